@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Charflow",
+    products: [
+        .library(name: "CharflowCore", targets: ["CharflowCore"]),
+        .library(name: "CharflowStore", targets: ["CharflowStore"]),
+        .executable(name: "charflow", targets: ["charflow"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CharflowCore"),
+        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore"]),
+        .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
+        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
+        .testTarget(name: "CharflowCLITests", dependencies: ["CharflowStore", "CharflowCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

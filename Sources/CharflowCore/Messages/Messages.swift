@@ -1,0 +1,91 @@
+/// Every sentence Charflow says to its user, in one place (spec D15): calm, plain, English for now.
+public enum Messages {
+    /// The one-line message for a refusal.
+    public static func text(_ error: PlannerError) -> String {
+        switch error {
+        case .emptyTitle:
+            "A task needs a title."
+        case .regionFull(let region):
+            "\(region.displayName) region full (1 Must-Do, 3 Complementary, 5 Misc)"
+        case .noTaskMatches(let given):
+            "No task has an id starting with '\(given)'."
+        case .ambiguousID(let given):
+            "More than one task has an id starting with '\(given)'; give more of it."
+        case .idTooShort(let given):
+            "'\(given)' is too short to name a task; give at least 4 characters of its id."
+        case let .invalidWord(what, given, expected):
+            "Unknown \(what) '\(given)'; expected \(expected)."
+        case .badDate(let given):
+            "'\(given)' is not a date; use YYYY-MM-DD, today, tomorrow, later-this-week, next-week or someday."
+        case .badTime(let given):
+            "'\(given)' is not a time; use YYYY-MM-DDTHH:MM."
+        case .complementaryLocked(let region):
+            "Complementary tasks in \(region.displayName) are locked until its Must-Do is done."
+        case .notOnBoard:
+            "That task is not on today's board; place it with `charflow move ID --region R` first."
+        case let .positionOutOfRange(position, count):
+            "Position \(position) is outside its bucket; choose 1 to \(count)."
+        case .alreadyDone:
+            "That task is already done."
+        case .notDone:
+            "That task is not done."
+        case .taskDropped:
+            "That task was deleted."
+        case .nothingToUndo:
+            "Nothing to undo."
+        case .importantNeedsDay:
+            "Important tasks need a day. Lower its importance to park it."
+        case .laterThisWeekUnavailable:
+            "Later this week is not offered: three days on is already next week."
+        case .badEffort(let given):
+            "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none."
+        case .bucketNeedsRegion:
+            "A bucket belongs to a region; give --region too."
+        case .boardNeedsDay:
+            "A task on the board needs a day; someday cannot be placed."
+        case .unknownSetting(let given):
+            "Unknown setting '\(given)'."
+        case .newerStore(let migration):
+            "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
+        case .storeUnreadable(let detail):
+            "The store could not be opened: \(detail)"
+        }
+    }
+
+    /// A stable, machine-readable code for a refusal, used in `{"error": {"code": ...}}`.
+    public static func code(_ error: PlannerError) -> String {
+        switch error {
+        case .emptyTitle: "empty_title"
+        case .regionFull: "region_full"
+        case .noTaskMatches: "not_found"
+        case .ambiguousID: "ambiguous_id"
+        case .idTooShort: "id_too_short"
+        case .invalidWord: "invalid_value"
+        case .badDate: "bad_date"
+        case .badTime: "bad_time"
+        case .complementaryLocked: "locked"
+        case .notOnBoard: "not_on_board"
+        case .positionOutOfRange: "bad_position"
+        case .alreadyDone: "already_done"
+        case .notDone: "not_done"
+        case .taskDropped: "task_deleted"
+        case .nothingToUndo: "nothing_to_undo"
+        case .importantNeedsDay: "important_needs_day"
+        case .laterThisWeekUnavailable: "date_unavailable"
+        case .badEffort: "bad_effort"
+        case .bucketNeedsRegion: "bucket_needs_region"
+        case .boardNeedsDay: "board_needs_day"
+        case .unknownSetting: "unknown_setting"
+        case .newerStore: "newer_store"
+        case .storeUnreadable: "store_unreadable"
+        }
+    }
+
+    public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."
+    public static let emptyBacklog = "The Backlog is empty."
+    public static let noMustDo = "no Must-Do yet"
+    public static let emptyBucket = "nothing here yet"
+    public static let emptyRegion = "open"
+    public static let importanceEased =
+        "This one keeps slipping, so I've eased it to low. Raise it again when it's real."
+}

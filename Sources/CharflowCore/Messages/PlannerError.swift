@@ -1,0 +1,26 @@
+/// Every refusal the planner can give; `Messages` phrases each one.
+public enum PlannerError: Error, Sendable, Equatable {
+    case emptyTitle
+    case regionFull(Region)
+    case noTaskMatches(String)
+    case ambiguousID(String)
+    case idTooShort(String)
+    case invalidWord(what: String, given: String, expected: String)
+    case badDate(String)
+    case badTime(String)
+    case complementaryLocked(Region)
+    case notOnBoard
+    case positionOutOfRange(Int, Int)
+    case alreadyDone
+    case notDone
+    case taskDropped
+    case nothingToUndo
+    case importantNeedsDay
+    case laterThisWeekUnavailable
+    case badEffort(String)
+    case bucketNeedsRegion
+    case boardNeedsDay
+    case unknownSetting(String)
+    case newerStore(String)
+    case storeUnreadable(String)
+}

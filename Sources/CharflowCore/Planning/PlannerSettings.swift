@@ -1,0 +1,72 @@
+/// The user's settings (`charflow settings`), with their defaults.
+public struct PlannerSettings: Sendable, Equatable {
+    /// When the logical day ends (spec D4).
+    public var rolloverTime: TimeOfDay = .midnight
+    /// The soft end of the working day; it never stops a session.
+    public var endOfDay: TimeOfDay = TimeOfDay(hour: 19, minute: 0)!
+    /// nil follows the locale (Monday where it says nothing).
+    public var firstWeekday: Weekday?
+    /// Spec D9: Complementary tasks wait for their region's Must-Do.
+    public var lockComplementary = false
+    /// The day's capacity in minutes, for the overload notice.
+    public var capacityMinutes = 360
+    /// When the end-of-day review is offered; nil is off.
+    public var reviewTime: TimeOfDay? = TimeOfDay(hour: 18, minute: 0)!
+
+    public init() {}
+
+    /// The keys `charflow settings` knows, in the order it lists them.
+    public static let keys = ["rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time"]
+
+    /// The stored text of `key`, or nil when it has its default.
+    public func value(of key: String) -> String? {
+        switch key {
+        case "rollover-time": rolloverTime.description
+        case "end-of-day": endOfDay.description
+        case "first-weekday": firstWeekday?.name
+        case "lock-complementary": lockComplementary ? "on" : "off"
+        case "capacity": String(capacityMinutes)
+        case "review-time": reviewTime?.description ?? "off"
+        default: nil
+        }
+    }
+
+    /// Sets `key` from its text form, refusing unknown keys and malformed values.
+    public mutating func set(_ key: String, to text: String) throws(PlannerError) {
+        switch key {
+        case "rollover-time":
+            guard let time = TimeOfDay(text) else { throw .invalidWord(what: "time", given: text, expected: "HH:MM") }
+            rolloverTime = time
+        case "end-of-day":
+            guard let time = TimeOfDay(text) else { throw .invalidWord(what: "time", given: text, expected: "HH:MM") }
+            endOfDay = time
+        case "first-weekday":
+            guard let day = Weekday(name: text) else {
+                throw .invalidWord(what: "weekday", given: text, expected: "monday to sunday")
+            }
+            firstWeekday = day
+        case "lock-complementary":
+            switch text.lowercased() {
+            case "on", "true", "yes": lockComplementary = true
+            case "off", "false", "no": lockComplementary = false
+            default: throw .invalidWord(what: "switch", given: text, expected: "on or off")
+            }
+        case "capacity":
+            guard let minutes = Int(text), (0...1440).contains(minutes) else {
+                throw .invalidWord(what: "capacity", given: text, expected: "minutes from 0 to 1440")
+            }
+            capacityMinutes = minutes
+        case "review-time":
+            if text.lowercased() == "off" {
+                reviewTime = nil
+            } else {
+                guard let time = TimeOfDay(text) else {
+                    throw .invalidWord(what: "time", given: text, expected: "HH:MM or off")
+                }
+                reviewTime = time
+            }
+        default:
+            throw .unknownSetting(key)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The Eisenhower quadrant of a task; it drives ordering and prompts and is never shown as a label.
+public enum Quadrant: String, CaseIterable, Sendable, Comparable {
+    case doFirst, schedule, fitIn, letGo
+
+    public static func < (lhs: Quadrant, rhs: Quadrant) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+extension TaskItem {
+    /// Days after today that still count as urgent: due tomorrow or earlier.
+    public static let urgencyWindowDays = 1
+    /// Deferrals at which a task is urgent and stale.
+    public static let staleDeferralCount = 3
+
+    /// Due within the urgency window of `today` (overdue included), or deferred three times or more.
+    public func isUrgent(today: LocalDay) -> Bool {
+        if deferralCount >= TaskItem.staleDeferralCount { return true }
+        guard let due = dueDate else { return false }
+        return due <= today.adding(days: TaskItem.urgencyWindowDays)
+    }
+
+    public var isImportant: Bool { importance.isImportant }
+
+    public func quadrant(today: LocalDay) -> Quadrant {
+        switch (isUrgent(today: today), isImportant) {
+        case (true, true): .doFirst
+        case (false, true): .schedule
+        case (true, false): .fitIn
+        case (false, false): .letGo
+        }
+    }
+
+    public var isStale: Bool { deferralCount >= TaskItem.staleDeferralCount }
+
+    /// Overdue on `today`: live, and due before it.
+    public func isOverdue(today: LocalDay) -> Bool {
+        isLive && (dueDate.map { $0 < today } ?? false)
+    }
+}
+
+/// The engine's order outside the board's buckets: quadrant, then due date (undated last), then creation.
+public enum EngineOrder {
+    public static func sorted(_ tasks: [TaskItem], today: LocalDay) -> [TaskItem] {
+        tasks.sorted { precedes($0, $1, today: today) }
+    }
+
+    public static func precedes(_ a: TaskItem, _ b: TaskItem, today: LocalDay) -> Bool {
+        let qa = a.quadrant(today: today), qb = b.quadrant(today: today)
+        if qa != qb { return qa < qb }
+        switch (a.dueDate, b.dueDate) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+        return a.id.uuidString < b.id.uuidString
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The user's calendar, made explicit: time zone, first weekday and rollover time.
+///
+/// Every question "which day is it?" goes through here, so nothing in the core reads the machine's
+/// zone or locale. The logical day starts at the rollover time: with a 04:00 rollover, 02:00 on
+/// Tuesday still belongs to Monday.
+public struct PlannerCalendar: Sendable, Equatable {
+    public var timeZone: TimeZone
+    public var firstWeekday: Weekday
+    public var rollover: TimeOfDay
+
+    public init(timeZone: TimeZone, firstWeekday: Weekday = .monday, rollover: TimeOfDay = .midnight) {
+        self.timeZone = timeZone
+        self.firstWeekday = firstWeekday
+        self.rollover = rollover
+    }
+
+    /// The logical day that `instant` belongs to.
+    public func logicalDay(at instant: Date) -> LocalDay {
+        let shifted = wallSeconds(at: instant) - rollover.minutes * 60
+        return LocalDay(ordinal: LocalDay.floorDivide(shifted, LocalDay.secondsPerCivilDay))
+    }
+
+    /// The calendar date of `instant` on the wall clock, ignoring the rollover time.
+    public func calendarDay(at instant: Date) -> LocalDay {
+        LocalDay(ordinal: LocalDay.floorDivide(wallSeconds(at: instant), LocalDay.secondsPerCivilDay))
+    }
+
+    /// The wall-clock time of `instant` in this zone.
+    public func timeOfDay(at instant: Date) -> TimeOfDay {
+        let seconds = wallSeconds(at: instant)
+        let inDay = seconds - LocalDay.floorDivide(seconds, LocalDay.secondsPerCivilDay) * LocalDay.secondsPerCivilDay
+        return TimeOfDay(minutes: inDay / 60)!
+    }
+
+    /// The instant at which logical day `day` begins: its date at the rollover time, on the wall clock.
+    public func start(of day: LocalDay) -> Date {
+        instant(on: day, at: rollover)
+    }
+
+    /// The instant the wall clock reads `time` on calendar date `day`.
+    ///
+    /// A time skipped by a daylight-saving jump resolves to the same distance past the jump
+    /// (01:30 on a night that jumps from 01:00 to 02:00 is 02:30); a time that occurs twice resolves
+    /// to its second occurrence.
+    public func instant(on day: LocalDay, at time: TimeOfDay) -> Date {
+        let wall = day.ordinal * LocalDay.secondsPerCivilDay + time.minutes * 60
+        let firstGuessOffset = offset(at: wall)
+        let first = wall - firstGuessOffset
+        let firstOffset = offset(at: first)
+        if firstOffset == firstGuessOffset { return Date(timeIntervalSince1970: Double(first)) }
+        let second = wall - firstOffset
+        if offset(at: second) == firstOffset { return Date(timeIntervalSince1970: Double(second)) }
+        return Date(timeIntervalSince1970: Double(max(first, second)))
+    }
+
+    /// The first day of the week (by `firstWeekday`) that contains `day`.
+    public func startOfWeek(containing day: LocalDay) -> LocalDay {
+        let back = (day.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+        return day.adding(days: -back)
+    }
+
+    /// Seconds east of UTC that this zone is at `instant`.
+    public func utcOffsetSeconds(at instant: Date) -> Int {
+        timeZone.secondsFromGMT(for: instant)
+    }
+
+    private func wallSeconds(at instant: Date) -> Int {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        return seconds + timeZone.secondsFromGMT(for: instant)
+    }
+
+    private func offset(at unixSeconds: Int) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(unixSeconds)))
+    }
+}
+
+extension LocalDay {
+    /// Seconds in a civil day of the wall clock; used only to split wall-clock seconds into date and
+    /// time, never to step an instant by "a day".
+    static let secondsPerCivilDay = 86_400
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+}

@@ -1,0 +1,126 @@
+import CSQLite
+
+/// An error from SQLite itself, with its result code and message.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+
+    public var description: String { "SQLite error \(code): \(message)" }
+
+    /// The database is not a SQLite file, or is damaged.
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+}
+
+/// One connection to a SQLite file, with its prepared statements cached by SQL text.
+///
+/// Not thread-safe: one connection belongs to one task of work, as every `charflow` command is.
+public final class Database {
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close_v2(pointer)
+            throw DatabaseError(code: code, message: message)
+        }
+        handle = pointer
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that take no parameters.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw DatabaseError(code: code, message: message)
+        }
+    }
+
+    /// A cached prepared statement for `sql`, reset and ready to bind.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run(_ sql: String, _ bindings: [SQLValue] = []) throws {
+        let statement = try self.statement(sql)
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+
+    /// Every row `sql` returns, each as its column values in order.
+    public func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
+        let statement = try self.statement(sql)
+        try statement.bind(bindings)
+        var result: [[SQLValue]] = []
+        while try statement.step() {
+            result.append(statement.row())
+        }
+        return result
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try self.statement(sql)
+        try statement.bind(bindings)
+        guard try statement.step() else { return nil }
+        let value = statement.value(at: 0)
+        statement.reset()
+        return value
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` inside one write transaction (`BEGIN IMMEDIATE`): all of it commits, or none.
+    ///
+    /// Nested calls join the outer transaction.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 {
+            return try body()
+        }
+        try execute("BEGIN IMMEDIATE")
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Column names of `table`, in order (cached).
+    public func columns(of table: String) throws -> [String] {
+        if let known = columnCache[table] { return known }
+        let names = try rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].text }
+        columnCache[table] = names
+        return names
+    }
+
+    private var columnCache: [String: [String]] = [:]
+
+    var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}

@@ -1,0 +1,82 @@
+/// Charflow's schema, as the list of its migrations. Never edit a shipped migration: add one.
+///
+/// Records are sync-ready (spec D13, D14): UUID text ids, every field defaulted, `modified_at` on
+/// every row, tombstones for what is purged, and no unique constraint beyond the ids themselves.
+public enum Schema {
+    public static let migrator = Migrator([
+        Migration("0001-tasks-and-board", """
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE TABLE categories (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            preset_key TEXT,
+            color_key TEXT NOT NULL DEFAULT 'accent',
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            is_archived INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE TABLE tasks (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            notes TEXT,
+            due_date TEXT,
+            effort_minutes INTEGER,
+            importance TEXT NOT NULL DEFAULT 'low',
+            is_completed INTEGER NOT NULL DEFAULT 0,
+            completed_at TEXT,
+            dropped_at TEXT,
+            deferral_count INTEGER NOT NULL DEFAULT 0,
+            repeat_kind TEXT NOT NULL DEFAULT 'none',
+            repeat_weekdays TEXT NOT NULL DEFAULT '',
+            repeat_day_of_month INTEGER NOT NULL DEFAULT 0,
+            series_id TEXT,
+            created_at TEXT NOT NULL,
+            category_id TEXT REFERENCES categories(id) ON DELETE SET NULL,
+            region TEXT,
+            bucket TEXT,
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            backlog_since TEXT,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX tasks_live_by_due ON tasks(due_date) WHERE is_completed = 0 AND dropped_at IS NULL;
+        CREATE INDEX tasks_by_due_region ON tasks(due_date, region);
+        CREATE INDEX tasks_by_completed_at ON tasks(completed_at) WHERE completed_at IS NOT NULL;
+        CREATE INDEX tasks_by_series ON tasks(series_id) WHERE series_id IS NOT NULL;
+        CREATE TABLE deferrals (
+            id TEXT PRIMARY KEY NOT NULL,
+            task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+            deferred_on TEXT NOT NULL,
+            day TEXT NOT NULL,
+            deferred_to TEXT,
+            reason TEXT NOT NULL DEFAULT 'unspecified',
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX deferrals_by_task_day ON deferrals(task_id, day);
+        CREATE INDEX deferrals_by_day ON deferrals(day);
+        CREATE TABLE tombstones (
+            table_name TEXT NOT NULL,
+            id TEXT NOT NULL,
+            deleted_at TEXT NOT NULL
+        );
+        CREATE TABLE undo_actions (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            label TEXT NOT NULL,
+            done_at TEXT NOT NULL
+        );
+        CREATE TABLE undo_rows (
+            action_seq INTEGER NOT NULL REFERENCES undo_actions(seq) ON DELETE CASCADE,
+            ord INTEGER NOT NULL,
+            table_name TEXT NOT NULL,
+            key_column TEXT NOT NULL,
+            row_key TEXT NOT NULL,
+            before TEXT
+        );
+        CREATE INDEX undo_rows_by_action ON undo_rows(action_seq, ord);
+        """),
+    ])
+}

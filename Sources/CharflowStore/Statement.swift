@@ -1,0 +1,73 @@
+import CSQLite
+
+/// A prepared SQLite statement; `Database` caches these, so each SQL text is compiled once per process.
+public final class Statement {
+    private let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws {
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v2(database.handle, sql, -1, &pointer, nil)
+        guard code == SQLITE_OK, let pointer else {
+            throw DatabaseError(code: code, message: database.lastErrorMessage + " in: " + sql)
+        }
+        handle = pointer
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ values: [SQLValue]) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, transientDestructor)
+            }
+            guard code == SQLITE_OK else {
+                throw DatabaseError(code: code, message: database.lastErrorMessage)
+            }
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            sqlite3_reset(handle)
+            return false
+        case let code:
+            let message = database.lastErrorMessage
+            sqlite3_reset(handle)
+            throw DatabaseError(code: code, message: message)
+        }
+    }
+
+    func row() -> [SQLValue] {
+        (0..<sqlite3_column_count(handle)).map { value(at: $0) }
+    }
+
+    func value(at column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        default:
+            guard let text = sqlite3_column_text(handle, column) else { return .null }
+            return .text(String(cString: text))
+        }
+    }
+}
+
+private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
