@@ -1,1 +1,4 @@
-print("x")
+import Foundation
+
+let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -1,0 +1,28 @@
+/// `charflow help [COMMAND]`.
+enum HelpCommand: Command {
+    static let name = "help"
+    static let usage = "charflow help [COMMAND]"
+    static let summary = "This list, or one command's usage"
+
+    static func run(_ context: Context) throws {
+        if let word = context.args.words.first {
+            guard let command = CLI.command(named: word) else {
+                throw UsageError(message: "Unknown command '\(word)'. Run `charflow help` for the list.")
+            }
+            context.output.line(help(for: command))
+            return
+        }
+        var lines = ["charflow — a calm daily planner: Morning, Afternoon, Evening; 1 Must-Do, 3 Complementary, 5 Misc.",
+                     "", "Commands:"]
+        for command in CLI.commands {
+            lines.append("  " + command.name + String(repeating: " ", count: max(2, 11 - command.name.count)) + command.summary)
+        }
+        lines += ["", "Everywhere: --db PATH (or CHARFLOW_DB), --now YYYY-MM-DDTHH:MM (or CHARFLOW_NOW), --json.",
+                  "A task is named by its id or any unique prefix of 4+ characters."]
+        context.output.line(lines.joined(separator: "\n"))
+    }
+
+    static func help(for command: any Command.Type) -> String {
+        command.summary + "\nUsage: " + command.usage
+    }
+}

@@ -1,0 +1,58 @@
+import CharflowCore
+import CharflowStore
+
+/// `charflow show ID`: one task with its deferrals.
+enum ShowCommand: Command {
+    static let name = "show"
+    static let usage = "charflow show ID [--json]"
+    static let summary = "Show one task with its deferrals"
+
+    static func run(_ context: Context) throws {
+        let word = try context.taskWord(usage: usage)
+        let planner = try context.planner()
+        let task = try planner.task(matching: word)
+        let deferrals = try planner.deferrals(of: task)
+        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
+        var object: [(String, JSONValue)] = []
+        if case .object(let pairs) = render.task(task) { object = pairs }
+        object.append(("deferrals", .array(deferrals.map(render.deferral))))
+        object.append(("sessions", .array([])))
+        let text = context.output.json ? "" : try text(task, deferrals: deferrals, planner: planner, output: context.output)
+        context.output.emit(text: text, json: .object(object))
+    }
+
+    static func text(_ task: TaskItem, deferrals: [DeferralRecord], planner: Planner, output: Output) throws -> String {
+        let today = planner.today
+        func row(_ label: String, _ value: String) -> String {
+            "  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + value
+        }
+        var out = [output.bold(task.title)]
+        out.append(row("id", task.id.uuidString.lowercased()))
+        let status: String
+        if let dropped = task.droppedAt {
+            status = "deleted " + Instant.isoText(dropped, in: planner.calendar)
+        } else if let completed = task.completedAt {
+            status = "done " + Instant.isoText(completed, in: planner.calendar)
+        } else {
+            status = "open"
+        }
+        out.append(row("status", status))
+        out.append(row("place", try TaskReport.place(task, planner: planner)))
+        out.append(row("due", task.dueDate.map { "\($0) (\(DayText.relative($0, today: today)))" } ?? "someday"))
+        out.append(row("importance", task.importance.rawValue))
+        out.append(row("effort", task.effortMinutes.map { "\($0) min" } ?? "no estimate"))
+        out.append(row("deferrals", String(task.deferralCount)))
+        out.append(row("created", Instant.isoText(task.createdAt, in: planner.calendar)))
+        if let notes = task.notes {
+            out.append("  notes")
+            out += notes.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        }
+        if !deferrals.isEmpty {
+            out.append("  deferral history")
+            for record in deferrals {
+                out.append("    \(record.day)  to \(record.deferredTo?.description ?? "someday")  \(record.reason.rawValue)")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}

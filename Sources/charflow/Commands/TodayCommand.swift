@@ -1,0 +1,77 @@
+import CharflowCore
+import CharflowStore
+
+/// `charflow [today]`: the day board, what is due or overdue, and the Backlog count.
+enum TodayCommand: Command {
+    static let name = "today"
+    static let usage = "charflow [today] [--json]"
+    static let summary = "Today: the board, due and overdue tasks, the Backlog count"
+    static let maxWords = 0
+
+    static func run(_ context: Context) throws {
+        let planner = try context.planner()
+        let view = try planner.todayView()
+        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
+        context.output.emit(text: text(view, planner: planner, output: context.output),
+                            json: json(view, render: render, lock: planner.settings.lockComplementary))
+    }
+
+    static func json(_ view: TodayView, render: TaskJSON, lock: Bool) -> JSONValue {
+        let progress = view.board.progress
+        let regions: [(String, JSONValue)] = view.board.regions.map { card in
+            (card.region.rawValue, .object([
+                ("mustDo", render.tasks(card.mustDo)),
+                ("complementary", render.tasks(card.complementary)),
+                ("misc", render.tasks(card.misc)),
+                ("progress", progressJSON(card.progress)),
+                ("complementaryLocked", .bool(lock && card.mustDo.contains { !$0.isCompleted })),
+            ]))
+        }
+        return .object([
+            ("date", .string(view.day.description)),
+            ("regions", .object(regions)),
+            ("progress", progressJSON(progress)),
+            ("due", render.tasks(view.due)),
+            ("overdue", render.tasks(view.overdue)),
+            ("backlogCount", .int(view.backlogCount)),
+            ("habits", .array([])),
+            ("session", .null),
+            ("signals", .array([])),
+        ])
+    }
+
+    static func progressJSON(_ progress: Progress) -> JSONValue {
+        .object([("total", .int(progress.total)), ("completed", .int(progress.completed)),
+                 ("percent", .int(progress.percent))])
+    }
+
+    static func text(_ view: TodayView, planner: Planner, output: Output) -> String {
+        let lines = TaskLineRenderer(output: output)
+        let progress = view.board.progress
+        let summary = progress.total == 0 ? "nothing planned"
+            : "\(progress.completed) of \(progress.total) done · \(progress.percent)%"
+        let title = DayText.long(view.day)
+        var out = [lines.spread(output.bold(title), summary, visibleLeft: title.count), ""]
+        let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary)
+        for card in view.board.regions {
+            out += board.render(card)
+            out.append("")
+        }
+        if !view.due.isEmpty {
+            out.append(output.heading("Due today, not on the board") + output.dim(" (\(view.due.count))"))
+            out += view.due.map { lines.line($0) }
+            out.append("")
+        }
+        if !view.overdue.isEmpty {
+            out.append(output.heading("Carried over") + output.dim(" (\(view.overdue.count))"))
+            out += view.overdue.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: view.day)) }
+            out.append("")
+        }
+        if view.isEmpty {
+            out.append(Messages.emptyBoard)
+        }
+        let count = view.backlogCount
+        out.append("Backlog: \(count) task\(count == 1 ? "" : "s")" + (count > 0 ? output.dim(" — charflow backlog") : ""))
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,32 @@
+import CharflowCore
+
+/// The day board as text: a card a region with its Must-Do, Complementary n/3 and Misc n/5.
+struct BoardRenderer {
+    let output: Output
+    let lockComplementary: Bool
+
+    private var lines: TaskLineRenderer { TaskLineRenderer(output: output) }
+
+    func render(_ card: RegionCard) -> [String] {
+        let progress = card.progress
+        let state = card.isEmpty ? Messages.emptyRegion : "\(progress.completed) of \(progress.total) done"
+        var out = [lines.spread(output.heading(card.region.displayName), output.dim(state),
+                                visibleLeft: card.region.displayName.count)]
+        for bucket in Bucket.allCases {
+            let tasks = card.tasks(in: bucket)
+            let label = "\(bucket.displayName) \(tasks.count)/\(bucket.limit)"
+            let column = "  " + label + String(repeating: " ", count: max(1, 19 - label.count))
+            if tasks.isEmpty {
+                let placeholder = bucket == .mustDo ? Messages.noMustDo : "—"
+                out.append(column + output.dim(placeholder))
+                continue
+            }
+            for (index, task) in tasks.enumerated() {
+                let prefix = index == 0 ? column : String(repeating: " ", count: column.count)
+                let locked = lockComplementary && Board.isLocked(task, occupants: card.allTasks)
+                out.append(lines.line(task, prefix: prefix, note: locked ? "locked" : nil))
+            }
+        }
+        return out
+    }
+}

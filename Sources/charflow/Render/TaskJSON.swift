@@ -1,0 +1,56 @@
+import CharflowCore
+import Foundation
+
+/// Task objects in the field names of `task.md` and `cli.md`, derived values included.
+struct TaskJSON {
+    let today: LocalDay
+    let calendar: PlannerCalendar
+    let categories: [UUID: String]
+
+    func task(_ task: TaskItem) -> JSONValue {
+        .object([
+            ("id", .string(task.id.uuidString.lowercased())),
+            ("title", .string(task.title)),
+            ("notes", .optional(task.notes)),
+            ("dueDate", .optional(task.dueDate?.description)),
+            ("effortMinutes", .optional(task.effortMinutes)),
+            ("importance", .string(task.importance.rawValue)),
+            ("isCompleted", .bool(task.isCompleted)),
+            ("completedAt", .optional(task.completedAt.map(instant))),
+            ("droppedAt", .optional(task.droppedAt.map(instant))),
+            ("deferralCount", .int(task.deferralCount)),
+            ("repeatKind", .string(task.repeatKind.rawValue)),
+            ("repeatWeekdays", .string(task.repeatWeekdays)),
+            ("repeatDayOfMonth", .int(task.repeatDayOfMonth)),
+            ("seriesID", .optional(task.seriesID.map { $0.uuidString.lowercased() })),
+            ("createdAt", .string(instant(task.createdAt))),
+            ("modifiedAt", .string(instant(task.modifiedAt))),
+            ("category", .optional(task.categoryID.flatMap { categories[$0] })),
+            ("region", .optional(task.region?.rawValue)),
+            ("bucket", .optional(task.bucket?.rawValue)),
+            ("sortOrder", .int(task.sortOrder)),
+            ("backlogSince", .optional(task.backlogSince?.description)),
+            ("isUrgent", .bool(task.isUrgent(today: today))),
+            ("quadrant", .string(task.quadrant(today: today).rawValue)),
+            ("isStale", .bool(task.isStale)),
+        ])
+    }
+
+    func tasks(_ tasks: [TaskItem]) -> JSONValue {
+        .array(tasks.map(task))
+    }
+
+    func deferral(_ record: DeferralRecord) -> JSONValue {
+        .object([
+            ("id", .string(record.id.uuidString.lowercased())),
+            ("deferredOn", .string(instant(record.deferredOn))),
+            ("day", .string(record.day.description)),
+            ("deferredTo", .optional(record.deferredTo?.description)),
+            ("reason", .string(record.reason.rawValue)),
+        ])
+    }
+
+    func instant(_ date: Date) -> String {
+        Instant.isoText(date, in: calendar)
+    }
+}

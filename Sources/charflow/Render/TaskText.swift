@@ -1,0 +1,36 @@
+import CharflowCore
+
+/// One task as a line of an 80-column terminal: box, title, a note, the short id on the right.
+struct TaskLineRenderer {
+    let output: Output
+    let width = 80
+
+    func line(_ task: TaskItem, prefix: String = "  ", note: String? = nil) -> String {
+        let box = task.isCompleted ? "[x]" : task.droppedAt != nil ? "[-]" : "[ ]"
+        let right = (note.map { $0 + "  " } ?? "") + task.shortID
+        let room = max(8, width - prefix.count - box.count - 1 - right.count - 2)
+        let title = TaskLineRenderer.fit(task.title, room)
+        let gap = String(repeating: " ", count: max(2, width - prefix.count - box.count - 1 - title.count - right.count))
+        let styledTitle = task.isCompleted || task.droppedAt != nil ? output.done(title) : title
+        return prefix + box + " " + styledTitle + gap + output.dim(right)
+    }
+
+    /// `text` cut to `width` characters with an ellipsis, on one line.
+    static func fit(_ text: String, _ width: Int) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        return flat.count <= width ? flat : String(flat.prefix(width - 1)) + "…"
+    }
+
+    /// A line with `left` and `right` pushed to the two edges.
+    func spread(_ left: String, _ right: String, visibleLeft: Int? = nil) -> String {
+        let used = (visibleLeft ?? left.count) + right.count
+        return left + String(repeating: " ", count: max(2, width - used)) + right
+    }
+
+    /// "due today", "overdue since 27 Nov", "due 3 Dec" for lists outside the board.
+    static func dueNote(_ task: TaskItem, today: LocalDay) -> String? {
+        guard let due = task.dueDate else { return nil }
+        if due < today, task.isLive { return "overdue since \(DayText.short(due))" }
+        return "due " + DayText.relative(due, today: today)
+    }
+}
