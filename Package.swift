@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["CharflowStore", "CharflowCore"]),
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowStore", "CharflowCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

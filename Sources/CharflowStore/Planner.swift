@@ -13,6 +13,8 @@ public final class Planner {
     public private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
     private let nowText: String
+    /// Runs inside every action's transaction just before it commits; a seam for crash tests.
+    public var beforeCommit: (() -> Void)?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -389,7 +391,9 @@ public final class Planner {
     private func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
-            return try body(&journal)
+            let result = try body(&journal)
+            beforeCommit?()
+            return result
         }
     }
 

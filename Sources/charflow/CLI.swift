@@ -66,8 +66,13 @@ struct Context {
     func planner() throws -> Planner {
         let zone = Context.timeZone(environment)
         let now = try Context.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: zone)
-        return try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
-                           localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
+        let planner = try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
+                                  localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
+        // A test seam: hold every action open before it commits, so a crash test can kill it there.
+        if let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
+            planner.beforeCommit = { usleep(UInt32(min(stall, 60_000)) * 1000) }
+        }
+        return planner
     }
 
     /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`.

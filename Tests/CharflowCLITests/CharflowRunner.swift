@@ -1,0 +1,123 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// Runs the real `charflow` binary against a store in a fresh temporary folder.
+///
+/// Each runner owns its folder; the clock, zone and locale are explicit on every run, so the tests
+/// never depend on the machine's.
+struct CharflowRunner {
+    let folder: URL
+    var timeZone: String
+    var language = "C.UTF-8"
+
+    init(timeZone: String = "Europe/London") throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-e2e-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.timeZone = timeZone
+    }
+
+    var storePath: String { folder.appendingPathComponent("store.sqlite").path }
+
+    /// The built binary beside the test bundle (`.build/<config>/charflow`).
+    static let binary: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for _ in 0..<4 {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("charflow")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/debug/charflow")
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(value as? [String: Any], "stdout is not a JSON object: \(stdout)")
+        }
+    }
+
+    /// The environment every run gets: the store, the zone, a plain locale, no colour.
+    func environment(extra: [String: String] = [:]) -> [String: String] {
+        var env = ["CHARFLOW_DB": storePath, "TZ": timeZone, "LANG": language, "HOME": folder.path,
+                   "PATH": "/usr/bin:/bin"]
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
+    /// Starts `charflow ARGS` with `--now NOW` (local time) and returns the process without waiting.
+    func start(_ arguments: [String], now: String?, extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = CharflowRunner.binary
+        process.arguments = arguments + (now.map { ["--now", $0] } ?? [])
+        process.environment = environment(extra: extra)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs `charflow ARGS --now NOW` to the end.
+    @discardableResult
+    func run(_ arguments: [String], now: String? = "2026-11-30T09:00", extra: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, now: now, extra: extra)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed, and returns its JSON output.
+    func json(_ arguments: [String], now: String = "2026-11-30T09:00") throws -> [String: Any] {
+        let result = try run(arguments + ["--json"], now: now)
+        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        return try result.json()
+    }
+
+    /// Adds a task and returns its full id.
+    @discardableResult
+    func add(_ title: String, _ options: [String] = [], now: String = "2026-11-30T09:00") throws -> String {
+        let task = try json(["add", title] + options, now: now)
+        return try #require(task["id"] as? String)
+    }
+
+    /// Every row of every table, as text, for "the store is unchanged in content" checks.
+    ///
+    /// Read through SQLite so that WAL frames count as content and file layout does not.
+    func contents() throws -> String {
+        let db = try Database(path: storePath)
+        var lines: [String] = []
+        let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].text }
+        for table in tables {
+            lines.append("# " + table)
+            for row in try db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Helpers for reading `today --json` and friends.
+enum JSONPath {
+    static func tasks(_ object: [String: Any], _ keys: String...) -> [[String: Any]] {
+        var current: Any? = object
+        for key in keys { current = (current as? [String: Any])?[key] }
+        return current as? [[String: Any]] ?? []
+    }
+
+    static func titles(_ tasks: [[String: Any]]) -> [String] {
+        tasks.compactMap { $0["title"] as? String }
+    }
+}
