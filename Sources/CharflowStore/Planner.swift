@@ -203,7 +203,7 @@ public final class Planner {
     @discardableResult
     public func uncomplete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
-        try Board.uncomplete(&task, now: now)
+        try Board.uncomplete(&task, today: today, now: now)
         return try update(task, label: "undone")
     }
 

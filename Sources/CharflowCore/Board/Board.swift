@@ -63,12 +63,19 @@ public enum Board {
         task.modifiedAt = now
     }
 
-    /// Marks `task` not done again; its place on the board is kept.
-    public static func uncomplete(_ task: inout TaskItem, now: Date) throws(PlannerError) {
+    /// Marks `task` not done again. It keeps its place on today's (or a later) board; a task done on a
+    /// day that has ended goes to the Backlog, as the rollover would have sent it.
+    public static func uncomplete(_ task: inout TaskItem, today: LocalDay, now: Date) throws(PlannerError) {
         guard task.droppedAt == nil else { throw .taskDropped }
         guard task.isCompleted else { throw .notDone }
         task.isCompleted = false
         task.completedAt = nil
+        if task.region != nil, let due = task.dueDate, due < today {
+            task.region = nil
+            task.bucket = nil
+            task.sortOrder = 0
+            task.backlogSince = due
+        }
         task.modifiedAt = now
     }
 

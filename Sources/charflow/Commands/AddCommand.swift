@@ -10,9 +10,11 @@ enum AddCommand: Command {
         """
     static let summary = "Add a task (to a region's bucket, or to the Backlog)"
     static let options: Set<String> = ["region", "bucket", "due", "importance", "effort", "notes"]
+    static let maxWords = Int.max
 
     static func run(_ context: Context) throws {
-        guard let title = context.args.words.first else { throw PlannerError.emptyTitle }
+        // `charflow add Buy milk` and `charflow add "Buy milk"` mean the same.
+        let title = context.args.words.joined(separator: " ")
         var request = Planner.NewTask(title: title)
         request.region = try context.region()
         request.bucket = try context.bucket()
