@@ -12,7 +12,7 @@ public final class Planner {
     public private(set) var settings: PlannerSettings
     public private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
-    private let nowText: String
+    let nowText: String
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
 
@@ -60,13 +60,34 @@ public final class Planner {
                 let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred, now: now)
                 for task in outcome.tasks { try save(task) }
                 for record in outcome.deferrals { try save(record) }
+                try removeSeriesDuplicates()
                 try UndoJournal.clear(db: db)
+            } else {
+                try seedDefaultCategories()
             }
             try writeSetting(Planner.lastRolloverKey, today.description)
         }
     }
 
     static let lastRolloverKey = "last-rollover-day"
+
+    /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
+    /// the next instance); the removed rows leave tombstones.
+    func removeSeriesDuplicates() throws {
+        let groups = try db.rows("""
+            SELECT series_id, due_date FROM tasks WHERE series_id IS NOT NULL AND due_date IS NOT NULL
+            GROUP BY series_id, due_date HAVING count(*) > 1
+            """)
+        for group in groups {
+            let instances = try tasks(where: "series_id = ? AND due_date = ?", [group[0], group[1]])
+            guard let keep = SeriesDedup.keeper(of: instances) else { continue }
+            for extra in instances where extra.id != keep.id {
+                try db.run("DELETE FROM tasks WHERE id = ?", [.text(idText(extra.id))])
+                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
+                           [.text(idText(extra.id)), .text(nowText)])
+            }
+        }
+    }
 
     private func lastRolloverDay() throws -> LocalDay? {
         try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.lastRolloverKey)])?.text
@@ -111,6 +132,10 @@ public final class Planner {
         public var importance: Importance = .low
         /// nil keeps the preselected 30 minutes; `.some(nil)` is "no estimate".
         public var effortMinutes: Int??
+        /// A category's name (or id prefix); without one the Today filter's category, if any.
+        public var category: String?
+        public var repeatKind: RepeatKind = .none
+        public var repeatWeekdays = ""
 
         public init(title: String) {
             self.title = title
@@ -118,22 +143,30 @@ public final class Planner {
     }
 
     /// Creates a task: on the board when a region is given, otherwise dated or in the Backlog.
+    ///
+    /// An important or repeating task needs a day: without one it gets today, the day being planned.
     @discardableResult
     public func add(_ request: NewTask) throws -> TaskItem {
         let title = try TaskText.title(request.title)
         var due = try request.due?.resolve(today: today, calendar: calendar)
         if request.due == .someday, request.importance.isImportant { throw PlannerError.importantNeedsDay }
+        if request.due == .someday, request.repeatKind != .none { throw PlannerError.repeatingNeedsDay }
         if request.region != nil, request.due == .someday { throw PlannerError.boardNeedsDay }
         if request.bucket != nil, request.region == nil { throw PlannerError.bucketNeedsRegion }
-        if request.importance.isImportant, due == nil { due = today }
+        if request.importance.isImportant || request.repeatKind != .none, due == nil { due = today }
+        let category = try request.category.map(selectableCategory) ?? todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(request.notes), dueDate: due,
                             effortMinutes: request.effortMinutes ?? TaskItem.defaultEffortMinutes,
-                            importance: request.importance, createdAt: now)
+                            importance: request.importance, repeatKind: request.repeatKind,
+                            repeatWeekdays: request.repeatKind == .weekly ? request.repeatWeekdays : "",
+                            createdAt: now, categoryID: category?.id)
+        if task.isRepeating { task.seriesID = task.id }
         return try perform("add") { journal in
             if let region = request.region {
                 let day = due ?? today
                 try Board.place(&task, region: region, bucket: request.bucket, day: day,
                                 occupants: try occupants(of: region, on: day), now: now)
+                task.modifiedAt = now
             } else if due == nil {
                 task.backlogSince = today
             }
@@ -151,70 +184,224 @@ public final class Planner {
         public var due: QuickDate?
         public var importance: Importance?
         public var effortMinutes: Int??
+        /// A category's name; `.some(nil)` takes the label off.
+        public var category: String??
+        /// A new repeat; `.none` is "Stop repeating".
+        public var repeatKind: RepeatKind?
+        public var repeatWeekdays = ""
 
         public init() {}
     }
 
-    /// Edits a task's words and, where given, its day, importance and effort.
-    ///
-    /// A new day for a placed task takes it off the board (spec D2); an important task keeps a day.
+    /// Edits a task. A new day follows the deferral rules (a task whose day has come and is pushed
+    /// later counts a deferral; anything else is a reschedule) and takes a placed task off the board.
     @discardableResult
     public func edit(_ prefix: String, _ change: TaskEdit) throws -> TaskItem {
+        try editReporting(prefix, change).task
+    }
+
+    /// `edit`, telling also what the deferral rules made of a new day.
+    public func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         if let title = change.title { task.title = try TaskText.title(title) }
         if let notes = change.notes { task.notes = TaskText.notes(notes) }
         if let effort = change.effortMinutes { task.effortMinutes = effort }
         if let importance = change.importance { task.importance = importance }
+        if let category = change.category {
+            task.categoryID = try category.map { try selectableCategory($0).id }
+        }
+        if let kind = change.repeatKind {
+            task.repeatKind = kind
+            task.repeatWeekdays = kind == .weekly ? change.repeatWeekdays : ""
+            if kind != .none { task.seriesID = task.seriesID ?? task.id }
+        }
+        var outcome = Deferral.Outcome(task: task)
         if let dueWord = change.due {
-            if dueWord == .someday, task.isImportant { throw PlannerError.importantNeedsDay }
             let due = try dueWord.resolve(today: today, calendar: calendar)
             if due != task.dueDate {
-                if task.region != nil {
-                    task.region = nil
-                    task.bucket = nil
-                    task.sortOrder = 0
-                }
-                task.dueDate = due
-                task.backlogSince = due == nil ? today : nil
+                outcome = try Deferral.move(task, to: due, dateChosen: true, reason: nil,
+                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
+                task = outcome.task
             }
         }
-        if task.isImportant, task.dueDate == nil {
+        if task.isImportant || task.isRepeating, task.dueDate == nil {
+            if change.due == .someday { throw task.isImportant ? PlannerError.importantNeedsDay : .repeatingNeedsDay }
             task.dueDate = today
             task.backlogSince = nil
         }
         task.modifiedAt = now
+        outcome.task = task
         return try perform("edit") { journal in
             try journal.capture("tasks", key: idText(task.id))
             try save(task)
-            return task
+            try record(outcome, journal: &journal)
+            return DateChange(outcome)
         }
     }
 
-    /// Marks a task done; the lock setting may hold a Complementary task back (D9).
+    /// A task after a change of day, with what the deferral rules made of it.
+    public struct DateChange: Sendable {
+        public let task: TaskItem
+        /// A deferral was counted (or the day's record refined).
+        public let deferred: Bool
+        public let refined: Bool
+        /// The third deferral eased the task's importance to low.
+        public let eased: Bool
+        /// The fifth deferral or later: the engine suggests letting it go.
+        public let suggestRemoval: Bool
+
+        init(_ outcome: Deferral.Outcome) {
+            task = outcome.task
+            deferred = outcome.record != nil
+            refined = outcome.refined
+            eased = outcome.eased
+            suggestRemoval = outcome.suggestRemoval
+        }
+    }
+
+    /// Defers a task: without a date, to tomorrow (the 1st and 2nd time only); with `to`, to that day.
+    ///
+    /// A task not yet due is rescheduled instead (no count, no record). `note` is appended to the
+    /// task's notes as a timestamped line.
+    @discardableResult
+    public func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
+        var task = try task(matching: prefix)
+        let target: LocalDay?
+        if let word {
+            target = try word.resolve(today: today, calendar: calendar)
+        } else {
+            guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
+            target = today.adding(days: 1)
+        }
+        if let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
+        }
+        let outcome = try Deferral.move(task, to: target, dateChosen: word != nil, reason: reason,
+                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
+        return try perform("defer") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(outcome.task)
+            try record(outcome, journal: &journal)
+            return DateChange(outcome)
+        }
+    }
+
+    /// Marks a task done; the lock setting may hold a Complementary task back (D9). A repeating task's
+    /// next instance is created in the same action.
     @discardableResult
     public func complete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
         let neighbours = try task.region.map { try self.occupants(of: $0, on: task.dueDate ?? today) } ?? []
         try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary, now: now)
-        return try update(task, label: "done")
+        if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
+            task.repeatDayOfMonth = due.day
+        }
+        return try perform("done") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(task)
+            try createNextInstance(after: task, journal: &journal)
+            return task
+        }
     }
 
+    /// Marks a done task not done again. For a repeating task whose next instance already exists, that
+    /// instance is removed when untouched; otherwise the un-tick is refused ("This one already repeated").
     @discardableResult
     public func uncomplete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
+        let completedAt = task.completedAt
         try Board.uncomplete(&task, today: today, now: now)
-        return try update(task, label: "undone")
+        var later: [TaskItem] = []
+        if let series = task.seriesID, let completedAt {
+            later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
+                              [.text(idText(series)), .text(idText(task.id)), .text(Instant.storageText(completedAt))])
+            for instance in later where try !isUntouched(instance) {
+                throw PlannerError.alreadyRepeated
+            }
+        }
+        return try perform("undone") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(task)
+            for instance in later {
+                try journal.capture("tasks", key: idText(instance.id))
+                try db.run("DELETE FROM tasks WHERE id = ?", [.text(idText(instance.id))])
+                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
+                           [.text(idText(instance.id)), .text(nowText)])
+            }
+            return task
+        }
     }
 
-    /// Drops a task: kept for history, gone from every view, back with `undo` (spec D7).
+    /// Drops a task: kept for history, gone from every view, back with `undo` (spec D7). Dropping a
+    /// repeating task skips only this occurrence: the next one is created.
     @discardableResult
     public func drop(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+        let wasLive = task.isLive
         task.droppedAt = now
         task.modifiedAt = now
-        return try update(task, label: "delete")
+        return try perform("delete") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(task)
+            if wasLive { try createNextInstance(after: task, journal: &journal) }
+            return task
+        }
+    }
+
+    /// Ticks or unticks checklist item `number` (from 1) in a task's notes.
+    @discardableResult
+    public func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
+        var task = try task(matching: prefix)
+        task.notes = try Notes.toggle(task.notes, item: number)
+        task.modifiedAt = now
+        return try update(task, label: "check")
+    }
+
+    /// Appends a timestamped line to a task's notes, never overwriting them.
+    @discardableResult
+    public func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
+        var task = try task(matching: prefix)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw PlannerError.invalidWord(what: "note", given: text, expected: "some text")
+        }
+        task.notes = Notes.appending(text, to: task.notes, at: now, calendar: calendar)
+        task.modifiedAt = now
+        return try update(task, label: "note")
+    }
+
+    /// The next instance of a repeating task just completed or dropped, unless its series already has
+    /// a live instance or an instance on that day (the `(seriesID, dueDate)` dedup key).
+    private func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
+        guard let next = task.nextInstance(resolvedDay: today, now: now), let series = next.seriesID,
+              let due = next.dueDate else { return }
+        let clash = try db.scalar("""
+            SELECT count(*) FROM tasks WHERE series_id = ? AND id != ?
+            AND (due_date = ? OR (is_completed = 0 AND dropped_at IS NULL))
+            """, [.text(idText(series)), .text(idText(task.id)), .text(due.description)])?.int ?? 0
+        guard clash == 0 else { return }
+        try journal.capture("tasks", key: idText(next.id))
+        try save(next)
+    }
+
+    /// Not completed, deferred, dropped, edited or timed since it was made.
+    private func isUntouched(_ task: TaskItem) throws -> Bool {
+        guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
+        let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(idText(task.id))])?.int
+        return records == 0
+    }
+
+    /// The deferral record a task already has for today, if any.
+    func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
+        try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? AND day = ? LIMIT 1",
+                    [.text(idText(task.id)), .text(today.description)]).first.map(TaskRecords.deferral)
+    }
+
+    private func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
+        guard let record = outcome.record else { return }
+        try journal.capture("deferrals", key: idText(record.id))
+        try save(record)
     }
 
     /// Removes a task with its deferrals for good, leaving tombstones; this cannot be undone.
@@ -238,7 +425,8 @@ public final class Planner {
 
     /// Places a task on a day's board (today's unless `day`, or the future day it already sits on).
     ///
-    /// Without `region` the task changes bucket in the region it is in.
+    /// Without `region` the task changes bucket in the region it is in. Placing a task whose day has
+    /// come on a later day is a deferral (`task.md`), counted or refining today's record.
     @discardableResult
     public func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
         var task = try task(matching: prefix)
@@ -254,18 +442,44 @@ public final class Planner {
         }
         guard let target = region ?? task.region else { throw PlannerError.notOnBoard }
         if region == nil, !(task.region != nil && task.dueDate == targetDay) { throw PlannerError.notOnBoard }
+        var outcome = Deferral.Outcome(task: task)
+        if Deferral.isDeferral(task, to: targetDay, today: today) {
+            outcome = try Deferral.move(task, to: targetDay, dateChosen: true, reason: nil,
+                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
+            task.deferralCount = outcome.task.deferralCount
+            task.importance = outcome.task.importance
+        }
         try Board.place(&task, region: target, bucket: bucket, day: targetDay,
                         occupants: try occupants(of: target, on: targetDay), now: now)
-        return try update(task, label: "move")
+        outcome.task = task
+        return try perform("move") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(task)
+            try record(outcome, journal: &journal)
+            return task
+        }
     }
 
-    /// Takes a task off the board into the Backlog.
+    /// Takes a task off the board into the Backlog. A task whose day has come loses it (a deferral to
+    /// Someday), except an important one, which keeps its day.
     @discardableResult
     public func moveToBacklog(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+        var outcome = Deferral.Outcome(task: task)
+        if !task.isImportant, !task.isRepeating, Deferral.isDeferral(task, to: nil, today: today) {
+            outcome = try Deferral.move(task, to: nil, dateChosen: true, reason: nil,
+                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
+            task.deferralCount = outcome.task.deferralCount
+        }
         Board.moveToBacklog(&task, today: today, now: now)
-        return try update(task, label: "move")
+        outcome.task = task
+        return try perform("move") { journal in
+            try journal.capture("tasks", key: idText(task.id))
+            try save(task)
+            try record(outcome, journal: &journal)
+            return task
+        }
     }
 
     /// Moves a placed task to 1-based `position` within its region and bucket; the order persists.
@@ -316,7 +530,7 @@ public final class Planner {
         calendar.firstWeekday = loaded.firstWeekday ?? localeFirstWeekday
     }
 
-    private func writeSetting(_ key: String, _ value: String) throws {
+    func writeSetting(_ key: String, _ value: String) throws {
         try db.run("""
             INSERT INTO settings (key, value, modified_at) VALUES (?, ?, ?)
             ON CONFLICT(key) DO UPDATE SET value = excluded.value, modified_at = excluded.modified_at
@@ -325,12 +539,32 @@ public final class Planner {
 
     // MARK: Reading
 
-    /// Today's board, due and overdue tasks, and the Backlog count.
+    /// Today's board, due and overdue tasks, and the Backlog count; with a Today filter active, only
+    /// the tasks of its category.
     public func todayView() throws -> TodayView {
         let day = today.description
-        let tasks = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day)])
+        var tasks = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day)])
             + tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?", [.text(day)])
+        if let filter = try todayFilter() {
+            tasks = tasks.filter { $0.categoryID == filter.id }
+        }
         return TodayView(day: today, tasks: tasks, backlogCount: try backlogCount())
+    }
+
+    /// What the engine has to say about today: the prioritisation prompt, and tasks that keep slipping.
+    public func todaySignals(_ view: TodayView) throws -> [Signal] {
+        var signals: [Signal] = []
+        let plan = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(today.description)])
+        if Prioritisation.shouldPrompt(plan) { signals.append(.prioritisationPrompt(day: today)) }
+        var seen = Set<UUID>()
+        for task in view.board.allTasks + view.due + view.overdue where task.isLive && seen.insert(task.id).inserted {
+            if task.deferralCount >= Deferral.suggestRemovalFromCount {
+                signals.append(.suggestRemoval(task: task.id))
+            } else if task.isStale {
+                signals.append(.stale(task: task.id))
+            }
+        }
+        return signals
     }
 
     /// The board of any logical day (tomorrow's while planning, a past one as history).
@@ -388,7 +622,7 @@ public final class Planner {
     // MARK: Writing
 
     /// Runs `body` as one undoable action in one transaction.
-    private func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
+    func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
@@ -410,7 +644,10 @@ public final class Planner {
     }
 
     func save(_ record: DeferralRecord) throws {
-        try db.run("INSERT INTO deferrals (\(TaskRecords.deferralColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   TaskRecords.bindings(record))
+        try db.run("""
+            INSERT INTO deferrals (\(TaskRecords.deferralColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET deferred_to = excluded.deferred_to, reason = excluded.reason,
+            modified_at = excluded.modified_at
+            """, TaskRecords.bindings(record))
     }
 }

@@ -13,7 +13,7 @@ struct Arguments {
 
     /// Option names that never take a value.
     static let switchNames: Set<String> = [
-        "json", "backlog", "done", "stop", "all", "yes", "dry-run", "help", "version", "notify", "no-color",
+        "json", "backlog", "done", "stop", "all", "yes", "dry-run", "help", "version", "notify", "no-color", "clear",
     ]
 
     init(_ argv: [String]) throws {

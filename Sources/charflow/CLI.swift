@@ -10,7 +10,8 @@ enum CLI {
         TodayCommand.self, AddCommand.self, ShowCommand.self, EditCommand.self, DoneCommand.self,
         UndoneCommand.self, MoveCommand.self, ReorderCommand.self, DeleteCommand.self, PurgeCommand.self,
         UndoCommand.self, BacklogCommand.self, UpcomingCommand.self, ListCommand.self, RegionCommand.self,
-        HistoryCommand.self, SettingsCommand.self, HelpCommand.self,
+        HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
+        CheckCommand.self, SettingsCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -160,6 +161,24 @@ struct Context {
     func effort() throws -> Int?? {
         guard let text = args.value("effort") else { return nil }
         return .some(try Effort.parse(text))
+    }
+
+    /// `--repeat none|daily|weekly[:ISO,..]|monthly`, parsed.
+    func repeatRule() throws -> (RepeatKind, String)? {
+        guard let text = args.value("repeat") else { return nil }
+        return try RepeatRule.parse(text)
+    }
+
+    /// `--reason too-much|not-ready|no-longer`: the reason chips.
+    func reason() throws -> DeferralReason? {
+        guard let text = args.value("reason") else { return nil }
+        switch text.lowercased() {
+        case "too-much", "toomuch": return .tooMuch
+        case "not-ready", "notready": return .notReady
+        case "no-longer", "nolonger": return .noLonger
+        default:
+            throw PlannerError.invalidWord(what: "reason", given: text, expected: "too-much, not-ready or no-longer")
+        }
     }
 
     /// The single task id a command acts on.

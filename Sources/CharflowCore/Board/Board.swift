@@ -38,13 +38,13 @@ public enum Board {
 
     /// Takes `task` off the board into the Backlog on `today`.
     ///
-    /// A low task loses its day (it is parked, Someday); an important one keeps it, since important
-    /// tasks need a day (`task.md`, Importance rule 1).
+    /// A low task loses its day (it is parked, Someday); an important or repeating one keeps it, since
+    /// those need a day (`task.md`, Importance rule 1 and Repeating tasks).
     public static func moveToBacklog(_ task: inout TaskItem, today: LocalDay, now: Date) {
         task.region = nil
         task.bucket = nil
         task.sortOrder = 0
-        if !task.isImportant { task.dueDate = nil }
+        if !task.isImportant, !task.isRepeating { task.dueDate = nil }
         task.backlogSince = today
         task.modifiedAt = now
     }

@@ -19,8 +19,8 @@ public struct DayBoard: Sendable {
     /// Every task on the board, region by region.
     public var allTasks: [TaskItem] { regions.flatMap(\.allTasks) }
 
-    public var progress: Progress {
-        Progress(total: allTasks.count, completed: allTasks.filter(\.isCompleted).count)
+    public var progress: BoardProgress {
+        BoardProgress(total: allTasks.count, completed: allTasks.filter(\.isCompleted).count)
     }
 }
 
@@ -49,13 +49,13 @@ public struct RegionCard: Sendable {
     public var allTasks: [TaskItem] { mustDo + complementary + misc }
     public var isEmpty: Bool { allTasks.isEmpty }
 
-    public var progress: Progress {
-        Progress(total: allTasks.count, completed: allTasks.filter(\.isCompleted).count)
+    public var progress: BoardProgress {
+        BoardProgress(total: allTasks.count, completed: allTasks.filter(\.isCompleted).count)
     }
 }
 
 /// Done out of placed, with a whole-number percentage (0 when nothing is placed).
-public struct Progress: Sendable, Equatable {
+public struct BoardProgress: Sendable, Equatable {
     public let total: Int
     public let completed: Int
 

@@ -39,6 +39,30 @@ public enum Messages {
             "Later this week is not offered: three days on is already next week."
         case .badEffort(let given):
             "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none."
+        case .pickADay:
+            "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
+        case .repeatingNeedsDay:
+            "Repeating tasks need a day. Stop repeating it to park it."
+        case .alreadyRepeated:
+            "This one already repeated"
+        case .notDueYet:
+            "That task is not due yet, so there is nothing to defer; give --to DATE to move it."
+        case .categoryName(let given):
+            "'\(given)' cannot be a category name; use 1 to 24 characters."
+        case .duplicateCategory(let given):
+            "There is already a category called '\(given)'."
+        case .tooManyCategories:
+            "You have eight categories; archive one before adding another."
+        case .noCategoryMatches(let given):
+            "No category is called '\(given)'."
+        case .categoryArchived(let given):
+            "The category '\(given)' is archived; restore it to use it."
+        case .defaultCategoryKept(let given):
+            "'\(given)' is one of the three defaults; it can be renamed or archived, not deleted."
+        case .badColor(let given):
+            "Unknown colour '\(given)'; expected accent, blue, ochre, plum or slate."
+        case let .noChecklistItem(number, count):
+            count == 0 ? "That task's notes have no checklist." : "There is no checklist item \(number); choose 1 to \(count)."
         case .bucketNeedsRegion:
             "A bucket belongs to a region; give --region too."
         case .boardNeedsDay:
@@ -73,11 +97,38 @@ public enum Messages {
         case .importantNeedsDay: "important_needs_day"
         case .laterThisWeekUnavailable: "date_unavailable"
         case .badEffort: "bad_effort"
+        case .pickADay: "pick_a_day"
+        case .repeatingNeedsDay: "repeating_needs_day"
+        case .alreadyRepeated: "already_repeated"
+        case .notDueYet: "not_due_yet"
+        case .categoryName: "bad_category_name"
+        case .duplicateCategory: "duplicate_category"
+        case .tooManyCategories: "too_many_categories"
+        case .noCategoryMatches: "category_not_found"
+        case .categoryArchived: "category_archived"
+        case .defaultCategoryKept: "default_category"
+        case .badColor: "bad_color"
+        case .noChecklistItem: "no_checklist_item"
         case .bucketNeedsRegion: "bucket_needs_region"
         case .boardNeedsDay: "board_needs_day"
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        }
+    }
+
+    /// The calm sentence for a signal; `title` names the task it is about, where there is one.
+    public static func text(_ signal: Signal, title: String? = nil) -> String {
+        let name = title.map { "“\($0)”" } ?? "This task"
+        switch signal {
+        case .prioritisationPrompt:
+            return "A full day. Which one or two of these matter most? Give them --importance medium or high."
+        case .importanceEased:
+            return importanceEased
+        case .suggestRemoval:
+            return "\(name) has moved five times or more. If it no longer matters, `charflow delete` lets it go."
+        case .stale:
+            return "\(name) keeps slipping."
         }
     }
 

@@ -19,6 +19,18 @@ public enum PlannerError: Error, Sendable, Equatable {
     case laterThisWeekUnavailable
     case badEffort(String)
     case bucketNeedsRegion
+    case pickADay
+    case repeatingNeedsDay
+    case alreadyRepeated
+    case notDueYet
+    case categoryName(String)
+    case duplicateCategory(String)
+    case tooManyCategories
+    case noCategoryMatches(String)
+    case categoryArchived(String)
+    case defaultCategoryKept(String)
+    case badColor(String)
+    case noChecklistItem(Int, Int)
     case boardNeedsDay
     case unknownSetting(String)
     case newerStore(String)

@@ -14,11 +14,11 @@ public enum TaskText {
     }
 }
 
-extension String {
+extension StringProtocol {
+    /// The text without leading and trailing whitespace (newlines included).
     func trimmingWhitespace() -> String {
-        var view = Substring(self)
-        while let first = view.first, first.isWhitespace { view = view.dropFirst() }
-        while let last = view.last, last.isWhitespace { view = view.dropLast() }
-        return String(view)
+        guard let start = firstIndex(where: { !$0.isWhitespace }),
+              let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[start...end])
     }
 }

@@ -6,10 +6,11 @@ enum AddCommand: Command {
     static let name = "add"
     static let usage = """
         charflow add TITLE [--region morning|afternoon|evening] [--bucket must|complementary|misc] \
-        [--due DATE-WORD] [--importance low|medium|high] [--effort MINUTES|none] [--notes TEXT]
+        [--due DATE-WORD] [--importance low|medium|high] [--effort MINUTES|none] [--category NAME] \
+        [--repeat none|daily|weekly[:ISO,..]|monthly] [--notes TEXT]
         """
     static let summary = "Add a task (to a region's bucket, or to the Backlog)"
-    static let options: Set<String> = ["region", "bucket", "due", "importance", "effort", "notes"]
+    static let options: Set<String> = ["region", "bucket", "due", "importance", "effort", "notes", "category", "repeat"]
     static let maxWords = Int.max
 
     static func run(_ context: Context) throws {
@@ -22,6 +23,11 @@ enum AddCommand: Command {
         request.importance = try context.importance() ?? .low
         request.effortMinutes = try context.effort()
         request.notes = context.args.value("notes")
+        request.category = context.args.value("category")
+        if let (kind, weekdays) = try context.repeatRule() {
+            request.repeatKind = kind
+            request.repeatWeekdays = weekdays
+        }
         let planner = try context.planner()
         let task = try planner.add(request)
         try TaskReport.changed(task, verb: "Added", planner: planner, context: context)
@@ -30,10 +36,24 @@ enum AddCommand: Command {
 
 /// The one-line report of a changed task, or the task as JSON.
 enum TaskReport {
-    static func changed(_ task: TaskItem, verb: String, planner: Planner, context: Context) throws {
+    static func changed(
+        _ task: TaskItem, verb: String, planner: Planner, context: Context, change: Planner.DateChange? = nil
+    ) throws {
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let text = context.output.json ? "" : "\(verb) \(task.shortID) “\(task.title)” — \(try place(task, planner: planner))."
-        context.output.emit(text: text, json: render.task(task))
+        var lines = ["\(verb) \(task.shortID) “\(task.title)” — \(try place(task, planner: planner))."]
+        var json = render.task(task)
+        if let change {
+            if change.eased { lines.append(Messages.importanceEased) }
+            if change.suggestRemoval { lines.append(Messages.text(Signal.suggestRemoval(task: task.id), title: task.title)) }
+            if case .object(var pairs) = json {
+                pairs.append(("deferral", .object([
+                    ("counted", .bool(change.deferred && !change.refined)), ("refined", .bool(change.refined)),
+                    ("importanceEased", .bool(change.eased)), ("suggestRemoval", .bool(change.suggestRemoval)),
+                ])))
+                json = .object(pairs)
+            }
+        }
+        context.output.emit(text: lines.joined(separator: "\n"), json: json)
     }
 
     /// Where a task now stands: "Morning · Must-Do 1/1", "Backlog", "due tomorrow".

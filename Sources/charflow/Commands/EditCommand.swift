@@ -6,10 +6,10 @@ enum EditCommand: Command {
     static let name = "edit"
     static let usage = """
         charflow edit ID [--title TEXT] [--notes TEXT] [--due DATE-WORD] [--importance low|medium|high] \
-        [--effort MINUTES|none]
+        [--effort MINUTES|none] [--category NAME|none] [--repeat none|daily|weekly[:ISO,..]|monthly]
         """
     static let summary = "Edit a task's title, notes (\"\" clears them), day, importance or effort"
-    static let options: Set<String> = ["title", "notes", "due", "importance", "effort"]
+    static let options: Set<String> = ["title", "notes", "due", "importance", "effort", "category", "repeat"]
 
     static func run(_ context: Context) throws {
         let word = try context.taskWord(usage: usage)
@@ -19,12 +19,19 @@ enum EditCommand: Command {
         change.due = try context.dateWord("due")
         change.importance = try context.importance()
         change.effortMinutes = try context.effort()
+        if let category = context.args.value("category") {
+            change.category = .some(category.lowercased() == "none" ? nil : category)
+        }
+        if let (kind, weekdays) = try context.repeatRule() {
+            change.repeatKind = kind
+            change.repeatWeekdays = weekdays
+        }
         guard change.title != nil || change.notes != nil || change.due != nil || change.importance != nil
-                || change.effortMinutes != nil else {
+                || change.effortMinutes != nil || change.category != nil || change.repeatKind != nil else {
             throw UsageError(message: "Nothing to change.\nUsage: \(usage)")
         }
         let planner = try context.planner()
-        let task = try planner.edit(word, change)
-        try TaskReport.changed(task, verb: "Edited", planner: planner, context: context)
+        let result = try planner.editReporting(word, change)
+        try TaskReport.changed(result.task, verb: "Edited", planner: planner, context: context, change: result)
     }
 }

@@ -17,6 +17,9 @@ enum ShowCommand: Command {
         if case .object(let pairs) = render.task(task) { object = pairs }
         object.append(("deferrals", .array(deferrals.map(render.deferral))))
         object.append(("sessions", .array([])))
+        object.append(("checklist", .array(Notes.checklist(task.notes).map {
+            .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
+        })))
         let text = context.output.json ? "" : try text(task, deferrals: deferrals, planner: planner, output: context.output)
         context.output.emit(text: text, json: .object(object))
     }
@@ -40,12 +43,29 @@ enum ShowCommand: Command {
         out.append(row("place", try TaskReport.place(task, planner: planner)))
         out.append(row("due", task.dueDate.map { "\($0) (\(DayText.relative($0, today: today)))" } ?? "someday"))
         out.append(row("importance", task.importance.rawValue))
+        if let categoryID = task.categoryID, let category = try planner.categories().first(where: { $0.id == categoryID }) {
+            out.append(row("category", "● " + category.name + (category.isArchived ? " — archived" : "")))
+        }
+        if task.isRepeating {
+            var rule = task.repeatKind.rawValue
+            if task.repeatKind == .weekly {
+                let days = RepeatRule.weekdays(task.repeatWeekdays)
+                rule += " on " + (days.isEmpty ? [task.dueDate?.weekday].compactMap { $0 } : days.sorted())
+                    .map(\.shortName).joined(separator: ", ")
+            }
+            out.append(row("repeats", rule))
+        }
         out.append(row("effort", task.effortMinutes.map { "\($0) min" } ?? "no estimate"))
         out.append(row("deferrals", String(task.deferralCount)))
         out.append(row("created", Instant.isoText(task.createdAt, in: planner.calendar)))
         if let notes = task.notes {
             out.append("  notes")
             out += notes.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            let checklist = Notes.checklist(notes)
+            if !checklist.isEmpty {
+                out.append("  checklist (charflow check ID N)")
+                out += checklist.map { "    \($0.number). [\($0.isChecked ? "x" : " ")] \($0.text)" }
+            }
         }
         if !deferrals.isEmpty {
             out.append("  deferral history")

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import Foundation
 
 /// `charflow [today]`: the day board, what is due or overdue, and the Backlog count.
 enum TodayCommand: Command {
@@ -11,12 +12,30 @@ enum TodayCommand: Command {
     static func run(_ context: Context) throws {
         let planner = try context.planner()
         let view = try planner.todayView()
+        let signals = try planner.todaySignals(view)
+        let filter = try planner.todayFilter()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        context.output.emit(text: text(view, planner: planner, output: context.output),
-                            json: json(view, render: render, lock: planner.settings.lockComplementary))
+        let titles = Dictionary((view.board.allTasks + view.due + view.overdue).map { ($0.id, $0.title) },
+                                uniquingKeysWith: { first, _ in first })
+        let phrased = signals.map { signal -> (Signal, String) in
+            (signal, Messages.text(signal, title: subject(of: signal).flatMap { titles[$0] }))
+        }
+        context.output.emit(
+            text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name),
+            json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
+                       filter: filter?.name))
     }
 
-    static func json(_ view: TodayView, render: TaskJSON, lock: Bool) -> JSONValue {
+    static func subject(of signal: Signal) -> UUID? {
+        switch signal {
+        case .importanceEased(let id), .suggestRemoval(let id), .stale(let id): id
+        case .prioritisationPrompt: nil
+        }
+    }
+
+    static func json(
+        _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?
+    ) -> JSONValue {
         let progress = view.board.progress
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
             (card.region.rawValue, .object([
@@ -36,22 +55,29 @@ enum TodayCommand: Command {
             ("backlogCount", .int(view.backlogCount)),
             ("habits", .array([])),
             ("session", .null),
-            ("signals", .array([])),
+            ("signals", .array(signals.map { signal, message in
+                .object([("kind", .string(signal.kind)),
+                         ("task", .optional(subject(of: signal).map { $0.uuidString.lowercased() })),
+                         ("message", .string(message))])
+            })),
+            ("filter", .optional(filter)),
         ])
     }
 
-    static func progressJSON(_ progress: Progress) -> JSONValue {
+    static func progressJSON(_ progress: BoardProgress) -> JSONValue {
         .object([("total", .int(progress.total)), ("completed", .int(progress.completed)),
                  ("percent", .int(progress.percent))])
     }
 
-    static func text(_ view: TodayView, planner: Planner, output: Output) -> String {
+    static func text(_ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?) -> String {
         let lines = TaskLineRenderer(output: output)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
             : "\(progress.completed) of \(progress.total) done · \(progress.percent)%"
         let title = DayText.long(view.day)
-        var out = [lines.spread(output.bold(title), summary, visibleLeft: title.count), ""]
+        var out = [lines.spread(output.bold(title), summary, visibleLeft: title.count)]
+        if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
+        out.append("")
         let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary)
         for card in view.board.regions {
             out += board.render(card)
@@ -69,6 +95,9 @@ enum TodayCommand: Command {
         }
         if view.isEmpty {
             out.append(Messages.emptyBoard)
+        }
+        for signal in signals {
+            out.append(output.accent(signal))
         }
         let count = view.backlogCount
         out.append("Backlog: \(count) task\(count == 1 ? "" : "s")" + (count > 0 ? output.dim(" — charflow backlog") : ""))

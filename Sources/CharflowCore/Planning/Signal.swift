@@ -1,0 +1,39 @@
+import Foundation
+
+/// Something the engine has noticed that the user may want to hear about (spec D11).
+///
+/// Signals are typed here and phrased only by `Messages`.
+public enum Signal: Sendable, Equatable {
+    /// Five or more tasks in a day's plan and fewer than two of them important.
+    case prioritisationPrompt(day: LocalDay)
+    /// The task's third deferral eased its importance to low.
+    case importanceEased(task: UUID)
+    /// The task has been deferred five times or more.
+    case suggestRemoval(task: UUID)
+    /// The task has been deferred three times or more.
+    case stale(task: UUID)
+
+    /// A stable name for JSON.
+    public var kind: String {
+        switch self {
+        case .prioritisationPrompt: "prioritisationPrompt"
+        case .importanceEased: "importanceEased"
+        case .suggestRemoval: "suggestRemoval"
+        case .stale: "stale"
+        }
+    }
+}
+
+/// The prioritisation prompt of `task.md` (Importance rule 4).
+public enum Prioritisation {
+    /// A plan this large asks which one or two tasks matter most…
+    public static let planSize = 5
+    /// …when fewer than this many are important.
+    public static let importantWanted = 2
+
+    /// `tasks` are one day's plan (its live and done tasks, dropped ones excluded).
+    public static func shouldPrompt(_ tasks: [TaskItem]) -> Bool {
+        let plan = tasks.filter { $0.droppedAt == nil }
+        return plan.count >= planSize && plan.filter(\.isImportant).count < importantWanted
+    }
+}

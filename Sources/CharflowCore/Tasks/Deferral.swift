@@ -1,0 +1,79 @@
+import Foundation
+
+/// The deferral rules of `task.md`: what counts, what is asked for, and what it changes.
+public enum Deferral {
+    /// From this deferral on, a date must be chosen (no instant "tomorrow").
+    public static let pickerFromCount = 3
+    /// From this deferral on, the engine suggests letting the task go.
+    public static let suggestRemovalFromCount = 5
+
+    /// A deferral is a push to a later day of a task whose day has arrived; anything else is rescheduling.
+    public static func isDeferral(_ task: TaskItem, to newDue: LocalDay?, today: LocalDay) -> Bool {
+        guard task.isLive, let due = task.dueDate, due <= today else { return false }
+        guard let newDue else { return true }
+        return newDue > due
+    }
+
+    /// What a user's date change did to the task and its records.
+    public struct Outcome: Sendable {
+        public var task: TaskItem
+        /// The record to insert (a new deferral) or to update (the same day's, refined); nil for a reschedule.
+        public var record: DeferralRecord?
+        public var refined = false
+        public var eased = false
+
+        public init(task: TaskItem) {
+            self.task = task
+        }
+
+        public var counted: Bool { record != nil && !refined }
+
+        /// True from the fifth deferral on.
+        public var suggestRemoval: Bool { record != nil && task.deferralCount >= Deferral.suggestRemovalFromCount }
+    }
+
+    /// Moves `task` to `newDue` (nil is Someday) on `today`, counting a deferral when it is one.
+    ///
+    /// A task gains at most one deferral per logical day: when `todaysRecord` exists the choice refines
+    /// its reason and `deferredTo` instead of adding a second. From the third deferral a date must be
+    /// given (`dateChosen`); an important task is eased to low on its third, which is what makes Someday
+    /// possible then. A placed task leaves the board (spec D2).
+    public static func move(
+        _ task: TaskItem, to newDue: LocalDay?, dateChosen: Bool, reason: DeferralReason?,
+        todaysRecord: DeferralRecord?, today: LocalDay, now: Date
+    ) throws(PlannerError) -> Outcome {
+        guard task.droppedAt == nil else { throw .taskDropped }
+        guard !task.isCompleted else { throw .alreadyDone }
+        var changed = task
+        var outcome = Outcome(task: task)
+        if isDeferral(task, to: newDue, today: today) {
+            if var record = todaysRecord {
+                if task.deferralCount >= pickerFromCount, !dateChosen { throw .pickADay }
+                record.deferredTo = newDue
+                record.reason = reason ?? .reschedule
+                record.modifiedAt = now
+                outcome.record = record
+                outcome.refined = true
+            } else {
+                if task.deferralCount + 1 >= pickerFromCount, !dateChosen { throw .pickADay }
+                outcome.eased = changed.countDeferral(now: now)
+                outcome.record = DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: newDue,
+                                                reason: reason ?? .reschedule)
+            }
+        }
+        if newDue == nil, changed.isImportant { throw .importantNeedsDay }
+        if newDue == nil, changed.isRepeating { throw .repeatingNeedsDay }
+        if changed.dueDate != newDue || changed.region != nil {
+            if changed.region != nil, changed.dueDate != newDue {
+                changed.region = nil
+                changed.bucket = nil
+                changed.sortOrder = 0
+            }
+            changed.dueDate = newDue
+        }
+        changed.backlogSince = newDue == nil || newDue! < today ? today : nil
+        changed.modifiedAt = now
+        outcome.task = changed
+        return outcome
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A task's notes: lightweight markdown, a checklist that can be ticked, lines appended with a time.
+///
+/// Notes are stored as written. Checklists (`- [ ] item`, `- [x] item`), bold, italic, links and inline
+/// code are the supported markup; headings, tables and images are not treated as such.
+public enum Notes {
+    public struct ChecklistItem: Sendable, Equatable {
+        /// 1-based number in the order the items appear.
+        public let number: Int
+        public let isChecked: Bool
+        public let text: String
+        let line: Int
+    }
+
+    /// The checklist items in `notes`.
+    public static func checklist(_ notes: String?) -> [ChecklistItem] {
+        guard let notes else { return [] }
+        var items: [ChecklistItem] = []
+        for (index, line) in notes.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let (checked, text) = parseItem(line) {
+                items.append(ChecklistItem(number: items.count + 1, isChecked: checked, text: text, line: index))
+            }
+        }
+        return items
+    }
+
+    /// The notes with checklist item `number` ticked or unticked.
+    public static func toggle(_ notes: String?, item number: Int) throws(PlannerError) -> String {
+        let items = checklist(notes)
+        guard let notes, let item = items.first(where: { $0.number == number }) else {
+            throw .noChecklistItem(number, items.count)
+        }
+        var lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let line = lines[item.line]
+        let marker = line.firstRange(of: item.isChecked ? (line.contains("[x]") ? "[x]" : "[X]") : "[ ]")!
+        lines[item.line] = line.replacingCharacters(in: marker, with: item.isChecked ? "[ ]" : "[x]")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The notes with one timestamped line added at the end ("2026-11-30 09:15 — Left a voicemail");
+    /// what was there is never overwritten.
+    public static func appending(_ text: String, to notes: String?, at instant: Date, calendar: PlannerCalendar) -> String {
+        let stamp = calendar.calendarDay(at: instant).description + " " + calendar.timeOfDay(at: instant).description
+        let line = stamp + " — " + text.trimmingWhitespace().replacingOccurrences(of: "\n", with: " ")
+        guard let notes, !notes.isEmpty else { return line }
+        return notes.hasSuffix("\n") ? notes + line : notes + "\n" + line
+    }
+
+    private static func parseItem(_ line: Substring) -> (Bool, String)? {
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        guard trimmed.hasPrefix("- [") || trimmed.hasPrefix("* [") else { return nil }
+        let rest = trimmed.dropFirst(3)
+        guard let mark = rest.first, ["x", "X", " "].contains(mark), rest.dropFirst().first == "]" else { return nil }
+        return (mark != " ", String(rest.dropFirst(2)).trimmingWhitespace())
+    }
+}

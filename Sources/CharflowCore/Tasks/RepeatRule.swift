@@ -1,0 +1,102 @@
+import Foundation
+
+/// When a repeating task comes round again (`task.md`, Repeating tasks).
+public enum RepeatRule {
+    /// The next occurrence strictly after `base` — the later of the due date and the completion day.
+    ///
+    /// Weekly repeats use `weekdays` (ISO numbers), or the due date's weekday when there are none.
+    /// Monthly repeats keep `dayOfMonth`, clamped to short months, so the 31st goes Feb 28 (or 29) and
+    /// then back to Mar 31 instead of drifting.
+    public static func next(
+        kind: RepeatKind, after base: LocalDay, due: LocalDay, weekdays: Set<Weekday>, dayOfMonth: Int
+    ) -> LocalDay? {
+        switch kind {
+        case .none:
+            return nil
+        case .daily:
+            return base.adding(days: 1)
+        case .weekly:
+            let days = weekdays.isEmpty ? [due.weekday] : weekdays
+            for step in 1...7 {
+                let candidate = base.adding(days: step)
+                if days.contains(candidate.weekday) { return candidate }
+            }
+            return nil
+        case .monthly:
+            let keep = (1...31).contains(dayOfMonth) ? dayOfMonth : due.day
+            var year = base.year, month = base.month
+            for _ in 0..<3 {
+                let candidate = LocalDay(year: year, month: month,
+                                         day: min(keep, LocalDay.daysIn(month: month, year: year)))!
+                if candidate > base { return candidate }
+                month += 1
+                if month == 13 { month = 1; year += 1 }
+            }
+            return nil
+        }
+    }
+
+    /// Parses `repeatWeekdays` ("1,5"); unknown pieces are ignored.
+    public static func weekdays(_ text: String) -> Set<Weekday> {
+        Set(text.split(separator: ",").compactMap { Int($0.trimmingWhitespace()).flatMap(Weekday.init(isoNumber:)) })
+    }
+
+    /// The stored form of a weekday set: ascending ISO numbers joined by commas.
+    public static func text(_ weekdays: Set<Weekday>) -> String {
+        weekdays.sorted().map { String($0.isoNumber) }.joined(separator: ",")
+    }
+
+    /// Parses the command line's `none|daily|weekly[:ISO,ISO..]|monthly` (weekdays also by name).
+    public static func parse(_ word: String) throws(PlannerError) -> (RepeatKind, String) {
+        let parts = word.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+        let expected = "none, daily, weekly, weekly:1,5 (ISO days or names) or monthly"
+        guard let head = parts.first, let kind = RepeatKind(rawValue: head) else {
+            throw .invalidWord(what: "repeat", given: word, expected: expected)
+        }
+        guard parts.count == 2 else { return (kind, "") }
+        guard kind == .weekly else { throw .invalidWord(what: "repeat", given: word, expected: expected) }
+        var days = Set<Weekday>()
+        for piece in parts[1].split(separator: ",") {
+            let text = piece.trimmingWhitespace()
+            guard let day = Int(text).flatMap(Weekday.init(isoNumber:)) ?? Weekday(name: text) else {
+                throw .invalidWord(what: "repeat", given: word, expected: expected)
+            }
+            days.insert(day)
+        }
+        return (kind, text(days))
+    }
+}
+
+extension TaskItem {
+    public var isRepeating: Bool { repeatKind != .none }
+
+    /// The next instance of this repeating task after it was completed or dropped on `resolvedDay`.
+    ///
+    /// Copies title, notes, category, effort, importance, the repeat fields and the series; starts
+    /// fresh otherwise (not done, no deferrals, not dropped, not placed). Nil for a one-off task.
+    public func nextInstance(resolvedDay: LocalDay, now: Date) -> TaskItem? {
+        guard isRepeating, let due = dueDate else { return nil }
+        let dayOfMonth = repeatKind == .monthly && repeatDayOfMonth == 0 ? due.day : repeatDayOfMonth
+        guard let next = RepeatRule.next(kind: repeatKind, after: max(due, resolvedDay), due: due,
+                                         weekdays: RepeatRule.weekdays(repeatWeekdays), dayOfMonth: dayOfMonth) else {
+            return nil
+        }
+        return TaskItem(title: title, notes: notes, dueDate: next, effortMinutes: effortMinutes, importance: importance,
+                        repeatKind: repeatKind, repeatWeekdays: repeatWeekdays, repeatDayOfMonth: dayOfMonth,
+                        seriesID: seriesID ?? id, createdAt: now, categoryID: categoryID)
+    }
+}
+
+/// The `(seriesID, dueDate)` dedup rule: two instances of one series on one day are one too many.
+public enum SeriesDedup {
+    /// Which of several instances sharing a series and a day to keep: a completed one first, then one
+    /// not dropped, then the one made first. The others are removed.
+    public static func keeper(of duplicates: [TaskItem]) -> TaskItem? {
+        duplicates.min { a, b in
+            if a.isCompleted != b.isCompleted { return a.isCompleted }
+            if (a.droppedAt == nil) != (b.droppedAt == nil) { return a.droppedAt == nil }
+            if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+            return a.id.uuidString < b.id.uuidString
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A label a task may carry, with one of five colours (`task.md`, TaskCategory).
+///
+/// Categories are labels and an optional Today filter only: they never group, nest or carry settings.
+public struct TaskCategory: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var name: String
+    /// "personal", "family" or "work" for the seeded defaults; nil for the user's own.
+    public var presetKey: String?
+    public var color: CategoryColor
+    public var sortOrder: Int
+    public var isArchived: Bool
+    public var createdAt: Date
+    public var modifiedAt: Date
+
+    public init(
+        id: UUID = UUID(), name: String, presetKey: String? = nil, color: CategoryColor = .accent,
+        sortOrder: Int = 0, isArchived: Bool = false, createdAt: Date, modifiedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.presetKey = presetKey
+        self.color = color
+        self.sortOrder = sortOrder
+        self.isArchived = isArchived
+        self.createdAt = createdAt
+        self.modifiedAt = modifiedAt ?? createdAt
+    }
+
+    public var isDefault: Bool { presetKey != nil }
+
+    /// At most this many categories are active at once.
+    public static let maxActive = 8
+    /// Name length after trimming.
+    public static let nameLength = 1...24
+
+    /// The three seeded on first use: Personal (accent), Family (ochre), Work (blue).
+    public static func defaults(now: Date) -> [TaskCategory] {
+        [
+            TaskCategory(name: "Personal", presetKey: "personal", color: .accent, sortOrder: 0, createdAt: now),
+            TaskCategory(name: "Family", presetKey: "family", color: .ochre, sortOrder: 1, createdAt: now),
+            TaskCategory(name: "Work", presetKey: "work", color: .blue, sortOrder: 2, createdAt: now),
+        ]
+    }
+
+    /// A valid name for a category: trimmed, 1–24 characters, unique ignoring case among `existing`
+    /// (archived ones included), apart from the category `renaming` itself.
+    public static func validName(
+        _ raw: String, existing: [TaskCategory], renaming: UUID? = nil
+    ) throws(PlannerError) -> String {
+        let name = raw.trimmingWhitespace()
+        guard nameLength.contains(name.count), !name.contains("\n") else { throw .categoryName(raw) }
+        if existing.contains(where: { $0.id != renaming && $0.name.lowercased() == name.lowercased() }) {
+            throw .duplicateCategory(name)
+        }
+        return name
+    }
+
+    /// Refuses a ninth active category.
+    public static func ensureRoomForActive(_ existing: [TaskCategory]) throws(PlannerError) {
+        if existing.filter({ !$0.isArchived }).count >= maxActive { throw .tooManyCategories }
+    }
+}
+
+/// The five label colours; anything else read from a store is slate.
+public enum CategoryColor: String, CaseIterable, Sendable {
+    case accent, blue, ochre, plum, slate
+
+    /// The stored value, with an unknown one read as slate.
+    public init(stored: String) {
+        self = CategoryColor(rawValue: stored) ?? .slate
+    }
+
+    /// Hex colours for light and dark themes (design handoff §2).
+    public var hex: (light: String, dark: String) {
+        switch self {
+        case .accent: ("#1F6A58", "#8FCBB8")
+        case .blue: ("#2F5E9E", "#9DB9E8")
+        case .ochre: ("#836312", "#D8BA6A")
+        case .plum: ("#7B4474", "#D5A6CC")
+        case .slate: ("#52636E", "#AEBCC6")
+        }
+    }
+}
