@@ -38,6 +38,7 @@ public final class Planner {
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
         try catchUp()
+        try settleTwoTimers()
     }
 
     /// The logical day of the clock.
@@ -53,11 +54,13 @@ public final class Planner {
             let last = try lastRolloverDay()
             if let last, last >= today { return }
             if last != nil {
+                let carried = try autoCloseSessions(before: today)
                 let candidates = try tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?",
                                            [.text(today.description)])
                 let deferred = Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(today.description)])
                     .compactMap { $0[0].text.flatMap { UUID(uuidString: $0) } })
-                let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred, now: now)
+                let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred,
+                                           carriedWithoutDeferral: carried, now: now)
                 for task in outcome.tasks { try save(task) }
                 for record in outcome.deferrals { try save(record) }
                 try removeSeriesDuplicates()
@@ -280,29 +283,42 @@ public final class Planner {
         let outcome = try Deferral.move(task, to: target, dateChosen: word != nil, reason: reason,
                                         todaysRecord: try todaysRecord(of: task), today: today, now: now)
         return try perform("defer") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(outcome.task)
-            try record(outcome, journal: &journal)
+            try apply(outcome, journal: &journal)
+            if outcome.record != nil {
+                try closeLiveSession(ofTask: task.id, .deferred, journal: &journal)
+            }
             return DateChange(outcome)
         }
     }
 
+    /// Saves a date change and its deferral record as part of an action.
+    func apply(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
+        try journal.capture("tasks", key: idText(outcome.task.id))
+        try save(outcome.task)
+        try record(outcome, journal: &journal)
+    }
+
     /// Marks a task done; the lock setting may hold a Complementary task back (D9). A repeating task's
-    /// next instance is created in the same action.
+    /// next instance is created, and a live session on it is finished, in the same action.
     @discardableResult
     public func complete(_ prefix: String) throws -> TaskItem {
-        var task = try task(matching: prefix)
+        let task = try task(matching: prefix)
+        return try perform("done") { journal in try complete(task, journal: &journal) }
+    }
+
+    /// Completes `task` within an action.
+    func complete(_ task: TaskItem, journal: inout UndoJournal) throws -> TaskItem {
+        var task = task
         let neighbours = try task.region.map { try self.occupants(of: $0, on: task.dueDate ?? today) } ?? []
         try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary, now: now)
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }
-        return try perform("done") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(task)
-            try createNextInstance(after: task, journal: &journal)
-            return task
-        }
+        try journal.capture("tasks", key: idText(task.id))
+        try save(task)
+        try closeLiveSession(ofTask: task.id, .finished, journal: &journal)
+        try createNextInstance(after: task, journal: &journal)
+        return task
     }
 
     /// Marks a done task not done again. For a repeating task whose next instance already exists, that
@@ -334,20 +350,25 @@ public final class Planner {
     }
 
     /// Drops a task: kept for history, gone from every view, back with `undo` (spec D7). Dropping a
-    /// repeating task skips only this occurrence: the next one is created.
+    /// repeating task skips only this occurrence: the next one is created. A live session on it closes.
     @discardableResult
     public func drop(_ prefix: String) throws -> TaskItem {
-        var task = try task(matching: prefix)
+        let task = try task(matching: prefix)
+        return try perform("delete") { journal in try drop(task, journal: &journal) }
+    }
+
+    /// Drops `task` within an action.
+    func drop(_ task: TaskItem, journal: inout UndoJournal) throws -> TaskItem {
+        var task = task
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         let wasLive = task.isLive
         task.droppedAt = now
         task.modifiedAt = now
-        return try perform("delete") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(task)
-            if wasLive { try createNextInstance(after: task, journal: &journal) }
-            return task
-        }
+        try journal.capture("tasks", key: idText(task.id))
+        try save(task)
+        try closeLiveSession(ofTask: task.id, .dropped, journal: &journal)
+        if wasLive { try createNextInstance(after: task, journal: &journal) }
+        return task
     }
 
     /// Ticks or unticks checklist item `number` (from 1) in a task's notes.
@@ -373,7 +394,7 @@ public final class Planner {
 
     /// The next instance of a repeating task just completed or dropped, unless its series already has
     /// a live instance or an instance on that day (the `(seriesID, dueDate)` dedup key).
-    private func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
+    func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
         guard let next = task.nextInstance(resolvedDay: today, now: now), let series = next.seriesID,
               let due = next.dueDate else { return }
         let clash = try db.scalar("""
@@ -389,7 +410,8 @@ public final class Planner {
     private func isUntouched(_ task: TaskItem) throws -> Bool {
         guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
         let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(idText(task.id))])?.int
-        return records == 0
+        let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(idText(task.id))])?.int
+        return records == 0 && sessions == 0
     }
 
     /// The deferral record a task already has for today, if any.
@@ -398,7 +420,7 @@ public final class Planner {
                     [.text(idText(task.id)), .text(today.description)]).first.map(TaskRecords.deferral)
     }
 
-    private func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
+    func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
         guard let record = outcome.record else { return }
         try journal.capture("deferrals", key: idText(record.id))
         try save(record)
@@ -410,10 +432,12 @@ public final class Planner {
         let task = try task(matching: prefix)
         let id = idText(task.id)
         try db.write {
-            let deferrals = try db.rows("SELECT id FROM deferrals WHERE task_id = ?", [.text(id)]).compactMap { $0[0].text }
-            for deferral in deferrals {
-                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('deferrals', ?, ?)",
-                           [.text(deferral), .text(nowText)])
+            for table in ["deferrals", "sessions"] {
+                let ids = try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap { $0[0].text }
+                for child in ids {
+                    try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
+                               [.text(table), .text(child), .text(nowText)])
+                }
             }
             try db.run("DELETE FROM tasks WHERE id = ?", [.text(id)])
             try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
@@ -500,9 +524,22 @@ public final class Planner {
     }
 
     /// Reverts the most recent action exactly; returns what it was ("add", "move", ...).
+    ///
+    /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
-        try db.write { try UndoJournal.undoLast(db: db, now: nowText) }
+        try db.write {
+            let reverted = try UndoJournal.undoLast(db: db, now: nowText)
+            guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
+            let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
+            for (table, key) in reverted.restored where table == "sessions" {
+                try db.run("""
+                    UPDATE sessions SET paused_seconds = paused_seconds + ?
+                    WHERE id = ? AND ended_at IS NULL AND paused_at IS NULL
+                    """, [.integer(Int64(gap)), .text(key)])
+            }
+            return reverted.label
+        }
     }
 
     // MARK: Settings

@@ -78,5 +78,24 @@ public enum Schema {
         );
         CREATE INDEX undo_rows_by_action ON undo_rows(action_seq, ord);
         """),
+        Migration("0002-work-sessions", """
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY NOT NULL,
+            task_id TEXT REFERENCES tasks(id) ON DELETE CASCADE,
+            habit_window_id TEXT,
+            started_at TEXT NOT NULL,
+            day TEXT NOT NULL,
+            ended_at TEXT,
+            paused_seconds INTEGER NOT NULL DEFAULT 0,
+            paused_at TEXT,
+            estimate_minutes INTEGER,
+            outcome TEXT NOT NULL DEFAULT 'running',
+            actual_seconds INTEGER NOT NULL DEFAULT 0,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX sessions_live ON sessions(started_at) WHERE ended_at IS NULL;
+        CREATE INDEX sessions_by_task ON sessions(task_id) WHERE task_id IS NOT NULL;
+        CREATE INDEX sessions_by_window_day ON sessions(habit_window_id, day) WHERE habit_window_id IS NOT NULL;
+        """),
     ])
 }

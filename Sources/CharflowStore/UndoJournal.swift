@@ -35,12 +35,20 @@ struct UndoJournal {
         order += 1
     }
 
-    /// Reverts the newest recorded action; returns its label.
-    static func undoLast(db: Database, now: String) throws -> String {
-        guard let row = try db.rows("SELECT seq, label FROM undo_actions ORDER BY seq DESC LIMIT 1").first,
-              let seq = row[0].integer, let label = row[1].text else {
+    /// What an undo reverted: the action's label, when it was done, and the rows it put back.
+    struct Reverted {
+        let label: String
+        let doneAt: String
+        var restored: [(table: String, key: String)] = []
+    }
+
+    /// Reverts the newest recorded action.
+    static func undoLast(db: Database, now: String) throws -> Reverted {
+        guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions ORDER BY seq DESC LIMIT 1").first,
+              let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
             throw PlannerError.nothingToUndo
         }
+        var reverted = Reverted(label: label, doneAt: doneAt)
         let images = try db.rows(
             "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE action_seq = ? ORDER BY ord DESC",
             [.integer(seq)])
@@ -58,6 +66,7 @@ struct UndoJournal {
                 if columns.contains("modified_at") {
                     try db.run("UPDATE \(table) SET modified_at = ? WHERE \(keyColumn) = ?", [.text(now), .text(key)])
                 }
+                reverted.restored.append((table, key))
             } else {
                 try db.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])
                 if keyColumn == "id", db.changes > 0 {
@@ -67,7 +76,7 @@ struct UndoJournal {
             }
         }
         try db.run("DELETE FROM undo_actions WHERE seq = ?", [.integer(seq)])
-        return label
+        return reverted
     }
 
     static func clear(db: Database) throws {

@@ -11,7 +11,8 @@ enum CLI {
         UndoneCommand.self, MoveCommand.self, ReorderCommand.self, DeleteCommand.self, PurgeCommand.self,
         UndoCommand.self, BacklogCommand.self, UpcomingCommand.self, ListCommand.self, RegionCommand.self,
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
-        CheckCommand.self, SettingsCommand.self, HelpCommand.self,
+        CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
+        StatusCommand.self, SettingsCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {

@@ -39,6 +39,16 @@ public enum Messages {
             "Later this week is not offered: three days on is already next week."
         case .badEffort(let given):
             "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none."
+        case .noSession:
+            "No session is running."
+        case .alreadyPaused:
+            "The session is already paused."
+        case .notPaused:
+            "The session is not paused."
+        case let .sessionRunning(title, progress):
+            "“\(title)” is running (\(progress)). Settle it first with --settle done, stop, defer or drop; its time is logged whichever you choose."
+        case .alreadyRunning:
+            "That task's session is already running."
         case .pickADay:
             "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
         case .repeatingNeedsDay:
@@ -97,6 +107,11 @@ public enum Messages {
         case .importantNeedsDay: "important_needs_day"
         case .laterThisWeekUnavailable: "date_unavailable"
         case .badEffort: "bad_effort"
+        case .noSession: "no_session"
+        case .alreadyPaused: "already_paused"
+        case .notPaused: "not_paused"
+        case .sessionRunning: "session_running"
+        case .alreadyRunning: "already_running"
         case .pickADay: "pick_a_day"
         case .repeatingNeedsDay: "repeating_needs_day"
         case .alreadyRepeated: "already_repeated"
@@ -129,7 +144,18 @@ public enum Messages {
             return "\(name) has moved five times or more. If it no longer matters, `charflow delete` lets it go."
         case .stale:
             return "\(name) keeps slipping."
+        case .sessionCarriedOver:
+            return pickBackUp(title ?? "This task")
+        case .twoTimersStopped:
+            return twoTimers
         }
+    }
+
+    public static let twoTimers = "Two timers were running; the later one was stopped and its time logged."
+
+    /// The one row that offers back a task whose session the rollover closed.
+    public static func pickBackUp(_ title: String) -> String {
+        "“\(title)” was in progress when the day ended. Pick it back up with `charflow begin`."
     }
 
     public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."

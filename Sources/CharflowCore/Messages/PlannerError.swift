@@ -19,6 +19,11 @@ public enum PlannerError: Error, Sendable, Equatable {
     case laterThisWeekUnavailable
     case badEffort(String)
     case bucketNeedsRegion
+    case noSession
+    case alreadyPaused
+    case notPaused
+    case sessionRunning(title: String, progress: String)
+    case alreadyRunning
     case pickADay
     case repeatingNeedsDay
     case alreadyRepeated

@@ -12,6 +12,10 @@ public enum Signal: Sendable, Equatable {
     case suggestRemoval(task: UUID)
     /// The task has been deferred three times or more.
     case stale(task: UUID)
+    /// The rollover closed a session on this task; Today offers it back once.
+    case sessionCarriedOver(task: UUID)
+    /// Two sessions were live; the later one was stopped and its time logged.
+    case twoTimersStopped
 
     /// A stable name for JSON.
     public var kind: String {
@@ -20,6 +24,8 @@ public enum Signal: Sendable, Equatable {
         case .importanceEased: "importanceEased"
         case .suggestRemoval: "suggestRemoval"
         case .stale: "stale"
+        case .sessionCarriedOver: "sessionCarriedOver"
+        case .twoTimersStopped: "twoTimersStopped"
         }
     }
 }

@@ -16,7 +16,9 @@ enum ShowCommand: Command {
         var object: [(String, JSONValue)] = []
         if case .object(let pairs) = render.task(task) { object = pairs }
         object.append(("deferrals", .array(deferrals.map(render.deferral))))
-        object.append(("sessions", .array([])))
+        let sessions = try planner.sessions(of: task)
+        object.append(("sessions", .array(sessions.map { SessionJSON.session($0, planner: planner) })))
+        object.append(("actualSeconds", .int(try planner.actualSeconds(of: task))))
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
         })))
@@ -57,6 +59,11 @@ enum ShowCommand: Command {
         }
         out.append(row("effort", task.effortMinutes.map { "\($0) min" } ?? "no estimate"))
         out.append(row("deferrals", String(task.deferralCount)))
+        let sessions = try planner.sessions(of: task)
+        if !sessions.isEmpty {
+            let actual = try planner.actualSeconds(of: task) / 60
+            out.append(row("worked", "\(actual) min in \(sessions.count) session\(sessions.count == 1 ? "" : "s")"))
+        }
         out.append(row("created", Instant.isoText(task.createdAt, in: planner.calendar)))
         if let notes = task.notes {
             out.append("  notes")

@@ -12,29 +12,36 @@ enum TodayCommand: Command {
     static func run(_ context: Context) throws {
         let planner = try context.planner()
         let view = try planner.todayView()
-        let signals = try planner.todaySignals(view)
+        var signals = try planner.todaySignals(view)
+        let session = try planner.liveSession()
+        let sessionTask = try session.flatMap { try planner.task(of: $0) }
+        let offered = session == nil ? try planner.offeredTask() : nil
+        if let offered { signals.append(.sessionCarriedOver(task: offered.id)) }
+        if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
         let filter = try planner.todayFilter()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let titles = Dictionary((view.board.allTasks + view.due + view.overdue).map { ($0.id, $0.title) },
+        let titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
                                 uniquingKeysWith: { first, _ in first })
         let phrased = signals.map { signal -> (Signal, String) in
             (signal, Messages.text(signal, title: subject(of: signal).flatMap { titles[$0] }))
         }
         context.output.emit(
-            text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name),
+            text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name,
+                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }),
             json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
-                       filter: filter?.name))
+                       filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) }))
     }
 
     static func subject(of signal: Signal) -> UUID? {
         switch signal {
-        case .importanceEased(let id), .suggestRemoval(let id), .stale(let id): id
-        case .prioritisationPrompt: nil
+        case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id): id
+        case .prioritisationPrompt, .twoTimersStopped: nil
         }
     }
 
     static func json(
-        _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?
+        _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?,
+        session: JSONValue?
     ) -> JSONValue {
         let progress = view.board.progress
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
@@ -54,7 +61,7 @@ enum TodayCommand: Command {
             ("overdue", render.tasks(view.overdue)),
             ("backlogCount", .int(view.backlogCount)),
             ("habits", .array([])),
-            ("session", .null),
+            ("session", session ?? .null),
             ("signals", .array(signals.map { signal, message in
                 .object([("kind", .string(signal.kind)),
                          ("task", .optional(subject(of: signal).map { $0.uuidString.lowercased() })),
@@ -69,7 +76,9 @@ enum TodayCommand: Command {
                  ("percent", .int(progress.percent))])
     }
 
-    static func text(_ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?) -> String {
+    static func text(
+        _ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?, chip: String?
+    ) -> String {
         let lines = TaskLineRenderer(output: output)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
@@ -77,6 +86,7 @@ enum TodayCommand: Command {
         let title = DayText.long(view.day)
         var out = [lines.spread(output.bold(title), summary, visibleLeft: title.count)]
         if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
+        if let chip { out.append(output.accent(chip)) }
         out.append("")
         let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary)
         for card in view.board.regions {

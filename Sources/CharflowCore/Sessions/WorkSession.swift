@@ -1,0 +1,147 @@
+import Foundation
+
+/// One focus session on a task, or on a timed habit's window (`task.md`, WorkSession).
+///
+/// Elapsed time is always derived from `startedAt`, `pausedSeconds`, `pausedAt` and the clock, never
+/// accumulated, so a killed process rebuilds the session exactly.
+public struct WorkSession: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var subject: SessionSubject
+    public var startedAt: Date
+    /// The logical day of `startedAt`, kept so a later change of rollover time re-buckets nothing.
+    public var day: LocalDay
+    public var endedAt: Date?
+    /// Total seconds of completed pauses.
+    public var pausedSeconds: Int
+    /// Set while an explicit pause is in progress.
+    public var pausedAt: Date?
+    /// The task's effort estimate when the session began.
+    public var estimateMinutes: Int?
+    public var outcome: SessionOutcome
+    /// Written when the session closes: elapsed minus pauses.
+    public var actualSeconds: Int
+    public var modifiedAt: Date
+
+    public init(
+        id: UUID = UUID(), subject: SessionSubject, startedAt: Date, day: LocalDay, endedAt: Date? = nil,
+        pausedSeconds: Int = 0, pausedAt: Date? = nil, estimateMinutes: Int? = nil,
+        outcome: SessionOutcome = .running, actualSeconds: Int = 0, modifiedAt: Date? = nil
+    ) {
+        self.id = id
+        self.subject = subject
+        self.startedAt = startedAt
+        self.day = day
+        self.endedAt = endedAt
+        self.pausedSeconds = pausedSeconds
+        self.pausedAt = pausedAt
+        self.estimateMinutes = estimateMinutes
+        self.outcome = outcome
+        self.actualSeconds = actualSeconds
+        self.modifiedAt = modifiedAt ?? startedAt
+    }
+
+    /// Begins a session on `task` at `now`, snapshotting its estimate.
+    public static func begin(task: TaskItem, now: Date, day: LocalDay) -> WorkSession {
+        WorkSession(subject: .task(task.id), startedAt: now, day: day, estimateMinutes: task.effortMinutes)
+    }
+
+    public var isLive: Bool { endedAt == nil }
+    public var isPaused: Bool { pausedAt != nil }
+
+    public var taskID: UUID? {
+        if case .task(let id) = subject { return id }
+        return nil
+    }
+
+    /// Seconds worked as of `now`: (end or now) − start − completed pauses − the pause in progress.
+    public func elapsedSeconds(at now: Date) -> Int {
+        let end = endedAt ?? now
+        var seconds = end.timeIntervalSince(startedAt) - Double(pausedSeconds)
+        if let pausedAt { seconds -= max(0, end.timeIntervalSince(pausedAt)) }
+        return max(0, Int(seconds.rounded(.down)))
+    }
+
+    public func state(at now: Date) -> SessionState {
+        guard isLive else { return .closed }
+        if isPaused { return .paused }
+        if let estimate = estimateMinutes, elapsedSeconds(at: now) > estimate * 60 { return .overrun }
+        return .running
+    }
+
+    /// Starts an explicit pause.
+    public mutating func pause(at now: Date) throws(PlannerError) {
+        guard isLive else { throw .noSession }
+        guard !isPaused else { throw .alreadyPaused }
+        pausedAt = now
+        modifiedAt = now
+    }
+
+    /// Ends the pause in progress, adding it to `pausedSeconds`.
+    public mutating func resume(at now: Date) throws(PlannerError) {
+        guard isLive else { throw .noSession }
+        guard let pausedAt else { throw .notPaused }
+        pausedSeconds += max(0, Int(now.timeIntervalSince(pausedAt).rounded(.down)))
+        self.pausedAt = nil
+        modifiedAt = now
+    }
+
+    /// Closes the session at `end` with `outcome`, folding a pause in progress and writing the actual time.
+    public mutating func close(_ outcome: SessionOutcome, at end: Date, now: Date) {
+        if let pausedAt {
+            pausedSeconds += max(0, Int(end.timeIntervalSince(pausedAt).rounded(.down)))
+            self.pausedAt = nil
+        }
+        endedAt = end
+        self.outcome = outcome
+        actualSeconds = elapsedSeconds(at: end)
+        modifiedAt = now
+    }
+}
+
+/// What a session belongs to: exactly one of a task or a timed habit's window.
+public enum SessionSubject: Sendable, Equatable {
+    case task(UUID)
+    case habitWindow(UUID)
+}
+
+/// How a session ended (`running` while it has not).
+public enum SessionOutcome: String, CaseIterable, Sendable {
+    case running, finished, deferred, dropped, abandoned, autoClosed, manual
+}
+
+/// Idle is "no live session"; a closed session is history.
+public enum SessionState: String, Sendable {
+    case running, overrun, paused, closed
+}
+
+/// How to settle the running session before another begins (`task.md`, One timer at a time).
+public enum SessionSettle: String, CaseIterable, Sendable {
+    case done, stop, `defer`, drop
+
+    public var outcome: SessionOutcome {
+        switch self {
+        case .done: .finished
+        case .stop: .abandoned
+        case .`defer`: .deferred
+        case .drop: .dropped
+        }
+    }
+}
+
+/// The session rules that need more than one session.
+public enum Sessions {
+    /// Of several live sessions, every one but the earliest started is to be closed as abandoned.
+    public static func extraLive(_ live: [WorkSession]) -> [WorkSession] {
+        let ordered = live.sorted {
+            $0.startedAt != $1.startedAt ? $0.startedAt < $1.startedAt : $0.id.uuidString < $1.id.uuidString
+        }
+        return Array(ordered.dropFirst())
+    }
+
+    /// "75 of 60 min", or "12 min" without an estimate: overrun is shown neutrally.
+    public static func progressText(_ session: WorkSession, at now: Date) -> String {
+        let minutes = session.elapsedSeconds(at: now) / 60
+        guard let estimate = session.estimateMinutes else { return "\(minutes) min" }
+        return "\(minutes) of \(estimate) min"
+    }
+}

@@ -1,0 +1,214 @@
+import CharflowCore
+import Foundation
+
+/// Focus sessions: Begin, pause, resume, finish, and the rules that keep one timer honest.
+extension Planner {
+    static let offerSessionKey = "offer-session"
+    static let twoTimersNoticeKey = "notice-two-timers"
+
+    /// What `begin` did: the new session, and the one it settled first, if any.
+    public struct BeginResult: Sendable {
+        public let session: WorkSession
+        public let task: TaskItem
+        public let settled: WorkSession?
+    }
+
+    /// The live session (the earliest started, should there ever be two).
+    public func liveSession() throws -> WorkSession? {
+        try liveSessions().first
+    }
+
+    func liveSessions() throws -> [WorkSession] {
+        try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE ended_at IS NULL ORDER BY started_at, id")
+            .map(SessionRecords.session)
+    }
+
+    /// Every session of a task, oldest first.
+    public func sessions(of task: TaskItem) throws -> [WorkSession] {
+        try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE task_id = ? ORDER BY started_at",
+                    [.text(idText(task.id))]).map(SessionRecords.session)
+    }
+
+    /// The task a session is on, if it is on a task.
+    public func task(of session: WorkSession) throws -> TaskItem? {
+        guard let id = session.taskID else { return nil }
+        return try tasks(where: "id = ?", [.text(idText(id))]).first
+    }
+
+    /// Begins a focus session on a task. While another session is live, `settle` says how to end it
+    /// first (its time is logged whichever is chosen); without it nothing changes.
+    public func begin(_ prefix: String, settle: SessionSettle?) throws -> BeginResult {
+        let task = try task(matching: prefix)
+        guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+        guard !task.isCompleted else { throw PlannerError.alreadyDone }
+        let running = try liveSession()
+        if let running {
+            if running.taskID == task.id { throw PlannerError.alreadyRunning }
+            guard settle != nil else {
+                let title = try self.task(of: running)?.title ?? "A habit session"
+                throw PlannerError.sessionRunning(title: title, progress: Sessions.progressText(running, at: now))
+            }
+        }
+        return try perform("begin") { journal in
+            var settled: WorkSession?
+            if let running, let settle {
+                settled = try self.settle(running, settle, journal: &journal)
+            }
+            // Settling may have changed the task (a repeat, a shared series); read it again.
+            let current = try tasks(where: "id = ?", [.text(idText(task.id))]).first ?? task
+            let session = WorkSession.begin(task: current, now: now, day: today)
+            try journal.capture("sessions", key: idText(session.id))
+            try save(session)
+            return BeginResult(session: session, task: current, settled: settled)
+        }
+    }
+
+    /// Pauses the live session.
+    @discardableResult
+    public func pauseSession() throws -> WorkSession {
+        guard var session = try liveSession() else { throw PlannerError.noSession }
+        try session.pause(at: now)
+        return try saveAction(session, label: "pause")
+    }
+
+    /// Resumes the paused live session.
+    @discardableResult
+    public func resumeSession() throws -> WorkSession {
+        guard var session = try liveSession() else { throw PlannerError.noSession }
+        try session.resume(at: now)
+        return try saveAction(session, label: "resume")
+    }
+
+    /// Finishes the live session: Done completes its task at the end instant; Stop for now logs the time
+    /// and leaves the task live. `note` becomes a timestamped line in the task's notes.
+    public func finish(done: Bool, note: String?) throws -> (session: WorkSession, task: TaskItem?) {
+        guard let session = try liveSession() else { throw PlannerError.noSession }
+        return try perform("finish") { journal in
+            var task = try self.task(of: session)
+            if var noted = task, let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                noted.notes = Notes.appending(note, to: noted.notes, at: now, calendar: calendar)
+                noted.modifiedAt = now
+                try journal.capture("tasks", key: idText(noted.id))
+                try save(noted)
+                task = noted
+            }
+            if done, let current = task {
+                task = try complete(current, journal: &journal)
+            } else {
+                try close(session, done ? .finished : .abandoned, at: now, journal: &journal)
+            }
+            let closed = try sessionByID(session.id) ?? session
+            return (closed, task)
+        }
+    }
+
+    /// Closes the live session on `taskID`, if there is one, at the clock with `outcome`.
+    func closeLiveSession(ofTask taskID: UUID, _ outcome: SessionOutcome, journal: inout UndoJournal) throws {
+        for session in try liveSessions() where session.taskID == taskID {
+            try close(session, outcome, at: now, journal: &journal)
+        }
+    }
+
+    /// Ends `running` the way the settle choice says, with its task's matching change.
+    private func settle(_ running: WorkSession, _ choice: SessionSettle, journal: inout UndoJournal) throws -> WorkSession {
+        if let task = try task(of: running), task.isLive {
+            switch choice {
+            case .done:
+                _ = try complete(task, journal: &journal)
+            case .stop:
+                try close(running, .abandoned, at: now, journal: &journal)
+            case .defer:
+                let outcome = try Deferral.move(task, to: today.adding(days: 1), dateChosen: true, reason: nil,
+                                                todaysRecord: try todaysRecord(of: task), today: today, now: now)
+                try apply(outcome, journal: &journal)
+                try close(running, .deferred, at: now, journal: &journal)
+            case .drop:
+                _ = try drop(task, journal: &journal)
+            }
+        } else {
+            try close(running, choice == .done ? .finished : .abandoned, at: now, journal: &journal)
+        }
+        return try sessionByID(running.id) ?? running
+    }
+
+    private func close(_ session: WorkSession, _ outcome: SessionOutcome, at end: Date, journal: inout UndoJournal) throws {
+        var closed = session
+        closed.close(outcome, at: end, now: now)
+        try journal.capture("sessions", key: idText(closed.id))
+        try save(closed)
+    }
+
+    private func saveAction(_ session: WorkSession, label: String) throws -> WorkSession {
+        try perform(label) { journal in
+            try journal.capture("sessions", key: idText(session.id))
+            try save(session)
+            return session
+        }
+    }
+
+    func sessionByID(_ id: UUID) throws -> WorkSession? {
+        try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE id = ?", [.text(idText(id))])
+            .first.map(SessionRecords.session)
+    }
+
+    func save(_ session: WorkSession) throws {
+        try db.run(SessionRecords.upsertSQL, SessionRecords.bindings(session))
+    }
+
+    // MARK: Rollover and multi-device
+
+    /// Closes, as autoClosed at the boundary instant that ended its day, every session live from a day
+    /// before `today`; returns the tasks they were on, which carry without a deferral.
+    func autoCloseSessions(before today: LocalDay) throws -> Set<UUID> {
+        var carried = Set<UUID>()
+        var offered: UUID?
+        for var session in try liveSessions() where session.day < today {
+            session.close(.autoClosed, at: calendar.start(of: session.day.adding(days: 1)), now: now)
+            try save(session)
+            if let task = session.taskID {
+                carried.insert(task)
+                offered = session.id
+            }
+        }
+        if let offered { try writeSetting(Planner.offerSessionKey, idText(offered)) }
+        return carried
+    }
+
+    /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
+    /// with its time logged, and the next Today says so once.
+    func settleTwoTimers() throws {
+        let live = try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0
+        guard live > 1 else { return }
+        try db.write {
+            for var extra in Sessions.extraLive(try liveSessions()) {
+                extra.close(.abandoned, at: now, now: now)
+                try save(extra)
+            }
+            try writeSetting(Planner.twoTimersNoticeKey, nowText)
+            try UndoJournal.clear(db: db)
+        }
+    }
+
+    /// The quiet line about two timers, once: reading it clears it.
+    public func takeTwoTimersNotice() throws -> Bool {
+        guard try db.scalar("SELECT count(*) FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)])?.int == 1
+        else { return false }
+        try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) }
+        return true
+    }
+
+    /// The task whose session the last rollover closed, while it is still live and not begun again.
+    public func offeredTask() throws -> TaskItem? {
+        guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
+              let sessionID = UUID(uuidString: id), let session = try sessionByID(sessionID),
+              session.outcome == .autoClosed, let task = try task(of: session), task.isLive else { return nil }
+        let later = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ? AND started_at > ?",
+                                  [.text(idText(task.id)), .text(Instant.storageText(session.startedAt))])?.int ?? 0
+        return later == 0 ? task : nil
+    }
+
+    /// Seconds of work on a task: its closed sessions' actual time plus a live session's elapsed time.
+    public func actualSeconds(of task: TaskItem) throws -> Int {
+        try sessions(of: task).reduce(0) { $0 + ($1.isLive ? $1.elapsedSeconds(at: now) : $1.actualSeconds) }
+    }
+}

@@ -1,0 +1,56 @@
+import CharflowCore
+import Foundation
+
+/// Maps `sessions` rows to values and back.
+enum SessionRecords {
+    static let columns = """
+        id, task_id, habit_window_id, started_at, day, ended_at, paused_seconds, paused_at, estimate_minutes, \
+        outcome, actual_seconds, modified_at
+        """
+
+    static func session(_ row: [SQLValue]) -> WorkSession {
+        let subject: SessionSubject
+        if let task = row[1].text.flatMap({ UUID(uuidString: $0) }) {
+            subject = .task(task)
+        } else {
+            subject = .habitWindow(row[2].text.flatMap { UUID(uuidString: $0) } ?? UUID())
+        }
+        return WorkSession(
+            id: UUID(uuidString: row[0].text ?? "") ?? UUID(),
+            subject: subject,
+            startedAt: row[3].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
+            day: row[4].text.flatMap { LocalDay($0) } ?? LocalDay(ordinal: 0),
+            endedAt: row[5].text.flatMap(Instant.parseStorageText),
+            pausedSeconds: row[6].int ?? 0,
+            pausedAt: row[7].text.flatMap(Instant.parseStorageText),
+            estimateMinutes: row[8].int,
+            outcome: row[9].text.flatMap(SessionOutcome.init(rawValue:)) ?? .abandoned,
+            actualSeconds: row[10].int ?? 0,
+            modifiedAt: row[11].text.flatMap(Instant.parseStorageText)
+        )
+    }
+
+    static let upsertSQL = """
+        INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET task_id = excluded.task_id, habit_window_id = excluded.habit_window_id,
+        started_at = excluded.started_at, day = excluded.day, ended_at = excluded.ended_at,
+        paused_seconds = excluded.paused_seconds, paused_at = excluded.paused_at,
+        estimate_minutes = excluded.estimate_minutes, outcome = excluded.outcome,
+        actual_seconds = excluded.actual_seconds, modified_at = excluded.modified_at
+        """
+
+    static func bindings(_ session: WorkSession) -> [SQLValue] {
+        var task: SQLValue = .null, window: SQLValue = .null
+        switch session.subject {
+        case .task(let id): task = .text(idText(id))
+        case .habitWindow(let id): window = .text(idText(id))
+        }
+        return [
+            .text(idText(session.id)), task, window, .text(Instant.storageText(session.startedAt)),
+            .text(session.day.description), session.endedAt.map(Instant.storageText).sqlValue,
+            session.pausedSeconds.sqlValue, session.pausedAt.map(Instant.storageText).sqlValue,
+            session.estimateMinutes.sqlValue, .text(session.outcome.rawValue), session.actualSeconds.sqlValue,
+            .text(Instant.storageText(session.modifiedAt)),
+        ]
+    }
+}
