@@ -41,25 +41,45 @@ extension Planner {
         let task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
+        let session = try beginSession(subject: .task(task.id), estimate: task.effortMinutes, settle: settle)
+        let current = try tasks(where: "id = ?", [.text(idText(task.id))]).first ?? task
+        let settled = try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE ended_at = ? AND id != ? ORDER BY started_at DESC LIMIT 1",
+                                  [.text(nowText), .text(idText(session.id))]).first.map(SessionRecords.session)
+        return BeginResult(session: session, task: current, settled: settled)
+    }
+
+    /// Starts a session on `subject`, settling the running one first as `settle` says.
+    func beginSession(subject: SessionSubject, estimate: Int?, settle: SessionSettle?) throws -> WorkSession {
         let running = try liveSession()
         if let running {
-            if running.taskID == task.id { throw PlannerError.alreadyRunning }
+            if running.subject == subject { throw PlannerError.alreadyRunning }
             guard settle != nil else {
-                let title = try self.task(of: running)?.title ?? "A habit session"
+                let title = try self.title(of: running)
                 throw PlannerError.sessionRunning(title: title, progress: Sessions.progressText(running, at: now))
             }
         }
         return try perform("begin") { journal in
-            var settled: WorkSession?
             if let running, let settle {
-                settled = try self.settle(running, settle, journal: &journal)
+                _ = try self.settle(running, settle, journal: &journal)
             }
-            // Settling may have changed the task (a repeat, a shared series); read it again.
-            let current = try tasks(where: "id = ?", [.text(idText(task.id))]).first ?? task
-            let session = WorkSession.begin(task: current, now: now, day: today)
+            let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
             try journal.capture("sessions", key: idText(session.id))
             try save(session)
-            return BeginResult(session: session, task: current, settled: settled)
+            return session
+        }
+    }
+
+    /// What a session is on, in words: the task's title, or the habit's (with its window's label).
+    public func title(of session: WorkSession) throws -> String {
+        switch session.subject {
+        case .task:
+            return try task(of: session)?.title ?? "A task"
+        case .habitWindow(let id):
+            let row = try db.rows("SELECT h.title, w.label FROM habit_windows w JOIN habits h ON h.id = w.habit_id WHERE w.id = ?",
+                                  [.text(idText(id))]).first
+            let title = row?[0].text ?? "A habit"
+            let label = row?[1].text ?? ""
+            return label.isEmpty ? title : "\(title) (\(label))"
         }
     }
 
@@ -126,6 +146,7 @@ extension Planner {
                 _ = try drop(task, journal: &journal)
             }
         } else {
+            if running.taskID == nil, choice == .defer || choice == .drop { throw PlannerError.habitSessionSettle }
             try close(running, choice == .done ? .finished : .abandoned, at: now, journal: &journal)
         }
         return try sessionByID(running.id) ?? running
@@ -136,6 +157,20 @@ extension Planner {
         closed.close(outcome, at: end, now: now)
         try journal.capture("sessions", key: idText(closed.id))
         try save(closed)
+        if case .habitWindow(let window) = closed.subject {
+            var optional: UndoJournal? = journal
+            try recomputeTimedEntry(window: window, day: closed.day, journal: &optional)
+            if let updated = optional { journal = updated }
+        }
+    }
+
+    /// Saves a session closed outside any action (rollover, two timers), keeping a habit's minutes true.
+    private func saveClosed(_ session: WorkSession) throws {
+        try save(session)
+        if case .habitWindow(let window) = session.subject {
+            var none: UndoJournal?
+            try recomputeTimedEntry(window: window, day: session.day, journal: &none)
+        }
     }
 
     private func saveAction(_ session: WorkSession, label: String) throws -> WorkSession {
@@ -164,7 +199,7 @@ extension Planner {
         var offered: UUID?
         for var session in try liveSessions() where session.day < today {
             session.close(.autoClosed, at: calendar.start(of: session.day.adding(days: 1)), now: now)
-            try save(session)
+            try saveClosed(session)
             if let task = session.taskID {
                 carried.insert(task)
                 offered = session.id
@@ -182,7 +217,7 @@ extension Planner {
         try db.write {
             for var extra in Sessions.extraLive(try liveSessions()) {
                 extra.close(.abandoned, at: now, now: now)
-                try save(extra)
+                try saveClosed(extra)
             }
             try writeSetting(Planner.twoTimersNoticeKey, nowText)
             try UndoJournal.clear(db: db)

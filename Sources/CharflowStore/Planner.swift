@@ -63,6 +63,10 @@ public final class Planner {
                                            carriedWithoutDeferral: carried, now: now)
                 for task in outcome.tasks { try save(task) }
                 for record in outcome.deferrals { try save(record) }
+                if !outcome.eased.isEmpty {
+                    let pending = (try pendingEased() + outcome.eased).map(idText).joined(separator: ",")
+                    try writeSetting(Planner.pendingEasedKey, pending)
+                }
                 try removeSeriesDuplicates()
                 try UndoJournal.clear(db: db)
             } else {
@@ -73,6 +77,21 @@ public final class Planner {
     }
 
     static let lastRolloverKey = "last-rollover-day"
+    static let pendingEasedKey = "pending-eased"
+
+    /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
+    func pendingEased() throws -> [UUID] {
+        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])?.text ?? ""
+        return text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+    }
+
+    /// The importance-eased signals from rollovers, once: taking them clears them (never silent, never twice).
+    public func takeEasedSignals() throws -> [Signal] {
+        let pending = try pendingEased()
+        guard !pending.isEmpty else { return [] }
+        try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)]) }
+        return pending.map { .importanceEased(task: $0) }
+    }
 
     /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
     /// the next instance); the removed rows leave tombstones.
@@ -107,6 +126,11 @@ public final class Planner {
         guard let first = found.first else { throw PlannerError.noTaskMatches(prefix) }
         guard found.count == 1 else { throw PlannerError.ambiguousID(prefix) }
         return first
+    }
+
+    /// The task with exactly this id, if it exists.
+    public func task(id: UUID) throws -> TaskItem? {
+        try tasks(where: "id = ?", [.text(idText(id))]).first
     }
 
     /// Tasks selected by a `WHERE` clause, normalised on read (an important task always has a day).
@@ -157,6 +181,7 @@ public final class Planner {
         if request.region != nil, request.due == .someday { throw PlannerError.boardNeedsDay }
         if request.bucket != nil, request.region == nil { throw PlannerError.bucketNeedsRegion }
         if request.importance.isImportant || request.repeatKind != .none, due == nil { due = today }
+        if request.region != nil, let day = due, day < today { throw PlannerError.boardDayEnded(day) }
         let category = try request.category.map(selectableCategory) ?? todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(request.notes), dueDate: due,
                             effortMinutes: request.effortMinutes ?? TaskItem.defaultEffortMinutes,
@@ -170,7 +195,8 @@ public final class Planner {
                 try Board.place(&task, region: region, bucket: request.bucket, day: day,
                                 occupants: try occupants(of: region, on: day), now: now)
                 task.modifiedAt = now
-            } else if due == nil {
+            } else if due.map({ $0 < today }) ?? true {
+                // Undated, or due on a day that has ended: it enters the Backlog today.
                 task.backlogSince = today
             }
             try journal.capture("tasks", key: idText(task.id))
@@ -458,6 +484,7 @@ public final class Planner {
         var targetDay: LocalDay
         if let day {
             guard let resolved = try day.resolve(today: today, calendar: calendar) else { throw PlannerError.boardNeedsDay }
+            if resolved < today { throw PlannerError.boardDayEnded(resolved) }
             targetDay = resolved
         } else if task.region != nil, let due = task.dueDate, due >= today {
             targetDay = due
@@ -528,7 +555,7 @@ public final class Planner {
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
-        try db.write {
+        let label = try db.write {
             let reverted = try UndoJournal.undoLast(db: db, now: nowText)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
@@ -540,6 +567,8 @@ public final class Planner {
             }
             return reverted.label
         }
+        try loadSettings()
+        return label
     }
 
     // MARK: Settings

@@ -96,6 +96,85 @@ public enum Schema {
         CREATE INDEX sessions_live ON sessions(started_at) WHERE ended_at IS NULL;
         CREATE INDEX sessions_by_task ON sessions(task_id) WHERE task_id IS NOT NULL;
         CREATE INDEX sessions_by_window_day ON sessions(habit_window_id, day) WHERE habit_window_id IS NOT NULL;
+        CREATE INDEX sessions_by_day ON sessions(day);
+        """),
+        Migration("0003-habits", """
+        CREATE TABLE habit_groups (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            is_archived INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE TABLE habits (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            notes TEXT,
+            preset_key TEXT,
+            kind TEXT NOT NULL DEFAULT 'binary',
+            frequency TEXT NOT NULL DEFAULT 'daily',
+            scheduled_days TEXT NOT NULL DEFAULT '1,2,3,4,5,6,7',
+            target_per_week INTEGER NOT NULL DEFAULT 0,
+            is_archived INTEGER NOT NULL DEFAULT 0,
+            group_id TEXT REFERENCES habit_groups(id) ON DELETE SET NULL,
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE TABLE habit_schedules (
+            id TEXT PRIMARY KEY NOT NULL,
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            from_day TEXT NOT NULL,
+            frequency TEXT NOT NULL DEFAULT 'daily',
+            scheduled_days TEXT NOT NULL DEFAULT '1,2,3,4,5,6,7',
+            target_per_week INTEGER NOT NULL DEFAULT 0,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX habit_schedules_by_habit ON habit_schedules(habit_id, from_day);
+        CREATE TABLE habit_windows (
+            id TEXT PRIMARY KEY NOT NULL,
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            label TEXT NOT NULL DEFAULT '',
+            start_minute INTEGER NOT NULL DEFAULT 0,
+            end_minute INTEGER NOT NULL DEFAULT 1439,
+            target INTEGER NOT NULL DEFAULT 1,
+            effort_minutes INTEGER,
+            reminder_minute INTEGER,
+            sort_order INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX habit_windows_by_habit ON habit_windows(habit_id);
+        CREATE TABLE habit_entries (
+            id TEXT PRIMARY KEY NOT NULL,
+            window_id TEXT NOT NULL REFERENCES habit_windows(id) ON DELETE CASCADE,
+            date TEXT NOT NULL,
+            target INTEGER NOT NULL DEFAULT 1,
+            amount INTEGER NOT NULL DEFAULT 0,
+            completed_at TEXT,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX habit_entries_by_window_date ON habit_entries(window_id, date);
+        CREATE INDEX habit_entries_by_date ON habit_entries(date);
+        CREATE TABLE habit_pauses (
+            id TEXT PRIMARY KEY NOT NULL,
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            from_day TEXT NOT NULL,
+            to_day TEXT,
+            reason TEXT NOT NULL DEFAULT 'other',
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX habit_pauses_by_habit ON habit_pauses(habit_id);
+        CREATE TABLE nudge_log (
+            id TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL DEFAULT '',
+            period TEXT NOT NULL,
+            shown_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX nudge_log_by_kind ON nudge_log(kind, subject, period);
         """),
     ])
 }

@@ -49,6 +49,46 @@ public enum Messages {
             "“\(title)” is running (\(progress)). Settle it first with --settle done, stop, defer or drop; its time is logged whichever you choose."
         case .alreadyRunning:
             "That task's session is already running."
+        case .noHabitMatches(let given):
+            "No habit matches '\(given)'."
+        case .ambiguousHabit(let given):
+            "More than one habit matches '\(given)'; give more of its id."
+        case .habitTarget(let given):
+            "'\(given)' is not a target for this kind; binary is 1, counted and timed need 1 or more, avoid 0 or more."
+        case .tooManyWindows:
+            "A habit has at most four times of day."
+        case .habitArchived(let title):
+            "“\(title)” is archived; restore it first."
+        case .correctionTooOld(let day):
+            "Only the last 14 days can be corrected; \(day) is read-only."
+        case .futureDay(let day):
+            "\(day) has not happened yet."
+        case .unknownPreset(let given):
+            "Unknown preset '\(given)'; expected quran, dhikr, exercise or running."
+        case .kindFixed:
+            "A habit's kind is fixed. Archive it and create a new one to change it."
+        case .noWindowMatches(let given):
+            "This habit has no time of day called '\(given)'."
+        case .windowNeeded:
+            "This habit has more than one time of day; name one with --window."
+        case let .wrongLog(kind, given):
+            "\(given) does not fit a \(kind) habit."
+        case .badWindow(let given):
+            "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
+        case .habitSessionSettle:
+            "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped."
+        case .notTimed:
+            "Only a timed habit runs a session."
+        case .avoidHasOneWindow:
+            "An avoid habit has one all-day window."
+        case .notPausedHabit:
+            "That habit is not paused."
+        case .badPause:
+            "A pause ends on or after the day it starts."
+        case .duplicateGroup(let given):
+            "There is already a group called '\(given)'."
+        case .noGroupMatches(let given):
+            "No group is called '\(given)'."
         case .pickADay:
             "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
         case .repeatingNeedsDay:
@@ -77,6 +117,8 @@ public enum Messages {
             "A bucket belongs to a region; give --region too."
         case .boardNeedsDay:
             "A task on the board needs a day; someday cannot be placed."
+        case .boardDayEnded(let day):
+            "\(day) has ended; its board is history. Place the task on today or a later day."
         case .unknownSetting(let given):
             "Unknown setting '\(given)'."
         case .newerStore(let migration):
@@ -112,6 +154,26 @@ public enum Messages {
         case .notPaused: "not_paused"
         case .sessionRunning: "session_running"
         case .alreadyRunning: "already_running"
+        case .noHabitMatches: "habit_not_found"
+        case .ambiguousHabit: "ambiguous_id"
+        case .habitTarget: "bad_target"
+        case .tooManyWindows: "too_many_windows"
+        case .habitArchived: "habit_archived"
+        case .correctionTooOld: "correction_too_old"
+        case .futureDay: "future_day"
+        case .unknownPreset: "unknown_preset"
+        case .kindFixed: "kind_fixed"
+        case .noWindowMatches: "window_not_found"
+        case .windowNeeded: "window_needed"
+        case .wrongLog: "wrong_log"
+        case .badWindow: "bad_window"
+        case .habitSessionSettle: "habit_settle"
+        case .notTimed: "not_timed"
+        case .avoidHasOneWindow: "avoid_one_window"
+        case .notPausedHabit: "not_paused"
+        case .badPause: "bad_pause"
+        case .duplicateGroup: "duplicate_group"
+        case .noGroupMatches: "group_not_found"
         case .pickADay: "pick_a_day"
         case .repeatingNeedsDay: "repeating_needs_day"
         case .alreadyRepeated: "already_repeated"
@@ -126,6 +188,7 @@ public enum Messages {
         case .noChecklistItem: "no_checklist_item"
         case .bucketNeedsRegion: "bucket_needs_region"
         case .boardNeedsDay: "board_needs_day"
+        case .boardDayEnded: "board_day_ended"
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
@@ -139,7 +202,7 @@ public enum Messages {
         case .prioritisationPrompt:
             return "A full day. Which one or two of these matter most? Give them --importance medium or high."
         case .importanceEased:
-            return importanceEased
+            return title.map { "“\($0)”: " + importanceEased } ?? importanceEased
         case .suggestRemoval:
             return "\(name) has moved five times or more. If it no longer matters, `charflow delete` lets it go."
         case .stale:
@@ -148,6 +211,10 @@ public enum Messages {
             return pickBackUp(title ?? "This task")
         case .twoTimersStopped:
             return twoTimers
+        case .habitFatigue:
+            return "\(title.map { "“\($0)”" } ?? "This habit") has been missed on more than half its days these three weeks. A lighter cadence, or a pause, may suit this season better."
+        case .newHabitRealism:
+            return "Four new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
         }
     }
 

@@ -25,6 +25,26 @@ public enum PlannerError: Error, Sendable, Equatable {
     case sessionRunning(title: String, progress: String)
     case alreadyRunning
     case pickADay
+    case noHabitMatches(String)
+    case ambiguousHabit(String)
+    case habitTarget(String)
+    case tooManyWindows
+    case habitArchived(String)
+    case correctionTooOld(LocalDay)
+    case futureDay(LocalDay)
+    case unknownPreset(String)
+    case kindFixed
+    case noWindowMatches(String)
+    case windowNeeded
+    case wrongLog(kind: String, given: String)
+    case badWindow(String)
+    case habitSessionSettle
+    case notTimed
+    case avoidHasOneWindow
+    case notPausedHabit
+    case badPause
+    case duplicateGroup(String)
+    case noGroupMatches(String)
     case repeatingNeedsDay
     case alreadyRepeated
     case notDueYet
@@ -37,6 +57,7 @@ public enum PlannerError: Error, Sendable, Equatable {
     case badColor(String)
     case noChecklistItem(Int, Int)
     case boardNeedsDay
+    case boardDayEnded(LocalDay)
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)

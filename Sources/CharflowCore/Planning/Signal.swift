@@ -16,6 +16,21 @@ public enum Signal: Sendable, Equatable {
     case sessionCarriedOver(task: UUID)
     /// Two sessions were live; the later one was stopped and its time logged.
     case twoTimersStopped
+    /// More than half of a habit's due days missed over three weeks.
+    case habitFatigue(habit: UUID)
+    /// Four or more habits started within a week.
+    case newHabitRealism
+
+    /// The task or habit the signal is about, if any.
+    public var subject: UUID? {
+        switch self {
+        case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id),
+             .habitFatigue(let id):
+            id
+        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism:
+            nil
+        }
+    }
 
     /// A stable name for JSON.
     public var kind: String {
@@ -26,6 +41,8 @@ public enum Signal: Sendable, Equatable {
         case .stale: "stale"
         case .sessionCarriedOver: "sessionCarriedOver"
         case .twoTimersStopped: "twoTimersStopped"
+        case .habitFatigue: "habitFatigue"
+        case .newHabitRealism: "newHabitRealism"
         }
     }
 }

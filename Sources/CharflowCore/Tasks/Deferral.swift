@@ -60,6 +60,13 @@ public enum Deferral {
                 outcome.record = DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: newDue,
                                                 reason: reason ?? .reschedule)
             }
+        } else if var record = todaysRecord, task.isLive {
+            // A second change on the same day refines where today's deferral sends the task.
+            record.deferredTo = newDue
+            if let reason { record.reason = reason }
+            record.modifiedAt = now
+            outcome.record = record
+            outcome.refined = true
         }
         if newDue == nil, changed.isImportant { throw .importantNeedsDay }
         if newDue == nil, changed.isRepeating { throw .repeatingNeedsDay }

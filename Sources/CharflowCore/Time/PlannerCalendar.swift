@@ -16,10 +16,18 @@ public struct PlannerCalendar: Sendable, Equatable {
         self.rollover = rollover
     }
 
-    /// The logical day that `instant` belongs to.
+    /// The logical day that `instant` belongs to: the day whose `start(of:)` is the latest at or before it.
     public func logicalDay(at instant: Date) -> LocalDay {
         let shifted = wallSeconds(at: instant) - rollover.minutes * 60
-        return LocalDay(ordinal: LocalDay.floorDivide(shifted, LocalDay.secondsPerCivilDay))
+        var day = LocalDay(ordinal: LocalDay.floorDivide(shifted, LocalDay.secondsPerCivilDay))
+        // Near a daylight-saving change the wall clock and the boundary instants can disagree by an
+        // hour; the boundaries decide, so that a day is exactly [start(of: d), start(of: d + 1)).
+        if instant < start(of: day) {
+            day = day.adding(days: -1)
+        } else if instant >= start(of: day.adding(days: 1)) {
+            day = day.adding(days: 1)
+        }
+        return day
     }
 
     /// The calendar date of `instant` on the wall clock, ignoring the rollover time.
@@ -46,13 +54,13 @@ public struct PlannerCalendar: Sendable, Equatable {
     /// to its second occurrence.
     public func instant(on day: LocalDay, at time: TimeOfDay) -> Date {
         let wall = day.ordinal * LocalDay.secondsPerCivilDay + time.minutes * 60
-        let firstGuessOffset = offset(at: wall)
-        let first = wall - firstGuessOffset
-        let firstOffset = offset(at: first)
-        if firstOffset == firstGuessOffset { return Date(timeIntervalSince1970: Double(first)) }
-        let second = wall - firstOffset
-        if offset(at: second) == firstOffset { return Date(timeIntervalSince1970: Double(second)) }
-        return Date(timeIntervalSince1970: Double(max(first, second)))
+        // The zone's offsets half a day either side bracket any single change at this wall time.
+        let before = offset(at: wall - LocalDay.secondsPerCivilDay / 2)
+        let after = offset(at: wall + LocalDay.secondsPerCivilDay / 2)
+        let valid = Set([before, after]).map { wall - $0 }.filter { wall - offset(at: $0) == $0 }
+        if let latest = valid.max() { return Date(timeIntervalSince1970: Double(latest)) }
+        // A skipped time: read it with the offset from before the jump, which lands as far past it.
+        return Date(timeIntervalSince1970: Double(wall - before))
     }
 
     /// The first day of the week (by `firstWeekday`) that contains `day`.

@@ -18,25 +18,25 @@ enum TodayCommand: Command {
         let offered = session == nil ? try planner.offeredTask() : nil
         if let offered { signals.append(.sessionCarriedOver(task: offered.id)) }
         if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
+        signals += try planner.takeEasedSignals()
         let filter = try planner.todayFilter()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
+        var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
                                 uniquingKeysWith: { first, _ in first })
+        for signal in signals {
+            if let id = signal.subject, titles[id] == nil,
+               let task = try planner.task(id: id) {
+                titles[id] = task.title
+            }
+        }
         let phrased = signals.map { signal -> (Signal, String) in
-            (signal, Messages.text(signal, title: subject(of: signal).flatMap { titles[$0] }))
+            (signal, Messages.text(signal, title: signal.subject.flatMap { titles[$0] }))
         }
         context.output.emit(
             text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name,
                        chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }),
             json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
                        filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) }))
-    }
-
-    static func subject(of signal: Signal) -> UUID? {
-        switch signal {
-        case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id): id
-        case .prioritisationPrompt, .twoTimersStopped: nil
-        }
     }
 
     static func json(
@@ -64,7 +64,7 @@ enum TodayCommand: Command {
             ("session", session ?? .null),
             ("signals", .array(signals.map { signal, message in
                 .object([("kind", .string(signal.kind)),
-                         ("task", .optional(subject(of: signal).map { $0.uuidString.lowercased() })),
+                         ("task", .optional(signal.subject.map { $0.uuidString.lowercased() })),
                          ("message", .string(message))])
             })),
             ("filter", .optional(filter)),

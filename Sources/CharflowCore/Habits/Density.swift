@@ -1,0 +1,113 @@
+/// How full one day's cell is (`habit.md`, Density states).
+public enum DensityState: String, CaseIterable, Sendable {
+    case empty, missed, partialLow, partialHigh, complete
+}
+
+/// One day of one window's grid.
+public struct DensityCell: Sendable, Equatable {
+    public let date: LocalDay
+    public let state: DensityState
+    public let amount: Int
+    public let target: Int
+    /// Due that day: scheduled, not paused, and the window existed. Unscheduled days count nowhere.
+    public let isDue: Bool
+}
+
+/// Everything one window's density needs, read from the store: nothing is stored besides entries.
+public struct WindowHistory: Sendable {
+    public let kind: HabitKind
+    public let window: HabitWindow
+    /// The first logical day the window existed.
+    public let firstDay: LocalDay
+    public let schedules: [HabitScheduleChange]
+    public let pauses: [HabitPause]
+    public let entries: [LocalDay: HabitEntry]
+    /// Days the user engaged with Charflow (avoid habits only need these).
+    public let engagedDays: Set<LocalDay>
+
+    public init(
+        kind: HabitKind, window: HabitWindow, firstDay: LocalDay, schedules: [HabitScheduleChange],
+        pauses: [HabitPause], entries: [LocalDay: HabitEntry], engagedDays: Set<LocalDay> = []
+    ) {
+        self.kind = kind
+        self.window = window
+        self.firstDay = firstDay
+        self.schedules = schedules
+        self.pauses = pauses
+        self.entries = entries
+        self.engagedDays = engagedDays
+    }
+
+    public func schedule(on day: LocalDay) -> HabitSchedule? {
+        HabitScheduleChange.schedule(on: day, in: schedules)
+    }
+
+    /// Whether the habit asks anything of `day`.
+    public func isDue(_ day: LocalDay) -> Bool {
+        guard day >= firstDay, !HabitPause.isPaused(day, pauses), let schedule = schedule(on: day) else { return false }
+        return schedule.isDue(on: day)
+    }
+
+    /// The cell of `day` as seen on `today` (today is never missed: it has not ended).
+    public func cell(_ day: LocalDay, today: LocalDay) -> DensityCell {
+        let entry = entries[day]
+        let amount = entry?.amount ?? 0
+        let target = entry?.target ?? window.target
+        guard isDue(day), day <= today else {
+            return DensityCell(date: day, state: .empty, amount: amount, target: target, isDue: false)
+        }
+        let weekly = schedule(on: day)?.isWeeklyTarget ?? false
+        let state: DensityState
+        switch kind {
+        case .avoid:
+            if day == today {
+                state = .empty
+            } else if amount > target {
+                state = .missed
+            } else if engagedDays.contains(day) || entry?.completedAt != nil {
+                state = .complete
+            } else {
+                state = .empty
+            }
+        case .binary:
+            state = amount >= max(1, target) ? .complete : (day == today || weekly ? .empty : .missed)
+        case .counted, .timed:
+            let ratio = target <= 0 ? 0 : Double(amount) / Double(target)
+            if ratio >= 1 {
+                state = .complete
+            } else if ratio >= Density.partialHighFrom {
+                state = .partialHigh
+            } else if amount > 0 {
+                state = .partialLow
+            } else {
+                state = day == today || weekly ? .empty : .missed
+            }
+        }
+        return DensityCell(date: day, state: state, amount: amount, target: target, isDue: true)
+    }
+
+    /// Cells from `start` through `end`, oldest first.
+    public func cells(from start: LocalDay, through end: LocalDay, today: LocalDay) -> [DensityCell] {
+        guard start <= end else { return [] }
+        return (0...start.days(to: end)).map { cell(start.adding(days: $0), today: today) }
+    }
+
+    /// A day counts toward a weekly target when its own target is met.
+    public func metOwnTarget(_ day: LocalDay) -> Bool {
+        guard let entry = entries[day] else { return false }
+        return kind == .avoid ? false : entry.amount >= max(1, entry.target)
+    }
+
+    /// Days of the week containing `day` (by `calendar`'s first weekday) whose own target was met.
+    public func weekProgress(containing day: LocalDay, calendar: PlannerCalendar) -> (done: Int, target: Int) {
+        let start = calendar.startOfWeek(containing: day)
+        let done = (0..<7).map { start.adding(days: $0) }.filter { $0 <= day && metOwnTarget($0) && isDue($0) }.count
+        return (done, schedule(on: day)?.perWeek ?? 0)
+    }
+}
+
+/// The thresholds of the density states.
+public enum Density {
+    /// A counted or timed day at or above this share of its target is partialHigh; above zero, partialLow.
+    public static let partialHighFrom = 0.5
+}

@@ -1,0 +1,107 @@
+/// The plain-language read under a grid: a calm sentence from the numbers, never praise or blame.
+public enum DensityRead {
+    /// The rolling window the read looks back over, in days (today excluded: it has not ended).
+    public static let windowDays = 21
+    /// Above this share of due days missed, the read suggests a lighter cadence.
+    public static let lighterCadenceAbove = 0.4
+    /// Full weeks a weekly-target read looks back over.
+    public static let windowWeeks = 3
+
+    /// The numbers behind a read.
+    public struct Numbers: Sendable, Equatable {
+        public var due = 0
+        public var complete = 0
+        public var partial = 0
+        public var missed = 0
+        public var slips = 0
+        /// For weekly targets: this week's days met, the target, and full weeks met of those looked at.
+        public var weekDone = 0
+        public var weekTarget = 0
+        public var weeksMet = 0
+        public var weeksLooked = 0
+    }
+
+    /// Counts the last `windowDays` days before `today` (and, for weekly targets, the last full weeks).
+    public static func numbers(_ history: WindowHistory, today: LocalDay, calendar: PlannerCalendar) -> Numbers {
+        var numbers = Numbers()
+        let start = today.adding(days: -windowDays)
+        for cell in history.cells(from: start, through: today.adding(days: -1), today: today) {
+            numbers.slips += history.kind == .avoid ? cell.amount : 0
+            guard cell.isDue else { continue }
+            numbers.due += 1
+            switch cell.state {
+            case .complete: numbers.complete += 1
+            case .partialLow, .partialHigh: numbers.partial += 1
+            case .missed: numbers.missed += 1
+            case .empty: break
+            }
+        }
+        if let schedule = history.schedule(on: today), schedule.isWeeklyTarget {
+            let week = history.weekProgress(containing: today, calendar: calendar)
+            numbers.weekDone = week.done
+            numbers.weekTarget = week.target
+            let thisWeek = calendar.startOfWeek(containing: today)
+            for back in 1...windowWeeks {
+                let weekStart = thisWeek.adding(days: -7 * back)
+                let lastDay = weekStart.adding(days: 6)
+                guard lastDay >= history.firstDay else { continue }
+                let days = (0..<7).map { weekStart.adding(days: $0) }
+                guard days.contains(where: history.isDue) else { continue }
+                numbers.weeksLooked += 1
+                let met = days.filter { history.isDue($0) && history.metOwnTarget($0) }.count
+                let wanted = history.schedule(on: weekStart)?.perWeek ?? schedule.perWeek
+                if met >= wanted { numbers.weeksMet += 1 }
+            }
+        }
+        return numbers
+    }
+
+    /// The sentence for `history` on `today`.
+    public static func sentence(_ history: WindowHistory, today: LocalDay, calendar: PlannerCalendar) -> String {
+        let numbers = numbers(history, today: today, calendar: calendar)
+        let schedule = history.schedule(on: today) ?? .daily
+        if history.kind == .avoid {
+            return numbers.slips == 1 ? "1 slip in the last \(windowDays) days."
+                : "\(numbers.slips) slips in the last \(windowDays) days."
+        }
+        if schedule.isWeeklyTarget {
+            var text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
+            if numbers.weeksLooked > 0 {
+                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
+                let missedShare = 1 - Double(numbers.weeksMet) / Double(numbers.weeksLooked)
+                if missedShare > lighterCadenceAbove, schedule.perWeek > 1 {
+                    text += " " + lighter(from: schedule.perWeek, to: schedule.perWeek - 1)
+                }
+            }
+            return text
+        }
+        guard numbers.due > 0 else { return "Nothing was due in the last \(windowDays) days." }
+        var text: String
+        if numbers.missed == 0 {
+            text = "Done on \(numbers.complete) of the last \(numbers.due)."
+        } else {
+            text = "Missed \(numbers.missed) of the last \(numbers.due)."
+        }
+        if numbers.partial > 0 { text += " \(numbers.partial) partly." }
+        let missedShare = Double(numbers.missed) / Double(numbers.due)
+        let perWeek = schedule.daysPerWeek
+        if missedShare > lighterCadenceAbove, perWeek > 1 {
+            let suggested = max(1, Int((Double(perWeek) * (1 - missedShare)).rounded()))
+            if suggested < perWeek { text += " " + lighter(from: perWeek, to: suggested) }
+        }
+        return text
+    }
+
+    static func lighter(from current: Int, to suggested: Int) -> String {
+        "\(number(current).capitalizedFirst) a week may be more than this season allows — try \(number(suggested))?"
+    }
+
+    static func number(_ value: Int) -> String {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+        return value < words.count ? words[value] : String(value)
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,107 @@
+import CharflowCore
+import Foundation
+
+/// Maps the habit tables' rows to values and back.
+enum HabitRecords {
+    static let habitColumns = """
+        id, title, notes, preset_key, kind, frequency, scheduled_days, target_per_week, is_archived, group_id, \
+        sort_order, created_at, modified_at
+        """
+    static let windowColumns = """
+        id, habit_id, label, start_minute, end_minute, target, effort_minutes, reminder_minute, sort_order, \
+        created_at, modified_at
+        """
+    static let entryColumns = "id, window_id, date, target, amount, completed_at, modified_at"
+    static let pauseColumns = "id, habit_id, from_day, to_day, reason, modified_at"
+    static let groupColumns = "id, title, sort_order, is_archived, created_at, modified_at"
+    static let scheduleColumns = "id, habit_id, from_day, frequency, scheduled_days, target_per_week, modified_at"
+
+    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap { UUID(uuidString: $0) } }
+    static func instant(_ value: SQLValue) -> Date? { value.text.flatMap(Instant.parseStorageText) }
+    static func day(_ value: SQLValue) -> LocalDay? { value.text.flatMap { LocalDay($0) } }
+
+    static func schedule(frequency: SQLValue, days: SQLValue, perWeek: SQLValue) -> HabitSchedule {
+        let kind = frequency.text.flatMap(HabitFrequency.init(rawValue:)) ?? .daily
+        var weekdays = RepeatRule.weekdays(days.text ?? "")
+        if weekdays.isEmpty { weekdays = Set(Weekday.allCases) }
+        return HabitSchedule(frequency: kind, days: weekdays, perWeek: min(7, max(0, perWeek.int ?? 0)))
+    }
+
+    static func habit(_ row: [SQLValue]) -> Habit {
+        Habit(id: uuid(row[0]) ?? UUID(), title: row[1].text ?? "", notes: row[2].text, presetKey: row[3].text,
+              kind: row[4].text.flatMap(HabitKind.init(rawValue:)) ?? .binary,
+              schedule: schedule(frequency: row[5], days: row[6], perWeek: row[7]), isArchived: row[8].int == 1,
+              groupID: uuid(row[9]), sortOrder: row[10].int ?? 0,
+              createdAt: instant(row[11]) ?? Date(timeIntervalSince1970: 0), modifiedAt: instant(row[12]))
+    }
+
+    static func bindings(_ habit: Habit) -> [SQLValue] {
+        [.text(idText(habit.id)), .text(habit.title), habit.notes.sqlValue, habit.presetKey.sqlValue,
+         .text(habit.kind.rawValue), .text(habit.schedule.frequency.rawValue), .text(habit.schedule.daysText),
+         habit.schedule.perWeek.sqlValue, habit.isArchived.sqlValue, habit.groupID.map(idText).sqlValue,
+         habit.sortOrder.sqlValue, .text(Instant.storageText(habit.createdAt)), .text(Instant.storageText(habit.modifiedAt))]
+    }
+
+    static func window(_ row: [SQLValue]) -> HabitWindow {
+        HabitWindow(id: uuid(row[0]) ?? UUID(), habitID: uuid(row[1]) ?? UUID(), label: row[2].text ?? "",
+                    startMinute: row[3].int ?? 0, endMinute: row[4].int ?? 1439, target: row[5].int ?? 1,
+                    effortMinutes: row[6].int, reminderMinute: row[7].int, sortOrder: row[8].int ?? 0,
+                    createdAt: instant(row[9]) ?? Date(timeIntervalSince1970: 0), modifiedAt: instant(row[10]))
+    }
+
+    static func bindings(_ window: HabitWindow) -> [SQLValue] {
+        [.text(idText(window.id)), .text(idText(window.habitID)), .text(window.label), window.startMinute.sqlValue,
+         window.endMinute.sqlValue, window.target.sqlValue, window.effortMinutes.sqlValue, window.reminderMinute.sqlValue,
+         window.sortOrder.sqlValue, .text(Instant.storageText(window.createdAt)),
+         .text(Instant.storageText(window.modifiedAt))]
+    }
+
+    static func entry(_ row: [SQLValue]) -> HabitEntry {
+        HabitEntry(id: uuid(row[0]) ?? UUID(), windowID: uuid(row[1]) ?? UUID(), date: day(row[2]) ?? LocalDay(ordinal: 0),
+                   target: row[3].int ?? 1, amount: row[4].int ?? 0, completedAt: instant(row[5]),
+                   modifiedAt: instant(row[6]) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    static func bindings(_ entry: HabitEntry) -> [SQLValue] {
+        [.text(idText(entry.id)), .text(idText(entry.windowID)), .text(entry.date.description), entry.target.sqlValue,
+         entry.amount.sqlValue, entry.completedAt.map(Instant.storageText).sqlValue,
+         .text(Instant.storageText(entry.modifiedAt))]
+    }
+
+    static func pause(_ row: [SQLValue]) -> HabitPause {
+        HabitPause(id: uuid(row[0]) ?? UUID(), habitID: uuid(row[1]) ?? UUID(), from: day(row[2]) ?? LocalDay(ordinal: 0),
+                   to: day(row[3]), reason: row[4].text.flatMap(PauseReason.init(rawValue:)) ?? .other,
+                   modifiedAt: instant(row[5]) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    static func bindings(_ pause: HabitPause) -> [SQLValue] {
+        [.text(idText(pause.id)), .text(idText(pause.habitID)), .text(pause.from.description),
+         pause.to?.description.sqlValue ?? .null, .text(pause.reason.rawValue), .text(Instant.storageText(pause.modifiedAt))]
+    }
+
+    static func group(_ row: [SQLValue]) -> HabitGroup {
+        HabitGroup(id: uuid(row[0]) ?? UUID(), title: row[1].text ?? "", sortOrder: row[2].int ?? 0,
+                   isArchived: row[3].int == 1, createdAt: instant(row[4]) ?? Date(timeIntervalSince1970: 0),
+                   modifiedAt: instant(row[5]))
+    }
+
+    static func bindings(_ group: HabitGroup) -> [SQLValue] {
+        [.text(idText(group.id)), .text(group.title), group.sortOrder.sqlValue, group.isArchived.sqlValue,
+         .text(Instant.storageText(group.createdAt)), .text(Instant.storageText(group.modifiedAt))]
+    }
+
+    /// `INSERT … ON CONFLICT(id) DO UPDATE` for `table` with `columns`.
+    static func upsert(_ table: String, _ columns: String) -> String {
+        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
+    }
+
+    static let upsertHabit = upsert("habits", habitColumns)
+    static let upsertWindow = upsert("habit_windows", windowColumns)
+    static let upsertEntry = upsert("habit_entries", entryColumns)
+    static let upsertPause = upsert("habit_pauses", pauseColumns)
+    static let upsertGroup = upsert("habit_groups", groupColumns)
+    static let upsertSchedule = upsert("habit_schedules", scheduleColumns)
+}

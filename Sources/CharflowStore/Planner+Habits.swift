@@ -1,0 +1,636 @@
+import CharflowCore
+import Foundation
+
+/// Habits: creating and editing them, logging and correcting days, pauses, groups, and their density.
+extension Planner {
+    /// Days back from today that can still be corrected (today included).
+    public static let correctableDays = 14
+
+    /// A time of day as the command line gives it: `"LABEL HH:MM-HH:MM [remind HH:MM]"`.
+    public struct WindowSpec: Sendable, Equatable {
+        public var label: String
+        public var start: TimeOfDay?
+        public var end: TimeOfDay?
+        public var reminder: TimeOfDay?
+
+        public init(label: String, start: TimeOfDay? = nil, end: TimeOfDay? = nil, reminder: TimeOfDay? = nil) {
+            self.label = label
+            self.start = start
+            self.end = end
+            self.reminder = reminder
+        }
+
+        /// Parses `"Morning 06:00-09:00 remind 06:30"`; every part but the label is optional.
+        public static func parse(_ text: String) throws -> WindowSpec {
+            var words = text.split(separator: " ").map(String.init)
+            var spec = WindowSpec(label: "")
+            if let index = words.firstIndex(where: { $0.lowercased() == "remind" }) {
+                guard index + 1 < words.count, let time = TimeOfDay(words[index + 1]) else { throw PlannerError.badWindow(text) }
+                spec.reminder = time
+                words.removeSubrange(index...(index + 1))
+            }
+            if let index = words.firstIndex(where: { $0.contains("-") && $0.contains(":") }) {
+                let parts = words[index].split(separator: "-")
+                guard parts.count == 2, let start = TimeOfDay(parts[0]), let end = TimeOfDay(parts[1]), start < end else {
+                    throw PlannerError.badWindow(text)
+                }
+                spec.start = start
+                spec.end = end
+                words.remove(at: index)
+            }
+            spec.label = words.joined(separator: " ")
+            return spec
+        }
+    }
+
+    /// What `habit add` was asked for.
+    public struct NewHabit: Sendable {
+        public var title: String
+        public var notes: String?
+        public var preset: HabitPreset?
+        public var kind: HabitKind?
+        public var target: Int?
+        public var schedule: HabitSchedule?
+        public var windows: [WindowSpec] = []
+        public var effortMinutes: Int??
+        public var group: String?
+
+        public init(title: String) {
+            self.title = title
+        }
+    }
+
+    /// Creates a habit with its windows (one all-day window unless times of day are given).
+    @discardableResult
+    public func addHabit(_ request: NewHabit) throws -> Habit {
+        let preset = request.preset
+        let kind = request.kind ?? preset?.kind ?? .binary
+        let rawTitle = request.title.isEmpty ? (preset?.title ?? "") : request.title
+        let title = try TaskText.title(rawTitle)
+        let target = try validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
+        let specs = request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows
+        if specs.count > Habit.maxWindows { throw PlannerError.tooManyWindows }
+        if kind == .avoid, specs.count > 1 { throw PlannerError.avoidHasOneWindow }
+        let group = try request.group.map { try self.group(matching: $0) }
+        let existing = try db.scalar("SELECT count(*) FROM habits")?.int ?? 0
+        let habit = Habit(title: title, notes: TaskText.notes(request.notes), presetKey: preset?.rawValue, kind: kind,
+                          schedule: request.schedule ?? preset?.schedule ?? .daily, groupID: group?.id,
+                          sortOrder: existing, createdAt: now)
+        let effort: Int? = request.effortMinutes ?? preset?.effortMinutes ?? (kind == .timed ? target : nil)
+        try perform("habit add") { journal in
+            try journal.capture("habits", key: idText(habit.id))
+            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
+            try recordSchedule(habit, journal: &journal)
+            for (index, spec) in specs.enumerated() {
+                let window = HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
+                                         endMinute: spec.end?.minutes ?? 1439, target: target, effortMinutes: effort,
+                                         reminderMinute: spec.reminder?.minutes, sortOrder: index, createdAt: now)
+                try journal.capture("habit_windows", key: idText(window.id))
+                try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
+            }
+        }
+        return habit
+    }
+
+    /// What `habit edit` was asked to change; nil leaves a field alone. Changes affect the future only.
+    public struct HabitEdit: Sendable {
+        public var title: String?
+        public var notes: String??
+        public var kind: HabitKind?
+        public var target: Int?
+        public var schedule: HabitSchedule?
+        /// Each updates the window with its label, or adds one.
+        public var windows: [WindowSpec] = []
+        public var effortMinutes: Int??
+        /// A group's name; `.some(nil)` takes the habit out of its group.
+        public var group: String??
+
+        public init() {}
+    }
+
+    @discardableResult
+    public func editHabit(_ word: String, _ change: HabitEdit) throws -> Habit {
+        var habit = try habit(matching: word)
+        if let kind = change.kind, kind != habit.kind { throw PlannerError.kindFixed }
+        if let title = change.title { habit.title = try TaskText.title(title) }
+        if let notes = change.notes { habit.notes = TaskText.notes(notes) }
+        if let group = change.group { habit.groupID = try group.map { try self.group(matching: $0).id } }
+        let scheduleChanged = change.schedule.map { $0 != habit.schedule } ?? false
+        if let schedule = change.schedule { habit.schedule = schedule }
+        habit.modifiedAt = now
+        var windows = try self.windows(of: habit)
+        if let target = change.target {
+            let valid = try validTarget(target, kind: habit.kind)
+            for index in windows.indices { windows[index].target = valid }
+        }
+        if let effort = change.effortMinutes {
+            for index in windows.indices { windows[index].effortMinutes = effort }
+        }
+        for spec in change.windows {
+            if let index = windows.firstIndex(where: { $0.label.lowercased() == spec.label.lowercased() }) {
+                if let start = spec.start { windows[index].startMinute = start.minutes }
+                if let end = spec.end { windows[index].endMinute = end.minutes }
+                if let reminder = spec.reminder { windows[index].reminderMinute = reminder.minutes }
+            } else {
+                if habit.kind == .avoid { throw PlannerError.avoidHasOneWindow }
+                guard windows.count < Habit.maxWindows else { throw PlannerError.tooManyWindows }
+                let template = windows.first
+                windows.append(HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
+                                           endMinute: spec.end?.minutes ?? 1439, target: template?.target ?? 1,
+                                           effortMinutes: template?.effortMinutes, reminderMinute: spec.reminder?.minutes,
+                                           sortOrder: windows.count, createdAt: now))
+            }
+        }
+        let changedWindows = windows
+        let day = today.description
+        try perform("habit edit") { journal in
+            try journal.capture("habits", key: idText(habit.id))
+            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
+            if scheduleChanged { try recordSchedule(habit, journal: &journal) }
+            for var window in changedWindows {
+                window.modifiedAt = now
+                try journal.capture("habit_windows", key: idText(window.id))
+                try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
+                // Today counts as the future: its entry takes the new target; earlier days keep theirs.
+                if let entry = try entry(window: window.id, date: today), entry.target != window.target {
+                    try journal.capture("habit_entries", key: idText(entry.id))
+                    try db.run("UPDATE habit_entries SET target = ?, modified_at = ? WHERE id = ? AND date = ?",
+                               [.integer(Int64(window.target)), .text(nowText), .text(idText(entry.id)), .text(day)])
+                }
+            }
+        }
+        return habit
+    }
+
+    @discardableResult
+    public func archiveHabit(_ word: String) throws -> Habit {
+        try setArchived(word, true)
+    }
+
+    @discardableResult
+    public func restoreHabit(_ word: String) throws -> Habit {
+        try setArchived(word, false)
+    }
+
+    private func setArchived(_ word: String, _ archived: Bool) throws -> Habit {
+        var habit = try habit(matching: word)
+        habit.isArchived = archived
+        habit.modifiedAt = now
+        try perform(archived ? "habit archive" : "habit restore") { journal in
+            try journal.capture("habits", key: idText(habit.id))
+            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
+        }
+        return habit
+    }
+
+    // MARK: Reading habits
+
+    /// The habit whose id starts with `word` (4+ characters), or whose title is `word`, ignoring case.
+    public func habit(matching word: String) throws -> Habit {
+        let key = word.lowercased()
+        if key.count >= 4 {
+            let found = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits WHERE id >= ? AND id < ? LIMIT 2",
+                                    [.text(key), .text(key + "~")]).map(HabitRecords.habit)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 { throw PlannerError.ambiguousHabit(word) }
+        }
+        let named = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits WHERE lower(title) = ? LIMIT 2",
+                                [.text(key)]).map(HabitRecords.habit)
+        if named.count == 1 { return named[0] }
+        if named.count > 1 { throw PlannerError.ambiguousHabit(word) }
+        throw PlannerError.noHabitMatches(word)
+    }
+
+    /// Habits in their order; archived ones only with `includeArchived`.
+    public func habits(includeArchived: Bool = false) throws -> [Habit] {
+        let clause = includeArchived ? "" : "WHERE is_archived = 0"
+        return try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits \(clause) ORDER BY is_archived, sort_order, created_at")
+            .map(HabitRecords.habit)
+    }
+
+    public func windows(of habit: Habit) throws -> [HabitWindow] {
+        try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE habit_id = ? ORDER BY sort_order, created_at",
+                    [.text(idText(habit.id))]).map(HabitRecords.window)
+    }
+
+    public func pauses(of habit: Habit) throws -> [HabitPause] {
+        try db.rows("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses WHERE habit_id = ? ORDER BY from_day",
+                    [.text(idText(habit.id))]).map(HabitRecords.pause)
+    }
+
+    func schedules(of habit: Habit) throws -> [HabitScheduleChange] {
+        try db.rows("SELECT from_day, frequency, scheduled_days, target_per_week FROM habit_schedules WHERE habit_id = ? ORDER BY from_day",
+                    [.text(idText(habit.id))]).map {
+            HabitScheduleChange(from: HabitRecords.day($0[0]) ?? LocalDay(ordinal: 0),
+                                schedule: HabitRecords.schedule(frequency: $0[1], days: $0[2], perWeek: $0[3]))
+        }
+    }
+
+    func entry(window: UUID, date: LocalDay) throws -> HabitEntry? {
+        // Two devices may each have written the day; the larger amount wins, as neither is lost work.
+        try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ? ORDER BY amount DESC, modified_at DESC LIMIT 1",
+                    [.text(idText(window)), .text(date.description)]).first.map(HabitRecords.entry)
+    }
+
+    /// The history one window's density needs, for days `start` through `end`.
+    public func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
+        var entries: [LocalDay: HabitEntry] = [:]
+        for row in try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
+                               [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
+            let entry = HabitRecords.entry(row)
+            if let known = entries[entry.date], known.amount >= entry.amount { continue }
+            entries[entry.date] = entry
+        }
+        let engaged = habit.kind == .avoid ? try engagedDays(from: start, through: end) : []
+        return WindowHistory(kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
+                             schedules: try schedules(of: habit), pauses: try pauses(of: habit), entries: entries,
+                             engagedDays: engaged)
+    }
+
+    /// Logical days on which the user engaged (`habit.md`, Avoid habits): a task completed, a habit
+    /// logged or held, a session run, or night planning closed or skipped. Opening Charflow is not enough.
+    public func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
+        var days = Set<LocalDay>()
+        let from = Instant.storageText(calendar.start(of: start))
+        let until = Instant.storageText(calendar.start(of: end.adding(days: 1)))
+        for row in try db.rows("SELECT completed_at FROM tasks WHERE completed_at >= ? AND completed_at < ?",
+                               [.text(from), .text(until)]) {
+            if let instant = HabitRecords.instant(row[0]) { days.insert(calendar.logicalDay(at: instant)) }
+        }
+        let range: [SQLValue] = [.text(start.description), .text(end.description)]
+        for row in try db.rows("SELECT DISTINCT date FROM habit_entries WHERE date >= ? AND date <= ? AND (amount > 0 OR completed_at IS NOT NULL)", range) {
+            if let day = HabitRecords.day(row[0]) { days.insert(day) }
+        }
+        for row in try db.rows("SELECT DISTINCT day FROM sessions WHERE day >= ? AND day <= ?", range) {
+            if let day = HabitRecords.day(row[0]) { days.insert(day) }
+        }
+        for day in try planningEngagementDays(from: start, through: end) { days.insert(day) }
+        return days
+    }
+
+    /// One habit as Today and `habits` show it.
+    public struct HabitDay: Sendable {
+        public let habit: Habit
+        public let windows: [(window: HabitWindow, cell: DensityCell)]
+        /// For a weekly target: days met this week and the target.
+        public let week: (done: Int, target: Int)?
+        public let pause: HabitPause?
+
+        /// Due today: not paused, scheduled today, or a weekly target not yet met.
+        public var isDueToday: Bool {
+            guard pause == nil else { return false }
+            if let week { return week.done < week.target }
+            return windows.contains { $0.cell.isDue }
+        }
+
+        public var isDoneToday: Bool {
+            if let week { return week.done >= week.target }
+            let due = windows.filter { $0.cell.isDue }
+            return !due.isEmpty && due.allSatisfy { $0.cell.state == .complete }
+        }
+    }
+
+    /// Every active habit as of today, with each window's cell and the week's progress.
+    public func habitDays() throws -> [HabitDay] {
+        try habits().map { try habitDay($0) }
+    }
+
+    public func habitDay(_ habit: Habit) throws -> HabitDay {
+        let weekStart = calendar.startOfWeek(containing: today)
+        let pauses = try pauses(of: habit)
+        var cells: [(HabitWindow, DensityCell)] = []
+        var week: (Int, Int)?
+        for window in try windows(of: habit) {
+            let history = try self.history(of: window, habit: habit, from: min(weekStart, today), through: today)
+            cells.append((window, history.cell(today, today: today)))
+            if habit.schedule.isWeeklyTarget, week == nil {
+                week = history.weekProgress(containing: today, calendar: calendar)
+            }
+        }
+        return HabitDay(habit: habit, windows: cells, week: week, pause: pauses.first { $0.covers(today) })
+    }
+
+    // MARK: Logging
+
+    /// One log action on a window's day.
+    public enum HabitLog: Sendable, Equatable {
+        /// Binary: tick, or untick when ticked.
+        case toggle
+        /// Counted: add to the count.
+        case count(Int)
+        /// Timed: add minutes by hand (a `manual` session).
+        case minutes(Int)
+        /// Avoid: one slip more.
+        case slip
+        /// Avoid: mark the day held (an explicit engagement).
+        case held
+        /// Take back one step: untick, one count or slip less, the last manual minutes.
+        case undo
+    }
+
+    /// Logs on `date` (default today) for the window named `windowLabel` (needed with several windows).
+    ///
+    /// Only the last 14 days can be corrected; archived habits take no log.
+    @discardableResult
+    public func logHabit(_ word: String, window windowLabel: String?, _ log: HabitLog, date: LocalDay? = nil) throws
+        -> (habit: Habit, window: HabitWindow, entry: HabitEntry)
+    {
+        let habit = try habit(matching: word)
+        if habit.isArchived { throw PlannerError.habitArchived(habit.title) }
+        let day = date ?? today
+        if day > today { throw PlannerError.futureDay(day) }
+        if day < today.adding(days: -(Planner.correctableDays - 1)) { throw PlannerError.correctionTooOld(day) }
+        let window = try pickWindow(of: habit, label: windowLabel)
+        try checkLogFits(log, kind: habit.kind)
+        return try perform("habit log") { journal in
+            var entry = try entry(window: window.id, date: day)
+                ?? HabitEntry(windowID: window.id, date: day, target: window.target, modifiedAt: now)
+            try journal.capture("habit_entries", key: idText(entry.id))
+            switch (habit.kind, log) {
+            case (.binary, .toggle): entry.amount = entry.amount > 0 ? 0 : 1
+            case (.binary, .undo): entry.amount = 0
+            case (.counted, .count(let step)): entry.amount += step
+            case (.counted, .undo): entry.amount = max(0, entry.amount - 1)
+            case (.avoid, .slip): entry.amount += 1
+            case (.avoid, .undo): entry.amount = max(0, entry.amount - 1)
+            case (.avoid, .held): entry.completedAt = now
+            case (.timed, .minutes(let minutes)):
+                let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
+                                         outcome: .manual, actualSeconds: minutes * 60)
+                try journal.capture("sessions", key: idText(manual.id))
+                try save(manual)
+            case (.timed, .undo):
+                if let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
+                                          [.text(idText(window.id)), .text(day.description)]).first?[0].text {
+                    try journal.capture("sessions", key: last)
+                    try db.run("DELETE FROM sessions WHERE id = ?", [.text(last)])
+                }
+            default: break
+            }
+            if habit.kind == .timed { entry.amount = try timedMinutes(window: window.id, day: day) }
+            if habit.kind == .avoid {
+                // A slip count set on a past day is an explicit engagement for that day.
+                if day < today, entry.completedAt == nil, log != .undo { entry.completedAt = now }
+            } else if entry.amount >= max(1, entry.target) {
+                entry.completedAt = entry.completedAt ?? now
+            } else {
+                entry.completedAt = nil
+            }
+            entry.modifiedAt = now
+            try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
+            return (habit, window, entry)
+        }
+    }
+
+    private func checkLogFits(_ log: HabitLog, kind: HabitKind) throws {
+        let fits: Bool
+        switch log {
+        case .toggle: fits = kind == .binary
+        case .count(let step): fits = kind == .counted && step > 0
+        case .minutes(let minutes): fits = kind == .timed && minutes > 0
+        case .slip, .held: fits = kind == .avoid
+        case .undo: fits = true
+        }
+        if !fits {
+            let given: String
+            switch log {
+            case .toggle: given = "A plain log"
+            case .count(let n): given = "--count \(n)"
+            case .minutes(let n): given = "--minutes \(n)"
+            case .slip: given = "--slip"
+            case .held: given = "--held"
+            case .undo: given = "--undo"
+            }
+            throw PlannerError.wrongLog(kind: kind.rawValue, given: given)
+        }
+    }
+
+    func pickWindow(of habit: Habit, label: String?) throws -> HabitWindow {
+        let windows = try windows(of: habit)
+        if let label {
+            guard let match = windows.first(where: { $0.label.lowercased() == label.lowercased() }) else {
+                throw PlannerError.noWindowMatches(label)
+            }
+            return match
+        }
+        guard windows.count == 1 else { throw PlannerError.windowNeeded }
+        return windows[0]
+    }
+
+    /// A timed window's minutes for a day: round(total seconds ÷ 60) over all its closed sessions.
+    func timedMinutes(window: UUID, day: LocalDay) throws -> Int {
+        let seconds = try db.scalar("SELECT coalesce(sum(actual_seconds), 0) FROM sessions WHERE habit_window_id = ? AND day = ? AND ended_at IS NOT NULL",
+                                    [.text(idText(window)), .text(day.description)])?.int ?? 0
+        return Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// Rewrites a timed window's entry for `day` from its sessions (after a session closes).
+    func recomputeTimedEntry(window windowID: UUID, day: LocalDay, journal: inout UndoJournal?) throws {
+        guard let row = try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE id = ?",
+                                    [.text(idText(windowID))]).first else { return }
+        let window = HabitRecords.window(row)
+        var entry = try entry(window: windowID, date: day)
+            ?? HabitEntry(windowID: windowID, date: day, target: window.target, modifiedAt: now)
+        try journal?.capture("habit_entries", key: idText(entry.id))
+        entry.amount = try timedMinutes(window: windowID, day: day)
+        entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
+        entry.modifiedAt = now
+        try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
+    }
+
+    // MARK: Pauses
+
+    /// Pauses a habit from `from` (default today) to `to` (open-ended when nil).
+    @discardableResult
+    public func pauseHabit(_ word: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws -> HabitPause {
+        let habit = try habit(matching: word)
+        let start = from ?? today
+        if let to, to < start { throw PlannerError.badPause }
+        let pause = HabitPause(habitID: habit.id, from: start, to: to, reason: reason, modifiedAt: now)
+        try perform("habit pause") { journal in
+            try journal.capture("habit_pauses", key: idText(pause.id))
+            try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
+        }
+        return pause
+    }
+
+    /// Ends the pause in force (or the next one): today is scheduled again; past days keep their state.
+    @discardableResult
+    public func resumeHabit(_ word: String) throws -> Habit {
+        let habit = try habit(matching: word)
+        let pauses = try pauses(of: habit).filter { $0.to.map { $0 >= today } ?? true }
+        guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
+        try perform("habit resume") { journal in
+            for var pause in pauses {
+                try journal.capture("habit_pauses", key: idText(pause.id))
+                if pause.from >= today {
+                    try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(idText(pause.id))])
+                } else {
+                    pause.to = today.adding(days: -1)
+                    pause.modifiedAt = now
+                    try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
+                }
+            }
+        }
+        return habit
+    }
+
+    // MARK: Timed sessions
+
+    /// Begins a focus session on a timed habit's window (the same engine as tasks).
+    public func beginHabit(_ word: String, window label: String?, settle: SessionSettle?) throws -> WorkSession {
+        let habit = try habit(matching: word)
+        guard habit.kind == .timed else { throw PlannerError.notTimed }
+        if habit.isArchived { throw PlannerError.habitArchived(habit.title) }
+        let window = try pickWindow(of: habit, label: label)
+        return try beginSession(subject: .habitWindow(window.id), estimate: window.target, settle: settle)
+    }
+
+    // MARK: Groups
+
+    public func groups(includeArchived: Bool = false) throws -> [HabitGroup] {
+        let clause = includeArchived ? "" : "WHERE is_archived = 0"
+        return try db.rows("SELECT \(HabitRecords.groupColumns) FROM habit_groups \(clause) ORDER BY sort_order, created_at")
+            .map(HabitRecords.group)
+    }
+
+    public func group(matching word: String) throws -> HabitGroup {
+        let key = word.lowercased()
+        let all = try groups(includeArchived: true)
+        if let named = all.first(where: { $0.title.lowercased() == key }) { return named }
+        let byID = all.filter { key.count >= 4 && idText($0.id).hasPrefix(key) }
+        if byID.count == 1 { return byID[0] }
+        throw PlannerError.noGroupMatches(word)
+    }
+
+    @discardableResult
+    public func addGroup(_ title: String) throws -> HabitGroup {
+        let name = try TaskText.title(title)
+        let all = try groups(includeArchived: true)
+        if all.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw PlannerError.duplicateGroup(name) }
+        let group = HabitGroup(title: name, sortOrder: all.count, createdAt: now)
+        try perform("group add") { journal in
+            try journal.capture("habit_groups", key: idText(group.id))
+            try db.run(HabitRecords.upsertGroup, HabitRecords.bindings(group))
+        }
+        return group
+    }
+
+    /// Archives a group; its habits stay, ungrouped only in how they are shown.
+    @discardableResult
+    public func archiveGroup(_ word: String) throws -> HabitGroup {
+        var group = try group(matching: word)
+        group.isArchived = true
+        group.modifiedAt = now
+        try perform("group archive") { journal in
+            try journal.capture("habit_groups", key: idText(group.id))
+            try db.run(HabitRecords.upsertGroup, HabitRecords.bindings(group))
+        }
+        return group
+    }
+
+    /// A group's card: today's ring and badge, and a 14-day aggregate of its habits' windows.
+    public struct GroupSummary: Sendable {
+        public let group: HabitGroup
+        public let doneToday: Int
+        public let dueToday: Int
+        /// Per day, oldest first: the share of due windows complete (nil when nothing was due).
+        public let days: [(date: LocalDay, share: Double?)]
+
+        public var percentToday: Int { dueToday == 0 ? 0 : (doneToday * 100 + dueToday / 2) / dueToday }
+    }
+
+    public func groupSummary(_ group: HabitGroup) throws -> GroupSummary {
+        let members = try habits().filter { $0.groupID == group.id }
+        let start = today.adding(days: -13)
+        var due = Array(repeating: 0, count: 14), done = Array(repeating: 0, count: 14)
+        var dueToday = 0, doneToday = 0
+        for habit in members {
+            let day = try habitDay(habit)
+            if day.isDueToday || day.isDoneToday && day.pause == nil {
+                dueToday += 1
+                if day.isDoneToday { doneToday += 1 }
+            }
+            for window in try windows(of: habit) {
+                let history = try self.history(of: window, habit: habit, from: start, through: today)
+                for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() where cell.isDue {
+                    due[index] += 1
+                    if cell.state == .complete { done[index] += 1 }
+                }
+            }
+        }
+        let days = (0..<14).map { index in
+            (start.adding(days: index), due[index] == 0 ? nil : Double(done[index]) / Double(due[index]))
+        }
+        return GroupSummary(group: group, doneToday: doneToday, dueToday: dueToday, days: days)
+    }
+
+    // MARK: Signals
+
+    /// Habit signals not yet shown in their period: fatigue per habit (per week), realism (per week).
+    /// Returning them records them in the nudge log, so each appears once.
+    public func takeHabitSignals() throws -> [Signal] {
+        var fresh: [Signal] = []
+        let week = calendar.startOfWeek(containing: today).description
+        let start = today.adding(days: -HabitSignals.fatigueWindowDays)
+        for habit in try habits() {
+            for window in try windows(of: habit) {
+                let history = try self.history(of: window, habit: habit, from: start, through: today)
+                if HabitSignals.isFatigued(history, today: today) {
+                    fresh.append(.habitFatigue(habit: habit.id))
+                    break
+                }
+            }
+        }
+        let created = try db.rows("SELECT created_at FROM habits WHERE created_at >= ?",
+                                  [.text(Instant.storageText(calendar.start(of: today.adding(days: -7))))])
+            .compactMap { HabitRecords.instant($0[0]).map(calendar.logicalDay(at:)) }
+        if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
+        return try takeUnshown(fresh, period: week)
+    }
+
+    /// Of `signals`, those the nudge log has not recorded for `period`; records them.
+    func takeUnshown(_ signals: [Signal], period: String) throws -> [Signal] {
+        let unshown = try signals.filter { signal in
+            try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
+                          [.text(signal.kind), .text(signal.subject.map(idText) ?? ""), .text(period)])?.int == 0
+        }
+        guard !unshown.isEmpty else { return [] }
+        try db.write {
+            for signal in unshown {
+                try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           [.text(idText(UUID())), .text(signal.kind), .text(signal.subject.map(idText) ?? ""),
+                            .text(period), .text(nowText), .text(nowText)])
+            }
+        }
+        return unshown
+    }
+
+    // MARK: Helpers
+
+    private func validTarget(_ target: Int, kind: HabitKind) throws -> Int {
+        switch kind {
+        case .binary: guard target == 1 else { throw PlannerError.habitTarget(String(target)) }
+        case .counted, .timed: guard target >= 1, target <= 100_000 else { throw PlannerError.habitTarget(String(target)) }
+        case .avoid: guard target >= 0, target <= 100_000 else { throw PlannerError.habitTarget(String(target)) }
+        }
+        return target
+    }
+
+    /// Records the habit's schedule as in force from today (replacing a change made earlier today).
+    private func recordSchedule(_ habit: Habit, journal: inout UndoJournal) throws {
+        let existing = try db.scalar("SELECT id FROM habit_schedules WHERE habit_id = ? AND from_day = ?",
+                                     [.text(idText(habit.id)), .text(today.description)])?.text
+        let id = existing ?? idText(UUID())
+        try journal.capture("habit_schedules", key: id)
+        try db.run(HabitRecords.upsertSchedule, [
+            .text(id), .text(idText(habit.id)), .text(today.description), .text(habit.schedule.frequency.rawValue),
+            .text(habit.schedule.daysText), habit.schedule.perWeek.sqlValue, .text(nowText),
+        ])
+    }
+
+    /// Night-planning sessions closed or skipped in the range; none until night planning exists.
+    func planningEngagementDays(from start: LocalDay, through end: LocalDay) throws -> [LocalDay] {
+        []
+    }
+}
