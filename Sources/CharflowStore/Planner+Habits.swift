@@ -405,7 +405,8 @@ extension Planner {
         }
     }
 
-    func pickWindow(of habit: Habit, label: String?) throws -> HabitWindow {
+    /// The window called `label`; without one, the habit's only window.
+    public func pickWindow(of habit: Habit, label: String?) throws -> HabitWindow {
         let windows = try windows(of: habit)
         if let label {
             guard let match = windows.first(where: { $0.label.lowercased() == label.lowercased() }) else {

@@ -12,7 +12,8 @@ enum CLI {
         UndoCommand.self, BacklogCommand.self, UpcomingCommand.self, ListCommand.self, RegionCommand.self,
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
-        StatusCommand.self, SettingsCommand.self, HelpCommand.self,
+        StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, SettingsCommand.self,
+        HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {

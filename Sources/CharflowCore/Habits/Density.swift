@@ -11,6 +11,14 @@ public struct DensityCell: Sendable, Equatable {
     public let target: Int
     /// Due that day: scheduled, not paused, and the window existed. Unscheduled days count nowhere.
     public let isDue: Bool
+
+    public init(date: LocalDay, state: DensityState, amount: Int, target: Int, isDue: Bool) {
+        self.date = date
+        self.state = state
+        self.amount = amount
+        self.target = target
+        self.isDue = isDue
+    }
 }
 
 /// Everything one window's density needs, read from the store: nothing is stored besides entries.

@@ -19,10 +19,16 @@ enum TodayCommand: Command {
         if let offered { signals.append(.sessionCarriedOver(task: offered.id)) }
         if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
         signals += try planner.takeEasedSignals()
+        signals += try planner.takeHabitSignals()
+        // Paused habits are hidden from Today; a weekly target shows until met, then as done.
+        let habitDays = try planner.habitDays().filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
+        var habitsJSON: [JSONValue] = []
+        for day in habitDays { habitsJSON.append(try HabitJSON.day(day, planner: planner)) }
         let filter = try planner.todayFilter()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
         var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
                                 uniquingKeysWith: { first, _ in first })
+        for day in habitDays { titles[day.habit.id] = day.habit.title }
         for signal in signals {
             if let id = signal.subject, titles[id] == nil,
                let task = try planner.task(id: id) {
@@ -34,14 +40,15 @@ enum TodayCommand: Command {
         }
         context.output.emit(
             text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name,
-                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }),
+                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }, habits: habitDays),
             json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
-                       filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) }))
+                       filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) },
+                       habits: habitsJSON))
     }
 
     static func json(
         _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?,
-        session: JSONValue?
+        session: JSONValue?, habits: [JSONValue]
     ) -> JSONValue {
         let progress = view.board.progress
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
@@ -60,7 +67,7 @@ enum TodayCommand: Command {
             ("due", render.tasks(view.due)),
             ("overdue", render.tasks(view.overdue)),
             ("backlogCount", .int(view.backlogCount)),
-            ("habits", .array([])),
+            ("habits", .array(habits)),
             ("session", session ?? .null),
             ("signals", .array(signals.map { signal, message in
                 .object([("kind", .string(signal.kind)),
@@ -77,7 +84,8 @@ enum TodayCommand: Command {
     }
 
     static func text(
-        _ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?, chip: String?
+        _ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?, chip: String?,
+        habits: [Planner.HabitDay]
     ) -> String {
         let lines = TaskLineRenderer(output: output)
         let progress = view.board.progress
@@ -101,6 +109,12 @@ enum TodayCommand: Command {
         if !view.overdue.isEmpty {
             out.append(output.heading("Carried over") + output.dim(" (\(view.overdue.count))"))
             out += view.overdue.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: view.day)) }
+            out.append("")
+        }
+        if !habits.isEmpty {
+            let done = habits.filter(\.isDoneToday).count
+            out.append(output.heading("Habits") + output.dim(" (\(done)/\(habits.count) today)"))
+            for day in habits { out += HabitText.lines(day, output: output) }
             out.append("")
         }
         if view.isEmpty {
