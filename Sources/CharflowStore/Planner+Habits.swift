@@ -629,9 +629,4 @@ extension Planner {
             .text(habit.schedule.daysText), habit.schedule.perWeek.sqlValue, .text(nowText),
         ])
     }
-
-    /// Night-planning sessions closed or skipped in the range; none until night planning exists.
-    func planningEngagementDays(from start: LocalDay, through end: LocalDay) throws -> [LocalDay] {
-        []
-    }
 }

@@ -176,5 +176,17 @@ public enum Schema {
         );
         CREATE INDEX nudge_log_by_kind ON nudge_log(kind, subject, period);
         """),
+        Migration("0004-night-planning", """
+        CREATE TABLE night_planning (
+            id TEXT PRIMARY KEY NOT NULL,
+            date TEXT NOT NULL,
+            plan_day TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'open',
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX night_planning_by_date ON night_planning(date);
+        """),
     ])
 }

@@ -12,8 +12,8 @@ enum CLI {
         UndoCommand.self, BacklogCommand.self, UpcomingCommand.self, ListCommand.self, RegionCommand.self,
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
-        StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, SettingsCommand.self,
-        HelpCommand.self,
+        StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, PlanCommand.self,
+        RemindCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -21,7 +21,7 @@ enum CLI {
     }
 
     static func run(arguments: [String], environment: [String: String]) -> Int32 {
-        var output = Output(environment: environment, json: arguments.contains("--json"))
+        let output = Output(environment: environment, json: arguments.contains("--json"))
         do {
             var args = try Arguments(arguments)
             output.json = args.has("json")
@@ -71,6 +71,7 @@ struct Context {
         let now = try Context.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: zone)
         let planner = try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
                                   localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
+        if !planner.settings.color { output.color = false }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.
         if let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
             planner.beforeCommit = { usleep(UInt32(min(stall, 60_000)) * 1000) }

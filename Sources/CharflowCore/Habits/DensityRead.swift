@@ -56,49 +56,28 @@ public enum DensityRead {
         return numbers
     }
 
-    /// The sentence for `history` on `today`.
+    /// The lighter cadence the read suggests, as (days a week now, suggested), when the numbers call for one.
+    public static func suggestion(_ numbers: Numbers, schedule: HabitSchedule, kind: HabitKind) -> (Int, Int)? {
+        guard kind != .avoid else { return nil }
+        if schedule.isWeeklyTarget {
+            guard numbers.weeksLooked > 0, schedule.perWeek > 1 else { return nil }
+            let missedShare = 1 - Double(numbers.weeksMet) / Double(numbers.weeksLooked)
+            return missedShare > lighterCadenceAbove ? (schedule.perWeek, schedule.perWeek - 1) : nil
+        }
+        guard numbers.due > 0 else { return nil }
+        let missedShare = Double(numbers.missed) / Double(numbers.due)
+        let perWeek = schedule.daysPerWeek
+        guard missedShare > lighterCadenceAbove, perWeek > 1 else { return nil }
+        let suggested = max(1, Int((Double(perWeek) * (1 - missedShare)).rounded()))
+        return suggested < perWeek ? (perWeek, suggested) : nil
+    }
+
+    /// The sentence for `history` on `today` (phrased by `Messages.read`).
     public static func sentence(_ history: WindowHistory, today: LocalDay, calendar: PlannerCalendar) -> String {
         let numbers = numbers(history, today: today, calendar: calendar)
         let schedule = history.schedule(on: today) ?? .daily
-        if history.kind == .avoid {
-            return numbers.slips == 1 ? "1 slip in the last \(windowDays) days."
-                : "\(numbers.slips) slips in the last \(windowDays) days."
-        }
-        if schedule.isWeeklyTarget {
-            var text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
-            if numbers.weeksLooked > 0 {
-                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
-                let missedShare = 1 - Double(numbers.weeksMet) / Double(numbers.weeksLooked)
-                if missedShare > lighterCadenceAbove, schedule.perWeek > 1 {
-                    text += " " + lighter(from: schedule.perWeek, to: schedule.perWeek - 1)
-                }
-            }
-            return text
-        }
-        guard numbers.due > 0 else { return "Nothing was due in the last \(windowDays) days." }
-        var text: String
-        if numbers.missed == 0 {
-            text = "Done on \(numbers.complete) of the last \(numbers.due)."
-        } else {
-            text = "Missed \(numbers.missed) of the last \(numbers.due)."
-        }
-        if numbers.partial > 0 { text += " \(numbers.partial) partly." }
-        let missedShare = Double(numbers.missed) / Double(numbers.due)
-        let perWeek = schedule.daysPerWeek
-        if missedShare > lighterCadenceAbove, perWeek > 1 {
-            let suggested = max(1, Int((Double(perWeek) * (1 - missedShare)).rounded()))
-            if suggested < perWeek { text += " " + lighter(from: perWeek, to: suggested) }
-        }
-        return text
-    }
-
-    static func lighter(from current: Int, to suggested: Int) -> String {
-        "\(number(current).capitalizedFirst) a week may be more than this season allows — try \(number(suggested))?"
-    }
-
-    static func number(_ value: Int) -> String {
-        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
-        return value < words.count ? words[value] : String(value)
+        return Messages.read(numbers, kind: history.kind, schedule: schedule,
+                             suggestion: suggestion(numbers, schedule: schedule, kind: history.kind))
     }
 }
 

@@ -49,6 +49,8 @@ public enum Messages {
             "“\(title)” is running (\(progress)). Settle it first with --settle done, stop, defer or drop; its time is logged whichever you choose."
         case .alreadyRunning:
             "That task's session is already running."
+        case .eraseNeedsYes:
+            "This removes every task, habit and setting for good. Run `charflow erase --yes` to do it."
         case .noHabitMatches(let given):
             "No habit matches '\(given)'."
         case .ambiguousHabit(let given):
@@ -154,6 +156,7 @@ public enum Messages {
         case .notPaused: "not_paused"
         case .sessionRunning: "session_running"
         case .alreadyRunning: "already_running"
+        case .eraseNeedsYes: "needs_yes"
         case .noHabitMatches: "habit_not_found"
         case .ambiguousHabit: "ambiguous_id"
         case .habitTarget: "bad_target"
@@ -213,6 +216,10 @@ public enum Messages {
             return twoTimers
         case .habitFatigue:
             return "\(title.map { "“\($0)”" } ?? "This habit") has been missed on more than half its days these three weeks. A lighter cadence, or a pause, may suit this season better."
+        case let .densityRead(_, current, suggested):
+            return (title.map { "“\($0)”: " } ?? "") + lighterCadence(from: current, to: suggested)
+        case .backlogGrowingOld(let count):
+            return "\(count) tasks have sat in the Backlog for over a week. A few minutes of triage may lighten it."
         case .newHabitRealism:
             return "Four new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
         }
@@ -224,6 +231,54 @@ public enum Messages {
     public static func pickBackUp(_ title: String) -> String {
         "“\(title)” was in progress when the day ended. Pick it back up with `charflow begin`."
     }
+
+    public static let reviewReminder = "Time to review?"
+
+    /// The plain-language read under a habit's grid: numbers, weeks for weekly habits, slips for avoid
+    /// habits, and a lighter cadence when the numbers call for one. No streaks, praise or blame.
+    public static func read(
+        _ numbers: DensityRead.Numbers, kind: HabitKind, schedule: HabitSchedule, suggestion: (Int, Int)?
+    ) -> String {
+        let days = DensityRead.windowDays
+        if kind == .avoid {
+            return numbers.slips == 1 ? "1 slip in the last \(days) days." : "\(numbers.slips) slips in the last \(days) days."
+        }
+        var text: String
+        if schedule.isWeeklyTarget {
+            text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
+            if numbers.weeksLooked > 0 {
+                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
+            }
+        } else {
+            guard numbers.due > 0 else { return "Nothing was due in the last \(days) days." }
+            text = numbers.missed == 0 ? "Done on \(numbers.complete) of the last \(numbers.due)."
+                : "Missed \(numbers.missed) of the last \(numbers.due)."
+            if numbers.partial > 0 { text += " \(numbers.partial) partly." }
+        }
+        if let (current, suggested) = suggestion { text += " " + lighterCadence(from: current, to: suggested) }
+        return text
+    }
+
+    /// "Five a week may be more than this season allows — try three?"
+    public static func lighterCadence(from current: Int, to suggested: Int) -> String {
+        "\(number(current).capitalizedFirst) a week may be more than this season allows — try \(number(suggested))?"
+    }
+
+    static func number(_ value: Int) -> String {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+        return value >= 0 && value < words.count ? words[value] : String(value)
+    }
+
+    /// The overload notice of night planning.
+    public static func overload(load: Int, capacity: Int) -> String {
+        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day? `charflow plan move ID --to DATE`"
+    }
+
+    public static let privacy = """
+        Charflow keeps everything in one SQLite file on this machine and sends nothing anywhere: no \
+        account, no analytics, no crash reports. The web UI listens on this machine only. `charflow export` \
+        gives you all of it; `charflow erase --yes` removes all of it.
+        """
 
     public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."
     public static let emptyBacklog = "The Backlog is empty."

@@ -25,6 +25,7 @@ public enum PlannerError: Error, Sendable, Equatable {
     case sessionRunning(title: String, progress: String)
     case alreadyRunning
     case pickADay
+    case eraseNeedsYes
     case noHabitMatches(String)
     case ambiguousHabit(String)
     case habitTarget(String)

@@ -12,11 +12,15 @@ public struct PlannerSettings: Sendable, Equatable {
     public var capacityMinutes = 360
     /// When the end-of-day review is offered; nil is off.
     public var reviewTime: TimeOfDay? = TimeOfDay(hour: 18, minute: 0)!
+    /// Colour on a terminal; off means plain text everywhere.
+    public var color = true
 
     public init() {}
 
     /// The keys `charflow settings` knows, in the order it lists them.
-    public static let keys = ["rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time"]
+    public static let keys = [
+        "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time", "color",
+    ]
 
     /// The stored text of `key`, or nil when it has its default.
     public func value(of key: String) -> String? {
@@ -27,6 +31,7 @@ public struct PlannerSettings: Sendable, Equatable {
         case "lock-complementary": lockComplementary ? "on" : "off"
         case "capacity": String(capacityMinutes)
         case "review-time": reviewTime?.description ?? "off"
+        case "color": color ? "on" : "off"
         default: nil
         }
     }
@@ -46,11 +51,9 @@ public struct PlannerSettings: Sendable, Equatable {
             }
             firstWeekday = day
         case "lock-complementary":
-            switch text.lowercased() {
-            case "on", "true", "yes": lockComplementary = true
-            case "off", "false", "no": lockComplementary = false
-            default: throw .invalidWord(what: "switch", given: text, expected: "on or off")
-            }
+            lockComplementary = try PlannerSettings.onOff(text)
+        case "color", "colour":
+            color = try PlannerSettings.onOff(text)
         case "capacity":
             guard let minutes = Int(text), (0...1440).contains(minutes) else {
                 throw .invalidWord(what: "capacity", given: text, expected: "minutes from 0 to 1440")
@@ -67,6 +70,14 @@ public struct PlannerSettings: Sendable, Equatable {
             }
         default:
             throw .unknownSetting(key)
+        }
+    }
+
+    static func onOff(_ text: String) throws(PlannerError) -> Bool {
+        switch text.lowercased() {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default: throw .invalidWord(what: "switch", given: text, expected: "on or off")
         }
     }
 }

@@ -20,14 +20,18 @@ public enum Signal: Sendable, Equatable {
     case habitFatigue(habit: UUID)
     /// Four or more habits started within a week.
     case newHabitRealism
+    /// A habit's read suggests a lighter cadence (days a week now, suggested).
+    case densityRead(habit: UUID, current: Int, suggested: Int)
+    /// Tasks have waited in the Backlog's Older group.
+    case backlogGrowingOld(count: Int)
 
     /// The task or habit the signal is about, if any.
     public var subject: UUID? {
         switch self {
         case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id),
-             .habitFatigue(let id):
+             .habitFatigue(let id), .densityRead(let id, _, _):
             id
-        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism:
+        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism, .backlogGrowingOld:
             nil
         }
     }
@@ -43,8 +47,16 @@ public enum Signal: Sendable, Equatable {
         case .twoTimersStopped: "twoTimersStopped"
         case .habitFatigue: "habitFatigue"
         case .newHabitRealism: "newHabitRealism"
+        case .densityRead: "densityRead"
+        case .backlogGrowingOld: "backlogGrowingOld"
         }
     }
+}
+
+/// When the Backlog is old enough to mention.
+public enum BacklogAge {
+    /// This many tasks in the Older group raise the Backlog-growing-old signal.
+    public static let olderTasks = 5
 }
 
 /// The prioritisation prompt of `task.md` (Importance rule 4).

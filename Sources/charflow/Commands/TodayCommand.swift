@@ -12,7 +12,7 @@ enum TodayCommand: Command {
     static func run(_ context: Context) throws {
         let planner = try context.planner()
         let view = try planner.todayView()
-        var signals = try planner.todaySignals(view)
+        var signals = try planner.takeTodaySignals(view)
         let session = try planner.liveSession()
         let sessionTask = try session.flatMap { try planner.task(of: $0) }
         let offered = session == nil ? try planner.offeredTask() : nil

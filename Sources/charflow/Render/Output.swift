@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a command's words go: text on a terminal (coloured unless `NO_COLOR`), or one JSON document.
-struct Output {
+final class Output {
     var json: Bool
     var color: Bool
 

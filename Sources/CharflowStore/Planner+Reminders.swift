@@ -1,0 +1,79 @@
+import CharflowCore
+import Foundation
+
+/// Reminders (`charflow remind`) and the once-only signals of Today (spec D11, D13).
+extension Planner {
+    /// One thing due now.
+    public struct Reminder: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case habitWindow, review
+        }
+
+        public let kind: Kind
+        public let message: String
+        /// The window reminded of; nil for the review.
+        public let subject: UUID?
+    }
+
+    /// What is due now and has not been printed today: habit window reminders not yet done, and the
+    /// end-of-day review. Returning them records them, so each is given once a day. Paused habits never remind.
+    public func takeReminders() throws -> [Reminder] {
+        var due: [Reminder] = []
+        for day in try habitDays() where day.pause == nil && !day.isDoneToday {
+            for (window, cell) in day.windows where cell.isDue || day.week != nil {
+                guard let minute = window.reminderMinute, let time = TimeOfDay(minutes: minute),
+                      cell.state != .complete, now >= reminderInstant(time) else { continue }
+                let name = window.label.isEmpty ? day.habit.title : "\(day.habit.title) (\(window.label))"
+                due.append(Reminder(kind: .habitWindow, message: name, subject: window.id))
+            }
+        }
+        if let review = settings.reviewTime, now >= reminderInstant(review),
+           (try planningSession(for: today))?.state.isEngagement != true {
+            due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
+        }
+        let fresh = try due.filter { reminder in
+            try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
+                          [.text("reminder-" + reminder.kind.rawValue), .text(reminder.subject.map(idText) ?? ""),
+                           .text(today.description)])?.int == 0
+        }
+        guard !fresh.isEmpty else { return [] }
+        try db.write {
+            for reminder in fresh {
+                try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           [.text(idText(UUID())), .text("reminder-" + reminder.kind.rawValue),
+                            .text(reminder.subject.map(idText) ?? ""), .text(today.description), .text(nowText),
+                            .text(nowText)])
+            }
+        }
+        return fresh
+    }
+
+    /// The instant a wall-clock time falls within today's logical day.
+    private func reminderInstant(_ time: TimeOfDay) -> Date {
+        let day = time >= calendar.rollover ? today : today.adding(days: 1)
+        return calendar.instant(on: day, at: time)
+    }
+
+    /// Today's signals that have not been shown in their period; taking them records them.
+    ///
+    /// The prioritisation prompt is once a day; slipping tasks, habit reads and an old Backlog once a week.
+    public func takeTodaySignals(_ view: TodayView) throws -> [Signal] {
+        let signals = try todaySignals(view)
+        var result = try takeUnshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
+        var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
+        let older = try backlog().first { $0.group == .older }?.tasks.count ?? 0
+        if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
+        for day in try habitDays() where day.pause == nil {
+            guard let window = day.windows.first?.window else { continue }
+            let history = try self.history(of: window, habit: day.habit, from: today.adding(days: -DensityRead.windowDays),
+                                           through: today)
+            let numbers = DensityRead.numbers(history, today: today, calendar: calendar)
+            if let schedule = history.schedule(on: today),
+               let (current, suggested) = DensityRead.suggestion(numbers, schedule: schedule, kind: day.habit.kind) {
+                weekly.append(.densityRead(habit: day.habit.id, current: current, suggested: suggested))
+            }
+        }
+        result += try takeUnshown(weekly, period: calendar.startOfWeek(containing: today).description)
+        return result
+    }
+}
