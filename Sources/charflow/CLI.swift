@@ -13,7 +13,7 @@ enum CLI {
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
         StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, PlanCommand.self,
-        RemindCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, HelpCommand.self,
+        RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -48,6 +48,9 @@ enum CLI {
             return 2
         } catch let error as PlannerError {
             output.fail(code: Messages.code(error), message: Messages.text(error))
+            return 1
+        } catch let error as ImportError {
+            output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
             return 1
         } catch let error as DatabaseError {
             output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")

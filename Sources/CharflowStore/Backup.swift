@@ -1,0 +1,309 @@
+import CharflowCore
+import Foundation
+
+/// The lossless JSON backup: every record of every table, and its import by replace or merge.
+///
+/// A backup is `{"format": "charflow-backup", "version": 1, "tables": {TABLE: [ROW, ...]}}` with each row
+/// an object of the table's columns as stored. Import into an empty store reproduces it exactly;
+/// into a store with data it merges by id (the newer `modified_at` wins), honours tombstones both ways
+/// and then applies the spec's dedup rules.
+public enum Backup {
+    public static let format = "charflow-backup"
+    public static let version = 1
+
+    /// Record tables in the order they can be inserted (parents before children), with their key column.
+    public static let tables: [(name: String, key: String)] = [
+        ("settings", "key"), ("categories", "id"), ("habit_groups", "id"), ("tasks", "id"), ("deferrals", "id"),
+        ("habits", "id"), ("habit_schedules", "id"), ("habit_windows", "id"), ("habit_entries", "id"),
+        ("habit_pauses", "id"), ("sessions", "id"), ("night_planning", "id"), ("nudge_log", "id"),
+        ("tombstones", "id"),
+    ]
+
+    /// What an import did (or, dry, would do), per table.
+    public struct Report: Sendable, Equatable {
+        public var replaced = false
+        public var inserted: [String: Int] = [:]
+        public var updated: [String: Int] = [:]
+        public var unchanged: [String: Int] = [:]
+        /// Rows left out because this store deleted them later than they last changed.
+        public var skipped: [String: Int] = [:]
+        /// Rows of this store removed by the file's tombstones or by the dedup rules.
+        public var removed: [String: Int] = [:]
+        public var sessionsStopped = 0
+
+        public var totalInserted: Int { inserted.values.reduce(0, +) }
+        public var totalUpdated: Int { updated.values.reduce(0, +) }
+    }
+
+    /// Column values of one table as the file gives them, checked and converted; throws `ImportError`
+    /// naming the table, row and column at fault.
+    static func convert(_ value: Any, table: String, row: Int, column: ColumnInfo) throws(ImportError) -> SQLValue {
+        let place = "\(table)[\(row + 1)].\(column.name)"
+        if value is NSNull {
+            guard !column.notNull else { throw ImportError(place: place, message: "must not be null") }
+            return .null
+        }
+        if column.isInteger {
+            // JSONSerialization gives NSNumber for numbers and booleans alike; its type code tells them apart.
+            guard let number = value as? NSNumber, !["c", "B", "d", "f"].contains(String(cString: number.objCType)),
+                  abs(number.doubleValue) < 9e15 else {
+                throw ImportError(place: place, message: "must be a whole number")
+            }
+            let integer = number.int64Value
+            if column.name.hasPrefix("is_"), integer != 0, integer != 1 {
+                throw ImportError(place: place, message: "must be 0 or 1")
+            }
+            return .integer(integer)
+        }
+        guard let text = value as? String else { throw ImportError(place: place, message: "must be text") }
+        switch column.shape {
+        case .day:
+            guard LocalDay(text) != nil else { throw ImportError(place: place, message: "'\(text)' is not a date (YYYY-MM-DD)") }
+        case .instant:
+            guard Instant.parseStorageText(text) != nil else {
+                throw ImportError(place: place, message: "'\(text)' is not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
+            }
+        case .uuid:
+            guard UUID(uuidString: text) != nil, text == text.lowercased() else {
+                throw ImportError(place: place, message: "'\(text)' is not a lower-case UUID")
+            }
+        case .oneOf(let allowed):
+            guard allowed.contains(text) else {
+                throw ImportError(place: place, message: "'\(text)' is not one of \(allowed.sorted().joined(separator: ", "))")
+            }
+        case .text:
+            break
+        }
+        return .text(text)
+    }
+
+    /// What a column holds, from its name and declared type.
+    struct ColumnInfo {
+        enum Shape {
+            case text, day, instant, uuid
+            case oneOf(Set<String>)
+        }
+
+        let name: String
+        let isInteger: Bool
+        let notNull: Bool
+        let shape: Shape
+
+        init(table: String, name: String, type: String, notNull: Bool) {
+            self.name = name
+            self.notNull = notNull
+            isInteger = type.uppercased() == "INTEGER"
+            shape = ColumnInfo.shape(table: table, column: name)
+        }
+
+        static func shape(table: String, column: String) -> Shape {
+            let days: Set = ["due_date", "backlog_since", "day", "date", "from_day", "to_day", "deferred_to", "plan_day"]
+            if days.contains(column) { return table == "nudge_log" ? .text : .day }
+            if column.hasSuffix("_at") || column == "deferred_on" { return .instant }
+            if table == "tombstones" { return column == "table_name" ? .oneOf(Set(Backup.tables.map(\.name))) : .text }
+            if table == "settings" { return .text }
+            if column == "id" || column.hasSuffix("_id") { return table == "nudge_log" && column != "id" ? .text : .uuid }
+            switch (table, column) {
+            case ("tasks", "importance"): return .oneOf(Set(Importance.allCases.map(\.rawValue)))
+            case ("tasks", "repeat_kind"): return .oneOf(Set(RepeatKind.allCases.map(\.rawValue)))
+            case ("tasks", "region"): return .oneOf(Set(Region.allCases.map(\.rawValue)))
+            case ("tasks", "bucket"): return .oneOf(Set(Bucket.allCases.map(\.rawValue)))
+            case ("deferrals", "reason"): return .oneOf(Set(DeferralReason.allCases.map(\.rawValue)))
+            case ("sessions", "outcome"): return .oneOf(Set(SessionOutcome.allCases.map(\.rawValue)))
+            case ("habits", "kind"): return .oneOf(Set(HabitKind.allCases.map(\.rawValue)))
+            case ("habits", "frequency"), ("habit_schedules", "frequency"): return .oneOf(Set(HabitFrequency.allCases.map(\.rawValue)))
+            case ("habit_pauses", "reason"): return .oneOf(Set(PauseReason.allCases.map(\.rawValue)))
+            case ("night_planning", "state"): return .oneOf(Set(PlanningState.allCases.map(\.rawValue)))
+            default: return .text
+            }
+        }
+    }
+}
+
+extension Planner {
+    /// Every row of every record table, in a stable order, with column names: the backup's content.
+    public func backupTables() throws -> [(table: String, columns: [String], rows: [[SQLValue]])] {
+        try Backup.tables.map { table in
+            let columns = try db.columns(of: table.name)
+            let order = table.name == "tombstones" ? "table_name, id, deleted_at" : table.key
+            let rows = try db.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(order)")
+            return (table.name, columns, rows)
+        }
+    }
+
+    /// Imports a parsed backup document: replaces an empty store's content exactly, or merges into one
+    /// with data. One transaction; with `dryRun` it is rolled back and only the report is kept.
+    public func importBackup(_ document: Any, dryRun: Bool) throws -> Backup.Report {
+        guard let root = document as? [String: Any] else {
+            throw ImportError(place: "file", message: "a Charflow backup is a JSON object")
+        }
+        guard root["format"] as? String == Backup.format else {
+            throw ImportError(place: "format", message: "not a Charflow backup (expected \"\(Backup.format)\")")
+        }
+        guard let version = root["version"] as? Int, version <= Backup.version, version >= 1 else {
+            throw ImportError(place: "version", message: "this Charflow reads backup version \(Backup.version) or older")
+        }
+        guard let tables = root["tables"] as? [String: Any] else {
+            throw ImportError(place: "tables", message: "missing or not an object")
+        }
+        if let unknown = tables.keys.first(where: { name in !Backup.tables.contains { $0.name == name } }) {
+            throw ImportError(place: "tables.\(unknown)", message: "not a table Charflow knows")
+        }
+        // Check and convert every value before touching the store.
+        var converted: [String: [[String: SQLValue]]] = [:]
+        for table in Backup.tables {
+            guard let raw = tables[table.name] else { continue }
+            guard let rows = raw as? [Any] else { throw ImportError(place: table.name, message: "must be a list of rows") }
+            let infos = try db.rows("SELECT name, type, \"notnull\" FROM pragma_table_info(?)", [.text(table.name)]).map {
+                Backup.ColumnInfo(table: table.name, name: $0[0].text ?? "", type: $0[1].text ?? "", notNull: $0[2].int == 1)
+            }
+            var list: [[String: SQLValue]] = []
+            for (index, item) in rows.enumerated() {
+                guard let object = item as? [String: Any] else {
+                    throw ImportError(place: "\(table.name)[\(index + 1)]", message: "must be an object")
+                }
+                if let extra = object.keys.first(where: { key in !infos.contains { $0.name == key } }) {
+                    throw ImportError(place: "\(table.name)[\(index + 1)].\(extra)", message: "not a column of \(table.name)")
+                }
+                var row: [String: SQLValue] = [:]
+                for info in infos {
+                    guard let value = object[info.name] else {
+                        if info.notNull { throw ImportError(place: "\(table.name)[\(index + 1)].\(info.name)", message: "missing") }
+                        row[info.name] = .null
+                        continue
+                    }
+                    row[info.name] = try Backup.convert(value, table: table.name, row: index, column: info)
+                }
+                list.append(row)
+            }
+            converted[table.name] = list
+        }
+        var report = Backup.Report()
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            try db.execute("PRAGMA defer_foreign_keys = ON")
+            if try storeIsEmpty() {
+                report.replaced = true
+                for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
+                for table in Backup.tables {
+                    for row in converted[table.name] ?? [] {
+                        try insert(row, into: table.name)
+                        report.inserted[table.name, default: 0] += 1
+                    }
+                }
+            } else {
+                try merge(converted, report: &report)
+            }
+            if let broken = try db.rows("PRAGMA foreign_key_check").first {
+                let table = broken[0].text ?? "?"
+                throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
+            }
+            try UndoJournal.clear(db: db)
+            if dryRun {
+                try db.execute("ROLLBACK")
+            } else {
+                try db.execute("COMMIT")
+            }
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+        return report
+    }
+
+    /// No tasks, habits, groups, sessions or planning, and only the untouched default categories.
+    private func storeIsEmpty() throws -> Bool {
+        for table in ["tasks", "habits", "habit_groups", "sessions", "night_planning", "deferrals", "habit_entries"] {
+            if try db.scalar("SELECT count(*) FROM \(table)")?.int != 0 { return false }
+        }
+        let touched = try db.scalar("SELECT count(*) FROM categories WHERE preset_key IS NULL OR modified_at != created_at")?.int
+        return touched == 0
+    }
+
+    private func insert(_ row: [String: SQLValue], into table: String) throws {
+        let columns = try db.columns(of: table)
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try db.run("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(marks))",
+                   columns.map { row[$0] ?? .null })
+    }
+
+    private func merge(_ converted: [String: [[String: SQLValue]]], report: inout Backup.Report) throws {
+        for table in Backup.tables where table.name != "tombstones" {
+            let columns = try db.columns(of: table.name)
+            let hasModified = columns.contains("modified_at")
+            for row in converted[table.name] ?? [] {
+                guard let key = row[table.key] else { continue }
+                // This store's own bookkeeping (its rollover marker, pending notices) is not merged.
+                if table.name == "settings", let name = key.text, !PlannerSettings.keys.contains(name),
+                   name != Planner.todayFilterKey {
+                    report.unchanged[table.name, default: 0] += 1
+                    continue
+                }
+                let local = try db.rows("SELECT \(hasModified ? "modified_at" : table.key) FROM \(table.name) WHERE \(table.key) = ?",
+                                        [key]).first
+                let incoming = row["modified_at"]?.text ?? ""
+                if let local {
+                    if hasModified, let mine = local[0].text, incoming > mine {
+                        let sets = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                        try db.run("UPDATE \(table.name) SET \(sets) WHERE \(table.key) = ?", columns.map { row[$0] ?? .null } + [key])
+                        report.updated[table.name, default: 0] += 1
+                    } else {
+                        report.unchanged[table.name, default: 0] += 1
+                    }
+                    continue
+                }
+                let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = ? AND id = ?",
+                                                [.text(table.name), key])?.text
+                if let deletedHere, !hasModified || deletedHere >= incoming {
+                    report.skipped[table.name, default: 0] += 1
+                    continue
+                }
+                try insert(row, into: table.name)
+                report.inserted[table.name, default: 0] += 1
+            }
+        }
+        // The file's deletions reach this store's rows that did not change after them.
+        for tombstone in converted["tombstones"] ?? [] {
+            guard let table = tombstone["table_name"]?.text, let id = tombstone["id"], let deletedAt = tombstone["deleted_at"]?.text,
+                  let key = Backup.tables.first(where: { $0.name == table })?.key else { continue }
+            let known = try db.scalar("SELECT count(*) FROM tombstones WHERE table_name = ? AND id = ? AND deleted_at = ?",
+                                      [.text(table), id, .text(deletedAt)])?.int ?? 0
+            if known == 0 {
+                try insert(tombstone, into: "tombstones")
+                report.inserted["tombstones", default: 0] += 1
+            }
+            let hasModified = try db.columns(of: table).contains("modified_at")
+            let condition = hasModified ? " AND modified_at <= ?" : ""
+            try db.run("DELETE FROM \(table) WHERE \(key) = ?\(condition)", hasModified ? [id, .text(deletedAt)] : [id])
+            if db.changes > 0 { report.removed[table, default: 0] += db.changes }
+        }
+        try mergeCategoriesByName(report: &report)
+        let seriesBefore = try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0
+        try removeSeriesDuplicates()
+        let seriesRemoved = seriesBefore - (try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0)
+        if seriesRemoved > 0 { report.removed["tasks", default: 0] += seriesRemoved }
+        let live = try liveSessions()
+        for var extra in Sessions.extraLive(live) {
+            extra.close(.abandoned, at: now, now: now)
+            try save(extra)
+            report.sessionsStopped += 1
+        }
+        if report.sessionsStopped > 0 { try writeSetting(Planner.twoTimersNoticeKey, nowText) }
+    }
+
+    /// Category names are unique ignoring case: two that collide after a merge become the older one.
+    private func mergeCategoriesByName(report: inout Backup.Report) throws {
+        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : idText($0.id) < idText($1.id) }
+        var kept: [String: TaskCategory] = [:]
+        for category in all {
+            let key = category.name.lowercased()
+            guard let keeper = kept[key] else { kept[key] = category; continue }
+            try db.run("UPDATE tasks SET category_id = ?, modified_at = ? WHERE category_id = ?",
+                       [.text(idText(keeper.id)), .text(nowText), .text(idText(category.id))])
+            try db.run("DELETE FROM categories WHERE id = ?", [.text(idText(category.id))])
+            try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('categories', ?, ?)",
+                       [.text(idText(category.id)), .text(nowText)])
+            report.removed["categories", default: 0] += 1
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// `charflow export [--format json|ics|csv] [--table tasks|habits|entries] [--out FILE]`.
+enum ExportCommand: Command {
+    static let name = "export"
+    static let usage = "charflow export [--format json|ics|csv] [--table tasks|habits|entries] [--out FILE]"
+    static let summary = "Export everything (json, lossless), tasks as iCalendar (ics), or CSV"
+    static let options: Set<String> = ["format", "out", "table"]
+    static let maxWords = 0
+
+    static func run(_ context: Context) throws {
+        let format = (context.args.value("format") ?? "json").lowercased()
+        guard Exchange.exportFormats.contains(format) else {
+            throw PlannerError.invalidWord(what: "format", given: format, expected: Exchange.exportFormats.joined(separator: ", "))
+        }
+        let planner = try context.planner()
+        let text = try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks")
+        if let out = context.args.value("out") {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw PlannerError.invalidWord(what: "output file", given: out, expected: "a path Charflow can write")
+            }
+            FileHandle.standardError.write(Data("Exported to \(out).\n".utf8))
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    /// The lossless backup document.
+    static func backup(_ planner: Planner) throws -> JSONValue {
+        let tables: [(String, JSONValue)] = try planner.backupTables().map { table in
+            (table.table, .array(table.rows.map { row in
+                .object(zip(table.columns, row).map { column, value in (column, json(value)) })
+            }))
+        }
+        return .object([("format", .string(Backup.format)), ("version", .int(Backup.version)), ("tables", .object(tables))])
+    }
+
+    static func json(_ value: SQLValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .int(Int(number))
+        case .real(let number): .string(String(number))
+        case .text(let text): .string(text)
+        }
+    }
+}
+
+/// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]`.
+enum ImportCommand: Command {
+    static let name = "import"
+    static let usage = "charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]"
+    static let summary = "Import a Charflow backup (merge by id), a Taskwarrior export or a todo.txt file"
+    static let options: Set<String> = ["from", "dry-run"]
+
+    static func run(_ context: Context) throws {
+        guard let path = context.args.words.first else { throw UsageError(message: "Which file?\nUsage: \(usage)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
+        }
+        let source = try Exchange.detect(data, declared: context.args.value("from"))
+        let dryRun = context.args.has("dry-run")
+        let planner = try context.planner()
+        let lines: [String]
+        var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
+        switch source {
+        case .charflow:
+            let document: Any
+            do {
+                document = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                throw ImportError(place: "file", message: "not valid JSON")
+            }
+            let report = try planner.importBackup(document, dryRun: dryRun)
+            lines = Exchange.describe(report, dryRun: dryRun)
+            json.append(("inserted", .int(report.totalInserted)))
+            json.append(("updated", .int(report.totalUpdated)))
+            json.append(("replaced", .bool(report.replaced)))
+            json.append(("tables", .object(Backup.tables.map { table in
+                (table.name, .object([("inserted", .int(report.inserted[table.name] ?? 0)),
+                                      ("updated", .int(report.updated[table.name] ?? 0)),
+                                      ("unchanged", .int(report.unchanged[table.name] ?? 0)),
+                                      ("skipped", .int(report.skipped[table.name] ?? 0)),
+                                      ("removed", .int(report.removed[table.name] ?? 0))]))
+            })))
+        case .taskwarrior, .todotxt:
+            throw PlannerError.invalidWord(what: "source", given: source.rawValue, expected: "a Charflow backup")
+        }
+        context.output.emit(text: lines.joined(separator: "\n"), json: .object(json))
+    }
+}
+
+/// The glue between the command line and the exchange formats.
+enum Exchange {
+    static let exportFormats = ["json"]
+
+    static func export(_ planner: Planner, format: String, table: String) throws -> String {
+        try ExportCommand.backup(planner).rendered() + "\n"
+    }
+
+    enum Source: String {
+        case charflow, taskwarrior, todotxt
+    }
+
+    /// The file's format: as declared, or guessed from its first characters. Refuses what is not text.
+    static func detect(_ data: Data, declared: String?) throws -> Source {
+        if data.contains(0) { throw ImportError(place: "file", message: "contains NUL bytes; not a text file") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ImportError(place: "file", message: "not UTF-8 text")
+        }
+        if let declared {
+            guard let source = Source(rawValue: declared.lowercased().replacingOccurrences(of: ".", with: "")) else {
+                throw PlannerError.invalidWord(what: "source", given: declared, expected: "charflow, taskwarrior or todotxt")
+            }
+            return source
+        }
+        let start = text.drop(while: \.isWhitespace).prefix(1)
+        if start == "{", text.contains("\"\(Backup.format)\"") { return .charflow }
+        if start == "[" || start == "{" { return .taskwarrior }
+        return .todotxt
+    }
+
+    static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
+        var lines = [dryRun ? "Nothing was changed (dry run). The import would:" : (report.replaced ? "Restored the backup:" : "Merged:")]
+        let verb = dryRun ? ("add", "update", "keep", "leave out", "remove") : ("added", "updated", "kept", "left out", "removed")
+        for table in Backup.tables {
+            let parts = [(report.inserted[table.name] ?? 0, verb.0), (report.updated[table.name] ?? 0, verb.1),
+                         (report.unchanged[table.name] ?? 0, verb.2 + " as they were"),
+                         (report.skipped[table.name] ?? 0, verb.3 + " (deleted here later)"),
+                         (report.removed[table.name] ?? 0, verb.4)]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if !parts.isEmpty { lines.append("  \(table.name): " + parts.joined(separator: ", ")) }
+        }
+        if report.sessionsStopped > 0 { lines.append("  " + Messages.twoTimers) }
+        if lines.count == 1 { lines.append("  nothing") }
+        return lines
+    }
+}
