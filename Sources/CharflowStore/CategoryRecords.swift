@@ -18,12 +18,7 @@ enum CategoryRecords {
         )
     }
 
-    static let upsertSQL = """
-        INSERT INTO categories (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET name = excluded.name, preset_key = excluded.preset_key,
-        color_key = excluded.color_key, sort_order = excluded.sort_order, is_archived = excluded.is_archived,
-        created_at = excluded.created_at, modified_at = excluded.modified_at
-        """
+    static let upsertSQL = RecordSQL.upsert("categories", columns)
 
     static func bindings(_ category: TaskCategory) -> [SQLValue] {
         [

@@ -90,18 +90,10 @@ enum HabitRecords {
          .text(Instant.storageText(group.createdAt)), .text(Instant.storageText(group.modifiedAt))]
     }
 
-    /// `INSERT … ON CONFLICT(id) DO UPDATE` for `table` with `columns`.
-    static func upsert(_ table: String, _ columns: String) -> String {
-        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
-    }
-
-    static let upsertHabit = upsert("habits", habitColumns)
-    static let upsertWindow = upsert("habit_windows", windowColumns)
-    static let upsertEntry = upsert("habit_entries", entryColumns)
-    static let upsertPause = upsert("habit_pauses", pauseColumns)
-    static let upsertGroup = upsert("habit_groups", groupColumns)
-    static let upsertSchedule = upsert("habit_schedules", scheduleColumns)
+    static let upsertHabit = RecordSQL.upsert("habits", habitColumns)
+    static let upsertWindow = RecordSQL.upsert("habit_windows", windowColumns)
+    static let upsertEntry = RecordSQL.upsert("habit_entries", entryColumns)
+    static let upsertPause = RecordSQL.upsert("habit_pauses", pauseColumns)
+    static let upsertGroup = RecordSQL.upsert("habit_groups", groupColumns)
+    static let upsertSchedule = RecordSQL.upsert("habit_schedules", scheduleColumns)
 }

@@ -171,7 +171,7 @@ extension Planner {
         let closed = session
         try perform(state == .skipped ? "plan skip" : "plan close") { journal in
             try journal.capture("night_planning", key: idText(closed.id))
-            try db.run(HabitRecords.upsert("night_planning", Planner.planningColumns), Planner.bindings(closed))
+            try db.run(RecordSQL.upsert("night_planning", Planner.planningColumns), Planner.bindings(closed))
         }
         return closed
     }

@@ -710,10 +710,6 @@ public final class Planner {
     }
 
     func save(_ record: DeferralRecord) throws {
-        try db.run("""
-            INSERT INTO deferrals (\(TaskRecords.deferralColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET deferred_to = excluded.deferred_to, reason = excluded.reason,
-            modified_at = excluded.modified_at
-            """, TaskRecords.bindings(record))
+        try db.run(TaskRecords.upsertDeferralSQL, TaskRecords.bindings(record))
     }
 }

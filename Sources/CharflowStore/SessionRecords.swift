@@ -30,14 +30,7 @@ enum SessionRecords {
         )
     }
 
-    static let upsertSQL = """
-        INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET task_id = excluded.task_id, habit_window_id = excluded.habit_window_id,
-        started_at = excluded.started_at, day = excluded.day, ended_at = excluded.ended_at,
-        paused_seconds = excluded.paused_seconds, paused_at = excluded.paused_at,
-        estimate_minutes = excluded.estimate_minutes, outcome = excluded.outcome,
-        actual_seconds = excluded.actual_seconds, modified_at = excluded.modified_at
-        """
+    static let upsertSQL = RecordSQL.upsert("sessions", columns)
 
     static func bindings(_ session: WorkSession) -> [SQLValue] {
         var task: SQLValue = .null, window: SQLValue = .null

@@ -9,12 +9,7 @@ enum TaskRecords {
         region, bucket, sort_order, backlog_since, modified_at
         """
 
-    static let upsertSQL: String = {
-        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO tasks (\(columns)) VALUES (\(placeholders)) ON CONFLICT(id) DO UPDATE SET \(updates)"
-    }()
+    static let upsertSQL = RecordSQL.upsert("tasks", columns)
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: [SQLValue]) -> TaskItem {
@@ -57,6 +52,7 @@ enum TaskRecords {
     }
 
     static let deferralColumns = "id, task_id, deferred_on, day, deferred_to, reason, modified_at"
+    static let upsertDeferralSQL = RecordSQL.upsert("deferrals", deferralColumns)
 
     static func deferral(_ row: [SQLValue]) -> DeferralRecord {
         DeferralRecord(
@@ -76,6 +72,17 @@ enum TaskRecords {
             .text(record.day.description), record.deferredTo?.description.sqlValue ?? .null,
             .text(record.reason.rawValue), .text(Instant.storageText(record.modifiedAt)),
         ]
+    }
+}
+
+/// SQL shared by the record mappings.
+enum RecordSQL {
+    /// `INSERT … ON CONFLICT(id) DO UPDATE SET` every other column, for `table` with `columns` (id first).
+    static func upsert(_ table: String, _ columns: String) -> String {
+        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
     }
 }
 
