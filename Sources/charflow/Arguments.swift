@@ -41,7 +41,10 @@ struct Arguments {
                 continue
             }
             if value == nil {
-                guard index < argv.count else { throw UsageError(message: "--\(name) needs a value.") }
+                // `--region --json` is a missing value, not a region called "--json".
+                guard index < argv.count, !argv[index].hasPrefix("--") else {
+                    throw UsageError(message: "--\(name) needs a value.")
+                }
                 value = argv[index]
                 index += 1
             }

@@ -122,15 +122,20 @@ struct Context {
     static func clock(_ text: String?, zone: TimeZone) throws -> Date {
         guard let text, !text.isEmpty else { return Date() }
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
-        guard parts.count == 2, let day = LocalDay(parts[0]), let time = TimeOfDay(parts[1].prefix(5)),
-              parts[1].count == 5 || (parts[1].count == 8 && parts[1].dropFirst(5).first == ":") else {
+        guard parts.count == 2, let day = LocalDay(parts[0]), parts[1].count == 5 || parts[1].count == 8,
+              let time = TimeOfDay(parts[1].prefix(5)) else {
             throw PlannerError.badTime(text)
         }
-        var instant = PlannerCalendar(timeZone: zone).instant(on: day, at: time)
-        if parts[1].count == 8, let seconds = Int(parts[1].suffix(2)), seconds < 60 {
-            instant += Double(seconds)
+        var seconds = 0
+        if parts[1].count == 8 {
+            let tail = parts[1].dropFirst(5)
+            guard tail.first == ":", tail.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = Int(tail.dropFirst()), value < 60 else {
+                throw PlannerError.badTime(text)
+            }
+            seconds = value
         }
-        return instant
+        return PlannerCalendar(timeZone: zone).instant(on: day, at: time) + Double(seconds)
     }
 
     /// A DATE-WORD option, parsed.
