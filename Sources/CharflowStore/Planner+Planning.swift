@@ -67,6 +67,7 @@ extension Planner {
                                             todaysRecord: try todaysRecord(of: task), today: today, now: now)
             return try perform("plan carry") { journal in
                 try apply(outcome, journal: &journal)
+                try closeSessionIfDeferred(outcome, journal: &journal)
                 return DateChange(outcome)
             }
         }
@@ -102,6 +103,7 @@ extension Planner {
         outcome.task = task
         return try perform("plan tomorrow") { journal in
             try apply(outcome, journal: &journal)
+            try closeSessionIfDeferred(outcome, journal: &journal)
             return task
         }
     }

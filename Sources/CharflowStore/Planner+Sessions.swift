@@ -138,7 +138,9 @@ extension Planner {
             case .stop:
                 try close(running, .abandoned, at: now, journal: &journal)
             case .defer:
-                let outcome = try Deferral.move(task, to: today.adding(days: 1), dateChosen: true, reason: nil,
+                // Deferring never pulls a task due later to an earlier day.
+                let target = max(today.adding(days: 1), task.dueDate ?? today)
+                let outcome = try Deferral.move(task, to: target, dateChosen: true, reason: nil,
                                                 todaysRecord: try todaysRecord(of: task), today: today, now: now)
                 try apply(outcome, journal: &journal)
                 try close(running, .deferred, at: now, journal: &journal)
@@ -198,7 +200,13 @@ extension Planner {
         var carried = Set<UUID>()
         var offered: UUID?
         for var session in try liveSessions() where session.day < today {
-            session.close(.autoClosed, at: calendar.start(of: session.day.adding(days: 1)), now: now)
+            var end = calendar.start(of: session.day.adding(days: 1))
+            if end <= session.startedAt {
+                // The rollover time changed since Begin: close at the first boundary after the start.
+                end = calendar.start(of: calendar.logicalDay(at: session.startedAt).adding(days: 1))
+                if end > now { continue }
+            }
+            session.close(.autoClosed, at: end, now: now)
             try saveClosed(session)
             if let task = session.taskID {
                 carried.insert(task)

@@ -262,9 +262,8 @@ public final class Planner {
         task.modifiedAt = now
         outcome.task = task
         return try perform("edit") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(task)
-            try record(outcome, journal: &journal)
+            try apply(outcome, journal: &journal)
+            try closeSessionIfDeferred(outcome, journal: &journal)
             return DateChange(outcome)
         }
     }
@@ -310,10 +309,16 @@ public final class Planner {
                                         todaysRecord: try todaysRecord(of: task), today: today, now: now)
         return try perform("defer") { journal in
             try apply(outcome, journal: &journal)
-            if outcome.record != nil {
-                try closeLiveSession(ofTask: task.id, .deferred, journal: &journal)
-            }
+            try closeSessionIfDeferred(outcome, journal: &journal)
             return DateChange(outcome)
+        }
+    }
+
+    /// A deferral that sends the task away from today ends its live session as deferred (`task.md`,
+    /// Resolving the task); placing an overdue task on today's board does not.
+    func closeSessionIfDeferred(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
+        if outcome.record != nil, outcome.task.dueDate.map({ $0 > today }) ?? true {
+            try closeLiveSession(ofTask: outcome.task.id, .deferred, journal: &journal)
         }
     }
 
@@ -504,9 +509,8 @@ public final class Planner {
                         occupants: try occupants(of: target, on: targetDay), now: now)
         outcome.task = task
         return try perform("move") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(task)
-            try record(outcome, journal: &journal)
+            try apply(outcome, journal: &journal)
+            try closeSessionIfDeferred(outcome, journal: &journal)
             return task
         }
     }
@@ -526,9 +530,8 @@ public final class Planner {
         Board.moveToBacklog(&task, today: today, now: now)
         outcome.task = task
         return try perform("move") { journal in
-            try journal.capture("tasks", key: idText(task.id))
-            try save(task)
-            try record(outcome, journal: &journal)
+            try apply(outcome, journal: &journal)
+            try closeSessionIfDeferred(outcome, journal: &journal)
             return task
         }
     }
