@@ -307,3 +307,87 @@ extension Planner {
         }
     }
 }
+
+extension Planner {
+    /// Imports tasks from another planner's file (merging by id, newer change wins), giving each its
+    /// category by name: an existing one (archived included), else a new one while fewer than eight are
+    /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
+    public func importTasks(_ items: [(task: TaskItem, category: String?)], dryRun: Bool) throws
+        -> (report: Backup.Report, notes: [String])
+    {
+        var report = Backup.Report()
+        var notes: [String] = []
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            var known = try categories()
+            var created = 0, unlabelled = 0
+            for item in items {
+                var task = item.task
+                if let name = item.category {
+                    if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                        task.categoryID = match.id
+                    } else if let valid = try? TaskCategory.validName(name, existing: known),
+                              known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
+                        let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
+                        try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
+                        known.append(category)
+                        task.categoryID = category.id
+                        created += 1
+                    } else {
+                        task.categoryID = nil
+                        unlabelled += 1
+                    }
+                }
+                let id = idText(task.id)
+                if let local = try self.task(id: task.id) {
+                    if task.modifiedAt > local.modifiedAt {
+                        try save(task)
+                        report.updated["tasks", default: 0] += 1
+                    } else {
+                        report.unchanged["tasks", default: 0] += 1
+                    }
+                    continue
+                }
+                let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
+                                                [.text(id)])?.text
+                if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
+                    report.skipped["tasks", default: 0] += 1
+                    continue
+                }
+                try save(task)
+                report.inserted["tasks", default: 0] += 1
+            }
+            if created > 0 { report.inserted["categories"] = created }
+            if unlabelled > 0 {
+                notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
+            }
+            try removeSeriesDuplicates()
+            try UndoJournal.clear(db: db)
+            try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+        return (report, notes)
+    }
+
+    /// Every habit (archived included) with its windows, and each window's cells from its first day to today.
+    public func habitExport() throws -> (habits: [Habit], windows: [UUID: [HabitWindow]],
+                                         cells: [(habit: Habit, window: HabitWindow, cell: DensityCell)]) {
+        let all = try habits(includeArchived: true)
+        var windows: [UUID: [HabitWindow]] = [:]
+        var cells: [(Habit, HabitWindow, DensityCell)] = []
+        for habit in all {
+            let list = try self.windows(of: habit)
+            windows[habit.id] = list
+            for window in list {
+                let first = calendar.logicalDay(at: window.createdAt)
+                let history = try self.history(of: window, habit: habit, from: first, through: today)
+                for cell in history.cells(from: first, through: today, today: today) {
+                    cells.append((habit, window, cell))
+                }
+            }
+        }
+        return (all, windows, cells)
+    }
+}

@@ -88,7 +88,10 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum ImportGuard {
     /// The file as text: refused when it holds NUL bytes or is not UTF-8. A UTF-8 byte order mark is dropped.
     public static func text(_ data: Data) throws(ImportError) -> String {
-        if data.contains(0) {
+        let hasNul = data.withUnsafeBytes { raw in
+            raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false
+        }
+        if hasNul {
             throw ImportError(place: "file", message: "contains NUL bytes: this is not a text export")
         }
         var bytes = data

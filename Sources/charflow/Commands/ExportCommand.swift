@@ -87,7 +87,11 @@ enum ImportCommand: Command {
                                       ("removed", .int(report.removed[table.name] ?? 0))]))
             })))
         case .taskwarrior, .todotxt:
-            throw PlannerError.invalidWord(what: "source", given: source.rawValue, expected: "a Charflow backup")
+            let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun)
+            lines = summary + Exchange.describe(report, dryRun: dryRun)
+            json.append(("inserted", .int(report.totalInserted)))
+            json.append(("updated", .int(report.totalUpdated)))
+            json.append(("summary", .array(summary.map(JSONValue.string))))
         }
         context.output.emit(text: lines.joined(separator: "\n"), json: .object(json))
     }
@@ -95,10 +99,40 @@ enum ImportCommand: Command {
 
 /// The glue between the command line and the exchange formats.
 enum Exchange {
-    static let exportFormats = ["json"]
+    static let exportFormats = ["json", "ics", "csv"]
 
     static func export(_ planner: Planner, format: String, table: String) throws -> String {
-        try ExportCommand.backup(planner).rendered() + "\n"
+        switch format {
+        case "ics":
+            return ICalendarExport.document(tasks: try planner.list(all: true), categoryNames: try planner.categoryNames(),
+                                            calendar: planner.calendar)
+        case "csv":
+            switch table.lowercased() {
+            case "tasks":
+                return CSVExport.tasks(try planner.list(all: true), categoryNames: try planner.categoryNames(),
+                                       calendar: planner.calendar)
+            case "habits":
+                let export = try planner.habitExport()
+                return CSVExport.habits(export.habits, windows: export.windows)
+            case "entries":
+                return CSVExport.entries(try planner.habitExport().cells)
+            default:
+                throw PlannerError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
+            }
+        default:
+            return try ExportCommand.backup(planner).rendered() + "\n"
+        }
+    }
+
+    /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
+    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool) throws
+        -> (summary: [String], report: Backup.Report)
+    {
+        let parsed = source == .taskwarrior
+            ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
+            : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
+        let (report, notes) = try planner.importTasks(parsed.tasks.map { ($0.task, $0.category) }, dryRun: dryRun)
+        return (parsed.summary.lines + notes, report)
     }
 
     enum Source: String {
@@ -107,10 +141,7 @@ enum Exchange {
 
     /// The file's format: as declared, or guessed from its first characters. Refuses what is not text.
     static func detect(_ data: Data, declared: String?) throws -> Source {
-        if data.contains(0) { throw ImportError(place: "file", message: "contains NUL bytes; not a text file") }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ImportError(place: "file", message: "not UTF-8 text")
-        }
+        let text = try ImportGuard.text(data)
         if let declared {
             guard let source = Source(rawValue: declared.lowercased().replacingOccurrences(of: ".", with: "")) else {
                 throw PlannerError.invalidWord(what: "source", given: declared, expected: "charflow, taskwarrior or todotxt")

@@ -1,0 +1,345 @@
+import Foundation
+
+/// Tasks from Taskwarrior's `task export` (issue 7, item 4).
+///
+/// Reads the JSON array `task export` writes, or one object a line (older exports and `task export`
+/// piped through line tools). Mapping:
+/// - `uuid` → id (kept, so importing again merges); `description` → title (required);
+/// - `status` pending/waiting → live, completed → done at `end`, deleted → dropped at `end` (or
+///   `modified`); a `recurring` template is skipped (its pending instances are the tasks);
+/// - `entry` → createdAt, `modified` → modifiedAt, `due` → the calendar date of that instant in the
+///   user's zone (Taskwarrior stores a plain date as local midnight);
+/// - `priority` H/M/L → high/medium/low (a medium or high task with no due date gets a day);
+/// - `project` → category when it fits a category name; `tags` are dropped, unless there is no usable
+///   project, when the first tag that fits becomes the category;
+/// - `annotations` → timestamped note lines (`Notes.appending`, at the annotation's time);
+/// - `recur` daily/weekly/monthly (and `1d`, `day`, `1w`, `week`, `1mo`, `month`) → the repeat, weekly on
+///   the due date's weekday, monthly on its day; the series is the template (`parent`), else the task.
+///   Other periods are dropped and counted.
+/// Anything else is dropped and counted, except the fields Taskwarrior derives (`id`, `urgency`, `mask`,
+/// `imask`). Wrong types, an empty description, an unknown status or priority and impossible dates
+/// refuse the whole file, naming the task (1-based) and the field.
+public enum TaskwarriorImport {
+    public static func parse(_ data: Data, calendar: PlannerCalendar, now: Date) throws(ImportError)
+        -> (tasks: [ImportedTask], summary: ImportSummary) {
+        let text = try ImportGuard.text(data)
+        let objects = try records(text)
+        var summary = ImportSummary()
+        var tasks: [ImportedTask] = []
+        var seen: [UUID: Int] = [:]
+        for (offset, object) in objects.enumerated() {
+            let index = offset + 1
+            guard let imported = try task(object, index: index, calendar: calendar, now: now, summary: &summary) else {
+                continue
+            }
+            if let first = seen[imported.task.id] {
+                throw ImportError(place: "task \(index) (uuid)", message: "the same uuid as task \(first)")
+            }
+            seen[imported.task.id] = index
+            tasks.append(imported)
+        }
+        summary.imported = tasks.count
+        return (tasks, summary)
+    }
+
+    /// Parses Taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC); nil for any other form or an impossible date.
+    public static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour < 24, minute < 60, second < 60,
+              let civil = LocalDay(year: year, month: month, day: day) else { return nil }
+        let seconds = civil.ordinal * LocalDay.secondsPerCivilDay + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// `recur` values read as Charflow repeats.
+    static let recurKinds: [String: RepeatKind] = [
+        "daily": .daily, "day": .daily, "1d": .daily, "1day": .daily, "p1d": .daily,
+        "weekly": .weekly, "week": .weekly, "1w": .weekly, "1wk": .weekly, "1week": .weekly, "p1w": .weekly,
+        "monthly": .monthly, "month": .monthly, "1mo": .monthly, "1month": .monthly, "p1m": .monthly,
+    ]
+
+    /// Fields Taskwarrior computes or uses for its own bookkeeping: nothing is lost by leaving them.
+    static let derivedFields: Set<String> = ["id", "urgency", "mask", "imask"]
+    /// Fields read below.
+    static let readFields: Set<String> = [
+        "uuid", "description", "status", "entry", "modified", "end", "due", "priority", "project", "tags",
+        "annotations", "recur", "parent",
+    ]
+    /// Taskwarrior's other date fields: not kept, but a malformed one still marks a broken file.
+    static let otherDateFields = ["wait", "scheduled", "until", "start"]
+
+    // MARK: - The document
+
+    /// The task objects of the export, in order.
+    static func records(_ text: String) throws(ImportError) -> [[String: Any]] {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return [] }
+        let whole: Any
+        do {
+            whole = try JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed])
+        } catch {
+            if trimmed.hasPrefix("{") { return try objectPerLine(text) }
+            if trimmed.hasPrefix("[") {
+                try ImportGuard.checkControls(text, place: "file")
+                throw ImportError(place: "file", message: "is not valid JSON" + jsonErrorDetail(error)
+                                  + "; expected a Taskwarrior export (`task export`)")
+            }
+            throw ImportError(place: "file", message: "is not JSON: expected a Taskwarrior export (`task export`)")
+        }
+        if let array = whole as? [Any] {
+            return try array.enumerated().map { (offset, item) throws(ImportError) in
+                guard let object = item as? [String: Any] else {
+                    throw ImportError(place: "file", message: "item \(offset + 1) is \(kind(of: item)), not a task "
+                                      + "object; expected a Taskwarrior export (an array of task objects)")
+                }
+                return object
+            }
+        }
+        if let object = whole as? [String: Any] {
+            guard object["description"] != nil || object["uuid"] != nil else {
+                throw ImportError(place: "file", message: "is a JSON object without a description or uuid, not a "
+                                  + "Taskwarrior export (an array of task objects)")
+            }
+            return [object]
+        }
+        throw ImportError(place: "file", message: "is \(kind(of: whole)) in JSON, not a Taskwarrior export "
+                          + "(an array of task objects)")
+    }
+
+    /// One JSON object a line (a trailing comma tolerated), as older exports write them.
+    static func objectPerLine(_ text: String) throws(ImportError) -> [[String: Any]] {
+        var objects: [[String: Any]] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = raw.trimmingWhitespace()
+            if line.hasSuffix(",") { line.removeLast() }
+            guard !line.isEmpty else { continue }
+            let place = "line \(offset + 1)"
+            let value: Any
+            do {
+                value = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+            } catch {
+                throw ImportError(place: place, message: "is not valid JSON; expected one task object a line")
+            }
+            guard let object = value as? [String: Any] else {
+                throw ImportError(place: place, message: "is \(kind(of: value)), not a task object")
+            }
+            objects.append(object)
+        }
+        return objects
+    }
+
+    // MARK: - One task
+
+    /// The task of one object, or nil for a recurring template (counted as skipped).
+    static func task(_ object: [String: Any], index: Int, calendar: PlannerCalendar, now: Date,
+                     summary: inout ImportSummary) throws(ImportError) -> ImportedTask? {
+        let fields = Fields(object: object, index: index)
+        let status = try fields.string("status") ?? "pending"
+        guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(status) else {
+            throw fields.error("status", "unknown status \"\(status)\"; expected pending, waiting, completed, "
+                               + "deleted or recurring")
+        }
+        guard let rawTitle = try fields.string("description") else {
+            throw fields.error("description", "missing: every task needs a description")
+        }
+        let title = ImportRules.title(rawTitle)
+        guard !title.isEmpty else { throw fields.error("description", "is empty: every task needs a description") }
+        let entry = try fields.date("entry")
+        let modified = try fields.date("modified")
+        let end = try fields.date("end")
+        let due = try fields.date("due")
+        for key in otherDateFields { _ = try fields.date(key) }
+        let priority = try fields.string("priority")
+        let project = try fields.string("project")
+        let tags = try fields.strings("tags")
+        let annotations = try fields.annotations()
+        let recur = try fields.string("recur")
+        let parent = try fields.uuid("parent")
+        let uuid = try fields.uuid("uuid")
+
+        if status == "recurring" {
+            summary.skip("recurring template")
+            return nil
+        }
+
+        let id = uuid ?? StableID.uuid("taskwarrior:" + rawTitle + "|" + (entry.map(ICalendarExport.utcText) ?? ""))
+        let createdAt = entry ?? modified ?? now
+        var task = TaskItem(id: id, title: title, effortMinutes: nil, createdAt: createdAt,
+                            modifiedAt: modified ?? end ?? createdAt)
+        switch status {
+        case "completed":
+            task.isCompleted = true
+            task.completedAt = end ?? modified ?? createdAt
+        case "deleted":
+            task.droppedAt = end ?? modified ?? now
+        default:
+            break
+        }
+        if let due {
+            task.dueDate = calendar.calendarDay(at: due)
+            summary.map("due")
+        }
+
+        switch priority {
+        case nil, "": break
+        case "H": task.importance = .high
+        case "M": task.importance = .medium
+        case "L": task.importance = .low
+        case let other?: throw fields.error("priority", "unknown priority \"\(other)\"; expected H, M or L")
+        }
+        if let priority, !priority.isEmpty { summary.map("priority") }
+        ImportRules.ensureDayForImportance(&task, calendar: calendar, now: now, summary: &summary)
+
+        var category: String?
+        if let project {
+            if let name = ImportRules.categoryName(project) {
+                category = name
+                summary.map("project")
+            } else {
+                summary.drop("project")
+            }
+        }
+        var unusedTags = tags
+        if category == nil, let first = tags.firstIndex(where: { ImportRules.categoryName($0) != nil }) {
+            category = ImportRules.categoryName(tags[first])
+            unusedTags.remove(at: first)
+            summary.map("tags")
+        }
+        summary.drop("tags", unusedTags.count)
+
+        for annotation in annotations {
+            task.notes = Notes.appending(annotation.text, to: task.notes, at: annotation.at ?? createdAt,
+                                         calendar: calendar)
+        }
+        summary.map("annotations", annotations.count)
+
+        if let recur {
+            let key = recur.trimmingWhitespace().lowercased()
+            if let kind = recurKinds[key], let day = task.dueDate {
+                task.repeatKind = kind
+                if kind == .weekly { task.repeatWeekdays = String(day.weekday.isoNumber) }
+                if kind == .monthly { task.repeatDayOfMonth = day.day }
+                task.seriesID = parent ?? id
+                summary.map("recur")
+            } else if recurKinds[key] != nil {
+                summary.drop("recur without due")
+            } else {
+                summary.drop("recur " + recur)
+            }
+        }
+
+        for key in object.keys where !readFields.contains(key) && !derivedFields.contains(key) {
+            summary.drop(key)
+        }
+        return ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
+                            place: "task \(index)")
+    }
+
+    /// Typed reads of one task object's fields; a wrong type is an error naming the task and field.
+    struct Fields {
+        let object: [String: Any]
+        let index: Int
+        /// Prepended to field names in errors: "annotations 2 " for an annotation's fields.
+        var within = ""
+
+        func error(_ field: String, _ message: String) -> ImportError {
+            ImportError(place: "task \(index) (\(within)\(field))", message: message)
+        }
+
+        /// nil when absent or null.
+        func value(_ key: String) -> Any? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            return value
+        }
+
+        func string(_ key: String) throws(ImportError) -> String? {
+            guard let value = value(key) else { return nil }
+            guard let text = value as? String else {
+                throw error(key, "expected text, found \(TaskwarriorImport.kind(of: value))")
+            }
+            return text
+        }
+
+        func date(_ key: String) throws(ImportError) -> Date? {
+            guard let text = try string(key) else { return nil }
+            guard let date = TaskwarriorImport.date(text) else {
+                throw error(key, "\"\(text)\" is not a date: expected a real date as YYYYMMDDTHHMMSSZ")
+            }
+            return date
+        }
+
+        func uuid(_ key: String) throws(ImportError) -> UUID? {
+            guard let text = try string(key) else { return nil }
+            guard let uuid = UUID(uuidString: text) else { throw error(key, "\"\(text)\" is not a UUID") }
+            return uuid
+        }
+
+        func strings(_ key: String) throws(ImportError) -> [String] {
+            guard let value = value(key) else { return [] }
+            guard let items = value as? [Any] else {
+                throw error(key, "expected a list of text, found \(TaskwarriorImport.kind(of: value))")
+            }
+            var texts: [String] = []
+            for item in items {
+                guard let text = item as? String else {
+                    throw error(key, "expected a list of text, found \(TaskwarriorImport.kind(of: item)) in it")
+                }
+                texts.append(text)
+            }
+            return texts
+        }
+
+        func annotations() throws(ImportError) -> [(text: String, at: Date?)] {
+            guard let value = value("annotations") else { return [] }
+            guard let items = value as? [Any] else {
+                throw error("annotations", "expected a list of annotations, found \(TaskwarriorImport.kind(of: value))")
+            }
+            var notes: [(text: String, at: Date?)] = []
+            for (offset, item) in items.enumerated() {
+                let field = "annotations \(offset + 1)"
+                guard let annotation = item as? [String: Any] else {
+                    throw error(field, "expected an object, found \(TaskwarriorImport.kind(of: item))")
+                }
+                let inner = Fields(object: annotation, index: index, within: field + " ")
+                let at = try inner.date("entry")
+                guard let text = try inner.string("description"), !text.trimmingWhitespace().isEmpty else {
+                    throw inner.error("description", "missing or empty")
+                }
+                notes.append((text, at))
+            }
+            return notes
+        }
+    }
+
+    /// "a number", "a list", … for messages about a JSON value of the wrong type.
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is NSNull: "null"
+        case is String: "text"
+        case is [Any]: "a list"
+        case is [String: Any]: "an object"
+        case is NSNumber, is Bool, is Int, is Double: "a number or true/false"
+        default: "a value of another kind"
+        }
+    }
+
+    /// " (around line 3, column 5)" when Foundation says where the JSON broke; empty otherwise.
+    static func jsonErrorDetail(_ error: any Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        guard let range = text.range(of: "line ") else { return "" }
+        let tail = text[range.lowerBound...].prefix { $0 != "." && $0 != ")" && !$0.isNewline }
+        return tail.isEmpty ? "" : " (around \(tail))"
+    }
+}
