@@ -108,12 +108,16 @@ extension Planner {
         }
     }
 
-    /// The overload notice's Move: a reschedule to another day, never a deferral.
+    /// The overload notice's Move: for a task planned for a later day, a reschedule (no deferral). A task
+    /// whose day has already come is deferred by the usual rule instead: Move is no way around the count.
     @discardableResult
     public func reschedule(_ prefix: String, to word: QuickDate) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         let day = try word.resolve(today: today, calendar: calendar)
+        if Deferral.isDeferral(task, to: day, today: today) {
+            return try carry(prefix, .later(word, nil)).task
+        }
         if day == nil, task.isImportant { throw PlannerError.importantNeedsDay }
         if day == nil, task.isRepeating { throw PlannerError.repeatingNeedsDay }
         if day != task.dueDate {

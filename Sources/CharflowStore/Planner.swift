@@ -104,6 +104,12 @@ public final class Planner {
             let instances = try tasks(where: "series_id = ? AND due_date = ?", [group[0], group[1]])
             guard let keep = SeriesDedup.keeper(of: instances) else { continue }
             for extra in instances where extra.id != keep.id {
+                for table in ["deferrals", "sessions"] {
+                    for row in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(idText(extra.id))]) {
+                        try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
+                                   [.text(table), row[0], .text(nowText)])
+                    }
+                }
                 try db.run("DELETE FROM tasks WHERE id = ?", [.text(idText(extra.id))])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
                            [.text(idText(extra.id)), .text(nowText)])
@@ -188,7 +194,10 @@ public final class Planner {
                             importance: request.importance, repeatKind: request.repeatKind,
                             repeatWeekdays: request.repeatKind == .weekly ? request.repeatWeekdays : "",
                             createdAt: now, categoryID: category?.id)
-        if task.isRepeating { task.seriesID = task.id }
+        if task.isRepeating {
+            task.seriesID = task.id
+            task.settleRepeatPattern()
+        }
         return try perform("add") { journal in
             if let region = request.region {
                 let day = due ?? today
@@ -238,11 +247,16 @@ public final class Planner {
         if let effort = change.effortMinutes { task.effortMinutes = effort }
         if let importance = change.importance { task.importance = importance }
         if let category = change.category {
-            task.categoryID = try category.map { try selectableCategory($0).id }
+            // The current label stays selectable even when archived ("— archived" on the edited task).
+            task.categoryID = try category.map { word in
+                let found = try self.category(matching: word)
+                return found.id == task.categoryID ? found.id : try selectableCategory(word).id
+            }
         }
         if let kind = change.repeatKind {
             task.repeatKind = kind
             task.repeatWeekdays = kind == .weekly ? change.repeatWeekdays : ""
+            task.repeatDayOfMonth = 0
             if kind != .none { task.seriesID = task.seriesID ?? task.id }
         }
         var outcome = Deferral.Outcome(task: task)
@@ -259,6 +273,7 @@ public final class Planner {
             task.dueDate = today
             task.backlogSince = nil
         }
+        if change.repeatKind != nil { task.settleRepeatPattern() }
         task.modifiedAt = now
         outcome.task = task
         return try perform("edit") { journal in

@@ -140,20 +140,31 @@ public enum ICalendarExport {
     }
 
     /// One content line folded at `lineOctets` octets (RFC 5545 §3.1): each continuation starts with a
-    /// space, which counts toward its 75, and no UTF-8 sequence is split. CRLFs are inserted between
-    /// the pieces; the caller adds the last one.
+    /// space, which counts toward its 75, and no UTF-8 sequence is split. Folds fall between characters
+    /// (grapheme clusters), so a combining mark stays with its letter; only a cluster too long for a line
+    /// of its own is split, between its scalars. CRLFs are inserted between the pieces; the caller adds
+    /// the last one.
     public static func fold(_ line: String) -> String {
         guard line.utf8.count > lineOctets else { return line }
         var out = ""
         var used = 0
-        for scalar in line.unicodeScalars {
-            let size = UTF8.width(scalar)
+        func append(_ piece: Substring.UnicodeScalarView, size: Int) {
             if used + size > lineOctets {
                 out += "\r\n "
                 used = 1
             }
-            out.unicodeScalars.append(scalar)
+            out.unicodeScalars.append(contentsOf: piece)
             used += size
+        }
+        for character in line {
+            let size = character.utf8.count
+            if size < lineOctets {
+                append(String(character)[...].unicodeScalars, size: size)
+            } else {
+                for scalar in character.unicodeScalars {
+                    append(String(scalar)[...].unicodeScalars, size: UTF8.width(scalar))
+                }
+            }
         }
         return out
     }

@@ -91,11 +91,7 @@ public enum TaskwarriorImport {
             whole = try JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed])
         } catch {
             if trimmed.hasPrefix("{") { return try objectPerLine(text) }
-            if trimmed.hasPrefix("[") {
-                try ImportGuard.checkControls(text, place: "file")
-                throw ImportError(place: "file", message: "is not valid JSON" + jsonErrorDetail(error)
-                                  + "; expected a Taskwarrior export (`task export`)")
-            }
+            if trimmed.hasPrefix("[") { throw brokenArray(text) }
             throw ImportError(place: "file", message: "is not JSON: expected a Taskwarrior export (`task export`)")
         }
         if let array = whole as? [Any] {
@@ -335,11 +331,28 @@ public enum TaskwarriorImport {
         }
     }
 
-    /// " (around line 3, column 5)" when Foundation says where the JSON broke; empty otherwise.
-    static func jsonErrorDetail(_ error: any Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-        guard let range = text.range(of: "line ") else { return "" }
-        let tail = text[range.lowerBound...].prefix { $0 != "." && $0 != ")" && !$0.isNewline }
-        return tail.isEmpty ? "" : " (around \(tail))"
+    /// Where a JSON array that does not parse went wrong. `task export` writes one task a line between
+    /// the brackets, so when the first task line reads on its own, the first line that does not is the
+    /// one at fault; otherwise (or when every line reads) the file is named as a whole.
+    static func brokenArray(_ text: String) -> ImportError {
+        var sawGoodLine = false
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(raw.trimmingWhitespace())
+            if line.hasPrefix("[") { line = line.dropFirst() }
+            if line.hasSuffix("]") { line = line.dropLast() }
+            line = Substring(line.trimmingWhitespace())
+            if line.hasSuffix(",") { line = line.dropLast() }
+            guard !line.isEmpty else { continue }
+            let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+            if value is [String: Any] {
+                sawGoodLine = true
+                continue
+            }
+            guard sawGoodLine else { break }
+            return ImportError(place: "line \(offset + 1)", message: "is not valid JSON; expected one task object")
+        }
+        return ImportError(place: "file", message: sawGoodLine
+            ? "is not valid JSON: it ends early or its brackets do not match"
+            : "is not valid JSON; expected a Taskwarrior export (`task export`)")
     }
 }

@@ -33,13 +33,14 @@ public enum DeferralReason: String, CaseIterable, Sendable {
 }
 
 extension TaskItem {
-    /// Counts one deferral on the task; on the third, an important task is eased to low (`task.md`,
-    /// Importance rule 3). Returns true when it was eased, so the caller can say so.
+    /// Counts one deferral on the task; from the third on, an important task is eased to low (`task.md`,
+    /// Importance rule 3, so a task raised again after easing is eased again when it next slips).
+    /// Returns true when it was eased, so the caller can say so.
     @discardableResult
     public mutating func countDeferral(now: Date) -> Bool {
         deferralCount += 1
         modifiedAt = now
-        if deferralCount == TaskItem.staleDeferralCount, importance.isImportant {
+        if deferralCount >= TaskItem.staleDeferralCount, importance.isImportant {
             importance = .low
             return true
         }

@@ -32,9 +32,11 @@ public enum Notes {
             throw .noChecklistItem(number, items.count)
         }
         var lines = notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let line = lines[item.line]
-        let marker = line.firstRange(of: item.isChecked ? (line.contains("[x]") ? "[x]" : "[X]") : "[ ]")!
-        lines[item.line] = line.replacingCharacters(in: marker, with: item.isChecked ? "[ ]" : "[x]")
+        var characters = Array(lines[item.line])
+        // The box sits right after the indent and the bullet: "- [", so its mark is two past the bullet.
+        let bullet = characters.firstIndex { $0 != " " && $0 != "\t" }!
+        characters[bullet + 3] = item.isChecked ? " " : "x"
+        lines[item.line] = String(characters)
         return lines.joined(separator: "\n")
     }
 

@@ -70,6 +70,21 @@ public enum RepeatRule {
 extension TaskItem {
     public var isRepeating: Bool { repeatKind != .none }
 
+    /// Fixes the repeat's pattern from the due date when the repeat is set: a weekly repeat with no days
+    /// takes the due date's weekday, a monthly one its day of the month. Moving one instance later then
+    /// changes only that instance; the next still follows the pattern.
+    public mutating func settleRepeatPattern() {
+        guard let due = dueDate else { return }
+        switch repeatKind {
+        case .weekly where RepeatRule.weekdays(repeatWeekdays).isEmpty:
+            repeatWeekdays = String(due.weekday.isoNumber)
+        case .monthly where !(1...31).contains(repeatDayOfMonth):
+            repeatDayOfMonth = due.day
+        default:
+            break
+        }
+    }
+
     /// The next instance of this repeating task after it was completed or dropped on `resolvedDay`.
     ///
     /// Copies title, notes, category, effort, importance, the repeat fields and the series; starts
