@@ -123,6 +123,11 @@ enum ImportRules {
         return name
     }
 
+    /// The lines of a file, split at LF only (a CR before it is left for trimming), as editors number them.
+    static func lines(_ text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
+
     /// A title on one line: trimmed, inner runs of whitespace (newlines included) made one space.
     static func title(_ raw: String) -> String {
         raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -117,7 +117,7 @@ public enum TaskwarriorImport {
     /// One JSON object a line (a trailing comma tolerated), as older exports write them.
     static func objectPerLine(_ text: String) throws(ImportError) -> [[String: Any]] {
         var objects: [[String: Any]] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in ImportRules.lines(text).enumerated() {
             var line = raw.trimmingWhitespace()
             if line.hasSuffix(",") { line.removeLast() }
             guard !line.isEmpty else { continue }
@@ -158,6 +158,14 @@ public enum TaskwarriorImport {
         let due = try fields.date("due")
         for key in otherDateFields { _ = try fields.date(key) }
         let priority = try fields.string("priority")
+        let importance: Importance?
+        switch priority {
+        case nil, "": importance = nil
+        case "H": importance = .high
+        case "M": importance = .medium
+        case "L": importance = .low
+        case let other?: throw fields.error("priority", "unknown priority \"\(other)\"; expected H, M or L")
+        }
         let project = try fields.string("project")
         let tags = try fields.strings("tags")
         let annotations = try fields.annotations()
@@ -188,14 +196,10 @@ public enum TaskwarriorImport {
             summary.map("due")
         }
 
-        switch priority {
-        case nil, "": break
-        case "H": task.importance = .high
-        case "M": task.importance = .medium
-        case "L": task.importance = .low
-        case let other?: throw fields.error("priority", "unknown priority \"\(other)\"; expected H, M or L")
+        if let importance {
+            task.importance = importance
+            summary.map("priority")
         }
-        if let priority, !priority.isEmpty { summary.map("priority") }
         ImportRules.ensureDayForImportance(&task, calendar: calendar, now: now, summary: &summary)
 
         var category: String?
@@ -336,15 +340,21 @@ public enum TaskwarriorImport {
     /// one at fault; otherwise (or when every line reads) the file is named as a whole.
     static func brokenArray(_ text: String) -> ImportError {
         var sawGoodLine = false
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var lacksComma: Int?
+        for (offset, raw) in ImportRules.lines(text).enumerated() {
             var line = Substring(raw.trimmingWhitespace())
             if line.hasPrefix("[") { line = line.dropFirst() }
             if line.hasSuffix("]") { line = line.dropLast() }
             line = Substring(line.trimmingWhitespace())
-            if line.hasSuffix(",") { line = line.dropLast() }
+            let hasComma = line.hasSuffix(",")
+            if hasComma { line = line.dropLast() }
             guard !line.isEmpty else { continue }
             let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
             if value is [String: Any] {
+                if let number = lacksComma {
+                    return ImportError(place: "line \(number)", message: "is not valid JSON: a comma is missing after it")
+                }
+                lacksComma = hasComma ? nil : offset + 1
                 sawGoodLine = true
                 continue
             }

@@ -30,7 +30,7 @@ public enum TodoTxtImport {
         var summary = ImportSummary()
         var tasks: [ImportedTask] = []
         var names: [String: Int] = [:]
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = ImportRules.lines(text)
         for (offset, raw) in lines.enumerated() {
             let place = "line \(offset + 1)"
             try ImportGuard.checkControls(raw, place: place)
