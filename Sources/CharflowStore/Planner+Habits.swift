@@ -142,7 +142,6 @@ extension Planner {
             }
         }
         let changedWindows = windows
-        let day = today.description
         try perform("habit edit") { journal in
             try journal.capture("habits", key: idText(habit.id))
             try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
@@ -152,10 +151,14 @@ extension Planner {
                 try journal.capture("habit_windows", key: idText(window.id))
                 try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
                 // Today counts as the future: its entry takes the new target; earlier days keep theirs.
-                if let entry = try entry(window: window.id, date: today), entry.target != window.target {
+                if var entry = try entry(window: window.id, date: today), entry.target != window.target {
                     try journal.capture("habit_entries", key: idText(entry.id))
-                    try db.run("UPDATE habit_entries SET target = ?, modified_at = ? WHERE id = ? AND date = ?",
-                               [.integer(Int64(window.target)), .text(nowText), .text(idText(entry.id)), .text(day)])
+                    entry.target = window.target
+                    if habit.kind != .avoid {
+                        entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
+                    }
+                    entry.modifiedAt = now
+                    try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
                 }
             }
         }

@@ -76,10 +76,12 @@ extension Planner {
     /// Plans a task onto the planned day: on its board when a region is given, else dated that day.
     /// Medium and high importance take the planned day as their date.
     @discardableResult
-    public func planTask(_ prefix: String, region: Region?, bucket: Bucket?, importance: Importance?) throws -> TaskItem {
+    public func planTask(_ prefix: String, region: Region?, bucket: Bucket?, importance: Importance?) throws -> DateChange {
         let day = planningDays.plan
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+        // A completed task's day and region are history.
+        guard !task.isCompleted else { throw PlannerError.alreadyDone }
         var outcome = Deferral.Outcome(task: task)
         if task.dueDate != day, Deferral.isDeferral(task, to: day, today: today) {
             outcome = try Deferral.move(task, to: day, dateChosen: true, reason: nil,
@@ -104,7 +106,7 @@ extension Planner {
         return try perform("plan tomorrow") { journal in
             try apply(outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
-            return task
+            return DateChange(outcome)
         }
     }
 
@@ -114,6 +116,7 @@ extension Planner {
     public func reschedule(_ prefix: String, to word: QuickDate) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+        guard !task.isCompleted else { throw PlannerError.alreadyDone }
         let day = try word.resolve(today: today, calendar: calendar)
         if Deferral.isDeferral(task, to: day, today: today) {
             return try carry(prefix, .later(word, nil)).task

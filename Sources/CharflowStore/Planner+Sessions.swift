@@ -240,6 +240,14 @@ extension Planner {
         return true
     }
 
+    /// The carried-over session's task, once: taking it records it in the nudge log.
+    public func takeOfferedTask() throws -> TaskItem? {
+        guard let task = try offeredTask(),
+              let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text
+        else { return nil }
+        return try takeUnshown([.sessionCarriedOver(task: task.id)], period: id).isEmpty ? nil : task
+    }
+
     /// The task whose session the last rollover closed, while it is still live and not begun again.
     public func offeredTask() throws -> TaskItem? {
         guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,

@@ -52,7 +52,7 @@ public struct PlannerSettings: Sendable, Equatable {
             firstWeekday = day
         case "lock-complementary":
             lockComplementary = try PlannerSettings.onOff(text)
-        case "color", "colour":
+        case "color":
             color = try PlannerSettings.onOff(text)
         case "capacity":
             guard let minutes = Int(text), (0...1440).contains(minutes) else {

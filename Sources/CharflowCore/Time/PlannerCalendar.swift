@@ -49,9 +49,9 @@ public struct PlannerCalendar: Sendable, Equatable {
 
     /// The instant the wall clock reads `time` on calendar date `day`.
     ///
-    /// A time skipped by a daylight-saving jump resolves to the same distance past the jump
-    /// (01:30 on a night that jumps from 01:00 to 02:00 is 02:30); a time that occurs twice resolves
-    /// to its second occurrence.
+    /// A time skipped by a daylight-saving jump resolves to the moment of the jump (01:30 on a night
+    /// that jumps from 01:00 to 02:00 is 02:00: the clock has passed 01:30 from then on); a time that
+    /// occurs twice resolves to its second occurrence.
     public func instant(on day: LocalDay, at time: TimeOfDay) -> Date {
         let wall = day.ordinal * LocalDay.secondsPerCivilDay + time.minutes * 60
         // The zone's offsets half a day either side bracket any single change at this wall time.
@@ -59,7 +59,12 @@ public struct PlannerCalendar: Sendable, Equatable {
         let after = offset(at: wall + LocalDay.secondsPerCivilDay / 2)
         let valid = Set([before, after]).map { wall - $0 }.filter { wall - offset(at: $0) == $0 }
         if let latest = valid.max() { return Date(timeIntervalSince1970: Double(latest)) }
-        // A skipped time: read it with the offset from before the jump, which lands as far past it.
+        // A skipped time: the moment the clock jumps past it, the first instant reading it or later.
+        let earliest = Date(timeIntervalSince1970: Double(wall - after))
+        if let jump = timeZone.nextDaylightSavingTimeTransition(after: earliest),
+           jump.timeIntervalSince1970 <= Double(wall - before) {
+            return jump
+        }
         return Date(timeIntervalSince1970: Double(wall - before))
     }
 

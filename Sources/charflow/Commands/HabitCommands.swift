@@ -121,7 +121,7 @@ enum HabitCommand: Command {
         let name = window.label.isEmpty ? logged.title : "\(logged.title) (\(window.label))"
         let day = entry.date == planner.today ? "today" : entry.date.description
         let amount = HabitText.amount(kind: logged.kind, amount: entry.amount, target: entry.target)
-        let held = logged.kind == .avoid && entry.completedAt != nil ? ", held" : ""
+        let held = action == .held ? ", held" : ""
         context.output.emit(text: "\(name): \(amount) \(day)\(held).",
                             json: HabitJSON.entry(entry, calendar: planner.calendar))
     }

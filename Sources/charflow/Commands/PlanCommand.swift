@@ -30,9 +30,9 @@ enum PlanCommand: Command {
         case "carry":
             try carry(planner, context)
         case "tomorrow":
-            let task = try planner.planTask(try id(words), region: try context.region(), bucket: try context.bucket(),
-                                            importance: try context.importance())
-            try TaskReport.changed(task, verb: "Planned", planner: planner, context: context)
+            let change = try planner.planTask(try id(words), region: try context.region(), bucket: try context.bucket(),
+                                              importance: try context.importance())
+            try TaskReport.changed(change.task, verb: "Planned", planner: planner, context: context, change: change)
             try printLoad(planner, context)
         case "move":
             guard let word = try context.dateWord("to") else { throw UsageError(message: "Move it where? Give --to DATE-WORD.") }
@@ -196,8 +196,9 @@ enum PlanCommand: Command {
                 let bucket = parts.dropFirst().compactMap { Bucket(word: $0) }.first
                 let importance = parts.dropFirst().compactMap { Importance(rawValue: $0.lowercased()) }.first
                 do {
-                    let task = try planner.planTask(parts[0], region: region, bucket: bucket, importance: importance)
-                    print("  Planned “\(task.title)”.")
+                    let change = try planner.planTask(parts[0], region: region, bucket: bucket, importance: importance)
+                    print("  Planned “\(change.task.title)”.")
+                    if change.eased { print("  " + Messages.importanceEased) }
                     for line in PlanCommand.loadText(try planner.planLoad(), output: output) { print("  " + line) }
                 } catch let error as PlannerError {
                     print("  " + Messages.text(error))

@@ -76,7 +76,7 @@ enum FinishCommand: Command {
         let (session, task) = try planner.finish(done: done, note: context.args.value("note"))
         let actual = session.actualSeconds / 60
         let against = session.estimateMinutes.map { "\(actual) of \($0) min" } ?? "\(actual) min"
-        let title = task?.title ?? "the session"
+        let title = try planner.title(of: session)
         let text = done ? "Done: “\(title)” — \(against)." : "Stopped for now: “\(title)” — \(against) logged."
         context.output.emit(text: text, json: SessionJSON.status(session, task: task, planner: planner))
     }

@@ -15,7 +15,7 @@ enum TodayCommand: Command {
         var signals = try planner.takeTodaySignals(view)
         let session = try planner.liveSession()
         let sessionTask = try session.flatMap { try planner.task(of: $0) }
-        let offered = session == nil ? try planner.offeredTask() : nil
+        let offered = session == nil ? try planner.takeOfferedTask() : nil
         if let offered { signals.append(.sessionCarriedOver(task: offered.id)) }
         if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
         signals += try planner.takeEasedSignals()
