@@ -1,0 +1,125 @@
+import CharflowStore
+import Foundation
+import Testing
+
+// Helpers for the task-system end-to-end tests. Every name starts with `taskSystem` / `TaskSystem`
+// so that it cannot clash with the helpers other test files add to `CharflowRunner`.
+
+extension CharflowRunner {
+    /// A runner in `zone` whose folder is removed by `taskSystemCleanUp()`.
+    static func taskSystem(zone: String = "Europe/London") throws -> CharflowRunner {
+        try CharflowRunner(timeZone: zone)
+    }
+
+    func taskSystemCleanUp() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs a command that must succeed and returns its JSON object.
+    func taskSystemJSON(
+        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Any] {
+        let result = try run(arguments + ["--json"], now: now)
+        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+                sourceLocation: sourceLocation)
+        return try result.json()
+    }
+
+    /// Adds a task and returns its id.
+    func taskSystemAdd(
+        _ title: String, _ options: [String] = [], now: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let task = try taskSystemJSON(["add", title] + options, now: now, sourceLocation: sourceLocation)
+        return try #require(task["id"] as? String, "no id in \(task)", sourceLocation: sourceLocation)
+    }
+
+    /// `show ID --json`: the task with its `deferrals` and `checklist`.
+    func taskSystemShow(_ id: String, now: String) throws -> [String: Any] {
+        try taskSystemJSON(["show", id], now: now)
+    }
+
+    /// `list --json` (with `--all` when asked): tasks in the engine's order.
+    func taskSystemList(all: Bool = false, now: String) throws -> [[String: Any]] {
+        let object = try taskSystemJSON(["list"] + (all ? ["--all"] : []), now: now)
+        return object["tasks"] as? [[String: Any]] ?? []
+    }
+
+    /// `today --json` signals as (kind, task id or nil, message).
+    func taskSystemSignals(now: String) throws -> [(kind: String, task: String?, message: String)] {
+        let object = try taskSystemJSON(["today"], now: now)
+        let signals = object["signals"] as? [[String: Any]] ?? []
+        return signals.map { ($0["kind"] as? String ?? "", $0["task"] as? String, $0["message"] as? String ?? "") }
+    }
+
+    /// Runs a command that must be refused (exit 1) without changing the store, in text and in JSON;
+    /// returns the one-line message (without `charflow: `) and the JSON error code.
+    @discardableResult
+    func taskSystemRefused(
+        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (message: String, code: String) {
+        // Any missed rollover runs first, as it would for any command; the refusal itself must change nothing.
+        _ = try run(["list", "--json"], now: now)
+        let before = try contents()
+        let text = try run(arguments, now: now)
+        #expect(text.status == 1, "exit \(text.status) for \(arguments): \(text.stderr)", sourceLocation: sourceLocation)
+        #expect(text.stdout.isEmpty, "stdout of a refusal: \(text.stdout)", sourceLocation: sourceLocation)
+        #expect(try contents() == before, "the store changed after \(arguments)", sourceLocation: sourceLocation)
+        let line = text.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        let message = line.hasPrefix("charflow: ") ? String(line.dropFirst("charflow: ".count)) : line
+
+        let json = try run(["--json"] + arguments, now: now)
+        #expect(json.status == 1, sourceLocation: sourceLocation)
+        #expect(try contents() == before, "the store changed after --json \(arguments)", sourceLocation: sourceLocation)
+        let document = try json.json()
+        let error = try #require(document["error"] as? [String: Any], "no error in \(json.stdout)",
+                                 sourceLocation: sourceLocation)
+        #expect(error["message"] as? String == message, sourceLocation: sourceLocation)
+        return (message, error["code"] as? String ?? "")
+    }
+
+    /// Runs SQL straight on the store file (to write what another device or an old build might have).
+    func taskSystemSQL(_ sql: String, _ bindings: [SQLValue] = []) throws {
+        let db = try Database(path: storePath)
+        try db.run(sql, bindings)
+    }
+
+    /// The first column of every row `sql` returns, as text.
+    func taskSystemQuery(_ sql: String, _ bindings: [SQLValue] = []) throws -> [String] {
+        let db = try Database(path: storePath)
+        return try db.rows(sql, bindings).map { $0.first?.text ?? ($0.first?.int.map(String.init) ?? "NULL") }
+    }
+}
+
+/// Reading values out of the task JSON.
+enum TaskSystemJSON {
+    static func deferrals(_ shown: [String: Any]) -> [[String: Any]] {
+        shown["deferrals"] as? [[String: Any]] ?? []
+    }
+
+    static func int(_ object: [String: Any], _ key: String) -> Int? {
+        (object[key] as? NSNumber)?.intValue
+    }
+
+    static func string(_ object: [String: Any], _ key: String) -> String? {
+        object[key] as? String
+    }
+
+    static func isNull(_ object: [String: Any], _ key: String) -> Bool {
+        object[key] is NSNull
+    }
+}
+
+/// Calendar arithmetic on `YYYY-MM-DD` text for building `--now` values in tests.
+enum TaskSystemDay {
+    static func adding(_ days: Int, to day: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = formatter.date(from: day)!
+        return formatter.string(from: calendar.date(byAdding: .day, value: days, to: date)!)
+    }
+}

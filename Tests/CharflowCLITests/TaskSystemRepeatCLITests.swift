@@ -1,0 +1,319 @@
+import CharflowStore
+import Foundation
+import Testing
+
+extension CharflowRunner {
+    /// The live (open, not deleted) instances of a series, in the engine's order.
+    func taskSystemLiveInstances(series: String, now: String) throws -> [[String: Any]] {
+        try taskSystemList(now: now).filter { $0["seriesID"] as? String == series }
+    }
+
+    /// Every instance of a series, done and deleted ones included.
+    func taskSystemAllInstances(series: String, now: String) throws -> [[String: Any]] {
+        try taskSystemList(all: true, now: now).filter { $0["seriesID"] as? String == series }
+    }
+
+    /// Completes the live instance of `series` at `now` and returns the new live instance.
+    func taskSystemCompleteLive(series: String, now: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let live = try taskSystemLiveInstances(series: series, now: now)
+        #expect(live.count == 1, "live instances: \(live.count)", sourceLocation: sourceLocation)
+        let id = try #require(live.first?["id"] as? String, sourceLocation: sourceLocation)
+        _ = try taskSystemJSON(["done", id], now: now, sourceLocation: sourceLocation)
+        let next = try taskSystemLiveInstances(series: series, now: now)
+        #expect(next.count == 1, "live instances after done: \(next.count)", sourceLocation: sourceLocation)
+        return try #require(next.first, sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("Task system · repeating tasks (charflow CLI)")
+struct TaskSystemRepeatCLITests {
+    static let alreadyRepeated = "This one already repeated"
+    static let repeatingNeedsDay = "Repeating tasks need a day. Stop repeating it to park it."
+
+    @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
+    func monthlyOn31st() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
+        let expectations = [("2027-01-31T09:00", "2027-02-28"), ("2027-02-28T09:00", "2027-03-31"),
+                            ("2027-03-31T09:00", "2027-04-30"), ("2027-04-30T09:00", "2027-05-31")]
+        var dues: [String] = []
+        for (now, _) in expectations {
+            let next = try cf.taskSystemCompleteLive(series: id, now: now)
+            dues.append(next["dueDate"] as? String ?? "?")
+            #expect(TaskSystemJSON.int(next, "repeatDayOfMonth") == 31)
+        }
+        #expect(dues == expectations.map(\.1))
+    }
+
+    @Test("T-26 monthly on the 31st goes to Feb 29 in a leap year, then back to Mar 31")
+    func monthlyLeapYear() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2028-01-31", "--repeat", "monthly"], now: "2027-12-30T09:00")
+        let february = try cf.taskSystemCompleteLive(series: id, now: "2028-01-31T09:00")
+        #expect(february["dueDate"] as? String == "2028-02-29")
+        let march = try cf.taskSystemCompleteLive(series: id, now: "2028-02-29T09:00")
+        #expect(march["dueDate"] as? String == "2028-03-31")
+    }
+
+    @Test("T-26 T-28 weekly on Friday, done on Sunday, comes back the next Friday")
+    func weeklyFridayDoneSunday() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-06T18:00")
+        #expect(next["dueDate"] as? String == "2026-12-11")
+        #expect(next["repeatKind"] as? String == "weekly")
+    }
+
+    @Test("T-26 weekly on ISO days \"1,5\" alternates Monday and Friday")
+    func weeklyIsoDays() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let task = try cf.taskSystemJSON(["add", "Gym", "--due", "2026-11-30", "--repeat", "weekly:1,5"], now: "2026-11-30T08:00")
+        let id = try #require(task["id"] as? String)
+        #expect(task["repeatWeekdays"] as? String == "1,5")
+        #expect(task["seriesID"] as? String == id)
+        let friday = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T19:00")
+        #expect(friday["dueDate"] as? String == "2026-12-04")
+        let monday = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T19:00")
+        #expect(monday["dueDate"] as? String == "2026-12-07")
+        #expect(monday["repeatWeekdays"] as? String == "1,5")
+    }
+
+    @Test("T-26 daily comes back the next day")
+    func daily() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
+        #expect(next["dueDate"] as? String == "2026-12-01")
+    }
+
+    @Test("T-26 an unknown repeat word is refused", arguments: ["yearly", "weekly:8", "daily:1", "weekly:mon,xyz"])
+    func badRepeat(_ word: String) throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        _ = try cf.taskSystemAdd("Existing", now: "2026-11-30T09:00")
+        let refusal = try cf.taskSystemRefused(["add", "Odd", "--due", "today", "--repeat", word], now: "2026-11-30T09:01")
+        #expect(refusal.code == "invalid_value")
+    }
+
+    @Test("T-26 T-30 moving one weekly instance with a defer changes only that instance; the next follows the pattern")
+    func movedWeeklyInstanceKeepsPattern() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let deferred = try cf.taskSystemJSON(["defer", id], now: "2026-12-04T17:00")   // Friday → Saturday
+        #expect(deferred["dueDate"] as? String == "2026-12-05")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-05T10:00")
+        #expect(next["dueDate"] as? String == "2026-12-11", "the series drifted to the moved instance's weekday")
+    }
+
+    @Test("T-26 moving the first monthly instance before its first completion does not change the day it keeps")
+    func movedMonthlyInstanceKeepsDay() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
+        _ = try cf.taskSystemJSON(["defer", id], now: "2027-01-31T20:00")            // 31 Jan → 1 Feb
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2027-02-01T09:00")
+        #expect(next["dueDate"] as? String == "2027-02-28", "the series drifted from the 31st to the 1st")
+    }
+
+    @Test("T-27 a repeating task needs a day: without one it gets today")
+    func repeatNeedsDay() throws {
+        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
+        defer { cf.taskSystemCleanUp() }
+        let task = try cf.taskSystemJSON(["add", "Vitamins", "--repeat", "daily"], now: "2026-11-30T09:00")
+        #expect(task["dueDate"] as? String == "2026-11-30")
+        let parked = try cf.taskSystemAdd("Parked", now: "2026-11-30T09:01")
+        let edited = try cf.taskSystemJSON(["edit", parked, "--repeat", "weekly"], now: "2026-11-30T09:02")
+        #expect(edited["dueDate"] as? String == "2026-11-30")
+        #expect(edited["seriesID"] as? String == parked)
+    }
+
+    @Test("T-25 T-27 Someday is refused for a repeating task, by add, edit and defer")
+    func noSomedayForRepeating() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Vitamins", ["--repeat", "daily", "--due", "today"], now: "2026-11-30T09:00")
+        let added = try cf.taskSystemRefused(["add", "Weekly", "--repeat", "weekly", "--due", "someday"], now: "2026-11-30T09:01")
+        #expect(added.message == Self.repeatingNeedsDay)
+        #expect(added.code == "repeating_needs_day")
+        let edited = try cf.taskSystemRefused(["edit", id, "--due", "someday"], now: "2026-11-30T09:02")
+        #expect(edited.message == Self.repeatingNeedsDay)
+        let deferred = try cf.taskSystemRefused(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
+        #expect(deferred.message == Self.repeatingNeedsDay)
+    }
+
+    @Test("T-28 one live instance per series: a neglected weekly task never piles up copies")
+    func neglectedWeeklyDoesNotPileUp() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        for now in ["2026-12-05T09:00", "2026-12-12T09:00", "2026-12-19T09:00"] {
+            #expect(try cf.taskSystemAllInstances(series: id, now: now).count == 1, "\(now)")
+        }
+        // Done three weeks late, on Sunday 20 Dec: the next is the Friday after, 25 Dec.
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-20T09:00")
+        #expect(next["dueDate"] as? String == "2026-12-25")
+        #expect(try cf.taskSystemAllInstances(series: id, now: "2026-12-20T09:01").count == 2)
+    }
+
+    @Test("T-28 the next instance is strictly after max(due date, completion day): done early it still skips the due day")
+    func doneEarly() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-02T09:00")   // Wednesday
+        #expect(next["dueDate"] as? String == "2026-12-11")
+    }
+
+    @Test("T-29 the next instance copies title, notes, category, effort, importance and repeat; resets the rest and is not placed")
+    func copiedAndReset() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Water plants", [
+            "--region", "morning", "--bucket", "must", "--importance", "high", "--effort", "60", "--category", "Work",
+            "--notes", "- [ ] fern\n- [ ] cactus", "--repeat", "daily",
+        ], now: "2026-11-30T08:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T09:00")
+        #expect(next["id"] as? String != id)
+        #expect(next["title"] as? String == "Water plants")
+        #expect(next["notes"] as? String == "- [ ] fern\n- [ ] cactus")
+        #expect(next["category"] as? String == "Work")
+        #expect(TaskSystemJSON.int(next, "effortMinutes") == 60)
+        #expect(next["importance"] as? String == "high")
+        #expect(next["repeatKind"] as? String == "daily")
+        #expect(next["seriesID"] as? String == id)
+        #expect(next["dueDate"] as? String == "2026-12-01")
+        #expect(next["isCompleted"] as? Bool == false)
+        #expect(TaskSystemJSON.isNull(next, "completedAt"))
+        #expect(TaskSystemJSON.isNull(next, "droppedAt"))
+        #expect(TaskSystemJSON.int(next, "deferralCount") == 0)
+        #expect(TaskSystemJSON.isNull(next, "region"))
+        #expect(TaskSystemJSON.isNull(next, "bucket"))
+
+        // Deferrals are per instance: a deferred instance's count and records do not travel.
+        let secondID = try #require(next["id"] as? String)
+        let deferred = try cf.taskSystemJSON(["defer", secondID], now: "2026-12-01T09:00")
+        #expect(TaskSystemJSON.int(deferred, "deferralCount") == 1)
+        let third = try cf.taskSystemCompleteLive(series: id, now: "2026-12-01T10:00")
+        #expect(third["dueDate"] as? String == "2026-12-03")
+        #expect(TaskSystemJSON.int(third, "deferralCount") == 0)
+        let thirdID = try #require(third["id"] as? String)
+        #expect(TaskSystemJSON.deferrals(try cf.taskSystemShow(thirdID, now: "2026-12-01T10:01")).isEmpty)
+    }
+
+    @Test("T-30 dropping an instance skips only that occurrence; the series goes on")
+    func dropSkipsOne() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let dropped = try cf.taskSystemJSON(["delete", id], now: "2026-12-04T09:00")
+        #expect(dropped["droppedAt"] is String)
+        let live = try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:01")
+        #expect(live.count == 1)
+        #expect(live.first?["dueDate"] as? String == "2026-12-11")
+        #expect(live.first?["repeatKind"] as? String == "weekly")
+    }
+
+    @Test("T-30 edit --repeat none stops repeating: completing it makes no next instance")
+    func stopRepeating() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let stopped = try cf.taskSystemJSON(["edit", id, "--repeat", "none"], now: "2026-11-30T08:01")
+        #expect(stopped["repeatKind"] as? String == "none")
+        _ = try cf.taskSystemJSON(["done", id], now: "2026-11-30T08:02")
+        #expect(try cf.taskSystemList(all: true, now: "2026-11-30T08:03").count == 1)
+        #expect(try cf.taskSystemList(now: "2026-12-02T08:03").isEmpty)
+    }
+
+    @Test("T-31 un-completing removes the untouched next instance, leaving one live task")
+    func uncompleteRemovesUntouchedNext() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let nextID = try #require(next["id"] as? String)
+
+        let undone = try cf.taskSystemJSON(["undone", id], now: "2026-12-04T09:05")
+        #expect(undone["isCompleted"] as? Bool == false)
+        let all = try cf.taskSystemAllInstances(series: id, now: "2026-12-04T09:06")
+        #expect(all.map { $0["id"] as? String } == [id])
+        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(nextID)]) == ["1"])
+    }
+
+    @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was edited")
+    func uncompleteRefusedAfterEdit() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let nextID = try #require(next["id"] as? String)
+        _ = try cf.taskSystemJSON(["edit", nextID, "--notes", "ask about overtime"], now: "2026-12-04T09:10")
+
+        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:20")
+        #expect(refusal.message == Self.alreadyRepeated)
+        #expect(refusal.code == "already_repeated")
+        #expect(try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:21").count == 1)
+    }
+
+    @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was deferred")
+    func uncompleteRefusedAfterDefer() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
+        let nextID = try #require(next["id"] as? String)
+        _ = try cf.taskSystemJSON(["defer", nextID], now: "2026-12-01T09:00")
+
+        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-01T09:10")
+        #expect(refusal.message == Self.alreadyRepeated)
+    }
+
+    @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was timed")
+    func uncompleteRefusedAfterSession() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:10")
+        let nextID = try #require(next["id"] as? String)
+        _ = try cf.taskSystemJSON(["begin", nextID], now: "2026-11-30T08:20")
+        _ = try cf.taskSystemJSON(["finish", "--stop"], now: "2026-11-30T08:30")
+
+        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:40")
+        #expect(refusal.message == Self.alreadyRepeated)
+    }
+
+    @Test("T-32 two instances of one series on one day are deduplicated: one remains after the next rollover")
+    func seriesDedup() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let nextID = try #require(next["id"] as? String)
+
+        // Another device made the same next instance a minute later.
+        let duplicate = UUID().uuidString.lowercased()
+        try cf.taskSystemSQL("""
+            INSERT INTO tasks (id, title, notes, due_date, effort_minutes, importance, is_completed, completed_at,
+                dropped_at, deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id, created_at,
+                category_id, region, bucket, sort_order, backlog_since, modified_at)
+            SELECT ?, title, notes, due_date, effort_minutes, importance, is_completed, completed_at, dropped_at,
+                deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id,
+                '2026-12-04T09:01:00.000Z', category_id, region, bucket, sort_order, backlog_since,
+                '2026-12-04T09:01:00.000Z'
+            FROM tasks WHERE id = ?
+            """, [.text(duplicate), .text(nextID)])
+        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tasks WHERE series_id = ? AND due_date = '2026-12-11'",
+                                       [.text(id)]) == ["2"])
+
+        let live = try cf.taskSystemLiveInstances(series: id, now: "2026-12-05T09:00")
+        #expect(live.map { $0["id"] as? String } == [nextID])
+        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tasks WHERE id = ?", [.text(duplicate)]) == ["0"])
+        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(duplicate)]) == ["1"])
+    }
+}

@@ -1,0 +1,108 @@
+import CharflowCore
+import Foundation
+import Testing
+
+@Suite("DayBoard and TodayView: what a day shows")
+struct DayBoardTests {
+    let day = LocalDay(year: 2026, month: 3, day: 2)!
+
+    @Test("B-19 a region shows Must-Do, Complementary, Misc in that order, each in manual order")
+    func regionSections() {
+        let tasks = [
+            Fixture.placed("misc 2", .morning, .misc, on: day, order: 1, created: 1),
+            Fixture.placed("misc 1", .morning, .misc, on: day, order: 0, created: 2),
+            Fixture.placed("comp", .morning, .complementary, on: day, created: 3),
+            Fixture.placed("must", .morning, .mustDo, on: day, created: 4),
+            Fixture.placed("evening misc", .evening, .misc, on: day, created: 5),
+        ]
+        let board = DayBoard(day: day, tasks: tasks)
+        let morning = board.card(.morning)
+        #expect(morning.mustDo.map(\.title) == ["must"])
+        #expect(morning.complementary.map(\.title) == ["comp"])
+        #expect(morning.misc.map(\.title) == ["misc 1", "misc 2"])
+        #expect(morning.allTasks.map(\.title) == ["must", "comp", "misc 1", "misc 2"])
+        #expect(morning.tasks(in: .misc).map(\.title) == ["misc 1", "misc 2"])
+        #expect(board.card(.afternoon).isEmpty)
+        #expect(board.card(.evening).allTasks.map(\.title) == ["evening misc"])
+        #expect(board.regions.map(\.region) == [.morning, .afternoon, .evening])
+        #expect(board.allTasks.map(\.title) == ["must", "comp", "misc 1", "misc 2", "evening misc"])
+    }
+
+    @Test("B-19 the board holds only tasks placed on its day, never dropped ones")
+    func boardFilters() {
+        let tasks = [
+            Fixture.placed("today", .afternoon, .misc, on: day),
+            Fixture.placed("tomorrow", .afternoon, .misc, on: day.adding(days: 1), created: 1),
+            Fixture.placed("dropped", .afternoon, .misc, on: day, dropped: true, created: 2),
+            TaskItem(title: "due, not placed", dueDate: day, createdAt: Fixture.created(3)),
+        ]
+        #expect(DayBoard(day: day, tasks: tasks).allTasks.map(\.title) == ["today"])
+    }
+
+    @Test("B-18 progress: total, completed and a rounded percentage (0 when empty)")
+    func progress() {
+        let tasks = [
+            Fixture.placed("a", .morning, .mustDo, on: day, completed: true),
+            Fixture.placed("b", .morning, .misc, on: day, created: 1),
+            Fixture.placed("c", .evening, .misc, on: day, completed: true, created: 2),
+        ]
+        let board = DayBoard(day: day, tasks: tasks)
+        #expect(board.progress == BoardProgress(total: 3, completed: 2))
+        #expect(board.progress.percent == 67)
+        #expect(board.card(.morning).progress == BoardProgress(total: 2, completed: 1))
+        #expect(board.card(.morning).progress.percent == 50)
+        #expect(board.card(.afternoon).progress.percent == 0)
+        #expect(BoardProgress(total: 3, completed: 1).percent == 33)
+        #expect(BoardProgress(total: 3, completed: 3).percent == 100)
+    }
+
+    @Test("B-17 region cards count placed tasks per bucket against the 1–3–5 limits, done ones included")
+    func regionCounts() {
+        let tasks = [
+            Fixture.placed("must", .afternoon, .mustDo, on: day, completed: true),
+            Fixture.placed("c1", .afternoon, .complementary, on: day, created: 1),
+            Fixture.placed("c2", .afternoon, .complementary, on: day, completed: true, created: 2),
+            Fixture.placed("m1", .afternoon, .misc, on: day, created: 3),
+        ]
+        let card = DayBoard(day: day, tasks: tasks).card(.afternoon)
+        #expect("\(card.complementary.count)/\(Bucket.complementary.limit)" == "2/3")
+        #expect("\(card.misc.count)/\(Bucket.misc.limit)" == "1/5")
+        #expect(card.mustDo.first?.title == "must")
+        #expect(card.progress == BoardProgress(total: 4, completed: 2))
+    }
+
+    @Test("B-17 empty states have calm words")
+    func emptyStates() {
+        let board = DayBoard(day: day, tasks: [])
+        #expect(board.card(.morning).isEmpty)
+        #expect(board.card(.morning).mustDo.isEmpty)
+        #expect(!Messages.noMustDo.isEmpty && !Messages.emptyBucket.isEmpty && !Messages.emptyBacklog.isEmpty)
+        for text in [Messages.emptyBoard, Messages.noMustDo, Messages.emptyBucket, Messages.emptyBacklog] {
+            #expect(!text.contains("!"), "no exclamation marks: \(text)")
+        }
+        let view = TodayView(day: day, tasks: [], backlogCount: 0)
+        #expect(view.isEmpty)
+    }
+
+    @Test("D5 Today: the board, due-today-not-placed and overdue, each list in engine order")
+    func todayView() {
+        let tasks = [
+            Fixture.placed("placed", .morning, .misc, on: day),
+            TaskItem(title: "due low", dueDate: day, createdAt: Fixture.created(1)),
+            TaskItem(title: "due high", dueDate: day, importance: .high, createdAt: Fixture.created(2)),
+            TaskItem(title: "due done", dueDate: day, isCompleted: true, completedAt: Fixture.created(9),
+                     createdAt: Fixture.created(3)),
+            TaskItem(title: "overdue old", dueDate: day.adding(days: -3), createdAt: Fixture.created(4)),
+            TaskItem(title: "overdue high", dueDate: day.adding(days: -1), importance: .medium,
+                     createdAt: Fixture.created(5)),
+            TaskItem(title: "overdue dropped", dueDate: day.adding(days: -1), droppedAt: Fixture.created(6),
+                     createdAt: Fixture.created(6)),
+        ]
+        let view = TodayView(day: day, tasks: tasks, backlogCount: 7)
+        #expect(view.board.allTasks.map(\.title) == ["placed"])
+        #expect(view.due.map(\.title) == ["due high", "due low"])
+        #expect(view.overdue.map(\.title) == ["overdue high", "overdue old"])
+        #expect(view.backlogCount == 7)
+        #expect(!view.isEmpty)
+    }
+}

@@ -1,0 +1,80 @@
+import CharflowCore
+import Foundation
+import Testing
+
+@Suite("Instant: stored and shown forms of instants")
+struct InstantTests {
+    @Test("B-22 storage text is UTC to the millisecond and parses back to the same instant", arguments: [
+        0.0, 1_772_442_000.0, 1_772_442_000.123, 1_774_745_999.999, 1_798_761_599.5, 951_782_400.001, -1.5,
+    ])
+    func storageRoundTrip(_ seconds: Double) throws {
+        let date = Instant.truncatedToMilliseconds(Date(timeIntervalSince1970: seconds))
+        let text = Instant.storageText(date)
+        #expect(text.count == 24)
+        #expect(text.hasSuffix("Z"))
+        #expect(Instant.parseStorageText(text) == date)
+    }
+
+    @Test("storage text of known instants")
+    func knownText() throws {
+        #expect(Instant.storageText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(Instant.storageText(Date(timeIntervalSince1970: 1_772_442_000.25)) == "2026-03-02T09:00:00.250Z")
+        #expect(Instant.storageText(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+    }
+
+    @Test("storage text sorts as the instants do")
+    func sortable() {
+        let instants = [-86_400.5, 0, 0.001, 59.999, 60, 1_772_442_000, 1_772_442_000.001, 4_102_444_800]
+        let texts = instants.map { Instant.storageText(Date(timeIntervalSince1970: $0)) }
+        #expect(texts == texts.sorted())
+    }
+
+    @Test("truncation drops sub-millisecond precision and is idempotent")
+    func truncation() {
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<5_000 {
+            let seconds = Double.random(in: 1_700_000_000...1_900_000_000, using: &generator)
+            let once = Instant.truncatedToMilliseconds(Date(timeIntervalSince1970: seconds))
+            #expect(Instant.truncatedToMilliseconds(once) == once)
+            #expect(once.timeIntervalSince1970 <= seconds)
+            #expect(seconds - once.timeIntervalSince1970 < 0.001)
+            #expect(Instant.parseStorageText(Instant.storageText(once)) == once)
+        }
+    }
+
+    @Test("parsing is lenient about missing milliseconds, strict about everything else")
+    func parsing() throws {
+        #expect(Instant.parseStorageText("2026-03-02T09:00:00Z") == (try Fixture.utc("2026-03-02T09:00:00Z")))
+        for bad in ["2026-03-02T09:00:00", "2026-03-02 09:00:00Z", "2026-03-02T09:00:00.12Z", "2026-02-30T09:00:00Z",
+                    "2026-03-02T25:00:00Z", "", "yesterday", "2026-03-02T09:00:00.1234Z"] {
+            #expect(Instant.parseStorageText(bad) == nil, "accepted \(bad)")
+        }
+    }
+
+    @Test("ISO text carries the zone's offset at that instant", arguments: [
+        ("Europe/London", "2026-03-29T00:30:00Z", "2026-03-29T00:30:00+00:00"),
+        ("Europe/London", "2026-03-29T01:30:00Z", "2026-03-29T02:30:00+01:00"),
+        ("America/New_York", "2026-11-01T05:30:00Z", "2026-11-01T01:30:00-04:00"),
+        ("America/New_York", "2026-11-01T06:30:00Z", "2026-11-01T01:30:00-05:00"),
+        ("Asia/Kolkata", "2026-03-02T09:00:00Z", "2026-03-02T14:30:00+05:30"),
+        ("America/St_Johns", "2026-01-02T03:00:00Z", "2026-01-01T23:30:00-03:30"),
+        ("UTC", "2026-03-02T09:00:00Z", "2026-03-02T09:00:00+00:00"),
+    ])
+    func isoText(_ zoneID: String, _ utc: String, _ expected: String) throws {
+        let calendar = try Fixture.calendar(zoneID)
+        #expect(Instant.isoText(try Fixture.utc(utc), in: calendar) == expected)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so property checks are repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,85 @@
+import CharflowCore
+import Foundation
+import Testing
+
+@Suite("Settings and the words of the command line")
+struct SettingsTests {
+    @Test("B-14 defaults: rollover 00:00, end of day 19:00, lock off, capacity 360, review 18:00, locale's week")
+    func defaults() {
+        let settings = PlannerSettings()
+        #expect(settings.rolloverTime == .midnight)
+        #expect(settings.value(of: "rollover-time") == "00:00")
+        #expect(settings.value(of: "end-of-day") == "19:00")
+        #expect(settings.value(of: "lock-complementary") == "off")
+        #expect(settings.value(of: "capacity") == "360")
+        #expect(settings.value(of: "review-time") == "18:00")
+        #expect(settings.firstWeekday == nil)
+        #expect(settings.value(of: "first-weekday") == nil)
+        #expect(settings.value(of: "nonsense") == nil)
+    }
+
+    @Test("settings accept their text forms and print them back", arguments: [
+        ("rollover-time", "4:00", "04:00"), ("end-of-day", "17:30", "17:30"), ("first-weekday", "Sun", "sunday"),
+        ("lock-complementary", "on", "on"), ("lock-complementary", "YES", "on"), ("lock-complementary", "false", "off"),
+        ("capacity", "0", "0"), ("capacity", "1440", "1440"), ("review-time", "off", "off"), ("review-time", "21:15", "21:15"),
+    ])
+    func accepted(_ key: String, _ text: String, _ stored: String) throws {
+        var settings = PlannerSettings()
+        try settings.set(key, to: text)
+        #expect(settings.value(of: key) == stored)
+    }
+
+    @Test("settings refuse malformed values and unknown keys, changing nothing", arguments: [
+        ("rollover-time", "24:00"), ("end-of-day", "noon"), ("first-weekday", "someday"), ("lock-complementary", "maybe"),
+        ("capacity", "-1"), ("capacity", "1441"), ("capacity", "lots"), ("review-time", "never"),
+    ])
+    func refused(_ key: String, _ text: String) {
+        var settings = PlannerSettings()
+        #expect(throws: PlannerError.self) { try settings.set(key, to: text) }
+        #expect(settings == PlannerSettings())
+    }
+
+    @Test("an unknown setting names itself")
+    func unknownKey() {
+        var settings = PlannerSettings()
+        #expect(throws: PlannerError.unknownSetting("colour")) { try settings.set("colour", to: "blue") }
+        #expect(Messages.text(.unknownSetting("colour")) == "Unknown setting 'colour'.")
+    }
+
+    @Test("B-3 bucket and region words", arguments: [
+        ("must", Bucket.mustDo as Bucket?), ("Must-Do", .mustDo), ("mustDo", .mustDo), ("complementary", .complementary),
+        ("MISC", .misc), ("none", nil), ("", nil),
+    ])
+    func bucketWords(_ word: String, _ expected: Bucket?) {
+        #expect(Bucket(word: word) == expected)
+    }
+
+    @Test("B-3 display names of regions and buckets")
+    func displayNames() {
+        #expect(Region.allCases.map(\.displayName) == ["Morning", "Afternoon", "Evening"])
+        #expect(Bucket.allCases.map(\.displayName) == ["Must-Do", "Complementary", "Misc"])
+        #expect(Region.morning < .afternoon && Region.afternoon < .evening)
+        #expect(Bucket.mustDo < .complementary && Bucket.complementary < .misc)
+    }
+
+    @Test("D15 every refusal has a calm one-line message and a stable code")
+    func messages() {
+        let errors: [PlannerError] = [
+            .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
+            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
+            .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(9, 2), .alreadyDone, .notDone,
+            .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"),
+            .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"), .newerStore("0002-x"), .storeUnreadable("x"),
+        ]
+        var codes: Set<String> = []
+        for error in errors {
+            let text = Messages.text(error)
+            #expect(!text.isEmpty)
+            #expect(!text.contains("\n"), "one line: \(text)")
+            #expect(!text.contains("!"), "no exclamation marks: \(text)")
+            codes.insert(Messages.code(error))
+        }
+        #expect(codes.count == errors.count, "every refusal has its own code")
+        #expect(Messages.text(.importantNeedsDay) == "Important tasks need a day. Lower its importance to park it.")
+    }
+}

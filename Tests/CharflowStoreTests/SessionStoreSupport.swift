@@ -1,0 +1,90 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// A fresh SQLite store for one session test, opened as `charflow` would open it at a local wall time.
+/// Reopening with a later time is how a test moves the clock: nothing is mocked.
+final class SessionTestStore {
+    let folder: URL
+    let path: String
+    let zone: TimeZone
+
+    init(zone identifier: String = "Europe/London") throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("charflow-session-store-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("charflow.sqlite").path
+        zone = try #require(TimeZone(identifier: identifier))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The instant the wall clock of the store's zone reads `time` on calendar date `day`.
+    func sessionInstant(_ day: String, _ time: String) throws -> Date {
+        PlannerCalendar(timeZone: zone).instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
+    }
+
+    /// Opens the store with the clock at `day` `time` (local wall time); any missed rollover runs.
+    func sessionOpen(_ day: String, _ time: String) throws -> Planner {
+        try Planner(path: path, timeZone: zone, localeFirstWeekday: .monday, now: try sessionInstant(day, time))
+    }
+
+    /// Every row of every table but the undo journal, as text: "nothing changed" checks.
+    static func sessionContents(_ planner: Planner) throws -> String {
+        var lines: [String] = []
+        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .compactMap { $0[0].text }
+        for table in tables {
+            lines.append("# " + table)
+            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Planner {
+    /// Adds a task for a session test: placed in Morning (due today) unless `region` is nil.
+    @discardableResult
+    func sessionAdd(_ title: String, region: Region? = .morning, effort: Int?? = nil, notes: String? = nil,
+                    due: QuickDate? = nil) throws -> TaskItem {
+        var request = NewTask(title: title)
+        request.region = region
+        request.effortMinutes = effort
+        request.notes = notes
+        request.due = due
+        return try add(request)
+    }
+
+    /// The task as stored now.
+    func sessionReload(_ task: TaskItem) throws -> TaskItem {
+        try self.task(matching: task.id.uuidString)
+    }
+
+    /// The task's sessions, oldest first.
+    func sessionList(_ task: TaskItem) throws -> [WorkSession] {
+        try sessions(of: sessionReload(task))
+    }
+
+    /// Live sessions as the table has them (not through the engine's "earliest" pick).
+    func sessionLiveCount() throws -> Int {
+        try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? -1
+    }
+
+    /// Writes a raw `sessions` row, as another device (or a merged store) would.
+    func sessionInsertRaw(id: UUID = UUID(), task: UUID?, window: UUID? = nil, startedAt: Date, day: String,
+                          endedAt: Date? = nil, outcome: String = "running") throws {
+        try db.run("""
+            INSERT INTO sessions (id, task_id, habit_window_id, started_at, day, ended_at, paused_seconds, outcome,
+                                  actual_seconds, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, 0, ?)
+            """, [.text(id.uuidString.lowercased()), task.map { .text($0.uuidString.lowercased()) } ?? .null,
+                  window.map { .text($0.uuidString.lowercased()) } ?? .null, .text(Instant.storageText(startedAt)),
+                  .text(day), endedAt.map { .text(Instant.storageText($0)) } ?? .null, .text(outcome),
+                  .text(Instant.storageText(startedAt))])
+    }
+}

@@ -1,0 +1,94 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// A fresh SQLite store in its own temporary folder, opened as `charflow` would open it at a given
+/// local wall time. Every test makes its own; reopening with a later time simulates a later command.
+final class TempStore {
+    let folder: URL
+    let path: String
+    let zone: TimeZone
+    let localeFirstWeekday: Weekday
+
+    init(zone identifier: String = "Europe/London", localeFirstWeekday: Weekday = .monday) throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("charflow-store-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("charflow.sqlite").path
+        zone = try #require(TimeZone(identifier: identifier))
+        self.localeFirstWeekday = localeFirstWeekday
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The instant the store's zone reads `time` on `day` (both as text).
+    func instant(_ day: String, _ time: String) throws -> Date {
+        let calendar = PlannerCalendar(timeZone: zone)
+        return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
+    }
+
+    /// Opens the store with the clock at `day` `time`, local wall time of the store's zone.
+    func open(_ day: String, _ time: String = "09:00") throws -> Planner {
+        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday, now: try instant(day, time))
+    }
+
+    /// The raw row of a task, column name to value, for exact comparisons.
+    static func row(_ planner: Planner, task id: UUID) throws -> [String: SQLValue]? {
+        let names = try planner.db.columns(of: "tasks")
+        guard let values = try planner.db.rows("SELECT * FROM tasks WHERE id = ?", [.text(id.uuidString.lowercased())]).first
+        else { return nil }
+        return Dictionary(uniqueKeysWithValues: zip(names, values))
+    }
+
+    /// Every task row, keyed by id, without `modified_at`, for "nothing else changed" comparisons.
+    static func allRows(_ planner: Planner, table: String = "tasks", key: String = "id") throws -> [String: [String: SQLValue]] {
+        let names = try planner.db.columns(of: table)
+        var result: [String: [String: SQLValue]] = [:]
+        for values in try planner.db.rows("SELECT * FROM \(table)") {
+            var row = Dictionary(uniqueKeysWithValues: zip(names, values))
+            row["modified_at"] = nil
+            result[row[key]?.text ?? "?"] = row
+        }
+        return result
+    }
+
+    static func count(_ planner: Planner, _ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
+        try planner.db.scalar(sql, bindings)?.int ?? -1
+    }
+}
+
+extension Planner {
+    /// Adds a task with the fields tests use most.
+    @discardableResult
+    func add(
+        _ title: String, region: Region? = nil, bucket: Bucket? = nil, due: QuickDate? = nil,
+        importance: Importance = .low, notes: String? = nil
+    ) throws -> TaskItem {
+        var request = NewTask(title: title)
+        request.region = region
+        request.bucket = bucket
+        request.due = due
+        request.importance = importance
+        request.notes = notes
+        return try add(request)
+    }
+
+    /// The task as stored now.
+    func reload(_ task: TaskItem) throws -> TaskItem {
+        try self.task(matching: task.id.uuidString)
+    }
+
+    func titles(_ region: Region, _ bucket: Bucket, on day: LocalDay? = nil) throws -> [String] {
+        try board(on: day ?? today).card(region).tasks(in: bucket).map(\.title)
+    }
+}
+
+/// Two tasks are the same apart from `modifiedAt` (which an undo refreshes, as D14 asks).
+func sameExceptModified(_ a: TaskItem, _ b: TaskItem) -> Bool {
+    var b = b
+    b.modifiedAt = a.modifiedAt
+    return a == b
+}
