@@ -70,7 +70,9 @@ extension Planner {
         let target = try validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
         let specs = request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows
         if specs.count > Habit.maxWindows { throw PlannerError.tooManyWindows }
-        if kind == .avoid, specs.count > 1 { throw PlannerError.avoidHasOneWindow }
+        if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
+            throw PlannerError.avoidHasOneWindow
+        }
         let group = try request.group.map { try self.group(matching: $0) }
         let existing = try db.scalar("SELECT count(*) FROM habits")?.int ?? 0
         let habit = Habit(title: title, notes: TaskText.notes(request.notes), presetKey: preset?.rawValue, kind: kind,
@@ -127,6 +129,7 @@ extension Planner {
             for index in windows.indices { windows[index].effortMinutes = effort }
         }
         for spec in change.windows {
+            if habit.kind == .avoid, spec.start != nil || spec.end != nil { throw PlannerError.avoidHasOneWindow }
             if let index = windows.firstIndex(where: { $0.label.lowercased() == spec.label.lowercased() }) {
                 if let start = spec.start { windows[index].startMinute = start.minutes }
                 if let end = spec.end { windows[index].endMinute = end.minutes }
@@ -578,6 +581,8 @@ extension Planner {
         let week = calendar.startOfWeek(containing: today).description
         let start = today.adding(days: -HabitSignals.fatigueWindowDays)
         for habit in try habits() {
+            // A paused habit is hidden from Today; nothing is said about it while it rests.
+            if try pauses(of: habit).contains(where: { $0.covers(today) }) { continue }
             for window in try windows(of: habit) {
                 let history = try self.history(of: window, habit: habit, from: start, through: today)
                 if HabitSignals.isFatigued(history, today: today) {

@@ -49,7 +49,9 @@ public enum DensityRead {
                 guard days.contains(where: history.isDue) else { continue }
                 numbers.weeksLooked += 1
                 let met = days.filter { history.isDue($0) && history.metOwnTarget($0) }.count
-                let wanted = history.schedule(on: weekStart)?.perWeek ?? schedule.perWeek
+                // A week the habit existed for only in part, or spent mostly paused, asks no more days than it had.
+                let perWeek = history.schedule(on: weekStart)?.perWeek ?? schedule.perWeek
+                let wanted = min(perWeek, days.filter(history.isDue).count)
                 if met >= wanted { numbers.weeksMet += 1 }
             }
         }

@@ -1,0 +1,648 @@
+import CharflowCore
+import Foundation
+import Testing
+
+/// The `habit` verbs of `cli.md` end to end: the real binary on a real store, the clock set with `--now`.
+@Suite("Habit commands")
+struct HabitCommandTests {
+    static let now = "2026-11-30T09:00"
+
+    // MARK: H-1 adding, JSON names
+
+    @Test("H-1 H-10 habit add prints the habit; --json uses habit.md's names with its windows")
+    func addJSON() throws {
+        let runner = try CharflowRunner()
+        let text = try runner.habitOK(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: Self.now)
+        #expect(text.stdout.hasPrefix("Added "))
+        #expect(text.stdout.contains("“Water” — daily."))
+        let habit = try runner.habitJSON(["habit", "add", "Walk", "--weekdays"], now: Self.now)
+        #expect(habit["title"] as? String == "Walk")
+        #expect(habit["kind"] as? String == "binary")
+        #expect(habit["frequency"] as? String == "weekdays")
+        #expect(habit["scheduledDays"] as? String == "1,2,3,4,5")
+        #expect(habit["targetPerWeek"] as? Int == 0)
+        #expect(habit["isArchived"] as? Bool == false)
+        #expect(habit["presetKey"] is NSNull)
+        #expect(habit["notes"] is NSNull)
+        #expect((habit["pauses"] as? [Any])?.isEmpty == true)
+        #expect((habit["createdAt"] as? String)?.hasPrefix("2026-11-30T09:00:00") == true)
+        let windows = try #require(habit["windows"] as? [[String: Any]])
+        #expect(windows.count == 1)
+        #expect(windows[0]["label"] as? String == "")
+        #expect(windows[0]["startMinute"] as? Int == 0)
+        #expect(windows[0]["endMinute"] as? Int == 1439)
+        #expect(windows[0]["target"] as? Int == 1)
+        #expect(windows[0]["effortMinutes"] is NSNull)
+        #expect(windows[0]["reminderMinute"] is NSNull)
+    }
+
+    @Test("H-19 habit grid --json has days [{date, state, amount, target}] from the first column's start through today, and read")
+    func gridJSONShape() throws {
+        let runner = try CharflowRunner()
+        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "8"], now: "2026-11-20T09:00")
+        try runner.habitOK(["habit", "log", water, "--count", "3"], now: Self.now)
+        let grid = try runner.habitGrid(water, weeks: 2, now: Self.now)
+        let days = try #require(grid["days"] as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String ?? "" } == habitDates(from: "2026-11-23", count: 8))
+        let states: Set<String> = ["empty", "missed", "partialLow", "partialHigh", "complete"]
+        for day in days {
+            #expect(states.contains(day["state"] as? String ?? ""), "\(day)")
+            #expect(day["amount"] is Int)
+            #expect(day["target"] as? Int == 8)
+        }
+        let today = try #require(days.last)
+        #expect(today["state"] as? String == "partialLow")
+        #expect(today["amount"] as? Int == 3)
+        #expect(days.first?["state"] as? String == "missed")
+        #expect((grid["read"] as? String)?.hasPrefix("Missed 10 of the last 10.") == true)
+        #expect(grid["title"] as? String == "Water")
+        #expect((grid["grids"] as? [Any])?.count == 1)
+        // Twelve weeks by default.
+        let full = try runner.habitGrid(water, weeks: 12, now: Self.now)["days"] as? [Any]
+        #expect(full?.count == 11 * 7 + 1)
+    }
+
+    // MARK: H-17 H-16 partial days
+
+    @Test("H-17 H-16 a partial counted day shows partialLow or partialHigh and \"2/3\", never a break")
+    func partialCounted() throws {
+        let runner = try CharflowRunner()
+        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
+        try runner.habitOK(["habit", "log", "Water"], now: "2026-11-27T20:00")
+        try runner.habitOK(["habit", "log", "Water", "--count", "2"], now: "2026-11-28T20:00")
+        try runner.habitOK(["habit", "log", "Water", "--count", "3"], now: "2026-11-29T20:00")
+        let logged = try runner.habitOK(["habit", "log", "Water", "--count", "2"], now: Self.now)
+        #expect(logged.stdout.contains("Water: 2/3 today."))
+        #expect(try runner.habitStates(water, habitDates(from: "2026-11-27", count: 4), now: Self.now)
+                == ["partialLow", "partialHigh", "complete", "partialHigh"])
+        let days = try runner.habitDays(water, now: Self.now)
+        #expect(days["2026-11-28"]?["amount"] as? Int == 2)
+        #expect(days["2026-11-28"]?["target"] as? Int == 3)
+        let habits = try runner.habitOK(["habits"], now: Self.now).stdout
+        #expect(habits.contains("2/3"))
+        let grid = try runner.habitOK(["habit", "grid", "Water"], now: Self.now).stdout
+        #expect(grid.contains("today 2/3"))
+        #expect(grid.contains("Done on 1 of the last 3. 2 partly."))
+    }
+
+    // MARK: H-8 weekly targets
+
+    @Test("H-8 a weekly-target habit never shows missed, shows \"2 of 3 this week\" and reads in weeks")
+    func weeklyNeverMissed() throws {
+        let runner = try CharflowRunner()
+        let swim = try runner.habitAdd("Swim", ["--per-week", "3"], now: "2026-11-02T09:00")
+        #expect(try runner.habitJSON(["habit", "grid", swim], now: "2026-11-02T09:01")["targetPerWeek"] as? Int == 3)
+        for day in ["2026-11-10", "2026-11-24", "2026-11-25", "2026-11-26"] {
+            try runner.habitOK(["habit", "log", swim], now: "\(day)T20:00")
+        }
+        try runner.habitOK(["habit", "log", swim], now: "2026-12-01T20:00")
+        try runner.habitOK(["habit", "log", swim], now: "2026-12-02T08:00")
+        let now = "2026-12-02T09:00"
+        let days = try runner.habitDays(swim, weeks: 5, now: now)
+        #expect(days.count == 31)
+        #expect(!days.values.contains { $0["state"] as? String == "missed" })
+        #expect(days.values.filter { $0["state"] as? String == "complete" }.count == 6)
+        let read = try runner.habitRead(swim, now: now)
+        #expect(read.hasPrefix("2 of 3 this week. Met in 1 of the last 3 weeks."))
+        let habits = try runner.habitOK(["habits"], now: now).stdout
+        #expect(habits.contains("2 of 3 this week"))
+        #expect(try runner.habitTodayTitles(now: now) == ["Swim"])
+        try runner.habitOK(["habit", "log", swim], now: "2026-12-03T08:00")
+        let met = try runner.habitJSON(["habits"], now: "2026-12-04T09:00")
+        let line = try #require((met["habits"] as? [[String: Any]])?.first)
+        #expect(line["isDueToday"] as? Bool == false)
+        #expect(line["isDoneToday"] as? Bool == true)
+        #expect((line["week"] as? [String: Any])?["done"] as? Int == 3)
+    }
+
+    // MARK: H-1 edits affect the future only
+
+    @Test("H-1 H-5 editing a target does not rewrite past cells")
+    func targetEdit() throws {
+        let runner = try CharflowRunner()
+        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
+        try runner.habitOK(["habit", "log", water, "--count", "2"], now: "2026-11-28T20:00")
+        try runner.habitOK(["habit", "log", water, "--count", "3"], now: "2026-11-29T20:00")
+        let before = try runner.habitDays(water, now: Self.now)
+        try runner.habitOK(["habit", "edit", water, "--target", "8"], now: Self.now)
+        let after = try runner.habitDays(water, now: "2026-11-30T09:01")
+        for date in ["2026-11-28", "2026-11-29"] {
+            #expect(after[date]?["state"] as? String == before[date]?["state"] as? String, "\(date)")
+            #expect(after[date]?["target"] as? Int == 3, "\(date)")
+        }
+        #expect(after["2026-11-28"]?["state"] as? String == "partialHigh")
+        #expect(after["2026-11-29"]?["state"] as? String == "complete")
+        #expect(after["2026-11-30"]?["target"] as? Int == 8)
+        let habit = try runner.habitJSON(["habit", "grid", water], now: "2026-11-30T09:02")
+        #expect((habit["windows"] as? [[String: Any]])?.first?["target"] as? Int == 8)
+    }
+
+    @Test("H-1 H-2 editing the schedule does not turn past unscheduled days into missed ones")
+    func scheduleEdit() throws {
+        let runner = try CharflowRunner()
+        let stretch = try runner.habitAdd("Stretch", ["--weekdays"], now: "2026-11-16T09:00")
+        try runner.habitOK(["habit", "edit", stretch, "--days", "1,2,3,4,5,6,7"], now: Self.now)
+        let weekends = ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"]
+        #expect(try runner.habitStates(stretch, weekends, now: "2026-12-07T09:00") == Array(repeating: "empty", count: 4))
+        #expect(try runner.habitStates(stretch, ["2026-11-27", "2026-12-05", "2026-12-06"], now: "2026-12-07T09:00")
+                == ["missed", "missed", "missed"])
+        let days = try runner.habitDays(stretch, now: "2026-12-07T09:00")
+        #expect(days["2026-11-28"]?["isDue"] as? Bool == false)
+        #expect(try runner.habitJSON(["habit", "grid", stretch], now: "2026-12-07T09:00")["frequency"] as? String == "daily")
+    }
+
+    // MARK: H-15 pauses
+
+    @Test("H-15 a paused week leaves the read's denominators and hides the habit from Today and from remind")
+    func pausedWeek() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
+        try runner.habitAdd("Floss", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
+        for day in habitDates(from: "2026-11-09", count: 7) {
+            try runner.habitOK(["habit", "log", walk], now: "\(day)T20:00")
+        }
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-22",
+                                         "--reason", "travel"], now: "2026-11-15T21:00")
+        #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
+        #expect(try runner.habitTodayTitles(now: "2026-11-18T09:00") == ["Floss"])
+        #expect(try runner.habitReminders(now: "2026-11-18T09:00") == ["Floss"])
+        let habits = try runner.habitOK(["habits"], now: "2026-11-18T09:05").stdout
+        #expect(habits.contains("Paused"))
+        #expect(habits.contains("Walk  Paused — resumes 23 Nov"))
+        // Back, and the read counts 14 due days, not 21.
+        #expect(try runner.habitTodayTitles(now: "2026-11-23T09:00").contains("Walk"))
+        let read = try runner.habitRead(walk, now: Self.now)
+        #expect(read == "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
+        #expect(try runner.habitStates(walk, habitDates(from: "2026-11-16", count: 7), now: Self.now)
+                == Array(repeating: "empty", count: 7))
+    }
+
+    @Test("H-15 the habit's detail shows \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
+    func pausedLine() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: "2026-10-01T09:00")
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-18",
+                                         "--reason", "travel"], now: "2026-10-10T09:00")
+        #expect(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Walk: Paused — resumes 19 Oct")
+        let grid = try runner.habitOK(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
+        #expect(grid.contains("Paused — resumes 19 Oct"))
+        let habits = try runner.habitJSON(["habits"], now: "2026-10-14T09:00")
+        let line = try #require((habits["habits"] as? [[String: Any]])?.first)
+        #expect(line["paused"] as? String == "Paused — resumes 19 Oct")
+        let pauses = try #require(line["pauses"] as? [[String: Any]])
+        #expect(pauses.first?["from"] as? String == "2026-10-12")
+        #expect(pauses.first?["to"] as? String == "2026-10-18")
+        #expect(pauses.first?["reason"] as? String == "travel")
+        #expect(try runner.habitTodayTitles(now: "2026-10-19T09:00") == ["Walk"])
+
+        try runner.habitOK(["habit", "pause", walk, "--reason", "illness"], now: "2026-10-20T09:00")
+        #expect(try runner.habitTodayTitles(now: "2026-10-25T09:00").isEmpty)
+        try runner.habitOK(["habit", "resume", walk], now: "2026-10-26T09:00")
+        #expect(try runner.habitTodayTitles(now: "2026-10-26T09:01") == ["Walk"])
+        #expect(try runner.habitStates(walk, ["2026-10-19", "2026-10-20", "2026-10-25"], now: "2026-10-26T09:02")
+                == ["missed", "empty", "empty"])
+    }
+
+    // MARK: H-13 avoid
+
+    @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")
+    func avoidHabit() throws {
+        let runner = try CharflowRunner()
+        let snacks = try runner.habitAdd("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-24T09:00")
+        let letter = try runner.add("Post the letter", ["--region", "morning"], now: "2026-11-26T09:00")
+        try runner.habitOK(["done", letter], now: "2026-11-26T10:00")
+        for _ in 0..<2 { try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-27T20:00") }
+        try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-28T20:00")
+        for _ in 0..<3 { try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-30T08:00") }
+        #expect(try runner.habitStates(snacks, habitDates(from: "2026-11-25", count: 6), now: Self.now)
+                == ["empty", "complete", "missed", "complete", "empty", "empty"])
+        let today = try runner.habitDays(snacks, now: Self.now)["2026-11-30"]
+        #expect(today?["amount"] as? Int == 3)
+        #expect(try runner.habitRead(snacks, now: Self.now) == "3 slips in the last 21 days.")
+        let grid = try runner.habitOK(["habit", "grid", snacks], now: Self.now).stdout
+        #expect(grid.contains("today 3 slips"))
+        // Held today is an engagement: the day resolves complete once it has ended.
+        try runner.habitOK(["habit", "log", snacks, "--held"], now: "2026-12-01T20:00")
+        #expect(try runner.habitStates(snacks, ["2026-12-01"], now: "2026-12-02T09:00") == ["complete"])
+    }
+
+    // MARK: H-4 windows
+
+    @Test("H-4 two windows keep independent grids; a log names its window")
+    func twoWindows() throws {
+        let runner = try CharflowRunner()
+        let meds = try runner.habitAdd("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00 remind 19:30"],
+                                       now: "2026-11-26T09:00")
+        for day in ["2026-11-27", "2026-11-28", "2026-11-29"] {
+            try runner.habitOK(["habit", "log", meds, "--window", "Morning"], now: "\(day)T08:00")
+        }
+        try runner.habitOK(["habit", "log", meds, "--window", "evening"], now: "2026-11-28T20:00")
+        let dates = habitDates(from: "2026-11-27", count: 3)
+        #expect(try runner.habitStates(meds, dates, grid: 0, now: Self.now) == ["complete", "complete", "complete"])
+        #expect(try runner.habitStates(meds, dates, grid: 1, now: Self.now) == ["missed", "complete", "missed"])
+        let evening = try runner.habitGrid(meds, window: "Evening", now: Self.now)
+        #expect((evening["grids"] as? [Any])?.count == 1)
+        #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["label"] as? String == "Evening")
+        #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["reminderMinute"] as? Int == 1170)
+        let text = try runner.habitOK(["habit", "grid", meds], now: Self.now).stdout
+        #expect(text.contains("Morning · today not yet"))
+        #expect(text.contains("Evening · today not yet"))
+        #expect(text.contains("Missed 1 of the last 4."))
+        #expect(text.contains("Missed 3 of the last 4."))
+        let message = try runner.habitRefused(["habit", "log", meds], now: Self.now, code: "window_needed")
+        #expect(message == "This habit has more than one time of day; name one with --window.")
+    }
+
+    @Test("H-4 one to four windows; a fifth is refused on add and on edit, exit 1, nothing changed")
+    func fifthWindow() throws {
+        let runner = try CharflowRunner()
+        let four = ["A 06:00-07:00", "B 08:00-09:00", "C 12:00-13:00", "D 18:00-19:00"]
+        let meds = try runner.habitAdd("Meds", four.flatMap { ["--window", $0] }, now: Self.now)
+        let habit = try runner.habitJSON(["habit", "grid", meds], now: Self.now)
+        #expect((habit["windows"] as? [[String: Any]])?.map { $0["label"] as? String ?? "" } == ["A", "B", "C", "D"])
+        let five = (four + ["E 21:00-22:00"]).flatMap { ["--window", $0] }
+        let message = try runner.habitRefused(["habit", "add", "Pills"] + five, now: Self.now, code: "too_many_windows")
+        #expect(message == "A habit has at most four times of day.")
+        try runner.habitRefused(["habit", "edit", meds, "--window", "E 21:00-22:00"], now: Self.now, code: "too_many_windows")
+    }
+
+    // MARK: H-11 H-12 timed
+
+    static let sessionRows: [([Int], Int)] = [
+        ([40, 50], 2),  // 90 s
+        ([20, 20], 1),  // 40 s: per session each would round to 0
+        ([90, 90], 3),  // 180 s: per session 2 + 2 = 4
+    ]
+
+    @Test("H-11 timed minutes from two sessions sum before rounding (habit begin, finish --stop)", arguments: sessionRows)
+    func timedSessionsSum(_ row: ([Int], Int)) throws {
+        let (durations, minutes) = row
+        let runner = try CharflowRunner()
+        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "10"], now: "2026-11-30T08:00")
+        for (index, seconds) in durations.enumerated() {
+            let hour = String(format: "2026-11-30T%02d", 9 + index)
+            try runner.habitOK(["habit", "begin", read], now: hour + ":00:00")
+            try runner.habitOK(["finish", "--stop"], now: hour + String(format: ":%02d:%02d", seconds / 60, seconds % 60))
+        }
+        let today = try runner.habitDays(read, now: "2026-11-30T20:00")["2026-11-30"]
+        #expect(today?["amount"] as? Int == minutes)
+        #expect(today?["target"] as? Int == 10)
+    }
+
+    @Test("H-11 H-12 manual minutes add to real sessions; the day is complete at the target and does not over-fill")
+    func manualMinutes() throws {
+        let runner = try CharflowRunner()
+        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
+        let added = try runner.habitJSON(["habit", "grid", read], now: "2026-11-30T08:00")
+        #expect((added["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? Int == 20)
+        try runner.habitOK(["habit", "begin", read], now: "2026-11-30T09:00:00")
+        try runner.habitOK(["finish", "--stop"], now: "2026-11-30T09:00:40")
+        let logged = try runner.habitOK(["habit", "log", read, "--minutes", "10"], now: "2026-11-30T10:00")
+        #expect(logged.stdout.contains("Read: 11/20 min today."))
+        try runner.habitOK(["habit", "log", read, "--minutes", "25"], now: "2026-11-30T11:00")
+        let today = try runner.habitDays(read, now: "2026-11-30T12:00")["2026-11-30"]
+        #expect(today?["amount"] as? Int == 36)
+        #expect(today?["state"] as? String == "complete")
+        try runner.habitOK(["habit", "log", read, "--undo"], now: "2026-11-30T12:01")
+        #expect(try runner.habitDays(read, now: "2026-11-30T12:02")["2026-11-30"]?["amount"] as? Int == 11)
+    }
+
+    @Test("H-12 Stop for now on a habit session keeps the partial time and names the habit")
+    func stopForNowNamesHabit() throws {
+        let runner = try CharflowRunner()
+        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        let began = try runner.habitOK(["habit", "begin", read], now: "2026-11-30T09:00")
+        #expect(began.stdout.contains("Began “Read” — 30 min."))
+        let stopped = try runner.habitOK(["finish", "--stop"], now: "2026-11-30T09:12")
+        #expect(stopped.stdout.contains("“Read”"), "the habit's session should be named by the habit: \(stopped.stdout)")
+        #expect(stopped.stdout.contains("12 of 30 min"))
+        #expect(try runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int == 12)
+    }
+
+    @Test("H-12 a running habit session is settled with done (Log it) or stop, never defer or drop",
+          arguments: ["defer", "drop"])
+    func habitSettle(_ choice: String) throws {
+        let runner = try CharflowRunner()
+        try runner.habitAdd("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        try runner.habitAdd("Run", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
+        try runner.habitOK(["habit", "begin", "Read"], now: "2026-11-30T09:00")
+        let message = try runner.habitRefused(["habit", "begin", "Run", "--settle", choice], now: "2026-11-30T09:05",
+                                              code: "habit_settle")
+        #expect(message == "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped.")
+        try runner.habitOK(["habit", "begin", "Run", "--settle", "done"], now: "2026-11-30T09:10")
+        let read = try runner.habitJSON(["habits"], now: "2026-11-30T09:11")
+        let line = (read["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Read" }
+        #expect((line?["today"] as? [[String: Any]])?.first?["amount"] as? Int == 10)
+    }
+
+    // MARK: H-1 H-3 kind fixed, archive
+
+    @Test("H-1 the kind is fixed at creation: habit edit --kind is refused, exit 1, nothing changed")
+    func kindFixed() throws {
+        let runner = try CharflowRunner()
+        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "8"], now: Self.now)
+        let message = try runner.habitRefused(["habit", "edit", water, "--kind", "timed"], now: Self.now, code: "kind_fixed")
+        #expect(message == "A habit's kind is fixed. Archive it and create a new one to change it.")
+    }
+
+    @Test("H-3 archive keeps history in a collapsed Archived section; restore brings it back; a log while archived is refused")
+    func archiveRestore() throws {
+        let runner = try CharflowRunner()
+        let floss = try runner.habitAdd("Floss", now: "2026-11-25T09:00")
+        try runner.habitOK(["habit", "log", floss], now: "2026-11-26T20:00")
+        try runner.habitOK(["habit", "log", floss], now: "2026-11-28T20:00")
+        let dates = habitDates(from: "2026-11-25", count: 6)
+        let before = try runner.habitStates(floss, dates, now: Self.now)
+        try runner.habitOK(["habit", "archive", floss], now: Self.now)
+        let habits = try runner.habitOK(["habits"], now: "2026-11-30T09:01").stdout
+        #expect(habits.contains("Archived (1) — charflow habits --all"))
+        #expect(!habits.contains("[ ] Floss"))
+        #expect(try runner.habitOK(["habits", "--all"], now: "2026-11-30T09:01").stdout.contains("Floss"))
+        #expect(try runner.habitTodayTitles(now: "2026-11-30T09:01").isEmpty)
+        #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:01") == before)
+        let message = try runner.habitRefused(["habit", "log", floss], now: "2026-11-30T09:02", code: "habit_archived")
+        #expect(message == "“Floss” is archived; restore it first.")
+        try runner.habitOK(["habit", "restore", floss], now: "2026-11-30T09:03")
+        #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:04") == before)
+        #expect(before == ["missed", "complete", "missed", "complete", "missed", "empty"])
+        #expect(try runner.habitTodayTitles(now: "2026-11-30T09:04") == ["Floss"])
+    }
+
+    // MARK: H-20 presets
+
+    static let presets: [(String, String, String, Int, String, Int, Int)] = [
+        ("quran", "Qur'an reading", "timed", 15, "daily", 0, 15),
+        ("dhikr", "Dhikr", "counted", 33, "daily", 0, -1),
+        ("exercise", "Exercise", "timed", 30, "custom", 3, 30),
+        ("running", "Running", "timed", 30, "custom", 3, 30),
+    ]
+
+    @Test("H-20 habit add --preset makes exactly the table's habit", arguments: presets)
+    func preset(_ row: (String, String, String, Int, String, Int, Int)) throws {
+        let (key, title, kind, target, frequency, perWeek, effort) = row
+        let runner = try CharflowRunner()
+        let habit = try runner.habitJSON(["habit", "add", "--preset", key], now: Self.now)
+        #expect(habit["title"] as? String == title)
+        #expect(habit["presetKey"] as? String == key)
+        #expect(habit["kind"] as? String == kind)
+        #expect(habit["frequency"] as? String == frequency)
+        #expect(habit["targetPerWeek"] as? Int == perWeek)
+        let windows = try #require(habit["windows"] as? [[String: Any]])
+        #expect(windows.count == 1)
+        #expect(windows[0]["target"] as? Int == target)
+        #expect(windows[0]["startMinute"] as? Int == 0)
+        #expect(windows[0]["endMinute"] as? Int == 1439)
+        if effort < 0 {
+            #expect(windows[0]["effortMinutes"] is NSNull)
+        } else {
+            #expect(windows[0]["effortMinutes"] as? Int == effort)
+        }
+        // Everything is editable after creation.
+        let id = try #require(habit["id"] as? String)
+        let edited = try runner.habitJSON(["habit", "edit", id, "--target", "20", "--weekdays", "--title", "Mine"], now: Self.now)
+        #expect(edited["title"] as? String == "Mine")
+        #expect(edited["frequency"] as? String == "weekdays")
+        #expect((edited["windows"] as? [[String: Any]])?.first?["target"] as? Int == 20)
+    }
+
+    @Test("H-20 an unknown preset is refused with a clear message, exit 1, nothing changed")
+    func unknownPreset() throws {
+        let runner = try CharflowRunner()
+        try runner.habitAdd("Walk", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "Yoga", "--preset", "yoga"], now: Self.now, code: "unknown_preset")
+        #expect(message == "Unknown preset 'yoga'; expected quran, dhikr, exercise or running.")
+    }
+
+    // MARK: H-9 corrections
+
+    @Test("H-9 the last 14 days are corrected by kind: binary toggle, counted stepper, timed minutes, avoid slips or held")
+    func correctionsByKind() throws {
+        let runner = try CharflowRunner()
+        let setup = "2026-11-10T09:00"
+        let walk = try runner.habitAdd("Walk", now: setup)
+        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "4"], now: setup)
+        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "20"], now: setup)
+        let snacks = try runner.habitAdd("Snacks", ["--kind", "avoid"], now: setup)
+        let sweets = try runner.habitAdd("Sweets", ["--kind", "avoid"], now: setup)
+        let oldest = "2026-11-17"
+        try runner.habitOK(["habit", "log", walk, "--date", oldest], now: Self.now)
+        try runner.habitOK(["habit", "log", water, "--count", "3", "--date", oldest], now: Self.now)
+        try runner.habitOK(["habit", "log", read, "--minutes", "20", "--date", oldest], now: Self.now)
+        try runner.habitOK(["habit", "log", snacks, "--held", "--date", oldest], now: Self.now)
+        let slip = try runner.habitOK(["habit", "log", sweets, "--slip", "--date", oldest], now: Self.now)
+        #expect(slip.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Sweets: 1 slip 2026-11-17.",
+                "a slip is not a held day")
+        let now = "2026-11-30T09:30"
+        #expect(try runner.habitStates(walk, [oldest], now: now) == ["complete"])
+        #expect(try runner.habitStates(water, [oldest], now: now) == ["partialHigh"])
+        #expect(try runner.habitStates(read, [oldest], now: now) == ["complete"])
+        #expect(try runner.habitStates(snacks, [oldest], now: now) == ["complete"])
+        #expect(try runner.habitStates(sweets, [oldest], now: now) == ["missed"])
+        // Toggling again takes the binary day back.
+        try runner.habitOK(["habit", "log", walk, "--date", oldest], now: now)
+        #expect(try runner.habitStates(walk, [oldest], now: "2026-11-30T09:31") == ["missed"])
+    }
+
+    @Test("H-9 a correction older than 14 days, or in the future, is refused with a clear message and changes nothing")
+    func correctionTooOld() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: "2026-11-01T09:00")
+        // A first command today runs the rollover (every command does, spec D4), so the refusals start from there.
+        try runner.habitOK(["habit", "grid", walk], now: Self.now)
+        let message = try runner.habitRefused(["habit", "log", walk, "--date", "2026-11-16"], now: Self.now,
+                                              code: "correction_too_old")
+        #expect(message == "Only the last 14 days can be corrected; 2026-11-16 is read-only.")
+        try runner.habitRefused(["habit", "log", walk, "--date", "2026-12-01"], now: Self.now, code: "future_day")
+    }
+
+    // MARK: Bad input
+
+    @Test("H-10 a target outside the kind's range (counted 0, timed 0, binary 2) is refused with a clear message and changes nothing",
+          arguments: [["--kind", "counted", "--target", "0"], ["--kind", "timed", "--target", "0"], ["--target", "2"]])
+    func badTarget(_ options: [String]) throws {
+        let runner = try CharflowRunner()
+        try runner.habitAdd("Walk", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "Water"] + options, now: Self.now, code: "bad_target")
+        #expect(message.hasPrefix("'\(options.last ?? "")' is not a target for this kind"))
+        try runner.habitAdd("Tea", ["--kind", "counted", "--target", "3"], now: Self.now)
+        try runner.habitRefused(["habit", "edit", "Tea", "--target", "0"], now: Self.now, code: "bad_target")
+    }
+
+    @Test("H-2 a schedule other than daily, weekdays, ISO days 1–7 or 1–7 times a week is refused, nothing changed",
+          arguments: [["--per-week", "8"], ["--per-week", "0"], ["--days", "8"], ["--days", "1,9"], ["--days", "someday"]])
+    func badSchedule(_ options: [String]) throws {
+        let runner = try CharflowRunner()
+        try runner.habitAdd("Walk", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "Swim"] + options, now: Self.now, code: "invalid_value")
+        #expect(message.contains(options[1].split(separator: ",").last.map(String.init) ?? ""))
+        try runner.habitRefused(["habit", "edit", "Walk"] + options, now: Self.now, code: "invalid_value")
+    }
+
+    @Test("H-15 a pause with an unknown reason, or ending before it starts, is refused and changes nothing")
+    func badPause() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: Self.now)
+        let reason = try runner.habitRefused(["habit", "pause", walk, "--reason", "holiday"], now: Self.now, code: "invalid_value")
+        #expect(reason.contains("holiday"))
+        let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
+                                             "--reason", "travel"], now: Self.now, code: "bad_pause")
+        #expect(order == "A pause ends on or after the day it starts.")
+        try runner.habitRefused(["habit", "resume", walk], now: Self.now, code: "not_paused")
+    }
+
+    @Test("H-13 H-4 an avoid habit's one window is all-day: a second window, or a window with times, is refused")
+    func avoidWindow() throws {
+        let runner = try CharflowRunner()
+        try runner.habitAdd("Walk", now: Self.now)
+        let two = try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--window", "Day", "--window", "Night"],
+                                          now: Self.now, code: "avoid_one_window")
+        #expect(two == "An avoid habit has one all-day window.")
+        try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--window", "Evening 18:00-22:00"],
+                                now: Self.now, code: "avoid_one_window")
+    }
+
+    // MARK: H-7 groups
+
+    @Test("H-7 a group shows its ring % and \"4/5 today\" with a 14-day strip; archiving it keeps its habits")
+    func groups() throws {
+        let runner = try CharflowRunner()
+        try runner.habitOK(["group", "add", "Morning routine"], now: "2026-11-27T09:00")
+        let names = ["Water", "Stretch", "Pray", "Read", "Walk"]
+        for name in names { try runner.habitAdd(name, ["--group", "Morning routine"], now: "2026-11-27T09:00") }
+        for name in names.prefix(4) { try runner.habitOK(["habit", "log", name], now: "2026-11-30T08:00") }
+        let list = try runner.habitOK(["group", "list"], now: Self.now).stdout
+        #expect(list.contains("Morning routine  80%  4/5 today"))
+        let json = try runner.habitJSON(["group", "list"], now: Self.now)
+        let group = try #require((json["groups"] as? [[String: Any]])?.first)
+        #expect(group["percentToday"] as? Int == 80)
+        #expect(group["doneToday"] as? Int == 4)
+        #expect(group["dueToday"] as? Int == 5)
+        let days = try #require(group["days"] as? [[String: Any]])
+        #expect(days.count == 14)
+        #expect(days.last?["date"] as? String == "2026-11-30")
+        #expect(days.last?["share"] as? Int == 80)
+        #expect(days.first?["share"] is NSNull, "nothing was due before the habits existed")
+        #expect(days.first { $0["date"] as? String == "2026-11-28" }?["share"] as? Int == 0)
+
+        let archived = try runner.habitOK(["group", "archive", "Morning routine"], now: Self.now)
+        #expect(archived.stdout.contains("its habits stay"))
+        #expect(!(try runner.habitOK(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
+        let habits = try runner.habitJSON(["habits"], now: Self.now)
+        #expect((habits["habits"] as? [Any])?.count == 5)
+        #expect(try runner.habitTodayTitles(now: Self.now).count == 5)
+    }
+
+    // MARK: H-18 the read
+
+    @Test("H-18 the read: \"Missed 9 of the last 21.\" with a lighter cadence, and no streak wording")
+    func readMissedNine() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: "2026-11-08T09:00")
+        for day in habitDates(from: "2026-11-09", count: 6) {
+            try runner.habitOK(["habit", "log", walk, "--date", day], now: "2026-11-16T09:00")
+        }
+        for day in habitDates(from: "2026-11-17", count: 6) {
+            try runner.habitOK(["habit", "log", walk, "--date", day], now: Self.now)
+        }
+        let read = try runner.habitRead(walk, now: Self.now)
+        #expect(read == "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
+        let grid = try runner.habitOK(["habit", "grid", walk], now: Self.now).stdout
+        #expect(grid.contains(read))
+        for word in ["streak", "in a row", "days since", "best", "!"] {
+            #expect(!grid.lowercased().contains(word), "the grid says “\(word)”")
+        }
+    }
+
+    @Test("H-18 H-8 weekly habits speak in weeks in the read")
+    func readWeeks() throws {
+        let runner = try CharflowRunner()
+        let run = try #require(try runner.habitJSON(["habit", "add", "--preset", "running"], now: "2026-11-02T09:00")["id"] as? String)
+        for day in ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"] {
+            try runner.habitOK(["habit", "log", run, "--minutes", "30"], now: "\(day)T07:00")
+        }
+        #expect(try runner.habitRead(run, now: Self.now)
+                == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try two?")
+        let text = try runner.habitOK(["habit", "grid", run], now: Self.now).stdout
+        #expect(text.contains("1 of 3 this week"))
+    }
+
+    // MARK: H-21 signals
+
+    @Test("H-21 fatigue is shown once: a second `habits` that week does not repeat it")
+    func fatigueOnce() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: "2026-11-02T09:00")
+        try runner.habitOK(["habit", "log", walk], now: "2026-11-28T20:00")
+        let first = try runner.habitOK(["habits"], now: Self.now).stdout
+        let fatigue = "“Walk” has been missed on more than half its days these three weeks."
+        #expect(first.contains(fatigue))
+        let second = try runner.habitOK(["habits"], now: "2026-11-30T10:00").stdout
+        #expect(!second.contains(fatigue))
+        let json = try runner.habitJSON(["habits"], now: "2026-11-30T11:00")
+        #expect((json["signals"] as? [Any])?.isEmpty == true)
+        #expect(try runner.habitOK(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
+    }
+
+    @Test("H-21 new-habit realism (4+ habits in a week) is shown once")
+    func realismOnce() throws {
+        let runner = try CharflowRunner()
+        for name in ["One", "Two", "Three"] { try runner.habitAdd(name, now: "2026-11-29T09:00") }
+        let realism = "Four new habits in a week is a lot to carry."
+        #expect(!(try runner.habitOK(["habits"], now: "2026-11-29T10:00").stdout.contains(realism)))
+        try runner.habitAdd("Four", now: "2026-11-29T10:30")
+        let json = try runner.habitJSON(["habits"], now: "2026-11-29T10:40")
+        let signals = try #require(json["signals"] as? [[String: Any]])
+        #expect(signals.map { $0["kind"] as? String ?? "" } == ["newHabitRealism"])
+        #expect((signals.first?["message"] as? String)?.hasPrefix(realism) == true)
+        #expect(!(try runner.habitOK(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
+    }
+
+    // MARK: H-2 H-8 weeks, first weekday, time zones
+
+    @Test("H-2 H-8 H-19 with first weekday sunday the week and the grid's rows start on Sunday",
+          arguments: [("monday", "Mon", 0), ("sunday", "Sun", 1)])
+    func firstWeekday(_ row: (String, String, Int)) throws {
+        let (setting, firstRow, done) = row
+        let runner = try CharflowRunner()
+        try runner.habitOK(["settings", "first-weekday", setting], now: "2026-11-23T09:00")
+        let swim = try runner.habitAdd("Swim", ["--per-week", "2"], now: "2026-11-23T09:00")
+        try runner.habitOK(["habit", "log", swim], now: "2026-11-29T20:00")
+        let habits = try runner.habitJSON(["habits"], now: Self.now)
+        let line = try #require((habits["habits"] as? [[String: Any]])?.first)
+        #expect((line["week"] as? [String: Any])?["done"] as? Int == done)
+        let grid = try runner.habitOK(["habit", "grid", swim, "--weeks", "2"], now: Self.now).stdout
+        let rows = grid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let labels = rows.compactMap { row in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].first { row.hasPrefix($0 + " ") } }
+        #expect(labels.first == firstRow)
+        #expect(labels.count == 7)
+        #expect(rows.first { $0.hasPrefix(firstRow) }?.contains("\(done) of 2 this week") == true)
+    }
+
+    @Test("H-2 H-8 in America/New_York across 1 Nov 2026 (the clocks go back) logs keep their days and weeks")
+    func newYork() throws {
+        let runner = try CharflowRunner(timeZone: "America/New_York")
+        let swim = try runner.habitAdd("Swim", ["--per-week", "2"], now: "2026-10-26T09:00")
+        let walk = try runner.habitAdd("Walk", now: "2026-10-26T09:00")
+        for day in ["2026-10-29", "2026-10-30", "2026-10-31"] {
+            try runner.habitOK(["habit", "log", walk], now: "\(day)T23:30")
+        }
+        try runner.habitOK(["habit", "log", swim], now: "2026-10-31T23:35")
+        // 01:30 on 1 November happens twice; either way it is Sunday 1 November.
+        let ambiguous = try runner.habitJSON(["habit", "log", swim], now: "2026-11-01T01:30")
+        #expect(ambiguous["date"] as? String == "2026-11-01")
+        try runner.habitOK(["habit", "log", walk], now: "2026-11-01T23:30")
+        let sunday = try runner.habitJSON(["habits"], now: "2026-11-01T23:35")
+        #expect(sunday["date"] as? String == "2026-11-01")
+        let swimLine = (sunday["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
+        #expect((swimLine?["week"] as? [String: Any])?["done"] as? Int == 2)
+        try runner.habitOK(["settings", "first-weekday", "sunday"], now: "2026-11-01T23:40")
+        let sundayStart = try runner.habitJSON(["habits"], now: "2026-11-01T23:50")
+        let sundayLine = (sundayStart["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
+        #expect((sundayLine?["week"] as? [String: Any])?["done"] as? Int == 1)
+        for day in ["2026-11-02", "2026-11-03"] {
+            try runner.habitOK(["habit", "log", walk], now: "\(day)T23:30")
+        }
+        #expect(try runner.habitStates(walk, habitDates(from: "2026-10-29", count: 6), now: "2026-11-04T09:00")
+                == Array(repeating: "complete", count: 6))
+    }
+}

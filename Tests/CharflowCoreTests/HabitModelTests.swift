@@ -1,0 +1,184 @@
+import CharflowCore
+import Foundation
+import Testing
+
+/// `habit.md`: Fields, HabitTimeWindow, HabitEntry, HabitGroup, Habit kinds, Presets.
+@Suite("Habit model")
+struct HabitModelTests {
+    let created = Date(timeIntervalSince1970: 1_790_000_000)
+
+    @Test("H-1 a new habit has the table's defaults: binary, daily on all seven ISO days, no weekly target, not archived")
+    func habitDefaults() {
+        let habit = Habit(title: "Walk", kind: .binary, createdAt: created)
+        #expect(habit.notes == nil)
+        #expect(habit.presetKey == nil)
+        #expect(habit.kind == .binary)
+        #expect(habit.schedule.frequency == .daily)
+        #expect(habit.schedule.daysText == "1,2,3,4,5,6,7")
+        #expect(habit.schedule.perWeek == 0)
+        #expect(!habit.schedule.isWeeklyTarget)
+        #expect(!habit.isArchived)
+        #expect(habit.groupID == nil)
+        #expect(habit.createdAt == created)
+        #expect(habit.modifiedAt == created)
+    }
+
+    @Test("H-4 a window defaults to an all-day slot (0–1439) with target 1, no effort and no reminder")
+    func windowDefaults() {
+        let window = HabitWindow(habitID: UUID(), createdAt: created)
+        #expect(window.label == "")
+        #expect(window.startMinute == 0)
+        #expect(window.endMinute == 1439)
+        #expect(window.target == 1)
+        #expect(window.effortMinutes == nil)
+        #expect(window.reminderMinute == nil)
+    }
+
+    @Test("H-4 a habit has at most four windows")
+    func maxWindows() {
+        #expect(Habit.maxWindows == 4)
+    }
+
+    @Test("H-5 a new entry has amount 0 and no completedAt; it keeps the target it was given")
+    func entryDefaults() throws {
+        let day = try HabitRulesFixture.day("2026-11-30")
+        let entry = HabitEntry(windowID: UUID(), date: day, target: 8, modifiedAt: created)
+        #expect(entry.amount == 0)
+        #expect(entry.completedAt == nil)
+        #expect(entry.target == 8)
+        #expect(entry.date == day)
+    }
+
+    @Test("H-7 a group defaults to sort order 0, not archived")
+    func groupDefaults() {
+        let group = HabitGroup(title: "Morning routine", createdAt: created)
+        #expect(group.sortOrder == 0)
+        #expect(!group.isArchived)
+        #expect(group.title == "Morning routine")
+    }
+
+    static let derived: [(amount: Int, target: Int, complete: Bool, ratio: Double, partial: Bool, remaining: Int)] = [
+        (0, 3, false, 0, false, 3),
+        (1, 3, false, 1.0 / 3, true, 2),
+        (2, 3, false, 2.0 / 3, true, 1),
+        (3, 3, true, 1, false, 0),
+        (5, 3, true, 1, false, 0),
+        (0, 1, false, 0, false, 1),
+        (1, 1, true, 1, false, 0),
+        (45, 30, true, 1, false, 0),
+    ]
+
+    @Test("H-6 isComplete, completionRatio, isPartial and remainingCount are derived from amount and target",
+          arguments: derived)
+    func derivedValues(_ row: (amount: Int, target: Int, complete: Bool, ratio: Double, partial: Bool, remaining: Int)) throws {
+        let entry = HabitEntry(windowID: UUID(), date: try HabitRulesFixture.day("2026-11-30"), target: row.target,
+                               amount: row.amount, modifiedAt: created)
+        #expect(entry.isComplete == row.complete)
+        #expect(abs(entry.completionRatio - row.ratio) < 1e-9)
+        #expect(entry.isPartial == row.partial)
+        #expect(entry.remainingCount == row.remaining)
+    }
+
+    @Test("H-12 time beyond the target does not over-fill: the ratio stops at 1")
+    func noOverFill() throws {
+        let entry = HabitEntry(windowID: UUID(), date: try HabitRulesFixture.day("2026-11-30"), target: 30, amount: 90,
+                               modifiedAt: created)
+        #expect(entry.completionRatio == 1)
+        let history = try HabitRulesFixture.history(.timed, target: 30, entries: ["2026-11-20": 90])
+        #expect(try HabitRulesFixture.cell(history, "2026-11-20").state == .complete)
+    }
+
+    @Test("H-10 the four kinds are binary, counted, timed and avoid; only counted and timed have partial shades")
+    func kinds() {
+        #expect(HabitKind.allCases.map(\.rawValue) == ["binary", "counted", "timed", "avoid"])
+        #expect(HabitKind.allCases.filter(\.hasPartials) == [.counted, .timed])
+    }
+
+    @Test("H-2 weekdays is ISO 1–5: due Monday to Friday, not at the weekend", arguments: Weekday.allCases)
+    func weekdaysSchedule(_ weekday: Weekday) throws {
+        let monday = try HabitRulesFixture.day("2026-11-30")
+        let day = monday.adding(days: weekday.rawValue - 1)
+        #expect(day.weekday == weekday)
+        #expect(HabitSchedule.weekdays.daysText == "1,2,3,4,5")
+        #expect(HabitSchedule.weekdays.isDue(on: day) == (weekday.rawValue <= 5))
+        #expect(HabitSchedule.daily.isDue(on: day))
+        let custom = HabitSchedule.custom([.monday, .wednesday, .saturday])
+        #expect(custom.isDue(on: day) == [.monday, .wednesday, .saturday].contains(weekday))
+        #expect(custom.daysText == "1,3,6")
+    }
+
+    @Test("H-2 N times a week (1–7) may be met on any day and asks N days a week", arguments: 1...7)
+    func timesPerWeek(_ count: Int) throws {
+        let schedule = HabitSchedule.timesPerWeek(count)
+        #expect(schedule.isWeeklyTarget)
+        #expect(schedule.perWeek == count)
+        #expect(schedule.daysPerWeek == count)
+        let monday = try HabitRulesFixture.day("2026-11-30")
+        for offset in 0..<7 { #expect(schedule.isDue(on: monday.adding(days: offset))) }
+    }
+
+    @Test("H-2 a fixed-day schedule asks as many days a week as it names")
+    func fixedDaysPerWeek() {
+        #expect(HabitSchedule.daily.daysPerWeek == 7)
+        #expect(HabitSchedule.weekdays.daysPerWeek == 5)
+        #expect(HabitSchedule.custom([.tuesday, .thursday]).daysPerWeek == 2)
+        #expect(!HabitSchedule.custom([.tuesday]).isWeeklyTarget)
+    }
+
+    @Test("H-1 a schedule change is in force from its day on; earlier days read the schedule they had")
+    func scheduleHistory() throws {
+        let changes = [
+            HabitScheduleChange(from: try HabitRulesFixture.day("2026-11-01"), schedule: .weekdays),
+            HabitScheduleChange(from: try HabitRulesFixture.day("2026-11-20"), schedule: .daily),
+            HabitScheduleChange(from: try HabitRulesFixture.day("2026-11-25"), schedule: .timesPerWeek(3)),
+        ]
+        let on = { (text: String) in HabitScheduleChange.schedule(on: try HabitRulesFixture.day(text), in: changes.reversed()) }
+        #expect(try on("2026-11-19") == .weekdays)
+        #expect(try on("2026-11-20") == .daily)
+        #expect(try on("2026-11-24") == .daily)
+        #expect(try on("2026-11-25") == .timesPerWeek(3))
+        #expect(try on("2026-12-31") == .timesPerWeek(3))
+        // Before any change, the first schedule is read.
+        #expect(try on("2026-10-01") == .weekdays)
+        #expect(HabitScheduleChange.schedule(on: try HabitRulesFixture.day("2026-11-01"), in: []) == nil)
+    }
+
+    @Test("H-15 a pause covers its first and last day; an open-ended one runs until resumed")
+    func pauseCovers() throws {
+        let from = try HabitRulesFixture.day("2026-10-12"), to = try HabitRulesFixture.day("2026-10-18")
+        let pause = HabitPause(habitID: UUID(), from: from, to: to, reason: .travel, modifiedAt: created)
+        #expect(!pause.covers(from.adding(days: -1)))
+        #expect(pause.covers(from))
+        #expect(pause.covers(to))
+        #expect(!pause.covers(to.adding(days: 1)))
+        let open = HabitPause(habitID: UUID(), from: from, to: nil, reason: .illness, modifiedAt: created)
+        #expect(open.covers(from.adding(days: 3650)))
+        #expect(!open.covers(from.adding(days: -1)))
+        #expect(HabitPause.isPaused(to, [pause]))
+        #expect(!HabitPause.isPaused(to.adding(days: 1), [pause]))
+        #expect(PauseReason.allCases.map(\.rawValue) == ["travel", "illness", "cycle", "other"])
+    }
+
+    static let presetTable: [(HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)] = [
+        (.quran, "Qur'an reading", .timed, 15, .daily, 15),
+        (.dhikr, "Dhikr", .counted, 33, .daily, nil),
+        (.exercise, "Exercise", .timed, 30, .timesPerWeek(3), 30),
+        (.running, "Running", .timed, 30, .timesPerWeek(3), 30),
+    ]
+
+    @Test("H-20 each preset is exactly as the table: kind, target, schedule and effort", arguments: presetTable)
+    func presets(_ row: (HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)) {
+        let (preset, title, kind, target, schedule, effort) = row
+        #expect(preset.title == title)
+        #expect(preset.kind == kind)
+        #expect(preset.target == target)
+        #expect(preset.schedule == schedule)
+        #expect(preset.effortMinutes == effort)
+    }
+
+    @Test("H-20 the catalogue holds quran, dhikr, exercise and running, and nothing else")
+    func presetKeys() {
+        #expect(HabitPreset.allCases.map(\.rawValue) == ["quran", "dhikr", "exercise", "running"])
+        #expect(HabitPreset(rawValue: "yoga") == nil)
+    }
+}

@@ -1,0 +1,139 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// A fresh SQLite store for one habit test, opened as `charflow` would open it at a local wall time.
+/// Reopening with a later time is how a test moves the clock: nothing is mocked.
+final class HabitTestStore {
+    let folder: URL
+    let path: String
+    let zone: TimeZone
+    let localeFirstWeekday: Weekday
+
+    init(zone identifier: String = "Europe/London", localeFirstWeekday: Weekday = .monday) throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("charflow-habit-store-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("charflow.sqlite").path
+        zone = try #require(TimeZone(identifier: identifier))
+        self.localeFirstWeekday = localeFirstWeekday
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The instant the store's zone reads `time` (HH:MM) plus `seconds` on `day`.
+    func instant(_ day: String, _ time: String, seconds: Int = 0) throws -> Date {
+        let calendar = PlannerCalendar(timeZone: zone)
+        return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
+            .addingTimeInterval(Double(seconds))
+    }
+
+    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
+    func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Planner {
+        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
+                    now: try instant(day, time, seconds: seconds))
+    }
+
+    /// Every row of every table, as text: "a refusal changes nothing" checks.
+    static func contents(_ planner: Planner) throws -> String {
+        var lines: [String] = []
+        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .compactMap { $0[0].text }
+        for table in tables {
+            lines.append("# " + table)
+            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `count` consecutive days from `start`, as text.
+    static func days(from start: String, count: Int) throws -> [String] {
+        let first = try #require(LocalDay(start))
+        return (0..<count).map { first.adding(days: $0).description }
+    }
+}
+
+extension Planner {
+    /// Adds a habit with the options tests use most.
+    @discardableResult
+    func habitAdd(
+        _ title: String, kind: HabitKind? = nil, target: Int? = nil, schedule: HabitSchedule? = nil,
+        windows: [String] = [], preset: HabitPreset? = nil, group: String? = nil, effort: Int?? = nil
+    ) throws -> Habit {
+        var request = NewHabit(title: title)
+        request.kind = kind
+        request.target = target
+        request.schedule = schedule
+        request.windows = try windows.map(WindowSpec.parse)
+        request.preset = preset
+        request.group = group
+        request.effortMinutes = effort
+        return try addHabit(request)
+    }
+
+    /// The habit as stored now.
+    func habitReload(_ habit: Habit) throws -> Habit {
+        try self.habit(matching: habit.id.uuidString.lowercased())
+    }
+
+    /// The window called `label` (the only one when nil).
+    func habitWindow(_ habit: Habit, _ label: String? = nil) throws -> HabitWindow {
+        try pickWindow(of: habitReload(habit), label: label)
+    }
+
+    /// The window's history over the read's 21 days (and `from` if earlier) through today.
+    func habitHistory(_ habit: Habit, window label: String? = nil, from: String? = nil) throws -> WindowHistory {
+        var start = today.adding(days: -DensityRead.windowDays - 7)
+        if let from, let day = LocalDay(from), day < start { start = day }
+        return try history(of: try habitWindow(habit, label), habit: try habitReload(habit), from: start, through: today)
+    }
+
+    /// The cell of `day` (text) as seen today.
+    func habitCell(_ habit: Habit, _ day: String, window label: String? = nil) throws -> DensityCell {
+        let date = try #require(LocalDay(day))
+        return try habitHistory(habit, window: label, from: day).cell(date, today: today)
+    }
+
+    /// The states of `days`, in order.
+    func habitStates(_ habit: Habit, _ days: [String], window label: String? = nil) throws -> [DensityState] {
+        try days.map { try habitCell(habit, $0, window: label).state }
+    }
+
+    /// The read under the habit's grid today.
+    func habitRead(_ habit: Habit, window label: String? = nil) throws -> String {
+        DensityRead.sentence(try habitHistory(habit, window: label), today: today, calendar: calendar)
+    }
+
+    func habitNumbers(_ habit: Habit, window label: String? = nil) throws -> DensityRead.Numbers {
+        DensityRead.numbers(try habitHistory(habit, window: label), today: today, calendar: calendar)
+    }
+
+    /// The stored entry of a window on a day (text).
+    func habitEntry(_ habit: Habit, _ day: String, window label: String? = nil) throws -> HabitEntry? {
+        try habitHistory(habit, window: label, from: day).entries[try #require(LocalDay(day))]
+    }
+
+    /// Today's line for the habit (as Today and `habits` show it).
+    func habitToday(_ habit: Habit) throws -> HabitDay {
+        try habitDay(habitReload(habit))
+    }
+
+    func habitCount(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
+        try db.scalar(sql, bindings)?.int ?? -1
+    }
+}
+
+extension HabitTestStore {
+    /// Logs `log` on each of `days` as it happens: the store opened that evening, logging today.
+    func habitLogEach(_ habit: Habit, _ days: [String], _ log: Planner.HabitLog, window: String? = nil,
+                      at time: String = "20:00") throws {
+        for day in days {
+            try open(day, time).logHabit(habit.id.uuidString, window: window, log)
+        }
+    }
+}
