@@ -1,0 +1,226 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// The lossless JSON backup (`export --format json` / `import`) through the real binary.
+@Suite("Backup: export, import, merge")
+struct BackupTests {
+    static let now = "2026-11-30T21:00"
+
+    /// A store holding every kind of record: placed, done, deferred, repeating and purged tasks,
+    /// a custom category, a session, habits of each kind with windows, entries, a pause and a group,
+    /// a closed night-planning session and nudges.
+    static func fullStore() throws -> CharflowRunner {
+        let cf = try CharflowRunner()
+        try cf.run(["category", "add", "Garden", "--color", "plum"], now: "2026-11-20T08:00")
+        try cf.run(["group", "add", "Morning routine"], now: "2026-11-20T08:00")
+        try cf.run(["habit", "add", "--preset", "quran", "--group", "Morning routine"], now: "2026-11-20T08:00")
+        try cf.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: "2026-11-20T08:00")
+        try cf.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30", "--window", "Evening"],
+                   now: "2026-11-20T08:00")
+        try cf.run(["habit", "add", "No sugar", "--kind", "avoid", "--target", "1"], now: "2026-11-20T08:00")
+        let slipping = try cf.add("Renew passport", ["--importance", "high", "--category", "Garden"], now: "2026-11-24T09:00")
+        let rent = try cf.add("Pay rent", ["--repeat", "monthly", "--due", "2026-11-30"], now: "2026-11-24T09:00")
+        let gone = try cf.add("Old idea", now: "2026-11-24T09:00")
+        try cf.run(["purge", gone], now: "2026-11-24T09:05")
+        for day in ["2026-11-25", "2026-11-26", "2026-11-27"] {
+            try cf.run(["habit", "log", "Water", "--count", "5"], now: day + "T12:00")
+            try cf.run(["habit", "log", "Qur'an reading", "--minutes", "10"], now: day + "T12:00")
+            try cf.run(["habit", "log", "Meds", "--window", "Morning"], now: day + "T08:00")
+        }
+        try cf.run(["habit", "log", "No sugar", "--slip"], now: "2026-11-27T20:00")
+        try cf.run(["habit", "pause", "Meds", "--from", "2026-12-10", "--to", "2026-12-14", "--reason", "travel"],
+                   now: "2026-11-28T08:00")
+        try cf.run(["defer", slipping], now: "2026-11-28T09:00")
+        let report = try cf.add("Write report", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
+        try cf.run(["begin", report], now: "2026-11-30T09:00")
+        try cf.run(["finish", "--stop", "--note", "first draft"], now: "2026-11-30T10:00")
+        try cf.run(["done", rent], now: "2026-11-30T11:00")
+        try cf.run(["plan", "close"], now: "2026-11-30T21:00")
+        try cf.run(["today"], now: now)
+        return cf
+    }
+
+    @Test("X-1 export, import into an empty store, export again: byte for byte the same")
+    func roundTrip() throws {
+        let source = try Self.fullStore()
+        defer { source.removeFolder() }
+        let first = try source.run(["export", "--format", "json"], now: Self.now)
+        #expect(first.status == 0)
+        let file = source.folder.appendingPathComponent("backup.json")
+        try Data(first.stdout.utf8).write(to: file)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        let tables = try #require(document["tables"] as? [String: [Any]])
+        for table in ["tasks", "deferrals", "sessions", "categories", "habits", "habit_windows", "habit_entries",
+                      "habit_pauses", "habit_groups", "habit_schedules", "night_planning", "nudge_log", "tombstones",
+                      "settings"] {
+            #expect(!(tables[table] ?? []).isEmpty, "the source store has no \(table)")
+        }
+
+        let target = try CharflowRunner()
+        defer { target.removeFolder() }
+        let imported = try target.run(["import", file.path], now: Self.now)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Restored the backup"))
+        let second = try target.run(["export", "--format", "json"], now: Self.now)
+        #expect(second.stdout == first.stdout)
+    }
+
+    @Test("X-1 a dry run reports what would change and changes nothing")
+    func dryRun() throws {
+        let source = try Self.fullStore()
+        defer { source.removeFolder() }
+        let file = source.folder.appendingPathComponent("backup.json")
+        try source.run(["export", "--out", file.path], now: Self.now)
+        let target = try CharflowRunner()
+        defer { target.removeFolder() }
+        try target.add("Already here", now: Self.now)
+        let before = try target.contents()
+        let result = try target.run(["import", file.path, "--dry-run", "--json"], now: Self.now)
+        #expect(result.status == 0)
+        let report = try result.json()
+        #expect(report["dryRun"] as? Bool == true)
+        #expect((report["inserted"] as? Int ?? 0) > 10)
+        #expect(try target.contents() == before)
+    }
+
+    @Test("X-1 merging keeps the newer change of each record and the file's deletions")
+    func mergeNewerWins() throws {
+        let a = try CharflowRunner()
+        defer { a.removeFolder() }
+        let shared = try a.add("Shared task", now: "2026-11-28T09:00")
+        let doomed = try a.add("Doomed task", now: "2026-11-28T09:00")
+        let fileA = a.folder.appendingPathComponent("a.json")
+        try a.run(["export", "--out", fileA.path], now: "2026-11-28T09:01")
+
+        let b = try CharflowRunner()
+        defer { b.removeFolder() }
+        #expect(try b.run(["import", fileA.path], now: "2026-11-28T09:02").status == 0)
+        // B edits the shared task later; A purges the doomed one and edits the shared one earlier than B.
+        try a.run(["edit", shared, "--title", "Shared (A)"], now: "2026-11-28T10:00")
+        try b.run(["edit", shared, "--title", "Shared (B)"], now: "2026-11-28T11:00")
+        try a.run(["purge", doomed], now: "2026-11-28T10:30")
+        let fileA2 = a.folder.appendingPathComponent("a2.json")
+        try a.run(["export", "--out", fileA2.path], now: "2026-11-28T12:00")
+
+        let merged = try b.run(["import", fileA2.path, "--json"], now: "2026-11-28T12:01")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let list = try b.json(["list", "--all"], now: "2026-11-28T12:02")
+        let titles = JSONPath.titles(JSONPath.tasks(list, "tasks"))
+        #expect(titles == ["Shared (B)"], "B's later edit wins and A's purge reaches B: \(titles)")
+    }
+
+    @Test("X-1 merging applies the (seriesID, dueDate) dedup: two next instances become one")
+    func mergeSeriesDedup() throws {
+        let a = try CharflowRunner()
+        defer { a.removeFolder() }
+        let rent = try a.add("Pay rent", ["--repeat", "monthly", "--due", "2026-11-30"], now: "2026-11-28T09:00")
+        let fileA = a.folder.appendingPathComponent("a.json")
+        try a.run(["export", "--out", fileA.path], now: "2026-11-28T09:01")
+        let b = try CharflowRunner()
+        defer { b.removeFolder() }
+        try b.run(["import", fileA.path], now: "2026-11-28T09:02")
+        // Both devices complete the instance: each makes its own next instance for 2026-12-30.
+        try a.run(["done", rent], now: "2026-11-30T09:00")
+        try b.run(["done", rent], now: "2026-11-30T09:05")
+        let fileA2 = a.folder.appendingPathComponent("a2.json")
+        try a.run(["export", "--out", fileA2.path], now: "2026-11-30T09:10")
+        #expect(try b.run(["import", fileA2.path], now: "2026-11-30T09:11").status == 0)
+        let upcoming = JSONPath.tasks(try b.json(["upcoming"], now: "2026-11-30T09:12"), "tasks")
+        #expect(upcoming.count == 1)
+        #expect(upcoming.first?["dueDate"] as? String == "2026-12-30")
+    }
+
+    @Test("X-1 S-11 merging two stores each with a live session stops the later one and says so once")
+    func mergeOneLiveSession() throws {
+        let a = try CharflowRunner()
+        defer { a.removeFolder() }
+        let first = try a.add("First", now: "2026-11-30T08:00")
+        let second = try a.add("Second", now: "2026-11-30T08:00")
+        let file = a.folder.appendingPathComponent("a.json")
+        try a.run(["export", "--out", file.path], now: "2026-11-30T08:01")
+        let b = try CharflowRunner()
+        defer { b.removeFolder() }
+        try b.run(["import", file.path], now: "2026-11-30T08:02")
+        try a.run(["begin", first], now: "2026-11-30T09:00")
+        try b.run(["begin", second], now: "2026-11-30T09:30")
+        let file2 = a.folder.appendingPathComponent("a2.json")
+        try a.run(["export", "--out", file2.path], now: "2026-11-30T10:00")
+        let merged = try b.run(["import", file2.path], now: "2026-11-30T10:00")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let status = try b.json(["status"], now: "2026-11-30T10:01")
+        let session = try #require(status["session"] as? [String: Any])
+        #expect(session["taskID"] as? String == first, "the earlier-started session stays live")
+        let secondSessions = try #require(try b.json(["show", second], now: "2026-11-30T10:01")["sessions"] as? [[String: Any]])
+        #expect(secondSessions.first?["outcome"] as? String == "abandoned")
+        #expect((secondSessions.first?["actualSeconds"] as? Int ?? 0) == 30 * 60)
+        let signals = (try b.json(["today"], now: "2026-11-30T10:02")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(signals.contains("twoTimersStopped"))
+        let again = (try b.json(["today"], now: "2026-11-30T10:03")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(!again.contains("twoTimersStopped"))
+    }
+
+    @Test("X-5 a malformed backup is refused with the place at fault and the store untouched", arguments: [
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [{\"id\": 5}]}}", "tasks[1].id"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [TASK_BAD_DATE]}}", "tasks[1].due_date"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [TASK_BAD_ENUM]}}", "tasks[1].importance"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"gadgets\": []}}", "tables.gadgets"),
+        ("{\"format\": \"charflow-backup\", \"version\": 99, \"tables\": {}}", "version"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"deferrals\": [ORPHAN]}}", "deferrals"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [", "file"),
+    ])
+    func malformed(_ template: String, _ place: String) throws {
+        let task = { (field: String, value: String) -> String in
+            var fields: [String: String] = [
+                "id": "\"0b0b0b0b-0000-4000-8000-000000000001\"", "title": "\"x\"", "importance": "\"low\"",
+                "is_completed": "0", "deferral_count": "0", "repeat_kind": "\"none\"", "repeat_weekdays": "\"\"",
+                "repeat_day_of_month": "0", "created_at": "\"2026-11-30T09:00:00.000Z\"", "sort_order": "0",
+                "modified_at": "\"2026-11-30T09:00:00.000Z\"",
+            ]
+            fields[field] = value
+            return "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+        }
+        let orphan = "{\"id\": \"0c0c0c0c-0000-4000-8000-000000000001\", \"task_id\": \"0d0d0d0d-0000-4000-8000-000000000001\", "
+            + "\"deferred_on\": \"2026-11-30T09:00:00.000Z\", \"day\": \"2026-11-30\", \"deferred_to\": null, "
+            + "\"reason\": \"reschedule\", \"modified_at\": \"2026-11-30T09:00:00.000Z\"}"
+        let text = template
+            .replacingOccurrences(of: "TASK_BAD_DATE", with: task("due_date", "\"2026-02-30\""))
+            .replacingOccurrences(of: "TASK_BAD_ENUM", with: task("importance", "\"urgent\""))
+            .replacingOccurrences(of: "ORPHAN", with: orphan)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        let file = cf.folder.appendingPathComponent("bad.json")
+        try Data(text.utf8).write(to: file)
+        let before = try cf.contents()
+        let result = try cf.run(["import", file.path, "--from", "charflow"], now: Self.now)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(place), "\(result.stderr)")
+        #expect(result.stderr.contains("Nothing was changed"))
+        #expect(try cf.contents() == before)
+    }
+
+    @Test("X-5 fifty megabytes of garbage are refused quickly and change nothing")
+    func garbage() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        var generator = SystemRandomNumberGenerator()
+        var bytes = [UInt8](repeating: 0, count: 50 * 1024 * 1024)
+        for index in stride(from: 0, to: bytes.count, by: 8) {
+            let value = generator.next()
+            withUnsafeBytes(of: value) { raw in
+                for offset in 0..<min(8, bytes.count - index) { bytes[index + offset] = raw[offset] }
+            }
+        }
+        let file = cf.folder.appendingPathComponent("garbage.bin")
+        try Data(bytes).write(to: file)
+        let before = try cf.contents()
+        let started = Date()
+        let result = try cf.run(["import", file.path], now: Self.now)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("file"))
+        #expect(try cf.contents() == before)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
