@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Issue 6, "Done when": interactive `charflow plan` on a terminal, driven through tmux.
+@Suite("Night planning: interactive, in tmux")
+struct PlanningInteractiveTests {
+    @Test("P-1 P-2 interactive charflow plan in tmux: keep, later next-week, drop, place, close — all four steps stored")
+    func interactivePlan() throws {
+        try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
+        let cf = try CharflowRunner()
+        defer { cf.planningCleanUp() }
+        let setup = "2026-11-30T09:00"
+        // Created a minute apart, so the review lists them in this order (engine order ends with createdAt).
+        let keep = try cf.planningAdd("Keep this", ["--due", "today"], now: "2026-11-30T09:01")
+        let later = try cf.planningAdd("Later this", ["--due", "today"], now: "2026-11-30T09:02")
+        let drop = try cf.planningAdd("Drop this", ["--due", "today"], now: "2026-11-30T09:03")
+        let place = try cf.planningAdd("Place this", now: "2026-11-30T09:04")
+        let water = try cf.planningAddHabit("Water", ["--kind", "counted", "--target", "3"], now: setup)
+        try cf.planningOK(["habit", "log", water, "--count", "2"], now: "2026-11-30T10:00")
+
+        let command = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
+            + "\(planningShellQuoted(CharflowRunner.binary.path)) plan --now 2026-11-30T21:00; echo \"PLAN-EXIT-$?\"; sleep 120"
+        let pane = try PlanningTmux(command: command)
+        defer { pane.kill() }
+
+        // 1. Review: today's tasks and the habit's honest partial.
+        let review = try pane.waitFor("“Keep this” — [k]eep, [l]ater, [d]rop, [Enter] leave:")
+        #expect(review.contains("Review · Monday 30 November 2026"), "\(review)")
+        #expect(review.contains("Still open (3)"), "\(review)")
+        #expect(review.contains("Water: 2/3"), "partial habit days read 2/3:\n\(review)")
+
+        // 2. Carry forward: keep, later (next week, not ready), drop.
+        try pane.answer("k")
+        try pane.waitFor("“Later this” — [k]eep, [l]ater, [d]rop, [Enter] leave:")
+        try pane.answer("l")
+        try pane.waitFor("When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD):")
+        try pane.answer("next-week")
+        try pane.waitFor("Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none:")
+        try pane.answer("n")
+        try pane.waitFor("“Drop this” — [k]eep, [l]ater, [d]rop, [Enter] leave:")
+        try pane.answer("d")
+
+        // 3. Plan tomorrow: place one task, then Enter.
+        let planStep = try pane.waitFor("Place a task: ID")
+        #expect(planStep.contains("Plan Tuesday 1 December 2026"), "\(planStep)")
+        #expect(planStep.contains("→ to tomorrow"), "\(planStep)")
+        #expect(planStep.contains("→ to 7 Dec"), "\(planStep)")
+        #expect(planStep.contains("→ dropped"), "\(planStep)")
+        try pane.answer("\(place) morning must high")
+        let placed = try pane.waitFor("Place a task: ID", count: 2)
+        #expect(placed.contains("Planned “Place this”."), "\(placed)")
+        try pane.answer("")
+
+        // 4. Close.
+        try pane.waitFor("[c]lose planning or [s]kip tonight?")
+        try pane.answer("c")
+        let done = try pane.waitFor("PLAN-EXIT-")
+        #expect(done.contains("Closed."), "\(done)")
+        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+
+        // The store shows every step.
+        let at = "2026-11-30T21:30"
+        let kept = try cf.planningShow(keep, now: at)
+        #expect(kept["dueDate"] as? String == "2026-12-01")
+        #expect(kept["deferralCount"] as? Int == 1)
+        #expect(try cf.planningDeferrals(keep, now: at) == [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
+        let deferred = try cf.planningShow(later, now: at)
+        #expect(deferred["dueDate"] as? String == "2026-12-07")
+        #expect(deferred["deferralCount"] as? Int == 1)
+        #expect(try cf.planningDeferrals(later, now: at) == [PlanningDeferral("2026-11-30", "2026-12-07", "notReady")])
+        let dropped = try cf.planningShow(drop, now: at)
+        #expect(dropped["droppedAt"] is String)
+        #expect(dropped["deferralCount"] as? Int == 0)
+        let planned = try cf.planningShow(place, now: at)
+        #expect(planned["dueDate"] as? String == "2026-12-01")
+        #expect(planned["region"] as? String == "morning")
+        #expect(planned["bucket"] as? String == "mustDo")
+        #expect(planned["importance"] as? String == "high")
+        let session = try cf.planningJSON(["plan", "review"], now: at)["session"] as? [String: Any]
+        #expect(session?["state"] as? String == "closed")
+        #expect(session?["date"] as? String == "2026-11-30")
+        #expect(session?["planDay"] as? String == "2026-12-01")
+        let tuesday = try cf.planningJSON(["today"], now: "2026-12-01T08:00")
+        #expect(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")) == ["Place this"])
+    }
+
+    @Test("P-1 interactive plan: skip tonight stores a skipped session; an unknown answer asks again")
+    func interactiveSkip() throws {
+        try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
+        let cf = try CharflowRunner()
+        defer { cf.planningCleanUp() }
+        let open = try cf.planningAdd("Leave this", ["--due", "today"], now: "2026-11-30T09:00")
+        let command = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
+            + "\(planningShellQuoted(CharflowRunner.binary.path)) plan --now 2026-11-30T21:00; echo \"PLAN-EXIT-$?\"; sleep 120"
+        let pane = try PlanningTmux(command: command)
+        defer { pane.kill() }
+        let prompt = "“Leave this” — [k]eep, [l]ater, [d]rop, [Enter] leave:"
+        try pane.waitFor(prompt)
+        try pane.answer("x")
+        try pane.waitFor(prompt, count: 2)
+        try pane.answer("")
+        try pane.waitFor("Place a task: ID")
+        try pane.answer("")
+        try pane.waitFor("[c]lose planning or [s]kip tonight?")
+        try pane.answer("s")
+        let done = try pane.waitFor("PLAN-EXIT-")
+        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+        let session = try cf.planningJSON(["plan", "review"], now: "2026-11-30T21:30")["session"] as? [String: Any]
+        #expect(session?["state"] as? String == "skipped")
+        let left = try cf.planningShow(open, now: "2026-11-30T21:30")
+        #expect(left["deferralCount"] as? Int == 0, "leaving a task is not a deferral")
+        #expect(left["dueDate"] as? String == "2026-11-30")
+    }
+}
