@@ -68,10 +68,16 @@ final class Generator {
         let planner = try Planner(path: config.out, timeZone: utc, localeFirstWeekday: .monday,
                                   now: Date(timeIntervalSince1970: Double(nowMs) / 1000))
         db = planner.db
-        categoryIDs = try db.rows("SELECT id FROM categories ORDER BY sort_order").compactMap { $0[0].text }
+        let seeded = try db.rows("SELECT id FROM categories ORDER BY sort_order").compactMap { $0[0].text }
         try db.write {
             // Children (deferrals, sessions) are written before their task row; keys are checked at commit.
             try db.execute("PRAGMA defer_foreign_keys = ON")
+            // The planner seeds its default categories with random ids: give them ids from the seed.
+            for id in seeded {
+                let fixed = rng.uuid()
+                try db.run("UPDATE categories SET id = ? WHERE id = ?", [.text(fixed), .text(id)])
+                categoryIDs.append(fixed)
+            }
             try addCategories()
             try addTasks()
             try addHabits()

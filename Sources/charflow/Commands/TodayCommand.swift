@@ -15,8 +15,10 @@ enum TodayCommand: Command {
         var signals = try planner.takeTodaySignals(view)
         let session = try planner.liveSession()
         let sessionTask = try session.flatMap { try planner.task(of: $0) }
-        let offered = session == nil ? try planner.takeOfferedTask() : nil
-        if let offered { signals.append(.sessionCarriedOver(task: offered.id)) }
+        // The offer to pick a carried session back up is a row of Today while it stands; as a signal
+        // it is listed once.
+        let offered = session == nil ? try planner.offeredTask() : nil
+        if offered != nil, let fresh = try planner.takeOfferedTask() { signals.append(.sessionCarriedOver(task: fresh.id)) }
         if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
         signals += try planner.takeEasedSignals()
         signals += try planner.takeHabitSignals()
@@ -39,16 +41,19 @@ enum TodayCommand: Command {
             (signal, Messages.text(signal, title: signal.subject.flatMap { titles[$0] }))
         }
         context.output.emit(
-            text: text(view, planner: planner, output: context.output, signals: phrased.map(\.1), filter: filter?.name,
+            text: text(view, planner: planner, output: context.output,
+                       signals: phrased.filter { $0.0.kind != "sessionCarriedOver" }.map(\.1)
+                           + [offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } },
+                       filter: filter?.name,
                        chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }, habits: habitDays),
             json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
                        filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) },
-                       habits: habitsJSON))
+                       habits: habitsJSON, offer: offered.map(render.task)))
     }
 
     static func json(
         _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?,
-        session: JSONValue?, habits: [JSONValue]
+        session: JSONValue?, habits: [JSONValue], offer: JSONValue?
     ) -> JSONValue {
         let progress = view.board.progress
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
@@ -75,6 +80,7 @@ enum TodayCommand: Command {
                          ("message", .string(message))])
             })),
             ("filter", .optional(filter)),
+            ("offer", offer ?? .null),
         ])
     }
 
