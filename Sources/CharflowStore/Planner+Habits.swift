@@ -182,10 +182,8 @@ extension Planner {
         var habit = try habit(matching: word)
         habit.isArchived = archived
         habit.modifiedAt = now
-        try perform(archived ? "habit archive" : "habit restore") { journal in
-            try journal.capture("habits", key: idText(habit.id))
-            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
-        }
+        try performUpsert(archived ? "habit archive" : "habit restore", table: "habits", id: habit.id,
+                          sql: HabitRecords.upsertHabit, bindings: HabitRecords.bindings(habit))
         return habit
     }
 
@@ -454,10 +452,7 @@ extension Planner {
         let start = from ?? today
         if let to, to < start { throw PlannerError.badPause }
         let pause = HabitPause(habitID: habit.id, from: start, to: to, reason: reason, modifiedAt: now)
-        try perform("habit pause") { journal in
-            try journal.capture("habit_pauses", key: idText(pause.id))
-            try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
-        }
+        try performUpsert("habit pause", table: "habit_pauses", id: pause.id, sql: HabitRecords.upsertPause, bindings: HabitRecords.bindings(pause))
         return pause
     }
 
@@ -516,10 +511,7 @@ extension Planner {
         let all = try groups(includeArchived: true)
         if all.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw PlannerError.duplicateGroup(name) }
         let group = HabitGroup(title: name, sortOrder: all.count, createdAt: now)
-        try perform("group add") { journal in
-            try journal.capture("habit_groups", key: idText(group.id))
-            try db.run(HabitRecords.upsertGroup, HabitRecords.bindings(group))
-        }
+        try performUpsert("group add", table: "habit_groups", id: group.id, sql: HabitRecords.upsertGroup, bindings: HabitRecords.bindings(group))
         return group
     }
 
@@ -529,10 +521,7 @@ extension Planner {
         var group = try group(matching: word)
         group.isArchived = true
         group.modifiedAt = now
-        try perform("group archive") { journal in
-            try journal.capture("habit_groups", key: idText(group.id))
-            try db.run(HabitRecords.upsertGroup, HabitRecords.bindings(group))
-        }
+        try performUpsert("group archive", table: "habit_groups", id: group.id, sql: HabitRecords.upsertGroup, bindings: HabitRecords.bindings(group))
         return group
     }
 

@@ -715,6 +715,14 @@ public final class Planner {
         }
     }
 
+    /// One undoable action that writes a single record: captures the row, then upserts it.
+    func performUpsert(_ label: String, table: String, id: UUID, sql: String, bindings: [SQLValue]) throws {
+        try perform(label) { journal in
+            try journal.capture(table, key: idText(id))
+            try db.run(sql, bindings)
+        }
+    }
+
     private func update(_ task: TaskItem, label: String) throws -> TaskItem {
         try perform(label) { journal in
             try journal.capture("tasks", key: idText(task.id))

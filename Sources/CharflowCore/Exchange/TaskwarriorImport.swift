@@ -46,15 +46,7 @@ public enum TaskwarriorImport {
     public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { ASCIIDigits.number(bytes, range) }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
               hour < 24, minute < 60, second < 60,
