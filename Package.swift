@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore"]),
+        .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowStore", "CharflowCore"]),
