@@ -7,7 +7,7 @@ enum CategoryRecords {
 
     static func category(_ row: [SQLValue]) -> TaskCategory {
         TaskCategory(
-            id: UUID(uuidString: row[0].text ?? "") ?? UUID(),
+            id: row[0].text.flatMap(storedUUID) ?? UUID(),
             name: row[1].text ?? "",
             presetKey: row[2].text,
             color: CategoryColor(stored: row[3].text ?? ""),

@@ -16,7 +16,7 @@ enum HabitRecords {
     static let groupColumns = "id, title, sort_order, is_archived, created_at, modified_at"
     static let scheduleColumns = "id, habit_id, from_day, frequency, scheduled_days, target_per_week, modified_at"
 
-    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap { UUID(uuidString: $0) } }
+    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap(storedUUID) }
     static func instant(_ value: SQLValue) -> Date? { value.text.flatMap(Instant.parseStorageText) }
     static func day(_ value: SQLValue) -> LocalDay? { value.text.flatMap { LocalDay($0) } }
 

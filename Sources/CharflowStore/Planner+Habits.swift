@@ -238,6 +238,14 @@ extension Planner {
 
     /// The history one window's density needs, for days `start` through `end`.
     public func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
+        let key = "\(idText(window.id))|\(start)|\(end)"
+        if let cached = historyCache[key] { return cached }
+        let history = try readHistory(of: window, habit: habit, from: start, through: end)
+        historyCache[key] = history
+        return history
+    }
+
+    private func readHistory(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         var entries: [LocalDay: HabitEntry] = [:]
         for row in try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
                                [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
@@ -254,12 +262,20 @@ extension Planner {
     /// Logical days on which the user engaged (`habit.md`, Avoid habits): a task completed, a habit
     /// logged or held, a session run, or night planning closed or skipped. Opening Charflow is not enough.
     public func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
+        let key = "\(start)|\(end)"
+        if let cached = engagedCache[key] { return cached }
         var days = Set<LocalDay>()
-        let from = Instant.storageText(calendar.start(of: start))
-        let until = Instant.storageText(calendar.start(of: end.adding(days: 1)))
-        for row in try db.rows("SELECT completed_at FROM tasks WHERE completed_at >= ? AND completed_at < ?",
-                               [.text(from), .text(until)]) {
-            if let instant = HabitRecords.instant(row[0]) { days.insert(calendar.logicalDay(at: instant)) }
+        guard start <= end else { return days }
+        // One indexed probe a day for a completed task, rather than reading every completion in the range.
+        var boundary = Instant.storageText(calendar.start(of: start))
+        for offset in 0...start.days(to: end) {
+            let day = start.adding(days: offset)
+            let next = Instant.storageText(calendar.start(of: day.adding(days: 1)))
+            if try db.scalar("SELECT 1 FROM tasks WHERE completed_at >= ? AND completed_at < ? LIMIT 1",
+                             [.text(boundary), .text(next)]) != nil {
+                days.insert(day)
+            }
+            boundary = next
         }
         let range: [SQLValue] = [.text(start.description), .text(end.description)]
         for row in try db.rows("SELECT DISTINCT date FROM habit_entries WHERE date >= ? AND date <= ? AND (amount > 0 OR completed_at IS NOT NULL)", range) {
@@ -269,6 +285,7 @@ extension Planner {
             if let day = HabitRecords.day(row[0]) { days.insert(day) }
         }
         for day in try planningEngagementDays(from: start, through: end) { days.insert(day) }
+        engagedCache[key] = days
         return days
     }
 

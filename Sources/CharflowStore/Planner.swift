@@ -15,6 +15,10 @@ public final class Planner {
     let nowText: String
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
+    /// Habit reads of this command, kept so that Today's several views of a habit read it once; every
+    /// action empties them.
+    var historyCache: [String: WindowHistory] = [:]
+    var engagedCache: [String: Set<LocalDay>] = [:]
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -55,7 +59,8 @@ public final class Planner {
             if let last, last >= today { return }
             if last != nil {
                 let carried = try autoCloseSessions(before: today)
-                let candidates = try tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?",
+                let candidates = try tasks(indexedBy: "tasks_live_by_due",
+                                           where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?",
                                            [.text(today.description)])
                 let deferred = Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(today.description)])
                     .compactMap { $0[0].text.flatMap { UUID(uuidString: $0) } })
@@ -67,7 +72,7 @@ public final class Planner {
                     let pending = (try pendingEased() + outcome.eased).map(idText).joined(separator: ",")
                     try writeSetting(Planner.pendingEasedKey, pending)
                 }
-                try removeSeriesDuplicates()
+                try removeSeriesDuplicates(since: today.adding(days: -Planner.dedupLookbackDays))
                 try UndoJournal.clear(db: db)
             } else {
                 try seedDefaultCategories()
@@ -78,6 +83,8 @@ public final class Planner {
 
     static let lastRolloverKey = "last-rollover-day"
     static let pendingEasedKey = "pending-eased"
+    /// How far back the rollover looks for duplicate series instances; an import looks at all of them.
+    static let dedupLookbackDays = 62
 
     /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
     func pendingEased() throws -> [UUID] {
@@ -95,11 +102,13 @@ public final class Planner {
 
     /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
     /// the next instance); the removed rows leave tombstones.
-    func removeSeriesDuplicates() throws {
+    ///
+    /// With `since`, only instances due from that day on are looked at (the rollover's daily pass).
+    func removeSeriesDuplicates(since: LocalDay? = nil) throws {
         let groups = try db.rows("""
             SELECT series_id, due_date FROM tasks WHERE series_id IS NOT NULL AND due_date IS NOT NULL
-            GROUP BY series_id, due_date HAVING count(*) > 1
-            """)
+            AND due_date >= ? GROUP BY series_id, due_date HAVING count(*) > 1
+            """, [.text(since?.description ?? "")])
         for group in groups {
             let instances = try tasks(where: "series_id = ? AND due_date = ?", [group[0], group[1]])
             guard let keep = SeriesDedup.keeper(of: instances) else { continue }
@@ -140,8 +149,11 @@ public final class Planner {
     }
 
     /// Tasks selected by a `WHERE` clause, normalised on read (an important task always has a day).
-    func tasks(where clause: String, _ bindings: [SQLValue]) throws -> [TaskItem] {
-        try db.rows("SELECT \(TaskRecords.columns) FROM tasks WHERE \(clause)", bindings).map { row in
+    ///
+    /// `indexedBy` names the index SQLite must use, where its own choice would walk old history.
+    func tasks(indexedBy index: String? = nil, where clause: String, _ bindings: [SQLValue]) throws -> [TaskItem] {
+        let source = index.map { "tasks INDEXED BY \($0)" } ?? "tasks"
+        return try db.rows("SELECT \(TaskRecords.columns) FROM \(source) WHERE \(clause)", bindings).map { row in
             var task = TaskRecords.task(row)
             if task.isImportant, task.dueDate == nil { task.dueDate = today }
             return task
@@ -658,13 +670,14 @@ public final class Planner {
 
     public func backlogCount() throws -> Int {
         try db.scalar("""
-            SELECT count(*) FROM tasks WHERE is_completed = 0 AND dropped_at IS NULL
+            SELECT count(*) FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
             AND (due_date IS NULL OR due_date < ?)
             """, [.text(today.description)])?.int ?? 0
     }
 
     public func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
-        let members = try tasks(where: "is_completed = 0 AND dropped_at IS NULL AND (due_date IS NULL OR due_date < ?)",
+        let members = try tasks(indexedBy: "tasks_live_by_due",
+                                where: "is_completed = 0 AND dropped_at IS NULL AND (due_date IS NULL OR due_date < ?)",
                                 [.text(today.description)])
         return Backlog.groups(members, today: today, calendar: calendar)
     }
@@ -707,7 +720,9 @@ public final class Planner {
 
     /// Runs `body` as one undoable action in one transaction.
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
-        try db.write {
+        historyCache.removeAll()
+        engagedCache.removeAll()
+        return try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
             beforeCommit?()
