@@ -31,28 +31,43 @@ indirect enum JSONValue {
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
+            let inner = JSONValue.spaces(indent + 2)
             for (index, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += inner
                 item.write(into: &out, indent: indent + 2)
                 out += index == items.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out += JSONValue.spaces(indent) + "]"
         case .object(let pairs):
             if pairs.isEmpty { out += "{}"; return }
             out += "{\n"
+            let inner = JSONValue.spaces(indent + 2)
             for (index, (key, value)) in pairs.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += inner
                 JSONValue.quote(key, into: &out)
                 out += ": "
                 value.write(into: &out, indent: indent + 2)
                 out += index == pairs.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out += JSONValue.spaces(indent) + "}"
         }
     }
 
+    /// Indentation, made once per depth.
+    private static func spaces(_ count: Int) -> String {
+        count < indentation.count ? indentation[count] : String(repeating: " ", count: count)
+    }
+
+    private static let indentation = (0..<24).map { String(repeating: " ", count: $0) }
+
     private static func quote(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape: append it whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
