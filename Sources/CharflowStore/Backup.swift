@@ -124,11 +124,20 @@ extension Planner {
     /// Every row of every record table, in a stable order, with column names: the backup's content.
     public func backupTables() throws -> [(table: String, columns: [String], rows: [[SQLValue]])] {
         try Backup.tables.map { table in
-            let columns = try db.columns(of: table.name)
-            let order = table.name == "tombstones" ? "table_name, id, deleted_at" : table.key
-            let rows = try db.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(order)")
+            var rows: [[SQLValue]] = []
+            let columns = try forEachBackupRow(of: table.name) { rows.append($0) }
             return (table.name, columns, rows)
         }
+    }
+
+    /// Streams one record table's rows in the backup's order; returns its column names.
+    @discardableResult
+    public func forEachBackupRow(of table: String, _ body: ([SQLValue]) throws -> Void) throws -> [String] {
+        guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
+        let columns = try db.columns(of: table)
+        let order = table == "tombstones" ? "table_name, id, deleted_at" : key
+        try db.forEachRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
+        return columns
     }
 
     /// Imports a parsed backup document: replaces an empty store's content exactly, or merges into one

@@ -79,6 +79,15 @@ public final class Database {
         return result
     }
 
+    /// Calls `body` with each row `sql` returns, without collecting them.
+    public func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: ([SQLValue]) throws -> Void) throws {
+        let statement = try self.statement(sql)
+        try statement.bind(bindings)
+        while try statement.step() {
+            try body(statement.row())
+        }
+    }
+
     /// The first column of the first row, or nil when there is no row.
     public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
         let statement = try self.statement(sql)

@@ -22,7 +22,8 @@ indirect enum JSONValue {
         return out
     }
 
-    private func write(into out: inout String, indent: Int) {
+    /// Appends the value's text as it would appear nested `indent` spaces deep.
+    func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -54,13 +55,13 @@ indirect enum JSONValue {
     }
 
     /// Indentation, made once per depth.
-    private static func spaces(_ count: Int) -> String {
+    static func spaces(_ count: Int) -> String {
         count < indentation.count ? indentation[count] : String(repeating: " ", count: count)
     }
 
     private static let indentation = (0..<24).map { String(repeating: " ", count: $0) }
 
-    private static func quote(_ text: String, into out: inout String) {
+    static func quote(_ text: String, into out: inout String) {
         out += "\""
         // Most text needs no escape: append it whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
