@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tasks, habits and habit entries as RFC 4180 CSV (issue 7, item 3).
+/// Tasks, habits and habit entries as RFC 4180 CSV.
 ///
 /// Every record, the header included, ends with CRLF; a field is quoted only when it holds a comma, a
 /// double quote, CR or LF, and a double quote inside is doubled. Ids are lower-case UUIDs, days

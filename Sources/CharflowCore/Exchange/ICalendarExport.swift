@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tasks as an RFC 5545 iCalendar document: one VTODO per live or completed task (issue 7, item 2).
+/// Tasks as an RFC 5545 iCalendar document: one VTODO per live or completed task.
 ///
 /// Pure text in, text out: no file is written here. Every instant is written in UTC and every day as a
 /// `VALUE=DATE`, so the document needs no VTIMEZONE and reads the same in any zone. What iCalendar has

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One task read from another planner's file, ready to be stored (issue 7, item 4).
+/// One task read from another planner's file, ready to be stored.
 public struct ImportedTask: Sendable, Equatable {
     /// The task as Charflow keeps it. Annotations, contexts and the like are already in `task.notes`;
     /// `task.categoryID` is nil — the store resolves `category` by name.
@@ -84,7 +84,7 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { place + ": " + message }
 }
 
-/// The first look at an imported file: garbage is refused before any parsing (issue 7, item 5).
+/// The first look at an imported file: garbage is refused before any parsing.
 public enum ImportGuard {
     /// The file as text: refused when it holds NUL bytes or is not UTF-8. A UTF-8 byte order mark is dropped.
     public static func text(_ data: Data) throws(ImportError) -> String {

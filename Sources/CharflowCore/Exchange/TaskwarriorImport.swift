@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tasks from Taskwarrior's `task export` (issue 7, item 4).
+/// Tasks from Taskwarrior's `task export`.
 ///
 /// Reads the JSON array `task export` writes, or one object a line (older exports and `task export`
 /// piped through line tools). Mapping:
