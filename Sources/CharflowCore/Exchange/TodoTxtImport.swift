@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tasks from a todo.txt file(format: github.com/todotxt/todo.txt).
+/// Tasks from a todo.txt file (format: github.com/todotxt/todo.txt).
 ///
 /// One task a line: `x COMPLETION CREATION` for a done task, `(A) CREATION` for an open one, then the
 /// text with `+project`, `@context` and `key:value` tags. Mapping:
