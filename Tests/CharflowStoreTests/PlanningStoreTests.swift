@@ -4,30 +4,7 @@ import Foundation
 import Testing
 
 /// A store in its own temporary folder for the planning tests, opened at a local wall time.
-final class PlanningStore {
-    let folder: URL
-    let path: String
-    let zone: TimeZone
-
-    init(zone identifier: String = "Europe/London") throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charflow-planning-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("charflow.sqlite").path
-        zone = try #require(TimeZone(identifier: identifier))
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// The store as a command run at `day` `time` (local) would open it.
-    func open(_ day: String, _ time: String = "09:00") throws -> Planner {
-        let calendar = PlannerCalendar(timeZone: zone)
-        let now = calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
-        return try Planner(path: path, timeZone: zone, localeFirstWeekday: .monday, now: now)
-    }
-}
+final class PlanningStore: TempStore {}
 
 func planningDay(_ text: String) throws -> LocalDay {
     try #require(LocalDay(text), "not a day: \(text)")

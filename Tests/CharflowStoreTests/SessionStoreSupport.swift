@@ -5,23 +5,7 @@ import Testing
 
 /// A fresh SQLite store for one session test, opened as `charflow` would open it at a local wall time.
 /// Reopening with a later time is how a test moves the clock: nothing is mocked.
-final class SessionTestStore {
-    let folder: URL
-    let path: String
-    let zone: TimeZone
-
-    init(zone identifier: String = "Europe/London") throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charflow-session-store-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("charflow.sqlite").path
-        zone = try #require(TimeZone(identifier: identifier))
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class SessionTestStore: TempStore {
     /// The instant the wall clock of the store's zone reads `time` on calendar date `day`.
     func sessionInstant(_ day: String, _ time: String) throws -> Date {
         PlannerCalendar(timeZone: zone).instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))

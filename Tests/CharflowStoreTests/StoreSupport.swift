@@ -5,7 +5,8 @@ import Testing
 
 /// A fresh SQLite store in its own temporary folder, opened as `charflow` would open it at a given
 /// local wall time. Every test makes its own; reopening with a later time simulates a later command.
-final class TempStore {
+/// The suites' own fixtures are subclasses that add their helpers.
+class TempStore {
     let folder: URL
     let path: String
     let zone: TimeZone
@@ -24,15 +25,17 @@ final class TempStore {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The instant the store's zone reads `time` on `day` (both as text).
-    func instant(_ day: String, _ time: String) throws -> Date {
+    /// The instant the store's zone reads `time` (HH:MM) plus `seconds` on `day` (both as text).
+    func instant(_ day: String, _ time: String, seconds: Int = 0) throws -> Date {
         let calendar = PlannerCalendar(timeZone: zone)
         return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
+            .addingTimeInterval(Double(seconds))
     }
 
-    /// Opens the store with the clock at `day` `time`, local wall time of the store's zone.
-    func open(_ day: String, _ time: String = "09:00") throws -> Planner {
-        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday, now: try instant(day, time))
+    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
+    func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Planner {
+        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
+                    now: try instant(day, time, seconds: seconds))
     }
 
     /// The raw row of a task, column name to value, for exact comparisons.

@@ -4,29 +4,7 @@ import Foundation
 import Testing
 
 /// A real SQLite store in a fresh folder, opened as `charflow` would at a given wall time in its zone.
-final class TaskSystemStore {
-    let folder: URL
-    let path: String
-    let zone: TimeZone
-
-    init(zone identifier: String = "Europe/London") throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charflow-task-system-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("charflow.sqlite").path
-        zone = try #require(TimeZone(identifier: identifier))
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Opens the store with the clock at `day` `time` on the wall clock of the store's zone.
-    func open(_ day: String, _ time: String = "09:00") throws -> Planner {
-        let instant = PlannerCalendar(timeZone: zone).instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
-        return try Planner(path: path, timeZone: zone, localeFirstWeekday: .monday, now: instant)
-    }
-
+final class TaskSystemStore: TempStore {
     static func day(_ text: String) throws -> LocalDay {
         try #require(LocalDay(text))
     }
