@@ -313,7 +313,10 @@ extension Planner {
 
     /// Every active habit as of today, with each window's cell and the week's progress.
     public func habitDays() throws -> [HabitDay] {
-        try habits().map { try habitDay($0) }
+        if let cached = habitDaysCache { return cached }
+        let days = try habits().map { try habitDay($0) }
+        habitDaysCache = days
+        return days
     }
 
     public func habitDay(_ habit: Habit) throws -> HabitDay {

@@ -61,7 +61,7 @@ extension Planner {
         let signals = try todaySignals(view)
         var result = try takeUnshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
         var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
-        let older = try backlog().first { $0.group == .older }?.tasks.count ?? 0
+        let older = try olderBacklogCount()
         if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
         for day in try habitDays() where day.pause == nil {
             guard let window = day.windows.first?.window else { continue }

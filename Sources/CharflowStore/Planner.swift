@@ -19,6 +19,7 @@ public final class Planner {
     /// action empties them.
     var historyCache: [String: WindowHistory] = [:]
     var engagedCache: [String: Set<LocalDay>] = [:]
+    var habitDaysCache: [HabitDay]?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -668,6 +669,20 @@ public final class Planner {
         DayBoard(day: day, tasks: try tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)]))
     }
 
+    /// How many Backlog tasks sit in its Older group (entered before this week, and not yesterday).
+    ///
+    /// Counted in SQL, for the Backlog-growing-old signal; a task without a record of entering falls
+    /// back to its due date, then to its creation date.
+    public func olderBacklogCount() throws -> Int {
+        let weekStart = calendar.startOfWeek(containing: today).description
+        return try db.scalar("""
+            SELECT count(*) FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
+            AND (due_date IS NULL OR due_date < ?)
+            AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
+            AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?
+            """, [.text(today.description), .text(weekStart), .text(today.adding(days: -1).description)])?.int ?? 0
+    }
+
     public func backlogCount() throws -> Int {
         try db.scalar("""
             SELECT count(*) FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
@@ -722,6 +737,7 @@ public final class Planner {
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         historyCache.removeAll()
         engagedCache.removeAll()
+        habitDaysCache = nil
         return try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
