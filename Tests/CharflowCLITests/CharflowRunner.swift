@@ -92,6 +92,25 @@ struct CharflowRunner {
         return try #require(task["id"] as? String)
     }
 
+    /// Polls until another connection holds the store's write lock (at most ten seconds): the moment a
+    /// stalled action is inside its transaction.
+    func waitForWriteLock() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: storePath) {
+                let probe = try Database(path: storePath, busyTimeoutMilliseconds: 0)
+                do {
+                    try probe.execute("BEGIN IMMEDIATE")
+                    try probe.execute("ROLLBACK")
+                } catch let error as DatabaseError where error.code == 5 {
+                    return
+                } catch {}
+            }
+            usleep(20_000)
+        }
+        Issue.record("the stalled action never took the write lock")
+    }
+
     /// Every row of every table, as text, for "the store is unchanged in content" checks.
     ///
     /// Read through SQLite so that WAL frames count as content and file layout does not.

@@ -25,7 +25,7 @@ struct DurabilityTests {
         let (process, _, _) = try runner.start(["add", "Half written", "--region", "morning"], now: "2026-11-30T09:05",
                                               extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
         // Wait until the action holds the write lock: a second writer then cannot get in.
-        try waitForWriteLock(runner.storePath)
+        try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -128,23 +128,5 @@ struct DurabilityTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("could not be opened"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.storePath)) == junk)
-    }
-
-    /// Polls until another connection holds the write lock on `path` (at most ten seconds).
-    private func waitForWriteLock(_ path: String) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: path) {
-                let probe = try Database(path: path, busyTimeoutMilliseconds: 0)
-                do {
-                    try probe.execute("BEGIN IMMEDIATE")
-                    try probe.execute("ROLLBACK")
-                } catch let error as DatabaseError where error.code == 5 {
-                    return
-                } catch {}
-            }
-            usleep(20_000)
-        }
-        Issue.record("the stalled action never took the write lock")
     }
 }

@@ -35,24 +35,6 @@ extension CharflowRunner {
     func sessionScalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
         try Database(path: storePath).scalar(sql, bindings)
     }
-
-    /// Polls until another connection holds the store's write lock (at most ten seconds).
-    func sessionWaitForWriteLock() throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: storePath) {
-                let probe = try Database(path: storePath, busyTimeoutMilliseconds: 0)
-                do {
-                    try probe.execute("BEGIN IMMEDIATE")
-                    try probe.execute("ROLLBACK")
-                } catch let error as DatabaseError where error.code == 5 {
-                    return
-                } catch {}
-            }
-            usleep(20_000)
-        }
-        Issue.record("the stalled action never took the write lock")
-    }
 }
 
 /// How many times `needle` occurs in `text`.

@@ -518,7 +518,7 @@ struct SessionCommandTests {
 
         let (process, _, _) = try runner.start(["begin", second, "--settle", "stop"], now: "2026-11-30T09:30",
                                                extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
-        try runner.sessionWaitForWriteLock()
+        try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -542,7 +542,7 @@ struct SessionCommandTests {
 
         let (process, _, _) = try runner.start(["finish", "--done", "--note", "half"], now: "2026-11-30T09:30",
                                                extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
-        try runner.sessionWaitForWriteLock()
+        try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)

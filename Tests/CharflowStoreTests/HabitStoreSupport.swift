@@ -6,20 +6,6 @@ import Testing
 /// A fresh SQLite store for one habit test, opened as `charflow` would open it at a local wall time.
 /// Reopening with a later time is how a test moves the clock: nothing is mocked.
 final class HabitTestStore: TempStore {
-    /// Every row of every table, as text: "a refusal changes nothing" checks.
-    static func contents(_ planner: Planner) throws -> String {
-        var lines: [String] = []
-        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .compactMap { $0[0].text }
-        for table in tables {
-            lines.append("# " + table)
-            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
-                lines.append(row.map { "\($0)" }.joined(separator: "|"))
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
     /// `count` consecutive days from `start`, as text.
     static func days(from start: String, count: Int) throws -> [String] {
         let first = try #require(LocalDay(start))

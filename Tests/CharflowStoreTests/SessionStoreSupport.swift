@@ -5,31 +5,7 @@ import Testing
 
 /// A fresh SQLite store for one session test, opened as `charflow` would open it at a local wall time.
 /// Reopening with a later time is how a test moves the clock: nothing is mocked.
-final class SessionTestStore: TempStore {
-    /// The instant the wall clock of the store's zone reads `time` on calendar date `day`.
-    func sessionInstant(_ day: String, _ time: String) throws -> Date {
-        PlannerCalendar(timeZone: zone).instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
-    }
-
-    /// Opens the store with the clock at `day` `time` (local wall time); any missed rollover runs.
-    func sessionOpen(_ day: String, _ time: String) throws -> Planner {
-        try Planner(path: path, timeZone: zone, localeFirstWeekday: .monday, now: try sessionInstant(day, time))
-    }
-
-    /// Every row of every table but the undo journal, as text: "nothing changed" checks.
-    static func sessionContents(_ planner: Planner) throws -> String {
-        var lines: [String] = []
-        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .compactMap { $0[0].text }
-        for table in tables {
-            lines.append("# " + table)
-            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
-                lines.append(row.map { "\($0)" }.joined(separator: "|"))
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-}
+final class SessionTestStore: TempStore {}
 
 extension Planner {
     /// Adds a task for a session test: placed in Morning (due today) unless `region` is nil.

@@ -38,6 +38,20 @@ class TempStore {
                     now: try instant(day, time, seconds: seconds))
     }
 
+    /// Every row of every table, as text: "a refusal changes nothing" checks.
+    static func contents(_ planner: Planner) throws -> String {
+        var lines: [String] = []
+        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .compactMap { $0[0].text }
+        for table in tables {
+            lines.append("# " + table)
+            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The raw row of a task, column name to value, for exact comparisons.
     static func row(_ planner: Planner, task id: UUID) throws -> [String: SQLValue]? {
         let names = try planner.db.columns(of: "tasks")
