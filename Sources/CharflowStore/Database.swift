@@ -98,6 +98,21 @@ public final class Database {
         return value
     }
 
+    /// Keeps the write-ahead log when this connection closes, instead of checkpointing it into the main file.
+    ///
+    /// A checkpoint on close syncs the main file to disk: most of a one-action command's time. Without
+    /// it the `-wal` file stays beside the store, every connection reads through it, and SQLite folds it
+    /// in at its automatic checkpoint (1,000 pages) or when `checkpoint()` asks.
+    public func keepWALOnClose() throws {
+        let code = charflow_sqlite3_keep_wal_on_close(handle)
+        if code != SQLITE_OK { throw DatabaseError(code: code, message: lastErrorMessage) }
+    }
+
+    /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).
+    public func checkpoint() throws {
+        _ = try rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

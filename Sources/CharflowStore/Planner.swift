@@ -32,6 +32,7 @@ public final class Planner {
             try Schema.migrator.checkNotNewer(db)
             _ = try db.rows("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = NORMAL")
+            try db.keepWALOnClose()
         } catch let error as DatabaseError {
             throw PlannerError.storeUnreadable("\(path): \(error.message)")
         }

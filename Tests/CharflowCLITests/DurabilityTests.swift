@@ -37,6 +37,26 @@ struct DurabilityTests {
         #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Already there"])
     }
 
+    @Test("B-22 a finished action lives in the store's write-ahead log until a checkpoint folds it in; nothing is lost either way")
+    func actionKeptInWriteAheadLog() throws {
+        let runner = try CharflowRunner()
+        let id = try runner.add("Kept in the log", ["--region", "evening"])
+        // The command exits without checkpointing: the action is in the -wal file beside the store.
+        let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
+        #expect((wal[.size] as? Int ?? 0) > 0)
+        // A new process reads through the log.
+        #expect(try runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String == "Kept in the log")
+        // A checkpoint folds the log into the main file and empties it, with the store intact.
+        try runner.add("Another", ["--region", "evening"])
+        let db = try Database(path: runner.storePath)
+        try db.checkpoint()
+        let folded = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
+        #expect(folded[.size] as? Int == 0)
+        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
+        #expect(try db.scalar("SELECT count(*) FROM tasks")?.int == 2)
+        #expect(try runner.json(["show", id], now: "2026-11-30T09:02")["region"] as? String == "evening")
+    }
+
     @Test("B-22 kill -9 at random moments of many writes never leaves a half-made task")
     func killAtRandomMoments() throws {
         let runner = try CharflowRunner()
