@@ -64,7 +64,7 @@ public enum Backup {
                 throw ImportError(place: place, message: "'\(text)' is not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
             }
         case .uuid:
-            guard UUID(uuidString: text) != nil, text == text.lowercased() else {
+            guard UUID(recordText: text) != nil, text == text.lowercased() else {
                 throw ImportError(place: place, message: "'\(text)' is not a lower-case UUID")
             }
         case .oneOf(let allowed):
@@ -188,6 +188,7 @@ extension Planner {
             converted[table.name] = list
         }
         var report = Backup.Report()
+        forgetReads()
         try db.execute("BEGIN IMMEDIATE")
         do {
             try db.execute("PRAGMA defer_foreign_keys = ON")
@@ -326,6 +327,7 @@ extension Planner {
     {
         var report = Backup.Report()
         var notes: [String] = []
+        forgetReads()
         try db.execute("BEGIN IMMEDIATE")
         do {
             var known = try categories()

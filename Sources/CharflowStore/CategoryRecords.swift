@@ -7,7 +7,7 @@ enum CategoryRecords {
 
     static func category(_ row: [SQLValue]) -> TaskCategory {
         TaskCategory(
-            id: row[0].text.flatMap(storedUUID) ?? UUID(),
+            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
             name: row[1].text ?? "",
             presetKey: row[2].text,
             color: CategoryColor(stored: row[3].text ?? ""),
@@ -151,7 +151,7 @@ extension Planner {
 
     func todayFilterID() throws -> UUID? {
         try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.todayFilterKey)])?.text
-            .flatMap { UUID(uuidString: $0) }
+            .flatMap { UUID(recordText: $0) }
     }
 
     /// The category a task may be given by name: it must exist and be active.

@@ -16,7 +16,7 @@ enum HabitRecords {
     static let groupColumns = "id, title, sort_order, is_archived, created_at, modified_at"
     static let scheduleColumns = "id, habit_id, from_day, frequency, scheduled_days, target_per_week, modified_at"
 
-    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap(storedUUID) }
+    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap(UUID.init(recordText:)) }
     static func instant(_ value: SQLValue) -> Date? { value.text.flatMap(Instant.parseStorageText) }
     static func day(_ value: SQLValue) -> LocalDay? { value.text.flatMap { LocalDay($0) } }
 
@@ -25,6 +25,12 @@ enum HabitRecords {
         var weekdays = RepeatRule.weekdays(days.text ?? "")
         if weekdays.isEmpty { weekdays = Set(Weekday.allCases) }
         return HabitSchedule(frequency: kind, days: weekdays, perWeek: min(7, max(0, perWeek.int ?? 0)))
+    }
+
+    /// A schedule change from `from_day, frequency, scheduled_days, target_per_week`.
+    static func scheduleChange(_ row: [SQLValue]) -> HabitScheduleChange {
+        HabitScheduleChange(from: day(row[0]) ?? LocalDay(ordinal: 0),
+                            schedule: schedule(frequency: row[1], days: row[2], perWeek: row[3]))
     }
 
     static func habit(_ row: [SQLValue]) -> Habit {

@@ -224,10 +224,7 @@ extension Planner {
 
     func schedules(of habit: Habit) throws -> [HabitScheduleChange] {
         try db.rows("SELECT from_day, frequency, scheduled_days, target_per_week FROM habit_schedules WHERE habit_id = ? ORDER BY from_day",
-                    [.text(idText(habit.id))]).map {
-            HabitScheduleChange(from: HabitRecords.day($0[0]) ?? LocalDay(ordinal: 0),
-                                schedule: HabitRecords.schedule(frequency: $0[1], days: $0[2], perWeek: $0[3]))
-        }
+                    [.text(idText(habit.id))]).map(HabitRecords.scheduleChange)
     }
 
     func entry(window: UUID, date: LocalDay) throws -> HabitEntry? {
@@ -237,7 +234,24 @@ extension Planner {
     }
 
     /// The history one window's density needs, for days `start` through `end`.
+    ///
+    /// A range that ends today and starts within the recent days (Today's cells, the week's progress,
+    /// the density read, fatigue) is answered from one read of every habit's recent rows, kept for the
+    /// command; such a history may hold a few days more than asked, which no day's cell depends on.
     public func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
+        let recentStart = today.adding(days: -Planner.recentHabitDays)
+        if end == today, start >= recentStart {
+            let key = idText(window.id)
+            if let cached = historyCache[key] { return cached }
+            let recent = try recentHabitRead()
+            let history = WindowHistory(
+                kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
+                schedules: recent.schedules[habit.id] ?? [], pauses: recent.pauses[habit.id] ?? [],
+                entries: recent.entries[window.id] ?? [:],
+                engagedDays: habit.kind == .avoid ? try engagedDays(from: recentStart, through: today) : [])
+            historyCache[key] = history
+            return history
+        }
         let key = "\(idText(window.id))|\(start)|\(end)"
         if let cached = historyCache[key] { return cached }
         let history = try readHistory(of: window, habit: habit, from: start, through: end)
@@ -247,16 +261,54 @@ extension Planner {
 
     private func readHistory(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         var entries: [LocalDay: HabitEntry] = [:]
-        for row in try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
-                               [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
-            let entry = HabitRecords.entry(row)
-            if let known = entries[entry.date], known.amount >= entry.amount { continue }
+        try db.forEachRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
+                          [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
+            let entry = HabitRecords.entry($0)
+            if let known = entries[entry.date], known.amount >= entry.amount { return }
             entries[entry.date] = entry
         }
         let engaged = habit.kind == .avoid ? try engagedDays(from: start, through: end) : []
         return WindowHistory(kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
                              schedules: try schedules(of: habit), pauses: try pauses(of: habit), entries: entries,
                              engagedDays: engaged)
+    }
+
+    /// How many days before today the shared recent read covers: the density read's and the fatigue
+    /// check's windows, and at least the current week.
+    static let recentHabitDays = max(DensityRead.windowDays, HabitSignals.fatigueWindowDays, 6)
+
+    /// Every habit's windows, schedules, pauses and recent entries, in four queries; kept for the command.
+    struct RecentHabitRead {
+        var windows: [UUID: [HabitWindow]] = [:]
+        var schedules: [UUID: [HabitScheduleChange]] = [:]
+        var pauses: [UUID: [HabitPause]] = [:]
+        var entries: [UUID: [LocalDay: HabitEntry]] = [:]
+    }
+
+    func recentHabitRead() throws -> RecentHabitRead {
+        if let recentHabitCache { return recentHabitCache }
+        var read = RecentHabitRead()
+        try db.forEachRow("SELECT \(HabitRecords.windowColumns) FROM habit_windows ORDER BY habit_id, sort_order, created_at") {
+            let window = HabitRecords.window($0)
+            read.windows[window.habitID, default: []].append(window)
+        }
+        try db.forEachRow("SELECT habit_id, from_day, frequency, scheduled_days, target_per_week FROM habit_schedules ORDER BY habit_id, from_day") {
+            guard let habit = HabitRecords.uuid($0[0]) else { return }
+            read.schedules[habit, default: []].append(HabitRecords.scheduleChange(Array($0.dropFirst())))
+        }
+        try db.forEachRow("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses ORDER BY habit_id, from_day") {
+            let pause = HabitRecords.pause($0)
+            read.pauses[pause.habitID, default: []].append(pause)
+        }
+        try db.forEachRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE date >= ? AND date <= ?",
+                          [.text(today.adding(days: -Planner.recentHabitDays).description), .text(today.description)]) {
+            let entry = HabitRecords.entry($0)
+            // Two devices may each have written the day; the larger amount wins, as in `entry(window:date:)`.
+            if let known = read.entries[entry.windowID]?[entry.date], known.amount >= entry.amount { return }
+            read.entries[entry.windowID, default: [:]][entry.date] = entry
+        }
+        recentHabitCache = read
+        return read
     }
 
     /// Logical days on which the user engaged (`habit.md`, Avoid habits): a task completed, a habit
@@ -321,10 +373,11 @@ extension Planner {
 
     public func habitDay(_ habit: Habit) throws -> HabitDay {
         let weekStart = calendar.startOfWeek(containing: today)
-        let pauses = try pauses(of: habit)
+        let recent = try recentHabitRead()
+        let pauses = recent.pauses[habit.id] ?? []
         var cells: [(HabitWindow, DensityCell)] = []
         var week: (Int, Int)?
-        for window in try windows(of: habit) {
+        for window in recent.windows[habit.id] ?? [] {
             let history = try self.history(of: window, habit: habit, from: min(weekStart, today), through: today)
             cells.append((window, history.cell(today, today: today)))
             if habit.schedule.isWeeklyTarget, week == nil {
@@ -591,8 +644,9 @@ extension Planner {
         let start = today.adding(days: -HabitSignals.fatigueWindowDays)
         for habit in try habits() {
             // A paused habit is hidden from Today; nothing is said about it while it rests.
-            if try pauses(of: habit).contains(where: { $0.covers(today) }) { continue }
-            for window in try windows(of: habit) {
+            let recent = try recentHabitRead()
+            if (recent.pauses[habit.id] ?? []).contains(where: { $0.covers(today) }) { continue }
+            for window in recent.windows[habit.id] ?? [] {
                 let history = try self.history(of: window, habit: habit, from: start, through: today)
                 if HabitSignals.isFatigued(history, today: today) {
                     fresh.append(.habitFatigue(habit: habit.id))

@@ -251,7 +251,7 @@ extension Planner {
     /// The task whose session the last rollover closed, while it is still live and not begun again.
     public func offeredTask() throws -> TaskItem? {
         guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
-              let sessionID = UUID(uuidString: id), let session = try sessionByID(sessionID),
+              let sessionID = UUID(recordText: id), let session = try sessionByID(sessionID),
               session.outcome == .autoClosed, let task = try task(of: session), task.isLive else { return nil }
         let later = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ? AND started_at > ?",
                                   [.text(idText(task.id)), .text(Instant.storageText(session.startedAt))])?.int ?? 0

@@ -20,6 +20,7 @@ public final class Planner {
     var historyCache: [String: WindowHistory] = [:]
     var engagedCache: [String: Set<LocalDay>] = [:]
     var habitDaysCache: [HabitDay]?
+    var recentHabitCache: RecentHabitRead?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -65,7 +66,7 @@ public final class Planner {
                                            where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?",
                                            [.text(today.description)])
                 let deferred = Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(today.description)])
-                    .compactMap { $0[0].text.flatMap { UUID(uuidString: $0) } })
+                    .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
                 let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred,
                                            carriedWithoutDeferral: carried, now: now)
                 for task in outcome.tasks { try save(task) }
@@ -91,7 +92,7 @@ public final class Planner {
     /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
     func pendingEased() throws -> [UUID] {
         let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])?.text ?? ""
-        return text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+        return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
     }
 
     /// The importance-eased signals from rollovers, once: taking them clears them (never silent, never twice).
@@ -491,6 +492,7 @@ public final class Planner {
     public func purge(_ prefix: String) throws -> TaskItem {
         let task = try task(matching: prefix)
         let id = idText(task.id)
+        forgetReads()
         try db.write {
             for table in ["deferrals", "sessions"] {
                 let ids = try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap { $0[0].text }
@@ -587,6 +589,7 @@ public final class Planner {
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
+        forgetReads()
         let label = try db.write {
             let reverted = try UndoJournal.undoLast(db: db, now: nowText)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
@@ -727,7 +730,7 @@ public final class Planner {
     public func categoryNames() throws -> [UUID: String] {
         var names: [UUID: String] = [:]
         for row in try db.rows("SELECT id, name FROM categories") {
-            if let id = row[0].text.flatMap({ UUID(uuidString: $0) }), let name = row[1].text { names[id] = name }
+            if let id = row[0].text.flatMap({ UUID(recordText: $0) }), let name = row[1].text { names[id] = name }
         }
         return names
     }
@@ -736,15 +739,21 @@ public final class Planner {
 
     /// Runs `body` as one undoable action in one transaction.
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
-        historyCache.removeAll()
-        engagedCache.removeAll()
-        habitDaysCache = nil
+        forgetReads()
         return try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
             beforeCommit?()
             return result
         }
+    }
+
+    /// Empties the reads kept for this command; every action that changes the store calls it first.
+    func forgetReads() {
+        historyCache.removeAll()
+        engagedCache.removeAll()
+        habitDaysCache = nil
+        recentHabitCache = nil
     }
 
     /// One undoable action that writes a single record: captures the row, then upserts it.

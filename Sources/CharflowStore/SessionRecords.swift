@@ -10,13 +10,13 @@ enum SessionRecords {
 
     static func session(_ row: [SQLValue]) -> WorkSession {
         let subject: SessionSubject
-        if let task = row[1].text.flatMap(storedUUID) {
+        if let task = row[1].text.flatMap(UUID.init(recordText:)) {
             subject = .task(task)
         } else {
-            subject = .habitWindow(row[2].text.flatMap(storedUUID) ?? UUID())
+            subject = .habitWindow(row[2].text.flatMap(UUID.init(recordText:)) ?? UUID())
         }
         return WorkSession(
-            id: row[0].text.flatMap(storedUUID) ?? UUID(),
+            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
             subject: subject,
             startedAt: row[3].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
             day: row[4].text.flatMap { LocalDay($0) } ?? LocalDay(ordinal: 0),

@@ -14,7 +14,7 @@ enum TaskRecords {
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: [SQLValue]) -> TaskItem {
         TaskItem(
-            id: row[0].text.flatMap(storedUUID) ?? UUID(),
+            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
             title: row[1].text ?? "",
             notes: row[2].text,
             dueDate: row[3].text.flatMap { LocalDay($0) },
@@ -27,9 +27,9 @@ enum TaskRecords {
             repeatKind: row[10].text.flatMap(RepeatKind.init(rawValue:)) ?? .none,
             repeatWeekdays: row[11].text ?? "",
             repeatDayOfMonth: row[12].int ?? 0,
-            seriesID: row[13].text.flatMap(storedUUID),
+            seriesID: row[13].text.flatMap(UUID.init(recordText:)),
             createdAt: row[14].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
-            categoryID: row[15].text.flatMap(storedUUID),
+            categoryID: row[15].text.flatMap(UUID.init(recordText:)),
             region: row[16].text.flatMap(Region.init(rawValue:)),
             bucket: row[17].text.flatMap(Bucket.init(rawValue:)),
             sortOrder: row[18].int ?? 0,
@@ -56,8 +56,8 @@ enum TaskRecords {
 
     static func deferral(_ row: [SQLValue]) -> DeferralRecord {
         DeferralRecord(
-            id: row[0].text.flatMap(storedUUID) ?? UUID(),
-            taskID: row[1].text.flatMap(storedUUID) ?? UUID(),
+            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
+            taskID: row[1].text.flatMap(UUID.init(recordText:)) ?? UUID(),
             deferredOn: row[2].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
             day: row[3].text.flatMap { LocalDay($0) } ?? LocalDay(ordinal: 0),
             deferredTo: row[4].text.flatMap { LocalDay($0) },
@@ -86,40 +86,8 @@ enum RecordSQL {
     }
 }
 
-/// Parses stored UUID text quickly (Foundation's parser goes through `sscanf`); nil when malformed.
-func storedUUID(_ text: String) -> UUID? {
-    var text = text
-    return text.withUTF8 { buffer -> UUID? in
-        guard buffer.count == 36 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var index = 0
-        while index < 36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard buffer[index] == UInt8(ascii: "-") else { return nil }
-                index += 1
-                continue
-            }
-            guard let high = hexValue(buffer[index]), let low = hexValue(buffer[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-}
-
 /// Ids are stored as lower-case UUID text, so that a typed prefix finds them with an index range.
 func idText(_ id: UUID) -> String {
-    id.uuidString.lowercased()
+    id.lowercasedText
 }
 

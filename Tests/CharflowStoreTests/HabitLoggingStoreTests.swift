@@ -19,6 +19,21 @@ struct HabitLoggingStoreTests {
         #expect(try planner.habitCell(walk, "2026-11-30").state == .empty)
     }
 
+    @Test("H-10 Today's habit line, read once per command, follows a log and its undo on the same connection")
+    func todayLineFollowsLogAndUndo() throws {
+        let store = try HabitTestStore()
+        let planner = try store.open("2026-11-30")
+        let water = try planner.habitAdd("Water", kind: .counted, target: 3)
+        #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
+        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+        try planner.logHabit("Water", window: nil, .count(3))
+        #expect(try planner.habitToday(water).windows.first?.cell.state == .complete)
+        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == true)
+        #expect(try planner.undo() == "habit log")
+        #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
+        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+    }
+
     @Test("H-10 H-17 counted steps toward N: 2 of 3 is partialHigh and reads 2/3, 3 of 3 complete")
     func countedStepper() throws {
         let store = try HabitTestStore()

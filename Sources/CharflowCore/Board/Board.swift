@@ -113,7 +113,7 @@ public enum Board {
         tasks.sorted {
             if $0.sortOrder != $1.sortOrder { return $0.sortOrder < $1.sortOrder }
             if $0.createdAt != $1.createdAt { return $0.createdAt < $1.createdAt }
-            return $0.id.uuidString < $1.id.uuidString
+            return $0.id.sorts(before: $1.id)
         }
     }
 }

@@ -28,10 +28,10 @@ public enum CSVExport {
         var out = row(taskColumns)
         for task in tasks {
             out += row([
-                idText(task.id), task.title, task.notes ?? "", task.dueDate?.description ?? "",
+                task.id.lowercasedText, task.title, task.notes ?? "", task.dueDate?.description ?? "",
                 task.effortMinutes.map(String.init) ?? "", task.importance.rawValue, String(task.isCompleted),
                 iso(task.completedAt), iso(task.droppedAt), String(task.deferralCount), task.repeatKind.rawValue,
-                task.repeatWeekdays, String(task.repeatDayOfMonth), task.seriesID.map(idText) ?? "",
+                task.repeatWeekdays, String(task.repeatDayOfMonth), task.seriesID.map(\.lowercasedText) ?? "",
                 iso(task.createdAt), task.categoryID.flatMap { categoryNames[$0] } ?? "",
                 task.region?.rawValue ?? "", task.bucket?.rawValue ?? "", String(task.sortOrder),
             ])
@@ -46,7 +46,7 @@ public enum CSVExport {
         for (index, habit) in habits.enumerated() {
             let own = ordered(windows[habit.id] ?? [])
             out += row([
-                String(index + 1), idText(habit.id), habit.title, habit.kind.rawValue, habit.schedule.frequency.rawValue,
+                String(index + 1), habit.id.lowercasedText, habit.title, habit.kind.rawValue, habit.schedule.frequency.rawValue,
                 habit.schedule.daysText, String(habit.schedule.perWeek), own.map(windowName).joined(separator: ";"),
                 own.map { String($0.target) }.joined(separator: ";"), String(habit.isArchived),
             ])
@@ -59,7 +59,7 @@ public enum CSVExport {
         var out = row(entryColumns)
         for item in rows {
             out += row([
-                item.cell.date.description, idText(item.habit.id), item.habit.title, windowName(item.window),
+                item.cell.date.description, item.habit.id.lowercasedText, item.habit.title, windowName(item.window),
                 String(item.cell.amount), String(item.cell.target), item.cell.state.rawValue,
             ])
         }
@@ -86,15 +86,11 @@ public enum CSVExport {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static func idText(_ id: UUID) -> String {
-        id.uuidString.lowercased()
-    }
-
     private static func ordered(_ windows: [HabitWindow]) -> [HabitWindow] {
         windows.sorted {
             if $0.sortOrder != $1.sortOrder { return $0.sortOrder < $1.sortOrder }
             if $0.createdAt != $1.createdAt { return $0.createdAt < $1.createdAt }
-            return $0.id.uuidString < $1.id.uuidString
+            return $0.id.sorts(before: $1.id)
         }
     }
 }

@@ -37,7 +37,7 @@ public enum ICalendarExport {
     /// The content lines (unfolded) of one task's VTODO.
     static func todo(_ task: TaskItem, categoryName: String?) -> [String] {
         var lines = ["BEGIN:VTODO"]
-        lines.append("UID:" + task.id.uuidString.lowercased() + "@charflow")
+        lines.append("UID:" + task.id.lowercasedText + "@charflow")
         lines.append("DTSTAMP:" + utcText(task.modifiedAt))
         lines.append("CREATED:" + utcText(task.createdAt))
         lines.append("LAST-MODIFIED:" + utcText(task.modifiedAt))
@@ -69,7 +69,7 @@ public enum ICalendarExport {
         }
         lines.append("X-CHARFLOW-DEFERRALS:" + String(task.deferralCount))
         if let series = task.seriesID {
-            lines.append("X-CHARFLOW-SERIES:" + series.uuidString.lowercased())
+            lines.append("X-CHARFLOW-SERIES:" + series.lowercasedText)
         }
         if let region = task.region {
             lines.append("X-CHARFLOW-REGION:" + region.rawValue)

@@ -133,7 +133,7 @@ public enum Sessions {
     /// Of several live sessions, every one but the earliest started is to be closed as abandoned.
     public static func extraLive(_ live: [WorkSession]) -> [WorkSession] {
         let ordered = live.sorted {
-            $0.startedAt != $1.startedAt ? $0.startedAt < $1.startedAt : $0.id.uuidString < $1.id.uuidString
+            $0.startedAt != $1.startedAt ? $0.startedAt < $1.startedAt : $0.id.sorts(before: $1.id)
         }
         return Array(ordered.dropFirst())
     }

@@ -111,7 +111,7 @@ public enum SeriesDedup {
             if a.isCompleted != b.isCompleted { return a.isCompleted }
             if (a.droppedAt == nil) != (b.droppedAt == nil) { return a.droppedAt == nil }
             if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-            return a.id.uuidString < b.id.uuidString
+            return a.id.sorts(before: b.id)
         }
     }
 }

@@ -55,6 +55,6 @@ public enum EngineOrder {
         default: break
         }
         if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-        return a.id.uuidString < b.id.uuidString
+        return a.id.sorts(before: b.id)
     }
 }

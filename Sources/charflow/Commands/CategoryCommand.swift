@@ -73,7 +73,7 @@ enum CategoryCommand: Command {
 
     static func json(_ category: TaskCategory) -> JSONValue {
         .object([
-            ("id", .string(category.id.uuidString.lowercased())), ("name", .string(category.name)),
+            ("id", .string(category.id.lowercasedText)), ("name", .string(category.name)),
             ("presetKey", .optional(category.presetKey)), ("colorKey", .string(category.color.rawValue)),
             ("sortOrder", .int(category.sortOrder)), ("isArchived", .bool(category.isArchived)),
         ])

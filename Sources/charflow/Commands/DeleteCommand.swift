@@ -26,7 +26,7 @@ enum PurgeCommand: Command {
         let planner = try context.planner()
         let task = try planner.purge(word)
         context.output.emit(text: "Purged \(task.shortID) “\(task.title)”. This cannot be undone.",
-                            json: .object([("purged", .string(task.id.uuidString.lowercased()))]))
+                            json: .object([("purged", .string(task.id.lowercasedText))]))
     }
 }
 

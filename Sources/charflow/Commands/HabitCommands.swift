@@ -194,7 +194,7 @@ enum HabitCommand: Command {
         let from = try args.value("from").map { try day($0, planner) }
         let to = try args.value("to").map { try day($0, planner) }
         let habit = try planner.habit(matching: try one(rest))
-        let pause = try planner.pauseHabit(habit.id.uuidString.lowercased(), from: from, to: to, reason: reason)
+        let pause = try planner.pauseHabit(habit.id.lowercasedText, from: from, to: to, reason: reason)
         context.output.emit(text: "\(habit.title): " + HabitText.pausedLine(pause), json: HabitJSON.pause(pause))
     }
 
@@ -335,7 +335,7 @@ enum HabitsCommand: Command {
             ("habits", .array(habitsJSON)),
             ("archivedCount", .int(archived.count)),
             ("signals", .array(signals.map {
-                .object([("kind", .string($0.kind)), ("habit", .optional($0.subject.map { $0.uuidString.lowercased() })),
+                .object([("kind", .string($0.kind)), ("habit", .optional($0.subject.map { $0.lowercasedText })),
                          ("message", .string(Messages.text($0, title: $0.subject.flatMap { titles[$0] })))])
             })),
         ]))
@@ -358,7 +358,7 @@ enum GroupCommand: Command {
         switch words.first ?? "list" {
         case "add":
             let group = try planner.addGroup(words.dropFirst().joined(separator: " "))
-            context.output.emit(text: "Added group \(group.title).", json: .object([("id", .string(group.id.uuidString.lowercased())),
+            context.output.emit(text: "Added group \(group.title).", json: .object([("id", .string(group.id.lowercasedText)),
                                                                                ("title", .string(group.title))]))
         case "archive":
             guard words.count >= 2 else { throw UsageError(message: "Usage: \(usage)") }
@@ -378,7 +378,7 @@ enum GroupCommand: Command {
                 }.joined()
                 text.append("  \(group.title)  \(summary.percentToday)%  \(summary.doneToday)/\(summary.dueToday) today  \(strip)")
                 json.append(.object([
-                    ("id", .string(group.id.uuidString.lowercased())), ("title", .string(group.title)),
+                    ("id", .string(group.id.lowercasedText)), ("title", .string(group.title)),
                     ("percentToday", .int(summary.percentToday)), ("doneToday", .int(summary.doneToday)),
                     ("dueToday", .int(summary.dueToday)),
                     ("days", .array(summary.days.map { .object([("date", .string($0.date.description)),
@@ -441,7 +441,7 @@ enum HabitJSON {
     static func habit(_ habit: Habit, planner: Planner) throws -> JSONValue {
         let group = try habit.groupID.flatMap { id in try planner.groups(includeArchived: true).first { $0.id == id }?.title }
         return .object([
-            ("id", .string(habit.id.uuidString.lowercased())),
+            ("id", .string(habit.id.lowercasedText)),
             ("title", .string(habit.title)),
             ("notes", .optional(habit.notes)),
             ("presetKey", .optional(habit.presetKey)),
@@ -460,7 +460,7 @@ enum HabitJSON {
     static func day(_ day: Planner.HabitDay, planner: Planner) throws -> JSONValue {
         guard case .object(var pairs) = try habit(day.habit, planner: planner) else { return .null }
         pairs.append(("today", .array(day.windows.map { window, cell in
-            .object([("window", .string(window.id.uuidString.lowercased())), ("label", .string(window.label)),
+            .object([("window", .string(window.id.lowercasedText)), ("label", .string(window.label)),
                      ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("state", .string(cell.state.rawValue)),
                      ("isDue", .bool(cell.isDue))])
         })))
@@ -475,7 +475,7 @@ enum HabitJSON {
 
     static func window(_ window: HabitWindow) -> JSONValue {
         .object([
-            ("id", .string(window.id.uuidString.lowercased())), ("label", .string(window.label)),
+            ("id", .string(window.id.lowercasedText)), ("label", .string(window.label)),
             ("startMinute", .int(window.startMinute)), ("endMinute", .int(window.endMinute)),
             ("target", .int(window.target)), ("effortMinutes", .optional(window.effortMinutes)),
             ("reminderMinute", .optional(window.reminderMinute)),
@@ -489,7 +489,7 @@ enum HabitJSON {
 
     static func entry(_ entry: HabitEntry, calendar: PlannerCalendar) -> JSONValue {
         .object([
-            ("id", .string(entry.id.uuidString.lowercased())), ("window", .string(entry.windowID.uuidString.lowercased())),
+            ("id", .string(entry.id.lowercasedText)), ("window", .string(entry.windowID.lowercasedText)),
             ("date", .string(entry.date.description)), ("target", .int(entry.target)), ("amount", .int(entry.amount)),
             ("completedAt", .optional(entry.completedAt.map { Instant.isoText($0, in: calendar) })),
             ("isComplete", .bool(entry.isComplete)), ("completionRatio", .int(Int((entry.completionRatio * 100).rounded()))),

@@ -80,7 +80,7 @@ enum PlanCommand: Command {
             ("done", render.tasks(review.done)),
             ("open", render.tasks(review.open)),
             ("habits", .array(review.habits.map { habit, window, cell in
-                .object([("habit", .string(habit.id.uuidString.lowercased())), ("title", .string(habit.title)),
+                .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
                          ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
                          ("state", .string(cell.state.rawValue)),
                          ("text", .string(HabitText.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
@@ -141,7 +141,7 @@ enum PlanCommand: Command {
     }
 
     static func sessionJSON(_ session: NightPlanningSession) -> JSONValue {
-        .object([("id", .string(session.id.uuidString.lowercased())), ("date", .string(session.date.description)),
+        .object([("id", .string(session.id.lowercasedText)), ("date", .string(session.date.description)),
                  ("planDay", .string(session.planDay.description)), ("state", .string(session.state.rawValue))])
     }
 
@@ -168,14 +168,14 @@ enum PlanCommand: Command {
                     guard let answer = ask("“\(task.title)” — [k]eep, [l]ater, [d]rop, [Enter] leave: ") else { return }
                     do {
                         switch answer.lowercased() {
-                        case "k", "keep": report(try planner.carry(task.id.uuidString, .keep))
+                        case "k", "keep": report(try planner.carry(task.id.lowercasedText, .keep))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
                             guard let date = QuickDate(word: word) else { print("  " + Messages.text(.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
-                            report(try planner.carry(task.id.uuidString, .later(date, reason)))
-                        case "d", "drop": report(try planner.carry(task.id.uuidString, .drop))
+                            report(try planner.carry(task.id.lowercasedText, .later(date, reason)))
+                        case "d", "drop": report(try planner.carry(task.id.lowercasedText, .drop))
                         case "": break
                         default: continue
                         }
@@ -247,7 +247,7 @@ enum RemindCommand: Command {
         context.output.emit(text: reminders.map(\.message).joined(separator: "\n"), json: .object([
             ("reminders", .array(reminders.map {
                 .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message)),
-                         ("window", .optional($0.subject.map { $0.uuidString.lowercased() }))])
+                         ("window", .optional($0.subject.map { $0.lowercasedText }))])
             })),
         ]))
     }

@@ -107,10 +107,10 @@ enum SessionJSON {
         let iso = { (date: Date) in Instant.isoText(date, in: planner.calendar) }
         var subject: [(String, JSONValue)] = []
         switch session.subject {
-        case .task(let id): subject = [("taskID", .string(id.uuidString.lowercased())), ("habitWindowID", .null)]
-        case .habitWindow(let id): subject = [("taskID", .null), ("habitWindowID", .string(id.uuidString.lowercased()))]
+        case .task(let id): subject = [("taskID", .string(id.lowercasedText)), ("habitWindowID", .null)]
+        case .habitWindow(let id): subject = [("taskID", .null), ("habitWindowID", .string(id.lowercasedText))]
         }
-        return .object([("id", .string(session.id.uuidString.lowercased()))] + subject + [
+        return .object([("id", .string(session.id.lowercasedText))] + subject + [
             ("startedAt", .string(iso(session.startedAt))),
             ("day", .string(session.day.description)),
             ("endedAt", .optional(session.endedAt.map(iso))),

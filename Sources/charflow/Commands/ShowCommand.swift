@@ -32,7 +32,7 @@ enum ShowCommand: Command {
             "  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + value
         }
         var out = [output.bold(task.title)]
-        out.append(row("id", task.id.uuidString.lowercased()))
+        out.append(row("id", task.id.lowercasedText))
         let status: String
         if let dropped = task.droppedAt {
             status = "deleted " + Instant.isoText(dropped, in: planner.calendar)

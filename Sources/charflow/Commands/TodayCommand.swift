@@ -24,8 +24,7 @@ enum TodayCommand: Command {
         signals += try planner.takeHabitSignals()
         // Paused habits are hidden from Today; a weekly target shows until met, then as done.
         let habitDays = try planner.habitDays().filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
-        var habitsJSON: [JSONValue] = []
-        for day in habitDays { habitsJSON.append(try HabitJSON.day(day, planner: planner)) }
+        let habitsJSON = context.output.json ? try habitDays.map { try HabitJSON.day($0, planner: planner) } : []
         let filter = try planner.todayFilter()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
         var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
@@ -76,7 +75,7 @@ enum TodayCommand: Command {
             ("session", session ?? .null),
             ("signals", .array(signals.map { signal, message in
                 .object([("kind", .string(signal.kind)),
-                         ("task", .optional(signal.subject.map { $0.uuidString.lowercased() })),
+                         ("task", .optional(signal.subject.map { $0.lowercasedText })),
                          ("message", .string(message))])
             })),
             ("filter", .optional(filter)),

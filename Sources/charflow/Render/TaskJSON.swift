@@ -9,7 +9,7 @@ struct TaskJSON {
 
     func task(_ task: TaskItem) -> JSONValue {
         .object([
-            ("id", .string(task.id.uuidString.lowercased())),
+            ("id", .string(task.id.lowercasedText)),
             ("title", .string(task.title)),
             ("notes", .optional(task.notes)),
             ("dueDate", .optional(task.dueDate?.description)),
@@ -22,7 +22,7 @@ struct TaskJSON {
             ("repeatKind", .string(task.repeatKind.rawValue)),
             ("repeatWeekdays", .string(task.repeatWeekdays)),
             ("repeatDayOfMonth", .int(task.repeatDayOfMonth)),
-            ("seriesID", .optional(task.seriesID.map { $0.uuidString.lowercased() })),
+            ("seriesID", .optional(task.seriesID.map { $0.lowercasedText })),
             ("createdAt", .string(instant(task.createdAt))),
             ("modifiedAt", .string(instant(task.modifiedAt))),
             ("category", .optional(task.categoryID.flatMap { categories[$0] })),
@@ -42,7 +42,7 @@ struct TaskJSON {
 
     func deferral(_ record: DeferralRecord) -> JSONValue {
         .object([
-            ("id", .string(record.id.uuidString.lowercased())),
+            ("id", .string(record.id.lowercasedText)),
             ("deferredOn", .string(instant(record.deferredOn))),
             ("day", .string(record.day.description)),
             ("deferredTo", .optional(record.deferredTo?.description)),
