@@ -418,6 +418,13 @@ struct TaskSystemRepeatRuleTests {
                         weekdays: RepeatRule.weekdays(weekdays), dayOfMonth: dayOfMonth)?.description
     }
 
+    @Test("T-26 stored weekdays read back as ISO numbers; spaces around a number are allowed, other pieces ignored",
+          arguments: [("1,5", [1, 5]), (" 1 , 5 ", [1, 5]), ("7,1,7", [1, 7]), ("", []), ("1 5", []),
+                      ("x,3", [3]), ("8,0,2", [2]), ("12", []), ("3x", []), ("+4,6", [6]), ("1,,2,", [1, 2])])
+    func storedWeekdays(text: String, expected: [Int]) {
+        #expect(RepeatRule.weekdays(text).map(\.isoNumber).sorted() == expected)
+    }
+
     @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
     func monthly31st() {
         var due = "2027-01-31"

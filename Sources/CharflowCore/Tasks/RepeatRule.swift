@@ -38,7 +38,26 @@ public enum RepeatRule {
 
     /// Parses `repeatWeekdays` ("1,5"); unknown pieces are ignored.
     public static func weekdays(_ text: String) -> Set<Weekday> {
-        Set(text.split(separator: ",").compactMap { Int($0.trimmingWhitespace()).flatMap(Weekday.init(isoNumber:)) })
+        var days = Set<Weekday>()
+        var number = 0, digits = 0, spaced = false, junk = false
+        func finish() {
+            if digits > 0, !junk, let day = Weekday(isoNumber: number) { days.insert(day) }
+            (number, digits, spaced, junk) = (0, 0, false, false)
+        }
+        // Byte by byte: schedules are parsed for every habit on every Today.
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ","): finish()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                junk = junk || spaced || digits == 2
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): spaced = digits > 0
+            default: junk = true
+            }
+        }
+        finish()
+        return days
     }
 
     /// The stored form of a weekday set: ascending ISO numbers joined by commas.

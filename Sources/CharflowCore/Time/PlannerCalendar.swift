@@ -57,8 +57,16 @@ public struct PlannerCalendar: Sendable, Equatable {
         // The zone's offsets half a day either side bracket any single change at this wall time.
         let before = offset(at: wall - LocalDay.secondsPerCivilDay / 2)
         let after = offset(at: wall + LocalDay.secondsPerCivilDay / 2)
-        let valid = Set([before, after]).map { wall - $0 }.filter { wall - offset(at: $0) == $0 }
-        if let latest = valid.max() { return Date(timeIntervalSince1970: Double(latest)) }
+        // Each bracketing offset gives a candidate instant; it is valid when the wall clock reads `wall`
+        // then. The later valid one wins (the second occurrence of a repeated time).
+        var latest: Int?
+        let first = wall - before
+        if wall - offset(at: first) == first { latest = first }
+        if after != before {
+            let second = wall - after
+            if wall - offset(at: second) == second { latest = max(latest ?? second, second) }
+        }
+        if let latest { return Date(timeIntervalSince1970: Double(latest)) }
         // A skipped time: the moment the clock jumps past it, the first instant reading it or later.
         let earliest = Date(timeIntervalSince1970: Double(wall - after))
         if let jump = timeZone.nextDaylightSavingTimeTransition(after: earliest),

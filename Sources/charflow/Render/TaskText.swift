@@ -17,7 +17,8 @@ struct TaskLineRenderer {
 
     /// `text` cut to `width` characters with an ellipsis, on one line.
     static func fit(_ text: String, _ width: Int) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        let flat = text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            ? String(text.map { $0.isNewline ? " " : $0 }) : text
         return flat.count <= width ? flat : String(flat.prefix(width - 1)) + "…"
     }
 
