@@ -69,7 +69,10 @@ public final class Planner {
                     .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
                 let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred,
                                            carriedWithoutDeferral: carried, now: now)
-                for task in outcome.tasks { try save(task) }
+                let read = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for task in outcome.tasks {
+                    if let old = read[task.id] { try save(task, over: old) } else { try save(task) }
+                }
                 for record in outcome.deferrals { try save(record) }
                 if !outcome.eased.isEmpty {
                     let pending = (try pendingEased() + outcome.eased).map(idText).joined(separator: ",")
@@ -106,10 +109,12 @@ public final class Planner {
     /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
     /// the next instance); the removed rows leave tombstones.
     ///
-    /// With `since`, only instances due from that day on are looked at (the rollover's daily pass).
+    /// With `since`, only instances due from that day on are looked at (the rollover's daily pass),
+    /// through an index of instances by due date: the series index would walk every instance ever made.
     func removeSeriesDuplicates(since: LocalDay? = nil) throws {
         let groups = try db.rows("""
-            SELECT series_id, due_date FROM tasks WHERE series_id IS NOT NULL AND due_date IS NOT NULL
+            SELECT series_id, due_date FROM tasks INDEXED BY tasks_series_by_due
+            WHERE series_id IS NOT NULL AND due_date IS NOT NULL
             AND due_date >= ? GROUP BY series_id, due_date HAVING count(*) > 1
             """, [.text(since?.description ?? "")])
         for group in groups {
@@ -774,6 +779,19 @@ public final class Planner {
 
     func save(_ task: TaskItem) throws {
         try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
+    }
+
+    /// Saves `task` over `old`, the row as read in this transaction, writing only the columns that differ.
+    ///
+    /// An UPDATE of a few columns maintains only the indexes over them; the upsert rewrites every
+    /// column and every index. The rollover saves each carried task this way.
+    func save(_ task: TaskItem, over old: TaskItem) throws {
+        let after = TaskRecords.bindings(task)
+        let before = TaskRecords.bindings(old)
+        let changed = after.indices.filter { $0 > 0 && after[$0] != before[$0] }
+        guard !changed.isEmpty else { return }
+        let sets = changed.map { TaskRecords.columnNames[$0] + " = ?" }.joined(separator: ", ")
+        try db.run("UPDATE tasks SET \(sets) WHERE id = ?", changed.map { after[$0] } + [after[0]])
     }
 
     func save(_ record: DeferralRecord) throws {

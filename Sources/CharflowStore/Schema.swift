@@ -188,5 +188,10 @@ public enum Schema {
         );
         CREATE INDEX night_planning_by_date ON night_planning(date);
         """),
+        // The rollover's daily series check reads recent instances only; this index answers it without
+        // visiting the rows.
+        Migration("0005-series-by-due-date", """
+        CREATE INDEX tasks_series_by_due ON tasks(due_date, series_id) WHERE series_id IS NOT NULL;
+        """),
     ])
 }

@@ -10,6 +10,7 @@ enum TaskRecords {
         """
 
     static let upsertSQL = RecordSQL.upsert("tasks", columns)
+    static let columnNames = RecordSQL.names(columns)
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: [SQLValue]) -> TaskItem {
@@ -77,9 +78,14 @@ enum TaskRecords {
 
 /// SQL shared by the record mappings.
 enum RecordSQL {
+    /// The names of a comma-separated column list.
+    static func names(_ columns: String) -> [String] {
+        columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     /// `INSERT … ON CONFLICT(id) DO UPDATE SET` every other column, for `table` with `columns` (id first).
     static func upsert(_ table: String, _ columns: String) -> String {
-        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let names = names(columns)
         let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"

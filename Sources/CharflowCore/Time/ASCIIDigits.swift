@@ -10,4 +10,25 @@ enum ASCIIDigits {
         }
         return value
     }
+
+    /// Writes `value` (0 ≤ value < 10^width) as exactly `width` digits at `buffer[start...]`.
+    static func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        var index = start + width - 1
+        while index >= start {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+    }
+
+    /// Text made of fixed-width numbers and separators, written in place: `layout` holds the separator
+    /// bytes, and each field overwrites its span. The writers of every stored day and instant use it.
+    static func text(_ layout: StaticString, _ fields: [(value: Int, at: Int, width: Int)]) -> String {
+        String(unsafeUninitializedCapacity: layout.utf8CodeUnitCount) { buffer in
+            for index in 0..<layout.utf8CodeUnitCount { buffer[index] = layout.utf8Start[index] }
+            for field in fields { write(field.value, width: field.width, into: buffer, at: field.at) }
+            return layout.utf8CodeUnitCount
+        }
+    }
 }

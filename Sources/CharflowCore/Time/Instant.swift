@@ -13,7 +13,16 @@ public enum Instant {
     public static func storageText(_ date: Date) -> String {
         let millis = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
         let seconds = LocalDay.floorDivide(millis, 1000)
-        return civil(seconds) + "." + LocalDay.pad(millis - seconds * 1000, 3) + "Z"
+        let day = LocalDay(ordinal: LocalDay.floorDivide(seconds, LocalDay.secondsPerCivilDay))
+        let (year, month, dayOfMonth) = day.parts
+        guard (0...9999).contains(year) else {
+            return civil(seconds) + "." + LocalDay.pad(millis - seconds * 1000, 3) + "Z"
+        }
+        let inDay = seconds - day.ordinal * LocalDay.secondsPerCivilDay
+        return ASCIIDigits.text("0000-00-00T00:00:00.000Z", [
+            (year, 0, 4), (month, 5, 2), (dayOfMonth, 8, 2),
+            (inDay / 3600, 11, 2), (inDay / 60 % 60, 14, 2), (inDay % 60, 17, 2), (millis - seconds * 1000, 20, 3),
+        ])
     }
 
     /// Parses the storage form (and, leniently, the same without milliseconds), byte by byte: it runs

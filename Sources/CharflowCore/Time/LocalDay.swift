@@ -49,7 +49,10 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var description: String {
         let (y, m, d) = parts
-        return LocalDay.pad(y, 4) + "-" + LocalDay.pad(m, 2) + "-" + LocalDay.pad(d, 2)
+        guard (0...9999).contains(y) else {
+            return LocalDay.pad(y, 4) + "-" + LocalDay.pad(m, 2) + "-" + LocalDay.pad(d, 2)
+        }
+        return ASCIIDigits.text("0000-00-00", [(y, 0, 4), (m, 5, 2), (d, 8, 2)])
     }
 
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
@@ -84,7 +87,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private var parts: (year: Int, month: Int, day: Int) {
+    var parts: (year: Int, month: Int, day: Int) {
         let z = ordinal + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
