@@ -11,6 +11,9 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }
 
+/// Process-wide SQLite settings, applied once before the first connection opens.
+private let sqliteConfigured: Void = charflow_sqlite3_without_memory_statistics()
+
 /// One connection to a SQLite file, with its prepared statements cached by SQL text.
 ///
 /// Not thread-safe: one connection belongs to one task of work, as every `charflow` command is.
@@ -21,6 +24,7 @@ public final class Database {
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        _ = sqliteConfigured
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)

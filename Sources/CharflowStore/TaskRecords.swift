@@ -80,7 +80,7 @@ enum TaskRecords {
 enum RecordSQL {
     /// The names of a comma-separated column list.
     static func names(_ columns: String) -> [String] {
-        columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        columns.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map(String.init)
     }
 
     /// `INSERT … ON CONFLICT(id) DO UPDATE SET` every other column, for `table` with `columns` (id first).
