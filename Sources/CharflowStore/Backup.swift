@@ -133,11 +133,24 @@ extension Planner {
     /// Streams one record table's rows in the backup's order; returns its column names.
     @discardableResult
     public func forEachBackupRow(of table: String, _ body: ([SQLValue]) throws -> Void) throws -> [String] {
-        guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
+        guard let (sql, columns) = try backupQuery(of: table) else { return [] }
+        try db.forEachRow(sql, [], body)
+        return columns
+    }
+
+    /// Streams one record table's rows in the backup's order, read in place; returns its column names.
+    @discardableResult
+    public func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
+        guard let (sql, columns) = try backupQuery(of: table) else { return [] }
+        try db.forEachRawRow(sql, [], body)
+        return columns
+    }
+
+    private func backupQuery(of table: String) throws -> (sql: String, columns: [String])? {
+        guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return nil }
         let columns = try db.columns(of: table)
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
-        try db.forEachRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
-        return columns
+        return ("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", columns)
     }
 
     /// Imports a parsed backup document: replaces an empty store's content exactly, or merges into one

@@ -2,7 +2,7 @@ import CSQLite
 
 /// A prepared SQLite statement; `Database` caches these, so each SQL text is compiled once per process.
 public final class Statement {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     private unowned let database: Database
 
     init(database: Database, sql: String) throws {
@@ -71,3 +71,48 @@ public final class Statement {
 }
 
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// The current row of a stepping statement, read in place: text columns are views into SQLite's
+/// buffer, valid only until the next step. For writers that stream many rows without a `String` a cell.
+public struct RawRow {
+    fileprivate let handle: OpaquePointer
+
+    /// One column's value as SQLite holds it.
+    public enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        /// UTF-8 bytes, without a terminator.
+        case text(UnsafeBufferPointer<UInt8>)
+    }
+
+    public var count: Int { Int(sqlite3_column_count(handle)) }
+
+    public subscript(column: Int) -> Value {
+        let index = Int32(column)
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_NULL: return .null
+        default:
+            guard let start = sqlite3_column_text(handle, index) else { return .null }
+            let length = Int(sqlite3_column_bytes(handle, index))
+            return .text(UnsafeBufferPointer(start: start, count: length))
+        }
+    }
+}
+
+extension Statement {
+    func rawRow() -> RawRow { RawRow(handle: handle) }
+}
+
+extension Database {
+    /// Calls `body` with each row `sql` returns, read in place (see `RawRow`).
+    public func forEachRawRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (RawRow) throws -> Void) throws {
+        let statement = try self.statement(sql)
+        try statement.bind(bindings)
+        while try statement.step() {
+            try body(statement.rawRow())
+        }
+    }
+}

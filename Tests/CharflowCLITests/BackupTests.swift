@@ -66,6 +66,30 @@ struct BackupTests {
         #expect(second.stdout == first.stdout)
     }
 
+    @Test("X-1 text that needs escaping, and text beyond ASCII, survives export and import exactly",
+          arguments: ["Say \"hi\" to C:\\temp", "tab\there", "bell \u{07} and \u{1F}", "Café — 東京 🍵",
+                      "line one\nline two", "\r\n at the start", "abcdefghijklmnop\"q", "abcdefghijklmnopqrstuvw\u{01}",
+                      "0123456789abcdef\\", "0123456789abcdefé", "only plain ASCII, long enough for three words"])
+    func escapedText(title: String) throws {
+        let source = try CharflowRunner()
+        defer { source.removeFolder() }
+        try source.add("x" + title, ["--notes", "note: " + title], now: Self.now)
+        let first = try source.run(["export"], now: Self.now)
+        #expect(first.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        let tables = try #require(document["tables"] as? [String: [[String: Any]]])
+        let task = try #require(tables["tasks"]?.first)
+        #expect(task["title"] as? String == "x" + title)
+        #expect(task["notes"] as? String == "note: " + title)
+        #expect(task["deferral_count"] as? Int == 0)
+        let file = source.folder.appendingPathComponent("backup.json")
+        try Data(first.stdout.utf8).write(to: file)
+        let target = try CharflowRunner()
+        defer { target.removeFolder() }
+        #expect(try target.run(["import", file.path], now: Self.now).status == 0)
+        #expect(try target.run(["export"], now: Self.now).stdout == first.stdout)
+    }
+
     @Test("X-1 a dry run reports what would change and changes nothing")
     func dryRun() throws {
         let source = try Self.fullStore()

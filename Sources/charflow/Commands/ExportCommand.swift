@@ -31,9 +31,8 @@ enum ExportCommand: Command {
         }
         do {
             if format == "json" {
-                var sink = ChunkedWriter(handle: handle)
-                try streamBackup(planner, into: &sink)
-                sink.flush()
+                var writer = BackupWriter(descriptor: handle.fileDescriptor)
+                try writer.write(planner)
             } else {
                 handle.write(Data(try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks").utf8))
             }
@@ -48,25 +47,6 @@ enum ExportCommand: Command {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
             throw error
         }
-    }
-
-    /// Writes the backup document row by row: the same text as `backup(_:).rendered()`, in bounded memory.
-    static func streamBackup(_ planner: Planner, into sink: inout ChunkedWriter) throws {
-        sink.append("{\n  \"format\": \"\(Backup.format)\",\n  \"version\": \(Backup.version),\n  \"tables\": {\n")
-        for (index, table) in Backup.tables.enumerated() {
-            sink.append("    \"\(table.name)\": [")
-            var first = true
-            try planner.forEachBackupRow(of: table.name) { row in
-                var text = first ? "\n      " : ",\n      "
-                first = false
-                let columns = try planner.db.columns(of: table.name)
-                JSONValue.object(zip(columns, row).map { ($0, json($1)) }).write(into: &text, indent: 6)
-                sink.append(text)
-            }
-            sink.append(first ? "]" : "\n    ]")
-            sink.append(index == Backup.tables.count - 1 ? "\n" : ",\n")
-        }
-        sink.append("  }\n}\n")
     }
 
     /// The lossless backup document.
@@ -86,28 +66,6 @@ enum ExportCommand: Command {
         case .real(let number): .string(String(number))
         case .text(let text): .string(text)
         }
-    }
-}
-
-/// Output gathered into chunks of about 64 KiB before it is written.
-struct ChunkedWriter {
-    let handle: FileHandle
-    private var buffer = ""
-
-    init(handle: FileHandle) {
-        self.handle = handle
-        buffer.reserveCapacity(70_000)
-    }
-
-    mutating func append(_ text: String) {
-        buffer += text
-        if buffer.utf8.count >= 65_536 { flush() }
-    }
-
-    mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer.utf8))
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
