@@ -19,8 +19,12 @@ struct CharflowRunner {
 
     var storePath: String { folder.appendingPathComponent("store.sqlite").path }
 
-    /// The built binary beside the test bundle (`.build/<config>/charflow`).
+    /// The built binary beside the test bundle (`.build/<config>/charflow`), or the one
+    /// `CHARFLOW_TEST_BINARY` names, so that the same suites can check a release or static build.
     static let binary: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["CHARFLOW_TEST_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         for _ in 0..<4 {
             url.deleteLastPathComponent()
