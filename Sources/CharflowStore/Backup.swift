@@ -202,6 +202,7 @@ extension Planner {
         }
         var report = Backup.Report()
         forgetReads()
+        defer { forgetReads() }
         try db.execute("BEGIN IMMEDIATE")
         do {
             try db.execute("PRAGMA defer_foreign_keys = ON")
@@ -341,6 +342,7 @@ extension Planner {
         var report = Backup.Report()
         var notes: [String] = []
         forgetReads()
+        defer { forgetReads() }
         try db.execute("BEGIN IMMEDIATE")
         do {
             var known = try categories()

@@ -62,10 +62,10 @@ enum HabitRecords {
          .text(Instant.storageText(window.modifiedAt))]
     }
 
-    static func entry(_ row: [SQLValue]) -> HabitEntry {
-        HabitEntry(id: uuid(row[0]) ?? UUID(), windowID: uuid(row[1]) ?? UUID(), date: day(row[2]) ?? LocalDay(ordinal: 0),
-                   target: row[3].int ?? 1, amount: row[4].int ?? 0, completedAt: instant(row[5]),
-                   modifiedAt: instant(row[6]) ?? Date(timeIntervalSince1970: 0))
+    static func entry(_ row: some RecordRow) -> HabitEntry {
+        HabitEntry(id: row.uuid(0) ?? UUID(), windowID: row.uuid(1) ?? UUID(), date: row.day(2) ?? LocalDay(ordinal: 0),
+                   target: row.int(3) ?? 1, amount: row.int(4) ?? 0, completedAt: row.instant(5),
+                   modifiedAt: row.instant(6) ?? Date(timeIntervalSince1970: 0))
     }
 
     static func bindings(_ entry: HabitEntry) -> [SQLValue] {

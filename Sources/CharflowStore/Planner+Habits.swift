@@ -207,9 +207,12 @@ extension Planner {
 
     /// Habits in their order; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
+        if !includeArchived, let habitsCache { return habitsCache }
         let clause = includeArchived ? "" : "WHERE is_archived = 0"
-        return try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits \(clause) ORDER BY is_archived, sort_order, created_at")
+        let habits = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits \(clause) ORDER BY is_archived, sort_order, created_at")
             .map(HabitRecords.habit)
+        if !includeArchived { habitsCache = habits }
+        return habits
     }
 
     public func windows(of habit: Habit) throws -> [HabitWindow] {
@@ -261,7 +264,7 @@ extension Planner {
 
     private func readHistory(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         var entries: [LocalDay: HabitEntry] = [:]
-        try db.forEachRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
+        try db.forEachRawRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
                           [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
             let entry = HabitRecords.entry($0)
             if let known = entries[entry.date], known.amount >= entry.amount { return }
@@ -300,7 +303,7 @@ extension Planner {
             let pause = HabitRecords.pause($0)
             read.pauses[pause.habitID, default: []].append(pause)
         }
-        try db.forEachRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE date >= ? AND date <= ?",
+        try db.forEachRawRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE date >= ? AND date <= ?",
                           [.text(today.adding(days: -Planner.recentHabitDays).description), .text(today.description)]) {
             let entry = HabitRecords.entry($0)
             // Two devices may each have written the day; the larger amount wins, as in `entry(window:date:)`.

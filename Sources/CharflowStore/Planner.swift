@@ -21,6 +21,7 @@ public final class Planner {
     var engagedCache: [String: Set<LocalDay>] = [:]
     var habitDaysCache: [HabitDay]?
     var recentHabitCache: RecentHabitRead?
+    var habitsCache: [Habit]?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -161,11 +162,13 @@ public final class Planner {
     /// `indexedBy` names the index SQLite must use, where its own choice would walk old history.
     func tasks(indexedBy index: String? = nil, where clause: String, _ bindings: [SQLValue]) throws -> [TaskItem] {
         let source = index.map { "tasks INDEXED BY \($0)" } ?? "tasks"
-        return try db.rows("SELECT \(TaskRecords.columns) FROM \(source) WHERE \(clause)", bindings).map { row in
+        var tasks: [TaskItem] = []
+        try db.forEachRawRow("SELECT \(TaskRecords.columns) FROM \(source) WHERE \(clause)", bindings) { row in
             var task = TaskRecords.task(row)
             if task.isImportant, task.dueDate == nil { task.dueDate = today }
-            return task
+            tasks.append(task)
         }
+        return tasks
     }
 
     /// Tasks placed in `region` on `day`, done or not (dropped ones included: the rules skip them).
@@ -498,6 +501,7 @@ public final class Planner {
         let task = try task(matching: prefix)
         let id = idText(task.id)
         forgetReads()
+        defer { forgetReads() }
         try db.write {
             for table in ["deferrals", "sessions"] {
                 let ids = try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap { $0[0].text }
@@ -595,6 +599,7 @@ public final class Planner {
     @discardableResult
     public func undo() throws -> String {
         forgetReads()
+        defer { forgetReads() }
         let label = try db.write {
             let reverted = try UndoJournal.undoLast(db: db, now: nowText)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
@@ -745,6 +750,7 @@ public final class Planner {
     /// Runs `body` as one undoable action in one transaction.
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         forgetReads()
+        defer { forgetReads() }
         return try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
@@ -753,8 +759,10 @@ public final class Planner {
         }
     }
 
-    /// Empties the reads kept for this command; every action that changes the store calls it first.
+    /// Empties the reads kept for this command; every action that changes the store calls it before
+    /// and after its transaction.
     func forgetReads() {
+        habitsCache = nil
         historyCache.removeAll()
         engagedCache.removeAll()
         habitDaysCache = nil

@@ -1,4 +1,6 @@
+import CharflowCore
 import CSQLite
+import Foundation
 
 /// A prepared SQLite statement; `Database` caches these, so each SQL text is compiled once per process.
 public final class Statement {
@@ -114,5 +116,51 @@ extension Database {
         while try statement.step() {
             try body(statement.rawRow())
         }
+    }
+}
+
+/// A row the record mappings read columns from: collected `[SQLValue]`, or a `RawRow` read in place.
+protocol RecordRow {
+    func text(_ column: Int) -> String?
+    func int(_ column: Int) -> Int?
+    func uuid(_ column: Int) -> UUID?
+    func day(_ column: Int) -> LocalDay?
+    func instant(_ column: Int) -> Date?
+}
+
+extension Array: RecordRow where Element == SQLValue {
+    func text(_ column: Int) -> String? { self[column].text }
+    func int(_ column: Int) -> Int? { self[column].int }
+    func uuid(_ column: Int) -> UUID? { self[column].text.flatMap(UUID.init(recordText:)) }
+    func day(_ column: Int) -> LocalDay? { self[column].text.flatMap { LocalDay($0) } }
+    func instant(_ column: Int) -> Date? { self[column].text.flatMap(Instant.parseStorageText) }
+}
+
+extension RawRow: RecordRow {
+    /// A text column as a `String`; nil for NULL.
+    public func text(_ column: Int) -> String? {
+        guard case .text(let bytes) = self[column] else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An integer column; nil for NULL or another type.
+    public func int(_ column: Int) -> Int? {
+        guard case .integer(let number) = self[column] else { return nil }
+        return Int(number)
+    }
+
+    func uuid(_ column: Int) -> UUID? {
+        guard case .text(let bytes) = self[column] else { return nil }
+        return UUID(recordBytes: bytes)
+    }
+
+    func day(_ column: Int) -> LocalDay? {
+        guard case .text(let bytes) = self[column] else { return nil }
+        return LocalDay(bytes: bytes)
+    }
+
+    func instant(_ column: Int) -> Date? {
+        guard case .text(let bytes) = self[column] else { return nil }
+        return Instant.parseStorageBytes(bytes)
     }
 }

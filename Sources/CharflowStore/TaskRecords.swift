@@ -13,29 +13,29 @@ enum TaskRecords {
     static let columnNames = RecordSQL.names(columns)
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
-    static func task(_ row: [SQLValue]) -> TaskItem {
+    static func task(_ row: some RecordRow) -> TaskItem {
         TaskItem(
-            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
-            title: row[1].text ?? "",
-            notes: row[2].text,
-            dueDate: row[3].text.flatMap { LocalDay($0) },
-            effortMinutes: row[4].int,
-            importance: row[5].text.flatMap(Importance.init(rawValue:)) ?? .low,
-            isCompleted: row[6].int == 1,
-            completedAt: row[7].text.flatMap(Instant.parseStorageText),
-            droppedAt: row[8].text.flatMap(Instant.parseStorageText),
-            deferralCount: row[9].int ?? 0,
-            repeatKind: row[10].text.flatMap(RepeatKind.init(rawValue:)) ?? .none,
-            repeatWeekdays: row[11].text ?? "",
-            repeatDayOfMonth: row[12].int ?? 0,
-            seriesID: row[13].text.flatMap(UUID.init(recordText:)),
-            createdAt: row[14].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
-            categoryID: row[15].text.flatMap(UUID.init(recordText:)),
-            region: row[16].text.flatMap(Region.init(rawValue:)),
-            bucket: row[17].text.flatMap(Bucket.init(rawValue:)),
-            sortOrder: row[18].int ?? 0,
-            backlogSince: row[19].text.flatMap { LocalDay($0) },
-            modifiedAt: row[20].text.flatMap(Instant.parseStorageText)
+            id: row.uuid(0) ?? UUID(),
+            title: row.text(1) ?? "",
+            notes: row.text(2),
+            dueDate: row.day(3),
+            effortMinutes: row.int(4),
+            importance: row.text(5).flatMap(Importance.init(rawValue:)) ?? .low,
+            isCompleted: row.int(6) == 1,
+            completedAt: row.instant(7),
+            droppedAt: row.instant(8),
+            deferralCount: row.int(9) ?? 0,
+            repeatKind: row.text(10).flatMap(RepeatKind.init(rawValue:)) ?? .none,
+            repeatWeekdays: row.text(11) ?? "",
+            repeatDayOfMonth: row.int(12) ?? 0,
+            seriesID: row.uuid(13),
+            createdAt: row.instant(14) ?? Date(timeIntervalSince1970: 0),
+            categoryID: row.uuid(15),
+            region: row.text(16).flatMap(Region.init(rawValue:)),
+            bucket: row.text(17).flatMap(Bucket.init(rawValue:)),
+            sortOrder: row.int(18) ?? 0,
+            backlogSince: row.day(19),
+            modifiedAt: row.instant(20)
         )
     }
 

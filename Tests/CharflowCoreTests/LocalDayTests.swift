@@ -94,7 +94,7 @@ struct TimeOfDayTests {
     }
 
     @Test("refuses times outside the day or in other shapes", arguments: [
-        "24:00", "12:60", "7:5", "0700", "07:00:00", "", ":30", "-1:00", "+7:00", "07-00", "ab:cd",
+        "24:00", "12:60", "7:5", "0700", "07:00:00", "", ":30", "-1:00", "+7:00", "07-00", "ab:cd", "٠٧:٠٠", "07:0x", " 7:00",
     ])
     func refuses(_ text: String) {
         #expect(TimeOfDay(text) == nil)

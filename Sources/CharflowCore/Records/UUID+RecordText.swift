@@ -29,31 +29,38 @@ extension UUID {
     /// Parses 36-character UUID text in either case; nil when it is anything else.
     public init?(recordText text: String) {
         var text = text
-        let parsed = text.withUTF8 { buffer -> uuid_t? in
-            guard buffer.count == 36 else { return nil }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &value) { out -> Bool in
-                var index = 0
-                var byte = 0
-                while index < 36 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        guard buffer[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                        continue
-                    }
-                    guard let high = Self.hexValue(buffer[index]), let low = Self.hexValue(buffer[index + 1]) else {
-                        return false
-                    }
-                    out[byte] = high << 4 | low
-                    byte += 1
-                    index += 2
-                }
-                return true
-            }
-            return complete ? value : nil
-        }
-        guard let parsed else { return nil }
+        guard let parsed = text.withUTF8(Self.parse) else { return nil }
         self.init(uuid: parsed)
+    }
+
+    /// `init(recordText:)` over UTF-8 bytes, for readers that take them straight from the store.
+    public init?(recordBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(bytes) else { return nil }
+        self.init(uuid: parsed)
+    }
+
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+        guard buffer.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { out -> Bool in
+            var index = 0
+            var byte = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard buffer[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                    continue
+                }
+                guard let high = Self.hexValue(buffer[index]), let low = Self.hexValue(buffer[index + 1]) else {
+                    return false
+                }
+                out[byte] = high << 4 | low
+                byte += 1
+                index += 2
+            }
+            return true
+        }
+        return complete ? value : nil
     }
 
     /// Whether this id sorts before `other` in the order of their texts (the tie-breaker of every

@@ -1,7 +1,9 @@
 /// Fixed-width runs of ASCII digits, as dates and times are written in files and on the command line.
 enum ASCIIDigits {
     /// The number written by `bytes[range]`; nil when any of them is not a digit.
-    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    static func number<Bytes: RandomAccessCollection>(_ bytes: Bytes, _ range: Range<Int>) -> Int?
+        where Bytes.Element == UInt8, Bytes.Index == Int
+    {
         var value = 0
         for index in range {
             let byte = bytes[index]
@@ -30,5 +32,12 @@ enum ASCIIDigits {
             for field in fields { write(field.value, width: field.width, into: buffer, at: field.at) }
             return layout.utf8CodeUnitCount
         }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, in place when the text is stored contiguously
+    /// (native strings and their substrings are), else from a copy.
+    static func withBytes<T>(_ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -29,24 +29,26 @@ public enum Instant {
     /// for every instant read from the store.
     public static func parseStorageText(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { buffer -> Date? in
-            let bytes = Array(buffer)
-            guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z"),
-                  bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  let year = ASCIIDigits.number(bytes, 0..<4), let month = ASCIIDigits.number(bytes, 5..<7),
-                  let dayOfMonth = ASCIIDigits.number(bytes, 8..<10), let hour = ASCIIDigits.number(bytes, 11..<13),
-                  let minute = ASCIIDigits.number(bytes, 14..<16), let second = ASCIIDigits.number(bytes, 17..<19),
-                  hour < 24, minute < 60, second < 60,
-                  let day = LocalDay(year: year, month: month, day: dayOfMonth) else { return nil }
-            var millis = 0
-            if bytes.count == 24 {
-                guard bytes[19] == UInt8(ascii: "."), let value = ASCIIDigits.number(bytes, 20..<23) else { return nil }
-                millis = value
-            }
-            let whole = day.ordinal * LocalDay.secondsPerCivilDay + hour * 3600 + minute * 60 + second
-            return Date(timeIntervalSince1970: Double(whole) + Double(millis) / 1000)
+        return text.withUTF8(parseStorageBytes)
+    }
+
+    /// `parseStorageText` over UTF-8 bytes, for readers that take them straight from the store.
+    public static func parseStorageBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z"),
+              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = ASCIIDigits.number(bytes, 0..<4), let month = ASCIIDigits.number(bytes, 5..<7),
+              let dayOfMonth = ASCIIDigits.number(bytes, 8..<10), let hour = ASCIIDigits.number(bytes, 11..<13),
+              let minute = ASCIIDigits.number(bytes, 14..<16), let second = ASCIIDigits.number(bytes, 17..<19),
+              hour < 24, minute < 60, second < 60,
+              let day = LocalDay(year: year, month: month, day: dayOfMonth) else { return nil }
+        var millis = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let value = ASCIIDigits.number(bytes, 20..<23) else { return nil }
+            millis = value
         }
+        let whole = day.ordinal * LocalDay.secondsPerCivilDay + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(whole) + Double(millis) / 1000)
     }
 
     /// `2026-11-29T18:32:45-05:00`: ISO 8601 with the zone's offset at that instant, to the second.

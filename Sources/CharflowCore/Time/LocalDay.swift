@@ -20,10 +20,15 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses exactly `YYYY-MM-DD`; anything else, or an impossible date, is nil.
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? { ASCIIDigits.number(bytes, range) }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard let day = ASCIIDigits.withBytes(text, LocalDay.init(bytes:)) else { return nil }
+        self = day
+    }
+
+    /// `init(_:)` over UTF-8 bytes, for readers that take them straight from the store.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = ASCIIDigits.number(bytes, 0..<4), let month = ASCIIDigits.number(bytes, 5..<7),
+              let day = ASCIIDigits.number(bytes, 8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

@@ -17,10 +17,13 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `HH:MM` (24-hour; `H:MM` is accepted too).
     public init?(_ text: some StringProtocol) {
-        let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard pieces.count == 2, (1...2).contains(pieces[0].count), pieces[1].count == 2,
-              pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let hour = Int(pieces[0]), let minute = Int(pieces[1]) else { return nil }
+        let parts = ASCIIDigits.withBytes(text) { bytes -> (Int, Int)? in
+            guard bytes.count == 4 || bytes.count == 5, bytes[bytes.count - 3] == UInt8(ascii: ":"),
+                  let hour = ASCIIDigits.number(bytes, 0..<(bytes.count - 3)),
+                  let minute = ASCIIDigits.number(bytes, (bytes.count - 2)..<bytes.count) else { return nil }
+            return (hour, minute)
+        }
+        guard let (hour, minute) = parts else { return nil }
         self.init(hour: hour, minute: minute)
     }
 
