@@ -110,9 +110,17 @@ public struct HabitScheduleChange: Sendable, Equatable {
     }
 
     /// The schedule in force on `day`: the latest change on or before it (the first one before any).
+    ///
+    /// Of changes on the same day the later-listed one wins. Asked for every cell of every grid, so it
+    /// walks the list once rather than sorting it.
     public static func schedule(on day: LocalDay, in history: [HabitScheduleChange]) -> HabitSchedule? {
-        let ordered = history.sorted { $0.from < $1.from }
-        return ordered.last(where: { $0.from <= day })?.schedule ?? ordered.first?.schedule
+        var inForce: HabitScheduleChange?
+        var first: HabitScheduleChange?
+        for change in history {
+            if first.map({ change.from < $0.from }) ?? true { first = change }
+            if change.from <= day, inForce.map({ change.from >= $0.from }) ?? true { inForce = change }
+        }
+        return (inForce ?? first)?.schedule
     }
 }
 
