@@ -325,10 +325,13 @@ enum HabitsCommand: Command {
         for signal in signals {
             text.append(output.accent(Messages.text(signal, title: signal.subject.flatMap { titles[$0] })))
         }
+        // The JSON lines read each habit's windows again: only built when asked for.
         var habitsJSON: [JSONValue] = []
-        for day in days { habitsJSON.append(try HabitJSON.day(day, planner: planner)) }
-        if context.args.has("all") {
-            for habit in archived { habitsJSON.append(try HabitJSON.habit(habit, planner: planner)) }
+        if output.json {
+            for day in days { habitsJSON.append(try HabitJSON.day(day, planner: planner)) }
+            if context.args.has("all") {
+                for habit in archived { habitsJSON.append(try HabitJSON.habit(habit, planner: planner)) }
+            }
         }
         output.emit(text: text.joined(separator: "\n"), json: .object([
             ("date", .string(planner.today.description)),
