@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// An error from SQLite itself, with its result code and message.
 public struct DatabaseError: Error, Sendable, CustomStringConvertible {
@@ -110,6 +111,15 @@ public final class Database {
     public func keepWALOnClose() throws {
         let code = charflow_sqlite3_keep_wal_on_close(handle)
         if code != SQLITE_OK { throw DatabaseError(code: code, message: lastErrorMessage) }
+    }
+
+    /// Whether the SQLite file at `path` is already in WAL mode, read from its header (the format
+    /// versions at bytes 18 and 19 are 2): the mode persists in the file, so an open need not set it.
+    public static func isInWALMode(path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let header = try? file.read(upToCount: 20), header.count == 20 else { return false }
+        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).

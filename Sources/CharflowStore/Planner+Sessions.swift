@@ -220,8 +220,8 @@ extension Planner {
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
     /// with its time logged, and the next Today says so once.
     func settleTwoTimers() throws {
-        let live = try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0
-        guard live > 1 else { return }
+        // The same statement as `liveSessions()`, so that opening the store prepares one fewer.
+        guard try liveSessions().count > 1 else { return }
         try db.write {
             for var extra in Sessions.extraLive(try liveSessions()) {
                 extra.close(.abandoned, at: now, now: now)
@@ -234,7 +234,7 @@ extension Planner {
 
     /// The quiet line about two timers, once: reading it clears it.
     public func takeTwoTimersNotice() throws -> Bool {
-        guard try db.scalar("SELECT count(*) FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)])?.int == 1
+        guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
         else { return false }
         try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) }
         return true

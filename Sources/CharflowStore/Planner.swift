@@ -22,6 +22,7 @@ public final class Planner {
     var habitDaysCache: [HabitDay]?
     var recentHabitCache: RecentHabitRead?
     var habitsCache: [Habit]?
+    var backlogCountsCache: (all: Int, older: Int)?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -32,7 +33,7 @@ public final class Planner {
         do {
             db = try Database(path: path)
             try Schema.migrator.checkNotNewer(db)
-            _ = try db.rows("PRAGMA journal_mode = WAL")
+            if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
             try db.keepWALOnClose()
         } catch let error as DatabaseError {
@@ -687,21 +688,32 @@ public final class Planner {
     ///
     /// Counted in SQL, for the Backlog-growing-old signal; a task without a record of entering falls
     /// back to its due date, then to its creation date.
+    /// Tasks in the Backlog's Older group (the Backlog-growing-old signal counts them).
     public func olderBacklogCount() throws -> Int {
-        let weekStart = calendar.startOfWeek(containing: today).description
-        return try db.scalar("""
-            SELECT count(*) FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
-            AND (due_date IS NULL OR due_date < ?)
-            AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
-            AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?
-            """, [.text(today.description), .text(weekStart), .text(today.adding(days: -1).description)])?.int ?? 0
+        try backlogCounts().older
     }
 
     public func backlogCount() throws -> Int {
-        try db.scalar("""
-            SELECT count(*) FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
+        try backlogCounts().all
+    }
+
+    /// The Backlog's size and its Older group's, in one pass over the live-task index; kept for the
+    /// command, as Today asks for both.
+    private func backlogCounts() throws -> (all: Int, older: Int) {
+        if let backlogCountsCache { return backlogCountsCache }
+        let weekStart = calendar.startOfWeek(containing: today).description
+        var counts = (all: 0, older: 0)
+        try db.forEachRawRow("""
+            SELECT count(*), coalesce(sum(
+                coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
+                AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?), 0)
+            FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
             AND (due_date IS NULL OR due_date < ?)
-            """, [.text(today.description)])?.int ?? 0
+            """, [.text(weekStart), .text(today.adding(days: -1).description), .text(today.description)]) { row in
+            counts = (row.int(0) ?? 0, row.int(1) ?? 0)
+        }
+        backlogCountsCache = counts
+        return counts
     }
 
     public func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
@@ -763,6 +775,7 @@ public final class Planner {
     /// and after its transaction.
     func forgetReads() {
         habitsCache = nil
+        backlogCountsCache = nil
         historyCache.removeAll()
         engagedCache.removeAll()
         habitDaysCache = nil
