@@ -116,10 +116,12 @@ public final class Database {
     /// Whether the SQLite file at `path` is already in WAL mode, read from its header (the format
     /// versions at bytes 18 and 19 are 2): the mode persists in the file, so an open need not set it.
     public static func isInWALMode(path: String) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        guard let header = try? file.read(upToCount: 20), header.count == 20 else { return false }
-        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard read(descriptor, &header, 20) == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
     }
 
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).
