@@ -61,13 +61,11 @@ public final class Statement {
     }
 
     func value(at column: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-        case SQLITE_NULL: return .null
-        default:
-            guard let text = sqlite3_column_text(handle, column) else { return .null }
-            return .text(String(cString: text))
+        switch rawRow()[Int(column)] {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
         }
     }
 }
