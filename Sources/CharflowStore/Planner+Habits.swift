@@ -421,6 +421,8 @@ extension Planner {
         if day > today { throw PlannerError.futureDay(day) }
         if day < today.adding(days: -(Planner.correctableDays - 1)) { throw PlannerError.correctionTooOld(day) }
         let window = try pickWindow(of: habit, label: windowLabel)
+        let first = calendar.logicalDay(at: window.createdAt)
+        if day < first { throw PlannerError.beforeHabitExisted(day, first: first) }
         try checkLogFits(log, kind: habit.kind)
         return try perform("habit log") { journal in
             var entry = try entry(window: window.id, date: day)

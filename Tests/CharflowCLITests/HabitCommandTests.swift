@@ -455,6 +455,16 @@ struct HabitCommandTests {
         try runner.habitRefused(["habit", "log", walk, "--date", "2026-12-01"], now: Self.now, code: "future_day")
     }
 
+    @Test("H-9 a log for a day before the habit existed is refused through the binary with its code")
+    func logBeforeHabit() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.habitAdd("Walk", now: "2026-11-25T20:00")
+        try runner.habitOK(["habit", "grid", walk], now: Self.now)
+        let message = try runner.habitRefused(["habit", "log", walk, "--date", "2026-11-24"], now: Self.now,
+                                              code: "before_habit")
+        #expect(message == "The habit began on 2026-11-25; 2026-11-24 is before it.")
+    }
+
     // MARK: Bad input
 
     @Test("H-10 a target outside the kind's range (counted 0, timed 0, binary 2) is refused with a clear message and changes nothing",

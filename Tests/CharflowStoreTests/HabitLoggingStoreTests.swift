@@ -131,6 +131,24 @@ struct HabitLoggingStoreTests {
         #expect(try planner.logHabit("Walk", window: nil, .toggle, date: LocalDay("2026-11-30")).entry.amount == 1)
     }
 
+    @Test("H-9 a correction for a day before the habit (or the time of day) existed is refused and changes nothing")
+    func correctionBeforeHabit() throws {
+        let store = try HabitTestStore()
+        try store.open("2026-11-25", "20:00").habitAdd("Walk")
+        let planner = try store.open("2026-11-30")
+        let before = try HabitTestStore.contents(planner)
+        let day = try #require(LocalDay("2026-11-24"))
+        let first = try #require(LocalDay("2026-11-25"))
+        #expect(throws: PlannerError.beforeHabitExisted(day, first: first)) {
+            try planner.logHabit("Walk", window: nil, .toggle, date: day)
+        }
+        #expect(Messages.text(PlannerError.beforeHabitExisted(day, first: first))
+                == "The habit began on 2026-11-25; 2026-11-24 is before it.")
+        #expect(try HabitTestStore.contents(planner) == before)
+        // Its first day takes a log.
+        #expect(try planner.logHabit("Walk", window: nil, .toggle, date: first).entry.amount == 1)
+    }
+
     @Test("H-9 a correction older than 14 days, or in the future, is refused with a clear message and changes nothing")
     func correctionTooOld() throws {
         let store = try HabitTestStore()

@@ -65,6 +65,8 @@ public enum Messages {
             "Only the last 14 days can be corrected; \(day) is read-only."
         case .futureDay(let day):
             "\(day) has not happened yet."
+        case .beforeHabitExisted(let day, let first):
+            "The habit began on \(first); \(day) is before it."
         case .unknownPreset(let given):
             "Unknown preset '\(given)'; expected quran, dhikr, exercise or running."
         case .kindFixed:
@@ -164,6 +166,7 @@ public enum Messages {
         case .habitArchived: "habit_archived"
         case .correctionTooOld: "correction_too_old"
         case .futureDay: "future_day"
+        case .beforeHabitExisted: "before_habit"
         case .unknownPreset: "unknown_preset"
         case .kindFixed: "kind_fixed"
         case .noWindowMatches: "window_not_found"

@@ -33,6 +33,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case habitArchived(String)
     case correctionTooOld(LocalDay)
     case futureDay(LocalDay)
+    /// A log for a day before the habit's time of day existed (its grid shows nothing there).
+    case beforeHabitExisted(LocalDay, first: LocalDay)
     case unknownPreset(String)
     case kindFixed
     case noWindowMatches(String)
