@@ -191,6 +191,16 @@ struct HabitReadTests {
         #expect(HabitSignals.isFatigued(history, today: try F.day(F.today)) == fatigued)
     }
 
+    @Test("H-21 fatigue needs three weeks of the habit: one only days or two weeks old is not judged", arguments: [
+        ("2026-11-27", false), ("2026-11-16", false), ("2026-11-10", false), ("2026-11-09", true),
+    ])
+    func fatigueNeedsThreeWeeks(_ row: (String, Bool)) throws {
+        let (firstDay, fatigued) = row
+        // Nothing logged since the habit began: every due day so far is missed.
+        let history = try F.history(.binary, firstDay: firstDay)
+        #expect(HabitSignals.isFatigued(history, today: try F.day(F.today)) == fatigued)
+    }
+
     @Test("H-21 exactly half missed is not fatigue")
     func fatigueExactlyHalf() throws {
         // Mondays and Wednesdays: six due days in 9–29 November.

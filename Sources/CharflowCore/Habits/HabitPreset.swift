@@ -50,6 +50,8 @@ public enum HabitSignals {
 
     public static func isFatigued(_ history: WindowHistory, today: LocalDay) -> Bool {
         guard !(history.schedule(on: today)?.isWeeklyTarget ?? false), history.kind != .avoid else { return false }
+        // "Over 3 weeks" needs 3 weeks: a habit days old is not judged on its first few misses.
+        guard history.firstDay <= today.adding(days: -fatigueWindowDays) else { return false }
         let cells = history.cells(from: today.adding(days: -fatigueWindowDays), through: today.adding(days: -1), today: today)
             .filter(\.isDue)
         guard !cells.isEmpty else { return false }
