@@ -59,25 +59,13 @@ extension CharflowRunner {
         try habitGrid(id, now: now)["read"] as? String ?? ""
     }
 
-    /// A refused command: exit 1, the message on stderr, the error document with `code` on stdout with
-    /// `--json`, and the store unchanged in content. Returns the message.
+    /// `expectRefused` with the JSON error code it must carry; returns the message.
     @discardableResult
     func habitRefused(_ arguments: [String], now: String, code: String,
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let before = try contents()
-        let text = try run(arguments, now: now)
-        #expect(text.status == 1, "\(arguments) exited \(text.status): \(text.stdout) \(text.stderr)",
-                sourceLocation: sourceLocation)
-        #expect(text.stdout.isEmpty, "a refusal prints nothing on stdout: \(text.stdout)", sourceLocation: sourceLocation)
-        #expect(text.stderr.hasPrefix("charflow: "), "stderr: \(text.stderr)", sourceLocation: sourceLocation)
-        let json = try run(arguments + ["--json"], now: now)
-        #expect(json.status == 1, sourceLocation: sourceLocation)
-        let error = (try? json.json())?["error"] as? [String: Any]
-        #expect(error?["code"] as? String == code, "stdout: \(json.stdout)", sourceLocation: sourceLocation)
-        #expect(error?["message"] as? String == text.stderr.dropFirst("charflow: ".count)
-                    .trimmingCharacters(in: .whitespacesAndNewlines), sourceLocation: sourceLocation)
-        #expect(try contents() == before, "the refused \(arguments) changed the store", sourceLocation: sourceLocation)
-        return text.stderr.dropFirst("charflow: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        let refusal = try expectRefused(arguments, now: now, sourceLocation: sourceLocation)
+        #expect(refusal.code == code, "code of \(arguments)", sourceLocation: sourceLocation)
+        return refusal.message
     }
 
     /// `today --json`'s habit titles.

@@ -156,18 +156,12 @@ extension CharflowRunner {
         return try db.scalar("SELECT count(*) FROM \(table) WHERE id = ?", [.text(id)])?.int == 1
     }
 
-    /// Runs a command that must be refused (exit 1, a message on stderr) without changing the store.
+    /// `expectRefused`, returning the message.
     @discardableResult
     func planningExpectRefused(
         _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
-        let before = try contents()
-        let result = try run(arguments, now: now)
-        #expect(result.status == 1, "charflow \(arguments.joined(separator: " ")) exited \(result.status), not 1: \(result.stdout)",
-                sourceLocation: sourceLocation)
-        #expect(!result.stderr.isEmpty, "a refusal says why on stderr", sourceLocation: sourceLocation)
-        #expect(try contents() == before, "the store changed after the refused \(arguments)", sourceLocation: sourceLocation)
-        return result.stderr
+        try expectRefused(arguments, now: now, sourceLocation: sourceLocation).message
     }
 }
 

@@ -51,30 +51,14 @@ extension CharflowRunner {
         return signals.map { ($0["kind"] as? String ?? "", $0["task"] as? String, $0["message"] as? String ?? "") }
     }
 
-    /// Runs a command that must be refused (exit 1) without changing the store, in text and in JSON;
-    /// returns the one-line message (without `charflow: `) and the JSON error code.
+    /// `expectRefused` after any missed rollover has run (as it would for any command), so that the
+    /// refusal itself is what must change nothing.
     @discardableResult
     func taskSystemRefused(
         _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (message: String, code: String) {
-        // Any missed rollover runs first, as it would for any command; the refusal itself must change nothing.
         _ = try run(["list", "--json"], now: now)
-        let before = try contents()
-        let text = try run(arguments, now: now)
-        #expect(text.status == 1, "exit \(text.status) for \(arguments): \(text.stderr)", sourceLocation: sourceLocation)
-        #expect(text.stdout.isEmpty, "stdout of a refusal: \(text.stdout)", sourceLocation: sourceLocation)
-        #expect(try contents() == before, "the store changed after \(arguments)", sourceLocation: sourceLocation)
-        let line = text.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        let message = line.hasPrefix("charflow: ") ? String(line.dropFirst("charflow: ".count)) : line
-
-        let json = try run(["--json"] + arguments, now: now)
-        #expect(json.status == 1, sourceLocation: sourceLocation)
-        #expect(try contents() == before, "the store changed after --json \(arguments)", sourceLocation: sourceLocation)
-        let document = try json.json()
-        let error = try #require(document["error"] as? [String: Any], "no error in \(json.stdout)",
-                                 sourceLocation: sourceLocation)
-        #expect(error["message"] as? String == message, sourceLocation: sourceLocation)
-        return (message, error["code"] as? String ?? "")
+        return try expectRefused(arguments, now: now, sourceLocation: sourceLocation)
     }
 
     /// Runs SQL straight on the store file (to write what another device or an old build might have).
