@@ -34,7 +34,6 @@ struct BackupWriter {
                 return Array((key + ": ").utf8)
             }
             var first = true
-            var failure: Error?
             try planner.forEachRawBackupRow(of: table.name) { row in
                 put(first ? "\n      {\n" : ",\n      {\n")
                 first = false
@@ -45,10 +44,7 @@ struct BackupWriter {
                     put(column == columns - 1 ? "\n" : ",\n")
                 }
                 put("      }")
-                if count >= Self.chunk {
-                    do { try flush() } catch { failure = error }
-                }
-                if let failure { throw failure }
+                if count >= Self.chunk { try flush() }
             }
             put(first ? "]" : "\n    ]")
             put(index == Backup.tables.count - 1 ? "\n" : ",\n")
