@@ -52,6 +52,9 @@ enum CLI {
         } catch let error as ImportError {
             output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
             return 1
+        } catch let error as BackupWriteError {
+            output.fail(code: "write_failed", message: error.description)
+            return 1
         } catch let error as DatabaseError {
             output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
             return 1

@@ -90,6 +90,26 @@ struct BackupTests {
         #expect(try target.run(["export"], now: Self.now).stdout == first.stdout)
     }
 
+    @Test("X-1 an export that cannot be written (a full disk) says so and exits 1")
+    func exportToFullDisk() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Something to export", now: Self.now)
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let process = Process()
+        process.executableURL = CharflowRunner.binary
+        process.arguments = ["export", "--now", Self.now]
+        process.environment = cf.environment()
+        let err = Pipe()
+        process.standardOutput = full
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message == "charflow: could not write the export: No space left on device\n")
+    }
+
     @Test("X-1 a dry run reports what would change and changes nothing")
     func dryRun() throws {
         let source = try Self.fullStore()
