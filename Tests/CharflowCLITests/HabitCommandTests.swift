@@ -443,26 +443,19 @@ struct HabitCommandTests {
         #expect(try runner.habitStates(walk, [oldest], now: "2026-11-30T09:31") == ["missed"])
     }
 
-    @Test("H-9 a correction older than 14 days, or in the future, is refused with a clear message and changes nothing")
-    func correctionTooOld() throws {
+    @Test("H-9 a log older than 14 days, in the future, or before the habit existed is refused with a clear message and changes nothing",
+          arguments: [
+              ("2026-11-01T09:00", "2026-11-16", "correction_too_old", "Only the last 14 days can be corrected; 2026-11-16 is read-only."),
+              ("2026-11-01T09:00", "2026-12-01", "future_day", "2026-12-01 has not happened yet."),
+              ("2026-11-25T20:00", "2026-11-24", "before_habit", "The habit began on 2026-11-25; 2026-11-24 is before it."),
+          ])
+    func logOutsideCorrectableDays(_ row: (created: String, date: String, code: String, message: String)) throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: "2026-11-01T09:00")
+        let walk = try runner.habitAdd("Walk", now: row.created)
         // A first command today runs the rollover (every command does, spec D4), so the refusals start from there.
         try runner.habitOK(["habit", "grid", walk], now: Self.now)
-        let message = try runner.habitRefused(["habit", "log", walk, "--date", "2026-11-16"], now: Self.now,
-                                              code: "correction_too_old")
-        #expect(message == "Only the last 14 days can be corrected; 2026-11-16 is read-only.")
-        try runner.habitRefused(["habit", "log", walk, "--date", "2026-12-01"], now: Self.now, code: "future_day")
-    }
-
-    @Test("H-9 a log for a day before the habit existed is refused through the binary with its code")
-    func logBeforeHabit() throws {
-        let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: "2026-11-25T20:00")
-        try runner.habitOK(["habit", "grid", walk], now: Self.now)
-        let message = try runner.habitRefused(["habit", "log", walk, "--date", "2026-11-24"], now: Self.now,
-                                              code: "before_habit")
-        #expect(message == "The habit began on 2026-11-25; 2026-11-24 is before it.")
+        let message = try runner.habitRefused(["habit", "log", walk, "--date", row.date], now: Self.now, code: row.code)
+        #expect(message == row.message)
     }
 
     // MARK: Bad input
