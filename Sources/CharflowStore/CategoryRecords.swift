@@ -7,14 +7,14 @@ enum CategoryRecords {
 
     static func category(_ row: [SQLValue]) -> TaskCategory {
         TaskCategory(
-            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
+            id: row.uuid(0) ?? UUID(),
             name: row[1].text ?? "",
             presetKey: row[2].text,
             color: CategoryColor(stored: row[3].text ?? ""),
             sortOrder: row[4].int ?? 0,
             isArchived: row[5].int == 1,
-            createdAt: row[6].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
-            modifiedAt: row[7].text.flatMap(Instant.parseStorageText)
+            createdAt: row.instant(6) ?? Date(timeIntervalSince1970: 0),
+            modifiedAt: row.instant(7)
         )
     }
 

@@ -16,10 +16,6 @@ enum HabitRecords {
     static let groupColumns = "id, title, sort_order, is_archived, created_at, modified_at"
     static let scheduleColumns = "id, habit_id, from_day, frequency, scheduled_days, target_per_week, modified_at"
 
-    static func uuid(_ value: SQLValue) -> UUID? { value.text.flatMap(UUID.init(recordText:)) }
-    static func instant(_ value: SQLValue) -> Date? { value.text.flatMap(Instant.parseStorageText) }
-    static func day(_ value: SQLValue) -> LocalDay? { value.text.flatMap { LocalDay($0) } }
-
     static func schedule(frequency: SQLValue, days: SQLValue, perWeek: SQLValue) -> HabitSchedule {
         let kind = frequency.text.flatMap(HabitFrequency.init(rawValue:)) ?? .daily
         var weekdays = RepeatRule.weekdays(days.text ?? "")
@@ -27,18 +23,18 @@ enum HabitRecords {
         return HabitSchedule(frequency: kind, days: weekdays, perWeek: min(7, max(0, perWeek.int ?? 0)))
     }
 
-    /// A schedule change from `from_day, frequency, scheduled_days, target_per_week`.
+    /// A schedule change from a row that starts `from_day, frequency, scheduled_days, target_per_week`.
     static func scheduleChange(_ row: [SQLValue]) -> HabitScheduleChange {
-        HabitScheduleChange(from: day(row[0]) ?? LocalDay(ordinal: 0),
+        HabitScheduleChange(from: row.day(0) ?? LocalDay(ordinal: 0),
                             schedule: schedule(frequency: row[1], days: row[2], perWeek: row[3]))
     }
 
     static func habit(_ row: [SQLValue]) -> Habit {
-        Habit(id: uuid(row[0]) ?? UUID(), title: row[1].text ?? "", notes: row[2].text, presetKey: row[3].text,
+        Habit(id: row.uuid(0) ?? UUID(), title: row[1].text ?? "", notes: row[2].text, presetKey: row[3].text,
               kind: row[4].text.flatMap(HabitKind.init(rawValue:)) ?? .binary,
               schedule: schedule(frequency: row[5], days: row[6], perWeek: row[7]), isArchived: row[8].int == 1,
-              groupID: uuid(row[9]), sortOrder: row[10].int ?? 0,
-              createdAt: instant(row[11]) ?? Date(timeIntervalSince1970: 0), modifiedAt: instant(row[12]))
+              groupID: row.uuid(9), sortOrder: row[10].int ?? 0,
+              createdAt: row.instant(11) ?? Date(timeIntervalSince1970: 0), modifiedAt: row.instant(12))
     }
 
     static func bindings(_ habit: Habit) -> [SQLValue] {
@@ -49,10 +45,10 @@ enum HabitRecords {
     }
 
     static func window(_ row: [SQLValue]) -> HabitWindow {
-        HabitWindow(id: uuid(row[0]) ?? UUID(), habitID: uuid(row[1]) ?? UUID(), label: row[2].text ?? "",
+        HabitWindow(id: row.uuid(0) ?? UUID(), habitID: row.uuid(1) ?? UUID(), label: row[2].text ?? "",
                     startMinute: row[3].int ?? 0, endMinute: row[4].int ?? 1439, target: row[5].int ?? 1,
                     effortMinutes: row[6].int, reminderMinute: row[7].int, sortOrder: row[8].int ?? 0,
-                    createdAt: instant(row[9]) ?? Date(timeIntervalSince1970: 0), modifiedAt: instant(row[10]))
+                    createdAt: row.instant(9) ?? Date(timeIntervalSince1970: 0), modifiedAt: row.instant(10))
     }
 
     static func bindings(_ window: HabitWindow) -> [SQLValue] {
@@ -75,9 +71,9 @@ enum HabitRecords {
     }
 
     static func pause(_ row: [SQLValue]) -> HabitPause {
-        HabitPause(id: uuid(row[0]) ?? UUID(), habitID: uuid(row[1]) ?? UUID(), from: day(row[2]) ?? LocalDay(ordinal: 0),
-                   to: day(row[3]), reason: row[4].text.flatMap(PauseReason.init(rawValue:)) ?? .other,
-                   modifiedAt: instant(row[5]) ?? Date(timeIntervalSince1970: 0))
+        HabitPause(id: row.uuid(0) ?? UUID(), habitID: row.uuid(1) ?? UUID(), from: row.day(2) ?? LocalDay(ordinal: 0),
+                   to: row.day(3), reason: row[4].text.flatMap(PauseReason.init(rawValue:)) ?? .other,
+                   modifiedAt: row.instant(5) ?? Date(timeIntervalSince1970: 0))
     }
 
     static func bindings(_ pause: HabitPause) -> [SQLValue] {
@@ -86,9 +82,9 @@ enum HabitRecords {
     }
 
     static func group(_ row: [SQLValue]) -> HabitGroup {
-        HabitGroup(id: uuid(row[0]) ?? UUID(), title: row[1].text ?? "", sortOrder: row[2].int ?? 0,
-                   isArchived: row[3].int == 1, createdAt: instant(row[4]) ?? Date(timeIntervalSince1970: 0),
-                   modifiedAt: instant(row[5]))
+        HabitGroup(id: row.uuid(0) ?? UUID(), title: row[1].text ?? "", sortOrder: row[2].int ?? 0,
+                   isArchived: row[3].int == 1, createdAt: row.instant(4) ?? Date(timeIntervalSince1970: 0),
+                   modifiedAt: row.instant(5))
     }
 
     static func bindings(_ group: HabitGroup) -> [SQLValue] {

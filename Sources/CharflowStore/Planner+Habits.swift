@@ -295,9 +295,9 @@ extension Planner {
             let window = HabitRecords.window($0)
             read.windows[window.habitID, default: []].append(window)
         }
-        try db.forEachRow("SELECT habit_id, from_day, frequency, scheduled_days, target_per_week FROM habit_schedules ORDER BY habit_id, from_day") {
-            guard let habit = HabitRecords.uuid($0[0]) else { return }
-            read.schedules[habit, default: []].append(HabitRecords.scheduleChange(Array($0.dropFirst())))
+        try db.forEachRow("SELECT from_day, frequency, scheduled_days, target_per_week, habit_id FROM habit_schedules ORDER BY habit_id, from_day") {
+            guard let habit = $0.uuid(4) else { return }
+            read.schedules[habit, default: []].append(HabitRecords.scheduleChange($0))
         }
         try db.forEachRow("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses ORDER BY habit_id, from_day") {
             let pause = HabitRecords.pause($0)
@@ -334,10 +334,10 @@ extension Planner {
         }
         let range: [SQLValue] = [.text(start.description), .text(end.description)]
         for row in try db.rows("SELECT DISTINCT date FROM habit_entries WHERE date >= ? AND date <= ? AND (amount > 0 OR completed_at IS NOT NULL)", range) {
-            if let day = HabitRecords.day(row[0]) { days.insert(day) }
+            if let day = row.day(0) { days.insert(day) }
         }
         for row in try db.rows("SELECT DISTINCT day FROM sessions WHERE day >= ? AND day <= ?", range) {
-            if let day = HabitRecords.day(row[0]) { days.insert(day) }
+            if let day = row.day(0) { days.insert(day) }
         }
         for day in try planningEngagementDays(from: start, through: end) { days.insert(day) }
         engagedCache[key] = days
@@ -661,7 +661,7 @@ extension Planner {
         }
         let created = try db.rows("SELECT created_at FROM habits WHERE created_at >= ?",
                                   [.text(Instant.storageText(calendar.start(of: today.adding(days: -7))))])
-            .compactMap { HabitRecords.instant($0[0]).map(calendar.logicalDay(at:)) }
+            .compactMap { $0.instant(0).map(calendar.logicalDay(at:)) }
         if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
         return try takeUnshown(fresh, period: week)
     }

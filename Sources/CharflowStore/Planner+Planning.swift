@@ -194,17 +194,17 @@ extension Planner {
     /// Night-planning sessions closed or skipped in the range count as engagement on their date.
     func planningEngagementDays(from start: LocalDay, through end: LocalDay) throws -> [LocalDay] {
         try db.rows("SELECT DISTINCT date FROM night_planning WHERE date >= ? AND date <= ? AND state IN ('closed', 'skipped')",
-                    [.text(start.description), .text(end.description)]).compactMap { HabitRecords.day($0[0]) }
+                    [.text(start.description), .text(end.description)]).compactMap { $0.day(0) }
     }
 
     static let planningColumns = "id, date, plan_day, state, started_at, ended_at, modified_at"
 
     static func planning(_ row: [SQLValue]) -> NightPlanningSession {
-        NightPlanningSession(id: HabitRecords.uuid(row[0]) ?? UUID(), date: HabitRecords.day(row[1]) ?? LocalDay(ordinal: 0),
-                             planDay: HabitRecords.day(row[2]) ?? LocalDay(ordinal: 0),
+        NightPlanningSession(id: row.uuid(0) ?? UUID(), date: row.day(1) ?? LocalDay(ordinal: 0),
+                             planDay: row.day(2) ?? LocalDay(ordinal: 0),
                              state: row[3].text.flatMap(PlanningState.init(rawValue:)) ?? .open,
-                             startedAt: HabitRecords.instant(row[4]) ?? Date(timeIntervalSince1970: 0),
-                             endedAt: HabitRecords.instant(row[5]), modifiedAt: HabitRecords.instant(row[6]))
+                             startedAt: row.instant(4) ?? Date(timeIntervalSince1970: 0),
+                             endedAt: row.instant(5), modifiedAt: row.instant(6))
     }
 
     static func bindings(_ session: NightPlanningSession) -> [SQLValue] {

@@ -10,23 +10,23 @@ enum SessionRecords {
 
     static func session(_ row: [SQLValue]) -> WorkSession {
         let subject: SessionSubject
-        if let task = row[1].text.flatMap(UUID.init(recordText:)) {
+        if let task = row.uuid(1) {
             subject = .task(task)
         } else {
-            subject = .habitWindow(row[2].text.flatMap(UUID.init(recordText:)) ?? UUID())
+            subject = .habitWindow(row.uuid(2) ?? UUID())
         }
         return WorkSession(
-            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
+            id: row.uuid(0) ?? UUID(),
             subject: subject,
-            startedAt: row[3].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
-            day: row[4].text.flatMap { LocalDay($0) } ?? LocalDay(ordinal: 0),
-            endedAt: row[5].text.flatMap(Instant.parseStorageText),
+            startedAt: row.instant(3) ?? Date(timeIntervalSince1970: 0),
+            day: row.day(4) ?? LocalDay(ordinal: 0),
+            endedAt: row.instant(5),
             pausedSeconds: row[6].int ?? 0,
-            pausedAt: row[7].text.flatMap(Instant.parseStorageText),
+            pausedAt: row.instant(7),
             estimateMinutes: row[8].int,
             outcome: row[9].text.flatMap(SessionOutcome.init(rawValue:)) ?? .abandoned,
             actualSeconds: row[10].int ?? 0,
-            modifiedAt: row[11].text.flatMap(Instant.parseStorageText)
+            modifiedAt: row.instant(11)
         )
     }
 

@@ -57,13 +57,13 @@ enum TaskRecords {
 
     static func deferral(_ row: [SQLValue]) -> DeferralRecord {
         DeferralRecord(
-            id: row[0].text.flatMap(UUID.init(recordText:)) ?? UUID(),
-            taskID: row[1].text.flatMap(UUID.init(recordText:)) ?? UUID(),
-            deferredOn: row[2].text.flatMap(Instant.parseStorageText) ?? Date(timeIntervalSince1970: 0),
-            day: row[3].text.flatMap { LocalDay($0) } ?? LocalDay(ordinal: 0),
-            deferredTo: row[4].text.flatMap { LocalDay($0) },
+            id: row.uuid(0) ?? UUID(),
+            taskID: row.uuid(1) ?? UUID(),
+            deferredOn: row.instant(2) ?? Date(timeIntervalSince1970: 0),
+            day: row.day(3) ?? LocalDay(ordinal: 0),
+            deferredTo: row.day(4),
             reason: row[5].text.flatMap(DeferralReason.init(rawValue:)) ?? .unspecified,
-            modifiedAt: row[6].text.flatMap(Instant.parseStorageText)
+            modifiedAt: row.instant(6)
         )
     }
 
