@@ -207,11 +207,11 @@ extension Planner {
 
     /// Habits in their order; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
-        if !includeArchived, let habitsCache { return habitsCache }
+        if !includeArchived, let habits = kept.habits { return habits }
         let clause = includeArchived ? "" : "WHERE is_archived = 0"
         let habits = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits \(clause) ORDER BY is_archived, sort_order, created_at")
             .map(HabitRecords.habit)
-        if !includeArchived { habitsCache = habits }
+        if !includeArchived { kept.habits = habits }
         return habits
     }
 
@@ -245,20 +245,20 @@ extension Planner {
         let recentStart = today.adding(days: -Planner.recentHabitDays)
         if end == today, start >= recentStart {
             let key = idText(window.id)
-            if let cached = historyCache[key] { return cached }
+            if let cached = kept.history[key] { return cached }
             let recent = try recentHabitRead()
             let history = WindowHistory(
                 kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
                 schedules: recent.schedules[habit.id] ?? [], pauses: recent.pauses[habit.id] ?? [],
                 entries: recent.entries[window.id] ?? [:],
                 engagedDays: habit.kind == .avoid ? try engagedDays(from: recentStart, through: today) : [])
-            historyCache[key] = history
+            kept.history[key] = history
             return history
         }
         let key = "\(idText(window.id))|\(start)|\(end)"
-        if let cached = historyCache[key] { return cached }
+        if let cached = kept.history[key] { return cached }
         let history = try readHistory(of: window, habit: habit, from: start, through: end)
-        historyCache[key] = history
+        kept.history[key] = history
         return history
     }
 
@@ -289,7 +289,7 @@ extension Planner {
     }
 
     func recentHabitRead() throws -> RecentHabitRead {
-        if let recentHabitCache { return recentHabitCache }
+        if let read = kept.recentHabits { return read }
         var read = RecentHabitRead()
         try db.forEachRow("SELECT \(HabitRecords.windowColumns) FROM habit_windows ORDER BY habit_id, sort_order, created_at") {
             let window = HabitRecords.window($0)
@@ -310,7 +310,7 @@ extension Planner {
             if let known = read.entries[entry.windowID]?[entry.date], known.amount >= entry.amount { return }
             read.entries[entry.windowID, default: [:]][entry.date] = entry
         }
-        recentHabitCache = read
+        kept.recentHabits = read
         return read
     }
 
@@ -318,7 +318,7 @@ extension Planner {
     /// logged or held, a session run, or night planning closed or skipped. Opening Charflow is not enough.
     public func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
         let key = "\(start)|\(end)"
-        if let cached = engagedCache[key] { return cached }
+        if let cached = kept.engagedDays[key] { return cached }
         var days = Set<LocalDay>()
         guard start <= end else { return days }
         // One indexed probe a day for a completed task, rather than reading every completion in the range.
@@ -340,7 +340,7 @@ extension Planner {
             if let day = row.day(0) { days.insert(day) }
         }
         for day in try planningEngagementDays(from: start, through: end) { days.insert(day) }
-        engagedCache[key] = days
+        kept.engagedDays[key] = days
         return days
     }
 
@@ -368,9 +368,9 @@ extension Planner {
 
     /// Every active habit as of today, with each window's cell and the week's progress.
     public func habitDays() throws -> [HabitDay] {
-        if let cached = habitDaysCache { return cached }
+        if let cached = kept.habitDays { return cached }
         let days = try habits().map { try habitDay($0) }
-        habitDaysCache = days
+        kept.habitDays = days
         return days
     }
 

@@ -15,14 +15,18 @@ public final class Planner {
     let nowText: String
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
-    /// Habit reads of this command, kept so that Today's several views of a habit read it once; every
-    /// action empties them.
-    var historyCache: [String: WindowHistory] = [:]
-    var engagedCache: [String: Set<LocalDay>] = [:]
-    var habitDaysCache: [HabitDay]?
-    var recentHabitCache: RecentHabitRead?
-    var habitsCache: [Habit]?
-    var backlogCountsCache: (all: Int, older: Int)?
+    /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
+    /// once; every action empties them (`forgetReads()`).
+    var kept = KeptReads()
+
+    struct KeptReads {
+        var history: [String: WindowHistory] = [:]
+        var engagedDays: [String: Set<LocalDay>] = [:]
+        var habitDays: [HabitDay]?
+        var recentHabits: RecentHabitRead?
+        var habits: [Habit]?
+        var backlogCounts: (all: Int, older: Int)?
+    }
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
@@ -688,7 +692,6 @@ public final class Planner {
     ///
     /// Counted in SQL, for the Backlog-growing-old signal; a task without a record of entering falls
     /// back to its due date, then to its creation date.
-    /// Tasks in the Backlog's Older group (the Backlog-growing-old signal counts them).
     public func olderBacklogCount() throws -> Int {
         try backlogCounts().older
     }
@@ -700,7 +703,7 @@ public final class Planner {
     /// The Backlog's size and its Older group's, in one pass over the live-task index; kept for the
     /// command, as Today asks for both.
     private func backlogCounts() throws -> (all: Int, older: Int) {
-        if let backlogCountsCache { return backlogCountsCache }
+        if let counts = kept.backlogCounts { return counts }
         let weekStart = calendar.startOfWeek(containing: today).description
         var counts = (all: 0, older: 0)
         try db.forEachRawRow("""
@@ -712,7 +715,7 @@ public final class Planner {
             """, [.text(weekStart), .text(today.adding(days: -1).description), .text(today.description)]) { row in
             counts = (row.int(0) ?? 0, row.int(1) ?? 0)
         }
-        backlogCountsCache = counts
+        kept.backlogCounts = counts
         return counts
     }
 
@@ -774,12 +777,7 @@ public final class Planner {
     /// Empties the reads kept for this command; every action that changes the store calls it before
     /// and after its transaction.
     func forgetReads() {
-        habitsCache = nil
-        backlogCountsCache = nil
-        historyCache.removeAll()
-        engagedCache.removeAll()
-        habitDaysCache = nil
-        recentHabitCache = nil
+        kept = KeptReads()
     }
 
     /// One undoable action that writes a single record: captures the row, then upserts it.
