@@ -121,36 +121,15 @@ public enum Backup {
 }
 
 extension Planner {
-    /// Every row of every record table, in a stable order, with column names: the backup's content.
-    public func backupTables() throws -> [(table: String, columns: [String], rows: [[SQLValue]])] {
-        try Backup.tables.map { table in
-            var rows: [[SQLValue]] = []
-            let columns = try forEachBackupRow(of: table.name) { rows.append($0) }
-            return (table.name, columns, rows)
-        }
-    }
-
-    /// Streams one record table's rows in the backup's order; returns its column names.
-    @discardableResult
-    public func forEachBackupRow(of table: String, _ body: ([SQLValue]) throws -> Void) throws -> [String] {
-        guard let (sql, columns) = try backupQuery(of: table) else { return [] }
-        try db.forEachRow(sql, [], body)
-        return columns
-    }
-
-    /// Streams one record table's rows in the backup's order, read in place; returns its column names.
+    /// Streams one record table's rows in the backup's stable order, read in place; returns its column
+    /// names.
     @discardableResult
     public func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
-        guard let (sql, columns) = try backupQuery(of: table) else { return [] }
-        try db.forEachRawRow(sql, [], body)
-        return columns
-    }
-
-    private func backupQuery(of table: String) throws -> (sql: String, columns: [String])? {
-        guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return nil }
+        guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
         let columns = try db.columns(of: table)
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
-        return ("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", columns)
+        try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
+        return columns
     }
 
     /// Imports a parsed backup document: replaces an empty store's content exactly, or merges into one

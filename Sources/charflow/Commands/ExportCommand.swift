@@ -48,25 +48,6 @@ enum ExportCommand: Command {
             throw error
         }
     }
-
-    /// The lossless backup document.
-    static func backup(_ planner: Planner) throws -> JSONValue {
-        let tables: [(String, JSONValue)] = try planner.backupTables().map { table in
-            (table.table, .array(table.rows.map { row in
-                .object(zip(table.columns, row).map { column, value in (column, json(value)) })
-            }))
-        }
-        return .object([("format", .string(Backup.format)), ("version", .int(Backup.version)), ("tables", .object(tables))])
-    }
-
-    static func json(_ value: SQLValue) -> JSONValue {
-        switch value {
-        case .null: .null
-        case .integer(let number): .int(Int(number))
-        case .real(let number): .string(String(number))
-        case .text(let text): .string(text)
-        }
-    }
 }
 
 /// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]`.
@@ -121,11 +102,9 @@ enum ImportCommand: Command {
 enum Exchange {
     static let exportFormats = ["json", "ics", "csv"]
 
+    /// The iCalendar or CSV document; `json`, the backup, is streamed by `BackupWriter` instead.
     static func export(_ planner: Planner, format: String, table: String) throws -> String {
         switch format {
-        case "ics":
-            return ICalendarExport.document(tasks: try planner.list(all: true), categoryNames: try planner.categoryNames(),
-                                            calendar: planner.calendar)
         case "csv":
             switch table.lowercased() {
             case "tasks":
@@ -140,7 +119,8 @@ enum Exchange {
                 throw PlannerError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
             }
         default:
-            return try ExportCommand.backup(planner).rendered() + "\n"
+            return ICalendarExport.document(tasks: try planner.list(all: true), categoryNames: try planner.categoryNames(),
+                                            calendar: planner.calendar)
         }
     }
 

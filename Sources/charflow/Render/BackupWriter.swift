@@ -1,8 +1,8 @@
 import CharflowStore
 import Foundation
 
-/// The backup document written straight from SQLite's rows into 64 KiB chunks: the same text as
-/// `ExportCommand.backup(_:).rendered()`, without a `String` or a `JSONValue` a cell.
+/// The backup document written straight from SQLite's rows into 64 KiB chunks, indented as
+/// `JSONValue.rendered()` indents, without a `String` or a `JSONValue` a cell.
 ///
 /// Export is linear in the whole store, so its cost is per cell: names and indentation are made once
 /// per table, integers are written as digits, and text that needs no escape is copied as bytes.
@@ -27,7 +27,7 @@ struct BackupWriter {
         append("{\n  \"format\": \"\(Backup.format)\",\n  \"version\": \(Backup.version),\n  \"tables\": {\n")
         for (index, table) in Backup.tables.enumerated() {
             append("    \"\(table.name)\": [")
-            // "        \"column\": " for each column, as the tree renderer indents a row's keys.
+            // "        \"column\": " for each column: a row's keys sit eight spaces deep.
             let keys = try planner.db.columns(of: table.name).map { name -> [UInt8] in
                 var key = "        "
                 JSONValue.quote(name, into: &key)
@@ -113,8 +113,8 @@ struct BackupWriter {
         count = end
     }
 
-    /// Plain ASCII text is copied as it is; anything else goes through the tree renderer's quoting, so
-    /// both write the same bytes (invalid UTF-8 included, which both repair the same way).
+    /// Plain ASCII text is copied as it is; anything else goes through `JSONValue.quote`, so escaping
+    /// (and the repair of invalid UTF-8) is the same as in every other JSON Charflow writes.
     private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         if Self.isPlain(bytes) {
             reserve(bytes.count + 2)
