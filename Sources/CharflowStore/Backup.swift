@@ -296,16 +296,16 @@ extension Planner {
 
     /// Category names are unique ignoring case: two that collide after a merge become the older one.
     private func mergeCategoriesByName(report: inout Backup.Report) throws {
-        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : idText($0.id) < idText($1.id) }
+        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.lowercasedText < $1.id.lowercasedText }
         var kept: [String: TaskCategory] = [:]
         for category in all {
             let key = category.name.lowercased()
             guard let keeper = kept[key] else { kept[key] = category; continue }
             try db.run("UPDATE tasks SET category_id = ?, modified_at = ? WHERE category_id = ?",
-                       [.text(idText(keeper.id)), .text(nowText), .text(idText(category.id))])
-            try db.run("DELETE FROM categories WHERE id = ?", [.text(idText(category.id))])
+                       [.text(keeper.id.lowercasedText), .text(nowText), .text(category.id.lowercasedText)])
+            try db.run("DELETE FROM categories WHERE id = ?", [.text(category.id.lowercasedText)])
             try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('categories', ?, ?)",
-                       [.text(idText(category.id)), .text(nowText)])
+                       [.text(category.id.lowercasedText), .text(nowText)])
             report.removed["categories", default: 0] += 1
         }
     }
@@ -343,7 +343,7 @@ extension Planner {
                         unlabelled += 1
                     }
                 }
-                let id = idText(task.id)
+                let id = task.id.lowercasedText
                 if let local = try self.task(id: task.id) {
                     if task.modifiedAt > local.modifiedAt {
                         try save(task)

@@ -22,7 +22,7 @@ enum CategoryRecords {
 
     static func bindings(_ category: TaskCategory) -> [SQLValue] {
         [
-            .text(idText(category.id)), .text(category.name), category.presetKey.sqlValue, .text(category.color.rawValue),
+            .text(category.id.lowercasedText), .text(category.name), category.presetKey.sqlValue, .text(category.color.rawValue),
             category.sortOrder.sqlValue, category.isArchived.sqlValue, .text(Instant.storageText(category.createdAt)),
             .text(Instant.storageText(category.modifiedAt)),
         ]
@@ -43,7 +43,7 @@ extension Planner {
         let all = try categories()
         let key = word.trimmingCharacters(in: .whitespaces).lowercased()
         if let named = all.first(where: { $0.name.lowercased() == key }) { return named }
-        let byID = all.filter { key.count >= 4 && idText($0.id).hasPrefix(key) }
+        let byID = all.filter { key.count >= 4 && $0.id.lowercasedText.hasPrefix(key) }
         if byID.count == 1 { return byID[0] }
         throw PlannerError.noCategoryMatches(word)
     }
@@ -109,7 +109,7 @@ extension Planner {
     public func deleteCategory(_ word: String) throws -> TaskCategory {
         let category = try category(matching: word)
         if category.isDefault { throw PlannerError.defaultCategoryKept(category.name) }
-        let id = idText(category.id)
+        let id = category.id.lowercasedText
         try perform("category delete") { journal in
             for row in try db.rows("SELECT id FROM tasks WHERE category_id = ?", [.text(id)]) {
                 if let taskID = row[0].text { try journal.capture("tasks", key: taskID) }
@@ -135,7 +135,7 @@ extension Planner {
         try perform("filter") { journal in
             try journal.capture("settings", key: Planner.todayFilterKey, keyColumn: "key")
             if let category {
-                try writeSetting(Planner.todayFilterKey, idText(category.id))
+                try writeSetting(Planner.todayFilterKey, category.id.lowercasedText)
             } else {
                 try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.todayFilterKey)])
             }
@@ -171,7 +171,7 @@ extension Planner {
         _ category: TaskCategory, label: String, also: ((inout UndoJournal) throws -> Void)? = nil
     ) throws {
         try perform(label) { journal in
-            try journal.capture("categories", key: idText(category.id))
+            try journal.capture("categories", key: category.id.lowercasedText)
             try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
             try also?(&journal)
         }

@@ -38,9 +38,9 @@ enum HabitRecords {
     }
 
     static func bindings(_ habit: Habit) -> [SQLValue] {
-        [.text(idText(habit.id)), .text(habit.title), habit.notes.sqlValue, habit.presetKey.sqlValue,
+        [.text(habit.id.lowercasedText), .text(habit.title), habit.notes.sqlValue, habit.presetKey.sqlValue,
          .text(habit.kind.rawValue), .text(habit.schedule.frequency.rawValue), .text(habit.schedule.daysText),
-         habit.schedule.perWeek.sqlValue, habit.isArchived.sqlValue, habit.groupID.map(idText).sqlValue,
+         habit.schedule.perWeek.sqlValue, habit.isArchived.sqlValue, habit.groupID.map(\.lowercasedText).sqlValue,
          habit.sortOrder.sqlValue, .text(Instant.storageText(habit.createdAt)), .text(Instant.storageText(habit.modifiedAt))]
     }
 
@@ -52,7 +52,7 @@ enum HabitRecords {
     }
 
     static func bindings(_ window: HabitWindow) -> [SQLValue] {
-        [.text(idText(window.id)), .text(idText(window.habitID)), .text(window.label), window.startMinute.sqlValue,
+        [.text(window.id.lowercasedText), .text(window.habitID.lowercasedText), .text(window.label), window.startMinute.sqlValue,
          window.endMinute.sqlValue, window.target.sqlValue, window.effortMinutes.sqlValue, window.reminderMinute.sqlValue,
          window.sortOrder.sqlValue, .text(Instant.storageText(window.createdAt)),
          .text(Instant.storageText(window.modifiedAt))]
@@ -65,7 +65,7 @@ enum HabitRecords {
     }
 
     static func bindings(_ entry: HabitEntry) -> [SQLValue] {
-        [.text(idText(entry.id)), .text(idText(entry.windowID)), .text(entry.date.description), entry.target.sqlValue,
+        [.text(entry.id.lowercasedText), .text(entry.windowID.lowercasedText), .text(entry.date.description), entry.target.sqlValue,
          entry.amount.sqlValue, entry.completedAt.map(Instant.storageText).sqlValue,
          .text(Instant.storageText(entry.modifiedAt))]
     }
@@ -77,7 +77,7 @@ enum HabitRecords {
     }
 
     static func bindings(_ pause: HabitPause) -> [SQLValue] {
-        [.text(idText(pause.id)), .text(idText(pause.habitID)), .text(pause.from.description),
+        [.text(pause.id.lowercasedText), .text(pause.habitID.lowercasedText), .text(pause.from.description),
          pause.to?.description.sqlValue ?? .null, .text(pause.reason.rawValue), .text(Instant.storageText(pause.modifiedAt))]
     }
 
@@ -88,7 +88,7 @@ enum HabitRecords {
     }
 
     static func bindings(_ group: HabitGroup) -> [SQLValue] {
-        [.text(idText(group.id)), .text(group.title), group.sortOrder.sqlValue, group.isArchived.sqlValue,
+        [.text(group.id.lowercasedText), .text(group.title), group.sortOrder.sqlValue, group.isArchived.sqlValue,
          .text(Instant.storageText(group.createdAt)), .text(Instant.storageText(group.modifiedAt))]
     }
 

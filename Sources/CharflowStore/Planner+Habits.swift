@@ -80,14 +80,14 @@ extension Planner {
                           sortOrder: existing, createdAt: now)
         let effort: Int? = request.effortMinutes ?? preset?.effortMinutes ?? (kind == .timed ? target : nil)
         try perform("habit add") { journal in
-            try journal.capture("habits", key: idText(habit.id))
+            try journal.capture("habits", key: habit.id.lowercasedText)
             try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
             try recordSchedule(habit, journal: &journal)
             for (index, spec) in specs.enumerated() {
                 let window = HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
                                          endMinute: spec.end?.minutes ?? 1439, target: target, effortMinutes: effort,
                                          reminderMinute: spec.reminder?.minutes, sortOrder: index, createdAt: now)
-                try journal.capture("habit_windows", key: idText(window.id))
+                try journal.capture("habit_windows", key: window.id.lowercasedText)
                 try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
             }
         }
@@ -146,16 +146,16 @@ extension Planner {
         }
         let changedWindows = windows
         try perform("habit edit") { journal in
-            try journal.capture("habits", key: idText(habit.id))
+            try journal.capture("habits", key: habit.id.lowercasedText)
             try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
             if scheduleChanged { try recordSchedule(habit, journal: &journal) }
             for var window in changedWindows {
                 window.modifiedAt = now
-                try journal.capture("habit_windows", key: idText(window.id))
+                try journal.capture("habit_windows", key: window.id.lowercasedText)
                 try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
                 // Today counts as the future: its entry takes the new target; earlier days keep theirs.
                 if var entry = try entry(window: window.id, date: today), entry.target != window.target {
-                    try journal.capture("habit_entries", key: idText(entry.id))
+                    try journal.capture("habit_entries", key: entry.id.lowercasedText)
                     entry.target = window.target
                     if habit.kind != .avoid {
                         entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
@@ -217,23 +217,23 @@ extension Planner {
 
     public func windows(of habit: Habit) throws -> [HabitWindow] {
         try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE habit_id = ? ORDER BY sort_order, created_at",
-                    [.text(idText(habit.id))]).map(HabitRecords.window)
+                    [.text(habit.id.lowercasedText)]).map(HabitRecords.window)
     }
 
     public func pauses(of habit: Habit) throws -> [HabitPause] {
         try db.rows("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses WHERE habit_id = ? ORDER BY from_day",
-                    [.text(idText(habit.id))]).map(HabitRecords.pause)
+                    [.text(habit.id.lowercasedText)]).map(HabitRecords.pause)
     }
 
     func schedules(of habit: Habit) throws -> [HabitScheduleChange] {
         try db.rows("SELECT from_day, frequency, scheduled_days, target_per_week FROM habit_schedules WHERE habit_id = ? ORDER BY from_day",
-                    [.text(idText(habit.id))]).map(HabitRecords.scheduleChange)
+                    [.text(habit.id.lowercasedText)]).map(HabitRecords.scheduleChange)
     }
 
     func entry(window: UUID, date: LocalDay) throws -> HabitEntry? {
         // Two devices may each have written the day; the larger amount wins, as neither is lost work.
         try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ? ORDER BY amount DESC, modified_at DESC LIMIT 1",
-                    [.text(idText(window)), .text(date.description)]).first.map(HabitRecords.entry)
+                    [.text(window.lowercasedText), .text(date.description)]).first.map(HabitRecords.entry)
     }
 
     /// The history one window's density needs, for days `start` through `end`.
@@ -244,7 +244,7 @@ extension Planner {
     public func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         let recentStart = today.adding(days: -Planner.recentHabitDays)
         if end == today, start >= recentStart {
-            let key = idText(window.id)
+            let key = window.id.lowercasedText
             if let cached = kept.history[key] { return cached }
             let recent = try recentHabitRead()
             let history = WindowHistory(
@@ -255,7 +255,7 @@ extension Planner {
             kept.history[key] = history
             return history
         }
-        let key = "\(idText(window.id))|\(start)|\(end)"
+        let key = "\(window.id.lowercasedText)|\(start)|\(end)"
         if let cached = kept.history[key] { return cached }
         let history = try readHistory(of: window, habit: habit, from: start, through: end)
         kept.history[key] = history
@@ -265,7 +265,7 @@ extension Planner {
     private func readHistory(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         var entries: [LocalDay: HabitEntry] = [:]
         try db.forEachRawRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
-                          [.text(idText(window.id)), .text(start.description), .text(end.description)]) {
+                          [.text(window.id.lowercasedText), .text(start.description), .text(end.description)]) {
             let entry = HabitRecords.entry($0)
             if let known = entries[entry.date], known.amount >= entry.amount { return }
             entries[entry.date] = entry
@@ -427,7 +427,7 @@ extension Planner {
         return try perform("habit log") { journal in
             var entry = try entry(window: window.id, date: day)
                 ?? HabitEntry(windowID: window.id, date: day, target: window.target, modifiedAt: now)
-            try journal.capture("habit_entries", key: idText(entry.id))
+            try journal.capture("habit_entries", key: entry.id.lowercasedText)
             switch (habit.kind, log) {
             case (.binary, .toggle): entry.amount = entry.amount > 0 ? 0 : 1
             case (.binary, .undo): entry.amount = 0
@@ -439,11 +439,11 @@ extension Planner {
             case (.timed, .minutes(let minutes)):
                 let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                          outcome: .manual, actualSeconds: minutes * 60)
-                try journal.capture("sessions", key: idText(manual.id))
+                try journal.capture("sessions", key: manual.id.lowercasedText)
                 try save(manual)
             case (.timed, .undo):
                 if let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
-                                          [.text(idText(window.id)), .text(day.description)]).first?[0].text {
+                                          [.text(window.id.lowercasedText), .text(day.description)]).first?[0].text {
                     try journal.capture("sessions", key: last)
                     try db.run("DELETE FROM sessions WHERE id = ?", [.text(last)])
                 }
@@ -503,18 +503,18 @@ extension Planner {
     /// A timed window's minutes for a day: round(total seconds ÷ 60) over all its closed sessions.
     func timedMinutes(window: UUID, day: LocalDay) throws -> Int {
         let seconds = try db.scalar("SELECT coalesce(sum(actual_seconds), 0) FROM sessions WHERE habit_window_id = ? AND day = ? AND ended_at IS NOT NULL",
-                                    [.text(idText(window)), .text(day.description)])?.int ?? 0
+                                    [.text(window.lowercasedText), .text(day.description)])?.int ?? 0
         return Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
     }
 
     /// Rewrites a timed window's entry for `day` from its sessions (after a session closes).
     func recomputeTimedEntry(window windowID: UUID, day: LocalDay, journal: inout UndoJournal?) throws {
         guard let row = try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE id = ?",
-                                    [.text(idText(windowID))]).first else { return }
+                                    [.text(windowID.lowercasedText)]).first else { return }
         let window = HabitRecords.window(row)
         var entry = try entry(window: windowID, date: day)
             ?? HabitEntry(windowID: windowID, date: day, target: window.target, modifiedAt: now)
-        try journal?.capture("habit_entries", key: idText(entry.id))
+        try journal?.capture("habit_entries", key: entry.id.lowercasedText)
         entry.amount = try timedMinutes(window: windowID, day: day)
         entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
         entry.modifiedAt = now
@@ -542,9 +542,9 @@ extension Planner {
         guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
         try perform("habit resume") { journal in
             for var pause in pauses {
-                try journal.capture("habit_pauses", key: idText(pause.id))
+                try journal.capture("habit_pauses", key: pause.id.lowercasedText)
                 if pause.from >= today {
-                    try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(idText(pause.id))])
+                    try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(pause.id.lowercasedText)])
                 } else {
                     pause.to = today.adding(days: -1)
                     pause.modifiedAt = now
@@ -578,7 +578,7 @@ extension Planner {
         let key = word.lowercased()
         let all = try groups(includeArchived: true)
         if let named = all.first(where: { $0.title.lowercased() == key }) { return named }
-        let byID = all.filter { key.count >= 4 && idText($0.id).hasPrefix(key) }
+        let byID = all.filter { key.count >= 4 && $0.id.lowercasedText.hasPrefix(key) }
         if byID.count == 1 { return byID[0] }
         throw PlannerError.noGroupMatches(word)
     }
@@ -670,13 +670,13 @@ extension Planner {
     func takeUnshown(_ signals: [Signal], period: String) throws -> [Signal] {
         let unshown = try signals.filter { signal in
             try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
-                          [.text(signal.kind), .text(signal.subject.map(idText) ?? ""), .text(period)])?.int == 0
+                          [.text(signal.kind), .text(signal.subject.map(\.lowercasedText) ?? ""), .text(period)])?.int == 0
         }
         guard !unshown.isEmpty else { return [] }
         try db.write {
             for signal in unshown {
                 try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(idText(UUID())), .text(signal.kind), .text(signal.subject.map(idText) ?? ""),
+                           [.text(UUID().lowercasedText), .text(signal.kind), .text(signal.subject.map(\.lowercasedText) ?? ""),
                             .text(period), .text(nowText), .text(nowText)])
             }
         }
@@ -697,11 +697,11 @@ extension Planner {
     /// Records the habit's schedule as in force from today (replacing a change made earlier today).
     private func recordSchedule(_ habit: Habit, journal: inout UndoJournal) throws {
         let existing = try db.scalar("SELECT id FROM habit_schedules WHERE habit_id = ? AND from_day = ?",
-                                     [.text(idText(habit.id)), .text(today.description)])?.text
-        let id = existing ?? idText(UUID())
+                                     [.text(habit.id.lowercasedText), .text(today.description)])?.text
+        let id = existing ?? UUID().lowercasedText
         try journal.capture("habit_schedules", key: id)
         try db.run(HabitRecords.upsertSchedule, [
-            .text(id), .text(idText(habit.id)), .text(today.description), .text(habit.schedule.frequency.rawValue),
+            .text(id), .text(habit.id.lowercasedText), .text(today.description), .text(habit.schedule.frequency.rawValue),
             .text(habit.schedule.daysText), habit.schedule.perWeek.sqlValue, .text(nowText),
         ])
     }

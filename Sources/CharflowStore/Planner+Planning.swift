@@ -132,7 +132,7 @@ extension Planner {
         }
         task.modifiedAt = now
         return try perform("plan move") { journal in
-            try journal.capture("tasks", key: idText(task.id))
+            try journal.capture("tasks", key: task.id.lowercasedText)
             try save(task)
             return task
         }
@@ -179,7 +179,7 @@ extension Planner {
         session.modifiedAt = now
         let closed = session
         try perform(state == .skipped ? "plan skip" : "plan close") { journal in
-            try journal.capture("night_planning", key: idText(closed.id))
+            try journal.capture("night_planning", key: closed.id.lowercasedText)
             try db.run(RecordSQL.upsert("night_planning", Planner.planningColumns), Planner.bindings(closed))
         }
         return closed
@@ -208,7 +208,7 @@ extension Planner {
     }
 
     static func bindings(_ session: NightPlanningSession) -> [SQLValue] {
-        [.text(idText(session.id)), .text(session.date.description), .text(session.planDay.description),
+        [.text(session.id.lowercasedText), .text(session.date.description), .text(session.planDay.description),
          .text(session.state.rawValue), .text(Instant.storageText(session.startedAt)),
          session.endedAt.map(Instant.storageText).sqlValue, .text(Instant.storageText(session.modifiedAt))]
     }

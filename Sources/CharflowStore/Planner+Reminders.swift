@@ -33,15 +33,15 @@ extension Planner {
         }
         let fresh = try due.filter { reminder in
             try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
-                          [.text("reminder-" + reminder.kind.rawValue), .text(reminder.subject.map(idText) ?? ""),
+                          [.text("reminder-" + reminder.kind.rawValue), .text(reminder.subject.map(\.lowercasedText) ?? ""),
                            .text(today.description)])?.int == 0
         }
         guard !fresh.isEmpty else { return [] }
         try db.write {
             for reminder in fresh {
                 try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(idText(UUID())), .text("reminder-" + reminder.kind.rawValue),
-                            .text(reminder.subject.map(idText) ?? ""), .text(today.description), .text(nowText),
+                           [.text(UUID().lowercasedText), .text("reminder-" + reminder.kind.rawValue),
+                            .text(reminder.subject.map(\.lowercasedText) ?? ""), .text(today.description), .text(nowText),
                             .text(nowText)])
             }
         }

@@ -26,13 +26,13 @@ extension Planner {
     /// Every session of a task, oldest first.
     public func sessions(of task: TaskItem) throws -> [WorkSession] {
         try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE task_id = ? ORDER BY started_at",
-                    [.text(idText(task.id))]).map(SessionRecords.session)
+                    [.text(task.id.lowercasedText)]).map(SessionRecords.session)
     }
 
     /// The task a session is on, if it is on a task.
     public func task(of session: WorkSession) throws -> TaskItem? {
         guard let id = session.taskID else { return nil }
-        return try tasks(where: "id = ?", [.text(idText(id))]).first
+        return try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
     /// Begins a focus session on a task. While another session is live, `settle` says how to end it
@@ -42,9 +42,9 @@ extension Planner {
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
         let session = try beginSession(subject: .task(task.id), estimate: task.effortMinutes, settle: settle)
-        let current = try tasks(where: "id = ?", [.text(idText(task.id))]).first ?? task
+        let current = try tasks(where: "id = ?", [.text(task.id.lowercasedText)]).first ?? task
         let settled = try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE ended_at = ? AND id != ? ORDER BY started_at DESC LIMIT 1",
-                                  [.text(nowText), .text(idText(session.id))]).first.map(SessionRecords.session)
+                                  [.text(nowText), .text(session.id.lowercasedText)]).first.map(SessionRecords.session)
         return BeginResult(session: session, task: current, settled: settled)
     }
 
@@ -63,7 +63,7 @@ extension Planner {
                 _ = try self.settle(running, settle, journal: &journal)
             }
             let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
-            try journal.capture("sessions", key: idText(session.id))
+            try journal.capture("sessions", key: session.id.lowercasedText)
             try save(session)
             return session
         }
@@ -76,7 +76,7 @@ extension Planner {
             return try task(of: session)?.title ?? "A task"
         case .habitWindow(let id):
             let row = try db.rows("SELECT h.title, w.label FROM habit_windows w JOIN habits h ON h.id = w.habit_id WHERE w.id = ?",
-                                  [.text(idText(id))]).first
+                                  [.text(id.lowercasedText)]).first
             let title = row?[0].text ?? "A habit"
             let label = row?[1].text ?? ""
             return label.isEmpty ? title : "\(title) (\(label))"
@@ -108,7 +108,7 @@ extension Planner {
             if var noted = task, let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 noted.notes = Notes.appending(note, to: noted.notes, at: now, calendar: calendar)
                 noted.modifiedAt = now
-                try journal.capture("tasks", key: idText(noted.id))
+                try journal.capture("tasks", key: noted.id.lowercasedText)
                 try save(noted)
                 task = noted
             }
@@ -157,7 +157,7 @@ extension Planner {
     private func close(_ session: WorkSession, _ outcome: SessionOutcome, at end: Date, journal: inout UndoJournal) throws {
         var closed = session
         closed.close(outcome, at: end, now: now)
-        try journal.capture("sessions", key: idText(closed.id))
+        try journal.capture("sessions", key: closed.id.lowercasedText)
         try save(closed)
         if case .habitWindow(let window) = closed.subject {
             var optional: UndoJournal? = journal
@@ -177,14 +177,14 @@ extension Planner {
 
     private func saveAction(_ session: WorkSession, label: String) throws -> WorkSession {
         try perform(label) { journal in
-            try journal.capture("sessions", key: idText(session.id))
+            try journal.capture("sessions", key: session.id.lowercasedText)
             try save(session)
             return session
         }
     }
 
     func sessionByID(_ id: UUID) throws -> WorkSession? {
-        try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE id = ?", [.text(idText(id))])
+        try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE id = ?", [.text(id.lowercasedText)])
             .first.map(SessionRecords.session)
     }
 
@@ -213,7 +213,7 @@ extension Planner {
                 offered = session.id
             }
         }
-        if let offered { try writeSetting(Planner.offerSessionKey, idText(offered)) }
+        if let offered { try writeSetting(Planner.offerSessionKey, offered.lowercasedText) }
         return carried
     }
 
@@ -254,7 +254,7 @@ extension Planner {
               let sessionID = UUID(recordText: id), let session = try sessionByID(sessionID),
               session.outcome == .autoClosed, let task = try task(of: session), task.isLive else { return nil }
         let later = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ? AND started_at > ?",
-                                  [.text(idText(task.id)), .text(Instant.storageText(session.startedAt))])?.int ?? 0
+                                  [.text(task.id.lowercasedText), .text(Instant.storageText(session.startedAt))])?.int ?? 0
         return later == 0 ? task : nil
     }
 

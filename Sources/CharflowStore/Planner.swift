@@ -81,7 +81,7 @@ public final class Planner {
                 }
                 for record in outcome.deferrals { try save(record) }
                 if !outcome.eased.isEmpty {
-                    let pending = (try pendingEased() + outcome.eased).map(idText).joined(separator: ",")
+                    let pending = (try pendingEased() + outcome.eased).map(\.lowercasedText).joined(separator: ",")
                     try writeSetting(Planner.pendingEasedKey, pending)
                 }
                 try removeSeriesDuplicates(since: today.adding(days: -Planner.dedupLookbackDays))
@@ -128,14 +128,14 @@ public final class Planner {
             guard let keep = SeriesDedup.keeper(of: instances) else { continue }
             for extra in instances where extra.id != keep.id {
                 for table in ["deferrals", "sessions"] {
-                    for row in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(idText(extra.id))]) {
+                    for row in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(extra.id.lowercasedText)]) {
                         try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                                    [.text(table), row[0], .text(nowText)])
                     }
                 }
-                try db.run("DELETE FROM tasks WHERE id = ?", [.text(idText(extra.id))])
+                try db.run("DELETE FROM tasks WHERE id = ?", [.text(extra.id.lowercasedText)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
-                           [.text(idText(extra.id)), .text(nowText)])
+                           [.text(extra.id.lowercasedText), .text(nowText)])
             }
         }
     }
@@ -159,7 +159,7 @@ public final class Planner {
 
     /// The task with exactly this id, if it exists.
     public func task(id: UUID) throws -> TaskItem? {
-        try tasks(where: "id = ?", [.text(idText(id))]).first
+        try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
     /// Tasks selected by a `WHERE` clause, normalised on read (an important task always has a day).
@@ -236,7 +236,7 @@ public final class Planner {
                 // Undated, or due on a day that has ended: it enters the Backlog today.
                 task.backlogSince = today
             }
-            try journal.capture("tasks", key: idText(task.id))
+            try journal.capture("tasks", key: task.id.lowercasedText)
             try save(task)
             return task
         }
@@ -367,7 +367,7 @@ public final class Planner {
 
     /// Saves a date change and its deferral record as part of an action.
     func apply(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
-        try journal.capture("tasks", key: idText(outcome.task.id))
+        try journal.capture("tasks", key: outcome.task.id.lowercasedText)
         try save(outcome.task)
         try record(outcome, journal: &journal)
     }
@@ -388,7 +388,7 @@ public final class Planner {
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }
-        try journal.capture("tasks", key: idText(task.id))
+        try journal.capture("tasks", key: task.id.lowercasedText)
         try save(task)
         try closeLiveSession(ofTask: task.id, .finished, journal: &journal)
         try createNextInstance(after: task, journal: &journal)
@@ -405,19 +405,19 @@ public final class Planner {
         var later: [TaskItem] = []
         if let series = task.seriesID, let completedAt {
             later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
-                              [.text(idText(series)), .text(idText(task.id)), .text(Instant.storageText(completedAt))])
+                              [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
             for instance in later where try !isUntouched(instance) {
                 throw PlannerError.alreadyRepeated
             }
         }
         return try perform("undone") { journal in
-            try journal.capture("tasks", key: idText(task.id))
+            try journal.capture("tasks", key: task.id.lowercasedText)
             try save(task)
             for instance in later {
-                try journal.capture("tasks", key: idText(instance.id))
-                try db.run("DELETE FROM tasks WHERE id = ?", [.text(idText(instance.id))])
+                try journal.capture("tasks", key: instance.id.lowercasedText)
+                try db.run("DELETE FROM tasks WHERE id = ?", [.text(instance.id.lowercasedText)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
-                           [.text(idText(instance.id)), .text(nowText)])
+                           [.text(instance.id.lowercasedText), .text(nowText)])
             }
             return task
         }
@@ -438,7 +438,7 @@ public final class Planner {
         let wasLive = task.isLive
         task.droppedAt = now
         task.modifiedAt = now
-        try journal.capture("tasks", key: idText(task.id))
+        try journal.capture("tasks", key: task.id.lowercasedText)
         try save(task)
         try closeLiveSession(ofTask: task.id, .dropped, journal: &journal)
         if wasLive { try createNextInstance(after: task, journal: &journal) }
@@ -474,29 +474,29 @@ public final class Planner {
         let clash = try db.scalar("""
             SELECT count(*) FROM tasks WHERE series_id = ? AND id != ?
             AND (due_date = ? OR (is_completed = 0 AND dropped_at IS NULL))
-            """, [.text(idText(series)), .text(idText(task.id)), .text(due.description)])?.int ?? 0
+            """, [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(due.description)])?.int ?? 0
         guard clash == 0 else { return }
-        try journal.capture("tasks", key: idText(next.id))
+        try journal.capture("tasks", key: next.id.lowercasedText)
         try save(next)
     }
 
     /// Not completed, deferred, dropped, edited or timed since it was made.
     private func isUntouched(_ task: TaskItem) throws -> Bool {
         guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
-        let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(idText(task.id))])?.int
-        let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(idText(task.id))])?.int
+        let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
+        let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         return records == 0 && sessions == 0
     }
 
     /// The deferral record a task already has for today, if any.
     func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
         try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? AND day = ? LIMIT 1",
-                    [.text(idText(task.id)), .text(today.description)]).first.map(TaskRecords.deferral)
+                    [.text(task.id.lowercasedText), .text(today.description)]).first.map(TaskRecords.deferral)
     }
 
     func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
         guard let record = outcome.record else { return }
-        try journal.capture("deferrals", key: idText(record.id))
+        try journal.capture("deferrals", key: record.id.lowercasedText)
         try save(record)
     }
 
@@ -504,7 +504,7 @@ public final class Planner {
     @discardableResult
     public func purge(_ prefix: String) throws -> TaskItem {
         let task = try task(matching: prefix)
-        let id = idText(task.id)
+        let id = task.id.lowercasedText
         forgetReads()
         defer { forgetReads() }
         try db.write {
@@ -592,7 +592,7 @@ public final class Planner {
         let changed = try Board.reorder(bucketTasks, moving: task.id, to: position, now: now)
         try perform("reorder") { journal in
             for task in changed {
-                try journal.capture("tasks", key: idText(task.id))
+                try journal.capture("tasks", key: task.id.lowercasedText)
                 try save(task)
             }
         }
@@ -748,7 +748,7 @@ public final class Planner {
 
     public func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
         try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? ORDER BY day, deferred_on",
-                    [.text(idText(task.id))]).map(TaskRecords.deferral)
+                    [.text(task.id.lowercasedText)]).map(TaskRecords.deferral)
     }
 
     /// Category names by id, for labels.
@@ -783,14 +783,14 @@ public final class Planner {
     /// One undoable action that writes a single record: captures the row, then upserts it.
     func performUpsert(_ label: String, table: String, id: UUID, sql: String, bindings: [SQLValue]) throws {
         try perform(label) { journal in
-            try journal.capture(table, key: idText(id))
+            try journal.capture(table, key: id.lowercasedText)
             try db.run(sql, bindings)
         }
     }
 
     private func update(_ task: TaskItem, label: String) throws -> TaskItem {
         try perform(label) { journal in
-            try journal.capture("tasks", key: idText(task.id))
+            try journal.capture("tasks", key: task.id.lowercasedText)
             try save(task)
             return task
         }

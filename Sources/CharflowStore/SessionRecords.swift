@@ -35,11 +35,11 @@ enum SessionRecords {
     static func bindings(_ session: WorkSession) -> [SQLValue] {
         var task: SQLValue = .null, window: SQLValue = .null
         switch session.subject {
-        case .task(let id): task = .text(idText(id))
-        case .habitWindow(let id): window = .text(idText(id))
+        case .task(let id): task = .text(id.lowercasedText)
+        case .habitWindow(let id): window = .text(id.lowercasedText)
         }
         return [
-            .text(idText(session.id)), task, window, .text(Instant.storageText(session.startedAt)),
+            .text(session.id.lowercasedText), task, window, .text(Instant.storageText(session.startedAt)),
             .text(session.day.description), session.endedAt.map(Instant.storageText).sqlValue,
             session.pausedSeconds.sqlValue, session.pausedAt.map(Instant.storageText).sqlValue,
             session.estimateMinutes.sqlValue, .text(session.outcome.rawValue), session.actualSeconds.sqlValue,

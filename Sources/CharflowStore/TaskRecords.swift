@@ -41,12 +41,12 @@ enum TaskRecords {
 
     static func bindings(_ task: TaskItem) -> [SQLValue] {
         [
-            .text(idText(task.id)), .text(task.title), task.notes.sqlValue, task.dueDate?.description.sqlValue ?? .null,
+            .text(task.id.lowercasedText), .text(task.title), task.notes.sqlValue, task.dueDate?.description.sqlValue ?? .null,
             task.effortMinutes.sqlValue, .text(task.importance.rawValue), task.isCompleted.sqlValue,
             task.completedAt.map(Instant.storageText).sqlValue, task.droppedAt.map(Instant.storageText).sqlValue,
             task.deferralCount.sqlValue, .text(task.repeatKind.rawValue), .text(task.repeatWeekdays),
-            task.repeatDayOfMonth.sqlValue, task.seriesID.map(idText).sqlValue,
-            .text(Instant.storageText(task.createdAt)), task.categoryID.map(idText).sqlValue,
+            task.repeatDayOfMonth.sqlValue, task.seriesID.map(\.lowercasedText).sqlValue,
+            .text(Instant.storageText(task.createdAt)), task.categoryID.map(\.lowercasedText).sqlValue,
             task.region?.rawValue.sqlValue ?? .null, task.bucket?.rawValue.sqlValue ?? .null, task.sortOrder.sqlValue,
             task.backlogSince?.description.sqlValue ?? .null, .text(Instant.storageText(task.modifiedAt)),
         ]
@@ -69,7 +69,7 @@ enum TaskRecords {
 
     static func bindings(_ record: DeferralRecord) -> [SQLValue] {
         [
-            .text(idText(record.id)), .text(idText(record.taskID)), .text(Instant.storageText(record.deferredOn)),
+            .text(record.id.lowercasedText), .text(record.taskID.lowercasedText), .text(Instant.storageText(record.deferredOn)),
             .text(record.day.description), record.deferredTo?.description.sqlValue ?? .null,
             .text(record.reason.rawValue), .text(Instant.storageText(record.modifiedAt)),
         ]
@@ -90,10 +90,5 @@ enum RecordSQL {
         let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
     }
-}
-
-/// Ids are stored as lower-case UUID text, so that a typed prefix finds them with an index range.
-func idText(_ id: UUID) -> String {
-    id.lowercasedText
 }
 

@@ -6,7 +6,8 @@ import Foundation
 /// instructions an id) and `UUID(uuidString:)` parses through `sscanf`, and a Today screen formats
 /// hundreds of ids.
 extension UUID {
-    /// The id's 36-character lower-case text, as stored in every table.
+    /// The id's 36-character lower-case text, as stored in every table (one case, so that a typed
+    /// prefix finds an id with an index range).
     public var lowercasedText: String {
         let bytes = uuid
         return String(unsafeUninitializedCapacity: 36) { buffer in
