@@ -296,7 +296,7 @@ extension Planner {
 
     /// Category names are unique ignoring case: two that collide after a merge become the older one.
     private func mergeCategoriesByName(report: inout Backup.Report) throws {
-        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.lowercasedText < $1.id.lowercasedText }
+        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.sorts(before: $1.id) }
         var kept: [String: TaskCategory] = [:]
         for category in all {
             let key = category.name.lowercased()
