@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
+        .library(name: "CharflowApp", targets: ["CharflowApp"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
     targets: [
@@ -16,10 +17,12 @@ let package = Package(
         ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore"]),
+        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
+        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowStore", "CharflowCore"]),
     ],
     swiftLanguageModes: [.v6]

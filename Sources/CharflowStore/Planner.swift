@@ -106,10 +106,12 @@ public final class Planner {
 
     /// The importance-eased signals from rollovers, once: taking them clears them (never silent, never twice).
     public func takeEasedSignals() throws -> [Signal] {
-        let pending = try pendingEased()
-        guard !pending.isEmpty else { return [] }
-        try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)]) }
-        return pending.map { .importanceEased(task: $0) }
+        try take(try pendingEasedSignals())
+    }
+
+    /// The importance-eased signals from rollovers not yet shown, read without clearing them.
+    public func pendingEasedSignals() throws -> [PendingSignal] {
+        try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
     /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
