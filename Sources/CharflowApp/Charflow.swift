@@ -7,8 +7,7 @@ import Foundation
 ///
 /// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
 public final class Charflow {
-    /// The store's engine, for the commands not yet moved into this layer.
-    public let planner: Planner
+    let planner: Planner
 
     init(planner: Planner) {
         self.planner = planner
@@ -29,3 +28,6 @@ public final class Charflow {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])
     }
 }
+
+/// One habit as Today shows it: its windows' cells for the day, this week's count, its pause.
+public typealias HabitDay = Planner.HabitDay

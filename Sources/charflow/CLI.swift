@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// The shell around the engine: read the command line, run one command, print, return the exit status.
@@ -52,16 +51,11 @@ enum CLI {
             output.fail(code: "usage", message: error.message)
             return 2
         } catch let error as PlannerError {
-            output.fail(code: Messages.code(error), message: Messages.text(error))
+            output.fail(code: Messages.code(error), message: CommandLineWords.text(error))
             return 1
-        } catch let error as ImportError {
-            output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
-            return 1
-        } catch let error as BackupWriteError {
-            output.fail(code: "write_failed", message: error.description)
-            return 1
-        } catch let error as DatabaseError {
-            output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
+        } catch let refusal where Refusal(refusal) != nil {
+            let refusal = Refusal(refusal)!
+            output.fail(code: refusal.code, message: refusal.message)
             return 1
         } catch {
             output.fail(code: "internal", message: "\(error)")
@@ -90,24 +84,6 @@ struct Context {
             app.holdBeforeCommit(milliseconds: stall)
         }
         return app
-    }
-
-    /// The engine, for commands that have not moved into the application layer yet.
-    func planner() throws -> Planner { try app().planner }
-
-    /// A DATE-WORD option, parsed.
-    func dateWord(_ name: String) throws -> QuickDate? { try request.dateWord(name) }
-    func region(_ name: String = "region") throws -> Region? { try request.region(name) }
-    func bucket() throws -> Bucket? { try request.bucket() }
-    func importance() throws -> Importance? { try request.importance() }
-    func effort() throws -> Int?? { try request.effort() }
-    func repeatRule() throws -> (RepeatKind, String)? { try request.repeatRule() }
-    func reason() throws -> DeferralReason? { try request.reason() }
-
-    /// The single task id a command acts on.
-    func taskWord(usage: String) throws -> String {
-        guard let word = args.words.first else { throw UsageError(message: "Which task? Give its id.\nUsage: \(usage)") }
-        return word
     }
 }
 

@@ -1,5 +1,33 @@
 /// Every sentence Charflow says to its user, in one place (spec D15): calm, plain, English for now.
+///
+/// A sentence here is the domain's part only; what to press or type next is a `Hint`, which each front end
+/// phrases in its own words (its flags, its buttons), so no command-line flag reaches the page (spec D16).
 public enum Messages {
+    /// What a person can do next about a refusal, if the refusal has a next step.
+    public static func hint(_ error: PlannerError) -> Hint? {
+        switch error {
+        case .notOnBoard: .placeOnBoard
+        case .sessionRunning: .settleRunningSession
+        case .eraseNeedsYes: .confirmErase
+        case .windowNeeded: .nameWindow
+        case .habitSessionSettle: .settleHabitSession
+        case .pickADay: .pickADay
+        case .notDueYet: .pickTarget
+        case .bucketNeedsRegion: .chooseRegion
+        default: nil
+        }
+    }
+
+    /// What a person can do next about a signal, if anything.
+    public static func hint(_ signal: Signal) -> Hint? {
+        switch signal {
+        case .prioritisationPrompt: .raiseImportance
+        case .suggestRemoval: .deleteTask
+        case .sessionCarriedOver: .beginAgain
+        default: nil
+        }
+    }
+
     /// The one-line message for a refusal.
     public static func text(_ error: PlannerError) -> String {
         switch error {
@@ -22,7 +50,7 @@ public enum Messages {
         case .complementaryLocked(let region):
             "Complementary tasks in \(region.displayName) are locked until its Must-Do is done."
         case .notOnBoard:
-            "That task is not on today's board; place it with `charflow move ID --region R` first."
+            "That task is not on today's board; place it there first."
         case let .positionOutOfRange(position, count):
             "Position \(position) is outside its bucket; choose 1 to \(count)."
         case .alreadyDone:
@@ -46,11 +74,11 @@ public enum Messages {
         case .notPaused:
             "The session is not paused."
         case let .sessionRunning(title, progress):
-            "“\(title)” is running (\(progress)). Settle it first with --settle done, stop, defer or drop; its time is logged whichever you choose."
+            "“\(title)” is running (\(progress)). Settle it first: done, stop, defer or drop; its time is logged whichever you choose."
         case .alreadyRunning:
             "That task's session is already running."
         case .eraseNeedsYes:
-            "This removes every task, habit and setting for good. Run `charflow erase --yes` to do it."
+            "This removes every task, habit and setting for good. Confirm to do it."
         case .noHabitMatches(let given):
             "No habit matches '\(given)'."
         case .ambiguousHabit(let given):
@@ -74,13 +102,13 @@ public enum Messages {
         case .noWindowMatches(let given):
             "This habit has no time of day called '\(given)'."
         case .windowNeeded:
-            "This habit has more than one time of day; name one with --window."
+            "This habit has more than one time of day; name one."
         case let .wrongLog(kind, given):
             "\(given) does not fit a \(kind) habit."
         case .badWindow(let given):
             "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
         case .habitSessionSettle:
-            "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped."
+            "A habit session can be logged (done) or stopped, not deferred or dropped."
         case .notTimed:
             "Only a timed habit runs a session."
         case .avoidHasOneWindow:
@@ -94,13 +122,13 @@ public enum Messages {
         case .noGroupMatches(let given):
             "No group is called '\(given)'."
         case .pickADay:
-            "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
+            "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date."
         case .repeatingNeedsDay:
             "Repeating tasks need a day. Stop repeating it to park it."
         case .alreadyRepeated:
             "This one already repeated"
         case .notDueYet:
-            "That task is not due yet, so there is nothing to defer; give --to DATE to move it."
+            "That task is not due yet, so there is nothing to defer; pick a day to move it to."
         case .categoryName(let given):
             "'\(given)' cannot be a category name; use 1 to 24 characters."
         case .duplicateCategory(let given):
@@ -118,7 +146,7 @@ public enum Messages {
         case let .noChecklistItem(number, count):
             count == 0 ? "That task's notes have no checklist." : "There is no checklist item \(number); choose 1 to \(count)."
         case .bucketNeedsRegion:
-            "A bucket belongs to a region; give --region too."
+            "A bucket belongs to a region; choose the region too."
         case .boardNeedsDay:
             "A task on the board needs a day; someday cannot be placed."
         case .boardDayEnded(let day):
@@ -206,11 +234,11 @@ public enum Messages {
         let name = title.map { "“\($0)”" } ?? "This task"
         switch signal {
         case .prioritisationPrompt:
-            return "A full day. Which one or two of these matter most? Give them --importance medium or high."
+            return "A full day. Which one or two of these matter most?"
         case .importanceEased:
             return title.map { "“\($0)”: " + importanceEased } ?? importanceEased
         case .suggestRemoval:
-            return "\(name) has moved five times or more. If it no longer matters, `charflow delete` lets it go."
+            return "\(name) has moved five times or more. If it no longer matters, it can go."
         case .stale:
             return "\(name) keeps slipping."
         case .sessionCarriedOver:
@@ -232,7 +260,7 @@ public enum Messages {
 
     /// The one row that offers back a task whose session the rollover closed.
     public static func pickBackUp(_ title: String) -> String {
-        "“\(title)” was in progress when the day ended. Pick it back up with `charflow begin`."
+        "“\(title)” was in progress when the day ended. It can be picked back up."
     }
 
     public static let reviewReminder = "Time to review?"
@@ -274,7 +302,7 @@ public enum Messages {
 
     /// The overload notice of night planning.
     public static func overload(load: Int, capacity: Int) -> String {
-        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day? `charflow plan move ID --to DATE`"
+        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day?"
     }
 
     public static let privacy = """

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 
 /// `charflow backlog`: live tasks off today's board, grouped Today / Yesterday / This Week / Older.
 enum BacklogCommand: Command {
@@ -10,17 +9,8 @@ enum BacklogCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let groups = try planner.backlog()
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let output = context.output
-        context.output.emit(text: text(groups, today: planner.today, output: output), json: .object([
-            ("count", .int(groups.reduce(0) { $0 + $1.tasks.count })),
-            ("groups", .array(groups.map { group in
-                .object([("name", .string(group.group.rawValue)), ("count", .int(group.tasks.count)),
-                         ("tasks", render.tasks(group.tasks))])
-            })),
-        ]))
+        let report = try context.app().backlog()
+        context.output.emit(text: text(report.groups, today: report.today, output: context.output), json: report.json)
     }
 
     static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output) -> String {

@@ -19,8 +19,9 @@ enum TodayCommand: Command {
             return
         }
         // The offer stands as a row while it holds; its signal is not repeated in the list.
-        let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }.map(\.message)
-            + [report.offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } }
+        let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }
+            .map { CommandLineWords.text($0.signal, title: $0.title) }
+            + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
         context.output.line(text(report, output: context.output, signals: signals,
                                  chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) }))
         try app.markSeen(report.seen)
