@@ -182,8 +182,7 @@ extension Planner {
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
+        try db.transaction(dryRun ? .rollback : .commit) {
             try db.execute("PRAGMA defer_foreign_keys = ON")
             if try storeIsEmpty() {
                 report.replaced = true
@@ -202,14 +201,6 @@ extension Planner {
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
             try UndoJournal.clear(db: db)
-            if dryRun {
-                try db.execute("ROLLBACK")
-            } else {
-                try db.execute("COMMIT")
-            }
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
         }
         return report
     }
@@ -322,8 +313,7 @@ extension Planner {
         var notes: [String] = []
         forgetReads()
         defer { forgetReads() }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
+        try db.transaction(dryRun ? .rollback : .commit) {
             var known = try categories()
             var created = 0, unlabelled = 0
             for item in items {
@@ -368,10 +358,6 @@ extension Planner {
             }
             try removeSeriesDuplicates()
             try UndoJournal.clear(db: db)
-            try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
         }
         return (report, notes)
     }
