@@ -199,6 +199,18 @@ public final class Database {
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { transactionDepth > 0 }
 
+    /// Runs `body` with foreign key enforcement off, and restores it afterwards.
+    ///
+    /// SQLite ignores the setting inside a transaction, so this must be called outside one; a table
+    /// rebuild (create, copy, drop, rename) needs it, or dropping the old table deletes its children.
+    public func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
+        precondition(transactionDepth == 0, "foreign keys cannot be switched inside a transaction")
+        let wasOn = try scalar("PRAGMA foreign_keys")?.int == 1
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { if wasOn { try? execute("PRAGMA foreign_keys = ON") } }
+        return try body()
+    }
+
     /// Column names of `table`, in order (cached).
     public func columns(of table: String) throws -> [String] {
         if let known = columnCache[table] { return known }

@@ -29,14 +29,17 @@ public final class Planner {
     }
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
-    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
+    ///
+    /// `migrator` is the schema this build knows; tests pass `Schema.migrator` with more migrations.
+    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
+                migrator: Migrator = Schema.migrator) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         do {
             db = try Database(path: path)
-            try Schema.migrator.checkNotNewer(db)
+            try migrator.checkNotNewer(db)
             if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
             try db.keepWALOnClose()
@@ -46,7 +49,7 @@ public final class Planner {
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
-        try Schema.migrator.migrate(db, now: nowText)
+        try migrator.migrate(db, now: nowText)
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
