@@ -294,9 +294,7 @@ extension Planner {
             guard let keeper = kept[key] else { kept[key] = category; continue }
             try db.run("UPDATE tasks SET category_id = ?, modified_at = ? WHERE category_id = ?",
                        [.text(keeper.id.lowercasedText), .text(nowText), .text(category.id.lowercasedText)])
-            try db.run("DELETE FROM categories WHERE id = ?", [.text(category.id.lowercasedText)])
-            try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('categories', ?, ?)",
-                       [.text(category.id.lowercasedText), .text(nowText)])
+            try Tombstone.remove("categories", id: category.id.lowercasedText, at: nowText, in: db)
             report.removed["categories", default: 0] += 1
         }
     }
@@ -336,7 +334,7 @@ extension Planner {
                 let id = task.id.lowercasedText
                 if let local = try self.task(id: task.id) {
                     if task.modifiedAt > local.modifiedAt {
-                        try save(task)
+                        try saveAsRecorded(task)
                         report.updated["tasks", default: 0] += 1
                     } else {
                         report.unchanged["tasks", default: 0] += 1
@@ -349,7 +347,7 @@ extension Planner {
                     report.skipped["tasks", default: 0] += 1
                     continue
                 }
-                try save(task)
+                try saveAsRecorded(task)
                 report.inserted["tasks", default: 0] += 1
             }
             if created > 0 { report.inserted["categories"] = created }

@@ -67,12 +67,10 @@ struct UndoJournal {
                     try db.run("UPDATE \(table) SET modified_at = ? WHERE \(keyColumn) = ?", [.text(now), .text(key)])
                 }
                 reverted.restored.append((table, key))
+            } else if keyColumn == "id" {
+                try Tombstone.remove(table, id: key, at: now, in: db)
             } else {
                 try db.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])
-                if keyColumn == "id", db.changes > 0 {
-                    try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
-                               [.text(table), .text(key), .text(now)])
-                }
             }
         }
         try db.run("DELETE FROM undo_actions WHERE seq = ?", [.integer(seq)])
