@@ -167,6 +167,7 @@ public final class Database {
             let result = try body()
             switch end {
             case .commit:
+                try willCommit?(self)
                 try execute("COMMIT")
             case .rollback:
                 try execute("ROLLBACK")
@@ -198,6 +199,10 @@ public final class Database {
 
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { transactionDepth > 0 }
+
+    /// Runs inside every outermost write transaction just before it commits (the store's change
+    /// version is bumped here); a throw rolls the transaction back.
+    public var willCommit: ((Database) throws -> Void)?
 
     /// Runs `body` with foreign key enforcement off, and restores it afterwards.
     ///

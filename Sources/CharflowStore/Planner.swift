@@ -50,11 +50,18 @@ public final class Planner {
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
         try migrator.migrate(db, now: nowText)
+        db.willCommit = ChangeVersion.bump
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
         try catchUp()
         try settleTwoTimers()
+    }
+
+    /// A number that grows with every committed change to the store, by this planner or any other
+    /// process: poll it to notice changes made elsewhere (one read of one row).
+    public func changeVersion() throws -> Int {
+        try ChangeVersion.read(db)
     }
 
     /// The logical day of the clock.
