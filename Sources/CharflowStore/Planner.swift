@@ -13,6 +13,9 @@ public final class Planner {
     public private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
     let nowText: String
+    /// The undo journal's id of the action the last call recorded; nil before any, after an undo, and
+    /// after a refused action. Pass it to `undo(action:)` to undo exactly that action.
+    public private(set) var lastActionID: UndoActionID?
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
     /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
@@ -599,10 +602,23 @@ public final class Planner {
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
+        try undo { try UndoJournal.undoLast(db: db, now: nowText) }
+    }
+
+    /// Reverts exactly the action `id` (from `lastActionID`): when it is the latest one not undone, or
+    /// when no later action touched any of its records. Otherwise refuses (`undoBlocked`), and an id
+    /// the journal no longer holds is refused too (`undoUnknown`). Returns what it was, as `undo()` does.
+    @discardableResult
+    public func undo(action id: UndoActionID) throws -> String {
+        try undo { try UndoJournal.undo(id, db: db, now: nowText) }
+    }
+
+    private func undo(_ revert: () throws -> UndoJournal.Reverted) throws -> String {
         forgetReads()
         defer { forgetReads() }
+        lastActionID = nil
         let label = try db.write {
-            let reverted = try UndoJournal.undoLast(db: db, now: nowText)
+            let reverted = try revert()
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
             for (table, key) in reverted.restored where table == "sessions" {
@@ -758,16 +774,21 @@ public final class Planner {
 
     // MARK: Writing
 
-    /// Runs `body` as one undoable action in one transaction.
+    /// Runs `body` as one undoable action in one transaction; `lastActionID` names it once it commits.
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         forgetReads()
         defer { forgetReads() }
-        return try db.write {
+        lastActionID = nil
+        var recorded: Int64?
+        let result = try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
             beforeCommit?()
+            recorded = journal.actionSeq
             return result
         }
+        lastActionID = recorded.map(UndoActionID.init(rawValue:))
+        return result
     }
 
     /// Empties the reads kept for this command; every action that changes the store calls it before
