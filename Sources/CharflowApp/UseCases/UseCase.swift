@@ -26,7 +26,25 @@ public enum UseCase: String, CaseIterable, Sendable {
     }
 }
 
+/// A use case's answer: its JSON document, and for a write the id of the action it recorded.
+public struct UseCaseResult {
+    public let json: JSONValue
+    /// The undo journal's id of the action (for `undo` with `action`); nil for a read.
+    public let action: String?
+}
+
 extension Charflow {
+    /// Runs one use case; a write's answer names the action it recorded, so a front end can undo exactly it.
+    public func run(_ useCase: UseCase, _ request: Request) throws -> UseCaseResult {
+        let json = try perform(useCase, request)
+        return UseCaseResult(json: json, action: useCase.isRead ? nil : planner.lastActionID?.description)
+    }
+
+    /// A number that grows with every change committed to the store by anyone (the web page polls it).
+    public func changeVersion() throws -> Int {
+        try planner.changeVersion()
+    }
+
     /// Runs one use case and returns the JSON document the CLI's `--json` prints for it.
     ///
     /// Reads mark nothing seen (rule A-2): a front end that shows signals or reminders to a person calls
@@ -60,7 +78,7 @@ extension Charflow {
         case .check: return try check(request).json
         case .delete: return try delete(request).json
         case .purge: return try purge(request).json
-        case .undo: return try undo().json
+        case .undo: return try undo(request).json
         case .begin: return try begin(request).json
         case .pause: return try pauseSession().json
         case .resume: return try resumeSession().json

@@ -157,6 +157,10 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .undoBlocked:
+            "That change can't be undone on its own: later changes build on it."
+        case .undoUnknown:
+            "That change is no longer in the undo history, so it can't be undone."
         }
     }
 
@@ -226,6 +230,8 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        case .undoBlocked: "undo_blocked"
+        case .undoUnknown: "undo_unknown"
         }
     }
 

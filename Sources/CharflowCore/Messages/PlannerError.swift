@@ -64,4 +64,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// Undo of one named action that later actions build on.
+    case undoBlocked
+    /// Undo of an action the undo history no longer holds (undone already, or forgotten).
+    case undoUnknown
 }
