@@ -5,7 +5,7 @@ import Foundation
 extension Planner {
     /// The day reviewed and the day planned, as of the clock (after midnight, still last night's).
     public var planningDays: (review: LocalDay, plan: LocalDay) {
-        NightPlanning.days(now: now, calendar: calendar)
+        NightPlanning.days(now: now, today: today, calendar: calendar)
     }
 
     /// What the review step shows: the reviewed day's tasks and habits, honestly.

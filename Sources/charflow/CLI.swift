@@ -74,8 +74,10 @@ struct Context {
     /// Opens the store, runs any missed rollover, and hands back the engine.
     func planner() throws -> Planner {
         let zone = Context.timeZone(environment)
+        // An option given empty is refused; only an empty environment variable counts as not set.
+        if args.value("now") == "" { throw PlannerError.badTime("") }
         let now = try Context.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: zone)
-        let planner = try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
+        let planner = try Planner(path: try Context.storePath(args.value("db"), environment), timeZone: zone,
                                   localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
         if !planner.settings.color { output.color = false }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.
@@ -85,9 +87,12 @@ struct Context {
         return planner
     }
 
-    /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`.
-    static func storePath(_ option: String?, _ environment: [String: String]) -> String {
-        if let option, !option.isEmpty { return option }
+    /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`; `--db ""` is refused.
+    static func storePath(_ option: String?, _ environment: [String: String]) throws -> String {
+        if let option {
+            guard !option.isEmpty else { throw PlannerError.emptyStorePath }
+            return option
+        }
         if let path = environment["CHARFLOW_DB"], !path.isEmpty { return path }
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {

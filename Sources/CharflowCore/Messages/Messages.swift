@@ -129,6 +129,8 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .emptyStorePath:
+            "An empty path names no store; give a file, or leave the option out for the usual one."
         }
     }
 
@@ -198,6 +200,7 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        case .emptyStorePath: "empty_store_path"
         }
     }
 
@@ -236,6 +239,20 @@ public enum Messages {
     }
 
     public static let reviewReminder = "Time to review?"
+
+    /// What a rollover time means, said when it is set: before noon it extends the previous day, from
+    /// noon on it starts the next day that evening; either way today is never moved back.
+    public static func rolloverMeaning(_ time: TimeOfDay) -> String {
+        let when: String
+        if time == .midnight {
+            when = "A new day starts at midnight."
+        } else if time.minutes >= 12 * 60 {
+            when = "A new day starts at \(time) the evening before: from \(time) on, you plan tomorrow."
+        } else {
+            when = "A new day starts at \(time): until then, the small hours still count as the day before."
+        }
+        return when + " A change never moves today back."
+    }
 
     /// The plain-language read under a habit's grid: numbers, weeks for weekly habits, slips for avoid
     /// habits, and a lighter cadence when the numbers call for one. No streaks, praise or blame.

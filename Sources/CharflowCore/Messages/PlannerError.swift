@@ -64,4 +64,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
+    case emptyStorePath
 }

@@ -277,7 +277,7 @@ enum EraseCommand: Command {
         guard context.args.has("yes") else {
             throw PlannerError.eraseNeedsYes
         }
-        let path = Context.storePath(context.args.value("db"), context.environment)
+        let path = try Context.storePath(context.args.value("db"), context.environment)
         for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
             try FileManager.default.removeItem(atPath: path + suffix)
         }
@@ -293,7 +293,7 @@ enum PrivacyCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let path = Context.storePath(context.args.value("db"), context.environment)
+        let path = try Context.storePath(context.args.value("db"), context.environment)
         context.output.emit(text: Messages.privacy + "\nThe store: " + path,
                             json: .object([("message", .string(Messages.privacy)), ("store", .string(path))]))
     }

@@ -16,8 +16,10 @@ enum SettingsCommand: Command {
         let keys = words.first.map { [$0] } ?? PlannerSettings.keys
         let pairs = keys.map { key in (key, value(of: key, planner: planner)) }
         let width = (pairs.map(\.0.count).max() ?? 0) + 2
+        var lines = pairs.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }
+        if words.count == 2, words[0] == "rollover-time" { lines.append(Messages.rolloverMeaning(planner.settings.rolloverTime)) }
         context.output.emit(
-            text: pairs.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 }.joined(separator: "\n"),
+            text: lines.joined(separator: "\n"),
             json: .object(pairs.map { ($0.0, .string($0.1)) }))
     }
 
