@@ -255,12 +255,16 @@ struct HabitScheduleStoreTests {
     func resumeKeepsEntries() throws {
         let store = try HabitTestStore()
         let water = try store.open("2026-11-10").habitAdd("Water", kind: .counted, target: 4)
+        try store.habitLogEach(water, ["2026-11-19"], .count(4))
         try store.open("2026-11-20").pauseHabit("Water", from: nil, to: nil, reason: .travel)
-        try store.habitLogEach(water, ["2026-11-21"], .count(4))
         try store.open("2026-11-25").resumeHabit("Water")
         let planner = try store.open("2026-11-26")
-        #expect(try planner.habitEntry(water, "2026-11-21")?.amount == 4)
+        #expect(try planner.habitEntry(water, "2026-11-19")?.amount == 4)
+        #expect(try planner.habitCell(water, "2026-11-19").state == .complete)
         #expect(try planner.habitCell(water, "2026-11-21").state == .empty, "the 21st was paused")
+        #expect(throws: PlannerError.habitPausedOn(LocalDay("2026-11-21")!)) {
+            try planner.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-21"))
+        }
     }
 
     // MARK: H-21 signals

@@ -129,6 +129,10 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .habitPausedOn(let day):
+            "This habit is paused on \(day); paused days take no log."
+        case .habitNotScheduledOn(let day):
+            "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log."
         case .emptyStorePath:
             "An empty path names no store; give a file, or leave the option out for the usual one."
         }
@@ -201,6 +205,8 @@ public enum Messages {
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
         case .emptyStorePath: "empty_store_path"
+        case .habitPausedOn: "habit_paused"
+        case .habitNotScheduledOn: "not_scheduled"
         }
     }
 
@@ -240,6 +246,18 @@ public enum Messages {
 
     public static let reviewReminder = "Time to review?"
 
+    /// How a log is named when it does not fit a habit's kind ("--count 3 does not fit a binary habit.").
+    public static func logWords(_ log: HabitLog) -> String {
+        switch log {
+        case .toggle: "A plain log"
+        case .count(let n): "--count \(n)"
+        case .minutes(let n): "--minutes \(n)"
+        case .slip: "--slip"
+        case .held: "--held"
+        case .undo: "--undo"
+        }
+    }
+
     /// What a rollover time means, said when it is set: before noon it extends the previous day, from
     /// noon on it starts the next day that evening; either way today is never moved back.
     public static func rolloverMeaning(_ time: TimeOfDay) -> String {
@@ -266,6 +284,7 @@ public enum Messages {
         var text: String
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
+            if numbers.weekScaled { text += " Paused days are left out." }
             if numbers.weeksLooked > 0 {
                 text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
             }

@@ -64,6 +64,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// A log for a day the habit was paused.
+    case habitPausedOn(LocalDay)
+    /// A log for a day the habit's schedule asked nothing of.
+    case habitNotScheduledOn(LocalDay)
     /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
     case emptyStorePath
 }
