@@ -63,8 +63,15 @@ extension Planner {
                 reason = chip
                 chosen = true
             }
-            let outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
-                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
+            let outcome: Deferral.Outcome
+            let record = try todaysRecord(of: task)
+            do {
+                outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
+                                            todaysRecord: record, today: today, now: now)
+            } catch .pickADay {
+                // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
+                throw PlannerError.pickALaterDay
+            }
             return try perform("plan carry") { journal in
                 try apply(outcome, journal: &journal)
                 try closeSessionIfDeferred(outcome, journal: &journal)

@@ -417,13 +417,15 @@ public final class Planner {
     @discardableResult
     public func uncomplete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
+        let completed = task
         let completedAt = task.completedAt
         try Board.uncomplete(&task, today: today, now: now)
         var later: [TaskItem] = []
         if let series = task.seriesID, let completedAt {
             later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                               [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
-            for instance in later where try !isUntouched(instance) {
+            let resolvedDay = calendar.logicalDay(at: completedAt)
+            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay) {
                 throw PlannerError.alreadyRepeated
             }
         }
@@ -497,9 +499,12 @@ public final class Planner {
         try save(next)
     }
 
-    /// Not completed, deferred, dropped, edited or timed since it was made.
-    private func isUntouched(_ task: TaskItem) throws -> Bool {
-        guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
+    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`:
+    /// its content is still what was made, and it has no deferral record and no session.
+    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay) throws -> Bool {
+        guard task.isLive, task.deferralCount == 0, completed.leftUntouched(task, resolvedDay: resolvedDay) else {
+            return false
+        }
         let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         return records == 0 && sessions == 0

@@ -95,6 +95,10 @@ public enum Messages {
             "No group is called '\(given)'."
         case .pickADay:
             "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
+        case .pickALaterDay:
+            "This one keeps slipping. Pick a day that actually works: --later later-this-week, next-week, someday or YYYY-MM-DD."
+        case let .habitSessionRunning(title, progress):
+            "“\(title)” is running (\(progress)). Settle it first with --settle done (log it) or stop; its time is logged whichever you choose."
         case .repeatingNeedsDay:
             "Repeating tasks need a day. Stop repeating it to park it."
         case .alreadyRepeated:
@@ -186,7 +190,8 @@ public enum Messages {
         case .badPause: "bad_pause"
         case .duplicateGroup: "duplicate_group"
         case .noGroupMatches: "group_not_found"
-        case .pickADay: "pick_a_day"
+        case .pickADay, .pickALaterDay: "pick_a_day"
+        case .habitSessionRunning: "session_running"
         case .repeatingNeedsDay: "repeating_needs_day"
         case .alreadyRepeated: "already_repeated"
         case .notDueYet: "not_due_yet"
@@ -245,6 +250,17 @@ public enum Messages {
     }
 
     public static let reviewReminder = "Time to review?"
+
+    /// A deferral's reason in words, for the deferral history ("too much", not `tooMuch`).
+    public static func reasonText(_ reason: DeferralReason) -> String {
+        switch reason {
+        case .tooMuch: "too much"
+        case .notReady: "not ready"
+        case .noLonger: "no longer"
+        case .reschedule: "rescheduled"
+        case .unspecified: "carried by the rollover"
+        }
+    }
 
     /// How a log is named when it does not fit a habit's kind ("--count 3 does not fit a binary habit.").
     public static func logWords(_ log: HabitLog) -> String {

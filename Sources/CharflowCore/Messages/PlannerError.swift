@@ -25,6 +25,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case sessionRunning(title: String, progress: String)
     case alreadyRunning
     case pickADay
+    /// Night planning's Keep refused from the third deferral: Later, with a day, is the way on.
+    case pickALaterDay
+    /// A habit's session is running: it can be logged or stopped (not deferred or dropped).
+    case habitSessionRunning(title: String, progress: String)
     case eraseNeedsYes
     case noHabitMatches(String)
     case ambiguousHabit(String)

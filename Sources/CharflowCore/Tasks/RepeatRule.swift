@@ -132,6 +132,18 @@ extension TaskItem {
     }
 }
 
+extension TaskItem {
+    /// Whether `instance` is still exactly the next instance this completed task made when it was
+    /// resolved on `resolvedDay` (T-31): judged by its content, not by timestamps, so an edit made in
+    /// the same instant as the instance still counts. Its id and timestamps aside.
+    public func leftUntouched(_ instance: TaskItem, resolvedDay: LocalDay) -> Bool {
+        guard var expected = nextInstance(resolvedDay: resolvedDay, now: instance.createdAt) else { return false }
+        expected.id = instance.id
+        expected.modifiedAt = instance.modifiedAt
+        return expected == instance
+    }
+}
+
 /// The `(seriesID, dueDate)` dedup rule: two instances of one series on one day are one too many.
 public enum SeriesDedup {
     /// Which of several instances sharing a series and a day to keep: a completed one first, then one

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import Foundation
 
 /// `charflow backlog`: live tasks off today's board, grouped Today / Yesterday / This Week / Older.
 enum BacklogCommand: Command {
@@ -13,7 +14,9 @@ enum BacklogCommand: Command {
         let groups = try planner.backlog()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
         let output = context.output
-        context.output.emit(text: text(groups, today: planner.today, output: output), json: .object([
+        let shown = SessionJSON.withChip(text(groups, today: planner.today, output: output, categories: render.categories),
+                                             planner: planner, output: output)
+        context.output.emit(text: shown, json: .object([
             ("count", .int(groups.reduce(0) { $0 + $1.tasks.count })),
             ("groups", .array(groups.map { group in
                 .object([("name", .string(group.group.rawValue)), ("count", .int(group.tasks.count)),
@@ -22,10 +25,11 @@ enum BacklogCommand: Command {
         ]))
     }
 
-    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output) -> String {
+    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output,
+                     categories: [UUID: String] = [:]) -> String {
         let total = groups.reduce(0) { $0 + $1.tasks.count }
         guard total > 0 else { return Messages.emptyBacklog }
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         var out = [output.bold("Backlog") + " · \(total) task\(total == 1 ? "" : "s")"]
         for (group, tasks) in groups {
             out.append("")
@@ -71,10 +75,11 @@ enum ListCommand: Command {
 enum TaskList {
     static func show(_ tasks: [TaskItem], title: String, empty: String, planner: Planner, context: Context) throws {
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let lines = TaskLineRenderer(output: context.output)
+        let lines = TaskLineRenderer(output: context.output, categories: render.categories)
         let text = tasks.isEmpty ? empty : ([context.output.bold(title) + " · \(tasks.count)"]
             + tasks.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: planner.today)) })
             .joined(separator: "\n")
-        context.output.emit(text: text, json: .object([("tasks", render.tasks(tasks))]))
+        context.output.emit(text: SessionJSON.withChip(text, planner: planner, output: context.output),
+                            json: .object([("tasks", render.tasks(tasks))]))
     }
 }

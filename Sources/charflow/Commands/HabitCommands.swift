@@ -333,7 +333,7 @@ enum HabitsCommand: Command {
                 for habit in archived { habitsJSON.append(try HabitJSON.habit(habit, planner: planner)) }
             }
         }
-        output.emit(text: text.joined(separator: "\n"), json: .object([
+        output.emit(text: SessionJSON.withChip(text.joined(separator: "\n"), planner: planner, output: output), json: .object([
             ("date", .string(planner.today.description)),
             ("habits", .array(habitsJSON)),
             ("archivedCount", .int(archived.count)),

@@ -74,7 +74,8 @@ enum PlanCommand: Command {
     static func review(_ planner: Planner, _ context: Context) throws {
         let review = try planner.planReview()
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        context.output.emit(text: reviewText(review, planner: planner, output: context.output), json: .object([
+        context.output.emit(text: SessionJSON.withChip(reviewText(review, planner: planner, output: context.output),
+                                                           planner: planner, output: context.output), json: .object([
             ("date", .string(review.day.description)),
             ("planDay", .string(planner.planningDays.plan.description)),
             ("done", render.tasks(review.done)),
@@ -90,7 +91,7 @@ enum PlanCommand: Command {
     }
 
     static func reviewText(_ review: Planner.PlanReview, planner: Planner, output: Output) -> String {
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: (try? planner.categoryNames()) ?? [:])
         var out = [output.bold("Review · \(DayText.long(review.day))")]
         out.append(output.heading("Done") + output.dim(" (\(review.done.count))"))
         out += review.done.isEmpty ? ["  " + output.dim("nothing marked done")] : review.done.map { lines.line($0) }
@@ -133,7 +134,8 @@ enum PlanCommand: Command {
         var text = [reviewText(review, planner: planner, output: context.output), ""]
         text += loadText(load, output: context.output)
         text += ["", context.output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
-        context.output.emit(text: text.joined(separator: "\n"), json: .object([
+        context.output.emit(text: SessionJSON.withChip(text.joined(separator: "\n"), planner: planner, output: context.output),
+                            json: .object([
             ("review", .string(review.day.description)), ("planDay", .string(load.day.description)),
             ("open", render.tasks(review.open)), ("load", loadJSON(load, render: render)),
             ("session", review.session.map(sessionJSON) ?? .null),

@@ -20,7 +20,7 @@ enum RegionCommand: Command {
         let card = try planner.board(on: day).card(region)
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
         let output = context.output
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: render.categories)
         let lock = planner.settings.lockComplementary
         var text = [output.bold("\(region.displayName) · \(DayText.long(day))")
                     + "  \(card.progress.completed) of \(card.progress.total) done"]
@@ -36,7 +36,7 @@ enum RegionCommand: Command {
                 text.append(lines.line(task, note: locked ? "locked" : nil))
             }
         }
-        output.emit(text: text.joined(separator: "\n"), json: .object([
+        output.emit(text: SessionJSON.withChip(text.joined(separator: "\n"), planner: planner, output: output), json: .object([
             ("region", .string(region.rawValue)),
             ("date", .string(day.description)),
             ("mustDo", render.tasks(card.mustDo)),
@@ -65,7 +65,7 @@ enum HistoryCommand: Command {
         }
         let tasks = try planner.completed(on: day)
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let lines = TaskLineRenderer(output: context.output)
+        let lines = TaskLineRenderer(output: context.output, categories: render.categories)
         let text = tasks.isEmpty ? "Nothing was completed on \(DayText.long(day))."
             : ([context.output.bold("Done on \(DayText.long(day))") + " · \(tasks.count)"] + tasks.map { task in
                 let time = task.completedAt.map { planner.calendar.timeOfDay(at: $0).description } ?? ""

@@ -130,6 +130,14 @@ enum SessionJSON {
                  ("task", task.map { TaskJSON(today: planner.today, calendar: planner.calendar, categories: [:]).task($0) } ?? .null)])
     }
 
+    /// `text` with the running session's chip as its first line (the chip is on every screen,
+    /// `task.md`); `text` alone when no session runs, or when it cannot be read (the screen still shows).
+    static func withChip(_ text: String, planner: Planner, output: Output) -> String {
+        guard let session = (try? planner.liveSession()) ?? nil else { return text }
+        let task = (try? planner.task(of: session)) ?? nil
+        return output.accent(chip(session, task: task, now: planner.now)) + "\n" + text
+    }
+
     /// "▶ Write report · 12 of 30 min", with "paused" when it is.
     static func chip(_ session: WorkSession, task: TaskItem?, now: Date) -> String {
         let mark = session.isPaused ? "Ⅱ" : "▶"

@@ -44,7 +44,8 @@ enum TodayCommand: Command {
                        signals: phrased.filter { $0.0.kind != "sessionCarriedOver" }.map(\.1)
                            + [offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } },
                        filter: filter?.name,
-                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }, habits: habitDays),
+                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }, habits: habitDays,
+                       categories: render.categories),
             json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
                        filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) },
                        habits: habitsJSON, offer: offered.map(render.task)))
@@ -90,9 +91,9 @@ enum TodayCommand: Command {
 
     static func text(
         _ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?, chip: String?,
-        habits: [Planner.HabitDay]
+        habits: [Planner.HabitDay], categories: [UUID: String] = [:]
     ) -> String {
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
             : "\(progress.completed) of \(progress.total) done · \(progress.percent)%"
@@ -101,7 +102,8 @@ enum TodayCommand: Command {
         if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
         if let chip { out.append(output.accent(chip)) }
         out.append("")
-        let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary)
+        let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary,
+                                  categories: categories)
         for card in view.board.regions {
             out += board.render(card)
             out.append("")
