@@ -440,12 +440,12 @@ extension Planner {
 
     // MARK: Pauses
 
-    /// Pauses a habit from `from` (default today) to `to` (open-ended when nil).
+    /// Pauses a habit from `from` (default today) until `to`, the day it resumes (open-ended when nil).
     @discardableResult
     public func pauseHabit(_ word: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws -> HabitPause {
         let habit = try habit(matching: word)
         let start = from ?? today
-        if let to, to < start { throw PlannerError.badPause }
+        if let to, to <= start { throw PlannerError.badPause }
         let pause = HabitPause(habitID: habit.id, from: start, to: to, reason: reason, modifiedAt: now)
         try performUpsert("habit pause", table: "habit_pauses", id: pause.id, sql: HabitRecords.upsertPause, bindings: HabitRecords.bindings(pause))
         return pause
@@ -455,7 +455,7 @@ extension Planner {
     @discardableResult
     public func resumeHabit(_ word: String) throws -> Habit {
         let habit = try habit(matching: word)
-        let pauses = try pauses(of: habit).filter { $0.to.map { $0 >= today } ?? true }
+        let pauses = try pauses(of: habit).filter { $0.to.map { $0 > today } ?? true }
         guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
         try perform("habit resume") { journal in
             for var pause in pauses {
@@ -463,7 +463,7 @@ extension Planner {
                 if pause.from >= today {
                     try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(pause.id.lowercasedText)])
                 } else {
-                    pause.to = today.adding(days: -1)
+                    pause.to = today
                     pause.modifiedAt = now
                     try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
                 }

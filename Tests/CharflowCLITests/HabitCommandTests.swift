@@ -161,7 +161,7 @@ struct HabitCommandTests {
         for day in habitDates(from: "2026-11-09", count: 7) {
             try runner.habitOK(["habit", "log", walk], now: "\(day)T20:00")
         }
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-22",
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
                                          "--reason", "travel"], now: "2026-11-15T21:00")
         #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
         #expect(try runner.habitTodayTitles(now: "2026-11-18T09:00") == ["Floss"])
@@ -177,11 +177,11 @@ struct HabitCommandTests {
                 == Array(repeating: "empty", count: 7))
     }
 
-    @Test("H-15 the habit's detail shows \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
+    @Test("H-15 D15 a pause from 12 to 19 Oct reads \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
     func pausedLine() throws {
         let runner = try CharflowRunner()
         let walk = try runner.habitAdd("Walk", now: "2026-10-01T09:00")
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-18",
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-19",
                                          "--reason", "travel"], now: "2026-10-10T09:00")
         #expect(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Walk: Paused — resumes 19 Oct")
         let grid = try runner.habitOK(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
@@ -191,7 +191,7 @@ struct HabitCommandTests {
         #expect(line["paused"] as? String == "Paused — resumes 19 Oct")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
         #expect(pauses.first?["from"] as? String == "2026-10-12")
-        #expect(pauses.first?["to"] as? String == "2026-10-18")
+        #expect(pauses.first?["to"] as? String == "2026-10-19", "habit.md's own example: to is the day it resumes")
         #expect(pauses.first?["reason"] as? String == "travel")
         #expect(try runner.habitTodayTitles(now: "2026-10-19T09:00") == ["Walk"])
 
@@ -492,7 +492,9 @@ struct HabitCommandTests {
         #expect(reason.contains("holiday"))
         let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
                                              "--reason", "travel"], now: Self.now, code: "bad_pause")
-        #expect(order == "A pause ends on or after the day it starts.")
+        #expect(order == "A pause resumes on a day after it starts (--to is the day it resumes).")
+        try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-10",
+                                 "--reason", "travel"], now: Self.now, code: "bad_pause")
         try runner.habitRefused(["habit", "resume", walk], now: Self.now, code: "not_paused")
     }
 

@@ -147,7 +147,7 @@ struct HabitRulesTests {
     func pausedDaysScaleTheWeek(_ first: Weekday) throws {
         let calendar = try F.calendar(firstWeekday: first)
         let weekStart = calendar.startOfWeek(containing: try F.day("2026-11-18"))
-        let pauseFrom = weekStart.adding(days: 1), pauseTo = weekStart.adding(days: 4)
+        let pauseFrom = weekStart.adding(days: 1), pauseTo = weekStart.adding(days: 5)
         let history = try F.history(.counted, target: 2, schedule: .timesPerWeek(5), firstDay: "2026-10-01",
                                     entries: [weekStart.description: 2, weekStart.adding(days: 5).description: 2,
                                               weekStart.adding(days: 6).description: 2],
@@ -156,7 +156,7 @@ struct HabitRulesTests {
         let progress = history.weekProgress(containing: weekStart.adding(days: 6), calendar: calendar)
         #expect(progress.done == 3 && progress.target == 3)
         let fullyPaused = try F.history(.binary, schedule: .timesPerWeek(2), firstDay: "2026-10-01",
-                                        pauses: [(weekStart.description, weekStart.adding(days: 6).description)])
+                                        pauses: [(weekStart.description, weekStart.adding(days: 7).description)])
         #expect(fullyPaused.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")) == 0, "a paused week asks nothing")
         let numbers = DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 7), calendar: calendar)
         #expect(numbers.weeksDone.count == numbers.weeksLooked)
@@ -166,7 +166,7 @@ struct HabitRulesTests {
     @Test("H-8 H-15 the running week's read says when paused days were left out")
     func scaledWeekIsSaid() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(4), firstDay: "2026-10-01",
-                                    entries: ["2026-11-30": 1], pauses: [("2026-12-02", "2026-12-05")])
+                                    entries: ["2026-11-30": 1], pauses: [("2026-12-02", "2026-12-06")])
         let read = try F.sentence(history)
         #expect(read.hasPrefix("1 of 3 this week. Paused days are left out."), "\(read)")
     }

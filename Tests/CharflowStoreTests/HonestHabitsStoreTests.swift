@@ -79,7 +79,7 @@ struct HonestHabitsStoreTests {
         let gym = try store.open("2026-10-01").habitAdd("Gym", schedule: .timesPerWeek(5))
         let weekStart = PlannerCalendar(timeZone: store.zone, firstWeekday: first).startOfWeek(containing: LocalDay("2026-11-18")!)
         try store.open(weekStart.description, "07:00").pauseHabit("Gym", from: weekStart.adding(days: 1),
-                                                                   to: weekStart.adding(days: 4), reason: .illness)
+                                                                   to: weekStart.adding(days: 5), reason: .illness)
         try store.habitLogEach(gym, [weekStart, weekStart.adding(days: 5), weekStart.adding(days: 6)].map(\.description), .toggle)
         let sunday = try store.open(weekStart.adding(days: 6).description, "21:00")
         let line = try sunday.habitToday(gym)
@@ -105,7 +105,7 @@ struct HonestHabitsStoreTests {
         // Mondays, Wednesdays and Fridays; paused on Friday 27 November.
         try store.open("2026-11-16").habitAdd("Stretch", kind: kind, target: kind == .avoid ? 0 : 1,
                                               schedule: .custom([.monday, .wednesday, .friday]))
-        try store.open("2026-11-20").pauseHabit("Stretch", from: LocalDay("2026-11-27"), to: LocalDay("2026-11-27"),
+        try store.open("2026-11-20").pauseHabit("Stretch", from: LocalDay("2026-11-27"), to: LocalDay("2026-11-28"),
                                                 reason: .other)
         let planner = try store.open("2026-11-30")
         let before = try HabitTestStore.contents(planner)
@@ -118,6 +118,49 @@ struct HonestHabitsStoreTests {
         #expect(try HabitTestStore.contents(planner) == before)
         try planner.logHabit("Stretch", window: nil, log, date: LocalDay("2026-11-25"))
         #expect(Messages.text(.habitNotScheduledOn(LocalDay("2026-11-24")!)).contains("Tuesday"))
+    }
+
+    // MARK: H-15 a pause's `to` is the day it resumes
+
+    @Test("H-15 D15 a pause from 16 to 23 November leaves 16–22 paused and the 23rd due; resume ends it today")
+    func pauseToIsResumeDay() throws {
+        let store = try HabitTestStore()
+        let walk = try store.open("2026-11-02").habitAdd("Walk")
+        try store.open("2026-11-10").pauseHabit("Walk", from: LocalDay("2026-11-16"), to: LocalDay("2026-11-23"),
+                                                reason: .travel)
+        let planner = try store.open("2026-11-30")
+        #expect(try planner.habitCell(walk, "2026-11-15").isDue)
+        for day in try HabitTestStore.days(from: "2026-11-16", count: 7) {
+            #expect(!(try planner.habitCell(walk, day).isDue), "\(day) is paused")
+        }
+        #expect(try planner.habitCell(walk, "2026-11-23").isDue, "the resume day is due")
+        #expect(throws: PlannerError.badPause) {
+            try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-10"), reason: .other)
+        }
+        try store.open("2026-12-01").pauseHabit("Walk", from: LocalDay("2026-11-28"), to: nil, reason: .illness)
+        let back = try store.open("2026-12-03")
+        try back.resumeHabit("Walk")
+        #expect(try back.pauses(of: walk).last?.to == LocalDay("2026-12-03"), "resumes today")
+        #expect(try back.habitToday(walk).isDueToday)
+    }
+
+    @Test("H-15 a store written before the resume day keeps its pauses' days: each stored end moves on by one")
+    func pauseMigration() throws {
+        let store = try HabitTestStore()
+        let walk = try store.open("2026-11-02").habitAdd("Walk")
+        do {
+            let planner = try store.open("2026-11-10")
+            try planner.pauseHabit("Walk", from: LocalDay("2026-11-16"), to: LocalDay("2026-11-23"), reason: .travel)
+            // As an older build stored it: the last paused day, and no record of the migration.
+            try planner.db.execute("""
+                UPDATE habit_pauses SET to_day = '2026-11-22';
+                DELETE FROM charflow_migrations WHERE name = '0006-pause-to-is-resume-day'
+                """)
+        }
+        let migrated = try store.open("2026-11-30")
+        #expect(try migrated.pauses(of: walk).first?.to == LocalDay("2026-11-23"))
+        #expect(!(try migrated.habitCell(walk, "2026-11-22").isDue))
+        #expect(try migrated.habitCell(walk, "2026-11-23").isDue)
     }
 
     @Test("H-8 a weekly-target habit takes a log on any day that is not paused")

@@ -88,7 +88,7 @@ public enum Messages {
         case .notPausedHabit:
             "That habit is not paused."
         case .badPause:
-            "A pause ends on or after the day it starts."
+            "A pause resumes on a day after it starts (--to is the day it resumes)."
         case .duplicateGroup(let given):
             "There is already a group called '\(given)'."
         case .noGroupMatches(let given):
