@@ -185,7 +185,7 @@ public struct HabitEntry: Sendable, Equatable, Identifiable {
     }
 
     /// Amount reached the target (binary, counted, timed).
-    public var isComplete: Bool { target > 0 && amount >= target }
+    public var isComplete: Bool { target > 0 && HabitRules.isComplete(amount: amount, target: target) }
     /// Done over target, at most 1: time beyond the target does not over-fill.
     public var completionRatio: Double { target <= 0 ? 0 : min(1, Double(amount) / Double(target)) }
     public var isPartial: Bool { amount > 0 && amount < target }
