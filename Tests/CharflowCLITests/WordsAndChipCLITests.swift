@@ -108,4 +108,21 @@ struct WordsAndChipCLITests {
         let unlabelled = try #require(list.split(separator: "\n").first { $0.contains("Unlabelled") })
         #expect(!unlabelled.contains("·"), "no label, no separator: \(unlabelled)")
     }
+
+    // MARK: H-2 H-15 a log no view would show
+
+    @Test("H-2 H-15 habit log on an unscheduled or paused day is refused with its reason (exit 1, nothing stored)")
+    func unshownLogRefused() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let stretch = try runner.habitAdd("Stretch", ["--days", "1,3,5"], now: "2026-11-16T09:00")
+        try runner.habitOK(["habit", "pause", stretch, "--from", "2026-11-27", "--to", "2026-11-28", "--reason", "other"],
+                           now: "2026-11-20T09:00")
+        #expect(try runner.run(["today"], now: Self.now).status == 0)
+        let off = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-24"], now: Self.now, code: "not_scheduled")
+        #expect(off == "This habit is not scheduled on 2026-11-24 (a Tuesday); only its scheduled days take a log.")
+        let paused = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-27"], now: Self.now, code: "habit_paused")
+        #expect(paused == "This habit is paused on 2026-11-27; paused days take no log.")
+        try runner.habitOK(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
+    }
 }
