@@ -23,6 +23,11 @@ public final class Charflow {
         planner.beforeCommit = { usleep(UInt32(min(milliseconds, 60_000)) * 1000) }
     }
 
+    /// Each category's name by id, for labels in task rows.
+    public func categoryNames() throws -> [UUID: String] {
+        try planner.categoryNames()
+    }
+
     /// Task objects as of this call's day, with the store's category names.
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])

@@ -5,7 +5,7 @@ import Foundation
 extension Planner {
     /// The day reviewed and the day planned, as of the clock (after midnight, still last night's).
     public var planningDays: (review: LocalDay, plan: LocalDay) {
-        NightPlanning.days(now: now, calendar: calendar)
+        NightPlanning.days(now: now, today: today, calendar: calendar)
     }
 
     /// What the review step shows: the reviewed day's tasks and habits, honestly.
@@ -63,8 +63,15 @@ extension Planner {
                 reason = chip
                 chosen = true
             }
-            var outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
-                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
+            var outcome: Deferral.Outcome
+            let record = try todaysRecord(of: task)
+            do {
+                outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
+                                            todaysRecord: record, today: today, now: now)
+            } catch .pickADay {
+                // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
+                throw PlannerError.pickALaterDay
+            }
             return try perform("plan carry") { journal in
                 try apply(&outcome, journal: &journal)
                 try closeSessionIfDeferred(outcome, journal: &journal)

@@ -55,7 +55,9 @@ extension Planner {
             if running.subject == subject { throw PlannerError.alreadyRunning }
             guard settle != nil else {
                 let title = try self.title(of: running)
-                throw PlannerError.sessionRunning(title: title, progress: Sessions.progressText(running, at: now))
+                let progress = Sessions.progressText(running, at: now)
+                throw running.taskID == nil ? PlannerError.habitSessionRunning(title: title, progress: progress)
+                    : PlannerError.sessionRunning(title: title, progress: progress)
             }
         }
         return try perform("begin") { journal in

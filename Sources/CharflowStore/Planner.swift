@@ -67,19 +67,32 @@ public final class Planner {
         try ChangeVersion.read(db)
     }
 
-    /// The logical day of the clock.
-    public var today: LocalDay { calendar.logicalDay(at: now) }
+
+    /// The last logical day the store rolled over to (its marker), as read at the last catch-up.
+    private var rolledOverTo: LocalDay?
+
+    /// Today's logical day: the clock's, but never before the day the store last rolled over to while
+    /// the clock is only a little behind it (`Rollover.today`).
+    public var today: LocalDay {
+        Rollover.today(clockDay: calendar.logicalDay(at: now), rolledOverTo: rolledOverTo)
+    }
 
     // MARK: Rollover
 
     /// Runs the rollover of every logical day that ended since the last one (spec D4); idempotent.
+    ///
+    /// A marker further ahead of the clock than `Rollover.clockLagDays` was written by a wrong clock: it
+    /// moves back to the clock's day (nothing rolled over is undone), so the next boundary rolls over.
     public func catchUp() throws {
-        let today = self.today
-        if let last = try lastRolloverDay(), last >= today { return }
+        rolledOverTo = try lastRolloverDay()
+        if let last = rolledOverTo, last == today { return }
         try db.write {
-            let last = try lastRolloverDay()
-            if let last, last >= today { return }
-            if last != nil {
+            rolledOverTo = try lastRolloverDay()
+            let today = self.today
+            if let last = rolledOverTo, last == today { return }
+            if let last = rolledOverTo, last > today {
+                // The clock went back further than a step: the marker follows it and nothing else changes.
+            } else if rolledOverTo != nil {
                 let carried = try autoCloseSessions(before: today)
                 let candidates = try tasks(indexedBy: "tasks_live_by_due",
                                            where: "\(TaskRecords.live) AND due_date < ?",
@@ -103,6 +116,7 @@ public final class Planner {
                 try seedDefaultCategories()
             }
             try writeSetting(Planner.lastRolloverKey, today.description)
+            rolledOverTo = today
         }
     }
 
@@ -231,7 +245,10 @@ public final class Planner {
         if request.due == .someday, request.repeatKind != .none { throw PlannerError.repeatingNeedsDay }
         if request.region != nil, request.due == .someday { throw PlannerError.boardNeedsDay }
         if request.bucket != nil, request.region == nil { throw PlannerError.bucketNeedsRegion }
-        if request.importance.isImportant || request.repeatKind != .none, due == nil { due = today }
+        if request.importance.isImportant || request.repeatKind != .none, due == nil {
+            due = RepeatRule.firstDay(kind: request.repeatKind, weekdays: RepeatRule.weekdays(request.repeatWeekdays),
+                                      from: today)
+        }
         if request.region != nil, let day = due, day < today { throw PlannerError.boardDayEnded(day) }
         let category = try request.category.map(selectableCategory) ?? todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(request.notes), dueDate: due,
@@ -314,7 +331,8 @@ public final class Planner {
         }
         if task.isImportant || task.isRepeating, task.dueDate == nil {
             if change.due == .someday { throw task.isImportant ? PlannerError.importantNeedsDay : .repeatingNeedsDay }
-            task.dueDate = today
+            task.dueDate = RepeatRule.firstDay(kind: task.repeatKind, weekdays: RepeatRule.weekdays(task.repeatWeekdays),
+                                               from: today)
             task.backlogSince = nil
         }
         if change.repeatKind != nil { task.settleRepeatPattern() }
@@ -415,13 +433,15 @@ public final class Planner {
     @discardableResult
     public func uncomplete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
+        let completed = task
         let completedAt = task.completedAt
         try Board.uncomplete(&task, today: today, now: now)
         var later: [TaskItem] = []
         if let series = task.seriesID, let completedAt {
             later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                               [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
-            for instance in later where try !isUntouched(instance) {
+            let resolvedDay = calendar.logicalDay(at: completedAt)
+            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay) {
                 throw PlannerError.alreadyRepeated
             }
         }
@@ -490,9 +510,12 @@ public final class Planner {
         try save(&next)
     }
 
-    /// Not completed, deferred, dropped, edited or timed since it was made.
-    private func isUntouched(_ task: TaskItem) throws -> Bool {
-        guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
+    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`:
+    /// its content is still what was made, and it has no deferral record and no session.
+    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay) throws -> Bool {
+        guard task.isLive, task.deferralCount == 0, completed.leftUntouched(task, resolvedDay: resolvedDay) else {
+            return false
+        }
         let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         return records == 0 && sessions == 0

@@ -202,5 +202,10 @@ public enum Schema {
         );
         INSERT INTO change_version (id, version) VALUES (1, 0);
         """),
+        // A pause's `to` became the day the habit resumes (habit.md's "from 12 to 19 Oct … resumes 19
+        // Oct"); stored pauses kept their last paused day there, so each moves on by one day.
+        Migration("0007-pause-to-is-resume-day", """
+        UPDATE habit_pauses SET to_day = date(to_day, '+1 day') WHERE to_day IS NOT NULL;
+        """),
     ])
 }

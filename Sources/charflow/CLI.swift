@@ -75,7 +75,9 @@ struct Context {
 
     /// Opens the store as of the command's clock, running any missed rollover first.
     func app() throws -> Charflow {
-        let store = StoreEnvironment(environment: environment, storeOption: args.value("db"))
+        let store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
+        // An option given empty is refused; only an empty environment variable counts as not set.
+        if args.value("now") == "" { throw PlannerError.badTime("") }
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)
         let app = try store.open(now: now)
         if !app.settings.color { output.color = false }

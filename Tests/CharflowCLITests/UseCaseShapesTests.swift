@@ -37,7 +37,7 @@ struct UseCaseShapesTests {
         #expect(cli.status == 0, "\(cli.stderr)")
         var environment = runner.environment()
         environment["LANG"] = runner.language
-        let store = StoreEnvironment(environment: environment, storeOption: nil)
+        let store = try StoreEnvironment(environment: environment, storeOption: nil)
         let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
         let positional = ["history", "region", "show", "habit", "category"].contains(argv[0]) ? Array(argv.dropFirst()) : []
         let json = try app.perform(useCase, Request(words: positional))

@@ -17,12 +17,13 @@ struct MessageWordsTests {
         .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
         .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
         .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: "timed", given: "A log"), .badWindow("x"),
+        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)), .badWindow("x"),
         .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
         .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
         .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
-        .storeUnreadable("damaged"),
+        .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
+        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
     ]
 
     static let signals: [Signal] = [

@@ -101,8 +101,8 @@ extension Charflow {
             switch habit.kind {
             case .binary: action = .toggle
             case .counted: action = .count(1)
-            case .timed: throw PlannerError.wrongLog(kind: "timed", given: "A log without --minutes")
-            case .avoid: throw PlannerError.wrongLog(kind: "avoid", given: "A log without --slip or --held")
+            case .timed: throw PlannerError.wrongLog(kind: .timed, log: nil)
+            case .avoid: throw PlannerError.wrongLog(kind: .avoid, log: nil)
             }
         }
         var date: LocalDay?

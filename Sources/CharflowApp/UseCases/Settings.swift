@@ -5,6 +5,8 @@ import Foundation
 /// Settings as key and effective value, in the order `settings` lists them.
 public struct SettingsReport {
     public let pairs: [(key: String, value: String)]
+    /// What a changed setting now means, where that needs saying (the rollover time).
+    public let meaning: String?
     public var json: JSONValue { .object(pairs.map { ($0.key, .string($0.value)) }) }
 }
 
@@ -15,7 +17,8 @@ extension Charflow {
         if let key = words.first, !PlannerSettings.keys.contains(key) { throw PlannerError.unknownSetting(key) }
         if words.count == 2 { try planner.setSetting(words[0], words[1]) }
         let keys = words.first.map { [$0] } ?? PlannerSettings.keys
-        return SettingsReport(pairs: keys.map { ($0, effectiveValue(of: $0)) })
+        let meaning = words.count == 2 && words[0] == "rollover-time" ? Messages.rolloverMeaning(planner.settings.rolloverTime) : nil
+        return SettingsReport(pairs: keys.map { ($0, effectiveValue(of: $0)) }, meaning: meaning)
     }
 
     /// The effective value, showing where the first weekday comes from when it is not set.

@@ -11,7 +11,8 @@ public enum Messages {
         case .eraseNeedsYes: .confirmErase
         case .windowNeeded: .nameWindow
         case .habitSessionSettle: .settleHabitSession
-        case .pickADay: .pickADay
+        case .pickADay, .pickALaterDay: .pickADay
+        case .habitSessionRunning: .settleHabitSession
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
         default: nil
@@ -103,8 +104,8 @@ public enum Messages {
             "This habit has no time of day called '\(given)'."
         case .windowNeeded:
             "This habit has more than one time of day; name one."
-        case let .wrongLog(kind, given):
-            "\(given) does not fit a \(kind) habit."
+        case let .wrongLog(kind, log):
+            "\(log.map(logWords) ?? "A log without an amount") does not fit a \(kind.rawValue) habit."
         case .badWindow(let given):
             "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
         case .habitSessionSettle:
@@ -116,13 +117,17 @@ public enum Messages {
         case .notPausedHabit:
             "That habit is not paused."
         case .badPause:
-            "A pause ends on or after the day it starts."
+            "A pause resumes on a day after it starts."
         case .duplicateGroup(let given):
             "There is already a group called '\(given)'."
         case .noGroupMatches(let given):
             "No group is called '\(given)'."
         case .pickADay:
             "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date."
+        case .pickALaterDay:
+            "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date."
+        case let .habitSessionRunning(title, progress):
+            "“\(title)” is running (\(progress)). Settle it first: done (log it) or stop; its time is logged whichever you choose."
         case .repeatingNeedsDay:
             "Repeating tasks need a day. Stop repeating it to park it."
         case .alreadyRepeated:
@@ -161,6 +166,12 @@ public enum Messages {
             "That change can't be undone on its own: later changes build on it."
         case .undoUnknown:
             "That change is no longer in the undo history, so it can't be undone."
+        case .habitPausedOn(let day):
+            "This habit is paused on \(day); paused days take no log."
+        case .habitNotScheduledOn(let day):
+            "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log."
+        case .emptyStorePath:
+            "An empty path names no store; give a file, or leave the option out for the usual one."
         }
     }
 
@@ -212,7 +223,8 @@ public enum Messages {
         case .badPause: "bad_pause"
         case .duplicateGroup: "duplicate_group"
         case .noGroupMatches: "group_not_found"
-        case .pickADay: "pick_a_day"
+        case .pickADay, .pickALaterDay: "pick_a_day"
+        case .habitSessionRunning: "session_running"
         case .repeatingNeedsDay: "repeating_needs_day"
         case .alreadyRepeated: "already_repeated"
         case .notDueYet: "not_due_yet"
@@ -232,6 +244,9 @@ public enum Messages {
         case .storeUnreadable: "store_unreadable"
         case .undoBlocked: "undo_blocked"
         case .undoUnknown: "undo_unknown"
+        case .emptyStorePath: "empty_store_path"
+        case .habitPausedOn: "habit_paused"
+        case .habitNotScheduledOn: "not_scheduled"
         }
     }
 
@@ -271,6 +286,43 @@ public enum Messages {
 
     public static let reviewReminder = "Time to review?"
 
+    /// A deferral's reason in words, for the deferral history ("too much", not `tooMuch`).
+    public static func reasonText(_ reason: DeferralReason) -> String {
+        switch reason {
+        case .tooMuch: "too much"
+        case .notReady: "not ready"
+        case .noLonger: "no longer"
+        case .reschedule: "rescheduled"
+        case .unspecified: "carried by the rollover"
+        }
+    }
+
+    /// How a log is named when it does not fit a habit's kind ("A count of 3 does not fit a binary habit.").
+    public static func logWords(_ log: HabitLog) -> String {
+        switch log {
+        case .toggle: "A plain log"
+        case .count(let n): "A count of \(n)"
+        case .minutes(let n): "\(n) minutes"
+        case .slip: "A slip"
+        case .held: "Held"
+        case .undo: "An undo"
+        }
+    }
+
+    /// What a rollover time means, said when it is set: before noon it extends the previous day, from
+    /// noon on it starts the next day that evening; either way today is never moved back.
+    public static func rolloverMeaning(_ time: TimeOfDay) -> String {
+        let when: String
+        if time == .midnight {
+            when = "A new day starts at midnight."
+        } else if time.minutes >= 12 * 60 {
+            when = "A new day starts at \(time) the evening before: from \(time) on, you plan tomorrow."
+        } else {
+            when = "A new day starts at \(time): until then, the small hours still count as the day before."
+        }
+        return when + " A change never moves today back."
+    }
+
     /// The plain-language read under a habit's grid: numbers, weeks for weekly habits, slips for avoid
     /// habits, and a lighter cadence when the numbers call for one. No streaks, praise or blame.
     public static func read(
@@ -283,6 +335,7 @@ public enum Messages {
         var text: String
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
+            if numbers.weekScaled { text += " Paused days are left out." }
             if numbers.weeksLooked > 0 {
                 text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
             }

@@ -1,5 +1,6 @@
 import CharflowApp
 import CharflowCore
+import Foundation
 
 /// `charflow backlog`: live tasks off today's board, grouped Today / Yesterday / This Week / Older.
 enum BacklogCommand: Command {
@@ -9,14 +10,19 @@ enum BacklogCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let report = try context.app().backlog()
-        context.output.emit(text: text(report.groups, today: report.today, output: context.output), json: report.json)
+        let app = try context.app()
+        let report = try app.backlog()
+        let output = context.output
+        guard !output.json else { return output.emit(text: "", json: report.json) }
+        let shown = text(report.groups, today: report.today, output: output, categories: try app.categoryNames())
+        output.emit(text: SessionChip.heading(shown, app: app, output: output), json: report.json)
     }
 
-    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output) -> String {
+    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output,
+                     categories: [UUID: String]) -> String {
         let total = groups.reduce(0) { $0 + $1.tasks.count }
         guard total > 0 else { return Messages.emptyBacklog }
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         var out = [output.bold("Backlog") + " · \(total) task\(total == 1 ? "" : "s")"]
         for (group, tasks) in groups {
             out.append("")

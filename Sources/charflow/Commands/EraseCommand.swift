@@ -13,7 +13,7 @@ enum EraseCommand: Command {
         guard context.args.has("yes") else {
             throw PlannerError.eraseNeedsYes
         }
-        try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).erase()
+        try try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).erase()
         context.output.emit(text: "Erased. Every task, habit and setting is gone.", json: .object([("erased", .bool(true))]))
     }
 }

@@ -11,7 +11,7 @@ enum HabitCommand: Command {
                charflow habit edit ID [options of add] [--title TEXT]
                charflow habit log ID [--window LABEL] [--count N|--minutes N|--slip|--held|--undo] [--date YYYY-MM-DD]
                charflow habit grid ID [--weeks N] [--window LABEL]
-               charflow habit pause ID [--from D] [--to D] --reason travel|illness|cycle|other | habit resume ID
+               charflow habit pause ID [--from D] [--to RESUME-DAY] --reason travel|illness|cycle|other | habit resume ID
                charflow habit archive ID | restore ID | begin ID [--window LABEL] [--settle done|stop]
         """
     static let summary = "Habits: add, edit, log, grid, pause, archive, begin (see `charflow habits`)"

@@ -8,9 +8,11 @@ enum HistoryCommand: Command {
     static let summary = "Tasks completed on a day, with the time each was done"
 
     static func run(_ context: Context) throws {
-        let report = try context.app().history(context.request)
+        let app = try context.app()
+        let report = try app.history(context.request)
         let day = report.day ?? report.today
-        let lines = TaskLineRenderer(output: context.output)
+        guard !context.output.json else { return context.output.emit(text: "", json: report.json) }
+        let lines = TaskLineRenderer(output: context.output, categories: try app.categoryNames())
         let text = report.tasks.isEmpty ? "Nothing was completed on \(DayText.long(day))."
             : ([context.output.bold("Done on \(DayText.long(day))") + " · \(report.tasks.count)"] + report.tasks.map { task in
                 let time = task.completedAt.map { report.calendar.timeOfDay(at: $0).description } ?? ""

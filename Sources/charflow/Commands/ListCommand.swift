@@ -10,7 +10,8 @@ enum ListCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        TaskList.show(try context.app().tasks(all: context.args.has("all")), title: "Tasks", empty: "No tasks.",
-                      output: context.output)
+        let app = try context.app()
+        try TaskList.show(try app.tasks(all: context.args.has("all")), title: "Tasks", empty: "No tasks.", app: app,
+                          output: context.output)
     }
 }

@@ -38,14 +38,17 @@ enum PlanCommand: Command {
                 try Interactive(app: app, output: output).run()
             } else {
                 let overview = try app.planOverview()
-                var text = [reviewText(overview.review, output: output), ""]
+                guard !output.json else { return output.emit(text: "", json: overview.json) }
+                var text = [reviewText(overview.review, output: output, categories: try app.categoryNames()), ""]
                 text += loadText(overview.load, output: output)
                 text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
-                output.emit(text: text.joined(separator: "\n"), json: overview.json)
+                output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
             }
         case "review":
             let review = try app.planReview()
-            output.emit(text: reviewText(review, output: output), json: review.json)
+            guard !output.json else { return output.emit(text: "", json: review.json) }
+            let text = reviewText(review, output: output, categories: try app.categoryNames())
+            output.emit(text: SessionChip.heading(text, app: app, output: output), json: review.json)
         case "carry":
             let change = try app.carry(request)
             TaskChangeText.emit(change, verb: context.args.has("drop") ? "Dropped" : "Carried",
@@ -72,9 +75,9 @@ enum PlanCommand: Command {
         return words[1]
     }
 
-    static func reviewText(_ report: PlanReviewReport, output: Output) -> String {
+    static func reviewText(_ report: PlanReviewReport, output: Output, categories: [UUID: String]) -> String {
         let review = report.review
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         var out = [output.bold("Review · \(DayText.long(review.day))")]
         out.append(output.heading("Done") + output.dim(" (\(review.done.count))"))
         out += review.done.isEmpty ? ["  " + output.dim("nothing marked done")] : review.done.map { lines.line($0) }
@@ -114,7 +117,7 @@ enum PlanCommand: Command {
             // 1. Review.
             let reviewed = try app.planReview()
             let review = reviewed.review
-            print(PlanCommand.reviewText(reviewed, output: output))
+            print(PlanCommand.reviewText(reviewed, output: output, categories: try app.categoryNames()))
             print("")
             // 2. Carry forward.
             if !review.open.isEmpty { print(output.heading("Carry forward")) }

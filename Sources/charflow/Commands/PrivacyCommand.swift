@@ -9,7 +9,7 @@ enum PrivacyCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let path = StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).path
+        let path = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).path
         context.output.emit(text: Messages.privacy + "\nThe store: " + path,
                             json: .object([("message", .string(Messages.privacy)), ("store", .string(path))]))
     }

@@ -11,9 +11,11 @@ enum RegionCommand: Command {
     static func run(_ context: Context) throws {
         _ = try context.request.subject("region")
         _ = try Request.region(context.request.words[0])
-        let report = try context.app().region(context.request)
+        let app = try context.app()
+        let report = try app.region(context.request)
         let output = context.output
-        let lines = TaskLineRenderer(output: output)
+        guard !output.json else { return output.emit(text: "", json: report.json) }
+        let lines = TaskLineRenderer(output: output, categories: try app.categoryNames())
         let card = report.card
         var text = [output.bold("\(report.region.displayName) · \(DayText.long(report.day))")
                     + "  \(card.progress.completed) of \(card.progress.total) done"]
@@ -28,6 +30,6 @@ enum RegionCommand: Command {
                 text.append(lines.line(task, note: report.isLocked(task) ? "locked" : nil))
             }
         }
-        output.emit(text: text.joined(separator: "\n"), json: report.json)
+        output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: report.json)
     }
 }

@@ -63,7 +63,7 @@ enum ShowCommand: Command {
         if !deferrals.isEmpty {
             out.append("  deferral history")
             for record in deferrals {
-                out.append("    \(record.day)  to \(record.deferredTo?.description ?? "someday")  \(record.reason.rawValue)")
+                out.append("    \(record.day)  to \(record.deferredTo?.description ?? "someday")  \(Messages.reasonText(record.reason))")
             }
         }
         return out.joined(separator: "\n")

@@ -23,13 +23,15 @@ enum TodayCommand: Command {
             .map { CommandLineWords.text($0.signal, title: $0.title) }
             + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
         context.output.line(text(report, output: context.output, signals: signals,
-                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) }))
+                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) },
+                                 categories: try app.categoryNames()))
         try app.markSeen(report.seen)
     }
 
-    static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?) -> String {
+    static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?,
+                     categories: [UUID: String]) -> String {
         let view = report.view, filter = report.filter, habits = report.habits
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
             : "\(progress.completed) of \(progress.total) done · \(progress.percent)%"
@@ -38,7 +40,7 @@ enum TodayCommand: Command {
         if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
         if let chip { out.append(output.accent(chip)) }
         out.append("")
-        let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary)
+        let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary, categories: categories)
         for card in view.board.regions {
             out += board.render(card)
             out.append("")

@@ -9,7 +9,8 @@ enum UpcomingCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        TaskList.show(try context.app().upcoming(), title: "Upcoming", empty: "Nothing due after today.",
-                      output: context.output)
+        let app = try context.app()
+        try TaskList.show(try app.upcoming(), title: "Upcoming", empty: "Nothing due after today.", app: app,
+                          output: context.output)
     }
 }

@@ -22,6 +22,14 @@ enum CommandLineWords {
             "That task is not due yet, so there is nothing to defer; give --to DATE to move it."
         case .bucketNeedsRegion:
             "A bucket belongs to a region; give --region too."
+        case .pickALaterDay:
+            "This one keeps slipping. Pick a day that actually works: --later later-this-week, next-week, someday or YYYY-MM-DD."
+        case let .habitSessionRunning(title, progress):
+            "“\(title)” is running (\(progress)). Settle it first with --settle done (log it) or stop; its time is logged whichever you choose."
+        case .badPause:
+            "A pause resumes on a day after it starts (--to is the day it resumes)."
+        case let .wrongLog(kind, log):
+            "\(log.map(logFlag) ?? noAmount(kind)) does not fit a \(kind.rawValue) habit."
         default:
             Messages.text(error)
         }
@@ -39,6 +47,23 @@ enum CommandLineWords {
         default:
             Messages.text(signal, title: title)
         }
+    }
+
+    /// A log as the flag that gave it ("--count 3").
+    static func logFlag(_ log: HabitLog) -> String {
+        switch log {
+        case .toggle: "A plain log"
+        case .count(let n): "--count \(n)"
+        case .minutes(let n): "--minutes \(n)"
+        case .slip: "--slip"
+        case .held: "--held"
+        case .undo: "--undo"
+        }
+    }
+
+    /// A log that gave no amount, named by the flags the kind needs.
+    static func noAmount(_ kind: HabitKind) -> String {
+        kind == .avoid ? "A log without --slip or --held" : "A log without --minutes"
     }
 
     static func pickBackUp(_ title: String) -> String {
