@@ -18,7 +18,15 @@ public struct SessionStatus {
     public let session: WorkSession?
     public let task: TaskItem?
     public let now: Date
-    public let json: JSONValue
+    let app: Charflow
+
+    /// `status --json`, built when asked for (every screen reads the chip; few want the JSON).
+    public var json: JSONValue {
+        .object([
+            ("session", session.map { SessionJSON.session($0, planner: app.planner) } ?? .null),
+            ("task", task.map { TaskJSON(today: app.today, calendar: app.calendar, categories: [:]).task($0) } ?? .null),
+        ])
+    }
 }
 
 extension Charflow {
@@ -58,10 +66,7 @@ extension Charflow {
     public func sessionStatus() throws -> SessionStatus {
         let session = try planner.liveSession()
         let task = try session.flatMap { try planner.task(of: $0) }
-        return SessionStatus(session: session, task: task, now: now, json: .object([
-            ("session", session.map { SessionJSON.session($0, planner: planner) } ?? .null),
-            ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null),
-        ]))
+        return SessionStatus(session: session, task: task, now: now, app: self)
     }
 
     private func report(_ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil) throws -> SessionReport {

@@ -7,7 +7,23 @@ public struct PlanReviewReport {
     public let review: Planner.PlanReview
     public let planDay: LocalDay
     public let today: LocalDay
-    public let json: JSONValue
+    public let render: TaskJSON
+
+    public var json: JSONValue {
+        .object([
+            ("date", .string(review.day.description)),
+            ("planDay", .string(planDay.description)),
+            ("done", render.tasks(review.done)),
+            ("open", render.tasks(review.open)),
+            ("habits", .array(review.habits.map { habit, window, cell in
+                .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
+                         ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
+                         ("state", .string(cell.state.rawValue)),
+                         ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
+            })),
+            ("session", review.session.map(PlanningJSON.session) ?? .null),
+        ])
+    }
 }
 
 /// Tomorrow's load against the day's capacity, and whether to prompt for priorities.
@@ -49,21 +65,7 @@ extension Charflow {
     public var planningDays: (review: LocalDay, plan: LocalDay) { planner.planningDays }
 
     public func planReview() throws -> PlanReviewReport {
-        let review = try planner.planReview()
-        let render = try taskJSON()
-        return PlanReviewReport(review: review, planDay: planningDays.plan, today: today, json: .object([
-            ("date", .string(review.day.description)),
-            ("planDay", .string(planningDays.plan.description)),
-            ("done", render.tasks(review.done)),
-            ("open", render.tasks(review.open)),
-            ("habits", .array(review.habits.map { habit, window, cell in
-                .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
-                         ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
-                         ("state", .string(cell.state.rawValue)),
-                         ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
-            })),
-            ("session", review.session.map(PlanningJSON.session) ?? .null),
-        ]))
+        PlanReviewReport(review: try planner.planReview(), planDay: planningDays.plan, today: today, render: try taskJSON())
     }
 
     public func planLoad() throws -> PlanLoadReport {

@@ -3,22 +3,40 @@ import CharflowStore
 import Foundation
 
 /// A plain list of tasks (upcoming, every task, the day's history) as of the call's day.
+///
+/// Its JSON is built when asked for: a text front end never pays for it.
 public struct TaskListReport {
     public let tasks: [TaskItem]
     public let today: LocalDay
     /// The day a history is of; nil for the other lists.
     public let day: LocalDay?
     public let calendar: PlannerCalendar
-    public let json: JSONValue
+    /// Task objects as of the call, with the category names for labels.
+    public let render: TaskJSON
+
+    public var json: JSONValue {
+        day.map { .object([("date", .string($0.description)), ("tasks", render.tasks(tasks))]) }
+            ?? .object([("tasks", render.tasks(tasks))])
+    }
 }
 
 /// The Backlog in its groups (Today / Yesterday / This Week / Older), each with its count.
 public struct BacklogReport {
     public let groups: [(group: BacklogGroup, tasks: [TaskItem])]
     public let today: LocalDay
-    public let json: JSONValue
+    public let render: TaskJSON
 
     public var count: Int { groups.reduce(0) { $0 + $1.tasks.count } }
+
+    public var json: JSONValue {
+        .object([
+            ("count", .int(count)),
+            ("groups", .array(groups.map { group in
+                .object([("name", .string(group.group.rawValue)), ("count", .int(group.tasks.count)),
+                         ("tasks", render.tasks(group.tasks))])
+            })),
+        ])
+    }
 }
 
 /// One region of a day's board in focus: its buckets in order, progress, and which tasks are locked.
@@ -27,7 +45,18 @@ public struct RegionReport {
     public let day: LocalDay
     public let card: RegionCard
     public let lockComplementary: Bool
-    public let json: JSONValue
+    public let render: TaskJSON
+
+    public var json: JSONValue {
+        .object([
+            ("region", .string(region.rawValue)),
+            ("date", .string(day.description)),
+            ("mustDo", render.tasks(card.mustDo)),
+            ("complementary", render.tasks(card.complementary)),
+            ("misc", render.tasks(card.misc)),
+            ("progress", card.progress.json),
+        ])
+    }
 
     /// Whether a task waits for the region's open Must-Do (spec D9).
     public func isLocked(_ task: TaskItem) -> Bool {
@@ -37,15 +66,7 @@ public struct RegionReport {
 
 extension Charflow {
     public func backlog() throws -> BacklogReport {
-        let groups = try planner.backlog()
-        let render = try taskJSON()
-        return BacklogReport(groups: groups, today: today, json: .object([
-            ("count", .int(groups.reduce(0) { $0 + $1.tasks.count })),
-            ("groups", .array(groups.map { group in
-                .object([("name", .string(group.group.rawValue)), ("count", .int(group.tasks.count)),
-                         ("tasks", render.tasks(group.tasks))])
-            })),
-        ]))
+        BacklogReport(groups: try planner.backlog(), today: today, render: try taskJSON())
     }
 
     /// Live tasks due after today.
@@ -68,29 +89,19 @@ extension Charflow {
             guard let parsed = LocalDay(text) else { throw PlannerError.badDate(text) }
             day = parsed
         }
-        let tasks = try planner.completed(on: day)
-        return TaskListReport(tasks: tasks, today: today, day: day, calendar: calendar,
-                              json: .object([("date", .string(day.description)), ("tasks", try taskJSON().tasks(tasks))]))
+        return TaskListReport(tasks: try planner.completed(on: day), today: today, day: day, calendar: calendar,
+                              render: try taskJSON())
     }
 
     /// One region (the first word) of today's board, or of the board of `--day`.
     public func region(_ request: Request) throws -> RegionReport {
         let region = try Request.region(try request.subject("region"))
         let day = try request.dateWord("day")?.resolve(today: today, calendar: calendar) ?? today
-        let card = try planner.board(on: day).card(region)
-        let render = try taskJSON()
-        return RegionReport(region: region, day: day, card: card, lockComplementary: settings.lockComplementary, json: .object([
-            ("region", .string(region.rawValue)),
-            ("date", .string(day.description)),
-            ("mustDo", render.tasks(card.mustDo)),
-            ("complementary", render.tasks(card.complementary)),
-            ("misc", render.tasks(card.misc)),
-            ("progress", card.progress.json),
-        ]))
+        return RegionReport(region: region, day: day, card: try planner.board(on: day).card(region),
+                            lockComplementary: settings.lockComplementary, render: try taskJSON())
     }
 
     private func list(_ tasks: [TaskItem]) throws -> TaskListReport {
-        TaskListReport(tasks: tasks, today: today, day: nil, calendar: calendar,
-                       json: .object([("tasks", try taskJSON().tasks(tasks))]))
+        TaskListReport(tasks: tasks, today: today, day: nil, calendar: calendar, render: try taskJSON())
     }
 }

@@ -14,7 +14,7 @@ enum BacklogCommand: Command {
         let report = try app.backlog()
         let output = context.output
         guard !output.json else { return output.emit(text: "", json: report.json) }
-        let shown = text(report.groups, today: report.today, output: output, categories: try app.categoryNames())
+        let shown = text(report.groups, today: report.today, output: output, categories: report.render.categories)
         output.emit(text: SessionChip.heading(shown, app: app, output: output), json: report.json)
     }
 

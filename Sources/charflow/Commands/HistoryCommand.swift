@@ -12,7 +12,7 @@ enum HistoryCommand: Command {
         let report = try app.history(context.request)
         let day = report.day ?? report.today
         guard !context.output.json else { return context.output.emit(text: "", json: report.json) }
-        let lines = TaskLineRenderer(output: context.output, categories: try app.categoryNames())
+        let lines = TaskLineRenderer(output: context.output, categories: report.render.categories)
         let text = report.tasks.isEmpty ? "Nothing was completed on \(DayText.long(day))."
             : ([context.output.bold("Done on \(DayText.long(day))") + " · \(report.tasks.count)"] + report.tasks.map { task in
                 let time = task.completedAt.map { report.calendar.timeOfDay(at: $0).description } ?? ""

@@ -39,7 +39,7 @@ enum PlanCommand: Command {
             } else {
                 let overview = try app.planOverview()
                 guard !output.json else { return output.emit(text: "", json: overview.json) }
-                var text = [reviewText(overview.review, output: output, categories: try app.categoryNames()), ""]
+                var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
                 text += loadText(overview.load, output: output)
                 text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
                 output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
@@ -47,7 +47,7 @@ enum PlanCommand: Command {
         case "review":
             let review = try app.planReview()
             guard !output.json else { return output.emit(text: "", json: review.json) }
-            let text = reviewText(review, output: output, categories: try app.categoryNames())
+            let text = reviewText(review, output: output, categories: review.render.categories)
             output.emit(text: SessionChip.heading(text, app: app, output: output), json: review.json)
         case "carry":
             let change = try app.carry(request)
@@ -117,7 +117,7 @@ enum PlanCommand: Command {
             // 1. Review.
             let reviewed = try app.planReview()
             let review = reviewed.review
-            print(PlanCommand.reviewText(reviewed, output: output, categories: try app.categoryNames()))
+            print(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
             print("")
             // 2. Carry forward.
             if !review.open.isEmpty { print(output.heading("Carry forward")) }

@@ -15,7 +15,7 @@ enum RegionCommand: Command {
         let report = try app.region(context.request)
         let output = context.output
         guard !output.json else { return output.emit(text: "", json: report.json) }
-        let lines = TaskLineRenderer(output: output, categories: try app.categoryNames())
+        let lines = TaskLineRenderer(output: output, categories: report.render.categories)
         let card = report.card
         var text = [output.bold("\(report.region.displayName) · \(DayText.long(report.day))")
                     + "  \(card.progress.completed) of \(card.progress.total) done"]

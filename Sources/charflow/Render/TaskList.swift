@@ -5,7 +5,7 @@ import CharflowCore
 enum TaskList {
     static func show(_ report: TaskListReport, title: String, empty: String, app: Charflow, output: Output) throws {
         guard !output.json else { return output.emit(text: "", json: report.json) }
-        let lines = TaskLineRenderer(output: output, categories: try app.categoryNames())
+        let lines = TaskLineRenderer(output: output, categories: report.render.categories)
         let text = report.tasks.isEmpty ? empty : ([output.bold(title) + " · \(report.tasks.count)"]
             + report.tasks.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: report.today)) })
             .joined(separator: "\n")
