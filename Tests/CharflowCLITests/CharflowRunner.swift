@@ -82,18 +82,34 @@ struct CharflowRunner {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Runs a command that must succeed, and returns its JSON output.
-    func json(_ arguments: [String], now: String = "2026-11-30T09:00") throws -> [String: Any] {
-        let result = try run(arguments + ["--json"], now: now)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) failed: \(result.stderr)")
-        return try result.json()
+    /// Runs a command that must succeed (exit 0) and returns its result.
+    @discardableResult
+    func ok(_ arguments: [String], now: String = "2026-11-30T09:00", extra: [String: String] = [:],
+            sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let result = try run(arguments, now: now, extra: extra)
+        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) at \(now) exited \(result.status): \(result.stderr)",
+                sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs a command with `--json` that must succeed, and returns its document.
+    func json(_ arguments: [String], now: String = "2026-11-30T09:00",
+              sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        try ok(arguments + ["--json"], now: now, sourceLocation: sourceLocation).json()
     }
 
     /// Adds a task and returns its full id.
     @discardableResult
-    func add(_ title: String, _ options: [String] = [], now: String = "2026-11-30T09:00") throws -> String {
-        let task = try json(["add", title] + options, now: now)
-        return try #require(task["id"] as? String)
+    func add(_ title: String, _ options: [String] = [], now: String = "2026-11-30T09:00",
+             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let task = try json(["add", title] + options, now: now, sourceLocation: sourceLocation)
+        return try #require(task["id"] as? String, "no id in \(task)", sourceLocation: sourceLocation)
+    }
+
+    /// Adds a habit and returns its full id.
+    @discardableResult
+    func addHabit(_ title: String, _ options: [String] = [], now: String) throws -> String {
+        try #require(try json(["habit", "add", title] + options, now: now)["id"] as? String)
     }
 
     /// Polls until another connection holds the store's write lock (at most ten seconds): the moment a

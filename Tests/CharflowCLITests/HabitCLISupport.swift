@@ -5,36 +5,9 @@ import Testing
 
 /// Helpers for the habit end-to-end tests.
 extension CharflowRunner {
-    /// Runs a command that must succeed and returns its text output.
-    @discardableResult
-    func habitOK(_ arguments: [String], now: String, extra: [String: String] = [:],
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
-        let result = try run(arguments, now: now, extra: extra)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                sourceLocation: sourceLocation)
-        return result
-    }
-
-    /// Runs a command with `--json` that must succeed and returns its document.
-    func habitJSON(_ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> [String: Any]
-    {
-        let result = try run(arguments + ["--json"], now: now)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                sourceLocation: sourceLocation)
-        return try result.json()
-    }
-
-    /// Adds a habit and returns its full id.
-    @discardableResult
-    func habitAdd(_ title: String, _ options: [String] = [], now: String) throws -> String {
-        let habit = try habitJSON(["habit", "add", title] + options, now: now)
-        return try #require(habit["id"] as? String)
-    }
-
     /// `habit grid ID --json`.
     func habitGrid(_ id: String, weeks: Int = 5, window: String? = nil, now: String) throws -> [String: Any] {
-        try habitJSON(["habit", "grid", id, "--weeks", String(weeks)] + (window.map { ["--window", $0] } ?? []), now: now)
+        try json(["habit", "grid", id, "--weeks", String(weeks)] + (window.map { ["--window", $0] } ?? []), now: now)
     }
 
     /// The grid's days keyed by date (of the first window, or of `grids[index]`).
@@ -70,13 +43,13 @@ extension CharflowRunner {
 
     /// `today --json`'s habit titles.
     func habitTodayTitles(now: String) throws -> [String] {
-        let today = try habitJSON(["today"], now: now)
+        let today = try json(["today"], now: now)
         return (today["habits"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
     }
 
     /// `remind --json`'s messages.
     func habitReminders(now: String) throws -> [String] {
-        let reminders = try habitJSON(["remind"], now: now)
+        let reminders = try json(["remind"], now: now)
         return (reminders["reminders"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
     }
 }

@@ -12,10 +12,10 @@ struct HabitCommandTests {
     @Test("H-1 H-10 habit add prints the habit; --json uses habit.md's names with its windows")
     func addJSON() throws {
         let runner = try CharflowRunner()
-        let text = try runner.habitOK(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: Self.now)
+        let text = try runner.ok(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: Self.now)
         #expect(text.stdout.hasPrefix("Added "))
         #expect(text.stdout.contains("“Water” — daily."))
-        let habit = try runner.habitJSON(["habit", "add", "Walk", "--weekdays"], now: Self.now)
+        let habit = try runner.json(["habit", "add", "Walk", "--weekdays"], now: Self.now)
         #expect(habit["title"] as? String == "Walk")
         #expect(habit["kind"] as? String == "binary")
         #expect(habit["frequency"] as? String == "weekdays")
@@ -39,8 +39,8 @@ struct HabitCommandTests {
     @Test("H-19 habit grid --json has days [{date, state, amount, target}] from the first column's start through today, and read")
     func gridJSONShape() throws {
         let runner = try CharflowRunner()
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "8"], now: "2026-11-20T09:00")
-        try runner.habitOK(["habit", "log", water, "--count", "3"], now: Self.now)
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "8"], now: "2026-11-20T09:00")
+        try runner.ok(["habit", "log", water, "--count", "3"], now: Self.now)
         let grid = try runner.habitGrid(water, weeks: 2, now: Self.now)
         let days = try #require(grid["days"] as? [[String: Any]])
         #expect(days.map { $0["date"] as? String ?? "" } == habitDates(from: "2026-11-23", count: 8))
@@ -67,20 +67,20 @@ struct HabitCommandTests {
     @Test("H-17 H-16 a partial counted day shows partialLow or partialHigh and \"2/3\", never a break")
     func partialCounted() throws {
         let runner = try CharflowRunner()
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
-        try runner.habitOK(["habit", "log", "Water"], now: "2026-11-27T20:00")
-        try runner.habitOK(["habit", "log", "Water", "--count", "2"], now: "2026-11-28T20:00")
-        try runner.habitOK(["habit", "log", "Water", "--count", "3"], now: "2026-11-29T20:00")
-        let logged = try runner.habitOK(["habit", "log", "Water", "--count", "2"], now: Self.now)
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
+        try runner.ok(["habit", "log", "Water"], now: "2026-11-27T20:00")
+        try runner.ok(["habit", "log", "Water", "--count", "2"], now: "2026-11-28T20:00")
+        try runner.ok(["habit", "log", "Water", "--count", "3"], now: "2026-11-29T20:00")
+        let logged = try runner.ok(["habit", "log", "Water", "--count", "2"], now: Self.now)
         #expect(logged.stdout.contains("Water: 2/3 today."))
         #expect(try runner.habitStates(water, habitDates(from: "2026-11-27", count: 4), now: Self.now)
                 == ["partialLow", "partialHigh", "complete", "partialHigh"])
         let days = try runner.habitDays(water, now: Self.now)
         #expect(days["2026-11-28"]?["amount"] as? Int == 2)
         #expect(days["2026-11-28"]?["target"] as? Int == 3)
-        let habits = try runner.habitOK(["habits"], now: Self.now).stdout
+        let habits = try runner.ok(["habits"], now: Self.now).stdout
         #expect(habits.contains("2/3"))
-        let grid = try runner.habitOK(["habit", "grid", "Water"], now: Self.now).stdout
+        let grid = try runner.ok(["habit", "grid", "Water"], now: Self.now).stdout
         #expect(grid.contains("today 2/3"))
         #expect(grid.contains("Done on 1 of the last 3. 2 partly."))
     }
@@ -90,13 +90,13 @@ struct HabitCommandTests {
     @Test("H-8 a weekly-target habit never shows missed, shows \"2 of 3 this week\" and reads in weeks")
     func weeklyNeverMissed() throws {
         let runner = try CharflowRunner()
-        let swim = try runner.habitAdd("Swim", ["--per-week", "3"], now: "2026-11-02T09:00")
-        #expect(try runner.habitJSON(["habit", "grid", swim], now: "2026-11-02T09:01")["targetPerWeek"] as? Int == 3)
+        let swim = try runner.addHabit("Swim", ["--per-week", "3"], now: "2026-11-02T09:00")
+        #expect(try runner.json(["habit", "grid", swim], now: "2026-11-02T09:01")["targetPerWeek"] as? Int == 3)
         for day in ["2026-11-10", "2026-11-24", "2026-11-25", "2026-11-26"] {
-            try runner.habitOK(["habit", "log", swim], now: "\(day)T20:00")
+            try runner.ok(["habit", "log", swim], now: "\(day)T20:00")
         }
-        try runner.habitOK(["habit", "log", swim], now: "2026-12-01T20:00")
-        try runner.habitOK(["habit", "log", swim], now: "2026-12-02T08:00")
+        try runner.ok(["habit", "log", swim], now: "2026-12-01T20:00")
+        try runner.ok(["habit", "log", swim], now: "2026-12-02T08:00")
         let now = "2026-12-02T09:00"
         let days = try runner.habitDays(swim, weeks: 5, now: now)
         #expect(days.count == 31)
@@ -104,11 +104,11 @@ struct HabitCommandTests {
         #expect(days.values.filter { $0["state"] as? String == "complete" }.count == 6)
         let read = try runner.habitRead(swim, now: now)
         #expect(read.hasPrefix("2 of 3 this week. Met in 1 of the last 3 weeks."))
-        let habits = try runner.habitOK(["habits"], now: now).stdout
+        let habits = try runner.ok(["habits"], now: now).stdout
         #expect(habits.contains("2 of 3 this week"))
         #expect(try runner.habitTodayTitles(now: now) == ["Swim"])
-        try runner.habitOK(["habit", "log", swim], now: "2026-12-03T08:00")
-        let met = try runner.habitJSON(["habits"], now: "2026-12-04T09:00")
+        try runner.ok(["habit", "log", swim], now: "2026-12-03T08:00")
+        let met = try runner.json(["habits"], now: "2026-12-04T09:00")
         let line = try #require((met["habits"] as? [[String: Any]])?.first)
         #expect(line["isDueToday"] as? Bool == false)
         #expect(line["isDoneToday"] as? Bool == true)
@@ -120,11 +120,11 @@ struct HabitCommandTests {
     @Test("H-1 H-5 editing a target does not rewrite past cells")
     func targetEdit() throws {
         let runner = try CharflowRunner()
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
-        try runner.habitOK(["habit", "log", water, "--count", "2"], now: "2026-11-28T20:00")
-        try runner.habitOK(["habit", "log", water, "--count", "3"], now: "2026-11-29T20:00")
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "3"], now: "2026-11-27T09:00")
+        try runner.ok(["habit", "log", water, "--count", "2"], now: "2026-11-28T20:00")
+        try runner.ok(["habit", "log", water, "--count", "3"], now: "2026-11-29T20:00")
         let before = try runner.habitDays(water, now: Self.now)
-        try runner.habitOK(["habit", "edit", water, "--target", "8"], now: Self.now)
+        try runner.ok(["habit", "edit", water, "--target", "8"], now: Self.now)
         let after = try runner.habitDays(water, now: "2026-11-30T09:01")
         for date in ["2026-11-28", "2026-11-29"] {
             #expect(after[date]?["state"] as? String == before[date]?["state"] as? String, "\(date)")
@@ -133,22 +133,22 @@ struct HabitCommandTests {
         #expect(after["2026-11-28"]?["state"] as? String == "partialHigh")
         #expect(after["2026-11-29"]?["state"] as? String == "complete")
         #expect(after["2026-11-30"]?["target"] as? Int == 8)
-        let habit = try runner.habitJSON(["habit", "grid", water], now: "2026-11-30T09:02")
+        let habit = try runner.json(["habit", "grid", water], now: "2026-11-30T09:02")
         #expect((habit["windows"] as? [[String: Any]])?.first?["target"] as? Int == 8)
     }
 
     @Test("H-1 H-2 editing the schedule does not turn past unscheduled days into missed ones")
     func scheduleEdit() throws {
         let runner = try CharflowRunner()
-        let stretch = try runner.habitAdd("Stretch", ["--weekdays"], now: "2026-11-16T09:00")
-        try runner.habitOK(["habit", "edit", stretch, "--days", "1,2,3,4,5,6,7"], now: Self.now)
+        let stretch = try runner.addHabit("Stretch", ["--weekdays"], now: "2026-11-16T09:00")
+        try runner.ok(["habit", "edit", stretch, "--days", "1,2,3,4,5,6,7"], now: Self.now)
         let weekends = ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"]
         #expect(try runner.habitStates(stretch, weekends, now: "2026-12-07T09:00") == Array(repeating: "empty", count: 4))
         #expect(try runner.habitStates(stretch, ["2026-11-27", "2026-12-05", "2026-12-06"], now: "2026-12-07T09:00")
                 == ["missed", "missed", "missed"])
         let days = try runner.habitDays(stretch, now: "2026-12-07T09:00")
         #expect(days["2026-11-28"]?["isDue"] as? Bool == false)
-        #expect(try runner.habitJSON(["habit", "grid", stretch], now: "2026-12-07T09:00")["frequency"] as? String == "daily")
+        #expect(try runner.json(["habit", "grid", stretch], now: "2026-12-07T09:00")["frequency"] as? String == "daily")
     }
 
     // MARK: H-15 pauses
@@ -156,17 +156,17 @@ struct HabitCommandTests {
     @Test("H-15 a paused week leaves the read's denominators and hides the habit from Today and from remind")
     func pausedWeek() throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
-        try runner.habitAdd("Floss", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
+        let walk = try runner.addHabit("Walk", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
+        try runner.addHabit("Floss", ["--window", "00:00-23:59 remind 08:00"], now: "2026-11-02T09:00")
         for day in habitDates(from: "2026-11-09", count: 7) {
-            try runner.habitOK(["habit", "log", walk], now: "\(day)T20:00")
+            try runner.ok(["habit", "log", walk], now: "\(day)T20:00")
         }
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
+        let paused = try runner.ok(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
                                          "--reason", "travel"], now: "2026-11-15T21:00")
         #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
         #expect(try runner.habitTodayTitles(now: "2026-11-18T09:00") == ["Floss"])
         #expect(try runner.habitReminders(now: "2026-11-18T09:00") == ["Floss"])
-        let habits = try runner.habitOK(["habits"], now: "2026-11-18T09:05").stdout
+        let habits = try runner.ok(["habits"], now: "2026-11-18T09:05").stdout
         #expect(habits.contains("Paused"))
         #expect(habits.contains("Walk  Paused — resumes 23 Nov"))
         // Back, and the read counts 14 due days, not 21.
@@ -180,13 +180,13 @@ struct HabitCommandTests {
     @Test("H-15 D15 a pause from 12 to 19 Oct reads \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
     func pausedLine() throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: "2026-10-01T09:00")
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-19",
+        let walk = try runner.addHabit("Walk", now: "2026-10-01T09:00")
+        let paused = try runner.ok(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-19",
                                          "--reason", "travel"], now: "2026-10-10T09:00")
         #expect(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Walk: Paused — resumes 19 Oct")
-        let grid = try runner.habitOK(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
+        let grid = try runner.ok(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
         #expect(grid.contains("Paused — resumes 19 Oct"))
-        let habits = try runner.habitJSON(["habits"], now: "2026-10-14T09:00")
+        let habits = try runner.json(["habits"], now: "2026-10-14T09:00")
         let line = try #require((habits["habits"] as? [[String: Any]])?.first)
         #expect(line["paused"] as? String == "Paused — resumes 19 Oct")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
@@ -195,9 +195,9 @@ struct HabitCommandTests {
         #expect(pauses.first?["reason"] as? String == "travel")
         #expect(try runner.habitTodayTitles(now: "2026-10-19T09:00") == ["Walk"])
 
-        try runner.habitOK(["habit", "pause", walk, "--reason", "illness"], now: "2026-10-20T09:00")
+        try runner.ok(["habit", "pause", walk, "--reason", "illness"], now: "2026-10-20T09:00")
         #expect(try runner.habitTodayTitles(now: "2026-10-25T09:00").isEmpty)
-        try runner.habitOK(["habit", "resume", walk], now: "2026-10-26T09:00")
+        try runner.ok(["habit", "resume", walk], now: "2026-10-26T09:00")
         #expect(try runner.habitTodayTitles(now: "2026-10-26T09:01") == ["Walk"])
         #expect(try runner.habitStates(walk, ["2026-10-19", "2026-10-20", "2026-10-25"], now: "2026-10-26T09:02")
                 == ["missed", "empty", "empty"])
@@ -208,21 +208,21 @@ struct HabitCommandTests {
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")
     func avoidHabit() throws {
         let runner = try CharflowRunner()
-        let snacks = try runner.habitAdd("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-24T09:00")
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-24T09:00")
         let letter = try runner.add("Post the letter", ["--region", "morning"], now: "2026-11-26T09:00")
-        try runner.habitOK(["done", letter], now: "2026-11-26T10:00")
-        for _ in 0..<2 { try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-27T20:00") }
-        try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-28T20:00")
-        for _ in 0..<3 { try runner.habitOK(["habit", "log", snacks, "--slip"], now: "2026-11-30T08:00") }
+        try runner.ok(["done", letter], now: "2026-11-26T10:00")
+        for _ in 0..<2 { try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-27T20:00") }
+        try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-28T20:00")
+        for _ in 0..<3 { try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-30T08:00") }
         #expect(try runner.habitStates(snacks, habitDates(from: "2026-11-25", count: 6), now: Self.now)
                 == ["empty", "complete", "missed", "complete", "empty", "empty"])
         let today = try runner.habitDays(snacks, now: Self.now)["2026-11-30"]
         #expect(today?["amount"] as? Int == 3)
         #expect(try runner.habitRead(snacks, now: Self.now) == "3 slips in the last 21 days.")
-        let grid = try runner.habitOK(["habit", "grid", snacks], now: Self.now).stdout
+        let grid = try runner.ok(["habit", "grid", snacks], now: Self.now).stdout
         #expect(grid.contains("today 3 slips"))
         // Held today is an engagement: the day resolves complete once it has ended.
-        try runner.habitOK(["habit", "log", snacks, "--held"], now: "2026-12-01T20:00")
+        try runner.ok(["habit", "log", snacks, "--held"], now: "2026-12-01T20:00")
         #expect(try runner.habitStates(snacks, ["2026-12-01"], now: "2026-12-02T09:00") == ["complete"])
     }
 
@@ -231,13 +231,13 @@ struct HabitCommandTests {
     @Test("H-4 two windows keep independent grids; a log names its window")
     func twoWindows() throws {
         let runner = try CharflowRunner()
-        let meds = try runner.habitAdd("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00 remind 19:30"],
+        let meds = try runner.addHabit("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00 remind 19:30"],
                                        now: "2026-11-26T09:00")
         // In the order of the clock: a command run with the clock a day back would still log today (P-8).
         for day in ["2026-11-27", "2026-11-28", "2026-11-29"] {
-            try runner.habitOK(["habit", "log", meds, "--window", "Morning"], now: "\(day)T08:00")
+            try runner.ok(["habit", "log", meds, "--window", "Morning"], now: "\(day)T08:00")
             if day == "2026-11-28" {
-                try runner.habitOK(["habit", "log", meds, "--window", "evening"], now: "2026-11-28T20:00")
+                try runner.ok(["habit", "log", meds, "--window", "evening"], now: "2026-11-28T20:00")
             }
         }
         let dates = habitDates(from: "2026-11-27", count: 3)
@@ -247,7 +247,7 @@ struct HabitCommandTests {
         #expect((evening["grids"] as? [Any])?.count == 1)
         #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["label"] as? String == "Evening")
         #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["reminderMinute"] as? Int == 1170)
-        let text = try runner.habitOK(["habit", "grid", meds], now: Self.now).stdout
+        let text = try runner.ok(["habit", "grid", meds], now: Self.now).stdout
         #expect(text.contains("Morning · today not yet"))
         #expect(text.contains("Evening · today not yet"))
         #expect(text.contains("Missed 1 of the last 4."))
@@ -260,8 +260,8 @@ struct HabitCommandTests {
     func fifthWindow() throws {
         let runner = try CharflowRunner()
         let four = ["A 06:00-07:00", "B 08:00-09:00", "C 12:00-13:00", "D 18:00-19:00"]
-        let meds = try runner.habitAdd("Meds", four.flatMap { ["--window", $0] }, now: Self.now)
-        let habit = try runner.habitJSON(["habit", "grid", meds], now: Self.now)
+        let meds = try runner.addHabit("Meds", four.flatMap { ["--window", $0] }, now: Self.now)
+        let habit = try runner.json(["habit", "grid", meds], now: Self.now)
         #expect((habit["windows"] as? [[String: Any]])?.map { $0["label"] as? String ?? "" } == ["A", "B", "C", "D"])
         let five = (four + ["E 21:00-22:00"]).flatMap { ["--window", $0] }
         let message = try runner.habitRefused(["habit", "add", "Pills"] + five, now: Self.now, code: "too_many_windows")
@@ -281,11 +281,11 @@ struct HabitCommandTests {
     func timedSessionsSum(_ row: ([Int], Int)) throws {
         let (durations, minutes) = row
         let runner = try CharflowRunner()
-        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "10"], now: "2026-11-30T08:00")
+        let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "10"], now: "2026-11-30T08:00")
         for (index, seconds) in durations.enumerated() {
             let hour = String(format: "2026-11-30T%02d", 9 + index)
-            try runner.habitOK(["habit", "begin", read], now: hour + ":00:00")
-            try runner.habitOK(["finish", "--stop"], now: hour + String(format: ":%02d:%02d", seconds / 60, seconds % 60))
+            try runner.ok(["habit", "begin", read], now: hour + ":00:00")
+            try runner.ok(["finish", "--stop"], now: hour + String(format: ":%02d:%02d", seconds / 60, seconds % 60))
         }
         let today = try runner.habitDays(read, now: "2026-11-30T20:00")["2026-11-30"]
         #expect(today?["amount"] as? Int == minutes)
@@ -295,28 +295,28 @@ struct HabitCommandTests {
     @Test("H-11 H-12 manual minutes add to real sessions; the day is complete at the target and does not over-fill")
     func manualMinutes() throws {
         let runner = try CharflowRunner()
-        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
-        let added = try runner.habitJSON(["habit", "grid", read], now: "2026-11-30T08:00")
+        let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
+        let added = try runner.json(["habit", "grid", read], now: "2026-11-30T08:00")
         #expect((added["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? Int == 20)
-        try runner.habitOK(["habit", "begin", read], now: "2026-11-30T09:00:00")
-        try runner.habitOK(["finish", "--stop"], now: "2026-11-30T09:00:40")
-        let logged = try runner.habitOK(["habit", "log", read, "--minutes", "10"], now: "2026-11-30T10:00")
+        try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00:00")
+        try runner.ok(["finish", "--stop"], now: "2026-11-30T09:00:40")
+        let logged = try runner.ok(["habit", "log", read, "--minutes", "10"], now: "2026-11-30T10:00")
         #expect(logged.stdout.contains("Read: 11/20 min today."))
-        try runner.habitOK(["habit", "log", read, "--minutes", "25"], now: "2026-11-30T11:00")
+        try runner.ok(["habit", "log", read, "--minutes", "25"], now: "2026-11-30T11:00")
         let today = try runner.habitDays(read, now: "2026-11-30T12:00")["2026-11-30"]
         #expect(today?["amount"] as? Int == 36)
         #expect(today?["state"] as? String == "complete")
-        try runner.habitOK(["habit", "log", read, "--undo"], now: "2026-11-30T12:01")
+        try runner.ok(["habit", "log", read, "--undo"], now: "2026-11-30T12:01")
         #expect(try runner.habitDays(read, now: "2026-11-30T12:02")["2026-11-30"]?["amount"] as? Int == 11)
     }
 
     @Test("H-12 Stop for now on a habit session keeps the partial time and names the habit")
     func stopForNowNamesHabit() throws {
         let runner = try CharflowRunner()
-        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
-        let began = try runner.habitOK(["habit", "begin", read], now: "2026-11-30T09:00")
+        let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        let began = try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00")
         #expect(began.stdout.contains("Began “Read” — 30 min."))
-        let stopped = try runner.habitOK(["finish", "--stop"], now: "2026-11-30T09:12")
+        let stopped = try runner.ok(["finish", "--stop"], now: "2026-11-30T09:12")
         #expect(stopped.stdout.contains("“Read”"), "the habit's session should be named by the habit: \(stopped.stdout)")
         #expect(stopped.stdout.contains("12 of 30 min"))
         #expect(try runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int == 12)
@@ -326,14 +326,14 @@ struct HabitCommandTests {
           arguments: ["defer", "drop"])
     func habitSettle(_ choice: String) throws {
         let runner = try CharflowRunner()
-        try runner.habitAdd("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
-        try runner.habitAdd("Run", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
-        try runner.habitOK(["habit", "begin", "Read"], now: "2026-11-30T09:00")
+        try runner.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        try runner.addHabit("Run", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
+        try runner.ok(["habit", "begin", "Read"], now: "2026-11-30T09:00")
         let message = try runner.habitRefused(["habit", "begin", "Run", "--settle", choice], now: "2026-11-30T09:05",
                                               code: "habit_settle")
         #expect(message == "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped.")
-        try runner.habitOK(["habit", "begin", "Run", "--settle", "done"], now: "2026-11-30T09:10")
-        let read = try runner.habitJSON(["habits"], now: "2026-11-30T09:11")
+        try runner.ok(["habit", "begin", "Run", "--settle", "done"], now: "2026-11-30T09:10")
+        let read = try runner.json(["habits"], now: "2026-11-30T09:11")
         let line = (read["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Read" }
         #expect((line?["today"] as? [[String: Any]])?.first?["amount"] as? Int == 10)
     }
@@ -343,7 +343,7 @@ struct HabitCommandTests {
     @Test("H-1 the kind is fixed at creation: habit edit --kind is refused, exit 1, nothing changed")
     func kindFixed() throws {
         let runner = try CharflowRunner()
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "8"], now: Self.now)
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "8"], now: Self.now)
         let message = try runner.habitRefused(["habit", "edit", water, "--kind", "timed"], now: Self.now, code: "kind_fixed")
         #expect(message == "A habit's kind is fixed. Archive it and create a new one to change it.")
     }
@@ -351,21 +351,21 @@ struct HabitCommandTests {
     @Test("H-3 archive keeps history in a collapsed Archived section; restore brings it back; a log while archived is refused")
     func archiveRestore() throws {
         let runner = try CharflowRunner()
-        let floss = try runner.habitAdd("Floss", now: "2026-11-25T09:00")
-        try runner.habitOK(["habit", "log", floss], now: "2026-11-26T20:00")
-        try runner.habitOK(["habit", "log", floss], now: "2026-11-28T20:00")
+        let floss = try runner.addHabit("Floss", now: "2026-11-25T09:00")
+        try runner.ok(["habit", "log", floss], now: "2026-11-26T20:00")
+        try runner.ok(["habit", "log", floss], now: "2026-11-28T20:00")
         let dates = habitDates(from: "2026-11-25", count: 6)
         let before = try runner.habitStates(floss, dates, now: Self.now)
-        try runner.habitOK(["habit", "archive", floss], now: Self.now)
-        let habits = try runner.habitOK(["habits"], now: "2026-11-30T09:01").stdout
+        try runner.ok(["habit", "archive", floss], now: Self.now)
+        let habits = try runner.ok(["habits"], now: "2026-11-30T09:01").stdout
         #expect(habits.contains("Archived (1) — charflow habits --all"))
         #expect(!habits.contains("[ ] Floss"))
-        #expect(try runner.habitOK(["habits", "--all"], now: "2026-11-30T09:01").stdout.contains("Floss"))
+        #expect(try runner.ok(["habits", "--all"], now: "2026-11-30T09:01").stdout.contains("Floss"))
         #expect(try runner.habitTodayTitles(now: "2026-11-30T09:01").isEmpty)
         #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:01") == before)
         let message = try runner.habitRefused(["habit", "log", floss], now: "2026-11-30T09:02", code: "habit_archived")
         #expect(message == "“Floss” is archived; restore it first.")
-        try runner.habitOK(["habit", "restore", floss], now: "2026-11-30T09:03")
+        try runner.ok(["habit", "restore", floss], now: "2026-11-30T09:03")
         #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:04") == before)
         #expect(before == ["missed", "complete", "missed", "complete", "missed", "empty"])
         #expect(try runner.habitTodayTitles(now: "2026-11-30T09:04") == ["Floss"])
@@ -384,7 +384,7 @@ struct HabitCommandTests {
     func preset(_ row: (String, String, String, Int, String, Int, Int)) throws {
         let (key, title, kind, target, frequency, perWeek, effort) = row
         let runner = try CharflowRunner()
-        let habit = try runner.habitJSON(["habit", "add", "--preset", key], now: Self.now)
+        let habit = try runner.json(["habit", "add", "--preset", key], now: Self.now)
         #expect(habit["title"] as? String == title)
         #expect(habit["presetKey"] as? String == key)
         #expect(habit["kind"] as? String == kind)
@@ -402,7 +402,7 @@ struct HabitCommandTests {
         }
         // Everything is editable after creation.
         let id = try #require(habit["id"] as? String)
-        let edited = try runner.habitJSON(["habit", "edit", id, "--target", "20", "--weekdays", "--title", "Mine"], now: Self.now)
+        let edited = try runner.json(["habit", "edit", id, "--target", "20", "--weekdays", "--title", "Mine"], now: Self.now)
         #expect(edited["title"] as? String == "Mine")
         #expect(edited["frequency"] as? String == "weekdays")
         #expect((edited["windows"] as? [[String: Any]])?.first?["target"] as? Int == 20)
@@ -411,7 +411,7 @@ struct HabitCommandTests {
     @Test("H-20 an unknown preset is refused with a clear message, exit 1, nothing changed")
     func unknownPreset() throws {
         let runner = try CharflowRunner()
-        try runner.habitAdd("Walk", now: Self.now)
+        try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Yoga", "--preset", "yoga"], now: Self.now, code: "unknown_preset")
         #expect(message == "Unknown preset 'yoga'; expected quran, dhikr, exercise or running.")
     }
@@ -422,17 +422,17 @@ struct HabitCommandTests {
     func correctionsByKind() throws {
         let runner = try CharflowRunner()
         let setup = "2026-11-10T09:00"
-        let walk = try runner.habitAdd("Walk", now: setup)
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "4"], now: setup)
-        let read = try runner.habitAdd("Read", ["--kind", "timed", "--target", "20"], now: setup)
-        let snacks = try runner.habitAdd("Snacks", ["--kind", "avoid"], now: setup)
-        let sweets = try runner.habitAdd("Sweets", ["--kind", "avoid"], now: setup)
+        let walk = try runner.addHabit("Walk", now: setup)
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "4"], now: setup)
+        let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "20"], now: setup)
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid"], now: setup)
+        let sweets = try runner.addHabit("Sweets", ["--kind", "avoid"], now: setup)
         let oldest = "2026-11-17"
-        try runner.habitOK(["habit", "log", walk, "--date", oldest], now: Self.now)
-        try runner.habitOK(["habit", "log", water, "--count", "3", "--date", oldest], now: Self.now)
-        try runner.habitOK(["habit", "log", read, "--minutes", "20", "--date", oldest], now: Self.now)
-        try runner.habitOK(["habit", "log", snacks, "--held", "--date", oldest], now: Self.now)
-        let slip = try runner.habitOK(["habit", "log", sweets, "--slip", "--date", oldest], now: Self.now)
+        try runner.ok(["habit", "log", walk, "--date", oldest], now: Self.now)
+        try runner.ok(["habit", "log", water, "--count", "3", "--date", oldest], now: Self.now)
+        try runner.ok(["habit", "log", read, "--minutes", "20", "--date", oldest], now: Self.now)
+        try runner.ok(["habit", "log", snacks, "--held", "--date", oldest], now: Self.now)
+        let slip = try runner.ok(["habit", "log", sweets, "--slip", "--date", oldest], now: Self.now)
         #expect(slip.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Sweets: 1 slip 2026-11-17.",
                 "a slip is not a held day")
         let now = "2026-11-30T09:30"
@@ -442,7 +442,7 @@ struct HabitCommandTests {
         #expect(try runner.habitStates(snacks, [oldest], now: now) == ["complete"])
         #expect(try runner.habitStates(sweets, [oldest], now: now) == ["missed"])
         // Toggling again takes the binary day back.
-        try runner.habitOK(["habit", "log", walk, "--date", oldest], now: now)
+        try runner.ok(["habit", "log", walk, "--date", oldest], now: now)
         #expect(try runner.habitStates(walk, [oldest], now: "2026-11-30T09:31") == ["missed"])
     }
 
@@ -454,9 +454,9 @@ struct HabitCommandTests {
           ])
     func logOutsideCorrectableDays(_ row: (created: String, date: String, code: String, message: String)) throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: row.created)
+        let walk = try runner.addHabit("Walk", now: row.created)
         // A first command today runs the rollover (every command does, spec D4), so the refusals start from there.
-        try runner.habitOK(["habit", "grid", walk], now: Self.now)
+        try runner.ok(["habit", "grid", walk], now: Self.now)
         let message = try runner.habitRefused(["habit", "log", walk, "--date", row.date], now: Self.now, code: row.code)
         #expect(message == row.message)
     }
@@ -467,10 +467,10 @@ struct HabitCommandTests {
           arguments: [["--kind", "counted", "--target", "0"], ["--kind", "timed", "--target", "0"], ["--target", "2"]])
     func badTarget(_ options: [String]) throws {
         let runner = try CharflowRunner()
-        try runner.habitAdd("Walk", now: Self.now)
+        try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Water"] + options, now: Self.now, code: "bad_target")
         #expect(message.hasPrefix("'\(options.last ?? "")' is not a target for this kind"))
-        try runner.habitAdd("Tea", ["--kind", "counted", "--target", "3"], now: Self.now)
+        try runner.addHabit("Tea", ["--kind", "counted", "--target", "3"], now: Self.now)
         try runner.habitRefused(["habit", "edit", "Tea", "--target", "0"], now: Self.now, code: "bad_target")
     }
 
@@ -478,7 +478,7 @@ struct HabitCommandTests {
           arguments: [["--per-week", "8"], ["--per-week", "0"], ["--days", "8"], ["--days", "1,9"], ["--days", "someday"]])
     func badSchedule(_ options: [String]) throws {
         let runner = try CharflowRunner()
-        try runner.habitAdd("Walk", now: Self.now)
+        try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Swim"] + options, now: Self.now, code: "invalid_value")
         #expect(message.contains(options[1].split(separator: ",").last.map(String.init) ?? ""))
         try runner.habitRefused(["habit", "edit", "Walk"] + options, now: Self.now, code: "invalid_value")
@@ -487,7 +487,7 @@ struct HabitCommandTests {
     @Test("H-15 a pause with an unknown reason, or ending before it starts, is refused and changes nothing")
     func badPause() throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: Self.now)
+        let walk = try runner.addHabit("Walk", now: Self.now)
         let reason = try runner.habitRefused(["habit", "pause", walk, "--reason", "holiday"], now: Self.now, code: "invalid_value")
         #expect(reason.contains("holiday"))
         let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
@@ -501,7 +501,7 @@ struct HabitCommandTests {
     @Test("H-13 H-4 an avoid habit's one window is all-day: a second window, or a window with times, is refused")
     func avoidWindow() throws {
         let runner = try CharflowRunner()
-        try runner.habitAdd("Walk", now: Self.now)
+        try runner.addHabit("Walk", now: Self.now)
         let two = try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--window", "Day", "--window", "Night"],
                                           now: Self.now, code: "avoid_one_window")
         #expect(two == "An avoid habit has one all-day window.")
@@ -514,13 +514,13 @@ struct HabitCommandTests {
     @Test("H-7 a group shows its ring % and \"4/5 today\" with a 14-day strip; archiving it keeps its habits")
     func groups() throws {
         let runner = try CharflowRunner()
-        try runner.habitOK(["group", "add", "Morning routine"], now: "2026-11-27T09:00")
+        try runner.ok(["group", "add", "Morning routine"], now: "2026-11-27T09:00")
         let names = ["Water", "Stretch", "Pray", "Read", "Walk"]
-        for name in names { try runner.habitAdd(name, ["--group", "Morning routine"], now: "2026-11-27T09:00") }
-        for name in names.prefix(4) { try runner.habitOK(["habit", "log", name], now: "2026-11-30T08:00") }
-        let list = try runner.habitOK(["group", "list"], now: Self.now).stdout
+        for name in names { try runner.addHabit(name, ["--group", "Morning routine"], now: "2026-11-27T09:00") }
+        for name in names.prefix(4) { try runner.ok(["habit", "log", name], now: "2026-11-30T08:00") }
+        let list = try runner.ok(["group", "list"], now: Self.now).stdout
         #expect(list.contains("Morning routine  80%  4/5 today"))
-        let json = try runner.habitJSON(["group", "list"], now: Self.now)
+        let json = try runner.json(["group", "list"], now: Self.now)
         let group = try #require((json["groups"] as? [[String: Any]])?.first)
         #expect(group["percentToday"] as? Int == 80)
         #expect(group["doneToday"] as? Int == 4)
@@ -532,10 +532,10 @@ struct HabitCommandTests {
         #expect(days.first?["share"] is NSNull, "nothing was due before the habits existed")
         #expect(days.first { $0["date"] as? String == "2026-11-28" }?["share"] as? Int == 0)
 
-        let archived = try runner.habitOK(["group", "archive", "Morning routine"], now: Self.now)
+        let archived = try runner.ok(["group", "archive", "Morning routine"], now: Self.now)
         #expect(archived.stdout.contains("its habits stay"))
-        #expect(!(try runner.habitOK(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
-        let habits = try runner.habitJSON(["habits"], now: Self.now)
+        #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
+        let habits = try runner.json(["habits"], now: Self.now)
         #expect((habits["habits"] as? [Any])?.count == 5)
         #expect(try runner.habitTodayTitles(now: Self.now).count == 5)
     }
@@ -545,16 +545,16 @@ struct HabitCommandTests {
     @Test("H-18 the read: \"Missed 9 of the last 21.\" with a lighter cadence, and no streak wording")
     func readMissedNine() throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: "2026-11-08T09:00")
+        let walk = try runner.addHabit("Walk", now: "2026-11-08T09:00")
         for day in habitDates(from: "2026-11-09", count: 6) {
-            try runner.habitOK(["habit", "log", walk, "--date", day], now: "2026-11-16T09:00")
+            try runner.ok(["habit", "log", walk, "--date", day], now: "2026-11-16T09:00")
         }
         for day in habitDates(from: "2026-11-17", count: 6) {
-            try runner.habitOK(["habit", "log", walk, "--date", day], now: Self.now)
+            try runner.ok(["habit", "log", walk, "--date", day], now: Self.now)
         }
         let read = try runner.habitRead(walk, now: Self.now)
         #expect(read == "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
-        let grid = try runner.habitOK(["habit", "grid", walk], now: Self.now).stdout
+        let grid = try runner.ok(["habit", "grid", walk], now: Self.now).stdout
         #expect(grid.contains(read))
         for word in ["streak", "in a row", "days since", "best", "!"] {
             #expect(!grid.lowercased().contains(word), "the grid says “\(word)”")
@@ -564,13 +564,13 @@ struct HabitCommandTests {
     @Test("H-18 H-8 weekly habits speak in weeks in the read, and suggest what most recent weeks managed")
     func readWeeks() throws {
         let runner = try CharflowRunner()
-        let run = try #require(try runner.habitJSON(["habit", "add", "--preset", "running"], now: "2026-11-02T09:00")["id"] as? String)
+        let run = try #require(try runner.json(["habit", "add", "--preset", "running"], now: "2026-11-02T09:00")["id"] as? String)
         for day in ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"] {
-            try runner.habitOK(["habit", "log", run, "--minutes", "30"], now: "\(day)T07:00")
+            try runner.ok(["habit", "log", run, "--minutes", "30"], now: "\(day)T07:00")
         }
         #expect(try runner.habitRead(run, now: Self.now)
                 == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try one?")
-        let text = try runner.habitOK(["habit", "grid", run], now: Self.now).stdout
+        let text = try runner.ok(["habit", "grid", run], now: Self.now).stdout
         #expect(text.contains("1 of 3 this week"))
     }
 
@@ -579,33 +579,33 @@ struct HabitCommandTests {
     @Test("H-21 A-2 fatigue is shown once: after Today has shown it, `habits` that week does not repeat it")
     func fatigueOnce() throws {
         let runner = try CharflowRunner()
-        let walk = try runner.habitAdd("Walk", now: "2026-11-02T09:00")
-        try runner.habitOK(["habit", "log", walk], now: "2026-11-28T20:00")
-        let first = try runner.habitOK(["habits"], now: Self.now).stdout
+        let walk = try runner.addHabit("Walk", now: "2026-11-02T09:00")
+        try runner.ok(["habit", "log", walk], now: "2026-11-28T20:00")
+        let first = try runner.ok(["habits"], now: Self.now).stdout
         let fatigue = "“Walk” has been missed on more than half its days these three weeks."
         #expect(first.contains(fatigue))
-        #expect(try runner.habitOK(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue), "a view marks nothing")
-        #expect(try runner.habitOK(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue))
-        let second = try runner.habitOK(["habits"], now: "2026-11-30T10:00").stdout
+        #expect(try runner.ok(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue), "a view marks nothing")
+        #expect(try runner.ok(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue))
+        let second = try runner.ok(["habits"], now: "2026-11-30T10:00").stdout
         #expect(!second.contains(fatigue))
-        let json = try runner.habitJSON(["habits"], now: "2026-11-30T11:00")
+        let json = try runner.json(["habits"], now: "2026-11-30T11:00")
         #expect((json["signals"] as? [Any])?.isEmpty == true)
-        #expect(try runner.habitOK(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
+        #expect(try runner.ok(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
     }
 
     @Test("H-21 A-2 new-habit realism (4+ habits in a week) is shown once, by Today")
     func realismOnce() throws {
         let runner = try CharflowRunner()
-        for name in ["One", "Two", "Three"] { try runner.habitAdd(name, now: "2026-11-29T09:00") }
+        for name in ["One", "Two", "Three"] { try runner.addHabit(name, now: "2026-11-29T09:00") }
         let realism = "Four new habits in a week is a lot to carry."
-        #expect(!(try runner.habitOK(["habits"], now: "2026-11-29T10:00").stdout.contains(realism)))
-        try runner.habitAdd("Four", now: "2026-11-29T10:30")
-        let json = try runner.habitJSON(["habits"], now: "2026-11-29T10:40")
+        #expect(!(try runner.ok(["habits"], now: "2026-11-29T10:00").stdout.contains(realism)))
+        try runner.addHabit("Four", now: "2026-11-29T10:30")
+        let json = try runner.json(["habits"], now: "2026-11-29T10:40")
         let signals = try #require(json["signals"] as? [[String: Any]])
         #expect(signals.map { $0["kind"] as? String ?? "" } == ["newHabitRealism"])
         #expect((signals.first?["message"] as? String)?.hasPrefix(realism) == true)
-        #expect(try runner.habitOK(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
-        #expect(!(try runner.habitOK(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
+        #expect(try runner.ok(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
+        #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
     }
 
     // MARK: H-2 H-8 weeks, first weekday, time zones
@@ -615,13 +615,13 @@ struct HabitCommandTests {
     func firstWeekday(_ row: (String, String, Int)) throws {
         let (setting, firstRow, done) = row
         let runner = try CharflowRunner()
-        try runner.habitOK(["settings", "first-weekday", setting], now: "2026-11-23T09:00")
-        let swim = try runner.habitAdd("Swim", ["--per-week", "2"], now: "2026-11-23T09:00")
-        try runner.habitOK(["habit", "log", swim], now: "2026-11-29T20:00")
-        let habits = try runner.habitJSON(["habits"], now: Self.now)
+        try runner.ok(["settings", "first-weekday", setting], now: "2026-11-23T09:00")
+        let swim = try runner.addHabit("Swim", ["--per-week", "2"], now: "2026-11-23T09:00")
+        try runner.ok(["habit", "log", swim], now: "2026-11-29T20:00")
+        let habits = try runner.json(["habits"], now: Self.now)
         let line = try #require((habits["habits"] as? [[String: Any]])?.first)
         #expect((line["week"] as? [String: Any])?["done"] as? Int == done)
-        let grid = try runner.habitOK(["habit", "grid", swim, "--weeks", "2"], now: Self.now).stdout
+        let grid = try runner.ok(["habit", "grid", swim, "--weeks", "2"], now: Self.now).stdout
         let rows = grid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let labels = rows.compactMap { row in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].first { row.hasPrefix($0 + " ") } }
         #expect(labels.first == firstRow)
@@ -632,26 +632,26 @@ struct HabitCommandTests {
     @Test("H-2 H-8 in America/New_York across 1 Nov 2026 (the clocks go back) logs keep their days and weeks")
     func newYork() throws {
         let runner = try CharflowRunner(timeZone: "America/New_York")
-        let swim = try runner.habitAdd("Swim", ["--per-week", "2"], now: "2026-10-26T09:00")
-        let walk = try runner.habitAdd("Walk", now: "2026-10-26T09:00")
+        let swim = try runner.addHabit("Swim", ["--per-week", "2"], now: "2026-10-26T09:00")
+        let walk = try runner.addHabit("Walk", now: "2026-10-26T09:00")
         for day in ["2026-10-29", "2026-10-30", "2026-10-31"] {
-            try runner.habitOK(["habit", "log", walk], now: "\(day)T23:30")
+            try runner.ok(["habit", "log", walk], now: "\(day)T23:30")
         }
-        try runner.habitOK(["habit", "log", swim], now: "2026-10-31T23:35")
+        try runner.ok(["habit", "log", swim], now: "2026-10-31T23:35")
         // 01:30 on 1 November happens twice; either way it is Sunday 1 November.
-        let ambiguous = try runner.habitJSON(["habit", "log", swim], now: "2026-11-01T01:30")
+        let ambiguous = try runner.json(["habit", "log", swim], now: "2026-11-01T01:30")
         #expect(ambiguous["date"] as? String == "2026-11-01")
-        try runner.habitOK(["habit", "log", walk], now: "2026-11-01T23:30")
-        let sunday = try runner.habitJSON(["habits"], now: "2026-11-01T23:35")
+        try runner.ok(["habit", "log", walk], now: "2026-11-01T23:30")
+        let sunday = try runner.json(["habits"], now: "2026-11-01T23:35")
         #expect(sunday["date"] as? String == "2026-11-01")
         let swimLine = (sunday["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
         #expect((swimLine?["week"] as? [String: Any])?["done"] as? Int == 2)
-        try runner.habitOK(["settings", "first-weekday", "sunday"], now: "2026-11-01T23:40")
-        let sundayStart = try runner.habitJSON(["habits"], now: "2026-11-01T23:50")
+        try runner.ok(["settings", "first-weekday", "sunday"], now: "2026-11-01T23:40")
+        let sundayStart = try runner.json(["habits"], now: "2026-11-01T23:50")
         let sundayLine = (sundayStart["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
         #expect((sundayLine?["week"] as? [String: Any])?["done"] as? Int == 1)
         for day in ["2026-11-02", "2026-11-03"] {
-            try runner.habitOK(["habit", "log", walk], now: "\(day)T23:30")
+            try runner.ok(["habit", "log", walk], now: "\(day)T23:30")
         }
         #expect(try runner.habitStates(walk, habitDates(from: "2026-10-29", count: 6), now: "2026-11-04T09:00")
                 == Array(repeating: "complete", count: 6))

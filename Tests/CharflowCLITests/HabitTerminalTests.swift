@@ -11,11 +11,11 @@ struct HabitTerminalTests {
     /// today's empty cell and unscheduled days before it existed.
     static func seeded() throws -> (CharflowRunner, String) {
         let runner = try CharflowRunner()
-        let water = try runner.habitAdd("Water", ["--kind", "counted", "--target", "4"], now: "2026-11-18T09:00")
-        try runner.habitOK(["habit", "log", water, "--count", "4"], now: "2026-11-26T20:00")
-        try runner.habitOK(["habit", "log", water, "--count", "2"], now: "2026-11-27T20:00")
-        try runner.habitOK(["habit", "log", water, "--count", "1"], now: "2026-11-28T20:00")
-        try runner.habitOK(["habit", "log", water, "--count", "3"], now: "2026-11-30T08:00")
+        let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "4"], now: "2026-11-18T09:00")
+        try runner.ok(["habit", "log", water, "--count", "4"], now: "2026-11-26T20:00")
+        try runner.ok(["habit", "log", water, "--count", "2"], now: "2026-11-27T20:00")
+        try runner.ok(["habit", "log", water, "--count", "1"], now: "2026-11-28T20:00")
+        try runner.ok(["habit", "log", water, "--count", "3"], now: "2026-11-30T08:00")
         return (runner, water)
     }
 

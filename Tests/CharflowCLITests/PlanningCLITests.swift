@@ -11,19 +11,19 @@ struct PlanningCLITests {
     @Test("P-3 T-22 at 00:30 plan reviews the day that ended; Keep refines the rollover's deferral; at 21:00 it plans tomorrow")
     func afterMidnight() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let report = try cf.planningAdd("Report", ["--due", "today"], now: "2026-11-30T09:00")
-        let placed = try cf.planningAdd("Placed later", now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        let report = try cf.add("Report", ["--due", "today"], now: "2026-11-30T09:00")
+        let placed = try cf.add("Placed later", now: "2026-11-30T09:00")
 
         // Nobody planned on Monday night; the rollover at midnight deferred the report automatically.
-        let review = try cf.planningJSON(["plan", "review"], now: "2026-12-01T00:30")
+        let review = try cf.json(["plan", "review"], now: "2026-12-01T00:30")
         #expect(review["date"] as? String == "2026-11-30", "after midnight it reviews the day that just ended")
         #expect(review["planDay"] as? String == "2026-12-01", "and plans the day now begun")
         #expect(JSONPath.titles(JSONPath.tasks(review, "open")) == ["Report"])
         #expect(try cf.planningDeferrals(report, now: "2026-12-01T00:30")
             == [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
 
-        let kept = try cf.planningJSON(["plan", "carry", report, "--keep"], now: "2026-12-01T00:31")
+        let kept = try cf.json(["plan", "carry", report, "--keep"], now: "2026-12-01T00:31")
         #expect(kept["dueDate"] as? String == "2026-12-01", "Keep moves it to the day now begun, not to Wednesday")
         #expect(kept["deferralCount"] as? Int == 1, "the rollover's deferral is refined, not counted again")
         let change = kept["deferral"] as? [String: Any] ?? [:]
@@ -33,23 +33,23 @@ struct PlanningCLITests {
             == [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")], "one record for the day, its reason now the user's")
 
         // Planning "tomorrow" at 00:30 places on the board of the day now begun.
-        let onBoard = try cf.planningJSON(["plan", "tomorrow", placed, "--region", "morning"], now: "2026-12-01T00:32")
+        let onBoard = try cf.json(["plan", "tomorrow", placed, "--region", "morning"], now: "2026-12-01T00:32")
         #expect(onBoard["dueDate"] as? String == "2026-12-01")
-        let closed = try cf.planningJSON(["plan", "close"], now: "2026-12-01T00:33")
+        let closed = try cf.json(["plan", "close"], now: "2026-12-01T00:33")
         #expect(closed["date"] as? String == "2026-11-30")
         #expect(closed["planDay"] as? String == "2026-12-01")
-        let today = try cf.planningJSON(["today"], now: "2026-12-01T08:00")
+        let today = try cf.json(["today"], now: "2026-12-01T08:00")
         #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Placed later"])
         #expect(JSONPath.titles(JSONPath.tasks(today, "due")) == ["Report"])
 
         // In the evening it is today's review and tomorrow's plan again.
-        let evening = try cf.planningJSON(["plan", "review"], now: "2026-12-01T21:00")
+        let evening = try cf.json(["plan", "review"], now: "2026-12-01T21:00")
         #expect(evening["date"] as? String == "2026-12-01")
         #expect(evening["planDay"] as? String == "2026-12-02")
         let session = evening["session"] as? [String: Any]
         #expect(session == nil, "last night's closed session belongs to 30 November, not tonight")
         // Same logical day, same task: the one record is refined again (at most one deferral per day).
-        let keptAgain = try cf.planningJSON(["plan", "carry", report, "--keep"], now: "2026-12-01T21:01")
+        let keptAgain = try cf.json(["plan", "carry", report, "--keep"], now: "2026-12-01T21:01")
         #expect(keptAgain["dueDate"] as? String == "2026-12-02")
         #expect(keptAgain["deferralCount"] as? Int == 1)
         #expect(try cf.planningDeferrals(report, now: "2026-12-01T21:01")
@@ -59,36 +59,36 @@ struct PlanningCLITests {
     @Test("P-3 P-7 with the rollover at 04:00, 02:00 is still the old day and 04:30 is last night's planning")
     func afterMidnightWithLateRollover() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        try cf.planningOK(["settings", "rollover-time", "04:00"], now: "2026-11-30T09:00")
-        let early = try cf.planningAdd("Kept at two", ["--due", "today"], now: "2026-11-30T09:00")
-        let late = try cf.planningAdd("Kept at half past four", ["--due", "today"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        try cf.ok(["settings", "rollover-time", "04:00"], now: "2026-11-30T09:00")
+        let early = try cf.add("Kept at two", ["--due", "today"], now: "2026-11-30T09:00")
+        let late = try cf.add("Kept at half past four", ["--due", "today"], now: "2026-11-30T09:00")
 
         // 02:00 on 1 December: the logical day is still 30 November; no rollover yet.
-        let atTwo = try cf.planningJSON(["plan", "review"], now: "2026-12-01T02:00")
+        let atTwo = try cf.json(["plan", "review"], now: "2026-12-01T02:00")
         #expect(atTwo["date"] as? String == "2026-11-30")
         #expect(atTwo["planDay"] as? String == "2026-12-01")
-        let kept = try cf.planningJSON(["plan", "carry", early, "--keep"], now: "2026-12-01T02:01")
+        let kept = try cf.json(["plan", "carry", early, "--keep"], now: "2026-12-01T02:01")
         #expect(kept["deferralCount"] as? Int == 1)
         #expect((kept["deferral"] as? [String: Any])?["counted"] as? Bool == true, "a new deferral, counted on 30 November")
         #expect(try cf.planningDeferrals(early, now: "2026-12-01T02:01")
             == [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
 
         // 04:30: the rollover ran; the task kept at 02:00 is due today and gains nothing.
-        let atHalfFour = try cf.planningJSON(["plan", "review"], now: "2026-12-01T04:30")
+        let atHalfFour = try cf.json(["plan", "review"], now: "2026-12-01T04:30")
         #expect(atHalfFour["date"] as? String == "2026-11-30", "half an hour into the new day is still last night")
         #expect(atHalfFour["planDay"] as? String == "2026-12-01")
-        #expect(try cf.planningShow(early, now: "2026-12-01T04:30")["deferralCount"] as? Int == 1)
+        #expect(try cf.show(early, now: "2026-12-01T04:30")["deferralCount"] as? Int == 1)
         #expect(try cf.planningDeferrals(late, now: "2026-12-01T04:30")
             == [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
-        let refined = try cf.planningJSON(["plan", "carry", late, "--keep"], now: "2026-12-01T04:31")
+        let refined = try cf.json(["plan", "carry", late, "--keep"], now: "2026-12-01T04:31")
         #expect(refined["deferralCount"] as? Int == 1)
         #expect(refined["dueDate"] as? String == "2026-12-01")
         #expect(try cf.planningDeferrals(late, now: "2026-12-01T04:31")
             == [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")])
 
         // Later in the morning (more than six hours after 04:00) it is today's planning.
-        let morning = try cf.planningJSON(["plan", "review"], now: "2026-12-01T10:30")
+        let morning = try cf.json(["plan", "review"], now: "2026-12-01T10:30")
         #expect(morning["date"] as? String == "2026-12-01")
         #expect(morning["planDay"] as? String == "2026-12-02")
     }
@@ -98,79 +98,79 @@ struct PlanningCLITests {
     @Test("P-4 overload notice when tomorrow's effort plus habits' effort exceeds capacity; plan move is a reschedule")
     func overloadAndMove() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let now = "2026-11-30T21:00"
-        try cf.planningOK(["settings", "capacity", "60"], now: "2026-11-30T09:00")
-        _ = try cf.planningAddHabit("Stretch", ["--effort", "20"], now: "2026-11-30T09:00")
-        _ = try cf.planningAddHabit("Gym", ["--per-week", "3", "--effort", "60"], now: "2026-11-30T09:00")
-        let write = try cf.planningAdd("Write", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T09:00")
-        let read = try cf.planningAdd("Read", ["--effort", "15"], now: "2026-11-30T09:00")
-        _ = try cf.planningAdd("No estimate", ["--due", "tomorrow", "--effort", "none"], now: "2026-11-30T09:00")
+        try cf.ok(["settings", "capacity", "60"], now: "2026-11-30T09:00")
+        _ = try cf.addHabit("Stretch", ["--effort", "20"], now: "2026-11-30T09:00")
+        _ = try cf.addHabit("Gym", ["--per-week", "3", "--effort", "60"], now: "2026-11-30T09:00")
+        let write = try cf.add("Write", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T09:00")
+        let read = try cf.add("Read", ["--effort", "15"], now: "2026-11-30T09:00")
+        _ = try cf.add("No estimate", ["--due", "tomorrow", "--effort", "none"], now: "2026-11-30T09:00")
 
-        let before = (try cf.planningJSON(["plan"], now: now))["load"] as? [String: Any] ?? [:]
+        let before = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
         #expect(before["taskMinutes"] as? Int == 30, "no estimate counts as zero")
         #expect(before["habitMinutes"] as? Int == 20, "the daily habit's minutes count; a weekly target's are flexible")
         #expect(before["capacity"] as? Int == 60)
         #expect(before["overloaded"] as? Bool == false, "50 of 60 minutes")
 
         // 30 + 15 of tasks alone fit in 60; with the habit's 20 they do not.
-        let placing = try cf.planningOK(["plan", "tomorrow", read, "--region", "afternoon"], now: now)
+        let placing = try cf.ok(["plan", "tomorrow", read, "--region", "afternoon"], now: now).stdout
         #expect(placing.contains(Messages.overload(load: 65, capacity: 60)), "the overload notice: \(placing)")
         #expect(placing.contains("1 h 05"), "\(placing)")
-        let after = (try cf.planningJSON(["plan"], now: now))["load"] as? [String: Any] ?? [:]
+        let after = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
         #expect(after["taskMinutes"] as? Int == 45)
         #expect(after["overloaded"] as? Bool == true)
-        let text = try cf.planningOK(["plan"], now: now)
+        let text = try cf.ok(["plan"], now: now).stdout
         #expect(text.contains("Move something to another day?"), "\(text)")
 
         // Move: a reschedule, never a deferral.
-        let moved = try cf.planningJSON(["plan", "move", read, "--to", "2026-12-04"], now: "2026-11-30T21:01")
+        let moved = try cf.json(["plan", "move", read, "--to", "2026-12-04"], now: "2026-11-30T21:01")
         #expect(moved["dueDate"] as? String == "2026-12-04")
         #expect(moved["region"] is NSNull, "moving off the day clears the placement")
         #expect(moved["deferralCount"] as? Int == 0)
         #expect(try cf.planningDeferrals(read, now: "2026-11-30T21:01").isEmpty)
-        let movedTomorrow = try cf.planningJSON(["plan", "move", write, "--to", "later-this-week"], now: "2026-11-30T21:02")
+        let movedTomorrow = try cf.json(["plan", "move", write, "--to", "later-this-week"], now: "2026-11-30T21:02")
         #expect(movedTomorrow["dueDate"] as? String == "2026-12-03")
         #expect(movedTomorrow["deferralCount"] as? Int == 0)
         #expect(try cf.planningDeferrals(write, now: "2026-11-30T21:02").isEmpty, "pushing tomorrow's task on is rescheduling")
-        let relieved = (try cf.planningJSON(["plan"], now: "2026-11-30T21:03"))["load"] as? [String: Any] ?? [:]
+        let relieved = (try cf.json(["plan"], now: "2026-11-30T21:03"))["load"] as? [String: Any] ?? [:]
         #expect(relieved["overloaded"] as? Bool == false)
         #expect(relieved["taskMinutes"] as? Int == 0)
-        let quiet = try cf.planningOK(["plan"], now: "2026-11-30T21:03")
+        let quiet = try cf.ok(["plan"], now: "2026-11-30T21:03").stdout
         #expect(!quiet.contains("Move something"), "no notice under capacity: \(quiet)")
     }
 
     @Test("P-4 T-14 the prioritisation prompt: five or more tasks on the planned day and fewer than two important")
     func prioritisationPrompt() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let now = "2026-11-30T21:00"
         var ids: [String] = []
-        for index in 1...4 { ids.append(try cf.planningAdd("Task \(index)", ["--due", "tomorrow"], now: "2026-11-30T09:00")) }
+        for index in 1...4 { ids.append(try cf.add("Task \(index)", ["--due", "tomorrow"], now: "2026-11-30T09:00")) }
         func prompt() throws -> Bool? {
-            ((try cf.planningJSON(["plan"], now: now))["load"] as? [String: Any])?["prioritisationPrompt"] as? Bool
+            ((try cf.json(["plan"], now: now))["load"] as? [String: Any])?["prioritisationPrompt"] as? Bool
         }
         let promptLine = Messages.text(.prioritisationPrompt(day: try #require(LocalDay("2026-12-01"))))
         #expect(try prompt() == false, "four tasks are not a full day")
 
-        ids.append(try cf.planningAdd("Task 5", now: "2026-11-30T09:00"))
-        let fifth = try cf.planningOK(["plan", "tomorrow", ids[4]], now: now)
+        ids.append(try cf.add("Task 5", now: "2026-11-30T09:00"))
+        let fifth = try cf.ok(["plan", "tomorrow", ids[4]], now: now).stdout
         #expect(fifth.contains(promptLine), "shown in the plan step as the fifth task lands: \(fifth)")
         #expect(try prompt() == true)
 
-        let oneHigh = try cf.planningJSON(["plan", "tomorrow", ids[0], "--importance", "high"], now: now)
+        let oneHigh = try cf.json(["plan", "tomorrow", ids[0], "--importance", "high"], now: now)
         #expect(oneHigh["importance"] as? String == "high")
         #expect(oneHigh["dueDate"] as? String == "2026-12-01", "important: dated the planned day")
         #expect(try prompt() == true, "one important task of five")
 
-        let twoImportant = try cf.planningOK(["plan", "tomorrow", ids[1], "--importance", "medium"], now: now)
+        let twoImportant = try cf.ok(["plan", "tomorrow", ids[1], "--importance", "medium"], now: now).stdout
         #expect(!twoImportant.contains(promptLine), "\(twoImportant)")
         #expect(try prompt() == false, "two important tasks answer it")
 
         // Back to one important, then a dropped task does not count toward the plan.
-        try cf.planningOK(["plan", "tomorrow", ids[1], "--importance", "low"], now: now)
+        try cf.ok(["plan", "tomorrow", ids[1], "--importance", "low"], now: now)
         #expect(try prompt() == true)
-        try cf.planningOK(["delete", ids[2]], now: now)
+        try cf.ok(["delete", ids[2]], now: now)
         #expect(try prompt() == false, "four live tasks remain")
     }
 
@@ -179,15 +179,15 @@ struct PlanningCLITests {
     @Test("P-1 H-14 a closed or skipped planning session makes an avoid habit's day complete; an absent one does not")
     func planningIsEngagement() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let habit = try cf.planningAddHabit("No sugar", ["--kind", "avoid"], now: "2026-11-30T09:00")
-        try cf.planningOK(["plan", "close"], now: "2026-11-30T21:00")
-        try cf.planningOK(["plan", "skip"], now: "2026-12-01T21:00")
+        defer { cf.removeFolder() }
+        let habit = try cf.addHabit("No sugar", ["--kind", "avoid"], now: "2026-11-30T09:00")
+        try cf.ok(["plan", "close"], now: "2026-11-30T21:00")
+        try cf.ok(["plan", "skip"], now: "2026-12-01T21:00")
         // 2 December: only looked at (nothing stored).
-        try cf.planningOK(["plan", "review"], now: "2026-12-02T21:00")
-        try cf.planningOK(["plan"], now: "2026-12-02T21:01")
+        try cf.ok(["plan", "review"], now: "2026-12-02T21:00")
+        try cf.ok(["plan"], now: "2026-12-02T21:01")
         // 3 December's planning closed at 00:30 on the 4th: it engages the 3rd, the day reviewed.
-        let late = try cf.planningJSON(["plan", "close"], now: "2026-12-04T00:30")
+        let late = try cf.json(["plan", "close"], now: "2026-12-04T00:30")
         #expect(late["date"] as? String == "2026-12-03")
 
         let states = try cf.planningGridStates(habit, now: "2026-12-05T10:00")
@@ -209,9 +209,9 @@ struct PlanningCLITests {
     @Test("P-7 settings have their defaults, and each key set is read back, alone and in settings --json")
     func settingsRoundTrip() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let now = "2026-11-30T09:00"
-        let defaults = try cf.planningJSON(["settings"], now: now)
+        let defaults = try cf.json(["settings"], now: now)
         #expect(defaults["rollover-time"] as? String == "00:00")
         #expect(defaults["end-of-day"] as? String == "19:00")
         #expect(defaults["lock-complementary"] as? String == "off")
@@ -221,17 +221,17 @@ struct PlanningCLITests {
         #expect(Set(defaults.keys) == Set(PlannerSettings.keys))
 
         for (key, value) in Self.settingValues {
-            let set = try cf.planningJSON(["settings", key, value], now: now)
+            let set = try cf.json(["settings", key, value], now: now)
             #expect(set.count == 1, "setting one key reports that key: \(set)")
             #expect(set[key] as? String == value)
-            #expect(try cf.planningJSON(["settings", key], now: now)[key] as? String == value)
-            #expect(try cf.planningJSON(["settings"], now: now)[key] as? String == value)
-            let line = try cf.planningOK(["settings", key], now: now)
+            #expect(try cf.json(["settings", key], now: now)[key] as? String == value)
+            #expect(try cf.json(["settings"], now: now)[key] as? String == value)
+            let line = try cf.ok(["settings", key], now: now).stdout
             #expect(line.hasPrefix(key) && line.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(value), "\(line)")
         }
         // Words are accepted in any case and the three-letter weekday form.
-        #expect(try cf.planningJSON(["settings", "first-weekday", "Tue"], now: now)["first-weekday"] as? String == "tuesday")
-        #expect(try cf.planningJSON(["settings", "color", "ON"], now: now)["color"] as? String == "on")
+        #expect(try cf.json(["settings", "first-weekday", "Tue"], now: now)["first-weekday"] as? String == "tuesday")
+        #expect(try cf.json(["settings", "color", "ON"], now: now)["color"] as? String == "on")
     }
 
     static let badSettings: [[String]] = [
@@ -243,25 +243,25 @@ struct PlanningCLITests {
     @Test("P-7 a bad setting value is refused with exit 1 and changes nothing", arguments: badSettings)
     func badSettingValue(_ words: [String]) throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        try cf.planningOK(["settings", "capacity", "300"], now: "2026-11-30T09:00")
-        let before = try cf.planningJSON(["settings"], now: "2026-11-30T09:00")
-        try cf.planningExpectRefused(["settings"] + words, now: "2026-11-30T09:01")
+        defer { cf.removeFolder() }
+        try cf.ok(["settings", "capacity", "300"], now: "2026-11-30T09:00")
+        let before = try cf.json(["settings"], now: "2026-11-30T09:00")
+        try cf.expectRefused(["settings"] + words, now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings"] + words, now: "2026-11-30T09:01")
         #expect(json.status == 1)
         let error = (try json.json())["error"] as? [String: Any]
         #expect(error?["code"] as? String == "invalid_value", "\(json.stdout)")
-        let after = try cf.planningJSON(["settings"], now: "2026-11-30T09:02")
+        let after = try cf.json(["settings"], now: "2026-11-30T09:02")
         #expect(NSDictionary(dictionary: after) == NSDictionary(dictionary: before))
     }
 
     @Test("P-7 an unknown setting key is refused with exit 1, read or written")
     func unknownSettingKey() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        try cf.planningOK(["settings"], now: "2026-11-30T09:00")
-        try cf.planningExpectRefused(["settings", "timezone", "UTC"], now: "2026-11-30T09:01")
-        try cf.planningExpectRefused(["settings", "timezone"], now: "2026-11-30T09:01")
+        defer { cf.removeFolder() }
+        try cf.ok(["settings"], now: "2026-11-30T09:00")
+        try cf.expectRefused(["settings", "timezone", "UTC"], now: "2026-11-30T09:01").message
+        try cf.expectRefused(["settings", "timezone"], now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings", "dark-mode", "on"], now: "2026-11-30T09:01")
         #expect(json.status == 1)
         #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "unknown_setting")
@@ -270,30 +270,30 @@ struct PlanningCLITests {
     @Test("P-7 review-time moves the review reminder; lock-complementary locks the board")
     func settingsTakeEffect() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        try cf.planningOK(["settings", "review-time", "19:45"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        try cf.ok(["settings", "review-time", "19:45"], now: "2026-11-30T09:00")
         #expect(try cf.planningReminders(now: "2026-11-30T19:30").isEmpty, "18:00 is no longer the review time")
         #expect(try cf.planningReminders(now: "2026-11-30T19:50").map(\.message) == ["Time to review?"])
 
-        _ = try cf.planningAdd("Big one", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
-        let small = try cf.planningAdd("Side one", ["--region", "morning", "--bucket", "complementary"], now: "2026-11-30T09:00")
+        _ = try cf.add("Big one", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
+        let small = try cf.add("Side one", ["--region", "morning", "--bucket", "complementary"], now: "2026-11-30T09:00")
         func locked() throws -> Bool? {
-            let today = try cf.planningJSON(["today"], now: "2026-11-30T10:00")
+            let today = try cf.json(["today"], now: "2026-11-30T10:00")
             return ((today["regions"] as? [String: Any])?["morning"] as? [String: Any])?["complementaryLocked"] as? Bool
         }
         #expect(try locked() == false)
-        try cf.planningOK(["settings", "lock-complementary", "on"], now: "2026-11-30T10:00")
+        try cf.ok(["settings", "lock-complementary", "on"], now: "2026-11-30T10:00")
         #expect(try locked() == true)
-        try cf.planningExpectRefused(["done", small], now: "2026-11-30T10:01")
+        try cf.expectRefused(["done", small], now: "2026-11-30T10:01").message
     }
 
     @Test("P-7 color off makes output plain on a terminal (tmux); piped output is always plain")
     func colorOffOnATerminal() throws {
         try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        _ = try cf.planningAdd("Colourful", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
-        let piped = try cf.planningOK(["today"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        _ = try cf.add("Colourful", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
+        let piped = try cf.ok(["today"], now: "2026-11-30T09:00").stdout
         #expect(!piped.contains("\u{1B}["), "piped output has no escapes")
 
         func onTerminal() throws -> String {
@@ -307,7 +307,7 @@ struct PlanningCLITests {
         let coloured = try onTerminal()
         #expect(coloured.contains("\u{1B}["), "colour on a terminal by default")
         #expect(coloured.contains("Colourful"))
-        try cf.planningOK(["settings", "color", "off"], now: "2026-11-30T09:00")
+        try cf.ok(["settings", "color", "off"], now: "2026-11-30T09:00")
         let plain = try onTerminal()
         #expect(plain.contains("Colourful"))
         #expect(!plain.contains("\u{1B}["), "color off: plain text even on a terminal:\n\(plain)")
@@ -316,7 +316,7 @@ struct PlanningCLITests {
     @Test("P-6 remind --notify without notify-send on the PATH still prints each reminder once, and exits 0")
     func remindNotifyWithoutNotifier() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let empty = cf.folder.appendingPathComponent("empty-bin")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let first = try cf.run(["remind", "--notify"], now: "2026-11-30T18:30", extra: ["PATH": empty.path])
@@ -332,18 +332,18 @@ struct PlanningCLITests {
     @Test("P-8 changing the rollover time never re-buckets stored session days or habit entry dates")
     func rolloverChangeKeepsStoredDays() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let task = try cf.planningAdd("Deep work", ["--due", "2026-12-01"], now: "2026-11-30T09:00")
-        let pages = try cf.planningAddHabit("Pages", ["--kind", "counted", "--target", "2"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        let task = try cf.add("Deep work", ["--due", "2026-12-01"], now: "2026-11-30T09:00")
+        let pages = try cf.addHabit("Pages", ["--kind", "counted", "--target", "2"], now: "2026-11-30T09:00")
 
         // 01:00 on 1 December with the midnight rollover: logical day 1 December.
-        try cf.planningOK(["begin", task], now: "2026-12-01T01:00")
-        try cf.planningOK(["finish", "--stop"], now: "2026-12-01T01:30")
-        try cf.planningOK(["habit", "log", pages, "--count", "1"], now: "2026-12-01T01:10")
+        try cf.ok(["begin", task], now: "2026-12-01T01:00")
+        try cf.ok(["finish", "--stop"], now: "2026-12-01T01:30")
+        try cf.ok(["habit", "log", pages, "--count", "1"], now: "2026-12-01T01:10")
 
-        try cf.planningOK(["settings", "rollover-time", "04:00"], now: "2026-12-01T09:00")
+        try cf.ok(["settings", "rollover-time", "04:00"], now: "2026-12-01T09:00")
         func sessionDays(_ now: String) throws -> [String] {
-            let sessions = try cf.planningShow(task, now: now)["sessions"] as? [[String: Any]] ?? []
+            let sessions = try cf.show(task, now: now)["sessions"] as? [[String: Any]] ?? []
             return sessions.compactMap { $0["day"] as? String }.sorted()
         }
         #expect(try sessionDays("2026-12-01T09:01") == ["2026-12-01"], "01:00 would be 30 November under 04:00, but the stored day stands")
@@ -352,13 +352,13 @@ struct PlanningCLITests {
         #expect(grid["2026-11-30"] != "partialHigh" && grid["2026-11-30"] != "complete")
 
         // Under 04:00, 02:00 on the 2nd is still 1 December: new records get the new rule.
-        try cf.planningOK(["begin", task], now: "2026-12-02T02:00")
-        try cf.planningOK(["finish", "--stop"], now: "2026-12-02T02:30")
-        try cf.planningOK(["habit", "log", pages, "--count", "1"], now: "2026-12-02T02:10")
+        try cf.ok(["begin", task], now: "2026-12-02T02:00")
+        try cf.ok(["finish", "--stop"], now: "2026-12-02T02:30")
+        try cf.ok(["habit", "log", pages, "--count", "1"], now: "2026-12-02T02:10")
         #expect(try sessionDays("2026-12-02T09:00") == ["2026-12-01", "2026-12-01"])
 
         // Back to midnight: neither is moved to 2 December.
-        try cf.planningOK(["settings", "rollover-time", "00:00"], now: "2026-12-02T09:00")
+        try cf.ok(["settings", "rollover-time", "00:00"], now: "2026-12-02T09:00")
         #expect(try sessionDays("2026-12-02T09:01") == ["2026-12-01", "2026-12-01"])
         grid = try cf.planningGridStates(pages, now: "2026-12-02T09:02")
         #expect(grid["2026-12-01"] == "complete", "both entries stay on 1 December: 2/2")
@@ -370,23 +370,23 @@ struct PlanningCLITests {
     @Test("P-9 erase without --yes is refused (exit 1) and leaves the store as it was")
     func eraseNeedsYes() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        _ = try cf.planningAdd("Keep me", now: "2026-11-30T09:00")
-        let stderr = try cf.planningExpectRefused(["erase"], now: "2026-11-30T09:01")
+        defer { cf.removeFolder() }
+        _ = try cf.add("Keep me", now: "2026-11-30T09:00")
+        let stderr = try cf.expectRefused(["erase"], now: "2026-11-30T09:01").message
         #expect(stderr.contains("--yes"), "\(stderr)")
         #expect(FileManager.default.fileExists(atPath: cf.storePath))
         let json = try cf.run(["--json", "erase"], now: "2026-11-30T09:01")
         #expect(json.status == 1)
         #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "needs_yes")
-        #expect(JSONPath.titles(JSONPath.tasks(try cf.planningJSON(["list"], now: "2026-11-30T09:02"), "tasks")) == ["Keep me"])
+        #expect(JSONPath.titles(JSONPath.tasks(try cf.json(["list"], now: "2026-11-30T09:02"), "tasks")) == ["Keep me"])
     }
 
     @Test("P-9 erase --yes removes the store file and its WAL files; the next run starts empty")
     func eraseRemovesEverything() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let id = try cf.planningAdd("Secret", now: "2026-11-30T09:00")
-        _ = try cf.planningAddHabit("Water", [], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        let id = try cf.add("Secret", now: "2026-11-30T09:00")
+        _ = try cf.addHabit("Water", [], now: "2026-11-30T09:00")
         let paths = [cf.storePath, cf.storePath + "-wal", cf.storePath + "-shm"]
         let result: CharflowRunner.Result
         do {
@@ -403,21 +403,21 @@ struct PlanningCLITests {
 
         let after = try cf.run(["show", id, "--json"], now: "2026-11-30T09:02")
         #expect(after.status == 1, "the task is gone for good")
-        let habits = try cf.planningJSON(["habits"], now: "2026-11-30T09:02")
+        let habits = try cf.json(["habits"], now: "2026-11-30T09:02")
         #expect((habits["habits"] as? [Any])?.isEmpty == true, "\(habits)")
-        #expect(JSONPath.tasks(try cf.planningJSON(["list", "--all"], now: "2026-11-30T09:02"), "tasks").isEmpty)
+        #expect(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:02"), "tasks").isEmpty)
     }
 
     @Test("P-9 privacy says nothing leaves the machine and names the store")
     func privacy() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let text = try cf.planningOK(["privacy"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        let text = try cf.ok(["privacy"], now: "2026-11-30T09:00").stdout
         #expect(text.contains("sends nothing anywhere"), "\(text)")
         #expect(text.contains("on this machine"))
         #expect(text.contains(cf.storePath))
         #expect(!text.contains("!"), "a calm voice (D15)")
-        let json = try cf.planningJSON(["privacy"], now: "2026-11-30T09:00")
+        let json = try cf.json(["privacy"], now: "2026-11-30T09:00")
         #expect((json["message"] as? String)?.contains("sends nothing anywhere") == true)
         #expect(json["store"] as? String == cf.storePath)
     }

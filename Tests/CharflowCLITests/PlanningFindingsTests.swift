@@ -9,9 +9,9 @@ struct PlanningFindingsTests {
     @Test("P-5 S-9 the carried-over session signal is shown once per event, not on every Today")
     func carriedOverSessionOnce() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let task = try cf.planningAdd("Late work", ["--region", "evening"], now: "2026-11-30T22:00")
-        try cf.planningOK(["begin", task], now: "2026-11-30T23:00")
+        defer { cf.removeFolder() }
+        let task = try cf.add("Late work", ["--region", "evening"], now: "2026-11-30T22:00")
+        try cf.ok(["begin", task], now: "2026-11-30T23:00")
         let first = try cf.planningSignals(now: "2026-12-01T08:00")
         #expect(first.filter { $0.kind == "sessionCarriedOver" }.map(\.task) == [task], "\(first)")
         let second = try cf.planningSignals(now: "2026-12-01T08:05")
@@ -22,13 +22,13 @@ struct PlanningFindingsTests {
     @Test("T-13 P-2 plan tomorrow that makes an important task's 3rd deferral says it eased it (never silent)")
     func planTomorrowEasingIsNeverSilent() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let task = try cf.planningAdd("Slipper", ["--due", "today", "--importance", "high"], now: "2026-11-30T09:00")
-        try cf.planningOK(["plan", "carry", task, "--keep"], now: "2026-11-30T21:00")
-        try cf.planningOK(["plan", "carry", task, "--keep"], now: "2026-12-01T21:00")
+        defer { cf.removeFolder() }
+        let task = try cf.add("Slipper", ["--due", "today", "--importance", "high"], now: "2026-11-30T09:00")
+        try cf.ok(["plan", "carry", task, "--keep"], now: "2026-11-30T21:00")
+        try cf.ok(["plan", "carry", task, "--keep"], now: "2026-12-01T21:00")
         // The third push of a due task past its day: counted, and the importance is eased.
-        let text = try cf.planningOK(["plan", "tomorrow", task, "--region", "morning"], now: "2026-12-02T21:00")
-        let stored = try cf.planningShow(task, now: "2026-12-02T21:01")
+        let text = try cf.ok(["plan", "tomorrow", task, "--region", "morning"], now: "2026-12-02T21:00").stdout
+        let stored = try cf.show(task, now: "2026-12-02T21:01")
         #expect(stored["deferralCount"] as? Int == 3)
         #expect(stored["importance"] as? String == "low")
         let signals = try cf.planningSignals(now: "2026-12-03T08:00")
@@ -39,12 +39,12 @@ struct PlanningFindingsTests {
     @Test("B-13 B-15 plan tomorrow refuses a completed task: its day and region stay as history")
     func planTomorrowRefusesDoneTask() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let task = try cf.planningAdd("Finished", ["--region", "afternoon"], now: "2026-11-30T09:00")
-        try cf.planningOK(["done", task], now: "2026-11-30T10:00")
+        defer { cf.removeFolder() }
+        let task = try cf.add("Finished", ["--region", "afternoon"], now: "2026-11-30T09:00")
+        try cf.ok(["done", task], now: "2026-11-30T10:00")
         let result = try cf.run(["plan", "tomorrow", task, "--region", "morning"], now: "2026-11-30T21:00")
         #expect(result.status == 1, "a done task is not planned again: \(result.stdout)")
-        let stored = try cf.planningShow(task, now: "2026-11-30T21:01")
+        let stored = try cf.show(task, now: "2026-11-30T21:01")
         #expect(stored["dueDate"] as? String == "2026-11-30", "completed tasks keep their day")
         #expect(stored["region"] as? String == "afternoon", "and their region")
     }
@@ -52,24 +52,24 @@ struct PlanningFindingsTests {
     @Test("B-13 plan move refuses a completed task: its day stays as history")
     func planMoveRefusesDoneTask() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let task = try cf.planningAdd("Finished", ["--due", "today"], now: "2026-11-30T09:00")
-        try cf.planningOK(["done", task], now: "2026-11-30T10:00")
+        defer { cf.removeFolder() }
+        let task = try cf.add("Finished", ["--due", "today"], now: "2026-11-30T09:00")
+        try cf.ok(["done", task], now: "2026-11-30T10:00")
         let result = try cf.run(["plan", "move", task, "--to", "2026-12-04"], now: "2026-11-30T21:00")
         #expect(result.status == 1, "\(result.stdout)")
-        #expect(try cf.planningShow(task, now: "2026-11-30T21:01")["dueDate"] as? String == "2026-11-30")
+        #expect(try cf.show(task, now: "2026-11-30T21:01")["dueDate"] as? String == "2026-11-30")
     }
 
     @Test("T-19 P-4 plan move of a task whose day has arrived is a deferral; only a later-due task is rescheduled")
     func planMoveOfADueTaskIsADeferral() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let dueToday = try cf.planningAdd("Due today", ["--due", "today"], now: "2026-11-30T09:00")
-        let dueTomorrow = try cf.planningAdd("Due tomorrow", ["--due", "tomorrow"], now: "2026-11-30T09:00")
-        try cf.planningOK(["plan", "move", dueTomorrow, "--to", "2026-12-04"], now: "2026-11-30T21:00")
-        #expect(try cf.planningShow(dueTomorrow, now: "2026-11-30T21:00")["deferralCount"] as? Int == 0)
-        try cf.planningOK(["plan", "move", dueToday, "--to", "2026-12-04"], now: "2026-11-30T21:01")
-        let moved = try cf.planningShow(dueToday, now: "2026-11-30T21:01")
+        defer { cf.removeFolder() }
+        let dueToday = try cf.add("Due today", ["--due", "today"], now: "2026-11-30T09:00")
+        let dueTomorrow = try cf.add("Due tomorrow", ["--due", "tomorrow"], now: "2026-11-30T09:00")
+        try cf.ok(["plan", "move", dueTomorrow, "--to", "2026-12-04"], now: "2026-11-30T21:00")
+        #expect(try cf.show(dueTomorrow, now: "2026-11-30T21:00")["deferralCount"] as? Int == 0)
+        try cf.ok(["plan", "move", dueToday, "--to", "2026-12-04"], now: "2026-11-30T21:01")
+        let moved = try cf.show(dueToday, now: "2026-11-30T21:01")
         #expect(moved["dueDate"] as? String == "2026-12-04")
         #expect(moved["deferralCount"] as? Int == 1, "task.md: pushed past a day that has arrived, uncompleted, is a deferral")
         #expect(try cf.planningDeferrals(dueToday, now: "2026-11-30T21:01") == [PlanningDeferral("2026-11-30", "2026-12-04", "reschedule")])
@@ -78,19 +78,19 @@ struct PlanningFindingsTests {
     @Test("P-2 T-20 T-25 Later refuses Someday for an important task and Keep from the third deferral, changing nothing")
     func carryRefusals() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let important = try cf.planningAdd("Important", ["--due", "today", "--importance", "medium"], now: "2026-11-30T09:00")
-        let stderr = try cf.planningExpectRefused(["plan", "carry", important, "--later", "someday"], now: "2026-11-30T21:00")
+        defer { cf.removeFolder() }
+        let important = try cf.add("Important", ["--due", "today", "--importance", "medium"], now: "2026-11-30T09:00")
+        let stderr = try cf.expectRefused(["plan", "carry", important, "--later", "someday"], now: "2026-11-30T21:00").message
         #expect(stderr.contains("Important tasks need a day"), "\(stderr)")
         let before = try cf.contents()
         let both = try cf.run(["plan", "carry", important, "--keep", "--drop"], now: "2026-11-30T21:00")
         #expect(both.status == 2, "two choices at once is bad usage: \(both.stderr)")
         #expect(try cf.contents() == before)
-        try cf.planningOK(["plan", "carry", important, "--keep"], now: "2026-11-30T21:01")
-        try cf.planningOK(["plan", "carry", important, "--keep"], now: "2026-12-01T21:01")
-        try cf.planningOK(["plan", "review"], now: "2026-12-02T21:00")  // runs the day's rollover first
-        try cf.planningExpectRefused(["plan", "carry", important, "--keep"], now: "2026-12-02T21:01")
-        let picked = try cf.planningJSON(["plan", "carry", important, "--later", "someday", "--reason", "no-longer"],
+        try cf.ok(["plan", "carry", important, "--keep"], now: "2026-11-30T21:01")
+        try cf.ok(["plan", "carry", important, "--keep"], now: "2026-12-01T21:01")
+        try cf.ok(["plan", "review"], now: "2026-12-02T21:00")  // runs the day's rollover first
+        try cf.expectRefused(["plan", "carry", important, "--keep"], now: "2026-12-02T21:01").message
+        let picked = try cf.json(["plan", "carry", important, "--later", "someday", "--reason", "no-longer"],
                                          now: "2026-12-02T21:02")
         #expect(picked["importance"] as? String == "low", "eased first, which is what makes Someday possible")
         #expect(picked["dueDate"] is NSNull)
@@ -101,14 +101,14 @@ struct PlanningFindingsTests {
     @Test("P-1 plan close twice the same night keeps one session per date; skip after close replaces its state")
     func oneSessionPerDate() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let first = try cf.planningJSON(["plan", "close"], now: "2026-11-30T21:00")
-        let second = try cf.planningJSON(["plan", "skip"], now: "2026-11-30T21:30")
+        defer { cf.removeFolder() }
+        let first = try cf.json(["plan", "close"], now: "2026-11-30T21:00")
+        let second = try cf.json(["plan", "skip"], now: "2026-11-30T21:30")
         #expect(first["id"] as? String == second["id"] as? String, "one session per reviewed date")
         #expect(second["state"] as? String == "skipped")
-        let review = try cf.planningJSON(["plan", "review"], now: "2026-11-30T22:00")
+        let review = try cf.json(["plan", "review"], now: "2026-11-30T22:00")
         #expect((review["session"] as? [String: Any])?["state"] as? String == "skipped")
-        let tomorrow = try cf.planningJSON(["plan", "review"], now: "2026-12-01T21:00")
+        let tomorrow = try cf.json(["plan", "review"], now: "2026-12-01T21:00")
         #expect(tomorrow["session"] is NSNull, "the next night starts without one")
     }
 }

@@ -8,15 +8,15 @@ struct PlanningInteractiveTests {
     func interactivePlan() throws {
         try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let setup = "2026-11-30T09:00"
         // Created a minute apart, so the review lists them in this order (engine order ends with createdAt).
-        let keep = try cf.planningAdd("Keep this", ["--due", "today"], now: "2026-11-30T09:01")
-        let later = try cf.planningAdd("Later this", ["--due", "today"], now: "2026-11-30T09:02")
-        let drop = try cf.planningAdd("Drop this", ["--due", "today"], now: "2026-11-30T09:03")
-        let place = try cf.planningAdd("Place this", now: "2026-11-30T09:04")
-        let water = try cf.planningAddHabit("Water", ["--kind", "counted", "--target", "3"], now: setup)
-        try cf.planningOK(["habit", "log", water, "--count", "2"], now: "2026-11-30T10:00")
+        let keep = try cf.add("Keep this", ["--due", "today"], now: "2026-11-30T09:01")
+        let later = try cf.add("Later this", ["--due", "today"], now: "2026-11-30T09:02")
+        let drop = try cf.add("Drop this", ["--due", "today"], now: "2026-11-30T09:03")
+        let place = try cf.add("Place this", now: "2026-11-30T09:04")
+        let water = try cf.addHabit("Water", ["--kind", "counted", "--target", "3"], now: setup)
+        try cf.ok(["habit", "log", water, "--count", "2"], now: "2026-11-30T10:00")
 
         let command = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
             + "\(planningShellQuoted(CharflowRunner.binary.path)) plan --now 2026-11-30T21:00; echo \"PLAN-EXIT-$?\"; sleep 120"
@@ -60,27 +60,27 @@ struct PlanningInteractiveTests {
 
         // The store shows every step.
         let at = "2026-11-30T21:30"
-        let kept = try cf.planningShow(keep, now: at)
+        let kept = try cf.show(keep, now: at)
         #expect(kept["dueDate"] as? String == "2026-12-01")
         #expect(kept["deferralCount"] as? Int == 1)
         #expect(try cf.planningDeferrals(keep, now: at) == [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
-        let deferred = try cf.planningShow(later, now: at)
+        let deferred = try cf.show(later, now: at)
         #expect(deferred["dueDate"] as? String == "2026-12-07")
         #expect(deferred["deferralCount"] as? Int == 1)
         #expect(try cf.planningDeferrals(later, now: at) == [PlanningDeferral("2026-11-30", "2026-12-07", "notReady")])
-        let dropped = try cf.planningShow(drop, now: at)
+        let dropped = try cf.show(drop, now: at)
         #expect(dropped["droppedAt"] is String)
         #expect(dropped["deferralCount"] as? Int == 0)
-        let planned = try cf.planningShow(place, now: at)
+        let planned = try cf.show(place, now: at)
         #expect(planned["dueDate"] as? String == "2026-12-01")
         #expect(planned["region"] as? String == "morning")
         #expect(planned["bucket"] as? String == "mustDo")
         #expect(planned["importance"] as? String == "high")
-        let session = try cf.planningJSON(["plan", "review"], now: at)["session"] as? [String: Any]
+        let session = try cf.json(["plan", "review"], now: at)["session"] as? [String: Any]
         #expect(session?["state"] as? String == "closed")
         #expect(session?["date"] as? String == "2026-11-30")
         #expect(session?["planDay"] as? String == "2026-12-01")
-        let tuesday = try cf.planningJSON(["today"], now: "2026-12-01T08:00")
+        let tuesday = try cf.json(["today"], now: "2026-12-01T08:00")
         #expect(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")) == ["Place this"])
     }
 
@@ -88,8 +88,8 @@ struct PlanningInteractiveTests {
     func interactiveSkip() throws {
         try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let open = try cf.planningAdd("Leave this", ["--due", "today"], now: "2026-11-30T09:00")
+        defer { cf.removeFolder() }
+        let open = try cf.add("Leave this", ["--due", "today"], now: "2026-11-30T09:00")
         let command = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
             + "\(planningShellQuoted(CharflowRunner.binary.path)) plan --now 2026-11-30T21:00; echo \"PLAN-EXIT-$?\"; sleep 120"
         let pane = try PlanningTmux(command: command)
@@ -105,9 +105,9 @@ struct PlanningInteractiveTests {
         try pane.answer("s")
         let done = try pane.waitFor("PLAN-EXIT-")
         #expect(done.contains("PLAN-EXIT-0"), "\(done)")
-        let session = try cf.planningJSON(["plan", "review"], now: "2026-11-30T21:30")["session"] as? [String: Any]
+        let session = try cf.json(["plan", "review"], now: "2026-11-30T21:30")["session"] as? [String: Any]
         #expect(session?["state"] as? String == "skipped")
-        let left = try cf.planningShow(open, now: "2026-11-30T21:30")
+        let left = try cf.show(open, now: "2026-11-30T21:30")
         #expect(left["deferralCount"] as? Int == 0, "leaving a task is not a deferral")
         #expect(left["dueDate"] as? String == "2026-11-30")
     }

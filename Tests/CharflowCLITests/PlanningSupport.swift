@@ -40,50 +40,9 @@ struct PlanningDeferral: Hashable, CustomStringConvertible {
 }
 
 extension CharflowRunner {
-    /// Removes the runner's folder; call with `defer`.
-    func planningCleanUp() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs a command that must succeed (exit 0) and returns its stdout.
-    @discardableResult
-    func planningOK(
-        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        let result = try run(arguments, now: now)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) at \(now) exited \(result.status): \(result.stderr)",
-                sourceLocation: sourceLocation)
-        return result.stdout
-    }
-
-    /// Runs a command with `--json` that must succeed and returns the document.
-    func planningJSON(
-        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> [String: Any] {
-        let result = try run(arguments + ["--json"], now: now)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) --json at \(now) exited \(result.status): \(result.stderr)",
-                sourceLocation: sourceLocation)
-        return try result.json()
-    }
-
-    /// Adds a task at `now` and returns its full id.
-    func planningAdd(_ title: String, _ options: [String] = [], now: String) throws -> String {
-        try #require(try planningJSON(["add", title] + options, now: now)["id"] as? String)
-    }
-
-    /// Adds a habit at `now` and returns its full id.
-    func planningAddHabit(_ title: String, _ options: [String], now: String) throws -> String {
-        try #require(try planningJSON(["habit", "add", title] + options, now: now)["id"] as? String)
-    }
-
-    /// `show ID --json`.
-    func planningShow(_ id: String, now: String) throws -> [String: Any] {
-        try planningJSON(["show", id], now: now)
-    }
-
     /// The task's deferral records, in the order `show` lists them.
     func planningDeferrals(_ id: String, now: String) throws -> [PlanningDeferral] {
-        let records = try planningShow(id, now: now)["deferrals"] as? [[String: Any]] ?? []
+        let records = try show(id, now: now)["deferrals"] as? [[String: Any]] ?? []
         return records.map {
             PlanningDeferral($0["day"] as? String ?? "?", $0["deferredTo"] as? String, $0["reason"] as? String ?? "?")
         }
@@ -91,10 +50,10 @@ extension CharflowRunner {
 
     /// The signals Today shows as of `now`: read from `today --json`, then shown by the text Today, which marks them seen.
     func planningSignals(now: String) throws -> [PlanningSignal] {
-        let today = try planningJSON(["today"], now: now)
+        let today = try json(["today"], now: now)
         let signals = try #require(today["signals"] as? [[String: Any]], "no signals array in today --json")
         // JSON marks nothing (A-2); the text Today is the front end that shows them to a person and marks them.
-        try planningOK(["today"], now: now)
+        try ok(["today"], now: now)
         return signals.map {
             PlanningSignal(kind: $0["kind"] as? String ?? "?", task: $0["task"] as? String, message: $0["message"] as? String ?? "")
         }
@@ -102,7 +61,7 @@ extension CharflowRunner {
 
     /// The reminders `remind --json` prints as of `now` (printing them records them).
     func planningReminders(now: String) throws -> [PlanningReminder] {
-        let document = try planningJSON(["remind"], now: now)
+        let document = try json(["remind"], now: now)
         let reminders = try #require(document["reminders"] as? [[String: Any]], "no reminders array in remind --json")
         return reminders.map {
             PlanningReminder(kind: $0["kind"] as? String ?? "?", message: $0["message"] as? String ?? "",
@@ -112,7 +71,7 @@ extension CharflowRunner {
 
     /// `habit grid ID --json`'s days, date to state.
     func planningGridStates(_ habit: String, now: String) throws -> [String: String] {
-        let grid = try planningJSON(["habit", "grid", habit], now: now)
+        let grid = try json(["habit", "grid", habit], now: now)
         let days = try #require(grid["days"] as? [[String: Any]], "no days in habit grid --json")
         var states: [String: String] = [:]
         for day in days {
@@ -159,13 +118,6 @@ extension CharflowRunner {
         return try db.scalar("SELECT count(*) FROM \(table) WHERE id = ?", [.text(id)])?.int == 1
     }
 
-    /// `expectRefused`, returning the message.
-    @discardableResult
-    func planningExpectRefused(
-        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        try expectRefused(arguments, now: now, sourceLocation: sourceLocation).message
-    }
 }
 
 /// A tmux session running one command in a 120×40 pane, for driving interactive `charflow plan`.

@@ -43,18 +43,18 @@ struct PlanningUndoTests {
     @Test("B-21 D8 P-1 P-7 undo reverts the action exactly (every row, modified_at aside)", arguments: actions)
     func undoRevertsExactly(_ action: Action) throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
         let setup = "2026-11-30T20:00"
         let ids = [
-            "$A": try cf.planningAdd("Due", ["--due", "today"], now: setup),
-            "$B": try cf.planningAdd("Spare", now: setup),
-            "$H": try cf.planningAddHabit("Water", ["--kind", "counted", "--target", "3"], now: setup),
+            "$A": try cf.add("Due", ["--due", "today"], now: setup),
+            "$B": try cf.add("Spare", now: setup),
+            "$H": try cf.addHabit("Water", ["--kind", "counted", "--target", "3"], now: setup),
         ]
         func resolved(_ words: [String]) -> [String] { words.map { ids[$0] ?? $0 } }
-        for step in action.before { try cf.planningOK(resolved(step), now: "2026-11-30T21:00") }
+        for step in action.before { try cf.ok(resolved(step), now: "2026-11-30T21:00") }
 
         let before = try cf.planningContents()
-        try cf.planningOK(resolved(action.arguments), now: "2026-11-30T21:01")
+        try cf.ok(resolved(action.arguments), now: "2026-11-30T21:01")
         let changed = try cf.planningContents()
         #expect(changed != before, "\(action.name) changed nothing, so its undo proves nothing")
 
@@ -73,14 +73,14 @@ struct PlanningUndoTests {
     @Test("B-21 P-2 a dropped task comes back with undo, and the night's review offers it again")
     func undoDropInTheReview() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
-        let id = try cf.planningAdd("Maybe", ["--due", "today"], now: "2026-11-30T09:00")
-        try cf.planningOK(["plan", "carry", id, "--drop"], now: "2026-11-30T21:00")
-        #expect(JSONPath.tasks(try cf.planningJSON(["plan", "review"], now: "2026-11-30T21:01"), "open").isEmpty)
-        try cf.planningOK(["undo"], now: "2026-11-30T21:02")
-        let review = try cf.planningJSON(["plan", "review"], now: "2026-11-30T21:03")
+        defer { cf.removeFolder() }
+        let id = try cf.add("Maybe", ["--due", "today"], now: "2026-11-30T09:00")
+        try cf.ok(["plan", "carry", id, "--drop"], now: "2026-11-30T21:00")
+        #expect(JSONPath.tasks(try cf.json(["plan", "review"], now: "2026-11-30T21:01"), "open").isEmpty)
+        try cf.ok(["undo"], now: "2026-11-30T21:02")
+        let review = try cf.json(["plan", "review"], now: "2026-11-30T21:03")
         #expect(JSONPath.titles(JSONPath.tasks(review, "open")) == ["Maybe"])
-        #expect(try cf.planningShow(id, now: "2026-11-30T21:03")["droppedAt"] is NSNull)
+        #expect(try cf.show(id, now: "2026-11-30T21:03")["droppedAt"] is NSNull)
     }
 
     /// The first differing lines, for a readable failure.

@@ -12,21 +12,21 @@ struct PlanningWeekTests {
     @Test("P-1 P-2 P-3 P-5 P-6 T-13 T-20 T-21 T-22 T-23 a week of nights: plan, skip, a missed two-day rollover, easing; every count, record, signal once and reminder")
     func fullWeek() throws {
         let cf = try CharflowRunner()
-        defer { cf.planningCleanUp() }
+        defer { cf.removeFolder() }
 
         // Five tasks parked in the Backlog the week before: they make the Backlog "grow old".
-        for index in 1...5 { _ = try cf.planningAdd("Old \(index)", now: "2026-11-20T09:00") }
+        for index in 1...5 { _ = try cf.add("Old \(index)", now: "2026-11-20T09:00") }
 
         // ── Monday 30 November ─────────────────────────────────────────────────────────────────
         let mon = "2026-11-30"
-        try cf.planningOK(["settings", "first-weekday", "monday"], now: "\(mon)T09:00")
-        let report = try cf.planningAdd("Quarterly report", ["--due", "today", "--importance", "high", "--effort", "60"],
+        try cf.ok(["settings", "first-weekday", "monday"], now: "\(mon)T09:00")
+        let report = try cf.add("Quarterly report", ["--due", "today", "--importance", "high", "--effort", "60"],
                                         now: "\(mon)T09:00")
-        let tax = try cf.planningAdd("Tax return", ["--due", "today", "--importance", "high"], now: "\(mon)T09:00")
-        let bank = try cf.planningAdd("Call bank", ["--region", "morning"], now: "\(mon)T09:00")
-        let dentist = try cf.planningAdd("Book dentist", ["--due", "today"], now: "\(mon)T09:00")
-        let magazine = try cf.planningAdd("Old magazine", ["--due", "today"], now: "\(mon)T09:00")
-        let water = try cf.planningAddHabit("Water", ["--kind", "counted", "--target", "3", "--window", "All 00:00-23:59 remind 20:00"],
+        let tax = try cf.add("Tax return", ["--due", "today", "--importance", "high"], now: "\(mon)T09:00")
+        let bank = try cf.add("Call bank", ["--region", "morning"], now: "\(mon)T09:00")
+        let dentist = try cf.add("Book dentist", ["--due", "today"], now: "\(mon)T09:00")
+        let magazine = try cf.add("Old magazine", ["--due", "today"], now: "\(mon)T09:00")
+        let water = try cf.addHabit("Water", ["--kind", "counted", "--target", "3", "--window", "All 00:00-23:59 remind 20:00"],
                                             now: "\(mon)T09:00")
 
         // The Backlog has five tasks from last week: said once this week.
@@ -35,7 +35,7 @@ struct PlanningWeekTests {
         #expect(mon1.first?.message.contains("5 tasks") == true, "\(mon1)")
         #expect(try cf.planningSignals(now: "\(mon)T09:35").isEmpty, "a second Today on Monday repeats nothing")
 
-        try cf.planningOK(["habit", "log", water, "--count", "2"], now: "\(mon)T10:00")
+        try cf.ok(["habit", "log", water, "--count", "2"], now: "\(mon)T10:00")
 
         // Reminders: the review once the review time (18:00) has passed, the water window after 20:00, each once.
         #expect(try cf.planningReminders(now: "\(mon)T17:59").isEmpty, "nothing is due before 18:00")
@@ -47,7 +47,7 @@ struct PlanningWeekTests {
         #expect(try cf.planningReminders(now: "\(mon)T20:10").isEmpty, "neither reminder is given twice in a day")
 
         // Step 1: review Monday, plan Tuesday; the habit's partial day is shown honestly.
-        let monReview = try cf.planningJSON(["plan", "review"], now: "\(mon)T21:00")
+        let monReview = try cf.json(["plan", "review"], now: "\(mon)T21:00")
         #expect(monReview["date"] as? String == mon)
         #expect(monReview["planDay"] as? String == "2026-12-01")
         #expect(Set(JSONPath.titles(JSONPath.tasks(monReview, "open")))
@@ -59,28 +59,28 @@ struct PlanningWeekTests {
         #expect(monHabits.first?["state"] as? String == "partialHigh")
 
         // Step 2: carry forward. Keep is the instant deferral to the planned day.
-        let kept = try cf.planningJSON(["plan", "carry", report, "--keep"], now: "\(mon)T21:01")
+        let kept = try cf.json(["plan", "carry", report, "--keep"], now: "\(mon)T21:01")
         #expect(kept["dueDate"] as? String == "2026-12-01")
         #expect(kept["deferralCount"] as? Int == 1)
         let keptDeferral = kept["deferral"] as? [String: Any] ?? [:]
         #expect(keptDeferral["counted"] as? Bool == true)
         #expect(keptDeferral["refined"] as? Bool == false)
         #expect(keptDeferral["importanceEased"] as? Bool == false)
-        try cf.planningOK(["plan", "carry", tax, "--keep"], now: "\(mon)T21:01")
-        let bankKept = try cf.planningJSON(["plan", "carry", bank, "--keep"], now: "\(mon)T21:02")
+        try cf.ok(["plan", "carry", tax, "--keep"], now: "\(mon)T21:01")
+        let bankKept = try cf.json(["plan", "carry", bank, "--keep"], now: "\(mon)T21:02")
         #expect(bankKept["region"] is NSNull, "a kept task leaves the day's board")
         #expect(bankKept["dueDate"] as? String == "2026-12-01")
         // Later: a quick date and a reason chip.
-        let later = try cf.planningJSON(["plan", "carry", dentist, "--later", "next-week", "--reason", "not-ready"], now: "\(mon)T21:03")
+        let later = try cf.json(["plan", "carry", dentist, "--later", "next-week", "--reason", "not-ready"], now: "\(mon)T21:03")
         #expect(later["dueDate"] as? String == "2026-12-07", "next week starts on Monday 7 December")
         #expect(later["deferralCount"] as? Int == 1)
         // Drop.
-        let dropped = try cf.planningJSON(["plan", "carry", magazine, "--drop"], now: "\(mon)T21:04")
+        let dropped = try cf.json(["plan", "carry", magazine, "--drop"], now: "\(mon)T21:04")
         #expect(dropped["droppedAt"] is String)
         #expect(dropped["deferralCount"] as? Int == 0, "a drop is not a deferral")
 
         // Step 3: plan Tuesday.
-        let placed = try cf.planningJSON(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"],
+        let placed = try cf.json(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"],
                                          now: "\(mon)T21:05")
         #expect(placed["region"] as? String == "morning")
         #expect(placed["bucket"] as? String == "mustDo")
@@ -88,7 +88,7 @@ struct PlanningWeekTests {
         #expect(placed["deferralCount"] as? Int == 1, "placing a task already kept for Tuesday counts nothing more")
 
         // Step 4: close.
-        let monClose = try cf.planningJSON(["plan", "close"], now: "\(mon)T21:06")
+        let monClose = try cf.json(["plan", "close"], now: "\(mon)T21:06")
         #expect(monClose["state"] as? String == "closed")
         #expect(monClose["date"] as? String == mon)
         #expect(monClose["planDay"] as? String == "2026-12-01")
@@ -97,35 +97,35 @@ struct PlanningWeekTests {
         // ── Tuesday 1 December: planned before the review time, so no review reminder ──────────
         let tue = "2026-12-01"
         #expect(try cf.planningSignals(now: "\(tue)T08:00").isEmpty, "Tuesday: nothing new (the Backlog was told this week)")
-        let tueBoard = try cf.planningJSON(["today"], now: "\(tue)T08:01")
+        let tueBoard = try cf.json(["today"], now: "\(tue)T08:01")
         #expect(JSONPath.titles(JSONPath.tasks(tueBoard, "regions", "morning", "mustDo")) == ["Quarterly report"])
-        try cf.planningOK(["done", bank], now: "\(tue)T09:00")
-        try cf.planningOK(["habit", "log", water, "--count", "3"], now: "\(tue)T10:00")
+        try cf.ok(["done", bank], now: "\(tue)T09:00")
+        try cf.ok(["habit", "log", water, "--count", "3"], now: "\(tue)T10:00")
         var smalls: [String] = []
-        for index in 1...5 { smalls.append(try cf.planningAdd("Small \(index)", ["--due", "tomorrow"], now: "\(tue)T11:00")) }
+        for index in 1...5 { smalls.append(try cf.add("Small \(index)", ["--due", "tomorrow"], now: "\(tue)T11:00")) }
 
-        let tueReview = try cf.planningJSON(["plan", "review"], now: "\(tue)T17:00")
+        let tueReview = try cf.json(["plan", "review"], now: "\(tue)T17:00")
         #expect(tueReview["date"] as? String == tue)
         #expect(tueReview["planDay"] as? String == "2026-12-02")
         #expect(JSONPath.titles(JSONPath.tasks(tueReview, "done")) == ["Call bank"])
         #expect(Set(JSONPath.titles(JSONPath.tasks(tueReview, "open"))) == ["Quarterly report", "Tax return"])
         #expect((tueReview["habits"] as? [[String: Any]])?.first?["text"] as? String == "3/3")
 
-        let keptAgain = try cf.planningJSON(["plan", "carry", report, "--keep"], now: "\(tue)T17:01")
+        let keptAgain = try cf.json(["plan", "carry", report, "--keep"], now: "\(tue)T17:01")
         #expect(keptAgain["deferralCount"] as? Int == 2)
-        let taxLater = try cf.planningJSON(["plan", "carry", tax, "--later", "2026-12-03"], now: "\(tue)T17:01")
+        let taxLater = try cf.json(["plan", "carry", tax, "--later", "2026-12-03"], now: "\(tue)T17:01")
         #expect(taxLater["deferralCount"] as? Int == 2)
         #expect(taxLater["importance"] as? String == "high", "the 2nd deferral keeps the importance")
-        try cf.planningOK(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"], now: "\(tue)T17:02")
+        try cf.ok(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"], now: "\(tue)T17:02")
 
         // Six tasks on Wednesday, one of them important: the prioritisation prompt.
-        let overview = try cf.planningJSON(["plan"], now: "\(tue)T17:03")
+        let overview = try cf.json(["plan"], now: "\(tue)T17:03")
         let load = overview["load"] as? [String: Any] ?? [:]
         #expect(load["day"] as? String == "2026-12-02")
         #expect((load["tasks"] as? [Any])?.count == 6)
         #expect(load["prioritisationPrompt"] as? Bool == true)
         #expect(load["overloaded"] as? Bool == false)
-        #expect(try cf.planningJSON(["plan", "close"], now: "\(tue)T17:05")["state"] as? String == "closed")
+        #expect(try cf.json(["plan", "close"], now: "\(tue)T17:05")["state"] as? String == "closed")
 
         #expect(try cf.planningReminders(now: "\(tue)T18:30").isEmpty, "no review once tonight's planning is closed")
         #expect(try cf.planningReminders(now: "\(tue)T20:30").isEmpty, "no window reminder once the habit is done")
@@ -136,9 +136,9 @@ struct PlanningWeekTests {
         #expect(wed1.map(\.kind) == ["prioritisationPrompt"], "Wednesday: \(wed1)")
         #expect(wed1.first?.message.contains("Which one or two of these matter most?") == true)
         #expect(try cf.planningSignals(now: "\(wed)T08:05").isEmpty, "the prompt is once a day")
-        try cf.planningOK(["habit", "pause", water, "--from", wed, "--to", "2026-12-03", "--reason", "travel"], now: "\(wed)T08:10")
+        try cf.ok(["habit", "pause", water, "--from", wed, "--to", "2026-12-03", "--reason", "travel"], now: "\(wed)T08:10")
         #expect(try cf.planningReminders(now: "\(wed)T20:30") == [review], "a paused habit never reminds; the review does")
-        let skipped = try cf.planningJSON(["plan", "skip"], now: "\(wed)T21:00")
+        let skipped = try cf.json(["plan", "skip"], now: "\(wed)T21:00")
         #expect(skipped["state"] as? String == "skipped")
         #expect(skipped["date"] as? String == wed)
         #expect(try cf.planningReminders(now: "\(wed)T21:05").isEmpty)
@@ -150,7 +150,7 @@ struct PlanningWeekTests {
         let easedSignal = thu1.first { $0.kind == "importanceEased" }
         #expect(easedSignal?.message == "“Quarterly report”: " + Self.eased, "the companion says so plainly")
         #expect(try cf.planningSignals(now: "\(thu)T08:05").isEmpty, "eased once, stale once this week")
-        let reportThu = try cf.planningShow(report, now: "\(thu)T08:06")
+        let reportThu = try cf.show(report, now: "\(thu)T08:06")
         #expect(reportThu["importance"] as? String == "low", "the 3rd deferral (the rollover's) eased it")
         #expect(reportThu["deferralCount"] as? Int == 3)
         #expect(reportThu["dueDate"] as? String == wed, "an automatic deferral keeps the due date: overdue")
@@ -163,39 +163,39 @@ struct PlanningWeekTests {
         let thuWater = try cf.planningReminders(now: "\(thu)T20:30")
         #expect(thuWater.map(\.kind) == ["habitWindow"], "the pause is over: \(thuWater)")
 
-        let thuReview = try cf.planningJSON(["plan", "review"], now: "\(thu)T21:00")
+        let thuReview = try cf.json(["plan", "review"], now: "\(thu)T21:00")
         #expect(thuReview["date"] as? String == thu)
         #expect(Set(JSONPath.titles(JSONPath.tasks(thuReview, "open")))
             == ["Quarterly report", "Tax return", "Small 1", "Small 2", "Small 3", "Small 4", "Small 5"])
         // The third deferral needs a day: Keep is refused, with the picker's line, and changes nothing.
-        let refusal = try cf.planningExpectRefused(["plan", "carry", tax, "--keep"], now: "\(thu)T21:01")
+        let refusal = try cf.expectRefused(["plan", "carry", tax, "--keep"], now: "\(thu)T21:01").message
         #expect(refusal.contains("This one keeps slipping. Pick a day that actually works"), "\(refusal)")
-        let taxEased = try cf.planningOK(["plan", "carry", tax, "--later", "next-week", "--reason", "too-much"], now: "\(thu)T21:02")
+        let taxEased = try cf.ok(["plan", "carry", tax, "--later", "next-week", "--reason", "too-much"], now: "\(thu)T21:02").stdout
         #expect(taxEased.contains(Self.eased), "the companion's sentence when Later eases it: \(taxEased)")
-        let taxNow = try cf.planningShow(tax, now: "\(thu)T21:02")
+        let taxNow = try cf.show(tax, now: "\(thu)T21:02")
         #expect(taxNow["importance"] as? String == "low")
         #expect(taxNow["deferralCount"] as? Int == 3)
         #expect(taxNow["dueDate"] as? String == "2026-12-07")
         // The report already has today's (automatic) deferral: Later refines it, no fourth count.
-        let refined = try cf.planningJSON(["plan", "carry", report, "--later", "2026-12-04"], now: "\(thu)T21:03")
+        let refined = try cf.json(["plan", "carry", report, "--later", "2026-12-04"], now: "\(thu)T21:03")
         #expect(refined["deferralCount"] as? Int == 3)
         #expect((refined["deferral"] as? [String: Any])?["refined"] as? Bool == true)
-        for small in smalls[0...2] { try cf.planningOK(["done", small], now: "\(thu)T21:04") }
-        try cf.planningOK(["plan", "carry", smalls[3], "--drop"], now: "\(thu)T21:05")
-        try cf.planningOK(["plan", "carry", smalls[4], "--later", "someday", "--reason", "too-much"], now: "\(thu)T21:05")
-        #expect(try cf.planningJSON(["plan", "close"], now: "\(thu)T21:06")["planDay"] as? String == "2026-12-04")
+        for small in smalls[0...2] { try cf.ok(["done", small], now: "\(thu)T21:04") }
+        try cf.ok(["plan", "carry", smalls[3], "--drop"], now: "\(thu)T21:05")
+        try cf.ok(["plan", "carry", smalls[4], "--later", "someday", "--reason", "too-much"], now: "\(thu)T21:05")
+        #expect(try cf.json(["plan", "close"], now: "\(thu)T21:06")["planDay"] as? String == "2026-12-04")
 
         // ── Friday 4 and Saturday 5 December: no command at all ───────────────────────────────
 
         // ── Sunday 6 December: catching up gives one automatic deferral for the whole gap ─────
         let sun = "2026-12-06"
-        try cf.planningOK(["settings", "review-time", "off"], now: "\(sun)T08:59")
+        try cf.ok(["settings", "review-time", "off"], now: "\(sun)T08:59")
         let sun1 = try cf.planningSignals(now: "\(sun)T09:00")
         #expect(sun1.filter { $0.task == report || $0.task == tax }.isEmpty,
                 "the report's stale signal was already shown this week: \(sun1)")
         #expect(sun1.allSatisfy { $0.task == water }, "only the habit's reads are new on Sunday: \(sun1)")
         #expect(try cf.planningSignals(now: "\(sun)T09:05").isEmpty, "nothing repeats on a second Today")
-        let reportSun = try cf.planningShow(report, now: "\(sun)T09:06")
+        let reportSun = try cf.show(report, now: "\(sun)T09:06")
         #expect(reportSun["deferralCount"] as? Int == 4, "one deferral for the two missed days, not two")
         #expect(reportSun["dueDate"] as? String == "2026-12-04")
         // The missed days' habit closing ran: Friday and Saturday are missed, the paused Wednesday is not.
@@ -208,15 +208,15 @@ struct PlanningWeekTests {
 
         let sunReminders = try cf.planningReminders(now: "\(sun)T20:30")
         #expect(sunReminders.map(\.kind) == ["habitWindow"], "review-time off: no review reminder: \(sunReminders)")
-        let sunReview = try cf.planningJSON(["plan", "review"], now: "\(sun)T21:00")
+        let sunReview = try cf.json(["plan", "review"], now: "\(sun)T21:00")
         #expect(sunReview["date"] as? String == sun)
         #expect(sunReview["planDay"] as? String == "2026-12-07")
         #expect(JSONPath.titles(JSONPath.tasks(sunReview, "open")) == ["Quarterly report"])
-        try cf.planningOK(["plan", "close"], now: "\(sun)T21:05")
+        try cf.ok(["plan", "close"], now: "\(sun)T21:05")
         #expect(try cf.planningReminders(now: "\(sun)T21:10").isEmpty)
         // A focus session still running at the rollover.
-        let focus = try cf.planningAdd("Focus task", ["--region", "evening"], now: "\(sun)T22:00")
-        try cf.planningOK(["begin", focus], now: "\(sun)T22:00")
+        let focus = try cf.add("Focus task", ["--region", "evening"], now: "\(sun)T22:00")
+        try cf.ok(["begin", focus], now: "\(sun)T22:00")
 
         // ── Monday 7 December: a new week ─────────────────────────────────────────────────────
         let mon2 = "2026-12-07"
@@ -224,7 +224,7 @@ struct PlanningWeekTests {
         let taskSignals = Set(next.filter { $0.task != water }.map { [$0.kind, $0.task ?? "-"] })
         #expect(taskSignals == [["suggestRemoval", report], ["stale", tax], ["backlogGrowingOld", "-"],
                                 ["sessionCarriedOver", focus]], "Monday 7: \(next)")
-        let backlog = try cf.planningJSON(["backlog"], now: "\(mon2)T08:01")
+        let backlog = try cf.json(["backlog"], now: "\(mon2)T08:01")
         let older = (backlog["groups"] as? [[String: Any]])?.first { $0["name"] as? String == "Older" }
         let olderCount = try #require(older?["count"] as? Int)
         #expect(next.first { $0.kind == "backlogGrowingOld" }?.message.hasPrefix("\(olderCount) tasks") == true)
@@ -248,17 +248,17 @@ struct PlanningWeekTests {
             (focus, 0, []),
         ]
         for (id, count, records) in expected {
-            let task = try cf.planningShow(id, now: at)
+            let task = try cf.show(id, now: at)
             let title = task["title"] as? String ?? id
             #expect(task["deferralCount"] as? Int == count, "\(title)")
             #expect(try cf.planningDeferrals(id, now: at) == records, "\(title)")
         }
-        let report5 = try cf.planningShow(report, now: at)
+        let report5 = try cf.show(report, now: at)
         #expect(report5["importance"] as? String == "low")
-        #expect(try cf.planningShow(bank, now: at)["isCompleted"] as? Bool == true)
-        #expect(try cf.planningShow(magazine, now: at)["droppedAt"] is String)
-        #expect(try cf.planningShow(smalls[4], now: at)["dueDate"] is NSNull, "Later someday parks it")
-        let focusSessions = try cf.planningShow(focus, now: at)["sessions"] as? [[String: Any]] ?? []
+        #expect(try cf.show(bank, now: at)["isCompleted"] as? Bool == true)
+        #expect(try cf.show(magazine, now: at)["droppedAt"] is String)
+        #expect(try cf.show(smalls[4], now: at)["dueDate"] is NSNull, "Later someday parks it")
+        let focusSessions = try cf.show(focus, now: at)["sessions"] as? [[String: Any]] ?? []
         #expect(focusSessions.map { $0["outcome"] as? String } == ["autoClosed"])
         #expect(focusSessions.first?["day"] as? String == sun)
     }

@@ -9,14 +9,9 @@ extension CharflowRunner {
         try json(["status"], now: now)["session"] as? [String: Any]
     }
 
-    /// `show ID --json`.
-    func sessionShow(_ id: String, now: String) throws -> [String: Any] {
-        try json(["show", id], now: now)
-    }
-
     /// The sessions of a task, oldest first, from `show ID --json`.
     func sessionList(_ id: String, now: String) throws -> [[String: Any]] {
-        try sessionShow(id, now: now)["sessions"] as? [[String: Any]] ?? []
+        try show(id, now: now)["sessions"] as? [[String: Any]] ?? []
     }
 
     /// Writes a raw live `sessions` row, as a second device (or a merged store) would leave it.

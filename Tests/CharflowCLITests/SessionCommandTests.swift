@@ -119,7 +119,7 @@ struct SessionCommandTests {
         #expect(finished.status == 0)
         #expect(finished.stdout.contains("40 of 30 min"))
 
-        let shown = try runner.sessionShow(id, now: "2026-11-30T09:41")
+        let shown = try runner.show(id, now: "2026-11-30T09:41")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
         #expect(sessions.count == 1)
         #expect(sessions.first?["outcome"] as? String == "finished")
@@ -139,7 +139,7 @@ struct SessionCommandTests {
         #expect(stopped.status == 0)
         #expect(stopped.stdout.contains("25 of 30 min logged"))
 
-        let shown = try runner.sessionShow(id, now: "2026-11-30T09:26")
+        let shown = try runner.show(id, now: "2026-11-30T09:26")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
         #expect(sessions.first?["outcome"] as? String == "abandoned")
         #expect(sessions.first?["actualSeconds"] as? Int == 1500)
@@ -172,12 +172,12 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning", "--notes", "Outline first"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         #expect(try runner.run(["finish", "--stop", "--note", "Got halfway"], now: "2026-11-30T09:45").status == 0)
-        #expect(try runner.sessionShow(id, now: "2026-11-30T09:46")["notes"] as? String
+        #expect(try runner.show(id, now: "2026-11-30T09:46")["notes"] as? String
                 == "Outline first\n2026-11-30 09:45 — Got halfway")
 
         try runner.run(["begin", id], now: "2026-11-30T10:00")
         #expect(try runner.run(["finish", "--done", "--note", "Sent to Sam"], now: "2026-11-30T10:30").status == 0)
-        let shown = try runner.sessionShow(id, now: "2026-11-30T10:31")
+        let shown = try runner.show(id, now: "2026-11-30T10:31")
         #expect(shown["notes"] as? String == "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
         #expect(shown["isCompleted"] as? Bool == true)
     }
@@ -200,7 +200,7 @@ struct SessionCommandTests {
         #expect(session["endedAt"] is NSNull)
         #expect(session["pausedSeconds"] as? Int == 300 + 180)
         #expect(session["elapsedSeconds"] as? Int == 3600 - 480)
-        let shown = try runner.sessionShow(id, now: "2026-11-30T10:00")
+        let shown = try runner.show(id, now: "2026-11-30T10:00")
         #expect(shown["isCompleted"] as? Bool == false)
         #expect(shown["completedAt"] is NSNull)
         #expect((shown["sessions"] as? [[String: Any]])?.count == 1)
@@ -218,7 +218,7 @@ struct SessionCommandTests {
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T09:40"))
         #expect(session["taskID"] as? String == first)
         #expect(session["pausedSeconds"] as? Int == 240)
-        #expect(try runner.sessionShow(first, now: "2026-11-30T09:40")["isCompleted"] as? Bool == false)
+        #expect(try runner.show(first, now: "2026-11-30T09:40")["isCompleted"] as? Bool == false)
         #expect(try runner.sessionList(second, now: "2026-11-30T09:40").isEmpty)
     }
 
@@ -254,7 +254,7 @@ struct SessionCommandTests {
         #expect(begun.status == 0, "\(begun.stderr)")
         #expect(begun.stdout.contains("Logged 45 min on the previous session"))
 
-        let shown = try runner.sessionShow(first, now: "2026-11-30T09:46")
+        let shown = try runner.show(first, now: "2026-11-30T09:46")
         let settled = try #require((shown["sessions"] as? [[String: Any]])?.first)
         let outcomes = ["done": "finished", "stop": "abandoned", "defer": "deferred", "drop": "dropped"]
         #expect(settled["outcome"] as? String == outcomes[choice])
@@ -316,7 +316,7 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         #expect(try runner.run(["edit", id, "--due", "tomorrow"], now: "2026-11-30T09:30").status == 0)
-        let shown = try runner.sessionShow(id, now: "2026-11-30T09:31")
+        let shown = try runner.show(id, now: "2026-11-30T09:31")
         #expect(shown["deferralCount"] as? Int == 1)
         #expect((shown["sessions"] as? [[String: Any]])?.first?["outcome"] as? String == "deferred")
         #expect(try runner.sessionStatus(now: "2026-11-30T09:31") == nil)
@@ -333,7 +333,7 @@ struct SessionCommandTests {
 
         let today = try runner.json(["today"], now: "2026-12-03T10:00")
         #expect(today["session"] is NSNull)
-        let shown = try runner.sessionShow(worked, now: "2026-12-03T10:00")
+        let shown = try runner.show(worked, now: "2026-12-03T10:00")
         let session = try #require((shown["sessions"] as? [[String: Any]])?.first)
         #expect(session["outcome"] as? String == "autoClosed")
         #expect(session["endedAt"] as? String == "2026-12-01T00:00:00+00:00")
@@ -341,7 +341,7 @@ struct SessionCommandTests {
         #expect(session["day"] as? String == "2026-11-30")
         #expect(shown["deferralCount"] as? Int == 0)
         #expect((shown["deferrals"] as? [[String: Any]])?.isEmpty == true)
-        let other = try runner.sessionShow(untouched, now: "2026-12-03T10:00")
+        let other = try runner.show(untouched, now: "2026-12-03T10:00")
         #expect(other["deferralCount"] as? Int == 1)
         #expect((other["deferrals"] as? [[String: Any]])?.count == 1)
         #expect(Set(JSONPath.titles(JSONPath.tasks(today, "overdue"))) == ["Write report", "Reply to Sam"])
@@ -386,7 +386,7 @@ struct SessionCommandTests {
         #expect(session["outcome"] as? String == "autoClosed")
         #expect(session["endedAt"] as? String == "2026-12-01T04:00:00+00:00")
         #expect(session["actualSeconds"] as? Int == 3 * 3600)
-        #expect(try runner.sessionShow(id, now: "2026-12-01T05:00")["deferralCount"] as? Int == 0)
+        #expect(try runner.show(id, now: "2026-12-01T05:00")["deferralCount"] as? Int == 0)
         let signals = try runner.json(["today"], now: "2026-12-01T05:01")["signals"] as? [[String: Any]] ?? []
         #expect(signals.contains { $0["kind"] as? String == "sessionCarriedOver" && $0["task"] as? String == id })
     }
@@ -408,7 +408,7 @@ struct SessionCommandTests {
         #expect(session["outcome"] as? String == "autoClosed")
         #expect(session["endedAt"] as? String == endedAt)
         #expect(session["actualSeconds"] as? Int == seconds)
-        #expect(try runner.sessionShow(id, now: "2026-11-03T09:00")["deferralCount"] as? Int == 0)
+        #expect(try runner.show(id, now: "2026-11-03T09:00")["deferralCount"] as? Int == 0)
     }
 
     // MARK: S-10
@@ -470,14 +470,14 @@ struct SessionCommandTests {
         try runner.run(["resume"], now: "2026-11-30T10:20")
         try runner.run(["finish", "--done"], now: "2026-11-30T10:45")
 
-        let shown = try runner.sessionShow(id, now: "2026-11-30T11:00")
+        let shown = try runner.show(id, now: "2026-11-30T11:00")
         let sessions = shown["sessions"] as? [[String: Any]] ?? []
         #expect(sessions.compactMap { $0["actualSeconds"] as? Int } == [1200, 2100])
         #expect(shown["actualSeconds"] as? Int == 3300)
 
         let done = try runner.run(["done", quick], now: "2026-11-30T11:00")
         #expect(done.status == 0)
-        let quickShown = try runner.sessionShow(quick, now: "2026-11-30T11:01")
+        let quickShown = try runner.show(quick, now: "2026-11-30T11:01")
         #expect(quickShown["isCompleted"] as? Bool == true)
         #expect(quickShown["actualSeconds"] as? Int == 0)
         #expect((quickShown["sessions"] as? [Any])?.isEmpty == true)
@@ -553,7 +553,7 @@ struct SessionCommandTests {
         #expect(live["taskID"] as? String == id)
         #expect(live["outcome"] as? String == "running")
         #expect(live["endedAt"] is NSNull)
-        let shown = try runner.sessionShow(id, now: "2026-11-30T09:31")
+        let shown = try runner.show(id, now: "2026-11-30T09:31")
         #expect(shown["isCompleted"] as? Bool == false)
         #expect(shown["completedAt"] is NSNull)
         #expect(shown["notes"] is NSNull)

@@ -6,47 +6,15 @@ import Testing
 // so that it cannot clash with the helpers other test files add to `CharflowRunner`.
 
 extension CharflowRunner {
-    /// A runner in `zone` whose folder is removed by `taskSystemCleanUp()`.
-    static func taskSystem(zone: String = "Europe/London") throws -> CharflowRunner {
-        try CharflowRunner(timeZone: zone)
-    }
-
-    func taskSystemCleanUp() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs a command that must succeed and returns its JSON object.
-    func taskSystemJSON(
-        _ arguments: [String], now: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> [String: Any] {
-        let result = try run(arguments + ["--json"], now: now)
-        #expect(result.status == 0, "charflow \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
-                sourceLocation: sourceLocation)
-        return try result.json()
-    }
-
-    /// Adds a task and returns its id.
-    func taskSystemAdd(
-        _ title: String, _ options: [String] = [], now: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        let task = try taskSystemJSON(["add", title] + options, now: now, sourceLocation: sourceLocation)
-        return try #require(task["id"] as? String, "no id in \(task)", sourceLocation: sourceLocation)
-    }
-
-    /// `show ID --json`: the task with its `deferrals` and `checklist`.
-    func taskSystemShow(_ id: String, now: String) throws -> [String: Any] {
-        try taskSystemJSON(["show", id], now: now)
-    }
-
     /// `list --json` (with `--all` when asked): tasks in the engine's order.
     func taskSystemList(all: Bool = false, now: String) throws -> [[String: Any]] {
-        let object = try taskSystemJSON(["list"] + (all ? ["--all"] : []), now: now)
+        let object = try json(["list"] + (all ? ["--all"] : []), now: now)
         return object["tasks"] as? [[String: Any]] ?? []
     }
 
     /// `today --json` signals as (kind, task id or nil, message).
     func taskSystemSignals(now: String) throws -> [(kind: String, task: String?, message: String)] {
-        let object = try taskSystemJSON(["today"], now: now)
+        let object = try json(["today"], now: now)
         let signals = object["signals"] as? [[String: Any]] ?? []
         return signals.map { ($0["kind"] as? String ?? "", $0["task"] as? String, $0["message"] as? String ?? "") }
     }

@@ -5,7 +5,7 @@ import Testing
 extension CharflowRunner {
     /// `category list --json` (with `--all` when asked).
     func taskSystemCategories(all: Bool = false, now: String = "2026-11-30T09:00") throws -> [[String: Any]] {
-        let object = try taskSystemJSON(["category", "list"] + (all ? ["--all"] : []), now: now)
+        let object = try json(["category", "list"] + (all ? ["--all"] : []), now: now)
         return object["categories"] as? [[String: Any]] ?? []
     }
 }
@@ -16,8 +16,8 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-6 a new store is seeded with Personal (accent), Family (ochre) and Work (blue)")
     func seeded() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         let categories = try cf.taskSystemCategories()
         #expect(categories.map { $0["name"] as? String } == ["Personal", "Family", "Work"])
         #expect(categories.map { $0["colorKey"] as? String } == ["accent", "ochre", "blue"])
@@ -27,16 +27,16 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-6 a colour must be one of the five keys", arguments: ["accent", "blue", "ochre", "plum", "slate"])
     func fiveColours(_ colour: String) throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let added = try cf.taskSystemJSON(["category", "add", "Garden", "--color", colour], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let added = try cf.json(["category", "add", "Garden", "--color", colour], now: Self.now)
         #expect(added["colorKey"] as? String == colour)
     }
 
     @Test("T-6 any other colour is refused: terra, teal, a hex value")
     func otherColoursRefused() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         _ = try cf.taskSystemCategories()
         for colour in ["terra", "teal", "#1F6A58"] {
             let refusal = try cf.taskSystemRefused(["category", "add", "Garden", "--color", colour], now: Self.now)
@@ -46,8 +46,8 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-6 an unknown colour stored in the categories table reads as slate")
     func unknownStoredColourIsSlate() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         _ = try cf.taskSystemCategories()
         let id = UUID().uuidString.lowercased()
         try cf.taskSystemSQL("""
@@ -60,12 +60,12 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-5 a name is trimmed and kept to 1–24 characters")
     func namesTrimmedAndBounded() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let trimmed = try cf.taskSystemJSON(["category", "add", "  Errands  "], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let trimmed = try cf.json(["category", "add", "  Errands  "], now: Self.now)
         #expect(trimmed["name"] as? String == "Errands")
         let longest = String(repeating: "x", count: 24)
-        let kept = try cf.taskSystemJSON(["category", "add", longest], now: Self.now)
+        let kept = try cf.json(["category", "add", longest], now: Self.now)
         #expect(kept["name"] as? String == longest)
         for bad in ["", "   ", String(repeating: "y", count: 25)] {
             let refusal = try cf.taskSystemRefused(["category", "add", bad], now: Self.now)
@@ -77,35 +77,35 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-5 names are unique ignoring case, archived categories included")
     func namesUniqueIgnoringCase() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        _ = try cf.taskSystemJSON(["category", "add", "Errands"], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        _ = try cf.json(["category", "add", "Errands"], now: Self.now)
         #expect(try cf.taskSystemRefused(["category", "add", "work"], now: Self.now).code == "duplicate_category")
         #expect(try cf.taskSystemRefused(["category", "add", " ERRANDS "], now: Self.now).code == "duplicate_category")
         #expect(try cf.taskSystemRefused(["category", "rename", "Personal", "family"], now: Self.now).code == "duplicate_category")
 
-        _ = try cf.taskSystemJSON(["category", "archive", "Errands"], now: Self.now)
+        _ = try cf.json(["category", "archive", "Errands"], now: Self.now)
         #expect(try cf.taskSystemRefused(["category", "add", "errands"], now: Self.now).code == "duplicate_category")
 
         // A category may change the case of its own name.
-        let recased = try cf.taskSystemJSON(["category", "rename", "Personal", "PERSONAL"], now: Self.now)
+        let recased = try cf.json(["category", "rename", "Personal", "PERSONAL"], now: Self.now)
         #expect(recased["name"] as? String == "PERSONAL")
     }
 
     @Test("T-7 at most eight active categories: the 9th is refused, archiving one makes room")
     func eightActive() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         for name in ["One", "Two", "Three", "Four", "Five"] {
-            _ = try cf.taskSystemJSON(["category", "add", name], now: Self.now)
+            _ = try cf.json(["category", "add", name], now: Self.now)
         }
         #expect(try cf.taskSystemCategories().count == 8)
         let refusal = try cf.taskSystemRefused(["category", "add", "Six"], now: Self.now)
         #expect(refusal.code == "too_many_categories")
         #expect(refusal.message == "You have eight categories; archive one before adding another.")
 
-        _ = try cf.taskSystemJSON(["category", "archive", "One"], now: Self.now)
-        _ = try cf.taskSystemJSON(["category", "add", "Six"], now: Self.now)
+        _ = try cf.json(["category", "archive", "One"], now: Self.now)
+        _ = try cf.json(["category", "add", "Six"], now: Self.now)
         #expect(try cf.taskSystemCategories().count == 8)
         // Restoring would make nine active.
         #expect(try cf.taskSystemRefused(["category", "restore", "One"], now: Self.now).code == "too_many_categories")
@@ -114,13 +114,13 @@ struct TaskSystemCategoryCLITests {
     @Test("T-7 the defaults can be renamed and archived but never deleted; a user category can be",
           arguments: ["Personal", "Family", "Work"])
     func defaultsKept(_ name: String) throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         let refusal = try cf.taskSystemRefused(["category", "delete", name], now: Self.now)
         #expect(refusal.code == "default_category")
-        let renamed = try cf.taskSystemJSON(["category", "rename", name, "My \(name)"], now: Self.now)
+        let renamed = try cf.json(["category", "rename", name, "My \(name)"], now: Self.now)
         #expect(renamed["presetKey"] as? String == name.lowercased())
-        let archived = try cf.taskSystemJSON(["category", "archive", "My \(name)"], now: Self.now)
+        let archived = try cf.json(["category", "archive", "My \(name)"], now: Self.now)
         #expect(archived["isArchived"] as? Bool == true)
         #expect(try cf.taskSystemRefused(["category", "delete", "My \(name)"], now: Self.now).code == "default_category")
         #expect(try cf.taskSystemCategories(all: true).count == 3)
@@ -128,28 +128,28 @@ struct TaskSystemCategoryCLITests {
 
     @Test("T-7 deleting a user-made category takes its label off its tasks")
     func deleteUserCategory() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        _ = try cf.taskSystemJSON(["category", "add", "Garden"], now: Self.now)
-        let id = try cf.taskSystemAdd("Prune roses", ["--category", "garden"], now: Self.now)
-        #expect(try cf.taskSystemShow(id, now: Self.now)["category"] as? String == "Garden")
-        _ = try cf.taskSystemJSON(["category", "delete", "Garden"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(try cf.taskSystemShow(id, now: Self.now), "category"))
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        _ = try cf.json(["category", "add", "Garden"], now: Self.now)
+        let id = try cf.add("Prune roses", ["--category", "garden"], now: Self.now)
+        #expect(try cf.show(id, now: Self.now)["category"] as? String == "Garden")
+        _ = try cf.json(["category", "delete", "Garden"], now: Self.now)
+        #expect(TaskSystemJSON.isNull(try cf.show(id, now: Self.now), "category"))
         #expect(!(try cf.taskSystemCategories(all: true)).contains { $0["name"] as? String == "Garden" })
     }
 
     @Test("T-8 an archived category leaves the list and the pickers; its tasks keep the label, shown \"— archived\"")
     func archived() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Quarterly report", ["--category", "Work", "--due", "today"], now: Self.now)
-        _ = try cf.taskSystemJSON(["category", "archive", "Work"], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Quarterly report", ["--category", "Work", "--due", "today"], now: Self.now)
+        _ = try cf.json(["category", "archive", "Work"], now: Self.now)
 
         #expect(!(try cf.taskSystemCategories()).contains { $0["name"] as? String == "Work" })
         let all = try cf.taskSystemCategories(all: true)
         #expect(all.first { $0["name"] as? String == "Work" }?["isArchived"] as? Bool == true)
 
-        #expect(try cf.taskSystemShow(id, now: Self.now)["category"] as? String == "Work")
+        #expect(try cf.show(id, now: Self.now)["category"] as? String == "Work")
         let text = try cf.run(["show", id], now: Self.now)
         #expect(text.stdout.contains("Work — archived"))
 
@@ -157,41 +157,41 @@ struct TaskSystemCategoryCLITests {
         #expect(try cf.taskSystemRefused(["add", "Another", "--category", "Work"], now: Self.now).code == "category_archived")
         #expect(try cf.taskSystemRefused(["filter", "Work"], now: Self.now).code == "category_archived")
         // …but editing the task leaves its current label alone.
-        let edited = try cf.taskSystemJSON(["edit", id, "--title", "Q4 report"], now: Self.now)
+        let edited = try cf.json(["edit", id, "--title", "Q4 report"], now: Self.now)
         #expect(edited["category"] as? String == "Work")
     }
 
     @Test("T-9 a task added while the Today filter is Work inherits Work; with no filter it has none")
     func filterInherited() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let plain = try cf.taskSystemJSON(["add", "No label"], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let plain = try cf.json(["add", "No label"], now: Self.now)
         #expect(TaskSystemJSON.isNull(plain, "category"))
 
-        let filter = try cf.taskSystemJSON(["filter", "Work"], now: Self.now)
+        let filter = try cf.json(["filter", "Work"], now: Self.now)
         #expect(filter["filter"] as? String == "Work")
-        let inherited = try cf.taskSystemJSON(["add", "Standup notes", "--due", "today"], now: Self.now)
+        let inherited = try cf.json(["add", "Standup notes", "--due", "today"], now: Self.now)
         #expect(inherited["category"] as? String == "Work")
-        let chosen = try cf.taskSystemJSON(["add", "Birthday card", "--category", "Family"], now: Self.now)
+        let chosen = try cf.json(["add", "Birthday card", "--category", "Family"], now: Self.now)
         #expect(chosen["category"] as? String == "Family")
 
-        let today = try cf.taskSystemJSON(["today"], now: Self.now)
+        let today = try cf.json(["today"], now: Self.now)
         #expect(today["filter"] as? String == "Work")
         #expect(JSONPath.titles(JSONPath.tasks(today, "due")) == ["Standup notes"])
 
-        _ = try cf.taskSystemJSON(["filter", "--clear"], now: Self.now)
-        let after = try cf.taskSystemJSON(["add", "After the filter"], now: Self.now)
+        _ = try cf.json(["filter", "--clear"], now: Self.now)
+        let after = try cf.json(["add", "After the filter"], now: Self.now)
         #expect(TaskSystemJSON.isNull(after, "category"))
     }
 
     @Test("T-8 T-9 archiving the filtered category clears the filter")
     func archivingClearsFilter() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        _ = try cf.taskSystemJSON(["filter", "Family"], now: Self.now)
-        _ = try cf.taskSystemJSON(["category", "archive", "Family"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(try cf.taskSystemJSON(["filter"], now: Self.now), "filter"))
-        let added = try cf.taskSystemJSON(["add", "Unlabelled"], now: Self.now)
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        _ = try cf.json(["filter", "Family"], now: Self.now)
+        _ = try cf.json(["category", "archive", "Family"], now: Self.now)
+        #expect(TaskSystemJSON.isNull(try cf.json(["filter"], now: Self.now), "filter"))
+        let added = try cf.json(["add", "Unlabelled"], now: Self.now)
         #expect(TaskSystemJSON.isNull(added, "category"))
     }
 }

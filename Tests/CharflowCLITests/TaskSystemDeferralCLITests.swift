@@ -48,8 +48,8 @@ struct TaskSystemClockCase: Sendable, CustomTestStringConvertible {
 
     /// A runner in this zone with the rollover time set, at D 08:00.
     func runner() throws -> CharflowRunner {
-        let runner = try CharflowRunner.taskSystem(zone: zone)
-        _ = try runner.taskSystemJSON(["settings", "rollover-time", rollover], now: at(0, "08:00"))
+        let runner = try CharflowRunner(timeZone: zone)
+        _ = try runner.json(["settings", "rollover-time", rollover], now: at(0, "08:00"))
         return runner
     }
 }
@@ -61,20 +61,20 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-20 the 1st and 2nd deferral move the task to tomorrow at once, each with a record")
     func firstAndSecondAreInstant() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Call the bank", ["--due", "today"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Call the bank", ["--due", "today"], now: "2026-11-30T09:00")
 
-        let first = try cf.taskSystemJSON(["defer", id], now: "2026-11-30T10:00")
+        let first = try cf.json(["defer", id], now: "2026-11-30T10:00")
         #expect(first["dueDate"] as? String == "2026-12-01")
         #expect(TaskSystemJSON.int(first, "deferralCount") == 1)
         #expect((first["deferral"] as? [String: Any])?["counted"] as? Bool == true)
 
-        let second = try cf.taskSystemJSON(["defer", id], now: "2026-12-01T10:00")
+        let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
         #expect(second["dueDate"] as? String == "2026-12-02")
         #expect(TaskSystemJSON.int(second, "deferralCount") == 2)
 
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-12-01T10:05"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T10:05"))
         #expect(records.map { $0["day"] as? String } == ["2026-11-30", "2026-12-01"])
         #expect(records.map { $0["deferredTo"] as? String } == ["2026-12-01", "2026-12-02"])
         #expect(records.map { $0["reason"] as? String } == ["reschedule", "reschedule"])
@@ -82,23 +82,23 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-20 the 3rd deferral without a day is refused with \"This one keeps slipping…\", exit 1, store unchanged")
     func thirdNeedsADay() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Renew passport", ["--due", "today"], now: "2026-11-30T09:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2026-11-30T10:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2026-12-01T10:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Renew passport", ["--due", "today"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
+        _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
 
         let refusal = try cf.taskSystemRefused(["defer", id], now: "2026-12-02T10:00")
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
         #expect(refusal.code == "pick_a_day")
 
         // With a day picked (Wednesday + 3 = Saturday, still this week) and a chip, it goes through.
-        let third = try cf.taskSystemJSON(["defer", id, "--to", "later-this-week", "--reason", "not-ready"],
+        let third = try cf.json(["defer", id, "--to", "later-this-week", "--reason", "not-ready"],
                                           now: "2026-12-02T10:01")
         #expect(third["dueDate"] as? String == "2026-12-05")
         #expect(TaskSystemJSON.int(third, "deferralCount") == 3)
         #expect(third["isStale"] as? Bool == true)
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-12-02T10:02"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-02T10:02"))
         #expect(records.count == 3)
         #expect(records.last?["reason"] as? String == "notReady")
         #expect(records.last?["deferredTo"] as? String == "2026-12-05")
@@ -107,12 +107,12 @@ struct TaskSystemDeferralCLITests {
     @Test("T-10 a deferral's reason chip is stored; without a chip a user deferral is reschedule",
           arguments: [("too-much", "tooMuch"), ("not-ready", "notReady"), ("no-longer", "noLonger"), (nil, "reschedule")])
     func reasonChips(chip: String?, stored: String) throws {
-        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
-        _ = try cf.taskSystemJSON(["defer", id] + (chip.map { ["--reason", $0] } ?? []), now: "2026-11-30T18:45")
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        let id = try cf.add("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id] + (chip.map { ["--reason", $0] } ?? []), now: "2026-11-30T18:45")
 
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-11-30T18:46"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T18:46"))
         let record = try #require(records.first)
         #expect(records.count == 1)
         #expect(record["reason"] as? String == stored)
@@ -124,22 +124,22 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-10 an unknown reason chip is refused and nothing is deferred")
     func unknownChip() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
         let refusal = try cf.taskSystemRefused(["defer", id, "--reason", "lazy"], now: "2026-11-30T10:00")
         #expect(refusal.message.contains("lazy"))
     }
 
     @Test("T-21 the 5th deferral raises suggest removal, in defer --json and in today's signals")
     func fifthSuggestsRemoval() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Learn the banjo", ["--due", "today"], now: "2026-11-30T09:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2026-11-30T10:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2026-12-01T10:00")
-        _ = try cf.taskSystemJSON(["defer", id, "--to", "tomorrow"], now: "2026-12-02T10:00")
-        let fourth = try cf.taskSystemJSON(["defer", id, "--to", "tomorrow"], now: "2026-12-03T10:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Learn the banjo", ["--due", "today"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
+        _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
+        _ = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-02T10:00")
+        let fourth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-03T10:00")
         #expect((fourth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == false)
 
         // Four deferrals: stale, not yet a suggestion to let it go.
@@ -147,7 +147,7 @@ struct TaskSystemDeferralCLITests {
         #expect(before.contains { $0.kind == "stale" && $0.task == id })
         #expect(!before.contains { $0.kind == "suggestRemoval" })
 
-        let fifth = try cf.taskSystemJSON(["defer", id, "--to", "tomorrow"], now: "2026-12-04T10:00")
+        let fifth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-04T10:00")
         #expect(TaskSystemJSON.int(fifth, "deferralCount") == 5)
         #expect((fifth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == true)
 
@@ -158,19 +158,19 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-19 moving a task that is due later is rescheduling: no count, no record, no easing")
     func reschedulingIsNotDeferring() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Book dentist", ["--due", "2026-12-03", "--importance", "high"],
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Book dentist", ["--due", "2026-12-03", "--importance", "high"],
                                       now: "2026-11-30T09:00")
 
-        let moved = try cf.taskSystemJSON(["defer", id, "--to", "2026-12-10"], now: "2026-11-30T10:00")
+        let moved = try cf.json(["defer", id, "--to", "2026-12-10"], now: "2026-11-30T10:00")
         #expect(moved["dueDate"] as? String == "2026-12-10")
         #expect(TaskSystemJSON.int(moved, "deferralCount") == 0)
         #expect((moved["deferral"] as? [String: Any])?["counted"] as? Bool == false)
-        let edited = try cf.taskSystemJSON(["edit", id, "--due", "2026-12-12"], now: "2026-11-30T10:01")
+        let edited = try cf.json(["edit", id, "--due", "2026-12-12"], now: "2026-11-30T10:01")
         #expect(TaskSystemJSON.int(edited, "deferralCount") == 0)
         #expect(edited["importance"] as? String == "high")
-        #expect(TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-11-30T10:02")).isEmpty)
+        #expect(TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
 
         // Without a day there is nothing to defer yet.
         let refusal = try cf.taskSystemRefused(["defer", id], now: "2026-11-30T10:03")
@@ -179,28 +179,28 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-19 pushing a task due today to a later day by edit is a deferral like any other")
     func editOfADueTaskCounts() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Post parcel", ["--due", "today"], now: "2026-11-30T09:00")
-        let edited = try cf.taskSystemJSON(["edit", id, "--due", "2026-12-02"], now: "2026-11-30T10:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Post parcel", ["--due", "today"], now: "2026-11-30T09:00")
+        let edited = try cf.json(["edit", id, "--due", "2026-12-02"], now: "2026-11-30T10:00")
         #expect(TaskSystemJSON.int(edited, "deferralCount") == 1)
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-11-30T10:01"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T10:01"))
         #expect(records.count == 1)
         #expect(records.first?["deferredTo"] as? String == "2026-12-02")
     }
 
     @Test("T-22 a second defer on the same logical day refines that day's record (reason, deferredTo) instead of adding")
     func sameDaySecondDeferRefines() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Call plumber", ["--due", "today"], now: "2026-11-30T09:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2026-11-30T10:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Call plumber", ["--due", "today"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
 
-        let again = try cf.taskSystemJSON(["defer", id, "--to", "2026-12-03", "--reason", "too-much"],
+        let again = try cf.json(["defer", id, "--to", "2026-12-03", "--reason", "too-much"],
                                           now: "2026-11-30T11:00")
         #expect(again["dueDate"] as? String == "2026-12-03")
         #expect(TaskSystemJSON.int(again, "deferralCount") == 1)
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-11-30T11:01"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T11:01"))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-11-30")
         #expect(records.first?["deferredTo"] as? String == "2026-12-03", "the record still points at the first choice")
@@ -209,21 +209,21 @@ struct TaskSystemDeferralCLITests {
 
     @Test("T-22 Night Planning at 00:30 after a midnight rollover: Keep refines the rollover's record")
     func nightPlanningKeepRefines() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay bills", ["--due", "today"], now: "2026-11-30T09:00")
-        let kept = try cf.taskSystemJSON(["plan", "carry", id, "--keep"], now: "2026-12-01T00:30")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay bills", ["--due", "today"], now: "2026-11-30T09:00")
+        let kept = try cf.json(["plan", "carry", id, "--keep"], now: "2026-12-01T00:30")
         #expect(TaskSystemJSON.int(kept, "deferralCount") == 1)
         #expect((kept["deferral"] as? [String: Any])?["refined"] as? Bool == true)
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-12-01T00:31"))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T00:31"))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-12-01")
         #expect(records.first?["reason"] as? String == "reschedule")
         // Later with a chip, still the same night: the same record again.
-        let later = try cf.taskSystemJSON(["plan", "carry", id, "--later", "2026-12-04", "--reason", "too-much"],
+        let later = try cf.json(["plan", "carry", id, "--later", "2026-12-04", "--reason", "too-much"],
                                           now: "2026-12-01T00:40")
         #expect(TaskSystemJSON.int(later, "deferralCount") == 1)
-        let refined = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: "2026-12-01T00:41"))
+        let refined = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T00:41"))
         #expect(refined.count == 1)
         #expect(refined.first?["deferredTo"] as? String == "2026-12-04")
         #expect(refined.first?["reason"] as? String == "tooMuch")
@@ -232,11 +232,11 @@ struct TaskSystemDeferralCLITests {
     @Test("T-20 a defer late in the logical day goes to the next logical day", arguments: TaskSystemClockCase.all)
     func lateNightDefer(_ clock: TaskSystemClockCase) throws {
         let cf = try clock.runner()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
-        let deferred = try cf.taskSystemJSON(["defer", id], now: clock.lateOn(0))
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
+        let deferred = try cf.json(["defer", id], now: clock.lateOn(0))
         #expect(deferred["dueDate"] as? String == clock.date(1))
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: clock.lateOn(0)))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: clock.lateOn(0)))
         #expect(records.map { $0["day"] as? String } == [clock.date(0)])
     }
 
@@ -244,16 +244,16 @@ struct TaskSystemDeferralCLITests {
           arguments: TaskSystemClockCase.all)
     func rolloverThenUserDeferRefines(_ clock: TaskSystemClockCase) throws {
         let cf = try clock.runner()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
 
         // Before the rollover: nothing has happened to it.
-        let before = try cf.taskSystemShow(id, now: clock.justBefore(1))
+        let before = try cf.show(id, now: clock.justBefore(1))
         #expect(TaskSystemJSON.int(before, "deferralCount") == 0)
         #expect(TaskSystemJSON.deferrals(before).isEmpty)
 
         // After it: one automatic deferral for the new day, reason unspecified, due date kept (overdue).
-        let rolled = try cf.taskSystemShow(id, now: clock.after(1, minutes: 30))
+        let rolled = try cf.show(id, now: clock.after(1, minutes: 30))
         #expect(TaskSystemJSON.int(rolled, "deferralCount") == 1)
         #expect(rolled["dueDate"] as? String == clock.date(0))
         let automatic = TaskSystemJSON.deferrals(rolled)
@@ -263,13 +263,13 @@ struct TaskSystemDeferralCLITests {
         #expect(automatic.first?["deferredTo"] as? String == clock.date(1))
 
         // The user's own choice that same logical day refines the record instead of adding one.
-        let user = try cf.taskSystemJSON(["defer", id, "--reason", "not-ready"], now: clock.after(1, minutes: 35))
+        let user = try cf.json(["defer", id, "--reason", "not-ready"], now: clock.after(1, minutes: 35))
         #expect(TaskSystemJSON.int(user, "deferralCount") == 1)
         #expect(user["dueDate"] as? String == clock.date(2))
         let change = try #require(user["deferral"] as? [String: Any])
         #expect(change["refined"] as? Bool == true)
         #expect(change["counted"] as? Bool == false)
-        let records = TaskSystemJSON.deferrals(try cf.taskSystemShow(id, now: clock.after(1, minutes: 36)))
+        let records = TaskSystemJSON.deferrals(try cf.show(id, now: clock.after(1, minutes: 36)))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == clock.date(1))
         #expect(records.first?["reason"] as? String == "notReady")
@@ -281,39 +281,39 @@ struct TaskSystemDeferralCLITests {
           arguments: TaskSystemClockCase.all)
     func thirdRefusedAcrossDST(_ clock: TaskSystemClockCase) throws {
         let cf = try clock.runner()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
-        _ = try cf.taskSystemJSON(["defer", id], now: clock.lateOn(0))               // 1st, to D+1
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
+        _ = try cf.json(["defer", id], now: clock.lateOn(0))               // 1st, to D+1
         // D+2 opens with the task overdue: the automatic 2nd deferral.
-        let rolled = try cf.taskSystemShow(id, now: clock.after(2, minutes: 10))
+        let rolled = try cf.show(id, now: clock.after(2, minutes: 10))
         #expect(TaskSystemJSON.int(rolled, "deferralCount") == 2)
         #expect(TaskSystemJSON.deferrals(rolled).last?["reason"] as? String == "unspecified")
-        _ = try cf.taskSystemJSON(["defer", id], now: clock.after(2, minutes: 20))   // refines, to D+3
+        _ = try cf.json(["defer", id], now: clock.after(2, minutes: 20))   // refines, to D+3
         // D+3: due today, two deferrals so far; the third needs a day.
         let refusal = try cf.taskSystemRefused(["defer", id], now: clock.lateOn(3))
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
-        let shown = try cf.taskSystemShow(id, now: clock.lateOn(3))
+        let shown = try cf.show(id, now: clock.lateOn(3))
         #expect(TaskSystemJSON.int(shown, "deferralCount") == 2)
         #expect(shown["dueDate"] as? String == clock.date(3))
     }
 
     @Test("T-23 catching up over several missed days gives one automatic deferral for the whole gap")
     func oneDeferralPerGap() throws {
-        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Return library books", ["--due", "today"], now: "2026-10-30T09:00")
-        let shown = try cf.taskSystemShow(id, now: "2026-11-03T09:00")
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        let id = try cf.add("Return library books", ["--due", "today"], now: "2026-10-30T09:00")
+        let shown = try cf.show(id, now: "2026-11-03T09:00")
         #expect(TaskSystemJSON.int(shown, "deferralCount") == 1)
         let records = TaskSystemJSON.deferrals(shown)
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-11-03")
         #expect(records.first?["reason"] as? String == "unspecified")
         // Done or deleted tasks are never deferred by the rollover.
-        let done = try cf.taskSystemAdd("Done one", ["--due", "today"], now: "2026-11-03T09:01")
-        _ = try cf.taskSystemJSON(["done", done], now: "2026-11-03T09:02")
-        let dropped = try cf.taskSystemAdd("Dropped one", ["--due", "today"], now: "2026-11-03T09:03")
-        _ = try cf.taskSystemJSON(["delete", dropped], now: "2026-11-03T09:04")
-        #expect(TaskSystemJSON.int(try cf.taskSystemShow(done, now: "2026-11-05T09:00"), "deferralCount") == 0)
-        #expect(TaskSystemJSON.int(try cf.taskSystemShow(dropped, now: "2026-11-05T09:00"), "deferralCount") == 0)
+        let done = try cf.add("Done one", ["--due", "today"], now: "2026-11-03T09:01")
+        _ = try cf.json(["done", done], now: "2026-11-03T09:02")
+        let dropped = try cf.add("Dropped one", ["--due", "today"], now: "2026-11-03T09:03")
+        _ = try cf.json(["delete", dropped], now: "2026-11-03T09:04")
+        #expect(TaskSystemJSON.int(try cf.show(done, now: "2026-11-05T09:00"), "deferralCount") == 0)
+        #expect(TaskSystemJSON.int(try cf.show(dropped, now: "2026-11-05T09:00"), "deferralCount") == 0)
     }
 }

@@ -7,38 +7,38 @@ struct TaskSystemNotesCLITests {
 
     @Test("T-33 checklist items are numbered in order and toggled by number with `check ID N`")
     func checklistToggle() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
 
-        let shown = try cf.taskSystemShow(id, now: "2026-11-30T09:01")
+        let shown = try cf.show(id, now: "2026-11-30T09:01")
         let items = shown["checklist"] as? [[String: Any]] ?? []
         #expect(items.map { $0["text"] as? String } == ["passport", "tickets", "charger"])
         #expect(items.map { $0["isChecked"] as? Bool } == [false, false, true])
         #expect(items.map { TaskSystemJSON.int($0, "number") } == [1, 2, 3])
 
-        let ticked = try cf.taskSystemJSON(["check", id, "2"], now: "2026-11-30T09:02")
+        let ticked = try cf.json(["check", id, "2"], now: "2026-11-30T09:02")
         #expect(ticked["notes"] as? String
                 == "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [x] charger\nRemember **plugs**")
-        let unticked = try cf.taskSystemJSON(["check", id, "3"], now: "2026-11-30T09:03")
+        let unticked = try cf.json(["check", id, "3"], now: "2026-11-30T09:03")
         #expect(unticked["notes"] as? String
                 == "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [ ] charger\nRemember **plugs**")
-        let back = try cf.taskSystemJSON(["check", id, "2"], now: "2026-11-30T09:04")
+        let back = try cf.json(["check", id, "2"], now: "2026-11-30T09:04")
         #expect(back["notes"] as? String
                 == "Pack for the trip\n- [ ] passport\n- [ ] tickets\n* [ ] charger\nRemember **plugs**")
     }
 
     @Test("T-33 a checklist number that is not there is refused and the notes are unchanged")
     func checklistOutOfRange() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
         for number in ["4", "0"] {
             let refusal = try cf.taskSystemRefused(["check", id, number], now: "2026-11-30T09:01")
             #expect(refusal.code == "no_checklist_item")
             #expect(refusal.message.contains("1 to 3"))
         }
-        let plain = try cf.taskSystemAdd("No list", ["--notes", "just words"], now: "2026-11-30T09:02")
+        let plain = try cf.add("No list", ["--notes", "just words"], now: "2026-11-30T09:02")
         #expect(try cf.taskSystemRefused(["check", plain, "1"], now: "2026-11-30T09:03").message
                 == "That task's notes have no checklist.")
     }
@@ -48,35 +48,35 @@ struct TaskSystemNotesCLITests {
                       ("America/New_York", "2026-03-08T03:15", "2026-03-08 03:15"),
                       ("America/New_York", "2026-11-01T23:40", "2026-11-01 23:40")])
     func appendNote(zone: String, now: String, stamp: String) throws {
-        let cf = try CharflowRunner.taskSystem(zone: zone)
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Call the council", ["--notes", "- [ ] ask about bins"], now: "2026-03-01T09:00")
-        let first = try cf.taskSystemJSON(["note", id, "Left a voicemail, call back Tuesday"], now: now)
+        let cf = try CharflowRunner(timeZone: zone)
+        defer { cf.removeFolder() }
+        let id = try cf.add("Call the council", ["--notes", "- [ ] ask about bins"], now: "2026-03-01T09:00")
+        let first = try cf.json(["note", id, "Left a voicemail, call back Tuesday"], now: now)
         #expect(first["notes"] as? String == "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday")
-        let second = try cf.taskSystemJSON(["note", id, "Spoke", "to", "Sam"], now: now)
+        let second = try cf.json(["note", id, "Spoke", "to", "Sam"], now: now)
         #expect(second["notes"] as? String
                 == "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday\n\(stamp) — Spoke to Sam")
         // The checklist survives the appended lines.
-        let items = try cf.taskSystemShow(id, now: now)["checklist"] as? [[String: Any]] ?? []
+        let items = try cf.show(id, now: now)["checklist"] as? [[String: Any]] ?? []
         #expect(items.map { $0["text"] as? String } == ["ask about bins"])
     }
 
     @Test("T-33 a note on a task without notes becomes its first line; an empty note is refused")
     func firstNoteAndEmpty() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Call the council", now: "2026-11-30T09:00")
-        let noted = try cf.taskSystemJSON(["note", id, "No answer"], now: "2026-11-30T16:05")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Call the council", now: "2026-11-30T09:00")
+        let noted = try cf.json(["note", id, "No answer"], now: "2026-11-30T16:05")
         #expect(noted["notes"] as? String == "2026-11-30 16:05 — No answer")
         _ = try cf.taskSystemRefused(["note", id, "   "], now: "2026-11-30T16:06")
     }
 
     @Test("T-33 defer --note appends a timestamped line to the notes and defers")
     func deferWithNote() throws {
-        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Call the council", ["--due", "today", "--notes", "Ref 4471"], now: "2026-11-30T09:00")
-        let deferred = try cf.taskSystemJSON(["defer", id, "--note", "Line busy", "--reason", "not-ready"],
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        let id = try cf.add("Call the council", ["--due", "today", "--notes", "Ref 4471"], now: "2026-11-30T09:00")
+        let deferred = try cf.json(["defer", id, "--note", "Line busy", "--reason", "not-ready"],
                                              now: "2026-11-30T17:20")
         #expect(deferred["notes"] as? String == "Ref 4471\n2026-11-30 17:20 — Line busy")
         #expect(deferred["dueDate"] as? String == "2026-12-01")
@@ -85,10 +85,10 @@ struct TaskSystemNotesCLITests {
 
     @Test("T-33 notes are stored exactly as written")
     func notesVerbatim() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
         let text = "  **bold** _it_ [link](https://example.org) `code`\n\n# not a heading\n| not | a table |  "
-        let id = try cf.taskSystemAdd("Markdown", ["--notes", text], now: "2026-11-30T09:00")
-        #expect(try cf.taskSystemShow(id, now: "2026-11-30T09:01")["notes"] as? String == text)
+        let id = try cf.add("Markdown", ["--notes", text], now: "2026-11-30T09:00")
+        #expect(try cf.show(id, now: "2026-11-30T09:01")["notes"] as? String == text)
     }
 }

@@ -16,9 +16,9 @@ struct TaskSystemQuickDateCase: Sendable, CustomTestStringConvertible {
 
     /// A runner with the settings in place (set on 1 March 2026, before every case's clock).
     func runner() throws -> CharflowRunner {
-        let cf = try CharflowRunner.taskSystem(zone: zone)
-        _ = try cf.taskSystemJSON(["settings", "first-weekday", firstWeekday], now: "2026-03-01T08:00")
-        _ = try cf.taskSystemJSON(["settings", "rollover-time", rollover], now: "2026-03-01T08:01")
+        let cf = try CharflowRunner(timeZone: zone)
+        _ = try cf.json(["settings", "first-weekday", firstWeekday], now: "2026-03-01T08:00")
+        _ = try cf.json(["settings", "rollover-time", rollover], now: "2026-03-01T08:01")
         return cf
     }
 }
@@ -61,9 +61,9 @@ struct TaskSystemQuickDateCLITests {
           arguments: laterThisWeekCases)
     func laterThisWeek(_ c: TaskSystemQuickDateCase) throws {
         let cf = try c.runner()
-        defer { cf.taskSystemCleanUp() }
+        defer { cf.removeFolder() }
         if let expected = c.expected {
-            let task = try cf.taskSystemJSON(["add", "Errand", "--due", "later-this-week"], now: c.now)
+            let task = try cf.json(["add", "Errand", "--due", "later-this-week"], now: c.now)
             #expect(task["dueDate"] as? String == expected)
         } else {
             let refusal = try cf.taskSystemRefused(["add", "Errand", "--due", "later-this-week"], now: c.now)
@@ -74,12 +74,12 @@ struct TaskSystemQuickDateCLITests {
 
     @Test("T-24 later this week is not offered in the defer picker at the end of the week either")
     func laterThisWeekInDeferPicker() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Errand", ["--due", "today"], now: "2026-12-04T09:00")   // Friday
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Errand", ["--due", "today"], now: "2026-12-04T09:00")   // Friday
         let refusal = try cf.taskSystemRefused(["defer", id, "--to", "later-this-week"], now: "2026-12-04T09:05")
         #expect(refusal.message == Self.notOffered)
-        #expect(TaskSystemJSON.int(try cf.taskSystemShow(id, now: "2026-12-04T09:06"), "deferralCount") == 0)
+        #expect(TaskSystemJSON.int(try cf.show(id, now: "2026-12-04T09:06"), "deferralCount") == 0)
     }
 
     static let nextWeekCases: [TaskSystemQuickDateCase] = [
@@ -96,8 +96,8 @@ struct TaskSystemQuickDateCLITests {
     @Test("T-24 next week is the first day of next week, by the user's first weekday", arguments: nextWeekCases)
     func nextWeek(_ c: TaskSystemQuickDateCase) throws {
         let cf = try c.runner()
-        defer { cf.taskSystemCleanUp() }
-        let task = try cf.taskSystemJSON(["add", "Plan holiday", "--due", "next-week"], now: c.now)
+        defer { cf.removeFolder() }
+        let task = try cf.json(["add", "Plan holiday", "--due", "next-week"], now: c.now)
         #expect(task["dueDate"] as? String == c.expected)
     }
 
@@ -108,18 +108,18 @@ struct TaskSystemQuickDateCLITests {
     func todayAndTomorrow(rollover: String, now: String, today: String, tomorrow: String) throws {
         let c = TaskSystemQuickDateCase(zone: "Europe/London", firstWeekday: "monday", rollover: rollover, now: now, expected: nil)
         let cf = try c.runner()
-        defer { cf.taskSystemCleanUp() }
-        #expect(try cf.taskSystemJSON(["add", "A", "--due", "today"], now: now)["dueDate"] as? String == today)
-        #expect(try cf.taskSystemJSON(["add", "B", "--due", "tomorrow"], now: now)["dueDate"] as? String == tomorrow)
-        #expect(try cf.taskSystemJSON(["add", "C", "--due", "2026-05-01"], now: now)["dueDate"] as? String == "2026-05-01")
-        #expect(TaskSystemJSON.isNull(try cf.taskSystemJSON(["add", "D", "--due", "someday"], now: now), "dueDate"))
+        defer { cf.removeFolder() }
+        #expect(try cf.json(["add", "A", "--due", "today"], now: now)["dueDate"] as? String == today)
+        #expect(try cf.json(["add", "B", "--due", "tomorrow"], now: now)["dueDate"] as? String == tomorrow)
+        #expect(try cf.json(["add", "C", "--due", "2026-05-01"], now: now)["dueDate"] as? String == "2026-05-01")
+        #expect(TaskSystemJSON.isNull(try cf.json(["add", "D", "--due", "someday"], now: now), "dueDate"))
     }
 
     @Test("T-24 a date word that is no date is refused", arguments: ["2026-02-30", "next-month", "31/12/2026"])
     func badDateWord(_ word: String) throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        _ = try cf.taskSystemAdd("Existing", now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        _ = try cf.add("Existing", now: "2026-11-30T09:00")
         let refusal = try cf.taskSystemRefused(["add", "Errand", "--due", word], now: "2026-11-30T09:01")
         #expect(refusal.code == "bad_date")
     }

@@ -18,7 +18,7 @@ extension CharflowRunner {
         let live = try taskSystemLiveInstances(series: series, now: now)
         #expect(live.count == 1, "live instances: \(live.count)", sourceLocation: sourceLocation)
         let id = try #require(live.first?["id"] as? String, sourceLocation: sourceLocation)
-        _ = try taskSystemJSON(["done", id], now: now, sourceLocation: sourceLocation)
+        _ = try json(["done", id], now: now, sourceLocation: sourceLocation)
         let next = try taskSystemLiveInstances(series: series, now: now)
         #expect(next.count == 1, "live instances after done: \(next.count)", sourceLocation: sourceLocation)
         return try #require(next.first, sourceLocation: sourceLocation)
@@ -32,9 +32,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
     func monthlyOn31st() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
         let expectations = [("2027-01-31T09:00", "2027-02-28"), ("2027-02-28T09:00", "2027-03-31"),
                             ("2027-03-31T09:00", "2027-04-30"), ("2027-04-30T09:00", "2027-05-31")]
         var dues: [String] = []
@@ -48,9 +48,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 monthly on the 31st goes to Feb 29 in a leap year, then back to Mar 31")
     func monthlyLeapYear() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2028-01-31", "--repeat", "monthly"], now: "2027-12-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay rent", ["--due", "2028-01-31", "--repeat", "monthly"], now: "2027-12-30T09:00")
         let february = try cf.taskSystemCompleteLive(series: id, now: "2028-01-31T09:00")
         #expect(february["dueDate"] as? String == "2028-02-29")
         let march = try cf.taskSystemCompleteLive(series: id, now: "2028-02-29T09:00")
@@ -59,9 +59,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 T-28 weekly on Friday, done on Sunday, comes back the next Friday")
     func weeklyFridayDoneSunday() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-06T18:00")
         #expect(next["dueDate"] as? String == "2026-12-11")
         #expect(next["repeatKind"] as? String == "weekly")
@@ -69,9 +69,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 weekly on ISO days \"1,5\" alternates Monday and Friday")
     func weeklyIsoDays() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let task = try cf.taskSystemJSON(["add", "Gym", "--due", "2026-11-30", "--repeat", "weekly:1,5"], now: "2026-11-30T08:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let task = try cf.json(["add", "Gym", "--due", "2026-11-30", "--repeat", "weekly:1,5"], now: "2026-11-30T08:00")
         let id = try #require(task["id"] as? String)
         #expect(task["repeatWeekdays"] as? String == "1,5")
         #expect(task["seriesID"] as? String == id)
@@ -84,28 +84,28 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 daily comes back the next day")
     func daily() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
         #expect(next["dueDate"] as? String == "2026-12-01")
     }
 
     @Test("T-26 an unknown repeat word is refused", arguments: ["yearly", "weekly:8", "daily:1", "weekly:mon,xyz"])
     func badRepeat(_ word: String) throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        _ = try cf.taskSystemAdd("Existing", now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        _ = try cf.add("Existing", now: "2026-11-30T09:00")
         let refusal = try cf.taskSystemRefused(["add", "Odd", "--due", "today", "--repeat", word], now: "2026-11-30T09:01")
         #expect(refusal.code == "invalid_value")
     }
 
     @Test("T-26 T-30 moving one weekly instance with a defer changes only that instance; the next follows the pattern")
     func movedWeeklyInstanceKeepsPattern() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let deferred = try cf.taskSystemJSON(["defer", id], now: "2026-12-04T17:00")   // Friday → Saturday
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let deferred = try cf.json(["defer", id], now: "2026-12-04T17:00")   // Friday → Saturday
         #expect(deferred["dueDate"] as? String == "2026-12-05")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-05T10:00")
         #expect(next["dueDate"] as? String == "2026-12-11", "the series drifted to the moved instance's weekday")
@@ -113,31 +113,31 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-26 moving the first monthly instance before its first completion does not change the day it keeps")
     func movedMonthlyInstanceKeepsDay() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
-        _ = try cf.taskSystemJSON(["defer", id], now: "2027-01-31T20:00")            // 31 Jan → 1 Feb
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id], now: "2027-01-31T20:00")            // 31 Jan → 1 Feb
         let next = try cf.taskSystemCompleteLive(series: id, now: "2027-02-01T09:00")
         #expect(next["dueDate"] as? String == "2027-02-28", "the series drifted from the 31st to the 1st")
     }
 
     @Test("T-27 a repeating task needs a day: without one it gets today")
     func repeatNeedsDay() throws {
-        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
-        defer { cf.taskSystemCleanUp() }
-        let task = try cf.taskSystemJSON(["add", "Vitamins", "--repeat", "daily"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        let task = try cf.json(["add", "Vitamins", "--repeat", "daily"], now: "2026-11-30T09:00")
         #expect(task["dueDate"] as? String == "2026-11-30")
-        let parked = try cf.taskSystemAdd("Parked", now: "2026-11-30T09:01")
-        let edited = try cf.taskSystemJSON(["edit", parked, "--repeat", "weekly"], now: "2026-11-30T09:02")
+        let parked = try cf.add("Parked", now: "2026-11-30T09:01")
+        let edited = try cf.json(["edit", parked, "--repeat", "weekly"], now: "2026-11-30T09:02")
         #expect(edited["dueDate"] as? String == "2026-11-30")
         #expect(edited["seriesID"] as? String == parked)
     }
 
     @Test("T-25 T-27 Someday is refused for a repeating task, by add, edit and defer")
     func noSomedayForRepeating() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Vitamins", ["--repeat", "daily", "--due", "today"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Vitamins", ["--repeat", "daily", "--due", "today"], now: "2026-11-30T09:00")
         let added = try cf.taskSystemRefused(["add", "Weekly", "--repeat", "weekly", "--due", "someday"], now: "2026-11-30T09:01")
         #expect(added.message == Self.repeatingNeedsDay)
         #expect(added.code == "repeating_needs_day")
@@ -149,9 +149,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-28 one live instance per series: a neglected weekly task never piles up copies")
     func neglectedWeeklyDoesNotPileUp() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         for now in ["2026-12-05T09:00", "2026-12-12T09:00", "2026-12-19T09:00"] {
             #expect(try cf.taskSystemAllInstances(series: id, now: now).count == 1, "\(now)")
         }
@@ -163,18 +163,18 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-28 the next instance is strictly after max(due date, completion day): done early it still skips the due day")
     func doneEarly() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-02T09:00")   // Wednesday
         #expect(next["dueDate"] as? String == "2026-12-11")
     }
 
     @Test("T-29 the next instance copies title, notes, category, effort, importance and repeat; resets the rest and is not placed")
     func copiedAndReset() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Water plants", [
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Water plants", [
             "--region", "morning", "--bucket", "must", "--importance", "high", "--effort", "60", "--category", "Work",
             "--notes", "- [ ] fern\n- [ ] cactus", "--repeat", "daily",
         ], now: "2026-11-30T08:00")
@@ -197,21 +197,21 @@ struct TaskSystemRepeatCLITests {
 
         // Deferrals are per instance: a deferred instance's count and records do not travel.
         let secondID = try #require(next["id"] as? String)
-        let deferred = try cf.taskSystemJSON(["defer", secondID], now: "2026-12-01T09:00")
+        let deferred = try cf.json(["defer", secondID], now: "2026-12-01T09:00")
         #expect(TaskSystemJSON.int(deferred, "deferralCount") == 1)
         let third = try cf.taskSystemCompleteLive(series: id, now: "2026-12-01T10:00")
         #expect(third["dueDate"] as? String == "2026-12-03")
         #expect(TaskSystemJSON.int(third, "deferralCount") == 0)
         let thirdID = try #require(third["id"] as? String)
-        #expect(TaskSystemJSON.deferrals(try cf.taskSystemShow(thirdID, now: "2026-12-01T10:01")).isEmpty)
+        #expect(TaskSystemJSON.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
     }
 
     @Test("T-30 dropping an instance skips only that occurrence; the series goes on")
     func dropSkipsOne() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let dropped = try cf.taskSystemJSON(["delete", id], now: "2026-12-04T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let dropped = try cf.json(["delete", id], now: "2026-12-04T09:00")
         #expect(dropped["droppedAt"] is String)
         let live = try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:01")
         #expect(live.count == 1)
@@ -221,25 +221,25 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-30 edit --repeat none stops repeating: completing it makes no next instance")
     func stopRepeating() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        let stopped = try cf.taskSystemJSON(["edit", id, "--repeat", "none"], now: "2026-11-30T08:01")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let stopped = try cf.json(["edit", id, "--repeat", "none"], now: "2026-11-30T08:01")
         #expect(stopped["repeatKind"] as? String == "none")
-        _ = try cf.taskSystemJSON(["done", id], now: "2026-11-30T08:02")
+        _ = try cf.json(["done", id], now: "2026-11-30T08:02")
         #expect(try cf.taskSystemList(all: true, now: "2026-11-30T08:03").count == 1)
         #expect(try cf.taskSystemList(now: "2026-12-02T08:03").isEmpty)
     }
 
     @Test("T-31 un-completing removes the untouched next instance, leaving one live task")
     func uncompleteRemovesUntouchedNext() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
 
-        let undone = try cf.taskSystemJSON(["undone", id], now: "2026-12-04T09:05")
+        let undone = try cf.json(["undone", id], now: "2026-12-04T09:05")
         #expect(undone["isCompleted"] as? Bool == false)
         let all = try cf.taskSystemAllInstances(series: id, now: "2026-12-04T09:06")
         #expect(all.map { $0["id"] as? String } == [id])
@@ -248,12 +248,12 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was edited")
     func uncompleteRefusedAfterEdit() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
-        _ = try cf.taskSystemJSON(["edit", nextID, "--notes", "ask about overtime"], now: "2026-12-04T09:10")
+        _ = try cf.json(["edit", nextID, "--notes", "ask about overtime"], now: "2026-12-04T09:10")
 
         let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:20")
         #expect(refusal.message == Self.alreadyRepeated)
@@ -265,12 +265,12 @@ struct TaskSystemRepeatCLITests {
           arguments: [["--notes", "ask about overtime"], ["--title", "Submit the timesheet"], ["--due", "2026-12-12"],
                       ["--importance", "high"], ["--effort", "60"]])
     func uncompleteRefusedAfterSameInstantEdit(_ change: [String]) throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
-        _ = try cf.taskSystemJSON(["edit", nextID] + change, now: "2026-12-04T09:00")
+        _ = try cf.json(["edit", nextID] + change, now: "2026-12-04T09:00")
 
         let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:00")
         #expect(refusal.message == Self.alreadyRepeated, "\(change)")
@@ -279,29 +279,29 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-31 a next instance placed on the board in the same instant is touched; one left alone is removed")
     func uncompleteSameInstantMove() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:00")
         let nextID = try #require(next["id"] as? String)
-        _ = try cf.taskSystemJSON(["move", nextID, "--region", "morning", "--day", "tomorrow"], now: "2026-11-30T08:00")
+        _ = try cf.json(["move", nextID, "--region", "morning", "--day", "tomorrow"], now: "2026-11-30T08:00")
         #expect(try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:00").message == Self.alreadyRepeated)
 
-        let other = try cf.taskSystemAdd("Water plants", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let other = try cf.add("Water plants", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         _ = try cf.taskSystemCompleteLive(series: other, now: "2026-11-30T08:00")
-        let undone = try cf.taskSystemJSON(["undone", other], now: "2026-11-30T08:00")
+        let undone = try cf.json(["undone", other], now: "2026-11-30T08:00")
         #expect(undone["isCompleted"] as? Bool == false)
         #expect(try cf.taskSystemLiveInstances(series: other, now: "2026-11-30T08:01").count == 1)
     }
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was deferred")
     func uncompleteRefusedAfterDefer() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
         let nextID = try #require(next["id"] as? String)
-        _ = try cf.taskSystemJSON(["defer", nextID], now: "2026-12-01T09:00")
+        _ = try cf.json(["defer", nextID], now: "2026-12-01T09:00")
 
         let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-01T09:10")
         #expect(refusal.message == Self.alreadyRepeated)
@@ -309,13 +309,13 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was timed")
     func uncompleteRefusedAfterSession() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:10")
         let nextID = try #require(next["id"] as? String)
-        _ = try cf.taskSystemJSON(["begin", nextID], now: "2026-11-30T08:20")
-        _ = try cf.taskSystemJSON(["finish", "--stop"], now: "2026-11-30T08:30")
+        _ = try cf.json(["begin", nextID], now: "2026-11-30T08:20")
+        _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:30")
 
         let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:40")
         #expect(refusal.message == Self.alreadyRepeated)
@@ -323,9 +323,9 @@ struct TaskSystemRepeatCLITests {
 
     @Test("T-32 two instances of one series on one day are deduplicated: one remains after the next rollover")
     func seriesDedup() throws {
-        let cf = try CharflowRunner.taskSystem()
-        defer { cf.taskSystemCleanUp() }
-        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
 

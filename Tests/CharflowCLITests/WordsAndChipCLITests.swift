@@ -52,8 +52,8 @@ struct WordsAndChipCLITests {
     func habitSessionOffer() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
-        let habit = try runner.habitAdd("Meditate", ["--kind", "timed", "--target", "20"], now: Self.now)
-        try runner.habitOK(["habit", "begin", habit], now: Self.now)
+        let habit = try runner.addHabit("Meditate", ["--kind", "timed", "--target", "20"], now: Self.now)
+        try runner.ok(["habit", "begin", habit], now: Self.now)
         let task = try runner.add("Write report")
         let refusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:05")
         #expect(refusal.message.contains("--settle done (log it) or stop"), "\(refusal.message)")
@@ -115,14 +115,14 @@ struct WordsAndChipCLITests {
     func unshownLogRefused() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
-        let stretch = try runner.habitAdd("Stretch", ["--days", "1,3,5"], now: "2026-11-16T09:00")
-        try runner.habitOK(["habit", "pause", stretch, "--from", "2026-11-27", "--to", "2026-11-28", "--reason", "other"],
+        let stretch = try runner.addHabit("Stretch", ["--days", "1,3,5"], now: "2026-11-16T09:00")
+        try runner.ok(["habit", "pause", stretch, "--from", "2026-11-27", "--to", "2026-11-28", "--reason", "other"],
                            now: "2026-11-20T09:00")
         #expect(try runner.run(["today"], now: Self.now).status == 0)
         let off = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-24"], now: Self.now, code: "not_scheduled")
         #expect(off == "This habit is not scheduled on 2026-11-24 (a Tuesday); only its scheduled days take a log.")
         let paused = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-27"], now: Self.now, code: "habit_paused")
         #expect(paused == "This habit is paused on 2026-11-27; paused days take no log.")
-        try runner.habitOK(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
+        try runner.ok(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
     }
 }
