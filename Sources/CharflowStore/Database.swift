@@ -24,8 +24,12 @@ public final class Database {
     private var transactionDepth = 0
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
+    ///
+    /// A file it creates is readable by its owner only (0600), and SQLite gives the `-wal` and `-shm`
+    /// files the store's own permissions, so none of them is ever world-readable.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
         _ = sqliteConfigured
+        Database.createPrivately(path)
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -37,6 +41,13 @@ public final class Database {
         handle = pointer
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Creates an empty file at `path` with mode 0600 when nothing is there yet; SQLite treats an empty
+    /// file as a new database, and would otherwise create it with the umask's usual 0644.
+    static func createPrivately(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     deinit {

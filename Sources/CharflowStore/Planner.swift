@@ -30,15 +30,14 @@ public final class Planner {
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        PrivateFolder.create((path as NSString).deletingLastPathComponent)
         do {
             db = try Database(path: path)
             try Schema.migrator.checkNotNewer(db)
             if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
+            // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
+            try db.execute("PRAGMA secure_delete = ON")
             try db.keepWALOnClose()
         } catch let error as DatabaseError {
             throw PlannerError.storeUnreadable("\(path): \(error.message)")
@@ -520,6 +519,9 @@ public final class Planner {
                        [.text(id), .text(nowText)])
             try UndoJournal.clear(db: db)
         }
+        // The write-ahead log still holds the pages as they were before: fold them into the main file
+        // (whose copies secure_delete has zeroed) and empty the log, so the purged text is in no file.
+        try db.checkpoint()
         return task
     }
 

@@ -52,9 +52,6 @@ enum CLI {
         } catch let error as ImportError {
             output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
             return 1
-        } catch let error as BackupWriteError {
-            output.fail(code: "write_failed", message: error.description)
-            return 1
         } catch let error as DatabaseError {
             output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
             return 1
@@ -125,7 +122,7 @@ struct Context {
     static func clock(_ text: String?, zone: TimeZone) throws -> Date {
         guard let text, !text.isEmpty else { return Date() }
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
-        guard parts.count == 2, let day = LocalDay(parts[0]), parts[1].count == 5 || parts[1].count == 8,
+        guard parts.count == 2, let day = LocalDay(entered: parts[0]), parts[1].count == 5 || parts[1].count == 8,
               let time = TimeOfDay(parts[1].prefix(5)) else {
             throw PlannerError.badTime(text)
         }

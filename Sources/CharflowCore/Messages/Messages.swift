@@ -16,7 +16,7 @@ public enum Messages {
         case let .invalidWord(what, given, expected):
             "Unknown \(what) '\(given)'; expected \(expected)."
         case .badDate(let given):
-            "'\(given)' is not a date; use YYYY-MM-DD, today, tomorrow, later-this-week, next-week or someday."
+            "'\(given)' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday."
         case .badTime(let given):
             "'\(given)' is not a time; use YYYY-MM-DDTHH:MM."
         case .complementaryLocked(let region):
@@ -129,6 +129,12 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .exportTarget(let path):
+            "'\(path)' cannot take an export: name a file in a folder that exists. Nothing was written."
+        case .writeFailed(let reason):
+            "Could not write the export: \(reason)."
+        case let .outOfRange(what, given, range):
+            "'\(given)' is out of range for \(what); use \(range)."
         }
     }
 
@@ -198,6 +204,9 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        case .exportTarget: "bad_output"
+        case .writeFailed: "write_failed"
+        case .outOfRange: "out_of_range"
         }
     }
 
@@ -278,9 +287,11 @@ public enum Messages {
     }
 
     public static let privacy = """
-        Charflow keeps everything in one SQLite file on this machine and sends nothing anywhere: no \
-        account, no analytics, no crash reports. The web UI listens on this machine only. `charflow export` \
-        gives you all of it; `charflow erase --yes` removes all of it.
+        Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside \
+        it, readable by you only, and sends nothing anywhere: no account, no analytics, no crash reports. \
+        The web UI listens on this machine only. `charflow export` gives you all of it. `charflow erase --yes` \
+        removes the store and those two files; exports you saved and copies you made of the store stay where \
+        you put them until you delete them.
         """
 
     public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."

@@ -64,4 +64,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
+    case exportTarget(String)
+    /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
+    case writeFailed(String)
+    /// A number outside the range its option takes (checked where it enters, so no sum overflows).
+    case outOfRange(what: String, given: String, range: String)
 }

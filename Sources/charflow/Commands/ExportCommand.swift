@@ -17,36 +17,23 @@ enum ExportCommand: Command {
         }
         let planner = try context.planner()
         let out = context.args.value("out")
-        // Written to a file beside the target and renamed at the end, so a failed export leaves no half file.
-        let temporary = out.map { $0 + ".charflow-partial" }
-        let handle: FileHandle
-        if let temporary {
-            guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                  let file = FileHandle(forWritingAtPath: temporary) else {
-                throw PlannerError.invalidWord(what: "output file", given: out ?? "", expected: "a path Charflow can write")
-            }
-            handle = file
-        } else {
-            handle = FileHandle.standardOutput
-        }
+        // Written through the path `--out` names, and replaced only once whole (see `ExportFile`).
+        let file = try out.map { try ExportFile(path: $0) }
+        let descriptor = file?.descriptor ?? FileHandle.standardOutput.fileDescriptor
         do {
             if format == "json" {
-                var writer = BackupWriter(descriptor: handle.fileDescriptor)
+                var writer = BackupWriter(descriptor: descriptor)
                 try writer.write(planner)
             } else {
-                handle.write(Data(try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks").utf8))
+                let document = try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks")
+                try ExportFile.write(Array(document.utf8), to: descriptor)
             }
-            if let out, let temporary {
-                try handle.close()
-                guard rename(temporary, out) == 0 else {
-                    throw PlannerError.invalidWord(what: "output file", given: out, expected: "a path Charflow can write")
-                }
-                FileHandle.standardError.write(Data("Exported to \(out).\n".utf8))
-            }
+            try file?.commit()
         } catch {
-            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+            file?.abandon()
             throw error
         }
+        if let out { FileHandle.standardError.write(Data("Exported to \(out).\n".utf8)) }
     }
 }
 

@@ -1,3 +1,4 @@
+import CharflowCore
 import CharflowStore
 import Foundation
 
@@ -158,16 +159,10 @@ struct BackupWriter {
             let result = Foundation.write(descriptor, storage + written, count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw BackupWriteError(code: errno)
+                throw PlannerError.writeFailed(String(cString: strerror(errno)))
             }
             written += result
         }
         count = 0
     }
-}
-
-/// Writing the export failed (a full disk, a closed pipe).
-struct BackupWriteError: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { "could not write the export: " + String(cString: strerror(code)) }
 }
