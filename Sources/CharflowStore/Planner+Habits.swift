@@ -431,7 +431,14 @@ extension Planner {
             switch (habit.kind, log) {
             case (.binary, .toggle): entry.amount = entry.amount > 0 ? 0 : 1
             case (.binary, .undo): entry.amount = 0
-            case (.counted, .count(let step)): entry.amount += step
+            case (.counted, .count(let step)):
+                // A stored amount from before counts were bounded may be anything: add without trapping.
+                let (total, overflow) = entry.amount.addingReportingOverflow(step)
+                guard !overflow, WholeNumber.habitDayTotal.contains(total) else {
+                    throw PlannerError.outOfRange(what: "one day's count", given: overflow ? "more" : String(total),
+                                                  range: "at most \(WholeNumber.habitDayTotal.upperBound)")
+                }
+                entry.amount += step
             case (.counted, .undo): entry.amount = max(0, entry.amount - 1)
             case (.avoid, .slip): entry.amount += 1
             case (.avoid, .undo): entry.amount = max(0, entry.amount - 1)

@@ -43,7 +43,7 @@ enum CheckCommand: Command {
 
     static func run(_ context: Context) throws {
         let word = try context.taskWord(usage: usage)
-        guard context.args.words.count == 2, let number = Int(context.args.words[1]) else {
+        guard context.args.words.count == 2, let number = try WholeNumber.parse(context.args.words[1], what: "a checklist item", in: WholeNumber.checklistItem) else {
             throw UsageError(message: "Which item? Give its number.\nUsage: \(usage)")
         }
         let planner = try context.planner()

@@ -55,7 +55,7 @@ enum HabitCommand: Command {
             request.preset = preset
         }
         request.kind = try kind(args)
-        request.target = try number(args, "target")
+        request.target = try number(args, "target", in: WholeNumber.habitTarget)
         request.schedule = try schedule(args)
         request.windows = try (args.values["window"] ?? []).map(Planner.WindowSpec.parse)
         request.effortMinutes = try effort(args)
@@ -73,7 +73,7 @@ enum HabitCommand: Command {
         change.title = args.value("title")
         if let notes = args.value("notes") { change.notes = .some(notes) }
         change.kind = try kind(args)
-        change.target = try number(args, "target")
+        change.target = try number(args, "target", in: WholeNumber.habitTarget)
         change.schedule = try schedule(args)
         change.windows = try (args.values["window"] ?? []).map(Planner.WindowSpec.parse)
         change.effortMinutes = try effort(args)
@@ -95,9 +95,9 @@ enum HabitCommand: Command {
             action = .slip
         } else if args.has("held") {
             action = .held
-        } else if let minutes = try number(args, "minutes") {
+        } else if let minutes = try number(args, "minutes", in: WholeNumber.habitMinutes) {
             action = .minutes(minutes)
-        } else if let count = try number(args, "count") {
+        } else if let count = try number(args, "count", in: WholeNumber.habitCount) {
             action = .count(count)
         } else {
             switch habit.kind {
@@ -113,7 +113,7 @@ enum HabitCommand: Command {
             case "today": date = planner.today
             case "yesterday": date = planner.today.adding(days: -1)
             default:
-                guard let day = LocalDay(text) else { throw PlannerError.badDate(text) }
+                guard let day = LocalDay(entered: text) else { throw PlannerError.badDate(text) }
                 date = day
             }
         }
@@ -127,10 +127,7 @@ enum HabitCommand: Command {
     }
 
     static func grid(_ rest: [String], _ context: Context) throws {
-        let weeks = try number(context.args, "weeks") ?? 12
-        guard (1...260).contains(weeks) else {
-            throw PlannerError.invalidWord(what: "number of weeks", given: String(weeks), expected: "1 to 260")
-        }
+        let weeks = try number(context.args, "weeks", in: 1...260) ?? 12
         let planner = try context.planner()
         let habit = try planner.habit(matching: try one(rest))
         var windows = try planner.windows(of: habit)
@@ -235,9 +232,9 @@ enum HabitCommand: Command {
         return kind
     }
 
-    static func number(_ args: Arguments, _ name: String) throws -> Int? {
+    static func number(_ args: Arguments, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = args.value(name) else { return nil }
-        guard let value = Int(text) else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'.") }
+        guard let value = try WholeNumber.parse(text, what: "--" + name, in: range) else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'.") }
         return value
     }
 

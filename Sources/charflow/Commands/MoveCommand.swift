@@ -1,3 +1,4 @@
+import CharflowCore
 import CharflowStore
 
 /// `charflow move ID --region R [--bucket B] [--day D]`, `move ID --bucket B`, `move ID --backlog`.
@@ -38,7 +39,7 @@ enum ReorderCommand: Command {
         guard let text = context.args.value("position") else {
             throw UsageError(message: "Which position? Give --position N.\nUsage: \(usage)")
         }
-        guard let position = Int(text) else {
+        guard let position = try WholeNumber.parse(text, what: "--position", in: WholeNumber.position) else {
             throw UsageError(message: "--position takes a whole number, not '\(text)'.")
         }
         let planner = try context.planner()

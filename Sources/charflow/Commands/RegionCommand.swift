@@ -60,7 +60,7 @@ enum HistoryCommand: Command {
         case nil, "today": day = planner.today
         case "yesterday": day = planner.today.adding(days: -1)
         case let text?:
-            guard let parsed = LocalDay(text) else { throw PlannerError.badDate(text) }
+            guard let parsed = LocalDay(entered: text) else { throw PlannerError.badDate(text) }
             day = parsed
         }
         let tasks = try planner.completed(on: day)
