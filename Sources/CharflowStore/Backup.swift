@@ -56,13 +56,18 @@ public enum Backup {
             return .integer(integer)
         }
         guard let text = value as? String else { throw ImportError(place: place, message: "must be text") }
+        try BackupRowRules.checkText(text, place: place)
         switch column.shape {
         case .day:
             guard LocalDay(text) != nil else { throw ImportError(place: place, message: "'\(text)' is not a date (YYYY-MM-DD)") }
+            guard LocalDay(entered: text) != nil else {
+                throw ImportError(place: place, message: "'\(text)' is outside the years Charflow keeps (1900 to 2999)")
+            }
         case .instant:
             guard Instant.parseStorageText(text) != nil else {
                 throw ImportError(place: place, message: "'\(text)' is not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
             }
+            try BackupRowRules.checkInstantYear(text, place: place)
         case .uuid:
             guard UUID(recordText: text) != nil, text == text.lowercased() else {
                 throw ImportError(place: place, message: "'\(text)' is not a lower-case UUID")
@@ -159,6 +164,7 @@ extension Planner {
                 Backup.ColumnInfo(table: table.name, name: $0[0].text ?? "", type: $0[1].text ?? "", notNull: $0[2].int == 1)
             }
             var list: [[String: SQLValue]] = []
+            var seen: [SQLValue: Int] = [:]
             for (index, item) in rows.enumerated() {
                 guard let object = item as? [String: Any] else {
                     throw ImportError(place: "\(table.name)[\(index + 1)]", message: "must be an object")
@@ -175,10 +181,24 @@ extension Planner {
                     }
                     row[info.name] = try Backup.convert(value, table: table.name, row: index, column: info)
                 }
+                let place = "\(table.name)[\(index + 1)]"
+                // The rules the commands apply, so the import stores nothing they would refuse.
+                try BackupRowRules.check(BackupRowRules.Row(text: { row[$0]?.text }, integer: { row[$0]?.integer }),
+                                         table: table.name, place: place)
+                // Tombstones may repeat an id (a row deleted twice); every other table's key is unique.
+                if table.name != "tombstones", let key = row[table.key] {
+                    if let first = seen[key] {
+                        throw ImportError(place: place + "." + table.key, message: "the same as \(table.name)[\(first)]: each record appears once")
+                    }
+                    seen[key] = index + 1
+                }
                 list.append(row)
             }
             converted[table.name] = list
         }
+        try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
+            ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
+        })
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
@@ -196,6 +216,7 @@ extension Planner {
                 }
             } else {
                 try merge(converted, report: &report)
+                try checkMergedBoards(converted["tasks"] ?? [])
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 let table = broken[0].text ?? "?"
@@ -212,6 +233,24 @@ extension Planner {
             throw error
         }
         return report
+    }
+
+    /// Refuses a merge that overfills a bucket the file places tasks in: the file's tasks and this
+    /// store's together keep the 1–3–5 rule (B-4) on every day the file touches.
+    private func checkMergedBoards(_ tasks: [[String: SQLValue]]) throws {
+        var places = Set<[String]>()
+        for task in tasks {
+            guard let due = task["due_date"]?.text, let region = task["region"]?.text, let bucket = task["bucket"]?.text else { continue }
+            places.insert([due, region, bucket])
+        }
+        for place in places.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let bucket = Bucket(rawValue: place[2]) else { continue }
+            let count = try db.scalar("SELECT count(*) FROM tasks WHERE due_date = ? AND region = ? AND bucket = ? AND dropped_at IS NULL",
+                                      place.map { SQLValue.text($0) })?.int ?? 0
+            if count > bucket.limit {
+                throw ImportError(place: "tasks", message: "with this store's tasks, \(place[1]) on \(place[0]) would hold \(count) \(place[2]) tasks; the 1–3–5 rule allows \(bucket.limit)")
+            }
+        }
     }
 
     /// No tasks, habits, groups, sessions or planning, and only the untouched default categories.
