@@ -8,7 +8,7 @@ import Foundation
 /// into a store with data it merges by id (the newer `modified_at` wins), honours tombstones both ways
 /// and then applies the spec's dedup rules.
 public enum Backup {
-    public static let format = "charflow-backup"
+    public static let format = ImportFormat.backupFormat
     public static let version = 1
 
     /// Record tables in the order they can be inserted (parents before children), with their key column.
@@ -205,24 +205,25 @@ extension Planner {
         try db.execute("BEGIN IMMEDIATE")
         do {
             try db.execute("PRAGMA defer_foreign_keys = ON")
-            if try storeIsEmpty() {
-                report.replaced = true
-                for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
-                for table in Backup.tables {
-                    for row in converted[table.name] ?? [] {
-                        try insert(row, into: table.name)
-                        report.inserted[table.name, default: 0] += 1
+            try journaled {
+                if try storeIsEmpty() {
+                    report.replaced = true
+                    for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
+                    for table in Backup.tables {
+                        for row in converted[table.name] ?? [] {
+                            try insert(row, into: table.name)
+                            report.inserted[table.name, default: 0] += 1
+                        }
                     }
+                } else {
+                    try merge(converted, report: &report)
+                    try checkMergedBoards(converted["tasks"] ?? [])
                 }
-            } else {
-                try merge(converted, report: &report)
-                try checkMergedBoards(converted["tasks"] ?? [])
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 let table = broken[0].text ?? "?"
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
-            try UndoJournal.clear(db: db)
             if dryRun {
                 try db.execute("ROLLBACK")
             } else {
@@ -233,6 +234,20 @@ extension Planner {
             throw error
         }
         return report
+    }
+
+    /// Runs an import's changes as one undoable action (D8): every record row is captured before, and
+    /// the rows it added after, so `undo` puts the store back as it was and the actions before stay
+    /// undoable. Tombstones, whose ids may repeat, are keyed by rowid.
+    func journaled(_ body: () throws -> Void) throws {
+        var journal = try UndoJournal(db: db, label: "import", at: nowText)
+        for table in Backup.tables {
+            try journal.captureAll(table.name, keyColumn: table.name == "tombstones" ? "rowid" : table.key)
+        }
+        try body()
+        for table in Backup.tables {
+            try journal.captureAdded(table.name, keyColumn: table.name == "tombstones" ? "rowid" : table.key)
+        }
     }
 
     /// Refuses a merge that overfills a bucket the file places tasks in: the file's tasks and this
@@ -354,7 +369,10 @@ extension Planner {
     /// Imports tasks from another planner's file (merging by id, newer change wins), giving each its
     /// category by name: an existing one (archived included), else a new one while fewer than eight are
     /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
-    public func importTasks(_ items: [(task: TaskItem, category: String?)], dryRun: Bool) throws
+    ///
+    /// A task whose file says nothing of when it changed (`knowsWhenChanged` false) is added when new and
+    /// never overrides this store's copy, so importing an unchanged file again changes nothing.
+    public func importTasks(_ items: [ImportedTask], dryRun: Bool) throws
         -> (report: Backup.Report, notes: [String])
     {
         var report = Backup.Report()
@@ -363,50 +381,51 @@ extension Planner {
         defer { forgetReads() }
         try db.execute("BEGIN IMMEDIATE")
         do {
-            var known = try categories()
-            var created = 0, unlabelled = 0
-            for item in items {
-                var task = item.task
-                if let name = item.category {
-                    if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
-                        task.categoryID = match.id
-                    } else if let valid = try? TaskCategory.validName(name, existing: known),
-                              known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
-                        let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
-                        try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
-                        known.append(category)
-                        task.categoryID = category.id
-                        created += 1
-                    } else {
-                        task.categoryID = nil
-                        unlabelled += 1
+            try journaled {
+                var known = try categories()
+                var created = 0, unlabelled = 0
+                for item in items {
+                    var task = item.task
+                    if let name = item.category {
+                        if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                            task.categoryID = match.id
+                        } else if let valid = try? TaskCategory.validName(name, existing: known),
+                                  known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
+                            let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
+                            try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
+                            known.append(category)
+                            task.categoryID = category.id
+                            created += 1
+                        } else {
+                            task.categoryID = nil
+                            unlabelled += 1
+                        }
                     }
-                }
-                let id = task.id.lowercasedText
-                if let local = try self.task(id: task.id) {
-                    if task.modifiedAt > local.modifiedAt {
-                        try save(task)
-                        report.updated["tasks", default: 0] += 1
-                    } else {
-                        report.unchanged["tasks", default: 0] += 1
+                    let id = task.id.lowercasedText
+                    if let local = try self.task(id: task.id) {
+                        if item.knowsWhenChanged, task.modifiedAt > local.modifiedAt {
+                            try save(task)
+                            report.updated["tasks", default: 0] += 1
+                        } else {
+                            report.unchanged["tasks", default: 0] += 1
+                        }
+                        continue
                     }
-                    continue
+                    let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
+                                                    [.text(id)])?.text
+                    if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
+                        report.skipped["tasks", default: 0] += 1
+                        continue
+                    }
+                    try save(task)
+                    report.inserted["tasks", default: 0] += 1
                 }
-                let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
-                                                [.text(id)])?.text
-                if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
-                    report.skipped["tasks", default: 0] += 1
-                    continue
+                if created > 0 { report.inserted["categories"] = created }
+                if unlabelled > 0 {
+                    notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
                 }
-                try save(task)
-                report.inserted["tasks", default: 0] += 1
+                try removeSeriesDuplicates()
             }
-            if created > 0 { report.inserted["categories"] = created }
-            if unlabelled > 0 {
-                notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
-            }
-            try removeSeriesDuplicates()
-            try UndoJournal.clear(db: db)
             try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

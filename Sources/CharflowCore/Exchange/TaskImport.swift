@@ -11,9 +11,14 @@ public struct ImportedTask: Sendable, Equatable {
     public var annotations: [String]
     /// Where the task came from: "task 3" (Taskwarrior) or "line 4" (todo.txt).
     public var place: String
+    /// Whether the file says when the task last changed; when not (a todo.txt line with no dates), its
+    /// `modifiedAt` is only the import's time and must not win a merge against the store's copy.
+    public var knowsWhenChanged: Bool
 
-    public init(task: TaskItem, category: String? = nil, annotations: [String] = [], place: String) {
+    public init(task: TaskItem, category: String? = nil, annotations: [String] = [], place: String,
+                knowsWhenChanged: Bool = true) {
         self.task = task
+        self.knowsWhenChanged = knowsWhenChanged
         self.category = category
         self.annotations = annotations
         self.place = place

@@ -42,7 +42,8 @@ public enum TaskwarriorImport {
         return (tasks, summary)
     }
 
-    /// Parses Taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC); nil for any other form or an impossible date.
+    /// Parses Taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC); nil for any other form, an impossible date or one
+    /// outside the years Charflow keeps (1900 to 2999).
     public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
@@ -50,7 +51,7 @@ public enum TaskwarriorImport {
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
               hour < 24, minute < 60, second < 60,
-              let civil = LocalDay(year: year, month: month, day: day) else { return nil }
+              let civil = LocalDay(year: year, month: month, day: day), civil.isSupported else { return nil }
         let seconds = civil.ordinal * LocalDay.secondsPerCivilDay + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))
     }
@@ -236,7 +237,7 @@ public enum TaskwarriorImport {
             summary.drop(key)
         }
         return ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
-                            place: "task \(index)")
+                            place: "task \(index)", knowsWhenChanged: entry != nil || modified != nil || end != nil)
     }
 
     /// Typed reads of one task object's fields; a wrong type is an error naming the task and field.

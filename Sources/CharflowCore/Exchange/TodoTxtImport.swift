@@ -86,8 +86,8 @@ public enum TodoTxtImport {
             } else if let (key, value) = tag(word) {
                 switch key.lowercased() {
                 case "due" where due == nil:
-                    guard isDateShaped(value), let parsed = LocalDay(value) else {
-                        throw ImportError(place: place, message: "due:\(value) is not a real date: expected due:YYYY-MM-DD")
+                    guard isDateShaped(value), let parsed = LocalDay(entered: value) else {
+                        throw ImportError(place: place, message: "due:\(value) is not a real date: expected due:YYYY-MM-DD (years 1900 to 2999)")
                     }
                     due = parsed
                     summary.map("due:")
@@ -131,7 +131,8 @@ public enum TodoTxtImport {
 
         let kept = words.filter { tag($0).map { $0.0.lowercased() != "pri" } ?? true }
         let name = (creation?.description ?? "") + " " + kept.joined(separator: " ")
-        return (ImportedTask(task: task, category: category, place: place), name)
+        return (ImportedTask(task: task, category: category, place: place,
+                             knowsWhenChanged: creation != nil || completion != nil), name)
     }
 
     /// `(A)` → high, `(B)` → medium, `(C)`…`(Z)` → low; nil when `word` is not a priority.
@@ -173,8 +174,8 @@ public enum TodoTxtImport {
     }
 
     static func day(_ word: String, place: String) throws(ImportError) -> LocalDay {
-        guard let day = LocalDay(word) else {
-            throw ImportError(place: place, message: "\(word) is not a real date (YYYY-MM-DD)")
+        guard let day = LocalDay(entered: word) else {
+            throw ImportError(place: place, message: "\(word) is not a real date (YYYY-MM-DD, years 1900 to 2999)")
         }
         return day
     }

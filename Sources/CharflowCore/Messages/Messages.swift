@@ -294,6 +294,9 @@ public enum Messages {
         you put them until you delete them.
         """
 
+    /// An import of an empty file (or one holding only `null`): nothing to do, and said so.
+    public static let nothingToImport = "The file holds nothing to import; nothing was changed."
+
     public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."
     public static let emptyBacklog = "The Backlog is empty."
     public static let noMustDo = "no Must-Do yet"

@@ -49,7 +49,9 @@ enum ImportCommand: Command {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
         }
-        let source = try Exchange.detect(data, declared: context.args.value("from"))
+        guard let source = try Exchange.detect(data, declared: context.args.value("from")) else {
+            return context.output.emit(text: Messages.nothingToImport, json: .object([("source", .null), ("inserted", .int(0))]))
+        }
         let dryRun = context.args.has("dry-run")
         let planner = try context.planner()
         let lines: [String]
@@ -118,27 +120,21 @@ enum Exchange {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
             : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
-        let (report, notes) = try planner.importTasks(parsed.tasks.map { ($0.task, $0.category) }, dryRun: dryRun)
+        let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun)
         return (parsed.summary.lines + notes, report)
     }
 
-    enum Source: String {
-        case charflow, taskwarrior, todotxt
-    }
+    typealias Source = ImportFormat
 
-    /// The file's format: as declared, or guessed from its first characters. Refuses what is not text.
-    static func detect(_ data: Data, declared: String?) throws -> Source {
+    /// The file's format (see `ImportFormat`), or nil when it holds nothing to import. Refuses what is
+    /// not text, and text of a kind Charflow cannot import.
+    static func detect(_ data: Data, declared: String?) throws -> Source? {
         let text = try ImportGuard.text(data)
-        if let declared {
-            guard let source = Source(rawValue: declared.lowercased().replacingOccurrences(of: ".", with: "")) else {
-                throw PlannerError.invalidWord(what: "source", given: declared, expected: "charflow, taskwarrior or todotxt")
-            }
-            return source
+        if ImportFormat.isEmpty(text) { return nil }
+        guard let source = try ImportFormat.recognise(text, declared: declared) else {
+            throw PlannerError.invalidWord(what: "source", given: declared ?? "", expected: "charflow, taskwarrior or todotxt")
         }
-        let start = text.drop(while: \.isWhitespace).prefix(1)
-        if start == "{", text.contains("\"\(Backup.format)\"") { return .charflow }
-        if start == "[" || start == "{" { return .taskwarrior }
-        return .todotxt
+        return source
     }
 
     static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
