@@ -20,9 +20,11 @@ enum CLI {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
-    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    /// Runs one command; `undecodable` is the position of an argument that was not UTF-8 (refused).
+    static func run(arguments: [String], environment: [String: String], undecodable: Int? = nil) -> Int32 {
         let output = Output(environment: environment, json: arguments.contains("--json"))
         do {
+            if let undecodable { throw UsageError(message: Messages.argumentNotUTF8(undecodable)) }
             var args = try Arguments(arguments)
             output.json = args.has("json")
             if args.has("no-color") { output.color = false }
@@ -70,7 +72,7 @@ struct Context {
 
     /// Opens the store, runs any missed rollover, and hands back the engine.
     func planner() throws -> Planner {
-        let zone = Context.timeZone(environment)
+        let zone = try Context.timeZone(environment)
         let now = try Context.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: zone)
         let planner = try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
                                   localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
@@ -95,14 +97,23 @@ struct Context {
         return dataHome + "/charflow/charflow.sqlite"
     }
 
-    /// The zone named by `TZ` when it names one, else the system's.
-    static func timeZone(_ environment: [String: String]) -> TimeZone {
-        if var name = environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if name.hasPrefix("/usr/share/zoneinfo/") { name.removeFirst("/usr/share/zoneinfo/".count) }
-            if let zone = TimeZone(identifier: name) { return zone }
+    /// The zone `TZ` names, else the system's; a `TZ` that names no zone is refused rather than
+    /// silently replaced (a wrong zone moves every day boundary). A path (`:/etc/localtime`) to a zone
+    /// file that exists is the system's zone.
+    static func timeZone(_ environment: [String: String]) throws -> TimeZone {
+        guard let given = environment["TZ"], !given.isEmpty else { return TimeZone.current }
+        var name = given
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.hasPrefix("/usr/share/zoneinfo/") { name.removeFirst("/usr/share/zoneinfo/".count) }
+        if let zone = TimeZone(identifier: name) { return zone }
+        if name.hasPrefix("/"), FileManager.default.fileExists(atPath: name) {
+            let target = (name as NSString).resolvingSymlinksInPath
+            if let range = target.range(of: "/zoneinfo/"), let zone = TimeZone(identifier: String(target[range.upperBound...])) {
+                return zone
+            }
+            return TimeZone.current
         }
-        return TimeZone.current
+        throw PlannerError.invalidWord(what: "time zone (TZ)", given: given, expected: "an IANA name such as Europe/London, or TZ unset")
     }
 
     /// The first weekday of the user's locale (`LC_ALL`, `LC_TIME`, `LANG`); Monday where it says nothing.

@@ -294,6 +294,11 @@ public enum Messages {
         you put them until you delete them.
         """
 
+    /// An argument whose bytes are not UTF-8 text, refused rather than stored with U+FFFD in their place.
+    public static func argumentNotUTF8(_ position: Int) -> String {
+        "Argument \(position) is not UTF-8 text; give it in UTF-8 (check the terminal's or the script's encoding)."
+    }
+
     /// An import of an empty file (or one holding only `null`): nothing to do, and said so.
     public static let nothingToImport = "The file holds nothing to import; nothing was changed."
 

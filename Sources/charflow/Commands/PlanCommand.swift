@@ -151,7 +151,7 @@ enum PlanCommand: Command {
         let output: Output
 
         func ask(_ prompt: String) -> String? {
-            print(prompt, terminator: "")
+            print(output.terminal(prompt), terminator: "")
             fflush(nil)
             return readLine()?.trimmingCharacters(in: .whitespaces)
         }
@@ -159,10 +159,10 @@ enum PlanCommand: Command {
         func run() throws {
             // 1. Review.
             let review = try planner.planReview()
-            print(PlanCommand.reviewText(review, planner: planner, output: output))
-            print("")
+            output.line(PlanCommand.reviewText(review, planner: planner, output: output))
+            output.line("")
             // 2. Carry forward.
-            if !review.open.isEmpty { print(output.heading("Carry forward")) }
+            if !review.open.isEmpty { output.line(output.heading("Carry forward")) }
             for task in review.open {
                 while true {
                     guard let answer = ask("“\(task.title)” — [k]eep, [l]ater, [d]rop, [Enter] leave: ") else { return }
@@ -171,7 +171,7 @@ enum PlanCommand: Command {
                         case "k", "keep": report(try planner.carry(task.id.lowercasedText, .keep))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
-                            guard let date = QuickDate(word: word) else { print("  " + Messages.text(.badDate(word))); continue }
+                            guard let date = QuickDate(word: word) else { output.line("  " + Messages.text(.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
                             report(try planner.carry(task.id.lowercasedText, .later(date, reason)))
@@ -181,14 +181,14 @@ enum PlanCommand: Command {
                         }
                         break
                     } catch let error as PlannerError {
-                        print("  " + Messages.text(error))
+                        output.line("  " + Messages.text(error))
                     }
                 }
             }
             // 3. Plan tomorrow.
-            print("")
-            print(output.heading("Plan \(DayText.long(planner.planningDays.plan))"))
-            for line in PlanCommand.loadText(try planner.planLoad(), output: output) { print(line) }
+            output.line("")
+            output.line(output.heading("Plan \(DayText.long(planner.planningDays.plan))"))
+            for line in PlanCommand.loadText(try planner.planLoad(), output: output) { output.line(line) }
             while let answer = ask("Place a task: ID [morning|afternoon|evening] [must|complementary|misc] [low|medium|high], [Enter] done: "),
                   !answer.isEmpty {
                 let parts = answer.split(separator: " ").map(String.init)
@@ -197,11 +197,11 @@ enum PlanCommand: Command {
                 let importance = parts.dropFirst().compactMap { Importance(rawValue: $0.lowercased()) }.first
                 do {
                     let change = try planner.planTask(parts[0], region: region, bucket: bucket, importance: importance)
-                    print("  Planned “\(change.task.title)”.")
-                    if change.eased { print("  " + Messages.importanceEased) }
-                    for line in PlanCommand.loadText(try planner.planLoad(), output: output) { print("  " + line) }
+                    output.line("  Planned “\(change.task.title)”.")
+                    if change.eased { output.line("  " + Messages.importanceEased) }
+                    for line in PlanCommand.loadText(try planner.planLoad(), output: output) { output.line("  " + line) }
                 } catch let error as PlannerError {
-                    print("  " + Messages.text(error))
+                    output.line("  " + Messages.text(error))
                 }
             }
             // 4. Close or skip.
@@ -209,11 +209,11 @@ enum PlanCommand: Command {
                 switch answer.lowercased() {
                 case "c", "close":
                     _ = try planner.endPlanning(.closed)
-                    print("Closed. Rest well.")
+                    output.line("Closed. Rest well.")
                     return
                 case "s", "skip":
                     _ = try planner.endPlanning(.skipped)
-                    print("Skipped tonight.")
+                    output.line("Skipped tonight.")
                     return
                 default: continue
                 }
@@ -223,9 +223,9 @@ enum PlanCommand: Command {
         func report(_ change: Planner.DateChange) {
             let where_ = change.task.droppedAt != nil ? "dropped (charflow undo brings it back)"
                 : change.task.dueDate.map { "to " + DayText.relative($0, today: planner.today) } ?? "to someday"
-            print("  → \(where_)")
-            if change.eased { print("  " + Messages.importanceEased) }
-            if change.suggestRemoval { print("  " + Messages.text(.suggestRemoval(task: change.task.id), title: change.task.title)) }
+            output.line("  → \(where_)")
+            if change.eased { output.line("  " + Messages.importanceEased) }
+            if change.suggestRemoval { output.line("  " + Messages.text(.suggestRemoval(task: change.task.id), title: change.task.title)) }
         }
     }
 }
