@@ -132,6 +132,7 @@ extension Planner {
     public func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
         guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
         let columns = try db.columns(of: table)
+        guard !columns.isEmpty else { return [] }
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
         try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
         return columns

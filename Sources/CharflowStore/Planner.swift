@@ -32,7 +32,8 @@ public final class Planner {
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
         PrivateFolder.create((path as NSString).deletingLastPathComponent)
         do {
-            db = try Database(path: path)
+            db = try Planner.open(path)
+            try Planner.refuseForeign(db, path: path)
             try Schema.migrator.checkNotNewer(db)
             if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
@@ -40,7 +41,7 @@ public final class Planner {
             try db.execute("PRAGMA secure_delete = ON")
             try db.keepWALOnClose()
         } catch let error as DatabaseError {
-            throw PlannerError.storeUnreadable("\(path): \(error.message)")
+            throw PlannerError.storeUnreadable("\(path): \(error.summary)")
         }
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
@@ -49,8 +50,33 @@ public final class Planner {
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
-        try catchUp()
-        try settleTwoTimers()
+        // A store that cannot be written (a read-only folder) still answers every read: the missed
+        // rollover and the second timer are left for a run that can write.
+        if !db.isReadOnly {
+            try catchUp()
+            try settleTwoTimers()
+        }
+    }
+
+    /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
+    private static func open(_ path: String) throws -> Database {
+        let writable = try Database(path: path)
+        do {
+            _ = try writable.scalar("SELECT count(*) FROM sqlite_master")
+            return writable
+        } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
+            guard FileManager.default.fileExists(atPath: path) else { throw error }
+            let reader = try Database(path: path, readOnly: true)
+            _ = try reader.scalar("SELECT count(*) FROM sqlite_master")
+            return reader
+        }
+    }
+
+    /// Refuses a SQLite file that holds another program's tables and no Charflow migrations, before
+    /// anything in it is changed (not even its journal mode).
+    private static func refuseForeign(_ db: Database, path: String) throws {
+        let names = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").compactMap { $0[0].text }
+        if !names.isEmpty, !names.contains("charflow_migrations") { throw PlannerError.foreignStore(path) }
     }
 
     /// The logical day of the clock.

@@ -55,7 +55,9 @@ enum CLI {
             output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
             return 1
         } catch let error as DatabaseError {
-            output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
+            // SQLite's own message may quote SQL; only its generic sentence for the code is shown.
+            let refusal: PlannerError = error.isReadOnly ? .storeReadOnly : .storeFailed(error.summary)
+            output.fail(code: Messages.code(refusal), message: Messages.text(refusal))
             return 1
         } catch {
             output.fail(code: "internal", message: "\(error)")

@@ -135,6 +135,14 @@ public enum Messages {
             "Could not write the export: \(reason)."
         case let .outOfRange(what, given, range):
             "'\(given)' is out of range for \(what); use \(range)."
+        case .foreignStore(let path):
+            "'\(path)' is another program's SQLite database, not a Charflow store; it was left untouched. Name another file with --db."
+        case .storeReadOnly:
+            "The store cannot be written here (a read-only folder or file); commands that only read still work. Nothing was changed."
+        case .storeFailed(let summary):
+            "The store refused the change (\(summary)). Nothing was changed."
+        case .exportSalvaged(let tables):
+            "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
         }
     }
 
@@ -207,6 +215,10 @@ public enum Messages {
         case .exportTarget: "bad_output"
         case .writeFailed: "write_failed"
         case .outOfRange: "out_of_range"
+        case .foreignStore: "foreign_store"
+        case .storeReadOnly: "store_read_only"
+        case .storeFailed: "store"
+        case .exportSalvaged: "export_partial"
         }
     }
 

@@ -70,4 +70,12 @@ public enum PlannerError: Error, Sendable, Equatable {
     case writeFailed(String)
     /// A number outside the range its option takes (checked where it enters, so no sum overflows).
     case outOfRange(what: String, given: String, range: String)
+    /// `--db` names another program's SQLite database; it is left untouched.
+    case foreignStore(String)
+    /// The store cannot be written (a read-only folder or file); reads still work.
+    case storeReadOnly
+    /// SQLite refused or failed, in its own generic words (never the SQL text).
+    case storeFailed(String)
+    /// An export of a damaged store: written with what could be read, these tables not in full.
+    case exportSalvaged([String])
 }

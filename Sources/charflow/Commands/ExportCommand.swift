@@ -20,10 +20,11 @@ enum ExportCommand: Command {
         // Written through the path `--out` names, and replaced only once whole (see `ExportFile`).
         let file = try out.map { try ExportFile(path: $0) }
         let descriptor = file?.descriptor ?? FileHandle.standardOutput.fileDescriptor
+        var damaged: [String] = []
         do {
             if format == "json" {
                 var writer = BackupWriter(descriptor: descriptor)
-                try writer.write(planner)
+                damaged = try writer.write(planner)
             } else {
                 let document = try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks")
                 try ExportFile.write(Array(document.utf8), to: descriptor)
@@ -33,6 +34,8 @@ enum ExportCommand: Command {
             file?.abandon()
             throw error
         }
+        // A damaged store's export holds what could be read, and says what could not (exit 1).
+        if !damaged.isEmpty { throw PlannerError.exportSalvaged(damaged) }
         if let out { FileHandle.standardError.write(Data("Exported to \(out).\n".utf8)) }
     }
 }
