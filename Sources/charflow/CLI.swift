@@ -72,11 +72,11 @@ struct Context {
     let environment: [String: String]
     let output: Output
 
-    /// Opens the store, runs any missed rollover, and hands back the engine.
-    func planner() throws -> Planner {
+    /// Opens the store (or the one at `path`), runs any missed rollover, and hands back the engine.
+    func planner(path: String? = nil) throws -> Planner {
         let zone = try Context.timeZone(environment)
         let now = try Context.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: zone)
-        let planner = try Planner(path: Context.storePath(args.value("db"), environment), timeZone: zone,
+        let planner = try Planner(path: path ?? Context.storePath(args.value("db"), environment), timeZone: zone,
                                   localeFirstWeekday: Context.localeFirstWeekday(environment), now: now)
         if !planner.settings.color { output.color = false }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.

@@ -15,6 +15,9 @@ enum ExportCommand: Command {
         guard Exchange.exportFormats.contains(format) else {
             throw PlannerError.invalidWord(what: "format", given: format, expected: Exchange.exportFormats.joined(separator: ", "))
         }
+        if context.args.value("table") != nil, format != "csv" {
+            throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")
+        }
         let planner = try context.planner()
         let out = context.args.value("out")
         // Written through the path `--out` names, and replaced only once whole (see `ExportFile`).
@@ -56,7 +59,12 @@ enum ImportCommand: Command {
             return context.output.emit(text: Messages.nothingToImport, json: .object([("source", .null), ("inserted", .int(0))]))
         }
         let dryRun = context.args.has("dry-run")
-        let planner = try context.planner()
+        // A dry run creates no store: without one it runs against an empty store made for the run.
+        let storePath = Context.storePath(context.args.value("db"), context.environment)
+        let scratch = dryRun && !FileManager.default.fileExists(atPath: storePath)
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("charflow-dry-run-" + UUID().uuidString) : nil
+        defer { scratch.map { try? FileManager.default.removeItem(at: $0) } }
+        let planner = try context.planner(path: scratch?.appendingPathComponent("store.sqlite").path)
         let lines: [String]
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
