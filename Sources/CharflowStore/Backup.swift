@@ -373,7 +373,9 @@ extension Planner {
     ///
     /// A task whose file says nothing of when it changed (`knowsWhenChanged` false) is added when new and
     /// never overrides this store's copy, so importing an unchanged file again changes nothing.
-    public func importTasks(_ items: [ImportedTask], dryRun: Bool) throws
+    ///
+    /// `progress` hears (tasks done, tasks in all) after every thousand tasks, for a long import.
+    public func importTasks(_ items: [ImportedTask], dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws
         -> (report: Backup.Report, notes: [String])
     {
         var report = Backup.Report()
@@ -385,7 +387,8 @@ extension Planner {
             try journaled {
                 var known = try categories()
                 var created = 0, unlabelled = 0
-                for item in items {
+                for (index, item) in items.enumerated() {
+                    if index > 0, index % 1000 == 0 { progress?(index, items.count) }
                     var task = item.task
                     if let name = item.category {
                         if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {

@@ -39,6 +39,9 @@ public enum BackupRowRules {
         }
         func title(_ column: String) throws(ImportError) {
             guard let text = row.text(column), !text.trimmingWhitespace().isEmpty else { throw fail(column, "a title must not be empty") }
+            if text.count > TaskText.maxTitleLength {
+                throw fail(column, "a title is at most \(TaskText.maxTitleLength) characters; this one has \(text.count)")
+            }
         }
         let habitTarget = Int64(WholeNumber.habitTarget.lowerBound)...Int64(WholeNumber.habitTarget.upperBound)
         let minuteOfDay: ClosedRange<Int64> = 0...1439

@@ -91,8 +91,20 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The first look at an imported file: garbage is refused before any parsing.
 public enum ImportGuard {
+    /// The largest file an import reads: several times the biggest real backup or todo.txt, and small
+    /// enough that parsing it stays within a desktop's memory.
+    public static let maxBytes = 64 << 20
+
+    /// Refuses a file of `size` bytes over `maxBytes`, before it is read.
+    public static func checkSize(_ size: Int) throws(ImportError) {
+        guard size <= maxBytes else {
+            throw ImportError(place: "file", message: "is \(size >> 20) MB; Charflow imports files up to \(maxBytes >> 20) MB")
+        }
+    }
+
     /// The file as text: refused when it holds NUL bytes or is not UTF-8. A UTF-8 byte order mark is dropped.
     public static func text(_ data: Data) throws(ImportError) -> String {
+        try checkSize(data.count)
         let hasNul = data.withUnsafeBytes { raw in
             raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false
         }

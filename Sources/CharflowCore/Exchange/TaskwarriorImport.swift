@@ -145,6 +145,9 @@ public enum TaskwarriorImport {
         }
         let title = ImportRules.title(rawTitle)
         guard !title.isEmpty else { throw fields.error("description", "is empty: every task needs a description") }
+        guard title.count <= TaskText.maxTitleLength else {
+            throw fields.error("description", "has \(title.count) characters; a title is at most \(TaskText.maxTitleLength)")
+        }
         let entry = try fields.date("entry")
         let modified = try fields.date("modified")
         let end = try fields.date("end")

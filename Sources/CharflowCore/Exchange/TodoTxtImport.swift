@@ -33,6 +33,10 @@ public enum TodoTxtImport {
         let lines = ImportRules.lines(text)
         for (offset, raw) in lines.enumerated() {
             let place = "line \(offset + 1)"
+            // A line far past any title (a file that is not a task list) is refused before it is read.
+            if raw.utf8.count > 64 * 1024 {
+                throw ImportError(place: place, message: "is \(raw.utf8.count) bytes long; a todo.txt line is one task")
+            }
             try ImportGuard.checkControls(raw, place: place)
             let line = raw.trimmingWhitespace()
             guard !line.isEmpty else { continue }
@@ -105,6 +109,9 @@ public enum TodoTxtImport {
         var title = titleWords.joined(separator: " ")
         if title.isEmpty { title = words.joined(separator: " ") }
         guard !title.isEmpty else { throw ImportError(place: place, message: "has no task text") }
+        guard title.count <= TaskText.maxTitleLength else {
+            throw ImportError(place: place, message: "has \(title.count) characters of text; a title is at most \(TaskText.maxTitleLength)")
+        }
 
         let noon = TimeOfDay(hour: 12, minute: 0)!
         let createdAt = creation.map { calendar.instant(on: $0, at: noon) } ?? now

@@ -141,6 +141,8 @@ public enum Messages {
             "The store cannot be written here (a read-only folder or file); commands that only read still work. Nothing was changed."
         case .storeFailed(let summary):
             "The store refused the change (\(summary)). Nothing was changed."
+        case .titleTooLong(let count):
+            "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes."
         case .exportSalvaged(let tables):
             "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
         }
@@ -219,6 +221,7 @@ public enum Messages {
         case .storeReadOnly: "store_read_only"
         case .storeFailed: "store"
         case .exportSalvaged: "export_partial"
+        case .titleTooLong: "title_too_long"
         }
     }
 
@@ -309,6 +312,11 @@ public enum Messages {
     /// An argument whose bytes are not UTF-8 text, refused rather than stored with U+FFFD in their place.
     public static func argumentNotUTF8(_ position: Int) -> String {
         "Argument \(position) is not UTF-8 text; give it in UTF-8 (check the terminal's or the script's encoding)."
+    }
+
+    /// A long import's progress line.
+    public static func importProgress(done: Int, total: Int) -> String {
+        "Importing: \(done) of \(total) tasks…"
     }
 
     /// An import of an empty file (or one holding only `null`): nothing to do, and said so.

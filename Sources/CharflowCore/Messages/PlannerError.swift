@@ -78,4 +78,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case storeFailed(String)
     /// An export of a damaged store: written with what could be read, these tables not in full.
     case exportSalvaged([String])
+    /// A title longer than `TaskText.maxTitleLength` characters (the count given).
+    case titleTooLong(Int)
 }

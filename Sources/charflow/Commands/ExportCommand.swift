@@ -52,6 +52,8 @@ enum ImportCommand: Command {
 
     static func run(_ context: Context) throws {
         guard let path = context.args.words.first else { throw UsageError(message: "Which file?\nUsage: \(usage)") }
+        // Refused before it is read, so a huge file costs no memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int { try ImportGuard.checkSize(size) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
         }
@@ -88,7 +90,12 @@ enum ImportCommand: Command {
                                       ("removed", .int(report.removed[table.name] ?? 0))]))
             })))
         case .taskwarrior, .todotxt:
-            let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun)
+            // On a terminal, a long import says how far it is (stderr; never with --json or when piped).
+            let showProgress = isatty(STDERR_FILENO) == 1 && !context.output.json
+            let progress: ((Int, Int) -> Void)? = showProgress ? { ImportProgress.show($0, $1) } : nil
+            let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun,
+                                                             progress: progress)
+            if showProgress { ImportProgress.clear() }
             lines = summary + Exchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
@@ -125,13 +132,14 @@ enum Exchange {
     }
 
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool) throws
+    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool,
+                            progress: ((Int, Int) -> Void)? = nil) throws
         -> (summary: [String], report: Backup.Report)
     {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
             : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
-        let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun)
+        let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
         return (parsed.summary.lines + notes, report)
     }
 
@@ -162,5 +170,20 @@ enum Exchange {
         if report.sessionsStopped > 0 { lines.append("  " + Messages.twoTimers) }
         if lines.count == 1 { lines.append("  nothing") }
         return lines
+    }
+}
+
+/// The progress line of a long import on a terminal: rewritten in place on stderr, cleared at the end.
+enum ImportProgress {
+    nonisolated(unsafe) static var shown = false
+
+    static func show(_ done: Int, _ total: Int) {
+        shown = true
+        FileHandle.standardError.write(Data(("\r" + Messages.importProgress(done: done, total: total)).utf8))
+    }
+
+    static func clear() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
