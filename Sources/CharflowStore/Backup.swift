@@ -401,7 +401,9 @@ extension Planner {
                             task.categoryID = category.id
                             created += 1
                         } else {
+                            // Eight categories are active: the name is kept in the notes, not lost.
                             task.categoryID = nil
+                            task.notes = (task.notes.map { $0 + "\n" } ?? "") + "Category: " + name
                             unlabelled += 1
                         }
                     }

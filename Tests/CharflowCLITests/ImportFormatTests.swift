@@ -142,3 +142,34 @@ struct ImportUndoTests {
         #expect(after["updated"] as? Int == 0)
     }
 }
+
+/// Foreign files keep what they can: a bad item is named and the rest imported (issue 17, item 10).
+@Suite("Import: skip and report in foreign files")
+struct ImportSkipTests {
+    @Test("X-4 a todo.txt with a bad due: imports the rest, names the line, and --json lists it")
+    func skipBadLine() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let file = cf.folder.appendingPathComponent("todo.txt")
+        try Data("Buy milk\nPay bill due:2026-02-30\nCall mum\n".utf8).write(to: file)
+        let dry = try cf.json(["import", file.path, "--dry-run"])
+        let listed = try #require(dry["notImported"] as? [[String: Any]])
+        #expect(listed.map { $0["place"] as? String } == ["line 2"])
+        let result = try cf.run(["import", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Not imported: line 2: due:2026-02-30"), "\(result.stdout)")
+        #expect(Set(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks"))) == ["Buy milk", "Call mum"])
+    }
+
+    @Test("T-7 X-4 a project that finds no room among eight categories is kept in the task's notes")
+    func ninthCategoryKept() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        for name in ["One", "Two", "Three", "Four", "Five"] { try cf.run(["category", "add", name]) }
+        let file = cf.folder.appendingPathComponent("todo.txt")
+        try Data("Plan the trip +Travel\n".utf8).write(to: file)
+        #expect(try cf.run(["import", file.path]).status == 0)
+        let task = try #require(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks").first)
+        #expect((task["notes"] as? String)?.contains("Category: Travel") == true, "\(task)")
+    }
+}

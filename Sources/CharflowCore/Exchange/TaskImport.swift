@@ -36,6 +36,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var dropped: [String: Int]
     /// Whole records not imported, by why (`recurring template`).
     public var skipped: [String: Int]
+    /// Items that could not be read, each with its place ("line 4", "task 3 (due)"): left out, and the
+    /// rest imported.
+    public var problems: [ImportError] = []
 
     public init(imported: Int = 0, mapped: [String: Int] = [:], dropped: [String: Int] = [:], skipped: [String: Int] = [:]) {
         self.imported = imported
@@ -59,7 +62,27 @@ public struct ImportSummary: Sendable, Equatable {
         line("Mapped", mapped)
         line("Dropped", dropped)
         line("Skipped", skipped)
+        for problem in problems.prefix(ImportSummary.shownProblems) {
+            lines.append("Not imported: \(problem.place): \(problem.message).")
+        }
+        if problems.count > ImportSummary.shownProblems {
+            lines.append("… and \(problems.count - ImportSummary.shownProblems) more not imported.")
+        }
         return lines
+    }
+
+    /// How many unreadable items the summary names one by one.
+    public static let shownProblems = 20
+
+    /// Keeps `error` as an item left out; the import goes on.
+    mutating func leaveOut(_ error: ImportError) {
+        problems.append(error)
+    }
+
+    /// Refuses the whole file when items were left out and none could be read: then the file is not
+    /// what it claims to be, and its first problem says why.
+    func refuseIfNothingRead(_ tasks: [ImportedTask]) throws(ImportError) {
+        if tasks.isEmpty, let first = problems.first { throw first }
     }
 
     mutating func map(_ key: String, _ count: Int = 1) {

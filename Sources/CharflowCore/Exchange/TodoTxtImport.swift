@@ -13,8 +13,9 @@ import Foundation
 /// - other `key:value` tags are dropped and counted. Tags are taken out of the title.
 /// Blank lines are skipped. Ids are name-based (`StableID`) on the creation date and text — not the
 /// done mark, completion date or priority — so importing the same file again, or after ticking a task
-/// off in it, merges instead of duplicating; a repeated line gets `#2`, `#3` … in its name. An impossible
-/// date (`due:2026-02-30`, `x 2026-13-01`) refuses the whole file, naming the line.
+/// off in it, merges instead of duplicating; a repeated line gets `#2`, `#3` … in its name. A line that
+/// cannot be read (an impossible date such as `due:2026-02-30`, control characters, no text) is left out
+/// and named in the summary, and the rest imported; a file none of whose lines can be read is refused.
 public enum TodoTxtImport {
     public static func parse(_ data: Data, calendar: PlannerCalendar, now: Date) throws(ImportError)
         -> (tasks: [ImportedTask], summary: ImportSummary) {
@@ -37,15 +38,23 @@ public enum TodoTxtImport {
             if raw.utf8.count > 64 * 1024 {
                 throw ImportError(place: place, message: "is \(raw.utf8.count) bytes long; a todo.txt line is one task")
             }
-            try ImportGuard.checkControls(raw, place: place)
             let line = raw.trimmingWhitespace()
             guard !line.isEmpty else { continue }
-            var (imported, name) = try task(line, place: place, calendar: calendar, now: now, summary: &summary)
+            // A line that cannot be read is left out and named; the rest of the file is imported.
+            var imported: ImportedTask, name: String
+            do {
+                try ImportGuard.checkControls(raw, place: place)
+                (imported, name) = try task(line, place: place, calendar: calendar, now: now, summary: &summary)
+            } catch {
+                summary.leaveOut(error)
+                continue
+            }
             names[name, default: 0] += 1
             if let count = names[name], count > 1 { name += "#\(count)" }
             imported.task.id = StableID.uuid("todo.txt:" + name)
             tasks.append(imported)
         }
+        try summary.refuseIfNothingRead(tasks)
         summary.imported = tasks.count
         return (tasks, summary)
     }
@@ -82,6 +91,7 @@ public enum TodoTxtImport {
         var projects: [String] = []
         var contexts: [String] = []
         var due: LocalDay?
+        var recurrence: RepeatKind?
         for word in words {
             if word.count > 1, word.hasPrefix("+") {
                 projects.append(String(word.dropFirst()))
@@ -95,6 +105,8 @@ public enum TodoTxtImport {
                     }
                     due = parsed
                     summary.map("due:")
+                case "rec" where recurrence == nil && TodoTxtImport.repeatKinds[value.lowercased()] != nil:
+                    recurrence = TodoTxtImport.repeatKinds[value.lowercased()]
                 case "pri" where importance == nil && priority("(" + value + ")") != nil:
                     importance = priority("(" + value + ")")
                     summary.map("priority")
@@ -119,6 +131,17 @@ public enum TodoTxtImport {
         var task = TaskItem(title: title, dueDate: due, effortMinutes: nil, importance: importance ?? .low,
                             isCompleted: isDone, completedAt: completedAt, createdAt: createdAt,
                             modifiedAt: max(createdAt, completedAt ?? createdAt))
+        // `rec:1d`, `rec:1w`, `rec:1m` (strict `+` too) repeat from the due date, as Charflow's repeats do.
+        if let recurrence {
+            if let day = due {
+                task.repeatKind = recurrence
+                if recurrence == .weekly { task.repeatWeekdays = String(day.weekday.isoNumber) }
+                if recurrence == .monthly { task.repeatDayOfMonth = day.day }
+                summary.map("rec:")
+            } else {
+                summary.drop("rec: without due:")
+            }
+        }
         if !contexts.isEmpty {
             task.notes = "Contexts: " + contexts.joined(separator: " ")
             summary.map("@context", contexts.count)
@@ -141,6 +164,12 @@ public enum TodoTxtImport {
         return (ImportedTask(task: task, category: category, place: place,
                              knowsWhenChanged: creation != nil || completion != nil), name)
     }
+
+    /// The `rec:` values Charflow can repeat: every day, week or month, with or without `+` (strict).
+    static let repeatKinds: [String: RepeatKind] = [
+        "1d": .daily, "+1d": .daily, "d": .daily, "1w": .weekly, "+1w": .weekly, "w": .weekly,
+        "1m": .monthly, "+1m": .monthly, "m": .monthly,
+    ]
 
     /// `(A)` → high, `(B)` → medium, `(C)`…`(Z)` → low; nil when `word` is not a priority.
     static func priority(_ word: String) -> Importance? {

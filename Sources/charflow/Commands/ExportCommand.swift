@@ -96,10 +96,11 @@ enum ImportCommand: Command {
             let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun,
                                                              progress: progress)
             if showProgress { ImportProgress.clear() }
-            lines = summary + Exchange.describe(report, dryRun: dryRun)
+            lines = summary.lines + Exchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
-            json.append(("summary", .array(summary.map(JSONValue.string))))
+            json.append(("summary", .array(summary.lines.map(JSONValue.string))))
+            json.append(("notImported", .array(summary.problems.map { .object([("place", .string($0.place)), ("message", .string($0.message))]) })))
         }
         context.output.emit(text: lines.joined(separator: "\n"), json: .object(json))
     }
@@ -134,13 +135,13 @@ enum Exchange {
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
     static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool,
                             progress: ((Int, Int) -> Void)? = nil) throws
-        -> (summary: [String], report: Backup.Report)
+        -> (summary: (lines: [String], problems: [ImportError]), report: Backup.Report)
     {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
             : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
         let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
-        return (parsed.summary.lines + notes, report)
+        return ((parsed.summary.lines + notes, parsed.summary.problems), report)
     }
 
     typealias Source = ImportFormat
