@@ -173,3 +173,24 @@ struct ImportSkipTests {
         #expect((task["notes"] as? String)?.contains("Category: Travel") == true, "\(task)")
     }
 }
+
+/// A dry run reports what was made of each task's fields (issue 17, item 9).
+@Suite("Import: dry run per task")
+struct ImportDryRunReportTests {
+    @Test("X-4 a Taskwarrior dry run names, per task, the project filed under its top and the tags kept in notes")
+    func perTask() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let file = cf.folder.appendingPathComponent("export.json")
+        try Data(#"""
+            [{"uuid":"0b0b0b0b-0000-4000-8000-000000000001","description":"Draft the report","status":"pending",
+              "entry":"20261120T090000Z","project":"Work.Reports","tags":["next","someday"]},
+             {"uuid":"0b0b0b0b-0000-4000-8000-000000000002","description":"Plain","status":"pending","entry":"20261120T090000Z"}]
+            """#.utf8).write(to: file)
+        let result = try cf.run(["import", file.path, "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("task 1 “Draft the report”: project Work.Reports filed under Work; tags kept in the notes."),
+                "\(result.stdout)")
+        #expect(!result.stdout.contains("“Plain”"), "\(result.stdout)")
+    }
+}

@@ -14,6 +14,9 @@ public struct ImportedTask: Sendable, Equatable {
     /// Whether the file says when the task last changed; when not (a todo.txt line with no dates), its
     /// `modifiedAt` is only the import's time and must not win a merge against the store's copy.
     public var knowsWhenChanged: Bool
+    /// What was made of this task's fields beyond a plain copy ("project Work.Reports filed under Work"),
+    /// for a dry run's report per task.
+    public var remarks: [String] = []
 
     public init(task: TaskItem, category: String? = nil, annotations: [String] = [], place: String,
                 knowsWhenChanged: Bool = true) {

@@ -214,6 +214,7 @@ public enum TaskwarriorImport {
             break
         }
         var kept: [String] = []
+        var remarks: [String] = []
         if let due {
             task.dueDate = calendar.calendarDay(at: due)
             summary.map("due")
@@ -221,6 +222,7 @@ public enum TaskwarriorImport {
             let time = calendar.timeOfDay(at: due)
             if time != TimeOfDay(hour: 0, minute: 0)! {
                 kept.append("Due at \(time) in Taskwarrior.")
+                remarks.append("due time \(time) kept in the notes")
                 summary.drop("due time (kept in notes)")
             }
         }
@@ -240,14 +242,19 @@ public enum TaskwarriorImport {
             if let name = ImportRules.categoryName(top) {
                 category = name
                 summary.map("project")
-                if top != project { kept.append("Project: \(project)") }
+                if top != project {
+                    kept.append("Project: \(project)")
+                    remarks.append("project \(project) filed under \(name)")
+                }
             } else {
                 kept.append("Project: \(project)")
+                remarks.append("project \(project) kept in the notes")
                 summary.drop("project (kept in notes)")
             }
         }
         if !tags.isEmpty {
             kept.append("Tags: " + tags.map { "+" + $0 }.joined(separator: " "))
+            remarks.append("tags kept in the notes")
             summary.map("tags (kept in notes)", tags.count)
         }
 
@@ -280,6 +287,7 @@ public enum TaskwarriorImport {
         // Charflow's repeats have no end date: the end is said and kept, not silently made endless.
         if let until, task.isRepeating {
             kept.append("Repeats until \(calendar.calendarDay(at: until)) in Taskwarrior; here it repeats until you stop it.")
+            remarks.append("repeats without its end date (kept in the notes)")
             summary.drop("until (kept in notes)")
         }
         if !kept.isEmpty {
@@ -289,8 +297,10 @@ public enum TaskwarriorImport {
             && !(key == "until" && task.isRepeating) {
             summary.drop(key)
         }
-        return ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
-                            place: "task \(index)", knowsWhenChanged: entry != nil || modified != nil || end != nil)
+        var imported = ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
+                                    place: "task \(index)", knowsWhenChanged: entry != nil || modified != nil || end != nil)
+        imported.remarks = remarks
+        return imported
     }
 
     /// Typed reads of one task object's fields; a wrong type is an error naming the task and field.

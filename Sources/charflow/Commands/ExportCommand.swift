@@ -96,7 +96,7 @@ enum ImportCommand: Command {
             let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun,
                                                              progress: progress)
             if showProgress { ImportProgress.clear() }
-            lines = summary.lines + Exchange.describe(report, dryRun: dryRun)
+            lines = summary.lines + Exchange.describe(report, dryRun: dryRun) + (dryRun ? summary.remarks : [])
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
             json.append(("summary", .array(summary.lines.map(JSONValue.string))))
@@ -135,13 +135,17 @@ enum Exchange {
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
     static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool,
                             progress: ((Int, Int) -> Void)? = nil) throws
-        -> (summary: (lines: [String], problems: [ImportError]), report: Backup.Report)
+        -> (summary: (lines: [String], problems: [ImportError], remarks: [String]), report: Backup.Report)
     {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
             : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
         let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
-        return ((parsed.summary.lines + notes, parsed.summary.problems), report)
+        // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
+        let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
+        var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joined(separator: "; ") + "." }
+        if remarked.count > 50 { remarks.append("  … and \(remarked.count - 50) more tasks with fields kept in their notes.") }
+        return ((parsed.summary.lines + notes, parsed.summary.problems, remarks), report)
     }
 
     typealias Source = ImportFormat
