@@ -20,10 +20,10 @@ public struct Refusal: Error, Sendable {
             self.init(code: error.code, message: error.message, hint: nil, isBadRequest: true)
         case let error as ImportError:
             self.init(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
-        case let error as BackupWriteError:
-            self.init(code: "write_failed", message: error.description)
         case let error as DatabaseError:
-            self.init(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
+            // SQLite's own message may quote SQL; only its generic sentence for the code is shown.
+            let refusal: PlannerError = error.isReadOnly ? .storeReadOnly : .storeFailed(error.summary)
+            self.init(code: Messages.code(refusal), message: Messages.text(refusal))
         default:
             return nil
         }

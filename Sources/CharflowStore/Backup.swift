@@ -8,7 +8,7 @@ import Foundation
 /// into a store with data it merges by id (the newer `modified_at` wins), honours tombstones both ways
 /// and then applies the spec's dedup rules.
 public enum Backup {
-    public static let format = "charflow-backup"
+    public static let format = ImportFormat.backupFormat
     public static let version = 1
 
     /// Record tables in the order they can be inserted (parents before children), with their key column.
@@ -56,13 +56,18 @@ public enum Backup {
             return .integer(integer)
         }
         guard let text = value as? String else { throw ImportError(place: place, message: "must be text") }
+        try BackupRowRules.checkText(text, place: place)
         switch column.shape {
         case .day:
             guard LocalDay(text) != nil else { throw ImportError(place: place, message: "'\(text)' is not a date (YYYY-MM-DD)") }
+            guard LocalDay(entered: text) != nil else {
+                throw ImportError(place: place, message: "'\(text)' is outside the years Charflow keeps (1900 to 2999)")
+            }
         case .instant:
             guard Instant.parseStorageText(text) != nil else {
                 throw ImportError(place: place, message: "'\(text)' is not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
             }
+            try BackupRowRules.checkInstantYear(text, place: place)
         case .uuid:
             guard UUID(recordText: text) != nil, text == text.lowercased() else {
                 throw ImportError(place: place, message: "'\(text)' is not a lower-case UUID")
@@ -127,6 +132,7 @@ extension Planner {
     public func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
         guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
         let columns = try db.columns(of: table)
+        guard !columns.isEmpty else { return [] }
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
         try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
         return columns
@@ -159,6 +165,7 @@ extension Planner {
                 Backup.ColumnInfo(table: table.name, name: $0[0].text ?? "", type: $0[1].text ?? "", notNull: $0[2].int == 1)
             }
             var list: [[String: SQLValue]] = []
+            var seen: [SQLValue: Int] = [:]
             for (index, item) in rows.enumerated() {
                 guard let object = item as? [String: Any] else {
                     throw ImportError(place: "\(table.name)[\(index + 1)]", message: "must be an object")
@@ -175,34 +182,82 @@ extension Planner {
                     }
                     row[info.name] = try Backup.convert(value, table: table.name, row: index, column: info)
                 }
+                let place = "\(table.name)[\(index + 1)]"
+                // The rules the commands apply, so the import stores nothing they would refuse.
+                try BackupRowRules.check(BackupRowRules.Row(text: { row[$0]?.text }, integer: { row[$0]?.integer }),
+                                         table: table.name, place: place)
+                // Tombstones may repeat an id (a row deleted twice); every other table's key is unique.
+                if table.name != "tombstones", let key = row[table.key] {
+                    if let first = seen[key] {
+                        throw ImportError(place: place + "." + table.key, message: "the same as \(table.name)[\(first)]: each record appears once")
+                    }
+                    seen[key] = index + 1
+                }
                 list.append(row)
             }
             converted[table.name] = list
         }
+        try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
+            ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
+        })
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
         try db.transaction(dryRun ? .rollback : .commit) {
             try db.execute("PRAGMA defer_foreign_keys = ON")
-            if try storeIsEmpty() {
-                report.replaced = true
-                for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
-                for table in Backup.tables {
-                    for row in converted[table.name] ?? [] {
-                        try insert(row, into: table.name)
-                        report.inserted[table.name, default: 0] += 1
+            try journaled {
+                if try storeIsEmpty() {
+                    report.replaced = true
+                    for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
+                    for table in Backup.tables {
+                        for row in converted[table.name] ?? [] {
+                            try insert(row, into: table.name)
+                            report.inserted[table.name, default: 0] += 1
+                        }
                     }
+                } else {
+                    try merge(converted, report: &report)
+                    try checkMergedBoards(converted["tasks"] ?? [])
                 }
-            } else {
-                try merge(converted, report: &report)
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 let table = broken[0].text ?? "?"
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
-            try UndoJournal.clear(db: db)
         }
         return report
+    }
+
+    /// Runs an import's changes as one undoable action (D8): every record row is captured before, and
+    /// the rows it added after, so `undo` puts the store back as it was and the actions before stay
+    /// undoable. Tombstones, whose ids may repeat, are keyed by rowid.
+    func journaled(_ body: () throws -> Void) throws {
+        var journal = try UndoJournal(db: db, label: "import", at: nowText)
+        for table in Backup.tables {
+            try journal.captureAll(table.name, keyColumn: table.name == "tombstones" ? "rowid" : table.key)
+        }
+        try body()
+        for table in Backup.tables {
+            try journal.captureAdded(table.name, keyColumn: table.name == "tombstones" ? "rowid" : table.key)
+        }
+    }
+
+    /// Refuses a merge that overfills a bucket the file places tasks in: the file's tasks and this
+    /// store's together keep the 1–3–5 rule (B-4) on every day the file touches.
+    private func checkMergedBoards(_ tasks: [[String: SQLValue]]) throws {
+        var places = Set<[String]>()
+        for task in tasks {
+            guard let due = task["due_date"]?.text, let region = task["region"]?.text, let bucket = task["bucket"]?.text else { continue }
+            places.insert([due, region, bucket])
+        }
+        for place in places.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let bucket = Bucket(rawValue: place[2]) else { continue }
+            let count = try db.scalar("SELECT count(*) FROM tasks WHERE due_date = ? AND region = ? AND bucket = ? AND dropped_at IS NULL",
+                                      place.map { SQLValue.text($0) })?.int ?? 0
+            if count > bucket.limit {
+                throw ImportError(place: "tasks", message: "with this store's tasks, \(place[1]) on \(place[0]) would hold \(count) \(place[2]) tasks; the 1–3–5 rule allows \(bucket.limit)")
+            }
+        }
     }
 
     /// No tasks, habits, groups, sessions or planning, and only the untouched default categories.
@@ -304,7 +359,12 @@ extension Planner {
     /// Imports tasks from another planner's file (merging by id, newer change wins), giving each its
     /// category by name: an existing one (archived included), else a new one while fewer than eight are
     /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
-    public func importTasks(_ items: [(task: TaskItem, category: String?)], dryRun: Bool) throws
+    ///
+    /// A task whose file says nothing of when it changed (`knowsWhenChanged` false) is added when new and
+    /// never overrides this store's copy, so importing an unchanged file again changes nothing.
+    ///
+    /// `progress` hears (tasks done, tasks in all) after every thousand tasks, for a long import.
+    public func importTasks(_ items: [ImportedTask], dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws
         -> (report: Backup.Report, notes: [String])
     {
         var report = Backup.Report()
@@ -312,50 +372,54 @@ extension Planner {
         forgetReads()
         defer { forgetReads() }
         try db.transaction(dryRun ? .rollback : .commit) {
-            var known = try categories()
-            var created = 0, unlabelled = 0
-            for item in items {
-                var task = item.task
-                if let name = item.category {
-                    if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
-                        task.categoryID = match.id
-                    } else if let valid = try? TaskCategory.validName(name, existing: known),
-                              known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
-                        let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
-                        try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
-                        known.append(category)
-                        task.categoryID = category.id
-                        created += 1
-                    } else {
-                        task.categoryID = nil
-                        unlabelled += 1
+            try journaled {
+                var known = try categories()
+                var created = 0, unlabelled = 0
+                for (index, item) in items.enumerated() {
+                    if index > 0, index % 1000 == 0 { progress?(index, items.count) }
+                    var task = item.task
+                    if let name = item.category {
+                        if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                            task.categoryID = match.id
+                        } else if let valid = try? TaskCategory.validName(name, existing: known),
+                                  known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
+                            let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
+                            try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
+                            known.append(category)
+                            task.categoryID = category.id
+                            created += 1
+                        } else {
+                            // Eight categories are active: the name is kept in the notes, not lost.
+                            task.categoryID = nil
+                            task.notes = (task.notes.map { $0 + "\n" } ?? "") + "Category: " + name
+                            unlabelled += 1
+                        }
                     }
-                }
-                let id = task.id.lowercasedText
-                if let local = try self.task(id: task.id) {
-                    if task.modifiedAt > local.modifiedAt {
-                        try saveAsRecorded(task)
-                        report.updated["tasks", default: 0] += 1
-                    } else {
-                        report.unchanged["tasks", default: 0] += 1
+                    let id = task.id.lowercasedText
+                    if let local = try self.task(id: task.id) {
+                        if item.knowsWhenChanged, task.modifiedAt > local.modifiedAt {
+                            try saveAsRecorded(task)
+                            report.updated["tasks", default: 0] += 1
+                        } else {
+                            report.unchanged["tasks", default: 0] += 1
+                        }
+                        continue
                     }
-                    continue
+                    let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
+                                                    [.text(id)])?.text
+                    if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
+                        report.skipped["tasks", default: 0] += 1
+                        continue
+                    }
+                    try saveAsRecorded(task)
+                    report.inserted["tasks", default: 0] += 1
                 }
-                let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
-                                                [.text(id)])?.text
-                if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
-                    report.skipped["tasks", default: 0] += 1
-                    continue
+                if created > 0 { report.inserted["categories"] = created }
+                if unlabelled > 0 {
+                    notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
                 }
-                try saveAsRecorded(task)
-                report.inserted["tasks", default: 0] += 1
+                try removeSeriesDuplicates()
             }
-            if created > 0 { report.inserted["categories"] = created }
-            if unlabelled > 0 {
-                notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
-            }
-            try removeSeriesDuplicates()
-            try UndoJournal.clear(db: db)
         }
         return (report, notes)
     }

@@ -8,8 +8,18 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "SQLite error \(code): \(message)" }
 
+    /// SQLite's generic sentence for the error's code ("database disk image is malformed"): unlike
+    /// `message`, it never quotes SQL text, so it is what a user may be shown.
+    public var summary: String { String(cString: sqlite3_errstr(code)) }
+
     /// The database is not a SQLite file, or is damaged.
     public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+
+    /// The file, or its folder, cannot be written (a read-only folder, mount or file).
+    public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
+
+    /// SQLite could not open a file it needs (the `-wal` or `-shm` beside a store in a read-only folder).
+    public var isCannotOpen: Bool { code & 0xFF == SQLITE_CANTOPEN }
 }
 
 /// Process-wide SQLite settings, applied once before the first connection opens.
@@ -25,10 +35,16 @@ public final class Database {
     private var transactionDepth = 0
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+    ///
+    /// A file it creates is readable by its owner only (0600), and SQLite gives the `-wal` and `-shm`
+    /// files the store's own permissions, so none of them is ever world-readable.
+    ///
+    /// `readOnly` opens an existing file for reading only, as for a store in a read-only folder.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false) throws {
         _ = sqliteConfigured
+        if !readOnly { Database.createPrivately(path) }
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -38,6 +54,13 @@ public final class Database {
         handle = pointer
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Creates an empty file at `path` with mode 0600 when nothing is there yet; SQLite treats an empty
+    /// file as a new database, and would otherwise create it with the umask's usual 0644.
+    static func createPrivately(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     deinit {
@@ -129,6 +152,9 @@ public final class Database {
     public func checkpoint() throws {
         _ = try rows("PRAGMA wal_checkpoint(TRUNCATE)")
     }
+
+    /// Whether this connection can only read (opened read-only, or the file is not writable).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }

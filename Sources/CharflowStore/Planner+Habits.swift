@@ -381,7 +381,7 @@ extension Planner {
             var entry = try entry(window: window.id, date: day)
                 ?? HabitEntry(windowID: window.id, date: day, target: window.target, modifiedAt: now)
             try journal.capture("habit_entries", key: entry.id.lowercasedText)
-            HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
+            try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
             case (.timed, .minutes(let minutes)):
                 let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,

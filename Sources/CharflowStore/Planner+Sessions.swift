@@ -49,18 +49,21 @@ extension Planner {
     }
 
     /// Starts a session on `subject`, settling the running one first as `settle` says.
+    ///
+    /// The running session is read inside the write transaction, so of two `begin`s at the same moment
+    /// the second sees the first's session and is refused (S-7): one timer at a time.
     func beginSession(subject: SessionSubject, estimate: Int?, settle: SessionSettle?) throws -> WorkSession {
-        let running = try liveSession()
-        if let running {
-            if running.subject == subject { throw PlannerError.alreadyRunning }
-            guard settle != nil else {
-                let title = try self.title(of: running)
-                let progress = Sessions.progressText(running, at: now)
-                throw running.taskID == nil ? PlannerError.habitSessionRunning(title: title, progress: progress)
-                    : PlannerError.sessionRunning(title: title, progress: progress)
+        try perform("begin") { journal in
+            let running = try liveSession()
+            if let running {
+                if running.subject == subject { throw PlannerError.alreadyRunning }
+                guard settle != nil else {
+                    let title = try self.title(of: running)
+                    let progress = Sessions.progressText(running, at: now)
+                    throw running.taskID == nil ? PlannerError.habitSessionRunning(title: title, progress: progress)
+                        : PlannerError.sessionRunning(title: title, progress: progress)
+                }
             }
-        }
-        return try perform("begin") { journal in
             if let running, let settle {
                 _ = try self.settle(running, settle, journal: &journal)
             }

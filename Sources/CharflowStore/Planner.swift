@@ -36,18 +36,18 @@ public final class Planner {
     /// `migrator` is the schema this build knows; tests pass `Schema.migrator` with more migrations.
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
                 migrator: Migrator = Schema.migrator) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        PrivateFolder.create((path as NSString).deletingLastPathComponent)
         do {
-            db = try Database(path: path)
+            db = try Planner.open(path)
+            try Planner.refuseForeign(db, path: path)
             try migrator.checkNotNewer(db)
             if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
+            // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
+            try db.execute("PRAGMA secure_delete = ON")
             try db.keepWALOnClose()
         } catch let error as DatabaseError {
-            throw PlannerError.storeUnreadable("\(path): \(error.message)")
+            throw PlannerError.storeUnreadable("\(path): \(error.summary)")
         }
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
@@ -57,8 +57,33 @@ public final class Planner {
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
-        try catchUp()
-        try settleTwoTimers()
+        // A store that cannot be written (a read-only folder) still answers every read: the missed
+        // rollover and the second timer are left for a run that can write.
+        if !db.isReadOnly {
+            try catchUp()
+            try settleTwoTimers()
+        }
+    }
+
+    /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
+    private static func open(_ path: String) throws -> Database {
+        let writable = try Database(path: path)
+        do {
+            _ = try writable.scalar("SELECT count(*) FROM sqlite_master")
+            return writable
+        } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
+            guard FileManager.default.fileExists(atPath: path) else { throw error }
+            let reader = try Database(path: path, readOnly: true)
+            _ = try reader.scalar("SELECT count(*) FROM sqlite_master")
+            return reader
+        }
+    }
+
+    /// Refuses a SQLite file that holds another program's tables and no Charflow migrations, before
+    /// anything in it is changed (not even its journal mode).
+    private static func refuseForeign(_ db: Database, path: String) throws {
+        let names = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").compactMap { $0[0].text }
+        if !names.isEmpty, !names.contains("charflow_migrations") { throw PlannerError.foreignStore(path) }
     }
 
     /// A number that grows with every committed change to the store, by this planner or any other
@@ -544,6 +569,9 @@ public final class Planner {
             try removeForGood(task: id)
             try UndoJournal.clear(db: db)
         }
+        // The write-ahead log still holds the pages as they were before: fold them into the main file
+        // (whose copies secure_delete has zeroed) and empty the log, so the purged text is in no file.
+        try db.checkpoint()
         return task
     }
 

@@ -35,6 +35,30 @@ struct UndoJournal {
         order += 1
     }
 
+    /// Records every row of `table` as it is now, in one statement: for an action that may touch any
+    /// row (an import). Call `captureAdded` for the same table once the action is done.
+    mutating func captureAll(_ table: String, keyColumn: String) throws {
+        let columns = try db.columns(of: table)
+        let pairs = columns.map { "'\($0)', \($0)" }.joined(separator: ", ")
+        try db.run("""
+            INSERT INTO undo_rows (action_seq, ord, table_name, key_column, row_key, before)
+            SELECT ?, ? + row_number() OVER (), ?, ?, CAST(\(keyColumn) AS TEXT), json_object(\(pairs)) FROM \(table)
+            """, [.integer(actionSeq), .integer(Int64(order)), .text(table), .text(keyColumn)])
+        order += db.changes + 1
+    }
+
+    /// Records as absent every row of `table` that `captureAll` did not see (the rows the action
+    /// added), so undoing removes them again.
+    mutating func captureAdded(_ table: String, keyColumn: String) throws {
+        try db.run("""
+            INSERT INTO undo_rows (action_seq, ord, table_name, key_column, row_key, before)
+            SELECT ?1, ?2 + row_number() OVER (), ?3, ?4, CAST(\(keyColumn) AS TEXT), NULL FROM \(table)
+            WHERE CAST(\(keyColumn) AS TEXT) NOT IN
+                (SELECT row_key FROM undo_rows WHERE action_seq = ?1 AND table_name = ?3)
+            """, [.integer(actionSeq), .integer(Int64(order)), .text(table), .text(keyColumn)])
+        order += db.changes + 1
+    }
+
     /// What an undo reverted: the action's label, when it was done, and the rows it put back.
     struct Reverted {
         let label: String
@@ -127,6 +151,9 @@ struct UndoJournal {
     /// Puts back the rows action `seq` captured and forgets the action.
     private static func revert(seq: Int64, label: String, doneAt: String, db: Database, now: String) throws -> Reverted {
         var reverted = Reverted(label: label, doneAt: doneAt)
+        // Rows come back children first (an import puts back a deleted task after its deferrals), so
+        // references are checked at commit, when every row is back.
+        try db.execute("PRAGMA defer_foreign_keys = ON")
         let images = try db.rows(
             "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE action_seq = ? ORDER BY ord DESC",
             [.integer(seq)])

@@ -20,9 +20,11 @@ enum CLI {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
-    static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    /// Runs one command; `undecodable` is the position of an argument that was not UTF-8 (refused).
+    static func run(arguments: [String], environment: [String: String], undecodable: Int? = nil) -> Int32 {
         let output = Output(environment: environment, json: arguments.contains("--json"))
         do {
+            if let undecodable { throw UsageError(message: Messages.argumentNotUTF8(undecodable)) }
             var args = try Arguments(arguments)
             output.json = args.has("json")
             if args.has("no-color") { output.color = false }
@@ -73,9 +75,10 @@ struct Context {
     /// The arguments as the application layer takes them.
     var request: Request { Request(words: args.words, options: args.values, switches: args.switches) }
 
-    /// Opens the store as of the command's clock, running any missed rollover first.
-    func app() throws -> Charflow {
-        let store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
+    /// Opens the store (or the one at `storePath`) as of the command's clock, running any missed rollover first.
+    func app(storePath: String? = nil) throws -> Charflow {
+        var store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
+        if let storePath { store = StoreEnvironment(path: storePath, timeZone: store.timeZone, localeFirstWeekday: store.localeFirstWeekday) }
         // An option given empty is refused; only an empty environment variable counts as not set.
         if args.value("now") == "" { throw PlannerError.badTime("") }
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)

@@ -15,11 +15,13 @@ struct StoreEnvironmentTests {
                 == "/home/u/.local/share/charflow/charflow.sqlite")
     }
 
-    @Test("TZ names the zone, with or without a leading colon or the zoneinfo folder")
-    func zone() {
-        #expect(StoreEnvironment.timeZone(["TZ": "America/New_York"]).identifier == "America/New_York")
-        #expect(StoreEnvironment.timeZone(["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
-        #expect(StoreEnvironment.timeZone(["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]).identifier == "Asia/Tokyo")
+    @Test("TZ names the zone, with or without a leading colon or the zoneinfo folder; a TZ naming none is refused")
+    func zone() throws {
+        #expect(try StoreEnvironment.timeZone(["TZ": "America/New_York"]).identifier == "America/New_York")
+        #expect(try StoreEnvironment.timeZone(["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(try StoreEnvironment.timeZone(["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]).identifier == "Asia/Tokyo")
+        #expect(throws: PlannerError.self) { try StoreEnvironment.timeZone(["TZ": "Mars/Olympus"]) }
+        #expect(throws: PlannerError.emptyStorePath) { try StoreEnvironment(environment: [:], storeOption: "") }
     }
 
     @Test("The first weekday follows the locale: Sunday for en_US, Monday for en_GB and for C")

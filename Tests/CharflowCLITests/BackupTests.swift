@@ -107,7 +107,7 @@ struct BackupTests {
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(message == "charflow: could not write the export: No space left on device\n")
+        #expect(message == "charflow: Could not write the export: No space left on device.\n")
     }
 
     @Test("X-1 a dry run reports what would change and changes nothing")

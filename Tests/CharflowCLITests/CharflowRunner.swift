@@ -112,10 +112,14 @@ struct CharflowRunner {
         try #require(try json(["habit", "add", title] + options, now: now)["id"] as? String)
     }
 
-    /// Polls until another connection holds the store's write lock (at most ten seconds): the moment a
+    /// Polls until another connection holds the store's write lock (at most 50 seconds): the moment a
     /// stalled action is inside its transaction.
+    ///
+    /// The stalled action holds it for a minute (`CHARFLOW_TEST_STALL_MS` 60000) and is killed as soon as
+    /// it is seen, so the long bounds cost nothing; they only keep a process that starts slowly on a
+    /// loaded machine (the whole suite spawns hundreds at once) from being taken for one that never locked.
     func waitForWriteLock() throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(50)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: storePath) {
                 let probe = try Database(path: storePath, busyTimeoutMilliseconds: 0)

@@ -40,11 +40,12 @@ struct DaysMoveForwardCLITests {
         #expect(try runner.json(["today"], now: "2026-11-30T23:56")["date"] as? String == "2026-12-01")
     }
 
-    @Test("B-14 one far-future --now does not turn the rollover off for good")
+    @Test("B-14 one far-future --now does not turn the rollover off for good (9999 is refused; 2999 is the last year)")
     func farFutureNow() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
-        _ = try runner.json(["today"], now: "9999-12-31T23:59")
+        #expect(try runner.run(["today"], now: "9999-12-31T23:59").status == 1, "a year past 2999 is refused where it enters")
+        _ = try runner.json(["today"], now: "2999-12-31T23:59")
         let id = try runner.add("Real Tuesday", ["--region", "morning"], now: "2026-12-01T09:00")
         let next = try runner.show(id, now: "2026-12-02T09:00")
         #expect(next["region"] is NSNull || next["region"] == nil, "carried to the Backlog")

@@ -23,7 +23,7 @@ struct DurabilityTests {
         try runner.add("Already there", ["--region", "morning"])
         let before = try runner.contents()
         let (process, _, _) = try runner.start(["add", "Half written", "--region", "morning"], now: "2026-11-30T09:05",
-                                              extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
+                                              extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
         // Wait until the action holds the write lock: a second writer then cannot get in.
         try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)

@@ -517,7 +517,7 @@ struct SessionCommandTests {
         let before = try runner.contents()
 
         let (process, _, _) = try runner.start(["begin", second, "--settle", "stop"], now: "2026-11-30T09:30",
-                                               extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
+                                               extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
         try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -541,7 +541,7 @@ struct SessionCommandTests {
         let before = try runner.contents()
 
         let (process, _, _) = try runner.start(["finish", "--done", "--note", "half"], now: "2026-11-30T09:30",
-                                               extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
+                                               extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
         try runner.waitForWriteLock()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

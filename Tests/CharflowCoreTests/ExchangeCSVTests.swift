@@ -101,7 +101,7 @@ struct ExchangeCSVTests {
         let csv = CSVExport.habits([meds, water, run], windows: windows)
         let records = F.parseCSV(csv)
         #expect(records == [
-            ["position", "id", "name", "kind", "frequency", "scheduledDays", "targetPerWeek", "windows", "targets",
+            ["position", "id", "title", "kind", "frequency", "scheduledDays", "targetPerWeek", "windows", "targets",
              "isArchived"],
             ["1", F.id(1).uuidString.lowercased(), "Medication", "binary", "daily", "1,2,3,4,5,6,7", "0",
              "Morning;Evening", "1;1", "false"],

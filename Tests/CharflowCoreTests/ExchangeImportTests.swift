@@ -76,11 +76,14 @@ struct ExchangeImportTests {
         #expect(again[0].task.dueDate == F.day("2026-03-05"))
     }
 
-    @Test("X-4 Taskwarrior: project → category; tags dropped, or the first tag when there is no usable project")
+    @Test("X-4 Taskwarrior: project → category, a hierarchy under its top project; tags and the full project kept in the notes")
     func taskwarriorCategories() throws {
         let (tasks, _) = try Self.importTaskwarrior()
-        #expect(tasks.map(\.category) == ["Home", "Finance", "someday", nil, nil, nil, nil, "errands", "home"])
+        #expect(tasks.map(\.category) == ["Home", "Finance", nil, nil, nil, nil, nil, nil, "Home"])
         #expect(tasks.allSatisfy { $0.task.categoryID == nil })
+        #expect(tasks[2].task.notes == "Tags: +someday")
+        #expect(tasks[7].task.notes == "Tags: +errands +town")
+        #expect(tasks[8].task.notes == "Project: Home.Garden.Fences.Gate.Hinges\nTags: +home")
     }
 
     @Test("X-4 Taskwarrior: annotations become timestamped note lines at their own time, in the user's zone")
@@ -89,7 +92,7 @@ struct ExchangeImportTests {
         #expect(tasks[1].task.notes == "2026-03-05 09:00 — Sent documents to the accountant\n"
                 + "2026-03-09 06:15 — Signed, returned")
         #expect(tasks[1].annotations == ["Sent documents to the accountant", "Signed, returned"])
-        #expect(tasks[0].task.notes == nil)
+        #expect(tasks[0].task.notes == "Tags: +phone +urgent")
     }
 
     @Test("X-4 Taskwarrior: recur monthly/weekly → the repeat with its series; the template is skipped; 2w is dropped")
@@ -124,13 +127,13 @@ struct ExchangeImportTests {
     func taskwarriorSummary() throws {
         let (_, summary) = try Self.importTaskwarrior()
         #expect(summary.imported == 9)
-        #expect(summary.mapped == ["due": 4, "priority": 3, "project": 2, "tags": 3, "annotations": 2, "recur": 2,
-                                   ImportSummary.dueForImportance: 1])
-        #expect(summary.dropped == ["tags": 3, "wait": 1, "recur 2w": 1, "scheduled": 1, "estimate": 1, "project": 1])
+        #expect(summary.mapped == ["due": 4, "priority": 3, "project": 3, "tags (kept in notes)": 6, "annotations": 2,
+                                   "recur": 2, ImportSummary.dueForImportance: 1])
+        #expect(summary.dropped == ["wait": 1, "recur 2w": 1, "scheduled": 1, "estimate": 1])
         #expect(summary.lines == [
             "Imported 9 tasks.",
-            "Mapped: annotations 2, due 4, due added for priority 1, priority 3, project 2, recur 2, tags 3.",
-            "Dropped: estimate 1, project 1, recur 2w 1, scheduled 1, tags 3, wait 1.",
+            "Mapped: annotations 2, due 4, due added for priority 1, priority 3, project 3, recur 2, tags (kept in notes) 6.",
+            "Dropped: estimate 1, recur 2w 1, scheduled 1, wait 1.",
             "Skipped: recurring template 1.",
         ])
     }
@@ -212,12 +215,12 @@ struct ExchangeImportTests {
         #expect(summary.imported == 8)
         #expect(summary.mapped == ["priority": 5, "creation date": 4, "completion date": 1, "due:": 1, "@context": 5,
                                    "+project": 6, ImportSummary.dueForImportance: 1])
-        #expect(summary.dropped == ["+project": 1, "t:": 1, "rec:": 1])
+        #expect(summary.dropped == ["+project": 1, "t:": 1, "rec: without due:": 1])
         #expect(summary.lines == [
             "Imported 8 tasks.",
             "Mapped: +project 6, @context 5, completion date 1, creation date 4, due added for priority 1, due: 1, "
                 + "priority 5.",
-            "Dropped: +project 1, rec: 1, t: 1.",
+            "Dropped: +project 1, rec: without due: 1, t: 1.",
         ])
     }
 
@@ -264,5 +267,64 @@ struct ExchangeImportTests {
         #expect(summary.imported == 1)
         #expect(try Self.importTodo("").tasks.isEmpty)
         #expect(try Self.importTodo("\n\n   \n").summary.lines == ["Imported 0 tasks."])
+    }
+}
+
+/// What the imports keep that they used to drop or refuse (issue 17, items 8–10).
+@Suite("Exchange · imports keep what they can (X-4)")
+struct ExchangeKeepTests {
+    typealias F = ExchangeFixture
+
+    static let now = F.utc("2026-03-15T16:00:00Z")
+    static let calendar = F.calendar("America/New_York")
+
+    static func taskwarrior(_ json: String) throws -> (tasks: [ImportedTask], summary: ImportSummary) {
+        try TaskwarriorImport.parse(Data(json.utf8), calendar: calendar, now: now)
+    }
+
+    @Test("X-4 T-26 todo.txt rec:1d, rec:1w, rec:+1m repeat from the due date", arguments: [
+        ("rec:1d", RepeatKind.daily), ("rec:1w", .weekly), ("rec:+1w", .weekly), ("rec:1m", .monthly), ("rec:+1d", .daily),
+    ])
+    func todoRecurrence(_ tag: String, _ kind: RepeatKind) throws {
+        let (tasks, summary) = try TodoTxtImport.parse("Water plants due:2026-03-20 \(tag)", calendar: Self.calendar, now: Self.now)
+        #expect(tasks.first?.task.repeatKind == kind)
+        #expect(tasks.first?.task.title == "Water plants")
+        #expect(summary.mapped["rec:"] == 1)
+        if kind == .weekly { #expect(tasks.first?.task.repeatWeekdays == "5") }
+        if kind == .monthly { #expect(tasks.first?.task.repeatDayOfMonth == 20) }
+    }
+
+    @Test("X-4 T-26 Taskwarrior recur:weekdays repeats Monday to Friday; until is kept in the notes and said")
+    func weekdaysAndUntil() throws {
+        let (tasks, summary) = try Self.taskwarrior(#"""
+            [{"description":"Stand-up","due":"20260316T130000Z","recur":"weekdays","until":"20260630T040000Z","status":"pending",
+              "uuid":"0b6c1f2e-8a4d-4c1e-9f3a-1a2b3c4d5e01"}]
+            """#)
+        let task = try #require(tasks.first?.task)
+        #expect(task.repeatKind == .weekly && task.repeatWeekdays == "1,2,3,4,5")
+        #expect(task.notes?.contains("Repeats until 2026-06-30") == true, "\(task.notes ?? "")")
+        #expect(task.notes?.contains("Due at 09:00") == true, "the due time is said: \(task.notes ?? "")")
+        #expect(summary.dropped["until (kept in notes)"] == 1)
+        #expect(summary.dropped["due time (kept in notes)"] == 1)
+    }
+
+    @Test("X-4 T-28 two pending children of one recurrence: the one due first is kept, the other named")
+    func oneLiveInstance() throws {
+        let template = "5f1c2a3b-0000-4000-8000-0000000000aa"
+        let (tasks, summary) = try Self.taskwarrior(#"""
+            [{"description":"Pay rent","due":"20260430T040000Z","recur":"monthly","parent":"\#(template)","status":"pending","uuid":"0b6c1f2e-8a4d-4c1e-9f3a-1a2b3c4d5e02"},
+             {"description":"Pay rent","due":"20260331T040000Z","recur":"monthly","parent":"\#(template)","status":"pending","uuid":"0b6c1f2e-8a4d-4c1e-9f3a-1a2b3c4d5e01"}]
+            """#)
+        #expect(tasks.map { $0.task.dueDate } == [F.day("2026-03-31")])
+        #expect(summary.problems.map(\.place) == ["task 1"])
+    }
+
+    @Test("X-4 X-5 a todo.txt with one bad line imports the rest and names the line; nothing readable refuses the file")
+    func skipAndReport() throws {
+        let (tasks, summary) = try TodoTxtImport.parse("Buy milk\nPay bill due:2026-02-30\nCall mum", calendar: Self.calendar, now: Self.now)
+        #expect(tasks.map(\.task.title) == ["Buy milk", "Call mum"])
+        #expect(summary.problems.map(\.place) == ["line 2"])
+        #expect(summary.lines.contains { $0.hasPrefix("Not imported: line 2: due:2026-02-30") }, "\(summary.lines)")
+        #expect(throws: ImportError.self) { try TodoTxtImport.parse("Pay bill due:2026-02-30", calendar: Self.calendar, now: Self.now) }
     }
 }

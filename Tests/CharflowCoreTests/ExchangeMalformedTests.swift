@@ -11,10 +11,10 @@ struct ExchangeMalformedTests {
     static let calendar = F.calendar("America/New_York")
     static let uuid = "0b6c1f2e-8a4d-4c1e-9f3a-1a2b3c4d5e01"
 
+    /// The file's refusal, or else the first task it left out (X-4: the rest are imported).
     static func taskwarriorError(_ data: Data) -> ImportError? {
         do {
-            _ = try TaskwarriorImport.parse(data, calendar: calendar, now: now)
-            return nil
+            return try TaskwarriorImport.parse(data, calendar: calendar, now: now).summary.problems.first
         } catch {
             return error
         }
@@ -24,10 +24,10 @@ struct ExchangeMalformedTests {
         taskwarriorError(Data(text.utf8))
     }
 
+    /// The file's refusal, or else the first line it left out (X-4: the rest are imported).
     static func todoError(_ text: String) -> ImportError? {
         do {
-            _ = try TodoTxtImport.parse(text, calendar: calendar, now: now)
-            return nil
+            return try TodoTxtImport.parse(text, calendar: calendar, now: now).summary.problems.first
         } catch {
             return error
         }
@@ -35,8 +35,7 @@ struct ExchangeMalformedTests {
 
     static func todoError(_ data: Data) -> ImportError? {
         do {
-            _ = try TodoTxtImport.parse(data, calendar: calendar, now: now)
-            return nil
+            return try TodoTxtImport.parse(data, calendar: calendar, now: now).summary.problems.first
         } catch {
             return error
         }
@@ -45,7 +44,7 @@ struct ExchangeMalformedTests {
     /// A good first task, so every refusal below also shows that nothing is half-imported.
     static let good = #"{"description":"Fine","status":"pending","uuid":"0b6c1f2e-8a4d-4c1e-9f3a-1a2b3c4d5e99"}"#
 
-    @Test("X-5 Taskwarrior: a field of the wrong type, a missing or empty description, an unknown status or priority, a duplicate uuid",
+    @Test("X-4 X-5 Taskwarrior: a task with a field of the wrong type, a missing or empty description, an unknown status or priority, a duplicate uuid is left out and named",
           arguments: [
               (#"{"description":42,"status":"pending"}"#, "task 2 (description)", "expected text, found a number"),
               (#"{"status":"pending"}"#, "task 2 (description)", "missing"),
@@ -70,7 +69,7 @@ struct ExchangeMalformedTests {
         #expect(error.message.contains(message), "\(error)")
     }
 
-    @Test("X-5 Taskwarrior: impossible or misshapen dates are refused with the task and field",
+    @Test("X-4 X-5 Taskwarrior: a task with an impossible or misshapen date is left out, naming the task and field",
           arguments: [
               ("due", "20260230T120000Z"), ("due", "20261301T000000Z"), ("entry", "20260101T250000Z"),
               ("end", "20260101T126000Z"), ("modified", "2026-03-01T12:00:00Z"), ("due", "20260301"),
@@ -141,7 +140,7 @@ struct ExchangeMalformedTests {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    @Test("X-5 todo.txt: impossible dates are refused with the line",
+    @Test("X-4 X-5 todo.txt: a line with an impossible date is left out, naming the line",
           arguments: [
               ("Buy milk\nPay bill due:2026-02-30", "line 2", "due:2026-02-30"),
               ("x 2026-13-01 Filed report", "line 1", "2026-13-01"),
@@ -157,7 +156,7 @@ struct ExchangeMalformedTests {
         #expect(error.message.contains(shown), "\(error)")
     }
 
-    @Test("X-5 todo.txt: control characters, a line with no text and a JSON document are refused")
+    @Test("X-4 X-5 todo.txt: a line with control characters or no text is left out; a JSON document is refused")
     func todoOtherRefusals() throws {
         #expect(Self.todoError("Fine\nbell \u{07} here")?.place == "line 2")
         #expect(Self.todoError("Fine\nx")?.place == "line 2")

@@ -24,7 +24,7 @@ struct ChangeVersionTests {
         #expect(throws: PlannerError.self) { try cli.complete("zzzz") }
         #expect(try server.changeVersion() == afterAdd, "a refusal changes nothing")
 
-        _ = try cli.importTasks([(TaskItem(title: "tried", createdAt: cli.now), nil)], dryRun: true)
+        _ = try cli.importTasks([ImportedTask(task: TaskItem(title: "tried", createdAt: cli.now), place: "task 1")], dryRun: true)
         #expect(try server.changeVersion() == afterAdd, "a dry run changes nothing")
 
         try server.complete(task.id.uuidString)

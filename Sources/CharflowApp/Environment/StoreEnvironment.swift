@@ -23,7 +23,7 @@ public struct StoreEnvironment: Sendable {
     /// refused; only an empty environment variable counts as not set.
     public init(environment: [String: String], storeOption option: String?) throws {
         if option == "" { throw PlannerError.emptyStorePath }
-        self.init(path: Self.storePath(option, environment), timeZone: Self.timeZone(environment),
+        self.init(path: Self.storePath(option, environment), timeZone: try Self.timeZone(environment),
                   localeFirstWeekday: Self.localeFirstWeekday(environment))
     }
 
@@ -45,14 +45,23 @@ public struct StoreEnvironment: Sendable {
         return dataHome + "/charflow/charflow.sqlite"
     }
 
-    /// The zone named by `TZ` when it names one, else the system's.
-    public static func timeZone(_ environment: [String: String]) -> TimeZone {
-        if var name = environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if name.hasPrefix("/usr/share/zoneinfo/") { name.removeFirst("/usr/share/zoneinfo/".count) }
-            if let zone = TimeZone(identifier: name) { return zone }
+    /// The zone `TZ` names, else the system's; a `TZ` that names no zone is refused rather than
+    /// silently replaced (a wrong zone moves every day boundary). A path (`:/etc/localtime`) to a zone
+    /// file that exists is the system's zone.
+    public static func timeZone(_ environment: [String: String]) throws -> TimeZone {
+        guard let given = environment["TZ"], !given.isEmpty else { return TimeZone.current }
+        var name = given
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.hasPrefix("/usr/share/zoneinfo/") { name.removeFirst("/usr/share/zoneinfo/".count) }
+        if let zone = TimeZone(identifier: name) { return zone }
+        if name.hasPrefix("/"), FileManager.default.fileExists(atPath: name) {
+            let target = (name as NSString).resolvingSymlinksInPath
+            if let range = target.range(of: "/zoneinfo/"), let zone = TimeZone(identifier: String(target[range.upperBound...])) {
+                return zone
+            }
+            return TimeZone.current
         }
-        return TimeZone.current
+        throw PlannerError.invalidWord(what: "time zone (TZ)", given: given, expected: "an IANA name such as Europe/London, or TZ unset")
     }
 
     /// The first weekday of the user's locale (`LC_ALL`, `LC_TIME`, `LANG`); Monday where it says nothing.
@@ -72,7 +81,7 @@ public struct StoreEnvironment: Sendable {
     public static func clock(_ text: String?, zone: TimeZone) throws -> Date {
         guard let text, !text.isEmpty else { return Date() }
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
-        guard parts.count == 2, let day = LocalDay(parts[0]), parts[1].count == 5 || parts[1].count == 8,
+        guard parts.count == 2, let day = LocalDay(entered: parts[0]), parts[1].count == 5 || parts[1].count == 8,
               let time = TimeOfDay(parts[1].prefix(5)) else {
             throw PlannerError.badTime(text)
         }

@@ -1,3 +1,4 @@
+import CharflowCore
 import CharflowStore
 import Foundation
 
@@ -21,36 +22,45 @@ struct BackupWriter {
 
     private static let chunk = 65_536
 
-    /// Writes the whole document, then releases the buffer.
-    mutating func write(_ planner: Planner) throws {
+    /// Writes the whole document, then releases the buffer; returns the tables that could not be read
+    /// in full (a damaged store), whose rows up to the damage are in the document.
+    mutating func write(_ planner: Planner) throws -> [String] {
         defer { storage.deallocate() }
         append("{\n  \"format\": \"\(Backup.format)\",\n  \"version\": \(Backup.version),\n  \"tables\": {\n")
+        var damaged: [String] = []
         for (index, table) in Backup.tables.enumerated() {
             append("    \"\(table.name)\": [")
             // "        \"column\": " for each column: a row's keys sit eight spaces deep.
-            let keys = try planner.db.columns(of: table.name).map { name -> [UInt8] in
+            let keys = ((try? planner.db.columns(of: table.name)) ?? []).map { name -> [UInt8] in
                 var key = "        "
                 JSONValue.quote(name, into: &key)
                 return Array((key + ": ").utf8)
             }
             var first = true
-            try planner.forEachRawBackupRow(of: table.name) { row in
-                put(first ? "\n      {\n" : ",\n      {\n")
-                first = false
-                let columns = min(row.count, keys.count)
-                for column in 0..<columns {
-                    keys[column].withUnsafeBufferPointer { put($0) }
-                    value(row[column])
-                    put(column == columns - 1 ? "\n" : ",\n")
+            // Each table is read on its own: a damaged one ends at the damage, and the rest are saved.
+            if keys.isEmpty { damaged.append(table.name) }
+            do {
+                try planner.forEachRawBackupRow(of: table.name) { row in
+                    put(first ? "\n      {\n" : ",\n      {\n")
+                    first = false
+                    let columns = min(row.count, keys.count)
+                    for column in 0..<columns {
+                        keys[column].withUnsafeBufferPointer { put($0) }
+                        value(row[column])
+                        put(column == columns - 1 ? "\n" : ",\n")
+                    }
+                    put("      }")
+                    if count >= Self.chunk { try flush() }
                 }
-                put("      }")
-                if count >= Self.chunk { try flush() }
+            } catch is DatabaseError {
+                damaged.append(table.name)
             }
             put(first ? "]" : "\n    ]")
             put(index == Backup.tables.count - 1 ? "\n" : ",\n")
         }
         put("  }\n}\n")
         try flush()
+        return damaged
     }
 
     private mutating func reserve(_ extra: Int) {
@@ -158,16 +168,10 @@ struct BackupWriter {
             let result = Foundation.write(descriptor, storage + written, count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw BackupWriteError(code: errno)
+                throw PlannerError.writeFailed(String(cString: strerror(errno)))
             }
             written += result
         }
         count = 0
     }
-}
-
-/// Writing the export failed (a full disk, a closed pipe).
-public struct BackupWriteError: Error, CustomStringConvertible {
-    let code: Int32
-    public var description: String { "could not write the export: " + String(cString: strerror(code)) }
 }

@@ -12,10 +12,13 @@ extension Request {
         return kind
     }
 
-    /// A whole-number option.
-    public func number(_ name: String) throws -> Int? {
+    /// A whole-number option within `range`: a number outside it is refused where it enters, so no
+    /// later sum can overflow (`what` names it in the refusal).
+    public func number(_ name: String, what: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let value = Int(text) else { throw RequestError.notANumber(option: name, given: text) }
+        guard let value = try WholeNumber.parse(text, what: what, in: range) else {
+            throw RequestError.notANumber(option: name, given: text)
+        }
         return value
     }
 

@@ -30,33 +30,32 @@ public enum DataExchange {
     }
 
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool) throws
-        -> (summary: [String], report: Backup.Report)
+    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool,
+                            progress: ((Int, Int) -> Void)? = nil) throws
+        -> (summary: (lines: [String], problems: [ImportError], remarks: [String]), report: Backup.Report)
     {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
             : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
-        let (report, notes) = try planner.importTasks(parsed.tasks.map { ($0.task, $0.category) }, dryRun: dryRun)
-        return (parsed.summary.lines + notes, report)
+        let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
+        // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
+        let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
+        var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joined(separator: "; ") + "." }
+        if remarked.count > 50 { remarks.append("  … and \(remarked.count - 50) more tasks with fields kept in their notes.") }
+        return ((parsed.summary.lines + notes, parsed.summary.problems, remarks), report)
     }
 
-    public enum Source: String, Sendable {
-        case charflow, taskwarrior, todotxt
-    }
+    public typealias Source = ImportFormat
 
-    /// The file's format: as declared, or guessed from its first characters. Refuses what is not text.
-    public static func detect(_ data: Data, declared: String?) throws -> Source {
+    /// The file's format (see `ImportFormat`), or nil when it holds nothing to import. Refuses what is
+    /// not text, and text of a kind Charflow cannot import.
+    public static func detect(_ data: Data, declared: String?) throws -> Source? {
         let text = try ImportGuard.text(data)
-        if let declared {
-            guard let source = Source(rawValue: declared.lowercased().replacingOccurrences(of: ".", with: "")) else {
-                throw PlannerError.invalidWord(what: "source", given: declared, expected: "charflow, taskwarrior or todotxt")
-            }
-            return source
+        if ImportFormat.isEmpty(text) { return nil }
+        guard let source = try ImportFormat.recognise(text, declared: declared) else {
+            throw PlannerError.invalidWord(what: "source", given: declared ?? "", expected: "charflow, taskwarrior or todotxt")
         }
-        let start = text.drop(while: \.isWhitespace).prefix(1)
-        if start == "{", text.contains("\"\(Backup.format)\"") { return .charflow }
-        if start == "[" || start == "{" { return .taskwarrior }
-        return .todotxt
+        return source
     }
 
     public static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
@@ -84,7 +83,9 @@ public struct ImportReport {
 
 extension Charflow {
     /// Merges a Charflow backup, a Taskwarrior export or a todo.txt file; with `dryRun`, changes nothing.
-    public func importData(_ data: Data, source: DataExchange.Source, dryRun: Bool) throws -> ImportReport {
+    /// `progress` hears (tasks done, tasks in all) during a long foreign import.
+    public func importData(_ data: Data, source: DataExchange.Source, dryRun: Bool,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         let lines: [String]
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
@@ -108,22 +109,39 @@ extension Charflow {
                                       ("removed", .int(report.removed[table.name] ?? 0))]))
             })))
         case .taskwarrior, .todotxt:
-            let (summary, report) = try DataExchange.importTasks(data, source: source, planner: planner, dryRun: dryRun)
-            lines = summary + DataExchange.describe(report, dryRun: dryRun)
+            let (summary, report) = try DataExchange.importTasks(data, source: source, planner: planner, dryRun: dryRun,
+                                                                 progress: progress)
+            lines = summary.lines + DataExchange.describe(report, dryRun: dryRun) + (dryRun ? summary.remarks : [])
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
-            json.append(("summary", .array(summary.map(JSONValue.string))))
+            json.append(("summary", .array(summary.lines.map(JSONValue.string))))
+            json.append(("notImported", .array(summary.problems.map {
+                .object([("place", .string($0.place)), ("message", .string($0.message))])
+            })))
         }
         return ImportReport(lines: lines, json: .object(json))
     }
 
-    /// Writes an export to `handle`: the lossless JSON backup streamed from the rows, or iCalendar or CSV.
-    public func export(format: String, table: String, to handle: FileHandle) throws {
-        if format == "json" {
-            var writer = BackupWriter(descriptor: handle.fileDescriptor)
-            try writer.write(planner)
-        } else {
-            handle.write(Data(try DataExchange.export(planner, format: format, table: table).utf8))
+    /// Writes an export to the file at `out` (through links, replaced only once whole; see `ExportFile`)
+    /// or to standard output: the lossless JSON backup streamed from the rows, or iCalendar or CSV.
+    /// A damaged store's backup holds what could be read and is refused as partial (`exportSalvaged`).
+    public func export(format: String, table: String, out: String?) throws {
+        let file = try out.map { try ExportFile(path: $0) }
+        let descriptor = file?.descriptor ?? FileHandle.standardOutput.fileDescriptor
+        var damaged: [String] = []
+        do {
+            if format == "json" {
+                var writer = BackupWriter(descriptor: descriptor)
+                damaged = try writer.write(planner)
+            } else {
+                let document = try DataExchange.export(planner, format: format, table: table)
+                try ExportFile.write(Array(document.utf8), to: descriptor)
+            }
+            try file?.commit()
+        } catch {
+            file?.abandon()
+            throw error
         }
+        if !damaged.isEmpty { throw PlannerError.exportSalvaged(damaged) }
     }
 }

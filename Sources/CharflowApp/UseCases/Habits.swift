@@ -57,7 +57,7 @@ extension Charflow {
             habit.preset = preset
         }
         habit.kind = try request.habitKind()
-        habit.target = try request.number("target")
+        habit.target = try request.number("target", what: "a target", in: WholeNumber.habitTarget)
         habit.schedule = try request.habitSchedule()
         habit.windows = try request.habitWindows()
         habit.effortMinutes = try request.habitEffort()
@@ -73,7 +73,7 @@ extension Charflow {
         change.title = request.value("title")
         if let notes = request.value("notes") { change.notes = .some(notes) }
         change.kind = try request.habitKind()
-        change.target = try request.number("target")
+        change.target = try request.number("target", what: "a target", in: WholeNumber.habitTarget)
         change.schedule = try request.habitSchedule()
         change.windows = try request.habitWindows()
         change.effortMinutes = try request.habitEffort()
@@ -93,9 +93,9 @@ extension Charflow {
             action = .slip
         } else if request.has("held") {
             action = .held
-        } else if let minutes = try request.number("minutes") {
+        } else if let minutes = try request.number("minutes", what: "the minutes of one log", in: WholeNumber.habitMinutes) {
             action = .minutes(minutes)
-        } else if let count = try request.number("count") {
+        } else if let count = try request.number("count", what: "the count of one log", in: WholeNumber.habitCount) {
             action = .count(count)
         } else {
             switch habit.kind {
@@ -111,7 +111,7 @@ extension Charflow {
             case "today": date = today
             case "yesterday": date = today.adding(days: -1)
             default:
-                guard let day = LocalDay(text) else { throw PlannerError.badDate(text) }
+                guard let day = LocalDay(entered: text) else { throw PlannerError.badDate(text) }
                 date = day
             }
         }
@@ -122,10 +122,7 @@ extension Charflow {
 
     /// `habit grid ID [--weeks N] [--window LABEL]`: the density grid of each window (or the one named).
     public func habitGrid(_ request: Request) throws -> HabitGridReport {
-        let weeks = try request.number("weeks") ?? 12
-        guard (1...260).contains(weeks) else {
-            throw PlannerError.invalidWord(what: "number of weeks", given: String(weeks), expected: "1 to 260")
-        }
+        let weeks = try request.number("weeks", what: "the number of weeks", in: 1...260) ?? 12
         let habit = try planner.habit(matching: try request.habitSubject())
         var windows = try planner.windows(of: habit)
         if let label = request.value("window") {

@@ -71,7 +71,9 @@ extension Charflow {
     public func reorder(_ request: Request) throws -> TaskChange {
         let word = try request.subject("task")
         guard let text = request.value("position") else { throw RequestError.missingOption("position") }
-        guard let position = Int(text) else { throw RequestError.notANumber(option: "position", given: text) }
+        guard let position = try WholeNumber.parse(text, what: "a position", in: WholeNumber.position) else {
+            throw RequestError.notANumber(option: "position", given: text)
+        }
         try planner.reorder(word, to: position)
         return try TaskChange(try planner.task(matching: word), in: self)
     }
@@ -94,7 +96,10 @@ extension Charflow {
     /// Ticks or unticks checklist item N (the second word) of a task's notes.
     public func check(_ request: Request) throws -> TaskChange {
         let word = try request.subject("task")
-        guard request.words.count == 2, let number = Int(request.words[1]) else { throw RequestError.missing("item") }
+        guard request.words.count == 2,
+              let number = try WholeNumber.parse(request.words[1], what: "a checklist item", in: WholeNumber.checklistItem) else {
+            throw RequestError.missing("item")
+        }
         return try TaskChange(try planner.toggleChecklist(word, item: number), in: self)
     }
 

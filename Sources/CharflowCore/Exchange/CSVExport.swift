@@ -5,7 +5,9 @@ import Foundation
 /// Every record, the header included, ends with CRLF; a field is quoted only when it holds a comma, a
 /// double quote, CR or LF, and a double quote inside is doubled. Ids are lower-case UUIDs, days
 /// `YYYY-MM-DD`, instants ISO 8601 with the zone's offset (`Instant.isoText`), booleans `true`/`false`,
-/// and an absent value is an empty field. Rows keep the order they are given in.
+/// and an absent value is an empty field. Rows keep the order they are given in. A field that begins
+/// with `=`, `+`, `-`, `@`, a tab or CR gets a leading `'`, so a spreadsheet shows it as text instead
+/// of running it as a formula (OWASP's advice on CSV injection); no value Charflow makes begins so.
 public enum CSVExport {
     public static let taskColumns = [
         "id", "title", "notes", "dueDate", "effortMinutes", "importance", "isCompleted", "completedAt", "droppedAt",
@@ -15,7 +17,7 @@ public enum CSVExport {
 
     /// In the spirit of Loop Habit Tracker's `Habits.csv`: one row a habit.
     public static let habitColumns = [
-        "position", "id", "name", "kind", "frequency", "scheduledDays", "targetPerWeek", "windows", "targets",
+        "position", "id", "title", "kind", "frequency", "scheduledDays", "targetPerWeek", "windows", "targets",
         "isArchived",
     ]
 
@@ -80,11 +82,15 @@ public enum CSVExport {
     }
 
     /// One field, quoted when it holds a comma, a double quote, CR or LF (RFC 4180 §2.6–2.7).
-    public static func field(_ text: String) -> String {
+    public static func field(_ raw: String) -> String {
+        let text = raw.unicodeScalars.first.map { formulaStarts.contains($0) } == true ? "'" + raw : raw
         let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
         guard needsQuotes else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    /// What a spreadsheet takes as the start of a formula.
+    static let formulaStarts: Set<UnicodeScalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     private static func ordered(_ windows: [HabitWindow]) -> [HabitWindow] {
         windows.sorted {

@@ -11,9 +11,17 @@ public struct ImportedTask: Sendable, Equatable {
     public var annotations: [String]
     /// Where the task came from: "task 3" (Taskwarrior) or "line 4" (todo.txt).
     public var place: String
+    /// Whether the file says when the task last changed; when not (a todo.txt line with no dates), its
+    /// `modifiedAt` is only the import's time and must not win a merge against the store's copy.
+    public var knowsWhenChanged: Bool
+    /// What was made of this task's fields beyond a plain copy ("project Work.Reports filed under Work"),
+    /// for a dry run's report per task.
+    public var remarks: [String] = []
 
-    public init(task: TaskItem, category: String? = nil, annotations: [String] = [], place: String) {
+    public init(task: TaskItem, category: String? = nil, annotations: [String] = [], place: String,
+                knowsWhenChanged: Bool = true) {
         self.task = task
+        self.knowsWhenChanged = knowsWhenChanged
         self.category = category
         self.annotations = annotations
         self.place = place
@@ -31,6 +39,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var dropped: [String: Int]
     /// Whole records not imported, by why (`recurring template`).
     public var skipped: [String: Int]
+    /// Items that could not be read, each with its place ("line 4", "task 3 (due)"): left out, and the
+    /// rest imported.
+    public var problems: [ImportError] = []
 
     public init(imported: Int = 0, mapped: [String: Int] = [:], dropped: [String: Int] = [:], skipped: [String: Int] = [:]) {
         self.imported = imported
@@ -54,7 +65,27 @@ public struct ImportSummary: Sendable, Equatable {
         line("Mapped", mapped)
         line("Dropped", dropped)
         line("Skipped", skipped)
+        for problem in problems.prefix(ImportSummary.shownProblems) {
+            lines.append("Not imported: \(problem.place): \(problem.message).")
+        }
+        if problems.count > ImportSummary.shownProblems {
+            lines.append("… and \(problems.count - ImportSummary.shownProblems) more not imported.")
+        }
         return lines
+    }
+
+    /// How many unreadable items the summary names one by one.
+    public static let shownProblems = 20
+
+    /// Keeps `error` as an item left out; the import goes on.
+    mutating func leaveOut(_ error: ImportError) {
+        problems.append(error)
+    }
+
+    /// Refuses the whole file when items were left out and none could be read: then the file is not
+    /// what it claims to be, and its first problem says why.
+    func refuseIfNothingRead(_ tasks: [ImportedTask]) throws(ImportError) {
+        if tasks.isEmpty, let first = problems.first { throw first }
     }
 
     mutating func map(_ key: String, _ count: Int = 1) {
@@ -86,8 +117,20 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The first look at an imported file: garbage is refused before any parsing.
 public enum ImportGuard {
+    /// The largest file an import reads: several times the biggest real backup or todo.txt, and small
+    /// enough that parsing it stays within a desktop's memory.
+    public static let maxBytes = 64 << 20
+
+    /// Refuses a file of `size` bytes over `maxBytes`, before it is read.
+    public static func checkSize(_ size: Int) throws(ImportError) {
+        guard size <= maxBytes else {
+            throw ImportError(place: "file", message: "is \(size >> 20) MB; Charflow imports files up to \(maxBytes >> 20) MB")
+        }
+    }
+
     /// The file as text: refused when it holds NUL bytes or is not UTF-8. A UTF-8 byte order mark is dropped.
     public static func text(_ data: Data) throws(ImportError) -> String {
+        try checkSize(data.count)
         let hasNul = data.withUnsafeBytes { raw in
             raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false
         }

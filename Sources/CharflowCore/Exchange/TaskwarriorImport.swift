@@ -17,8 +17,9 @@ import Foundation
 ///   the due date's weekday, monthly on its day; the series is the template (`parent`), else the task.
 ///   Other periods are dropped and counted.
 /// Anything else is dropped and counted, except the fields Taskwarrior derives (`id`, `urgency`, `mask`,
-/// `imask`). Wrong types, an empty description, an unknown status or priority and impossible dates
-/// refuse the whole file, naming the task (1-based) and the field.
+/// `imask`). A task with wrong types, an empty description, an unknown status or priority or an
+/// impossible date is left out and named in the summary (task, 1-based, and field); the rest are
+/// imported. Broken JSON, or a file none of whose tasks can be read, is refused whole.
 public enum TaskwarriorImport {
     public static func parse(_ data: Data, calendar: PlannerCalendar, now: Date) throws(ImportError)
         -> (tasks: [ImportedTask], summary: ImportSummary) {
@@ -29,20 +30,45 @@ public enum TaskwarriorImport {
         var seen: [UUID: Int] = [:]
         for (offset, object) in objects.enumerated() {
             let index = offset + 1
-            guard let imported = try task(object, index: index, calendar: calendar, now: now, summary: &summary) else {
-                continue
+            // A task that cannot be read is left out and named; the rest of the export is imported.
+            do throws(ImportError) {
+                guard let imported = try task(object, index: index, calendar: calendar, now: now, summary: &summary) else {
+                    continue
+                }
+                if let first = seen[imported.task.id] {
+                    throw ImportError(place: "task \(index) (uuid)", message: "the same uuid as task \(first)")
+                }
+                seen[imported.task.id] = index
+                tasks.append(imported)
+            } catch {
+                summary.leaveOut(error)
             }
-            if let first = seen[imported.task.id] {
-                throw ImportError(place: "task \(index) (uuid)", message: "the same uuid as task \(first)")
-            }
-            seen[imported.task.id] = index
-            tasks.append(imported)
         }
+        try summary.refuseIfNothingRead(tasks)
+        // One live instance per series (T-28): of several pending children of one recurrence, the one
+        // due first is kept; the later ones come round again from it.
+        var liveBySeries: [UUID: Int] = [:]
+        var later = Set<Int>()
+        for (position, item) in tasks.enumerated() where item.task.isLive && item.task.isRepeating {
+            guard let series = item.task.seriesID else { continue }
+            if let other = liveBySeries[series] {
+                let keepOther = (tasks[other].task.dueDate ?? .supported.upperBound) <= (item.task.dueDate ?? .supported.upperBound)
+                later.insert(keepOther ? position : other)
+                if !keepOther { liveBySeries[series] = position }
+            } else {
+                liveBySeries[series] = position
+            }
+        }
+        for position in later.sorted() {
+            summary.leaveOut(ImportError(place: tasks[position].place, message: "a later pending instance of a recurrence; Charflow keeps one live instance and makes the next when it is done"))
+        }
+        tasks = tasks.enumerated().filter { !later.contains($0.offset) }.map(\.element)
         summary.imported = tasks.count
         return (tasks, summary)
     }
 
-    /// Parses Taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC); nil for any other form or an impossible date.
+    /// Parses Taskwarrior's `YYYYMMDDTHHMMSSZ` (UTC); nil for any other form, an impossible date or one
+    /// outside the years Charflow keeps (1900 to 2999).
     public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
@@ -50,7 +76,7 @@ public enum TaskwarriorImport {
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
               hour < 24, minute < 60, second < 60,
-              let civil = LocalDay(year: year, month: month, day: day) else { return nil }
+              let civil = LocalDay(year: year, month: month, day: day), civil.isSupported else { return nil }
         let seconds = civil.ordinal * LocalDay.secondsPerCivilDay + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))
     }
@@ -144,11 +170,15 @@ public enum TaskwarriorImport {
         }
         let title = ImportRules.title(rawTitle)
         guard !title.isEmpty else { throw fields.error("description", "is empty: every task needs a description") }
+        guard title.count <= TaskText.maxTitleLength else {
+            throw fields.error("description", "has \(title.count) characters; a title is at most \(TaskText.maxTitleLength)")
+        }
         let entry = try fields.date("entry")
         let modified = try fields.date("modified")
         let end = try fields.date("end")
         let due = try fields.date("due")
         for key in otherDateFields { _ = try fields.date(key) }
+        let until = try fields.date("until")
         let priority = try fields.string("priority")
         let importance: Importance?
         switch priority {
@@ -183,9 +213,18 @@ public enum TaskwarriorImport {
         default:
             break
         }
+        var kept: [String] = []
+        var remarks: [String] = []
         if let due {
             task.dueDate = calendar.calendarDay(at: due)
             summary.map("due")
+            // Charflow keeps a day, not a time: a due time is said, and kept in the notes.
+            let time = calendar.timeOfDay(at: due)
+            if time != TimeOfDay(hour: 0, minute: 0)! {
+                kept.append("Due at \(time) in Taskwarrior.")
+                remarks.append("due time \(time) kept in the notes")
+                summary.drop("due time (kept in notes)")
+            }
         }
 
         if let importance {
@@ -194,22 +233,30 @@ public enum TaskwarriorImport {
         }
         ImportRules.ensureDayForImportance(&task, calendar: calendar, now: now, summary: &summary)
 
+        // A project hierarchy files under its top project (`Work.Reports` under Work); the full name,
+        // and a project that cannot be a category, stay in the notes. Tags are not categories: they
+        // are kept in the notes as `+tag`s.
         var category: String?
         if let project {
-            if let name = ImportRules.categoryName(project) {
+            let top = String(project.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
+            if let name = ImportRules.categoryName(top) {
                 category = name
                 summary.map("project")
+                if top != project {
+                    kept.append("Project: \(project)")
+                    remarks.append("project \(project) filed under \(name)")
+                }
             } else {
-                summary.drop("project")
+                kept.append("Project: \(project)")
+                remarks.append("project \(project) kept in the notes")
+                summary.drop("project (kept in notes)")
             }
         }
-        var unusedTags = tags
-        if category == nil, let first = tags.firstIndex(where: { ImportRules.categoryName($0) != nil }) {
-            category = ImportRules.categoryName(tags[first])
-            unusedTags.remove(at: first)
-            summary.map("tags")
+        if !tags.isEmpty {
+            kept.append("Tags: " + tags.map { "+" + $0 }.joined(separator: " "))
+            remarks.append("tags kept in the notes")
+            summary.map("tags (kept in notes)", tags.count)
         }
-        summary.drop("tags", unusedTags.count)
 
         for annotation in annotations {
             task.notes = Notes.appending(annotation.text, to: task.notes, at: annotation.at ?? createdAt,
@@ -219,7 +266,12 @@ public enum TaskwarriorImport {
 
         if let recur {
             let key = recur.trimmingWhitespace().lowercased()
-            if let kind = recurKinds[key], let day = task.dueDate {
+            if key == "weekdays", task.dueDate != nil {
+                task.repeatKind = .weekly
+                task.repeatWeekdays = "1,2,3,4,5"
+                task.seriesID = parent ?? id
+                summary.map("recur")
+            } else if let kind = recurKinds[key], let day = task.dueDate {
                 task.repeatKind = kind
                 if kind == .weekly { task.repeatWeekdays = String(day.weekday.isoNumber) }
                 if kind == .monthly { task.repeatDayOfMonth = day.day }
@@ -232,11 +284,23 @@ public enum TaskwarriorImport {
             }
         }
 
-        for key in object.keys where !readFields.contains(key) && !derivedFields.contains(key) {
+        // Charflow's repeats have no end date: the end is said and kept, not silently made endless.
+        if let until, task.isRepeating {
+            kept.append("Repeats until \(calendar.calendarDay(at: until)) in Taskwarrior; here it repeats until you stop it.")
+            remarks.append("repeats without its end date (kept in the notes)")
+            summary.drop("until (kept in notes)")
+        }
+        if !kept.isEmpty {
+            task.notes = (task.notes.map { $0 + "\n" } ?? "") + kept.joined(separator: "\n")
+        }
+        for key in object.keys where !readFields.contains(key) && !derivedFields.contains(key)
+            && !(key == "until" && task.isRepeating) {
             summary.drop(key)
         }
-        return ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
-                            place: "task \(index)")
+        var imported = ImportedTask(task: task, category: category, annotations: annotations.map(\.text),
+                                    place: "task \(index)", knowsWhenChanged: entry != nil || modified != nil || end != nil)
+        imported.remarks = remarks
+        return imported
     }
 
     /// Typed reads of one task object's fields; a wrong type is an error naming the task and field.

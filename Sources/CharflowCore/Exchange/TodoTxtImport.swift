@@ -13,8 +13,9 @@ import Foundation
 /// - other `key:value` tags are dropped and counted. Tags are taken out of the title.
 /// Blank lines are skipped. Ids are name-based (`StableID`) on the creation date and text — not the
 /// done mark, completion date or priority — so importing the same file again, or after ticking a task
-/// off in it, merges instead of duplicating; a repeated line gets `#2`, `#3` … in its name. An impossible
-/// date (`due:2026-02-30`, `x 2026-13-01`) refuses the whole file, naming the line.
+/// off in it, merges instead of duplicating; a repeated line gets `#2`, `#3` … in its name. A line that
+/// cannot be read (an impossible date such as `due:2026-02-30`, control characters, no text) is left out
+/// and named in the summary, and the rest imported; a file none of whose lines can be read is refused.
 public enum TodoTxtImport {
     public static func parse(_ data: Data, calendar: PlannerCalendar, now: Date) throws(ImportError)
         -> (tasks: [ImportedTask], summary: ImportSummary) {
@@ -33,15 +34,27 @@ public enum TodoTxtImport {
         let lines = ImportRules.lines(text)
         for (offset, raw) in lines.enumerated() {
             let place = "line \(offset + 1)"
-            try ImportGuard.checkControls(raw, place: place)
+            // A line far past any title (a file that is not a task list) is refused before it is read.
+            if raw.utf8.count > 64 * 1024 {
+                throw ImportError(place: place, message: "is \(raw.utf8.count) bytes long; a todo.txt line is one task")
+            }
             let line = raw.trimmingWhitespace()
             guard !line.isEmpty else { continue }
-            var (imported, name) = try task(line, place: place, calendar: calendar, now: now, summary: &summary)
+            // A line that cannot be read is left out and named; the rest of the file is imported.
+            var imported: ImportedTask, name: String
+            do {
+                try ImportGuard.checkControls(raw, place: place)
+                (imported, name) = try task(line, place: place, calendar: calendar, now: now, summary: &summary)
+            } catch {
+                summary.leaveOut(error)
+                continue
+            }
             names[name, default: 0] += 1
             if let count = names[name], count > 1 { name += "#\(count)" }
             imported.task.id = StableID.uuid("todo.txt:" + name)
             tasks.append(imported)
         }
+        try summary.refuseIfNothingRead(tasks)
         summary.imported = tasks.count
         return (tasks, summary)
     }
@@ -78,6 +91,7 @@ public enum TodoTxtImport {
         var projects: [String] = []
         var contexts: [String] = []
         var due: LocalDay?
+        var recurrence: RepeatKind?
         for word in words {
             if word.count > 1, word.hasPrefix("+") {
                 projects.append(String(word.dropFirst()))
@@ -86,11 +100,13 @@ public enum TodoTxtImport {
             } else if let (key, value) = tag(word) {
                 switch key.lowercased() {
                 case "due" where due == nil:
-                    guard isDateShaped(value), let parsed = LocalDay(value) else {
-                        throw ImportError(place: place, message: "due:\(value) is not a real date: expected due:YYYY-MM-DD")
+                    guard isDateShaped(value), let parsed = LocalDay(entered: value) else {
+                        throw ImportError(place: place, message: "due:\(value) is not a real date: expected due:YYYY-MM-DD (years 1900 to 2999)")
                     }
                     due = parsed
                     summary.map("due:")
+                case "rec" where recurrence == nil && TodoTxtImport.repeatKinds[value.lowercased()] != nil:
+                    recurrence = TodoTxtImport.repeatKinds[value.lowercased()]
                 case "pri" where importance == nil && priority("(" + value + ")") != nil:
                     importance = priority("(" + value + ")")
                     summary.map("priority")
@@ -105,6 +121,9 @@ public enum TodoTxtImport {
         var title = titleWords.joined(separator: " ")
         if title.isEmpty { title = words.joined(separator: " ") }
         guard !title.isEmpty else { throw ImportError(place: place, message: "has no task text") }
+        guard title.count <= TaskText.maxTitleLength else {
+            throw ImportError(place: place, message: "has \(title.count) characters of text; a title is at most \(TaskText.maxTitleLength)")
+        }
 
         let noon = TimeOfDay(hour: 12, minute: 0)!
         let createdAt = creation.map { calendar.instant(on: $0, at: noon) } ?? now
@@ -112,6 +131,17 @@ public enum TodoTxtImport {
         var task = TaskItem(title: title, dueDate: due, effortMinutes: nil, importance: importance ?? .low,
                             isCompleted: isDone, completedAt: completedAt, createdAt: createdAt,
                             modifiedAt: max(createdAt, completedAt ?? createdAt))
+        // `rec:1d`, `rec:1w`, `rec:1m` (strict `+` too) repeat from the due date, as Charflow's repeats do.
+        if let recurrence {
+            if let day = due {
+                task.repeatKind = recurrence
+                if recurrence == .weekly { task.repeatWeekdays = String(day.weekday.isoNumber) }
+                if recurrence == .monthly { task.repeatDayOfMonth = day.day }
+                summary.map("rec:")
+            } else {
+                summary.drop("rec: without due:")
+            }
+        }
         if !contexts.isEmpty {
             task.notes = "Contexts: " + contexts.joined(separator: " ")
             summary.map("@context", contexts.count)
@@ -131,8 +161,15 @@ public enum TodoTxtImport {
 
         let kept = words.filter { tag($0).map { $0.0.lowercased() != "pri" } ?? true }
         let name = (creation?.description ?? "") + " " + kept.joined(separator: " ")
-        return (ImportedTask(task: task, category: category, place: place), name)
+        return (ImportedTask(task: task, category: category, place: place,
+                             knowsWhenChanged: creation != nil || completion != nil), name)
     }
+
+    /// The `rec:` values Charflow can repeat: every day, week or month, with or without `+` (strict).
+    static let repeatKinds: [String: RepeatKind] = [
+        "1d": .daily, "+1d": .daily, "d": .daily, "1w": .weekly, "+1w": .weekly, "w": .weekly,
+        "1m": .monthly, "+1m": .monthly, "m": .monthly,
+    ]
 
     /// `(A)` → high, `(B)` → medium, `(C)`…`(Z)` → low; nil when `word` is not a priority.
     static func priority(_ word: String) -> Importance? {
@@ -173,8 +210,8 @@ public enum TodoTxtImport {
     }
 
     static func day(_ word: String, place: String) throws(ImportError) -> LocalDay {
-        guard let day = LocalDay(word) else {
-            throw ImportError(place: place, message: "\(word) is not a real date (YYYY-MM-DD)")
+        guard let day = LocalDay(entered: word) else {
+            throw ImportError(place: place, message: "\(word) is not a real date (YYYY-MM-DD, years 1900 to 2999)")
         }
         return day
     }

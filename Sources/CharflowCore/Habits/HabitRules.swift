@@ -45,11 +45,20 @@ public enum HabitRules {
     }
 
     /// Applies `log` to a day's entry, except a timed habit's minutes, which come from its sessions.
-    public static func apply(_ log: HabitLog, to entry: inout HabitEntry, kind: HabitKind, now: Date) {
+    ///
+    /// A count that would take the day past `WholeNumber.habitDayTotal` is refused: a stored amount from
+    /// before counts were bounded may be anything, so the sum is checked without trapping.
+    public static func apply(_ log: HabitLog, to entry: inout HabitEntry, kind: HabitKind, now: Date) throws(PlannerError) {
         switch (kind, log) {
         case (.binary, .toggle): entry.amount = entry.amount > 0 ? 0 : 1
         case (.binary, .undo): entry.amount = 0
-        case (.counted, .count(let step)): entry.amount += step
+        case (.counted, .count(let step)):
+            let (total, overflow) = entry.amount.addingReportingOverflow(step)
+            guard !overflow, WholeNumber.habitDayTotal.contains(total) else {
+                throw .outOfRange(what: "one day's count", given: overflow ? "more" : String(total),
+                                  range: "at most \(WholeNumber.habitDayTotal.upperBound)")
+            }
+            entry.amount = total
         case (.counted, .undo), (.avoid, .undo): entry.amount = max(0, entry.amount - 1)
         case (.avoid, .slip): entry.amount += 1
         case (.avoid, .held): entry.completedAt = now

@@ -25,4 +25,6 @@ public enum Hint: String, Sendable, CaseIterable {
     case beginAgain
     /// Move a task to another day (night planning's overload notice).
     case moveToAnotherDay
+    /// Name another store file (the one named belongs to another program).
+    case nameAnotherStore
 }

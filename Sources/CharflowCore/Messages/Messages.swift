@@ -13,6 +13,7 @@ public enum Messages {
         case .habitSessionSettle: .settleHabitSession
         case .pickADay, .pickALaterDay: .pickADay
         case .habitSessionRunning: .settleHabitSession
+        case .foreignStore: .nameAnotherStore
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
         default: nil
@@ -45,7 +46,7 @@ public enum Messages {
         case let .invalidWord(what, given, expected):
             "Unknown \(what) '\(given)'; expected \(expected)."
         case .badDate(let given):
-            "'\(given)' is not a date; use YYYY-MM-DD, today, tomorrow, later-this-week, next-week or someday."
+            "'\(given)' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday."
         case .badTime(let given):
             "'\(given)' is not a time; use YYYY-MM-DDTHH:MM."
         case .complementaryLocked(let region):
@@ -172,6 +173,22 @@ public enum Messages {
             "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log."
         case .emptyStorePath:
             "An empty path names no store; give a file, or leave the option out for the usual one."
+        case .exportTarget(let path):
+            "'\(path)' cannot take an export: name a file in a folder that exists. Nothing was written."
+        case .writeFailed(let reason):
+            "Could not write the export: \(reason)."
+        case let .outOfRange(what, given, range):
+            "'\(given)' is out of range for \(what); use \(range)."
+        case .foreignStore(let path):
+            "'\(path)' is another program's SQLite database, not a Charflow store; it was left untouched."
+        case .storeReadOnly:
+            "The store cannot be written here (a read-only folder or file); commands that only read still work. Nothing was changed."
+        case .storeFailed(let summary):
+            "The store refused the change (\(summary)). Nothing was changed."
+        case .titleTooLong(let count):
+            "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes."
+        case .exportSalvaged(let tables):
+            "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
         }
     }
 
@@ -247,6 +264,14 @@ public enum Messages {
         case .emptyStorePath: "empty_store_path"
         case .habitPausedOn: "habit_paused"
         case .habitNotScheduledOn: "not_scheduled"
+        case .exportTarget: "bad_output"
+        case .writeFailed: "write_failed"
+        case .outOfRange: "out_of_range"
+        case .foreignStore: "foreign_store"
+        case .storeReadOnly: "store_read_only"
+        case .storeFailed: "store"
+        case .exportSalvaged: "export_partial"
+        case .titleTooLong: "title_too_long"
         }
     }
 
@@ -365,10 +390,25 @@ public enum Messages {
     }
 
     public static let privacy = """
-        Charflow keeps everything in one SQLite file on this machine and sends nothing anywhere: no \
-        account, no analytics, no crash reports. The web UI listens on this machine only. `charflow export` \
-        gives you all of it; `charflow erase --yes` removes all of it.
+        Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside \
+        it, readable by you only, and sends nothing anywhere: no account, no analytics, no crash reports. \
+        The web UI listens on this machine only. `charflow export` gives you all of it. `charflow erase --yes` \
+        removes the store and those two files; exports you saved and copies you made of the store stay where \
+        you put them until you delete them.
         """
+
+    /// An argument whose bytes are not UTF-8 text, refused rather than stored with U+FFFD in their place.
+    public static func argumentNotUTF8(_ position: Int) -> String {
+        "Argument \(position) is not UTF-8 text; give it in UTF-8 (check the terminal's or the script's encoding)."
+    }
+
+    /// A long import's progress line.
+    public static func importProgress(done: Int, total: Int) -> String {
+        "Importing: \(done) of \(total) tasks…"
+    }
+
+    /// An import of an empty file (or one holding only `null`): nothing to do, and said so.
+    public static let nothingToImport = "The file holds nothing to import; nothing was changed."
 
     public static let emptyBoard = "Nothing planned yet. Add a task with `charflow add TITLE --region morning`."
     public static let emptyBacklog = "The Backlog is empty."

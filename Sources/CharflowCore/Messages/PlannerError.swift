@@ -79,4 +79,20 @@ public enum PlannerError: Error, Sendable, Equatable {
     case habitNotScheduledOn(LocalDay)
     /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
     case emptyStorePath
+    /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
+    case exportTarget(String)
+    /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
+    case writeFailed(String)
+    /// A number outside the range its option takes (checked where it enters, so no sum overflows).
+    case outOfRange(what: String, given: String, range: String)
+    /// `--db` names another program's SQLite database; it is left untouched.
+    case foreignStore(String)
+    /// The store cannot be written (a read-only folder or file); reads still work.
+    case storeReadOnly
+    /// SQLite refused or failed, in its own generic words (never the SQL text).
+    case storeFailed(String)
+    /// An export of a damaged store: written with what could be read, these tables not in full.
+    case exportSalvaged([String])
+    /// A title longer than `TaskText.maxTitleLength` characters (the count given).
+    case titleTooLong(Int)
 }

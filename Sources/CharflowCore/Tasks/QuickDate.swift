@@ -12,7 +12,7 @@ public enum QuickDate: Sendable, Equatable {
         case "next-week": self = .nextWeek
         case "someday": self = .someday
         default:
-            guard let day = LocalDay(word) else { return nil }
+            guard let day = LocalDay(entered: word) else { return nil }
             self = .date(day)
         }
     }

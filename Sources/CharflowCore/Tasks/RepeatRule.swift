@@ -7,7 +7,16 @@ public enum RepeatRule {
     /// Weekly repeats use `weekdays` (ISO numbers), or the due date's weekday when there are none.
     /// Monthly repeats keep `dayOfMonth`, clamped to short months, so the 31st goes Feb 28 (or 29) and
     /// then back to Mar 31 instead of drifting.
+    ///
+    /// A series ends at the last supported day: no occurrence falls after 2999-12-31.
     public static func next(
+        kind: RepeatKind, after base: LocalDay, due: LocalDay, weekdays: Set<Weekday>, dayOfMonth: Int
+    ) -> LocalDay? {
+        occurrence(kind: kind, after: base, due: due, weekdays: weekdays, dayOfMonth: dayOfMonth)
+            .flatMap { $0.isSupported ? $0 : nil }
+    }
+
+    private static func occurrence(
         kind: RepeatKind, after base: LocalDay, due: LocalDay, weekdays: Set<Weekday>, dayOfMonth: Int
     ) -> LocalDay? {
         switch kind {

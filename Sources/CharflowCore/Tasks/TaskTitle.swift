@@ -1,9 +1,14 @@
-/// The rules for a task's words: a title is trimmed and never empty; notes may be cleared.
+/// The rules for a task's words: a title is trimmed, never empty and at most 500 characters; notes
+/// may be cleared.
 public enum TaskText {
-    /// The trimmed title, or `.emptyTitle` when nothing is left.
+    /// The longest title, in characters: a line's worth and more, but not a file pasted by mistake.
+    public static let maxTitleLength = 500
+
+    /// The trimmed title; `.emptyTitle` when nothing is left, `.titleTooLong` past the maximum.
     public static func title(_ raw: String) throws(PlannerError) -> String {
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyTitle }
+        guard trimmed.count <= maxTitleLength else { throw .titleTooLong(trimmed.count) }
         return trimmed
     }
 

@@ -15,32 +15,11 @@ enum ExportCommand: Command {
         guard DataExchange.exportFormats.contains(format) else {
             throw PlannerError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joined(separator: ", "))
         }
-        let app = try context.app()
+        if context.args.value("table") != nil, format != "csv" {
+            throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")
+        }
         let out = context.args.value("out")
-        // Written to a file beside the target and renamed at the end, so a failed export leaves no half file.
-        let temporary = out.map { $0 + ".charflow-partial" }
-        let handle: FileHandle
-        if let temporary {
-            guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                  let file = FileHandle(forWritingAtPath: temporary) else {
-                throw PlannerError.invalidWord(what: "output file", given: out ?? "", expected: "a path Charflow can write")
-            }
-            handle = file
-        } else {
-            handle = FileHandle.standardOutput
-        }
-        do {
-            try app.export(format: format, table: context.args.value("table") ?? "tasks", to: handle)
-            if let out, let temporary {
-                try handle.close()
-                guard rename(temporary, out) == 0 else {
-                    throw PlannerError.invalidWord(what: "output file", given: out, expected: "a path Charflow can write")
-                }
-                FileHandle.standardError.write(Data("Exported to \(out).\n".utf8))
-            }
-        } catch {
-            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
-            throw error
-        }
+        try context.app().export(format: format, table: context.args.value("table") ?? "tasks", out: out)
+        if let out { FileHandle.standardError.write(Data("Exported to \(out).\n".utf8)) }
     }
 }

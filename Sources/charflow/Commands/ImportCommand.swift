@@ -11,12 +11,26 @@ enum ImportCommand: Command {
 
     static func run(_ context: Context) throws {
         guard let path = context.args.words.first else { throw UsageError(message: "Which file?\nUsage: \(usage)") }
+        // Refused before it is read, so a huge file costs no memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int { try ImportGuard.checkSize(size) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
         }
-        let source = try DataExchange.detect(data, declared: context.args.value("from"))
+        guard let source = try DataExchange.detect(data, declared: context.args.value("from")) else {
+            return context.output.emit(text: Messages.nothingToImport, json: .object([("source", .null), ("inserted", .int(0))]))
+        }
         let dryRun = context.args.has("dry-run")
-        let report = try context.app().importData(data, source: source, dryRun: dryRun)
+        // A dry run creates no store: without one it runs against an empty store made for the run.
+        let storePath = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).path
+        let scratch = dryRun && !FileManager.default.fileExists(atPath: storePath)
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("charflow-dry-run-" + UUID().uuidString) : nil
+        defer { scratch.map { try? FileManager.default.removeItem(at: $0) } }
+        let app = try context.app(storePath: scratch?.appendingPathComponent("store.sqlite").path)
+        // On a terminal, a long import says how far it is (stderr; never with --json or when piped).
+        let showProgress = isatty(STDERR_FILENO) == 1 && !context.output.json
+        let report = try app.importData(data, source: source, dryRun: dryRun,
+                                        progress: showProgress ? { ImportProgress.show($0, $1) } : nil)
+        if showProgress { ImportProgress.clear() }
         context.output.emit(text: report.lines.joined(separator: "\n"), json: report.json)
     }
 }

@@ -108,7 +108,7 @@ enum PlanCommand: Command {
         let output: Output
 
         func ask(_ prompt: String) -> String? {
-            print(prompt, terminator: "")
+            print(output.terminal(prompt), terminator: "")
             fflush(nil)
             return readLine()?.trimmingCharacters(in: .whitespaces)
         }
@@ -117,10 +117,10 @@ enum PlanCommand: Command {
             // 1. Review.
             let reviewed = try app.planReview()
             let review = reviewed.review
-            print(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
-            print("")
+            output.line(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
+            output.line("")
             // 2. Carry forward.
-            if !review.open.isEmpty { print(output.heading("Carry forward")) }
+            if !review.open.isEmpty { output.line(output.heading("Carry forward")) }
             for task in review.open {
                 while true {
                     guard let answer = ask("“\(task.title)” — [k]eep, [l]ater, [d]rop, [Enter] leave: ") else { return }
@@ -129,7 +129,7 @@ enum PlanCommand: Command {
                         case "k", "keep": report(try app.carry(task.id.lowercasedText, .keep))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
-                            guard let date = QuickDate(word: word) else { print("  " + CommandLineWords.text(.badDate(word))); continue }
+                            guard let date = QuickDate(word: word) else { output.line("  " + CommandLineWords.text(.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
                             report(try app.carry(task.id.lowercasedText, .later(date, reason)))
@@ -139,14 +139,14 @@ enum PlanCommand: Command {
                         }
                         break
                     } catch let error as PlannerError {
-                        print("  " + CommandLineWords.text(error))
+                        output.line("  " + CommandLineWords.text(error))
                     }
                 }
             }
             // 3. Plan tomorrow.
-            print("")
-            print(output.heading("Plan \(DayText.long(app.planningDays.plan))"))
-            for line in PlanCommand.loadText(try app.planLoad(), output: output) { print(line) }
+            output.line("")
+            output.line(output.heading("Plan \(DayText.long(app.planningDays.plan))"))
+            for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line(line) }
             while let answer = ask("Place a task: ID [morning|afternoon|evening] [must|complementary|misc] [low|medium|high], [Enter] done: "),
                   !answer.isEmpty {
                 let parts = answer.split(separator: " ").map(String.init)
@@ -155,11 +155,11 @@ enum PlanCommand: Command {
                 let importance = parts.dropFirst().compactMap { Importance(rawValue: $0.lowercased()) }.first
                 do {
                     let change = try app.planTomorrow(parts[0], region: region, bucket: bucket, importance: importance)
-                    print("  Planned “\(change.task.title)”.")
-                    if change.dateChange?.eased == true { print("  " + Messages.importanceEased) }
-                    for line in PlanCommand.loadText(try app.planLoad(), output: output) { print("  " + line) }
+                    output.line("  Planned “\(change.task.title)”.")
+                    if change.dateChange?.eased == true { output.line("  " + Messages.importanceEased) }
+                    for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line("  " + line) }
                 } catch let error as PlannerError {
-                    print("  " + CommandLineWords.text(error))
+                    output.line("  " + CommandLineWords.text(error))
                 }
             }
             // 4. Close or skip.
@@ -167,11 +167,11 @@ enum PlanCommand: Command {
                 switch answer.lowercased() {
                 case "c", "close":
                     _ = try app.endPlanning(closed: true)
-                    print("Closed. Rest well.")
+                    output.line("Closed. Rest well.")
                     return
                 case "s", "skip":
                     _ = try app.endPlanning(closed: false)
-                    print("Skipped tonight.")
+                    output.line("Skipped tonight.")
                     return
                 default: continue
                 }
@@ -181,10 +181,10 @@ enum PlanCommand: Command {
         func report(_ change: TaskChange) {
             let where_ = change.task.droppedAt != nil ? "dropped (charflow undo brings it back)"
                 : change.task.dueDate.map { "to " + DayText.relative($0, today: app.today) } ?? "to someday"
-            print("  → \(where_)")
-            if change.dateChange?.eased == true { print("  " + Messages.importanceEased) }
+            output.line("  → \(where_)")
+            if change.dateChange?.eased == true { output.line("  " + Messages.importanceEased) }
             if change.dateChange?.suggestRemoval == true {
-                print("  " + CommandLineWords.text(.suggestRemoval(task: change.task.id), title: change.task.title))
+                output.line("  " + CommandLineWords.text(.suggestRemoval(task: change.task.id), title: change.task.title))
             }
         }
     }

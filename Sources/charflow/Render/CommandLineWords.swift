@@ -26,6 +26,8 @@ enum CommandLineWords {
             "This one keeps slipping. Pick a day that actually works: --later later-this-week, next-week, someday or YYYY-MM-DD."
         case let .habitSessionRunning(title, progress):
             "“\(title)” is running (\(progress)). Settle it first with --settle done (log it) or stop; its time is logged whichever you choose."
+        case .foreignStore(let path):
+            "'\(path)' is another program's SQLite database, not a Charflow store; it was left untouched. Name another file with --db."
         case .badPause:
             "A pause resumes on a day after it starts (--to is the day it resumes)."
         case let .wrongLog(kind, log):

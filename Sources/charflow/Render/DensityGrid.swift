@@ -54,7 +54,7 @@ struct DensityGridRenderer {
         if !cell.isDue { return " " }
         let (rgb, code) = DensityGridRenderer.token(state)
         let escape = trueColor ? "38;2;\(rgb.0);\(rgb.1);\(rgb.2)" : "38;5;\(code)"
-        return "\u{1B}[" + escape + "m■\u{1B}[0m"
+        return output.escape + "[" + escape + "m■" + output.escape + "[0m"
     }
 
     /// The density tokens: three fill steps and a miss colour, plus the empty cell.

@@ -1,10 +1,17 @@
 import CharflowApp
+import CharflowCore
 import Foundation
 
 /// Where a command's words go: text on a terminal (coloured unless `NO_COLOR`), or one JSON document.
+///
+/// Text never carries a control character from the data (`TerminalText`): Charflow's own colour
+/// sequences are written with `escape`, a per-run marker no title can guess, and only those become
+/// real escape sequences when the text is printed.
 final class Output {
     var json: Bool
     var color: Bool
+    /// Stands for ESC in styled text until it is printed.
+    let escape = "\u{E000}" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "\u{E001}"
 
     init(environment: [String: String], json: Bool) {
         self.json = json
@@ -13,7 +20,7 @@ final class Output {
     }
 
     func line(_ text: String) {
-        print(text)
+        print(terminal(text))
     }
 
     /// Prints `text` in text mode or `json` in JSON mode; only the chosen one is built.
@@ -21,13 +28,19 @@ final class Output {
         if self.json {
             print(json().rendered())
         } else {
-            print(text())
+            print(terminal(text()))
         }
+    }
+
+    /// `text` with the data's control characters shown and Charflow's own styles made real.
+    func terminal(_ text: String) -> String {
+        let safe = TerminalText.escaped(text)
+        return safe.contains("\u{E000}") ? safe.replacingOccurrences(of: escape, with: "\u{1B}") : safe
     }
 
     /// A refusal: the message on stderr, and with `--json` the error document on stdout.
     func fail(code: String, message: String) {
-        FileHandle.standardError.write(Data(("charflow: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data(("charflow: " + terminal(message) + "\n").utf8))
         if json {
             print(JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).rendered())
         }
@@ -42,6 +55,6 @@ final class Output {
     func heading(_ text: String) -> String { styled(text, "1;36") }
 
     private func styled(_ text: String, _ code: String) -> String {
-        color ? "\u{1B}[" + code + "m" + text + "\u{1B}[0m" : text
+        color ? escape + "[" + code + "m" + text + escape + "[0m" : text
     }
 }

@@ -1,0 +1,108 @@
+/// The rules a backup's row must meet: the same the commands apply, so an import can store nothing
+/// the program would refuse to make (an empty title, effort 7, a bucket without a region, …).
+///
+/// A row is read through two lookups, its text and its whole-number columns, so the rules need no
+/// knowledge of the store. Each refusal names the column at fault.
+public enum BackupRowRules {
+    /// One row's columns: `text(name)` and `integer(name)` give nil for null or absent.
+    public struct Row {
+        public let text: (String) -> String?
+        public let integer: (String) -> Int64?
+
+        public init(text: @escaping (String) -> String?, integer: @escaping (String) -> Int64?) {
+            self.text = text
+            self.integer = integer
+        }
+    }
+
+    /// Refuses text holding a NUL (the store would cut it there).
+    public static func checkText(_ text: String, place: String) throws(ImportError) {
+        if text.utf8.contains(0) { throw ImportError(place: place, message: "holds a NUL character") }
+    }
+
+    /// Refuses an instant outside the supported years (1900 to 2999).
+    public static func checkInstantYear(_ text: String, place: String) throws(ImportError) {
+        guard let year = Int(text.prefix(4)), (LocalDay.supported.lowerBound.year...LocalDay.supported.upperBound.year).contains(year) else {
+            throw ImportError(place: place, message: "'\(text)' is outside the years Charflow keeps (1900 to 2999)")
+        }
+    }
+
+    /// Checks one row of `table`; `place` is "table[N]", the row as the file numbers it.
+    public static func check(_ row: Row, table: String, place: String) throws(ImportError) {
+        func fail(_ column: String, _ message: String) -> ImportError {
+            ImportError(place: place + "." + column, message: message)
+        }
+        func range(_ column: String, _ allowed: ClosedRange<Int64>) throws(ImportError) {
+            if let value = row.integer(column), !allowed.contains(value) {
+                throw fail(column, "\(value) is outside \(allowed.lowerBound) to \(allowed.upperBound)")
+            }
+        }
+        func title(_ column: String) throws(ImportError) {
+            guard let text = row.text(column), !text.trimmingWhitespace().isEmpty else { throw fail(column, "a title must not be empty") }
+            if text.count > TaskText.maxTitleLength {
+                throw fail(column, "a title is at most \(TaskText.maxTitleLength) characters; this one has \(text.count)")
+            }
+        }
+        let habitTarget = Int64(WholeNumber.habitTarget.lowerBound)...Int64(WholeNumber.habitTarget.upperBound)
+        let minuteOfDay: ClosedRange<Int64> = 0...1439
+        switch table {
+        case "tasks":
+            try title("title")
+            if let effort = row.integer("effort_minutes"),
+               effort <= 0 || effort > Int64(Effort.maximum) || effort % Int64(Effort.step) != 0 {
+                throw fail("effort_minutes", "\(effort) is not an effort (15-minute steps up to \(Effort.maximum))")
+            }
+            try range("deferral_count", 0...100_000)
+            try range("repeat_day_of_month", 0...31)
+            if row.text("bucket") != nil, row.text("region") == nil { throw fail("bucket", "a bucket belongs to a region") }
+            if row.text("region") != nil, row.text("due_date") == nil { throw fail("region", "a task on the board needs a due date") }
+        case "habits":
+            try title("title")
+            try range("target_per_week", 0...7)
+        case "habit_schedules":
+            try range("target_per_week", 0...7)
+        case "habit_groups":
+            try title("title")
+        case "categories":
+            if let name = row.text("name") {
+                do { _ = try TaskCategory.validName(name, existing: []) } catch { throw fail("name", "'\(name)' cannot be a category name") }
+            }
+        case "habit_windows":
+            try range("target", habitTarget)
+            try range("effort_minutes", 1...1440)
+            try range("start_minute", minuteOfDay)
+            try range("end_minute", minuteOfDay)
+            try range("reminder_minute", minuteOfDay)
+        case "habit_entries":
+            try range("target", habitTarget)
+            try range("amount", Int64(WholeNumber.habitDayTotal.lowerBound)...Int64(WholeNumber.habitDayTotal.upperBound))
+        case "sessions":
+            try range("paused_seconds", 0...Int64(100 * 365 * 86_400))
+            try range("actual_seconds", 0...Int64(100 * 365 * 86_400))
+            try range("estimate_minutes", 0...1440)
+        case "settings":
+            if let key = row.text("key"), PlannerSettings.keys.contains(key), let value = row.text("value") {
+                var settings = PlannerSettings()
+                do { try settings.set(key, to: value) } catch { throw fail("value", "'\(value)' is not a value of \(key)") }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Refuses a file whose tasks overfill a region's bucket on one day (the 1–3–5 rule, B-4): `tasks`
+    /// are the file's rows in order, as (due date, region, bucket, dropped) texts.
+    public static func checkBoards(_ tasks: [(due: String?, region: String?, bucket: String?, dropped: Bool)]) throws(ImportError) {
+        var taken: [String: Int] = [:]
+        for (index, task) in tasks.enumerated() {
+            guard !task.dropped, let due = task.due, let region = task.region, let bucketName = task.bucket,
+                  let bucket = Bucket(rawValue: bucketName) else { continue }
+            let key = due + " " + region + " " + bucketName
+            taken[key, default: 0] += 1
+            if taken[key]! > bucket.limit {
+                throw ImportError(place: "tasks[\(index + 1)].bucket",
+                                  message: "\(region) on \(due) already has its \(bucket.limit) \(bucketName) task\(bucket.limit == 1 ? "" : "s") (the 1–3–5 rule)")
+            }
+        }
+    }
+}

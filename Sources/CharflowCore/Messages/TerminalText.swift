@@ -1,0 +1,36 @@
+/// Text made safe to print on a terminal: control characters are shown, never obeyed.
+///
+/// A title or note may hold anything an import brought in — an escape sequence that clears the
+/// screen, sets the window title or rewrites a line with a carriage return. The store keeps it
+/// exactly; what is printed as text shows each control character visibly instead: C0 characters and
+/// DEL in caret notation (`^[` for ESC, `^M` for CR, `^?` for DEL), C1 characters as `<U+009B>`.
+/// Newline and tab are layout and stay.
+public enum TerminalText {
+    /// `text` with every control character but newline and tab written visibly.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else { out.append(scalar); continue }
+            let shown: String
+            switch scalar.value {
+            case 0x7F: shown = "^?"
+            case 0..<0x20: shown = "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                shown = "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+            }
+            out.append(contentsOf: shown.unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// C0 but newline and tab, DEL, and C1 (which some terminals obey as escape sequences too).
+    public static func isControl(_ scalar: UnicodeScalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: return false
+        case 0..<0x20, 0x7F, 0x80..<0xA0: return true
+        default: return false
+        }
+    }
+}

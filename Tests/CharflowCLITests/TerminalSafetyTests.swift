@@ -1,0 +1,101 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// Text from the data cannot drive the terminal, and what the shell hands over is checked (issue 17,
+/// items 16 and 17).
+@Suite("Terminal safety: escaped controls, UTF-8 arguments, a real TZ")
+struct TerminalSafetyTests {
+    static let now = "2026-11-30T09:00"
+    static let hostile = "Pay \u{1B}]0;pwned\u{07}rent\u{1B}[2J now\rX \u{9B}31m end\u{7F}"
+
+    /// Every control character but newline and tab in `text`.
+    static func controls(_ text: String) -> [UInt32] {
+        text.unicodeScalars.filter { TerminalTextProbe.isControl($0) }.map(\.value)
+    }
+
+    @Test("B-1 T-33 a title and notes with escape sequences are stored exactly and printed escaped", arguments: [
+        ["list", "--all"], ["today"], ["show", "ID"], ["backlog"], ["done", "ID"],
+    ])
+    func escapedOnOutput(arguments: [String]) throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
+        try cf.taskSystemSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
+                             [.text(Self.hostile), .text("note \u{1B}[31mred\u{1B}[0m\nline two"), .text(id)])
+        let result = try cf.run(arguments.map { $0 == "ID" ? id : $0 }, now: Self.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.controls(result.stdout).isEmpty, "\(result.stdout.debugDescription)")
+        if arguments[0] == "show" {
+            #expect(result.stdout.contains("^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?"), "\(result.stdout.debugDescription)")
+        }
+        #expect(try cf.taskSystemQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
+        let json = try cf.run(arguments.map { $0 == "ID" ? id : $0 } + ["--json"], now: Self.now)
+        #expect(Self.controls(json.stdout).isEmpty, "JSON escapes them too: \(json.stdout.debugDescription)")
+    }
+
+    @Test("S-7 a refusal that names a hostile title on stderr shows it escaped")
+    func escapedRefusal() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let first = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
+        let second = try cf.add("Other", ["--region", "morning"], now: Self.now)
+        try cf.taskSystemSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
+        #expect(try cf.run(["begin", first], now: Self.now).status == 0)
+        let refused = try cf.run(["begin", second], now: Self.now)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("pwned"), "\(refused.stderr.debugDescription)")
+        #expect(Self.controls(refused.stderr).isEmpty, "\(refused.stderr.debugDescription)")
+    }
+
+    @Test("X-5 an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
+    func invalidUTF8Argument() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        let before = try cf.contents()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" add \"$(printf 'caf\\351')\" --now 2026-11-30T09:00", CharflowRunner.binary.path]
+        process.environment = cf.environment()
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains("Argument 2 is not UTF-8"), "\(stderr)")
+        #expect(try cf.contents() == before)
+    }
+
+    @Test("P-7 a TZ that names no zone is refused before the store is touched", arguments: ["Mars/Olympus_Mons", "Europe/Londn", "/nowhere/zone"])
+    func invalidTimeZone(zone: String) throws {
+        var cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        cf.timeZone = zone
+        let result = try cf.run(["today"], now: Self.now)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("time zone (TZ)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cf.storePath))
+    }
+
+    @Test("P-7 TZ given as a path to an existing zone file is the system's zone", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Asia/Tokyo")))
+    func pathTimeZone() throws {
+        var cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        cf.timeZone = ":/usr/share/zoneinfo/Asia/Tokyo"
+        #expect(try cf.run(["today"], now: Self.now).status == 0)
+    }
+}
+
+/// The test's own reading of which characters a terminal obeys (C0 but newline and tab, DEL, C1).
+enum TerminalTextProbe {
+    static func isControl(_ scalar: UnicodeScalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0..<0x20, 0x7F, 0x80..<0xA0: true
+        default: false
+        }
+    }
+}
