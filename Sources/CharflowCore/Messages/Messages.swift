@@ -391,7 +391,7 @@ public enum Messages {
 
     public static let privacy = """
         Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside \
-        it, readable by you only, and sends nothing anywhere: no account, no analytics, no crash reports. \
+        it (created readable by you only), and sends nothing anywhere: no account, no analytics, no crash reports. \
         The web UI listens on this machine only. `charflow export` gives you all of it. `charflow erase --yes` \
         removes the store and those two files; exports you saved and copies you made of the store stay where \
         you put them until you delete them.

@@ -70,7 +70,8 @@ public enum RepeatRule {
             case UInt8(ascii: ","): finish()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 junk = junk || spaced || digits == 2
-                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                // Past two digits the piece is junk anyway: stop adding, so a long run cannot overflow.
+                if digits < 2 { number = number * 10 + Int(byte - UInt8(ascii: "0")) }
                 digits += 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"): spaced = digits > 0
             default: junk = true
