@@ -14,9 +14,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore"]),
+        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CMicroHTTPD"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore", "CharflowWeb"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
