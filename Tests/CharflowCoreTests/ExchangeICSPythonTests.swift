@@ -137,7 +137,7 @@ struct ExchangeICSPythonTests {
         do {
             try process.run()
         } catch {
-            Issue.record("could not start python3 through /usr/bin/env: \(error). \(Self.install)")
+            Issue.record("could not start \(process.executableURL?.path ?? "python3"): \(error). \(Self.install)")
             throw error
         }
         process.waitUntilExit()
