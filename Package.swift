@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
+        .library(name: "CharflowApp", targets: ["CharflowApp"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
     targets: [
@@ -21,11 +22,13 @@ let package = Package(
         ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
-        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CMicroHTTPD"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowStore", "CharflowWeb"]),
+        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
+        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
+        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowStore", "CharflowCore"]),
     ],
     swiftLanguageModes: [.v6]

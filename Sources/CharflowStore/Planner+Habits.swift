@@ -641,9 +641,13 @@ extension Planner {
 
     // MARK: Signals
 
-    /// Habit signals not yet shown in their period: fatigue per habit (per week), realism (per week).
-    /// Returning them records them in the nudge log, so each appears once.
+    /// Habit signals not yet shown in their period; returning them records them, so each appears once.
     public func takeHabitSignals() throws -> [Signal] {
+        try take(try pendingHabitSignals())
+    }
+
+    /// Habit signals not yet shown in their period: fatigue per habit (per week), realism (per week).
+    public func pendingHabitSignals() throws -> [PendingSignal] {
         var fresh: [Signal] = []
         let week = calendar.startOfWeek(containing: today).description
         let start = today.adding(days: -HabitSignals.fatigueWindowDays)
@@ -663,24 +667,7 @@ extension Planner {
                                   [.text(Instant.storageText(calendar.start(of: today.adding(days: -7))))])
             .compactMap { $0.instant(0).map(calendar.logicalDay(at:)) }
         if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
-        return try takeUnshown(fresh, period: week)
-    }
-
-    /// Of `signals`, those the nudge log has not recorded for `period`; records them.
-    func takeUnshown(_ signals: [Signal], period: String) throws -> [Signal] {
-        let unshown = try signals.filter { signal in
-            try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
-                          [.text(signal.kind), .text(signal.subject.map(\.lowercasedText) ?? ""), .text(period)])?.int == 0
-        }
-        guard !unshown.isEmpty else { return [] }
-        try db.write {
-            for signal in unshown {
-                try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(UUID().lowercasedText), .text(signal.kind), .text(signal.subject.map(\.lowercasedText) ?? ""),
-                            .text(period), .text(nowText), .text(nowText)])
-            }
-        }
-        return unshown
+        return try unshown(fresh, period: week)
     }
 
     // MARK: Helpers

@@ -15,9 +15,16 @@ extension Planner {
         public let subject: UUID?
     }
 
-    /// What is due now and has not been printed today: habit window reminders not yet done, and the
-    /// end-of-day review. Returning them records them, so each is given once a day. Paused habits never remind.
+    /// What is due now and has not been printed today; returning them records them, so each is given once a day.
     public func takeReminders() throws -> [Reminder] {
+        let pending = try pendingReminders()
+        try markSeen(pending.map(\.seen))
+        return pending.map(\.reminder)
+    }
+
+    /// What is due now and has not been printed today: habit window reminders not yet done, and the
+    /// end-of-day review, each with the mark that records it as given. Paused habits never remind.
+    public func pendingReminders() throws -> [(reminder: Reminder, seen: SeenMark)] {
         var due: [Reminder] = []
         for day in try habitDays() where day.pause == nil && !day.isDoneToday {
             for (window, cell) in day.windows where cell.isDue || day.week != nil {
@@ -31,21 +38,11 @@ extension Planner {
            (try planningSession(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
         }
-        let fresh = try due.filter { reminder in
-            try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
-                          [.text("reminder-" + reminder.kind.rawValue), .text(reminder.subject.map(\.lowercasedText) ?? ""),
-                           .text(today.description)])?.int == 0
+        return try due.compactMap { reminder in
+            let kind = "reminder-" + reminder.kind.rawValue, subject = reminder.subject.map(\.lowercasedText) ?? ""
+            guard try !isRecorded(kind: kind, subject: subject, period: today.description) else { return nil }
+            return (reminder, .nudge(kind: kind, subject: subject, period: today.description))
         }
-        guard !fresh.isEmpty else { return [] }
-        try db.write {
-            for reminder in fresh {
-                try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           [.text(UUID().lowercasedText), .text("reminder-" + reminder.kind.rawValue),
-                            .text(reminder.subject.map(\.lowercasedText) ?? ""), .text(today.description), .text(nowText),
-                            .text(nowText)])
-            }
-        }
-        return fresh
     }
 
     /// The instant a wall-clock time falls within today's logical day.
@@ -55,11 +52,16 @@ extension Planner {
     }
 
     /// Today's signals that have not been shown in their period; taking them records them.
+    public func takeTodaySignals(_ view: TodayView) throws -> [Signal] {
+        try take(try pendingTodaySignals(view))
+    }
+
+    /// Today's signals that have not been shown in their period, read without recording anything.
     ///
     /// The prioritisation prompt is once a day; slipping tasks, habit reads and an old Backlog once a week.
-    public func takeTodaySignals(_ view: TodayView) throws -> [Signal] {
+    public func pendingTodaySignals(_ view: TodayView) throws -> [PendingSignal] {
         let signals = try todaySignals(view)
-        var result = try takeUnshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
+        var result = try unshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
         var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
         let older = try olderBacklogCount()
         if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
@@ -73,7 +75,7 @@ extension Planner {
                 weekly.append(.densityRead(habit: day.habit.id, current: current, suggested: suggested))
             }
         }
-        result += try takeUnshown(weekly, period: calendar.startOfWeek(containing: today).description)
+        result += try unshown(weekly, period: calendar.startOfWeek(containing: today).description)
         return result
     }
 }

@@ -234,18 +234,32 @@ extension Planner {
 
     /// The quiet line about two timers, once: reading it clears it.
     public func takeTwoTimersNotice() throws -> Bool {
-        guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
-        else { return false }
-        try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) }
+        guard let pending = try pendingTwoTimersNotice() else { return false }
+        try markSeen([pending.seen])
         return true
+    }
+
+    /// The quiet line about two timers while it has not been shown.
+    public func pendingTwoTimersNotice() throws -> PendingSignal? {
+        guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
+        else { return nil }
+        return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
     }
 
     /// The carried-over session's task, once: taking it records it in the nudge log.
     public func takeOfferedTask() throws -> TaskItem? {
+        guard let (task, pending) = try pendingOfferedTask() else { return nil }
+        try markSeen([pending.seen])
+        return task
+    }
+
+    /// The carried-over session's task while its offer has not been shown as a signal.
+    public func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
         guard let task = try offeredTask(),
-              let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text
+              let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
+              let pending = try unshown([.sessionCarriedOver(task: task.id)], period: id).first
         else { return nil }
-        return try takeUnshown([.sessionCarriedOver(task: task.id)], period: id).isEmpty ? nil : task
+        return (task, pending)
     }
 
     /// The task whose session the last rollover closed, while it is still live and not begun again.

@@ -15,6 +15,9 @@ public final class Planner {
     let nowText: String
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
+    /// The undo journal's number for the last action this planner committed: what `undo(action:)` takes,
+    /// so a front end can name the action its answer reported (spec D17).
+    public private(set) var lastAction: Int64?
     /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
     /// once; every action empties them (`forgetReads()`).
     var kept = KeptReads()
@@ -106,10 +109,12 @@ public final class Planner {
 
     /// The importance-eased signals from rollovers, once: taking them clears them (never silent, never twice).
     public func takeEasedSignals() throws -> [Signal] {
-        let pending = try pendingEased()
-        guard !pending.isEmpty else { return [] }
-        try db.write { try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)]) }
-        return pending.map { .importanceEased(task: $0) }
+        try take(try pendingEasedSignals())
+    }
+
+    /// The importance-eased signals from rollovers not yet shown, read without clearing them.
+    public func pendingEasedSignals() throws -> [PendingSignal] {
+        try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
     /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
@@ -603,9 +608,16 @@ public final class Planner {
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
+        try undo(action: nil)
+    }
+
+    /// Reverts `action` when it is still the newest recorded one; otherwise refuses (`cannotUndo`), so an
+    /// undo never reverts a later change made elsewhere (the CLI, another page).
+    public func undo(action: Int64?) throws -> String {
         forgetReads()
         defer { forgetReads() }
         let label = try db.write {
+            if let action, try UndoJournal.newestAction(db: db) != action { throw PlannerError.cannotUndo }
             let reverted = try UndoJournal.undoLast(db: db, now: nowText)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
@@ -766,12 +778,14 @@ public final class Planner {
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         forgetReads()
         defer { forgetReads() }
-        return try db.write {
+        let (result, action) = try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
             beforeCommit?()
-            return result
+            return (result, journal.actionSeq)
         }
+        lastAction = action
+        return result
     }
 
     /// Empties the reads kept for this command; every action that changes the store calls it before

@@ -42,6 +42,11 @@ struct UndoJournal {
         var restored: [(table: String, key: String)] = []
     }
 
+    /// The number of the newest recorded action, if any.
+    static func newestAction(db: Database) throws -> Int64? {
+        try db.scalar("SELECT max(seq) FROM undo_actions")?.integer
+    }
+
     /// Reverts the newest recorded action.
     static func undoLast(db: Database, now: String) throws -> Reverted {
         guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions ORDER BY seq DESC LIMIT 1").first,

@@ -1,11 +1,13 @@
+import CharflowApp
 import CharflowCore
 
-/// The minimal page at `/`: today's board as plain HTML, with the token in a meta tag for the page's
-/// script to send back in `X-Charflow-Token`.
+/// The minimal page at `/`: today's board as plain HTML, from the same report `GET /api/today` renders,
+/// with the token in a meta tag for the page's script to send back in `X-Charflow-Token`.
 ///
 /// No inline script or style: the CSP is `default-src 'self'`.
 enum TodayPage {
-    static func html(_ view: TodayView, token: AccessToken) -> String {
+    static func html(_ report: TodayReport, token: AccessToken) -> String {
+        let view = report.view
         var out = """
         <!doctype html>
         <html lang="en">

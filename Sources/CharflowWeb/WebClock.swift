@@ -1,4 +1,4 @@
-import CharflowCore
+import CharflowApp
 import Foundation
 
 /// Where the server's clock comes from; it is read per request and per boundary check, never kept.
@@ -24,12 +24,9 @@ public enum WebClock: Sendable {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM` as an instant in `zone`.
+    /// `YYYY-MM-DDTHH:MM` as an instant in `zone`; nil for empty or malformed text.
     public static func parse(_ text: String, zone: TimeZone) -> Date? {
-        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
-        guard parts.count == 2, let day = LocalDay(parts[0]), parts[1].count == 5, let time = TimeOfDay(parts[1]) else {
-            return nil
-        }
-        return PlannerCalendar(timeZone: zone).instant(on: day, at: time)
+        guard !text.isEmpty else { return nil }
+        return try? StoreEnvironment.clock(text, zone: zone)
     }
 }

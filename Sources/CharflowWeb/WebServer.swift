@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CharflowApp
 import CharflowCore
 import Foundation
 
@@ -30,7 +31,7 @@ public final class WebServer: @unchecked Sendable {
     private var inFlight = 0
     private var ticking = false
 
-    public init(store: StoreLocation, clock: WebClock, port: UInt16, token: AccessToken = .fresh(), limits: Limits = Limits()) {
+    public init(store: StoreEnvironment, clock: WebClock, port: UInt16, token: AccessToken = .fresh(), limits: Limits = Limits()) {
         api = WebAPI(store: store, clock: clock)
         self.token = token
         self.limits = limits

@@ -1,3 +1,4 @@
+import CharflowApp
 /// Bad usage of the command line (unknown command or option, a missing value): exit 2.
 struct UsageError: Error {
     let message: String

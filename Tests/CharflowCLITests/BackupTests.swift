@@ -200,6 +200,7 @@ struct BackupTests {
         #expect((secondSessions.first?["actualSeconds"] as? Int ?? 0) == 30 * 60)
         let signals = (try b.json(["today"], now: "2026-11-30T10:02")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(signals.contains("twoTimersStopped"))
+        #expect(try b.run(["today"], now: "2026-11-30T10:02").stdout.contains("stopped"), "the text Today shows the notice and marks it seen")
         let again = (try b.json(["today"], now: "2026-11-30T10:03")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(!again.contains("twoTimersStopped"))
     }

@@ -571,7 +571,7 @@ struct HabitCommandTests {
 
     // MARK: H-21 signals
 
-    @Test("H-21 fatigue is shown once: a second `habits` that week does not repeat it")
+    @Test("H-21 A-2 fatigue is shown once: after Today has shown it, `habits` that week does not repeat it")
     func fatigueOnce() throws {
         let runner = try CharflowRunner()
         let walk = try runner.habitAdd("Walk", now: "2026-11-02T09:00")
@@ -579,6 +579,8 @@ struct HabitCommandTests {
         let first = try runner.habitOK(["habits"], now: Self.now).stdout
         let fatigue = "“Walk” has been missed on more than half its days these three weeks."
         #expect(first.contains(fatigue))
+        #expect(try runner.habitOK(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue), "a view marks nothing")
+        #expect(try runner.habitOK(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue))
         let second = try runner.habitOK(["habits"], now: "2026-11-30T10:00").stdout
         #expect(!second.contains(fatigue))
         let json = try runner.habitJSON(["habits"], now: "2026-11-30T11:00")
@@ -586,7 +588,7 @@ struct HabitCommandTests {
         #expect(try runner.habitOK(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
     }
 
-    @Test("H-21 new-habit realism (4+ habits in a week) is shown once")
+    @Test("H-21 A-2 new-habit realism (4+ habits in a week) is shown once, by Today")
     func realismOnce() throws {
         let runner = try CharflowRunner()
         for name in ["One", "Two", "Three"] { try runner.habitAdd(name, now: "2026-11-29T09:00") }
@@ -597,6 +599,7 @@ struct HabitCommandTests {
         let signals = try #require(json["signals"] as? [[String: Any]])
         #expect(signals.map { $0["kind"] as? String ?? "" } == ["newHabitRealism"])
         #expect((signals.first?["message"] as? String)?.hasPrefix(realism) == true)
+        #expect(try runner.habitOK(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
         #expect(!(try runner.habitOK(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
     }
 

@@ -89,10 +89,12 @@ extension CharflowRunner {
         }
     }
 
-    /// The signals `today --json` reports as of `now` (reading them records them in the nudge log).
+    /// The signals Today shows as of `now`: read from `today --json`, then shown by the text Today, which marks them seen.
     func planningSignals(now: String) throws -> [PlanningSignal] {
         let today = try planningJSON(["today"], now: now)
         let signals = try #require(today["signals"] as? [[String: Any]], "no signals array in today --json")
+        // JSON marks nothing; the text Today is the front end that shows them to a person and marks them.
+        try planningOK(["today"], now: now)
         return signals.map {
             PlanningSignal(kind: $0["kind"] as? String ?? "?", task: $0["task"] as? String, message: $0["message"] as? String ?? "")
         }

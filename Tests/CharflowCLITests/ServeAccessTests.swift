@@ -170,7 +170,7 @@ struct ServeAccessTests {
             // Exactly 64 KiB passes the size check and reaches the API (which wants a title).
             let exact = #"{"titles": "\#(padding.dropLast(2))"}"#
             #expect(exact.utf8.count == 64 * 1024)
-            try expectRefused(server, 400, "bad_value") { try server.send("POST", "/api/tasks", json: exact) }
+            try expectRefused(server, 400, "empty_title") { try server.send("POST", "/api/tasks", json: exact) }
         }
     }
 

@@ -31,6 +31,8 @@ public enum Messages {
             "That task is not done."
         case .taskDropped:
             "That task was deleted."
+        case .cannotUndo:
+            "That action can no longer be undone on its own: later changes depend on it, or it was already undone."
         case .nothingToUndo:
             "Nothing to undo."
         case .importantNeedsDay:
@@ -150,6 +152,7 @@ public enum Messages {
         case .notDone: "not_done"
         case .taskDropped: "task_deleted"
         case .nothingToUndo: "nothing_to_undo"
+        case .cannotUndo: "cannot_undo"
         case .importantNeedsDay: "important_needs_day"
         case .laterThisWeekUnavailable: "date_unavailable"
         case .badEffort: "bad_effort"

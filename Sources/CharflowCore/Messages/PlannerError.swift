@@ -15,6 +15,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case notDone
     case taskDropped
     case nothingToUndo
+    /// The action asked for is not the newest one any more (later actions depend on it), or is gone.
+    case cannotUndo
     case importantNeedsDay
     case laterThisWeekUnavailable
     case badEffort(String)

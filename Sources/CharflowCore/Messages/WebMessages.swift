@@ -27,5 +27,7 @@ public enum WebMessages {
     public static let badJSON = "The request body is not a JSON object; nothing was changed."
     public static let notFound = "There is nothing at that address."
     public static let wrongMethod = "That address does not take this kind of request; nothing was changed."
-    public static let badValue = "A value in the request has the wrong type; nothing was changed."
+    public static func badValue(_ key: String) -> String {
+        "The value of '\(key)' has a type no option takes; give text or a whole number. Nothing was changed."
+    }
 }

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 
@@ -35,46 +36,5 @@ enum BacklogCommand: Command {
         out.append("")
         out.append(output.dim("Place one with: charflow move ID --region morning|afternoon|evening [--bucket B]"))
         return out.joined(separator: "\n")
-    }
-}
-
-/// `charflow upcoming`: live tasks due after today.
-enum UpcomingCommand: Command {
-    static let name = "upcoming"
-    static let usage = "charflow upcoming [--json]"
-    static let summary = "Tasks due after today"
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        try TaskList.show(try planner.upcoming(), title: "Upcoming", empty: "Nothing due after today.",
-                          planner: planner, context: context)
-    }
-}
-
-/// `charflow list [--all]`: every live task (with `--all`, done and deleted ones too).
-enum ListCommand: Command {
-    static let name = "list"
-    static let usage = "charflow list [--all] [--json]"
-    static let summary = "Every open task in the engine's order (--all: done and deleted too)"
-    static let options: Set<String> = ["all"]
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        try TaskList.show(try planner.list(all: context.args.has("all")), title: "Tasks", empty: "No tasks.",
-                          planner: planner, context: context)
-    }
-}
-
-/// A plain list of tasks with their due notes.
-enum TaskList {
-    static func show(_ tasks: [TaskItem], title: String, empty: String, planner: Planner, context: Context) throws {
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        let lines = TaskLineRenderer(output: context.output)
-        let text = tasks.isEmpty ? empty : ([context.output.bold(title) + " · \(tasks.count)"]
-            + tasks.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: planner.today)) })
-            .joined(separator: "\n")
-        context.output.emit(text: text, json: .object([("tasks", render.tasks(tasks))]))
     }
 }

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 
@@ -77,26 +78,5 @@ enum CategoryCommand: Command {
             ("presetKey", .optional(category.presetKey)), ("colorKey", .string(category.color.rawValue)),
             ("sortOrder", .int(category.sortOrder)), ("isArchived", .bool(category.isArchived)),
         ])
-    }
-}
-
-/// `charflow filter [NAME] | filter --clear`: show only one category's tasks on Today.
-enum FilterCommand: Command {
-    static let name = "filter"
-    static let usage = "charflow filter [NAME | --clear]"
-    static let summary = "Filter Today by a category (new tasks inherit it); --clear removes it"
-    static let options: Set<String> = ["clear"]
-
-    static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        if context.args.has("clear") {
-            _ = try planner.setTodayFilter(nil)
-        } else if let word = context.args.words.first {
-            _ = try planner.setTodayFilter(word)
-        }
-        let filter = try planner.todayFilter()
-        context.output.emit(text: filter.map { "Today shows \($0.name) only; new tasks are labelled \($0.name)." }
-                                ?? "Today shows every category.",
-                            json: .object([("filter", .optional(filter?.name))]))
     }
 }

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 import Foundation
@@ -12,10 +13,10 @@ enum ExportCommand: Command {
 
     static func run(_ context: Context) throws {
         let format = (context.args.value("format") ?? "json").lowercased()
-        guard Exchange.exportFormats.contains(format) else {
-            throw PlannerError.invalidWord(what: "format", given: format, expected: Exchange.exportFormats.joined(separator: ", "))
+        guard DataExchange.exportFormats.contains(format) else {
+            throw PlannerError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joined(separator: ", "))
         }
-        let planner = try context.planner()
+        let app = try context.app()
         let out = context.args.value("out")
         // Written to a file beside the target and renamed at the end, so a failed export leaves no half file.
         let temporary = out.map { $0 + ".charflow-partial" }
@@ -30,12 +31,7 @@ enum ExportCommand: Command {
             handle = FileHandle.standardOutput
         }
         do {
-            if format == "json" {
-                var writer = BackupWriter(descriptor: handle.fileDescriptor)
-                try writer.write(planner)
-            } else {
-                handle.write(Data(try Exchange.export(planner, format: format, table: context.args.value("table") ?? "tasks").utf8))
-            }
+            try app.export(format: format, table: context.args.value("table") ?? "tasks", to: handle)
             if let out, let temporary {
                 try handle.close()
                 guard rename(temporary, out) == 0 else {
@@ -47,126 +43,5 @@ enum ExportCommand: Command {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
             throw error
         }
-    }
-}
-
-/// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]`.
-enum ImportCommand: Command {
-    static let name = "import"
-    static let usage = "charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]"
-    static let summary = "Import a Charflow backup (merge by id), a Taskwarrior export or a todo.txt file"
-    static let options: Set<String> = ["from", "dry-run"]
-
-    static func run(_ context: Context) throws {
-        guard let path = context.args.words.first else { throw UsageError(message: "Which file?\nUsage: \(usage)") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
-        }
-        let source = try Exchange.detect(data, declared: context.args.value("from"))
-        let dryRun = context.args.has("dry-run")
-        let planner = try context.planner()
-        let lines: [String]
-        var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
-        switch source {
-        case .charflow:
-            let document: Any
-            do {
-                document = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                throw ImportError(place: "file", message: "not valid JSON")
-            }
-            let report = try planner.importBackup(document, dryRun: dryRun)
-            lines = Exchange.describe(report, dryRun: dryRun)
-            json.append(("inserted", .int(report.totalInserted)))
-            json.append(("updated", .int(report.totalUpdated)))
-            json.append(("replaced", .bool(report.replaced)))
-            json.append(("tables", .object(Backup.tables.map { table in
-                (table.name, .object([("inserted", .int(report.inserted[table.name] ?? 0)),
-                                      ("updated", .int(report.updated[table.name] ?? 0)),
-                                      ("unchanged", .int(report.unchanged[table.name] ?? 0)),
-                                      ("skipped", .int(report.skipped[table.name] ?? 0)),
-                                      ("removed", .int(report.removed[table.name] ?? 0))]))
-            })))
-        case .taskwarrior, .todotxt:
-            let (summary, report) = try Exchange.importTasks(data, source: source, planner: planner, dryRun: dryRun)
-            lines = summary + Exchange.describe(report, dryRun: dryRun)
-            json.append(("inserted", .int(report.totalInserted)))
-            json.append(("updated", .int(report.totalUpdated)))
-            json.append(("summary", .array(summary.map(JSONValue.string))))
-        }
-        context.output.emit(text: lines.joined(separator: "\n"), json: .object(json))
-    }
-}
-
-/// The glue between the command line and the exchange formats.
-enum Exchange {
-    static let exportFormats = ["json", "ics", "csv"]
-
-    /// The iCalendar or CSV document; `json`, the backup, is streamed by `BackupWriter` instead.
-    static func export(_ planner: Planner, format: String, table: String) throws -> String {
-        switch format {
-        case "csv":
-            switch table.lowercased() {
-            case "tasks":
-                return CSVExport.tasks(try planner.list(all: true), categoryNames: try planner.categoryNames(),
-                                       calendar: planner.calendar)
-            case "habits":
-                let export = try planner.habitExport()
-                return CSVExport.habits(export.habits, windows: export.windows)
-            case "entries":
-                return CSVExport.entries(try planner.habitExport().cells)
-            default:
-                throw PlannerError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
-            }
-        default:
-            return ICalendarExport.document(tasks: try planner.list(all: true), categoryNames: try planner.categoryNames(),
-                                            calendar: planner.calendar)
-        }
-    }
-
-    /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool) throws
-        -> (summary: [String], report: Backup.Report)
-    {
-        let parsed = source == .taskwarrior
-            ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
-            : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
-        let (report, notes) = try planner.importTasks(parsed.tasks.map { ($0.task, $0.category) }, dryRun: dryRun)
-        return (parsed.summary.lines + notes, report)
-    }
-
-    enum Source: String {
-        case charflow, taskwarrior, todotxt
-    }
-
-    /// The file's format: as declared, or guessed from its first characters. Refuses what is not text.
-    static func detect(_ data: Data, declared: String?) throws -> Source {
-        let text = try ImportGuard.text(data)
-        if let declared {
-            guard let source = Source(rawValue: declared.lowercased().replacingOccurrences(of: ".", with: "")) else {
-                throw PlannerError.invalidWord(what: "source", given: declared, expected: "charflow, taskwarrior or todotxt")
-            }
-            return source
-        }
-        let start = text.drop(while: \.isWhitespace).prefix(1)
-        if start == "{", text.contains("\"\(Backup.format)\"") { return .charflow }
-        if start == "[" || start == "{" { return .taskwarrior }
-        return .todotxt
-    }
-
-    static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
-        var lines = [dryRun ? "Nothing was changed (dry run). The import would:" : (report.replaced ? "Restored the backup:" : "Merged:")]
-        let verb = dryRun ? ("add", "update", "keep", "leave out", "remove") : ("added", "updated", "kept", "left out", "removed")
-        for table in Backup.tables {
-            let parts = [(report.inserted[table.name] ?? 0, verb.0), (report.updated[table.name] ?? 0, verb.1),
-                         (report.unchanged[table.name] ?? 0, verb.2 + " as they were"),
-                         (report.skipped[table.name] ?? 0, verb.3 + " (deleted here later)"),
-                         (report.removed[table.name] ?? 0, verb.4)]
-                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-            if !parts.isEmpty { lines.append("  \(table.name): " + parts.joined(separator: ", ")) }
-        }
-        if report.sessionsStopped > 0 { lines.append("  " + Messages.twoTimers) }
-        if lines.count == 1 { lines.append("  nothing") }
-        return lines
     }
 }

@@ -1,3 +1,4 @@
+import CharflowApp
 /// `charflow help [COMMAND]`.
 enum HelpCommand: Command {
     static let name = "help"

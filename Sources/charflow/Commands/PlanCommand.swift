@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 import Foundation
@@ -17,7 +18,8 @@ enum PlanCommand: Command {
 
     static func run(_ context: Context) throws {
         let words = context.args.words
-        let planner = try context.planner()
+        let app = try context.app()
+        let planner = app.planner
         switch words.first {
         case nil:
             if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, !context.output.json {
@@ -28,16 +30,16 @@ enum PlanCommand: Command {
         case "review":
             try review(planner, context)
         case "carry":
-            try carry(planner, context)
+            try carry(app, context)
         case "tomorrow":
             let change = try planner.planTask(try id(words), region: try context.region(), bucket: try context.bucket(),
                                               importance: try context.importance())
-            try TaskReport.changed(change.task, verb: "Planned", planner: planner, context: context, change: change)
+            TaskChangeText.emit(try app.taskChange(change.task, change: change), verb: "Planned", output: context.output)
             try printLoad(planner, context)
         case "move":
             guard let word = try context.dateWord("to") else { throw UsageError(message: "Move it where? Give --to DATE-WORD.") }
             let task = try planner.reschedule(try id(words), to: word)
-            try TaskReport.changed(task, verb: "Moved", planner: planner, context: context)
+            TaskChangeText.emit(try app.taskChange(task), verb: "Moved", output: context.output)
         case "close", "skip":
             let session = try planner.endPlanning(words[0] == "close" ? .closed : .skipped)
             let text = session.state == .closed ? "Planning for \(DayText.long(session.planDay)) closed."
@@ -53,7 +55,8 @@ enum PlanCommand: Command {
         return words[1]
     }
 
-    static func carry(_ planner: Planner, _ context: Context) throws {
+    static func carry(_ app: Charflow, _ context: Context) throws {
+        let planner = app.planner
         let args = context.args
         let chosen = [args.has("keep"), args.value("later") != nil, args.has("drop")].filter { $0 }.count
         guard chosen == 1 else { throw UsageError(message: "Choose one of --keep, --later DATE-WORD or --drop.\nUsage: \(usage)") }
@@ -68,7 +71,7 @@ enum PlanCommand: Command {
         }
         let result = try planner.carry(try id(context.args.words), choice)
         let verb = choice == .drop ? "Dropped" : "Carried"
-        try TaskReport.changed(result.task, verb: verb, planner: planner, context: context, change: result)
+        TaskChangeText.emit(try app.taskChange(result.task, change: result), verb: verb, output: context.output)
     }
 
     static func review(_ planner: Planner, _ context: Context) throws {
@@ -83,7 +86,7 @@ enum PlanCommand: Command {
                 .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
                          ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
                          ("state", .string(cell.state.rawValue)),
-                         ("text", .string(HabitText.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
+                         ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
             })),
             ("session", review.session.map(sessionJSON) ?? .null),
         ]))
@@ -100,7 +103,7 @@ enum PlanCommand: Command {
             out.append(output.heading("Habits"))
             for (habit, window, cell) in review.habits {
                 let name = window.label.isEmpty ? habit.title : "\(habit.title) · \(window.label)"
-                out.append("  \(name): " + HabitText.amount(kind: habit.kind, amount: cell.amount, target: cell.target))
+                out.append("  \(name): " + HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target))
             }
         }
         return out.joined(separator: "\n")
@@ -227,74 +230,5 @@ enum PlanCommand: Command {
             if change.eased { print("  " + Messages.importanceEased) }
             if change.suggestRemoval { print("  " + Messages.text(.suggestRemoval(task: change.task.id), title: change.task.title)) }
         }
-    }
-}
-
-/// `charflow remind [--notify]`: what is due now, each once a day.
-enum RemindCommand: Command {
-    static let name = "remind"
-    static let usage = "charflow remind [--notify] [--json]"
-    static let summary = "Print (and with --notify, send) the reminders due now; run it from a timer"
-    static let options: Set<String> = ["notify"]
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let reminders = try planner.takeReminders()
-        if context.args.has("notify") {
-            for reminder in reminders { notify(reminder.message, environment: context.environment) }
-        }
-        context.output.emit(text: reminders.map(\.message).joined(separator: "\n"), json: .object([
-            ("reminders", .array(reminders.map {
-                .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message)),
-                         ("window", .optional($0.subject.map { $0.lowercasedText }))])
-            })),
-        ]))
-    }
-
-    /// Hands one reminder to `notify-send` when it is on the PATH; silently does nothing otherwise.
-    static func notify(_ message: String, environment: [String: String]) {
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        guard let tool = path.split(separator: ":").map({ "\($0)/notify-send" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["Charflow", message]
-        try? process.run()
-        process.waitUntilExit()
-    }
-}
-
-/// `charflow erase --yes`: remove every record, irreversibly.
-enum EraseCommand: Command {
-    static let name = "erase"
-    static let usage = "charflow erase --yes"
-    static let summary = "Remove all data irreversibly (asks for --yes)"
-    static let options: Set<String> = ["yes"]
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        guard context.args.has("yes") else {
-            throw PlannerError.eraseNeedsYes
-        }
-        let path = Context.storePath(context.args.value("db"), context.environment)
-        for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
-            try FileManager.default.removeItem(atPath: path + suffix)
-        }
-        context.output.emit(text: "Erased. Every task, habit and setting is gone.", json: .object([("erased", .bool(true))]))
-    }
-}
-
-/// `charflow privacy`.
-enum PrivacyCommand: Command {
-    static let name = "privacy"
-    static let usage = "charflow privacy"
-    static let summary = "What Charflow keeps, and where (nothing leaves this machine)"
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        let path = Context.storePath(context.args.value("db"), context.environment)
-        context.output.emit(text: Messages.privacy + "\nThe store: " + path,
-                            json: .object([("message", .string(Messages.privacy)), ("store", .string(path))]))
     }
 }

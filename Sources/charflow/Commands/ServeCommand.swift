@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowWeb
 import Foundation
@@ -14,19 +15,17 @@ enum ServeCommand: Command {
         let text = context.args.value("port") ?? "8177"
         guard let port = UInt16(text) else { throw UsageError(message: WebMessages.badPort(text)) }
         let env = context.environment
-        let zone = Context.timeZone(env)
+        let store = StoreEnvironment(environment: env, storeOption: context.args.value("db"))
         let clock: WebClock
         if let now = context.args.value("now") {
-            clock = .fixed(try Context.clock(now, zone: zone))
+            clock = .fixed(try StoreEnvironment.clock(now, zone: store.timeZone))
         } else if let file = env["CHARFLOW_CLOCK_FILE"], !file.isEmpty {
             clock = .file(file)
         } else if let now = env["CHARFLOW_NOW"], !now.isEmpty {
-            clock = .fixed(try Context.clock(now, zone: zone))
+            clock = .fixed(try StoreEnvironment.clock(now, zone: store.timeZone))
         } else {
             clock = .system
         }
-        let store = StoreLocation(path: Context.storePath(context.args.value("db"), env), timeZone: zone,
-                                  firstWeekday: Context.localeFirstWeekday(env))
         // Blocked before any thread starts, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()
         let server = WebServer(store: store, clock: clock, port: port)

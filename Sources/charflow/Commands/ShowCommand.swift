@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 
@@ -9,7 +10,8 @@ enum ShowCommand: Command {
 
     static func run(_ context: Context) throws {
         let word = try context.taskWord(usage: usage)
-        let planner = try context.planner()
+        let app = try context.app()
+        let planner = app.planner
         let task = try planner.task(matching: word)
         let deferrals = try planner.deferrals(of: task)
         let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
@@ -22,11 +24,12 @@ enum ShowCommand: Command {
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
         })))
-        let text = context.output.json ? "" : try text(task, deferrals: deferrals, planner: planner, output: context.output)
+        let text = context.output.json ? "" : try text(task, deferrals: deferrals, app: app, output: context.output)
         context.output.emit(text: text, json: .object(object))
     }
 
-    static func text(_ task: TaskItem, deferrals: [DeferralRecord], planner: Planner, output: Output) throws -> String {
+    static func text(_ task: TaskItem, deferrals: [DeferralRecord], app: Charflow, output: Output) throws -> String {
+        let planner = app.planner
         let today = planner.today
         func row(_ label: String, _ value: String) -> String {
             "  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + value
@@ -42,7 +45,7 @@ enum ShowCommand: Command {
             status = "open"
         }
         out.append(row("status", status))
-        out.append(row("place", try TaskReport.place(task, planner: planner)))
+        out.append(row("place", TaskChangeText.place(try app.taskChange(task).place)))
         out.append(row("due", task.dueDate.map { "\($0) (\(DayText.relative($0, today: today)))" } ?? "someday"))
         out.append(row("importance", task.importance.rawValue))
         if let categoryID = task.categoryID, let category = try planner.categories().first(where: { $0.id == categoryID }) {

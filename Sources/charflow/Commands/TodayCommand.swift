@@ -1,5 +1,5 @@
+import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// `charflow [today]`: the day board, what is due or overdue, and the Backlog count.
@@ -10,88 +10,24 @@ enum TodayCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let view = try planner.todayView()
-        var signals = try planner.takeTodaySignals(view)
-        let session = try planner.liveSession()
-        let sessionTask = try session.flatMap { try planner.task(of: $0) }
-        // The offer to pick a carried session back up is a row of Today while it stands; as a signal
-        // it is listed once.
-        let offered = session == nil ? try planner.offeredTask() : nil
-        if offered != nil, let fresh = try planner.takeOfferedTask() { signals.append(.sessionCarriedOver(task: fresh.id)) }
-        if try planner.takeTwoTimersNotice() { signals.append(.twoTimersStopped) }
-        signals += try planner.takeEasedSignals()
-        signals += try planner.takeHabitSignals()
-        // Paused habits are hidden from Today; a weekly target shows until met, then as done.
-        let habitDays = try planner.habitDays().filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
-        let habitsJSON = context.output.json ? try habitDays.map { try HabitJSON.day($0, planner: planner) } : []
-        let filter = try planner.todayFilter()
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
-                                uniquingKeysWith: { first, _ in first })
-        for day in habitDays { titles[day.habit.id] = day.habit.title }
-        for signal in signals {
-            if let id = signal.subject, titles[id] == nil,
-               let task = try planner.task(id: id) {
-                titles[id] = task.title
-            }
+        let app = try context.app()
+        let report = try app.readToday()
+        if context.output.json {
+            // A script decides what was seen: JSON marks nothing.
+            let json = try report.json()
+            context.output.emit(text: "", json: json)
+            return
         }
-        let phrased = signals.map { signal -> (Signal, String) in
-            (signal, Messages.text(signal, title: signal.subject.flatMap { titles[$0] }))
-        }
-        context.output.emit(
-            text: text(view, planner: planner, output: context.output,
-                       signals: phrased.filter { $0.0.kind != "sessionCarriedOver" }.map(\.1)
-                           + [offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } },
-                       filter: filter?.name,
-                       chip: session.map { SessionJSON.chip($0, task: sessionTask, now: planner.now) }, habits: habitDays),
-            json: json(view, render: render, lock: planner.settings.lockComplementary, signals: phrased,
-                       filter: filter?.name, session: session.map { SessionJSON.session($0, planner: planner) },
-                       habits: habitsJSON, offer: offered.map(render.task)))
+        // The offer stands as a row while it holds; its signal is not repeated in the list.
+        let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }.map(\.message)
+            + [report.offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } }
+        context.output.line(text(report, output: context.output, signals: signals,
+                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) }))
+        try app.markSeen(report.seen)
     }
 
-    static func json(
-        _ view: TodayView, render: TaskJSON, lock: Bool, signals: [(Signal, String)], filter: String?,
-        session: JSONValue?, habits: [JSONValue], offer: JSONValue?
-    ) -> JSONValue {
-        let progress = view.board.progress
-        let regions: [(String, JSONValue)] = view.board.regions.map { card in
-            (card.region.rawValue, .object([
-                ("mustDo", render.tasks(card.mustDo)),
-                ("complementary", render.tasks(card.complementary)),
-                ("misc", render.tasks(card.misc)),
-                ("progress", progressJSON(card.progress)),
-                ("complementaryLocked", .bool(lock && card.mustDo.contains { !$0.isCompleted })),
-            ]))
-        }
-        return .object([
-            ("date", .string(view.day.description)),
-            ("regions", .object(regions)),
-            ("progress", progressJSON(progress)),
-            ("due", render.tasks(view.due)),
-            ("overdue", render.tasks(view.overdue)),
-            ("backlogCount", .int(view.backlogCount)),
-            ("habits", .array(habits)),
-            ("session", session ?? .null),
-            ("signals", .array(signals.map { signal, message in
-                .object([("kind", .string(signal.kind)),
-                         ("task", .optional(signal.subject.map { $0.lowercasedText })),
-                         ("message", .string(message))])
-            })),
-            ("filter", .optional(filter)),
-            ("offer", offer ?? .null),
-        ])
-    }
-
-    static func progressJSON(_ progress: BoardProgress) -> JSONValue {
-        .object([("total", .int(progress.total)), ("completed", .int(progress.completed)),
-                 ("percent", .int(progress.percent))])
-    }
-
-    static func text(
-        _ view: TodayView, planner: Planner, output: Output, signals: [String], filter: String?, chip: String?,
-        habits: [Planner.HabitDay]
-    ) -> String {
+    static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?) -> String {
+        let view = report.view, filter = report.filter, habits = report.habits
         let lines = TaskLineRenderer(output: output)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
@@ -101,7 +37,7 @@ enum TodayCommand: Command {
         if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
         if let chip { out.append(output.accent(chip)) }
         out.append("")
-        let board = BoardRenderer(output: output, lockComplementary: planner.settings.lockComplementary)
+        let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary)
         for card in view.board.regions {
             out += board.render(card)
             out.append("")

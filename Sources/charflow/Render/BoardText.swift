@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 
 /// The day board as text: a card a region with its Must-Do, Complementary n/3 and Misc n/5.

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import Foundation
 

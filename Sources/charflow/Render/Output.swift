@@ -1,3 +1,4 @@
+import CharflowApp
 import Foundation
 
 /// Where a command's words go: text on a terminal (coloured unless `NO_COLOR`), or one JSON document.

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 
 /// One task as a line of an 80-column terminal: box, title, a note, the short id on the right.

@@ -1,5 +1,5 @@
 /// A JSON document built in order, so output keys come out as written.
-indirect enum JSONValue {
+public indirect enum JSONValue {
     case null
     case bool(Bool)
     case int(Int)
@@ -7,23 +7,23 @@ indirect enum JSONValue {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func optional(_ text: String?) -> JSONValue {
+    public static func optional(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
-    static func optional(_ number: Int?) -> JSONValue {
+    public static func optional(_ number: Int?) -> JSONValue {
         number.map(JSONValue.int) ?? .null
     }
 
     /// Two-space indented text.
-    func rendered() -> String {
+    public func rendered() -> String {
         var out = ""
         write(into: &out, indent: 0)
         return out
     }
 
     /// Appends the value's text as it would appear nested `indent` spaces deep.
-    func write(into out: inout String, indent: Int) {
+    public func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -55,13 +55,13 @@ indirect enum JSONValue {
     }
 
     /// Indentation, made once per depth.
-    static func spaces(_ count: Int) -> String {
+    public static func spaces(_ count: Int) -> String {
         count < indentation.count ? indentation[count] : String(repeating: " ", count: count)
     }
 
     private static let indentation = (0..<24).map { String(repeating: " ", count: $0) }
 
-    static func quote(_ text: String, into out: inout String) {
+    public static func quote(_ text: String, into out: inout String) {
         out += "\""
         // Most text needs no escape: append it whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 import Foundation
@@ -120,7 +121,7 @@ enum HabitCommand: Command {
         let (logged, window, entry) = try planner.logHabit(word, window: args.value("window"), action, date: date)
         let name = window.label.isEmpty ? logged.title : "\(logged.title) (\(window.label))"
         let day = entry.date == planner.today ? "today" : entry.date.description
-        let amount = HabitText.amount(kind: logged.kind, amount: entry.amount, target: entry.target)
+        let amount = HabitWords.amount(kind: logged.kind, amount: entry.amount, target: entry.target)
         let held = action == .held ? ", held" : ""
         context.output.emit(text: "\(name): \(amount) \(day)\(held).",
                             json: HabitJSON.entry(entry, calendar: planner.calendar))
@@ -153,7 +154,7 @@ enum HabitCommand: Command {
                 let week = history.weekProgress(containing: today, calendar: planner.calendar)
                 label += "\(week.done) of \(week.target) this week"
             } else {
-                label += "today " + HabitText.amount(kind: habit.kind, amount: todayCell.amount, target: todayCell.target)
+                label += "today " + HabitWords.amount(kind: habit.kind, amount: todayCell.amount, target: todayCell.target)
             }
             text.append("")
             text += renderer.render(cells: cells, firstDay: firstDay, weeks: weeks, today: today,
@@ -169,7 +170,7 @@ enum HabitCommand: Command {
             ]))
         }
         if let pause = try planner.pauses(of: habit).first(where: { $0.covers(today) }) {
-            text.append(HabitText.pausedLine(pause))
+            text.append(HabitWords.pausedLine(pause))
         }
         text.append("")
         text.append(context.output.dim(renderer.legend()))
@@ -195,7 +196,7 @@ enum HabitCommand: Command {
         let to = try args.value("to").map { try day($0, planner) }
         let habit = try planner.habit(matching: try one(rest))
         let pause = try planner.pauseHabit(habit.id.lowercasedText, from: from, to: to, reason: reason)
-        context.output.emit(text: "\(habit.title): " + HabitText.pausedLine(pause), json: HabitJSON.pause(pause))
+        context.output.emit(text: "\(habit.title): " + HabitWords.pausedLine(pause), json: HabitJSON.pause(pause))
     }
 
     static func begin(_ rest: [String], _ context: Context) throws {
@@ -279,223 +280,5 @@ enum HabitCommand: Command {
             throw PlannerError.badDate(text)
         }
         return day
-    }
-}
-
-/// `charflow habits [--all]`: today's habits with their progress, paused and archived ones after.
-enum HabitsCommand: Command {
-    static let name = "habits"
-    static let usage = "charflow habits [--all] [--json]"
-    static let summary = "Today's habits with progress (paused and archived after)"
-    static let options: Set<String> = ["all"]
-    static let maxWords = 0
-
-    static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let days = try planner.habitDays()
-        let archived = try planner.habits(includeArchived: true).filter(\.isArchived)
-        let signals = try planner.takeHabitSignals()
-        let output = context.output
-        var text = [output.bold("Habits") + " · " + DayText.long(planner.today)]
-        let active = days.filter { $0.pause == nil }
-        if active.isEmpty && archived.isEmpty && days.isEmpty {
-            text.append("No habits yet. Add one with `charflow habit add TITLE` or a preset: --preset quran.")
-        }
-        for day in active {
-            text += HabitText.lines(day, output: output)
-        }
-        let paused = days.filter { $0.pause != nil }
-        if !paused.isEmpty {
-            text.append("")
-            text.append(output.heading("Paused"))
-            for day in paused {
-                text.append("  " + day.habit.title + "  " + output.dim(HabitText.pausedLine(day.pause!)))
-            }
-        }
-        if !archived.isEmpty {
-            text.append("")
-            if context.args.has("all") {
-                text.append(output.heading("Archived"))
-                text += archived.map { "  " + $0.title + "  " + output.dim($0.shortID + " — charflow habit restore ID") }
-            } else {
-                text.append(output.dim("Archived (\(archived.count)) — charflow habits --all"))
-            }
-        }
-        let titles = Dictionary(days.map { ($0.habit.id, $0.habit.title) }, uniquingKeysWith: { a, _ in a })
-        for signal in signals {
-            text.append(output.accent(Messages.text(signal, title: signal.subject.flatMap { titles[$0] })))
-        }
-        // The JSON lines read each habit's windows again: only built when asked for.
-        var habitsJSON: [JSONValue] = []
-        if output.json {
-            for day in days { habitsJSON.append(try HabitJSON.day(day, planner: planner)) }
-            if context.args.has("all") {
-                for habit in archived { habitsJSON.append(try HabitJSON.habit(habit, planner: planner)) }
-            }
-        }
-        output.emit(text: text.joined(separator: "\n"), json: .object([
-            ("date", .string(planner.today.description)),
-            ("habits", .array(habitsJSON)),
-            ("archivedCount", .int(archived.count)),
-            ("signals", .array(signals.map {
-                .object([("kind", .string($0.kind)), ("habit", .optional($0.subject.map { $0.lowercasedText })),
-                         ("message", .string(Messages.text($0, title: $0.subject.flatMap { titles[$0] })))])
-            })),
-        ]))
-    }
-}
-
-/// `charflow group add NAME | list | archive NAME` (also as `charflow habit group ...`).
-enum GroupCommand: Command {
-    static let name = "group"
-    static let usage = "charflow group list | add NAME | archive NAME"
-    static let summary = "Habit groups: a ring for today, \"4/5 today\", and a 14-day strip"
-    static let maxWords = Int.max
-
-    static func run(_ context: Context) throws {
-        try run(context.args.words, context)
-    }
-
-    static func run(_ words: [String], _ context: Context) throws {
-        let planner = try context.planner()
-        switch words.first ?? "list" {
-        case "add":
-            let group = try planner.addGroup(words.dropFirst().joined(separator: " "))
-            context.output.emit(text: "Added group \(group.title).", json: .object([("id", .string(group.id.lowercasedText)),
-                                                                               ("title", .string(group.title))]))
-        case "archive":
-            guard words.count >= 2 else { throw UsageError(message: "Usage: \(usage)") }
-            let group = try planner.archiveGroup(words.dropFirst().joined(separator: " "))
-            context.output.emit(text: "Archived group \(group.title); its habits stay.",
-                                json: .object([("archived", .string(group.title))]))
-        case "list":
-            let renderer = DensityGridRenderer(output: context.output, environment: context.environment)
-            var text = [context.output.bold("Groups")]
-            var json: [JSONValue] = []
-            for group in try planner.groups() {
-                let summary = try planner.groupSummary(group)
-                let strip = summary.days.map { day -> String in
-                    guard let share = day.share else { return " " }
-                    let state: DensityState = share >= 1 ? .complete : share >= 0.5 ? .partialHigh : share > 0 ? .partialLow : .empty
-                    return renderer.glyph(DensityCell(date: day.date, state: state, amount: 0, target: 1, isDue: true))
-                }.joined()
-                text.append("  \(group.title)  \(summary.percentToday)%  \(summary.doneToday)/\(summary.dueToday) today  \(strip)")
-                json.append(.object([
-                    ("id", .string(group.id.lowercasedText)), ("title", .string(group.title)),
-                    ("percentToday", .int(summary.percentToday)), ("doneToday", .int(summary.doneToday)),
-                    ("dueToday", .int(summary.dueToday)),
-                    ("days", .array(summary.days.map { .object([("date", .string($0.date.description)),
-                                                                 ("share", $0.share.map { .int(Int(($0 * 100).rounded())) } ?? .null)]) })),
-                ]))
-            }
-            context.output.emit(text: text.joined(separator: "\n"), json: .object([("groups", .array(json))]))
-        default:
-            throw UsageError(message: "Usage: \(usage)")
-        }
-    }
-}
-
-/// Words for habits in text output.
-enum HabitText {
-    static func amount(kind: HabitKind, amount: Int, target: Int) -> String {
-        switch kind {
-        case .binary: amount > 0 ? "done" : "not yet"
-        case .counted: "\(amount)/\(target)"
-        case .timed: "\(amount)/\(target) min"
-        case .avoid: amount == 1 ? "1 slip" : "\(amount) slips"
-        }
-    }
-
-    static func pausedLine(_ pause: HabitPause) -> String {
-        guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }
-        return "Paused — resumes \(DayText.short(to.adding(days: 1)))"
-    }
-
-    static func schedule(_ habit: Habit) -> String {
-        let schedule = habit.schedule
-        if schedule.isWeeklyTarget { return "\(schedule.perWeek) times a week" }
-        switch schedule.frequency {
-        case .daily: return "daily"
-        case .weekdays: return "weekdays"
-        case .custom: return schedule.days.sorted().map(\.shortName).joined(separator: ", ")
-        }
-    }
-
-    static func lines(_ day: Planner.HabitDay, output: Output) -> [String] {
-        var lines: [String] = []
-        for (window, cell) in day.windows {
-            let box = day.isDoneToday || cell.state == .complete ? "[x]" : "[ ]"
-            var name = day.habit.title + (window.label.isEmpty ? "" : " · " + window.label)
-            name = TaskLineRenderer.fit(name, 36)
-            var progress = amount(kind: day.habit.kind, amount: cell.amount, target: cell.target)
-            if let week = day.week { progress = "\(week.done) of \(week.target) this week" + (cell.amount > 0 ? " · today " + progress : "") }
-            if !cell.isDue, day.week == nil { progress = "not today" }
-            let left = "  \(box) \(name)"
-            lines.append(left + String(repeating: " ", count: max(2, 44 - left.count)) + progress
-                         + String(repeating: " ", count: max(2, 72 - max(44, left.count + 2) - progress.count))
-                         + output.dim(day.habit.shortID))
-        }
-        return lines
-    }
-}
-
-/// Habit objects in `habit.md`'s field names.
-enum HabitJSON {
-    static func habit(_ habit: Habit, planner: Planner) throws -> JSONValue {
-        let group = try habit.groupID.flatMap { id in try planner.groups(includeArchived: true).first { $0.id == id }?.title }
-        return .object([
-            ("id", .string(habit.id.lowercasedText)),
-            ("title", .string(habit.title)),
-            ("notes", .optional(habit.notes)),
-            ("presetKey", .optional(habit.presetKey)),
-            ("kind", .string(habit.kind.rawValue)),
-            ("frequency", .string(habit.schedule.frequency.rawValue)),
-            ("scheduledDays", .string(habit.schedule.daysText)),
-            ("targetPerWeek", .int(habit.schedule.perWeek)),
-            ("pauses", .array(try planner.pauses(of: habit).map(pause))),
-            ("isArchived", .bool(habit.isArchived)),
-            ("group", .optional(group)),
-            ("createdAt", .string(Instant.isoText(habit.createdAt, in: planner.calendar))),
-            ("windows", .array(try planner.windows(of: habit).map(window))),
-        ])
-    }
-
-    static func day(_ day: Planner.HabitDay, planner: Planner) throws -> JSONValue {
-        guard case .object(var pairs) = try habit(day.habit, planner: planner) else { return .null }
-        pairs.append(("today", .array(day.windows.map { window, cell in
-            .object([("window", .string(window.id.lowercasedText)), ("label", .string(window.label)),
-                     ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("state", .string(cell.state.rawValue)),
-                     ("isDue", .bool(cell.isDue))])
-        })))
-        if let week = day.week {
-            pairs.append(("week", .object([("done", .int(week.done)), ("target", .int(week.target))])))
-        }
-        pairs.append(("isDueToday", .bool(day.isDueToday)))
-        pairs.append(("isDoneToday", .bool(day.isDoneToday)))
-        pairs.append(("paused", .optional(day.pause.map(HabitText.pausedLine))))
-        return .object(pairs)
-    }
-
-    static func window(_ window: HabitWindow) -> JSONValue {
-        .object([
-            ("id", .string(window.id.lowercasedText)), ("label", .string(window.label)),
-            ("startMinute", .int(window.startMinute)), ("endMinute", .int(window.endMinute)),
-            ("target", .int(window.target)), ("effortMinutes", .optional(window.effortMinutes)),
-            ("reminderMinute", .optional(window.reminderMinute)),
-        ])
-    }
-
-    static func pause(_ pause: HabitPause) -> JSONValue {
-        .object([("from", .string(pause.from.description)), ("to", .optional(pause.to?.description)),
-                 ("reason", .string(pause.reason.rawValue))])
-    }
-
-    static func entry(_ entry: HabitEntry, calendar: PlannerCalendar) -> JSONValue {
-        .object([
-            ("id", .string(entry.id.lowercasedText)), ("window", .string(entry.windowID.lowercasedText)),
-            ("date", .string(entry.date.description)), ("target", .int(entry.target)), ("amount", .int(entry.amount)),
-            ("completedAt", .optional(entry.completedAt.map { Instant.isoText($0, in: calendar) })),
-            ("isComplete", .bool(entry.isComplete)), ("completionRatio", .int(Int((entry.completionRatio * 100).rounded()))),
-        ])
     }
 }

@@ -167,7 +167,7 @@ struct BackupWriter {
 }
 
 /// Writing the export failed (a full disk, a closed pipe).
-struct BackupWriteError: Error, CustomStringConvertible {
+public struct BackupWriteError: Error, CustomStringConvertible {
     let code: Int32
-    var description: String { "could not write the export: " + String(cString: strerror(code)) }
+    public var description: String { "could not write the export: " + String(cString: strerror(code)) }
 }

@@ -2,12 +2,18 @@ import CharflowCore
 import Foundation
 
 /// Task objects in the field names of `task.md` and `cli.md`, derived values included.
-struct TaskJSON {
-    let today: LocalDay
-    let calendar: PlannerCalendar
-    let categories: [UUID: String]
+public struct TaskJSON {
+    public let today: LocalDay
+    public let calendar: PlannerCalendar
+    public let categories: [UUID: String]
 
-    func task(_ task: TaskItem) -> JSONValue {
+    public init(today: LocalDay, calendar: PlannerCalendar, categories: [UUID: String]) {
+        self.today = today
+        self.calendar = calendar
+        self.categories = categories
+    }
+
+    public func task(_ task: TaskItem) -> JSONValue {
         .object([
             ("id", .string(task.id.lowercasedText)),
             ("title", .string(task.title)),
@@ -36,11 +42,11 @@ struct TaskJSON {
         ])
     }
 
-    func tasks(_ tasks: [TaskItem]) -> JSONValue {
+    public func tasks(_ tasks: [TaskItem]) -> JSONValue {
         .array(tasks.map(task))
     }
 
-    func deferral(_ record: DeferralRecord) -> JSONValue {
+    public func deferral(_ record: DeferralRecord) -> JSONValue {
         .object([
             ("id", .string(record.id.lowercasedText)),
             ("deferredOn", .string(instant(record.deferredOn))),
@@ -50,7 +56,7 @@ struct TaskJSON {
         ])
     }
 
-    func instant(_ date: Date) -> String {
+    public func instant(_ date: Date) -> String {
         Instant.isoText(date, in: calendar)
     }
 }

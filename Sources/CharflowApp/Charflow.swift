@@ -1,0 +1,31 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// One open store as of one clock: every use case a front end can call, each returning a report value
+/// (what `--json` prints and what the page shows) or throwing a typed refusal.
+///
+/// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
+public final class Charflow {
+    /// The store's engine, for the commands not yet moved into this layer.
+    public let planner: Planner
+
+    init(planner: Planner) {
+        self.planner = planner
+    }
+
+    public var now: Date { planner.now }
+    public var today: LocalDay { planner.today }
+    public var calendar: PlannerCalendar { planner.calendar }
+    public var settings: PlannerSettings { planner.settings }
+
+    /// Holds every action open before it commits (a test seam for crash tests).
+    public func holdBeforeCommit(milliseconds: Int) {
+        planner.beforeCommit = { usleep(UInt32(min(milliseconds, 60_000)) * 1000) }
+    }
+
+    /// Task objects as of this call's day, with the store's category names.
+    func taskJSON(categories: Bool = true) throws -> TaskJSON {
+        TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])
+    }
+}

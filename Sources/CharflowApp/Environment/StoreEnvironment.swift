@@ -1,0 +1,88 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Where a store lives and how its user's days run: the path, the time zone and the locale's first
+/// weekday, read once from the environment; the clock is given per call.
+///
+/// A front end that runs once (the CLI) opens the store for one call; one that runs for hours (the web
+/// server) opens it for every request with that request's clock, so no read outlives a call.
+public struct StoreEnvironment: Sendable {
+    public let path: String
+    public let timeZone: TimeZone
+    public let localeFirstWeekday: Weekday
+
+    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday) {
+        self.path = path
+        self.timeZone = timeZone
+        self.localeFirstWeekday = localeFirstWeekday
+    }
+
+    /// The store named by `--db` (given as `option`), then `CHARFLOW_DB`, then the XDG default, with the
+    /// zone of `TZ` and the first weekday of the locale.
+    public init(environment: [String: String], storeOption option: String?) {
+        self.init(path: Self.storePath(option, environment), timeZone: Self.timeZone(environment),
+                  localeFirstWeekday: Self.localeFirstWeekday(environment))
+    }
+
+    /// Opens the store as of `now`, running any missed rollover first.
+    public func open(now: Date) throws -> Charflow {
+        Charflow(planner: try Planner(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now))
+    }
+
+    /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`.
+    public static func storePath(_ option: String?, _ environment: [String: String]) -> String {
+        if let option, !option.isEmpty { return option }
+        if let path = environment["CHARFLOW_DB"], !path.isEmpty { return path }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return dataHome + "/charflow/charflow.sqlite"
+    }
+
+    /// The zone named by `TZ` when it names one, else the system's.
+    public static func timeZone(_ environment: [String: String]) -> TimeZone {
+        if var name = environment["TZ"], !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if name.hasPrefix("/usr/share/zoneinfo/") { name.removeFirst("/usr/share/zoneinfo/".count) }
+            if let zone = TimeZone(identifier: name) { return zone }
+        }
+        return TimeZone.current
+    }
+
+    /// The first weekday of the user's locale (`LC_ALL`, `LC_TIME`, `LANG`); Monday where it says nothing.
+    public static func localeFirstWeekday(_ environment: [String: String]) -> Weekday {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let identifier = String(name.prefix { $0 != "." && $0 != "@" })
+        guard identifier.contains("_") else { return .monday }
+        switch Locale(identifier: identifier).firstDayOfWeek {
+        case .sunday: return .sunday
+        case .saturday: return .saturday
+        default: return .monday
+        }
+    }
+
+    /// A clock given as `YYYY-MM-DDTHH:MM[:SS]` local time; nil or empty text is the system clock.
+    public static func clock(_ text: String?, zone: TimeZone) throws -> Date {
+        guard let text, !text.isEmpty else { return Date() }
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2, let day = LocalDay(parts[0]), parts[1].count == 5 || parts[1].count == 8,
+              let time = TimeOfDay(parts[1].prefix(5)) else {
+            throw PlannerError.badTime(text)
+        }
+        var seconds = 0
+        if parts[1].count == 8 {
+            let tail = parts[1].dropFirst(5)
+            guard tail.first == ":", tail.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = Int(tail.dropFirst()), value < 60 else {
+                throw PlannerError.badTime(text)
+            }
+            seconds = value
+        }
+        return PlannerCalendar(timeZone: zone).instant(on: day, at: time) + Double(seconds)
+    }
+}

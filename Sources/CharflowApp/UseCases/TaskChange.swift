@@ -1,0 +1,63 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// What a task action reports: the task as it now stands, where it stands, and what a deferral did.
+public struct TaskChange {
+    public let task: TaskItem
+    public let place: TaskPlace
+    /// The date change behind an edit, a deferral or a carry: whether it counted, eased, suggests removal.
+    public let dateChange: Planner.DateChange?
+    /// The task object, with a `deferral` object when the action moved its date.
+    public let json: JSONValue
+
+    init(_ task: TaskItem, in app: Charflow, change: Planner.DateChange? = nil) throws {
+        self.task = task
+        place = try TaskPlace(task, in: app)
+        dateChange = change
+        var json = try app.taskJSON().task(task)
+        if let change, case .object(var pairs) = json {
+            pairs.append(("deferral", .object([
+                ("counted", .bool(change.deferred && !change.refined)), ("refined", .bool(change.refined)),
+                ("importanceEased", .bool(change.eased)), ("suggestRemoval", .bool(change.suggestRemoval)),
+            ])))
+            json = .object(pairs)
+        }
+        self.json = json
+    }
+}
+
+/// Where a task stands now: on a board, done, in the Backlog, dated for later, or deleted.
+public enum TaskPlace: Sendable, Equatable {
+    case deleted
+    /// On `day`'s board in `region` and `bucket`, which now holds `count` of its `limit`.
+    case board(Region, Bucket, count: Int, day: LocalDay, today: LocalDay)
+    case done
+    case backlog
+    case due(LocalDay, today: LocalDay)
+
+    init(_ task: TaskItem, in app: Charflow) throws {
+        let today = app.today
+        if task.droppedAt != nil {
+            self = .deleted
+        } else if let region = task.region, let bucket = task.bucket, let day = task.dueDate {
+            let count = try app.planner.board(on: day).card(region).tasks(in: bucket).count
+            self = .board(region, bucket, count: count, day: day, today: today)
+        } else if task.isCompleted {
+            self = .done
+        } else if Backlog.contains(task, today: today) {
+            self = .backlog
+        } else if let due = task.dueDate {
+            self = .due(due, today: today)
+        } else {
+            self = .backlog
+        }
+    }
+}
+
+extension Charflow {
+    /// The report of a task another use case changed.
+    public func taskChange(_ task: TaskItem, change: Planner.DateChange? = nil) throws -> TaskChange {
+        try TaskChange(task, in: self, change: change)
+    }
+}

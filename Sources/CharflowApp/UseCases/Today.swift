@@ -1,0 +1,105 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Today as every front end shows it: the board, due and overdue tasks, the Backlog count, the habits due,
+/// the running session, the offer to pick a carried session back up, and the signals not yet seen.
+///
+/// Reading it writes nothing (rule A-2): the front end that shows `signals` to a person passes `seen` to
+/// `Charflow.markSeen`, so a page that refreshes, or a script reading `--json`, uses nothing up.
+public struct TodayReport {
+    public let view: TodayView
+    /// Each signal with its sentence, in the order they are shown.
+    public let signals: [(signal: Signal, message: String)]
+    /// What marks `signals` as seen.
+    public let seen: [Planner.SeenMark]
+    public let session: WorkSession?
+    public let sessionTask: TaskItem?
+    /// The task whose session the last rollover closed, offered back while it stands.
+    public let offered: TaskItem?
+    /// Habits due today or done today; paused ones are left out.
+    public let habits: [Planner.HabitDay]
+    /// The category Today is filtered to, if any.
+    public let filter: String?
+    public let lockComplementary: Bool
+    let app: Charflow
+
+    /// Whether a region's Complementary tasks wait for its open Must-Do (spec D9).
+    public func isComplementaryLocked(_ card: RegionCard) -> Bool {
+        lockComplementary && card.mustDo.contains { !$0.isCompleted }
+    }
+
+    /// `today --json`.
+    public func json() throws -> JSONValue {
+        let render = try app.taskJSON()
+        let regions: [(String, JSONValue)] = view.board.regions.map { card in
+            (card.region.rawValue, .object([
+                ("mustDo", render.tasks(card.mustDo)),
+                ("complementary", render.tasks(card.complementary)),
+                ("misc", render.tasks(card.misc)),
+                ("progress", card.progress.json),
+                ("complementaryLocked", .bool(isComplementaryLocked(card))),
+            ]))
+        }
+        return .object([
+            ("date", .string(view.day.description)),
+            ("regions", .object(regions)),
+            ("progress", view.board.progress.json),
+            ("due", render.tasks(view.due)),
+            ("overdue", render.tasks(view.overdue)),
+            ("backlogCount", .int(view.backlogCount)),
+            ("habits", .array(try habits.map { try HabitJSON.day($0, planner: app.planner) })),
+            ("session", session.map { SessionJSON.session($0, planner: app.planner) } ?? .null),
+            ("signals", .array(signals.map { signal, message in
+                .object([("kind", .string(signal.kind)),
+                         ("task", .optional(signal.subject.map { $0.lowercasedText })),
+                         ("message", .string(message))])
+            })),
+            ("filter", .optional(filter)),
+            ("offer", offered.map(render.task) ?? .null),
+        ])
+    }
+}
+
+extension Charflow {
+    /// Today, read without changing anything.
+    public func readToday() throws -> TodayReport {
+        let view = try planner.todayView()
+        var pending = try planner.pendingTodaySignals(view)
+        let session = try planner.liveSession()
+        let sessionTask = try session.flatMap { try planner.task(of: $0) }
+        // The offer to pick a carried session back up is a row of Today while it stands; as a signal it
+        // is listed until seen.
+        let offered = session == nil ? try planner.offeredTask() : nil
+        if offered != nil, let offer = try planner.pendingOfferedTask() { pending.append(offer.signal) }
+        if let notice = try planner.pendingTwoTimersNotice() { pending.append(notice) }
+        pending += try planner.pendingEasedSignals()
+        pending += try planner.pendingHabitSignals()
+        // Paused habits are hidden from Today; a weekly target shows until met, then as done.
+        let habitDays = try planner.habitDays().filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
+        var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
+                                uniquingKeysWith: { first, _ in first })
+        for day in habitDays { titles[day.habit.id] = day.habit.title }
+        for signal in pending.map(\.signal) {
+            if let id = signal.subject, titles[id] == nil, let task = try planner.task(id: id) {
+                titles[id] = task.title
+            }
+        }
+        let phrased = pending.map { ($0.signal, Messages.text($0.signal, title: $0.signal.subject.flatMap { titles[$0] })) }
+        return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionTask: sessionTask,
+                           offered: offered, habits: habitDays, filter: try planner.todayFilter()?.name,
+                           lockComplementary: settings.lockComplementary, app: self)
+    }
+
+    /// Records that a person was shown these signals, so each is shown once in its period (spec D11).
+    public func markSeen(_ marks: [Planner.SeenMark]) throws {
+        try planner.markSeen(marks)
+    }
+}
+
+extension BoardProgress {
+    /// `{"total", "completed", "percent"}`.
+    public var json: JSONValue {
+        .object([("total", .int(total)), ("completed", .int(completed)), ("percent", .int(percent))])
+    }
+}

@@ -1,0 +1,20 @@
+import CharflowCore
+
+/// A habit's amount and pause in words, as Today, the review and the habit views say them.
+public enum HabitWords {
+    /// "done", "3/8", "20/30 min", "2 slips".
+    public static func amount(kind: HabitKind, amount: Int, target: Int) -> String {
+        switch kind {
+        case .binary: amount > 0 ? "done" : "not yet"
+        case .counted: "\(amount)/\(target)"
+        case .timed: "\(amount)/\(target) min"
+        case .avoid: amount == 1 ? "1 slip" : "\(amount) slips"
+        }
+    }
+
+    /// "Paused — resumes 20 Oct", or until resumed.
+    public static func pausedLine(_ pause: HabitPause) -> String {
+        guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }
+        return "Paused — resumes \(DayText.short(to.adding(days: 1)))"
+    }
+}

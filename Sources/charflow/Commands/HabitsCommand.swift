@@ -1,0 +1,50 @@
+import CharflowApp
+import CharflowCore
+
+/// `charflow habits [--all]`: today's habits with their progress, paused and archived ones after.
+enum HabitsCommand: Command {
+    static let name = "habits"
+    static let usage = "charflow habits [--all] [--json]"
+    static let summary = "Today's habits with progress (paused and archived after)"
+    static let options: Set<String> = ["all"]
+    static let maxWords = 0
+
+    static func run(_ context: Context) throws {
+        let app = try context.app()
+        let report = try app.habitsOverview(includeArchived: context.args.has("all"))
+        let output = context.output
+        if output.json {
+            let json = try report.json()
+            output.emit(text: "", json: json)
+            return
+        }
+        var text = [output.bold("Habits") + " · " + DayText.long(report.day)]
+        if report.active.isEmpty && report.archived.isEmpty && report.days.isEmpty {
+            text.append("No habits yet. Add one with `charflow habit add TITLE` or a preset: --preset quran.")
+        }
+        for day in report.active {
+            text += HabitText.lines(day, output: output)
+        }
+        if !report.paused.isEmpty {
+            text.append("")
+            text.append(output.heading("Paused"))
+            for day in report.paused {
+                text.append("  " + day.habit.title + "  " + output.dim(HabitWords.pausedLine(day.pause!)))
+            }
+        }
+        if !report.archived.isEmpty {
+            text.append("")
+            if report.includeArchived {
+                text.append(output.heading("Archived"))
+                text += report.archived.map { "  " + $0.title + "  " + output.dim($0.shortID + " — charflow habit restore ID") }
+            } else {
+                text.append(output.dim("Archived (\(report.archived.count)) — charflow habits --all"))
+            }
+        }
+        for signal in report.signals {
+            text.append(output.accent(signal.message))
+        }
+        // Only Today and remind mark what they showed; habit signals stand here until Today shows them.
+        output.line(text.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,18 @@
+import CharflowApp
+import CharflowCore
+import CharflowStore
+
+/// `charflow list [--all]`: every live task (with `--all`, done and deleted ones too).
+enum ListCommand: Command {
+    static let name = "list"
+    static let usage = "charflow list [--all] [--json]"
+    static let summary = "Every open task in the engine's order (--all: done and deleted too)"
+    static let options: Set<String> = ["all"]
+    static let maxWords = 0
+
+    static func run(_ context: Context) throws {
+        let planner = try context.planner()
+        try TaskList.show(try planner.list(all: context.args.has("all")), title: "Tasks", empty: "No tasks.",
+                          planner: planner, context: context)
+    }
+}

@@ -1,0 +1,37 @@
+import CharflowApp
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// `charflow remind [--notify]`: what is due now, each once a day.
+enum RemindCommand: Command {
+    static let name = "remind"
+    static let usage = "charflow remind [--notify|--dry-run] [--json]"
+    static let summary = "Print (and with --notify, send) the reminders due now; run it from a timer"
+    static let options: Set<String> = ["notify", "dry-run"]
+    static let maxWords = 0
+
+    static func run(_ context: Context) throws {
+        let app = try context.app()
+        let report = try app.reminders()
+        let dryRun = context.args.has("dry-run")
+        if context.args.has("notify"), !dryRun {
+            for reminder in report.reminders { notify(reminder.message, environment: context.environment) }
+        }
+        context.output.emit(text: report.reminders.map(\.message).joined(separator: "\n"), json: report.json)
+        // Given once a day: what was printed is recorded, unless this was only a look.
+        if !dryRun { try app.markSeen(report.seen) }
+    }
+
+    /// Hands one reminder to `notify-send` when it is on the PATH; silently does nothing otherwise.
+    static func notify(_ message: String, environment: [String: String]) {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        guard let tool = path.split(separator: ":").map({ "\($0)/notify-send" })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["Charflow", message]
+        try? process.run()
+        process.waitUntilExit()
+    }
+}

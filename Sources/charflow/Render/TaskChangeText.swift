@@ -1,0 +1,32 @@
+import CharflowApp
+import CharflowCore
+
+/// The one-line report of a changed task ("Added 7d28… “Title” — Morning · Must-Do 1/1."), or its JSON.
+enum TaskChangeText {
+    static func emit(_ change: TaskChange, verb: String, output: Output) {
+        output.emit(text: text(change, verb: verb), json: change.json)
+    }
+
+    static func text(_ change: TaskChange, verb: String) -> String {
+        let task = change.task
+        var lines = ["\(verb) \(task.shortID) “\(task.title)” — \(place(change.place))."]
+        if let result = change.dateChange {
+            if result.eased { lines.append(Messages.importanceEased) }
+            if result.suggestRemoval { lines.append(Messages.text(Signal.suggestRemoval(task: task.id), title: task.title)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where a task now stands: "Morning · Must-Do 1/1", "Backlog", "due tomorrow".
+    static func place(_ place: TaskPlace) -> String {
+        switch place {
+        case .deleted: return "deleted; `charflow undo` brings it back"
+        case let .board(region, bucket, count, day, today):
+            let when = day == today ? "" : " on " + DayText.relative(day, today: today)
+            return "\(region.displayName) · \(bucket.displayName) \(count)/\(bucket.limit)\(when)"
+        case .done: return "done"
+        case .backlog: return "Backlog"
+        case let .due(day, today): return "due " + DayText.relative(day, today: today)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CharflowApp
+import CharflowCore
+import Foundation
+import Testing
+
+@Suite("Opening a store from the environment")
+struct StoreEnvironmentTests {
+    @Test("The store is --db, then CHARFLOW_DB, then the XDG data folder")
+    func storePath() {
+        let environment = ["CHARFLOW_DB": "/tmp/a.sqlite", "HOME": "/home/u", "XDG_DATA_HOME": "/data"]
+        #expect(StoreEnvironment.storePath("/tmp/b.sqlite", environment) == "/tmp/b.sqlite")
+        #expect(StoreEnvironment.storePath(nil, environment) == "/tmp/a.sqlite")
+        #expect(StoreEnvironment.storePath(nil, ["HOME": "/home/u", "XDG_DATA_HOME": "/data"]) == "/data/charflow/charflow.sqlite")
+        #expect(StoreEnvironment.storePath(nil, ["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
+                == "/home/u/.local/share/charflow/charflow.sqlite")
+    }
+
+    @Test("TZ names the zone, with or without a leading colon or the zoneinfo folder")
+    func zone() {
+        #expect(StoreEnvironment.timeZone(["TZ": "America/New_York"]).identifier == "America/New_York")
+        #expect(StoreEnvironment.timeZone(["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(StoreEnvironment.timeZone(["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]).identifier == "Asia/Tokyo")
+    }
+
+    @Test("The first weekday follows the locale: Sunday for en_US, Monday for en_GB and for C")
+    func firstWeekday() {
+        #expect(StoreEnvironment.localeFirstWeekday(["LANG": "en_US.UTF-8"]) == .sunday)
+        #expect(StoreEnvironment.localeFirstWeekday(["LC_TIME": "en_GB.UTF-8", "LANG": "en_US.UTF-8"]) == .monday)
+        #expect(StoreEnvironment.localeFirstWeekday(["LANG": "C.UTF-8"]) == .monday)
+    }
+}

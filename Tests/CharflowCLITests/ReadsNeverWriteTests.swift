@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A read changes nothing; signals are marked seen only by the front end that showed them (rule A-2).
+@Suite("Reads never write (A-2)")
+struct ReadsNeverWriteTests {
+    /// A store whose Today has signals: five low tasks on the board (the prioritisation prompt) and four
+    /// habits added this week (new-habit realism), with Today's rollover already run.
+    func storeWithSignals() throws -> CharflowRunner {
+        var runner = try CharflowRunner(timeZone: "America/New_York")
+        runner.language = "en_US.UTF-8"
+        for (index, title) in ["Draft", "Email", "Call", "Plants", "Read"].enumerated() {
+            try runner.add(title, ["--region", index < 2 ? "morning" : "afternoon"], now: "2026-11-30T08:0\(index)")
+        }
+        for name in ["Water", "Walk", "Stretch", "Journal"] {
+            #expect(try runner.run(["habit", "add", name], now: "2026-11-30T08:10").status == 0)
+        }
+        return runner
+    }
+
+    func signalKinds(_ runner: CharflowRunner, now: String) throws -> [String] {
+        let today = try runner.json(["today"], now: now)
+        return (today["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+    }
+
+    @Test("A-2: today --json twice shows the same signals and leaves the store's contents unchanged")
+    func jsonMarksNothing() throws {
+        let runner = try storeWithSignals()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        let before = try runner.contents()
+        let first = try signalKinds(runner, now: "2026-11-30T09:00")
+        let second = try signalKinds(runner, now: "2026-11-30T09:01")
+        #expect(first.contains("prioritisationPrompt"))
+        #expect(first.contains("newHabitRealism"))
+        #expect(second == first)
+        #expect(try runner.contents() == before)
+    }
+
+    @Test("A-2 P-5: the text Today marks what it printed, so the next Today (text or JSON) does not repeat it")
+    func textMarksWhatItShowed() throws {
+        let runner = try storeWithSignals()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        let shown = try runner.run(["today"], now: "2026-11-30T09:00")
+        #expect(shown.stdout.contains("A full day."))
+        let again = try runner.run(["today"], now: "2026-11-30T09:05")
+        #expect(!again.stdout.contains("A full day."))
+        #expect(try signalKinds(runner, now: "2026-11-30T09:06").isEmpty)
+    }
+
+    @Test("A-2: reading habits, a region, the Backlog, lists, a task, the status and remind --dry-run changes nothing",
+          arguments: [["habits"], ["region", "morning"], ["backlog"], ["list", "--all"], ["upcoming"], ["status"],
+                      ["history", "today"], ["plan", "review"], ["settings"], ["category", "list"], ["remind", "--dry-run"],
+                      ["habit", "grid", "Water"], ["export", "--format", "csv"]])
+    func readsChangeNothing(_ words: [String]) throws {
+        let runner = try storeWithSignals()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        try runner.run(["settings", "review-time", "08:30"], now: "2026-11-30T08:20")
+        #expect(try runner.run(["today", "--json"], now: "2026-11-30T21:00").status == 0)
+        let before = try runner.contents()
+        for json in [false, true] {
+            let result = try runner.run(words + (json ? ["--json"] : []), now: "2026-11-30T21:00")
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
+        #expect(try runner.contents() == before, "charflow \(words.joined(separator: " ")) changed the store")
+    }
+
+    @Test("A-2 P-6: remind --dry-run lists what is due without giving it; remind then gives it once")
+    func remindDryRun() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/Berlin")
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        #expect(try runner.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30"], now: "2026-11-30T06:00").status == 0)
+        for _ in 0..<2 {
+            let look = try runner.run(["remind", "--dry-run"], now: "2026-11-30T07:45")
+            #expect(look.stdout.contains("Meds"))
+        }
+        #expect(try runner.run(["remind"], now: "2026-11-30T07:46").stdout.contains("Meds"))
+        #expect(!(try runner.run(["remind"], now: "2026-11-30T07:47").stdout.contains("Meds")))
+    }
+}
