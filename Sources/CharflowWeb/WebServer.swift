@@ -26,7 +26,8 @@ public final class WebServer: @unchecked Sendable {
     private let requestedPort: UInt16
     private var daemon: OpaquePointer?
     public private(set) var port = 0
-    private(set) var gate: AccessGuard
+    /// The checks for the real port; set once the daemon is listening, read under `flight`'s lock.
+    private var gate: AccessGuard
     private let flight = NSCondition()
     private var inFlight = 0
     private var ticking = false
@@ -40,7 +41,13 @@ public final class WebServer: @unchecked Sendable {
     }
 
     /// The URL to print: it lets one browser in (W-1).
-    public var url: String { gate.url }
+    public var url: String { currentGate.url }
+
+    private var currentGate: AccessGuard {
+        flight.lock()
+        defer { flight.unlock() }
+        return gate
+    }
 
     public enum StartError: Error {
         case cannotListen(port: Int)
@@ -72,7 +79,9 @@ public final class WebServer: @unchecked Sendable {
         }
         guard let daemon else { throw StartError.cannotListen(port: Int(requestedPort)) }
         port = Int(charflow_mhd_port(daemon))
+        flight.lock()
         gate = AccessGuard(token: token, port: port)
+        flight.unlock()
         startTicker()
     }
 
@@ -109,7 +118,8 @@ public final class WebServer: @unchecked Sendable {
     ) -> MHD_Result {
         guard let existing = state.pointee else {
             // First call: the headers are in. Refuse from them alone when the checks say so.
-            let request = readHead(connection, url: url, method: method)
+            let gate = currentGate
+            let request = readHead(connection, url: url, method: method, cookieName: gate.cookieName)
             let fresh = RequestState(request: request)
             state.pointee = Unmanaged.passRetained(fresh).toOpaque()
             flight.lock()
@@ -148,7 +158,9 @@ public final class WebServer: @unchecked Sendable {
         flight.unlock()
     }
 
-    private func readHead(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> WebRequest {
+    private func readHead(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, cookieName: String
+    ) -> WebRequest {
         func text(_ value: UnsafePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
         var request = WebRequest(method: method.map { String(cString: $0) } ?? "",
                                  path: url.map { String(cString: $0) } ?? "")
@@ -157,7 +169,7 @@ public final class WebServer: @unchecked Sendable {
         request.contentType = text(charflow_mhd_header(connection, "Content-Type"))
         request.headerToken = text(charflow_mhd_header(connection, "X-Charflow-Token"))
         request.contentLength = text(charflow_mhd_header(connection, "Content-Length"))
-        request.cookieToken = text(charflow_mhd_cookie(connection, gate.cookieName))
+        request.cookieToken = text(charflow_mhd_cookie(connection, cookieName))
         request.queryToken = text(charflow_mhd_argument(connection, "token"))
         return request
     }
