@@ -4,7 +4,8 @@ import Testing
 
 /// The `.ics` read back by Python's `icalendar` and expanded by `recurring-ical-events` (issue 7, Done when).
 ///
-/// Needs `python3` with `pip install icalendar recurring-ical-events`; without them the test fails and says
+/// Needs Python with `icalendar` and `recurring-ical-events`: `scripts/test` installs them into
+/// `.build/python` and names that interpreter in `CHARFLOW_PYTHON`. Without them the test fails and says
 /// so — it never skips.
 @Suite("Exchange · iCalendar checked by Python (X-2)")
 struct ExchangeICSPythonTests {
@@ -109,7 +110,7 @@ struct ExchangeICSPythonTests {
         #expect((finished["properties"] as? [String] ?? []).contains("COMPLETED"))
     }
 
-    static let install = "Install Python 3 and run `pip install icalendar recurring-ical-events`."
+    static let install = "Run the tests with `scripts/test`, which installs them, or `pip install icalendar recurring-ical-events`."
 
     /// Runs `python3 Tests/Support/check_ics.py` and returns its JSON verdict; a missing interpreter or module
     /// is a failure with the fix in its message.
@@ -121,8 +122,14 @@ struct ExchangeICSPythonTests {
         try Data().write(to: outFile)
         try Data().write(to: errFile)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, ics.path, expected.path]
+        // `scripts/test` names the interpreter of its virtual environment; otherwise python3 from PATH.
+        if let python = ProcessInfo.processInfo.environment["CHARFLOW_PYTHON"], !python.isEmpty {
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script.path, ics.path, expected.path]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path, ics.path, expected.path]
+        }
         let out = try FileHandle(forWritingTo: outFile)
         let err = try FileHandle(forWritingTo: errFile)
         process.standardOutput = out
@@ -130,7 +137,7 @@ struct ExchangeICSPythonTests {
         do {
             try process.run()
         } catch {
-            Issue.record("could not start python3 through /usr/bin/env: \(error). \(Self.install)")
+            Issue.record("could not start \(process.executableURL?.path ?? "python3"): \(error). \(Self.install)")
             throw error
         }
         process.waitUntilExit()

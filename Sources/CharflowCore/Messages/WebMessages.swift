@@ -1,0 +1,33 @@
+/// What the local web server says (spec D17): its start line and the refusals of its access checks.
+///
+/// Refusal codes are stable like `Messages.code`; no sentence names a command-line flag.
+public enum WebMessages {
+    /// The line `charflow serve` prints first, with the one URL that lets a browser in.
+    public static func serving(url: String) -> String {
+        "Charflow is open at \(url) — the link works in a browser on this machine only. Ctrl-C stops it."
+    }
+
+    public static let stopped = "Charflow's web page has stopped."
+
+    public static func portInUse(_ port: Int) -> String {
+        "Port \(port) could not be opened on 127.0.0.1; another program may be using it. Choose another with --port, or --port 0 for any free one."
+    }
+
+    public static func badPort(_ given: String) -> String {
+        "'\(given)' is not a port; give a number from 0 to 65535 (0 picks a free one)."
+    }
+
+    public static let foreignHost = "This server answers only to 127.0.0.1, localhost or [::1] on its own port."
+    public static let noCookie = "Open the link Charflow printed when it started; it lets this browser in."
+    public static let wrongToken = "That link is not the one Charflow printed; nothing was changed."
+    public static let noTokenHeader = "A change needs the page's token in the X-Charflow-Token header; nothing was changed."
+    public static let foreignOrigin = "Changes are taken only from Charflow's own page; nothing was changed."
+    public static let notJSON = "A change is sent as JSON (Content-Type: application/json); nothing was changed."
+    public static let tooLarge = "That request is larger than 64 KiB; nothing was changed."
+    public static let badJSON = "The request body is not a JSON object; nothing was changed."
+    public static let notFound = "There is nothing at that address."
+    public static let wrongMethod = "That address does not take this kind of request; nothing was changed."
+    public static func badValue(_ key: String) -> String {
+        "The value of '\(key)' has a type no option takes; give text or a whole number. Nothing was changed."
+    }
+}

@@ -1,0 +1,73 @@
+import CharflowCore
+import Foundation
+
+/// The server's access checks (spec D17, rules W-1..W-4), in the order the spec gives.
+///
+/// Host (421), then the cookie (401; the printed URL trades its token for the cookie), then the write
+/// guards (403), then the declared size (413). The body's size and JSON are checked once it has arrived.
+public struct AccessGuard: Sendable {
+    public let token: AccessToken
+    public let port: Int
+    /// Request bodies larger than this are refused (413), chunked ones too.
+    public static let bodyLimit = 64 * 1024
+
+    public init(token: AccessToken, port: Int) {
+        self.token = token
+        self.port = port
+    }
+
+    /// The cookie's name carries the port: browsers share cookies between the ports of one host, so two
+    /// servers (two people on one machine) must not overwrite each other's.
+    public var cookieName: String { "charflow-\(port)" }
+
+    /// The URL `serve` prints.
+    public var url: String { "http://127.0.0.1:\(port)/?token=\(token.text)" }
+
+    /// The Hosts a browser on this machine sends for this server; any other is DNS rebinding.
+    public var ownHosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
+
+    /// The answer to give from the headers alone, or nil to read the body and go on.
+    public func check(_ request: WebRequest) -> WebResponse? {
+        guard let host = request.host?.lowercased(), ownHosts.contains(host) else {
+            return .error(421, code: "foreign_host", message: WebMessages.foreignHost)
+        }
+        if let given = request.queryToken, request.path == "/", !request.isWrite {
+            guard token.matches(given) else {
+                return .error(401, code: "wrong_token", message: WebMessages.wrongToken)
+            }
+            return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], headers: [
+                ("Set-Cookie", "\(cookieName)=\(token.text); HttpOnly; SameSite=Strict; Path=/"),
+                ("Location", "/"),
+            ])
+        }
+        guard token.matches(request.cookieToken) else {
+            return request.cookieToken == nil
+                ? .error(401, code: "no_cookie", message: WebMessages.noCookie)
+                : .error(401, code: "wrong_token", message: WebMessages.wrongToken)
+        }
+        if request.isWrite {
+            guard token.matches(request.headerToken) else {
+                return .error(403, code: "no_token", message: WebMessages.noTokenHeader)
+            }
+            if let origin = request.origin, origin.lowercased() != "http://" + host {
+                return .error(403, code: "foreign_origin", message: WebMessages.foreignOrigin)
+            }
+            guard isJSON(request.contentType) else {
+                return .error(403, code: "not_json", message: WebMessages.notJSON)
+            }
+        }
+        if let length = request.contentLength, Int(length).map({ $0 > AccessGuard.bodyLimit }) ?? true {
+            return AccessGuard.tooLarge
+        }
+        return nil
+    }
+
+    public static let tooLarge = WebResponse.error(413, code: "too_large", message: WebMessages.tooLarge)
+
+    /// `application/json`, with or without parameters such as `charset=utf-8`.
+    func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+}

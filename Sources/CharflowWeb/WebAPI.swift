@@ -1,0 +1,96 @@
+import CharflowApp
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// What the server answers once a request passed the access checks: the page and the JSON API.
+///
+/// Every API route is one use case of the application layer, run with the request's clock, answering
+/// the exact document the CLI's `--json` prints; a write's answer adds `"action"`, the id `POST
+/// /api/undo` takes. One lock serialises every use of the store (requests and the boundary timer); the
+/// store is opened per request, as each CLI command opens it, so the CLI can write at the same time.
+final class WebAPI: @unchecked Sendable {
+    let store: StoreEnvironment
+    let clock: WebClock
+    private let lock = NSLock()
+    private var checkedMinute: Int?
+
+    init(store: StoreEnvironment, clock: WebClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Opens the store as of the clock now, running any rollover that is due.
+    func open() throws -> Charflow {
+        try store.open(now: clock.now(in: store.timeZone))
+    }
+
+    /// Opens the store once before serving, so a store that cannot be opened stops `serve` at once.
+    func prepare() throws {
+        try locked { _ = try open() }
+    }
+
+    /// Runs the missed rollover (and a running session's auto-close, D4) when the clock's minute moved, so
+    /// the day changes at the boundary with no request needed.
+    func checkBoundary() {
+        locked {
+            let minute = Int((clock.now(in: store.timeZone).timeIntervalSince1970 / 60).rounded(.down))
+            guard minute != checkedMinute else { return }
+            checkedMinute = minute
+            _ = try? open()
+        }
+    }
+
+    func respond(_ request: WebRequest, token: AccessToken) -> WebResponse {
+        var body: [String: WebJSON.Value] = [:]
+        if request.isWrite {
+            guard let object = WebJSON.object(request.body) else {
+                return .error(400, code: "bad_json", message: WebMessages.badJSON)
+            }
+            body = object
+        }
+        guard let route = APIRoute(path: request.path) else {
+            return .error(404, code: "not_found", message: WebMessages.notFound)
+        }
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        guard route.isRead == isRead, isRead || request.method == "POST" else {
+            return .error(405, code: "wrong_method", message: WebMessages.wrongMethod)
+        }
+        return locked {
+            do {
+                let app = try open()
+                switch route.target {
+                case .page:
+                    return .html(TodayPage.html(try app.readToday(), token: token))
+                case .changes:
+                    return .json("{\"version\": \(try app.changeVersion())}")
+                case .useCase(let useCase):
+                    let result = try app.run(useCase, try APIRequest.make(words: route.words, body: body,
+                                                                          wordKeys: route.wordKeys))
+                    return .json(Self.withAction(result).rendered())
+                }
+            } catch APIRequest.Failure.badValue(let key) {
+                return .error(400, code: "bad_value", message: WebMessages.badValue(key))
+            } catch {
+                guard let refusal = Refusal(error) else {
+                    return .error(500, code: "internal", message: "\(error)")
+                }
+                let status = refusal.isBadRequest ? 400 : WebResponse.status(forCode: refusal.code)
+                return .error(status, code: refusal.code, message: refusal.message)
+            }
+        }
+    }
+
+    /// A write's document with the id of the action it recorded (W-15).
+    static func withAction(_ result: UseCaseResult) -> JSONValue {
+        guard let action = result.action, case .object(var pairs) = result.json else { return result.json }
+        pairs.append(("action", .string(action)))
+        return .object(pairs)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

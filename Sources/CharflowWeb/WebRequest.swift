@@ -1,0 +1,27 @@
+/// One HTTP request as the server sees it: the parts the access checks and the API read.
+///
+/// Header names are looked up case-insensitively by libmicrohttpd; only the first value of each is kept.
+public struct WebRequest: Sendable {
+    public var method: String
+    /// The path, percent-decoded by libmicrohttpd, without the query.
+    public var path: String
+    public var host: String?
+    public var origin: String?
+    public var contentType: String?
+    /// The `X-Charflow-Token` header.
+    public var headerToken: String?
+    /// The server's cookie for this port.
+    public var cookieToken: String?
+    /// The `token` query argument (the printed URL).
+    public var queryToken: String?
+    public var contentLength: String?
+    public var body: [UInt8] = []
+
+    public init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    /// Whether the request may change anything: every method but GET and HEAD is held to the write guards.
+    public var isWrite: Bool { method != "GET" && method != "HEAD" }
+}

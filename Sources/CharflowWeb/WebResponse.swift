@@ -1,0 +1,61 @@
+import CharflowCore
+import Foundation
+
+/// One HTTP answer, built in Swift memory; the server copies it into libmicrohttpd.
+///
+/// Every answer carries the same safety headers (spec D17): a CSP of `default-src 'self'`, no sniffing,
+/// no referrer, no caching; never a CORS header.
+public struct WebResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    public var headers: [(String, String)] = []
+
+    public init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.headers = headers
+    }
+
+    static let safetyHeaders: [(String, String)] = [
+        ("Content-Security-Policy", "default-src 'self'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    /// Every header to send, the safety headers first.
+    var allHeaders: [(String, String)] {
+        WebResponse.safetyHeaders + [("Content-Type", contentType)] + headers
+    }
+
+    /// A JSON document (already rendered).
+    public static func json(_ text: String, status: Int = 200) -> WebResponse {
+        WebResponse(status: status, contentType: "application/json; charset=utf-8", body: Array((text + "\n").utf8))
+    }
+
+    /// An HTML page.
+    public static func html(_ text: String, status: Int = 200) -> WebResponse {
+        WebResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(text.utf8))
+    }
+
+    /// The CLI's refusal body, `{"error": {"code": ..., "message": ...}}`.
+    public static func error(_ status: Int, code: String, message: String) -> WebResponse {
+        json("{\"error\": {\"code\": " + WebJSON.quoted(code) + ", \"message\": " + WebJSON.quoted(message) + "}}",
+             status: status)
+    }
+
+    /// A refusal of the rules, with the status its code calls for.
+    public static func refusal(_ error: PlannerError) -> WebResponse {
+        let code = Messages.code(error)
+        return WebResponse.error(status(forCode: code), code: code, message: Messages.text(error))
+    }
+
+    /// 404 for what names nothing, 400 for a malformed value, 409 for an action the rules refuse now.
+    public static func status(forCode code: String) -> Int {
+        if code == "not_found" || code.hasSuffix("_not_found") { return 404 }
+        if code == "usage" || code == "invalid_value" || code == "empty_title" || code.hasPrefix("bad_") { return 400 }
+        return 409
+    }
+}

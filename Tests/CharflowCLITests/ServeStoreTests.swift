@@ -1,0 +1,91 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// `charflow serve` sharing its store with the CLI, and keeping time (issue 13, W-6, W-7).
+@Suite("serve · shared store and time (W-6, W-7)")
+struct ServeStoreTests {
+    @Test("W-6: four CLI processes and four HTTP clients writing at once lose nothing and never see 'database is locked'")
+    func concurrentWriters() async throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let perWriter = 8
+        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    var failed: [String] = []
+                    for index in 0..<perWriter {
+                        let result = try runner.run(["add", "cli \(writer)-\(index)"])
+                        if result.status != 0 { failed.append("cli: \(result.stderr)") }
+                    }
+                    return failed
+                }
+                group.addTask {
+                    var failed: [String] = []
+                    for index in 0..<perWriter {
+                        let answer = try server.send("POST", "/api/tasks", json: #"{"title": "web \#(writer)-\#(index)"}"#)
+                        if answer.status != 200 { failed.append("web: \(answer.status) \(answer.body)") }
+                    }
+                    return failed
+                }
+            }
+            var all: [String] = []
+            for try await failed in group { all += failed }
+            return all
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        let db = try Database(path: runner.storePath)
+        let count = try db.scalar("SELECT count(DISTINCT title) FROM tasks WHERE title LIKE 'cli %' OR title LIKE 'web %'")?.int
+        #expect(count == 8 * perWriter)
+    }
+
+    @Test("W-7: GET /api/changes answers a version that grows after a change made by the CLI or the server")
+    func changeVersion() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        func version() throws -> Int {
+            let answer = try server.send("GET", "/api/changes")
+            #expect(answer.status == 200)
+            return try #require(try answer.json()["version"] as? Int)
+        }
+        let first = try version()
+        #expect(try version() == first, "nothing changed, the version must stay")
+        try runner.add("From the terminal")
+        let second = try version()
+        #expect(second > first)
+        #expect(try server.send("POST", "/api/tasks", json: #"{"title": "From the page"}"#).status == 200)
+        #expect(try version() > second)
+    }
+
+    @Test("W-7: at the rollover the day turns with no request: the board goes to the Backlog and a running session closes")
+    func rolloverWithoutRequests() throws {
+        let runner = try CharflowRunner(timeZone: "America/New_York")
+        defer { runner.removeFolder() }
+        let clock = runner.folder.appendingPathComponent("clock")
+        try "2026-11-30T23:50\n".write(to: clock, atomically: true, encoding: .utf8)
+        let task = try runner.add("Late letter", ["--region", "evening"], now: "2026-11-30T23:50")
+        #expect(try runner.run(["begin", task], now: "2026-11-30T23:51").status == 0)
+        let server = try ServedCharflow(runner, now: nil, extra: ["CHARFLOW_CLOCK_FILE": clock.path])
+        defer { server.stop() }
+        let db = try Database(path: runner.storePath)
+        func region() throws -> String? { try db.scalar("SELECT region FROM tasks WHERE id = ?", [.text(task)])?.text }
+        func openSessions() throws -> Int? { try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int }
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try region() == "evening")
+        #expect(try openSessions() == 1)
+        try "2026-12-01T00:01\n".write(to: clock, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, try region() != nil || openSessions() != 0 {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(try region() == nil)
+        #expect(try openSessions() == 0)
+        // The page, asked afterwards, shows the new day.
+        let page = try server.send("GET", "/")
+        #expect(page.body.contains("2026-12-01"))
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+/// A running `charflow serve --port 0` over a runner's store, and a raw HTTP/1.1 client for it.
+///
+/// The client writes requests byte for byte over loopback, so a test can send what a browser would not
+/// (a foreign Host, a chunked body, a path with `..`).
+///
+/// Every stored property is a constant, so clients on several tasks may share one.
+final class ServedCharflow: @unchecked Sendable {
+    let runner: CharflowRunner
+    let process: Process
+    let url: String
+    let port: Int
+    let token: String
+    private let stdout: Pipe
+    private let stderr: Pipe
+
+    /// Starts the server (clock `now` unless `extra` names a clock file) and reads the URL it prints.
+    init(_ runner: CharflowRunner, now: String? = "2026-11-30T09:00", extra: [String: String] = [:]) throws {
+        self.runner = runner
+        (process, stdout, stderr) = try runner.start(["serve", "--port", "0"], now: now, extra: extra)
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        guard let range = line.range(of: #"http://127\.0\.0\.1:([0-9]+)/\?token=([0-9a-f]+)"#, options: .regularExpression) else {
+            process.terminate()
+            let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw ServeFailure(message: "serve printed no URL: \(line) \(errors)")
+        }
+        url = String(line[range])
+        let parts = url.dropFirst("http://127.0.0.1:".count).split(separator: "/")
+        port = Int(parts[0])!
+        token = String(url[url.range(of: "token=")!.upperBound...])
+    }
+
+    struct ServeFailure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    var host: String { "127.0.0.1:\(port)" }
+    var cookie: String { "charflow-\(port)=\(token)" }
+
+    /// Sends SIGTERM (or `signal`) and returns the exit status and what was printed on stderr.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, errors)
+    }
+
+    /// A request with every access check passed unless a test leaves one out.
+    func send(
+        _ method: String, _ path: String, json: String? = nil, host: String? = nil, cookie: String?? = .none,
+        token: String?? = .none, origin: String? = nil, contentType: String?? = .none,
+        extraHeaders: [(String, String)] = []
+    ) throws -> HTTPAnswer {
+        var headers: [(String, String)] = [("Host", host ?? self.host)]
+        if let cookie = cookie ?? self.cookie { headers.append(("Cookie", cookie)) }
+        let isWrite = method != "GET" && method != "HEAD"
+        if isWrite, let token = token ?? self.token { headers.append(("X-Charflow-Token", token)) }
+        if isWrite, let type = contentType ?? "application/json" { headers.append(("Content-Type", type)) }
+        if let origin { headers.append(("Origin", origin)) }
+        headers += extraHeaders
+        let body = json.map { Array($0.utf8) } ?? (isWrite ? Array("{}".utf8) : [])
+        return try HTTPClient(port: port).exchange(method: method, path: path, headers: headers, body: body)
+    }
+
+    /// The store's files (the database and its write-ahead log), for "byte-identical" checks.
+    func storeBytes() -> Data {
+        let main = FileManager.default.contents(atPath: runner.storePath) ?? Data()
+        let wal = FileManager.default.contents(atPath: runner.storePath + "-wal") ?? Data()
+        return main + Data("|wal|".utf8) + wal
+    }
+}
+
+/// One HTTP answer as read off the socket.
+struct HTTPAnswer {
+    let status: Int
+    let headers: [(String, String)]
+    let body: String
+
+    /// The first value of a header, by case-insensitive name.
+    func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    /// The body as a JSON object.
+    func json() throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(body.utf8))
+        return try #require(value as? [String: Any], "not a JSON object: \(body)")
+    }
+
+    /// The `{"error": {"code", "message"}}` body's code.
+    func errorCode() throws -> String {
+        let error = try #require(try json()["error"] as? [String: Any], "no error in \(body)")
+        #expect(!((error["message"] as? String) ?? "").isEmpty)
+        return try #require(error["code"] as? String)
+    }
+}
+
+/// A minimal HTTP/1.1 client over a loopback TCP socket: one request per connection.
+struct HTTPClient {
+    let port: Int
+    var address = "127.0.0.1"
+
+    struct SocketFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Opens a connection; the caller closes it.
+    func connect(timeoutSeconds: Int = 20) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw SocketFailure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var target = sockaddr_in()
+        target.sin_family = sa_family_t(AF_INET)
+        target.sin_port = UInt16(port).bigEndian
+        target.sin_addr.s_addr = inet_addr(address)
+        let status = withUnsafePointer(to: &target) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            close(socket)
+            throw SocketFailure(description: "connect to \(address):\(port) failed (errno \(errno))")
+        }
+        return socket
+    }
+
+    /// Sends bytes, ignoring a peer that already closed (it may answer before reading a body).
+    static func write(_ socket: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    /// Reads until the peer closes (or the timeout).
+    static func readAll(_ socket: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return received
+    }
+
+    /// Whether the socket has something to read within `milliseconds`.
+    static func readable(_ socket: Int32, milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
+    /// One request with `Connection: close`; with `chunkSize`, the body goes chunked. The headers go
+    /// first: a server that answers from them alone is read before the body is sent.
+    func exchange(method: String, path: String, headers: [(String, String)], body: [UInt8], chunkSize: Int? = nil) throws -> HTTPAnswer {
+        let socket = try connect()
+        defer { close(socket) }
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let chunkSize, chunkSize > 0 {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else if !body.isEmpty || (method != "GET" && method != "HEAD") {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        head += "Connection: close\r\n\r\n"
+        HTTPClient.write(socket, Array(head.utf8))
+        if !body.isEmpty, !HTTPClient.readable(socket, milliseconds: 50) {
+            if let chunkSize, chunkSize > 0 {
+                var offset = 0
+                while offset < body.count {
+                    let piece = Array(body[offset..<min(offset + chunkSize, body.count)])
+                    HTTPClient.write(socket, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8))
+                    offset += piece.count
+                }
+                HTTPClient.write(socket, Array("0\r\n\r\n".utf8))
+            } else {
+                HTTPClient.write(socket, body)
+            }
+        } else if let chunkSize, chunkSize > 0, body.isEmpty {
+            HTTPClient.write(socket, Array("0\r\n\r\n".utf8))
+        }
+        return try HTTPClient.parse(HTTPClient.readAll(socket))
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> HTTPAnswer {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else {
+            throw SocketFailure(description: "no HTTP answer: \(text.prefix(200))")
+        }
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw SocketFailure(description: "bad status line: \(lines[0])")
+        }
+        let headers = lines.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return HTTPAnswer(status: status, headers: headers, body: String(text[split.upperBound...]))
+    }
+}
