@@ -1,3 +1,4 @@
+import CharflowApp
 import Foundation
 
 /// Reading request bodies and writing small JSON answers.
@@ -43,19 +44,8 @@ public enum WebJSON {
 
     /// A JSON string literal for `text`.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONValue.quote(text, into: &out)
+        return out
     }
 }

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import CharflowStore
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ struct CommandLineFuzzTests {
         "rollover-time", "99:99", "capacity", "24:00", "csv", "ics", "json", "habits", String(repeating: "x", count: 2000),
     ]
 
-    static func pick<T>(_ list: [T], _ random: inout FuzzRandom) -> T { list[random.int(0...list.count - 1)] }
+    static func pick<T>(_ list: [T], _ random: inout SeededRandom) -> T { list[random.int(0...list.count - 1)] }
 
     @Test("X-5 random command lines: exit 0, 1 or 2, never a crash, and a refusal changes nothing")
     func randomCommandLines() throws {
@@ -39,7 +40,7 @@ struct CommandLineFuzzTests {
         let id = try cf.add("Fuzz target", ["--region", "morning", "--notes", "- [ ] one"])
         try cf.addHabit("Water", ["--kind", "counted", "--target", "8"], now: "2026-11-30T09:00")
         try cf.addHabit("Walk", now: "2026-11-30T09:00")
-        var random = FuzzRandom(seed: Self.seed)
+        var random = SeededRandom(seed: Self.seed)
         for index in 0..<Self.cases {
             var argv = [Self.pick(Self.commands, &random)]
             if argv[0] == "habit" { argv.append(Self.pick(["add", "log", "edit", "grid", "pause", "archive"], &random)) }
@@ -77,7 +78,7 @@ struct CommandLineFuzzTests {
         let target = try CharflowRunner()
         defer { target.removeFolder() }
         try target.add("Already here")
-        var random = FuzzRandom(seed: Self.seed ^ 0xBAC)
+        var random = SeededRandom(seed: Self.seed ^ 0xBAC)
         for index in 0..<(Self.cases / 2) {
             var tables = try #require(document["tables"] as? [String: [[String: Any]]])
             for _ in 0..<random.int(1...3) {
@@ -115,24 +116,5 @@ struct CommandLineFuzzTests {
                 #expect(titles == ["Already here"], "\(label): after undo \(titles)")
             }
         }
-    }
-}
-
-/// SplitMix64, seeded, so every run of the fuzz sees the same cases.
-struct FuzzRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }

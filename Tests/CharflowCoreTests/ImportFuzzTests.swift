@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ struct ImportFuzzTests {
     ]
 
     /// One mutation of `base`, chosen by the generator.
-    static func mutate(_ base: [UInt8], _ random: inout FuzzRandom) -> [UInt8] {
+    static func mutate(_ base: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = base
         for _ in 0..<random.int(1...4) {
             switch random.int(0...5) {
@@ -79,7 +80,7 @@ struct ImportFuzzTests {
 
     @Test("X-5 mutated todo.txt and Taskwarrior files are refused with a place, or give valid tasks; never a crash")
     func mutatedFiles() {
-        var random = FuzzRandom(seed: Self.seed)
+        var random = SeededRandom(seed: Self.seed)
         for index in 0..<Self.cases {
             let base = index % 2 == 0 ? Self.todoSeed : Self.taskwarriorSeed
             let data = Data(Self.mutate(Array(base.utf8), &random))
@@ -102,24 +103,5 @@ struct ImportFuzzTests {
     func longWeekdayText() {
         #expect(RepeatRule.weekdays("99999999999999999999999999,3") == [.wednesday])
         #expect(RepeatRule.weekdays(String(repeating: "9", count: 10_000)).isEmpty)
-    }
-}
-
-/// SplitMix64, seeded, so every run of the fuzz sees the same cases.
-struct FuzzRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }

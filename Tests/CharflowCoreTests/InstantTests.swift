@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct InstantTests {
 
     @Test("truncation drops sub-millisecond precision and is idempotent")
     func truncation() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<5_000 {
             let seconds = Double.random(in: 1_700_000_000...1_900_000_000, using: &generator)
             let once = Instant.truncatedToMilliseconds(Date(timeIntervalSince1970: seconds))
@@ -63,18 +64,5 @@ struct InstantTests {
     func isoText(_ zoneID: String, _ utc: String, _ expected: String) throws {
         let calendar = try Fixture.calendar(zoneID)
         #expect(Instant.isoText(try Fixture.utc(utc), in: calendar) == expected)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so property checks are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
