@@ -132,14 +132,23 @@ struct PlanningTmux {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Starts `command` (one shell line) in a fresh detached session.
+    /// Starts `command` (one shell line) in a fresh detached session on a tmux server of its own.
+    ///
+    /// One server per pane: a server shared by tests that run at once exits when one test kills the last
+    /// session, and another test's `new-session` arriving then fails with "server exited unexpectedly".
     init(command: String) throws {
         name = "charflow-plan-" + UUID().uuidString.prefix(8).lowercased()
-        let result = try PlanningTmux.tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
+        let result = try tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
         #expect(result.status == 0, "tmux new-session failed: \(result.output)")
     }
 
-    /// Runs one tmux client command on the tests' own server socket.
+    /// Runs one tmux client command on this pane's own server (its socket is named after the session).
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try PlanningTmux.tmux(["-L", name] + arguments)
+    }
+
+    /// Runs one tmux client command; `arguments` name the server socket (`-L`).
     ///
     /// The first command starts the tmux server, a daemon that keeps every descriptor it inherits.
     /// Foundation's `Process` learns that a child ended when the child's end of a socket closes, and
@@ -152,7 +161,7 @@ struct PlanningTmux {
         let script = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$0" "$@""#
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bash)
-        process.arguments = ["-c", script, tmux, "-L", "charflow-planning-tests"] + arguments
+        process.arguments = ["-c", script, tmux] + arguments
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-tmux-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: file) }
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -168,7 +177,7 @@ struct PlanningTmux {
 
     /// The pane's text; with `escapes`, the colour escape sequences too.
     func capture(escapes: Bool = false) throws -> String {
-        try PlanningTmux.tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", name] + (escapes ? ["-e"] : [])).output
+        try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", name] + (escapes ? ["-e"] : [])).output
     }
 
     /// Waits until the pane shows `text` `count` times (or more); returns the pane, failing after `timeout`.
@@ -189,12 +198,12 @@ struct PlanningTmux {
 
     /// Types `text` literally, then Enter.
     func answer(_ text: String) throws {
-        if !text.isEmpty { try PlanningTmux.tmux(["send-keys", "-t", name, "-l", text]) }
-        try PlanningTmux.tmux(["send-keys", "-t", name, "Enter"])
+        if !text.isEmpty { try tmux(["send-keys", "-t", name, "-l", text]) }
+        try tmux(["send-keys", "-t", name, "Enter"])
     }
 
     func kill() {
-        _ = try? PlanningTmux.tmux(["kill-session", "-t", name])
+        _ = try? tmux(["kill-session", "-t", name])
     }
 }
 
