@@ -131,6 +131,10 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .unknownToken(let word):
+            "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
+        case .tokenTwice(let word):
+            "'\(word)' says again what the line already says; give each of importance, effort, date and category once."
         }
     }
 
@@ -201,6 +205,8 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        case .unknownToken: "unknown_token"
+        case .tokenTwice: "token_twice"
         }
     }
 

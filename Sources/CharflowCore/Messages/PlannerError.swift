@@ -66,4 +66,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
+    case unknownToken(String)
+    /// A quick-add token of a kind the line already gave.
+    case tokenTwice(String)
 }
