@@ -64,8 +64,8 @@ struct QuickAddCLITests {
     }
 
     @Test("W-9 an unknown token, a repeated one and a bad effort are refused; nothing is added",
-          arguments: [("Call !urgent", "unknown_token"), ("Call @friday", "unknown_token"),
-                      ("Call !high !low", "token_twice"), ("Call ~20m", "bad_effort"), ("!high @today", "empty_title")])
+          arguments: [("Call !urgent", "bad_token"), ("Call @friday", "bad_token"),
+                      ("Call !high !low", "bad_token_repeated"), ("Call ~20m", "bad_effort"), ("!high @today", "empty_title")])
     func refusals(_ line: String, _ code: String) throws {
         let cf = try CharflowRunner.taskSystem()
         defer { cf.removeFolder() }

@@ -205,8 +205,8 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
-        case .unknownToken: "unknown_token"
-        case .tokenTwice: "token_twice"
+        case .unknownToken: "bad_token"
+        case .tokenTwice: "bad_token_repeated"
         }
     }
 
