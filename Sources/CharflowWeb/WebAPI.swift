@@ -92,7 +92,8 @@ final class WebAPI: @unchecked Sendable {
 
     /// What a path names; nil for nothing.
     private enum Address: Equatable {
-        case page, today, habits, changes, tasks, undo
+        case page, today, habits, changes, tasks, undo, parse
+        case asset(PageAssets.Asset)
         case taskAction(id: String, action: String)
 
         init?(_ path: String) {
@@ -104,7 +105,12 @@ final class WebAPI: @unchecked Sendable {
             case ["api", "changes"]: self = .changes
             case ["api", "tasks"]: self = .tasks
             case ["api", "undo"]: self = .undo
+            case ["api", "parse"]: self = .parse
             default:
+                if parts.count == 1, let asset = PageAssets.Asset(rawValue: parts[0]) {
+                    self = .asset(asset)
+                    return
+                }
                 guard parts.count == 4, parts[0] == "api", parts[1] == "tasks", !parts[2].isEmpty,
                       WebAPI.taskAction(parts[3]) != nil else { return nil }
                 self = .taskAction(id: parts[2], action: parts[3])
@@ -113,7 +119,7 @@ final class WebAPI: @unchecked Sendable {
 
         var isWrite: Bool {
             switch self {
-            case .tasks, .undo, .taskAction: true
+            case .tasks, .undo, .taskAction, .parse: true
             default: false
             }
         }
@@ -128,7 +134,12 @@ final class WebAPI: @unchecked Sendable {
         }
         switch address {
         case .page:
-            return .html(TodayPage.html(try open().readToday(), token: token))
+            return .html(try TodayPage.html(try open().readToday(), token: token))
+        case .asset(let asset):
+            return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+        case .parse:
+            // Reads the line as of the request's clock and changes nothing; POST only to carry the body.
+            return .json(try open().parseQuickAdd(try APIRequest.make(words: [], body: body)).json().rendered())
         case .today:
             return .json(try open().readToday().json().rendered())
         case .habits:
