@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowStore", "CharflowCore"]),
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

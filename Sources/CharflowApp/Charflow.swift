@@ -7,8 +7,7 @@ import Foundation
 ///
 /// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
 public final class Charflow {
-    /// The store's engine, for the commands not yet moved into this layer.
-    public let planner: Planner
+    let planner: Planner
 
     init(planner: Planner) {
         self.planner = planner
@@ -24,8 +23,16 @@ public final class Charflow {
         planner.beforeCommit = { usleep(UInt32(min(milliseconds, 60_000)) * 1000) }
     }
 
+    /// Each category's name by id, for labels in task rows.
+    public func categoryNames() throws -> [UUID: String] {
+        try planner.categoryNames()
+    }
+
     /// Task objects as of this call's day, with the store's category names.
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])
     }
 }
+
+/// One habit as Today shows it: its windows' cells for the day, this week's count, its pause.
+public typealias HabitDay = Planner.HabitDay

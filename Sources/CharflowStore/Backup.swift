@@ -182,8 +182,7 @@ extension Planner {
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
+        try db.transaction(dryRun ? .rollback : .commit) {
             try db.execute("PRAGMA defer_foreign_keys = ON")
             if try storeIsEmpty() {
                 report.replaced = true
@@ -202,14 +201,6 @@ extension Planner {
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
             try UndoJournal.clear(db: db)
-            if dryRun {
-                try db.execute("ROLLBACK")
-            } else {
-                try db.execute("COMMIT")
-            }
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
         }
         return report
     }
@@ -303,9 +294,7 @@ extension Planner {
             guard let keeper = kept[key] else { kept[key] = category; continue }
             try db.run("UPDATE tasks SET category_id = ?, modified_at = ? WHERE category_id = ?",
                        [.text(keeper.id.lowercasedText), .text(nowText), .text(category.id.lowercasedText)])
-            try db.run("DELETE FROM categories WHERE id = ?", [.text(category.id.lowercasedText)])
-            try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('categories', ?, ?)",
-                       [.text(category.id.lowercasedText), .text(nowText)])
+            try Tombstone.remove("categories", id: category.id.lowercasedText, at: nowText, in: db)
             report.removed["categories", default: 0] += 1
         }
     }
@@ -322,8 +311,7 @@ extension Planner {
         var notes: [String] = []
         forgetReads()
         defer { forgetReads() }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
+        try db.transaction(dryRun ? .rollback : .commit) {
             var known = try categories()
             var created = 0, unlabelled = 0
             for item in items {
@@ -346,7 +334,7 @@ extension Planner {
                 let id = task.id.lowercasedText
                 if let local = try self.task(id: task.id) {
                     if task.modifiedAt > local.modifiedAt {
-                        try save(task)
+                        try saveAsRecorded(task)
                         report.updated["tasks", default: 0] += 1
                     } else {
                         report.unchanged["tasks", default: 0] += 1
@@ -359,7 +347,7 @@ extension Planner {
                     report.skipped["tasks", default: 0] += 1
                     continue
                 }
-                try save(task)
+                try saveAsRecorded(task)
                 report.inserted["tasks", default: 0] += 1
             }
             if created > 0 { report.inserted["categories"] = created }
@@ -368,10 +356,6 @@ extension Planner {
             }
             try removeSeriesDuplicates()
             try UndoJournal.clear(db: db)
-            try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
         }
         return (report, notes)
     }

@@ -56,26 +56,21 @@ extension Planner {
         try TaskCategory.ensureRoomForActive(all)
         let category = TaskCategory(name: valid, color: color, sortOrder: (all.map(\.sortOrder).max() ?? -1) + 1,
                                     createdAt: now)
-        try saveCategory(category, label: "category add")
-        return category
+        return try saveCategory(category, label: "category add")
     }
 
     @discardableResult
     public func renameCategory(_ word: String, to name: String) throws -> TaskCategory {
         var category = try category(matching: word)
         category.name = try TaskCategory.validName(name, existing: try categories(), renaming: category.id)
-        category.modifiedAt = now
-        try saveCategory(category, label: "category rename")
-        return category
+        return try saveCategory(category, label: "category rename")
     }
 
     @discardableResult
     public func recolorCategory(_ word: String, to color: CategoryColor) throws -> TaskCategory {
         var category = try category(matching: word)
         category.color = color
-        category.modifiedAt = now
-        try saveCategory(category, label: "category color")
-        return category
+        return try saveCategory(category, label: "category color")
     }
 
     /// Archives a category: gone from pickers and the filter; its tasks keep their label.
@@ -83,14 +78,12 @@ extension Planner {
     public func archiveCategory(_ word: String) throws -> TaskCategory {
         var category = try category(matching: word)
         category.isArchived = true
-        category.modifiedAt = now
-        try saveCategory(category, label: "category archive") { journal in
+        return try saveCategory(category, label: "category archive") { journal in
             if try self.todayFilterID() == category.id {
                 try journal.capture("settings", key: Planner.todayFilterKey, keyColumn: "key")
                 try self.db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.todayFilterKey)])
             }
         }
-        return category
     }
 
     @discardableResult
@@ -99,9 +92,7 @@ extension Planner {
         guard category.isArchived else { return category }
         try TaskCategory.ensureRoomForActive(try categories())
         category.isArchived = false
-        category.modifiedAt = now
-        try saveCategory(category, label: "category restore")
-        return category
+        return try saveCategory(category, label: "category restore")
     }
 
     /// Deletes a user-made category for good; its tasks lose the label. The defaults are kept.
@@ -121,9 +112,7 @@ extension Planner {
             }
             try db.run("UPDATE tasks SET category_id = NULL, modified_at = ? WHERE category_id = ?",
                        [.text(nowText), .text(id)])
-            try db.run("DELETE FROM categories WHERE id = ?", [.text(id)])
-            try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('categories', ?, ?)",
-                       [.text(id), .text(nowText)])
+            try Tombstone.remove("categories", id: id, at: nowText, in: db)
         }
         return category
     }
@@ -167,13 +156,18 @@ extension Planner {
         }
     }
 
+    /// One undoable action that saves a change to `category`, its `modifiedAt` stamped with the clock
+    /// (the one place a category change sets it); returns the category as saved.
     private func saveCategory(
         _ category: TaskCategory, label: String, also: ((inout UndoJournal) throws -> Void)? = nil
-    ) throws {
+    ) throws -> TaskCategory {
+        var category = category
+        category.modifiedAt = now
         try perform(label) { journal in
             try journal.capture("categories", key: category.id.lowercasedText)
             try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
             try also?(&journal)
         }
+        return category
     }
 }

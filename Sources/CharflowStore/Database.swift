@@ -21,6 +21,7 @@ private let sqliteConfigured: Void = charflow_sqlite3_without_memory_statistics(
 public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// 0 outside a transaction, 1 inside one, and one more for each savepoint nested in it.
     private var transactionDepth = 0
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
@@ -132,24 +133,87 @@ public final class Database {
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// How a transaction ends when its body returns: kept, or thrown away (a dry run).
+    public enum TransactionEnd: Sendable {
+        case commit
+        case rollback
+    }
+
     /// Runs `body` inside one write transaction (`BEGIN IMMEDIATE`): all of it commits, or none.
     ///
-    /// Nested calls join the outer transaction.
+    /// A nested call runs in a savepoint of the outer transaction: if its body throws, only its own
+    /// changes are rolled back, and the outer body may go on.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        try transaction(.commit, body)
+    }
+
+    /// Runs `body` as `write` does, then rolls all of it back and returns its result: a dry run.
+    ///
+    /// Nested inside another transaction it discards only its own savepoint.
+    public func dryRun<T>(_ body: () throws -> T) throws -> T {
+        try transaction(.rollback, body)
+    }
+
+    /// Runs `body` in a transaction (a savepoint when one is open) that ends as `end` says; a body
+    /// that throws always rolls back its own level and nothing else.
+    public func transaction<T>(_ end: TransactionEnd, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
-            return try body()
+            return try savepoint(end, body)
         }
         try execute("BEGIN IMMEDIATE")
         transactionDepth = 1
         defer { transactionDepth = 0 }
         do {
             let result = try body()
-            try execute("COMMIT")
+            switch end {
+            case .commit:
+                try willCommit?(self)
+                try execute("COMMIT")
+            case .rollback:
+                try execute("ROLLBACK")
+            }
             return result
         } catch {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    private func savepoint<T>(_ end: TransactionEnd, _ body: () throws -> T) throws -> T {
+        let name = "charflow_level_\(transactionDepth)"
+        try execute("SAVEPOINT \(name)")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            switch end {
+            case .commit: try execute("RELEASE \(name)")
+            case .rollback: try execute("ROLLBACK TO \(name); RELEASE \(name)")
+            }
+            return result
+        } catch {
+            try? execute("ROLLBACK TO \(name); RELEASE \(name)")
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    /// Runs inside every outermost write transaction just before it commits (the store's change
+    /// version is bumped here); a throw rolls the transaction back.
+    public var willCommit: ((Database) throws -> Void)?
+
+    /// Runs `body` with foreign key enforcement off, and restores it afterwards.
+    ///
+    /// SQLite ignores the setting inside a transaction, so this must be called outside one; a table
+    /// rebuild (create, copy, drop, rename) needs it, or dropping the old table deletes its children.
+    public func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
+        precondition(transactionDepth == 0, "foreign keys cannot be switched inside a transaction")
+        let wasOn = try scalar("PRAGMA foreign_keys")?.int == 1
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { if wasOn { try? execute("PRAGMA foreign_keys = ON") } }
+        return try body()
     }
 
     /// Column names of `table`, in order (cached).

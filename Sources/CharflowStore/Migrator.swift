@@ -38,21 +38,38 @@ public struct Migrator: Sendable {
         }
     }
 
-    /// Applies every pending migration in one transaction.
+    /// Applies every pending migration in one transaction, with foreign keys off (rule A-5).
+    ///
+    /// With enforcement on, a migration that rebuilds a table (create the new one, copy, drop the old,
+    /// rename) would delete every child row when it drops the old table. So enforcement is switched
+    /// off around the transaction, and before it commits `PRAGMA foreign_key_check` must find no row
+    /// pointing at a missing parent: if it finds one, the whole migration is rolled back and refused.
     public func migrate(_ db: Database, now: String) throws {
         try checkNotNewer(db)
         let pending = try pendingMigrations(db)
         guard !pending.isEmpty else { return }
-        try db.write {
-            try db.execute("CREATE TABLE IF NOT EXISTS charflow_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
-            // Another process may have migrated between the read above and the lock.
-            try checkNotNewer(db)
-            for migration in try pendingMigrations(db) {
-                try db.execute(migration.sql)
-                try db.run("INSERT INTO charflow_migrations (name, applied_at) VALUES (?, ?)",
-                           [.text(migration.name), .text(now)])
+        try db.withForeignKeysOff {
+            try db.write {
+                try db.execute("CREATE TABLE IF NOT EXISTS charflow_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
+                // Another process may have migrated between the read above and the lock.
+                try checkNotNewer(db)
+                for migration in try pendingMigrations(db) {
+                    try db.execute(migration.sql)
+                    try Migrator.checkForeignKeys(db, after: migration)
+                    try db.run("INSERT INTO charflow_migrations (name, applied_at) VALUES (?, ?)",
+                               [.text(migration.name), .text(now)])
+                }
             }
         }
+    }
+
+    /// Throws when a row points at a parent that does not exist (what foreign keys would have refused).
+    static func checkForeignKeys(_ db: Database, after migration: Migration) throws {
+        guard let broken = try db.rows("PRAGMA foreign_key_check").first else { return }
+        let table = broken[0].text ?? "?"
+        let parent = broken.count > 2 ? broken[2].text ?? "?" : "?"
+        throw DatabaseError(code: 787, // SQLITE_CONSTRAINT_FOREIGNKEY
+                            message: "migration \(migration.name) leaves a row of \(table) pointing at a missing \(parent) row; nothing was changed")
     }
 
     private func pendingMigrations(_ db: Database) throws -> [Migration] {

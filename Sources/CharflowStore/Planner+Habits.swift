@@ -4,44 +4,12 @@ import Foundation
 /// Habits: creating and editing them, logging and correcting days, pauses, groups, and their density.
 extension Planner {
     /// Days back from today that can still be corrected (today included).
-    public static let correctableDays = 14
+    public static let correctableDays = HabitRules.correctableDays
 
-    /// A time of day as the command line gives it: `"LABEL HH:MM-HH:MM [remind HH:MM]"`.
-    public struct WindowSpec: Sendable, Equatable {
-        public var label: String
-        public var start: TimeOfDay?
-        public var end: TimeOfDay?
-        public var reminder: TimeOfDay?
-
-        public init(label: String, start: TimeOfDay? = nil, end: TimeOfDay? = nil, reminder: TimeOfDay? = nil) {
-            self.label = label
-            self.start = start
-            self.end = end
-            self.reminder = reminder
-        }
-
-        /// Parses `"Morning 06:00-09:00 remind 06:30"`; every part but the label is optional.
-        public static func parse(_ text: String) throws -> WindowSpec {
-            var words = text.split(separator: " ").map(String.init)
-            var spec = WindowSpec(label: "")
-            if let index = words.firstIndex(where: { $0.lowercased() == "remind" }) {
-                guard index + 1 < words.count, let time = TimeOfDay(words[index + 1]) else { throw PlannerError.badWindow(text) }
-                spec.reminder = time
-                words.removeSubrange(index...(index + 1))
-            }
-            if let index = words.firstIndex(where: { $0.contains("-") && $0.contains(":") }) {
-                let parts = words[index].split(separator: "-")
-                guard parts.count == 2, let start = TimeOfDay(parts[0]), let end = TimeOfDay(parts[1]), start < end else {
-                    throw PlannerError.badWindow(text)
-                }
-                spec.start = start
-                spec.end = end
-                words.remove(at: index)
-            }
-            spec.label = words.joined(separator: " ")
-            return spec
-        }
-    }
+    /// A time of day as the command line gives it (`WindowSpec` in the core).
+    public typealias WindowSpec = CharflowCore.WindowSpec
+    /// One log action on a window's day (`HabitLog` in the core).
+    public typealias HabitLog = CharflowCore.HabitLog
 
     /// What `habit add` was asked for.
     public struct NewHabit: Sendable {
@@ -67,7 +35,7 @@ extension Planner {
         let kind = request.kind ?? preset?.kind ?? .binary
         let rawTitle = request.title.isEmpty ? (preset?.title ?? "") : request.title
         let title = try TaskText.title(rawTitle)
-        let target = try validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
+        let target = try HabitRules.validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
         let specs = request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows
         if specs.count > Habit.maxWindows { throw PlannerError.tooManyWindows }
         if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
@@ -121,8 +89,9 @@ extension Planner {
         if let schedule = change.schedule { habit.schedule = schedule }
         habit.modifiedAt = now
         var windows = try self.windows(of: habit)
+        let oldTargets = Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0.target) })
         if let target = change.target {
-            let valid = try validTarget(target, kind: habit.kind)
+            let valid = try HabitRules.validTarget(target, kind: habit.kind)
             for index in windows.indices { windows[index].target = valid }
         }
         if let effort = change.effortMinutes {
@@ -150,6 +119,9 @@ extension Planner {
             try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
             if scheduleChanged { try recordSchedule(habit, journal: &journal) }
             for var window in changedWindows {
+                if let old = oldTargets[window.id], old != window.target {
+                    try keepPastTargets(of: window, old: old, journal: &journal)
+                }
                 window.modifiedAt = now
                 try journal.capture("habit_windows", key: window.id.lowercasedText)
                 try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
@@ -157,9 +129,7 @@ extension Planner {
                 if var entry = try entry(window: window.id, date: today), entry.target != window.target {
                     try journal.capture("habit_entries", key: entry.id.lowercasedText)
                     entry.target = window.target
-                    if habit.kind != .avoid {
-                        entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
-                    }
+                    if habit.kind != .avoid { HabitRules.settleCompletion(&entry, kind: habit.kind, log: nil, today: today, now: now) }
                     entry.modifiedAt = now
                     try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
                 }
@@ -354,15 +324,11 @@ extension Planner {
 
         /// Due today: not paused, scheduled today, or a weekly target not yet met.
         public var isDueToday: Bool {
-            guard pause == nil else { return false }
-            if let week { return week.done < week.target }
-            return windows.contains { $0.cell.isDue }
+            HabitRules.isDueToday(paused: pause != nil, week: week, anyWindowDue: windows.contains { $0.cell.isDue })
         }
 
         public var isDoneToday: Bool {
-            if let week { return week.done >= week.target }
-            let due = windows.filter { $0.cell.isDue }
-            return !due.isEmpty && due.allSatisfy { $0.cell.state == .complete }
+            HabitRules.isDoneToday(week: week, dueCells: windows.map(\.cell).filter(\.isDue))
         }
     }
 
@@ -392,25 +358,11 @@ extension Planner {
 
     // MARK: Logging
 
-    /// One log action on a window's day.
-    public enum HabitLog: Sendable, Equatable {
-        /// Binary: tick, or untick when ticked.
-        case toggle
-        /// Counted: add to the count.
-        case count(Int)
-        /// Timed: add minutes by hand (a `manual` session).
-        case minutes(Int)
-        /// Avoid: one slip more.
-        case slip
-        /// Avoid: mark the day held (an explicit engagement).
-        case held
-        /// Take back one step: untick, one count or slip less, the last manual minutes.
-        case undo
-    }
-
     /// Logs on `date` (default today) for the window named `windowLabel` (needed with several windows).
     ///
-    /// Only the last 14 days can be corrected; archived habits take no log.
+    /// Only the last 14 days can be corrected; archived habits take no log, and neither do days the
+    /// habit asked nothing of (paused or unscheduled). A day without an entry takes the window's
+    /// target; a past day whose target has since changed has an entry keeping its own (`editHabit`).
     @discardableResult
     public func logHabit(_ word: String, window windowLabel: String?, _ log: HabitLog, date: LocalDay? = nil) throws
         -> (habit: Habit, window: HabitWindow, entry: HabitEntry)
@@ -423,19 +375,14 @@ extension Planner {
         let window = try pickWindow(of: habit, label: windowLabel)
         let first = calendar.logicalDay(at: window.createdAt)
         if day < first { throw PlannerError.beforeHabitExisted(day, first: first) }
-        try checkLogFits(log, kind: habit.kind)
+        try HabitRules.checkFits(log, kind: habit.kind)
+        try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
         return try perform("habit log") { journal in
             var entry = try entry(window: window.id, date: day)
                 ?? HabitEntry(windowID: window.id, date: day, target: window.target, modifiedAt: now)
             try journal.capture("habit_entries", key: entry.id.lowercasedText)
+            HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
-            case (.binary, .toggle): entry.amount = entry.amount > 0 ? 0 : 1
-            case (.binary, .undo): entry.amount = 0
-            case (.counted, .count(let step)): entry.amount += step
-            case (.counted, .undo): entry.amount = max(0, entry.amount - 1)
-            case (.avoid, .slip): entry.amount += 1
-            case (.avoid, .undo): entry.amount = max(0, entry.amount - 1)
-            case (.avoid, .held): entry.completedAt = now
             case (.timed, .minutes(let minutes)):
                 let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                          outcome: .manual, actualSeconds: minutes * 60)
@@ -450,40 +397,10 @@ extension Planner {
             default: break
             }
             if habit.kind == .timed { entry.amount = try timedMinutes(window: window.id, day: day) }
-            if habit.kind == .avoid {
-                // A slip count set on a past day is an explicit engagement for that day.
-                if day < today, entry.completedAt == nil, log != .undo { entry.completedAt = now }
-            } else if entry.amount >= max(1, entry.target) {
-                entry.completedAt = entry.completedAt ?? now
-            } else {
-                entry.completedAt = nil
-            }
+            HabitRules.settleCompletion(&entry, kind: habit.kind, log: log, today: today, now: now)
             entry.modifiedAt = now
             try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
             return (habit, window, entry)
-        }
-    }
-
-    private func checkLogFits(_ log: HabitLog, kind: HabitKind) throws {
-        let fits: Bool
-        switch log {
-        case .toggle: fits = kind == .binary
-        case .count(let step): fits = kind == .counted && step > 0
-        case .minutes(let minutes): fits = kind == .timed && minutes > 0
-        case .slip, .held: fits = kind == .avoid
-        case .undo: fits = true
-        }
-        if !fits {
-            let given: String
-            switch log {
-            case .toggle: given = "A plain log"
-            case .count(let n): given = "--count \(n)"
-            case .minutes(let n): given = "--minutes \(n)"
-            case .slip: given = "--slip"
-            case .held: given = "--held"
-            case .undo: given = "--undo"
-            }
-            throw PlannerError.wrongLog(kind: kind.rawValue, given: given)
         }
     }
 
@@ -516,19 +433,19 @@ extension Planner {
             ?? HabitEntry(windowID: windowID, date: day, target: window.target, modifiedAt: now)
         try journal?.capture("habit_entries", key: entry.id.lowercasedText)
         entry.amount = try timedMinutes(window: windowID, day: day)
-        entry.completedAt = entry.amount >= max(1, entry.target) ? (entry.completedAt ?? now) : nil
+        HabitRules.settleCompletion(&entry, kind: .timed, log: nil, today: today, now: now)
         entry.modifiedAt = now
         try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
     }
 
     // MARK: Pauses
 
-    /// Pauses a habit from `from` (default today) to `to` (open-ended when nil).
+    /// Pauses a habit from `from` (default today) until `to`, the day it resumes (open-ended when nil).
     @discardableResult
     public func pauseHabit(_ word: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws -> HabitPause {
         let habit = try habit(matching: word)
         let start = from ?? today
-        if let to, to < start { throw PlannerError.badPause }
+        if let to, to <= start { throw PlannerError.badPause }
         let pause = HabitPause(habitID: habit.id, from: start, to: to, reason: reason, modifiedAt: now)
         try performUpsert("habit pause", table: "habit_pauses", id: pause.id, sql: HabitRecords.upsertPause, bindings: HabitRecords.bindings(pause))
         return pause
@@ -538,7 +455,7 @@ extension Planner {
     @discardableResult
     public func resumeHabit(_ word: String) throws -> Habit {
         let habit = try habit(matching: word)
-        let pauses = try pauses(of: habit).filter { $0.to.map { $0 >= today } ?? true }
+        let pauses = try pauses(of: habit).filter { $0.to.map { $0 > today } ?? true }
         guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
         try perform("habit resume") { journal in
             for var pause in pauses {
@@ -546,7 +463,7 @@ extension Planner {
                 if pause.from >= today {
                     try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(pause.id.lowercasedText)])
                 } else {
-                    pause.to = today.adding(days: -1)
+                    pause.to = today
                     pause.modifiedAt = now
                     try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
                 }
@@ -672,13 +589,15 @@ extension Planner {
 
     // MARK: Helpers
 
-    private func validTarget(_ target: Int, kind: HabitKind) throws -> Int {
-        switch kind {
-        case .binary: guard target == 1 else { throw PlannerError.habitTarget(String(target)) }
-        case .counted, .timed: guard target >= 1, target <= 100_000 else { throw PlannerError.habitTarget(String(target)) }
-        case .avoid: guard target >= 0, target <= 100_000 else { throw PlannerError.habitTarget(String(target)) }
+    /// Gives each correctable past day of `window` without an entry an empty one holding `old`, the
+    /// target those days had, before the target changes; so a later correction keeps that day's target.
+    private func keepPastTargets(of window: HabitWindow, old: Int, journal: inout UndoJournal) throws {
+        for day in HabitRules.snapshotDays(firstDay: calendar.logicalDay(at: window.createdAt), today: today)
+        where try entry(window: window.id, date: day) == nil {
+            let snapshot = HabitEntry(windowID: window.id, date: day, target: old, modifiedAt: now)
+            try journal.capture("habit_entries", key: snapshot.id.lowercasedText)
+            try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(snapshot))
         }
-        return target
     }
 
     /// Records the habit's schedule as in force from today (replacing a change made earlier today).

@@ -5,7 +5,7 @@ import Foundation
 extension Planner {
     /// The day reviewed and the day planned, as of the clock (after midnight, still last night's).
     public var planningDays: (review: LocalDay, plan: LocalDay) {
-        NightPlanning.days(now: now, calendar: calendar)
+        NightPlanning.days(now: now, today: today, calendar: calendar)
     }
 
     /// What the review step shows: the reviewed day's tasks and habits, honestly.
@@ -21,7 +21,7 @@ extension Planner {
     public func planReview() throws -> PlanReview {
         let day = planningDays.review
         let done = try completed(on: day)
-        let open = EngineOrder.sorted(try tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date <= ?",
+        let open = EngineOrder.sorted(try tasks(where: "\(TaskRecords.live) AND due_date <= ?",
                                                 [.text(day.description)]), today: today)
         var habitCells: [(Habit, HabitWindow, DensityCell)] = []
         for habit in try habits() {
@@ -63,10 +63,17 @@ extension Planner {
                 reason = chip
                 chosen = true
             }
-            let outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
-                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
+            var outcome: Deferral.Outcome
+            let record = try todaysRecord(of: task)
+            do {
+                outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
+                                            todaysRecord: record, today: today, now: now)
+            } catch .pickADay {
+                // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
+                throw PlannerError.pickALaterDay
+            }
             return try perform("plan carry") { journal in
-                try apply(outcome, journal: &journal)
+                try apply(&outcome, journal: &journal)
                 try closeSessionIfDeferred(outcome, journal: &journal)
                 return DateChange(outcome)
             }
@@ -101,10 +108,9 @@ extension Planner {
             task.dueDate = day
             task.backlogSince = nil
         }
-        task.modifiedAt = now
         outcome.task = task
         return try perform("plan tomorrow") { journal in
-            try apply(outcome, journal: &journal)
+            try apply(&outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
             return DateChange(outcome)
         }
@@ -130,10 +136,9 @@ extension Planner {
             task.dueDate = day
             task.backlogSince = day == nil ? today : nil
         }
-        task.modifiedAt = now
         return try perform("plan move") { journal in
             try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(task)
+            try save(&task)
             return task
         }
     }

@@ -47,8 +47,7 @@ extension Planner {
 
     /// The instant a wall-clock time falls within today's logical day.
     private func reminderInstant(_ time: TimeOfDay) -> Date {
-        let day = time >= calendar.rollover ? today : today.adding(days: 1)
-        return calendar.instant(on: day, at: time)
+        calendar.instant(of: time, within: today)
     }
 
     /// Today's signals that have not been shown in their period; taking them records them.

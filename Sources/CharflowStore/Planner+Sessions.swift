@@ -55,7 +55,9 @@ extension Planner {
             if running.subject == subject { throw PlannerError.alreadyRunning }
             guard settle != nil else {
                 let title = try self.title(of: running)
-                throw PlannerError.sessionRunning(title: title, progress: Sessions.progressText(running, at: now))
+                let progress = Sessions.progressText(running, at: now)
+                throw running.taskID == nil ? PlannerError.habitSessionRunning(title: title, progress: progress)
+                    : PlannerError.sessionRunning(title: title, progress: progress)
             }
         }
         return try perform("begin") { journal in
@@ -107,9 +109,8 @@ extension Planner {
             var task = try self.task(of: session)
             if var noted = task, let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 noted.notes = Notes.appending(note, to: noted.notes, at: now, calendar: calendar)
-                noted.modifiedAt = now
                 try journal.capture("tasks", key: noted.id.lowercasedText)
-                try save(noted)
+                try save(&noted)
                 task = noted
             }
             if done, let current = task {
@@ -140,9 +141,9 @@ extension Planner {
             case .defer:
                 // Deferring never pulls a task due later to an earlier day.
                 let target = max(today.adding(days: 1), task.dueDate ?? today)
-                let outcome = try Deferral.move(task, to: target, dateChosen: true, reason: nil,
+                var outcome = try Deferral.move(task, to: target, dateChosen: true, reason: nil,
                                                 todaysRecord: try todaysRecord(of: task), today: today, now: now)
-                try apply(outcome, journal: &journal)
+                try apply(&outcome, journal: &journal)
                 try close(running, .deferred, at: now, journal: &journal)
             case .drop:
                 _ = try drop(task, journal: &journal)

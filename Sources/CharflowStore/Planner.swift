@@ -13,11 +13,11 @@ public final class Planner {
     public private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
     let nowText: String
+    /// The undo journal's id of the action the last call recorded; nil before any, after an undo, and
+    /// after a refused action. Pass it to `undo(action:)` to undo exactly that action.
+    public private(set) var lastActionID: UndoActionID?
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     public var beforeCommit: (() -> Void)?
-    /// The undo journal's number for the last action this planner committed: what `undo(action:)` takes,
-    /// so a front end can name the action its answer reported (spec D17).
-    public private(set) var lastAction: Int64?
     /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
     /// once; every action empties them (`forgetReads()`).
     var kept = KeptReads()
@@ -32,14 +32,17 @@ public final class Planner {
     }
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
-    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
+    ///
+    /// `migrator` is the schema this build knows; tests pass `Schema.migrator` with more migrations.
+    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
+                migrator: Migrator = Schema.migrator) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         do {
             db = try Database(path: path)
-            try Schema.migrator.checkNotNewer(db)
+            try migrator.checkNotNewer(db)
             if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
             try db.keepWALOnClose()
@@ -49,7 +52,8 @@ public final class Planner {
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
-        try Schema.migrator.migrate(db, now: nowText)
+        try migrator.migrate(db, now: nowText)
+        db.willCommit = ChangeVersion.bump
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()
@@ -57,32 +61,51 @@ public final class Planner {
         try settleTwoTimers()
     }
 
-    /// The logical day of the clock.
-    public var today: LocalDay { calendar.logicalDay(at: now) }
+    /// A number that grows with every committed change to the store, by this planner or any other
+    /// process: poll it to notice changes made elsewhere (one read of one row).
+    public func changeVersion() throws -> Int {
+        try ChangeVersion.read(db)
+    }
+
+
+    /// The last logical day the store rolled over to (its marker), as read at the last catch-up.
+    private var rolledOverTo: LocalDay?
+
+    /// Today's logical day: the clock's, but never before the day the store last rolled over to while
+    /// the clock is only a little behind it (`Rollover.today`).
+    public var today: LocalDay {
+        Rollover.today(clockDay: calendar.logicalDay(at: now), rolledOverTo: rolledOverTo)
+    }
 
     // MARK: Rollover
 
     /// Runs the rollover of every logical day that ended since the last one (spec D4); idempotent.
+    ///
+    /// A marker further ahead of the clock than `Rollover.clockLagDays` was written by a wrong clock: it
+    /// moves back to the clock's day (nothing rolled over is undone), so the next boundary rolls over.
     public func catchUp() throws {
-        let today = self.today
-        if let last = try lastRolloverDay(), last >= today { return }
+        rolledOverTo = try lastRolloverDay()
+        if let last = rolledOverTo, last == today { return }
         try db.write {
-            let last = try lastRolloverDay()
-            if let last, last >= today { return }
-            if last != nil {
+            rolledOverTo = try lastRolloverDay()
+            let today = self.today
+            if let last = rolledOverTo, last == today { return }
+            if let last = rolledOverTo, last > today {
+                // The clock went back further than a step: the marker follows it and nothing else changes.
+            } else if rolledOverTo != nil {
                 let carried = try autoCloseSessions(before: today)
                 let candidates = try tasks(indexedBy: "tasks_live_by_due",
-                                           where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?",
+                                           where: "\(TaskRecords.live) AND due_date < ?",
                                            [.text(today.description)])
                 let deferred = Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(today.description)])
                     .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
                 let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred,
                                            carriedWithoutDeferral: carried, now: now)
                 let read = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                for task in outcome.tasks {
-                    if let old = read[task.id] { try save(task, over: old) } else { try save(task) }
+                for var task in outcome.tasks {
+                    if let old = read[task.id] { try save(&task, over: old) } else { try save(&task) }
                 }
-                for record in outcome.deferrals { try save(record) }
+                for var record in outcome.deferrals { try save(&record) }
                 if !outcome.eased.isEmpty {
                     let pending = (try pendingEased() + outcome.eased).map(\.lowercasedText).joined(separator: ",")
                     try writeSetting(Planner.pendingEasedKey, pending)
@@ -93,6 +116,7 @@ public final class Planner {
                 try seedDefaultCategories()
             }
             try writeSetting(Planner.lastRolloverKey, today.description)
+            rolledOverTo = today
         }
     }
 
@@ -132,17 +156,19 @@ public final class Planner {
             let instances = try tasks(where: "series_id = ? AND due_date = ?", [group[0], group[1]])
             guard let keep = SeriesDedup.keeper(of: instances) else { continue }
             for extra in instances where extra.id != keep.id {
-                for table in ["deferrals", "sessions"] {
-                    for row in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(extra.id.lowercasedText)]) {
-                        try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
-                                   [.text(table), row[0], .text(nowText)])
-                    }
-                }
-                try db.run("DELETE FROM tasks WHERE id = ?", [.text(extra.id.lowercasedText)])
-                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
-                           [.text(extra.id.lowercasedText), .text(nowText)])
+                try removeForGood(task: extra.id.lowercasedText)
             }
         }
+    }
+
+    /// Removes a task for good with its deferrals and sessions, each leaving a tombstone.
+    func removeForGood(task id: String) throws {
+        for table in ["deferrals", "sessions"] {
+            for child in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap({ $0[0].text }) {
+                try Tombstone.remove(table, id: child, at: nowText, in: db)
+            }
+        }
+        try Tombstone.remove("tasks", id: id, at: nowText, in: db)
     }
 
     private func lastRolloverDay() throws -> LocalDay? {
@@ -219,7 +245,10 @@ public final class Planner {
         if request.due == .someday, request.repeatKind != .none { throw PlannerError.repeatingNeedsDay }
         if request.region != nil, request.due == .someday { throw PlannerError.boardNeedsDay }
         if request.bucket != nil, request.region == nil { throw PlannerError.bucketNeedsRegion }
-        if request.importance.isImportant || request.repeatKind != .none, due == nil { due = today }
+        if request.importance.isImportant || request.repeatKind != .none, due == nil {
+            due = RepeatRule.firstDay(kind: request.repeatKind, weekdays: RepeatRule.weekdays(request.repeatWeekdays),
+                                      from: today)
+        }
         if request.region != nil, let day = due, day < today { throw PlannerError.boardDayEnded(day) }
         let category = try request.category.map(selectableCategory) ?? todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(request.notes), dueDate: due,
@@ -236,13 +265,12 @@ public final class Planner {
                 let day = due ?? today
                 try Board.place(&task, region: region, bucket: request.bucket, day: day,
                                 occupants: try occupants(of: region, on: day), now: now)
-                task.modifiedAt = now
             } else if due.map({ $0 < today }) ?? true {
                 // Undated, or due on a day that has ended: it enters the Backlog today.
                 task.backlogSince = today
             }
             try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(task)
+            try save(&task)
             return task
         }
     }
@@ -303,14 +331,14 @@ public final class Planner {
         }
         if task.isImportant || task.isRepeating, task.dueDate == nil {
             if change.due == .someday { throw task.isImportant ? PlannerError.importantNeedsDay : .repeatingNeedsDay }
-            task.dueDate = today
+            task.dueDate = RepeatRule.firstDay(kind: task.repeatKind, weekdays: RepeatRule.weekdays(task.repeatWeekdays),
+                                               from: today)
             task.backlogSince = nil
         }
         if change.repeatKind != nil { task.settleRepeatPattern() }
-        task.modifiedAt = now
         outcome.task = task
         return try perform("edit") { journal in
-            try apply(outcome, journal: &journal)
+            try apply(&outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
             return DateChange(outcome)
         }
@@ -353,10 +381,10 @@ public final class Planner {
         if let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
         }
-        let outcome = try Deferral.move(task, to: target, dateChosen: word != nil, reason: reason,
+        var outcome = try Deferral.move(task, to: target, dateChosen: word != nil, reason: reason,
                                         todaysRecord: try todaysRecord(of: task), today: today, now: now)
         return try perform("defer") { journal in
-            try apply(outcome, journal: &journal)
+            try apply(&outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
             return DateChange(outcome)
         }
@@ -371,9 +399,9 @@ public final class Planner {
     }
 
     /// Saves a date change and its deferral record as part of an action.
-    func apply(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
+    func apply(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: outcome.task.id.lowercasedText)
-        try save(outcome.task)
+        try save(&outcome.task)
         try record(outcome, journal: &journal)
     }
 
@@ -394,7 +422,7 @@ public final class Planner {
             task.repeatDayOfMonth = due.day
         }
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try save(task)
+        try save(&task)
         try closeLiveSession(ofTask: task.id, .finished, journal: &journal)
         try createNextInstance(after: task, journal: &journal)
         return task
@@ -405,24 +433,24 @@ public final class Planner {
     @discardableResult
     public func uncomplete(_ prefix: String) throws -> TaskItem {
         var task = try task(matching: prefix)
+        let completed = task
         let completedAt = task.completedAt
         try Board.uncomplete(&task, today: today, now: now)
         var later: [TaskItem] = []
         if let series = task.seriesID, let completedAt {
             later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                               [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
-            for instance in later where try !isUntouched(instance) {
+            let resolvedDay = calendar.logicalDay(at: completedAt)
+            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay) {
                 throw PlannerError.alreadyRepeated
             }
         }
         return try perform("undone") { journal in
             try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(task)
+            try save(&task)
             for instance in later {
                 try journal.capture("tasks", key: instance.id.lowercasedText)
-                try db.run("DELETE FROM tasks WHERE id = ?", [.text(instance.id.lowercasedText)])
-                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
-                           [.text(instance.id.lowercasedText), .text(nowText)])
+                try Tombstone.remove("tasks", id: instance.id.lowercasedText, at: nowText, in: db)
             }
             return task
         }
@@ -442,9 +470,8 @@ public final class Planner {
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         let wasLive = task.isLive
         task.droppedAt = now
-        task.modifiedAt = now
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try save(task)
+        try save(&task)
         try closeLiveSession(ofTask: task.id, .dropped, journal: &journal)
         if wasLive { try createNextInstance(after: task, journal: &journal) }
         return task
@@ -455,7 +482,6 @@ public final class Planner {
     public func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
         var task = try task(matching: prefix)
         task.notes = try Notes.toggle(task.notes, item: number)
-        task.modifiedAt = now
         return try update(task, label: "check")
     }
 
@@ -467,27 +493,29 @@ public final class Planner {
             throw PlannerError.invalidWord(what: "note", given: text, expected: "some text")
         }
         task.notes = Notes.appending(text, to: task.notes, at: now, calendar: calendar)
-        task.modifiedAt = now
         return try update(task, label: "note")
     }
 
     /// The next instance of a repeating task just completed or dropped, unless its series already has
     /// a live instance or an instance on that day (the `(seriesID, dueDate)` dedup key).
     func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
-        guard let next = task.nextInstance(resolvedDay: today, now: now), let series = next.seriesID,
+        guard var next = task.nextInstance(resolvedDay: today, now: now), let series = next.seriesID,
               let due = next.dueDate else { return }
         let clash = try db.scalar("""
             SELECT count(*) FROM tasks WHERE series_id = ? AND id != ?
-            AND (due_date = ? OR (is_completed = 0 AND dropped_at IS NULL))
+            AND (due_date = ? OR (\(TaskRecords.live)))
             """, [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(due.description)])?.int ?? 0
         guard clash == 0 else { return }
         try journal.capture("tasks", key: next.id.lowercasedText)
-        try save(next)
+        try save(&next)
     }
 
-    /// Not completed, deferred, dropped, edited or timed since it was made.
-    private func isUntouched(_ task: TaskItem) throws -> Bool {
-        guard task.isLive, task.deferralCount == 0, task.modifiedAt == task.createdAt else { return false }
+    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`:
+    /// its content is still what was made, and it has no deferral record and no session.
+    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay) throws -> Bool {
+        guard task.isLive, task.deferralCount == 0, completed.leftUntouched(task, resolvedDay: resolvedDay) else {
+            return false
+        }
         let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
         return records == 0 && sessions == 0
@@ -500,9 +528,9 @@ public final class Planner {
     }
 
     func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
-        guard let record = outcome.record else { return }
+        guard var record = outcome.record else { return }
         try journal.capture("deferrals", key: record.id.lowercasedText)
-        try save(record)
+        try save(&record)
     }
 
     /// Removes a task with its deferrals for good, leaving tombstones; this cannot be undone.
@@ -513,16 +541,7 @@ public final class Planner {
         forgetReads()
         defer { forgetReads() }
         try db.write {
-            for table in ["deferrals", "sessions"] {
-                let ids = try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap { $0[0].text }
-                for child in ids {
-                    try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
-                               [.text(table), .text(child), .text(nowText)])
-                }
-            }
-            try db.run("DELETE FROM tasks WHERE id = ?", [.text(id)])
-            try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, ?)",
-                       [.text(id), .text(nowText)])
+            try removeForGood(task: id)
             try UndoJournal.clear(db: db)
         }
         return task
@@ -559,7 +578,7 @@ public final class Planner {
                         occupants: try occupants(of: target, on: targetDay), now: now)
         outcome.task = task
         return try perform("move") { journal in
-            try apply(outcome, journal: &journal)
+            try apply(&outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
             return task
         }
@@ -580,7 +599,7 @@ public final class Planner {
         Board.moveToBacklog(&task, today: today, now: now)
         outcome.task = task
         return try perform("move") { journal in
-            try apply(outcome, journal: &journal)
+            try apply(&outcome, journal: &journal)
             try closeSessionIfDeferred(outcome, journal: &journal)
             return task
         }
@@ -596,9 +615,9 @@ public final class Planner {
             .filter { $0.bucket == task.bucket && $0.droppedAt == nil })
         let changed = try Board.reorder(bucketTasks, moving: task.id, to: position, now: now)
         try perform("reorder") { journal in
-            for task in changed {
+            for var task in changed {
                 try journal.capture("tasks", key: task.id.lowercasedText)
-                try save(task)
+                try save(&task)
             }
         }
     }
@@ -608,17 +627,23 @@ public final class Planner {
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
     public func undo() throws -> String {
-        try undo(action: nil)
+        try undo { try UndoJournal.undoLast(db: db, now: nowText) }
     }
 
-    /// Reverts `action` when it is still the newest recorded one; otherwise refuses (`cannotUndo`), so an
-    /// undo never reverts a later change made elsewhere (the CLI, another page).
-    public func undo(action: Int64?) throws -> String {
+    /// Reverts exactly the action `id` (from `lastActionID`): when it is the latest one not undone, or
+    /// when no later action touched any of its records. Otherwise refuses (`undoBlocked`), and an id
+    /// the journal no longer holds is refused too (`undoUnknown`). Returns what it was, as `undo()` does.
+    @discardableResult
+    public func undo(action id: UndoActionID) throws -> String {
+        try undo { try UndoJournal.undo(id, db: db, now: nowText) }
+    }
+
+    private func undo(_ revert: () throws -> UndoJournal.Reverted) throws -> String {
         forgetReads()
         defer { forgetReads() }
+        lastActionID = nil
         let label = try db.write {
-            if let action, try UndoJournal.newestAction(db: db) != action { throw PlannerError.cannotUndo }
-            let reverted = try UndoJournal.undoLast(db: db, now: nowText)
+            let reverted = try revert()
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
             for (table, key) in reverted.restored where table == "sessions" {
@@ -672,7 +697,7 @@ public final class Planner {
     public func todayView() throws -> TodayView {
         let day = today.description
         var tasks = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day)])
-            + tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date < ?", [.text(day)])
+            + tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day)])
         if let filter = try todayFilter() {
             tasks = tasks.filter { $0.categoryID == filter.id }
         }
@@ -722,7 +747,7 @@ public final class Planner {
             SELECT count(*), coalesce(sum(
                 coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
                 AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?), 0)
-            FROM tasks INDEXED BY tasks_live_by_due WHERE is_completed = 0 AND dropped_at IS NULL
+            FROM tasks INDEXED BY tasks_live_by_due WHERE \(TaskRecords.live)
             AND (due_date IS NULL OR due_date < ?)
             """, [.text(weekStart), .text(today.adding(days: -1).description), .text(today.description)]) { row in
             counts = (row.int(0) ?? 0, row.int(1) ?? 0)
@@ -733,20 +758,20 @@ public final class Planner {
 
     public func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
         let members = try tasks(indexedBy: "tasks_live_by_due",
-                                where: "is_completed = 0 AND dropped_at IS NULL AND (due_date IS NULL OR due_date < ?)",
+                                where: "\(TaskRecords.live) AND (due_date IS NULL OR due_date < ?)",
                                 [.text(today.description)])
         return Backlog.groups(members, today: today, calendar: calendar)
     }
 
     /// Live tasks due after today, in engine order.
     public func upcoming() throws -> [TaskItem] {
-        EngineOrder.sorted(try tasks(where: "is_completed = 0 AND dropped_at IS NULL AND due_date > ?",
+        EngineOrder.sorted(try tasks(where: "\(TaskRecords.live) AND due_date > ?",
                                      [.text(today.description)]), today: today)
     }
 
     /// Every live task (with `all`, done and deleted ones too), in engine order.
     public func list(all: Bool) throws -> [TaskItem] {
-        let clause = all ? "1 = 1" : "is_completed = 0 AND dropped_at IS NULL"
+        let clause = all ? "1 = 1" : TaskRecords.live
         return EngineOrder.sorted(try tasks(where: clause, []), today: today)
     }
 
@@ -774,17 +799,20 @@ public final class Planner {
 
     // MARK: Writing
 
-    /// Runs `body` as one undoable action in one transaction.
+    /// Runs `body` as one undoable action in one transaction; `lastActionID` names it once it commits.
     func perform<T>(_ label: String, _ body: (inout UndoJournal) throws -> T) throws -> T {
         forgetReads()
         defer { forgetReads() }
-        let (result, action) = try db.write {
+        lastActionID = nil
+        var recorded: Int64?
+        let result = try db.write {
             var journal = try UndoJournal(db: db, label: label, at: nowText)
             let result = try body(&journal)
             beforeCommit?()
-            return (result, journal.actionSeq)
+            recorded = journal.actionSeq
+            return result
         }
-        lastAction = action
+        lastActionID = recorded.map(UndoActionID.init(rawValue:))
         return result
     }
 
@@ -804,30 +832,45 @@ public final class Planner {
 
     private func update(_ task: TaskItem, label: String) throws -> TaskItem {
         try perform(label) { journal in
+            var task = task
             try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(task)
+            try save(&task)
             return task
         }
     }
 
-    func save(_ task: TaskItem) throws {
+    /// Saves a change this call made to `task`, stamping its `modifiedAt` with the clock: every
+    /// change to a task or a deferral goes through one of these `save`s, so none can forget the stamp
+    /// (sync merges by it, spec D14). Imports keep their own stamps (`saveAsRecorded`).
+    func save(_ task: inout TaskItem) throws {
+        task.modifiedAt = now
         try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
     }
 
-    /// Saves `task` over `old`, the row as read in this transaction, writing only the columns that differ.
+    /// Saves a task as another store or file recorded it, its `modifiedAt` included.
+    func saveAsRecorded(_ task: TaskItem) throws {
+        try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
+    }
+
+    /// Saves `task` over `old`, the row as read in this transaction, writing only the columns that
+    /// differ (`modifiedAt` stamped as `save` does; nothing when nothing else changed).
     ///
     /// An UPDATE of a few columns maintains only the indexes over them; the upsert rewrites every
     /// column and every index. The rollover saves each carried task this way.
-    func save(_ task: TaskItem, over old: TaskItem) throws {
+    func save(_ task: inout TaskItem, over old: TaskItem) throws {
+        guard task != old else { return }
+        task.modifiedAt = now
         let after = TaskRecords.bindings(task)
         let before = TaskRecords.bindings(old)
         let changed = after.indices.filter { $0 > 0 && after[$0] != before[$0] }
         guard !changed.isEmpty else { return }
-        let sets = changed.map { TaskRecords.columnNames[$0] + " = ?" }.joined(separator: ", ")
+        let sets = changed.map { TaskColumn.allCases[$0].name + " = ?" }.joined(separator: ", ")
         try db.run("UPDATE tasks SET \(sets) WHERE id = ?", changed.map { after[$0] } + [after[0]])
     }
 
-    func save(_ record: DeferralRecord) throws {
+    /// Saves a deferral record this call made or changed, stamping its `modifiedAt` as `save` does.
+    func save(_ record: inout DeferralRecord) throws {
+        record.modifiedAt = now
         try db.run(TaskRecords.upsertDeferralSQL, TaskRecords.bindings(record))
     }
 }

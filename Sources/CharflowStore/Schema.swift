@@ -193,5 +193,19 @@ public enum Schema {
         Migration("0005-series-by-due-date", """
         CREATE INDEX tasks_series_by_due ON tasks(due_date, series_id) WHERE series_id IS NOT NULL;
         """),
+        // A counter every committed write raises, so a long-running reader (the web server) notices
+        // changes made by another process with one cheap read. Local bookkeeping: not in backups.
+        Migration("0006-change-version", """
+        CREATE TABLE change_version (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            version INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO change_version (id, version) VALUES (1, 0);
+        """),
+        // A pause's `to` became the day the habit resumes (habit.md's "from 12 to 19 Oct … resumes 19
+        // Oct"); stored pauses kept their last paused day there, so each moves on by one day.
+        Migration("0007-pause-to-is-resume-day", """
+        UPDATE habit_pauses SET to_day = date(to_day, '+1 day') WHERE to_day IS NOT NULL;
+        """),
     ])
 }

@@ -1,94 +1,159 @@
 import CharflowCore
 import Foundation
 
-/// Maps `tasks` and `deferrals` rows to values and back.
+/// Maps `tasks` and `deferrals` rows to values and back, by column name.
+///
+/// Each table's columns are one enum (`TaskColumn`, `DeferralColumn`): its cases, in order, make the
+/// SELECT list and the INSERT's, and a row is read and bound case by case, so a column added to the
+/// enum cannot be left out of either, and none is found by counting positions.
 enum TaskRecords {
-    static let columns = """
-        id, title, notes, due_date, effort_minutes, importance, is_completed, completed_at, dropped_at, \
-        deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id, created_at, category_id, \
-        region, bucket, sort_order, backlog_since, modified_at
-        """
+    /// The condition of a live task (not done, not dropped), as every query and the
+    /// `tasks_live_by_due` index write it: the same text lets SQLite use that partial index.
+    static let live = "is_completed = 0 AND dropped_at IS NULL"
 
-    static let upsertSQL = RecordSQL.upsert("tasks", columns)
-    static let columnNames = RecordSQL.names(columns)
+    static let columns = TaskColumn.selectList
+    static let upsertSQL = TaskColumn.upsertSQL(into: "tasks")
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: some RecordRow) -> TaskItem {
-        TaskItem(
-            id: row.uuid(0) ?? UUID(),
-            title: row.text(1) ?? "",
-            notes: row.text(2),
-            dueDate: row.day(3),
-            effortMinutes: row.int(4),
-            importance: row.text(5).flatMap(Importance.init(rawValue:)) ?? .low,
-            isCompleted: row.int(6) == 1,
-            completedAt: row.instant(7),
-            droppedAt: row.instant(8),
-            deferralCount: row.int(9) ?? 0,
-            repeatKind: row.text(10).flatMap(RepeatKind.init(rawValue:)) ?? .none,
-            repeatWeekdays: row.text(11) ?? "",
-            repeatDayOfMonth: row.int(12) ?? 0,
-            seriesID: row.uuid(13),
-            createdAt: row.instant(14) ?? Date(timeIntervalSince1970: 0),
-            categoryID: row.uuid(15),
-            region: row.text(16).flatMap(Region.init(rawValue:)),
-            bucket: row.text(17).flatMap(Bucket.init(rawValue:)),
-            sortOrder: row.int(18) ?? 0,
-            backlogSince: row.day(19),
-            modifiedAt: row.instant(20)
+        typealias C = TaskColumn
+        return TaskItem(
+            id: row.uuid(C.id) ?? UUID(),
+            title: row.text(C.title) ?? "",
+            notes: row.text(C.notes),
+            dueDate: row.day(C.dueDate),
+            effortMinutes: row.int(C.effortMinutes),
+            importance: row.text(C.importance).flatMap(Importance.init(rawValue:)) ?? .low,
+            isCompleted: row.int(C.isCompleted) == 1,
+            completedAt: row.instant(C.completedAt),
+            droppedAt: row.instant(C.droppedAt),
+            deferralCount: row.int(C.deferralCount) ?? 0,
+            repeatKind: row.text(C.repeatKind).flatMap(RepeatKind.init(rawValue:)) ?? .none,
+            repeatWeekdays: row.text(C.repeatWeekdays) ?? "",
+            repeatDayOfMonth: row.int(C.repeatDayOfMonth) ?? 0,
+            seriesID: row.uuid(C.seriesID),
+            createdAt: row.instant(C.createdAt) ?? Date(timeIntervalSince1970: 0),
+            categoryID: row.uuid(C.categoryID),
+            region: row.text(C.region).flatMap(Region.init(rawValue:)),
+            bucket: row.text(C.bucket).flatMap(Bucket.init(rawValue:)),
+            sortOrder: row.int(C.sortOrder) ?? 0,
+            backlogSince: row.day(C.backlogSince),
+            modifiedAt: row.instant(C.modifiedAt)
         )
     }
 
+    /// The task's values, one for each `TaskColumn` in order.
     static func bindings(_ task: TaskItem) -> [SQLValue] {
-        [
-            .text(task.id.lowercasedText), .text(task.title), task.notes.sqlValue, task.dueDate?.description.sqlValue ?? .null,
-            task.effortMinutes.sqlValue, .text(task.importance.rawValue), task.isCompleted.sqlValue,
-            task.completedAt.map(Instant.storageText).sqlValue, task.droppedAt.map(Instant.storageText).sqlValue,
-            task.deferralCount.sqlValue, .text(task.repeatKind.rawValue), .text(task.repeatWeekdays),
-            task.repeatDayOfMonth.sqlValue, task.seriesID.map(\.lowercasedText).sqlValue,
-            .text(Instant.storageText(task.createdAt)), task.categoryID.map(\.lowercasedText).sqlValue,
-            task.region?.rawValue.sqlValue ?? .null, task.bucket?.rawValue.sqlValue ?? .null, task.sortOrder.sqlValue,
-            task.backlogSince?.description.sqlValue ?? .null, .text(Instant.storageText(task.modifiedAt)),
-        ]
+        TaskColumn.allCases.map { $0.value(of: task) }
     }
 
-    static let deferralColumns = "id, task_id, deferred_on, day, deferred_to, reason, modified_at"
-    static let upsertDeferralSQL = RecordSQL.upsert("deferrals", deferralColumns)
+    static let deferralColumns = DeferralColumn.selectList
+    static let upsertDeferralSQL = DeferralColumn.upsertSQL(into: "deferrals")
 
     static func deferral(_ row: [SQLValue]) -> DeferralRecord {
-        DeferralRecord(
-            id: row.uuid(0) ?? UUID(),
-            taskID: row.uuid(1) ?? UUID(),
-            deferredOn: row.instant(2) ?? Date(timeIntervalSince1970: 0),
-            day: row.day(3) ?? LocalDay(ordinal: 0),
-            deferredTo: row.day(4),
-            reason: row[5].text.flatMap(DeferralReason.init(rawValue:)) ?? .unspecified,
-            modifiedAt: row.instant(6)
+        typealias C = DeferralColumn
+        return DeferralRecord(
+            id: row.uuid(C.id) ?? UUID(),
+            taskID: row.uuid(C.taskID) ?? UUID(),
+            deferredOn: row.instant(C.deferredOn) ?? Date(timeIntervalSince1970: 0),
+            day: row.day(C.day) ?? LocalDay(ordinal: 0),
+            deferredTo: row.day(C.deferredTo),
+            reason: row.text(C.reason).flatMap(DeferralReason.init(rawValue:)) ?? .unspecified,
+            modifiedAt: row.instant(C.modifiedAt)
         )
     }
 
     static func bindings(_ record: DeferralRecord) -> [SQLValue] {
-        [
-            .text(record.id.lowercasedText), .text(record.taskID.lowercasedText), .text(Instant.storageText(record.deferredOn)),
-            .text(record.day.description), record.deferredTo?.description.sqlValue ?? .null,
-            .text(record.reason.rawValue), .text(Instant.storageText(record.modifiedAt)),
-        ]
+        DeferralColumn.allCases.map { $0.value(of: record) }
     }
 }
 
-/// SQL shared by the record mappings.
-enum RecordSQL {
-    /// The names of a comma-separated column list.
-    static func names(_ columns: String) -> [String] {
-        columns.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map(String.init)
+/// The columns of `tasks`, in the order they are selected and inserted.
+enum TaskColumn: Int, RecordColumn {
+    case id, title, notes, dueDate, effortMinutes, importance, isCompleted, completedAt, droppedAt, deferralCount,
+         repeatKind, repeatWeekdays, repeatDayOfMonth, seriesID, createdAt, categoryID, region, bucket, sortOrder,
+         backlogSince, modifiedAt
+
+    var name: String {
+        switch self {
+        case .id: "id"
+        case .title: "title"
+        case .notes: "notes"
+        case .dueDate: "due_date"
+        case .effortMinutes: "effort_minutes"
+        case .importance: "importance"
+        case .isCompleted: "is_completed"
+        case .completedAt: "completed_at"
+        case .droppedAt: "dropped_at"
+        case .deferralCount: "deferral_count"
+        case .repeatKind: "repeat_kind"
+        case .repeatWeekdays: "repeat_weekdays"
+        case .repeatDayOfMonth: "repeat_day_of_month"
+        case .seriesID: "series_id"
+        case .createdAt: "created_at"
+        case .categoryID: "category_id"
+        case .region: "region"
+        case .bucket: "bucket"
+        case .sortOrder: "sort_order"
+        case .backlogSince: "backlog_since"
+        case .modifiedAt: "modified_at"
+        }
     }
 
-    /// `INSERT … ON CONFLICT(id) DO UPDATE SET` every other column, for `table` with `columns` (id first).
-    static func upsert(_ table: String, _ columns: String) -> String {
-        let names = names(columns)
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
+    /// The value `task` stores in this column.
+    func value(of task: TaskItem) -> SQLValue {
+        switch self {
+        case .id: .text(task.id.lowercasedText)
+        case .title: .text(task.title)
+        case .notes: task.notes.sqlValue
+        case .dueDate: task.dueDate?.description.sqlValue ?? .null
+        case .effortMinutes: task.effortMinutes.sqlValue
+        case .importance: .text(task.importance.rawValue)
+        case .isCompleted: task.isCompleted.sqlValue
+        case .completedAt: task.completedAt.map(Instant.storageText).sqlValue
+        case .droppedAt: task.droppedAt.map(Instant.storageText).sqlValue
+        case .deferralCount: task.deferralCount.sqlValue
+        case .repeatKind: .text(task.repeatKind.rawValue)
+        case .repeatWeekdays: .text(task.repeatWeekdays)
+        case .repeatDayOfMonth: task.repeatDayOfMonth.sqlValue
+        case .seriesID: task.seriesID.map(\.lowercasedText).sqlValue
+        case .createdAt: .text(Instant.storageText(task.createdAt))
+        case .categoryID: task.categoryID.map(\.lowercasedText).sqlValue
+        case .region: task.region?.rawValue.sqlValue ?? .null
+        case .bucket: task.bucket?.rawValue.sqlValue ?? .null
+        case .sortOrder: task.sortOrder.sqlValue
+        case .backlogSince: task.backlogSince?.description.sqlValue ?? .null
+        case .modifiedAt: .text(Instant.storageText(task.modifiedAt))
+        }
     }
 }
 
+/// The columns of `deferrals`, in the order they are selected and inserted.
+enum DeferralColumn: Int, RecordColumn {
+    case id, taskID, deferredOn, day, deferredTo, reason, modifiedAt
+
+    var name: String {
+        switch self {
+        case .id: "id"
+        case .taskID: "task_id"
+        case .deferredOn: "deferred_on"
+        case .day: "day"
+        case .deferredTo: "deferred_to"
+        case .reason: "reason"
+        case .modifiedAt: "modified_at"
+        }
+    }
+
+    /// The value `record` stores in this column.
+    func value(of record: DeferralRecord) -> SQLValue {
+        switch self {
+        case .id: .text(record.id.lowercasedText)
+        case .taskID: .text(record.taskID.lowercasedText)
+        case .deferredOn: .text(Instant.storageText(record.deferredOn))
+        case .day: .text(record.day.description)
+        case .deferredTo: record.deferredTo?.description.sqlValue ?? .null
+        case .reason: .text(record.reason.rawValue)
+        case .modifiedAt: .text(Instant.storageText(record.modifiedAt))
+        }
+    }
+}

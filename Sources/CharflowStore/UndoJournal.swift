@@ -42,17 +42,90 @@ struct UndoJournal {
         var restored: [(table: String, key: String)] = []
     }
 
-    /// The number of the newest recorded action, if any.
-    static func newestAction(db: Database) throws -> Int64? {
-        try db.scalar("SELECT max(seq) FROM undo_actions")?.integer
-    }
-
     /// Reverts the newest recorded action.
     static func undoLast(db: Database, now: String) throws -> Reverted {
         guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions ORDER BY seq DESC LIMIT 1").first,
               let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
             throw PlannerError.nothingToUndo
         }
+        return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
+    }
+
+    /// Reverts the action `id`: when it is the newest, or when no later action touched any of its rows
+    /// (nor a row that points at one of them, or that one of them points at).
+    static func undo(_ id: UndoActionID, db: Database, now: String) throws -> Reverted {
+        guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions WHERE seq = ?", [.integer(id.rawValue)]).first,
+              let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
+            throw PlannerError.undoUnknown
+        }
+        if try laterActionsDepend(on: seq, db: db) { throw PlannerError.undoBlocked }
+        return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
+    }
+
+    /// One row an action captured, named by its table and key.
+    private struct RowName: Hashable {
+        let table: String
+        let key: String
+    }
+
+    /// Whether putting back the rows of action `seq` would change what a later action did: a later
+    /// action touched one of the same rows, or a row of a later action points (by a foreign key) at a
+    /// row the undo removes, or a row the undo puts back would point at a row that is gone.
+    private static func laterActionsDepend(on seq: Int64, db: Database) throws -> Bool {
+        let select = "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE "
+        let later = try db.rows(select + "action_seq > ?", [.integer(seq)])
+        guard !later.isEmpty else { return false }
+        let mine = try db.rows(select + "action_seq = ?", [.integer(seq)])
+        let laterNames = Set(later.compactMap(rowName))
+        if mine.contains(where: { rowName($0).map(laterNames.contains) ?? false }) { return true }
+        let removed = Set(mine.filter { $0[3] == .null }.compactMap(rowName))
+        var links = ForeignKeys(db: db)
+        for image in later where try links.parents(of: image, before: false).contains(where: removed.contains) {
+            return true
+        }
+        for image in mine where image[3] != .null {
+            for parent in try links.parents(of: image, before: true) {
+                let exists = try db.scalar("SELECT count(*) FROM \(parent.table) WHERE id = ?", [.text(parent.key)])?.int
+                if exists == 0 { return true }
+            }
+        }
+        return false
+    }
+
+    private static func rowName(_ image: [SQLValue]) -> RowName? {
+        guard let table = image[0].text, let key = image[2].text else { return nil }
+        return RowName(table: table, key: key)
+    }
+
+    /// The foreign keys of the journal's tables, read once per table.
+    private struct ForeignKeys {
+        let db: Database
+        private var links: [String: [(column: String, parent: String)]] = [:]
+
+        init(db: Database) {
+            self.db = db
+        }
+
+        /// The rows a captured row points at: as it is now, or (`before`) as its image recorded it.
+        mutating func parents(of image: [SQLValue], before: Bool) throws -> [RowName] {
+            guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { return [] }
+            if links[table] == nil {
+                links[table] = try db.rows("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?)", [.text(table)])
+                    .compactMap { link in link[0].text.flatMap { column in link[1].text.map { (column, $0) } } }
+            }
+            var parents: [RowName] = []
+            for link in links[table] ?? [] {
+                let value = before
+                    ? try image[3].text.flatMap { try db.scalar("SELECT json_extract(?, '$.\(link.column)')", [.text($0)])?.text }
+                    : try db.scalar("SELECT \(link.column) FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])?.text
+                if let value { parents.append(RowName(table: link.parent, key: value)) }
+            }
+            return parents
+        }
+    }
+
+    /// Puts back the rows action `seq` captured and forgets the action.
+    private static func revert(seq: Int64, label: String, doneAt: String, db: Database, now: String) throws -> Reverted {
         var reverted = Reverted(label: label, doneAt: doneAt)
         let images = try db.rows(
             "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE action_seq = ? ORDER BY ord DESC",
@@ -72,12 +145,10 @@ struct UndoJournal {
                     try db.run("UPDATE \(table) SET modified_at = ? WHERE \(keyColumn) = ?", [.text(now), .text(key)])
                 }
                 reverted.restored.append((table, key))
+            } else if keyColumn == "id" {
+                try Tombstone.remove(table, id: key, at: now, in: db)
             } else {
                 try db.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])
-                if keyColumn == "id", db.changes > 0 {
-                    try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
-                               [.text(table), .text(key), .text(now)])
-                }
             }
         }
         try db.run("DELETE FROM undo_actions WHERE seq = ?", [.integer(seq)])

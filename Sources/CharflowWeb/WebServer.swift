@@ -85,6 +85,11 @@ public final class WebServer: @unchecked Sendable {
         startTicker()
     }
 
+    /// libmicrohttpd's callbacks hold this object unretained: it stops the daemon before it goes.
+    deinit {
+        stop()
+    }
+
     /// Stops taking connections, lets the requests in flight finish (ten seconds at most), then stops.
     public func stop() {
         guard let daemon else { return }

@@ -11,6 +11,8 @@ struct Arguments {
     var words: [String] = []
     var values: [String: [String]] = [:]
     var switches: Set<String> = []
+    /// Options given without a value; refused by `check`, after unknown options are named.
+    var missingValues: [String] = []
 
     /// Option names that never take a value.
     static let switchNames: Set<String> = [
@@ -44,7 +46,8 @@ struct Arguments {
             if value == nil {
                 // `--region --json` is a missing value, not a region called "--json".
                 guard index < argv.count, !argv[index].hasPrefix("--") else {
-                    throw UsageError(message: "--\(name) needs a value.")
+                    missingValues.append(name)
+                    continue
                 }
                 value = argv[index]
                 index += 1
@@ -58,7 +61,7 @@ struct Arguments {
     /// The last value given for `name`.
     func value(_ name: String) -> String? { values[name]?.last }
 
-    var optionNames: Set<String> { switches.union(values.keys) }
+    var optionNames: Set<String> { switches.union(values.keys).union(missingValues) }
 
     /// Refuses options the command does not take, and more positional words than it expects.
     func check(allowed: Set<String>, maxWords: Int, usage: String) throws {
@@ -66,6 +69,7 @@ struct Arguments {
         if let unknown = optionNames.subtracting(allowed).subtracting(global).sorted().first {
             throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
         }
+        if let name = missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         if words.count > maxWords {
             throw UsageError(message: "Unexpected '\(words[maxWords])'.\nUsage: \(usage)")
         }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// The shell around the engine: read the command line, run one command, print, return the exit status.
@@ -52,16 +51,11 @@ enum CLI {
             output.fail(code: "usage", message: error.message)
             return 2
         } catch let error as PlannerError {
-            output.fail(code: Messages.code(error), message: Messages.text(error))
+            output.fail(code: Messages.code(error), message: CommandLineWords.text(error))
             return 1
-        } catch let error as ImportError {
-            output.fail(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.")
-            return 1
-        } catch let error as BackupWriteError {
-            output.fail(code: "write_failed", message: error.description)
-            return 1
-        } catch let error as DatabaseError {
-            output.fail(code: "store", message: "The store refused the change: \(error.message). Nothing was changed.")
+        } catch let refusal where Refusal(refusal) != nil {
+            let refusal = Refusal(refusal)!
+            output.fail(code: refusal.code, message: refusal.message)
             return 1
         } catch {
             output.fail(code: "internal", message: "\(error)")
@@ -81,7 +75,9 @@ struct Context {
 
     /// Opens the store as of the command's clock, running any missed rollover first.
     func app() throws -> Charflow {
-        let store = StoreEnvironment(environment: environment, storeOption: args.value("db"))
+        let store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
+        // An option given empty is refused; only an empty environment variable counts as not set.
+        if args.value("now") == "" { throw PlannerError.badTime("") }
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)
         let app = try store.open(now: now)
         if !app.settings.color { output.color = false }
@@ -90,24 +86,6 @@ struct Context {
             app.holdBeforeCommit(milliseconds: stall)
         }
         return app
-    }
-
-    /// The engine, for commands that have not moved into the application layer yet.
-    func planner() throws -> Planner { try app().planner }
-
-    /// A DATE-WORD option, parsed.
-    func dateWord(_ name: String) throws -> QuickDate? { try request.dateWord(name) }
-    func region(_ name: String = "region") throws -> Region? { try request.region(name) }
-    func bucket() throws -> Bucket? { try request.bucket() }
-    func importance() throws -> Importance? { try request.importance() }
-    func effort() throws -> Int?? { try request.effort() }
-    func repeatRule() throws -> (RepeatKind, String)? { try request.repeatRule() }
-    func reason() throws -> DeferralReason? { try request.reason() }
-
-    /// The single task id a command acts on.
-    func taskWord(usage: String) throws -> String {
-        guard let word = args.words.first else { throw UsageError(message: "Which task? Give its id.\nUsage: \(usage)") }
-        return word
     }
 }
 

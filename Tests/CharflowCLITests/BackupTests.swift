@@ -29,7 +29,7 @@ struct BackupTests {
             try cf.run(["habit", "log", "Meds", "--window", "Morning"], now: day + "T08:00")
         }
         try cf.run(["habit", "log", "No sugar", "--slip"], now: "2026-11-27T20:00")
-        try cf.run(["habit", "pause", "Meds", "--from", "2026-12-10", "--to", "2026-12-14", "--reason", "travel"],
+        try cf.run(["habit", "pause", "Meds", "--from", "2026-12-10", "--to", "2026-12-15", "--reason", "travel"],
                    now: "2026-11-28T08:00")
         try cf.run(["defer", slipping], now: "2026-11-28T09:00")
         let report = try cf.add("Write report", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")

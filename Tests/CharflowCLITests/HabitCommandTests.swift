@@ -161,7 +161,7 @@ struct HabitCommandTests {
         for day in habitDates(from: "2026-11-09", count: 7) {
             try runner.habitOK(["habit", "log", walk], now: "\(day)T20:00")
         }
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-22",
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
                                          "--reason", "travel"], now: "2026-11-15T21:00")
         #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
         #expect(try runner.habitTodayTitles(now: "2026-11-18T09:00") == ["Floss"])
@@ -177,11 +177,11 @@ struct HabitCommandTests {
                 == Array(repeating: "empty", count: 7))
     }
 
-    @Test("H-15 the habit's detail shows \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
+    @Test("H-15 D15 a pause from 12 to 19 Oct reads \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
     func pausedLine() throws {
         let runner = try CharflowRunner()
         let walk = try runner.habitAdd("Walk", now: "2026-10-01T09:00")
-        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-18",
+        let paused = try runner.habitOK(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-19",
                                          "--reason", "travel"], now: "2026-10-10T09:00")
         #expect(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Walk: Paused — resumes 19 Oct")
         let grid = try runner.habitOK(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
@@ -191,7 +191,7 @@ struct HabitCommandTests {
         #expect(line["paused"] as? String == "Paused — resumes 19 Oct")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
         #expect(pauses.first?["from"] as? String == "2026-10-12")
-        #expect(pauses.first?["to"] as? String == "2026-10-18")
+        #expect(pauses.first?["to"] as? String == "2026-10-19", "habit.md's own example: to is the day it resumes")
         #expect(pauses.first?["reason"] as? String == "travel")
         #expect(try runner.habitTodayTitles(now: "2026-10-19T09:00") == ["Walk"])
 
@@ -233,10 +233,13 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let meds = try runner.habitAdd("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00 remind 19:30"],
                                        now: "2026-11-26T09:00")
+        // In the order of the clock: a command run with the clock a day back would still log today (P-8).
         for day in ["2026-11-27", "2026-11-28", "2026-11-29"] {
             try runner.habitOK(["habit", "log", meds, "--window", "Morning"], now: "\(day)T08:00")
+            if day == "2026-11-28" {
+                try runner.habitOK(["habit", "log", meds, "--window", "evening"], now: "2026-11-28T20:00")
+            }
         }
-        try runner.habitOK(["habit", "log", meds, "--window", "evening"], now: "2026-11-28T20:00")
         let dates = habitDates(from: "2026-11-27", count: 3)
         #expect(try runner.habitStates(meds, dates, grid: 0, now: Self.now) == ["complete", "complete", "complete"])
         #expect(try runner.habitStates(meds, dates, grid: 1, now: Self.now) == ["missed", "complete", "missed"])
@@ -489,7 +492,9 @@ struct HabitCommandTests {
         #expect(reason.contains("holiday"))
         let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
                                              "--reason", "travel"], now: Self.now, code: "bad_pause")
-        #expect(order == "A pause ends on or after the day it starts.")
+        #expect(order == "A pause resumes on a day after it starts (--to is the day it resumes).")
+        try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-10",
+                                 "--reason", "travel"], now: Self.now, code: "bad_pause")
         try runner.habitRefused(["habit", "resume", walk], now: Self.now, code: "not_paused")
     }
 
@@ -556,7 +561,7 @@ struct HabitCommandTests {
         }
     }
 
-    @Test("H-18 H-8 weekly habits speak in weeks in the read")
+    @Test("H-18 H-8 weekly habits speak in weeks in the read, and suggest what most recent weeks managed")
     func readWeeks() throws {
         let runner = try CharflowRunner()
         let run = try #require(try runner.habitJSON(["habit", "add", "--preset", "running"], now: "2026-11-02T09:00")["id"] as? String)
@@ -564,7 +569,7 @@ struct HabitCommandTests {
             try runner.habitOK(["habit", "log", run, "--minutes", "30"], now: "\(day)T07:00")
         }
         #expect(try runner.habitRead(run, now: Self.now)
-                == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try two?")
+                == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try one?")
         let text = try runner.habitOK(["habit", "grid", run], now: Self.now).stdout
         #expect(text.contains("1 of 3 this week"))
     }

@@ -124,12 +124,13 @@ extension CharflowRunner {
     /// Every row of every table, with each `modified_at` blanked, for "undo reverts exactly" checks.
     ///
     /// Left out: `sqlite_sequence` (SQLite's counter for AUTOINCREMENT, never reused by design) and
-    /// `tombstones` (an undone insert leaves one for sync, spec D14); the tests check tombstones apart.
+    /// `tombstones` (an undone insert leaves one for sync, spec D14); the tests check tombstones apart;
+    /// and `change_version`, which every committed write raises, an undo included.
     func planningContents() throws -> String {
         let db = try Database(path: storePath)
         var lines: [String] = []
         let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].text }
-        for table in tables where table != "sqlite_sequence" && table != "tombstones" {
+        for table in tables where !["sqlite_sequence", "tombstones", "change_version"].contains(table) {
             let columns = try db.columns(of: table)
             lines.append("# " + table + " (" + columns.joined(separator: ", ") + ")")
             var rows: [String] = []

@@ -136,7 +136,7 @@ struct PlanningWeekTests {
         #expect(wed1.map(\.kind) == ["prioritisationPrompt"], "Wednesday: \(wed1)")
         #expect(wed1.first?.message.contains("Which one or two of these matter most?") == true)
         #expect(try cf.planningSignals(now: "\(wed)T08:05").isEmpty, "the prompt is once a day")
-        try cf.planningOK(["habit", "pause", water, "--from", wed, "--to", wed, "--reason", "travel"], now: "\(wed)T08:10")
+        try cf.planningOK(["habit", "pause", water, "--from", wed, "--to", "2026-12-03", "--reason", "travel"], now: "\(wed)T08:10")
         #expect(try cf.planningReminders(now: "\(wed)T20:30") == [review], "a paused habit never reminds; the review does")
         let skipped = try cf.planningJSON(["plan", "skip"], now: "\(wed)T21:00")
         #expect(skipped["state"] as? String == "skipped")

@@ -60,7 +60,7 @@ struct ServeAPITests {
         // The same document as the CLI's `add --json`, plus the action.
         let cli = try runner.json(["add", "From the terminal", "--region", "evening"])
         #expect(Set(task.keys) == Set(cli.keys).union(["action"]))
-        var actions: [Int] = [try #require(task["action"] as? Int)]
+        var actions: [Int] = [try #require((task["action"] as? String).flatMap { Int($0) }, "\(added.body)")]
         let steps: [(String, String)] = [
             ("note", #"{"text": "Asked Sam"}"#), ("edit", #"{"notes": "- [ ] draft\n- [ ] send"}"#),
             ("check", #"{"item": 1}"#), ("edit", #"{"title": "Plan the month"}"#), ("move", #"{"region": "morning", "bucket": "must"}"#),
@@ -71,7 +71,7 @@ struct ServeAPITests {
             #expect(answer.status == 200, "\(action): \(answer.body)")
             let document = try answer.json()
             #expect(document["id"] as? String == id, "\(action)")
-            let number = try #require(document["action"] as? Int, "\(action): \(answer.body)")
+            let number = try #require((document["action"] as? String).flatMap { Int($0) }, "\(action): \(answer.body)")
             #expect(number > actions.last!, "\(action)")
             actions.append(number)
         }
@@ -113,7 +113,7 @@ struct ServeAPITests {
         #expect(try server.send("POST", "/api/tasks", json: #"{"title": {"nested": 1}}"#).status == 400)
     }
 
-    @Test("W-15: POST /api/undo undoes the action it names, and refuses when later actions depend on it")
+    @Test("W-15: POST /api/undo undoes the action it names, and refuses when a later action touched its task")
     func undoByAction() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
@@ -121,26 +121,63 @@ struct ServeAPITests {
         defer { server.stop() }
         let added = try server.send("POST", "/api/tasks", json: #"{"title": "Undo me", "region": "morning"}"#).json()
         let id = try #require(added["id"] as? String)
-        let addAction = try #require(added["action"] as? Int)
+        let addAction = try #require(added["action"] as? String)
         let done = try server.send("POST", "/api/tasks/\(id)/done", json: "{}").json()
-        let doneAction = try #require(done["action"] as? Int)
-        // The add has a later action on top of it: refused, nothing changed.
+        let doneAction = try #require(done["action"] as? String)
+        // The add has a later action on its task: refused, nothing changed.
         var before = server.storeBytes()
-        let early = try server.send("POST", "/api/undo", json: #"{"action": \#(addAction)}"#)
+        let early = try server.send("POST", "/api/undo", json: #"{"action": "\#(addAction)"}"#)
         #expect(early.status == 409)
-        #expect(try early.errorCode() == "cannot_undo")
+        #expect(try early.errorCode() == "undo_blocked")
         #expect(server.storeBytes() == before)
-        // The done is the newest: undone.
+        // A change made elsewhere to another task does not block the page's undo of its own action.
+        try runner.add("From the terminal")
         let undone = try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#)
         #expect(undone.status == 200, "\(undone.body)")
         #expect(try runner.json(["show", id])["isCompleted"] as? Bool == false)
-        // A change made elsewhere (the CLI) after the page's action: the page's undo refuses.
-        try runner.add("From the terminal")
+        // A change made in the terminal to the same task blocks the page's undo of the add.
+        #expect(try runner.run(["edit", id, "--title", "Renamed in the terminal"]).status == 0)
         before = server.storeBytes()
-        #expect(try server.send("POST", "/api/undo", json: #"{"action": \#(addAction)}"#).status == 409)
+        let blocked = try server.send("POST", "/api/undo", json: #"{"action": "\#(addAction)"}"#)
+        #expect(blocked.status == 409)
         #expect(server.storeBytes() == before)
-        // The same action twice: the second is refused.
-        #expect(try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#).status == 409)
-        #expect(try server.send("POST", "/api/undo", json: "{}").status == 400)
+        // The same action twice: the journal no longer holds it.
+        let twice = try server.send("POST", "/api/undo", json: #"{"action": "\#(doneAction)"}"#)
+        #expect(twice.status == 409)
+        #expect(try twice.errorCode() == "undo_unknown")
+        #expect(try server.send("POST", "/api/undo", json: #"{"action": "soon"}"#).status == 400)
+    }
+
+    @Test("W-5: sessions, habits, settings and the plan answer through their routes as the CLI does")
+    func otherRoutes() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let task = try runner.add("Focus on this", ["--region", "morning"])
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let begun = try server.send("POST", "/api/sessions/begin", json: #"{"task": "\#(task)"}"#)
+        #expect(begun.status == 200, "\(begun.body)")
+        #expect(begun.body.contains("\"action\""))
+        let status = try server.send("GET", "/api/status")
+        #expect(NSDictionary(dictionary: try status.json()).isEqual(to: try runner.json(["status"])), "\(status.body)")
+        #expect(try server.send("POST", "/api/sessions/pause", json: "{}").status == 200)
+        #expect(try server.send("POST", "/api/sessions/finish", json: #"{"stop": true}"#).status == 200)
+        let habit = try server.send("POST", "/api/habits/new", json: #"{"title": "Water", "kind": "counted", "target": 8}"#)
+        #expect(habit.status == 200, "\(habit.body)")
+        let logged = try server.send("POST", "/api/habits/Water/log", json: #"{"count": 2}"#)
+        #expect(logged.status == 200, "\(logged.body)")
+        let habits = try server.send("GET", "/api/habits")
+        #expect(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
+        let setting = try server.send("POST", "/api/settings/rollover-time", json: #"{"value": "04:00"}"#)
+        #expect(setting.status == 200, "\(setting.body)")
+        #expect(try runner.json(["settings", "rollover-time"])["rollover-time"] as? String == "04:00")
+        for path in ["/api/backlog", "/api/settings", "/api/plan", "/api/tasks/\(task)", "/api/region/morning"] {
+            let answer = try server.send("GET", path)
+            #expect(answer.status == 200, "\(path): \(answer.body)")
+        }
+        let region = try server.send("GET", "/api/region/morning")
+        #expect(NSDictionary(dictionary: try region.json()).isEqual(to: try runner.json(["region", "morning"])))
+        let backlog = try server.send("GET", "/api/backlog")
+        #expect(NSDictionary(dictionary: try backlog.json()).isEqual(to: try runner.json(["backlog"])))
     }
 }

@@ -34,7 +34,7 @@ struct ServePageTests {
         let task = try answer.json()
         #expect(task["title"] as? String == "Pay rent")
         #expect(task["effortMinutes"] as? Int == 15)
-        #expect(task["action"] is Int)
+        #expect(task["action"] is String)
         let today = try runner.json(["today"])
         #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", "misc")) == ["Pay rent"])
     }

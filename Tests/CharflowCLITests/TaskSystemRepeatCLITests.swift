@@ -261,6 +261,39 @@ struct TaskSystemRepeatCLITests {
         #expect(try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:21").count == 1)
     }
 
+    @Test("T-31 an edit made in the same instant as the next instance still counts: un-completing is refused",
+          arguments: [["--notes", "ask about overtime"], ["--title", "Submit the timesheet"], ["--due", "2026-12-12"],
+                      ["--importance", "high"], ["--effort", "60"]])
+    func uncompleteRefusedAfterSameInstantEdit(_ change: [String]) throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let nextID = try #require(next["id"] as? String)
+        _ = try cf.taskSystemJSON(["edit", nextID] + change, now: "2026-12-04T09:00")
+
+        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:00")
+        #expect(refusal.message == Self.alreadyRepeated, "\(change)")
+        #expect(try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:01").count == 1)
+    }
+
+    @Test("T-31 a next instance placed on the board in the same instant is touched; one left alone is removed")
+    func uncompleteSameInstantMove() throws {
+        let cf = try CharflowRunner.taskSystem()
+        defer { cf.taskSystemCleanUp() }
+        let id = try cf.taskSystemAdd("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:00")
+        let nextID = try #require(next["id"] as? String)
+        _ = try cf.taskSystemJSON(["move", nextID, "--region", "morning", "--day", "tomorrow"], now: "2026-11-30T08:00")
+        #expect(try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:00").message == Self.alreadyRepeated)
+
+        let other = try cf.taskSystemAdd("Water plants", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
+        _ = try cf.taskSystemCompleteLive(series: other, now: "2026-11-30T08:00")
+        let undone = try cf.taskSystemJSON(["undone", other], now: "2026-11-30T08:00")
+        #expect(undone["isCompleted"] as? Bool == false)
+        #expect(try cf.taskSystemLiveInstances(series: other, now: "2026-11-30T08:01").count == 1)
+    }
+
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was deferred")
     func uncompleteRefusedAfterDefer() throws {
         let cf = try CharflowRunner.taskSystem()

@@ -230,7 +230,7 @@ struct HabitDensityTests {
     @Test("H-15 paused days are unscheduled: no cell fills, nothing is missed, and the read leaves them out")
     func pausedDays() throws {
         // Daily, nothing logged, paused 16–22 November.
-        let history = try F.history(.binary, pauses: [("2026-11-16", "2026-11-22")])
+        let history = try F.history(.binary, pauses: [("2026-11-16", "2026-11-23")])
         for text in try F.days(from: "2026-11-16", count: 7) {
             let cell = try F.cell(history, text)
             #expect(cell.state == .empty, "\(text)")
@@ -253,7 +253,7 @@ struct HabitDensityTests {
     @Test("H-8 H-15 paused days do not count toward a weekly target")
     func pausedWeekly() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1, "2026-11-25": 1],
-                                    pauses: [("2026-11-25", "2026-11-26")])
+                                    pauses: [("2026-11-25", "2026-11-27")])
         #expect(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 1)
     }
 }

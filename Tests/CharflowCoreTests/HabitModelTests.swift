@@ -143,19 +143,19 @@ struct HabitModelTests {
         #expect(HabitScheduleChange.schedule(on: try HabitRulesFixture.day("2026-11-01"), in: []) == nil)
     }
 
-    @Test("H-15 a pause covers its first and last day; an open-ended one runs until resumed")
+    @Test("H-15 a pause covers its first day up to the day it resumes (habit.md: 12 to 19 Oct resumes on the 19th)")
     func pauseCovers() throws {
-        let from = try HabitRulesFixture.day("2026-10-12"), to = try HabitRulesFixture.day("2026-10-18")
+        let from = try HabitRulesFixture.day("2026-10-12"), to = try HabitRulesFixture.day("2026-10-19")
         let pause = HabitPause(habitID: UUID(), from: from, to: to, reason: .travel, modifiedAt: created)
         #expect(!pause.covers(from.adding(days: -1)))
         #expect(pause.covers(from))
-        #expect(pause.covers(to))
-        #expect(!pause.covers(to.adding(days: 1)))
+        #expect(pause.covers(to.adding(days: -1)))
+        #expect(!pause.covers(to), "the 19th is the resume day")
         let open = HabitPause(habitID: UUID(), from: from, to: nil, reason: .illness, modifiedAt: created)
         #expect(open.covers(from.adding(days: 3650)))
         #expect(!open.covers(from.adding(days: -1)))
-        #expect(HabitPause.isPaused(to, [pause]))
-        #expect(!HabitPause.isPaused(to.adding(days: 1), [pause]))
+        #expect(HabitPause.isPaused(to.adding(days: -1), [pause]))
+        #expect(!HabitPause.isPaused(to, [pause]))
         #expect(PauseReason.allCases.map(\.rawValue) == ["travel", "illness", "cycle", "other"])
     }
 

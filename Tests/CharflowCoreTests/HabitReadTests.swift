@@ -111,7 +111,7 @@ struct HabitReadTests {
         // paused (Mon 9, Sat 21, Sun 22) and three times in the week of 23 November.
         let entries = ["2026-11-09": 1, "2026-11-21": 1, "2026-11-22": 1, "2026-11-23": 1, "2026-11-25": 1, "2026-11-27": 1]
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-02", entries: entries,
-                                    pauses: [("2026-11-10", "2026-11-20")])
+                                    pauses: [("2026-11-10", "2026-11-21")])
         let sentence = try F.sentence(history)
         #expect(!sentence.contains("may be more than this season allows"),
                 "paused days counted against the habit: \(sentence)")
@@ -138,7 +138,7 @@ struct HabitReadTests {
         let days = try F.days(from: "2026-11-09", count: 21)
         let open = days.filter { !(("2026-11-16")...("2026-11-22")).contains($0) }
         #expect(open.count == 14)
-        let history = try F.history(.binary, entries: Self.logged(open, done: 7), pauses: [("2026-11-16", "2026-11-22")])
+        let history = try F.history(.binary, entries: Self.logged(open, done: 7), pauses: [("2026-11-16", "2026-11-23")])
         let numbers = try F.numbers(history)
         #expect(numbers.due == 14)
         #expect(numbers.missed == 7)

@@ -102,7 +102,7 @@ struct PlanningRulesTests {
         let notice = Messages.overload(load: 65, capacity: 60)
         #expect(notice.contains("1 h 05"))
         #expect(notice.contains("1 h."))
-        #expect(notice.contains("charflow plan move ID --to DATE"))
+        #expect(notice.hasSuffix("Move something to another day?"), "the hint is the front end's (A-3)")
         #expect(!notice.contains("!"))
     }
 

@@ -70,6 +70,7 @@ struct SettingsTests {
             .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(9, 2), .alreadyDone, .notDone,
             .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"),
             .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"), .newerStore("0002-x"), .storeUnreadable("x"),
+            .undoBlocked, .undoUnknown,
         ]
         var codes: Set<String> = []
         for error in errors {

@@ -82,7 +82,7 @@ struct HabitLoggingStoreTests {
             Issue.record("expected wrongLog, got \(String(describing: error))")
             return
         }
-        #expect(named == kind.rawValue)
+        #expect(named == kind)
         #expect(try HabitTestStore.contents(planner) == before)
     }
 
@@ -302,7 +302,9 @@ struct HabitLoggingStoreTests {
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.habitSessionSettle) { try planner.beginHabit("Run", window: nil, settle: refused) }
         let running = #expect(throws: PlannerError.self) { try planner.beginHabit("Run", window: nil, settle: nil) }
-        if case .sessionRunning? = running {} else { Issue.record("expected sessionRunning, got \(String(describing: running))") }
+        if case .habitSessionRunning? = running {} else {
+            Issue.record("expected habitSessionRunning (it offers only done or stop), got \(String(describing: running))")
+        }
         #expect(try HabitTestStore.contents(planner) == before)
     }
 

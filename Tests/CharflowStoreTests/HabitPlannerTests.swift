@@ -105,9 +105,9 @@ struct HabitPlannerTests {
         let today = try after.habitCell(water, "2026-11-30")
         #expect(today.target == 8)
         #expect(today.state == .partialHigh)
-        // A day with no entry reads the new target and is missed, as it was.
+        // A day with no entry keeps the target it had (an empty snapshot entry), and is missed, as it was.
         #expect(try after.habitCell(water, "2026-11-29").state == .missed)
-        #expect(try after.habitCell(water, "2026-11-29").target == 8)
+        #expect(try after.habitCell(water, "2026-11-29").target == 3)
         #expect(try after.habitEntry(water, "2026-11-27")?.target == 3)
     }
 

@@ -193,7 +193,7 @@ struct HabitScheduleStoreTests {
         let walk = try setup.habitAdd("Walk", windows: ["00:00-23:59 remind 08:00"])
         try setup.habitAdd("Floss", windows: ["00:00-23:59 remind 08:00"])
         try store.habitLogEach(walk, try HabitTestStore.days(from: "2026-11-09", count: 7), .toggle)
-        try store.open("2026-11-15", "21:00").pauseHabit("Walk", from: LocalDay("2026-11-16"), to: LocalDay("2026-11-22"),
+        try store.open("2026-11-15", "21:00").pauseHabit("Walk", from: LocalDay("2026-11-16"), to: LocalDay("2026-11-23"),
                                                           reason: .travel)
 
         let paused = try store.open("2026-11-18", "09:00")
@@ -229,7 +229,7 @@ struct HabitScheduleStoreTests {
         let planner = try store.open("2026-11-25")
         try planner.resumeHabit("Walk")
         let after = try store.open("2026-11-26")
-        #expect(try after.pauses(of: walk).map { $0.to?.description } == ["2026-11-24"])
+        #expect(try after.pauses(of: walk).map { $0.to?.description } == ["2026-11-25"], "it resumes the day it is resumed")
         #expect(try after.habitToday(walk).pause == nil)
         #expect(try after.habitStates(walk, ["2026-11-19", "2026-11-20", "2026-11-24", "2026-11-25"])
                 == [.missed, .empty, .empty, .missed])
@@ -255,12 +255,16 @@ struct HabitScheduleStoreTests {
     func resumeKeepsEntries() throws {
         let store = try HabitTestStore()
         let water = try store.open("2026-11-10").habitAdd("Water", kind: .counted, target: 4)
+        try store.habitLogEach(water, ["2026-11-19"], .count(4))
         try store.open("2026-11-20").pauseHabit("Water", from: nil, to: nil, reason: .travel)
-        try store.habitLogEach(water, ["2026-11-21"], .count(4))
         try store.open("2026-11-25").resumeHabit("Water")
         let planner = try store.open("2026-11-26")
-        #expect(try planner.habitEntry(water, "2026-11-21")?.amount == 4)
+        #expect(try planner.habitEntry(water, "2026-11-19")?.amount == 4)
+        #expect(try planner.habitCell(water, "2026-11-19").state == .complete)
         #expect(try planner.habitCell(water, "2026-11-21").state == .empty, "the 21st was paused")
+        #expect(throws: PlannerError.habitPausedOn(LocalDay("2026-11-21")!)) {
+            try planner.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-21"))
+        }
     }
 
     // MARK: H-21 signals

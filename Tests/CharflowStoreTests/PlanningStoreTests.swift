@@ -77,7 +77,7 @@ struct PlanningStoreTests {
         try store.open("2026-11-30", "21:00").carry(task.id.uuidString, .keep)
         try store.open("2026-12-01", "21:00").carry(task.id.uuidString, .keep)
         let third = try store.open("2026-12-02", "21:00")
-        #expect(throws: PlannerError.pickADay) { try third.carry(task.id.uuidString, .keep) }
+        #expect(throws: PlannerError.pickALaterDay) { try third.carry(task.id.uuidString, .keep) }
         #expect(try third.task(id: task.id)?.deferralCount == 2, "the refusal changed nothing")
         let picked = try third.carry(task.id.uuidString, .later(.nextWeek, .tooMuch))
         #expect(picked.eased)

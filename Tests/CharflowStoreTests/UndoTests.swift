@@ -234,27 +234,3 @@ struct UndoTests {
         #expect(throws: Never.self) { try planner.complete(comp.id.uuidString) }
     }
 }
-
-extension UndoTests {
-    @Test("W-15 undo by action number reverts that action only while it is the newest, and refuses otherwise")
-    func undoNamedAction() throws {
-        let store = try TempStore()
-        let planner = try store.open("2026-03-02")
-        let task = try planner.add("named", region: .morning)
-        let added = try #require(planner.lastAction)
-        try planner.complete(task.id.uuidString)
-        let completed = try #require(planner.lastAction)
-        #expect(completed > added)
-        // Another connection (the terminal) acts after the page's add: the add can no longer go alone.
-        #expect(throws: PlannerError.cannotUndo) { try planner.undo(action: added) }
-        #expect(try planner.reload(task).isCompleted)
-        #expect(try planner.undo(action: completed) == "done")
-        #expect(try !planner.reload(task).isCompleted)
-        #expect(throws: PlannerError.cannotUndo) { try planner.undo(action: completed) }
-        let other = try store.open("2026-03-02", "09:30")
-        _ = try other.add("from elsewhere")
-        #expect(throws: PlannerError.cannotUndo) { try planner.undo(action: added) }
-        #expect(try TempStore.row(planner, task: task.id) != nil)
-        #expect(Messages.code(.cannotUndo) == "cannot_undo")
-    }
-}

@@ -19,8 +19,10 @@ public struct StoreEnvironment: Sendable {
     }
 
     /// The store named by `--db` (given as `option`), then `CHARFLOW_DB`, then the XDG default, with the
-    /// zone of `TZ` and the first weekday of the locale.
-    public init(environment: [String: String], storeOption option: String?) {
+    /// zone of `TZ` and the first weekday of the locale. An option given empty names no store and is
+    /// refused; only an empty environment variable counts as not set.
+    public init(environment: [String: String], storeOption option: String?) throws {
+        if option == "" { throw PlannerError.emptyStorePath }
         self.init(path: Self.storePath(option, environment), timeZone: Self.timeZone(environment),
                   localeFirstWeekday: Self.localeFirstWeekday(environment))
     }

@@ -9,7 +9,7 @@ public struct HabitsOverview {
     public let days: [Planner.HabitDay]
     public let archived: [Habit]
     public let includeArchived: Bool
-    public let signals: [(signal: Signal, message: String)]
+    public let signals: [PhrasedSignal]
     public let seen: [Planner.SeenMark]
     let app: Charflow
 
@@ -27,9 +27,9 @@ public struct HabitsOverview {
             ("date", .string(day.description)),
             ("habits", .array(habits)),
             ("archivedCount", .int(archived.count)),
-            ("signals", .array(signals.map { signal, message in
-                .object([("kind", .string(signal.kind)), ("habit", .optional(signal.subject.map { $0.lowercasedText })),
-                         ("message", .string(message))])
+            ("signals", .array(signals.map { phrased in
+                .object([("kind", .string(phrased.signal.kind)), ("habit", .optional(phrased.signal.subject.map { $0.lowercasedText })),
+                         ("message", .string(phrased.message))])
             })),
         ])
     }
@@ -42,7 +42,7 @@ extension Charflow {
         let archived = try planner.habits(includeArchived: true).filter(\.isArchived)
         let pending = try planner.pendingHabitSignals()
         let titles = Dictionary(days.map { ($0.habit.id, $0.habit.title) }, uniquingKeysWith: { first, _ in first })
-        let phrased = pending.map { ($0.signal, Messages.text($0.signal, title: $0.signal.subject.flatMap { titles[$0] })) }
+        let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
         return HabitsOverview(day: today, days: days, archived: archived, includeArchived: includeArchived,
                               signals: phrased, seen: pending.map(\.seen), app: self)
     }

@@ -9,8 +9,8 @@ import Foundation
 /// `Charflow.markSeen`, so a page that refreshes, or a script reading `--json`, uses nothing up.
 public struct TodayReport {
     public let view: TodayView
-    /// Each signal with its sentence, in the order they are shown.
-    public let signals: [(signal: Signal, message: String)]
+    /// Each signal with the title of what it is about and its sentence, in the order they are shown.
+    public let signals: [PhrasedSignal]
     /// What marks `signals` as seen.
     public let seen: [Planner.SeenMark]
     public let session: WorkSession?
@@ -50,10 +50,10 @@ public struct TodayReport {
             ("backlogCount", .int(view.backlogCount)),
             ("habits", .array(try habits.map { try HabitJSON.day($0, planner: app.planner) })),
             ("session", session.map { SessionJSON.session($0, planner: app.planner) } ?? .null),
-            ("signals", .array(signals.map { signal, message in
-                .object([("kind", .string(signal.kind)),
-                         ("task", .optional(signal.subject.map { $0.lowercasedText })),
-                         ("message", .string(message))])
+            ("signals", .array(signals.map { phrased in
+                .object([("kind", .string(phrased.signal.kind)),
+                         ("task", .optional(phrased.signal.subject.map { $0.lowercasedText })),
+                         ("message", .string(phrased.message))])
             })),
             ("filter", .optional(filter)),
             ("offer", offered.map(render.task) ?? .null),
@@ -85,7 +85,7 @@ extension Charflow {
                 titles[id] = task.title
             }
         }
-        let phrased = pending.map { ($0.signal, Messages.text($0.signal, title: $0.signal.subject.flatMap { titles[$0] })) }
+        let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionTask: sessionTask,
                            offered: offered, habits: habitDays, filter: try planner.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, app: self)
@@ -101,5 +101,18 @@ extension BoardProgress {
     /// `{"total", "completed", "percent"}`.
     public var json: JSONValue {
         .object([("total", .int(total)), ("completed", .int(completed)), ("percent", .int(percent))])
+    }
+}
+
+/// A signal with the title of the task or habit it is about, and its domain sentence.
+public struct PhrasedSignal: Sendable {
+    public let signal: Signal
+    public let title: String?
+    public let message: String
+
+    init(_ signal: Signal, title: String?) {
+        self.signal = signal
+        self.title = title
+        message = Messages.text(signal, title: title)
     }
 }

@@ -15,6 +15,6 @@ public enum HabitWords {
     /// "Paused — resumes 20 Oct", or until resumed.
     public static func pausedLine(_ pause: HabitPause) -> String {
         guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }
-        return "Paused — resumes \(DayText.short(to.adding(days: 1)))"
+        return "Paused — resumes \(DayText.short(to))"
     }
 }

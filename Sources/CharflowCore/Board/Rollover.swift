@@ -14,6 +14,28 @@ public struct RolloverOutcome: Sendable {
 /// what happens to each. Catching up over several missed days is one call with the newest day: a
 /// task gains at most one automatic deferral for the whole gap.
 public enum Rollover {
+    /// How many days the clock may read behind the last day rolled over to and still be taken as a
+    /// clock stepped back a little (a trip west, a corrected clock, a rollover time moved later).
+    public static let clockLagDays = 1
+
+    /// Which logical day is today, from the clock's logical day and the last day the store rolled over to.
+    ///
+    /// Days only move forward: when the clock reads the day before the last one rolled over to, that
+    /// later day is still today (nothing is placed on a day already rolled over, and a rollover time
+    /// moved later applies from the next boundary on). A clock further behind means the one that rolled
+    /// over was wrong (a far-future `--now`): the clock is followed (`markerIsAhead`).
+    public static func today(clockDay: LocalDay, rolledOverTo marker: LocalDay?) -> LocalDay {
+        guard let marker, marker > clockDay, !markerIsAhead(marker, clockDay: clockDay) else { return clockDay }
+        return marker
+    }
+
+    /// Whether the last day rolled over to is further ahead of the clock than a clock stepped back a
+    /// little explains; the store then moves its marker back to the clock's day, undoing nothing, so
+    /// that the next boundary rolls over again.
+    public static func markerIsAhead(_ marker: LocalDay, clockDay: LocalDay) -> Bool {
+        clockDay.days(to: marker) > clockLagDays
+    }
+
     /// Rolls the board over from the ended days into `newDay`.
     ///
     /// - Every live task placed on an ended day leaves the board for the Backlog, entered on that day.
@@ -25,7 +47,8 @@ public enum Rollover {
         carriedWithoutDeferral: Set<UUID> = [], now: Date
     ) -> RolloverOutcome {
         var outcome = RolloverOutcome()
-        for var task in candidates {
+        for original in candidates {
+            var task = original
             guard task.isLive, let due = task.dueDate, due < newDay else { continue }
             if task.region != nil {
                 task.region = nil
@@ -40,6 +63,8 @@ public enum Rollover {
                 outcome.deferrals.append(DeferralRecord(
                     taskID: task.id, deferredOn: now, day: newDay, deferredTo: newDay, reason: .unspecified))
             }
+            // A task an earlier rollover already carried (the clock was set back, then forward) is unchanged.
+            guard task != original else { continue }
             task.modifiedAt = now
             outcome.tasks.append(task)
         }

@@ -78,7 +78,7 @@ public struct WindowHistory: Sendable {
                 state = .empty
             }
         case .binary:
-            state = amount >= max(1, target) ? .complete : (day == today || weekly ? .empty : .missed)
+            state = HabitRules.isComplete(amount: amount, target: target) ? .complete : (day == today || weekly ? .empty : .missed)
         case .counted, .timed:
             let ratio = target <= 0 ? 0 : Double(amount) / Double(target)
             if ratio >= 1 {
@@ -103,14 +103,30 @@ public struct WindowHistory: Sendable {
     /// A day counts toward a weekly target when its own target is met.
     public func metOwnTarget(_ day: LocalDay) -> Bool {
         guard let entry = entries[day] else { return false }
-        return kind == .avoid ? false : entry.amount >= max(1, entry.target)
+        return kind == .avoid ? false : HabitRules.isComplete(amount: entry.amount, target: entry.target)
     }
 
-    /// Days of the week containing `day` (by `calendar`'s first weekday) whose own target was met.
+    /// Days of the week containing `day` (by `calendar`'s first weekday) whose own target was met, and
+    /// the week's target as `weekTarget` decides it.
     public func weekProgress(containing day: LocalDay, calendar: PlannerCalendar) -> (done: Int, target: Int) {
         let start = calendar.startOfWeek(containing: day)
         let done = (0..<7).map { start.adding(days: $0) }.filter { $0 <= day && metOwnTarget($0) && isDue($0) }.count
-        return (done, schedule(on: day)?.perWeek ?? 0)
+        return (done, weekTarget(weekStart: start, asOf: day))
+    }
+
+    /// The one rule for a week's target, for every view: the days a week of the schedule in force on
+    /// the week's last day (as of `asOf`, for the week still running), but no more than the days of
+    /// that week the habit could be done (not paused, and the window existed). A week with none asks nothing.
+    public func weekTarget(weekStart: LocalDay, asOf day: LocalDay) -> Int {
+        let last = min(weekStart.adding(days: 6), max(day, weekStart))
+        let perWeek = schedule(on: last)?.perWeek ?? 0
+        let open = (0..<7).filter { isDue(weekStart.adding(days: $0)) }.count
+        return min(perWeek, open)
+    }
+
+    /// The days a week the schedule in force on the week's last day asks, before pauses are left out.
+    public func scheduledPerWeek(weekStart: LocalDay, asOf day: LocalDay) -> Int {
+        schedule(on: min(weekStart.adding(days: 6), max(day, weekStart)))?.perWeek ?? 0
     }
 }
 

@@ -19,6 +19,12 @@ public enum DensityRead {
         public var weekTarget = 0
         public var weeksMet = 0
         public var weeksLooked = 0
+        /// This week's target is below the schedule's because paused days were left out of it.
+        public var weekScaled = false
+        /// Days done in each of the last full weeks that asked anything, newest first: what the record supports.
+        public var weeksDone: [Int] = []
+        /// The habit is old enough to be judged (three weeks, as fatigue waits for, H-21).
+        public var oldEnough = false
     }
 
     /// Counts the last `windowDays` days before `today` (and, for weekly targets, the last full weeks).
@@ -36,41 +42,54 @@ public enum DensityRead {
             case .empty: break
             }
         }
-        if let schedule = history.schedule(on: today), schedule.isWeeklyTarget {
+        let thisWeek = calendar.startOfWeek(containing: today)
+        let weekly = history.schedule(on: today)?.isWeeklyTarget ?? false
+        if weekly {
             let week = history.weekProgress(containing: today, calendar: calendar)
             numbers.weekDone = week.done
             numbers.weekTarget = week.target
-            let thisWeek = calendar.startOfWeek(containing: today)
+            numbers.weekScaled = week.target < history.scheduledPerWeek(weekStart: thisWeek, asOf: today)
             for back in 1...windowWeeks {
                 let weekStart = thisWeek.adding(days: -7 * back)
-                let lastDay = weekStart.adding(days: 6)
-                guard lastDay >= history.firstDay else { continue }
-                let days = (0..<7).map { weekStart.adding(days: $0) }
-                guard days.contains(where: history.isDue) else { continue }
+                // A week the habit existed for only in part, or spent partly paused, asks no more days
+                // than it had; a week with none is not looked at (`weekTarget`).
+                let wanted = history.weekTarget(weekStart: weekStart, asOf: today)
+                guard wanted > 0 else { continue }
+                let met = (0..<7).map { weekStart.adding(days: $0) }
+                    .filter { history.isDue($0) && history.metOwnTarget($0) }.count
                 numbers.weeksLooked += 1
-                let met = days.filter { history.isDue($0) && history.metOwnTarget($0) }.count
-                // A week the habit existed for only in part, or spent mostly paused, asks no more days than it had.
-                let perWeek = history.schedule(on: weekStart)?.perWeek ?? schedule.perWeek
-                let wanted = min(perWeek, days.filter(history.isDue).count)
+                numbers.weeksDone.append(met)
                 if met >= wanted { numbers.weeksMet += 1 }
             }
         }
+        let judgedFrom = weekly ? thisWeek.adding(days: -7 * windowWeeks) : start
+        numbers.oldEnough = history.firstDay <= judgedFrom
         return numbers
     }
 
     /// The lighter cadence the read suggests, as (days a week now, suggested), when the numbers call for one.
+    ///
+    /// It waits until the habit has three weeks behind it (as fatigue does, H-21), and proposes what the
+    /// record supports, at least one: for fixed days, the days a week actually done over the read's
+    /// window; for a weekly target, the days done in most of the last full weeks.
     public static func suggestion(_ numbers: Numbers, schedule: HabitSchedule, kind: HabitKind) -> (Int, Int)? {
-        guard kind != .avoid else { return nil }
-        if schedule.isWeeklyTarget {
-            guard numbers.weeksLooked > 0, schedule.perWeek > 1 else { return nil }
-            let missedShare = 1 - Double(numbers.weeksMet) / Double(numbers.weeksLooked)
-            return missedShare > lighterCadenceAbove ? (schedule.perWeek, schedule.perWeek - 1) : nil
-        }
-        guard numbers.due > 0 else { return nil }
-        let missedShare = Double(numbers.missed) / Double(numbers.due)
+        guard kind != .avoid, numbers.oldEnough else { return nil }
         let perWeek = schedule.daysPerWeek
-        guard missedShare > lighterCadenceAbove, perWeek > 1 else { return nil }
-        let suggested = max(1, Int((Double(perWeek) * (1 - missedShare)).rounded()))
+        guard perWeek > 1 else { return nil }
+        let supported: Int
+        if schedule.isWeeklyTarget {
+            guard numbers.weeksLooked > 0 else { return nil }
+            let missedShare = 1 - Double(numbers.weeksMet) / Double(numbers.weeksLooked)
+            guard missedShare > lighterCadenceAbove else { return nil }
+            let counts = numbers.weeksDone.sorted(by: >)
+            supported = counts[counts.count / 2]
+        } else {
+            guard numbers.due > 0 else { return nil }
+            let missedShare = Double(numbers.missed) / Double(numbers.due)
+            guard missedShare > lighterCadenceAbove else { return nil }
+            supported = Int((Double(perWeek) * (1 - missedShare)).rounded())
+        }
+        let suggested = max(1, supported)
         return suggested < perWeek ? (perWeek, suggested) : nil
     }
 

@@ -185,18 +185,22 @@ public struct HabitEntry: Sendable, Equatable, Identifiable {
     }
 
     /// Amount reached the target (binary, counted, timed).
-    public var isComplete: Bool { target > 0 && amount >= target }
+    public var isComplete: Bool { target > 0 && HabitRules.isComplete(amount: amount, target: target) }
     /// Done over target, at most 1: time beyond the target does not over-fill.
     public var completionRatio: Double { target <= 0 ? 0 : min(1, Double(amount) / Double(target)) }
     public var isPartial: Bool { amount > 0 && amount < target }
     public var remainingCount: Int { max(0, target - amount) }
 }
 
-/// A date range when a habit is paused; `to` nil is open-ended.
+/// A date range when a habit is paused, from `from` up to the day it resumes; `to` nil is open-ended.
+///
+/// `to` is the resume day, not paused itself (`habit.md`: from 12 to 19 October reads "Paused —
+/// resumes 19 Oct"), so a pause covers `from ..< to`.
 public struct HabitPause: Sendable, Equatable, Identifiable {
     public var id: UUID
     public var habitID: UUID
     public var from: LocalDay
+    /// The day the habit resumes (the first day not paused); nil until the user resumes it.
     public var to: LocalDay?
     public var reason: PauseReason
     public var modifiedAt: Date
@@ -211,7 +215,7 @@ public struct HabitPause: Sendable, Equatable, Identifiable {
     }
 
     public func covers(_ day: LocalDay) -> Bool {
-        day >= from && (to.map { day <= $0 } ?? true)
+        day >= from && (to.map { day < $0 } ?? true)
     }
 
     public static func isPaused(_ day: LocalDay, _ pauses: [HabitPause]) -> Bool {

@@ -1,5 +1,34 @@
 /// Every sentence Charflow says to its user, in one place (spec D15): calm, plain, English for now.
+///
+/// A sentence here is the domain's part only; what to press or type next is a `Hint`, which each front end
+/// phrases in its own words (its flags, its buttons), so no command-line flag reaches the page (spec D16).
 public enum Messages {
+    /// What a person can do next about a refusal, if the refusal has a next step.
+    public static func hint(_ error: PlannerError) -> Hint? {
+        switch error {
+        case .notOnBoard: .placeOnBoard
+        case .sessionRunning: .settleRunningSession
+        case .eraseNeedsYes: .confirmErase
+        case .windowNeeded: .nameWindow
+        case .habitSessionSettle: .settleHabitSession
+        case .pickADay, .pickALaterDay: .pickADay
+        case .habitSessionRunning: .settleHabitSession
+        case .notDueYet: .pickTarget
+        case .bucketNeedsRegion: .chooseRegion
+        default: nil
+        }
+    }
+
+    /// What a person can do next about a signal, if anything.
+    public static func hint(_ signal: Signal) -> Hint? {
+        switch signal {
+        case .prioritisationPrompt: .raiseImportance
+        case .suggestRemoval: .deleteTask
+        case .sessionCarriedOver: .beginAgain
+        default: nil
+        }
+    }
+
     /// The one-line message for a refusal.
     public static func text(_ error: PlannerError) -> String {
         switch error {
@@ -22,7 +51,7 @@ public enum Messages {
         case .complementaryLocked(let region):
             "Complementary tasks in \(region.displayName) are locked until its Must-Do is done."
         case .notOnBoard:
-            "That task is not on today's board; place it with `charflow move ID --region R` first."
+            "That task is not on today's board; place it there first."
         case let .positionOutOfRange(position, count):
             "Position \(position) is outside its bucket; choose 1 to \(count)."
         case .alreadyDone:
@@ -31,8 +60,6 @@ public enum Messages {
             "That task is not done."
         case .taskDropped:
             "That task was deleted."
-        case .cannotUndo:
-            "That action can no longer be undone on its own: later changes depend on it, or it was already undone."
         case .nothingToUndo:
             "Nothing to undo."
         case .importantNeedsDay:
@@ -48,11 +75,11 @@ public enum Messages {
         case .notPaused:
             "The session is not paused."
         case let .sessionRunning(title, progress):
-            "“\(title)” is running (\(progress)). Settle it first with --settle done, stop, defer or drop; its time is logged whichever you choose."
+            "“\(title)” is running (\(progress)). Settle it first: done, stop, defer or drop; its time is logged whichever you choose."
         case .alreadyRunning:
             "That task's session is already running."
         case .eraseNeedsYes:
-            "This removes every task, habit and setting for good. Run `charflow erase --yes` to do it."
+            "This removes every task, habit and setting for good. Confirm to do it."
         case .noHabitMatches(let given):
             "No habit matches '\(given)'."
         case .ambiguousHabit(let given):
@@ -76,13 +103,13 @@ public enum Messages {
         case .noWindowMatches(let given):
             "This habit has no time of day called '\(given)'."
         case .windowNeeded:
-            "This habit has more than one time of day; name one with --window."
-        case let .wrongLog(kind, given):
-            "\(given) does not fit a \(kind) habit."
+            "This habit has more than one time of day; name one."
+        case let .wrongLog(kind, log):
+            "\(log.map(logWords) ?? "A log without an amount") does not fit a \(kind.rawValue) habit."
         case .badWindow(let given):
             "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
         case .habitSessionSettle:
-            "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped."
+            "A habit session can be logged (done) or stopped, not deferred or dropped."
         case .notTimed:
             "Only a timed habit runs a session."
         case .avoidHasOneWindow:
@@ -90,19 +117,23 @@ public enum Messages {
         case .notPausedHabit:
             "That habit is not paused."
         case .badPause:
-            "A pause ends on or after the day it starts."
+            "A pause resumes on a day after it starts."
         case .duplicateGroup(let given):
             "There is already a group called '\(given)'."
         case .noGroupMatches(let given):
             "No group is called '\(given)'."
         case .pickADay:
-            "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
+            "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date."
+        case .pickALaterDay:
+            "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date."
+        case let .habitSessionRunning(title, progress):
+            "“\(title)” is running (\(progress)). Settle it first: done (log it) or stop; its time is logged whichever you choose."
         case .repeatingNeedsDay:
             "Repeating tasks need a day. Stop repeating it to park it."
         case .alreadyRepeated:
             "This one already repeated"
         case .notDueYet:
-            "That task is not due yet, so there is nothing to defer; give --to DATE to move it."
+            "That task is not due yet, so there is nothing to defer; pick a day to move it to."
         case .categoryName(let given):
             "'\(given)' cannot be a category name; use 1 to 24 characters."
         case .duplicateCategory(let given):
@@ -120,7 +151,7 @@ public enum Messages {
         case let .noChecklistItem(number, count):
             count == 0 ? "That task's notes have no checklist." : "There is no checklist item \(number); choose 1 to \(count)."
         case .bucketNeedsRegion:
-            "A bucket belongs to a region; give --region too."
+            "A bucket belongs to a region; choose the region too."
         case .boardNeedsDay:
             "A task on the board needs a day; someday cannot be placed."
         case .boardDayEnded(let day):
@@ -131,6 +162,16 @@ public enum Messages {
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."
         case .storeUnreadable(let detail):
             "The store could not be opened: \(detail)"
+        case .undoBlocked:
+            "That change can't be undone on its own: later changes build on it."
+        case .undoUnknown:
+            "That change is no longer in the undo history, so it can't be undone."
+        case .habitPausedOn(let day):
+            "This habit is paused on \(day); paused days take no log."
+        case .habitNotScheduledOn(let day):
+            "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log."
+        case .emptyStorePath:
+            "An empty path names no store; give a file, or leave the option out for the usual one."
         case .unknownToken(let word):
             "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
         case .tokenTwice(let word):
@@ -156,7 +197,6 @@ public enum Messages {
         case .notDone: "not_done"
         case .taskDropped: "task_deleted"
         case .nothingToUndo: "nothing_to_undo"
-        case .cannotUndo: "cannot_undo"
         case .importantNeedsDay: "important_needs_day"
         case .laterThisWeekUnavailable: "date_unavailable"
         case .badEffort: "bad_effort"
@@ -187,7 +227,8 @@ public enum Messages {
         case .badPause: "bad_pause"
         case .duplicateGroup: "duplicate_group"
         case .noGroupMatches: "group_not_found"
-        case .pickADay: "pick_a_day"
+        case .pickADay, .pickALaterDay: "pick_a_day"
+        case .habitSessionRunning: "session_running"
         case .repeatingNeedsDay: "repeating_needs_day"
         case .alreadyRepeated: "already_repeated"
         case .notDueYet: "not_due_yet"
@@ -205,6 +246,11 @@ public enum Messages {
         case .unknownSetting: "unknown_setting"
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
+        case .undoBlocked: "undo_blocked"
+        case .undoUnknown: "undo_unknown"
+        case .emptyStorePath: "empty_store_path"
+        case .habitPausedOn: "habit_paused"
+        case .habitNotScheduledOn: "not_scheduled"
         case .unknownToken: "bad_token"
         case .tokenTwice: "bad_token_repeated"
         }
@@ -215,11 +261,11 @@ public enum Messages {
         let name = title.map { "“\($0)”" } ?? "This task"
         switch signal {
         case .prioritisationPrompt:
-            return "A full day. Which one or two of these matter most? Give them --importance medium or high."
+            return "A full day. Which one or two of these matter most?"
         case .importanceEased:
             return title.map { "“\($0)”: " + importanceEased } ?? importanceEased
         case .suggestRemoval:
-            return "\(name) has moved five times or more. If it no longer matters, `charflow delete` lets it go."
+            return "\(name) has moved five times or more. If it no longer matters, it can go."
         case .stale:
             return "\(name) keeps slipping."
         case .sessionCarriedOver:
@@ -241,10 +287,47 @@ public enum Messages {
 
     /// The one row that offers back a task whose session the rollover closed.
     public static func pickBackUp(_ title: String) -> String {
-        "“\(title)” was in progress when the day ended. Pick it back up with `charflow begin`."
+        "“\(title)” was in progress when the day ended. It can be picked back up."
     }
 
     public static let reviewReminder = "Time to review?"
+
+    /// A deferral's reason in words, for the deferral history ("too much", not `tooMuch`).
+    public static func reasonText(_ reason: DeferralReason) -> String {
+        switch reason {
+        case .tooMuch: "too much"
+        case .notReady: "not ready"
+        case .noLonger: "no longer"
+        case .reschedule: "rescheduled"
+        case .unspecified: "carried by the rollover"
+        }
+    }
+
+    /// How a log is named when it does not fit a habit's kind ("A count of 3 does not fit a binary habit.").
+    public static func logWords(_ log: HabitLog) -> String {
+        switch log {
+        case .toggle: "A plain log"
+        case .count(let n): "A count of \(n)"
+        case .minutes(let n): "\(n) minutes"
+        case .slip: "A slip"
+        case .held: "Held"
+        case .undo: "An undo"
+        }
+    }
+
+    /// What a rollover time means, said when it is set: before noon it extends the previous day, from
+    /// noon on it starts the next day that evening; either way today is never moved back.
+    public static func rolloverMeaning(_ time: TimeOfDay) -> String {
+        let when: String
+        if time == .midnight {
+            when = "A new day starts at midnight."
+        } else if time.minutes >= 12 * 60 {
+            when = "A new day starts at \(time) the evening before: from \(time) on, you plan tomorrow."
+        } else {
+            when = "A new day starts at \(time): until then, the small hours still count as the day before."
+        }
+        return when + " A change never moves today back."
+    }
 
     /// The plain-language read under a habit's grid: numbers, weeks for weekly habits, slips for avoid
     /// habits, and a lighter cadence when the numbers call for one. No streaks, praise or blame.
@@ -258,6 +341,7 @@ public enum Messages {
         var text: String
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
+            if numbers.weekScaled { text += " Paused days are left out." }
             if numbers.weeksLooked > 0 {
                 text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
             }
@@ -283,7 +367,7 @@ public enum Messages {
 
     /// The overload notice of night planning.
     public static func overload(load: Int, capacity: Int) -> String {
-        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day? `charflow plan move ID --to DATE`"
+        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day?"
     }
 
     public static let privacy = """

@@ -15,8 +15,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case notDone
     case taskDropped
     case nothingToUndo
-    /// The action asked for is not the newest one any more (later actions depend on it), or is gone.
-    case cannotUndo
     case importantNeedsDay
     case laterThisWeekUnavailable
     case badEffort(String)
@@ -27,6 +25,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case sessionRunning(title: String, progress: String)
     case alreadyRunning
     case pickADay
+    /// Night planning's Keep refused from the third deferral: Later, with a day, is the way on.
+    case pickALaterDay
+    /// A habit's session is running: it can be logged or stopped (not deferred or dropped).
+    case habitSessionRunning(title: String, progress: String)
     case eraseNeedsYes
     case noHabitMatches(String)
     case ambiguousHabit(String)
@@ -41,7 +43,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case kindFixed
     case noWindowMatches(String)
     case windowNeeded
-    case wrongLog(kind: String, given: String)
+    /// A log that does not fit the habit's kind; `log` nil is a log that gave no amount where one is needed.
+    case wrongLog(kind: HabitKind, log: HabitLog?)
     case badWindow(String)
     case habitSessionSettle
     case notTimed
@@ -66,6 +69,16 @@ public enum PlannerError: Error, Sendable, Equatable {
     case unknownSetting(String)
     case newerStore(String)
     case storeUnreadable(String)
+    /// Undo of one named action that later actions build on.
+    case undoBlocked
+    /// Undo of an action the undo history no longer holds (undone already, or forgotten).
+    case undoUnknown
+    /// A log for a day the habit was paused.
+    case habitPausedOn(LocalDay)
+    /// A log for a day the habit's schedule asked nothing of.
+    case habitNotScheduledOn(LocalDay)
+    /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
+    case emptyStorePath
     /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
     case unknownToken(String)
     /// A quick-add token of a kind the line already gave.

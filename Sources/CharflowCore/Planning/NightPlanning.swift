@@ -37,9 +37,10 @@ public enum NightPlanning {
     /// it reviews the day that just ended and plans the one now begun.
     public static let lateNightHours = 6
 
-    /// Which day is reviewed and which is planned, as of `now`.
-    public static func days(now: Date, calendar: PlannerCalendar) -> (review: LocalDay, plan: LocalDay) {
-        let today = calendar.logicalDay(at: now)
+    /// Which day is reviewed and which is planned, as of `now` on logical day `today` (the store's
+    /// today, which a clock stepped back does not move back; the clock's day when not given).
+    public static func days(now: Date, today: LocalDay? = nil, calendar: PlannerCalendar) -> (review: LocalDay, plan: LocalDay) {
+        let today = today ?? calendar.logicalDay(at: now)
         let sinceStart = now.timeIntervalSince(calendar.start(of: today))
         if sinceStart < Double(lateNightHours * 3600) {
             return (today.adding(days: -1), today)

@@ -36,6 +36,17 @@ public enum RepeatRule {
         }
     }
 
+    /// The day a new repeat starts when no day was given: the first day from `day` on that fits its
+    /// pattern. A weekly repeat on named days starts on the next of them (today when today is one);
+    /// any other repeat starts on `day`.
+    public static func firstDay(kind: RepeatKind, weekdays: Set<Weekday>, from day: LocalDay) -> LocalDay {
+        guard kind == .weekly, !weekdays.isEmpty else { return day }
+        for step in 0..<7 where weekdays.contains(day.adding(days: step).weekday) {
+            return day.adding(days: step)
+        }
+        return day
+    }
+
     /// Parses `repeatWeekdays` ("1,5"); unknown pieces are ignored.
     public static func weekdays(_ text: String) -> Set<Weekday> {
         var days = Set<Weekday>()
@@ -118,6 +129,18 @@ extension TaskItem {
         return TaskItem(title: title, notes: notes, dueDate: next, effortMinutes: effortMinutes, importance: importance,
                         repeatKind: repeatKind, repeatWeekdays: repeatWeekdays, repeatDayOfMonth: dayOfMonth,
                         seriesID: seriesID ?? id, createdAt: now, categoryID: categoryID)
+    }
+}
+
+extension TaskItem {
+    /// Whether `instance` is still exactly the next instance this completed task made when it was
+    /// resolved on `resolvedDay` (T-31): judged by its content, not by timestamps, so an edit made in
+    /// the same instant as the instance still counts. Its id and timestamps aside.
+    public func leftUntouched(_ instance: TaskItem, resolvedDay: LocalDay) -> Bool {
+        guard var expected = nextInstance(resolvedDay: resolvedDay, now: instance.createdAt) else { return false }
+        expected.id = instance.id
+        expected.modifiedAt = instance.modifiedAt
+        return expected == instance
     }
 }
 

@@ -3,8 +3,9 @@ import Foundation
 /// The user's calendar, made explicit: time zone, first weekday and rollover time.
 ///
 /// Every question "which day is it?" goes through here, so nothing in the core reads the machine's
-/// zone or locale. The logical day starts at the rollover time: with a 04:00 rollover, 02:00 on
-/// Tuesday still belongs to Monday.
+/// zone or locale. The logical day starts at the rollover time. A rollover before noon extends the
+/// previous day (with 04:00, 02:00 on Tuesday still belongs to Monday); one at noon or later starts the
+/// next day that evening (with 23:00, 23:30 on Tuesday already belongs to Wednesday).
 public struct PlannerCalendar: Sendable, Equatable {
     public var timeZone: TimeZone
     public var firstWeekday: Weekday
@@ -18,7 +19,7 @@ public struct PlannerCalendar: Sendable, Equatable {
 
     /// The logical day that `instant` belongs to: the day whose `start(of:)` is the latest at or before it.
     public func logicalDay(at instant: Date) -> LocalDay {
-        let shifted = wallSeconds(at: instant) - rollover.minutes * 60
+        let shifted = wallSeconds(at: instant) - startOffsetMinutes * 60
         var day = LocalDay(ordinal: LocalDay.floorDivide(shifted, LocalDay.secondsPerCivilDay))
         // Near a daylight-saving change the wall clock and the boundary instants can disagree by an
         // hour; the boundaries decide, so that a day is exactly [start(of: d), start(of: d + 1)).
@@ -42,10 +43,38 @@ public struct PlannerCalendar: Sendable, Equatable {
         return TimeOfDay(minutes: inDay / 60)!
     }
 
-    /// The instant at which logical day `day` begins: its date at the rollover time, on the wall clock.
+    /// The instant at which logical day `day` begins: its date at the rollover time, on the wall clock
+    /// (the evening before, for a rollover at noon or later).
     public func start(of day: LocalDay) -> Date {
-        instant(on: day, at: rollover)
+        instant(on: startDate(of: day), at: rollover)
     }
+
+    /// Whether the rollover starts the next day in the evening (at 12:00 or later) rather than
+    /// extending the previous day into the small hours.
+    public var startsDayTheEveningBefore: Bool {
+        rollover.minutes >= PlannerCalendar.noonMinutes
+    }
+
+    /// The instant the wall clock reads `time` within logical day `day` (a day runs from one rollover
+    /// to the next, so 02:00 with a 04:00 rollover is on the next calendar date, 23:30 with a 23:00
+    /// rollover on the previous one).
+    public func instant(of time: TimeOfDay, within day: LocalDay) -> Date {
+        let first = startDate(of: day)
+        return instant(on: time >= rollover ? first : first.adding(days: 1), at: time)
+    }
+
+    /// The calendar date on which logical day `day` begins.
+    private func startDate(of day: LocalDay) -> LocalDay {
+        startsDayTheEveningBefore ? day.adding(days: -1) : day
+    }
+
+    /// Minutes from the calendar date's midnight to the start of the logical day of that date:
+    /// negative for an evening rollover.
+    private var startOffsetMinutes: Int {
+        startsDayTheEveningBefore ? rollover.minutes - 24 * 60 : rollover.minutes
+    }
+
+    private static let noonMinutes = 12 * 60
 
     /// The instant the wall clock reads `time` on calendar date `day`.
     ///

@@ -1,6 +1,6 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
+import Foundation
 
 /// `charflow backlog`: live tasks off today's board, grouped Today / Yesterday / This Week / Older.
 enum BacklogCommand: Command {
@@ -10,23 +10,19 @@ enum BacklogCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let groups = try planner.backlog()
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
+        let app = try context.app()
+        let report = try app.backlog()
         let output = context.output
-        context.output.emit(text: text(groups, today: planner.today, output: output), json: .object([
-            ("count", .int(groups.reduce(0) { $0 + $1.tasks.count })),
-            ("groups", .array(groups.map { group in
-                .object([("name", .string(group.group.rawValue)), ("count", .int(group.tasks.count)),
-                         ("tasks", render.tasks(group.tasks))])
-            })),
-        ]))
+        guard !output.json else { return output.emit(text: "", json: report.json) }
+        let shown = text(report.groups, today: report.today, output: output, categories: report.render.categories)
+        output.emit(text: SessionChip.heading(shown, app: app, output: output), json: report.json)
     }
 
-    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output) -> String {
+    static func text(_ groups: [(group: BacklogGroup, tasks: [TaskItem])], today: LocalDay, output: Output,
+                     categories: [UUID: String]) -> String {
         let total = groups.reduce(0) { $0 + $1.tasks.count }
         guard total > 0 else { return Messages.emptyBacklog }
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         var out = [output.bold("Backlog") + " · \(total) task\(total == 1 ? "" : "s")"]
         for (group, tasks) in groups {
             out.append("")

@@ -1,7 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
-import Foundation
 
 /// `charflow begin ID [--settle done|stop|defer|drop]`: start a focus session.
 enum BeginCommand: Command {
@@ -11,22 +9,13 @@ enum BeginCommand: Command {
     static let options: Set<String> = ["settle"]
 
     static func run(_ context: Context) throws {
-        let word = try context.taskWord(usage: usage)
-        var settle: SessionSettle?
-        if let text = context.args.value("settle") {
-            guard let choice = SessionSettle(rawValue: text.lowercased()) else {
-                throw PlannerError.invalidWord(what: "settle choice", given: text, expected: "done, stop, defer or drop")
-            }
-            settle = choice
-        }
-        let planner = try context.planner()
-        let result = try planner.begin(word, settle: settle)
+        _ = try context.request.subject("task")
+        let report = try context.app().begin(context.request)
         var lines: [String] = []
-        if let settled = result.settled {
+        if let settled = report.settled {
             lines.append("Logged \(settled.actualSeconds / 60) min on the previous session (\(settled.outcome.rawValue)).")
         }
-        lines.append("Began “\(result.task.title)”" + (result.session.estimateMinutes.map { " — estimate \($0) min." } ?? "."))
-        context.output.emit(text: lines.joined(separator: "\n"),
-                            json: SessionJSON.status(result.session, task: result.task, planner: planner))
+        lines.append("Began “\(report.title)”" + (report.session.estimateMinutes.map { " — estimate \($0) min." } ?? "."))
+        context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
     }
 }

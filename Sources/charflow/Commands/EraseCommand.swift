@@ -1,7 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
-import Foundation
 
 /// `charflow erase --yes`: remove every record, irreversibly.
 enum EraseCommand: Command {
@@ -15,10 +13,7 @@ enum EraseCommand: Command {
         guard context.args.has("yes") else {
             throw PlannerError.eraseNeedsYes
         }
-        let path = StoreEnvironment.storePath(context.args.value("db"), context.environment)
-        for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
-            try FileManager.default.removeItem(atPath: path + suffix)
-        }
+        try try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).erase()
         context.output.emit(text: "Erased. Every task, habit and setting is gone.", json: .object([("erased", .bool(true))]))
     }
 }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// `charflow export [--format json|ics|csv] [--table tasks|habits|entries] [--out FILE]`.

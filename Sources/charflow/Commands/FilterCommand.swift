@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 
 /// `charflow filter [NAME] | filter --clear`: show only one category's tasks on Today.
 enum FilterCommand: Command {
@@ -10,13 +9,7 @@ enum FilterCommand: Command {
     static let options: Set<String> = ["clear"]
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        if context.args.has("clear") {
-            _ = try planner.setTodayFilter(nil)
-        } else if let word = context.args.words.first {
-            _ = try planner.setTodayFilter(word)
-        }
-        let filter = try planner.todayFilter()
+        let filter = try context.app().setTodayFilter(context.request).filter
         context.output.emit(text: filter.map { "Today shows \($0.name) only; new tasks are labelled \($0.name)." }
                                 ?? "Today shows every category.",
                             json: .object([("filter", .optional(filter?.name))]))

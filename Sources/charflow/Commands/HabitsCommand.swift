@@ -42,9 +42,9 @@ enum HabitsCommand: Command {
             }
         }
         for signal in report.signals {
-            text.append(output.accent(signal.message))
+            text.append(output.accent(CommandLineWords.text(signal.signal, title: signal.title)))
         }
         // Only Today and remind mark what they showed; habit signals stand here until Today shows them.
-        output.line(text.joined(separator: "\n"))
+        output.line(SessionChip.heading(text.joined(separator: "\n"), app: app, output: output))
     }
 }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 
 /// `charflow list [--all]`: every live task (with `--all`, done and deleted ones too).
 enum ListCommand: Command {
@@ -11,8 +10,8 @@ enum ListCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        try TaskList.show(try planner.list(all: context.args.has("all")), title: "Tasks", empty: "No tasks.",
-                          planner: planner, context: context)
+        let app = try context.app()
+        try TaskList.show(try app.tasks(all: context.args.has("all")), title: "Tasks", empty: "No tasks.", app: app,
+                          output: context.output)
     }
 }

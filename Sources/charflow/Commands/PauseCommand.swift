@@ -1,7 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
-import Foundation
 
 /// `charflow pause` and `charflow resume`.
 enum PauseCommand: Command {
@@ -11,10 +9,7 @@ enum PauseCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let session = try planner.pauseSession()
-        let task = try planner.task(of: session)
-        context.output.emit(text: "Paused at \(Sessions.progressText(session, at: planner.now)).",
-                            json: SessionJSON.status(session, task: task, planner: planner))
+        let report = try context.app().pauseSession()
+        context.output.emit(text: "Paused at \(Sessions.progressText(report.session, at: report.now)).", json: report.json)
     }
 }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// `charflow plan`: night planning, step by step on a terminal, or one step at a time with subcommands.
@@ -18,87 +17,72 @@ enum PlanCommand: Command {
 
     static func run(_ context: Context) throws {
         let words = context.args.words
+        let request = context.request
+        switch words.first {
+        case nil, "review", "close", "skip": break
+        case "carry":
+            _ = try PlanCommand.subject(words)
+            let chosen = [context.args.has("keep"), context.args.value("later") != nil, context.args.has("drop")].filter { $0 }.count
+            guard chosen == 1 else { throw RequestError.chooseOne(["keep", "later", "drop"]) }
+        case "tomorrow": _ = try PlanCommand.subject(words)
+        case "move":
+            guard context.args.value("to") != nil else { throw RequestError.missingOption("to") }
+            _ = try PlanCommand.subject(words)
+        default: throw RequestError.unknownAction(words[0])
+        }
         let app = try context.app()
-        let planner = app.planner
+        let output = context.output
         switch words.first {
         case nil:
-            if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, !context.output.json {
-                try Interactive(planner: planner, output: context.output).run()
+            if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, !output.json {
+                try Interactive(app: app, output: output).run()
             } else {
-                try overview(planner, context)
+                let overview = try app.planOverview()
+                guard !output.json else { return output.emit(text: "", json: overview.json) }
+                var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
+                text += loadText(overview.load, output: output)
+                text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
+                output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
             }
         case "review":
-            try review(planner, context)
+            let review = try app.planReview()
+            guard !output.json else { return output.emit(text: "", json: review.json) }
+            let text = reviewText(review, output: output, categories: review.render.categories)
+            output.emit(text: SessionChip.heading(text, app: app, output: output), json: review.json)
         case "carry":
-            try carry(app, context)
+            let change = try app.carry(request)
+            TaskChangeText.emit(change, verb: context.args.has("drop") ? "Dropped" : "Carried",
+                                output: output)
         case "tomorrow":
-            let change = try planner.planTask(try id(words), region: try context.region(), bucket: try context.bucket(),
-                                              importance: try context.importance())
-            TaskChangeText.emit(try app.taskChange(change.task, change: change), verb: "Planned", output: context.output)
-            try printLoad(planner, context)
+            TaskChangeText.emit(try app.planTomorrow(request), verb: "Planned", output: output)
+            if !output.json {
+                for line in loadText(try app.planLoad(), output: output) { output.line(line) }
+            }
         case "move":
-            guard let word = try context.dateWord("to") else { throw UsageError(message: "Move it where? Give --to DATE-WORD.") }
-            let task = try planner.reschedule(try id(words), to: word)
-            TaskChangeText.emit(try app.taskChange(task), verb: "Moved", output: context.output)
-        case "close", "skip":
-            let session = try planner.endPlanning(words[0] == "close" ? .closed : .skipped)
+            TaskChangeText.emit(try app.planMove(request), verb: "Moved", output: output)
+        default:
+            let report = try app.endPlanning(closed: words[0] == "close")
+            let session = report.session
             let text = session.state == .closed ? "Planning for \(DayText.long(session.planDay)) closed."
                 : "Planning skipped tonight."
-            context.output.emit(text: text, json: sessionJSON(session))
-        default:
-            throw UsageError(message: "Unknown plan step '\(words[0])'.\nUsage: \(usage)")
+            output.emit(text: text, json: report.json)
         }
     }
 
-    static func id(_ words: [String]) throws -> String {
-        guard words.count == 2 else { throw UsageError(message: "Which task? Give its id.\nUsage: \(usage)") }
+    /// The task a step names; the step's own usage when it is missing.
+    static func subject(_ words: [String]) throws -> String {
+        guard words.count == 2 else { throw RequestError.missing("task") }
         return words[1]
     }
 
-    static func carry(_ app: Charflow, _ context: Context) throws {
-        let planner = app.planner
-        let args = context.args
-        let chosen = [args.has("keep"), args.value("later") != nil, args.has("drop")].filter { $0 }.count
-        guard chosen == 1 else { throw UsageError(message: "Choose one of --keep, --later DATE-WORD or --drop.\nUsage: \(usage)") }
-        let choice: Planner.Carry
-        if args.has("keep") {
-            choice = .keep
-        } else if args.has("drop") {
-            choice = .drop
-        } else {
-            guard let word = try context.dateWord("later") else { throw PlannerError.badDate(args.value("later") ?? "") }
-            choice = .later(word, try context.reason())
-        }
-        let result = try planner.carry(try id(context.args.words), choice)
-        let verb = choice == .drop ? "Dropped" : "Carried"
-        TaskChangeText.emit(try app.taskChange(result.task, change: result), verb: verb, output: context.output)
-    }
-
-    static func review(_ planner: Planner, _ context: Context) throws {
-        let review = try planner.planReview()
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        context.output.emit(text: reviewText(review, planner: planner, output: context.output), json: .object([
-            ("date", .string(review.day.description)),
-            ("planDay", .string(planner.planningDays.plan.description)),
-            ("done", render.tasks(review.done)),
-            ("open", render.tasks(review.open)),
-            ("habits", .array(review.habits.map { habit, window, cell in
-                .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
-                         ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
-                         ("state", .string(cell.state.rawValue)),
-                         ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
-            })),
-            ("session", review.session.map(sessionJSON) ?? .null),
-        ]))
-    }
-
-    static func reviewText(_ review: Planner.PlanReview, planner: Planner, output: Output) -> String {
-        let lines = TaskLineRenderer(output: output)
+    static func reviewText(_ report: PlanReviewReport, output: Output, categories: [UUID: String]) -> String {
+        let review = report.review
+        let lines = TaskLineRenderer(output: output, categories: categories)
         var out = [output.bold("Review · \(DayText.long(review.day))")]
         out.append(output.heading("Done") + output.dim(" (\(review.done.count))"))
         out += review.done.isEmpty ? ["  " + output.dim("nothing marked done")] : review.done.map { lines.line($0) }
         out.append(output.heading("Still open") + output.dim(" (\(review.open.count)) — keep, later or drop each"))
-        out += review.open.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: planner.today)) }
+        out += review.open.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: report.today)) }
         if !review.habits.isEmpty {
             out.append(output.heading("Habits"))
             for (habit, window, cell) in review.habits {
@@ -109,48 +93,18 @@ enum PlanCommand: Command {
         return out.joined(separator: "\n")
     }
 
-    static func loadText(_ load: Planner.PlanLoad, output: Output) -> [String] {
+    static func loadText(_ report: PlanLoadReport, output: Output) -> [String] {
+        let load = report.load
         var out = ["Planned for \(DayText.long(load.day)): \(load.tasks.count) task\(load.tasks.count == 1 ? "" : "s"), "
                    + "about \(Duration.text(minutes: load.total)) of \(Duration.text(minutes: load.capacity))."]
-        if load.needsPrioritising { out.append(output.accent(Messages.text(.prioritisationPrompt(day: load.day)))) }
-        if load.isOverloaded { out.append(output.accent(Messages.overload(load: load.total, capacity: load.capacity))) }
+        if load.needsPrioritising { out.append(output.accent(CommandLineWords.text(.prioritisationPrompt(day: load.day), title: nil))) }
+        if load.isOverloaded { out.append(output.accent(CommandLineWords.overload(load: load.total, capacity: load.capacity))) }
         return out
-    }
-
-    static func loadJSON(_ load: Planner.PlanLoad, render: TaskJSON) -> JSONValue {
-        .object([("day", .string(load.day.description)), ("tasks", render.tasks(load.tasks)),
-                 ("taskMinutes", .int(load.taskMinutes)), ("habitMinutes", .int(load.habitMinutes)),
-                 ("capacity", .int(load.capacity)), ("overloaded", .bool(load.isOverloaded)),
-                 ("prioritisationPrompt", .bool(load.needsPrioritising))])
-    }
-
-    static func printLoad(_ planner: Planner, _ context: Context) throws {
-        guard !context.output.json else { return }
-        for line in loadText(try planner.planLoad(), output: context.output) { context.output.line(line) }
-    }
-
-    static func overview(_ planner: Planner, _ context: Context) throws {
-        let review = try planner.planReview()
-        let load = try planner.planLoad()
-        let render = TaskJSON(today: planner.today, calendar: planner.calendar, categories: try planner.categoryNames())
-        var text = [reviewText(review, planner: planner, output: context.output), ""]
-        text += loadText(load, output: context.output)
-        text += ["", context.output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
-        context.output.emit(text: text.joined(separator: "\n"), json: .object([
-            ("review", .string(review.day.description)), ("planDay", .string(load.day.description)),
-            ("open", render.tasks(review.open)), ("load", loadJSON(load, render: render)),
-            ("session", review.session.map(sessionJSON) ?? .null),
-        ]))
-    }
-
-    static func sessionJSON(_ session: NightPlanningSession) -> JSONValue {
-        .object([("id", .string(session.id.lowercasedText)), ("date", .string(session.date.description)),
-                 ("planDay", .string(session.planDay.description)), ("state", .string(session.state.rawValue))])
     }
 
     /// The four steps, asked one at a time on a terminal.
     struct Interactive {
-        let planner: Planner
+        let app: Charflow
         let output: Output
 
         func ask(_ prompt: String) -> String? {
@@ -161,8 +115,9 @@ enum PlanCommand: Command {
 
         func run() throws {
             // 1. Review.
-            let review = try planner.planReview()
-            print(PlanCommand.reviewText(review, planner: planner, output: output))
+            let reviewed = try app.planReview()
+            let review = reviewed.review
+            print(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
             print("")
             // 2. Carry forward.
             if !review.open.isEmpty { print(output.heading("Carry forward")) }
@@ -171,27 +126,27 @@ enum PlanCommand: Command {
                     guard let answer = ask("“\(task.title)” — [k]eep, [l]ater, [d]rop, [Enter] leave: ") else { return }
                     do {
                         switch answer.lowercased() {
-                        case "k", "keep": report(try planner.carry(task.id.lowercasedText, .keep))
+                        case "k", "keep": report(try app.carry(task.id.lowercasedText, .keep))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
-                            guard let date = QuickDate(word: word) else { print("  " + Messages.text(.badDate(word))); continue }
+                            guard let date = QuickDate(word: word) else { print("  " + CommandLineWords.text(.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
-                            report(try planner.carry(task.id.lowercasedText, .later(date, reason)))
-                        case "d", "drop": report(try planner.carry(task.id.lowercasedText, .drop))
+                            report(try app.carry(task.id.lowercasedText, .later(date, reason)))
+                        case "d", "drop": report(try app.carry(task.id.lowercasedText, .drop))
                         case "": break
                         default: continue
                         }
                         break
                     } catch let error as PlannerError {
-                        print("  " + Messages.text(error))
+                        print("  " + CommandLineWords.text(error))
                     }
                 }
             }
             // 3. Plan tomorrow.
             print("")
-            print(output.heading("Plan \(DayText.long(planner.planningDays.plan))"))
-            for line in PlanCommand.loadText(try planner.planLoad(), output: output) { print(line) }
+            print(output.heading("Plan \(DayText.long(app.planningDays.plan))"))
+            for line in PlanCommand.loadText(try app.planLoad(), output: output) { print(line) }
             while let answer = ask("Place a task: ID [morning|afternoon|evening] [must|complementary|misc] [low|medium|high], [Enter] done: "),
                   !answer.isEmpty {
                 let parts = answer.split(separator: " ").map(String.init)
@@ -199,23 +154,23 @@ enum PlanCommand: Command {
                 let bucket = parts.dropFirst().compactMap { Bucket(word: $0) }.first
                 let importance = parts.dropFirst().compactMap { Importance(rawValue: $0.lowercased()) }.first
                 do {
-                    let change = try planner.planTask(parts[0], region: region, bucket: bucket, importance: importance)
+                    let change = try app.planTomorrow(parts[0], region: region, bucket: bucket, importance: importance)
                     print("  Planned “\(change.task.title)”.")
-                    if change.eased { print("  " + Messages.importanceEased) }
-                    for line in PlanCommand.loadText(try planner.planLoad(), output: output) { print("  " + line) }
+                    if change.dateChange?.eased == true { print("  " + Messages.importanceEased) }
+                    for line in PlanCommand.loadText(try app.planLoad(), output: output) { print("  " + line) }
                 } catch let error as PlannerError {
-                    print("  " + Messages.text(error))
+                    print("  " + CommandLineWords.text(error))
                 }
             }
             // 4. Close or skip.
             while let answer = ask("[c]lose planning or [s]kip tonight? ") {
                 switch answer.lowercased() {
                 case "c", "close":
-                    _ = try planner.endPlanning(.closed)
+                    _ = try app.endPlanning(closed: true)
                     print("Closed. Rest well.")
                     return
                 case "s", "skip":
-                    _ = try planner.endPlanning(.skipped)
+                    _ = try app.endPlanning(closed: false)
                     print("Skipped tonight.")
                     return
                 default: continue
@@ -223,12 +178,14 @@ enum PlanCommand: Command {
             }
         }
 
-        func report(_ change: Planner.DateChange) {
+        func report(_ change: TaskChange) {
             let where_ = change.task.droppedAt != nil ? "dropped (charflow undo brings it back)"
-                : change.task.dueDate.map { "to " + DayText.relative($0, today: planner.today) } ?? "to someday"
+                : change.task.dueDate.map { "to " + DayText.relative($0, today: app.today) } ?? "to someday"
             print("  → \(where_)")
-            if change.eased { print("  " + Messages.importanceEased) }
-            if change.suggestRemoval { print("  " + Messages.text(.suggestRemoval(task: change.task.id), title: change.task.title)) }
+            if change.dateChange?.eased == true { print("  " + Messages.importanceEased) }
+            if change.dateChange?.suggestRemoval == true {
+                print("  " + CommandLineWords.text(.suggestRemoval(task: change.task.id), title: change.task.title))
+            }
         }
     }
 }

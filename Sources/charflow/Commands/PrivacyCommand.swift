@@ -1,7 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
-import Foundation
 
 /// `charflow privacy`.
 enum PrivacyCommand: Command {
@@ -11,7 +9,7 @@ enum PrivacyCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let path = StoreEnvironment.storePath(context.args.value("db"), context.environment)
+        let path = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).path
         context.output.emit(text: Messages.privacy + "\nThe store: " + path,
                             json: .object([("message", .string(Messages.privacy)), ("store", .string(path))]))
     }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// `charflow remind [--notify]`: what is due now, each once a day.

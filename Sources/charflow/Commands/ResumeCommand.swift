@@ -1,7 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
-import Foundation
 
 enum ResumeCommand: Command {
     static let name = "resume"
@@ -10,10 +8,7 @@ enum ResumeCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        let session = try planner.resumeSession()
-        let task = try planner.task(of: session)
-        context.output.emit(text: "Resumed at \(Sessions.progressText(session, at: planner.now)).",
-                            json: SessionJSON.status(session, task: task, planner: planner))
+        let report = try context.app().resumeSession()
+        context.output.emit(text: "Resumed at \(Sessions.progressText(report.session, at: report.now)).", json: report.json)
     }
 }

@@ -15,7 +15,7 @@ enum ServeCommand: Command {
         let text = context.args.value("port") ?? "8177"
         guard let port = UInt16(text) else { throw UsageError(message: WebMessages.badPort(text)) }
         let env = context.environment
-        let store = StoreEnvironment(environment: env, storeOption: context.args.value("db"))
+        let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
         let clock: WebClock
         if let now = context.args.value("now") {
             clock = .fixed(try StoreEnvironment.clock(now, zone: store.timeZone))

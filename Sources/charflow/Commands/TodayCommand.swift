@@ -19,16 +19,19 @@ enum TodayCommand: Command {
             return
         }
         // The offer stands as a row while it holds; its signal is not repeated in the list.
-        let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }.map(\.message)
-            + [report.offered].compactMap { $0.map { Messages.text(.sessionCarriedOver(task: $0.id), title: $0.title) } }
+        let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }
+            .map { CommandLineWords.text($0.signal, title: $0.title) }
+            + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
         context.output.line(text(report, output: context.output, signals: signals,
-                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) }))
+                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) },
+                                 categories: try app.categoryNames()))
         try app.markSeen(report.seen)
     }
 
-    static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?) -> String {
+    static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?,
+                     categories: [UUID: String]) -> String {
         let view = report.view, filter = report.filter, habits = report.habits
-        let lines = TaskLineRenderer(output: output)
+        let lines = TaskLineRenderer(output: output, categories: categories)
         let progress = view.board.progress
         let summary = progress.total == 0 ? "nothing planned"
             : "\(progress.completed) of \(progress.total) done · \(progress.percent)%"
@@ -37,7 +40,7 @@ enum TodayCommand: Command {
         if let filter { out.append(output.dim("Showing \(filter) only — charflow filter --clear")) }
         if let chip { out.append(output.accent(chip)) }
         out.append("")
-        let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary)
+        let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary, categories: categories)
         for card in view.board.regions {
             out += board.render(card)
             out.append("")

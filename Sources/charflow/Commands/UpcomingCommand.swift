@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 
 /// `charflow upcoming`: live tasks due after today.
 enum UpcomingCommand: Command {
@@ -10,8 +9,8 @@ enum UpcomingCommand: Command {
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let planner = try context.planner()
-        try TaskList.show(try planner.upcoming(), title: "Upcoming", empty: "Nothing due after today.",
-                          planner: planner, context: context)
+        let app = try context.app()
+        try TaskList.show(try app.upcoming(), title: "Upcoming", empty: "Nothing due after today.", app: app,
+                          output: context.output)
     }
 }

@@ -1,12 +1,14 @@
 import CharflowApp
 import CharflowCore
+import Foundation
 
 /// The day board as text: a card a region with its Must-Do, Complementary n/3 and Misc n/5.
 struct BoardRenderer {
     let output: Output
     let lockComplementary: Bool
+    var categories: [UUID: String] = [:]
 
-    private var lines: TaskLineRenderer { TaskLineRenderer(output: output) }
+    private var lines: TaskLineRenderer { TaskLineRenderer(output: output, categories: categories) }
 
     func render(_ card: RegionCard) -> [String] {
         let progress = card.progress

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// Words for habits in text output.
@@ -15,7 +14,7 @@ enum HabitText {
         }
     }
 
-    static func lines(_ day: Planner.HabitDay, output: Output) -> [String] {
+    static func lines(_ day: HabitDay, output: Output) -> [String] {
         var lines: [String] = []
         for (window, cell) in day.windows {
             let box = day.isDoneToday || cell.state == .complete ? "[x]" : "[ ]"

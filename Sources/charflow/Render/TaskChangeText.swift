@@ -12,7 +12,7 @@ enum TaskChangeText {
         var lines = ["\(verb) \(task.shortID) “\(task.title)” — \(place(change.place))."]
         if let result = change.dateChange {
             if result.eased { lines.append(Messages.importanceEased) }
-            if result.suggestRemoval { lines.append(Messages.text(Signal.suggestRemoval(task: task.id), title: task.title)) }
+            if result.suggestRemoval { lines.append(CommandLineWords.text(Signal.suggestRemoval(task: task.id), title: task.title)) }
         }
         return lines.joined(separator: "\n")
     }

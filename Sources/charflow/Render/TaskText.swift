@@ -1,14 +1,24 @@
 import CharflowApp
 import CharflowCore
+import Foundation
 
-/// One task as a line of an 80-column terminal: box, title, a note, the short id on the right.
+/// One task as a line of an 80-column terminal: box, title, a note and its category, the short id on the right.
 struct TaskLineRenderer {
     let output: Output
+    /// Category names by id, so that a task's label shows in its row.
+    var categories: [UUID: String] = [:]
     let width = 80
+
+    init(output: Output, categories: [UUID: String] = [:]) {
+        self.output = output
+        self.categories = categories
+    }
 
     func line(_ task: TaskItem, prefix: String = "  ", note: String? = nil) -> String {
         let box = task.isCompleted ? "[x]" : task.droppedAt != nil ? "[-]" : "[ ]"
-        let right = (note.map { $0 + "  " } ?? "") + task.shortID
+        let label = task.categoryID.flatMap { categories[$0] }
+        let notes = [note, label].compactMap { $0 }.joined(separator: " · ")
+        let right = (notes.isEmpty ? "" : notes + "  ") + task.shortID
         let room = max(8, width - prefix.count - box.count - 1 - right.count - 2)
         let title = TaskLineRenderer.fit(task.title, room)
         let gap = String(repeating: " ", count: max(2, width - prefix.count - box.count - 1 - title.count - right.count))

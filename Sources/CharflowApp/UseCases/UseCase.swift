@@ -1,0 +1,105 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Every use case by name, for a front end that routes requests to them generically (the web API).
+///
+/// A request carries what the command line would: positional words (for `habit …`, `plan …`, `category …`
+/// and `group …` the action word first, as after the command's name), options by long name and switches.
+public enum UseCase: String, CaseIterable, Sendable {
+    case today, show, backlog, upcoming, list, history, region, status, habits, habitGrid, groups, categories
+    case settings, planOverview, planReview, reminders
+    case add, edit, done, undone, move, reorder, deferTask, note, check, delete, purge, undo
+    case begin, pause, resume, finish
+    case habitAdd, habitEdit, habitLog, habitPause, habitResume, habitArchive, habitRestore, habitBegin, group
+    case category, filter, changeSetting, planCarry, planTomorrow, planMove, planClose, planSkip
+
+    /// Whether the use case only reads: a GET in the web API, and nothing in the store changes.
+    public var isRead: Bool {
+        switch self {
+        case .today, .show, .backlog, .upcoming, .list, .history, .region, .status, .habits, .habitGrid, .groups,
+             .categories, .settings, .planOverview, .planReview, .reminders:
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// A use case's answer: its JSON document, and for a write the id of the action it recorded.
+public struct UseCaseResult {
+    public let json: JSONValue
+    /// The undo journal's id of the action (for `undo` with `action`); nil for a read.
+    public let action: String?
+}
+
+extension Charflow {
+    /// Runs one use case; a write's answer names the action it recorded, so a front end can undo exactly it.
+    public func run(_ useCase: UseCase, _ request: Request) throws -> UseCaseResult {
+        let json = try perform(useCase, request)
+        return UseCaseResult(json: json, action: useCase.isRead ? nil : planner.lastActionID?.description)
+    }
+
+    /// A number that grows with every change committed to the store by anyone (the web page polls it).
+    public func changeVersion() throws -> Int {
+        try planner.changeVersion()
+    }
+
+    /// Runs one use case and returns the JSON document the CLI's `--json` prints for it.
+    ///
+    /// Reads mark nothing seen (rule A-2): a front end that shows signals or reminders to a person calls
+    /// `markSeen` with what it showed.
+    public func perform(_ useCase: UseCase, _ request: Request) throws -> JSONValue {
+        switch useCase {
+        case .today: return try readToday().json()
+        case .show: return try taskDetail(request).json
+        case .backlog: return try backlog().json
+        case .upcoming: return try upcoming().json
+        case .list: return try tasks(all: request.has("all")).json
+        case .history: return try history(request).json
+        case .region: return try region(request).json
+        case .status: return try sessionStatus().json
+        case .habits: return try habitsOverview(includeArchived: request.has("all")).json()
+        case .habitGrid: return try habitGrid(request).json
+        case .groups: return try habitGroups(["list"]).json
+        case .categories: return try categories(all: request.has("all")).json
+        case .settings: return try settings(Request(words: Array(request.words.prefix(1)))).json
+        case .planOverview: return try planOverview().json
+        case .planReview: return try planReview().json
+        case .reminders: return try reminders().json
+        case .add: return try add(request).json
+        case .edit: return try edit(request).json
+        case .done: return try complete(request).json
+        case .undone: return try uncomplete(request).json
+        case .move: return try move(request).json
+        case .reorder: return try reorder(request).json
+        case .deferTask: return try deferTask(request).json
+        case .note: return try appendNote(request).json
+        case .check: return try check(request).json
+        case .delete: return try delete(request).json
+        case .purge: return try purge(request).json
+        case .undo: return try undo(request).json
+        case .begin: return try begin(request).json
+        case .pause: return try pauseSession().json
+        case .resume: return try resumeSession().json
+        case .finish: return try finish(request).json
+        case .habitAdd: return try addHabit(request).json
+        case .habitEdit: return try editHabit(request).json
+        case .habitLog: return try logHabit(request).json
+        case .habitPause: return try pauseHabit(request).json
+        case .habitResume: return try resumeHabit(request).json
+        case .habitArchive: return try archiveHabit(request).json
+        case .habitRestore: return try restoreHabit(request).json
+        case .habitBegin: return try beginHabit(request).json
+        case .group: return try habitGroups(request.words).json
+        case .category: return try changeCategory(request).json
+        case .filter: return .object([("filter", .optional(try setTodayFilter(request).filter?.name))])
+        case .changeSetting: return try settings(request).json
+        case .planCarry: return try carry(request).json
+        case .planTomorrow: return try planTomorrow(request).json
+        case .planMove: return try planMove(request).json
+        case .planClose: return try endPlanning(closed: true).json
+        case .planSkip: return try endPlanning(closed: false).json
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CharflowApp
+import CharflowCore
+import Foundation
+import Testing
+
+/// The application layer's JSON for a use case is the document the CLI prints with `--json` (rule A-1):
+/// the same store and clock through both give the same bytes.
+@Suite("Use cases and the CLI's JSON (A-1)")
+struct UseCaseShapesTests {
+    static let now = "2026-12-02T10:00"
+
+    func store() throws -> (CharflowRunner, [String]) {
+        let runner = try CharflowRunner(timeZone: "America/Los_Angeles")
+        var ids: [String] = []
+        ids.append(try runner.add("Proposal", ["--region", "morning", "--bucket", "must", "--effort", "60"], now: "2026-12-01T09:00"))
+        ids.append(try runner.add("Emails", ["--region", "morning", "--bucket", "complementary"], now: "2026-12-01T09:01"))
+        ids.append(try runner.add("Taxes", ["--due", "2026-12-01", "--importance", "high"], now: "2026-12-01T09:02"))
+        ids.append(try runner.add("Someday", [], now: "2026-12-01T09:03"))
+        #expect(try runner.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: "2026-12-01T09:04").status == 0)
+        #expect(try runner.run(["habit", "log", "Water", "--count", "3"], now: "2026-12-01T09:05").status == 0)
+        #expect(try runner.run(["begin", ids[0]], now: "2026-12-02T09:30").status == 0)
+        return (runner, ids)
+    }
+
+    @Test("A-1: reads through the application layer give the CLI's --json document byte for byte",
+          arguments: [
+            (UseCase.today, ["today"]), (.backlog, ["backlog"]), (.upcoming, ["upcoming"]), (.list, ["list"]),
+            (.history, ["history", "yesterday"]), (.region, ["region", "morning"]), (.status, ["status"]),
+            (.habits, ["habits"]), (.habitGrid, ["habit", "grid", "Water"]), (.categories, ["category", "list"]),
+            (.settings, ["settings"]), (.planReview, ["plan", "review"]), (.show, ["show", "$0"]),
+          ])
+    func readsMatch(_ useCase: UseCase, _ words: [String]) throws {
+        let (runner, ids) = try store()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        let argv = words.map { $0 == "$0" ? ids[0] : $0 }
+        let cli = try runner.run(argv + ["--json"], now: Self.now)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        var environment = runner.environment()
+        environment["LANG"] = runner.language
+        let store = try StoreEnvironment(environment: environment, storeOption: nil)
+        let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
+        let positional = ["history", "region", "show", "habit", "category"].contains(argv[0]) ? Array(argv.dropFirst()) : []
+        let json = try app.perform(useCase, Request(words: positional))
+        #expect(json.rendered() + "\n" == cli.stdout)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Issue 16's words (D15) and the running session's chip on every screen, through the binary.
+@Suite("Words and the session chip through the binary")
+struct WordsAndChipCLITests {
+    static let now = "2026-11-30T09:00"
+
+    // MARK: W-13 the session chip on every screen
+
+    /// The screens beyond Today and `status` that show the chip, as text.
+    static let screens: [[String]] = [["region", "morning"], ["backlog"], ["habits"], ["list"], ["upcoming"],
+                                      ["plan"], ["plan", "review"]]
+
+    @Test("W-13 S-1 a running session shows one chip line on region, backlog, habits, list and plan; never in --json",
+          arguments: screens)
+    func chipOnEveryScreen(_ screen: [String]) throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let id = try runner.add("Write report", ["--region", "morning"])
+        #expect(!(try runner.run(screen)).stdout.contains("▶"), "no chip before a session")
+        #expect(try runner.run(["begin", id]).status == 0)
+        let text = try runner.run(screen, now: "2026-11-30T09:12")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("▶ Write report · 12"), "\(screen): \(text.stdout.prefix(120))")
+        #expect(text.stdout.components(separatedBy: "▶").count == 2, "one chip line")
+        let json = try runner.run(screen + ["--json"], now: "2026-11-30T09:12")
+        #expect(!json.stdout.contains("▶"), "--json keeps its shape")
+        #expect(try runner.run(["pause"], now: "2026-11-30T09:13").status == 0)
+        #expect(try runner.run(screen, now: "2026-11-30T09:20").stdout.hasPrefix("Ⅱ Write report"))
+    }
+
+    // MARK: D15 words
+
+    @Test("P-5 D15 T-20 plan carry --keep at the third deferral points to --later, defer to --to")
+    func keepPointsToLater() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let id = try runner.add("Tax return", ["--due", "today"])
+        #expect(try runner.run(["defer", id]).status == 0)
+        #expect(try runner.run(["defer", id], now: "2026-12-01T09:00").status == 0)
+        #expect(try runner.run(["today"], now: "2026-12-02T20:59").status == 0)
+        let keep = try runner.expectRefused(["plan", "carry", id, "--keep"], now: "2026-12-02T21:00")
+        #expect(keep.message.contains("--later later-this-week"), "\(keep.message)")
+        #expect(!keep.message.contains("--to"))
+        #expect(keep.code == "pick_a_day")
+        let deferred = try runner.expectRefused(["defer", id], now: "2026-12-02T21:00")
+        #expect(deferred.message.contains("--to later-this-week"), "\(deferred.message)")
+    }
+
+    @Test("P-5 D15 S-13 with a habit session running, begin offers only what a habit session takes")
+    func habitSessionOffer() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let habit = try runner.habitAdd("Meditate", ["--kind", "timed", "--target", "20"], now: Self.now)
+        try runner.habitOK(["habit", "begin", habit], now: Self.now)
+        let task = try runner.add("Write report")
+        let refusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:05")
+        #expect(refusal.message.contains("--settle done (log it) or stop"), "\(refusal.message)")
+        #expect(!refusal.message.contains("defer") && !refusal.message.contains("drop"))
+        #expect(refusal.code == "session_running")
+        let other = try runner.add("Call back")
+        #expect(try runner.run(["begin", other, "--settle", "stop"], now: "2026-11-30T09:06").status == 0)
+        let taskRefusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:07")
+        #expect(taskRefusal.message.contains("--settle done, stop, defer or drop"), "a task session keeps all four")
+    }
+
+    @Test("P-5 D15 an unknown option is named as unknown wherever it stands, even last", arguments: [
+        ["list", "--bogus"], ["list", "--bogus", "x"], ["add", "Milk", "--bogus"], ["today", "--no-color", "--bogus"],
+    ])
+    func unknownOptionLast(_ arguments: [String]) throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let result = try runner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Unknown option --bogus"), "\(result.stderr)")
+        #expect(!result.stderr.contains("needs a value"))
+        let missing = try runner.run(["add", "Milk", "--region"])
+        #expect(missing.status == 2 && missing.stderr.contains("--region needs a value."), "\(missing.stderr)")
+    }
+
+    @Test("P-5 D15 T-10 the deferral history reads reasons in words, not their stored names")
+    func reasonsInWords() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let id = try runner.add("Tax return", ["--due", "today"])
+        #expect(try runner.run(["defer", id, "--to", "next-week", "--reason", "too-much"]).status == 0)
+        let shown = try runner.run(["show", id]).stdout
+        #expect(shown.contains("too much"), "\(shown)")
+        #expect(!shown.contains("tooMuch"))
+        #expect(try runner.show(id, now: Self.now)["deferrals"].map { "\($0)" }?.contains("tooMuch") == true,
+                "--json keeps the stored name")
+    }
+
+    @Test("P-5 D15 T-9 a task's category label appears in its row on Today, the Backlog, a region and list")
+    func categoryInRows() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        _ = try runner.add("Placed", ["--region", "evening", "--category", "Work"])
+        _ = try runner.add("Parked", ["--category", "Personal"])
+        _ = try runner.add("Unlabelled", ["--region", "evening"])
+        let today = try runner.run(["today"]).stdout
+        #expect(today.contains("Work"), "\(today)")
+        #expect(try runner.run(["region", "evening"]).stdout.contains("Work"))
+        #expect(try runner.run(["backlog"]).stdout.contains("Personal"))
+        let list = try runner.run(["list"]).stdout
+        #expect(list.contains("Work") && list.contains("Personal"))
+        let unlabelled = try #require(list.split(separator: "\n").first { $0.contains("Unlabelled") })
+        #expect(!unlabelled.contains("·"), "no label, no separator: \(unlabelled)")
+    }
+
+    // MARK: H-2 H-15 a log no view would show
+
+    @Test("H-2 H-15 habit log on an unscheduled or paused day is refused with its reason (exit 1, nothing stored)")
+    func unshownLogRefused() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let stretch = try runner.habitAdd("Stretch", ["--days", "1,3,5"], now: "2026-11-16T09:00")
+        try runner.habitOK(["habit", "pause", stretch, "--from", "2026-11-27", "--to", "2026-11-28", "--reason", "other"],
+                           now: "2026-11-20T09:00")
+        #expect(try runner.run(["today"], now: Self.now).status == 0)
+        let off = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-24"], now: Self.now, code: "not_scheduled")
+        #expect(off == "This habit is not scheduled on 2026-11-24 (a Tuesday); only its scheduled days take a log.")
+        let paused = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-27"], now: Self.now, code: "habit_paused")
+        #expect(paused == "This habit is paused on 2026-11-27; paused days take no log.")
+        try runner.habitOK(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
+    }
+}

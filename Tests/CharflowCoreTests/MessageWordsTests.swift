@@ -1,0 +1,59 @@
+import CharflowCore
+import Foundation
+import Testing
+
+/// Core's sentences are the domain's part only: no front end's flags or commands (rule A-3).
+@Suite("Words without a front end's flags (A-3)")
+struct MessageWordsTests {
+    static let day = LocalDay("2026-12-01")!
+    static let id = UUID()
+
+    /// Every refusal the planner can give, one of each case.
+    static let refusals: [PlannerError] = [
+        .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
+        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
+        .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
+        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"), .bucketNeedsRegion, .noSession,
+        .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
+        .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
+        .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
+        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)), .badWindow("x"),
+        .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
+        .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
+        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
+        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
+        .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
+        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
+    ]
+
+    static let signals: [Signal] = [
+        .prioritisationPrompt(day: day), .importanceEased(task: id), .suggestRemoval(task: id), .stale(task: id),
+        .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism,
+        .densityRead(habit: id, current: 7, suggested: 5), .backlogGrowingOld(count: 6),
+    ]
+
+    static func isFrontEndFree(_ sentence: String) -> Bool {
+        !sentence.contains("--") && !sentence.contains("`") && !sentence.contains("charflow ")
+    }
+
+    @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: refusals)
+    func refusalsAreDomainWords(_ error: PlannerError) {
+        #expect(Self.isFrontEndFree(Messages.text(error)), "\(Messages.text(error))")
+        #expect(Messages.code(error).allSatisfy { $0.isLowercase || $0 == "_" })
+    }
+
+    @Test("A-3: no signal sentence names a flag or command; the next step is a hint", arguments: signals)
+    func signalsAreDomainWords(_ signal: Signal) {
+        #expect(Self.isFrontEndFree(Messages.text(signal, title: "Draft")), "\(Messages.text(signal, title: "Draft"))")
+    }
+
+    @Test("A-3: the refusals and signals that point to a next step carry it as a hint")
+    func hints() {
+        #expect(Messages.hint(.sessionRunning(title: "Draft", progress: "1 min")) == .settleRunningSession)
+        #expect(Messages.hint(.pickADay) == .pickADay)
+        #expect(Messages.hint(.eraseNeedsYes) == .confirmErase)
+        #expect(Messages.hint(.regionFull(.morning)) == nil)
+        #expect(Messages.hint(.prioritisationPrompt(day: Self.day)) == .raiseImportance)
+        #expect(Self.isFrontEndFree(Messages.overload(load: 500, capacity: 360)))
+    }
+}

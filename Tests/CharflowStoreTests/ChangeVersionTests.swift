@@ -1,0 +1,51 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+@Suite("The change version: a number every committed write raises, seen by every process")
+struct ChangeVersionTests {
+    @Test("a write by one planner raises the version another planner on the same file reads; reads, refusals and dry runs do not")
+    func twoPlannersOneFile() throws {
+        let store = try TempStore()
+        let cli = try store.open("2026-03-02", "09:00")
+        let server = try store.open("2026-03-02", "09:00")
+        let start = try server.changeVersion()
+        #expect(try cli.changeVersion() == start)
+
+        let task = try cli.add("written by the command line", region: .morning)
+        let afterAdd = try server.changeVersion()
+        #expect(afterAdd > start)
+
+        _ = try server.todayView()
+        _ = try server.list(all: true)
+        #expect(try cli.changeVersion() == afterAdd, "reading changes nothing")
+
+        #expect(throws: PlannerError.self) { try cli.complete("zzzz") }
+        #expect(try server.changeVersion() == afterAdd, "a refusal changes nothing")
+
+        _ = try cli.importTasks([(TaskItem(title: "tried", createdAt: cli.now), nil)], dryRun: true)
+        #expect(try server.changeVersion() == afterAdd, "a dry run changes nothing")
+
+        try server.complete(task.id.uuidString)
+        let afterDone = try cli.changeVersion()
+        #expect(afterDone > afterAdd, "the other way round too")
+        try cli.undo()
+        #expect(try server.changeVersion() > afterDone, "an undo is a change")
+    }
+
+    @Test("the version survives reopening and keeps growing across processes' connections")
+    func persists() throws {
+        let store = try TempStore()
+        let first: Int
+        do {
+            let planner = try store.open("2026-03-02")
+            try planner.add("one")
+            first = try planner.changeVersion()
+        }
+        let reopened = try store.open("2026-03-02", "10:00")
+        #expect(try reopened.changeVersion() == first)
+        try reopened.add("two")
+        #expect(try reopened.changeVersion() == first + 1, "one action, one committed transaction")
+    }
+}

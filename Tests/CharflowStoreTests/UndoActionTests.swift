@@ -1,0 +1,128 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+@Suite("Undo by action id: exactly the named action, or a calm refusal (W-15, D17)")
+struct UndoActionTests {
+    @Test("W-15 the latest action's id undoes it exactly, as plain undo would")
+    func latest() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        let task = try planner.add("keep me", region: .morning)
+        let before = try #require(try TempStore.row(planner, task: task.id))
+        var change = Planner.TaskEdit()
+        change.title = "renamed"
+        try planner.edit(task.id.uuidString, change)
+        let id = try #require(planner.lastActionID)
+        #expect(try planner.undo(action: id) == "edit")
+        var after = try #require(try TempStore.row(planner, task: task.id))
+        after["modified_at"] = before["modified_at"]
+        #expect(after == before)
+        #expect(planner.lastActionID == nil, "an undo records no action")
+    }
+
+    @Test("W-15 an older action no later action touched is undone on its own; the later one stays")
+    func olderIndependent() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        let first = try planner.add("first", region: .morning)
+        let firstAdd = try #require(planner.lastActionID)
+        let second = try planner.add("second", region: .afternoon)
+        let secondAdd = try #require(planner.lastActionID)
+        #expect(firstAdd != secondAdd)
+        try planner.toggleSetting()
+        #expect(try planner.undo(action: firstAdd) == "add")
+        #expect(try planner.task(id: first.id) == nil)
+        #expect(try planner.task(id: second.id) != nil)
+        #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE id = ?",
+                                    [.text(first.id.uuidString.lowercased())]) == 1, "the removed row leaves a tombstone")
+        // Plain undo goes on with what is left, newest first.
+        #expect(try planner.undo() == "settings")
+        #expect(try planner.undo() == "add")
+        #expect(try planner.task(id: second.id) == nil)
+        #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
+    }
+
+    @Test("W-15 an older action whose record a later action changed is refused as undo_blocked, changing nothing")
+    func blockedBySameRecord() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        let task = try planner.add("shared", region: .morning)
+        try planner.appendNote(task.id.uuidString, "first note")
+        let noted = try #require(planner.lastActionID)
+        try planner.complete(task.id.uuidString)
+        let before = try TempStore.contents(planner)
+        #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: noted) }
+        #expect(try TempStore.contents(planner) == before)
+        #expect(Messages.code(.undoBlocked) == "undo_blocked")
+        #expect(Messages.text(.undoBlocked) == "That change can't be undone on its own: later changes build on it.")
+        // Once the later action is undone, the older one is the latest again.
+        try planner.undo()
+        #expect(try planner.undo(action: noted) == "note")
+        #expect(try planner.reload(task).notes == nil)
+    }
+
+    @Test("W-15 adding a task is refused when a later action made a row that points at it (a session)")
+    func blockedByChildRow() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        let task = try planner.add("timed", region: .morning)
+        let added = try #require(planner.lastActionID)
+        _ = try planner.begin(task.id.uuidString, settle: nil)
+        let before = try TempStore.contents(planner)
+        #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: added) }
+        #expect(try TempStore.contents(planner) == before, "the session was not deleted with the task")
+    }
+
+    @Test("W-15 an edit is still undone on its own when a later action only points at the task (a session begun)")
+    func notBlockedByChildOfRestoredRow() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        let task = try planner.add("timed", region: .morning)
+        try planner.appendNote(task.id.uuidString, "plan")
+        let noted = try #require(planner.lastActionID)
+        _ = try planner.begin(task.id.uuidString, settle: nil)
+        #expect(try planner.undo(action: noted) == "note")
+        #expect(try planner.reload(task).notes == nil)
+        #expect(try planner.liveSession()?.subject == .task(task.id), "the session stays")
+    }
+
+    @Test("W-15 an id the journal does not hold is refused as undo_unknown: made up, undone already, or before a rollover")
+    func unknown() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-02")
+        try planner.add("one")
+        let id = try #require(planner.lastActionID)
+        #expect(throws: PlannerError.undoUnknown) { try planner.undo(action: UndoActionID(rawValue: id.rawValue + 100)) }
+        try planner.add("two")
+        let second = try #require(planner.lastActionID)
+        try planner.undo()
+        #expect(throws: PlannerError.undoUnknown) { try planner.undo(action: second) }
+        #expect(Messages.code(.undoUnknown) == "undo_unknown")
+        #expect(!Messages.text(.undoUnknown).contains("!"))
+
+        let tomorrow = try store.open("2026-03-03")
+        #expect(throws: PlannerError.undoUnknown) { try tomorrow.undo(action: id) }
+        #expect(try tomorrow.list(all: true).map(\.title) == ["one"])
+    }
+
+    @Test("W-15 ids are stable across processes: another planner on the same file undoes the action it was told")
+    func acrossPlanners() throws {
+        let store = try TempStore()
+        let cli = try store.open("2026-03-02")
+        let task = try cli.add("from the command line")
+        let id = try #require(cli.lastActionID)
+        let server = try store.open("2026-03-02", "09:01")
+        #expect(server.lastActionID == nil)
+        #expect(try server.undo(action: id) == "add")
+        #expect(try cli.task(id: task.id) == nil)
+    }
+}
+
+extension Planner {
+    /// One undoable action that touches no task: flips the Complementary lock.
+    func toggleSetting() throws {
+        try setSetting("lock-complementary", settings.lockComplementary ? "off" : "on")
+    }
+}
