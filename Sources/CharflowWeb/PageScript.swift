@@ -10,7 +10,10 @@ enum PageScript {
       const words = JSON.parse(document.getElementById("charflow-words").textContent);
       const $ = (id) => document.getElementById(id);
       const regionNames = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
-      const limits = { mustDo: 1, complementary: 3, misc: 5 };
+      const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
+      let openMove = null;
+      let moveProblem = null;
+      let lastToday = null;
       let version = null;
       let toastTimer = null;
       let parseTimer = null;
@@ -81,10 +84,33 @@ enum PageScript {
         toastTimer = window.setTimeout(() => box.replaceChildren(), 5000);
       }
 
-      function taskItem(task, extraClass) {
+      // Alt+Up / Alt+Down move a task within its bucket; focus stays on it and the move is announced (W-16).
+      async function reorder(task, place, step) {
+        const position = place.index + 1 + step;
+        if (position < 1) { announce(say("alreadyFirst", { title: task.title })); return; }
+        if (position > place.count) { announce(say("alreadyLast", { title: task.title })); return; }
+        try {
+          const answer = await api("/api/tasks/" + task.id + "/reorder", { position });
+          problem("");
+          const text = say("reordered", {
+            title: task.title, position, count: place.count, region: regionNames[place.region], bucket: say(place.bucket),
+          });
+          announce(text);
+          toast(text, answer.action);
+        } catch (error) { problem(error.message); }
+        await refresh();
+      }
+
+      function taskItem(task, extraClass, place) {
         const id = "task-" + task.id;
         const box = el("input", {
           type: "checkbox", id, "aria-label": say("complete", { title: task.title }), checked: task.isCompleted,
+          "aria-describedby": place ? "reorder-help" : null,
+          onkeydown: (event) => {
+            if (!place || !event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+            event.preventDefault();
+            reorder(task, place, event.key === "ArrowUp" ? -1 : 1);
+          },
           onchange: async (event) => {
             const done = event.target.checked;
             try {
@@ -105,9 +131,10 @@ enum PageScript {
         return el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
       }
 
-      function taskList(tasks, extraClass) {
+      function taskList(tasks, extraClass, region, bucket) {
         const list = el("ul", { class: "tasks" });
-        for (const task of tasks) list.append(taskItem(task, extraClass));
+        tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
+          region ? { region, bucket, index, count: tasks.length } : null)));
         return list;
       }
 
@@ -144,15 +171,15 @@ enum PageScript {
           return card;
         }
         card.append(el("h3", { text: say("mustDo") }));
-        card.append(region.mustDo.length ? taskList(region.mustDo, "must") : el("p", { class: "empty", text: say("noMustDo") }));
+        card.append(region.mustDo.length ? taskList(region.mustDo, "must", key, "mustDo") : el("p", { class: "empty", text: say("noMustDo") }));
         if (region.complementary.length) {
           card.append(el("h3", { text: say("complementary") }));
           if (region.complementaryLocked) card.append(el("p", { class: "locked", text: say("locked") }));
-          card.append(taskList(region.complementary));
+          card.append(taskList(region.complementary, null, key, "complementary"));
         }
         if (region.misc.length) {
           card.append(el("h3", { text: say("misc") }));
-          card.append(taskList(region.misc));
+          card.append(taskList(region.misc, null, key, "misc"));
         }
         return card;
       }
@@ -166,6 +193,7 @@ enum PageScript {
       }
 
       function render(today) {
+        lastToday = today;
         const focused = document.activeElement && document.activeElement.id;
         const day = $("day");
         day.textContent = today.date;
@@ -211,7 +239,99 @@ enum PageScript {
       async function refresh() {
         try {
           render(await api("/api/today"));
+          if (location.hash === "#backlog") renderBacklog(await api("/api/backlog"));
         } catch (error) { problem(say("offline")); }
+      }
+
+      // The Backlog: groups with counts; "Move to…" places a task with a region and bucket picker, a
+      // single-pointer way for every move (W-10, W-16). A refusal (the 1-3-5 limits) is shown in words.
+      function moveForm(task) {
+        const formID = "move-" + task.id;
+        const regionSelect = el("select", { id: formID + "-region" },
+          ...Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name })));
+        const bucketSelect = el("select", { id: formID + "-bucket" },
+          ...Object.entries(bucketWords).map(([value, key]) => el("option", { value, text: say(key), selected: value === "misc" })));
+        const form = el("form", { id: formID, class: "move-form", "aria-label": say("moveTo", { title: task.title }) },
+          el("div", { class: "move-row" },
+            el("div", {}, el("label", { for: formID + "-region", text: say("region") }), regionSelect),
+            el("div", {}, el("label", { for: formID + "-bucket", text: say("bucket") }), bucketSelect),
+            el("button", { type: "submit", text: say("move") }),
+            el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => {
+              openMove = null; moveProblem = null; refresh().then(() => { const b = $("move-button-" + task.id); if (b) b.focus(); });
+            } })),
+          el("p", { class: "refused", role: "alert", id: formID + "-problem",
+                    text: moveProblem && moveProblem.id === task.id ? moveProblem.text : "" }));
+        form.addEventListener("submit", async (event) => {
+          event.preventDefault();
+          const region = regionSelect.value;
+          const bucket = bucketSelect.value;
+          try {
+            const answer = await api("/api/tasks/" + task.id + "/move", { region, bucket });
+            openMove = null;
+            moveProblem = null;
+            const text = say("moved", { title: task.title, region: regionNames[region], bucket: say(bucketWords[bucket]) });
+            announce(text);
+            toast(text, answer.action);
+            await refresh();
+            const heading = document.querySelector("#view-backlog h1");
+            heading.setAttribute("tabindex", "-1");
+            heading.focus();
+          } catch (error) {
+            moveProblem = { id: task.id, text: error.message };
+            $(formID + "-problem").textContent = error.message;
+          }
+        });
+        return form;
+      }
+
+      function renderBacklog(backlog) {
+        const focused = document.activeElement && document.activeElement.id;
+        $("backlog-total").textContent = backlog.count === 1 ? say("waitingOne") : say("waitingMany", { count: backlog.count });
+        const groups = $("backlog-groups");
+        groups.replaceChildren();
+        if (!backlog.count) { groups.append(el("p", { class: "empty", text: say("backlogEmpty") })); return; }
+        backlog.groups.forEach((group, index) => {
+          if (!group.tasks.length) return;
+          const headingID = "backlog-group-" + index;
+          const list = el("ul", { class: "tasks" });
+          for (const task of group.tasks) {
+            const open = openMove === task.id;
+            const item = el("li", { class: "backlog-task" },
+              el("span", { class: "name", text: task.title }),
+              el("button", {
+                type: "button", class: "ghost", id: "move-button-" + task.id, text: say("moveToShort"),
+                "aria-label": say("moveTo", { title: task.title }), "aria-expanded": open ? "true" : "false",
+                onclick: () => {
+                  openMove = open ? null : task.id;
+                  moveProblem = null;
+                  refresh().then(() => {
+                    const target = openMove ? $("move-" + task.id + "-region") : $("move-button-" + task.id);
+                    if (target) target.focus();
+                  });
+                },
+              }));
+            if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
+            if (open) item.append(moveForm(task));
+            list.append(item);
+          }
+          groups.append(el("section", { class: "panel", "aria-labelledby": headingID },
+            el("h2", { id: headingID, text: say("group", { name: group.name, count: group.count }) }), list));
+        });
+        if (focused && document.activeElement.id !== focused) {
+          const again = document.getElementById(focused);
+          if (again) again.focus();
+        }
+      }
+
+      function showView() {
+        const backlog = location.hash === "#backlog";
+        $("view-today").hidden = backlog;
+        $("view-backlog").hidden = !backlog;
+        $("nav-today").toggleAttribute("aria-current", !backlog);
+        $("nav-backlog").toggleAttribute("aria-current", backlog);
+        if (backlog) $("nav-backlog").setAttribute("aria-current", "page"); else $("nav-today").setAttribute("aria-current", "page");
+        document.title = backlog ? "Charflow · Backlog" : "Charflow · Today";
+        if (backlog) refresh();
       }
 
       // Changes made elsewhere (the CLI) show within two seconds.
@@ -277,6 +397,8 @@ enum PageScript {
         render(JSON.parse(document.getElementById("charflow-today").textContent));
         $("quick-line").addEventListener("input", parseSoon);
         $("quick-form").addEventListener("submit", quickAdd);
+        window.addEventListener("hashchange", showView);
+        showView();
         poll();
         window.setInterval(poll, 1000);
       }

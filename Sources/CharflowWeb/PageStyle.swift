@@ -27,6 +27,15 @@ enum PageStyle {
     .skip:focus { top: 0.5rem; }
     .top { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; justify-content: space-between; padding: 0.75rem 1rem; border-bottom: 1px solid var(--line); }
     .brand { margin: 0; font-weight: 600; }
+    .screens { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+    .screens a { color: var(--ink); text-underline-offset: 0.25em; }
+    .screens a[aria-current="page"] { font-weight: 600; text-decoration-thickness: 3px; }
+    .move-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.5rem 0; }
+    .move-row label { display: block; font-size: 0.875rem; }
+    .move-form { flex-basis: 100%; }
+    .ghost { background: transparent; color: var(--blue); border-color: var(--line); padding: 0.25rem 0.75rem; min-height: 2.25rem; }
+    ul.tasks li.backlog-task { flex-wrap: wrap; align-items: center; }
+    ul.tasks li.backlog-task .name { flex: 1 1 10rem; }
     .chip { border: 1px solid var(--accent); color: var(--ink); border-radius: 999px; padding: 0.125rem 0.75rem; }
     .chip::before { content: "● "; color: var(--accent); }
     main { max-width: 64rem; margin: 0 auto; padding: 1rem; }
@@ -45,7 +54,8 @@ enum PageStyle {
     .parse { display: flex; flex-wrap: wrap; gap: 0.375rem; margin-top: 0.5rem; min-height: 1.5rem; }
     .parse .token { border: 1px solid var(--line); border-radius: 6px; padding: 0 0.5rem; font-size: 0.875rem; }
     .parse .token b { font-weight: 600; }
-    .parse .refused { color: var(--problem); }
+    .refused { color: var(--problem); margin: 0.25rem 0 0; }
+    .refused:empty { display: none; }
     .regions { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
     .region { margin-bottom: 0; }
     .counts { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; color: var(--muted); font-size: 0.875rem; margin: 0 0 0.5rem; padding: 0; list-style: none; }

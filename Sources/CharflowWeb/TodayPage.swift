@@ -25,9 +25,14 @@ enum TodayPage {
         <a class="skip" href="#main">Skip to today’s board</a>
         <header class="top">
         <p class="brand">Charflow</p>
+        <nav aria-label="Screens"><ul class="screens">
+        <li><a href="#today" id="nav-today">Today</a></li>
+        <li><a href="#backlog" id="nav-backlog">Backlog</a></li>
+        </ul></nav>
         <div id="chip" class="chip" hidden></div>
         </header>
         <main id="main" tabindex="-1">
+        <div id="view-today">
         <h1>Today <time id="day" datetime="\(day)">\(day)</time></h1>
         <p id="overall" class="overall"></p>
         <section class="quick" aria-labelledby="quick-title">
@@ -49,6 +54,7 @@ enum TodayPage {
         <div id="quick-parse" class="parse" aria-live="polite"></div>
         </form>
         </section>
+        <p id="reorder-help" class="hint">In a bucket, Alt+Up and Alt+Down move the focused task.</p>
         <div id="regions" class="regions"></div>
         <section aria-labelledby="due-title" class="panel">
         <h2 id="due-title">Due and overdue</h2>
@@ -58,7 +64,13 @@ enum TodayPage {
         <h2 id="habits-title">Habits</h2>
         <ul id="habits" class="strip"></ul>
         </section>
-        <p id="backlog" class="panel"></p>
+        <p class="panel"><a id="backlog" href="#backlog"></a></p>
+        </div>
+        <div id="view-backlog" hidden>
+        <h1>Backlog</h1>
+        <p id="backlog-total" class="overall"></p>
+        <div id="backlog-groups"></div>
+        </div>
         <noscript><p>The board needs JavaScript; `charflow today` shows it in a terminal.</p></noscript>
         </main>
         <div id="toast" class="toast" role="status" aria-live="polite"></div>

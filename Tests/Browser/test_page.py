@@ -273,6 +273,88 @@ class PageTests(unittest.TestCase):
             by_label(d, "Undo: Completed “Review notes”.").click()
             wait(d, lambda d: not by_label(d, "Complete Review notes").is_selected())
 
+    def open_backlog(self):
+        d = self.driver
+        d.find_element(By.LINK_TEXT, "Backlog").click()
+        wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed() and d.find_elements(By.CSS_SELECTOR, "#backlog-groups section"),
+             message="the Backlog never showed")
+        return d
+
+    def test_W10_W16_the_Backlog_moves_a_task_to_a_region_with_the_bucket_picker_by_single_pointer(self):
+        s = self.store
+        loft = s.cli("add", "Sort the loft")["id"]
+        s.cli("add", "Renew passport")
+        d = self.open_page()
+        self.open_backlog()
+        self.assertEqual(d.title, "Charflow · Backlog")
+        self.assertEqual(d.find_element(By.ID, "backlog-total").text, "2 tasks waiting.")
+        heading = d.find_element(By.CSS_SELECTOR, "#backlog-groups section h2").text
+        self.assertRegex(heading, r"\(2\)$")
+        opener = by_label(d, "Move to… Sort the loft")
+        self.assertEqual(opener.get_attribute("aria-expanded"), "false")
+        opener.click()
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"move-{loft}-region", message="focus did not go to the picker")
+        self.assertEqual(by_label(d, "Move to… Sort the loft").get_attribute("aria-expanded"), "true")
+        Select(d.find_element(By.ID, f"move-{loft}-region")).select_by_visible_text("Afternoon")
+        Select(d.find_element(By.ID, f"move-{loft}-bucket")).select_by_visible_text("Must-Do")
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assertEqual(axe_violations(d), [], f"Backlog with the picker open, {scheme}")
+            self.screenshot(f"backlog-move-{scheme}")
+        theme(d, "light")
+        d.find_element(By.CSS_SELECTOR, f"#move-{loft} button[type=submit]").click()
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Afternoon, Must-Do."))
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Sort the loft” to Afternoon, Must-Do.")
+        self.assertEqual([t["title"] for t in s.cli("today")["regions"]["afternoon"]["mustDo"]], ["Sort the loft"])
+        wait(d, lambda d: d.find_element(By.ID, "backlog-total").text == "1 task waiting.")
+
+    def test_W10_the_1_3_5_refusal_is_shown_in_words_where_the_move_failed_and_nothing_changes(self):
+        s = self.store
+        s.cli("add", "Finish project proposal", "--region", "morning", "--bucket", "must")
+        passport = s.cli("add", "Renew passport")["id"]
+        d = self.open_page()
+        self.open_backlog()
+        by_label(d, "Move to… Renew passport").click()
+        wait(d, lambda d: d.find_elements(By.ID, f"move-{passport}-region"))
+        Select(d.find_element(By.ID, f"move-{passport}-bucket")).select_by_visible_text("Must-Do")
+        d.find_element(By.CSS_SELECTOR, f"#move-{passport} button[type=submit]").click()
+        problem = lambda d: d.find_element(By.ID, f"move-{passport}-problem").text
+        wait(d, lambda d: problem(d) == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)", message="no refusal in words")
+        self.assertEqual(d.find_element(By.ID, f"move-{passport}-problem").get_attribute("role"), "alert")
+        self.assertEqual(s.cli("today")["backlogCount"], 1)
+        self.assertEqual(d.find_element(By.ID, "toast").text, "")
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assertEqual(axe_violations(d), [], f"Backlog with a refusal, {scheme}")
+            self.screenshot(f"backlog-refusal-{scheme}")
+
+    def test_W16_alt_arrows_move_a_task_within_its_bucket_focus_stays_and_a_polite_live_region_announces(self):
+        s = self.store
+        s.cli("add", "Review notes", "--region", "morning", "--bucket", "complementary")
+        s.cli("add", "Email Sam", "--region", "morning", "--bucket", "complementary")
+        d = self.open_page()
+        self.assertEqual(d.find_element(By.ID, "announce").get_attribute("aria-live"), "polite")
+        box = by_label(d, "Complete Email Sam")
+        box.send_keys(Keys.ALT, Keys.ARROW_UP)
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Email Sam” moved to place 1 of 2 in Morning Complementary.")
+        order = lambda: [t["title"] for t in s.cli("today")["regions"]["morning"]["complementary"]]
+        self.assertEqual(order(), ["Email Sam", "Review notes"])
+        wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
+             == ["Complete Email Sam", "Complete Review notes"])
+        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
+        self.assertFalse(d.switch_to.active_element.is_selected(), "Alt+Up must not tick the box")
+        # At the top it says so and changes nothing.
+        d.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_UP)
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Email Sam” is already first in its bucket.")
+        self.assertEqual(order(), ["Email Sam", "Review notes"])
+        # And back down, then undone from the toast.
+        d.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_DOWN)
+        wait(d, lambda d: order() == ["Review notes", "Email Sam"])
+        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
+        wait(d, lambda d: by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.") is not None)
+        by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.").click()
+        wait(d, lambda d: order() == ["Email Sam", "Review notes"])
+
     def test_W17_the_axe_check_finds_a_violation_when_there_is_one(self):
         d = self.open_page()
         self.assertEqual(axe_violations(d), [])
@@ -287,7 +369,8 @@ class PageTests(unittest.TestCase):
             root = re.search(r":root \{(.*?)\}", block, re.S).group(1)
             tokens = dict(re.findall(r"--([a-z-]+):\s*(#[0-9A-Fa-f]{6})", root))
             pairs = [("ink", "bg"), ("ink", "surface"), ("muted", "bg"), ("muted", "surface"), ("accent-ink", "accent"),
-                     ("blue", "bg"), ("blue", "surface"), ("problem", "bg"), ("bg", "ink"), ("accent", "surface")]
+                     ("blue", "bg"), ("blue", "surface"), ("problem", "bg"), ("problem", "surface"), ("bg", "ink"),
+                     ("accent", "surface")]
             for text, background in pairs:
                 ratio = contrast(tokens[text], tokens[background])
                 self.assertGreaterEqual(ratio, 4.5, f"{name}: --{text} on --{background} is {ratio:.2f}:1")
