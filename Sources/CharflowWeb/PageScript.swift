@@ -225,7 +225,8 @@ enum PageScript {
         const title = sessionTitle(today);
         if (today.session) {
           chip.hidden = false;
-          chip.textContent = say(today.session.isPaused ? "paused" : "running", { title: title || "" });
+          const state = today.session.isPaused ? "paused" : "running";
+          chip.textContent = title ? say(state, { title }) : say(state + "Untitled");
         } else {
           chip.hidden = true;
           chip.textContent = "";

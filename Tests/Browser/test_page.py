@@ -173,6 +173,12 @@ class PageTests(unittest.TestCase):
         water = by_label(d, "Complete Water plants")
         self.assertTrue(water.is_selected())
 
+    def test_W8_the_chip_shows_a_habit_session_without_a_task_title(self):
+        habit = self.store.cli("habit", "add", "Read", "--kind", "timed", "--target", "20")["id"]
+        self.store.cli("habit", "begin", habit)
+        d = self.open_page()
+        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus session running")
+
     def test_W9_quick_add_shows_every_token_while_typing_and_adds_the_task(self):
         d = self.open_page()
         line = d.find_element(By.ID, "quick-line")

@@ -32,6 +32,8 @@ public enum PageWords {
         ("habitOpen", "{title}, {amount} of {target}"),
         ("running", "Focus: {title}, running"),
         ("paused", "Focus: {title}, paused"),
+        ("runningUntitled", "Focus session running"),
+        ("pausedUntitled", "Focus session paused"),
         ("locked", "Locked until the Must-Do is done."),
         ("parseTitle", "Title: {value}"),
         ("parse.importance", "Importance: {value}"),
