@@ -101,8 +101,8 @@ enum PageScript {
         await refresh();
       }
 
-      function taskItem(task, extraClass, place) {
-        const id = "task-" + task.id;
+      function taskItem(task, extraClass, place, idPrefix) {
+        const id = (idPrefix || "task-") + task.id;
         const box = el("input", {
           type: "checkbox", id, "aria-label": say("complete", { title: task.title }), checked: task.isCompleted,
           "aria-describedby": place ? "reorder-help" : null,
@@ -131,10 +131,10 @@ enum PageScript {
         return el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
       }
 
-      function taskList(tasks, extraClass, region, bucket) {
+      function taskList(tasks, extraClass, region, bucket, idPrefix) {
         const list = el("ul", { class: "tasks" });
         tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
-          region ? { region, bucket, index, count: tasks.length } : null)));
+          region ? { region, bucket, index, count: tasks.length } : null, idPrefix)));
         return list;
       }
 
@@ -158,7 +158,7 @@ enum PageScript {
             percent: region.progress.percent,
           }),
         });
-        card.append(el("h2", { text: name }));
+        card.append(el("h2", {}, el("a", { href: "#region/" + key, text: name })));
         const countList = el("ul", { class: "counts" });
         countList.append(el("li", { text: say("bucketCount", { name: say("mustDo"), count: counts.must, limit: 1 }) }));
         countList.append(el("li", { text: say("bucketCount", { name: say("complementary"), count: counts.complementary, limit: 3 }) }));
@@ -192,8 +192,40 @@ enum PageScript {
         return task ? task.title : "";
       }
 
+      // Region focus: the buckets in order, each with its count and tasks, and quick add into the region
+      // (Misc unless another bucket is chosen).
+      function renderRegion(today) {
+        const key = focusedRegion();
+        if (!key) return;
+        const region = today.regions[key];
+        const name = regionNames[key];
+        $("region-title").textContent = name;
+        $("region-summary").textContent = say("regionLabel", {
+          region: name, must: region.mustDo.length, complementary: region.complementary.length, misc: region.misc.length,
+          percent: region.progress.percent,
+        }) + ".";
+        const buckets = $("region-buckets");
+        buckets.replaceChildren();
+        for (const [bucket, limit] of [["mustDo", 1], ["complementary", 3], ["misc", 5]]) {
+          const tasks = region[bucket];
+          const headingID = "focus-" + bucket;
+          const section = el("section", { class: "panel", "aria-labelledby": headingID },
+            el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
+          if (bucket === "complementary" && region.complementaryLocked) section.append(el("p", { class: "locked", text: say("locked") }));
+          section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-")
+                                      : el("p", { class: "empty", text: say("bucketEmpty") }));
+          buckets.append(section);
+        }
+      }
+
+      function focusedRegion() {
+        const match = /^#region\/(morning|afternoon|evening)$/.exec(location.hash);
+        return match ? match[1] : null;
+      }
+
       function render(today) {
         lastToday = today;
+        renderRegion(today);
         const focused = document.activeElement && document.activeElement.id;
         const day = $("day");
         day.textContent = today.date;
@@ -326,13 +358,18 @@ enum PageScript {
 
       function showView() {
         const backlog = location.hash === "#backlog";
-        $("view-today").hidden = backlog;
+        const region = focusedRegion();
+        const today = !backlog && !region;
+        $("view-today").hidden = !today;
         $("view-backlog").hidden = !backlog;
-        $("nav-today").toggleAttribute("aria-current", !backlog);
+        $("view-region").hidden = !region;
+        $("nav-today").toggleAttribute("aria-current", today);
         $("nav-backlog").toggleAttribute("aria-current", backlog);
-        if (backlog) $("nav-backlog").setAttribute("aria-current", "page"); else $("nav-today").setAttribute("aria-current", "page");
-        document.title = backlog ? "Charflow · Backlog" : "Charflow · Today";
-        if (backlog) refresh();
+        if (backlog) $("nav-backlog").setAttribute("aria-current", "page");
+        if (today) $("nav-today").setAttribute("aria-current", "page");
+        document.title = "Charflow · " + (backlog ? "Backlog" : region ? regionNames[region] : "Today");
+        if (region && lastToday) renderRegion(lastToday);
+        if (backlog || region) refresh();
       }
 
       // Changes made elsewhere (the CLI) show within two seconds.
@@ -344,8 +381,8 @@ enum PageScript {
         } catch (error) { problem(say("offline")); }
       }
 
-      function showParse(answer) {
-        const shown = $("quick-parse");
+      function showParse(answer, target) {
+        const shown = $(target || "quick-parse");
         shown.replaceChildren();
         if (!answer) return;
         if (answer.error) {
@@ -361,34 +398,32 @@ enum PageScript {
       }
 
       // Tokens are shown as recognised while typing, by the core's parser.
-      function parseSoon() {
+      function parseSoon(inputID, target) {
         window.clearTimeout(parseTimer);
-        const line = $("quick-line").value;
-        if (!line.trim()) { showParse(null); return; }
+        const line = $(inputID).value;
+        if (!line.trim()) { showParse(null, target); return; }
         parseTimer = window.setTimeout(async () => {
           const serial = ++parseSerial;
           let answer;
           try { answer = await api("/api/parse", { parse: line }); } catch (error) { answer = { error: error.message }; }
-          if (serial === parseSerial) showParse(answer);
+          if (serial === parseSerial) showParse(answer, target);
         }, 150);
       }
 
-      async function quickAdd(event) {
+      async function quickAdd(event, inputID, target, place) {
         event.preventDefault();
-        const input = $("quick-line");
+        const input = $(inputID);
         const line = input.value;
         if (!line.trim()) return;
-        const body = { parse: line };
-        const where = $("quick-where").value;
-        if (where) { body.region = where; body.bucket = "misc"; }
+        const body = Object.assign({ parse: line }, place());
         try {
           const task = await api("/api/tasks", body);
           input.value = "";
-          showParse(null);
+          showParse(null, target);
           problem("");
           toast(say("added", { title: task.title }), task.action);
         } catch (error) {
-          showParse({ error: error.message });
+          showParse({ error: error.message }, target);
         }
         await refresh();
         input.focus();
@@ -396,8 +431,14 @@ enum PageScript {
 
       function start() {
         render(JSON.parse(document.getElementById("charflow-today").textContent));
-        $("quick-line").addEventListener("input", parseSoon);
-        $("quick-form").addEventListener("submit", quickAdd);
+        $("quick-line").addEventListener("input", () => parseSoon("quick-line", "quick-parse"));
+        $("quick-form").addEventListener("submit", (event) => quickAdd(event, "quick-line", "quick-parse", () => {
+          const where = $("quick-where").value;
+          return where ? { region: where, bucket: "misc" } : {};
+        }));
+        $("region-line").addEventListener("input", () => parseSoon("region-line", "region-parse"));
+        $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
+          { region: focusedRegion(), bucket: $("region-bucket").value })));
         window.addEventListener("hashchange", showView);
         showView();
         poll();

@@ -66,6 +66,28 @@ enum TodayPage {
         </section>
         <p class="panel"><a id="backlog" href="#backlog"></a></p>
         </div>
+        <div id="view-region" hidden>
+        <h1 id="region-title">Region</h1>
+        <p id="region-summary" class="overall"></p>
+        <section class="quick" aria-labelledby="region-quick-title">
+        <h2 id="region-quick-title">Quick add</h2>
+        <form id="region-form" autocomplete="off">
+        <label for="region-line">Task, with !importance ~effort @day #category</label>
+        <div class="quick-row">
+        <input id="region-line" name="line" type="text" aria-describedby="region-parse" enterkeyhint="done">
+        <label class="sr-only" for="region-bucket">Bucket</label>
+        <select id="region-bucket" name="bucket">
+        <option value="must">Must-Do</option>
+        <option value="complementary">Complementary</option>
+        <option value="misc" selected>Misc</option>
+        </select>
+        <button type="submit">Add</button>
+        </div>
+        <div id="region-parse" class="parse" aria-live="polite"></div>
+        </form>
+        </section>
+        <div id="region-buckets"></div>
+        </div>
         <div id="view-backlog" hidden>
         <h1>Backlog</h1>
         <p id="backlog-total" class="overall"></p>

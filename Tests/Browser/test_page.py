@@ -92,8 +92,10 @@ def wait(driver, condition, seconds=5, message=""):
 
 
 def by_label(driver, label):
+    """The element named `label` on the screen shown (another screen may hold a hidden one of that name)."""
     found = driver.find_elements(By.CSS_SELECTOR, f'[aria-label="{label}"]')
-    return found[0] if found else None
+    shown = [element for element in found if element.is_displayed()]
+    return (shown or found or [None])[0]
 
 
 def axe_violations(driver):
@@ -178,6 +180,40 @@ class PageTests(unittest.TestCase):
         self.store.cli("habit", "begin", habit)
         d = self.open_page()
         wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus session running")
+
+    def test_W9_region_focus_shows_the_buckets_in_order_completes_and_quick_adds_to_Misc_by_default(self):
+        self.plan_a_day()
+        d = self.open_page()
+        d.find_element(By.LINK_TEXT, "Morning").click()
+        wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
+        self.assertEqual(d.title, "Charflow · Morning")
+        self.assertEqual(d.find_element(By.ID, "region-title").text, "Morning")
+        self.assertEqual([h.text for h in d.find_elements(By.CSS_SELECTOR, "#region-buckets h2")],
+                         ["Must-Do 1/1", "Complementary 2/3", "Misc 1/5"])
+        self.assertEqual(d.find_element(By.ID, "region-summary").text,
+                         "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 25% complete.")
+        self.assertEqual(Select(d.find_element(By.ID, "region-bucket")).first_selected_option.text, "Misc")
+        line = d.find_element(By.ID, "region-line")
+        line.send_keys("Buy stamps ~15 #Personal")
+        wait(d, lambda d: "Category: Personal" in d.find_element(By.ID, "region-parse").text)
+        line.send_keys(Keys.ENTER)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added “Buy stamps”."))
+        misc = [t["title"] for t in self.store.cli("today")["regions"]["morning"]["misc"]]
+        self.assertEqual(misc, ["Water plants", "Buy stamps"])
+        wait(d, lambda d: [h.text for h in d.find_elements(By.CSS_SELECTOR, "#region-buckets h2")][2] == "Misc 2/5")
+        # Completing here is the same action as on Today.
+        by_label(d, "Complete Email Sam").click()
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Email Sam”."))
+        # The lock (D9), turned on from the terminal, shows in words within two seconds.
+        self.store.cli("settings", "lock-complementary", "on")
+        wait(d, lambda d: "Locked until the Must-Do is done." in d.find_element(By.ID, "region-buckets").text, seconds=2)
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assertEqual(axe_violations(d), [], f"Region focus, {scheme}")
+            self.screenshot(f"region-{scheme}")
+        d.find_element(By.LINK_TEXT, "Today").click()
+        wait(d, lambda d: d.find_element(By.ID, "view-today").is_displayed())
+        self.assertEqual(d.find_element(By.ID, "nav-today").get_attribute("aria-current"), "page")
 
     def test_W9_quick_add_shows_every_token_while_typing_and_adds_the_task(self):
         d = self.open_page()

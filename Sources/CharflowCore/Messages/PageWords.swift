@@ -16,6 +16,7 @@ public enum PageWords {
         ("complementary", "Complementary"),
         ("misc", "Misc"),
         ("nothingPlanned", "Nothing planned."),
+        ("bucketEmpty", "Nothing here yet."),
         ("noMustDo", "No Must-Do yet."),
         ("regionLabel", "{region} region, {must} Must-Do, {complementary} Complementary, {misc} Misc, {percent}% complete"),
         ("bucketCount", "{name} {count}/{limit}"),
