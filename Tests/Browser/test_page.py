@@ -50,8 +50,11 @@ class Store:
             raise AssertionError(f"charflow {' '.join(args)} exited {done.returncode}: {done.stderr}")
         return json.loads(done.stdout)
 
-    def serve(self, now=NOW):
-        self.server = subprocess.Popen([BINARY, "serve", "--port", "0", "--now", now], env=self.env,
+    def serve(self, now=NOW, clock_file=None):
+        """Starts the server with its clock fixed at `now`, or read from `clock_file` on every request."""
+        clock = ["--now", now] if clock_file is None else []
+        env = dict(self.env, CHARFLOW_CLOCK_FILE=clock_file) if clock_file else self.env
+        self.server = subprocess.Popen([BINARY, "serve", "--port", "0", *clock], env=env,
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.server.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]+", line)
@@ -214,6 +217,26 @@ class PageTests(unittest.TestCase):
         d.find_element(By.LINK_TEXT, "Today").click()
         wait(d, lambda d: d.find_element(By.ID, "view-today").is_displayed())
         self.assertEqual(d.find_element(By.ID, "nav-today").get_attribute("aria-current"), "page")
+
+    def test_W8_the_page_moves_to_the_new_day_at_the_rollover_without_a_reload(self):
+        s = self.store
+        s.cli("add", "Finish project proposal", "--region", "morning", "--bucket", "must", now="2026-11-30T23:50")
+        clock = os.path.join(s.folder, "clock")
+        with open(clock, "w") as f:
+            f.write("2026-11-30T23:58")
+        self.driver = browser()
+        self.driver.get(s.serve(clock_file=clock))
+        d = self.driver
+        wait(d, lambda d: by_label(d, "Complete Finish project proposal") is not None)
+        self.assertEqual(d.find_element(By.ID, "day").text, "2026-11-30")
+        d.execute_script("window.charflowMark = 1")
+        with open(clock, "w") as f:
+            f.write("2026-12-01T00:01")
+        wait(d, lambda d: d.find_element(By.ID, "day").text == "2026-12-01", seconds=4, message="the page kept yesterday")
+        self.assertEqual(d.execute_script("return window.charflowMark"), 1, "the page was reloaded")
+        # The rollover took the unfinished Must-Do off the new day's board, as `charflow today` shows it.
+        wait(d, lambda d: by_label(d, "Morning region, 0 Must-Do, 0 Complementary, 0 Misc, 0% complete") is not None)
+        self.assertEqual(d.find_element(By.ID, "backlog").text, "Backlog: 1 task waiting.")
 
     def test_W9_quick_add_shows_every_token_while_typing_and_adds_the_task(self):
         d = self.open_page()
