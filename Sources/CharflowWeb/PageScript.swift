@@ -128,7 +128,13 @@ enum PageScript {
         if (extraClass === "must") label.append(el("span", { class: "tag", text: say("mustDo") }));
         label.append(document.createTextNode(task.title));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
-        return el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
+        const item = el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
+        if (place && !task.isCompleted) {
+          const key = (idPrefix || "task-") + "move-";
+          item.append(moveButton(task, key));
+          if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
+        }
+        return item;
       }
 
       function taskList(tasks, extraClass, region, bucket, idPrefix) {
@@ -278,43 +284,70 @@ enum PageScript {
 
       // The Backlog: groups with counts; "Move to…" places a task with a region and bucket picker, a
       // single-pointer way for every move (W-10, W-16). A refusal (the 1-3-5 limits) is shown in words.
-      function moveForm(task) {
-        const formID = "move-" + task.id;
-        const regionSelect = el("select", { id: formID + "-region" },
-          ...Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name })));
+      // `key` keeps the picker's ids apart on each screen; `current` is the region the task is in, if any
+      // (then the Backlog is offered too).
+      function moveForm(task, key, current) {
+        const formID = key + task.id;
+        const choices = Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name, selected: value === current }));
+        if (current) choices.push(el("option", { value: "backlog", text: say("toBacklog") }));
+        const regionSelect = el("select", { id: formID + "-region" }, ...choices);
         const bucketSelect = el("select", { id: formID + "-bucket" },
-          ...Object.entries(bucketWords).map(([value, key]) => el("option", { value, text: say(key), selected: value === "misc" })));
+          ...Object.entries(bucketWords).map(([value, word]) => el("option", { value, text: say(word), selected: value === "misc" })));
         const form = el("form", { id: formID, class: "move-form", "aria-label": say("moveTo", { title: task.title }) },
           el("div", { class: "move-row" },
             el("div", {}, el("label", { for: formID + "-region", text: say("region") }), regionSelect),
             el("div", {}, el("label", { for: formID + "-bucket", text: say("bucket") }), bucketSelect),
             el("button", { type: "submit", text: say("move") }),
             el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => {
-              openMove = null; moveProblem = null; refresh().then(() => { const b = $("move-button-" + task.id); if (b) b.focus(); });
+              openMove = null; moveProblem = null;
+              refresh().then(() => { const b = $(key + "button-" + task.id); if (b) b.focus(); });
             } })),
           el("p", { class: "refused", role: "alert", id: formID + "-problem",
-                    text: moveProblem && moveProblem.id === task.id ? moveProblem.text : "" }));
+                    text: moveProblem && moveProblem.id === formID ? moveProblem.text : "" }));
         form.addEventListener("submit", async (event) => {
           event.preventDefault();
           const region = regionSelect.value;
           const bucket = bucketSelect.value;
+          const toBacklog = region === "backlog";
           try {
-            const answer = await api("/api/tasks/" + task.id + "/move", { region, bucket });
+            const answer = await api("/api/tasks/" + task.id + "/move", toBacklog ? { backlog: true } : { region, bucket });
             openMove = null;
             moveProblem = null;
-            const text = say("moved", { title: task.title, region: regionNames[region], bucket: say(bucketWords[bucket]) });
+            const text = toBacklog ? say("movedToBacklog", { title: task.title })
+              : say("moved", { title: task.title, region: regionNames[region], bucket: say(bucketWords[bucket]) });
             announce(text);
             toast(text, answer.action);
             await refresh();
-            const heading = document.querySelector("#view-backlog h1");
+            // Focus follows the task when it is still on this screen, else goes to the screen's heading.
+            const still = Array.from(document.querySelectorAll("input[type=checkbox]"))
+              .find((box) => box.id.endsWith(task.id) && box.offsetParent !== null);
+            if (still) { still.focus(); return; }
+            const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
             heading.setAttribute("tabindex", "-1");
             heading.focus();
           } catch (error) {
-            moveProblem = { id: task.id, text: error.message };
+            moveProblem = { id: formID, text: error.message };
             $(formID + "-problem").textContent = error.message;
           }
         });
         return form;
+      }
+
+      // The "Move to…" button that opens a task's picker in place.
+      function moveButton(task, key) {
+        const open = openMove === key + task.id;
+        return el("button", {
+          type: "button", class: "ghost", id: key + "button-" + task.id, text: say("moveToShort"),
+          "aria-label": say("moveTo", { title: task.title }), "aria-expanded": open ? "true" : "false",
+          onclick: () => {
+            openMove = open ? null : key + task.id;
+            moveProblem = null;
+            refresh().then(() => {
+              const target = openMove ? $(key + task.id + "-region") : $(key + "button-" + task.id);
+              if (target) target.focus();
+            });
+          },
+        });
       }
 
       function renderBacklog(backlog) {
@@ -328,23 +361,10 @@ enum PageScript {
           const headingID = "backlog-group-" + index;
           const list = el("ul", { class: "tasks" });
           for (const task of group.tasks) {
-            const open = openMove === task.id;
             const item = el("li", { class: "backlog-task" },
-              el("span", { class: "name", text: task.title }),
-              el("button", {
-                type: "button", class: "ghost", id: "move-button-" + task.id, text: say("moveToShort"),
-                "aria-label": say("moveTo", { title: task.title }), "aria-expanded": open ? "true" : "false",
-                onclick: () => {
-                  openMove = open ? null : task.id;
-                  moveProblem = null;
-                  refresh().then(() => {
-                    const target = openMove ? $("move-" + task.id + "-region") : $("move-button-" + task.id);
-                    if (target) target.focus();
-                  });
-                },
-              }));
+              el("span", { class: "name", text: task.title }), moveButton(task, "move-"));
             if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
-            if (open) item.append(moveForm(task));
+            if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
             list.append(item);
           }
           groups.append(el("section", { class: "panel", "aria-labelledby": headingID },

@@ -63,7 +63,7 @@ enum PageStyle {
     .bar > span { display: block; height: 100%; background: var(--accent); }
     .percent { font-size: 0.875rem; color: var(--muted); margin: 0; }
     ul.tasks { list-style: none; margin: 0; padding: 0; }
-    ul.tasks li { display: flex; gap: 0.5rem; align-items: flex-start; padding: 0.375rem 0; border-top: 1px solid var(--line); }
+    ul.tasks li { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-start; padding: 0.375rem 0; border-top: 1px solid var(--line); }
     ul.tasks li:first-child { border-top: 0; }
     ul.tasks input[type=checkbox] { min-height: 0; width: 1.5rem; height: 1.5rem; margin: 0; flex: none; accent-color: var(--accent); }
     ul.tasks label { flex: 1; }

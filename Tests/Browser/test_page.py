@@ -101,6 +101,11 @@ def by_label(driver, label):
     return (shown or found or [None])[0]
 
 
+def click(driver, label):
+    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it."""
+    wait(driver, lambda d: by_label(d, label).click() or True, message=f"could not click {label}")
+
+
 def axe_violations(driver):
     with open(AXE, encoding="utf-8") as source:
         driver.execute_script(source.read())
@@ -187,7 +192,7 @@ class PageTests(unittest.TestCase):
     def test_W9_region_focus_shows_the_buckets_in_order_completes_and_quick_adds_to_Misc_by_default(self):
         self.plan_a_day()
         d = self.open_page()
-        d.find_element(By.LINK_TEXT, "Morning").click()
+        wait(d, lambda d: d.find_element(By.LINK_TEXT, "Morning").click() or True)
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
         self.assertEqual(d.title, "Charflow · Morning")
         self.assertEqual(d.find_element(By.ID, "region-title").text, "Morning")
@@ -205,7 +210,7 @@ class PageTests(unittest.TestCase):
         self.assertEqual(misc, ["Water plants", "Buy stamps"])
         wait(d, lambda d: [h.text for h in d.find_elements(By.CSS_SELECTOR, "#region-buckets h2")][2] == "Misc 2/5")
         # Completing here is the same action as on Today.
-        by_label(d, "Complete Email Sam").click()
+        click(d, "Complete Email Sam")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Email Sam”."))
         # The lock (D9), turned on from the terminal, shows in words within two seconds.
         self.store.cli("settings", "lock-complementary", "on")
@@ -280,16 +285,14 @@ class PageTests(unittest.TestCase):
     def test_W15_complete_with_the_checkbox_then_undo_from_the_toast(self):
         self.plan_a_day()
         d = self.open_page()
-        box = by_label(d, "Complete Finish project proposal")
-        self.assertFalse(box.is_selected())
-        box.click()
+        self.assertFalse(by_label(d, "Complete Finish project proposal").is_selected())
+        click(d, "Complete Finish project proposal")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Finish project proposal”."))
         self.assertTrue(self.store.cli("show", self.must)["isCompleted"])
         wait(d, lambda d: by_label(d, "Complete Finish project proposal").is_selected())
         # Focus stays on the task's box after the board is drawn again.
         self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Finish project proposal")
-        undo = by_label(d, "Undo: Completed “Finish project proposal”.")
-        undo.click()
+        click(d, "Undo: Completed “Finish project proposal”.")
         wait(d, lambda d: not self.store.cli("show", self.must)["isCompleted"], message="undo did not reach the store")
         wait(d, lambda d: not by_label(d, "Complete Finish project proposal").is_selected())
         wait(d, lambda d: d.find_element(By.ID, "announce").text.startswith("Undone:"))
@@ -297,7 +300,7 @@ class PageTests(unittest.TestCase):
     def test_W15_the_toast_leaves_after_five_seconds(self):
         self.plan_a_day()
         d = self.open_page()
-        by_label(d, "Complete Review notes").click()
+        click(d, "Complete Review notes")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed"))
         started = time.monotonic()
         wait(d, lambda d: d.find_element(By.ID, "toast").text == "", seconds=8)
@@ -312,7 +315,7 @@ class PageTests(unittest.TestCase):
              message="the CLI's task did not show within 2 s")
         self.assertLess(time.monotonic() - started, 2.0)
         # The page writes while the CLI writes.
-        by_label(d, "Complete Email Sam").click()
+        click(d, "Complete Email Sam")
         self.store.cli("done", self.must)
         wait(d, lambda d: by_label(d, "Complete Finish project proposal").is_selected(), seconds=2)
         wait(d, lambda d: by_label(d, "Complete Email Sam").is_selected(), seconds=2)
@@ -331,11 +334,11 @@ class PageTests(unittest.TestCase):
             wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#quick-parse [data-kind]")) == 4)
             self.assertEqual(axe_violations(d), [], scheme)
             self.screenshot(f"today-{scheme}")
-            by_label(d, "Complete Review notes").click()
+            click(d, "Complete Review notes")
             wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed"))
             self.assertEqual(axe_violations(d), [], scheme + " with the toast")
             self.screenshot(f"today-toast-{scheme}")
-            by_label(d, "Undo: Completed “Review notes”.").click()
+            click(d, "Undo: Completed “Review notes”.")
             wait(d, lambda d: not by_label(d, "Complete Review notes").is_selected())
 
     def open_backlog(self):
@@ -355,9 +358,8 @@ class PageTests(unittest.TestCase):
         self.assertEqual(d.find_element(By.ID, "backlog-total").text, "2 tasks waiting.")
         heading = d.find_element(By.CSS_SELECTOR, "#backlog-groups section h2").text
         self.assertRegex(heading, r"\(2\)$")
-        opener = by_label(d, "Move to… Sort the loft")
-        self.assertEqual(opener.get_attribute("aria-expanded"), "false")
-        opener.click()
+        self.assertEqual(by_label(d, "Move to… Sort the loft").get_attribute("aria-expanded"), "false")
+        click(d, "Move to… Sort the loft")
         wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"move-{loft}-region", message="focus did not go to the picker")
         self.assertEqual(by_label(d, "Move to… Sort the loft").get_attribute("aria-expanded"), "true")
         Select(d.find_element(By.ID, f"move-{loft}-region")).select_by_visible_text("Afternoon")
@@ -373,13 +375,45 @@ class PageTests(unittest.TestCase):
         self.assertEqual([t["title"] for t in s.cli("today")["regions"]["afternoon"]["mustDo"]], ["Sort the loft"])
         wait(d, lambda d: d.find_element(By.ID, "backlog-total").text == "1 task waiting.")
 
+    def test_W16_move_to_on_Today_moves_between_regions_and_to_the_Backlog_and_focus_follows_the_task(self):
+        self.plan_a_day()
+        d = self.open_page()
+        sam = [t for t in self.store.cli("today")["regions"]["morning"]["complementary"] if t["title"] == "Email Sam"][0]["id"]
+        click(d, "Move to… Email Sam")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"task-move-{sam}-region")
+        self.assertEqual(Select(d.switch_to.active_element).first_selected_option.text, "Morning")
+        Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Evening")
+        Select(d.find_element(By.ID, f"task-move-{sam}-bucket")).select_by_visible_text("Must-Do")
+        d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Evening, Must-Do.")
+        self.assertEqual([t["title"] for t in self.store.cli("today")["regions"]["evening"]["mustDo"]], ["Email Sam"])
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Complete Email Sam")
+        self.assertIn("Email Sam", by_label(d, "Evening region, 1 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            click(d, "Move to… Review notes")
+            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "form.move-form"))
+            self.assertEqual(axe_violations(d), [], f"Today with a picker open, {scheme}")
+            self.screenshot(f"today-move-{scheme}")
+            click(d, "Move to… Review notes")
+            wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "form.move-form"))
+        theme(d, "light")
+        # To the Backlog: the task leaves the board, focus goes to the screen's heading.
+        click(d, "Move to… Email Sam")
+        wait(d, lambda d: d.find_elements(By.ID, f"task-move-{sam}-region"))
+        Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Backlog")
+        d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to the Backlog.")
+        wait(d, lambda d: d.switch_to.active_element.tag_name == "h1")
+        self.assertEqual(self.store.cli("today")["backlogCount"], 2)
+
     def test_W10_the_1_3_5_refusal_is_shown_in_words_where_the_move_failed_and_nothing_changes(self):
         s = self.store
         s.cli("add", "Finish project proposal", "--region", "morning", "--bucket", "must")
         passport = s.cli("add", "Renew passport")["id"]
         d = self.open_page()
         self.open_backlog()
-        by_label(d, "Move to… Renew passport").click()
+        click(d, "Move to… Renew passport")
         wait(d, lambda d: d.find_elements(By.ID, f"move-{passport}-region"))
         Select(d.find_element(By.ID, f"move-{passport}-bucket")).select_by_visible_text("Must-Do")
         d.find_element(By.CSS_SELECTOR, f"#move-{passport} button[type=submit]").click()
@@ -417,7 +451,7 @@ class PageTests(unittest.TestCase):
         wait(d, lambda d: order() == ["Review notes", "Email Sam"])
         self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
         wait(d, lambda d: by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.") is not None)
-        by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.").click()
+        click(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.")
         wait(d, lambda d: order() == ["Email Sam", "Review notes"])
 
     def test_W17_the_axe_check_finds_a_violation_when_there_is_one(self):

@@ -51,6 +51,8 @@ public enum PageWords {
         ("region", "Region"),
         ("bucket", "Bucket"),
         ("moved", "Moved “{title}” to {region}, {bucket}."),
+        ("movedToBacklog", "Moved “{title}” to the Backlog."),
+        ("toBacklog", "Backlog"),
         ("group", "{name} ({count})"),
         ("backlogEmpty", "The Backlog is empty."),
         ("waitingOne", "1 task waiting."),
