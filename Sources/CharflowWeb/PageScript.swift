@@ -449,6 +449,47 @@ enum PageScript {
         input.focus();
       }
 
+      // Shortcuts for the frequent actions, listed on `?`. Single keys can be turned off (WCAG 2.1.4) and
+      // never fire while typing in a field.
+      let shortcutsReturn = null;
+      function toggleShortcuts(show) {
+        const panel = $("shortcuts");
+        const open = show === undefined ? panel.hidden : show;
+        if (open === !panel.hidden) return;
+        panel.hidden = !open;
+        $("shortcuts-button").setAttribute("aria-expanded", open ? "true" : "false");
+        if (open) {
+          shortcutsReturn = document.activeElement;
+          $("shortcuts-title").focus();
+        } else if (shortcutsReturn && document.body.contains(shortcutsReturn)) {
+          shortcutsReturn.focus();
+        }
+      }
+
+      function onShortcut(event) {
+        if (event.key === "Escape" && !$("shortcuts").hidden) { toggleShortcuts(false); return; }
+        if (event.ctrlKey || event.altKey || event.metaKey || !$("single-keys").checked) return;
+        const target = event.target;
+        if (target && (target.tagName === "INPUT" && target.type !== "checkbox" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+        const actions = {
+          "?": () => toggleShortcuts(),
+          n: () => {
+            if (location.hash === "#backlog") {
+              location.hash = "#today";
+              window.setTimeout(() => $("quick-line").focus(), 50);
+              return;
+            }
+            (focusedRegion() ? $("region-line") : $("quick-line")).focus();
+          },
+          t: () => { location.hash = "#today"; },
+          b: () => { location.hash = "#backlog"; },
+        };
+        const action = actions[event.key];
+        if (!action) return;
+        event.preventDefault();
+        action();
+      }
+
       function start() {
         render(JSON.parse(document.getElementById("charflow-today").textContent));
         $("quick-line").addEventListener("input", () => parseSoon("quick-line", "quick-parse"));
@@ -460,6 +501,8 @@ enum PageScript {
         $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
           { region: focusedRegion(), bucket: $("region-bucket").value })));
         window.addEventListener("hashchange", showView);
+        document.addEventListener("keydown", onShortcut);
+        $("shortcuts-button").addEventListener("click", () => toggleShortcuts());
         showView();
         poll();
         window.setInterval(poll, 1000);

@@ -54,6 +54,12 @@ enum PageStyle {
     .parse { display: flex; flex-wrap: wrap; gap: 0.375rem; margin-top: 0.5rem; min-height: 1.5rem; }
     .parse .token { border: 1px solid var(--line); border-radius: 6px; padding: 0 0.5rem; font-size: 0.875rem; }
     .parse .token b { font-weight: 600; }
+    .shortcuts { max-width: 40rem; margin: 1rem auto; }
+    .shortcuts dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 0.75rem; }
+    .shortcuts dd { margin: 0; }
+    .shortcuts label { display: flex; gap: 0.5rem; align-items: center; }
+    .shortcuts input[type=checkbox] { min-height: 0; width: 1.25rem; height: 1.25rem; margin: 0; padding: 0; accent-color: var(--accent); }
+    kbd { font: inherit; font-size: 0.875rem; border: 1px solid var(--muted); border-radius: 4px; padding: 0 0.25rem; }
     .refused { color: var(--problem); margin: 0.25rem 0 0; }
     .refused:empty { display: none; }
     .regions { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }

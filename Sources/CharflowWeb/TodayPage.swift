@@ -30,7 +30,21 @@ enum TodayPage {
         <li><a href="#backlog" id="nav-backlog">Backlog</a></li>
         </ul></nav>
         <div id="chip" class="chip" hidden></div>
+        <button type="button" id="shortcuts-button" class="ghost" aria-expanded="false" aria-controls="shortcuts">Shortcuts</button>
         </header>
+        <aside id="shortcuts" class="panel shortcuts" aria-labelledby="shortcuts-title" hidden>
+        <h2 id="shortcuts-title" tabindex="-1">Keyboard shortcuts</h2>
+        <dl>
+        <dt><kbd>?</kbd></dt><dd>Show or hide this list</dd>
+        <dt><kbd>n</kbd></dt><dd>Quick add on this screen</dd>
+        <dt><kbd>t</kbd></dt><dd>Today</dd>
+        <dt><kbd>b</kbd></dt><dd>Backlog</dd>
+        <dt><kbd>Alt</kbd>+<kbd>↑</kbd> / <kbd>Alt</kbd>+<kbd>↓</kbd></dt><dd>Move the focused task within its bucket</dd>
+        <dt><kbd>Space</kbd></dt><dd>Complete or reopen the focused task</dd>
+        <dt><kbd>Esc</kbd></dt><dd>Close this list</dd>
+        </dl>
+        <p><label><input type="checkbox" id="single-keys" checked> Single-key shortcuts (?, n, t, b)</label></p>
+        </aside>
         <main id="main" tabindex="-1">
         <div id="view-today">
         <h1>Today <time id="day" datetime="\(day)">\(day)</time></h1>

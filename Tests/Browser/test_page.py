@@ -454,6 +454,41 @@ class PageTests(unittest.TestCase):
         click(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.")
         wait(d, lambda d: order() == ["Email Sam", "Review notes"])
 
+    def test_W17_shortcuts_are_listed_on_question_mark_work_from_the_keyboard_and_can_be_turned_off(self):
+        self.plan_a_day()
+        d = self.open_page()
+        body = d.find_element(By.TAG_NAME, "body")
+        body.send_keys("?")
+        wait(d, lambda d: d.find_element(By.ID, "shortcuts").is_displayed())
+        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "shortcuts-title")
+        self.assertEqual(d.find_element(By.ID, "shortcuts-button").get_attribute("aria-expanded"), "true")
+        self.assertIn("Move the focused task within its bucket", d.find_element(By.ID, "shortcuts").text)
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assertEqual(axe_violations(d), [], f"shortcuts, {scheme}")
+            self.screenshot(f"shortcuts-{scheme}")
+        theme(d, "light")
+        d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(d, lambda d: not d.find_element(By.ID, "shortcuts").is_displayed())
+        d.switch_to.active_element.send_keys("b")
+        wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed())
+        d.switch_to.active_element.send_keys("n")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "quick-line")
+        # Typing in a field types; it does not move between screens.
+        d.switch_to.active_element.send_keys("b")
+        time.sleep(0.3)
+        self.assertTrue(d.find_element(By.ID, "view-today").is_displayed())
+        self.assertEqual(d.find_element(By.ID, "quick-line").get_attribute("value"), "b")
+        # Turned off, single keys do nothing.
+        d.find_element(By.ID, "shortcuts-button").click()
+        wait(d, lambda d: d.find_element(By.ID, "shortcuts").is_displayed())
+        d.find_element(By.ID, "single-keys").click()
+        d.find_element(By.ID, "shortcuts-button").click()
+        d.find_element(By.TAG_NAME, "h1").click()
+        d.find_element(By.TAG_NAME, "body").send_keys("b")
+        time.sleep(0.3)
+        self.assertTrue(d.find_element(By.ID, "view-today").is_displayed())
+
     def test_W17_the_axe_check_finds_a_violation_when_there_is_one(self):
         d = self.open_page()
         self.assertEqual(axe_violations(d), [])
