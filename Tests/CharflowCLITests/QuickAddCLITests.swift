@@ -7,16 +7,16 @@ struct QuickAddCLITests {
 
     @Test("W-9 T-24 add --parse files every token into its field, the date as of the clock")
     func addsEveryToken() throws {
-        let cf = try CharflowRunner.taskSystem(zone: "America/New_York")
+        let cf = try CharflowRunner(timeZone: "America/New_York")
         defer { cf.removeFolder() }
-        let task = try cf.taskSystemJSON(["add", "--parse", "Call the bank !high ~30m @tomorrow #Work"], now: Self.now)
+        let task = try cf.json(["add", "--parse", "Call the bank !high ~30m @tomorrow #Work"], now: Self.now)
         #expect(task["title"] as? String == "Call the bank")
         #expect(task["importance"] as? String == "high")
         #expect(task["effortMinutes"] as? Int == 30)
         #expect(task["dueDate"] as? String == "2026-12-01")
         #expect(task["category"] as? String == "Work")
         // The same task as the long options make.
-        let long = try cf.taskSystemJSON(["add", "Call the bank", "--importance", "high", "--effort", "30",
+        let long = try cf.json(["add", "Call the bank", "--importance", "high", "--effort", "30",
                                           "--due", "tomorrow", "--category", "Work"], now: Self.now)
         for key in ["title", "importance", "effortMinutes", "dueDate", "category", "region", "bucket"] {
             #expect("\(task[key] ?? "nil")" == "\(long[key] ?? "nil")", "\(key) differs")
@@ -25,9 +25,9 @@ struct QuickAddCLITests {
 
     @Test("W-9 a region and bucket given beside the line place the task; escaped sigils stay in the title")
     func placedAndEscaped() throws {
-        let cf = try CharflowRunner.taskSystem()
+        let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        let task = try cf.taskSystemJSON(["add", "--parse", ##"Reply to \#42 ~1h"##, "--region", "morning", "--bucket", "misc"],
+        let task = try cf.json(["add", "--parse", ##"Reply to \#42 ~1h"##, "--region", "morning", "--bucket", "misc"],
                                          now: Self.now)
         #expect(task["title"] as? String == "Reply to #42")
         #expect(task["effortMinutes"] as? Int == 60)
@@ -37,9 +37,9 @@ struct QuickAddCLITests {
 
     @Test("W-9 --dry-run prints the parse, in text and JSON, and adds nothing")
     func dryRun() throws {
-        let cf = try CharflowRunner.taskSystem()
+        let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemJSON(["today"], now: Self.now)
+        _ = try cf.json(["today"], now: Self.now)
         let before = try cf.contents()
         let text = try cf.run(["add", "--parse", "Call the bank !high ~1h30m @later-this-week #Work", "--dry-run"], now: Self.now)
         #expect(text.status == 0, "\(text.stderr)")
@@ -52,7 +52,7 @@ struct QuickAddCLITests {
             Nothing was added (dry run).
 
             """)
-        let json = try cf.taskSystemJSON(["add", "--parse", "@someday Water plants", "--dry-run"], now: Self.now)
+        let json = try cf.json(["add", "--parse", "@someday Water plants", "--dry-run"], now: Self.now)
         #expect(json["title"] as? String == "Water plants")
         #expect(json["due"] as? String == "someday")
         #expect(json["dueDate"] is NSNull)
@@ -67,9 +67,9 @@ struct QuickAddCLITests {
           arguments: [("Call !urgent", "bad_token"), ("Call @friday", "bad_token"),
                       ("Call !high !low", "bad_token_repeated"), ("Call ~20m", "bad_effort"), ("!high @today", "empty_title")])
     func refusals(_ line: String, _ code: String) throws {
-        let cf = try CharflowRunner.taskSystem()
+        let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemJSON(["today"], now: Self.now)
+        _ = try cf.json(["today"], now: Self.now)
         let refusal = try cf.expectRefused(["add", "--parse", line], now: Self.now)
         #expect(refusal.code == code)
         let dry = try cf.expectRefused(["add", "--parse", line, "--dry-run"], now: Self.now)
@@ -78,18 +78,18 @@ struct QuickAddCLITests {
 
     @Test("W-9 T-12 the add rules still apply to a parsed line: an important task needs a day")
     func addRulesApply() throws {
-        let cf = try CharflowRunner.taskSystem()
+        let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemJSON(["today"], now: Self.now)
+        _ = try cf.json(["today"], now: Self.now)
         let refusal = try cf.expectRefused(["add", "--parse", "Plan the move !high @someday"], now: Self.now)
         #expect(refusal.code == "important_needs_day")
     }
 
     @Test("W-9 a title beside --parse, or an option the line also gives, is a usage error")
     func conflicts() throws {
-        let cf = try CharflowRunner.taskSystem()
+        let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemJSON(["today"], now: Self.now)
+        _ = try cf.json(["today"], now: Self.now)
         let before = try cf.contents()
         let both = try cf.run(["add", "Extra", "--parse", "Call the bank"], now: Self.now)
         #expect(both.status == 2)
