@@ -8,6 +8,10 @@ import CharflowApp
 struct APIRoute {
     enum Target: Equatable {
         case page, changes
+        /// One of the page's files, compiled in.
+        case asset(PageAssets.Asset)
+        /// `POST /api/parse`: a quick-add line read as of the clock, changing nothing (W-9).
+        case quickAddParse
         case useCase(UseCase)
     }
 
@@ -18,7 +22,8 @@ struct APIRoute {
 
     var isRead: Bool {
         switch target {
-        case .page, .changes: true
+        case .page, .changes, .asset: true
+        case .quickAddParse: false
         case .useCase(let useCase): useCase.isRead
         }
     }
@@ -73,12 +78,14 @@ struct APIRoute {
     init?(path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if parts == [""] { self.init(.page); return }
+        if parts.count == 1, let asset = PageAssets.Asset(rawValue: parts[0]) { self.init(.asset(asset)); return }
         guard parts.count >= 2, parts[0] == "api", !parts.contains(where: \.isEmpty) else { return nil }
         let rest = Array(parts.dropFirst())
         switch (rest.count, rest[0]) {
         case (1, "changes"): self.init(.changes)
         case (1, "tasks"): self.init(.add, wordKeys: ["title"])
         case (1, "undo"): self.init(.undo)
+        case (1, "parse"): self.init(.quickAddParse)
         case (1, "filter"): self.init(.filter, wordKeys: ["category"])
         case (1, let name) where Self.plainReads[name] != nil: self.init(Self.plainReads[name]!)
         case (2, "tasks"): self.init(.show, words: [rest[1]])

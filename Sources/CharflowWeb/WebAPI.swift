@@ -61,7 +61,12 @@ final class WebAPI: @unchecked Sendable {
                 let app = try open()
                 switch route.target {
                 case .page:
-                    return .html(TodayPage.html(try app.readToday(), token: token))
+                    return .html(try TodayPage.html(try app.readToday(), token: token))
+                case .asset(let asset):
+                    return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+                case .quickAddParse:
+                    // A POST only to carry the line in a body; nothing is written.
+                    return .json(try app.parseQuickAdd(try APIRequest.make(words: [], body: body)).json().rendered())
                 case .changes:
                     return .json("{\"version\": \(try app.changeVersion())}")
                 case .useCase(let useCase):

@@ -24,6 +24,9 @@ struct MessageWordsTests {
         .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
         .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
         .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
+        .exportTarget("/tmp"), .writeFailed("No space left on device"), .outOfRange(what: "a position", given: "9", range: "1 to 3"),
+        .foreignStore("/tmp/other.db"), .storeReadOnly, .storeFailed("disk I/O error"), .exportSalvaged(["tasks"]), .titleTooLong(600),
+        .unknownToken("!urgent"), .tokenTwice("#Home"),
     ]
 
     static let signals: [Signal] = [

@@ -4,8 +4,12 @@ import Foundation
 
 /// The task use cases: add, edit, complete, move, defer, note, delete, purge.
 extension Charflow {
-    /// A new task from a title and the add options; on the board when a region is given.
+    /// A new task from a title and the add options, or from a quick-add line (`parse`); on the board
+    /// when a region is given.
     public func add(_ request: Request) throws -> TaskChange {
+        if let line = request.value("parse") {
+            return try add(try request.quickAdd(try QuickAddLine.parse(line)))
+        }
         // `add Buy milk` and `add "Buy milk"` mean the same.
         var task = Planner.NewTask(title: request.words.joined(separator: " "))
         task.region = try request.region()

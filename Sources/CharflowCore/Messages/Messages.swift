@@ -189,6 +189,10 @@ public enum Messages {
             "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes."
         case .exportSalvaged(let tables):
             "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
+        case .unknownToken(let word):
+            "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
+        case .tokenTwice(let word):
+            "'\(word)' says again what the line already says; give each of importance, effort, date and category once."
         }
     }
 
@@ -272,6 +276,8 @@ public enum Messages {
         case .storeFailed: "store"
         case .exportSalvaged: "export_partial"
         case .titleTooLong: "title_too_long"
+        case .unknownToken: "bad_token"
+        case .tokenTwice: "bad_token_repeated"
         }
     }
 

@@ -95,4 +95,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case exportSalvaged([String])
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
+    /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
+    case unknownToken(String)
+    /// A quick-add token of a kind the line already gave.
+    case tokenTwice(String)
 }

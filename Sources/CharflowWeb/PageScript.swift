@@ -1,0 +1,514 @@
+/// The page's script: renders Today from `GET /api/today`, quick add with the core's parser
+/// (`POST /api/parse`), completion, the undo toast (W-15), and polling `GET /api/changes`.
+///
+/// Plain JavaScript, no framework; every sentence comes from `PageWords` in the page.
+enum PageScript {
+    static let text = #"""
+    "use strict";
+    (() => {
+      const token = document.querySelector('meta[name="charflow-token"]').content;
+      const words = JSON.parse(document.getElementById("charflow-words").textContent);
+      const $ = (id) => document.getElementById(id);
+      const regionNames = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
+      const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
+      let openMove = null;
+      let moveProblem = null;
+      let lastToday = null;
+      let version = null;
+      let toastTimer = null;
+      let parseTimer = null;
+      let parseSerial = 0;
+
+      function say(key, values) {
+        return (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (values && name in values ? String(values[name]) : ""));
+      }
+
+      function el(tag, attrs, ...children) {
+        const node = document.createElement(tag);
+        for (const [key, value] of Object.entries(attrs || {})) {
+          if (value === null || value === undefined || value === false) continue;
+          if (key === "text") node.textContent = value;
+          else if (key === "class") node.className = value;
+          else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+          else if (value === true) node.setAttribute(key, "");
+          else node.setAttribute(key, value);
+        }
+        for (const child of children) if (child) node.append(child);
+        return node;
+      }
+
+      async function api(path, body) {
+        const options = body === undefined ? {} : {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Charflow-Token": token },
+          body: JSON.stringify(body),
+        };
+        const response = await fetch(path, options);
+        const data = await response.json();
+        if (!response.ok) {
+          const error = new Error(data.error ? data.error.message : String(response.status));
+          error.code = data.error ? data.error.code : "http";
+          throw error;
+        }
+        return data;
+      }
+
+      function problem(text) { $("problem").textContent = text || ""; }
+
+      function announce(text) {
+        const live = $("announce");
+        live.textContent = "";
+        window.setTimeout(() => { live.textContent = text; }, 50);
+      }
+
+      // The undo toast: five seconds after every action, undoing the action it names (W-15).
+      function toast(text, action) {
+        const box = $("toast");
+        window.clearTimeout(toastTimer);
+        box.replaceChildren(el("span", { text }));
+        if (action !== null && action !== undefined) {
+          box.append(el("button", {
+            type: "button", text: say("undo"), "aria-label": say("undoNamed", { what: text }),
+            onclick: async () => {
+              window.clearTimeout(toastTimer);
+              box.replaceChildren();
+              try {
+                const answer = await api("/api/undo", { action });
+                announce(say("undone", { what: answer.undone }));
+                problem("");
+              } catch (error) { problem(error.message); }
+              await refresh();
+            },
+          }));
+        }
+        toastTimer = window.setTimeout(() => box.replaceChildren(), 5000);
+      }
+
+      // Alt+Up / Alt+Down move a task within its bucket; focus stays on it and the move is announced (W-16).
+      async function reorder(task, place, step) {
+        const position = place.index + 1 + step;
+        if (position < 1) { announce(say("alreadyFirst", { title: task.title })); return; }
+        if (position > place.count) { announce(say("alreadyLast", { title: task.title })); return; }
+        try {
+          const answer = await api("/api/tasks/" + task.id + "/reorder", { position });
+          problem("");
+          const text = say("reordered", {
+            title: task.title, position, count: place.count, region: regionNames[place.region], bucket: say(place.bucket),
+          });
+          announce(text);
+          toast(text, answer.action);
+        } catch (error) { problem(error.message); }
+        await refresh();
+      }
+
+      function taskItem(task, extraClass, place, idPrefix) {
+        const id = (idPrefix || "task-") + task.id;
+        const box = el("input", {
+          type: "checkbox", id, "aria-label": say("complete", { title: task.title }), checked: task.isCompleted,
+          "aria-describedby": place ? "reorder-help" : null,
+          onkeydown: (event) => {
+            if (!place || !event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+            event.preventDefault();
+            reorder(task, place, event.key === "ArrowUp" ? -1 : 1);
+          },
+          onchange: async (event) => {
+            const done = event.target.checked;
+            try {
+              const answer = await api("/api/tasks/" + task.id + (done ? "/done" : "/undone"), {});
+              problem("");
+              toast(say(done ? "completed" : "reopened", { title: task.title }), answer.action);
+            } catch (error) {
+              event.target.checked = !done;
+              problem(error.message);
+            }
+            await refresh();
+          },
+        });
+        const label = el("label", { for: id });
+        if (extraClass === "must") label.append(el("span", { class: "tag", text: say("mustDo") }));
+        label.append(document.createTextNode(task.title));
+        if (task.category) label.append(el("span", { class: "cat", text: task.category }));
+        const item = el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
+        if (place && !task.isCompleted) {
+          const key = (idPrefix || "task-") + "move-";
+          item.append(moveButton(task, key));
+          if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
+        }
+        return item;
+      }
+
+      function taskList(tasks, extraClass, region, bucket, idPrefix) {
+        const list = el("ul", { class: "tasks" });
+        tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
+          region ? { region, bucket, index, count: tasks.length } : null, idPrefix)));
+        return list;
+      }
+
+      function bar(percent) {
+        const fill = el("span");
+        fill.style.width = Math.max(0, Math.min(100, percent)) + "%";
+        return el("div", { class: "bar", "aria-hidden": "true" }, fill);
+      }
+
+      function regionCard(key, region) {
+        const name = regionNames[key];
+        const counts = {
+          must: region.mustDo.length, complementary: region.complementary.length, misc: region.misc.length,
+        };
+        const headingID = "region-" + key;
+        // Named as charflow NFR-2.3.1 says: "Morning region, 1 Must-Do, 2 Complementary, 3 Misc, 50% complete".
+        const card = el("section", {
+          class: "region", id: headingID,
+          "aria-label": say("regionLabel", {
+            region: name, must: counts.must, complementary: counts.complementary, misc: counts.misc,
+            percent: region.progress.percent,
+          }),
+        });
+        card.append(el("h2", {}, el("a", { href: "#region/" + key, text: name })));
+        const countList = el("ul", { class: "counts" });
+        countList.append(el("li", { text: say("bucketCount", { name: say("mustDo"), count: counts.must, limit: 1 }) }));
+        countList.append(el("li", { text: say("bucketCount", { name: say("complementary"), count: counts.complementary, limit: 3 }) }));
+        countList.append(el("li", { text: say("bucketCount", { name: say("misc"), count: counts.misc, limit: 5 }) }));
+        card.append(countList);
+        card.append(bar(region.progress.percent));
+        card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
+        if (counts.must + counts.complementary + counts.misc === 0) {
+          card.append(el("p", { class: "empty", text: say("nothingPlanned") }));
+          return card;
+        }
+        card.append(el("h3", { text: say("mustDo") }));
+        card.append(region.mustDo.length ? taskList(region.mustDo, "must", key, "mustDo") : el("p", { class: "empty", text: say("noMustDo") }));
+        if (region.complementary.length) {
+          card.append(el("h3", { text: say("complementary") }));
+          if (region.complementaryLocked) card.append(el("p", { class: "locked", text: say("locked") }));
+          card.append(taskList(region.complementary, null, key, "complementary"));
+        }
+        if (region.misc.length) {
+          card.append(el("h3", { text: say("misc") }));
+          card.append(taskList(region.misc, null, key, "misc"));
+        }
+        return card;
+      }
+
+      function sessionTitle(today) {
+        const session = today.session;
+        if (!session || !session.taskID) return null;
+        const all = [].concat(...Object.values(today.regions).map((r) => r.mustDo.concat(r.complementary, r.misc)), today.due, today.overdue);
+        const task = all.find((t) => t.id === session.taskID);
+        return task ? task.title : "";
+      }
+
+      // Region focus: the buckets in order, each with its count and tasks, and quick add into the region
+      // (Misc unless another bucket is chosen).
+      function renderRegion(today) {
+        const key = focusedRegion();
+        if (!key) return;
+        const region = today.regions[key];
+        const name = regionNames[key];
+        $("region-title").textContent = name;
+        $("region-summary").textContent = say("regionLabel", {
+          region: name, must: region.mustDo.length, complementary: region.complementary.length, misc: region.misc.length,
+          percent: region.progress.percent,
+        }) + ".";
+        const buckets = $("region-buckets");
+        buckets.replaceChildren();
+        for (const [bucket, limit] of [["mustDo", 1], ["complementary", 3], ["misc", 5]]) {
+          const tasks = region[bucket];
+          const headingID = "focus-" + bucket;
+          const section = el("section", { class: "panel", "aria-labelledby": headingID },
+            el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
+          if (bucket === "complementary" && region.complementaryLocked) section.append(el("p", { class: "locked", text: say("locked") }));
+          section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-")
+                                      : el("p", { class: "empty", text: say("bucketEmpty") }));
+          buckets.append(section);
+        }
+      }
+
+      function focusedRegion() {
+        const match = /^#region\/(morning|afternoon|evening)$/.exec(location.hash);
+        return match ? match[1] : null;
+      }
+
+      function render(today) {
+        lastToday = today;
+        renderRegion(today);
+        const focused = document.activeElement && document.activeElement.id;
+        const day = $("day");
+        day.textContent = today.date;
+        day.setAttribute("datetime", today.date);
+        const overall = today.progress;
+        $("overall").textContent = overall.total
+          ? say("overall", { completed: overall.completed, total: overall.total, percent: overall.percent })
+          : say("overallEmpty");
+        const regions = $("regions");
+        regions.replaceChildren(...["morning", "afternoon", "evening"].map((key) => regionCard(key, today.regions[key])));
+        const due = $("due");
+        due.replaceChildren();
+        if (today.overdue.length) due.append(el("h3", { text: say("overdue") }), taskList(today.overdue));
+        if (today.due.length) due.append(el("h3", { text: say("due") }), taskList(today.due));
+        if (!today.overdue.length && !today.due.length) due.append(el("p", { class: "empty", text: say("noDue") }));
+        const habits = $("habits");
+        habits.replaceChildren(...today.habits.map((habit) => {
+          const windows = habit.today || [];
+          const amount = windows.reduce((sum, w) => sum + w.amount, 0);
+          const target = windows.reduce((sum, w) => sum + w.target, 0);
+          return el("li", {
+            class: habit.isDoneToday ? "done" : null,
+            text: habit.isDoneToday ? say("habitDone", { title: habit.title }) : say("habitOpen", { title: habit.title, amount, target }),
+          });
+        }));
+        if (!today.habits.length) habits.append(el("li", { text: say("noHabits") }));
+        $("backlog").textContent = today.backlogCount === 1 ? say("backlogOne") : say("backlogMany", { count: today.backlogCount });
+        const chip = $("chip");
+        const title = sessionTitle(today);
+        if (today.session) {
+          chip.hidden = false;
+          const state = today.session.isPaused ? "paused" : "running";
+          chip.textContent = title ? say(state, { title }) : say(state + "Untitled");
+        } else {
+          chip.hidden = true;
+          chip.textContent = "";
+        }
+        if (focused && focused !== document.activeElement.id) {
+          const again = document.getElementById(focused);
+          if (again) again.focus();
+        }
+      }
+
+      async function refresh() {
+        try {
+          render(await api("/api/today"));
+          if (location.hash === "#backlog") renderBacklog(await api("/api/backlog"));
+        } catch (error) { problem(say("offline")); }
+      }
+
+      // The Backlog: groups with counts; "Move to…" places a task with a region and bucket picker, a
+      // single-pointer way for every move (W-10, W-16). A refusal (the 1-3-5 limits) is shown in words.
+      // `key` keeps the picker's ids apart on each screen; `current` is the region the task is in, if any
+      // (then the Backlog is offered too).
+      function moveForm(task, key, current) {
+        const formID = key + task.id;
+        const choices = Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name, selected: value === current }));
+        if (current) choices.push(el("option", { value: "backlog", text: say("toBacklog") }));
+        const regionSelect = el("select", { id: formID + "-region" }, ...choices);
+        const bucketSelect = el("select", { id: formID + "-bucket" },
+          ...Object.entries(bucketWords).map(([value, word]) => el("option", { value, text: say(word), selected: value === "misc" })));
+        const form = el("form", { id: formID, class: "move-form", "aria-label": say("moveTo", { title: task.title }) },
+          el("div", { class: "move-row" },
+            el("div", {}, el("label", { for: formID + "-region", text: say("region") }), regionSelect),
+            el("div", {}, el("label", { for: formID + "-bucket", text: say("bucket") }), bucketSelect),
+            el("button", { type: "submit", text: say("move") }),
+            el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => {
+              openMove = null; moveProblem = null;
+              refresh().then(() => { const b = $(key + "button-" + task.id); if (b) b.focus(); });
+            } })),
+          el("p", { class: "refused", role: "alert", id: formID + "-problem",
+                    text: moveProblem && moveProblem.id === formID ? moveProblem.text : "" }));
+        form.addEventListener("submit", async (event) => {
+          event.preventDefault();
+          const region = regionSelect.value;
+          const bucket = bucketSelect.value;
+          const toBacklog = region === "backlog";
+          try {
+            const answer = await api("/api/tasks/" + task.id + "/move", toBacklog ? { backlog: true } : { region, bucket });
+            openMove = null;
+            moveProblem = null;
+            const text = toBacklog ? say("movedToBacklog", { title: task.title })
+              : say("moved", { title: task.title, region: regionNames[region], bucket: say(bucketWords[bucket]) });
+            announce(text);
+            toast(text, answer.action);
+            await refresh();
+            // Focus follows the task when it is still on this screen, else goes to the screen's heading.
+            const still = Array.from(document.querySelectorAll("input[type=checkbox]"))
+              .find((box) => box.id.endsWith(task.id) && box.offsetParent !== null);
+            if (still) { still.focus(); return; }
+            const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
+            heading.setAttribute("tabindex", "-1");
+            heading.focus();
+          } catch (error) {
+            moveProblem = { id: formID, text: error.message };
+            $(formID + "-problem").textContent = error.message;
+          }
+        });
+        return form;
+      }
+
+      // The "Move to…" button that opens a task's picker in place.
+      function moveButton(task, key) {
+        const open = openMove === key + task.id;
+        return el("button", {
+          type: "button", class: "ghost", id: key + "button-" + task.id, text: say("moveToShort"),
+          "aria-label": say("moveTo", { title: task.title }), "aria-expanded": open ? "true" : "false",
+          onclick: () => {
+            openMove = open ? null : key + task.id;
+            moveProblem = null;
+            refresh().then(() => {
+              const target = openMove ? $(key + task.id + "-region") : $(key + "button-" + task.id);
+              if (target) target.focus();
+            });
+          },
+        });
+      }
+
+      function renderBacklog(backlog) {
+        const focused = document.activeElement && document.activeElement.id;
+        $("backlog-total").textContent = backlog.count === 1 ? say("waitingOne") : say("waitingMany", { count: backlog.count });
+        const groups = $("backlog-groups");
+        groups.replaceChildren();
+        if (!backlog.count) { groups.append(el("p", { class: "empty", text: say("backlogEmpty") })); return; }
+        backlog.groups.forEach((group, index) => {
+          if (!group.tasks.length) return;
+          const headingID = "backlog-group-" + index;
+          const list = el("ul", { class: "tasks" });
+          for (const task of group.tasks) {
+            const item = el("li", { class: "backlog-task" },
+              el("span", { class: "name", text: task.title }), moveButton(task, "move-"));
+            if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
+            if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
+            list.append(item);
+          }
+          groups.append(el("section", { class: "panel", "aria-labelledby": headingID },
+            el("h2", { id: headingID, text: say("group", { name: group.name, count: group.count }) }), list));
+        });
+        if (focused && document.activeElement.id !== focused) {
+          const again = document.getElementById(focused);
+          if (again) again.focus();
+        }
+      }
+
+      function showView() {
+        const backlog = location.hash === "#backlog";
+        const region = focusedRegion();
+        const today = !backlog && !region;
+        $("view-today").hidden = !today;
+        $("view-backlog").hidden = !backlog;
+        $("view-region").hidden = !region;
+        $("nav-today").toggleAttribute("aria-current", today);
+        $("nav-backlog").toggleAttribute("aria-current", backlog);
+        if (backlog) $("nav-backlog").setAttribute("aria-current", "page");
+        if (today) $("nav-today").setAttribute("aria-current", "page");
+        document.title = "Charflow · " + (backlog ? "Backlog" : region ? regionNames[region] : "Today");
+        if (region && lastToday) renderRegion(lastToday);
+        if (backlog || region) refresh();
+      }
+
+      // Changes made elsewhere (the CLI) show within two seconds.
+      async function poll() {
+        try {
+          const answer = await api("/api/changes");
+          if (version !== null && answer.version !== version) await refresh();
+          version = answer.version;
+        } catch (error) { problem(say("offline")); }
+      }
+
+      function showParse(answer, target) {
+        const shown = $(target || "quick-parse");
+        shown.replaceChildren();
+        if (!answer) return;
+        if (answer.error) {
+          shown.append(el("p", { class: "refused", text: answer.error }));
+          return;
+        }
+        shown.append(el("span", { class: "token", text: say("parseTitle", { value: answer.title }) }));
+        for (const tokenInfo of answer.tokens) {
+          let value = tokenInfo.value;
+          if (tokenInfo.kind === "due" && answer.dueDate) value = value + " (" + answer.dueDate + ")";
+          shown.append(el("span", { class: "token", "data-kind": tokenInfo.kind, text: say("parse." + tokenInfo.kind, { value }) }));
+        }
+      }
+
+      // Tokens are shown as recognised while typing, by the core's parser.
+      function parseSoon(inputID, target) {
+        window.clearTimeout(parseTimer);
+        const line = $(inputID).value;
+        if (!line.trim()) { showParse(null, target); return; }
+        parseTimer = window.setTimeout(async () => {
+          const serial = ++parseSerial;
+          let answer;
+          try { answer = await api("/api/parse", { parse: line }); } catch (error) { answer = { error: error.message }; }
+          if (serial === parseSerial) showParse(answer, target);
+        }, 150);
+      }
+
+      async function quickAdd(event, inputID, target, place) {
+        event.preventDefault();
+        const input = $(inputID);
+        const line = input.value;
+        if (!line.trim()) return;
+        const body = Object.assign({ parse: line }, place());
+        try {
+          const task = await api("/api/tasks", body);
+          input.value = "";
+          showParse(null, target);
+          problem("");
+          toast(say("added", { title: task.title }), task.action);
+        } catch (error) {
+          showParse({ error: error.message }, target);
+        }
+        await refresh();
+        input.focus();
+      }
+
+      // Shortcuts for the frequent actions, listed on `?`. Single keys can be turned off (WCAG 2.1.4) and
+      // never fire while typing in a field.
+      let shortcutsReturn = null;
+      function toggleShortcuts(show) {
+        const panel = $("shortcuts");
+        const open = show === undefined ? panel.hidden : show;
+        if (open === !panel.hidden) return;
+        panel.hidden = !open;
+        $("shortcuts-button").setAttribute("aria-expanded", open ? "true" : "false");
+        if (open) {
+          shortcutsReturn = document.activeElement;
+          $("shortcuts-title").focus();
+        } else if (shortcutsReturn && document.body.contains(shortcutsReturn)) {
+          shortcutsReturn.focus();
+        }
+      }
+
+      function onShortcut(event) {
+        if (event.key === "Escape" && !$("shortcuts").hidden) { toggleShortcuts(false); return; }
+        if (event.ctrlKey || event.altKey || event.metaKey || !$("single-keys").checked) return;
+        const target = event.target;
+        if (target && (target.tagName === "INPUT" && target.type !== "checkbox" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+        const actions = {
+          "?": () => toggleShortcuts(),
+          n: () => {
+            if (location.hash === "#backlog") {
+              location.hash = "#today";
+              window.setTimeout(() => $("quick-line").focus(), 50);
+              return;
+            }
+            (focusedRegion() ? $("region-line") : $("quick-line")).focus();
+          },
+          t: () => { location.hash = "#today"; },
+          b: () => { location.hash = "#backlog"; },
+        };
+        const action = actions[event.key];
+        if (!action) return;
+        event.preventDefault();
+        action();
+      }
+
+      function start() {
+        render(JSON.parse(document.getElementById("charflow-today").textContent));
+        $("quick-line").addEventListener("input", () => parseSoon("quick-line", "quick-parse"));
+        $("quick-form").addEventListener("submit", (event) => quickAdd(event, "quick-line", "quick-parse", () => {
+          const where = $("quick-where").value;
+          return where ? { region: where, bucket: "misc" } : {};
+        }));
+        $("region-line").addEventListener("input", () => parseSoon("region-line", "region-parse"));
+        $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
+          { region: focusedRegion(), bucket: $("region-bucket").value })));
+        window.addEventListener("hashchange", showView);
+        document.addEventListener("keydown", onShortcut);
+        $("shortcuts-button").addEventListener("click", () => toggleShortcuts());
+        showView();
+        poll();
+        window.setInterval(poll, 1000);
+      }
+
+      start();
+    })();
+    """#
+}

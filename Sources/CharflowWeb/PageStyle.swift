@@ -1,0 +1,90 @@
+/// The page's style sheet: calm, one column at 320 px, task.md's colour tokens in light and dark.
+///
+/// Text colours are chosen for WCAG AA (4.5:1) against their backgrounds in both themes; the browser
+/// tests compute the ratios and run axe-core on both.
+enum PageStyle {
+    static let text = #"""
+    :root {
+      color-scheme: light dark;
+      --bg: #FAFAF7; --surface: #FFFFFF; --ink: #1F2328; --muted: #4A5560; --line: #C9CFD4;
+      --accent: #1F6A58; --accent-ink: #FFFFFF; --blue: #2F5E9E; --ochre: #836312; --plum: #7B4474; --slate: #52636E;
+      --track: #E3E7E5; --focus: #2F5E9E; --problem: #8A2F1D;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #15191C; --surface: #1E2428; --ink: #E8ECEF; --muted: #AEBCC6; --line: #46525A;
+        --accent: #8FCBB8; --accent-ink: #10201B; --blue: #9DB9E8; --ochre: #D8BA6A; --plum: #D5A6CC; --slate: #AEBCC6;
+        --track: #2E363B; --focus: #9DB9E8; --problem: #F0A08C;
+      }
+    }
+    *, *::before, *::after { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body { margin: 0; background: var(--bg); color: var(--ink); font: 1rem/1.5 system-ui, sans-serif; overflow-wrap: anywhere; }
+    a { color: var(--blue); }
+    :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+    .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+    .skip { position: absolute; left: 0.5rem; top: -3rem; background: var(--surface); padding: 0.5rem; }
+    .skip:focus { top: 0.5rem; }
+    .top { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; justify-content: space-between; padding: 0.75rem 1rem; border-bottom: 1px solid var(--line); }
+    .brand { margin: 0; font-weight: 600; }
+    .screens { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+    .screens a { color: var(--ink); text-underline-offset: 0.25em; }
+    .screens a[aria-current="page"] { font-weight: 600; text-decoration-thickness: 3px; }
+    .move-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.5rem 0; }
+    .move-row label { display: block; font-size: 0.875rem; }
+    .move-form { flex-basis: 100%; }
+    .ghost { background: transparent; color: var(--blue); border-color: var(--line); padding: 0.25rem 0.75rem; min-height: 2.25rem; }
+    ul.tasks li.backlog-task { flex-wrap: wrap; align-items: center; }
+    ul.tasks li.backlog-task .name { flex: 1 1 10rem; }
+    .chip { border: 1px solid var(--accent); color: var(--ink); border-radius: 999px; padding: 0.125rem 0.75rem; }
+    .chip::before { content: "● "; color: var(--accent); }
+    main { max-width: 64rem; margin: 0 auto; padding: 1rem; }
+    h1 { font-size: 1.5rem; font-weight: 600; margin: 0 0 0.25rem; }
+    h1 time { color: var(--muted); font-weight: 400; font-size: 1rem; margin-left: 0.5rem; }
+    h2 { font-size: 1.125rem; font-weight: 600; margin: 0 0 0.5rem; }
+    h3 { font-size: 0.9375rem; font-weight: 600; margin: 0.75rem 0 0.25rem; color: var(--muted); }
+    .overall { color: var(--muted); margin: 0 0 1rem; }
+    .quick, .panel, .region { background: var(--surface); border: 1px solid var(--line); border-radius: 12px; padding: 1rem; margin-bottom: 1rem; }
+    .quick label { display: block; margin-bottom: 0.25rem; }
+    .quick-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .quick-row input { flex: 1 1 12rem; min-width: 0; }
+    input, select, button { font: inherit; color: var(--ink); background: var(--bg); border: 1px solid var(--muted); border-radius: 8px; padding: 0.5rem 0.75rem; min-height: 2.75rem; }
+    button { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); cursor: pointer; }
+    .hint { color: var(--muted); font-size: 0.875rem; margin: 0.5rem 0 0; }
+    .parse { display: flex; flex-wrap: wrap; gap: 0.375rem; margin-top: 0.5rem; min-height: 1.5rem; }
+    .parse .token { border: 1px solid var(--line); border-radius: 6px; padding: 0 0.5rem; font-size: 0.875rem; }
+    .parse .token b { font-weight: 600; }
+    .shortcuts { max-width: 40rem; margin: 1rem auto; }
+    .shortcuts dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 0.75rem; }
+    .shortcuts dd { margin: 0; }
+    .shortcuts label { display: flex; gap: 0.5rem; align-items: center; }
+    .shortcuts input[type=checkbox] { min-height: 0; width: 1.25rem; height: 1.25rem; margin: 0; padding: 0; accent-color: var(--accent); }
+    kbd { font: inherit; font-size: 0.875rem; border: 1px solid var(--muted); border-radius: 4px; padding: 0 0.25rem; }
+    .refused { color: var(--problem); margin: 0.25rem 0 0; }
+    .refused:empty { display: none; }
+    .regions { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
+    .region { margin-bottom: 0; }
+    .counts { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; color: var(--muted); font-size: 0.875rem; margin: 0 0 0.5rem; padding: 0; list-style: none; }
+    .bar { height: 0.5rem; background: var(--track); border-radius: 999px; overflow: hidden; margin: 0.25rem 0; }
+    .bar > span { display: block; height: 100%; background: var(--accent); }
+    .percent { font-size: 0.875rem; color: var(--muted); margin: 0; }
+    ul.tasks { list-style: none; margin: 0; padding: 0; }
+    ul.tasks li { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-start; padding: 0.375rem 0; border-top: 1px solid var(--line); }
+    ul.tasks li:first-child { border-top: 0; }
+    ul.tasks input[type=checkbox] { min-height: 0; width: 1.5rem; height: 1.5rem; margin: 0; flex: none; accent-color: var(--accent); }
+    ul.tasks label { flex: 1; }
+    .done label { text-decoration: line-through; color: var(--muted); }
+    .must { border-left: 4px solid var(--accent); padding-left: 0.5rem; }
+    .must .tag { font-size: 0.75rem; font-weight: 600; border: 1px solid var(--ink); border-radius: 4px; padding: 0 0.25rem; margin-right: 0.375rem; }
+    .cat { font-size: 0.75rem; border-radius: 4px; padding: 0 0.25rem; margin-left: 0.375rem; border: 1px solid var(--line); color: var(--muted); }
+    .empty, .locked { color: var(--muted); font-size: 0.875rem; margin: 0.25rem 0; }
+    .strip { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0; padding: 0; }
+    .strip li { border: 1px solid var(--line); border-radius: 999px; padding: 0.125rem 0.75rem; }
+    .strip li.done::before { content: "✓ "; }
+    .toast { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%); max-width: calc(100% - 2rem); display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; background: var(--ink); color: var(--bg); border-radius: 10px; padding: 0.5rem 0.75rem; }
+    .toast:empty { display: none; }
+    .toast button { background: var(--bg); color: var(--ink); border-color: var(--bg); min-height: 2.25rem; padding: 0.25rem 0.75rem; }
+    .problem { color: var(--problem); padding: 0 1rem; max-width: 64rem; margin: 0 auto; }
+    @media (prefers-reduced-motion: no-preference) { .bar > span { transition: width 0.3s ease; } }
+    """#
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite("serve · the page's files and quick add over HTTP (W-9, D17)")
+struct ServePageTests {
+    @Test("W-9: POST /api/parse answers the dry run's document as of the server's clock and changes nothing")
+    func parseRoute() throws {
+        let runner = try CharflowRunner(timeZone: "America/New_York")
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let before = server.storeBytes()
+        let answer = try server.send("POST", "/api/parse", json: #"{"parse": "Call the bank !high ~30m @tomorrow #Work"}"#)
+        #expect(answer.status == 200, "\(answer.body)")
+        let web = try answer.json()
+        let cli = try runner.json(["add", "--parse", "Call the bank !high ~30m @tomorrow #Work", "--dry-run"])
+        #expect(NSDictionary(dictionary: web).isEqual(to: cli), "web: \(answer.body)")
+        #expect(web["dueDate"] as? String == "2026-12-01")
+        #expect(web["action"] == nil)
+        let refused = try server.send("POST", "/api/parse", json: #"{"parse": "Call the bank !urgent"}"#)
+        #expect(refused.status == 400)
+        #expect(try refused.errorCode() == "bad_token")
+        #expect(server.storeBytes() == before)
+    }
+
+    @Test("W-9: POST /api/tasks with a parse line adds the task the line names and answers its action")
+    func addByLine() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let answer = try server.send("POST", "/api/tasks", json: #"{"parse": "Pay rent ~15 @today", "region": "evening", "bucket": "misc"}"#)
+        #expect(answer.status == 200, "\(answer.body)")
+        let task = try answer.json()
+        #expect(task["title"] as? String == "Pay rent")
+        #expect(task["effortMinutes"] as? Int == 15)
+        #expect(task["action"] is String)
+        let today = try runner.json(["today"])
+        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", "misc")) == ["Pay rent"])
+    }
+
+    @Test("W-17: the script and style sheet are served from the binary with the CSP; the page links them and carries the board as data")
+    func assets() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        _ = try runner.add("Finish <proposal> & more", ["--region", "morning", "--bucket", "must"])
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        for (path, type) in [("/app.js", "text/javascript; charset=utf-8"), ("/app.css", "text/css; charset=utf-8")] {
+            let answer = try server.send("GET", path)
+            #expect(answer.status == 200)
+            #expect(answer.header("Content-Type") == type)
+            #expect(answer.header("Content-Security-Policy") == "default-src 'self'")
+            #expect(answer.body.count > 1000)
+        }
+        #expect(try server.send("GET", "/app.js", cookie: .some(nil)).status == 401)
+        let page = try server.send("GET", "/")
+        #expect(page.body.contains(#"<script src="/app.js" defer></script>"#))
+        #expect(page.body.contains(#"<link rel="stylesheet" href="/app.css">"#))
+        // The title is data inside a script element: no raw < or & in it.
+        #expect(page.body.contains(#"Finish \u003cproposal\u003e \u0026 more"#))
+        #expect(!page.body.contains("<proposal>"))
+        #expect(!page.body.contains("<script>"), "no inline script that the CSP would block")
+    }
+}
