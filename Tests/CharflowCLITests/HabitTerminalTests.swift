@@ -87,7 +87,10 @@ struct HabitTerminalTests {
             }
             session.waitUntilExit()
         }
-        let deadline = Date().addingTimeInterval(15)
+        // The loop ends as soon as the marker shows; the long bound only keeps a pane that starts slowly
+        // on a loaded machine (the whole suite starts hundreds of processes at once) from being taken
+        // for one that drew nothing.
+        let deadline = Date().addingTimeInterval(60)
         var screen = ""
         while Date() < deadline {
             let (_, captured) = try tmuxRun(["capture-pane", "-p", "-e"])

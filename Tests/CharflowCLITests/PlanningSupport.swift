@@ -183,7 +183,7 @@ struct PlanningTmux {
     /// Waits until the pane shows `text` `count` times (or more); returns the pane, failing after `timeout`.
     @discardableResult
     func waitFor(
-        _ text: String, count: Int = 1, timeout: TimeInterval = 15, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, count: Int = 1, timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var pane = ""
