@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
         .library(name: "CharflowApp", targets: ["CharflowApp"]),
+        .library(name: "CharflowSync", targets: ["CharflowSync"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
     targets: [
@@ -15,10 +16,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp"]),
+        .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowSync"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
