@@ -7,10 +7,13 @@ import Foundation
 /// server rejects is `refused` with the server's primary message (never the SQL).
 final class HubConnection {
     private let connection: OpaquePointer
+    private let pq: LibPQ
 
     /// Connects to `url` (a libpq URI or key=value string); gives up after 10 seconds unless the URL
     /// says otherwise.
     init(url: String) throws {
+        guard let pq = LibPQ.shared else { throw SyncError.unreachable("libpq (libpq5) is not installed on this machine") }
+        self.pq = pq
         let keys = ["connect_timeout", "application_name", "dbname"]
         let values = ["10", "charflow", url]
         var keyPointers = keys.map { strdup($0) } + [nil]
@@ -23,23 +26,24 @@ final class HubConnection {
             valuePointers.withUnsafeMutableBufferPointer { valueBuffer in
                 keyBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keys.count + 1) { k in
                     valueBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keys.count + 1) { v in
-                        PQconnectdbParams(k, v, 1)
+                        pq.connectdbParams(k, v, 1)
                     }
                 }
             }
         }
         guard let made else { throw SyncError.unreachable("out of memory") }
-        guard PQstatus(made) == CONNECTION_OK else {
-            let detail = HubConnection.firstLine(PQerrorMessage(made))
-            PQfinish(made)
+        guard pq.status(made) == CONNECTION_OK else {
+            let detail = HubConnection.firstLine(pq.errorMessage(made))
+            pq.finish(made)
             throw SyncError.unreachable(detail)
         }
         connection = made
-        _ = PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        // Notices ("already exists, skipping") would go to stderr; warnings and errors still count.
+        try execute("SET client_min_messages = warning")
     }
 
     deinit {
-        PQfinish(connection)
+        pq.finish(connection)
     }
 
     /// Runs one statement with `parameters` as text ($1, $2, …; nil is NULL) and returns its rows.
@@ -50,16 +54,16 @@ final class HubConnection {
         let result = copies.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
-                    PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                    pq.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
                 }
-            } ?? PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0)
+            } ?? pq.execParams(connection, sql, 0, nil, nil, nil, nil, 0)
         }
         return try rows(of: result)
     }
 
     /// Runs one or more statements that take no parameters.
     func execute(_ sql: String) throws {
-        _ = try rows(of: PQexec(connection, sql))
+        _ = try rows(of: pq.exec(connection, sql))
     }
 
     /// Runs `body` in one hub transaction: committed when it returns, rolled back when it throws.
@@ -76,25 +80,25 @@ final class HubConnection {
     }
 
     private func rows(of result: OpaquePointer?) throws -> [[String?]] {
-        guard let result else { throw SyncError.unreachable(HubConnection.firstLine(PQerrorMessage(connection))) }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        guard let result else { throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection))) }
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
             return []
         case PGRES_TUPLES_OK:
-            let count = PQntuples(result)
-            let width = PQnfields(result)
+            let count = pq.ntuples(result)
+            let width = pq.nfields(result)
             return (0..<count).map { row in
                 (0..<width).map { column in
-                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                    pq.getisnull(result, row, column) == 1 ? nil : pq.getvalue(result, row, column).map { String(cString: $0) }
                 }
             }
         default:
-            if PQstatus(connection) != CONNECTION_OK {
-                throw SyncError.unreachable(HubConnection.firstLine(PQerrorMessage(connection)))
+            if pq.status(connection) != CONNECTION_OK {
+                throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection)))
             }
-            let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            throw SyncError.refused(primary ?? HubConnection.firstLine(PQerrorMessage(connection)))
+            let primary = pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            throw SyncError.refused(primary ?? HubConnection.firstLine(pq.errorMessage(connection)))
         }
     }
 
