@@ -38,8 +38,9 @@ final class HubConnection {
             throw SyncError.unreachable(detail)
         }
         connection = made
-        // Notices ("already exists, skipping") would go to stderr; warnings and errors still count.
-        try execute("SET client_min_messages = warning")
+        // The server's notices and warnings ("already exists, skipping", "terminating connection")
+        // would go straight to stderr; what matters reaches the caller as an error instead.
+        _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
     deinit {

@@ -26,6 +26,7 @@ struct LibPQ {
     let getvalue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
     let resultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
     let clear: @convention(c) (Result?) -> Void
+    let setNoticeProcessor: @convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
 
     /// The loaded library, or nil when no libpq could be loaded.
     static let shared: LibPQ? = LibPQ()
@@ -51,7 +52,9 @@ struct LibPQ {
               let getisnull = load("PQgetisnull", as: (@convention(c) (Result?, Int32, Int32) -> Int32).self),
               let getvalue = load("PQgetvalue", as: (@convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?).self),
               let resultErrorField = load("PQresultErrorField", as: (@convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?).self),
-              let clear = load("PQclear", as: (@convention(c) (Result?) -> Void).self)
+              let clear = load("PQclear", as: (@convention(c) (Result?) -> Void).self),
+              let setNoticeProcessor = load("PQsetNoticeProcessor",
+                                            as: (@convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?).self)
         else { return nil }
         self.connectdbParams = connectdbParams
         self.status = status
@@ -66,5 +69,6 @@ struct LibPQ {
         self.getvalue = getvalue
         self.resultErrorField = resultErrorField
         self.clear = clear
+        self.setNoticeProcessor = setNoticeProcessor
     }
 }

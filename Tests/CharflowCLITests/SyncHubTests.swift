@@ -237,6 +237,38 @@ struct SyncHubTests {
         #expect(try task(b, id)["notes"] as? String == "still offline")
     }
 
+    @Test("Y-11: a hub that goes away in the middle of a sync loses nothing: the next sync finishes it")
+    func hubGoesAwayMidSync() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let early = try b.add("From the other device", now: "\(Self.day)T08:59")
+        try sync(b, hub, at: "09:00")
+        try sync(a, hub, at: "09:01")
+        try b.run(["edit", early, "--notes", "waiting on the hub"], now: "\(Self.day)T09:02")
+        try sync(b, hub, at: "09:03")
+        let id = try a.add("Sent as the hub fell", now: "\(Self.day)T09:05")
+        // Held after the hub took the push, the hub then stops before the pull.
+        let (process, _, err) = try a.start(["sync", "--hub", hub.url], now: "\(Self.day)T09:06",
+                                            extra: ["CHARFLOW_TEST_STALL_MS": "1500"])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'") == "0" {
+            usleep(20_000)
+        }
+        hub.stop()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.hasPrefix("charflow: The hub can't be reached: "))
+        #expect(try task(a, early)["notes"] is NSNull)
+        try hub.start()
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        #expect(try task(a, early)["notes"] as? String == "waiting on the hub")
+        #expect(try task(b, id)["title"] as? String == "Sent as the hub fell")
+        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        #expect(try records(a) == records(b))
+    }
+
     @Test("Y-12: a new device starts from the hub's current state, not a replay of every operation")
     func newDeviceFromSnapshot() throws {
         let hub = try startHub()
