@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
         .library(name: "CharflowApp", targets: ["CharflowApp"]),
+        .library(name: "CharflowSync", targets: ["CharflowSync"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
     targets: [
@@ -20,11 +21,17 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb"]),
+        .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
         // What the test targets share (a seeded generator); not part of any product.
         .target(name: "CharflowTestSupport", path: "Tests/CharflowTestSupport"),

@@ -53,7 +53,12 @@ public final class Planner {
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
         try migrator.migrate(db, now: nowText)
-        db.willCommit = ChangeVersion.bump
+        let clock = Int64((self.now.timeIntervalSince1970 * 1000).rounded())
+        db.willCommit = { db in
+            try ChangeVersion.bump(db)
+            try OperationLog.stamp(db, now: clock)
+        }
+        try OperationLog.ensureTriggers(db, migrator: migrator)
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try loadSettings()

@@ -207,5 +207,40 @@ public enum Schema {
         Migration("0007-pause-to-is-resume-day", """
         UPDATE habit_pauses SET to_day = date(to_day, '+1 day') WHERE to_day IS NOT NULL;
         """),
+        // Sync (spec D18): this device's id, clock and hub cursor; the operations each change writes;
+        // the clock of the value each synced field holds, for last-writer-wins. Per device: never
+        // synced, not in backups. The tombstone index answers "was this row purged?" while merging.
+        Migration("0008-sync-operations", """
+        CREATE TABLE sync_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            device_id TEXT NOT NULL,
+            hlc_ms INTEGER NOT NULL DEFAULT 0,
+            hlc_counter INTEGER NOT NULL DEFAULT 0,
+            applying INTEGER NOT NULL DEFAULT 0,
+            pushed_seq INTEGER NOT NULL DEFAULT 0,
+            hub_cursor INTEGER NOT NULL DEFAULT 0,
+            hub_url TEXT,
+            hub_id TEXT,
+            last_sync TEXT,
+            triggers_for TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE sync_ops (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            hlc TEXT,
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            value TEXT NOT NULL
+        );
+        CREATE INDEX sync_ops_unstamped ON sync_ops(seq) WHERE hlc IS NULL;
+        CREATE TABLE sync_fields (
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            hlc TEXT NOT NULL,
+            PRIMARY KEY (table_name, row_id, field)
+        );
+        CREATE INDEX tombstones_by_row ON tombstones(table_name, id);
+        """),
     ])
 }

@@ -1,5 +1,6 @@
 import CharflowApp
 import CharflowCore
+import CharflowSync
 import Foundation
 
 /// The shell around the engine: read the command line, run one command, print, return the exit status.
@@ -13,7 +14,7 @@ enum CLI {
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
         StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, PlanCommand.self,
-        RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, HelpCommand.self,
+        RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, HubCommand.self, SyncCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -54,6 +55,9 @@ enum CLI {
             return 2
         } catch let error as PlannerError {
             output.fail(code: Messages.code(error), message: CommandLineWords.text(error))
+            return 1
+        } catch let error as SyncError {
+            output.fail(code: error.code, message: error.message)
             return 1
         } catch let refusal where Refusal(refusal) != nil {
             let refusal = Refusal(refusal)!

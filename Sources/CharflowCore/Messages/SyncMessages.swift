@@ -1,0 +1,48 @@
+/// Every sentence sync says to its user (spec D18), calm and with no SQL in it.
+public enum SyncMessages {
+    public static func hubUnreachable(_ detail: String) -> String {
+        "The hub can't be reached: \(detail). Everything is kept here for the next sync."
+    }
+
+    public static func hubRefused(_ detail: String) -> String {
+        "The hub refused the sync: \(detail). Everything is kept here for the next sync."
+    }
+
+    public static let noHub = "No hub is set for this store yet. Name one (a PostgreSQL connection string) to sync with."
+
+    public static let hubNotReady = "That database is not a Charflow hub yet. Set it up as a hub first."
+
+    public static func hubTooNew(_ version: Int) -> String {
+        "The hub's schema (version \(version)) is newer than this Charflow knows. Update Charflow to sync with it."
+    }
+
+    public static func clockAhead(seconds: Int) -> String {
+        "This device's clock is \(seconds / 60) minutes ahead of the hub's. Set the clock right and sync again; nothing was sent."
+    }
+
+    public static func hubReady(version: Int) -> String {
+        "The hub is ready (schema version \(version))."
+    }
+
+    public static func synced(pushed: Int, pulled: Int) -> String {
+        switch (pushed, pulled) {
+        case (0, 0): "Synced. Nothing new here or on the hub."
+        default: "Synced. Sent \(pushed) \(pushed == 1 ? "change" : "changes"), received \(pulled)."
+        }
+    }
+
+    public static func status(unpushed: Int, lastSync: String?, hub: String?) -> String {
+        let waiting = unpushed == 0 ? "Nothing waits to be sent." : "\(unpushed) \(unpushed == 1 ? "change waits" : "changes wait") to be sent."
+        let last = lastSync.map { "Last sync: \($0)." } ?? "Not synced yet."
+        let where_ = hub == nil ? "No hub is set." : "A hub is set."
+        return [waiting, last, where_].joined(separator: "\n")
+    }
+
+    public static func progress(_ done: Int, of total: Int?) -> String {
+        total.map { "Receiving \(done) of \($0)…" } ?? "Receiving \(done)…"
+    }
+}
+
+extension SyncMessages {
+    public static let notADevice = "This store has not synced yet; its first sync sends all of it."
+}

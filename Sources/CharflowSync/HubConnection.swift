@@ -1,0 +1,111 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection to a hub: statements with text parameters, rows as text.
+///
+/// Errors become `SyncError`: a connection that fails or drops is `unreachable`, a statement the
+/// server rejects is `refused` with the server's primary message (never the SQL).
+final class HubConnection {
+    private let connection: OpaquePointer
+    private let pq: LibPQ
+
+    /// Connects to `url` (a libpq URI or key=value string); gives up after 10 seconds unless the URL
+    /// says otherwise.
+    init(url: String) throws {
+        guard let pq = LibPQ.shared else { throw SyncError.unreachable("libpq (libpq5) is not installed on this machine") }
+        self.pq = pq
+        let keys = ["connect_timeout", "application_name", "dbname"]
+        let values = ["10", "charflow", url]
+        var keyPointers = keys.map { strdup($0) } + [nil]
+        var valuePointers = values.map { strdup($0) } + [nil]
+        defer {
+            keyPointers.forEach { free($0) }
+            valuePointers.forEach { free($0) }
+        }
+        let made = keyPointers.withUnsafeMutableBufferPointer { keyBuffer in
+            valuePointers.withUnsafeMutableBufferPointer { valueBuffer in
+                keyBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keys.count + 1) { k in
+                    valueBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keys.count + 1) { v in
+                        pq.connectdbParams(k, v, 1)
+                    }
+                }
+            }
+        }
+        guard let made else { throw SyncError.unreachable("out of memory") }
+        guard pq.status(made) == CONNECTION_OK else {
+            let detail = HubConnection.firstLine(pq.errorMessage(made))
+            pq.finish(made)
+            throw SyncError.unreachable(detail)
+        }
+        connection = made
+        // The server's notices and warnings ("already exists, skipping", "terminating connection")
+        // would go straight to stderr; what matters reaches the caller as an error instead.
+        _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit {
+        pq.finish(connection)
+    }
+
+    /// Runs one statement with `parameters` as text ($1, $2, …; nil is NULL) and returns its rows.
+    @discardableResult
+    func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
+        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let result = copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
+                    pq.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                }
+            } ?? pq.execParams(connection, sql, 0, nil, nil, nil, nil, 0)
+        }
+        return try rows(of: result)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    func execute(_ sql: String) throws {
+        _ = try rows(of: pq.exec(connection, sql))
+    }
+
+    /// Runs `body` in one hub transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func rows(of result: OpaquePointer?) throws -> [[String?]] {
+        guard let result else { throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection))) }
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return []
+        case PGRES_TUPLES_OK:
+            let count = pq.ntuples(result)
+            let width = pq.nfields(result)
+            return (0..<count).map { row in
+                (0..<width).map { column in
+                    pq.getisnull(result, row, column) == 1 ? nil : pq.getvalue(result, row, column).map { String(cString: $0) }
+                }
+            }
+        default:
+            if pq.status(connection) != CONNECTION_OK {
+                throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection)))
+            }
+            let primary = pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            throw SyncError.refused(primary ?? HubConnection.firstLine(pq.errorMessage(connection)))
+        }
+    }
+
+    private static func firstLine(_ text: UnsafePointer<CChar>?) -> String {
+        let whole = text.map { String(cString: $0) } ?? ""
+        let line = whole.split(separator: "\n").first.map(String.init) ?? "no answer"
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+}

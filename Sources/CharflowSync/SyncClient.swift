@@ -1,0 +1,198 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Sync for one store as of one clock (spec D18): set up a hub, sync with it, say where sync stands.
+///
+/// The store is opened as every command opens it (migrated, rolled over); the hub is reached only
+/// inside `initHub` and `sync`, so every other command works without it (rule Y-11).
+public final class SyncClient {
+    let planner: Planner
+    var db: Database { planner.db }
+
+    /// How far the device's clock may run ahead of the hub's before a sync is refused (rule Y-10).
+    public static let clockBound: Int64 = 5 * 60 * 1000
+    /// Operations per push statement and per pulled page.
+    static let page = 5_000
+
+    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
+        planner = try Planner(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now)
+    }
+
+    /// Runs after the hub committed a push and before this store marks it pushed; a seam for crash
+    /// tests, which kill the process there.
+    public var afterPush: (() -> Void)?
+
+    var nowMilliseconds: Int64 { Int64((planner.now.timeIntervalSince1970 * 1000).rounded()) }
+    var nowText: String { Instant.storageText(planner.now) }
+
+    /// The hub to use: the one given, then `CHARFLOW_HUB`, then the one this store remembers.
+    public func hubURL(given: String?, environment: [String: String]) throws -> String {
+        if let given, !given.isEmpty { return given }
+        if let set = environment["CHARFLOW_HUB"], !set.isEmpty { return set }
+        if let remembered = try OperationLog.state(db)?.hubURL { return remembered }
+        throw SyncError.noHub
+    }
+
+    // MARK: hub init
+
+    /// Creates (or completes) the hub schema at `url`, makes this store a device and remembers the
+    /// URL when it has none yet. Returns the hub's schema version.
+    public func initHub(url: String) throws -> Int {
+        let hub = try HubConnection(url: url)
+        let version = try HubSchema.install(hub)
+        try OperationLog.enable(db)
+        if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+        return version
+    }
+
+    // MARK: sync
+
+    /// What one sync did.
+    public struct Report: Sendable, Equatable {
+        public var pushed = 0
+        public var pulled = 0
+        /// Whether the pull started from the hub's current state rather than its operations (Y-12).
+        public var fromSnapshot = false
+    }
+
+    /// Pushes what this device has not pushed (one hub transaction), then pulls past its cursor (one
+    /// local transaction per page) and merges. `remember` keeps `url` as this store's hub when it has
+    /// none yet. `progress` hears how many operations arrived so far, and how many there are in all
+    /// when the hub knows.
+    ///
+    /// Nothing is written, here or on the hub, before the hub is reached, checked and found to agree
+    /// on the time; a failure at any later point keeps what was done so far and repeats nothing twice.
+    public func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+        let hub = try HubConnection(url: url)
+        try HubSchema.check(hub)
+        let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
+        let ahead = nowMilliseconds - hubNow
+        if ahead > SyncClient.clockBound { throw SyncError.clockAhead(seconds: Int(ahead / 1000)) }
+        let hubID = try hub.query("SELECT hub_id FROM hub_identity WHERE id = 1").first?.first.flatMap { $0 } ?? ""
+
+        let device = try OperationLog.enable(db)
+        try OperationLog.attach(hub: hubID, db)
+        if remember, try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+
+        var report = Report()
+        report.pushed = try push(hub, device: device)
+        let cursor = try OperationLog.state(db)?.cursor ?? 0
+        if cursor == 0 {
+            report.fromSnapshot = true
+            report.pulled = try pullSnapshot(hub, device: device, progress: progress)
+        } else {
+            report.pulled = try pull(hub, device: device, from: cursor, progress: progress)
+        }
+        try OperationLog.recordSync(at: nowText, db)
+        return report
+    }
+
+    /// Sends every unpushed operation in one hub transaction, then marks them pushed here.
+    private func push(_ hub: HubConnection, device: String) throws -> Int {
+        let pending = try OperationLog.unpushed(db, limit: Int.max)
+        guard let last = pending.last else { return 0 }
+        try hub.transaction {
+            try hub.query("""
+                INSERT INTO hub_devices (device_id) VALUES ($1)
+                ON CONFLICT (device_id) DO UPDATE SET last_seen = now()
+                """, [device])
+            try hub.query("SELECT pg_advisory_xact_lock(\(HubSchema.lockKey))")
+            var start = 0
+            while start < pending.count {
+                let slice = pending[start..<min(start + SyncClient.page, pending.count)]
+                let json = try SyncClient.json(slice)
+                try hub.query("""
+                    INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                    SELECT $1, x.s, x.h, x.t, x.r, x.f, x.v
+                    FROM jsonb_to_recordset($2::jsonb) AS x(s bigint, h text, t text, r text, f text, v text)
+                    ORDER BY x.s
+                    ON CONFLICT (device_id, device_seq) DO NOTHING
+                    """, [device, json])
+                try hub.query("""
+                    INSERT INTO hub_fields (table_name, row_id, field, hlc, value)
+                    SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
+                    FROM jsonb_to_recordset($1::jsonb) AS x(s bigint, h text, t text, r text, f text, v text)
+                    ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
+                    ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
+                    WHERE excluded.hlc > hub_fields.hlc
+                    """, [json])
+                start += SyncClient.page
+            }
+        }
+        afterPush?()
+        try OperationLog.markPushed(db, through: last.deviceSeq)
+        return pending.count
+    }
+
+    /// Pulls other devices' operations past `cursor`, a page per local transaction.
+    private func pull(_ hub: HubConnection, device: String, from cursor: Int64,
+                      progress: ((Int, Int?) -> Void)?) throws -> Int {
+        var cursor = cursor
+        var received = 0
+        while true {
+            let rows = try hub.query("""
+                SELECT hub_seq, hlc, table_name, row_id, field, value FROM hub_operations
+                WHERE hub_seq > $1 AND device_id <> $2 ORDER BY hub_seq LIMIT \(SyncClient.page)
+                """, [String(cursor), device])
+            guard let last = rows.last, let seq = last[0].flatMap({ Int64($0) }) else { break }
+            let operations = rows.map {
+                OperationLog.Remote(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+            }
+            try OperationLog.apply(operations, cursor: seq, now: nowText, db)
+            cursor = seq
+            received += rows.count
+            progress?(received, nil)
+            if rows.count < SyncClient.page { break }
+        }
+        return received
+    }
+
+    /// Starts a device with no cursor from the hub's current state: every field's winning value, read
+    /// in one snapshot with the last operation number it includes, applied in one local transaction.
+    private func pullSnapshot(_ hub: HubConnection, device: String, progress: ((Int, Int?) -> Void)?) throws -> Int {
+        let (cursor, rows) = try hub.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+            let cursor = Int64(try hub.query("SELECT coalesce(max(hub_seq), 0) FROM hub_operations").first?.first.flatMap { $0 } ?? "0") ?? 0
+            // A field whose winning value this device wrote is already here.
+            let rows = try hub.query("""
+                SELECT hlc, table_name, row_id, field, value FROM hub_fields
+                WHERE right(hlc, length($1) + 1) <> '-' || $1 ORDER BY hlc
+                """, [device])
+            return (cursor, rows)
+        }
+        let operations = rows.map {
+            OperationLog.Remote(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
+        }
+        progress?(0, operations.count)
+        try OperationLog.apply(operations, cursor: cursor, now: nowText, db)
+        progress?(operations.count, operations.count)
+        return operations.count
+    }
+
+    static func json(_ operations: ArraySlice<OperationLog.Operation>) throws -> String {
+        let objects: [[String: Any]] = operations.map {
+            ["s": NSNumber(value: $0.deviceSeq), "h": $0.hlc, "t": $0.table, "r": $0.rowID, "f": $0.field, "v": $0.value]
+        }
+        let data = try JSONSerialization.data(withJSONObject: objects)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: sync --status
+
+    /// Where sync stands on this store; reads only, and never reaches the hub.
+    public struct Status: Sendable, Equatable {
+        public let isDevice: Bool
+        public let deviceID: String?
+        public let unpushed: Int
+        public let lastSync: String?
+        public let hubURL: String?
+    }
+
+    public func status() throws -> Status {
+        guard let state = try OperationLog.state(db) else {
+            return Status(isDevice: false, deviceID: nil, unpushed: 0, lastSync: nil, hubURL: nil)
+        }
+        return Status(isDevice: true, deviceID: state.deviceID, unpushed: try OperationLog.unpushedCount(db),
+                      lastSync: state.lastSync, hubURL: state.hubURL)
+    }
+}

@@ -1,0 +1,44 @@
+import CharflowCore
+
+/// Why a sync or a hub set-up stopped; each case says it calmly (`message`), never with SQL in it.
+///
+/// Every case leaves the store as it was before the step that failed: what was not pushed waits for
+/// the next sync (rule Y-11).
+public enum SyncError: Error, Sendable, Equatable {
+    /// The hub could not be reached, or went away mid-way; the detail is libpq's first line.
+    case unreachable(String)
+    /// The hub answered with an error (its primary message, never the statement).
+    case refused(String)
+    /// No URL given, remembered, or in `CHARFLOW_HUB`.
+    case noHub
+    /// The database has no hub schema.
+    case hubNotReady
+    /// The hub's schema is newer than this build knows.
+    case hubTooNew(Int)
+    /// The device's clock is ahead of the hub's by more than the bound (rule Y-10).
+    case clockAhead(seconds: Int)
+
+    /// A stable code for `--json` error documents.
+    public var code: String {
+        switch self {
+        case .unreachable: "hub_unreachable"
+        case .refused: "hub_refused"
+        case .noHub: "no_hub"
+        case .hubNotReady: "hub_not_ready"
+        case .hubTooNew: "hub_too_new"
+        case .clockAhead: "clock_ahead"
+        }
+    }
+
+    /// The sentence a person reads.
+    public var message: String {
+        switch self {
+        case .unreachable(let detail): SyncMessages.hubUnreachable(detail)
+        case .refused(let detail): SyncMessages.hubRefused(detail)
+        case .noHub: SyncMessages.noHub
+        case .hubNotReady: SyncMessages.hubNotReady
+        case .hubTooNew(let version): SyncMessages.hubTooNew(version)
+        case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
+        }
+    }
+}

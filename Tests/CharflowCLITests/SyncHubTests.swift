@@ -1,0 +1,290 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// Sync through a real PostgreSQL hub (spec D18, rules Y-1..Y-12): each test starts its own cluster
+/// and drives two or three stores through the real `charflow` binary.
+///
+/// Device clocks are days behind the hub's real clock (allowed: only a clock ahead is refused), and
+/// each device's clock moves on between its edits, so which edit is later is never left to chance.
+@Suite("Sync through a PostgreSQL hub", .serialized)
+struct SyncHubTests {
+    static let day = "2026-03-10"
+
+    /// Runs `sync` on `device` and returns its JSON report; the sync must succeed.
+    @discardableResult
+    func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String, extra: [String] = []) throws -> [String: Any] {
+        let result = try device.run(["sync", "--hub", hub.url, "--json"] + extra, now: "\(Self.day)T\(time)")
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        return try result.json()
+    }
+
+    /// A new cluster made a hub by `hub init` from a store of its own.
+    func startHub() throws -> PostgresHub {
+        let hub = try PostgresHub()
+        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
+        try #require(result.status == 0, "hub init failed: \(result.stderr)")
+        return hub
+    }
+
+    func task(_ device: CharflowRunner, _ id: String, at time: String = "12:00") throws -> [String: Any] {
+        try device.json(["show", id], now: "\(Self.day)T\(time)")
+    }
+
+    func taskIDs(_ device: CharflowRunner) throws -> [String] {
+        let db = try Database(path: device.storePath)
+        return try db.rows("SELECT id FROM tasks ORDER BY id").compactMap { $0[0].text }
+    }
+
+    /// Every synced record row of a store, as text, for "the stores are identical" checks.
+    func records(_ device: CharflowRunner) throws -> String {
+        let db = try Database(path: device.storePath)
+        var lines: [String] = []
+        for table in OperationLog.syncedTables + ["tombstones"] {
+            let order = table == "tombstones" ? "table_name, id" : "id"
+            let columns = table == "tombstones" ? "table_name, id" : "*"
+            lines.append("# " + table)
+            for row in try db.rows("SELECT \(columns) FROM \(table) ORDER BY \(order)") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("Y-1: hub init is idempotent and versioned; sync pushes what is unpushed and pulls past its cursor")
+    func hubInitAndSync() throws {
+        let hub = try PostgresHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        for _ in 0..<2 {
+            let result = try a.run(["hub", "init", hub.url], now: "\(Self.day)T09:00")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "The hub is ready (schema version 1).\n")
+        }
+        #expect(try hub.rows("SELECT version FROM hub_schema_version") == ["1"])
+        let id = try a.add("Water the plants", now: "\(Self.day)T09:01")
+        let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:02")
+        #expect((waiting["unpushed"] as? Int ?? 0) > 0)
+        // `hub init` remembered the URL: no --hub needed.
+        let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:03")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:04")["unpushed"] as? Int == 0)
+        let pushed = try hub.value("SELECT count(*) FROM hub_operations")
+        try sync(b, hub, at: "09:05")
+        #expect(try task(b, id)["title"] as? String == "Water the plants")
+        // A second sync finds nothing new either way and sends nothing twice.
+        let again = try sync(a, hub, at: "09:06")
+        #expect(again["pushed"] as? Int == 0)
+        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = (SELECT device_id FROM hub_operations ORDER BY hub_seq LIMIT 1)") == pushed)
+        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-2: a change and its operations commit together; a sync killed at any point loses and doubles nothing")
+    func interruptedSync() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try sync(a, hub, at: "08:00")
+        // An action killed before its commit leaves neither the change nor its operations.
+        let before = try a.json(["sync", "--status"], now: "\(Self.day)T08:01")["unpushed"] as? Int
+        let (stalled, _, _) = try a.start(["add", "Never saved"], now: "\(Self.day)T08:02",
+                                          extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
+        try a.waitForWriteLock()
+        kill(stalled.processIdentifier, SIGKILL)
+        stalled.waitUntilExit()
+        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T08:03")["unpushed"] as? Int == before)
+        // Syncs killed between the hub's commit and the store's, and at other points, then one that ends.
+        var ids: [String] = []
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            ids.append(try a.add("Task \(round)", now: "\(Self.day)T08:1\(round)"))
+            let (process, _, _) = try a.start(["sync", "--hub", hub.url], now: "\(Self.day)T08:1\(round)",
+                                              extra: round % 2 == 0 ? ["CHARFLOW_TEST_STALL_MS": "20000"] : [:])
+            if round % 2 == 0 {
+                // Held after the hub committed: wait for the push to land, then kill.
+                let deadline = Date().addingTimeInterval(20)
+                while Date() < deadline, try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(ids.last!)'") == "0" {
+                    usleep(20_000)
+                }
+            } else {
+                usleep(UInt32.random(in: 0...150_000, using: &generator))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try sync(a, hub, at: "08:30")
+        try sync(b, hub, at: "08:31")
+        try sync(a, hub, at: "08:32")
+        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        let local = try Database(path: a.storePath).scalar("SELECT count(*) FROM sync_ops")?.int
+        let device = try #require(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text)
+        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(device)'") == String(local ?? -1))
+        #expect(Set(try taskIDs(b)).isSuperset(of: ids))
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-3: the same field edited on two devices ends as the later edit everywhere, in either delivery order")
+    func sameFieldLastWriterWins() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Draft", now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try b.run(["edit", id, "--title", "Later title"], now: "\(Self.day)T10:30")
+        try a.run(["edit", id, "--title", "Earlier title"], now: "\(Self.day)T10:00")
+        // The later edit is pushed first; the earlier one arrives after it and still loses.
+        try sync(b, hub, at: "10:31")
+        try sync(a, hub, at: "10:32")
+        try sync(b, hub, at: "10:33")
+        #expect(try task(a, id)["title"] as? String == "Later title")
+        #expect(try task(b, id)["title"] as? String == "Later title")
+        // Repeating every delivery changes nothing.
+        try Database(path: a.storePath).execute("UPDATE sync_state SET hub_cursor = 1, pushed_seq = 0")
+        try sync(a, hub, at: "10:34")
+        #expect(try task(a, id)["title"] as? String == "Later title")
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-4: edits to different fields of one task on two devices both survive")
+    func differentFieldsBothSurvive() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the plumber", now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try a.run(["edit", id, "--notes", "Ask about the boiler"], now: "\(Self.day)T10:00")
+        try b.run(["edit", id, "--importance", "high", "--due", Self.day], now: "\(Self.day)T10:05")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        for device in [a, b] {
+            let shown = try task(device, id)
+            #expect(shown["notes"] as? String == "Ask about the boiler")
+            #expect(shown["importance"] as? String == "high")
+        }
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-5: drop vs edit ends dropped with the edit kept; purge vs edit ends purged, and the task never comes back")
+    func dropAndPurgeAgainstEdit() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let dropped = try a.add("Old errand", now: "\(Self.day)T09:00")
+        let purged = try a.add("Secret note", now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try a.run(["delete", dropped], now: "\(Self.day)T10:00")
+        try b.run(["edit", dropped, "--title", "Old errand, renamed"], now: "\(Self.day)T10:05")
+        try a.run(["purge", purged], now: "\(Self.day)T10:00")
+        // The edit is later than the purge, and still loses to it.
+        try b.run(["edit", purged, "--title", "Edited after the purge"], now: "\(Self.day)T11:00")
+        try sync(a, hub, at: "11:10")
+        try sync(b, hub, at: "11:11")
+        try sync(a, hub, at: "11:12")
+        for device in [a, b] {
+            let shown = try task(device, dropped, at: "11:30")
+            #expect(shown["droppedAt"] is String)
+            #expect(shown["title"] as? String == "Old errand, renamed")
+            #expect(try !taskIDs(device).contains(purged))
+        }
+        // A device that edited the purged task again, and a new device, still never see it.
+        let c = try CharflowRunner()
+        try sync(c, hub, at: "11:20")
+        #expect(try !taskIDs(c).contains(purged))
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-10: a device clock more than 5 minutes ahead of the hub is refused and nothing is written")
+    func clockAheadRefused() throws {
+        let hub = try startHub()
+        try hub.rows("SELECT 1")
+        let a = try CharflowRunner(timeZone: "UTC")
+        let ahead = Date().addingTimeInterval(10 * 60)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        // A store that exists (so "nothing written" means its content does not change).
+        try a.add("Here first", now: formatter.string(from: Date()))
+        let before = try a.contents()
+        let result = try a.run(["sync", "--hub", hub.url], now: formatter.string(from: ahead))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("minutes ahead of the hub's. Set the clock right and sync again; nothing was sent."))
+        #expect(try hub.value("SELECT count(*) FROM hub_devices") == "0")
+        #expect(try hub.value("SELECT count(*) FROM hub_operations") == "0")
+        #expect(try a.contents() == before)
+    }
+
+    @Test("Y-11: with the hub down every command works, sync says so and keeps everything for next time")
+    func hubDown() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try sync(a, hub, at: "09:00")
+        hub.stop()
+        let id = try a.add("Written offline", now: "\(Self.day)T09:10")
+        try a.run(["edit", id, "--notes", "still offline"], now: "\(Self.day)T09:11")
+        #expect(try a.run(["today"], now: "\(Self.day)T09:12").status == 0)
+        let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:13")["unpushed"] as? Int ?? 0
+        #expect(waiting > 0)
+        let failed = try a.run(["sync", "--json"], now: "\(Self.day)T09:14")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("charflow: The hub can't be reached: "))
+        #expect(!failed.stderr.contains("SELECT") && !failed.stderr.contains("INSERT"))
+        #expect(try failed.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "hub_unreachable")
+        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:15")["unpushed"] as? Int == waiting)
+        try hub.start()
+        try sync(a, hub, at: "09:20")
+        try sync(b, hub, at: "09:21")
+        #expect(try task(b, id)["notes"] as? String == "still offline")
+    }
+
+    @Test("Y-11: a hub that goes away in the middle of a sync loses nothing: the next sync finishes it")
+    func hubGoesAwayMidSync() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let early = try b.add("From the other device", now: "\(Self.day)T08:59")
+        try sync(b, hub, at: "09:00")
+        try sync(a, hub, at: "09:01")
+        try b.run(["edit", early, "--notes", "waiting on the hub"], now: "\(Self.day)T09:02")
+        try sync(b, hub, at: "09:03")
+        let id = try a.add("Sent as the hub fell", now: "\(Self.day)T09:05")
+        // Held after the hub took the push, the hub then stops before the pull.
+        let (process, _, err) = try a.start(["sync", "--hub", hub.url], now: "\(Self.day)T09:06",
+                                            extra: ["CHARFLOW_TEST_STALL_MS": "1500"])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'") == "0" {
+            usleep(20_000)
+        }
+        hub.stop()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr.hasPrefix("charflow: The hub can't be reached: "))
+        #expect(try task(a, early)["notes"] is NSNull)
+        try hub.start()
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        #expect(try task(a, early)["notes"] as? String == "waiting on the hub")
+        #expect(try task(b, id)["title"] as? String == "Sent as the hub fell")
+        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-12: a new device starts from the hub's current state, not a replay of every operation")
+    func newDeviceFromSnapshot() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), c = try CharflowRunner()
+        let id = try a.add("Title 0", now: "\(Self.day)T09:00")
+        for step in 1...5 {
+            try a.run(["edit", id, "--title", "Title \(step)"], now: "\(Self.day)T09:0\(step)")
+            try sync(a, hub, at: "09:0\(step)")
+        }
+        let operations = Int(try hub.value("SELECT count(*) FROM hub_operations")) ?? 0
+        let fields = Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0
+        #expect(fields < operations)
+        let report = try sync(c, hub, at: "09:30")
+        #expect(report["from_snapshot"] as? Bool == true)
+        // Its own default categories went up first; it received each of the first device's fields once.
+        #expect(report["pulled"] as? Int == fields)
+        #expect(try task(c, id)["title"] as? String == "Title 5")
+    }
+}

@@ -1,0 +1,81 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// The operations a sync device's changes write (spec D18), read straight from the store.
+@Suite("Operation log (D18)")
+struct OperationLogTests {
+    func operations(_ planner: Planner) throws -> [[SQLValue]] {
+        try planner.db.rows("SELECT hlc, table_name, row_id, field, value FROM sync_ops ORDER BY seq")
+    }
+
+    @Test("Y-2: a store that never synced writes no operations")
+    func noDeviceNoOperations() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-07", "09:00")
+        _ = try planner.add(Planner.NewTask(title: "Quiet"))
+        #expect(try operations(planner).isEmpty)
+        #expect(try OperationLog.state(planner.db) == nil)
+    }
+
+    @Test("Y-2: once a device, an action, its undo and the rollover each write their operations, stamped at commit; a refused action writes none")
+    func everyWriterWritesOperations() throws {
+        // New York's clocks go forward on 8 March 2026; the week starts on Sunday.
+        let store = try TempStore(zone: "America/New_York", localeFirstWeekday: .sunday)
+        var planner = try store.open("2026-03-07", "09:00")
+        let device = try OperationLog.enable(planner.db)
+        #expect(try OperationLog.enable(planner.db) == device)
+        let seeded = try operations(planner).count
+        #expect(seeded > 0)
+        #expect(try planner.db.scalar("SELECT count(*) FROM sync_ops WHERE hlc IS NULL")?.int == 0)
+
+        var request = Planner.NewTask(title: "Call the bank")
+        request.due = .today
+        let task = try planner.add(request)
+        let added = try operations(planner).dropFirst(seeded)
+        #expect(added.contains { $0[1] == .text("tasks") && $0[3] == .text("title") && $0[4] == .text("\"Call the bank\"") })
+        let clocks = Set(added.compactMap { $0[0].text })
+        #expect(clocks.count == 1)
+        #expect(clocks.first?.hasSuffix("-" + device) == true)
+
+        let before = try operations(planner).count
+        #expect(throws: (any Error).self) { try planner.add(Planner.NewTask(title: "")) }
+        #expect(try operations(planner).count == before)
+
+        _ = try planner.undo()
+        let undone = try operations(planner).dropFirst(before)
+        #expect(undone.contains { $0[1] == .text("tasks") && $0[2] == .text(task.id.lowercasedText) && $0[3] == .text("_deleted") })
+
+        let again = try planner.add(request)
+        let beforeRollover = try operations(planner).count
+        let lastClock = try #require(try operations(planner).last?[0].text)
+        planner = try store.open("2026-03-08", "09:00")
+        let rolled = try operations(planner).dropFirst(beforeRollover)
+        #expect(rolled.contains { $0[1] == .text("tasks") && $0[2] == .text(again.id.lowercasedText) })
+        #expect(rolled.contains { $0[1] == .text("deferrals") && $0[3] == .text("task_id") })
+        #expect(rolled.allSatisfy { ($0[0].text ?? "") > lastClock })
+    }
+
+    @Test("Y-3: applying other devices' operations takes the later clock per field, in any order and any number of times")
+    func mergeIsOrderFree() throws {
+        let store = try TempStore()
+        let planner = try store.open("2026-03-07", "09:00")
+        try OperationLog.enable(planner.db)
+        let task = try planner.add(Planner.NewTask(title: "Mine"))
+        let id = task.id.lowercasedText
+        let early = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
+        let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
+        let ops = [
+            OperationLog.Remote(hlc: late, table: "tasks", rowID: id, field: "title", value: "\"Theirs, later\""),
+            OperationLog.Remote(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"too early\""),
+            OperationLog.Remote(hlc: early, table: "tasks", rowID: id, field: "title", value: "\"Theirs, earlier\""),
+        ]
+        for order in [ops, ops.reversed(), ops + ops] {
+            try OperationLog.apply(Array(order), cursor: 1, now: "2026-03-07T09:00:00.000Z", planner.db)
+            let row = try #require(try planner.task(id: task.id))
+            #expect(row.title == "Theirs, later")
+            #expect(row.notes == nil)
+        }
+    }
+}
