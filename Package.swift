@@ -17,12 +17,17 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "CharflowCore"),
-        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
+        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite", "CCrypto"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowSync"]),
