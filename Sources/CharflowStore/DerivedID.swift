@@ -1,4 +1,5 @@
 import CCrypto
+import CharflowCore
 import Foundation
 
 /// Name-based ids (UUID version 5, RFC 9562) for rows two devices may each create (spec D18), so
@@ -27,5 +28,11 @@ enum DerivedID {
     /// The id of the seeded default category with this preset key: the same on every device.
     static func defaultCategory(presetKey: String) -> UUID {
         uuid("category-preset:" + presetKey)
+    }
+
+    /// The id of the rollover's deferral record of `task` for `day`: the same on every device that
+    /// rolls over that day.
+    static func rolloverDeferral(task: UUID, day: LocalDay) -> UUID {
+        uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
     }
 }
