@@ -151,7 +151,9 @@ extension Planner {
     }
 
     func seedDefaultCategories() throws {
-        for category in TaskCategory.defaults(now: now) {
+        for var category in TaskCategory.defaults(now: now) {
+            // Every device seeds the same rows, so two devices' defaults are one set after a sync (D18).
+            if let key = category.presetKey { category.id = DerivedID.defaultCategory(presetKey: key) }
             try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
         }
     }

@@ -135,7 +135,11 @@ public final class Planner {
                 for var task in outcome.tasks {
                     if let old = read[task.id] { try save(&task, over: old) } else { try save(&task) }
                 }
-                for var record in outcome.deferrals { try save(&record) }
+                for var record in outcome.deferrals {
+                    // Two devices rolling over the same day write the same record (D18, Y-7).
+                    record.id = DerivedID.rolloverDeferral(task: record.taskID, day: record.day)
+                    try save(&record)
+                }
                 if !outcome.eased.isEmpty {
                     let pending = (try pendingEased() + outcome.eased).map(\.lowercasedText).joined(separator: ",")
                     try writeSetting(Planner.pendingEasedKey, pending)

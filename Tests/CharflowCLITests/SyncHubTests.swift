@@ -193,6 +193,26 @@ struct SyncHubTests {
         #expect(try records(a) == records(b))
     }
 
+    @Test("Y-7: two devices rolling over the same day write one deferral record per task and day")
+    func twoRolloversOneDeferral() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(timeZone: "America/New_York"), b = try CharflowRunner(timeZone: "America/New_York")
+        // New York's clocks go forward in the night from 7 to 8 March 2026.
+        let id = try a.add("Renew the permit", ["--due", "today"], now: "2026-03-07T09:00")
+        #expect(try a.run(["sync", "--hub", hub.url], now: "2026-03-07T09:01").status == 0)
+        #expect(try b.run(["sync", "--hub", hub.url], now: "2026-03-07T09:02").status == 0)
+        #expect(try a.run(["today"], now: "2026-03-08T09:00").status == 0)
+        #expect(try b.run(["today"], now: "2026-03-08T09:05").status == 0)
+        for (device, time) in [(a, "09:10"), (b, "09:11"), (a, "09:12")] {
+            #expect(try device.run(["sync"], now: "2026-03-08T\(time)").status == 0)
+        }
+        for device in [a, b] {
+            let rows = try Database(path: device.storePath).rows("SELECT day FROM deferrals WHERE task_id = ?", [.text(id)])
+            #expect(rows.count == 1)
+        }
+        #expect(try records(a) == records(b))
+    }
+
     @Test("Y-10: a device clock more than 5 minutes ahead of the hub is refused and nothing is written")
     func clockAheadRefused() throws {
         let hub = try startHub()
@@ -283,8 +303,12 @@ struct SyncHubTests {
         #expect(fields < operations)
         let report = try sync(c, hub, at: "09:30")
         #expect(report["from_snapshot"] as? Bool == true)
-        // Its own default categories went up first; it received each of the first device's fields once.
-        #expect(report["pulled"] as? Int == fields)
+        // Its own default categories (the same rows as the first device's) went up first and now win;
+        // it received every other field once, and no operation twice.
+        let device = try #require(try Database(path: c.storePath).scalar("SELECT device_id FROM sync_state")?.text)
+        let others = try hub.value("SELECT count(*) FROM hub_fields WHERE right(hlc, 37) <> '-\(device)'")
+        #expect(report["pulled"] as? Int == Int(others))
+        #expect((Int(others) ?? 0) < operations)
         #expect(try task(c, id)["title"] as? String == "Title 5")
     }
 }

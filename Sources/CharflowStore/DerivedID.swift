@@ -1,0 +1,38 @@
+import CCrypto
+import CharflowCore
+import Foundation
+
+/// Name-based ids (UUID version 5, RFC 9562) for rows two devices may each create (spec D18), so
+/// that both create the same row and a merge keeps one: SHA-1 of Charflow's namespace and the name,
+/// hashed by libcrypto rather than by hand.
+enum DerivedID {
+    /// Charflow's namespace for its derived ids (itself a version 5 id of "charflow" in the URL namespace).
+    static let namespace = UUID(uuidString: "2ecfdc28-33b3-5910-badc-d5fe33a7b9a6")!
+
+    /// The version 5 id of `name` in Charflow's namespace.
+    static func uuid(_ name: String) -> UUID {
+        var bytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
+        bytes += Array(name.utf8)
+        var digest = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
+        _ = bytes.withUnsafeBufferPointer { input in
+            digest.withUnsafeMutableBufferPointer { output in
+                SHA1(input.baseAddress, input.count, output.baseAddress)
+            }
+        }
+        digest[6] = (digest[6] & 0x0F) | 0x50
+        digest[8] = (digest[8] & 0x3F) | 0x80
+        return UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                           digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+    }
+
+    /// The id of the seeded default category with this preset key: the same on every device.
+    static func defaultCategory(presetKey: String) -> UUID {
+        uuid("category-preset:" + presetKey)
+    }
+
+    /// The id of the rollover's deferral record of `task` for `day`: the same on every device that
+    /// rolls over that day.
+    static func rolloverDeferral(task: UUID, day: LocalDay) -> UUID {
+        uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
+    }
+}
