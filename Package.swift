@@ -22,17 +22,11 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "CharflowCore"),
-        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite", "CCrypto"]),
+        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),

@@ -33,9 +33,12 @@ final class Output {
     }
 
     /// `text` with the data's control characters shown and Charflow's own styles made real.
+    ///
+    /// The marker is looked for in the scalars (the standard library): Foundation's `contains` folds
+    /// character clusters through ICU and cost a text screen a third of its run.
     func terminal(_ text: String) -> String {
         let safe = TerminalText.escaped(text)
-        return safe.contains("\u{E000}") ? safe.replacingOccurrences(of: escape, with: "\u{1B}") : safe
+        return safe.unicodeScalars.contains("\u{E000}") ? safe.replacingOccurrences(of: escape, with: "\u{1B}") : safe
     }
 
     /// A refusal: the message on stderr, and with `--json` the error document on stdout.
