@@ -18,7 +18,6 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(

@@ -5,7 +5,68 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <dlfcn.h>
 #include <microhttpd.h>
+
+/* libmicrohttpd is found with dlopen when `serve` starts, not linked: it brings GnuTLS, whose symbols
+   cost every other command about 7 M instructions of binding at start. Each function Charflow calls is
+   looked up once into this table; `charflow_mhd_load` says whether all of them were found. */
+struct charflow_mhd_functions {
+    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                       MHD_AccessHandlerCallback, void *, ...);
+    const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
+    const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    void (*destroy_response)(struct MHD_Response *);
+    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+    void (*stop_daemon)(struct MHD_Daemon *);
+};
+
+/* The table lives in a function: a static variable of a header is not emitted for Swift's importer. */
+static inline struct charflow_mhd_functions *charflow_mhd_table(void) {
+    static struct charflow_mhd_functions table;
+    return &table;
+}
+#define charflow_mhd (*charflow_mhd_table())
+
+static inline int charflow_mhd_load(void) {
+    if (charflow_mhd.stop_daemon != NULL) return 1;
+    void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW);
+    if (library == NULL) library = dlopen("libmicrohttpd.so", RTLD_NOW);
+    if (library == NULL) return 0;
+    struct charflow_mhd_functions loaded;
+    *(void **)&loaded.start_daemon = dlsym(library, "MHD_start_daemon");
+    *(void **)&loaded.get_daemon_info = dlsym(library, "MHD_get_daemon_info");
+    *(void **)&loaded.lookup_connection_value = dlsym(library, "MHD_lookup_connection_value");
+    *(void **)&loaded.create_response_from_buffer = dlsym(library, "MHD_create_response_from_buffer");
+    *(void **)&loaded.add_response_header = dlsym(library, "MHD_add_response_header");
+    *(void **)&loaded.queue_response = dlsym(library, "MHD_queue_response");
+    *(void **)&loaded.destroy_response = dlsym(library, "MHD_destroy_response");
+    *(void **)&loaded.quiesce_daemon = dlsym(library, "MHD_quiesce_daemon");
+    *(void **)&loaded.stop_daemon = dlsym(library, "MHD_stop_daemon");
+    if (!loaded.start_daemon || !loaded.get_daemon_info || !loaded.lookup_connection_value
+        || !loaded.create_response_from_buffer || !loaded.add_response_header || !loaded.queue_response
+        || !loaded.destroy_response || !loaded.quiesce_daemon || !loaded.stop_daemon) return 0;
+    charflow_mhd = loaded;
+    return 1;
+}
+
+static inline enum MHD_Result charflow_mhd_add_header(struct MHD_Response *response, const char *name, const char *value) {
+    return charflow_mhd.add_response_header(response, name, value);
+}
+
+static inline enum MHD_Result charflow_mhd_queue(struct MHD_Connection *connection, unsigned int status,
+                                                 struct MHD_Response *response) {
+    return charflow_mhd.queue_response(connection, status, response);
+}
+
+static inline void charflow_mhd_destroy(struct MHD_Response *response) { charflow_mhd.destroy_response(response); }
+
+static inline void charflow_mhd_quiesce(struct MHD_Daemon *daemon) { (void)charflow_mhd.quiesce_daemon(daemon); }
+
+static inline void charflow_mhd_stop(struct MHD_Daemon *daemon) { charflow_mhd.stop_daemon(daemon); }
 
 /* MHD_start_daemon is variadic, which Swift cannot call: one fixed-signature wrapper with every option
    Charflow's server sets. `address` is the socket address to bind (127.0.0.1 only); its port may be 0. */
@@ -16,7 +77,8 @@ static inline struct MHD_Daemon *charflow_mhd_start(
     unsigned int timeoutSeconds, unsigned int connectionLimit, unsigned int perAddressLimit,
     size_t connectionMemory)
 {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+    if (!charflow_mhd_load()) return NULL;
+    return charflow_mhd.start_daemon(flags, 0, NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
@@ -29,27 +91,27 @@ static inline struct MHD_Daemon *charflow_mhd_start(
 /* The port the daemon listens on (the real one when it was asked for port 0), or 0 when unknown.
    MHD_get_daemon_info is variadic too. */
 static inline uint16_t charflow_mhd_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = charflow_mhd.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
 
 /* The value of one request header, cookie or query argument, or NULL (the enum's cases are not
    importable by name from Swift). */
 static inline const char *charflow_mhd_header(struct MHD_Connection *connection, const char *key) {
-    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, key);
+    return charflow_mhd.lookup_connection_value(connection, MHD_HEADER_KIND, key);
 }
 
 static inline const char *charflow_mhd_cookie(struct MHD_Connection *connection, const char *key) {
-    return MHD_lookup_connection_value(connection, MHD_COOKIE_KIND, key);
+    return charflow_mhd.lookup_connection_value(connection, MHD_COOKIE_KIND, key);
 }
 
 static inline const char *charflow_mhd_argument(struct MHD_Connection *connection, const char *key) {
-    return MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, key);
+    return charflow_mhd.lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, key);
 }
 
 /* A response whose body libmicrohttpd copies, so Swift's buffer may go right after. */
 static inline struct MHD_Response *charflow_mhd_copied_response(size_t size, const void *buffer) {
-    return MHD_create_response_from_buffer(size, (void *)buffer, MHD_RESPMEM_MUST_COPY);
+    return charflow_mhd.create_response_from_buffer(size, (void *)buffer, MHD_RESPMEM_MUST_COPY);
 }
 
 /* The answers a handler gives libmicrohttpd. */

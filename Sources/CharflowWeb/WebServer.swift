@@ -96,12 +96,12 @@ public final class WebServer: @unchecked Sendable {
         flight.lock()
         ticking = false
         flight.unlock()
-        _ = MHD_quiesce_daemon(daemon)
+        charflow_mhd_quiesce(daemon)
         flight.lock()
         let deadline = Date().addingTimeInterval(10)
         while inFlight > 0, flight.wait(until: deadline) {}
         flight.unlock()
-        MHD_stop_daemon(daemon)
+        charflow_mhd_stop(daemon)
         self.daemon = nil
     }
 
@@ -186,10 +186,10 @@ public final class WebServer: @unchecked Sendable {
         }
         guard let created else { return charflow_mhd_no() }
         for (name, value) in response.allHeaders {
-            _ = MHD_add_response_header(created, name, value)
+            _ = charflow_mhd_add_header(created, name, value)
         }
-        let result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
+        let result = charflow_mhd_queue(connection, UInt32(response.status), created)
+        charflow_mhd_destroy(created)
         return result
     }
 
