@@ -37,18 +37,7 @@ public final class Planner {
     public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
                 migrator: Migrator = Schema.migrator) throws {
         PrivateFolder.create((path as NSString).deletingLastPathComponent)
-        do {
-            db = try Planner.open(path)
-            try Planner.refuseForeign(db, path: path)
-            try migrator.checkNotNewer(db)
-            if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
-            try db.execute("PRAGMA synchronous = NORMAL")
-            // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
-            try db.execute("PRAGMA secure_delete = ON")
-            try db.keepWALOnClose()
-        } catch let error as DatabaseError {
-            throw PlannerError.storeUnreadable("\(path): \(error.summary)")
-        }
+        db = try Planner.openPrepared(path, migrator: migrator)
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
@@ -71,6 +60,33 @@ public final class Planner {
     }
 
     /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
+    /// Opens the store ready for use: a Charflow store (or a new file), not newer than this build, in
+    /// WAL mode, with its pragmas set.
+    ///
+    /// Two processes opening a brand-new file at once can meet while one switches it to WAL: SQLite then
+    /// answers "database is locked" at once instead of waiting (it would deadlock otherwise). The opening
+    /// is tried again, from a fresh connection, until the other is done (ten seconds at most).
+    private static func openPrepared(_ path: String, migrator: Migrator) throws -> Database {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                let db = try Planner.open(path)
+                try Planner.refuseForeign(db, path: path)
+                try migrator.checkNotNewer(db)
+                if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
+                try db.execute("PRAGMA synchronous = NORMAL")
+                // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
+                try db.execute("PRAGMA secure_delete = ON")
+                try db.keepWALOnClose()
+                return db
+            } catch let error as DatabaseError where error.code & 0xFF == 5 && Date() < deadline {
+                usleep(20_000)
+            } catch let error as DatabaseError {
+                throw PlannerError.storeUnreadable("\(path): \(error.summary)")
+            }
+        }
+    }
+
     private static func open(_ path: String) throws -> Database {
         let writable = try Database(path: path)
         do {
