@@ -558,11 +558,6 @@ extension Planner {
 
     // MARK: Signals
 
-    /// Habit signals not yet shown in their period; returning them records them, so each appears once.
-    public func takeHabitSignals() throws -> [Signal] {
-        try take(try pendingHabitSignals())
-    }
-
     /// Habit signals not yet shown in their period: fatigue per habit (per week), realism (per week).
     public func pendingHabitSignals() throws -> [PendingSignal] {
         var fresh: [Signal] = []

@@ -15,13 +15,6 @@ extension Planner {
         public let subject: UUID?
     }
 
-    /// What is due now and has not been printed today; returning them records them, so each is given once a day.
-    public func takeReminders() throws -> [Reminder] {
-        let pending = try pendingReminders()
-        try markSeen(pending.map(\.seen))
-        return pending.map(\.reminder)
-    }
-
     /// What is due now and has not been printed today: habit window reminders not yet done, and the
     /// end-of-day review, each with the mark that records it as given. Paused habits never remind.
     public func pendingReminders() throws -> [(reminder: Reminder, seen: SeenMark)] {
@@ -48,11 +41,6 @@ extension Planner {
     /// The instant a wall-clock time falls within today's logical day.
     private func reminderInstant(_ time: TimeOfDay) -> Date {
         calendar.instant(of: time, within: today)
-    }
-
-    /// Today's signals that have not been shown in their period; taking them records them.
-    public func takeTodaySignals(_ view: TodayView) throws -> [Signal] {
-        try take(try pendingTodaySignals(view))
     }
 
     /// Today's signals that have not been shown in their period, read without recording anything.

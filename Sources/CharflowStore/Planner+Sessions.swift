@@ -236,25 +236,11 @@ extension Planner {
         }
     }
 
-    /// The quiet line about two timers, once: reading it clears it.
-    public func takeTwoTimersNotice() throws -> Bool {
-        guard let pending = try pendingTwoTimersNotice() else { return false }
-        try markSeen([pending.seen])
-        return true
-    }
-
     /// The quiet line about two timers while it has not been shown.
     public func pendingTwoTimersNotice() throws -> PendingSignal? {
         guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
         else { return nil }
         return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
-    }
-
-    /// The carried-over session's task, once: taking it records it in the nudge log.
-    public func takeOfferedTask() throws -> TaskItem? {
-        guard let (task, pending) = try pendingOfferedTask() else { return nil }
-        try markSeen([pending.seen])
-        return task
     }
 
     /// The carried-over session's task while its offer has not been shown as a signal.

@@ -60,9 +60,4 @@ extension Planner {
                       [.text(kind), .text(subject), .text(period)])?.int != 0
     }
 
-    /// Takes pending signals: marks them seen and returns them (for a front end that shows them at once).
-    func take(_ pending: [PendingSignal]) throws -> [Signal] {
-        try markSeen(pending.map(\.seen))
-        return pending.map(\.signal)
-    }
 }

@@ -181,11 +181,6 @@ public final class Planner {
         return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
     }
 
-    /// The importance-eased signals from rollovers, once: taking them clears them (never silent, never twice).
-    public func takeEasedSignals() throws -> [Signal] {
-        try take(try pendingEasedSignals())
-    }
-
     /// The importance-eased signals from rollovers not yet shown, read without clearing them.
     public func pendingEasedSignals() throws -> [PendingSignal] {
         try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
