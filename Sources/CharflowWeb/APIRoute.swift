@@ -38,6 +38,10 @@ struct APIRoute {
         self.init(.useCase(useCase), words: words, wordKeys: wordKeys)
     }
 
+    /// The query arguments a read takes, each the CLI option of that name: `?all=1` is `--all`,
+    /// `?weeks=26` is `--weeks 26`, `?day=tomorrow` is `--day tomorrow` (cli.md, "The web UI's API").
+    static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to"]
+
     /// Reads with no words, by their last path component under `/api/`.
     private static let plainReads: [String: UseCase] = [
         "today": .today, "backlog": .backlog, "upcoming": .upcoming, "list": .list, "history": .history,

@@ -2,16 +2,19 @@ import CharflowApp
 import CharflowCore
 
 /// The page's files, compiled into the binary (spec D17): no request maps to a file path.
+///
+/// `app.js` holds Today, Region focus, the Backlog and what every screen shares; each further screen
+/// is its own script, loaded after it in the order of `Asset`'s cases and joining through
+/// `charflow.screen({...})`.
 enum PageAssets {
     enum Asset: String, CaseIterable {
         case script = "app.js"
         case style = "app.css"
 
+        var isScript: Bool { rawValue.hasSuffix(".js") }
+
         var contentType: String {
-            switch self {
-            case .script: "text/javascript; charset=utf-8"
-            case .style: "text/css; charset=utf-8"
-            }
+            isScript ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
         }
 
         var text: String {
@@ -20,6 +23,12 @@ enum PageAssets {
             case .style: PageStyle.text
             }
         }
+    }
+
+    /// The script elements of the page, `app.js` first; `defer` keeps them in this order.
+    static var scriptTags: String {
+        Asset.allCases.filter(\.isScript).map { "<script src=\"/\($0.rawValue)\" defer></script>" }
+            .joined(separator: "\n")
     }
 }
 

@@ -1,7 +1,10 @@
-/// The page's script: renders Today from `GET /api/today`, quick add with the core's parser
-/// (`POST /api/parse`), completion, the undo toast (W-15), and polling `GET /api/changes`.
+/// The page's main script: renders Today from `GET /api/today`, quick add with the core's parser
+/// (`POST /api/parse`), completion, the undo toast (W-15), polling `GET /api/changes`, and the screen
+/// registry the other screens' scripts join.
 ///
-/// Plain JavaScript, no framework; every sentence comes from `PageWords` in the page.
+/// Plain JavaScript, no framework; every sentence comes from `PageWords` in the page. It runs first and
+/// starts the page on `DOMContentLoaded`, after every deferred screen script has called
+/// `charflow.screen({...})` (see `PageAssets`).
 enum PageScript {
     static let text = #"""
     "use strict";
@@ -275,11 +278,36 @@ enum PageScript {
         }
       }
 
+      // Screens added by other scripts: { name, match(hash) -> match or null, title(match), render(match),
+      // nav (a PageWords key, for a link in the header) }. Each gets an empty `<div id="view-NAME">`.
+      const screens = [];
+      function screen(definition) {
+        let view = $("view-" + definition.name);
+        if (!view) {
+          view = el("div", { id: "view-" + definition.name, hidden: true });
+          $("main").insertBefore(view, $("main").querySelector("noscript"));
+        }
+        if (definition.nav) {
+          $("nav-list").append(el("li", {}, el("a", { href: "#" + definition.name, id: "nav-" + definition.name, text: say(definition.nav) })));
+        }
+        screens.push(definition);
+      }
+
+      function activeScreen() {
+        for (const definition of screens) {
+          const match = definition.match(location.hash);
+          if (match) return { definition, match };
+        }
+        return null;
+      }
+
       async function refresh() {
         try {
           render(await api("/api/today"));
           if (location.hash === "#backlog") renderBacklog(await api("/api/backlog"));
-        } catch (error) { problem(say("offline")); }
+          const active = activeScreen();
+          if (active) await active.definition.render(active.match);
+        } catch (error) { problem(error && error.code && error.code !== "http" ? error.message : say("offline")); }
       }
 
       // The Backlog: groups with counts; "Move to…" places a task with a region and bucket picker, a
@@ -377,19 +405,21 @@ enum PageScript {
       }
 
       function showView() {
-        const backlog = location.hash === "#backlog";
-        const region = focusedRegion();
-        const today = !backlog && !region;
+        const active = activeScreen();
+        const backlog = !active && location.hash === "#backlog";
+        const region = !active && focusedRegion();
+        const today = !active && !backlog && !region;
         $("view-today").hidden = !today;
         $("view-backlog").hidden = !backlog;
         $("view-region").hidden = !region;
-        $("nav-today").toggleAttribute("aria-current", today);
-        $("nav-backlog").toggleAttribute("aria-current", backlog);
-        if (backlog) $("nav-backlog").setAttribute("aria-current", "page");
-        if (today) $("nav-today").setAttribute("aria-current", "page");
-        document.title = "Charflow · " + (backlog ? "Backlog" : region ? regionNames[region] : "Today");
+        for (const definition of screens) $("view-" + definition.name).hidden = !active || active.definition !== definition;
+        for (const link of document.querySelectorAll("#nav-list a")) link.removeAttribute("aria-current");
+        const current = active ? $("nav-" + active.definition.name) : backlog ? $("nav-backlog") : today ? $("nav-today") : null;
+        if (current) current.setAttribute("aria-current", "page");
+        document.title = "Charflow · " + (active ? active.definition.title(active.match)
+          : backlog ? "Backlog" : region ? regionNames[region] : "Today");
         if (region && lastToday) renderRegion(lastToday);
-        if (backlog || region) refresh();
+        if (backlog || region || active) refresh();
       }
 
       // Changes made elsewhere (the CLI) show within two seconds.
@@ -508,7 +538,12 @@ enum PageScript {
         window.setInterval(poll, 1000);
       }
 
-      start();
+      // What the other screens' scripts use.
+      window.charflow = {
+        $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar,
+        regionNames, bucketWords, today: () => lastToday,
+      };
+      document.addEventListener("DOMContentLoaded", start);
     })();
     """#
 }

@@ -19,13 +19,13 @@ enum TodayPage {
         <meta name="charflow-token" content="\(token.text)">
         <title>Charflow · Today</title>
         <link rel="stylesheet" href="/app.css">
-        <script src="/app.js" defer></script>
+        \(PageAssets.scriptTags)
         </head>
         <body>
         <a class="skip" href="#main">Skip to today’s board</a>
         <header class="top">
         <p class="brand">Charflow</p>
-        <nav aria-label="Screens"><ul class="screens">
+        <nav aria-label="Screens"><ul class="screens" id="nav-list">
         <li><a href="#today" id="nav-today">Today</a></li>
         <li><a href="#backlog" id="nav-backlog">Backlog</a></li>
         </ul></nav>

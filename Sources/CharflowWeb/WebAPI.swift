@@ -48,6 +48,11 @@ final class WebAPI: @unchecked Sendable {
                 return .error(400, code: "bad_json", message: WebMessages.badJSON)
             }
             body = object
+        } else {
+            // A read's options come in its query: a bare or `1`/`true` argument is a switch.
+            for (name, value) in request.query {
+                body[name] = ["", "1", "true"].contains(value) ? .bool(true) : .string(value)
+            }
         }
         guard let route = APIRoute(path: request.path) else {
             return .error(404, code: "not_found", message: WebMessages.notFound)
@@ -56,14 +61,18 @@ final class WebAPI: @unchecked Sendable {
         guard route.isRead == isRead, isRead || request.method == "POST" else {
             return .error(405, code: "wrong_method", message: WebMessages.wrongMethod)
         }
+        // The page's files are compiled in: serving one touches no store.
+        if case .asset(let asset) = route.target {
+            return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+        }
         return locked {
             do {
                 let app = try open()
                 switch route.target {
                 case .page:
                     return .html(try TodayPage.html(try app.readToday(), token: token))
-                case .asset(let asset):
-                    return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+                case .asset:
+                    preconditionFailure("answered before the store is opened")
                 case .quickAddParse:
                     // A POST only to carry the line in a body; nothing is written.
                     return .json(try app.parseQuickAdd(try APIRequest.make(words: [], body: body)).json().rendered())

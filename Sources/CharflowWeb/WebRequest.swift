@@ -15,6 +15,8 @@ public struct WebRequest: Sendable {
     /// The `token` query argument (the printed URL).
     public var queryToken: String?
     public var contentLength: String?
+    /// The query arguments a read takes as options (`APIRoute.queryNames`), as libmicrohttpd decoded them.
+    public var query: [String: String] = [:]
     public var body: [UInt8] = []
 
     public init(method: String, path: String) {

@@ -176,6 +176,9 @@ public final class WebServer: @unchecked Sendable {
         request.contentLength = text(charflow_mhd_header(connection, "Content-Length"))
         request.cookieToken = text(charflow_mhd_cookie(connection, cookieName))
         request.queryToken = text(charflow_mhd_argument(connection, "token"))
+        for name in APIRoute.queryNames {
+            if let value = text(charflow_mhd_argument(connection, name)) { request.query[name] = value }
+        }
         return request
     }
 

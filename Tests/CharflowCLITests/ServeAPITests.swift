@@ -42,6 +42,40 @@ struct ServeAPITests {
         #expect(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
     }
 
+    @Test("W-5: a read's query carries the CLI's options: ?all=1 is --all, ?weeks=N and ?day=… their values")
+    func queryOptions() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        defer { runner.removeFolder() }
+        let habit = try runner.addHabit("Stretch", now: "2026-11-30T09:00")
+        #expect(try runner.run(["habit", "archive", habit]).status == 0)
+        let dentist = try runner.add("Dentist")
+        #expect(try runner.run(["plan", "tomorrow", dentist, "--region", "evening"]).status == 0)
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        for (path, words) in [
+            ("/api/habits?all=1", ["habits", "--all"]),
+            ("/api/habits", ["habits"]),
+            ("/api/habits/\(habit)/grid?weeks=4", ["habit", "grid", habit, "--weeks", "4"]),
+            ("/api/region/evening?day=tomorrow", ["region", "evening", "--day", "tomorrow"]),
+        ] {
+            let answer = try server.send("GET", path)
+            #expect(answer.status == 200, "\(path): \(answer.body)")
+            // Compared as canonical JSON: Foundation's dictionary equality is unreliable for deep nesting.
+            let canonical = { (object: [String: Any]) in
+                String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+            }
+            #expect(try canonical(try answer.json()) == (try canonical(try runner.json(words))), "\(path)")
+        }
+        #expect(try server.send("GET", "/api/habits?all=1").body.contains("Stretch"))
+        #expect(!(try server.send("GET", "/api/habits").body.contains("Stretch")))
+        #expect(try server.send("GET", "/api/region/evening?day=tomorrow").body.contains("Dentist"))
+        #expect(!(try server.send("GET", "/api/region/evening").body.contains("Dentist")))
+        // A bad value is refused as the CLI refuses it, with nothing changed.
+        let refused = try server.send("GET", "/api/habits/\(habit)/grid?weeks=0")
+        #expect(refused.status == 409, "\(refused.body)")
+        #expect(try refused.errorCode() == "out_of_range")
+    }
+
     @Test("W-5: every task action answers the CLI's task document with the action's number")
     func writesAnswerWithAction() throws {
         let runner = try CharflowRunner()

@@ -1,0 +1,155 @@
+"""What every browser test shares: a store with `charflow serve` over it, headless Chromium, axe-core.
+
+Run by scripts/test (after the Swift suites) with the venv's Python, every `test_*.py` here:
+    CHARFLOW_TEST_BINARY=.build/debug/charflow python -m unittest discover -s Tests/Browser -v
+
+Every test starts its own server on a free port over a fresh store in a temporary folder, with the
+clock fixed (`--now`), the zone and a plain locale explicit. The CLI is the same binary on the same store.
+Screenshots of each screen in light and dark go to .build/screenshots (not committed).
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("CHARFLOW_TEST_BINARY") or os.path.join(ROOT, ".build", "debug", "charflow")
+AXE = os.environ.get("CHARFLOW_AXE") or os.path.join(ROOT, ".build", "axe", "axe.min.js")
+SHOTS = os.path.join(ROOT, ".build", "screenshots")
+NOW = "2026-11-30T09:00"  # a Monday
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+class Store:
+    """A fresh store in a temporary folder, the CLI on it, and `charflow serve --port 0` over it."""
+
+    def __init__(self, zone="Europe/London"):
+        self.folder = tempfile.mkdtemp(prefix="charflow-browser-")
+        self.env = {
+            "CHARFLOW_DB": os.path.join(self.folder, "store.sqlite"), "TZ": zone, "LANG": "C.UTF-8",
+            "HOME": self.folder, "PATH": "/usr/bin:/bin",
+        }
+        self.server = None
+        self.url = None
+
+    def cli(self, *args, now=NOW):
+        done = subprocess.run([BINARY, *args, "--json", "--now", now], env=self.env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise AssertionError(f"charflow {' '.join(args)} exited {done.returncode}: {done.stderr}")
+        return json.loads(done.stdout)
+
+    def serve(self, now=NOW, clock_file=None):
+        """Starts the server with its clock fixed at `now`, or read from `clock_file` on every request."""
+        clock = ["--now", now] if clock_file is None else []
+        env = dict(self.env, CHARFLOW_CLOCK_FILE=clock_file) if clock_file else self.env
+        self.server = subprocess.Popen([BINARY, "serve", "--port", "0", *clock], env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.server.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]+", line)
+        if not match:
+            self.server.kill()
+            raise AssertionError(f"serve printed no URL: {line} {self.server.stderr.read()}")
+        self.url = match.group(0)
+        return self.url
+
+    def close(self):
+        if self.server and self.server.poll() is None:
+            self.server.terminate()
+            self.server.wait(timeout=10)
+        if self.server:
+            self.server.stdout.close()
+            self.server.stderr.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def browser(width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", "--lang=en-GB", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(options=options, service=service)
+
+
+def theme(driver, scheme):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def wait(driver, condition, seconds=5, message=""):
+    # The page draws the board again on every change, so an element found a moment ago may be gone.
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)) \
+        .until(lambda d: condition(d), message)
+
+
+def by_label(driver, label):
+    """The element named `label` on the screen shown (another screen may hold a hidden one of that name)."""
+    found = driver.find_elements(By.CSS_SELECTOR, f'[aria-label="{label}"]')
+    shown = [element for element in found if element.is_displayed()]
+    return (shown or found or [None])[0]
+
+
+def click(driver, label):
+    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it."""
+    wait(driver, lambda d: by_label(d, label).click() or True, message=f"could not click {label}")
+
+
+def axe_violations(driver):
+    with open(AXE, encoding="utf-8") as source:
+        driver.execute_script(source.read())
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then(r => done(r.violations.map(v => v.id + ': ' + v.help + ' ' + v.nodes.map(n => n.target.join(' ')).join(', '))))"
+        ".catch(e => done(['axe failed: ' + e]));", AXE_TAGS)
+
+
+def relative_luminance(hex_colour):
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b):
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+class BrowserTestCase(unittest.TestCase):
+    """A fresh store per test, a browser opened on its page, screenshots by name."""
+
+    def setUp(self):
+        self.store = Store()
+        self.driver = None
+
+    def tearDown(self):
+        if self.driver:
+            self.driver.quit()
+        self.store.close()
+
+    def open_page(self, width=1280, height=900, fragment=""):
+        """Opens the page (at `#fragment` if given) and waits for Today's board, which every screen loads."""
+        self.driver = browser(width, height)
+        self.driver.get(self.store.serve())
+        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
+        if fragment:
+            self.driver.execute_script("location.hash = arguments[0]", fragment)
+        return self.driver
+
+    def screenshot(self, name):
+        os.makedirs(SHOTS, exist_ok=True)
+        self.driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+    def assert_no_axe_violations(self, where):
+        violations = axe_violations(self.driver)
+        self.assertEqual(violations, [], f"{where}: {violations}")
