@@ -79,6 +79,12 @@ struct Context {
     /// The arguments as the application layer takes them.
     var request: Request { Request(words: args.words, options: args.values, switches: args.switches) }
 
+    /// Checks the arguments against `useCase` (its subject), then opens the store: a usage error opens nothing.
+    func app(for useCase: UseCase) throws -> Charflow {
+        try useCase.validate(request)
+        return try app()
+    }
+
     /// Opens the store (or the one at `storePath`) as of the command's clock, running any missed rollover first.
     func app(storePath: String? = nil) throws -> Charflow {
         var store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))

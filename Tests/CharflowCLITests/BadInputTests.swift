@@ -316,4 +316,14 @@ struct BadInputTests {
         #expect(try json.errorDocument().code == "usage")
         #expect(try seed.runner.contents() == before)
     }
+
+    @Test("B-11 B-12 a command missing its subject is a usage error that creates no store",
+          arguments: [["done"], ["show"], ["region"], ["region", "noon"], ["check", "abc123"], ["begin"], ["note"]])
+    func missingSubjectOpensNothing(_ arguments: [String]) throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let result = try runner.run(arguments)
+        #expect(result.status == (arguments == ["region", "noon"] ? 1 : 2), "exit \(result.status): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.storePath), "a store was made for \(arguments)")
+    }
 }

@@ -24,6 +24,37 @@ public enum UseCase: String, CaseIterable, Sendable {
             false
         }
     }
+
+    /// The word the use case cannot start without ("task", "region"), if any.
+    public var subject: String? {
+        switch self {
+        case .show, .edit, .done, .undone, .move, .reorder, .deferTask, .note, .check, .delete, .purge, .begin:
+            "task"
+        case .region:
+            "region"
+        default:
+            nil
+        }
+    }
+
+    /// Refuses a request that lacks the use case's subject, or names a region that is none, before any
+    /// store is opened: a usage error creates and changes nothing.
+    public func validate(_ request: Request) throws {
+        guard let subject else { return }
+        let word = try request.subject(subject)
+        switch self {
+        case .region:
+            _ = try Request.region(word)
+        case .check:
+            // The item's number follows the task; a sign is the store's to judge, anything else is no number.
+            guard request.words.count == 2,
+                  request.words[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
+                throw RequestError.missing("item")
+            }
+        default:
+            break
+        }
+    }
 }
 
 /// A use case's answer: its JSON document, and for a write the id of the action it recorded.
@@ -36,6 +67,7 @@ public struct UseCaseResult {
 extension Charflow {
     /// Runs one use case; a write's answer names the action it recorded, so a front end can undo exactly it.
     public func run(_ useCase: UseCase, _ request: Request) throws -> UseCaseResult {
+        try useCase.validate(request)
         let json = try perform(useCase, request)
         return UseCaseResult(json: json, action: useCase.isRead ? nil : planner.lastActionID?.description)
     }

@@ -9,8 +9,7 @@ enum BeginCommand: Command {
     static let options: Set<String> = ["settle"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        let report = try context.app().begin(context.request)
+        let report = try context.app(for: .begin).begin(context.request)
         var lines: [String] = []
         if let settled = report.settled {
             lines.append("Logged \(settled.actualSeconds / 60) min on the previous session (\(settled.outcome.rawValue)).")

@@ -8,11 +8,6 @@ enum CheckCommand: Command {
     static let maxWords = 2
 
     static func run(_ context: Context) throws {
-        let request = context.request
-        _ = try request.subject("task")
-        guard request.words.count == 2, request.words[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
-            throw RequestError.missing("item")
-        }
-        TaskChangeText.emit(try context.app().check(request), verb: "Checked", output: context.output)
+        TaskChangeText.emit(try context.app(for: .check).check(context.request), verb: "Checked", output: context.output)
     }
 }

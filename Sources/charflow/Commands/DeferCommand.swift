@@ -8,8 +8,7 @@ enum DeferCommand: Command {
     static let options: Set<String> = ["to", "reason", "note"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        let change = try context.app().deferTask(context.request)
+        let change = try context.app(for: .deferTask).deferTask(context.request)
         TaskChangeText.emit(change, verb: change.dateChange?.deferred == true ? "Deferred" : "Rescheduled", output: context.output)
     }
 }

@@ -8,7 +8,6 @@ enum DeleteCommand: Command {
     static let summary = "Delete (drop) a task; `charflow undo` brings it back"
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().delete(context.request), verb: "Deleted", output: context.output)
+        TaskChangeText.emit(try context.app(for: .delete).delete(context.request), verb: "Deleted", output: context.output)
     }
 }

@@ -7,7 +7,6 @@ enum DoneCommand: Command {
     static let summary = "Mark a task done"
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().complete(context.request), verb: "Done:", output: context.output)
+        TaskChangeText.emit(try context.app(for: .done).complete(context.request), verb: "Done:", output: context.output)
     }
 }

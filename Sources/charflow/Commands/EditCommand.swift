@@ -11,7 +11,6 @@ enum EditCommand: Command {
     static let options: Set<String> = ["title", "notes", "due", "importance", "effort", "category", "repeat"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().edit(context.request), verb: "Edited", output: context.output)
+        TaskChangeText.emit(try context.app(for: .edit).edit(context.request), verb: "Edited", output: context.output)
     }
 }

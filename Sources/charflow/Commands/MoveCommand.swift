@@ -8,7 +8,6 @@ enum MoveCommand: Command {
     static let options: Set<String> = ["region", "bucket", "backlog", "day"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().move(context.request), verb: "Moved", output: context.output)
+        TaskChangeText.emit(try context.app(for: .move).move(context.request), verb: "Moved", output: context.output)
     }
 }

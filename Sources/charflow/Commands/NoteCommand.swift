@@ -8,7 +8,6 @@ enum NoteCommand: Command {
     static let maxWords = Int.max
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().appendNote(context.request), verb: "Noted", output: context.output)
+        TaskChangeText.emit(try context.app(for: .note).appendNote(context.request), verb: "Noted", output: context.output)
     }
 }

@@ -7,8 +7,7 @@ enum PurgeCommand: Command {
     static let summary = "Remove a task and its history permanently (cannot be undone)"
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        let purged = try context.app().purge(context.request)
+        let purged = try context.app(for: .purge).purge(context.request)
         context.output.emit(text: "Purged \(purged.task.shortID) “\(purged.task.title)”. This cannot be undone.", json: purged.json)
     }
 }

@@ -9,9 +9,7 @@ enum RegionCommand: Command {
     static let options: Set<String> = ["day"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("region")
-        _ = try Request.region(context.request.words[0])
-        let app = try context.app()
+        let app = try context.app(for: .region)
         let report = try app.region(context.request)
         let output = context.output
         guard !output.json else { return output.emit(text: "", json: report.json) }

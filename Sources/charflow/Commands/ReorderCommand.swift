@@ -8,7 +8,6 @@ enum ReorderCommand: Command {
     static let options: Set<String> = ["position"]
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().reorder(context.request), verb: "Reordered", output: context.output)
+        TaskChangeText.emit(try context.app(for: .reorder).reorder(context.request), verb: "Reordered", output: context.output)
     }
 }

@@ -8,8 +8,7 @@ enum ShowCommand: Command {
     static let summary = "Show one task with its deferrals"
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        let detail = try context.app().taskDetail(context.request)
+        let detail = try context.app(for: .show).taskDetail(context.request)
         context.output.emit(text: text(detail, output: context.output), json: detail.json)
     }
 

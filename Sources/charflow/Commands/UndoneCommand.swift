@@ -7,7 +7,6 @@ enum UndoneCommand: Command {
     static let summary = "Mark a done task not done again"
 
     static func run(_ context: Context) throws {
-        _ = try context.request.subject("task")
-        TaskChangeText.emit(try context.app().uncomplete(context.request), verb: "Not done:", output: context.output)
+        TaskChangeText.emit(try context.app(for: .undone).uncomplete(context.request), verb: "Not done:", output: context.output)
     }
 }
