@@ -8,7 +8,7 @@ enum DetailScript {
     static let text = #"""
     "use strict";
     (() => {
-      const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords } = window.charflow;
+      const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords, itemActions } = window.charflow;
       const quickDates = ["today", "tomorrow", "later-this-week", "next-week", "someday"];
       const reasons = ["too-much", "not-ready", "no-longer"];
       let shown = null;           // the task the detail shows, as `GET /api/tasks/ID` answered
@@ -17,6 +17,8 @@ enum DetailScript {
       let suggestion = null;      // the task id the removal suggestion is about, after its 5th+ deferral
       let sheetReason = null;
       let sheetReturn = null;
+      let pendingFocus = null;    // the id to focus once the detail is drawn
+      let sheetTask = null;       // the task the defer sheet is about
 
       // Inline markdown: `code`, **bold**, *italic* or _italic_, [text](href). Links keep their address
       // in view; only http, https and mailto addresses become links.
@@ -167,6 +169,11 @@ enum DetailScript {
           toast(say("deleted", { title: task.title }), answer.action);
         } catch (error) { problem(error.message); }
         await refresh();
+        // A task deleted from Region focus leaves its list: focus goes to the screen's heading.
+        if (document.activeElement === document.body) {
+          const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
+          if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+        }
       }
 
       // Focus owns sessions: it begins this one, or shows why not with the settle choices (W-13).
@@ -182,9 +189,10 @@ enum DetailScript {
           dialog = el("dialog", { id: "defer-sheet", class: "sheet", "aria-labelledby": "defer-sheet-title" });
           dialog.addEventListener("close", () => {
             if (sheetReturn && document.body.contains(sheetReturn)) sheetReturn.focus();
-            else { const back = $("detail-defer"); if (back) back.focus(); }
+            else { const back = $("detail-defer") || (sheetTask && $("focus-task-defer-" + sheetTask.id)); if (back) back.focus(); }
           });
-          $("view-task").append(dialog);
+          // In the body, not the detail's view, so Region focus can open it too.
+          document.body.append(dialog);
         }
         return dialog;
       }
@@ -193,6 +201,7 @@ enum DetailScript {
         const dialog = sheet();
         sheetReason = null;
         sheetReturn = document.activeElement;
+        sheetTask = task;
         const slipping = task.deferralCount >= 2;
         const body = [el("h2", { id: "defer-sheet-title", tabindex: "-1", text: say("deferSheet", { title: task.title }) }),
                       el("p", { class: "hint", text: task.deferralCount === 0 ? say("noDeferrals")
@@ -242,8 +251,10 @@ enum DetailScript {
           $("defer-problem").textContent = error.message;
           return;
         }
+        // From Region focus, the fifth deferral's suggestion opens in the task's detail.
+        if (suggestion === task.id && !/^#task\//.test(location.hash)) { pendingFocus = "detail-suggestion"; location.hash = "#task/" + task.id; return; }
         await refresh();
-        const target = suggestion === task.id ? $("detail-suggestion") : $("detail-defer");
+        const target = suggestion === task.id ? $("detail-suggestion") : $("detail-defer") || $("focus-task-defer-" + task.id);
         if (target) target.focus();
       }
 
@@ -360,11 +371,23 @@ enum DetailScript {
                                  el("p", { class: "refused", text: error.message }),
                                  el("p", {}, el("a", { href: "#today", text: say("detailBack") })));
           }
+          if (pendingFocus && $(pendingFocus)) { $(pendingFocus).focus(); pendingFocus = null; return; }
           if (focused && document.activeElement && document.activeElement.id !== focused) {
             const again = document.getElementById(focused);
             if (again) again.focus();
           }
         },
+      });
+
+      // Region focus offers the detail's context actions on each open task: Defer… (the same sheet) and
+      // Delete, with undo; "Move to…" is already there.
+      itemActions.push((task, place, prefix) => {
+        if (prefix !== "focus-task-" || task.isCompleted) return null;
+        return el("span", { class: "item-actions" },
+          el("button", { type: "button", class: "ghost", id: "focus-task-defer-" + task.id, text: say("deferOpen"),
+                         "aria-label": say("deferNamed", { title: task.title }), "aria-haspopup": "dialog", onclick: () => openSheet(task) }),
+          el("button", { type: "button", class: "ghost", id: "focus-task-delete-" + task.id, text: say("deleteTask"),
+                         "aria-label": say("deleteNamed", { title: task.title }), onclick: () => remove(task) }));
       });
     })();
     """#

@@ -14,6 +14,7 @@ enum PageScript {
       const $ = (id) => document.getElementById(id);
       const regionNames = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
       const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
+      const itemActions = [];
       let openMove = null;
       let moveProblem = null;
       let lastToday = null;
@@ -137,6 +138,11 @@ enum PageScript {
           const key = (idPrefix || "task-") + "move-";
           item.append(moveButton(task, key));
           if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
+        }
+        // Further actions other screens' scripts offer on a board task (the detail's defer and delete).
+        for (const action of itemActions) {
+          const node = action(task, place, idPrefix || "task-");
+          if (node) item.append(node);
         }
         return item;
       }
@@ -543,7 +549,7 @@ enum PageScript {
       // What the other screens' scripts use.
       window.charflow = {
         $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar,
-        regionNames, bucketWords, today: () => lastToday,
+        regionNames, bucketWords, today: () => lastToday, itemActions,
       };
       document.addEventListener("DOMContentLoaded", start);
     })();

@@ -126,5 +126,6 @@ enum PageStyle {
     .setting .quick-row input { flex: 0 1 12rem; }
     .danger { background: var(--problem); border-color: var(--problem); color: var(--bg); }
     .confirm { border-left: 4px solid var(--problem); padding-left: 0.75rem; }
+    .item-actions { display: flex; gap: 0.5rem; }
     """#
 }

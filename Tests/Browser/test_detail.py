@@ -4,6 +4,7 @@ made in the page is checked in the store through `charflow show ID --json`.
 
 import unittest
 
+from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.by import By
 
 from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait
@@ -48,6 +49,13 @@ class DetailTests(BrowserTestCase):
              and d.find_elements(By.CSS_SELECTOR, "#detail-body h1"), message="the detail never showed")
         return d
 
+    def follow_link(self, text):
+        """Clicks the shown link `text` once the screen has drawn it."""
+        def follow(d):
+            shown = [a for a in d.find_elements(By.LINK_TEXT, text) if a.is_displayed()]
+            return bool(shown) and (shown[0].click() or True)
+        wait(self.driver, follow, message=f"no link {text}")
+
     def heading(self):
         return self.driver.find_element(By.CSS_SELECTOR, "#detail-body h1").text
 
@@ -65,12 +73,12 @@ class DetailTests(BrowserTestCase):
         # Region focus.
         d.execute_script("location.hash = '#region/morning'")
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
-        wait(d, lambda d: [a for a in d.find_elements(By.LINK_TEXT, "Plan the trip") if a.is_displayed()][0].click() or True)
+        self.follow_link("Plan the trip")
         wait(d, lambda d: d.find_element(By.ID, "view-task").is_displayed() and self.heading() == "Plan the trip")
         # The Backlog.
         d.execute_script("location.hash = '#backlog'")
         wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed())
-        wait(d, lambda d: [a for a in d.find_elements(By.LINK_TEXT, "Sort the loft") if a.is_displayed()][0].click() or True)
+        self.follow_link("Sort the loft")
         wait(d, lambda d: d.find_element(By.ID, "view-task").is_displayed() and self.heading() == "Sort the loft")
 
     def test_W11_T33_notes_render_as_safe_markdown_and_a_checklist_tick_reaches_the_store(self):
@@ -102,16 +110,20 @@ class DetailTests(BrowserTestCase):
         self.assertEqual([(i["text"], i["isChecked"]) for i in shown["checklist"]],
                          [("Print boarding pass", True), ("Pack bag", True)])
         wait(d, lambda d: by_label(d, "Check Print boarding pass").is_selected())
-        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Check Print boarding pass")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Check Print boarding pass", message="focus is not on " + "Check Print boarding pass")
         # Undo from the toast unticks it in the store (W-15).
         press(d, "Undo: Ticked “Print boarding pass”.")
         wait(d, lambda d: "- [ ] Print boarding pass" in self.store.cli("show", trip)["notes"], message="undo did not reach the store")
 
     def type_into(self, element_id, text):
         def typed(d):
-            field = d.find_element(By.ID, element_id)
-            field.clear()
-            field.send_keys(text)
+            try:
+                field = d.find_element(By.ID, element_id)
+                d.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+                field.clear()
+                field.send_keys(text)
+            except ElementNotInteractableException:
+                return False  # drawn again under the cursor: try once more
             return d.find_element(By.ID, element_id).get_attribute("value") == text
         wait(self.driver, typed, message=f"could not type into {element_id}")
 
@@ -179,7 +191,7 @@ class DetailTests(BrowserTestCase):
         d = self.driver
         press(d, "Defer " + self.heading())
         wait(d, lambda d: d.find_element(By.ID, "defer-sheet").is_displayed())
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "defer-sheet-title")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "defer-sheet-title", message="focus is not on " + "defer-sheet-title")
         chips = [c for c in d.find_elements(By.CSS_SELECTOR, "#defer-reasons button") if c.is_displayed()]
         if reason:
             [c for c in chips if c.text.endswith(reason)][0].click()
@@ -238,7 +250,7 @@ class DetailTests(BrowserTestCase):
         suggestion = wait(d, lambda d: d.find_element(By.ID, "detail-suggestion"))
         self.assertEqual(suggestion.find_element(By.TAG_NAME, "p").text,
                          "“Clear the garage” has moved five times or more. If it no longer matters, it can go.")
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "detail-suggestion")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-suggestion", message="focus is not on " + "detail-suggestion")
         shown = self.store.cli("show", worn)
         self.assertEqual((shown["deferralCount"], shown["dueDate"], shown["deferrals"][-1]["reason"]), (5, "2026-12-03", "tooMuch"))
         # Deleting from it drops the task, with undo (W-15).
@@ -246,6 +258,29 @@ class DetailTests(BrowserTestCase):
         wait(d, lambda d: self.store.cli("show", worn)["droppedAt"] is not None, message="delete did not reach the store")
         press(d, "Undo: Deleted “Clear the garage”.")
         wait(d, lambda d: self.store.cli("show", worn)["droppedAt"] is None, message="undo of the delete")
+
+    def test_W11_W15_Region_focus_offers_defer_and_delete_with_undo_beside_move_to(self):
+        water = self.store.cli("add", "Water plants", "--region", "morning")["id"]
+        bins = self.store.cli("add", "Put the bins out", "--region", "morning")["id"]
+        d = self.open_page(fragment="#region/morning")
+        wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
+        self.assertIsNotNone(by_label(d, "Move to… Water plants"))
+        # Defer from Region focus: the same sheet, and focus comes back to its button.
+        press(d, "Defer Water plants")
+        wait(d, lambda d: d.find_element(By.ID, "defer-sheet").is_displayed())
+        wait(d, lambda d: d.find_element(By.ID, "defer-to-tomorrow").click() or True)
+        wait(d, lambda d: self.store.cli("show", water)["deferralCount"] == 1, message="defer did not reach the store")
+        self.assertEqual(self.store.cli("show", water)["dueDate"], "2026-12-01")
+        wait(d, lambda d: by_label(d, "Defer Water plants") is None, message="the deferred task is still on today's board")
+        # Delete, then undo from the toast.
+        press(d, "Delete Put the bins out")
+        wait(d, lambda d: self.store.cli("show", bins)["droppedAt"] is not None, message="delete did not reach the store")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "region-title", message="focus is not on " + "region-title")
+        press(d, "Undo: Deleted “Put the bins out”.")
+        wait(d, lambda d: self.store.cli("show", bins)["droppedAt"] is None, message="undo of the delete")
+        wait(d, lambda d: by_label(d, "Delete Put the bins out") is not None)
+        self.assertEqual(axe_violations(d), [])
+        self.screenshot("region-actions-light")
 
     def test_W17_W18_W19_zero_axe_violations_on_the_detail_and_the_sheet_in_light_and_dark_with_screenshots(self):
         slipping = self.slipped("Renew passport", 2, "--category", "Family", "--notes", NOTES)

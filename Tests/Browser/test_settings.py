@@ -69,12 +69,12 @@ class SettingsTests(BrowserTestCase):
         loses = wait(d, lambda d: d.find_element(By.ID, "erase-loses"))
         self.assertEqual(loses.text, "This removes every task (2), every habit (1), their history and every setting from this "
                                      "machine, for good. Undo cannot bring them back.")
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "erase-confirm")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-confirm", message="focus is not on " + "erase-confirm")
         # Opening the step erased nothing; "Keep my data" closes it.
         self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
         wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
         wait(d, lambda d: d.find_elements(By.ID, "erase-confirm") == [])
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "erase-open")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-open", message="focus is not on " + "erase-open")
         self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
         self.assertEqual(len(self.store.cli("habits")["habits"]), 1)
         # Confirmed, everything goes.
