@@ -19,6 +19,7 @@ enum DetailScript {
       let sheetReturn = null;
       let pendingFocus = null;    // the id to focus once the detail is drawn
       let sheetTask = null;       // the task the defer sheet is about
+      let eased = null;           // the task whose importance a deferral just eased to low
 
       // Inline markdown: `code`, **bold**, *italic* or _italic_, [text](href). Links keep their address
       // in view; only http, https and mailto addresses become links.
@@ -103,7 +104,7 @@ enum DetailScript {
           const answer = await api("/api/tasks/" + task.id + "/edit", body);
           problem("");
           toast(say("changed", { what: say("what." + what), title: answer.title }), answer.action);
-          if (answer.deferral && answer.deferral.importanceEased) announce(say("eased"));
+          if (answer.deferral && answer.deferral.importanceEased) { eased = task.id; announce(say("eased")); }
           if (answer.deferral && answer.deferral.suggestRemoval) suggestion = task.id;
         } catch (error) { problem(error.message); }
         await refresh();
@@ -245,6 +246,7 @@ enum DetailScript {
           toast(text, answer.action);
           announce(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text);
           if (answer.deferral && answer.deferral.suggestRemoval) suggestion = task.id;
+          if (answer.deferral && answer.deferral.importanceEased) eased = task.id;
           sheetReturn = null;
           sheet().close();
         } catch (error) {
@@ -267,6 +269,8 @@ enum DetailScript {
           el("li", { text: task.dueDate ? say("detailDue", { date: task.dueDate }) : say("detailNoDue") }));
         if (task.category) facts.append(el("li", {}, categoryLabel(task.category)));
         view.push(facts);
+        // Easing an important task's importance is never silent (T-13): said until the detail is left.
+        if (eased === task.id) view.push(el("p", { class: "eased", id: "detail-eased", text: say("eased") }));
         if (suggestion === task.id) view.push(suggestionBox(task));
         view.push(el("div", { class: "actions" },
           el("button", { type: "button", id: "detail-defer", text: say("deferOpen"), "aria-label": say("deferNamed", { title: task.title }),
@@ -354,7 +358,11 @@ enum DetailScript {
           if (sheet().open) return;
           try {
             const [task, list] = await Promise.all([api("/api/tasks/" + encodeURIComponent(id)), api("/api/categories?all=1")]);
-            if (!shown || shown.id !== task.id) { editingNotes = false; if (suggestion !== task.id) suggestion = null; }
+            if (!shown || shown.id !== task.id) {
+              editingNotes = false;
+              if (suggestion !== task.id) suggestion = null;
+              if (eased !== task.id) eased = null;
+            }
             // What the person is typing survives a redraw (a change elsewhere redraws the screen).
             const sameTask = shown && shown.id === task.id;
             const typedTitle = sameTask && $("detail-title-input") && document.activeElement === $("detail-title-input") ? $("detail-title-input").value : null;

@@ -127,5 +127,6 @@ enum PageStyle {
     .danger { background: var(--problem); border-color: var(--problem); color: var(--bg); }
     .confirm { border-left: 4px solid var(--problem); padding-left: 0.75rem; }
     .item-actions { display: flex; gap: 0.5rem; }
+    .eased { border-left: 4px solid var(--ochre); padding-left: 0.75rem; }
     """#
 }

@@ -233,6 +233,18 @@ class DetailTests(BrowserTestCase):
         # No removal suggestion before the fifth.
         self.assertEqual(d.find_elements(By.ID, "detail-suggestion"), [])
 
+    def test_W11_T13_a_third_deferral_of_an_important_task_eases_it_to_low_and_says_so(self):
+        bank = self.slipped("Call the bank", 2, "--importance", "medium")
+        d = self.open_page()
+        self.open_detail(bank)
+        self.defer_in_sheet(bank, "Next week", reason="Not ready")
+        eased = wait(d, lambda d: d.find_element(By.ID, "detail-eased"))
+        self.assertEqual(eased.text, "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
+        shown = self.store.cli("show", bank)
+        self.assertEqual((shown["importance"], shown["deferralCount"]), ("low", 3))
+        wait(d, lambda d: [b.get_attribute("id") for b in d.find_elements(By.CSS_SELECTOR, "#detail-importance [aria-pressed=true]")]
+             == ["detail-importance-low"])
+
     def test_W11_T21_the_fifth_deferral_suggests_removal_with_its_actions(self):
         worn = self.slipped("Clear the garage", 4)
         kept = self.slipped("Mend the fence", 4)

@@ -100,7 +100,6 @@ public enum PageWords {
         ("category", "Category"),
         ("categoryNone", "No category"),
         ("categoryLabel", "Category: {name}"),
-        ("current", "{value} (current)"),
         ("changed", "Changed {what} of “{title}”."),
         ("what.title", "the title"),
         ("what.notes", "the notes"),
@@ -129,7 +128,6 @@ public enum PageWords {
         ("chip.not-ready", "Not ready"),
         ("chip.no-longer", "No longer matters"),
         ("slipping", Messages.text(PlannerError.pickADay)),
-        ("deferDo", "Defer"),
         ("deferred", "Deferred “{title}” to {to}."),
         ("eased", Messages.importanceEased),
         ("suggestRemoval", Messages.text(Signal.suggestRemoval(task: UUID()), title: "{title}")),
@@ -171,7 +169,6 @@ public enum PageWords {
         ("settleStop", "Stop for now, then begin"),
         ("settleDefer", "Defer to tomorrow, then begin"),
         ("settleDrop", "Drop, then begin"),
-        ("settleNamed", "{choice}: settle {title}"),
         // Settings, privacy and erase.
         ("navSettings", "Settings"),
         ("settingsTitle", "Settings"),
