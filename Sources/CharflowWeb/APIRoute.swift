@@ -13,6 +13,10 @@ struct APIRoute {
         /// `POST /api/parse`: a quick-add line read as of the clock, changing nothing (W-9).
         case quickAddParse
         case useCase(UseCase)
+        /// `GET /api/privacy`: what `charflow privacy` says, and where the store is.
+        case privacy
+        /// `POST /api/erase {"yes": true}`: what `charflow erase --yes` does; without `yes`, refused.
+        case erase
     }
 
     let target: Target
@@ -22,8 +26,8 @@ struct APIRoute {
 
     var isRead: Bool {
         switch target {
-        case .page, .changes, .asset: true
-        case .quickAddParse: false
+        case .page, .changes, .asset, .privacy: true
+        case .quickAddParse, .erase: false
         case .useCase(let useCase): useCase.isRead
         }
     }
@@ -90,6 +94,8 @@ struct APIRoute {
         case (1, "tasks"): self.init(.add, wordKeys: ["title"])
         case (1, "undo"): self.init(.undo)
         case (1, "parse"): self.init(.quickAddParse)
+        case (1, "privacy"): self.init(.privacy)
+        case (1, "erase"): self.init(.erase)
         case (1, "filter"): self.init(.filter, wordKeys: ["category"])
         case (1, let name) where Self.plainReads[name] != nil: self.init(Self.plainReads[name]!)
         case (2, "tasks"): self.init(.show, words: [rest[1]])

@@ -10,6 +10,10 @@ enum PageAssets {
     enum Asset: String, CaseIterable {
         case script = "app.js"
         case style = "app.css"
+        // The task detail, Focus, and Settings with Privacy and Erase.
+        case detail = "detail.js"
+        case focus = "focus.js"
+        case settings = "settings.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -21,6 +25,9 @@ enum PageAssets {
             switch self {
             case .script: PageScript.text
             case .style: PageStyle.text
+            case .detail: DetailScript.text
+            case .focus: FocusScript.text
+            case .settings: SettingsScript.text
             }
         }
     }

@@ -14,6 +14,7 @@ enum PageScript {
       const $ = (id) => document.getElementById(id);
       const regionNames = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
       const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
+      const itemActions = [];
       let openMove = null;
       let moveProblem = null;
       let lastToday = null;
@@ -129,13 +130,19 @@ enum PageScript {
         });
         const label = el("label", { for: id });
         if (extraClass === "must") label.append(el("span", { class: "tag", text: say("mustDo") }));
-        label.append(document.createTextNode(task.title));
+        // The title opens the task's detail; the checkbox beside it completes the task.
+        label.append(el("a", { href: "#task/" + task.id, class: "title-link", text: task.title }));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
         const item = el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
         if (place && !task.isCompleted) {
           const key = (idPrefix || "task-") + "move-";
           item.append(moveButton(task, key));
           if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
+        }
+        // Further actions other screens' scripts offer on a board task (the detail's defer and delete).
+        for (const action of itemActions) {
+          const node = action(task, place, idPrefix || "task-");
+          if (node) item.append(node);
         }
         return item;
       }
@@ -267,7 +274,8 @@ enum PageScript {
         if (today.session) {
           chip.hidden = false;
           const state = today.session.isPaused ? "paused" : "running";
-          chip.textContent = title ? say(state, { title }) : say(state + "Untitled");
+          // The chip opens the Focus screen.
+          chip.replaceChildren(el("a", { href: "#focus", text: title ? say(state, { title }) : say(state + "Untitled") }));
         } else {
           chip.hidden = true;
           chip.textContent = "";
@@ -390,7 +398,7 @@ enum PageScript {
           const list = el("ul", { class: "tasks" });
           for (const task of group.tasks) {
             const item = el("li", { class: "backlog-task" },
-              el("span", { class: "name", text: task.title }), moveButton(task, "move-"));
+              el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title })), moveButton(task, "move-"));
             if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
             if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
             list.append(item);
@@ -541,7 +549,7 @@ enum PageScript {
       // What the other screens' scripts use.
       window.charflow = {
         $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar,
-        regionNames, bucketWords, today: () => lastToday,
+        regionNames, bucketWords, today: () => lastToday, itemActions,
       };
       document.addEventListener("DOMContentLoaded", start);
     })();

@@ -86,5 +86,47 @@ enum PageStyle {
     .toast button { background: var(--bg); color: var(--ink); border-color: var(--bg); min-height: 2.25rem; padding: 0.25rem 0.75rem; }
     .problem { color: var(--problem); padding: 0 1rem; max-width: 64rem; margin: 0 auto; }
     @media (prefers-reduced-motion: no-preference) { .bar > span { transition: width 0.3s ease; } }
+    /* Task detail, the defer sheet, Focus, Settings. */
+    .chip a { color: var(--ink); }
+    .title-link { color: inherit; text-underline-offset: 0.2em; }
+    .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0; }
+    .facts { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--muted); }
+    .choices { border: 0; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .choices legend { font-weight: 600; margin-bottom: 0.375rem; padding: 0; }
+    .choice { background: var(--surface); color: var(--ink); border-color: var(--muted); min-height: 2.75rem; }
+    .choice[aria-pressed="true"] { background: var(--accent); color: var(--accent-ink); border-color: var(--accent); font-weight: 600; }
+    .choice[aria-pressed="true"]::before { content: "✓ "; }
+    .swatch { display: inline-block; width: 0.75rem; height: 0.75rem; border-radius: 3px; margin-right: 0.375rem; background: currentColor; vertical-align: -0.05em; }
+    .cat-label { font-weight: 600; }
+    .cat-accent { color: var(--accent); } .cat-blue { color: var(--blue); } .cat-ochre { color: var(--ochre); }
+    .cat-plum { color: var(--plum); } .cat-slate { color: var(--slate); }
+    .choice.cat-accent .swatch { color: var(--accent); } .choice.cat-blue .swatch { color: var(--blue); } .choice.cat-ochre .swatch { color: var(--ochre); }
+    .choice.cat-plum .swatch { color: var(--plum); } .choice.cat-slate .swatch { color: var(--slate); }
+    .choice[class*="cat-"] { color: var(--ink); }
+    .choice[class*="cat-"][aria-pressed="true"] { color: var(--accent-ink); }
+    .choice[aria-pressed="true"] .swatch { outline: 1px solid var(--accent-ink); }
+    .notes p { margin: 0 0 0.5rem; }
+    .notes code { font-size: 0.875rem; background: var(--track); border-radius: 4px; padding: 0 0.25rem; }
+    ul.checklist { list-style: none; padding: 0; margin: 0 0 0.5rem; }
+    ul.checklist li { display: flex; gap: 0.5rem; align-items: flex-start; padding: 0.25rem 0; }
+    ul.checklist input[type=checkbox] { min-height: 0; width: 1.5rem; height: 1.5rem; margin: 0; flex: none; accent-color: var(--accent); }
+    ul.checklist li.done label { text-decoration: line-through; color: var(--muted); }
+    textarea { font: inherit; color: var(--ink); background: var(--bg); border: 1px solid var(--muted); border-radius: 8px; padding: 0.5rem 0.75rem; width: 100%; display: block; margin: 0.25rem 0; }
+    .history { margin: 0; padding-left: 1.25rem; }
+    .suggestion { border-color: var(--ochre); }
+    .sheet { background: var(--surface); color: var(--ink); border: 1px solid var(--line); border-radius: 12px; padding: 1rem; width: min(32rem, calc(100% - 1rem)); max-width: calc(100% - 1rem); }
+    .sheet::backdrop { background: rgba(0, 0, 0, 0.45); }
+    .focus-timer .clock { font-size: 2.5rem; font-variant-numeric: tabular-nums; font-weight: 600; margin: 0.25rem 0; }
+    .focus-timer .state { color: var(--muted); margin: 0; }
+    .finish { margin-top: 1rem; }
+    .finish label, .setting label { display: block; margin-bottom: 0.25rem; }
+    .finish input { width: 100%; }
+    .setting { margin-bottom: 1rem; }
+    .setting .hint { margin: 0.25rem 0 0; }
+    .setting .quick-row input { flex: 0 1 12rem; }
+    .danger { background: var(--problem); border-color: var(--problem); color: var(--bg); }
+    .confirm { border-left: 4px solid var(--problem); padding-left: 0.75rem; }
+    .item-actions { display: flex; gap: 0.5rem; }
+    .eased { border-left: 4px solid var(--ochre); padding-left: 0.75rem; }
     """#
 }

@@ -67,11 +67,12 @@ final class WebAPI: @unchecked Sendable {
         }
         return locked {
             do {
+                if let answer = try privacyOrErase(route, body: body) { return answer }
                 let app = try open()
                 switch route.target {
                 case .page:
                     return .html(try TodayPage.html(try app.readToday(), token: token))
-                case .asset:
+                case .asset, .privacy, .erase:
                     preconditionFailure("answered before the store is opened")
                 case .quickAddParse:
                     // A POST only to carry the line in a body; nothing is written.
@@ -92,6 +93,22 @@ final class WebAPI: @unchecked Sendable {
                 let status = refusal.isBadRequest ? 400 : WebResponse.status(forCode: refusal.code)
                 return .error(status, code: refusal.code, message: refusal.message)
             }
+        }
+    }
+
+    /// The privacy statement and Erase, which the CLI answers from the store's place, not from an open
+    /// store: erase removes the store's files (the next request starts a fresh one), so nothing may hold it
+    /// open. Nil for every other route.
+    private func privacyOrErase(_ route: APIRoute, body: [String: WebJSON.Value]) throws -> WebResponse? {
+        switch route.target {
+        case .privacy:
+            return .json(JSONValue.object([("message", .string(Messages.privacy)), ("store", .string(store.path))]).rendered())
+        case .erase:
+            guard try APIRequest.make(words: [], body: body).has("yes") else { throw PlannerError.eraseNeedsYes }
+            try store.erase()
+            return .json(JSONValue.object([("erased", .bool(true))]).rendered())
+        default:
+            return nil
         }
     }
 

@@ -1,0 +1,113 @@
+"""Settings, Privacy and Erase in a real browser (W-17, W-18, W-19 and cli.md's settings, privacy and erase
+contract): a setting changed in the page is read back with `charflow settings --json`; Erase happens only
+after its confirm step.
+"""
+
+import os
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait
+
+
+def press(driver, label):
+    """Clicks the control named `label` once the screen has drawn it."""
+    wait(driver, lambda d: by_label(d, label) is not None, message=f"no control named {label}")
+    click(driver, label)
+
+
+class SettingsTests(BrowserTestCase):
+    """#settings: every setting the CLI lists, the privacy statement, Erase behind a confirm step."""
+
+    def open_settings(self):
+        d = self.open_page(fragment="#settings")
+        wait(d, lambda d: d.find_element(By.ID, "view-settings").is_displayed() and d.find_elements(By.ID, "setting-capacity"),
+             message="the settings never showed")
+        return d
+
+    def test_settings_lists_every_setting_and_a_change_shows_in_charflow_settings_json(self):
+        d = self.open_settings()
+        self.assertEqual(d.title, "Charflow · Settings")
+        cli = self.store.cli("settings")
+        for key, value in cli.items():
+            self.assertEqual(d.find_element(By.ID, "setting-" + key).get_attribute("value"), value, key)
+        # A time, a weekday and a switch, each saved on its own.
+        field = d.find_element(By.ID, "setting-rollover-time")
+        field.clear()
+        field.send_keys("03:30")
+        press(d, "Save Day rollover time")
+        wait(d, lambda d: self.store.cli("settings")["rollover-time"] == "03:30", message="rollover-time")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Day rollover time is now 03:30."))
+        Select(d.find_element(By.ID, "setting-first-weekday")).select_by_visible_text("Sunday")
+        press(d, "Save First day of the week")
+        wait(d, lambda d: self.store.cli("settings")["first-weekday"] == "sunday", message="first-weekday")
+        Select(d.find_element(By.ID, "setting-lock-complementary")).select_by_visible_text("On")
+        press(d, "Save Lock Complementary until the Must-Do is done")
+        wait(d, lambda d: self.store.cli("settings")["lock-complementary"] == "on", message="lock-complementary")
+        # A bad value is refused in words beside its field, and nothing changes.
+        field = d.find_element(By.ID, "setting-capacity")
+        field.clear()
+        field.send_keys("2000")
+        press(d, "Save Day capacity")
+        wait(d, lambda d: "minutes from 0 to 1440" in d.find_element(By.ID, "setting-problem-capacity").text)
+        self.assertEqual(self.store.cli("settings")["capacity"], cli["capacity"])
+
+    def test_privacy_shows_the_words_of_charflow_privacy(self):
+        d = self.open_settings()
+        privacy = self.store.cli("privacy")
+        wait(d, lambda d: d.find_element(By.ID, "privacy-text").text == privacy["message"])
+        self.assertIn(privacy["store"], d.find_element(By.ID, "view-settings").text)
+
+    def test_erase_happens_only_after_the_confirm_step_that_names_what_is_lost(self):
+        self.store.cli("add", "Finish project proposal", "--region", "morning", "--bucket", "must")
+        self.store.cli("add", "Sort the loft")
+        self.store.cli("habit", "add", "Stretch")
+        d = self.open_settings()
+        wait(d, lambda d: d.find_element(By.ID, "erase-open").click() or True)
+        loses = wait(d, lambda d: d.find_element(By.ID, "erase-loses"))
+        self.assertEqual(loses.text, "This removes every task (2), every habit (1), their history and every setting from this "
+                                     "machine, for good. Undo cannot bring them back.")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-confirm", message="focus is not on " + "erase-confirm")
+        # Opening the step erased nothing; "Keep my data" closes it.
+        self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
+        wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
+        wait(d, lambda d: d.find_elements(By.ID, "erase-confirm") == [])
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-open", message="focus is not on " + "erase-open")
+        self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
+        self.assertEqual(len(self.store.cli("habits")["habits"]), 1)
+        # Confirmed, everything goes.
+        wait(d, lambda d: d.find_element(By.ID, "erase-open").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "erase-now").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text == "Erased. Every task, habit and setting is gone.")
+        self.assertEqual(self.store.cli("list", "--all")["tasks"], [])
+        self.assertEqual(self.store.cli("habits")["habits"], [])
+        # Today, drawn again, is empty.
+        d.execute_script("location.hash = '#today'")
+        wait(d, lambda d: d.find_element(By.ID, "overall").text == "Nothing planned today yet.")
+
+    def test_W17_W18_W19_zero_axe_violations_on_settings_in_light_and_dark_with_screenshots(self):
+        self.store.cli("add", "Sort the loft")
+        d = self.open_settings()
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            d.refresh()
+            wait(d, lambda d: d.find_elements(By.ID, "setting-capacity"))
+            self.assertEqual(axe_violations(d), [], scheme)
+            self.screenshot(f"settings-{scheme}")
+            wait(d, lambda d: d.find_element(By.ID, "erase-open").click() or True)
+            wait(d, lambda d: d.find_elements(By.ID, "erase-confirm"))
+            self.assertEqual(axe_violations(d), [], scheme + " with the erase step")
+            self.screenshot(f"settings-erase-{scheme}")
+            wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        d.refresh()
+        wait(d, lambda d: d.find_elements(By.ID, "setting-capacity"))
+        overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.assertLessEqual(overflow, 0, f"{overflow} px of horizontal scroll at 320 px")
+        self.screenshot("settings-320-dark")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
