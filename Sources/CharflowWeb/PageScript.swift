@@ -141,16 +141,15 @@ enum PageScript {
         label.append(document.createTextNode(task.title));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
         const item = el("li", { class: [task.isCompleted ? "done" : "", locked ? "is-locked" : "", extraClass].filter(Boolean).join(" ") || null }, box, label);
-        if (place && !task.isCompleted) {
-          const key = (idPrefix || "task-") + "move-";
-          item.append(moveButton(task, key));
-          if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
-        }
-        if (place && place.actions) {
-          const key = (idPrefix || "task-") + "actions-";
-          item.append(actionsButton(task, key));
-          if (openActions === key + task.id) item.append(actionsPanel(task, key));
-        }
+        // The task's buttons stay together, beside the title or on a line of their own when narrow.
+        const tools = el("div", { class: "tools" });
+        const moveKey = (idPrefix || "task-") + "move-";
+        const actionsKey = (idPrefix || "task-") + "actions-";
+        if (place && !task.isCompleted) tools.append(moveButton(task, moveKey));
+        if (place && place.actions) tools.append(actionsButton(task, actionsKey));
+        if (tools.childElementCount) item.append(tools);
+        if (place && !task.isCompleted && openMove === moveKey + task.id) item.append(moveForm(task, moveKey, place.region));
+        if (place && place.actions && openActions === actionsKey + task.id) item.append(actionsPanel(task, actionsKey));
         return item;
       }
 
@@ -405,7 +404,10 @@ enum PageScript {
 
       async function refresh() {
         try {
+          // The version read first: what follows is at least that new, so the poll need not draw it again.
+          const changes = await api("/api/changes");
           render(await api("/api/today"));
+          version = changes.version;
           if (location.hash === "#backlog") renderBacklog(lastBacklog = await api("/api/backlog"));
           const active = activeScreen();
           if (active) await active.definition.render(active.match);

@@ -95,6 +95,8 @@ enum PageStyle {
     .is-locked label { color: var(--muted); }
     .is-locked input[type=checkbox] { cursor: not-allowed; opacity: 0.6; }
     .regions { margin-bottom: 1rem; }
+    ul.tasks li > label { flex: 1 1 9rem; min-width: 0; }
+    ul.tasks li > .tools { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-left: auto; }
     .search-row { margin: 0 0 1rem; }
     .search-row label { display: block; margin-bottom: 0.25rem; }
     .search-row input { width: 100%; max-width: 28rem; }
