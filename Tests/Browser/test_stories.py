@@ -63,11 +63,14 @@ class StoryTests(StoryTestCase):
         # The Morning card is empty and ready for planning.
         card = by_label(d, "Morning region, 0 Must-Do, 0 Complementary, 0 Misc, 0% complete")
         self.assertIn("Nothing planned.", card.text)
+        morning = self.region("morning")
+        self.assertEqual(morning["mustDo"] + morning["complementary"] + morning["misc"], [])
         card.find_element(By.LINK_TEXT, "Morning").click()
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
         self.assertEqual(d.title, "Charflow · Morning")
-        self.assertEqual(self.focus_headings(), ["Must-Do 0/1", "Complementary 0/3", "Misc 0/5"])
-        self.assertEqual(len(d.find_elements(By.CSS_SELECTOR, "#region-buckets .empty")), 3)
+        # The screen shows at once from what Today knew, then draws again from the server: read once it holds.
+        wait(d, lambda d: self.focus_headings() == ["Must-Do 0/1", "Complementary 0/3", "Misc 0/5"])
+        wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#region-buckets .empty")) == 3)
         self.assertEqual(d.find_element(By.ID, "region-add").get_attribute("aria-label"), "Add new task to Misc")
         self.quick_add("Finish project proposal", "Must-Do")
         wait(d, lambda d: self.focus_headings()[0] == "Must-Do 1/1")
@@ -106,15 +109,19 @@ class StoryTests(StoryTestCase):
         d.execute_script("location.hash = '#region/morning'")
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
         # The Must-Do is first and marked in words.
-        first = d.find_element(By.CSS_SELECTOR, "#region-buckets section li")
-        self.assertIn("must", first.get_attribute("class"))
-        self.assertEqual(first.find_element(By.CSS_SELECTOR, ".tag").text, "Must-Do")
+        def first(d):
+            item = d.find_element(By.CSS_SELECTOR, "#region-buckets section li")
+            return item.get_attribute("class"), item.find_element(By.CSS_SELECTOR, ".tag").text
+        classes, tag = wait(d, first)
+        self.assertIn("must", classes)
+        self.assertEqual(tag, "Must-Do")
         # Locked: said in words, the box says so too and does not change.
         self.assertIn("Locked until the Must-Do is done.", d.find_element(By.ID, "region-buckets").text)
-        box = by_label(d, "Complete Reply to emails")
-        self.assertEqual(box.get_attribute("aria-disabled"), "true")
-        self.assertIn("focus-lock", box.get_attribute("aria-describedby"))
-        box.click()
+        box = lambda d: by_label(d, "Complete Reply to emails")
+        disabled, described = wait(d, lambda d: (box(d).get_attribute("aria-disabled"), box(d).get_attribute("aria-describedby")))
+        self.assertEqual(disabled, "true")
+        self.assertIn("focus-lock", described)
+        click(d, "Complete Reply to emails")
         wait(d, lambda d: d.find_element(By.ID, "announce").text == "Locked: complete the Must-Do first.")
         self.assertFalse(by_label(d, "Complete Reply to emails").is_selected())
         self.assertFalse(s.cli("show", reply, now=now)["isCompleted"])
@@ -321,8 +328,7 @@ class RegionActionTests(StoryTestCase):
         stamps = s.cli("add", "Buy stamps", "--region", "morning", "--bucket", "misc")["id"]
         d = self.open_page(fragment="#region/morning")
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
-        more = by_label(d, "More actions for Call the bank")
-        self.assertEqual(more.get_attribute("aria-expanded"), "false")
+        self.assertEqual(wait(d, lambda d: by_label(d, "More actions for Call the bank").get_attribute("aria-expanded")), "false")
         click(d, "More actions for Call the bank")
         wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Defer Call the bank to tomorrow",
              message="focus did not go to the first action")
@@ -427,8 +433,8 @@ class NarrowAndZoomTests(StoryTestCase):
         self.check_both_themes("Today, narrow", "today-narrow")
         card.find_element(By.LINK_TEXT, "Open Morning").click()
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
-        self.assertTrue(by_label(d, "Complete Reply to emails").is_displayed())
-        self.assertTrue(by_label(d, "Complete Water plants").is_displayed())
+        wait(d, lambda d: by_label(d, "Complete Reply to emails").is_displayed() and by_label(d, "Complete Water plants").is_displayed(),
+             message="Region focus does not list every task")
         click(d, "Complete Water plants")
         self.toast_says("Completed “Water plants”.")
         self.check_both_themes("Region focus, narrow", "region-narrow")
