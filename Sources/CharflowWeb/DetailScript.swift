@@ -8,7 +8,7 @@ enum DetailScript {
     static let text = #"""
     "use strict";
     (() => {
-      const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords, itemActions } = window.charflow;
+      const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords } = window.charflow;
       const quickDates = ["today", "tomorrow", "later-this-week", "next-week", "someday"];
       const reasons = ["too-much", "not-ready", "no-longer"];
       let shown = null;           // the task the detail shows, as `GET /api/tasks/ID` answered
@@ -387,16 +387,8 @@ enum DetailScript {
         },
       });
 
-      // Region focus offers the detail's context actions on each open task: Defer… (the same sheet) and
-      // Delete, with undo; "Move to…" is already there.
-      itemActions.push((task, place, prefix) => {
-        if (prefix !== "focus-task-" || task.isCompleted) return null;
-        return el("span", { class: "item-actions" },
-          el("button", { type: "button", class: "ghost", id: "focus-task-defer-" + task.id, text: say("deferOpen"),
-                         "aria-label": say("deferNamed", { title: task.title }), "aria-haspopup": "dialog", onclick: () => openSheet(task) }),
-          el("button", { type: "button", class: "ghost", id: "focus-task-delete-" + task.id, text: say("deleteTask"),
-                         "aria-label": say("deleteNamed", { title: task.title }), onclick: () => remove(task) }));
-      });
+      // Region focus's "More…" opens this sheet for a third or later deferral (T-20).
+      window.charflow.openDeferSheet = openSheet;
     })();
     """#
 }

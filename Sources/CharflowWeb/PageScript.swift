@@ -12,20 +12,20 @@ enum PageScript {
       const token = document.querySelector('meta[name="charflow-token"]').content;
       const words = JSON.parse(document.getElementById("charflow-words").textContent);
       const $ = (id) => document.getElementById(id);
-      const regionNames = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
+      const say = (key, values) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (values && name in values ? String(values[name]) : ""));
+      const regionNames = { morning: say("regionMorning"), afternoon: say("regionAfternoon"), evening: say("regionEvening") };
       const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
-      const itemActions = [];
       let openMove = null;
       let moveProblem = null;
+      let moveChoice = null;
       let lastToday = null;
       let version = null;
       let toastTimer = null;
       let parseTimer = null;
       let parseSerial = 0;
-
-      function say(key, values) {
-        return (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (values && name in values ? String(values[name]) : ""));
-      }
+      let openActions = null;
+      let lastBacklog = null;
+      let searchTimer = null;
 
       function el(tag, attrs, ...children) {
         const node = document.createElement(tag);
@@ -107,9 +107,17 @@ enum PageScript {
 
       function taskItem(task, extraClass, place, idPrefix) {
         const id = (idPrefix || "task-") + task.id;
+        // D9: while the lock holds, a Complementary task says so and its box does not change.
+        const locked = Boolean(place && place.lockNote && !task.isCompleted);
         const box = el("input", {
           type: "checkbox", id, "aria-label": say("complete", { title: task.title }), checked: task.isCompleted,
-          "aria-describedby": place ? "reorder-help" : null,
+          "aria-describedby": place ? ["reorder-help", locked ? place.lockNote : null].filter(Boolean).join(" ") : null,
+          "aria-disabled": locked ? "true" : null,
+          onclick: (event) => {
+            if (!locked) return;
+            event.preventDefault();
+            announce(say("lockedTask"));
+          },
           onkeydown: (event) => {
             if (!place || !event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
             event.preventDefault();
@@ -133,25 +141,94 @@ enum PageScript {
         // The title opens the task's detail; the checkbox beside it completes the task.
         label.append(el("a", { href: "#task/" + task.id, class: "title-link", text: task.title }));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
-        const item = el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
-        if (place && !task.isCompleted) {
-          const key = (idPrefix || "task-") + "move-";
-          item.append(moveButton(task, key));
-          if (openMove === key + task.id) item.append(moveForm(task, key, place.region));
-        }
-        // Further actions other screens' scripts offer on a board task (the detail's defer and delete).
-        for (const action of itemActions) {
-          const node = action(task, place, idPrefix || "task-");
-          if (node) item.append(node);
-        }
+        const item = el("li", { class: [task.isCompleted ? "done" : "", locked ? "is-locked" : "", extraClass].filter(Boolean).join(" ") || null }, box, label);
+        // The task's buttons stay together, beside the title or on a line of their own when narrow.
+        const tools = el("div", { class: "tools" });
+        const moveKey = (idPrefix || "task-") + "move-";
+        const actionsKey = (idPrefix || "task-") + "actions-";
+        if (place && !task.isCompleted) tools.append(moveButton(task, moveKey));
+        if (place && place.actions) tools.append(actionsButton(task, actionsKey));
+        if (tools.childElementCount) item.append(tools);
+        if (place && !task.isCompleted && openMove === moveKey + task.id) item.append(moveForm(task, moveKey, place.region));
+        if (place && place.actions && openActions === actionsKey + task.id) item.append(actionsPanel(task, actionsKey));
         return item;
       }
 
-      function taskList(tasks, extraClass, region, bucket, idPrefix) {
+      // `options`: `lockNote`, the id of the sentence saying the bucket is locked; `actions`, whether each
+      // task offers its context actions (Region focus, W-9).
+      function taskList(tasks, extraClass, region, bucket, idPrefix, options) {
         const list = el("ul", { class: "tasks" });
         tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
-          region ? { region, bucket, index, count: tasks.length } : null, idPrefix)));
+          region ? Object.assign({ region, bucket, index, count: tasks.length }, options || {}) : null, idPrefix)));
         return list;
+      }
+
+      // After an action takes a task off this screen, focus goes to the screen's heading.
+      function focusHeading() {
+        const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
+        if (!heading) return;
+        heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      }
+
+      // One write from a context action: the toast names it and offers its undo (W-15).
+      async function act(path, body, text) {
+        try {
+          const answer = await api(path, body);
+          openActions = null;
+          problem("");
+          announce(text);
+          toast(text, answer.action);
+          await refresh();
+          focusHeading();
+        } catch (error) {
+          problem(error.message);
+          await refresh();
+        }
+      }
+
+      // Region focus's context actions for a task (W-9): defer to a quick date, delete; "Move to…" sits
+      // beside them.
+      function actionsButton(task, key) {
+        const open = openActions === key + task.id;
+        return el("button", {
+          type: "button", class: "ghost", id: key + "button-" + task.id, text: say("actions"),
+          "aria-label": say("actionsNamed", { title: task.title }), "aria-expanded": open ? "true" : "false",
+          onclick: () => {
+            openActions = open ? null : key + task.id;
+            refresh().then(() => {
+              const target = openActions ? document.querySelector("#" + CSS.escape(key + task.id) + " button") : $(key + "button-" + task.id);
+              if (target) target.focus();
+            });
+          },
+        });
+      }
+
+      function actionsPanel(task, key) {
+        const panel = el("div", { class: "actions", id: key + task.id });
+        if (!task.isCompleted && task.deferralCount >= 2 && window.charflow.openDeferSheet) {
+          // The third deferral and later need a chosen date and offer the reason chips (T-20): the detail's sheet.
+          panel.append(el("button", {
+            type: "button", class: "ghost", text: say("deferOpen"), "aria-label": say("deferNamed", { title: task.title }),
+            "aria-haspopup": "dialog", onclick: () => window.charflow.openDeferSheet(task),
+          }));
+        } else if (!task.isCompleted) {
+          // The first and second deferral are instant (T-20): a quick date each.
+          const quick = el("fieldset", { class: "quick-dates" }, el("legend", { text: say("deferTo") }));
+          for (const word of ["tomorrow", "later-this-week", "next-week", "someday"]) {
+            const when = say("deferWhen." + word);
+            quick.append(el("button", {
+              type: "button", class: "ghost", text: say("defer." + word), "aria-label": say("deferWhenNamed", { title: task.title, when }),
+              onclick: () => act("/api/tasks/" + task.id + "/defer", { to: word }, say("deferred", { title: task.title, to: when })),
+            }));
+          }
+          panel.append(quick);
+        }
+        panel.append(el("button", {
+          type: "button", class: "ghost delete", text: say("delete"), "aria-label": say("deleteNamed", { title: task.title }),
+          onclick: () => act("/api/tasks/" + task.id + "/delete", {}, say("deleted", { title: task.title })),
+        }));
+        return panel;
       }
 
       function bar(percent) {
@@ -188,16 +265,48 @@ enum PageScript {
         }
         card.append(el("h3", { text: say("mustDo") }));
         card.append(region.mustDo.length ? taskList(region.mustDo, "must", key, "mustDo") : el("p", { class: "empty", text: say("noMustDo") }));
+        // On a narrow screen the card keeps its Must-Do and opens Region focus for the rest (see the style).
         if (region.complementary.length) {
-          card.append(el("h3", { text: say("complementary") }));
-          if (region.complementaryLocked) card.append(el("p", { class: "locked", text: say("locked") }));
-          card.append(taskList(region.complementary, null, key, "complementary"));
+          const more = el("div", { class: "more" }, el("h3", { text: say("complementary") }));
+          const lockNote = region.complementaryLocked ? "lock-" + key : null;
+          if (lockNote) more.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
+          more.append(taskList(region.complementary, null, key, "complementary", "task-", { lockNote }));
+          card.append(more);
         }
         if (region.misc.length) {
-          card.append(el("h3", { text: say("misc") }));
-          card.append(taskList(region.misc, null, key, "misc"));
+          card.append(el("div", { class: "more" }, el("h3", { text: say("misc") }), taskList(region.misc, null, key, "misc")));
         }
+        if (counts.complementary + counts.misc) card.append(el("p", { class: "open-region" }, el("a", { href: "#region/" + key, text: say("openRegion", { region: name }) })));
         return card;
+      }
+
+      // The habits strip: a habit on its own, or a pill per group with a ring as full as the share done
+      // and the count in words (habit.md, "The Today strip shows a group pill").
+      function habitStrip(habits) {
+        const items = [];
+        const groups = new Map();
+        for (const habit of habits) {
+          if (!habit.group) { items.push(habit); continue; }
+          if (!groups.has(habit.group)) { groups.set(habit.group, []); items.push({ pill: habit.group }); }
+          groups.get(habit.group).push(habit);
+        }
+        return items.map((item) => {
+          if (item.pill) {
+            const members = groups.get(item.pill);
+            const done = members.filter((habit) => habit.isDoneToday).length;
+            const ring = el("span", { class: "ring", "aria-hidden": "true" });
+            ring.style.setProperty("--share", Math.round(100 * done / members.length) + "%");
+            return el("li", { class: "group-pill" + (done === members.length ? " done" : "") }, ring,
+              el("span", { text: say("habitGroup", { name: item.pill, done, count: members.length }) }));
+          }
+          const windows = item.today || [];
+          const amount = windows.reduce((sum, w) => sum + w.amount, 0);
+          const target = windows.reduce((sum, w) => sum + w.target, 0);
+          return el("li", {
+            class: item.isDoneToday ? "done" : null,
+            text: item.isDoneToday ? say("habitDone", { title: item.title }) : say("habitOpen", { title: item.title, amount, target }),
+          });
+        });
       }
 
       function sessionTitle(today) {
@@ -227,8 +336,9 @@ enum PageScript {
           const headingID = "focus-" + bucket;
           const section = el("section", { class: "panel", "aria-labelledby": headingID },
             el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
-          if (bucket === "complementary" && region.complementaryLocked) section.append(el("p", { class: "locked", text: say("locked") }));
-          section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-")
+          const lockNote = bucket === "complementary" && region.complementaryLocked ? "focus-lock" : null;
+          if (lockNote) section.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
+          section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-", { lockNote, actions: true })
                                       : el("p", { class: "empty", text: say("bucketEmpty") }));
           buckets.append(section);
         }
@@ -258,15 +368,7 @@ enum PageScript {
         if (today.due.length) due.append(el("h3", { text: say("due") }), taskList(today.due));
         if (!today.overdue.length && !today.due.length) due.append(el("p", { class: "empty", text: say("noDue") }));
         const habits = $("habits");
-        habits.replaceChildren(...today.habits.map((habit) => {
-          const windows = habit.today || [];
-          const amount = windows.reduce((sum, w) => sum + w.amount, 0);
-          const target = windows.reduce((sum, w) => sum + w.target, 0);
-          return el("li", {
-            class: habit.isDoneToday ? "done" : null,
-            text: habit.isDoneToday ? say("habitDone", { title: habit.title }) : say("habitOpen", { title: habit.title, amount, target }),
-          });
-        }));
+        habits.replaceChildren(...habitStrip(today.habits));
         if (!today.habits.length) habits.append(el("li", { text: say("noHabits") }));
         $("backlog").textContent = today.backlogCount === 1 ? say("backlogOne") : say("backlogMany", { count: today.backlogCount });
         const chip = $("chip");
@@ -311,8 +413,11 @@ enum PageScript {
 
       async function refresh() {
         try {
+          // The version read first: what follows is at least that new, so the poll need not draw it again.
+          const changes = await api("/api/changes");
           render(await api("/api/today"));
-          if (location.hash === "#backlog") renderBacklog(await api("/api/backlog"));
+          version = changes.version;
+          if (location.hash === "#backlog") renderBacklog(lastBacklog = await api("/api/backlog"));
           const active = activeScreen();
           if (active) await active.definition.render(active.match);
         } catch (error) { problem(error && error.code && error.code !== "http" ? error.message : say("offline")); }
@@ -324,18 +429,21 @@ enum PageScript {
       // (then the Backlog is offered too).
       function moveForm(task, key, current) {
         const formID = key + task.id;
-        const choices = Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name, selected: value === current }));
-        if (current) choices.push(el("option", { value: "backlog", text: say("toBacklog") }));
-        const regionSelect = el("select", { id: formID + "-region" }, ...choices);
-        const bucketSelect = el("select", { id: formID + "-bucket" },
-          ...Object.entries(bucketWords).map(([value, word]) => el("option", { value, text: say(word), selected: value === "misc" })));
+        // What was chosen stays chosen when the board is drawn again (a change from elsewhere).
+        const chosen = moveChoice && moveChoice.id === formID ? moveChoice : { region: current, bucket: "misc" };
+        const choices = Object.entries(regionNames).map(([value, name]) => el("option", { value, text: name, selected: value === chosen.region }));
+        if (current) choices.push(el("option", { value: "backlog", text: say("toBacklog"), selected: chosen.region === "backlog" }));
+        const remember = () => { moveChoice = { id: formID, region: regionSelect.value, bucket: bucketSelect.value }; };
+        const regionSelect = el("select", { id: formID + "-region", onchange: remember }, ...choices);
+        const bucketSelect = el("select", { id: formID + "-bucket", onchange: remember },
+          ...Object.entries(bucketWords).map(([value, word]) => el("option", { value, text: say(word), selected: value === chosen.bucket })));
         const form = el("form", { id: formID, class: "move-form", "aria-label": say("moveTo", { title: task.title }) },
           el("div", { class: "move-row" },
             el("div", {}, el("label", { for: formID + "-region", text: say("region") }), regionSelect),
             el("div", {}, el("label", { for: formID + "-bucket", text: say("bucket") }), bucketSelect),
             el("button", { type: "submit", text: say("move") }),
             el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => {
-              openMove = null; moveProblem = null;
+              openMove = null; moveProblem = null; moveChoice = null;
               refresh().then(() => { const b = $(key + "button-" + task.id); if (b) b.focus(); });
             } })),
           el("p", { class: "refused", role: "alert", id: formID + "-problem",
@@ -347,7 +455,7 @@ enum PageScript {
           const toBacklog = region === "backlog";
           try {
             const answer = await api("/api/tasks/" + task.id + "/move", toBacklog ? { backlog: true } : { region, bucket });
-            openMove = null;
+            openMove = null; moveChoice = null;
             moveProblem = null;
             const text = toBacklog ? say("movedToBacklog", { title: task.title })
               : say("moved", { title: task.title, region: regionNames[region], bucket: say(bucketWords[bucket]) });
@@ -358,9 +466,7 @@ enum PageScript {
             const still = Array.from(document.querySelectorAll("input[type=checkbox]"))
               .find((box) => box.id.endsWith(task.id) && box.offsetParent !== null);
             if (still) { still.focus(); return; }
-            const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
-            heading.setAttribute("tabindex", "-1");
-            heading.focus();
+            focusHeading();
           } catch (error) {
             moveProblem = { id: formID, text: error.message };
             $(formID + "-problem").textContent = error.message;
@@ -377,6 +483,7 @@ enum PageScript {
           "aria-label": say("moveTo", { title: task.title }), "aria-expanded": open ? "true" : "false",
           onclick: () => {
             openMove = open ? null : key + task.id;
+            moveChoice = null;
             moveProblem = null;
             refresh().then(() => {
               const target = openMove ? $(key + task.id + "-region") : $(key + "button-" + task.id);
@@ -392,24 +499,57 @@ enum PageScript {
         const groups = $("backlog-groups");
         groups.replaceChildren();
         if (!backlog.count) { groups.append(el("p", { class: "empty", text: say("backlogEmpty") })); return; }
-        backlog.groups.forEach((group, index) => {
-          if (!group.tasks.length) return;
+        const query = $("backlog-search").value.trim();
+        const matching = backlogMatches(backlog, query);
+        if (query && !matching.count) groups.append(el("p", { class: "empty", text: say("searchMatchesNone", { query }) }));
+        matching.groups.forEach(({ group, tasks }, index) => {
+          if (!tasks.length) return;
           const headingID = "backlog-group-" + index;
           const list = el("ul", { class: "tasks" });
-          for (const task of group.tasks) {
+          for (const task of tasks) {
             const item = el("li", { class: "backlog-task" },
-              el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title })), moveButton(task, "move-"));
+              el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title })), moveButton(task, "move-"),
+              el("button", {
+                type: "button", class: "ghost delete", id: "delete-" + task.id, text: say("delete"),
+                "aria-label": say("deleteNamed", { title: task.title }),
+                onclick: () => act("/api/tasks/" + task.id + "/delete", {}, say("deleted", { title: task.title })),
+              }));
             if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
             if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
             list.append(item);
           }
+          const heading = query ? say("groupMatches", { name: group.name, count: tasks.length, total: group.count })
+                                : say("group", { name: group.name, count: group.count });
           groups.append(el("section", { class: "panel", "aria-labelledby": headingID },
-            el("h2", { id: headingID, text: say("group", { name: group.name, count: group.count }) }), list));
+            el("h2", { id: headingID, text: heading }), list));
         });
         if (focused && document.activeElement.id !== focused) {
           const again = document.getElementById(focused);
           if (again) again.focus();
         }
+      }
+
+      // The Backlog's tasks whose title holds the search text, ignoring case, group by group.
+      function backlogMatches(backlog, query) {
+        const needle = query.toLocaleLowerCase();
+        const groups = backlog.groups.map((group) => ({
+          group, tasks: needle ? group.tasks.filter((task) => task.title.toLocaleLowerCase().includes(needle)) : group.tasks,
+        }));
+        return { groups, count: groups.reduce((sum, g) => sum + g.tasks.length, 0) };
+      }
+
+      // Searching filters as you type; the count of matches is said politely once typing pauses.
+      function searchBacklog() {
+        if (!lastBacklog) return;
+        renderBacklog(lastBacklog);
+        window.clearTimeout(searchTimer);
+        const query = $("backlog-search").value.trim();
+        if (!query) return;
+        searchTimer = window.setTimeout(() => {
+          const count = backlogMatches(lastBacklog, query).count;
+          announce(count === 0 ? say("searchMatchesNone", { query })
+            : count === 1 ? say("searchMatchesOne", { query }) : say("searchMatchesMany", { count, query }));
+        }, 400);
       }
 
       function showView() {
@@ -424,8 +564,8 @@ enum PageScript {
         for (const link of document.querySelectorAll("#nav-list a")) link.removeAttribute("aria-current");
         const current = active ? $("nav-" + active.definition.name) : backlog ? $("nav-backlog") : today ? $("nav-today") : null;
         if (current) current.setAttribute("aria-current", "page");
-        document.title = "Charflow · " + (active ? active.definition.title(active.match)
-          : backlog ? "Backlog" : region ? regionNames[region] : "Today");
+        document.title = say("pageTitle", { screen: active ? active.definition.title(active.match)
+          : backlog ? say("navBacklog") : region ? regionNames[region] : say("navToday") });
         if (region && lastToday) renderRegion(lastToday);
         if (backlog || region || active) refresh();
       }
@@ -538,6 +678,12 @@ enum PageScript {
         $("region-line").addEventListener("input", () => parseSoon("region-line", "region-parse"));
         $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
           { region: focusedRegion(), bucket: $("region-bucket").value })));
+        // Named as charflow NFR-2.3.1 says: "Add new task to Misc".
+        const nameAdd = () => $("region-add").setAttribute("aria-label",
+          say("addToBucket", { bucket: say(bucketWords[$("region-bucket").value]) }));
+        $("region-bucket").addEventListener("change", nameAdd);
+        nameAdd();
+        $("backlog-search").addEventListener("input", searchBacklog);
         window.addEventListener("hashchange", showView);
         document.addEventListener("keydown", onShortcut);
         $("shortcuts-button").addEventListener("click", () => toggleShortcuts());
@@ -548,8 +694,8 @@ enum PageScript {
 
       // What the other screens' scripts use.
       window.charflow = {
-        $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar,
-        regionNames, bucketWords, today: () => lastToday, itemActions,
+        $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
+        regionNames, bucketWords, today: () => lastToday,
       };
       document.addEventListener("DOMContentLoaded", start);
     })();

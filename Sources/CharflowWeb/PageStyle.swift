@@ -126,7 +126,29 @@ enum PageStyle {
     .setting .quick-row input { flex: 0 1 12rem; }
     .danger { background: var(--problem); border-color: var(--problem); color: var(--bg); }
     .confirm { border-left: 4px solid var(--problem); padding-left: 0.75rem; }
-    .item-actions { display: flex; gap: 0.5rem; }
     .eased { border-left: 4px solid var(--ochre); padding-left: 0.75rem; }
+
+    /* The stories: Region focus actions, the lock, Backlog search and delete, habit group pills, narrow screens. */
+    .actions { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.25rem 0 0.5rem; }
+    .quick-dates { display: flex; flex-wrap: wrap; gap: 0.5rem; border: 0; margin: 0; padding: 0; min-width: 0; }
+    .quick-dates legend { font-size: 0.875rem; color: var(--muted); padding: 0; margin-bottom: 0.25rem; }
+    .ghost.delete { color: var(--problem); }
+    .is-locked label { color: var(--muted); }
+    .is-locked input[type=checkbox] { cursor: not-allowed; opacity: 0.6; }
+    .regions { margin-bottom: 1rem; }
+    ul.tasks li > label { flex: 1 1 9rem; min-width: 0; }
+    ul.tasks li > .tools { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-left: auto; }
+    .search-row { margin: 0 0 1rem; }
+    .search-row label { display: block; margin-bottom: 0.25rem; }
+    .search-row input { width: 100%; max-width: 28rem; }
+    .strip li.group-pill { display: inline-flex; gap: 0.5rem; align-items: center; }
+    .ring { flex: none; width: 1rem; height: 1rem; border-radius: 50%; border: 1px solid var(--muted);
+            background: conic-gradient(var(--accent) var(--share, 0%), var(--track) 0); }
+    .strip li.group-pill.done::before { content: "✓"; }
+    .open-region { display: none; margin: 0.5rem 0 0; }
+    @media (max-width: 37.5rem) {
+      .region .more { display: none; }
+      .open-region { display: block; }
+    }
     """#
 }

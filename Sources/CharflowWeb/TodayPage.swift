@@ -9,6 +9,10 @@ import CharflowCore
 enum TodayPage {
     static func html(_ report: TodayReport, token: AccessToken) throws -> String {
         let day = report.view.day.description
+        let w = { (key: String) in escaped(PageWords.text(key)) }
+        let regionOptions = [("morning", "regionMorning"), ("afternoon", "regionAfternoon"), ("evening", "regionEvening")]
+            .map { "<option value=\"\($0.0)\">\(escaped(PageWords.text("quickRegionMisc", ["region": PageWords.text($0.1)])))</option>" }
+            .joined(separator: "\n")
         return """
         <!doctype html>
         <html lang="en">
@@ -17,85 +21,83 @@ enum TodayPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <meta name="charflow-token" content="\(token.text)">
-        <title>Charflow · Today</title>
+        <title>\(escaped(PageWords.text("pageTitle", ["screen": PageWords.text("navToday")])))</title>
         <link rel="stylesheet" href="/app.css">
         \(PageAssets.scriptTags)
         </head>
         <body>
-        <a class="skip" href="#main">Skip to today’s board</a>
+        <a class="skip" href="#main">\(w("skipLink"))</a>
         <header class="top">
-        <p class="brand">Charflow</p>
-        <nav aria-label="Screens"><ul class="screens" id="nav-list">
-        <li><a href="#today" id="nav-today">Today</a></li>
-        <li><a href="#backlog" id="nav-backlog">Backlog</a></li>
+        <p class="brand">\(w("brand"))</p>
+        <nav aria-label="\(w("screens"))"><ul class="screens" id="nav-list">
+        <li><a href="#today" id="nav-today">\(w("navToday"))</a></li>
+        <li><a href="#backlog" id="nav-backlog">\(w("navBacklog"))</a></li>
         </ul></nav>
         <div id="chip" class="chip" hidden></div>
-        <button type="button" id="shortcuts-button" class="ghost" aria-expanded="false" aria-controls="shortcuts">Shortcuts</button>
+        <button type="button" id="shortcuts-button" class="ghost" aria-expanded="false" aria-controls="shortcuts">\(w("shortcutsButton"))</button>
         </header>
         <aside id="shortcuts" class="panel shortcuts" aria-labelledby="shortcuts-title" hidden>
-        <h2 id="shortcuts-title" tabindex="-1">Keyboard shortcuts</h2>
+        <h2 id="shortcuts-title" tabindex="-1">\(w("shortcutsTitle"))</h2>
         <dl>
-        <dt><kbd>?</kbd></dt><dd>Show or hide this list</dd>
-        <dt><kbd>n</kbd></dt><dd>Quick add on this screen</dd>
-        <dt><kbd>t</kbd></dt><dd>Today</dd>
-        <dt><kbd>b</kbd></dt><dd>Backlog</dd>
-        <dt><kbd>Alt</kbd>+<kbd>↑</kbd> / <kbd>Alt</kbd>+<kbd>↓</kbd></dt><dd>Move the focused task within its bucket</dd>
-        <dt><kbd>Space</kbd></dt><dd>Complete or reopen the focused task</dd>
-        <dt><kbd>Esc</kbd></dt><dd>Close this list</dd>
+        <dt><kbd>?</kbd></dt><dd>\(w("shortcutList"))</dd>
+        <dt><kbd>n</kbd></dt><dd>\(w("shortcutAdd"))</dd>
+        <dt><kbd>t</kbd></dt><dd>\(w("shortcutToday"))</dd>
+        <dt><kbd>b</kbd></dt><dd>\(w("shortcutBacklog"))</dd>
+        <dt><kbd>Alt</kbd>+<kbd>↑</kbd> / <kbd>Alt</kbd>+<kbd>↓</kbd></dt><dd>\(w("shortcutReorder"))</dd>
+        <dt><kbd>Space</kbd></dt><dd>\(w("shortcutComplete"))</dd>
+        <dt><kbd>Esc</kbd></dt><dd>\(w("shortcutClose"))</dd>
         </dl>
-        <p><label><input type="checkbox" id="single-keys" checked> Single-key shortcuts (?, n, t, b)</label></p>
+        <p><label><input type="checkbox" id="single-keys" checked> \(w("singleKeys"))</label></p>
         </aside>
         <main id="main" tabindex="-1">
         <div id="view-today">
-        <h1>Today <time id="day" datetime="\(day)">\(day)</time></h1>
+        <h1>\(w("todayHeading")) <time id="day" datetime="\(day)">\(day)</time></h1>
         <p id="overall" class="overall"></p>
         <section class="quick" aria-labelledby="quick-title">
-        <h2 id="quick-title">Quick add</h2>
+        <h2 id="quick-title">\(w("quickAddTitle"))</h2>
         <form id="quick-form" autocomplete="off">
-        <label for="quick-line">Task, with !importance ~effort @day #category</label>
+        <label for="quick-line">\(w("quickLabel"))</label>
         <div class="quick-row">
         <input id="quick-line" name="line" type="text" aria-describedby="quick-parse quick-help" enterkeyhint="done">
-        <label class="sr-only" for="quick-where">Where</label>
+        <label class="sr-only" for="quick-where">\(w("quickWhere"))</label>
         <select id="quick-where" name="where">
-        <option value="">Backlog</option>
-        <option value="morning">Morning, Misc</option>
-        <option value="afternoon">Afternoon, Misc</option>
-        <option value="evening">Evening, Misc</option>
+        <option value="">\(w("quickBacklog"))</option>
+        \(regionOptions)
         </select>
-        <button type="submit">Add</button>
+        <button type="submit">\(w("quickButton"))</button>
         </div>
-        <p id="quick-help" class="hint">For example: Call the bank !high ~30m @tomorrow #Work. A backslash keeps a sign in the title: \\#42.</p>
+        <p id="quick-help" class="hint">\(w("quickHelp"))</p>
         <div id="quick-parse" class="parse" aria-live="polite"></div>
         </form>
         </section>
-        <p id="reorder-help" class="hint">In a bucket, Alt+Up and Alt+Down move the focused task.</p>
+        <p id="reorder-help" class="hint">\(w("reorderHelp"))</p>
         <div id="regions" class="regions"></div>
         <section aria-labelledby="due-title" class="panel">
-        <h2 id="due-title">Due and overdue</h2>
+        <h2 id="due-title">\(w("dueTitle"))</h2>
         <div id="due"></div>
         </section>
         <section aria-labelledby="habits-title" class="panel">
-        <h2 id="habits-title">Habits</h2>
+        <h2 id="habits-title">\(w("habitsTitle"))</h2>
         <ul id="habits" class="strip"></ul>
         </section>
         <p class="panel"><a id="backlog" href="#backlog"></a></p>
         </div>
         <div id="view-region" hidden>
-        <h1 id="region-title">Region</h1>
+        <h1 id="region-title">\(w("regionHeading"))</h1>
         <p id="region-summary" class="overall"></p>
         <section class="quick" aria-labelledby="region-quick-title">
-        <h2 id="region-quick-title">Quick add</h2>
+        <h2 id="region-quick-title">\(w("quickAddTitle"))</h2>
         <form id="region-form" autocomplete="off">
-        <label for="region-line">Task, with !importance ~effort @day #category</label>
+        <label for="region-line">\(w("quickLabel"))</label>
         <div class="quick-row">
         <input id="region-line" name="line" type="text" aria-describedby="region-parse" enterkeyhint="done">
-        <label class="sr-only" for="region-bucket">Bucket</label>
+        <label class="sr-only" for="region-bucket">\(w("bucket"))</label>
         <select id="region-bucket" name="bucket">
-        <option value="must">Must-Do</option>
-        <option value="complementary">Complementary</option>
-        <option value="misc" selected>Misc</option>
+        <option value="must">\(w("mustDo"))</option>
+        <option value="complementary">\(w("complementary"))</option>
+        <option value="misc" selected>\(w("misc"))</option>
         </select>
-        <button type="submit">Add</button>
+        <button type="submit" id="region-add">\(w("quickButton"))</button>
         </div>
         <div id="region-parse" class="parse" aria-live="polite"></div>
         </form>
@@ -103,11 +105,15 @@ enum TodayPage {
         <div id="region-buckets"></div>
         </div>
         <div id="view-backlog" hidden>
-        <h1>Backlog</h1>
+        <h1>\(w("backlogHeading"))</h1>
         <p id="backlog-total" class="overall"></p>
+        <div class="search-row" role="search">
+        <label for="backlog-search">\(w("backlogSearch"))</label>
+        <input id="backlog-search" type="search" autocomplete="off" enterkeyhint="search">
+        </div>
         <div id="backlog-groups"></div>
         </div>
-        <noscript><p>The board needs JavaScript; `charflow today` shows it in a terminal.</p></noscript>
+        <noscript><p>\(w("noscript"))</p></noscript>
         </main>
         <div id="toast" class="toast" role="status" aria-live="polite"></div>
         <div id="announce" class="sr-only" aria-live="polite"></div>
@@ -118,6 +124,21 @@ enum TodayPage {
         </html>
 
         """
+    }
+
+    /// Text safe between tags and inside attribute values.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// JSON safe inside a script element: `<`, `>` and `&` only occur inside its strings, where `\\u` escapes

@@ -271,28 +271,27 @@ class DetailTests(BrowserTestCase):
         press(d, "Undo: Deleted “Clear the garage”.")
         wait(d, lambda d: self.store.cli("show", worn)["droppedAt"] is None, message="undo of the delete")
 
-    def test_W11_W15_Region_focus_offers_defer_and_delete_with_undo_beside_move_to(self):
-        water = self.store.cli("add", "Water plants", "--region", "morning")["id"]
-        bins = self.store.cli("add", "Put the bins out", "--region", "morning")["id"]
+    def test_W11_T20_Region_focus_defers_a_third_time_through_the_detail_sheet_with_a_reason(self):
+        water = self.slipped("Water plants", 2)
+        self.store.cli("move", water, "--region", "morning")
         d = self.open_page(fragment="#region/morning")
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
-        self.assertIsNotNone(by_label(d, "Move to… Water plants"))
-        # Defer from Region focus: the same sheet, and focus comes back to its button.
+        self.assertIsNotNone(wait(d, lambda d: by_label(d, "Move to… Water plants")))
+        press(d, "More actions for Water plants")
+        # No instant quick dates for a third deferral (T-20): "Defer…" opens the sheet with the chips.
+        wait(d, lambda d: by_label(d, "Defer Water plants") is not None)
+        self.assertIsNone(by_label(d, "Defer Water plants to tomorrow"))
         press(d, "Defer Water plants")
         wait(d, lambda d: d.find_element(By.ID, "defer-sheet").is_displayed())
-        wait(d, lambda d: d.find_element(By.ID, "defer-to-tomorrow").click() or True)
-        wait(d, lambda d: self.store.cli("show", water)["deferralCount"] == 1, message="defer did not reach the store")
-        self.assertEqual(self.store.cli("show", water)["dueDate"], "2026-12-01")
-        wait(d, lambda d: by_label(d, "Defer Water plants") is None, message="the deferred task is still on today's board")
-        # Delete, then undo from the toast.
-        press(d, "Delete Put the bins out")
-        wait(d, lambda d: self.store.cli("show", bins)["droppedAt"] is not None, message="delete did not reach the store")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "region-title", message="focus is not on " + "region-title")
-        press(d, "Undo: Deleted “Put the bins out”.")
-        wait(d, lambda d: self.store.cli("show", bins)["droppedAt"] is None, message="undo of the delete")
-        wait(d, lambda d: by_label(d, "Delete Put the bins out") is not None)
+        self.assertTrue(d.find_element(By.ID, "defer-slipping").is_displayed())
         self.assertEqual(axe_violations(d), [])
-        self.screenshot("region-actions-light")
+        self.screenshot("region-defer-sheet-light")
+        wait(d, lambda d: d.find_element(By.ID, "defer-reason-too-much").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "defer-to-tomorrow").click() or True)
+        wait(d, lambda d: self.store.cli("show", water)["deferralCount"] == 3, message="the defer did not reach the store")
+        shown = self.store.cli("show", water)
+        self.assertEqual((shown["dueDate"], shown["deferrals"][-1]["reason"]), ("2026-12-01", "tooMuch"))
+        wait(d, lambda d: by_label(d, "Complete Water plants") is None, message="the deferred task is still on today's board")
 
     def test_W17_W18_W19_zero_axe_violations_on_the_detail_and_the_sheet_in_light_and_dark_with_screenshots(self):
         slipping = self.slipped("Renew passport", 2, "--category", "Family", "--notes", NOTES)

@@ -318,7 +318,10 @@ class PageTests(BrowserTestCase):
         # And back down, then undone from the toast.
         d.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_DOWN)
         wait(d, lambda d: order() == ["Review notes", "Email Sam"])
-        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
+        # The store moves before the page draws it: wait for the page, then ask where focus is.
+        wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
+             == ["Complete Review notes", "Complete Email Sam"])
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Complete Email Sam", message="focus left the task")
         wait(d, lambda d: by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.") is not None)
         click(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.")
         wait(d, lambda d: order() == ["Email Sam", "Review notes"])

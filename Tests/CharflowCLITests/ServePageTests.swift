@@ -1,3 +1,4 @@
+import CharflowCore
 import Foundation
 import Testing
 
@@ -61,5 +62,28 @@ struct ServePageTests {
         #expect(page.body.contains(#"Finish \u003cproposal\u003e \u0026 more"#))
         #expect(!page.body.contains("<proposal>"))
         #expect(!page.body.contains("<script>"), "no inline script that the CSP would block")
+    }
+
+    @Test("A-3, W-17: the shell's headings, labels, shortcuts and help come from PageWords, escaped, and the first paint says the same as before")
+    func shellWords() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let page = try server.send("GET", "/").body
+        for key in ["skipLink", "shortcutsTitle", "shortcutReorder", "shortcutClose", "quickLabel", "dueTitle", "habitsTitle",
+                    "backlogSearch", "noscript", "reorderHelp"] {
+            let text = PageWords.text(key).replacingOccurrences(of: "&", with: "&amp;")
+            #expect(page.contains(">\(text)<"), "\(key) is not in the shell")
+        }
+        #expect(page.contains("<title>Charflow · Today</title>"))
+        #expect(page.contains(##"<a class="skip" href="#main">Skip to today’s board</a>"##))
+        #expect(page.contains(#"<option value="afternoon">Afternoon, Misc</option>"#))
+        #expect(page.contains(##"A backslash keeps a sign in the title: \#42.</p>"##))
+        #expect(PageWords.text("pageTitle", ["screen": "Backlog"]) == "Charflow · Backlog")
+        #expect(PageWords.text("no such key") == "no such key")
+        let keys = PageWords.all.map(\.key)
+        #expect(Set(keys).count == keys.count, "a key is listed twice")
+        #expect(!PageWords.all.contains { $0.text.contains("! ") || $0.text.hasSuffix("!") }, "calm voice: no exclamation")
     }
 }

@@ -198,5 +198,80 @@ public enum PageWords {
         ("eraseConfirm", "Erase everything now"),
         ("eraseKeep", "Keep my data"),
         ("erased", "Erased. Every task, habit and setting is gone."),
+
+        // The shell (TodayPage), the four stories, Backlog search, habit group pills, Region focus actions.
+        ("brand", "Charflow"),
+        ("pageTitle", "Charflow · {screen}"),
+        ("skipLink", "Skip to today’s board"),
+        ("screens", "Screens"),
+        ("navToday", "Today"),
+        ("navBacklog", "Backlog"),
+        ("shortcutsButton", "Shortcuts"),
+        ("shortcutsTitle", "Keyboard shortcuts"),
+        ("shortcutList", "Show or hide this list"),
+        ("shortcutAdd", "Quick add on this screen"),
+        ("shortcutToday", "Today"),
+        ("shortcutBacklog", "Backlog"),
+        ("shortcutReorder", "Move the focused task within its bucket"),
+        ("shortcutComplete", "Complete or reopen the focused task"),
+        ("shortcutClose", "Close this list"),
+        ("singleKeys", "Single-key shortcuts (?, n, t, b)"),
+        ("todayHeading", "Today"),
+        ("quickAddTitle", "Quick add"),
+        ("quickLabel", "Task, with !importance ~effort @day #category"),
+        ("quickWhere", "Where"),
+        ("quickBacklog", "Backlog"),
+        ("quickRegionMisc", "{region}, Misc"),
+        ("quickButton", "Add"),
+        ("quickHelp", "For example: Call the bank !high ~30m @tomorrow #Work. A backslash keeps a sign in the title: \\#42."),
+        ("reorderHelp", "In a bucket, Alt+Up and Alt+Down move the focused task."),
+        ("dueTitle", "Due and overdue"),
+        ("habitsTitle", "Habits"),
+        ("regionHeading", "Region"),
+        ("backlogHeading", "Backlog"),
+        ("noscript", "The board needs JavaScript; `charflow today` shows it in a terminal."),
+        ("regionMorning", "Morning"),
+        ("regionAfternoon", "Afternoon"),
+        ("regionEvening", "Evening"),
+        ("addToBucket", "Add new task to {bucket}"),
+        ("openRegion", "Open {region}"),
+        ("backlogSearch", "Search the Backlog by title"),
+        ("searchMatchesNone", "No task in the Backlog matches “{query}”."),
+        ("searchMatchesOne", "1 task matches “{query}”."),
+        ("searchMatchesMany", "{count} tasks match “{query}”."),
+        ("groupMatches", "{name} ({count} of {total})"),
+        ("delete", "Delete"),
+        ("actions", "More…"),
+        ("actionsNamed", "More actions for {title}"),
+        ("defer.tomorrow", "Tomorrow"),
+        ("defer.later-this-week", "Later this week"),
+        ("defer.next-week", "Next week"),
+        ("defer.someday", "Someday"),
+        ("deferWhen.tomorrow", "tomorrow"),
+        ("deferWhen.later-this-week", "later this week"),
+        ("deferWhen.next-week", "next week"),
+        ("deferWhen.someday", "someday"),
+        ("deferWhenNamed", "Defer {title} to {when}"),
+        ("lockedTask", "Locked: complete the Must-Do first."),
+        ("habitGroup", "{name}, {done} of {count} done today"),
     ]
+}
+
+extension PageWords {
+    /// The template of `key` with each `{name}` filled from `values`; the key itself when there is none,
+    /// as the page's `say` does.
+    public static func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        guard let template = all.first(where: { $0.key == key })?.text else { return key }
+        var out = ""
+        var name: String?
+        for character in template {
+            switch (character, name) {
+            case ("{", nil): name = ""
+            case ("}", let current?): out += values[current] ?? ""; name = nil
+            case (_, let current?): name = current + String(character)
+            default: out.append(character)
+            }
+        }
+        return out + (name.map { "{" + $0 } ?? "")
+    }
 }
