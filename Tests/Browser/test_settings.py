@@ -3,7 +3,6 @@ contract): a setting changed in the page is read back with `charflow settings --
 after its confirm step.
 """
 
-import os
 import unittest
 
 from selenium.webdriver.common.by import By
