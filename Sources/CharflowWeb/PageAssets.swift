@@ -10,6 +10,7 @@ enum PageAssets {
     enum Asset: String, CaseIterable {
         case script = "app.js"
         case style = "app.css"
+        case habits = "habits.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -21,6 +22,7 @@ enum PageAssets {
             switch self {
             case .script: PageScript.text
             case .style: PageStyle.text
+            case .habits: HabitsScript.text
             }
         }
     }
