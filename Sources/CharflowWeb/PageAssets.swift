@@ -11,6 +11,7 @@ enum PageAssets {
         case script = "app.js"
         case style = "app.css"
         case habits = "habits.js"
+        case night = "night.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -23,6 +24,7 @@ enum PageAssets {
             case .script: PageScript.text
             case .style: PageStyle.text
             case .habits: HabitsScript.text
+            case .night: NightScript.text
             }
         }
     }

@@ -130,5 +130,13 @@ enum PageStyle {
     .correct { display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; align-items: center; }
     .correct .hint, .correct .that-day, .correct .log-row, .correct .refused { flex-basis: 100%; }
     .that-day { margin: 0.25rem 0 0; }
+
+    /* Night planning (night.js). */
+    .night-task .name { flex: 1 1 10rem; }
+    .night-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .night-task .refused { flex-basis: 100%; }
+    .night-new { border-top: 1px solid var(--line); margin-top: 1rem; }
+    .notice { border-left: 4px solid var(--ochre); padding-left: 0.5rem; }
+    .night-state { font-weight: 600; }
     """#
 }
