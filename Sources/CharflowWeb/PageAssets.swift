@@ -12,6 +12,7 @@ enum PageAssets {
         case style = "app.css"
         case habits = "habits.js"
         case night = "night.js"
+        case drag = "drag.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -25,6 +26,7 @@ enum PageAssets {
             case .style: PageStyle.text
             case .habits: HabitsScript.text
             case .night: NightScript.text
+            case .drag: DragScript.text
             }
         }
     }

@@ -131,7 +131,13 @@ enum PageScript {
         if (extraClass === "must") label.append(el("span", { class: "tag", text: say("mustDo") }));
         label.append(document.createTextNode(task.title));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
-        const item = el("li", { class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null }, box, label);
+        // The data- attributes are what drag.js reads: the task, where it sits, and whether it can be dragged.
+        const item = el("li", {
+          class: [task.isCompleted ? "done" : "", extraClass || ""].join(" ").trim() || null,
+          "data-task": task.id, "data-title": task.title, "data-region": place ? place.region : null,
+          "data-bucket": place ? place.bucket : null, "data-index": place ? String(place.index) : null,
+          draggable: place && !task.isCompleted ? "true" : null,
+        }, box, label);
         if (place && !task.isCompleted) {
           const key = (idPrefix || "task-") + "move-";
           item.append(moveButton(task, key));
@@ -141,7 +147,7 @@ enum PageScript {
       }
 
       function taskList(tasks, extraClass, region, bucket, idPrefix) {
-        const list = el("ul", { class: "tasks" });
+        const list = el("ul", { class: "tasks", "data-region": region || null, "data-bucket": region ? bucket : null });
         tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
           region ? { region, bucket, index, count: tasks.length } : null, idPrefix)));
         return list;
@@ -161,7 +167,7 @@ enum PageScript {
         const headingID = "region-" + key;
         // Named as charflow NFR-2.3.1 says: "Morning region, 1 Must-Do, 2 Complementary, 3 Misc, 50% complete".
         const card = el("section", {
-          class: "region", id: headingID,
+          class: "region", id: headingID, "data-region": key,
           "aria-label": say("regionLabel", {
             region: name, must: counts.must, complementary: counts.complementary, misc: counts.misc,
             percent: region.progress.percent,
@@ -218,7 +224,7 @@ enum PageScript {
         for (const [bucket, limit] of [["mustDo", 1], ["complementary", 3], ["misc", 5]]) {
           const tasks = region[bucket];
           const headingID = "focus-" + bucket;
-          const section = el("section", { class: "panel", "aria-labelledby": headingID },
+          const section = el("section", { class: "panel", "aria-labelledby": headingID, "data-region": key, "data-bucket": bucket },
             el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
           if (bucket === "complementary" && region.complementaryLocked) section.append(el("p", { class: "locked", text: say("locked") }));
           section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-")
@@ -389,7 +395,7 @@ enum PageScript {
           const headingID = "backlog-group-" + index;
           const list = el("ul", { class: "tasks" });
           for (const task of group.tasks) {
-            const item = el("li", { class: "backlog-task" },
+            const item = el("li", { class: "backlog-task", "data-task": task.id, "data-title": task.title, "data-region": "backlog", draggable: "true" },
               el("span", { class: "name", text: task.title }), moveButton(task, "move-"));
             if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
             if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));

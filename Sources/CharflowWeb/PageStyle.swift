@@ -138,5 +138,13 @@ enum PageStyle {
     .night-new { border-top: 1px solid var(--line); margin-top: 1rem; }
     .notice { border-left: 4px solid var(--ochre); padding-left: 0.5rem; }
     .night-state { font-weight: 600; }
+
+    /* Drag and drop (drag.js). */
+    li[draggable=true] { cursor: grab; }
+    li.dragging { opacity: 0.6; }
+    .drop-over { outline: 3px dashed var(--focus); outline-offset: 2px; }
+    .drop-strip { display: grid; grid-template-columns: repeat(auto-fit, minmax(6rem, 1fr)); gap: 0.5rem; margin-bottom: 1rem; }
+    .drop-zone { border: 2px dashed var(--line); border-radius: 12px; padding: 1rem 0.5rem; text-align: center; }
+    .drop-zone p { margin: 0; }
     """#
 }

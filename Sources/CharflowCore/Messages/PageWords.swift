@@ -218,5 +218,8 @@ public enum PageWords {
         ("nightSkip", "Skip tonight"),
         ("closedToast", "Planning for {day} closed."),
         ("skippedToast", "Planning skipped tonight."),
+
+        // Drag and drop (drag.js): the same moves as Move to… and Alt+Up/Down.
+        ("dropRegion", "Drop here for {region}, Misc"),
     ]
 }
