@@ -63,6 +63,13 @@ enum HabitsScript {
 
       // One log action; `body` is the CLI's options (`count`, `minutes`, `slip`, `held`, `undo`), plus the
       // window when the habit has several and the day when it is not today.
+      function loggedText(habit, name, dayWord, entry) {
+        const values = { title: name, day: dayWord, amount: entry.amount, target: entry.target };
+        if (habit.kind === "binary") return say(entry.amount >= entry.target ? "loggedDone" : "loggedUndone", values);
+        if (habit.kind === "avoid") return say("loggedSlips", values);
+        return say("logged", values);
+      }
+
       async function log(habit, grid, day, dayWord, body, refusalID, fieldID) {
         const request = Object.assign({}, body);
         if (habit.windows.length > 1) request.window = grid.window.label;
@@ -72,7 +79,8 @@ enum HabitsScript {
           delete refusals[refusalID];
           if (fieldID) delete values[fieldID];
           problem("");
-          toast(say("logged", { title: habit.title, day: dayWord, amount: answer.amount, target: answer.target }), answer.action);
+          const name = habit.windows.length > 1 ? say("windowName", { title: habit.title, label: grid.window.label }) : habit.title;
+          toast(loggedText(habit, name, dayWord, answer), answer.action);
         } catch (error) {
           refusals[refusalID] = error.message;
         }
@@ -103,7 +111,8 @@ enum HabitsScript {
         switch (habit.kind) {
           case "binary": {
             const done = cell && cell.amount >= cell.target && cell.amount > 0;
-            row.append(done ? button("undone", {}, { class: "ghost" }) : button("done", {}));
+            // One id for both states, so focus stays on the control that changes its words.
+            row.append(done ? button("undone", {}, { class: "ghost", id: idBase + "-toggle" }) : button("done", {}, { id: idBase + "-toggle" }));
             break;
           }
           case "counted":
@@ -199,21 +208,27 @@ enum HabitsScript {
         return block;
       }
 
-      async function act(path, body, text, refusalID) {
+      // A habit action; `focusAfter` names what takes focus once the control that was used is gone.
+      async function act(path, body, text, refusalID, focusAfter) {
+        let done = false;
         try {
           const answer = await api(path, body);
           delete refusals[refusalID];
           problem("");
           toast(text, answer.action);
+          done = true;
         } catch (error) { refusals[refusalID] = error.message; }
         await refresh();
+        const target = done && focusAfter && document.querySelector(focusAfter);
+        if (target) target.focus();
       }
 
       function pauseControls(habit) {
         const names = { title: habit.title };
         if (habit.paused) {
           return el("button", { type: "button", class: "ghost", id: "habit-resume-" + habit.id, text: say("resume"), "aria-label": say("resumeNamed", names),
-            onclick: () => act("/api/habits/" + habit.id + "/resume", {}, say("resumedToast", names), "habit-actions-" + habit.id) });
+            onclick: () => act("/api/habits/" + habit.id + "/resume", {}, say("resumedToast", names), "habit-actions-" + habit.id,
+                               "#habit-pausing-" + habit.id + " > summary") });
         }
         const reasonID = "habit-reason-" + habit.id;
         const untilID = "habit-until-" + habit.id;
@@ -230,7 +245,7 @@ enum HabitsScript {
           if (until.value) body.to = until.value;
           open.delete("habit-pausing-" + habit.id);
           delete values[untilID];
-          act("/api/habits/" + habit.id + "/pause", body, say("pausedToast", names), "habit-actions-" + habit.id);
+          act("/api/habits/" + habit.id + "/pause", body, say("pausedToast", names), "habit-actions-" + habit.id, "#habit-resume-" + habit.id);
         });
         return details("habit-pausing-" + habit.id, say("pause"), say("pauseNamed", names), form);
       }
@@ -245,7 +260,7 @@ enum HabitsScript {
         const names = { title: habit.title };
         section.append(el("div", { class: "habit-actions" }, pauseControls(habit),
           el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
-            onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id) })),
+            onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
           refusal("habit-actions-" + habit.id));
         return section;
       }
@@ -254,7 +269,7 @@ enum HabitsScript {
         const list = el("ul", { class: "tasks" }, ...archived.map((habit) => el("li", { class: "backlog-task" },
           el("span", { class: "name", text: habit.title }),
           el("button", { type: "button", class: "ghost", id: "habit-restore-" + habit.id, text: say("restore"), "aria-label": say("restoreNamed", { title: habit.title }),
-            onclick: () => act("/api/habits/" + habit.id + "/restore", {}, say("restoredToast", { title: habit.title }), "habit-archived") }))));
+            onclick: () => act("/api/habits/" + habit.id + "/restore", {}, say("restoredToast", { title: habit.title }), "habit-archived", "#habits-heading") }))));
         return el("section", { class: "panel", "aria-labelledby": "habit-archived-title" },
           details("habit-archived-box", say("archivedSection", { count: archived.length }), null,
             el("h2", { id: "habit-archived-title", class: "sr-only", text: say("archivedSection", { count: archived.length }) }),

@@ -132,6 +132,7 @@ class HabitsTests(BrowserTestCase):
         # A binary habit is marked done and not done; a timed one takes minutes.
         click(d, "Mark done: Stretch, today")
         wait(d, lambda d: by_label(d, "Mark not done: Stretch, today") is not None)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Stretch”, today: done."))
         self.assertEqual(self.cli_grid(self.stretch, 4)["days"][-1]["state"], "complete")
         self.type_into(f"habit-log-{self.read}-0-minutes", "15")
         click(d, "Add minutes to Read, today")
@@ -186,6 +187,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual(paused, "Paused — resumes 5 Dec")
         card = lambda d: d.find_element(By.CSS_SELECTOR, f'section[data-habit="{self.water}"]').text
         wait(d, lambda d: "Paused — resumes 5 Dec" in card(d))
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Resume Water", message="focus did not go to Resume")
         self.assertIn("Not due today.", card(d))
         wait(d, lambda d: self.cell_state(self.water, "2026-11-30") == "notDue")
         for scheme in ("light", "dark"):
@@ -205,6 +207,32 @@ class HabitsTests(BrowserTestCase):
         click(d, "Restore Stretch")
         wait(d, lambda d: not d.find_elements(By.ID, "habit-archived-box"))
         self.assertFalse(any(h["isArchived"] for h in self.store.cli("habits", "--all")["habits"]))
+
+    def test_W12_each_window_has_its_own_grid_and_log_and_an_avoid_habit_logs_slips(self):
+        s = self.store
+        med = s.cli("habit", "add", "Medication", "--window", "Morning 07:00-10:00", "--window", "Evening 19:00-22:00",
+                    now=CREATED)["id"]
+        smoking = s.cli("habit", "add", "Smoking", "--kind", "avoid", now=CREATED)["id"]
+        d = self.open_habits()
+        grids = d.execute_script("return Array.from(document.querySelectorAll(`section[data-habit='${arguments[0]}'] table.density caption`))"
+                                 ".map(c => c.textContent.split(':')[0]);", med)
+        self.assertEqual(grids, ["Medication · Morning", "Medication · Evening"])
+        click(d, "Mark done: Medication · Evening, today")
+        wait(d, lambda d: d.execute_script("return document.querySelector(`#grid-${arguments[0]}-1 td[data-date='2026-11-30']`).dataset.state", med)
+             == "complete")
+        windows = {g["window"]["label"]: g["days"][-1] for g in s.cli("habit", "grid", med, "--weeks", "4")["grids"]}
+        self.assertEqual((windows["Morning"]["amount"], windows["Evening"]["amount"]), (0, 1))
+        self.assertEqual(self.cell_state(med, "2026-11-30"), "empty")
+        # Focus stays on the control whose words changed.
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Mark not done: Medication · Evening, today")
+        click(d, "Log a slip of Smoking, today")
+        wait(d, lambda d: self.text(f"habit-today-{smoking}-0") == "Slips today: 1, with 0 allowed.")
+        self.assertEqual(s.cli("habit", "grid", smoking, "--weeks", "4")["days"][-1]["amount"], 1)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Smoking”, today: slips 1."))
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assert_no_axe_violations(f"Habits with windows and an avoid habit, {scheme}")
+            self.screenshot(f"habits-windows-{scheme}")
 
     def test_W12_a_new_habit_from_the_page(self):
         d = self.open_page(fragment="#habits")
