@@ -76,7 +76,7 @@ enum NightScript {
           const when = select(whenID, ["tomorrow", "later-this-week", "next-week", "someday"].map((w) => [w, say("when." + w)]), "later-this-week");
           const date = el("input", { type: "date", id: dateID, min: last.plan.planDay, value: values[dateID] || "" });
           const why = select(whyID, ["none", "too-much", "not-ready", "no-longer"].map((w) => [w, say("why." + w)]), "none");
-          const form = el("form", { class: "move-form", "aria-label": say("laterNamed", names) },
+          const form = el("form", { class: "move-form" },
             el("div", { class: "move-row" },
               el("div", {}, el("label", { for: whenID, text: say("laterWhen") }), when),
               el("div", {}, el("label", { for: dateID, text: say("laterDay") }), date),
@@ -106,7 +106,7 @@ enum NightScript {
         const bucket = select(key + "-bucket", Object.entries(bucketWords).map(([value, word]) => [value, say(word)]), current || "misc");
         const importance = select(key + "-importance", [["", say("importance.keep")], ["low", say("importance.low")],
           ["medium", say("importance.medium")], ["high", say("importance.high")]], "");
-        const form = el("form", { class: "move-form", "aria-label": say("planNamed", names) },
+        const form = el("form", { class: "move-form" },
           el("div", { class: "move-row" },
             el("div", {}, el("label", { for: key + "-region", text: say("nightWhere") }), region),
             el("div", {}, el("label", { for: key + "-bucket", text: say("bucket") }), bucket),
@@ -123,11 +123,33 @@ enum NightScript {
         return form;
       }
 
+      // The overload notice's Move: another day for a planned task, a reschedule rather than a deferral (P-4).
+      function moveForm(task) {
+        const names = { title: task.title };
+        const key = "night-move-" + task.id;
+        const when = select(key + "-when", ["later-this-week", "next-week", "someday"].map((w) => [w, say("when." + w)]), "next-week");
+        const form = el("form", { class: "move-form" },
+          el("div", { class: "move-row" },
+            el("div", {}, el("label", { for: key + "-when", text: say("nightMoveTo") }), when),
+            el("button", { type: "submit", class: "ghost", id: key, text: say("nightMove"), "aria-label": say("nightMoveNamed", names) })),
+          refusal(key + "-refused"));
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          step("/api/plan/move", { task: task.id, to: when.value }, (answer) => {
+            const due = dueOf(answer);
+            return due ? say("nightMoved", { title: task.title, day: dayShort(due) }) : say("nightMovedSomeday", names);
+          }, key + "-refused");
+        });
+        return form;
+      }
+
       function plannedItem(task) {
         const where = task.region && task.bucket
           ? say("nightPlace", { region: regionNames[task.region], bucket: say(task.bucket) }) : say("nightNoRegion");
-        return el("li", { class: "backlog-task night-task" },
+        const item = el("li", { class: "backlog-task night-task" },
           el("span", { class: "name", text: task.title }, el("span", { class: "cat", text: where })), placeForm(task));
+        if (last.plan.load.overloaded) item.append(moveForm(task));
+        return item;
       }
 
       function newTaskForm() {

@@ -10,6 +10,13 @@ from selenium.webdriver.support.ui import Select
 from browser_support import BrowserTestCase, browser, click, theme, wait
 
 
+def type_into(d, element_id, text):
+    """Types into a field as the page sees it (its value and an input event) in one step, since the screen
+    may be drawn anew between finding a field and typing into it."""
+    d.execute_script("const e = document.getElementById(arguments[0]); e.focus(); e.value = arguments[1];"
+                     "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, text)
+
+
 def choose(d, select_id, text):
     """Chooses `text` in the select, again if the screen was drawn anew between finding and choosing."""
     wait(d, lambda d: Select(d.find_element(By.ID, select_id)).select_by_visible_text(text) or
@@ -106,7 +113,7 @@ class NightTests(BrowserTestCase):
         click(d, "Plan Finish proposal for tomorrow")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Finish proposal” for Tue 1 Dec."))
         # A new task straight onto tomorrow's Evening.
-        wait(d, lambda d: d.find_element(By.ID, "night-new-title").send_keys("Buy stamps") or True)
+        type_into(d, "night-new-title", "Buy stamps")
         choose(d, "night-new-region", "Evening")
         d.find_element(By.ID, "night-new-submit").click()
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
@@ -148,6 +155,39 @@ class NightTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning skipped tonight."))
         self.assertEqual(self.plan()["session"]["state"], "skipped")
         wait(d, lambda d: "Tonight’s planning was skipped." in d.find_element(By.ID, "view-night").text)
+
+    def test_W14_P4_the_overload_notice_offers_Move_which_reschedules_without_a_deferral(self):
+        s = self.store
+        s.cli("settings", "capacity", "60", now=EVENING)
+        ids = [s.cli("add", title, "--due", "tomorrow", "--effort", "45", now=EVENING)["id"] for title in ("Paint the fence", "Bake bread")]
+        d = self.open_night()
+        notice = "That is about 1 h 30 for a day of 1 h. Move something to another day?"
+        wait(d, lambda d: notice in d.find_element(By.ID, "view-night").text, message="no overload notice")
+        choose(d, f"night-move-{ids[1]}-when", "Next week")
+        click(d, "Move Bake bread to another day")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Bake bread” to Mon 7 Dec."))
+        bread = self.task(ids[1])
+        self.assertEqual((bread["dueDate"], bread["deferralCount"]), ("2026-12-07", 0))
+        self.assertFalse(self.plan()["load"]["overloaded"])
+        wait(d, lambda d: notice not in d.find_element(By.ID, "view-night").text)
+        self.assertEqual(d.find_elements(By.ID, f"night-move-{ids[0]}"), [])
+
+    def test_W14_P3_after_midnight_the_page_still_plans_the_day_that_has_begun(self):
+        s = self.store
+        s.cli("add", "Finish proposal", "--region", "morning", now=EVENING)
+        self.driver = browser()
+        self.driver.get(s.serve(now="2026-12-01T00:30"))
+        d = self.driver
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        d.execute_script("location.hash = '#night'")
+        wait(d, lambda d: d.find_elements(By.ID, "night-close"))
+        self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", d.find_element(By.ID, "view-night").text)
+        type_into(d, "night-new-title", "Buy stamps")
+        choose(d, "night-new-region", "Morning")
+        d.find_element(By.ID, "night-new-submit").click()
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
+        morning = s.cli("today", now=TOMORROW)["regions"]["morning"]
+        self.assertIn("Buy stamps", [t["title"] for t in morning["misc"]])
 
     def test_W19_night_planning_fits_320_px_in_both_themes(self):
         self.plan_an_evening()
