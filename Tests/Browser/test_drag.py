@@ -82,6 +82,7 @@ class DragTests(BrowserTestCase):
         self.assertEqual(self.where(self.notes), ("morning", "complementary"))
         self.assertEqual(self.morning("mustDo"), ["Finish project proposal"])
         self.assertEqual(d.find_element(By.ID, "toast").text, "")
+        d.execute_script("document.querySelector('#region-morning .drop-refused').scrollIntoView({block: 'center'})")
         for scheme in ("light", "dark"):
             theme(d, scheme)
             self.assert_no_axe_violations(f"Today with a refused drop, {scheme}")

@@ -169,6 +169,7 @@ class HabitsTests(BrowserTestCase):
         days = {day["date"]: day for day in self.cli_grid(self.water, 4)["days"]}
         self.assertEqual(days["2026-11-16"]["amount"], 0)
         self.assertNotIn("16 Nov", d.find_element(By.ID, "toast").text)
+        d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", refusal)
         for scheme in ("light", "dark"):
             theme(d, scheme)
             self.assert_no_axe_violations(f"Habits correcting a day, {scheme}")
