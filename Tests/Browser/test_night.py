@@ -17,6 +17,11 @@ def type_into(d, element_id, text):
                      "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, text)
 
 
+def press(d, element_id):
+    """Clicks the element with that id, again if the screen was drawn anew between finding and clicking it."""
+    wait(d, lambda d: d.find_element(By.ID, element_id).click() or True, message=f"could not press {element_id}")
+
+
 def choose(d, select_id, text):
     """Chooses `text` in the select, again if the screen was drawn anew between finding and choosing."""
     wait(d, lambda d: Select(d.find_element(By.ID, select_id)).select_by_visible_text(text) or
@@ -65,11 +70,11 @@ class NightTests(BrowserTestCase):
         view = lambda d: d.find_element(By.ID, "view-night").text
         self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", view(d))
         # 1. Review: done tasks and the habit honestly, "2/3".
-        review = d.find_element(By.CSS_SELECTOR, '[aria-labelledby="night-review"]').text
+        review = d.execute_script("return document.querySelector('[aria-labelledby=\"night-review\"]').innerText")
         self.assertIn("Done (1)", review)
         self.assertIn("Water plants", review)
         self.assertIn("Water: 2/3", review)
-        self.assertEqual([t.text for t in d.find_elements(By.CSS_SELECTOR, "#night-open > li > .name")],
+        self.assertEqual(d.execute_script("return Array.from(document.querySelectorAll('#night-open > li > .name')).map(n => n.textContent)"),
                          [t["title"] for t in self.plan()["open"]])
         # 2. Carry forward: keep, later with a reason, drop.
         click(d, "Keep Finish proposal for tomorrow")
@@ -115,7 +120,7 @@ class NightTests(BrowserTestCase):
         # A new task straight onto tomorrow's Evening.
         type_into(d, "night-new-title", "Buy stamps")
         choose(d, "night-new-region", "Evening")
-        d.find_element(By.ID, "night-new-submit").click()
+        press(d, "night-new-submit")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
         load = self.plan()["load"]
         self.assertEqual(sorted((t["title"], t["region"], t["bucket"], t["importance"]) for t in load["tasks"]),
@@ -128,7 +133,7 @@ class NightTests(BrowserTestCase):
             self.screenshot(f"night-{scheme}")
         theme(d, "light")
         # 4. Close.
-        d.find_element(By.ID, "night-close").click()
+        press(d, "night-close")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning for Tue 1 Dec closed."))
         self.assertEqual(self.plan()["session"]["state"], "closed")
         wait(d, lambda d: "Tonight’s planning is closed." in view(d))
@@ -150,8 +155,9 @@ class NightTests(BrowserTestCase):
         wait(d, lambda d: refused(d) == "This one keeps slipping. Pick a day that actually works: later this week, next week, "
              "someday or a date.", message="no refusal in words")
         self.assertEqual(self.task(slipping)["dueDate"], "2026-11-30")
-        self.assertEqual(d.find_element(By.ID, f"night-carry-refused-{slipping}").get_attribute("role"), "alert")
-        d.find_element(By.ID, "night-skip").click()
+        self.assertEqual(d.execute_script("return document.getElementById(arguments[0]).getAttribute('role')",
+                                          f"night-carry-refused-{slipping}"), "alert")
+        press(d, "night-skip")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning skipped tonight."))
         self.assertEqual(self.plan()["session"]["state"], "skipped")
         wait(d, lambda d: "Tonight’s planning was skipped." in d.find_element(By.ID, "view-night").text)
@@ -184,7 +190,7 @@ class NightTests(BrowserTestCase):
         self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", d.find_element(By.ID, "view-night").text)
         type_into(d, "night-new-title", "Buy stamps")
         choose(d, "night-new-region", "Morning")
-        d.find_element(By.ID, "night-new-submit").click()
+        press(d, "night-new-submit")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
         morning = s.cli("today", now=TOMORROW)["regions"]["morning"]
         self.assertIn("Buy stamps", [t["title"] for t in morning["misc"]])
