@@ -120,6 +120,21 @@ enum HabitsScript {
                        amountForm("log.amount", "count", "log.addNamed"));
             break;
           case "timed":
+            // Today a timed habit can also be begun as a focus session (the chip shows it).
+            if (day === last.date) {
+              row.append(el("button", {
+                type: "button", id: idBase + "-begin", text: say("log.begin"), "aria-label": say("log.beginNamed", { title: names.title }),
+                onclick: async () => {
+                  const body = habit.windows.length > 1 ? { window: grid.window.label } : {};
+                  try {
+                    const answer = await api("/api/habits/" + habit.id + "/begin", body);
+                    delete refusals[refusalID];
+                    toast(say("began", { title: names.title }), answer.action);
+                  } catch (error) { refusals[refusalID] = error.message; }
+                  await refresh();
+                },
+              }));
+            }
             row.append(amountForm("log.minutes", "minutes", "log.addMinutesNamed"),
                        button("takeMinutes", { undo: true }, { class: "ghost" }));
             break;

@@ -139,6 +139,10 @@ class HabitsTests(BrowserTestCase):
         click(d, "Add minutes to Read, today")
         wait(d, lambda d: "15 of 20 min today." in self.text(f"habit-today-{self.read}-0"))
         self.assertEqual(self.cli_grid(self.read, 4)["days"][-1]["amount"], 15)
+        # A timed habit can be begun as a focus session; the chip shows it on every screen.
+        click(d, "Begin Read")
+        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus session running")
+        self.assertIsNotNone(self.store.cli("status")["session"])
 
     def choose_day(self, habit, date):
         d = self.driver
