@@ -178,6 +178,21 @@ class NightTests(BrowserTestCase):
         wait(d, lambda d: notice not in d.find_element(By.ID, "view-night").text)
         self.assertEqual(d.find_elements(By.ID, f"night-move-{ids[0]}"), [])
 
+    def test_W14_T14_the_prioritisation_prompt_shows_for_a_full_day_and_leaves_once_two_matter(self):
+        s = self.store
+        ids = [s.cli("add", title, "--due", "tomorrow", "--effort", "15", now=EVENING)["id"]
+               for title in ("Paint the fence", "Bake bread", "Call Mum", "Pay the rent", "Read a chapter")]
+        d = self.open_night()
+        prompt = "A full day. Which one or two of these matter most?"
+        wait(d, lambda d: prompt in d.find_element(By.ID, "view-night").text, message="no prioritisation prompt")
+        for task, title in ((ids[3], "Pay the rent"), (ids[2], "Call Mum")):
+            choose(d, f"night-place-{task}-region", "Just the day")
+            choose(d, f"night-place-{task}-importance", "High")
+            click(d, f"Plan {title} for tomorrow")
+            wait(d, lambda d: self.task(task)["importance"] == "high")
+        wait(d, lambda d: prompt not in d.find_element(By.ID, "view-night").text, message="the prompt stayed")
+        self.assertFalse(self.plan()["load"]["prioritisationPrompt"])
+
     def test_W14_P3_after_midnight_the_page_still_plans_the_day_that_has_begun(self):
         s = self.store
         s.cli("add", "Finish proposal", "--region", "morning", now=EVENING)
