@@ -271,6 +271,8 @@ enum HabitsScript {
           el("h2", { id: headingID, text: habit.title }),
           el("p", { class: "kind", text: kindText(habit) }));
         if (habit.paused) section.append(el("p", { class: "paused", text: habit.paused }));
+        // A weekly target speaks in weeks (H-8).
+        if (habit.week) section.append(el("p", { class: "today-amount", id: "habit-week-" + habit.id, text: say("weekProgress", habit.week) }));
         report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
         const names = { title: habit.title };
         section.append(el("div", { class: "habit-actions" }, pauseControls(habit),

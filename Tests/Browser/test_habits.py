@@ -240,6 +240,20 @@ class HabitsTests(BrowserTestCase):
             self.assert_no_axe_violations(f"Habits with windows and an avoid habit, {scheme}")
             self.screenshot(f"habits-windows-{scheme}")
 
+    def test_W12_H8_a_weekly_target_speaks_in_weeks(self):
+        run = self.store.cli("habit", "add", "Run", "--kind", "timed", "--target", "30", "--per-week", "3", now=CREATED)["id"]
+        self.store.cli("habit", "log", run, "--minutes", "30", "--date", "2026-11-29")
+        d = self.open_habits()
+        self.assertIn("3 times a week", self.text("view-habits"))
+        self.assertEqual(self.text(f"habit-week-{run}"), "0 of 3 this week.")
+        self.type_into(f"habit-log-{run}-0-minutes", "30")
+        click(d, "Add minutes to Run, today")
+        wait(d, lambda d: self.text(f"habit-week-{run}") == "1 of 3 this week.")
+        self.assertEqual([h["week"] for h in self.store.cli("habits")["habits"]], [{"done": 1, "target": 3}])
+        # A weekly habit's days are never missed: the grid has only filled and empty days.
+        self.assertNotIn("missed", [state for _, state, _ in self.page_cells(run)])
+        self.assert_grid_agrees(run)
+
     def test_W12_a_new_habit_from_the_page(self):
         d = self.open_page(fragment="#habits")
         wait(d, lambda d: d.find_element(By.ID, "view-habits").is_displayed() and d.find_elements(By.ID, "habit-new-box"))

@@ -70,6 +70,7 @@ public enum PageWords {
         ("kind.timed", "Timed, {target} min a day"),
         ("kind.avoid", "Avoid, {target} slips allowed"),
         ("perWeek", "{count} times a week"),
+        ("weekProgress", "{done} of {target} this week."),
         ("windowName", "{title} · {label}"),
         ("today.binaryDone", "Done today."),
         ("today.binaryOpen", "Not done yet today."),
