@@ -344,9 +344,11 @@ enum HabitsScript {
         return Math.max(4, Math.min(26, Math.floor((width - 34 - 44) / 21)));
       }
 
+      let drawnWeeks = null;
       async function render() {
         const answer = await api("/api/habits");
         const weeks = weeksThatFit();
+        drawnWeeks = weeks;
         const reports = await Promise.all(answer.habits.map((habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks)));
         const archived = answer.archivedCount ? (await api("/api/habits?all=1")).habits.filter((h) => h.isArchived) : [];
         last = { date: answer.date, habits: answer.habits, reports, archived };
@@ -356,6 +358,15 @@ enum HabitsScript {
       document.addEventListener("input", (event) => {
         const target = event.target;
         if (target.id && target.closest && target.closest("#view-habits")) values[target.id] = target.value;
+      });
+
+      // A wider or narrower window shows more or fewer weeks.
+      let resizeTimer = null;
+      window.addEventListener("resize", () => {
+        window.clearTimeout(resizeTimer);
+        resizeTimer = window.setTimeout(() => {
+          if (!$("view-habits").hidden && last && weeksThatFit() !== drawnWeeks) render().catch(() => {});
+        }, 200);
       });
 
       screen({

@@ -274,7 +274,12 @@ class HabitsTests(BrowserTestCase):
             theme(d, scheme)
             self.assert_no_axe_violations(f"Habits, {scheme}")
             self.screenshot(f"habits-{scheme}")
+        wide = d.execute_script("return document.querySelectorAll(`#grid-${arguments[0]}-0 thead th`).length;", self.water)
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        # The grid follows the width without a reload: fewer weeks, the newest kept.
+        wait(d, lambda d: 0 < d.execute_script("return document.querySelectorAll(`#grid-${arguments[0]}-0 thead th`).length;", self.water) < wide,
+             message="the grid kept its width at 320 px")
+        self.assertEqual(self.cell_state(self.water, "2026-11-30"), "empty")
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
