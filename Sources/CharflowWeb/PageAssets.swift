@@ -14,6 +14,10 @@ enum PageAssets {
         case detail = "detail.js"
         case focus = "focus.js"
         case settings = "settings.js"
+        // Habits, Night planning, and drag and drop.
+        case habits = "habits.js"
+        case night = "night.js"
+        case drag = "drag.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -28,6 +32,9 @@ enum PageAssets {
             case .detail: DetailScript.text
             case .focus: FocusScript.text
             case .settings: SettingsScript.text
+            case .habits: HabitsScript.text
+            case .night: NightScript.text
+            case .drag: DragScript.text
             }
         }
     }

@@ -141,7 +141,13 @@ enum PageScript {
         // The title opens the task's detail; the checkbox beside it completes the task.
         label.append(el("a", { href: "#task/" + task.id, class: "title-link", text: task.title }));
         if (task.category) label.append(el("span", { class: "cat", text: task.category }));
-        const item = el("li", { class: [task.isCompleted ? "done" : "", locked ? "is-locked" : "", extraClass].filter(Boolean).join(" ") || null }, box, label);
+        // The data- attributes are what drag.js reads: the task, where it sits, and whether it can be dragged.
+        const item = el("li", {
+          class: [task.isCompleted ? "done" : "", locked ? "is-locked" : "", extraClass].filter(Boolean).join(" ") || null,
+          "data-task": task.id, "data-title": task.title, "data-region": place ? place.region : null,
+          "data-bucket": place ? place.bucket : null, "data-index": place ? String(place.index) : null,
+          draggable: place && !task.isCompleted ? "true" : null,
+        }, box, label);
         // The task's buttons stay together, beside the title or on a line of their own when narrow.
         const tools = el("div", { class: "tools" });
         const moveKey = (idPrefix || "task-") + "move-";
@@ -157,7 +163,7 @@ enum PageScript {
       // `options`: `lockNote`, the id of the sentence saying the bucket is locked; `actions`, whether each
       // task offers its context actions (Region focus, W-9).
       function taskList(tasks, extraClass, region, bucket, idPrefix, options) {
-        const list = el("ul", { class: "tasks" });
+        const list = el("ul", { class: "tasks", "data-region": region || null, "data-bucket": region ? bucket : null });
         tasks.forEach((task, index) => list.append(taskItem(task, extraClass,
           region ? Object.assign({ region, bucket, index, count: tasks.length }, options || {}) : null, idPrefix)));
         return list;
@@ -245,7 +251,7 @@ enum PageScript {
         const headingID = "region-" + key;
         // Named as charflow NFR-2.3.1 says: "Morning region, 1 Must-Do, 2 Complementary, 3 Misc, 50% complete".
         const card = el("section", {
-          class: "region", id: headingID,
+          class: "region", id: headingID, "data-region": key,
           "aria-label": say("regionLabel", {
             region: name, must: counts.must, complementary: counts.complementary, misc: counts.misc,
             percent: region.progress.percent,
@@ -334,7 +340,7 @@ enum PageScript {
         for (const [bucket, limit] of [["mustDo", 1], ["complementary", 3], ["misc", 5]]) {
           const tasks = region[bucket];
           const headingID = "focus-" + bucket;
-          const section = el("section", { class: "panel", "aria-labelledby": headingID },
+          const section = el("section", { class: "panel", "aria-labelledby": headingID, "data-region": key, "data-bucket": bucket },
             el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
           const lockNote = bucket === "complementary" && region.complementaryLocked ? "focus-lock" : null;
           if (lockNote) section.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
@@ -507,7 +513,7 @@ enum PageScript {
           const headingID = "backlog-group-" + index;
           const list = el("ul", { class: "tasks" });
           for (const task of tasks) {
-            const item = el("li", { class: "backlog-task" },
+            const item = el("li", { class: "backlog-task", "data-task": task.id, "data-title": task.title, "data-region": "backlog", draggable: "true" },
               el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title })), moveButton(task, "move-"),
               el("button", {
                 type: "button", class: "ghost delete", id: "delete-" + task.id, text: say("delete"),

@@ -150,5 +150,65 @@ enum PageStyle {
       .region .more { display: none; }
       .open-region { display: block; }
     }
+
+    /* Habits (habits.js): habit.md's density tokens d1-d3 and missed, with the empty cell, in both themes;
+       a cell's state is its class `d-STATE`.
+       A missed day is a hollow square and today has a ring, so the shade is never the only sign. */
+    :root { --d0: #E3E7E5; --d1: #A6D0C3; --d2: #4E9784; --d3: #1F6A58; --missed: #A34A35; }
+    @media (prefers-color-scheme: dark) {
+      :root { --d0: #2E363B; --d1: #2F5B4F; --d2: #4E9784; --d3: #8FCBB8; --missed: #E0907C; }
+    }
+    .screens { flex-wrap: wrap; gap: 0.25rem 1rem; }
+    .screens a { white-space: nowrap; }
+    .habit h2 { margin-bottom: 0; }
+    .habit .kind, .habit .paused { color: var(--muted); font-size: 0.875rem; margin: 0 0 0.5rem; }
+    .habit .paused { color: var(--ink); font-weight: 600; }
+    .habit-window { border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 0.5rem; }
+    .habit-window:first-of-type { border-top: 0; }
+    .today-amount { margin: 0 0 0.5rem; }
+    .log-row, .habit-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.5rem 0; }
+    .amount-form, .pause-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; }
+    .amount-form label, .pause-form label, .correct > label { display: block; font-size: 0.875rem; width: 100%; }
+    .pause-form > div label { width: auto; }
+    input.amount { width: 6rem; }
+    .grid-wrap { display: flex; justify-content: flex-end; margin: 0.5rem 0 0.25rem; }
+    table.density { border-collapse: separate; border-spacing: 3px; flex: none; }
+    table.density th, table.density td { padding: 0; }
+    table.density tbody th { font-size: 0.75rem; font-weight: 400; color: var(--muted); text-align: end; padding-inline-end: 0.25rem; line-height: 18px; white-space: nowrap; overflow-wrap: normal; }
+    table.density td { width: 18px; height: 18px; }
+    table.density thead td { height: 0; }
+    .cell { display: block; width: 18px; height: 18px; border-radius: 3px; background: var(--d0); }
+    .cell.d-notDue { background: transparent; border: 1px dotted var(--line); }
+    .cell.d-partialLow { background: var(--d1); }
+    .cell.d-partialHigh { background: var(--d2); }
+    .cell.d-complete { background: var(--d3); }
+    .cell.d-missed { background: transparent; border: 2px solid var(--missed); }
+    .cell.today { outline: 2px solid var(--ink); outline-offset: 1px; }
+    .legend { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0.25rem 0.75rem; list-style: none; margin: 0; padding: 0; font-size: 0.75rem; color: var(--muted); }
+    .legend li { display: flex; align-items: center; gap: 0.25rem; }
+    .legend .cell { width: 12px; height: 12px; border-radius: 2px; }
+    .read { margin: 0.5rem 0; }
+    details > summary { cursor: pointer; color: var(--blue); min-height: 2.75rem; display: flex; align-items: center; width: fit-content; }
+    details > summary::before { content: "▸"; margin-inline-end: 0.375rem; }
+    details[open] > summary::before { content: "▾"; }
+    .correct { display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; align-items: center; }
+    .correct .hint, .correct .that-day, .correct .log-row, .correct .refused { flex-basis: 100%; }
+    .that-day { margin: 0.25rem 0 0; }
+
+    /* Night planning (night.js). */
+    .night-task .name { flex: 1 1 10rem; }
+    .night-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .night-task .refused { flex-basis: 100%; }
+    .night-new { border-top: 1px solid var(--line); margin-top: 1rem; }
+    .notice { border-left: 4px solid var(--ochre); padding-left: 0.5rem; }
+    .night-state { font-weight: 600; }
+
+    /* Drag and drop (drag.js). */
+    li[draggable=true] { cursor: grab; }
+    li.dragging { opacity: 0.6; }
+    .drop-over { outline: 3px dashed var(--focus); outline-offset: 2px; }
+    .drop-strip { display: grid; grid-template-columns: repeat(auto-fit, minmax(6rem, 1fr)); gap: 0.5rem; margin-bottom: 1rem; }
+    .drop-zone { border: 2px dashed var(--line); border-radius: 12px; padding: 1rem 0.5rem; text-align: center; }
+    .drop-zone p { margin: 0; }
     """#
 }

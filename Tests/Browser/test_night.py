@@ -1,0 +1,228 @@
+"""Night planning in a real browser: review, carry forward (keep / later / drop), plan tomorrow, close or
+skip (W-14, spec D10), each step checked through `charflow plan --json` and tomorrow's `today --json`.
+"""
+
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser_support import BrowserTestCase, browser, click, theme, wait
+
+
+def type_into(d, element_id, text):
+    """Types into a field as the page sees it (its value and an input event) in one step, since the screen
+    may be drawn anew between finding a field and typing into it."""
+    d.execute_script("const e = document.getElementById(arguments[0]); e.focus(); e.value = arguments[1];"
+                     "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, text)
+
+
+def press(d, element_id):
+    """Clicks the element with that id, again if the screen was drawn anew between finding and clicking it."""
+    wait(d, lambda d: d.find_element(By.ID, element_id).click() or True, message=f"could not press {element_id}")
+
+
+def choose(d, select_id, text):
+    """Chooses `text` in the select, again if the screen was drawn anew between finding and choosing."""
+    wait(d, lambda d: Select(d.find_element(By.ID, select_id)).select_by_visible_text(text) or
+         Select(d.find_element(By.ID, select_id)).first_selected_option.text == text, message=f"could not choose {text}")
+
+EVENING = "2026-11-30T21:00"
+TOMORROW = "2026-12-01T08:00"
+
+
+class NightTests(BrowserTestCase):
+    """Night planning (W-14, W-17, W-18, W-19)."""
+
+    def plan_an_evening(self):
+        s = self.store
+        add = lambda *args: s.cli("add", *args, now=EVENING)["id"]
+        self.proposal = add("Finish proposal", "--region", "morning", "--bucket", "must")
+        self.sam = add("Email Sam", "--region", "afternoon")
+        self.bank = add("Call the bank", "--region", "afternoon", "--bucket", "complementary")
+        plants = add("Water plants", "--region", "evening")
+        s.cli("done", plants, now=EVENING)
+        self.loft = add("Sort the loft")
+        water = s.cli("habit", "add", "Water", "--kind", "counted", "--target", "3", now="2026-11-20T08:00")["id"]
+        s.cli("habit", "log", water, "--count", "2", now=EVENING)
+
+    def open_night(self, **size):
+        s = self.store
+        self.driver = browser(**size)
+        self.driver.get(s.serve(now=EVENING))
+        d = self.driver
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        d.execute_script("location.hash = '#night'")
+        wait(d, lambda d: d.find_element(By.ID, "view-night").is_displayed() and d.find_elements(By.ID, "night-close"),
+             message="Night planning never showed")
+        return d
+
+    def plan(self):
+        return self.store.cli("plan", now=EVENING)
+
+    def task(self, task):
+        return self.store.cli("show", task, now=EVENING)
+
+    def test_W14_a_whole_evening_from_the_page(self):
+        self.plan_an_evening()
+        d = self.open_night()
+        self.assertEqual(d.title, "Charflow · Night planning")
+        view = lambda d: d.find_element(By.ID, "view-night").text
+        self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", view(d))
+        # 1. Review: done tasks and the habit honestly, "2/3".
+        review = d.execute_script("return document.querySelector('[aria-labelledby=\"night-review\"]').innerText")
+        self.assertIn("Done (1)", review)
+        self.assertIn("Water plants", review)
+        self.assertIn("Water: 2/3", review)
+        self.assertEqual(d.execute_script("return Array.from(document.querySelectorAll('#night-open > li > .name')).map(n => n.textContent)"),
+                         [t["title"] for t in self.plan()["open"]])
+        # 2. Carry forward: keep, later with a reason, drop.
+        click(d, "Keep Finish proposal for tomorrow")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Kept “Finish proposal” for tomorrow."))
+        kept = self.task(self.proposal)
+        self.assertEqual((kept["dueDate"], kept["deferralCount"]), ("2026-12-01", 1))
+        click(d, "Later… Email Sam")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"night-when-{self.sam}")
+        choose(d, f"night-when-{self.sam}", "Next week")
+        choose(d, f"night-why-{self.sam}", "Too much")
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assert_no_axe_violations(f"Night planning with Later open, {scheme}")
+            self.screenshot(f"night-later-{scheme}")
+        theme(d, "light")
+        click(d, "Carry Email Sam")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Carried “Email Sam” to Mon 7 Dec."))
+        sam = self.task(self.sam)
+        self.assertEqual((sam["dueDate"], sam["deferralCount"], sam["deferrals"][-1]["reason"]), ("2026-12-07", 1, "tooMuch"))
+        click(d, "Drop Call the bank")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Dropped “Call the bank”."))
+        self.assertIsNotNone(self.task(self.bank)["droppedAt"])
+        wait(d, lambda d: "Nothing left open." in view(d))
+        self.assertEqual(self.plan()["open"], [])
+        # 3. Plan tomorrow: the Backlog task into Morning's Must-Do as high importance.
+        wait(d, lambda d: d.find_elements(By.ID, f"night-place-{self.loft}"))
+        choose(d, f"night-place-{self.loft}-region", "Morning")
+        choose(d, f"night-place-{self.loft}-bucket", "Must-Do")
+        choose(d, f"night-place-{self.loft}-importance", "High")
+        click(d, "Plan Sort the loft for tomorrow")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Sort the loft” for Tue 1 Dec."))
+        # The kept task, dated tomorrow without a region, is refused Morning's Must-Do in words, then goes to Afternoon.
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f"#night-planned #night-place-{self.proposal}"))
+        choose(d, f"night-place-{self.proposal}-region", "Morning")
+        choose(d, f"night-place-{self.proposal}-bucket", "Must-Do")
+        click(d, "Plan Finish proposal for tomorrow")
+        refused = lambda d: d.find_element(By.ID, f"night-place-{self.proposal}-refused").text
+        wait(d, lambda d: refused(d) == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)", message="no refusal in words")
+        self.assertIsNone(self.task(self.proposal)["region"])
+        choose(d, f"night-place-{self.proposal}-region", "Afternoon")
+        click(d, "Plan Finish proposal for tomorrow")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Finish proposal” for Tue 1 Dec."))
+        # A new task straight onto tomorrow's Evening.
+        type_into(d, "night-new-title", "Buy stamps")
+        choose(d, "night-new-region", "Evening")
+        press(d, "night-new-submit")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
+        load = self.plan()["load"]
+        self.assertEqual(sorted((t["title"], t["region"], t["bucket"], t["importance"]) for t in load["tasks"]),
+                         [("Buy stamps", "evening", "misc", "low"), ("Finish proposal", "afternoon", "mustDo", "low"),
+                          ("Sort the loft", "morning", "mustDo", "high")])
+        wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30 of 6 h"))
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            self.assert_no_axe_violations(f"Night planning, {scheme}")
+            self.screenshot(f"night-{scheme}")
+        theme(d, "light")
+        # 4. Close.
+        press(d, "night-close")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning for Tue 1 Dec closed."))
+        self.assertEqual(self.plan()["session"]["state"], "closed")
+        wait(d, lambda d: "Tonight’s planning is closed." in view(d))
+        # Tomorrow's board is what was planned.
+        regions = self.store.cli("today", now=TOMORROW)["regions"]
+        self.assertEqual([t["title"] for t in regions["morning"]["mustDo"]], ["Sort the loft"])
+        self.assertEqual([t["title"] for t in regions["afternoon"]["mustDo"]], ["Finish proposal"])
+        self.assertEqual([t["title"] for t in regions["evening"]["misc"]], ["Buy stamps"])
+
+    def test_W14_skip_tonight_and_keep_from_the_third_deferral_is_refused_in_words(self):
+        s = self.store
+        slipping = s.cli("add", "Renew passport", "--due", "2026-11-27", now="2026-11-27T09:00")["id"]
+        s.cli("defer", slipping, now="2026-11-27T09:00")
+        s.cli("defer", slipping, now="2026-11-28T09:00")
+        s.cli("move", slipping, "--region", "morning", now=EVENING)
+        d = self.open_night()
+        click(d, "Keep Renew passport for tomorrow")
+        refused = lambda d: d.find_element(By.ID, f"night-carry-refused-{slipping}").text
+        wait(d, lambda d: refused(d) == "This one keeps slipping. Pick a day that actually works: later this week, next week, "
+             "someday or a date.", message="no refusal in words")
+        self.assertEqual(self.task(slipping)["dueDate"], "2026-11-30")
+        self.assertEqual(d.execute_script("return document.getElementById(arguments[0]).getAttribute('role')",
+                                          f"night-carry-refused-{slipping}"), "alert")
+        press(d, "night-skip")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning skipped tonight."))
+        self.assertEqual(self.plan()["session"]["state"], "skipped")
+        wait(d, lambda d: "Tonight’s planning was skipped." in d.find_element(By.ID, "view-night").text)
+
+    def test_W14_P4_the_overload_notice_offers_Move_which_reschedules_without_a_deferral(self):
+        s = self.store
+        s.cli("settings", "capacity", "60", now=EVENING)
+        ids = [s.cli("add", title, "--due", "tomorrow", "--effort", "45", now=EVENING)["id"] for title in ("Paint the fence", "Bake bread")]
+        d = self.open_night()
+        notice = "That is about 1 h 30 for a day of 1 h. Move something to another day?"
+        wait(d, lambda d: notice in d.find_element(By.ID, "view-night").text, message="no overload notice")
+        choose(d, f"night-move-{ids[1]}-when", "Next week")
+        click(d, "Move Bake bread to another day")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Bake bread” to Mon 7 Dec."))
+        bread = self.task(ids[1])
+        self.assertEqual((bread["dueDate"], bread["deferralCount"]), ("2026-12-07", 0))
+        self.assertFalse(self.plan()["load"]["overloaded"])
+        wait(d, lambda d: notice not in d.find_element(By.ID, "view-night").text)
+        self.assertEqual(d.find_elements(By.ID, f"night-move-{ids[0]}"), [])
+
+    def test_W14_T14_the_prioritisation_prompt_shows_for_a_full_day_and_leaves_once_two_matter(self):
+        s = self.store
+        ids = [s.cli("add", title, "--due", "tomorrow", "--effort", "15", now=EVENING)["id"]
+               for title in ("Paint the fence", "Bake bread", "Call Mum", "Pay the rent", "Read a chapter")]
+        d = self.open_night()
+        prompt = "A full day. Which one or two of these matter most?"
+        wait(d, lambda d: prompt in d.find_element(By.ID, "view-night").text, message="no prioritisation prompt")
+        for task, title in ((ids[3], "Pay the rent"), (ids[2], "Call Mum")):
+            choose(d, f"night-place-{task}-region", "Just the day")
+            choose(d, f"night-place-{task}-importance", "High")
+            click(d, f"Plan {title} for tomorrow")
+            wait(d, lambda d: self.task(task)["importance"] == "high")
+        wait(d, lambda d: prompt not in d.find_element(By.ID, "view-night").text, message="the prompt stayed")
+        self.assertFalse(self.plan()["load"]["prioritisationPrompt"])
+
+    def test_W14_P3_after_midnight_the_page_still_plans_the_day_that_has_begun(self):
+        s = self.store
+        s.cli("add", "Finish proposal", "--region", "morning", now=EVENING)
+        self.driver = browser()
+        self.driver.get(s.serve(now="2026-12-01T00:30"))
+        d = self.driver
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        d.execute_script("location.hash = '#night'")
+        wait(d, lambda d: d.find_elements(By.ID, "night-close"))
+        self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", d.find_element(By.ID, "view-night").text)
+        type_into(d, "night-new-title", "Buy stamps")
+        choose(d, "night-new-region", "Morning")
+        press(d, "night-new-submit")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Buy stamps” for Tue 1 Dec."))
+        morning = s.cli("today", now=TOMORROW)["regions"]["morning"]
+        self.assertIn("Buy stamps", [t["title"] for t in morning["misc"]])
+
+    def test_W19_night_planning_fits_320_px_in_both_themes(self):
+        self.plan_an_evening()
+        d = self.open_night(width=1280, height=900)
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            d.refresh()
+            wait(d, lambda d: d.find_elements(By.ID, "night-close"))
+            overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            self.assertLessEqual(overflow, 0, f"{scheme}: {overflow} px of horizontal scroll at 320 px")
+            self.assert_no_axe_violations(f"Night planning at 320 px, {scheme}")
+            self.screenshot(f"night-320-{scheme}")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
