@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"]),
-        .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
+        .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"]),
         // What the test targets share (a seeded generator); not part of any product.
         .target(name: "CharflowTestSupport", path: "Tests/CharflowTestSupport"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),

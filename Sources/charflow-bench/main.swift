@@ -3,7 +3,8 @@ import CharflowStore
 import Foundation
 
 /// `charflow-bench`: the benchmark's helper. `generate` writes a realistic store; `floor` is the
-/// open-and-SELECT floor every `charflow` command is measured against (see bench/README.md).
+/// open-and-SELECT floor every `charflow` command is measured against; `hub-floor` is the PostgreSQL
+/// floor `charflow sync` is measured against (see bench/README.md).
 let usage = """
     charflow-bench generate --out PATH [--tasks N] [--seed S] [--now YYYY-MM-DDTHH:MM] [--live N] [--series N]
                             [--history-days N] [--habit-years N] [--force]
@@ -11,6 +12,11 @@ let usage = """
         (row counts, the clock, ids the benchmark acts on). --now is UTC (default 2026-03-04T09:00).
     charflow-bench floor PATH
         Opens PATH with CharflowStore's Database and runs one indexed SELECT: the process floor.
+    charflow-bench hub-floor URL [--round-trips N] [--lazy] [--store PATH]
+        Loads libpq, connects to URL and runs SELECT 1: the process floor of a sync. With --round-trips,
+        also times loading libpq, the connection and N more SELECT 1 round trips inside the process
+        (JSON, ms). --lazy loads libpq with RTLD_LAZY instead of charflow's RTLD_NOW. --store first
+        opens PATH and runs floor's SELECT: a store and a hub, the least a sync can cost.
     """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -84,6 +90,8 @@ case "floor":
     } catch {
         fail("floor: \(error)", status: 1)
     }
+case "hub-floor":
+    HubFloor.main(arguments.dropFirst(2))
 case "help", "--help", "-h":
     print(usage)
 default:
