@@ -16,7 +16,7 @@ public enum OperationLog {
     /// sync tables themselves.
     public static let syncedTables = [
         "categories", "habit_groups", "tasks", "deferrals", "habits", "habit_schedules", "habit_windows",
-        "habit_entries", "habit_pauses", "sessions", "night_planning",
+        "habit_entries", "habit_increments", "habit_pauses", "sessions", "night_planning",
     ]
 
     /// The field name of a removal for good.
@@ -254,7 +254,10 @@ public enum OperationLog {
                 winners[key, default: [:]][op.field] = (op.hlc, op.value)
             }
             var changed = 0
+            // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
+            var habitDays = Set<HabitIncrements.Day>()
             for key in removed where try !isRemoved(key, db) {
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
@@ -263,8 +266,10 @@ public enum OperationLog {
             for key in order {
                 guard let fields = winners[key], try !isRemoved(key, db) else { continue }
                 changed += try merge(key, fields, db)
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
             }
             changed += try settleBrokenLinks(db, now: now)
+            try HabitIncrements.settle(habitDays, db: db)
             if let latest, let state = try state(db) {
                 let clock = state.clock.receiving(latest)
                 try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",

@@ -222,8 +222,9 @@ extension Planner {
     }
 
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
-    /// with its time logged, and the next Today says so once.
-    func settleTwoTimers() throws {
+    /// with its time logged, and the next Today says so once. Every command runs it on opening the
+    /// store, and a sync right after its merge (rule Y-8).
+    public func settleTwoTimers() throws {
         // The same statement as `liveSessions()`, so that opening the store prepares one fewer.
         guard try liveSessions().count > 1 else { return }
         try db.write {
