@@ -37,6 +37,15 @@ enum HabitIncrements {
                    [.text(id), .text(key.window), .text(key.date), .integer(Int64(delta)), .text(Instant.storageText(time))])
     }
 
+    /// Takes a counted (or avoid) day's amount from its rows before a log changes it, when it has any:
+    /// the rows are the truth, and an entry made afresh (its first was removed for good elsewhere) may
+    /// not yet show them.
+    static func adopt(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
+        guard kind == .counted || kind == .avoid else { return }
+        let steps = try steps(Day(window: entry.windowID.lowercasedText, date: entry.date.description), db)
+        if !steps.isEmpty { entry.amount = HabitCompletion.amount(steps, kind: kind) }
+    }
+
     /// Sets `entry`'s amount and completion from its rows: a counted day's increments (when it has
     /// any), a timed day's closed sessions. Other kinds, and counted days kept before increments
     /// were, are left as they are.

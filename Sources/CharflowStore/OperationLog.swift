@@ -299,6 +299,15 @@ public enum OperationLog {
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
         let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
+        if !exists {
+            // Later changes to a row this device no longer holds, though it has no tombstone: a row that
+            // followed its purged parent (a session of a task purged elsewhere). Every device removed it
+            // alike; its remaining fields cannot make a row again.
+            let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+                                       [.text(key.table)]).compactMap { $0[0].text }
+            let given = Set(winning.map(\.key))
+            if required.contains(where: { !given.contains($0) }) { return 0 }
+        }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")

@@ -385,6 +385,7 @@ extension Planner {
                 ?? HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
                               date: day, target: window.target, modifiedAt: now)
             try journal.capture("habit_entries", key: entry.id.lowercasedText)
+            try HabitIncrements.adopt(&entry, kind: habit.kind, db: db)
             let before = entry
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
