@@ -37,9 +37,8 @@ enum HabitIncrements {
                    [.text(id), .text(key.window), .text(key.date), .integer(Int64(delta)), .text(Instant.storageText(time))])
     }
 
-    /// Takes a counted (or avoid) day's amount from its rows before a log changes it, when it has any:
-    /// the rows are the truth, and an entry made afresh (its first was removed for good elsewhere) may
-    /// not yet show them.
+    /// Gives an entry made afresh the amount of the day's rows, when it has any: its first entry was
+    /// removed for good elsewhere (an undo), while rows other devices made for the day remain.
     static func adopt(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
         guard kind == .counted || kind == .avoid else { return }
         let steps = try steps(Day(window: entry.windowID.lowercasedText, date: entry.date.description), db)

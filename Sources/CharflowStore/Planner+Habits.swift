@@ -381,11 +381,16 @@ extension Planner {
         try HabitRules.checkFits(log, kind: habit.kind)
         try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
         return try perform("habit log") { journal in
-            var entry = try entry(window: window.id, date: day)
-                ?? HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
-                              date: day, target: window.target, modifiedAt: now)
+            let found = try entry(window: window.id, date: day)
+            var entry: HabitEntry
+            if let found {
+                entry = found
+            } else {
+                entry = HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
+                                   date: day, target: window.target, modifiedAt: now)
+                try HabitIncrements.adopt(&entry, kind: habit.kind, db: db)
+            }
             try journal.capture("habit_entries", key: entry.id.lowercasedText)
-            try HabitIncrements.adopt(&entry, kind: habit.kind, db: db)
             let before = entry
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {

@@ -73,6 +73,7 @@ struct SyncConvergenceTests {
         let app = try first.environment.open(now: clock.local(first))
         _ = try app.addHabit(Request(words: ["add", "Water"], options: ["kind": ["counted"], "target": ["6"]]))
         _ = try app.addHabit(Request(words: ["add", "Pushups"], options: ["kind": ["counted"], "target": ["20"]]))
+        _ = try app.addHabit(Request(words: ["add", "Read"], options: ["kind": ["timed"], "target": ["30"]]))
         for (title, rule) in [("Take vitamins", "daily"), ("Weekly review", "weekly"), ("Stretch", "daily")] {
             _ = try app.add(Request(words: [title], options: ["repeat": [rule], "due": ["today"], "region": ["morning"]]))
         }
@@ -141,9 +142,21 @@ struct SyncConvergenceTests {
             }
             let db = try Database(path: device.runner.storePath)
             // Each day's amount is the sum of its increments, and that sum is what the actions did.
+            // A timed day's amount is its closed sessions' minutes.
+            for row in try db.rows("""
+                SELECT e.window_id || '|' || e.date, e.amount, (SELECT coalesce(sum(actual_seconds), 0) FROM sessions s
+                WHERE s.habit_window_id = e.window_id AND s.day = e.date AND s.ended_at IS NOT NULL)
+                FROM habit_entries e JOIN habit_windows w ON w.id = e.window_id JOIN habits h ON h.id = w.habit_id
+                WHERE h.kind = 'timed'
+                """) {
+                let seconds = row[2].int ?? 0
+                #expect(row[1].int == Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero)),
+                        "seed \(seed): timed day \(row[0]) shows \(row[1]) for \(seconds) s")
+            }
             for row in try db.rows("""
                 SELECT e.window_id || '|' || e.date, e.amount, (SELECT coalesce(sum(amount), 0) FROM habit_increments i
                 WHERE i.window_id = e.window_id AND i.date = e.date) FROM habit_entries e
+                JOIN habit_windows w ON w.id = e.window_id JOIN habits h ON h.id = w.habit_id WHERE h.kind = 'counted'
                 """) {
                 let day = row[0].text ?? ""
                 #expect(row[1].int == row[2].int, "seed \(seed): \(day) shows \(row[1]) of increments summing to \(row[2])")
@@ -157,7 +170,7 @@ struct SyncConvergenceTests {
             #expect(try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0 <= 1)
         }
         // The run exercised what it claims to.
-        for name in ["sync", "redeliver", "add", "title", "drop", "purge", "complete", "habit", "begin", "undo"] {
+        for name in ["sync", "redeliver", "add", "title", "drop", "purge", "complete", "habit", "timed", "begin", "undo"] {
             #expect(tally[name, default: 0] > 0, "seed \(seed): no \(name) in \(tally)")
         }
         #expect(expected.values.contains { $0 > 0 })
@@ -208,12 +221,18 @@ struct SyncConvergenceTests {
             case 47..<58:
                 name = "complete"
                 _ = try app.complete(Request(words: [task]))
-            case 58..<76:
+            case 58..<70:
                 name = "habit"
                 let habit = random.int(0...1) == 0 ? "Water" : "Pushups"
                 let request = random.int(0...3) == 0
                     ? Request(words: ["log", habit], switches: ["undo"])
                     : Request(words: ["log", habit], options: ["count": [String(random.int(1...4))]])
+                _ = try app.logHabit(request)
+            case 70..<76:
+                name = "timed"
+                let request = random.int(0...3) == 0
+                    ? Request(words: ["log", "Read"], switches: ["undo"])
+                    : Request(words: ["log", "Read"], options: ["minutes": [String(random.int(1...20))]])
                 _ = try app.logHabit(request)
             case 76..<84:
                 name = "begin"

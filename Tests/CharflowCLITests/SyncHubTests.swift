@@ -252,6 +252,34 @@ struct SyncHubTests {
         #expect(try habitAmount(c, water, at: "09:50") == 2)
     }
 
+    @Test("Y-6: timed habit minutes logged offline on two devices both count; an undo removes its minutes on every device")
+    func timedMinutesSum() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let read = try a.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        try a.ok(["habit", "log", read, "--minutes", "10"], now: "\(Self.day)T09:00")
+        try b.ok(["habit", "log", read, "--minutes", "15"], now: "\(Self.day)T09:05")
+        try b.ok(["habit", "log", read, "--minutes", "5"], now: "\(Self.day)T09:06")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        try sync(a, hub, at: "09:12")
+        #expect(try habitAmount(a, read, at: "09:20") == 30)
+        #expect(try habitAmount(b, read, at: "09:20") == 30)
+        // Complete on both at the same moment: the log that reached the target (B's second).
+        let completed = "SELECT completed_at FROM habit_entries WHERE amount > 0"
+        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == ["\(Self.day)T09:06:00.000Z"])
+        #expect(try records(a) == records(b))
+        // B takes back its last five minutes.
+        try b.ok(["habit", "log", read, "--undo"], now: "\(Self.day)T09:30")
+        try sync(b, hub, at: "09:31")
+        try sync(a, hub, at: "09:32")
+        #expect(try habitAmount(a, read, at: "09:40") == 25)
+        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == [nil])
+        #expect(try records(a) == records(b))
+    }
+
     @Test("Y-7: two devices completing the same repeating task offline create one next instance")
     func twoCompletionsOneInstance() throws {
         let hub = try startHub()
