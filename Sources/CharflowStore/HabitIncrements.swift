@@ -72,10 +72,14 @@ enum HabitIncrements {
     /// Recomputes every entry of `days` after a merge brought rows they depend on. Runs inside the
     /// merge, where nothing writes operations: each device computes the same from the same rows.
     static func settle(_ days: Set<Day>, db: Database) throws {
+        guard !days.isEmpty else { return }
+        var kinds: [String: HabitKind] = [:]
+        try db.forEachRow("SELECT w.id, h.kind FROM habit_windows w JOIN habits h ON h.id = w.habit_id") {
+            if let window = $0[0].text, let kind = $0[1].text.flatMap(HabitKind.init(rawValue:)) { kinds[window] = kind }
+        }
         for day in days.sorted(by: { ($0.window, $0.date) < ($1.window, $1.date) }) {
-            guard let kind = try db.scalar("""
-                SELECT h.kind FROM habit_windows w JOIN habits h ON h.id = w.habit_id WHERE w.id = ?
-                """, [.text(day.window)])?.text.flatMap(HabitKind.init(rawValue:)) else { continue }
+            // A binary day is one field, merged as it came.
+            guard let kind = kinds[day.window], kind != .binary else { continue }
             let entries = try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ?",
                                       [.text(day.window), .text(day.date)]).map(HabitRecords.entry)
             for entry in entries {
