@@ -134,7 +134,10 @@ extension Planner {
         let columns = try db.columns(of: table)
         guard !columns.isEmpty else { return [] }
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
-        try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(order)", [], body)
+        // Tombstones of sync's own rows (habit increments) stay out: a backup holds records only.
+        let only = table == "tombstones"
+            ? "WHERE table_name IN (" + Backup.tables.map { "'\($0.name)'" }.joined(separator: ", ") + ")" : ""
+        try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) \(only) ORDER BY \(order)", [], body)
         return columns
     }
 

@@ -40,6 +40,38 @@ enum DerivedID {
     static func rolloverDeferral(task: UUID, day: LocalDay) -> UUID {
         uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
     }
+
+    /// The id of the next instance of `series` due on `due` (task.md's `(seriesID, dueDate)` dedup
+    /// key): two devices that complete the same repeating task make the same instance.
+    static func repeatInstance(series: UUID, due: LocalDay, in db: Database) throws -> UUID {
+        try unused("tasks", in: db) { "repeat-instance:" + series.lowercasedText + ":" + due.description + $0 }
+    }
+
+    /// The id of a habit window's entry for `day`: every device that logs the day writes one row.
+    static func habitEntry(window: UUID, day: LocalDay, in db: Database) throws -> UUID {
+        try unused("habit_entries", in: db) { "habit-entry:" + window.lowercasedText + ":" + day.description + $0 }
+    }
+
+    /// The id of the increment that carries a day's amount from before increments were kept (or set
+    /// by an import), so devices holding the same amount agree on one row.
+    static func habitBase(window: UUID, day: LocalDay, in db: Database) throws -> UUID {
+        try unused("habit_increments", in: db) { "habit-base:" + window.lowercasedText + ":" + day.description + $0 }
+    }
+
+    /// The first of `name("")`, `name("#2")`, `name("#3")`… whose id has no tombstone in `table`: a row
+    /// removed for good (an undone completion's instance, say) is never made again under its id, which
+    /// every other device would ignore.
+    private static func unused(_ table: String, in db: Database, _ name: (String) -> String) throws -> UUID {
+        var generation = 1
+        while true {
+            let id = uuid(name(generation == 1 ? "" : "#\(generation)"))
+            if try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?",
+                             [.text(table), .text(id.lowercasedText)]) == nil {
+                return id
+            }
+            generation += 1
+        }
+    }
 }
 
 /// libcrypto's `SHA1`, found with `dlopen` when first asked for.

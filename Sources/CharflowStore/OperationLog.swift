@@ -16,7 +16,7 @@ public enum OperationLog {
     /// sync tables themselves.
     public static let syncedTables = [
         "categories", "habit_groups", "tasks", "deferrals", "habits", "habit_schedules", "habit_windows",
-        "habit_entries", "habit_pauses", "sessions", "night_planning",
+        "habit_entries", "habit_increments", "habit_pauses", "sessions", "night_planning",
     ]
 
     /// The field name of a removal for good.
@@ -254,7 +254,10 @@ public enum OperationLog {
                 winners[key, default: [:]][op.field] = (op.hlc, op.value)
             }
             var changed = 0
+            // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
+            var habitDays = Set<HabitIncrements.Day>()
             for key in removed where try !isRemoved(key, db) {
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
@@ -263,8 +266,10 @@ public enum OperationLog {
             for key in order {
                 guard let fields = winners[key], try !isRemoved(key, db) else { continue }
                 changed += try merge(key, fields, db)
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
             }
             changed += try settleBrokenLinks(db, now: now)
+            try HabitIncrements.settle(habitDays, db: db)
             if let latest, let state = try state(db) {
                 let clock = state.clock.receiving(latest)
                 try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",
@@ -294,6 +299,15 @@ public enum OperationLog {
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
         let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
+        if !exists {
+            // Later changes to a row this device no longer holds, though it has no tombstone: a row that
+            // followed its purged parent (a session of a task purged elsewhere). Every device removed it
+            // alike; its remaining fields cannot make a row again.
+            let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+                                       [.text(key.table)]).compactMap { $0[0].text }
+            let given = Set(winning.map(\.key))
+            if required.contains(where: { !given.contains($0) }) { return 0 }
+        }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")

@@ -129,7 +129,10 @@ extension Planner {
                 if var entry = try entry(window: window.id, date: today), entry.target != window.target {
                     try journal.capture("habit_entries", key: entry.id.lowercasedText)
                     entry.target = window.target
-                    if habit.kind != .avoid { HabitRules.settleCompletion(&entry, kind: habit.kind, log: nil, today: today, now: now) }
+                    if habit.kind != .avoid {
+                        HabitRules.settleCompletion(&entry, kind: habit.kind, log: nil, today: today, now: now)
+                        try HabitIncrements.settle(&entry, kind: habit.kind, db: db)
+                    }
                     entry.modifiedAt = now
                     try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
                 }
@@ -378,9 +381,17 @@ extension Planner {
         try HabitRules.checkFits(log, kind: habit.kind)
         try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
         return try perform("habit log") { journal in
-            var entry = try entry(window: window.id, date: day)
-                ?? HabitEntry(windowID: window.id, date: day, target: window.target, modifiedAt: now)
+            let found = try entry(window: window.id, date: day)
+            var entry: HabitEntry
+            if let found {
+                entry = found
+            } else {
+                entry = HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
+                                   date: day, target: window.target, modifiedAt: now)
+                try HabitIncrements.adopt(&entry, kind: habit.kind, db: db)
+            }
             try journal.capture("habit_entries", key: entry.id.lowercasedText)
+            let before = entry
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
             case (.timed, .minutes(let minutes)):
@@ -392,12 +403,19 @@ extension Planner {
                 if let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
                                           [.text(window.id.lowercasedText), .text(day.description)]).first?[0].text {
                     try journal.capture("sessions", key: last)
-                    try db.run("DELETE FROM sessions WHERE id = ?", [.text(last)])
+                    // Removed for good, so the removal reaches every device (rule Y-6).
+                    try Tombstone.remove("sessions", id: last, at: nowText, in: db)
                 }
             default: break
             }
             if habit.kind == .timed { entry.amount = try timedMinutes(window: window.id, day: day) }
             HabitRules.settleCompletion(&entry, kind: habit.kind, log: log, today: today, now: now)
+            if habit.kind == .counted || habit.kind == .avoid, entry.amount != before.amount {
+                try HabitIncrements.record(window: window.id, day: day, before: before.amount,
+                                           baseAt: before.completedAt ?? before.modifiedAt,
+                                           delta: entry.amount - before.amount, at: now, journal: &journal, db: db)
+            }
+            try HabitIncrements.settle(&entry, kind: habit.kind, db: db)
             entry.modifiedAt = now
             try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
             return (habit, window, entry)
@@ -430,10 +448,12 @@ extension Planner {
                                     [.text(windowID.lowercasedText)]).first else { return }
         let window = HabitRecords.window(row)
         var entry = try entry(window: windowID, date: day)
-            ?? HabitEntry(windowID: windowID, date: day, target: window.target, modifiedAt: now)
+            ?? HabitEntry(id: try DerivedID.habitEntry(window: windowID, day: day, in: db), windowID: windowID,
+                          date: day, target: window.target, modifiedAt: now)
         try journal?.capture("habit_entries", key: entry.id.lowercasedText)
         entry.amount = try timedMinutes(window: windowID, day: day)
         HabitRules.settleCompletion(&entry, kind: .timed, log: nil, today: today, now: now)
+        try HabitIncrements.settle(&entry, kind: .timed, db: db)
         entry.modifiedAt = now
         try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
     }
@@ -589,7 +609,8 @@ extension Planner {
     private func keepPastTargets(of window: HabitWindow, old: Int, journal: inout UndoJournal) throws {
         for day in HabitRules.snapshotDays(firstDay: calendar.logicalDay(at: window.createdAt), today: today)
         where try entry(window: window.id, date: day) == nil {
-            let snapshot = HabitEntry(windowID: window.id, date: day, target: old, modifiedAt: now)
+            let snapshot = HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
+                                      date: day, target: old, modifiedAt: now)
             try journal.capture("habit_entries", key: snapshot.id.lowercasedText)
             try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(snapshot))
         }

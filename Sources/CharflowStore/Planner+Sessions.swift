@@ -221,9 +221,19 @@ extension Planner {
         return carried
     }
 
+    /// Settles what a merge of other devices' changes may leave (spec D18): two instances of one series
+    /// due the same day (the dedup rule keeps one, rule Y-7), and two live sessions (rule Y-8). Each is an
+    /// ordinary change, sent with the next sync.
+    public func settleAfterMerge() throws {
+        forgetReads()
+        try db.write { try removeSeriesDuplicates() }
+        try settleTwoTimers()
+    }
+
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
-    /// with its time logged, and the next Today says so once.
-    func settleTwoTimers() throws {
+    /// with its time logged, and the next Today says so once. Every command runs it on opening the
+    /// store, and a sync right after its merge (rule Y-8).
+    public func settleTwoTimers() throws {
         // The same statement as `liveSessions()`, so that opening the store prepares one fewer.
         guard try liveSessions().count > 1 else { return }
         try db.write {

@@ -551,6 +551,8 @@ public final class Planner {
             AND (due_date = ? OR (\(TaskRecords.live)))
             """, [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(due.description)])?.int ?? 0
         guard clash == 0 else { return }
+        // Derived from (seriesID, dueDate), so two devices completing the same task make one instance.
+        next.id = try DerivedID.repeatInstance(series: series, due: due, in: db)
         try journal.capture("tasks", key: next.id.lowercasedText)
         try save(&next)
     }

@@ -242,5 +242,19 @@ public enum Schema {
         );
         CREATE INDEX tombstones_by_row ON tombstones(table_name, id);
         """),
+        // A counted (or avoid) habit's amount as the sum of its increments (spec D18, rule Y-6), so
+        // increments made offline on two devices both count; undo is a negative increment. Shared by
+        // every device through sync, but not a record of its own: the entries' amounts are, so
+        // increments are not in backups.
+        Migration("0009-habit-increments", """
+        CREATE TABLE habit_increments (
+            id TEXT PRIMARY KEY NOT NULL,
+            window_id TEXT NOT NULL REFERENCES habit_windows(id) ON DELETE CASCADE,
+            date TEXT NOT NULL,
+            amount INTEGER NOT NULL DEFAULT 0,
+            made_at TEXT NOT NULL
+        );
+        CREATE INDEX habit_increments_by_window_date ON habit_increments(window_id, date);
+        """),
     ])
 }

@@ -1,4 +1,5 @@
 import CharflowCore
+import Foundation
 
 /// Before-images of the rows each user action touched, so `undo` can put them back exactly (spec D8).
 ///
@@ -160,7 +161,15 @@ struct UndoJournal {
         for image in images {
             guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { continue }
             let columns = try db.columns(of: table)
-            if let before = image[3].text {
+            if var before = image[3].text {
+                var key = key
+                // On a sync device, a row removed for good (a timed log taken back, an instance an
+                // un-tick removed) comes back under a new id: every device ignores a tombstoned id.
+                if keyColumn == "id", try db.scalar("SELECT 1 FROM sync_state WHERE id = 1") != nil,
+                   try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), .text(key)]) != nil {
+                    key = UUID().lowercasedText
+                    before = try db.scalar("SELECT json_set(?, '$.id', ?)", [.text(before), .text(key)])?.text ?? before
+                }
                 let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
                 try db.run("UPDATE \(table) SET \(assignments) WHERE \(keyColumn) = ?2", [.text(before), .text(key)])
                 if db.changes == 0 {

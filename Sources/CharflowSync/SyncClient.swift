@@ -84,6 +84,9 @@ public final class SyncClient {
         } else {
             report.pulled = try pull(hub, device: device, from: cursor, progress: progress)
         }
+        // Two instances of one series on one day, two live sessions: the rules settle them now (Y-7,
+        // Y-8); what they change is sent with the next sync.
+        if report.pulled > 0 { try planner.settleAfterMerge() }
         try OperationLog.recordSync(at: nowText, db)
         return report
     }

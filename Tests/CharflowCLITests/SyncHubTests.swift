@@ -1,3 +1,4 @@
+import CharflowCore
 import CharflowStore
 import Foundation
 import Testing
@@ -211,6 +212,154 @@ struct SyncHubTests {
             #expect(rows.count == 1)
         }
         #expect(try records(a) == records(b))
+    }
+
+    /// Today's amount of a habit as `habit grid` shows it.
+    func habitAmount(_ device: CharflowRunner, _ habit: String, at time: String) throws -> Int? {
+        let grid = try device.json(["habit", "grid", habit, "--weeks", "1"], now: "\(Self.day)T\(time)")
+        return (grid["days"] as? [[String: Any]])?.last?["amount"] as? Int
+    }
+
+    @Test("Y-6: counted habit increments made offline on two devices both count; an undo is a negative increment")
+    func habitIncrementsSum() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let water = try a.addHabit("Water", ["--kind", "counted", "--target", "8"], now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        // Offline on both: +3 on A, +2 on B; each first log of the day makes the day's entry.
+        try a.ok(["habit", "log", water, "--count", "3"], now: "\(Self.day)T09:00")
+        try b.ok(["habit", "log", water, "--count", "2"], now: "\(Self.day)T09:05")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        try sync(a, hub, at: "09:12")
+        #expect(try habitAmount(a, water, at: "09:20") == 5)
+        #expect(try habitAmount(b, water, at: "09:20") == 5)
+        #expect(try records(a) == records(b))
+        // A takes back its three; B logs four and takes them back with `undo` before it syncs.
+        for minute in 21...23 { try a.ok(["habit", "log", water, "--undo"], now: "\(Self.day)T09:\(minute)") }
+        try b.ok(["habit", "log", water, "--count", "4"], now: "\(Self.day)T09:24")
+        try b.ok(["undo"], now: "\(Self.day)T09:25")
+        try sync(a, hub, at: "09:30")
+        try sync(b, hub, at: "09:31")
+        try sync(a, hub, at: "09:32")
+        #expect(try habitAmount(a, water, at: "09:40") == 2)
+        #expect(try habitAmount(b, water, at: "09:40") == 2)
+        #expect(try records(a) == records(b))
+        // A new device starts from the hub's state with the same sum.
+        let c = try CharflowRunner()
+        try sync(c, hub, at: "09:45")
+        #expect(try habitAmount(c, water, at: "09:50") == 2)
+    }
+
+    @Test("Y-6: timed habit minutes logged offline on two devices both count; an undo removes its minutes on every device")
+    func timedMinutesSum() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let read = try a.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        try a.ok(["habit", "log", read, "--minutes", "10"], now: "\(Self.day)T09:00")
+        try b.ok(["habit", "log", read, "--minutes", "15"], now: "\(Self.day)T09:05")
+        try b.ok(["habit", "log", read, "--minutes", "5"], now: "\(Self.day)T09:06")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        try sync(a, hub, at: "09:12")
+        #expect(try habitAmount(a, read, at: "09:20") == 30)
+        #expect(try habitAmount(b, read, at: "09:20") == 30)
+        // Complete on both at the same moment: the log that reached the target (B's second).
+        let completed = "SELECT completed_at FROM habit_entries WHERE amount > 0"
+        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == ["\(Self.day)T09:06:00.000Z"])
+        #expect(try records(a) == records(b))
+        // B takes back its last five minutes.
+        try b.ok(["habit", "log", read, "--undo"], now: "\(Self.day)T09:30")
+        try sync(b, hub, at: "09:31")
+        try sync(a, hub, at: "09:32")
+        #expect(try habitAmount(a, read, at: "09:40") == 25)
+        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == [nil])
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-7: two devices completing the same repeating task offline create one next instance")
+    func twoCompletionsOneInstance() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let rent = try a.add("Pay rent", ["--repeat", "monthly", "--due", Self.day], now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        try a.ok(["done", rent], now: "\(Self.day)T09:00")
+        try b.ok(["done", rent], now: "\(Self.day)T09:05")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        try sync(a, hub, at: "09:12")
+        for device in [a, b] {
+            let db = try Database(path: device.storePath)
+            let instances = try db.rows("SELECT due_date FROM tasks WHERE series_id = ? AND id <> ?", [.text(rent), .text(rent)])
+            #expect(instances.map { $0[0].text } == ["2026-04-10"])
+        }
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-8: two live sessions after a merge: the later-started one stops at the merge with its time kept, and one quiet line says so")
+    func twoTimersAfterMerge() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let first = try a.add("Write the report", ["--region", "morning"], now: "\(Self.day)T08:00")
+        let second = try a.add("Sort the receipts", ["--region", "afternoon"], now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        try a.ok(["begin", first], now: "\(Self.day)T09:00")
+        try b.ok(["begin", second], now: "\(Self.day)T09:10")
+        try sync(a, hub, at: "09:20")
+        // B merges A's earlier session: its own, started later, stops at the merge with 20 minutes kept.
+        try sync(b, hub, at: "09:30")
+        let stopped = try Database(path: b.storePath).rows(
+            "SELECT ended_at, outcome, actual_seconds FROM sessions WHERE task_id = ?", [.text(second)])
+        #expect(stopped.count == 1)
+        #expect(stopped.first?[0].text?.hasPrefix("\(Self.day)T") == true)
+        #expect(stopped.first?[1].text == "abandoned")
+        #expect(stopped.first?[2].int == 20 * 60)
+        #expect(try Database(path: b.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        let shown = try b.ok(["today"], now: "\(Self.day)T09:31").stdout
+        #expect(shown.components(separatedBy: Messages.twoTimers).count == 2, "\(shown)")
+        #expect(!(try b.ok(["today"], now: "\(Self.day)T09:32").stdout.contains(Messages.twoTimers)))
+        // The stop travels with the next sync: A ends with the same sessions and one live timer.
+        try sync(b, hub, at: "09:40")
+        try sync(a, hub, at: "09:41")
+        #expect(try Database(path: a.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        #expect(!(try a.ok(["today"], now: "\(Self.day)T09:42").stdout.contains(Messages.twoTimers)))
+        #expect(try records(a) == records(b))
+    }
+
+    @Test("Y-9: a region over 1–3–5 after a merge keeps every task and Today shows a calm notice; nothing moves by itself")
+    func regionOverLimitAfterMerge() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try sync(a, hub, at: "08:00")
+        try sync(b, hub, at: "08:01")
+        let mine = try a.add("Call the bank", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:00")
+        let theirs = try b.add("Book the vet", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:05")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        try sync(a, hub, at: "09:12")
+        let notice = "Morning holds more than 1–3–5 since the devices synced (2 Must-Do where 1 fits). "
+            + "Every task is kept; move one when it suits you."
+        #expect(Messages.text(.regionOverLimit(region: .morning, mustDo: 2, complementary: 0, misc: 0)) == notice)
+        for device in [a, b] {
+            // Said while it stands, in text and in --json; both tasks stay where they were put.
+            for minute in ["20", "21"] {
+                #expect(try device.ok(["today"], now: "\(Self.day)T09:\(minute)").stdout.contains(notice))
+            }
+            let today = try device.json(["today"], now: "\(Self.day)T09:22")
+            let signals = today["signals"] as? [[String: Any]] ?? []
+            #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" && $0["message"] as? String == notice })
+            let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
+            let ids = Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+            #expect(ids == [mine, theirs])
+        }
+        // Moving one to the afternoon ends the notice.
+        try a.ok(["move", theirs, "--region", "afternoon"], now: "\(Self.day)T09:30")
+        #expect(!(try a.ok(["today"], now: "\(Self.day)T09:31").stdout.contains("1–3–5")))
     }
 
     @Test("Y-10: a device clock more than 5 minutes ahead of the hub is refused and nothing is written")

@@ -33,6 +33,7 @@ struct MessageWordsTests {
         .prioritisationPrompt(day: day), .importanceEased(task: id), .suggestRemoval(task: id), .stale(task: id),
         .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism,
         .densityRead(habit: id, current: 7, suggested: 5), .backlogGrowingOld(count: 6),
+        .regionOverLimit(region: .morning, mustDo: 2, complementary: 4, misc: 0),
     ]
 
     static func isFrontEndFree(_ sentence: String) -> Bool {

@@ -153,6 +153,7 @@ struct PlanningRulesTests {
             (.newHabitRealism, "newHabitRealism", nil),
             (.densityRead(habit: id, current: 5, suggested: 3), "densityRead", id),
             (.backlogGrowingOld(count: 6), "backlogGrowingOld", nil),
+            (.regionOverLimit(region: .morning, mustDo: 2, complementary: 3, misc: 0), "regionOverLimit", nil),
         ]
         for (signal, kind, subject) in cases {
             #expect(signal.kind == kind)
@@ -168,6 +169,7 @@ struct PlanningRulesTests {
             .prioritisationPrompt(day: try Self.day("2026-12-01")), .importanceEased(task: id), .suggestRemoval(task: id),
             .stale(task: id), .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism,
             .densityRead(habit: id, current: 5, suggested: 3), .backlogGrowingOld(count: 6),
+            .regionOverLimit(region: .morning, mustDo: 2, complementary: 4, misc: 0),
         ]
         for signal in signals {
             for text in [Messages.text(signal), Messages.text(signal, title: "Essay")] {

@@ -85,7 +85,9 @@ extension Charflow {
                 titles[id] = task.title
             }
         }
+        // A region over 1–3–5 after a merge is said while it stands, so it is never marked seen (Y-9).
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
+            + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionTask: sessionTask,
                            offered: offered, habits: habitDays, filter: try planner.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, app: self)

@@ -49,6 +49,14 @@ public struct RegionCard: Sendable {
     public var allTasks: [TaskItem] { mustDo + complementary + misc }
     public var isEmpty: Bool { allTasks.isEmpty }
 
+    /// The notice for a region holding more than 1–3–5, or nil. Placing refuses past the limits, so
+    /// only a merge of two devices' boards (or an import) leaves a region over (rule Y-9).
+    public var overLimit: Signal? {
+        guard mustDo.count > Bucket.mustDo.limit || complementary.count > Bucket.complementary.limit
+            || misc.count > Bucket.misc.limit else { return nil }
+        return .regionOverLimit(region: region, mustDo: mustDo.count, complementary: complementary.count, misc: misc.count)
+    }
+
     public var progress: BoardProgress {
         BoardProgress(total: allTasks.count, completed: allTasks.filter(\.isCompleted).count)
     }

@@ -305,6 +305,12 @@ public enum Messages {
             return "\(count) tasks have sat in the Backlog for over a week. A few minutes of triage may lighten it."
         case .newHabitRealism:
             return "Four new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
+        case let .regionOverLimit(region, mustDo, complementary, misc):
+            let over = [(Bucket.mustDo, mustDo), (.complementary, complementary), (.misc, misc)]
+                .filter { $0.1 > $0.0.limit }
+                .map { "\($0.1) \($0.0.displayName) where \($0.0.limit) fit\($0.0.limit == 1 ? "s" : "")" }
+            return "\(region.displayName) holds more than 1–3–5 since the devices synced (\(over.joined(separator: ", "))). "
+                + "Every task is kept; move one when it suits you."
         }
     }
 

@@ -24,6 +24,9 @@ public enum Signal: Sendable, Equatable {
     case densityRead(habit: UUID, current: Int, suggested: Int)
     /// Tasks have waited in the Backlog's Older group.
     case backlogGrowingOld(count: Int)
+    /// A region of today's board holds more than 1–3–5 (after a merge of two devices' boards): its
+    /// bucket counts. Shown while it stands; nothing is moved by itself (rule Y-9).
+    case regionOverLimit(region: Region, mustDo: Int, complementary: Int, misc: Int)
 
     /// The task or habit the signal is about, if any.
     public var subject: UUID? {
@@ -31,7 +34,7 @@ public enum Signal: Sendable, Equatable {
         case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id),
              .habitFatigue(let id), .densityRead(let id, _, _):
             id
-        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism, .backlogGrowingOld:
+        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism, .backlogGrowingOld, .regionOverLimit:
             nil
         }
     }
@@ -49,6 +52,7 @@ public enum Signal: Sendable, Equatable {
         case .newHabitRealism: "newHabitRealism"
         case .densityRead: "densityRead"
         case .backlogGrowingOld: "backlogGrowingOld"
+        case .regionOverLimit: "regionOverLimit"
         }
     }
 }
