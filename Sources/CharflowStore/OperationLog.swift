@@ -268,7 +268,12 @@ public enum OperationLog {
                 changed += try merge(key, fields, db)
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
             }
-            changed += try settleBrokenLinks(db, now: now)
+            // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
+            // a whole-store check costs as much as the store is large, whatever the merge's size.
+            let children = try childTables(db)
+            var suspects = Set(order.map(\.table))
+            for key in removed { suspects.formUnion(children[key.table] ?? []) }
+            changed += try settleBrokenLinks(db, in: suspects, children: children)
             try HabitIncrements.settle(habitDays, db: db)
             if let latest, let state = try state(db) {
                 let clock = state.clock.receiving(latest)
@@ -329,24 +334,45 @@ public enum OperationLog {
     /// Rows that point at a row another device removed for good (they arrived before or after its
     /// tombstone) follow their foreign key's rule, as a local removal would have: deleted with it, or
     /// their link cleared. Every device does the same, so all end alike.
-    private static func settleBrokenLinks(_ db: Database, now: String) throws -> Int {
+    ///
+    /// Checks the `suspects` tables' links; a row deleted here makes its own table's children suspects
+    /// in the next round.
+    private static func settleBrokenLinks(_ db: Database, in suspects: Set<String>,
+                                          children: [String: Set<String>]) throws -> Int {
         var settled = 0
-        for _ in 0..<8 {
-            let broken = try db.rows("PRAGMA foreign_key_check")
-            if broken.isEmpty { break }
-            for row in broken {
-                guard let table = row[0].text, let rowid = row[1].integer, let fk = row[3].integer else { continue }
-                let link = try db.rows("SELECT \"from\", on_delete FROM pragma_foreign_key_list(?) WHERE id = ?",
-                                       [.text(table), .integer(fk)]).first
-                guard let column = link?[0].text else { continue }
-                if link?[1].text == "SET NULL" {
-                    try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
-                } else {
-                    try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
+        var pending = suspects
+        for _ in 0..<8 where !pending.isEmpty {
+            var next = Set<String>()
+            for table in pending.sorted() {
+                for row in try db.rows("PRAGMA foreign_key_check(\(table))") {
+                    guard let rowid = row[1].integer, let fk = row[3].integer else { continue }
+                    let link = try db.rows("SELECT \"from\", on_delete FROM pragma_foreign_key_list(?) WHERE id = ?",
+                                           [.text(table), .integer(fk)]).first
+                    guard let column = link?[0].text else { continue }
+                    if link?[1].text == "SET NULL" {
+                        try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
+                    } else {
+                        try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
+                        next.formUnion(children[table] ?? [])
+                    }
+                    settled += 1
                 }
-                settled += 1
             }
+            pending = next
         }
         return settled
+    }
+
+    /// Every table of the store that holds a foreign key, by the table it points at.
+    private static func childTables(_ db: Database) throws -> [String: Set<String>] {
+        var children: [String: Set<String>] = [:]
+        let tables = try db.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { $0[0].text }
+        for table in tables {
+            try db.forEachRow("SELECT \"table\" FROM pragma_foreign_key_list(?)", [.text(table)]) { row in
+                if let parent = row[0].text { children[parent, default: []].insert(table) }
+            }
+        }
+        return children
     }
 }
