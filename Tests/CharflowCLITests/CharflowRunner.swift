@@ -118,7 +118,9 @@ struct CharflowRunner {
     /// The stalled action holds it for a minute (`CHARFLOW_TEST_STALL_MS` 60000) and is killed as soon as
     /// it is seen, so the long bounds cost nothing; they only keep a process that starts slowly on a
     /// loaded machine (the whole suite spawns hundreds at once) from being taken for one that never locked.
-    func waitForWriteLock() throws {
+    /// Given the stalled `process`, it stops as soon as that process ends without locking, and says how
+    /// it ended and what it printed.
+    func waitForWriteLock(_ process: (Process, Pipe, Pipe)? = nil) throws {
         let deadline = Date().addingTimeInterval(50)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: storePath) {
@@ -130,9 +132,15 @@ struct CharflowRunner {
                     return
                 } catch {}
             }
+            if let (stalled, out, err) = process, !stalled.isRunning {
+                let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                Issue.record("the stalled action ended (status \(stalled.terminationStatus)) before it took the write lock: \(printed)")
+                return
+            }
             usleep(20_000)
         }
-        Issue.record("the stalled action never took the write lock")
+        Issue.record("the stalled action never took the write lock in 50 s")
     }
 
     /// Every row of every table, as text, for "the store is unchanged in content" checks.

@@ -22,10 +22,11 @@ struct DurabilityTests {
         let runner = try CharflowRunner()
         try runner.add("Already there", ["--region", "morning"])
         let before = try runner.contents()
-        let (process, _, _) = try runner.start(["add", "Half written", "--region", "morning"], now: "2026-11-30T09:05",
+        let started = try runner.start(["add", "Half written", "--region", "morning"], now: "2026-11-30T09:05",
                                               extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
         // Wait until the action holds the write lock: a second writer then cannot get in.
-        try runner.waitForWriteLock()
+        try runner.waitForWriteLock(started)
+        let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)

@@ -516,9 +516,10 @@ struct SessionCommandTests {
         try runner.run(["begin", first], now: "2026-11-30T09:00")
         let before = try runner.contents()
 
-        let (process, _, _) = try runner.start(["begin", second, "--settle", "stop"], now: "2026-11-30T09:30",
+        let started = try runner.start(["begin", second, "--settle", "stop"], now: "2026-11-30T09:30",
                                                extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
-        try runner.waitForWriteLock()
+        try runner.waitForWriteLock(started)
+        let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -540,9 +541,10 @@ struct SessionCommandTests {
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let before = try runner.contents()
 
-        let (process, _, _) = try runner.start(["finish", "--done", "--note", "half"], now: "2026-11-30T09:30",
+        let started = try runner.start(["finish", "--done", "--note", "half"], now: "2026-11-30T09:30",
                                                extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
-        try runner.waitForWriteLock()
+        try runner.waitForWriteLock(started)
+        let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)

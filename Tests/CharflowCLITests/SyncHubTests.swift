@@ -87,9 +87,10 @@ struct SyncHubTests {
         try sync(a, hub, at: "08:00")
         // An action killed before its commit leaves neither the change nor its operations.
         let before = try a.json(["sync", "--status"], now: "\(Self.day)T08:01")["unpushed"] as? Int
-        let (stalled, _, _) = try a.start(["add", "Never saved"], now: "\(Self.day)T08:02",
+        let started = try a.start(["add", "Never saved"], now: "\(Self.day)T08:02",
                                           extra: ["CHARFLOW_TEST_STALL_MS": "20000"])
-        try a.waitForWriteLock()
+        try a.waitForWriteLock(started)
+        let stalled = started.0
         kill(stalled.processIdentifier, SIGKILL)
         stalled.waitUntilExit()
         #expect(try a.json(["sync", "--status"], now: "\(Self.day)T08:03")["unpushed"] as? Int == before)
