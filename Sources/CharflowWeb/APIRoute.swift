@@ -94,6 +94,7 @@ struct APIRoute {
         case (1, "tasks"): self.init(.add, wordKeys: ["title"])
         case (1, "undo"): self.init(.undo)
         case (1, "parse"): self.init(.quickAddParse)
+        case (1, "seen"): self.init(.markShown)
         case (1, "privacy"): self.init(.privacy)
         case (1, "erase"): self.init(.erase)
         case (1, "filter"): self.init(.filter, wordKeys: ["category"])

@@ -355,10 +355,47 @@ enum PageScript {
         return match ? match[1] : null;
       }
 
+      // Today's notices (the signals the CLI's Today prints): each stays on the page until dismissed, and is
+      // recorded as seen on the server once shown, so the CLI does not say it again (A-2: the read marks
+      // nothing; the page says what it showed). A region over 1–3–5 stays while it stands.
+      const notices = new Map();
+      const dismissed = new Set();
+      function renderNotices(today) {
+        const fresh = [];
+        for (const signal of today.signals || []) {
+          const name = signal.task ? signal.kind + ":" + signal.task : signal.kind;
+          const key = name + "\n" + signal.message;
+          if (notices.has(key) || dismissed.has(key)) continue;
+          notices.set(key, signal.message);
+          fresh.push(name);
+        }
+        if (fresh.length) api("/api/seen", { shown: fresh }).catch(() => {});
+        let section = $("notices");
+        if (!section) {
+          section = el("section", { id: "notices", class: "panel notices", "aria-labelledby": "notices-title" },
+            el("h2", { id: "notices-title", text: say("notices") }), el("ul", { id: "notice-list" }));
+          $("regions").before(section);
+        }
+        section.hidden = notices.size === 0;
+        $("notice-list").replaceChildren(...Array.from(notices.entries()).map(([key, message], index) => el("li", {},
+          el("span", { text: message }),
+          el("button", { type: "button", class: "ghost", id: "dismiss-" + index, text: say("dismiss"),
+                         "aria-label": say("dismissNamed", { message }),
+                         onclick: () => {
+                           notices.delete(key);
+                           dismissed.add(key);
+                           renderNotices(lastToday);
+                           const next = notices.size ? $("notices-title") : $("day").closest("h1");
+                           next.setAttribute("tabindex", "-1");
+                           next.focus();
+                         } }))));
+      }
+
       function render(today) {
         lastToday = today;
         renderRegion(today);
         const focused = document.activeElement && document.activeElement.id;
+        renderNotices(today);
         const day = $("day");
         day.textContent = today.date;
         day.setAttribute("datetime", today.date);

@@ -210,5 +210,9 @@ enum PageStyle {
     .drop-strip { display: grid; grid-template-columns: repeat(auto-fit, minmax(6rem, 1fr)); gap: 0.5rem; margin-bottom: 1rem; }
     .drop-zone { border: 2px dashed var(--line); border-radius: 12px; padding: 1rem 0.5rem; text-align: center; }
     .drop-zone p { margin: 0; }
+
+    /* Today's notices. */
+    .notices ul { list-style: none; margin: 0; padding: 0; }
+    .notices li { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; justify-content: space-between; padding: 0.25rem 0; }
     """#
 }

@@ -76,6 +76,32 @@ struct ServeAPITests {
         #expect(try refused.errorCode() == "out_of_range")
     }
 
+    @Test("A-2: POST /api/seen records as seen only the signals the page names; reading Today marks nothing")
+    func markShown() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        defer { runner.removeFolder() }
+        let task = try runner.add("Learn the banjo", ["--due", "today"], now: "2026-11-26T09:00")
+        for day in 26...29 {
+            #expect(try runner.run(["defer", task, "--to", "tomorrow"], now: "2026-11-\(day)T10:00").status == 0)
+        }
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        let pending = { try (runner.json(["today"])["signals"] as? [[String: Any]] ?? []).map { $0["kind"] as? String ?? "" } }
+        #expect(try pending() == ["stale"])
+        _ = try server.send("GET", "/api/today")
+        #expect(try pending() == ["stale"], "a read marked a signal seen")
+        // A name the page did not show (another task, another kind) marks nothing.
+        for wrong in ["stale:00000000-0000-0000-0000-000000000000", "stale", "suggestRemoval:\(task)"] {
+            let answer = try server.send("POST", "/api/seen", json: #"{"shown": ["\#(wrong)"]}"#)
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect(try answer.json()["marked"] as? Int == 0, "\(wrong): \(answer.body)")
+        }
+        #expect(try pending() == ["stale"])
+        let marked = try server.send("POST", "/api/seen", json: #"{"shown": ["stale:\#(task)"]}"#)
+        #expect(try marked.json()["marked"] as? Int == 1, "\(marked.body)")
+        #expect(try pending() == [])
+    }
+
     @Test("W-5: every task action answers the CLI's task document with the action's number")
     func writesAnswerWithAction() throws {
         let runner = try CharflowRunner()

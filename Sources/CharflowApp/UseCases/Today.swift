@@ -97,6 +97,25 @@ extension Charflow {
     public func markSeen(_ marks: [Planner.SeenMark]) throws {
         try planner.markSeen(marks)
     }
+
+    /// Records as seen the pending signals a front end showed, each named as `PhrasedSignal.shownName`
+    /// (`--shown`, repeated); a signal that arrived since it read Today is left for next time, and one
+    /// said while it stands (a region over 1–3–5) is never marked. Answers `{"marked": N}`.
+    public func markShown(_ request: Request) throws -> JSONValue {
+        let shown = Set(request.values("shown"))
+        let report = try readToday()
+        let marks = zip(report.signals, report.seen).filter { shown.contains($0.0.shownName) }.map(\.1)
+        try planner.markSeen(marks)
+        return .object([("marked", .int(marks.count))])
+    }
+}
+
+extension PhrasedSignal {
+    /// How a front end names the signal it showed: its kind, and `:` and its subject's id when it has one,
+    /// as Today's JSON gives them (`kind`, `task`).
+    public var shownName: String {
+        signal.subject.map { "\(signal.kind):\($0.lowercasedText)" } ?? signal.kind
+    }
 }
 
 extension BoardProgress {

@@ -13,6 +13,8 @@ public enum UseCase: String, CaseIterable, Sendable {
     case begin, pause, resume, finish
     case habitAdd, habitEdit, habitLog, habitPause, habitResume, habitArchive, habitRestore, habitBegin, group
     case category, filter, changeSetting, planCarry, planTomorrow, planMove, planClose, planSkip
+    /// A front end records the Today signals it showed (the CLI's text Today does it itself).
+    case markShown
 
     /// Whether the use case only reads: a GET in the web API, and nothing in the store changes.
     public var isRead: Bool {
@@ -132,6 +134,7 @@ extension Charflow {
         case .planMove: return try planMove(request).json
         case .planClose: return try endPlanning(closed: true).json
         case .planSkip: return try endPlanning(closed: false).json
+        case .markShown: return try markShown(request)
         }
     }
 }

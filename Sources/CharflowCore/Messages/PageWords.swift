@@ -424,6 +424,11 @@ public enum PageWords {
 
         // Drag and drop (drag.js): the same moves as Move to… and Alt+Up/Down.
         ("dropRegion", "Drop here for {region}, Misc"),
+
+        // Today's notices.
+        ("notices", "Notices"),
+        ("dismiss", "Dismiss"),
+        ("dismissNamed", "Dismiss: {message}"),
     ]
 }
 
