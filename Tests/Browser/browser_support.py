@@ -150,6 +150,15 @@ class BrowserTestCase(unittest.TestCase):
         os.makedirs(SHOTS, exist_ok=True)
         self.driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
 
+    def viewport(self, width=320, height=800, scale=1, mobile=True):
+        """Makes the page's viewport `width` CSS px wide (a phone at 320; 640 at scale 2 is 200% zoom)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+
+    def assert_no_horizontal_scroll(self, where):
+        overflow = self.driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.assertLessEqual(overflow, 0, f"{where}: {overflow} px of horizontal scroll")
+
     def assert_no_axe_violations(self, where):
         violations = axe_violations(self.driver)
         self.assertEqual(violations, [], f"{where}: {violations}")

@@ -310,12 +310,11 @@ class DetailTests(BrowserTestCase):
             self.assertEqual(axe_violations(d), [], scheme + " with the defer sheet")
             self.screenshot(f"detail-sheet-{scheme}")
             wait(d, lambda d: d.find_element(By.ID, "defer-cancel").click() or True)
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         d.refresh()
         self.open_detail(slipping)
         wait(d, lambda d: by_label(d, "Check Print boarding pass") is not None)
-        overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        self.assertLessEqual(overflow, 0, f"{overflow} px of horizontal scroll at 320 px")
+        self.assert_no_horizontal_scroll("at 320 px")
         self.screenshot("detail-320-dark")
 
 

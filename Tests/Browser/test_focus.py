@@ -171,11 +171,10 @@ class FocusTests(BrowserTestCase):
             wait(d, lambda d: d.find_elements(By.ID, "focus-clock") and by_label(d, "Check Outline") is not None)
             self.assertEqual(axe_violations(d), [], scheme + " running")
             self.screenshot(f"focus-{scheme}")
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         d.refresh()
         wait(d, lambda d: d.find_elements(By.ID, "focus-clock"))
-        overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        self.assertLessEqual(overflow, 0, f"{overflow} px of horizontal scroll at 320 px")
+        self.assert_no_horizontal_scroll("at 320 px")
         self.screenshot("focus-320-dark")
 
 

@@ -117,7 +117,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual(self.cli_grid(self.water, 4)["days"][-1]["amount"], 1)
         # An amount at once: 1 + 3 is half of 8.
         self.type_into(f"habit-log-{self.water}-0-count", "3")
-        click(d, f"Add to Water, today")
+        click(d, "Add to Water, today")
         wait(d, lambda d: self.cell_state(self.water, "2026-11-30") == "partialHigh")
         today = self.cli_grid(self.water, 4)["days"][-1]
         self.assertEqual((today["amount"], today["state"]), (4, "partialHigh"))
@@ -275,7 +275,7 @@ class HabitsTests(BrowserTestCase):
             self.assert_no_axe_violations(f"Habits, {scheme}")
             self.screenshot(f"habits-{scheme}")
         wide = d.execute_script("return document.querySelectorAll(`#grid-${arguments[0]}-0 thead th`).length;", self.water)
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         # The grid follows the width without a reload: fewer weeks, the newest kept.
         wait(d, lambda d: 0 < d.execute_script("return document.querySelectorAll(`#grid-${arguments[0]}-0 thead th`).length;", self.water) < wide,
              message="the grid kept its width at 320 px")
@@ -284,8 +284,7 @@ class HabitsTests(BrowserTestCase):
             theme(d, scheme)
             d.refresh()
             wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-habits section.habit"))
-            overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.assertLessEqual(overflow, 0, f"{scheme}: {overflow} px of horizontal scroll at 320 px")
+            self.assert_no_horizontal_scroll(f"{scheme} at 320 px")
             self.assert_no_axe_violations(f"Habits at 320 px, {scheme}")
             self.screenshot(f"habits-320-{scheme}")
         self.assert_grid_agrees(self.water)

@@ -213,13 +213,12 @@ class NightTests(BrowserTestCase):
     def test_W19_night_planning_fits_320_px_in_both_themes(self):
         self.plan_an_evening()
         d = self.open_night(width=1280, height=900)
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
             wait(d, lambda d: d.find_elements(By.ID, "night-close"))
-            overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.assertLessEqual(overflow, 0, f"{scheme}: {overflow} px of horizontal scroll at 320 px")
+            self.assert_no_horizontal_scroll(f"{scheme} at 320 px")
             self.assert_no_axe_violations(f"Night planning at 320 px, {scheme}")
             self.screenshot(f"night-320-{scheme}")
 

@@ -387,14 +387,13 @@ class PageTests(BrowserTestCase):
     def test_W19_no_horizontal_scroll_at_320_px_in_either_theme(self):
         self.plan_a_day()
         d = self.open_page()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
             wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
             self.assertEqual(d.execute_script("return window.innerWidth"), 320)
-            overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.assertLessEqual(overflow, 0, f"{scheme}: {overflow} px of horizontal scroll at 320 px")
+            self.assert_no_horizontal_scroll(f"{scheme} at 320 px")
             self.assertEqual(axe_violations(d), [], scheme + " at 320 px")
             self.screenshot(f"today-320-{scheme}")
 

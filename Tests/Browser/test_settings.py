@@ -100,11 +100,10 @@ class SettingsTests(BrowserTestCase):
             self.assertEqual(axe_violations(d), [], scheme + " with the erase step")
             self.screenshot(f"settings-erase-{scheme}")
             wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport()
         d.refresh()
         wait(d, lambda d: d.find_elements(By.ID, "setting-capacity"))
-        overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        self.assertLessEqual(overflow, 0, f"{overflow} px of horizontal scroll at 320 px")
+        self.assert_no_horizontal_scroll("at 320 px")
         self.screenshot("settings-320-dark")
 
 

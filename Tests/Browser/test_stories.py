@@ -418,7 +418,7 @@ class NarrowAndZoomTests(StoryTestCase):
     def test_W8_W19_on_a_narrow_screen_Today_shows_cards_that_open_region_focus_and_every_task_keeps_its_Complete(self):
         self.plan()
         d = self.open_page()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+        self.viewport(360, 780)
         wait(d, lambda d: d.execute_script("return window.innerWidth") == 360)
         card = by_label(d, "Morning region, 1 Must-Do, 1 Complementary, 1 Misc, 0% complete")
         self.assertTrue(by_label(d, "Complete Finish project proposal").is_displayed())
@@ -428,7 +428,7 @@ class NarrowAndZoomTests(StoryTestCase):
         self.assertNotIn("Water plants", card.text)
         self.assert_every_visible_task_can_be_completed()
         self.assertIn("Renew passport", d.find_element(By.ID, "due").text)
-        self.assertEqual(d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth"), 0)
+        self.assert_no_horizontal_scroll("narrow")
         d.execute_script("document.getElementById('region-morning').scrollIntoView()")
         self.check_both_themes("Today, narrow", "today-narrow")
         card.find_element(By.LINK_TEXT, "Open Morning").click()
@@ -450,7 +450,7 @@ class NarrowAndZoomTests(StoryTestCase):
         self.plan()
         d = self.open_page()
         # A 1280 px window at 200% zoom: 640 CSS px across, two device pixels to each.
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 640, "height": 450, "deviceScaleFactor": 2, "mobile": False})
+        self.viewport(640, 450, scale=2, mobile=False)
         wait(d, lambda d: d.execute_script("return [window.innerWidth, window.devicePixelRatio]") == [640, 2])
         for fragment, name, ready in (("#today", "today", "#regions section"), ("#region/morning", "region", "#region-buckets section"),
                                       ("#backlog", "backlog", "#backlog-groups section")):
@@ -461,8 +461,7 @@ class NarrowAndZoomTests(StoryTestCase):
                 wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "form.move-form"))
             for scheme in ("light", "dark"):
                 theme(d, scheme)
-                overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-                self.assertLessEqual(overflow, 0, f"{name}, {scheme}: {overflow} px of horizontal scroll at 200%")
+                self.assert_no_horizontal_scroll(f"{name}, {scheme} at 200%")
                 wide = d.execute_script(
                     "return Array.from(document.querySelectorAll('main *')).filter(e => e.offsetParent !== null"
                     " && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map(e => e.tagName + '#' + e.id)")
