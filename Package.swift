@@ -31,10 +31,10 @@ let package = Package(
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ"]),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"]),
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"]),
-        // What the test targets share (a seeded generator); not part of any product.
+        // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", path: "Tests/CharflowTestSupport"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite"]),
+        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import CharflowStore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -12,8 +13,7 @@ struct CharflowRunner {
     var language = "C.UTF-8"
 
     init(timeZone: String = "Europe/London") throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-e2e-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolder.make("charflow-e2e")
         self.timeZone = timeZone
     }
 

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -13,9 +14,7 @@ class TempStore {
     let localeFirstWeekday: Weekday
 
     init(zone identifier: String = "Europe/London", localeFirstWeekday: Weekday = .monday) throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charflow-store-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolder.make("charflow-store-tests")
         path = folder.appendingPathComponent("charflow.sqlite").path
         zone = try #require(TimeZone(identifier: identifier))
         self.localeFirstWeekday = localeFirstWeekday
