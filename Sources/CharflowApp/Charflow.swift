@@ -18,9 +18,13 @@ public final class Charflow {
     public var calendar: PlannerCalendar { planner.calendar }
     public var settings: PlannerSettings { planner.settings }
 
-    /// Holds every action open before it commits (a test seam for crash tests).
-    public func holdBeforeCommit(milliseconds: Int) {
-        planner.beforeCommit = { usleep(UInt32(min(milliseconds, 60_000)) * 1000) }
+    /// Holds every action open before it commits (a test seam for crash tests); when `mark` names a
+    /// file, it is created first, so a test knows the action is inside its transaction.
+    public func holdBeforeCommit(milliseconds: Int, mark: String? = nil) {
+        planner.beforeCommit = {
+            if let mark { FileManager.default.createFile(atPath: mark, contents: nil) }
+            usleep(UInt32(min(milliseconds, 60_000)) * 1000)
+        }
     }
 
     /// Each category's name by id, for labels in task rows.

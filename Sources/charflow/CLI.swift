@@ -96,7 +96,7 @@ struct Context {
         if !app.settings.color { output.color = false }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.
         if let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
-            app.holdBeforeCommit(milliseconds: stall)
+            app.holdBeforeCommit(milliseconds: stall, mark: environment["CHARFLOW_TEST_STALL_MARK"])
         }
         return app
     }

@@ -62,6 +62,8 @@ struct CharflowRunner {
         let process = Process()
         process.executableURL = CharflowRunner.binary
         process.arguments = arguments + (now.map { ["--now", $0] } ?? [])
+        var extra = extra
+        if extra["CHARFLOW_TEST_STALL_MS"] != nil { extra["CHARFLOW_TEST_STALL_MARK"] = stallMark }
         process.environment = environment(extra: extra)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -112,36 +114,41 @@ struct CharflowRunner {
         try #require(try json(["habit", "add", title] + options, now: now)["id"] as? String)
     }
 
-    /// Polls until another connection holds the store's write lock (at most 50 seconds): the moment a
-    /// stalled action is inside its transaction.
+    /// Waits until a stalled action (`CHARFLOW_TEST_STALL_MS`, started by `start`) is inside its
+    /// transaction, then checks that it holds the store's write lock.
     ///
-    /// The stalled action holds it for a minute (`CHARFLOW_TEST_STALL_MS` 60000) and is killed as soon as
-    /// it is seen, so the long bounds cost nothing; they only keep a process that starts slowly on a
-    /// loaded machine (the whole suite spawns hundreds at once) from being taken for one that never locked.
-    /// Given the stalled `process`, it stops as soon as that process ends without locking, and says how
-    /// it ended and what it printed.
-    func waitForWriteLock(_ process: (Process, Pipe, Pipe)? = nil) throws {
-        let deadline = Date().addingTimeInterval(50)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: storePath) {
-                let probe = try Database(path: storePath, busyTimeoutMilliseconds: 0)
-                do {
-                    try probe.execute("BEGIN IMMEDIATE")
-                    try probe.execute("ROLLBACK")
-                } catch let error as DatabaseError where error.code == 5 {
-                    return
-                } catch {}
-            }
-            if let (stalled, out, err) = process, !stalled.isRunning {
+    /// The action says so itself: before it stalls it creates `stallMark` (`CHARFLOW_TEST_STALL_MARK`),
+    /// so no probe can miss the moment. It holds for a minute and is killed as soon as it is seen; the
+    /// long bound only keeps a process that starts slowly on a loaded machine (the suite spawns hundreds
+    /// at once) from being taken for one that never locked. Stops at once if the action ends first, and
+    /// says how it ended and what it printed.
+    func waitForWriteLock(_ process: (Process, Pipe, Pipe)) throws {
+        let (stalled, out, err) = process
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: stallMark) {
+            if !stalled.isRunning {
                 let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                     + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                Issue.record("the stalled action ended (status \(stalled.terminationStatus)) before it took the write lock: \(printed)")
+                Issue.record("the stalled action ended (status \(stalled.terminationStatus)) before its commit: \(printed)")
+                return
+            }
+            if Date() > deadline {
+                Issue.record("the stalled action did not reach its commit in 120 s")
                 return
             }
             usleep(20_000)
         }
-        Issue.record("the stalled action never took the write lock in 50 s")
+        try FileManager.default.removeItem(atPath: stallMark)
+        let probe = try Database(path: storePath, busyTimeoutMilliseconds: 0)
+        do {
+            try probe.execute("BEGIN IMMEDIATE")
+            try probe.execute("ROLLBACK")
+            Issue.record("the stalled action is at its commit, but the store's write lock is free")
+        } catch let error as DatabaseError where error.code == 5 {}
     }
+
+    /// The file a stalled action creates once it is inside its transaction.
+    var stallMark: String { folder.appendingPathComponent("stalled").path }
 
     /// Every row of every table, as text, for "the store is unchanged in content" checks.
     ///
