@@ -120,10 +120,10 @@ struct SyncConvergenceTests {
         #expect(rounds < 8, "seed \(seed): the devices kept exchanging changes")
         #expect(unexpected.isEmpty, "seed \(seed): \(unexpected.prefix(5))")
 
-        let reference = try records(devices[0])
+        let reference = try devices[0].runner.syncedRecords(eachRemovalOnce: true)
         let exported = try export(devices[0], clock)
         for device in devices.dropFirst() {
-            let mine = try records(device)
+            let mine = try device.runner.syncedRecords(eachRemovalOnce: true)
             if mine != reference {
                 let difference = zip(reference.split(separator: "\n"), mine.split(separator: "\n")).first { $0 != $1 }
                 Issue.record("seed \(seed): stores differ, first at \(String(describing: difference))")
@@ -294,7 +294,7 @@ struct SyncConvergenceTests {
             OperationLog.Remote(hlc: $0["h"] ?? "", table: $0["t"] ?? "", rowID: $0["r"] ?? "", field: $0["f"] ?? "", value: $0["v"] ?? "null")
         }
         guard !operations.isEmpty else { return }
-        let before = try records(device)
+        let before = try device.runner.syncedRecords(eachRemovalOnce: true)
         operations.shuffle(using: &random)
         let now = Instant.storageText(clock.local(device))
         let size = random.int(1...max(1, operations.count))
@@ -305,27 +305,11 @@ struct SyncConvergenceTests {
             if random.int(0...3) == 0 { try OperationLog.apply(batch, cursor: state.cursor, now: now, db) }
             start += size
         }
-        let after = try records(device)
+        let after = try device.runner.syncedRecords(eachRemovalOnce: true)
         #expect(after == before, "a repeated delivery changed the store")
     }
 
     // MARK: Comparing
-
-    /// Every synced record row of a store, as text; tombstones by what they removed (when a device
-    /// learned of a removal is its own).
-    func records(_ device: Device) throws -> String {
-        let db = try Database(path: device.runner.storePath)
-        var lines: [String] = []
-        for table in OperationLog.syncedTables + ["tombstones"] {
-            let columns = table == "tombstones" ? "table_name, id" : "*"
-            let order = table == "tombstones" ? "table_name, id" : "id"
-            lines.append("# " + table)
-            for row in try db.rows("SELECT DISTINCT \(columns) FROM \(table) ORDER BY \(order)") {
-                lines.append(row.map { "\($0)" }.joined(separator: "|"))
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
 
     /// `charflow export` of a store without what stays per device: settings, the nudge log, and when
     /// each tombstone was learned.

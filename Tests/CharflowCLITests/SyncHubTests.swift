@@ -37,21 +37,6 @@ struct SyncHubTests {
         return try db.rows("SELECT id FROM tasks ORDER BY id").compactMap { $0[0].text }
     }
 
-    /// Every synced record row of a store, as text, for "the stores are identical" checks.
-    func records(_ device: CharflowRunner) throws -> String {
-        let db = try Database(path: device.storePath)
-        var lines: [String] = []
-        for table in OperationLog.syncedTables + ["tombstones"] {
-            let order = table == "tombstones" ? "table_name, id" : "id"
-            let columns = table == "tombstones" ? "table_name, id" : "*"
-            lines.append("# " + table)
-            for row in try db.rows("SELECT \(columns) FROM \(table) ORDER BY \(order)") {
-                lines.append(row.map { "\($0)" }.joined(separator: "|"))
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
     @Test("Y-1: hub init is idempotent and versioned; sync pushes what is unpushed and pulls past its cursor")
     func hubInitAndSync() throws {
         let hub = try PostgresHub()
@@ -77,7 +62,7 @@ struct SyncHubTests {
         #expect(again["pushed"] as? Int == 0)
         #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = (SELECT device_id FROM hub_operations ORDER BY hub_seq LIMIT 1)") == pushed)
         #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-2: a change and its operations commit together; a sync killed at any point loses and doubles nothing")
@@ -121,7 +106,7 @@ struct SyncHubTests {
         let device = try #require(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text)
         #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(device)'") == String(local ?? -1))
         #expect(Set(try taskIDs(b)).isSuperset(of: ids))
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-3: the same field edited on two devices ends as the later edit everywhere, in either delivery order")
@@ -143,7 +128,7 @@ struct SyncHubTests {
         try Database(path: a.storePath).execute("UPDATE sync_state SET hub_cursor = 1, pushed_seq = 0")
         try sync(a, hub, at: "10:34")
         #expect(try task(a, id)["title"] as? String == "Later title")
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-4: edits to different fields of one task on two devices both survive")
@@ -163,7 +148,7 @@ struct SyncHubTests {
             #expect(shown["notes"] as? String == "Ask about the boiler")
             #expect(shown["importance"] as? String == "high")
         }
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-5: drop vs edit ends dropped with the edit kept; purge vs edit ends purged, and the task never comes back")
@@ -192,7 +177,7 @@ struct SyncHubTests {
         let c = try CharflowRunner()
         try sync(c, hub, at: "11:20")
         #expect(try !taskIDs(c).contains(purged))
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-7: two devices rolling over the same day write one deferral record per task and day")
@@ -212,7 +197,7 @@ struct SyncHubTests {
             let rows = try Database(path: device.storePath).rows("SELECT day FROM deferrals WHERE task_id = ?", [.text(id)])
             #expect(rows.count == 1)
         }
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     /// Today's amount of a habit as `habit grid` shows it.
@@ -236,7 +221,7 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:12")
         #expect(try habitAmount(a, water, at: "09:20") == 5)
         #expect(try habitAmount(b, water, at: "09:20") == 5)
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
         // A takes back its three; B logs four and takes them back with `undo` before it syncs.
         for minute in 21...23 { try a.ok(["habit", "log", water, "--undo"], now: "\(Self.day)T09:\(minute)") }
         try b.ok(["habit", "log", water, "--count", "4"], now: "\(Self.day)T09:24")
@@ -246,7 +231,7 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:32")
         #expect(try habitAmount(a, water, at: "09:40") == 2)
         #expect(try habitAmount(b, water, at: "09:40") == 2)
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
         // A new device starts from the hub's state with the same sum.
         let c = try CharflowRunner()
         try sync(c, hub, at: "09:45")
@@ -271,14 +256,14 @@ struct SyncHubTests {
         // Complete on both at the same moment: the log that reached the target (B's second).
         let completed = "SELECT completed_at FROM habit_entries WHERE amount > 0"
         #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == ["\(Self.day)T09:06:00.000Z"])
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
         // B takes back its last five minutes.
         try b.ok(["habit", "log", read, "--undo"], now: "\(Self.day)T09:30")
         try sync(b, hub, at: "09:31")
         try sync(a, hub, at: "09:32")
         #expect(try habitAmount(a, read, at: "09:40") == 25)
         #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == [nil])
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-7: two devices completing the same repeating task offline create one next instance")
@@ -298,7 +283,7 @@ struct SyncHubTests {
             let instances = try db.rows("SELECT due_date FROM tasks WHERE series_id = ? AND id <> ?", [.text(rent), .text(rent)])
             #expect(instances.map { $0[0].text } == ["2026-04-10"])
         }
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-8: two live sessions after a merge: the later-started one stops at the merge with its time kept, and one quiet line says so")
@@ -329,7 +314,7 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:41")
         #expect(try Database(path: a.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
         #expect(!(try a.ok(["today"], now: "\(Self.day)T09:42").stdout.contains(Messages.twoTimers)))
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-9: a region over 1–3–5 after a merge keeps every task and Today shows a calm notice; nothing moves by itself")
@@ -436,7 +421,7 @@ struct SyncHubTests {
         #expect(try task(a, early)["notes"] as? String == "waiting on the hub")
         #expect(try task(b, id)["title"] as? String == "Sent as the hub fell")
         #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
-        #expect(try records(a) == records(b))
+        #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
     @Test("Y-12: a new device starts from the hub's current state, not a replay of every operation")
