@@ -162,3 +162,11 @@ class BrowserTestCase(unittest.TestCase):
     def assert_no_axe_violations(self, where):
         violations = axe_violations(self.driver)
         self.assertEqual(violations, [], f"{where}: {violations}")
+
+    def check_both_themes(self, where, name):
+        """Zero axe violations in light and in dark as the screen stands, a screenshot of each; ends light."""
+        for scheme in ("light", "dark"):
+            theme(self.driver, scheme)
+            self.assert_no_axe_violations(f"{where}, {scheme}")
+            self.screenshot(f"{name}-{scheme}")
+        theme(self.driver, "light")

@@ -175,10 +175,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual(days["2026-11-16"]["amount"], 0)
         self.assertNotIn("16 Nov", d.find_element(By.ID, "toast").text)
         d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", refusal)
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assert_no_axe_violations(f"Habits correcting a day, {scheme}")
-            self.screenshot(f"habits-correct-{scheme}")
+        self.check_both_themes("Habits correcting a day", "habits-correct")
 
     def test_W12_pause_resume_archive_and_restore(self):
         self.add_habits()
@@ -235,10 +232,7 @@ class HabitsTests(BrowserTestCase):
         wait(d, lambda d: self.text(f"habit-today-{smoking}-0") == "Slips today: 1, with 0 allowed.")
         self.assertEqual(s.cli("habit", "grid", smoking, "--weeks", "4")["days"][-1]["amount"], 1)
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Smoking”, today: slips 1."))
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assert_no_axe_violations(f"Habits with windows and an avoid habit, {scheme}")
-            self.screenshot(f"habits-windows-{scheme}")
+        self.check_both_themes("Habits with windows and an avoid habit", "habits-windows")
 
     def test_W12_H8_a_weekly_target_speaks_in_weeks(self):
         run = self.store.cli("habit", "add", "Run", "--kind", "timed", "--target", "30", "--per-week", "3", now=CREATED)["id"]
@@ -270,10 +264,7 @@ class HabitsTests(BrowserTestCase):
     def test_W17_W18_W19_habits_have_no_axe_violations_in_light_and_dark_and_fit_320_px(self):
         self.add_habits()
         d = self.open_habits()
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assert_no_axe_violations(f"Habits, {scheme}")
-            self.screenshot(f"habits-{scheme}")
+        self.check_both_themes("Habits", "habits")
         wide = d.execute_script("return document.querySelectorAll(`#grid-${arguments[0]}-0 thead th`).length;", self.water)
         self.viewport()
         # The grid follows the width without a reload: fewer weeks, the newest kept.

@@ -85,11 +85,7 @@ class NightTests(BrowserTestCase):
         wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"night-when-{self.sam}")
         choose(d, f"night-when-{self.sam}", "Next week")
         choose(d, f"night-why-{self.sam}", "Too much")
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assert_no_axe_violations(f"Night planning with Later open, {scheme}")
-            self.screenshot(f"night-later-{scheme}")
-        theme(d, "light")
+        self.check_both_themes("Night planning with Later open", "night-later")
         click(d, "Carry Email Sam")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Carried “Email Sam” to Mon 7 Dec."))
         sam = self.task(self.sam)
@@ -127,11 +123,7 @@ class NightTests(BrowserTestCase):
                          [("Buy stamps", "evening", "misc", "low"), ("Finish proposal", "afternoon", "mustDo", "low"),
                           ("Sort the loft", "morning", "mustDo", "high")])
         wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30 of 6 h"))
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assert_no_axe_violations(f"Night planning, {scheme}")
-            self.screenshot(f"night-{scheme}")
-        theme(d, "light")
+        self.check_both_themes("Night planning", "night")
         # 4. Close.
         press(d, "night-close")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planning for Tue 1 Dec closed."))

@@ -5,7 +5,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait
+from browser_support import BrowserTestCase, by_label, click, wait
 
 
 class NoticeTests(BrowserTestCase):
@@ -26,10 +26,7 @@ class NoticeTests(BrowserTestCase):
                          [message])
         # Shown on the page, so recorded as seen: the CLI's Today no longer has it pending.
         wait(d, lambda d: self.store.cli("today")["signals"] == [], message="the notice was not recorded as seen")
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assertEqual(axe_violations(d), [], scheme)
-            self.screenshot(f"today-notices-{scheme}")
+        self.check_both_themes("today-notices", "today-notices")
         # Still on the page after a change made elsewhere redraws it.
         self.store.cli("add", "Water plants", "--region", "morning")
         wait(d, lambda d: by_label(d, "Complete Water plants") is not None)

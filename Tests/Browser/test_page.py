@@ -84,10 +84,7 @@ class PageTests(BrowserTestCase):
         # The lock (D9), turned on from the terminal, shows in words within two seconds.
         self.store.cli("settings", "lock-complementary", "on")
         wait(d, lambda d: "Locked until the Must-Do is done." in d.find_element(By.ID, "region-buckets").text, seconds=2)
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assertEqual(axe_violations(d), [], f"Region focus, {scheme}")
-            self.screenshot(f"region-{scheme}")
+        self.check_both_themes("Region focus", "region")
         d.find_element(By.LINK_TEXT, "Today").click()
         wait(d, lambda d: d.find_element(By.ID, "view-today").is_displayed())
         self.assertEqual(d.find_element(By.ID, "nav-today").get_attribute("aria-current"), "page")
@@ -233,11 +230,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(by_label(d, "Move to… Sort the loft").get_attribute("aria-expanded"), "true")
         Select(d.find_element(By.ID, f"move-{loft}-region")).select_by_visible_text("Afternoon")
         Select(d.find_element(By.ID, f"move-{loft}-bucket")).select_by_visible_text("Must-Do")
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assertEqual(axe_violations(d), [], f"Backlog with the picker open, {scheme}")
-            self.screenshot(f"backlog-move-{scheme}")
-        theme(d, "light")
+        self.check_both_themes("Backlog with the picker open", "backlog-move")
         d.find_element(By.CSS_SELECTOR, f"#move-{loft} button[type=submit]").click()
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Afternoon, Must-Do."))
         wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Sort the loft” to Afternoon, Must-Do.")
@@ -291,10 +284,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, f"move-{passport}-problem").get_attribute("role"), "alert")
         self.assertEqual(s.cli("today")["backlogCount"], 1)
         self.assertEqual(d.find_element(By.ID, "toast").text, "")
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assertEqual(axe_violations(d), [], f"Backlog with a refusal, {scheme}")
-            self.screenshot(f"backlog-refusal-{scheme}")
+        self.check_both_themes("Backlog with a refusal", "backlog-refusal")
 
     def test_W16_alt_arrows_move_a_task_within_its_bucket_focus_stays_and_a_polite_live_region_announces(self):
         s = self.store
@@ -335,11 +325,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(d.switch_to.active_element.get_attribute("id"), "shortcuts-title")
         self.assertEqual(d.find_element(By.ID, "shortcuts-button").get_attribute("aria-expanded"), "true")
         self.assertIn("Move the focused task within its bucket", d.find_element(By.ID, "shortcuts").text)
-        for scheme in ("light", "dark"):
-            theme(d, scheme)
-            self.assertEqual(axe_violations(d), [], f"shortcuts, {scheme}")
-            self.screenshot(f"shortcuts-{scheme}")
-        theme(d, "light")
+        self.check_both_themes("shortcuts", "shortcuts")
         d.switch_to.active_element.send_keys(Keys.ESCAPE)
         wait(d, lambda d: not d.find_element(By.ID, "shortcuts").is_displayed())
         d.switch_to.active_element.send_keys("b")

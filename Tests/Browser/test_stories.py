@@ -30,13 +30,6 @@ class StoryTestCase(BrowserTestCase):
         today = self.store.cli("today", now=now) if now else self.store.cli("today")
         return today["regions"][key]
 
-    def check_both_themes(self, where, name):
-        for scheme in ("light", "dark"):
-            theme(self.driver, scheme)
-            self.assertEqual(axe_violations(self.driver), [], f"{where}, {scheme}")
-            self.screenshot(f"{name}-{scheme}")
-        theme(self.driver, "light")
-
     def quick_add(self, line, bucket):
         d = self.driver
         Select(d.find_element(By.ID, "region-bucket")).select_by_visible_text(bucket)
