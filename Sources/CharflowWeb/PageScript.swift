@@ -212,7 +212,7 @@ enum PageScript {
 
       function actionsPanel(task, key) {
         const panel = el("div", { class: "actions", id: key + task.id });
-        if (!task.isCompleted && task.deferralCount >= 2 && window.charflow.openDeferSheet) {
+        if (!task.isCompleted && task.deferralCount >= 2) {
           // The third deferral and later need a chosen date and offer the reason chips (T-20): the detail's sheet.
           panel.append(el("button", {
             type: "button", class: "ghost", text: say("deferOpen"), "aria-label": say("deferNamed", { title: task.title }),
