@@ -454,7 +454,15 @@ enum PageScript {
         return null;
       }
 
-      async function refresh() {
+      // One redraw at a time: a redraw started while another runs waits for it, so an action's own
+      // redraw and the poll's never interleave (one would take focus back from what the other focused).
+      let redrawn = Promise.resolve();
+      function refresh() {
+        redrawn = redrawn.then(redraw);
+        return redrawn;
+      }
+
+      async function redraw() {
         try {
           // The version read first: what follows is at least that new, so the poll need not draw it again.
           const changes = await api("/api/changes");
