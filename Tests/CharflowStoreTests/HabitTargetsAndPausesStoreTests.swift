@@ -5,8 +5,8 @@ import Testing
 
 /// Issue 16's habit findings over a real store: past days keep their targets, one rule for a week's
 /// target, pauses leave weekly denominators, and no log is stored that no view shows.
-@Suite("Honest habits over a real store")
-struct HonestHabitsStoreTests {
+@Suite("Habit targets, pauses and cadence over a real store")
+struct HabitTargetsAndPausesStoreTests {
     // MARK: H-5 a correction uses that day's target
 
     @Test("H-5 correcting a past day after the target was raised uses that day's target, for counted, timed and avoid",

@@ -3,7 +3,7 @@ import Testing
 
 /// Night-planning behaviour at the edges: each test states the spec's rule it holds the binary to.
 @Suite("Night planning: edges")
-struct PlanningFindingsTests {
+struct NightPlanningEdgeTests {
     static let eased = "This one keeps slipping, so I've eased it to low. Raise it again when it's real."
 
     @Test("P-5 S-9 the carried-over session signal is shown once per event, not on every Today")

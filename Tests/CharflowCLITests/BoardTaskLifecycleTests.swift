@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The MVP success criteria of charflow-requirements.md §6 that apply off the iPhone, each through `--json`.
-@Suite("MVP success criteria §6, end to end")
-struct MVPCriteriaTests {
+/// A task from add to roll over through the binary, each step read back through `--json`.
+@Suite("A task's life on the board, end to end: add, edit, complete, delete, move, roll over, Today")
+struct BoardTaskLifecycleTests {
     let now = "2026-11-30T09:00"
 
     @Test("B-1 B-2 B-10 add and edit: trimmed title, notes set and cleared, shown in its region at once")
