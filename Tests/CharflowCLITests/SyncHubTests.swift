@@ -53,7 +53,12 @@ struct SyncHubTests {
         // `hub init` remembered the URL: no --hub needed.
         let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:03")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:04")["unpushed"] as? Int == 0)
+        // One key style in every document: camelCase (these were `hub_set` and `last_sync`).
+        let after = try a.json(["sync", "--status"], now: "\(Self.day)T09:04")
+        #expect(after["unpushed"] as? Int == 0)
+        #expect(after["hubSet"] as? Bool == true)
+        #expect(after["lastSync"] as? String != nil)
+        #expect(after.keys.allSatisfy { !$0.contains("_") }, "\(after.keys.sorted())")
         let pushed = try hub.value("SELECT count(*) FROM hub_operations")
         try sync(b, hub, at: "09:05")
         #expect(try task(b, id)["title"] as? String == "Water the plants")
@@ -437,7 +442,7 @@ struct SyncHubTests {
         let fields = Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0
         #expect(fields < operations)
         let report = try sync(c, hub, at: "09:30")
-        #expect(report["from_snapshot"] as? Bool == true)
+        #expect(report["fromSnapshot"] as? Bool == true)
         // Its own default categories (the same rows as the first device's) went up first and now win;
         // it received every other field once, and no operation twice.
         let device = try #require(try Database(path: c.storePath).scalar("SELECT device_id FROM sync_state")?.text)

@@ -16,6 +16,6 @@ enum HubCommand: Command {
         let client = try SyncCommand.client(context)
         let version = try client.initHub(url: context.args.words[1])
         context.output.emit(text: SyncMessages.hubReady(version: version),
-                            json: .object([("hub_schema_version", .int(version))]))
+                            json: .object([("hubSchemaVersion", .int(version))]))
     }
 }

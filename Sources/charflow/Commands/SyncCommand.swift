@@ -33,8 +33,8 @@ enum SyncCommand: Command {
             context.output.emit(text: text, json: .object([
                 ("device", status.deviceID.map { .string($0) } ?? .null),
                 ("unpushed", .int(status.unpushed)),
-                ("last_sync", status.lastSync.map { .string($0) } ?? .null),
-                ("hub_set", .bool(status.hubURL != nil)),
+                ("lastSync", status.lastSync.map { .string($0) } ?? .null),
+                ("hubSet", .bool(status.hubURL != nil)),
             ]))
             return
         }
@@ -49,7 +49,7 @@ enum SyncCommand: Command {
         context.output.emit(text: SyncMessages.synced(pushed: report.pushed, pulled: report.pulled), json: .object([
             ("pushed", .int(report.pushed)),
             ("pulled", .int(report.pulled)),
-            ("from_snapshot", .bool(report.fromSnapshot)),
+            ("fromSnapshot", .bool(report.fromSnapshot)),
         ]))
     }
 }
