@@ -26,7 +26,7 @@ enum RouteTable {
         .get("/api/upcoming", .upcoming),
         .get("/api/list", .list),
         .get("/api/history", .history),
-        .get("/api/history/{task}", .history),
+        .get("/api/history/{day}", .history),
         .get("/api/region/{region}", .region),
         .get("/api/status", .status),
         .get("/api/reminders", .reminders),
