@@ -13,22 +13,25 @@ import Testing
             .replacingOccurrences(of: "{key}", with: "rollover-time").replacingOccurrences(of: "{day}", with: "yesterday")
     }
 
-    @Test("W-5: every line of the route table answers at its method and path; every read answers 200")
+    @Test("W-5: every line of the route table answers at its method and path; every read answers 200 and changes nothing")
     func everyRouteAnswers() throws {
         let local = try LocalServer()
         defer { local.stop() }
         let task = try #require(try local.post("/api/tasks", #"{"title": "Route me", "region": "morning"}"#).json()["id"] as? String)
         let habit = try #require(try local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).json()["id"] as? String)
         #expect(try local.post("/api/categories/new", #"{"name": "garden"}"#).status == 200)
-        // Reads first, so every subject they name still exists; then each write with an empty body.
-        let routes = RouteTable.routes.filter(\.isRead) + RouteTable.routes.filter { !$0.isRead }
-        #expect(routes.count == RouteTable.routes.count)
-        for route in routes {
-            let path = Self.path(route, task: task, habit: habit)
-            let answer = try local.send(route.method.rawValue, path)
+        // Reads first, so every subject they name still exists, and they change nothing; then each write
+        // with an empty body.
+        let before = local.storeBytes()
+        for route in RouteTable.routes where route.isRead {
+            let answer = try local.send("GET", Self.path(route, task: task, habit: habit))
+            #expect(answer.status == 200, "\(route.pattern): \(answer.body)")
+        }
+        #expect(local.storeBytes() == before, "a read changed the store")
+        for route in RouteTable.routes where !route.isRead {
+            let answer = try local.send("POST", Self.path(route, task: task, habit: habit))
             #expect(answer.error()?.message != WebMessages.notFound, "\(route.pattern): \(answer.body)")
             #expect(answer.error()?.code != "wrong_method", "\(route.pattern): \(answer.body)")
-            if route.isRead { #expect(answer.status == 200, "\(route.pattern): \(answer.body)") }
         }
     }
 
@@ -62,6 +65,14 @@ import Testing
             }
         }
         #expect(local.storeBytes() == before)
+    }
+
+    @Test("W-3: GET never reaches a write: a use case that only reads is a GET in the table, every write a POST")
+    func readsAreGets() {
+        for route in RouteTable.routes {
+            guard case .useCase(let useCase) = route.target else { continue }
+            #expect(route.isRead == useCase.isRead, "\(route.method.rawValue) \(route.pattern) runs \(useCase)")
+        }
     }
 
     @Test("The table names each method and path once, so no line hides another")
