@@ -3,6 +3,7 @@ import CharflowApp
 /// Every address the server answers, one line each: method, path pattern, what answers, and the body
 /// (cli.md, "The web UI's API"). Dispatch goes through this table and nothing else.
 ///
+/// A `.get` line takes no body (a read's options come in its query); a `.post` line names its body type.
 /// For `habit`, `plan` and `category` use cases the action word comes first in `words`, as after the
 /// command's name on the command line; a body's own words follow the path's.
 enum RouteTable {

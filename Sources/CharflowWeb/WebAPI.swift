@@ -5,10 +5,11 @@ import Foundation
 
 /// What the server answers once a request passed the access checks: the page and the JSON API.
 ///
-/// Every API route is one use case of the application layer, run with the request's clock, answering
-/// the exact document the CLI's `--json` prints; a write's answer adds `"action"`, the id `POST
-/// /api/undo` takes. One lock serialises every use of the store (requests and the boundary timer); the
-/// store is opened per request, as each CLI command opens it, so the CLI can write at the same time.
+/// Every API route is a line of `RouteTable`: one use case of the application layer, run with the
+/// request's clock, answering the exact document the CLI's `--json` prints; a write's answer adds
+/// `"action"`, the id `POST /api/undo` takes. One lock serialises every use of the store (requests and
+/// the boundary timer); the store is opened per request, as each CLI command opens it, so the CLI can
+/// write at the same time.
 final class WebAPI: @unchecked Sendable {
     let store: StoreEnvironment
     let clock: WebClock
