@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"]),
+        .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

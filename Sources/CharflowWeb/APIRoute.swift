@@ -1,12 +1,16 @@
 import CharflowApp
 
-/// Where a path leads: the page, the change counter, or one use case with the positional words the path
-/// gives and the body keys that add more (cli.md, "The web UI's API").
+/// One line of the route table: a method, a path pattern, what answers it and the body it takes.
 ///
-/// Reads are GET, writes POST. For `habit`, `plan` and `category` use cases the action word comes
-/// first, as after the command's name on the command line. Nothing here maps a path to a file.
-struct APIRoute {
-    enum Target: Equatable {
+/// A pattern's `{name}` segment takes any one non-empty segment; the path's words for the use case are
+/// `words` with each `{name}` replaced by what the path gave there (by default the placeholders in
+/// order). Reads are GET (HEAD too) and take no body; writes are POST. Nothing here maps a path to a file.
+struct APIRoute: Sendable {
+    enum Method: String, Sendable {
+        case get = "GET", post = "POST"
+    }
+
+    enum Target: Equatable, Sendable {
         case page, changes
         /// One of the page's files, compiled in.
         case asset(PageAssets.Asset)
@@ -19,110 +23,78 @@ struct APIRoute {
         case erase
     }
 
+    let method: Method
+    let pattern: String
     let target: Target
-    var words: [String] = []
-    /// Body keys whose values are positional words after `words`, in this order.
-    var wordKeys: [String] = []
+    let body: BodyShape
+    let words: [String]
 
-    var isRead: Bool {
-        switch target {
-        case .page, .changes, .asset, .privacy: true
-        case .quickAddParse, .erase: false
-        case .useCase(let useCase): useCase.isRead
-        }
-    }
-
-    private init(_ target: Target, words: [String] = [], wordKeys: [String] = []) {
+    init(_ method: Method, _ pattern: String, _ target: Target, _ body: BodyShape, words: [String]? = nil) {
+        self.method = method
+        self.pattern = pattern
         self.target = target
-        self.words = words
-        self.wordKeys = wordKeys
+        self.body = body
+        self.words = words ?? Self.segments(pattern).filter(Self.isPlaceholder)
     }
 
-    private init(_ useCase: UseCase, words: [String] = [], wordKeys: [String] = []) {
-        self.init(.useCase(useCase), words: words, wordKeys: wordKeys)
+    static func get(_ pattern: String, _ target: Target, words: [String]? = nil) -> APIRoute {
+        APIRoute(.get, pattern, target, .none, words: words)
     }
+
+    static func get(_ pattern: String, _ useCase: UseCase, words: [String]? = nil) -> APIRoute {
+        get(pattern, .useCase(useCase), words: words)
+    }
+
+    static func post<Body: RouteBody>(_ pattern: String, _ target: Target, _ body: Body.Type, words: [String]? = nil) -> APIRoute {
+        APIRoute(.post, pattern, target, .json(body), words: words)
+    }
+
+    static func post<Body: RouteBody>(_ pattern: String, _ useCase: UseCase, _ body: Body.Type, words: [String]? = nil) -> APIRoute {
+        post(pattern, .useCase(useCase), body, words: words)
+    }
+
+    /// The path's words when `path` matches this pattern; nil when it does not.
+    func match(_ path: String) -> [String]? {
+        let given = Self.segments(path), expected = Self.segments(pattern)
+        guard given.count == expected.count, !given.contains(where: \.isEmpty) || pattern == "/" else { return nil }
+        var captured: [String: String] = [:]
+        for (part, want) in zip(given, expected) {
+            if Self.isPlaceholder(want) { captured[want] = part } else if part != want { return nil }
+        }
+        return words.map { captured[$0] ?? $0 }
+    }
+
+    /// Whether the route only reads: a GET, and nothing in the store changes.
+    var isRead: Bool { method == .get }
 
     /// The query arguments a read takes, each the CLI option of that name: `?all=1` is `--all`,
     /// `?weeks=26` is `--weeks 26`, `?day=tomorrow` is `--day tomorrow` (cli.md, "The web UI's API").
     static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to"]
 
-    /// Reads with no words, by their last path component under `/api/`.
-    private static let plainReads: [String: UseCase] = [
-        "today": .today, "backlog": .backlog, "upcoming": .upcoming, "list": .list, "history": .history,
-        "status": .status, "habits": .habits, "groups": .groups, "categories": .categories,
-        "settings": .settings, "plan": .planOverview, "reminders": .reminders,
-    ]
-
-    /// `POST /api/tasks/ID/ACTION`: the use case and the body keys that follow the id as words.
-    private static let taskActions: [String: (UseCase, [String])] = [
-        "done": (.done, []), "undone": (.undone, []), "defer": (.deferTask, []), "move": (.move, []),
-        "reorder": (.reorder, []), "delete": (.delete, []), "purge": (.purge, []), "edit": (.edit, []),
-        "note": (.note, ["text"]), "check": (.check, ["item"]),
-    ]
-
-    /// `POST /api/habits/ID/ACTION`.
-    private static let habitActions: [String: UseCase] = [
-        "edit": .habitEdit, "log": .habitLog, "pause": .habitPause, "resume": .habitResume,
-        "archive": .habitArchive, "restore": .habitRestore, "begin": .habitBegin,
-    ]
-
-    /// `POST /api/sessions/ACTION`.
-    private static let sessionActions: [String: (UseCase, [String])] = [
-        "begin": (.begin, ["task"]), "pause": (.pause, []), "resume": (.resume, []), "finish": (.finish, []),
-    ]
-
-    /// `POST /api/plan/ACTION`.
-    private static let planActions: [String: (UseCase, [String])] = [
-        "carry": (.planCarry, ["task"]), "tomorrow": (.planTomorrow, ["task"]), "move": (.planMove, ["task"]),
-        "close": (.planClose, []), "skip": (.planSkip, []),
-    ]
-
-    /// `POST /api/categories/NAME/ACTION`, with the body key of its second word.
-    private static let categoryActions: [String: [String]] = [
-        "rename": ["to"], "color": ["color"], "archive": [], "restore": [], "delete": [],
-    ]
-
-    /// The route of a path as libmicrohttpd decoded it (no query); nil when the path names nothing.
-    init?(path: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        if parts == [""] { self.init(.page); return }
-        if parts.count == 1, let asset = PageAssets.Asset(rawValue: parts[0]) { self.init(.asset(asset)); return }
-        guard parts.count >= 2, parts[0] == "api", !parts.contains(where: \.isEmpty) else { return nil }
-        let rest = Array(parts.dropFirst())
-        switch (rest.count, rest[0]) {
-        case (1, "changes"): self.init(.changes)
-        case (1, "tasks"): self.init(.add, wordKeys: ["title"])
-        case (1, "undo"): self.init(.undo)
-        case (1, "parse"): self.init(.quickAddParse)
-        case (1, "seen"): self.init(.markShown)
-        case (1, "privacy"): self.init(.privacy)
-        case (1, "erase"): self.init(.erase)
-        case (1, "filter"): self.init(.filter, wordKeys: ["category"])
-        case (1, let name) where Self.plainReads[name] != nil: self.init(Self.plainReads[name]!)
-        case (2, "tasks"): self.init(.show, words: [rest[1]])
-        case (2, "region"): self.init(.region, words: [rest[1]])
-        case (2, "history"): self.init(.history, words: [rest[1]])
-        case (2, "plan") where rest[1] == "review": self.init(.planReview)
-        case (2, "plan"):
-            guard let (useCase, keys) = Self.planActions[rest[1]] else { return nil }
-            self.init(useCase, words: [rest[1]], wordKeys: keys)
-        case (2, "sessions"):
-            guard let (useCase, keys) = Self.sessionActions[rest[1]] else { return nil }
-            self.init(useCase, wordKeys: keys)
-        case (2, "habits") where rest[1] == "new": self.init(.habitAdd, words: ["add"], wordKeys: ["title"])
-        case (2, "categories") where rest[1] == "new": self.init(.category, words: ["add"], wordKeys: ["name"])
-        case (2, "settings"): self.init(.changeSetting, words: [rest[1]], wordKeys: ["value"])
-        case (3, "tasks"):
-            guard let (useCase, keys) = Self.taskActions[rest[2]] else { return nil }
-            self.init(useCase, words: [rest[1]], wordKeys: keys)
-        case (3, "habits") where rest[2] == "grid": self.init(.habitGrid, words: ["grid", rest[1]])
-        case (3, "habits"):
-            guard let useCase = Self.habitActions[rest[2]] else { return nil }
-            self.init(useCase, words: [rest[2], rest[1]])
-        case (3, "categories"):
-            guard let keys = Self.categoryActions[rest[2]] else { return nil }
-            self.init(.category, words: [rest[2], rest[1]], wordKeys: keys)
-        default: return nil
+    /// A read's request: the path's words, and its query as options (a bare, `1` or `true` argument is a switch).
+    static func readRequest(words: [String], query: [String: String]) -> Request {
+        var request = Request(words: words)
+        for (name, value) in query {
+            if ["", "1", "true"].contains(value) { request.switches.insert(name) } else { request.options[name] = [value] }
         }
+        return request
     }
+
+    /// A path's segments after the leading `/`, as libmicrohttpd decoded it: `/` is one empty segment.
+    private static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    }
+
+    private static func isPlaceholder(_ segment: String) -> Bool {
+        segment.hasPrefix("{") && segment.hasSuffix("}")
+    }
+}
+
+/// What the table says of one request's method and path.
+enum RouteMatch {
+    case found(APIRoute, words: [String])
+    /// The path names a route, but not for this method (405).
+    case wrongMethod
+    /// Nothing answers at this path (404).
+    case notFound
 }

@@ -325,7 +325,7 @@ enum DetailScript {
           [[15, say("effortMinutes", { minutes: 15 })], [30, say("effortMinutes", { minutes: 30 })], [60, say("effortMinutes", { minutes: 60 })],
            [90, say("effortMinutes", { minutes: 90 })], ["none", say("effortNone")]],
           task.effortMinutes === null ? "none" : task.effortMinutes,
-          (value) => edit(task, "effort", { effort: String(value) })));
+          (value) => edit(task, "effort", { effort: value === "none" ? null : value })));
         fields.append(choices("due", "quickDates",
           quickDates.filter((word) => !(word === "someday" && hidesSomeday(task))).map((w) => [w, say("date." + w)]),
           undefined, (value) => edit(task, "due", { due: value })));

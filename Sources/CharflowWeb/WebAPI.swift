@@ -5,10 +5,11 @@ import Foundation
 
 /// What the server answers once a request passed the access checks: the page and the JSON API.
 ///
-/// Every API route is one use case of the application layer, run with the request's clock, answering
-/// the exact document the CLI's `--json` prints; a write's answer adds `"action"`, the id `POST
-/// /api/undo` takes. One lock serialises every use of the store (requests and the boundary timer); the
-/// store is opened per request, as each CLI command opens it, so the CLI can write at the same time.
+/// Every API route is a line of `RouteTable`: one use case of the application layer, run with the
+/// request's clock, answering the exact document the CLI's `--json` prints; a write's answer adds
+/// `"action"`, the id `POST /api/undo` takes. One lock serialises every use of the store (requests and
+/// the boundary timer); the store is opened per request, as each CLI command opens it, so the CLI can
+/// write at the same time.
 final class WebAPI: @unchecked Sendable {
     let store: StoreEnvironment
     let clock: WebClock
@@ -41,33 +42,39 @@ final class WebAPI: @unchecked Sendable {
         }
     }
 
+    /// The answer to one request: its route from the table, its body decoded strictly into the use case's
+    /// request (refused with 400 `bad_field` before the store is opened), then the use case.
     func respond(_ request: WebRequest, token: AccessToken) -> WebResponse {
-        var body: [String: WebJSON.Value] = [:]
+        var object: [String: WebJSON.Value] = [:]
         if request.isWrite {
-            guard let object = WebJSON.object(request.body) else {
+            guard let parsed = WebJSON.object(request.body) else {
                 return .error(400, code: "bad_json", message: WebMessages.badJSON)
             }
-            body = object
-        } else {
-            // A read's options come in its query: a bare or `1`/`true` argument is a switch.
-            for (name, value) in request.query {
-                body[name] = ["", "1", "true"].contains(value) ? .bool(true) : .string(value)
-            }
+            object = parsed
         }
-        guard let route = APIRoute(path: request.path) else {
-            return .error(404, code: "not_found", message: WebMessages.notFound)
-        }
-        let isRead = request.method == "GET" || request.method == "HEAD"
-        guard route.isRead == isRead, isRead || request.method == "POST" else {
-            return .error(405, code: "wrong_method", message: WebMessages.wrongMethod)
+        let route: APIRoute, words: [String]
+        switch RouteTable.match(method: request.method, path: request.path) {
+        case .found(let found, let given): (route, words) = (found, given)
+        case .notFound: return .error(404, code: "not_found", message: WebMessages.notFound)
+        case .wrongMethod: return .error(405, code: "wrong_method", message: WebMessages.wrongMethod)
         }
         // The page's files are compiled in: serving one touches no store.
         if case .asset(let asset) = route.target {
             return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
         }
+        let input: Request
+        do {
+            // A read's options come in its query; a write's in its body, which must be exactly its route's.
+            input = route.isRead ? APIRoute.readRequest(words: words, query: request.query)
+                                 : try route.body.read(object, words)
+        } catch let error as FieldError {
+            return .error(400, code: FieldError.code, message: error.message)
+        } catch {
+            return .error(500, code: "internal", message: "\(error)")
+        }
         return locked {
             do {
-                if let answer = try privacyOrErase(route, body: body) { return answer }
+                if let answer = try privacyOrErase(route, input) { return answer }
                 let app = try open()
                 switch route.target {
                 case .page:
@@ -76,16 +83,12 @@ final class WebAPI: @unchecked Sendable {
                     preconditionFailure("answered before the store is opened")
                 case .quickAddParse:
                     // A POST only to carry the line in a body; nothing is written.
-                    return .json(try app.parseQuickAdd(try APIRequest.make(words: [], body: body)).json().rendered())
+                    return .json(try app.parseQuickAdd(input).json().rendered())
                 case .changes:
                     return .json("{\"version\": \(try app.changeVersion())}")
                 case .useCase(let useCase):
-                    let result = try app.run(useCase, try APIRequest.make(words: route.words, body: body,
-                                                                          wordKeys: route.wordKeys))
-                    return .json(Self.withAction(result).rendered())
+                    return .json(Self.withAction(try app.run(useCase, input)).rendered())
                 }
-            } catch APIRequest.Failure.badValue(let key) {
-                return .error(400, code: "bad_value", message: WebMessages.badValue(key))
             } catch {
                 guard let refusal = Refusal(error) else {
                     return .error(500, code: "internal", message: "\(error)")
@@ -99,12 +102,12 @@ final class WebAPI: @unchecked Sendable {
     /// The privacy statement and Erase, which the CLI answers from the store's place, not from an open
     /// store: erase removes the store's files (the next request starts a fresh one), so nothing may hold it
     /// open. Nil for every other route.
-    private func privacyOrErase(_ route: APIRoute, body: [String: WebJSON.Value]) throws -> WebResponse? {
+    private func privacyOrErase(_ route: APIRoute, _ input: Request) throws -> WebResponse? {
         switch route.target {
         case .privacy:
             return .json(JSONValue.object([("message", .string(Messages.privacy)), ("store", .string(store.path))]).rendered())
         case .erase:
-            guard try APIRequest.make(words: [], body: body).has("yes") else { throw PlannerError.eraseNeedsYes }
+            guard input.has("yes") else { throw PlannerError.eraseNeedsYes }
             try store.erase()
             return .json(JSONValue.object([("erased", .bool(true))]).rendered())
         default:

@@ -192,7 +192,14 @@ struct ServeAPITests {
         #expect(server.storeBytes() == before)
         // A change made elsewhere to another task does not block the page's undo of its own action.
         try runner.add("From the terminal")
-        let undone = try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#)
+        // The action goes back as the write answered it, a string; a number is refused naming the field.
+        before = server.storeBytes()
+        let number = try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#)
+        #expect(number.status == 400)
+        #expect(try number.errorCode() == "bad_field")
+        #expect(number.body.contains("action"))
+        #expect(server.storeBytes() == before)
+        let undone = try server.send("POST", "/api/undo", json: #"{"action": "\#(doneAction)"}"#)
         #expect(undone.status == 200, "\(undone.body)")
         #expect(try runner.json(["show", id])["isCompleted"] as? Bool == false)
         // A change made in the terminal to the same task blocks the page's undo of the add.

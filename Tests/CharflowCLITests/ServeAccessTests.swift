@@ -167,8 +167,9 @@ struct ServeAccessTests {
                 return try HTTPClient(port: server.port).exchange(method: "POST", path: "/api/tasks", headers: headers,
                                                                   body: Array(over.utf8), chunkSize: 4096)
             }
-            // Exactly 64 KiB passes the size check and reaches the API (which wants a title).
-            let exact = #"{"titles": "\#(padding.dropLast(2))"}"#
+            // Exactly 64 KiB passes the size check and reaches the API (which wants a title; an unknown
+            // key would be refused before it).
+            let exact = #"{"notes": "\#(padding.dropLast())"}"#
             #expect(exact.utf8.count == 64 * 1024)
             try expectRefused(server, 400, "empty_title") { try server.send("POST", "/api/tasks", json: exact) }
         }

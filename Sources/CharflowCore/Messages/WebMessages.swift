@@ -27,7 +27,14 @@ public enum WebMessages {
     public static let badJSON = "The request body is not a JSON object; nothing was changed."
     public static let notFound = "There is nothing at that address."
     public static let wrongMethod = "That address does not take this kind of request; nothing was changed."
-    public static func badValue(_ key: String) -> String {
-        "The value of '\(key)' has a type no option takes; give text or a whole number. Nothing was changed."
+    public static func unknownField(_ field: String) -> String {
+        "Unknown field \"\(field)\"; nothing was changed."
+    }
+    public static func missingField(_ field: String) -> String {
+        "Field \"\(field)\" is missing; nothing was changed."
+    }
+    /// `expected` in words: "a whole number", "text", "true or false", "a list of text".
+    public static func wrongType(_ field: String, expected: String) -> String {
+        "Field \"\(field)\" must be \(expected); nothing was changed."
     }
 }

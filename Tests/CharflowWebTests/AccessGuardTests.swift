@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The access checks come before any route or body: without the cookie nothing is answered, without
+/// the token header nothing is written, and a refused request leaves the store as it was.
+@Suite struct AccessGuardTests {
+    static let add = #"{"title": "Planted", "region": "morning"}"#
+
+    @Test("W-2: without the cookie every page and API answer is 401, and a write changes nothing")
+    func noCookie() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let before = local.storeBytes()
+        for (method, path) in [("GET", "/"), ("GET", "/api/today"), ("GET", "/app.js"), ("POST", "/api/tasks"), ("POST", "/api/nowhere")] {
+            let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(nil))
+            #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
+            #expect(answer.error()?.code == "no_cookie", "\(method) \(path)")
+        }
+        #expect(local.storeBytes() == before)
+    }
+
+    @Test("W-2: a wrong token in the cookie is 401 and changes nothing")
+    func wrongCookie() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let before = local.storeBytes()
+        let wrong = "charflow-\(local.server.port)=\(String(local.token.text.reversed()))"
+        for (method, path) in [("GET", "/api/today"), ("POST", "/api/tasks")] {
+            let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(wrong))
+            #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
+            #expect(answer.error()?.code == "wrong_token")
+        }
+        #expect(local.storeBytes() == before)
+    }
+
+    @Test("W-3: a write without the token header, or with another token, is 403 before its body is read")
+    func noTokenHeader() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let before = local.storeBytes()
+        for token in [nil, String(local.token.text.reversed())] {
+            // A body the strict decoder would refuse: the access check answers first.
+            for body in [Self.add, #"{"title": "x", "region": ["morning"]}"#] {
+                let answer = try local.send("POST", "/api/tasks", json: body, token: .some(token))
+                #expect(answer.status == 403, "\(answer.body)")
+                #expect(answer.error()?.code == "no_token")
+            }
+        }
+        #expect(local.storeBytes() == before)
+        // With the header the same write goes through.
+        #expect(try local.post("/api/tasks", Self.add).status == 200)
+        #expect(local.storeBytes() != before)
+    }
+}

@@ -1,0 +1,126 @@
+import CharflowApp
+import CharflowCore
+import CharflowTestSupport
+import CharflowWeb
+import Foundation
+import Testing
+
+/// The real web server, started in this process on loopback (port 0) over a fresh SQLite store in a
+/// temporary folder, with a plain HTTP/1.1 client for it.
+///
+/// Its clock is fixed, so no rollover runs between requests and the store's bytes change only by a write.
+final class LocalServer: @unchecked Sendable {
+    let server: WebServer
+    let store: StoreEnvironment
+    let folder: URL
+    let token = AccessToken.fresh()
+
+    init() throws {
+        folder = try TestFolder.make("web")
+        store = StoreEnvironment(path: folder.appendingPathComponent("charflow.sqlite").path,
+                                 timeZone: TimeZone(identifier: "Europe/London")!, localeFirstWeekday: .monday)
+        let now = try StoreEnvironment.clock("2026-11-30T09:00", zone: store.timeZone)
+        server = WebServer(store: store, clock: .fixed(now), port: 0, token: token)
+        try server.start()
+    }
+
+    /// Stops the server and removes its store.
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var host: String { "127.0.0.1:\(server.port)" }
+    var cookie: String { "charflow-\(server.port)=\(token.text)" }
+
+    /// A request with every access check passed unless the test leaves one out (`.some(nil)`).
+    func send(_ method: String, _ path: String, json: String? = nil, cookie: String?? = .none,
+              token: String?? = .none) throws -> Answer {
+        var headers = [("Host", host)]
+        if let cookie = cookie ?? self.cookie { headers.append(("Cookie", cookie)) }
+        let isWrite = method != "GET" && method != "HEAD"
+        if isWrite {
+            if let token = token ?? self.token.text { headers.append(("X-Charflow-Token", token)) }
+            headers.append(("Content-Type", "application/json"))
+        }
+        let body = Array((json ?? (isWrite ? "{}" : "")).utf8)
+        return try exchange(method: method, path: path, headers: headers, body: body)
+    }
+
+    /// A POST with a body, every check passed.
+    func post(_ path: String, _ json: String) throws -> Answer {
+        try send("POST", path, json: json)
+    }
+
+    /// The store's files (the database and its write-ahead log), for "nothing changed" checks.
+    func storeBytes() -> Data {
+        let main = FileManager.default.contents(atPath: store.path) ?? Data()
+        let wal = FileManager.default.contents(atPath: store.path + "-wal") ?? Data()
+        return main + Data("|wal|".utf8) + wal
+    }
+
+    /// One HTTP answer.
+    struct Answer {
+        let status: Int
+        let body: String
+
+        func json() throws -> [String: Any] {
+            let value = try JSONSerialization.jsonObject(with: Data(body.utf8))
+            return try #require(value as? [String: Any], "not a JSON object: \(body)")
+        }
+
+        /// The `{"error": {"code", "message"}}` body, nil when the answer has none.
+        func error() -> (code: String, message: String)? {
+            guard let object = try? json(), let error = object["error"] as? [String: Any],
+                  let code = error["code"] as? String, let message = error["message"] as? String else { return nil }
+            return (code, message)
+        }
+    }
+
+    /// One request over a fresh loopback connection with `Connection: close`, read until the server closes.
+    private func exchange(method: String, path: String, headers: [(String, String)], body: [UInt8]) throws -> Answer {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket() failed") }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var target = sockaddr_in()
+        target.sin_family = sa_family_t(AF_INET)
+        target.sin_port = UInt16(server.port).bigEndian
+        target.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &target) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure(description: "connect failed (errno \(errno))") }
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || (method != "GET" && method != "HEAD") { head += "Content-Length: \(body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { break }
+            offset += sent
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n"),
+              let status = text[..<split.lowerBound].split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
+            throw Failure(description: "no HTTP answer: \(text.prefix(200))")
+        }
+        return Answer(status: status, body: String(text[split.upperBound...]))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

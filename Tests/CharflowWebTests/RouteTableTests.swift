@@ -1,0 +1,87 @@
+@testable import CharflowWeb
+import CharflowCore
+import Foundation
+import Testing
+
+/// The route table is what the server dispatches by: each line answers at its method and path, any
+/// other method there is 405, and a path no line takes is 404.
+@Suite struct RouteTableTests {
+    /// The path of `route` with each placeholder filled by a subject that exists in the store.
+    static func path(_ route: APIRoute, task: String, habit: String) -> String {
+        route.pattern.replacingOccurrences(of: "{task}", with: task).replacingOccurrences(of: "{habit}", with: habit)
+            .replacingOccurrences(of: "{region}", with: "morning").replacingOccurrences(of: "{name}", with: "garden")
+            .replacingOccurrences(of: "{key}", with: "rollover-time").replacingOccurrences(of: "{day}", with: "yesterday")
+    }
+
+    @Test("W-5: every line of the route table answers at its method and path; every read answers 200 and changes nothing")
+    func everyRouteAnswers() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let task = try #require(try local.post("/api/tasks", #"{"title": "Route me", "region": "morning"}"#).json()["id"] as? String)
+        let habit = try #require(try local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).json()["id"] as? String)
+        #expect(try local.post("/api/categories/new", #"{"name": "garden"}"#).status == 200)
+        // Reads first, so every subject they name still exists, and they change nothing; then each write
+        // with an empty body.
+        let before = local.storeBytes()
+        for route in RouteTable.routes where route.isRead {
+            let answer = try local.send("GET", Self.path(route, task: task, habit: habit))
+            #expect(answer.status == 200, "\(route.pattern): \(answer.body)")
+        }
+        #expect(local.storeBytes() == before, "a read changed the store")
+        for route in RouteTable.routes where !route.isRead {
+            let answer = try local.send("POST", Self.path(route, task: task, habit: habit))
+            #expect(answer.error()?.message != WebMessages.notFound, "\(route.pattern): \(answer.body)")
+            #expect(answer.error()?.code != "wrong_method", "\(route.pattern): \(answer.body)")
+        }
+    }
+
+    @Test("W-5: a path the table takes, asked with another method, is 405 and changes nothing")
+    func wrongMethod() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let before = local.storeBytes()
+        for route in RouteTable.routes {
+            let path = Self.path(route, task: "abcd1234", habit: "water")
+            for method in route.isRead ? ["POST", "PUT", "DELETE"] : ["GET", "HEAD", "PUT"] {
+                let answer = try local.send(method, path)
+                #expect(answer.status == 405, "\(method) \(route.pattern): \(answer.body)")
+                if method != "HEAD" { #expect(answer.error()?.code == "wrong_method", "\(method) \(route.pattern)") }
+            }
+        }
+        #expect(local.storeBytes() == before)
+    }
+
+    @Test("W-4: a path no line of the table takes is 404 with the error body, for reads and writes")
+    func unknownPaths() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let before = local.storeBytes()
+        for path in ["/api/nowhere", "/api/today/", "/api/tasks/abcd1234/frobnicate", "/api/plan/later", "/api/sessions/stop",
+                     "/api/habits/water/log/again", "/api", "/index.html", "/api//today"] {
+            for method in ["GET", "POST"] {
+                let answer = try local.send(method, path)
+                #expect(answer.status == 404, "\(method) \(path): \(answer.body)")
+                #expect(answer.error()?.code == "not_found", "\(method) \(path)")
+            }
+        }
+        #expect(local.storeBytes() == before)
+    }
+
+    @Test("W-3: GET never reaches a write: a use case that only reads is a GET in the table, every write a POST")
+    func readsAreGets() {
+        for route in RouteTable.routes {
+            guard case .useCase(let useCase) = route.target else { continue }
+            #expect(route.isRead == useCase.isRead, "\(route.method.rawValue) \(route.pattern) runs \(useCase)")
+        }
+    }
+
+    @Test("The table names each method and path once, so no line hides another")
+    func linesAreDistinct() {
+        let lines = RouteTable.routes.map { "\($0.method.rawValue) \($0.pattern)" }
+        #expect(Set(lines).count == lines.count)
+        // Reads take no body; every write declares the body it takes.
+        for route in RouteTable.routes where route.isRead {
+            #expect(route.body.name == "NoBody", "\(route.pattern)")
+        }
+    }
+}
