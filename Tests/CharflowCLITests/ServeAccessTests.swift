@@ -184,7 +184,7 @@ struct ServeAccessTests {
         }
     }
 
-    @Test("W-4: unknown routes and path traversal attempts are 404 JSON errors; no request reaches a file")
+    @Test("D17: unknown routes and path traversal attempts are 404 JSON errors; no request reaches a file")
     func unknownRoutes() throws {
         try withServer { server in
             for path in ["/nowhere", "/../", "/%2e%2e/", "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/api/../../etc/passwd",
@@ -194,7 +194,7 @@ struct ServeAccessTests {
         }
     }
 
-    @Test("W-3: every answer carries the CSP and safety headers, and never a CORS header")
+    @Test("D17: every answer carries the CSP and safety headers, and never a CORS header")
     func safetyHeaders() throws {
         try withServer { server in
             let answers = [

@@ -40,7 +40,7 @@ struct ServePageTests {
         #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", "misc")) == ["Pay rent"])
     }
 
-    @Test("W-17: the script and style sheet are served from the binary with the CSP; the page links them and carries the board as data")
+    @Test("D17 W-2: the script and style sheet are served from the binary with the CSP, and 401 without the cookie; the page links them and carries the board as data")
     func assets() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
@@ -64,7 +64,7 @@ struct ServePageTests {
         #expect(!page.body.contains("<script>"), "no inline script that the CSP would block")
     }
 
-    @Test("A-3, W-17: the shell's headings, labels, shortcuts and help come from PageWords, escaped, and the first paint says the same as before")
+    @Test("D15 W-17: the shell's headings, labels, shortcuts and help come from PageWords, escaped, and the first paint says the same as before")
     func shellWords() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }

@@ -93,7 +93,7 @@ struct StoreDamageTests {
         #expect(tables["tasks"]?.compactMap { $0["title"] as? String } == ["Keep me"])
     }
 
-    @Test("X-1 B-22 a store with damaged pages is never answered with SQL text")
+    @Test("a store with damaged pages is never answered with SQL text")
     func damagedPages() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }

@@ -48,7 +48,7 @@ struct TerminalSafetyTests {
         #expect(Self.controls(refused.stderr).isEmpty, "\(refused.stderr.debugDescription)")
     }
 
-    @Test("X-5 an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
+    @Test("an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
     func invalidUTF8Argument() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
@@ -69,7 +69,7 @@ struct TerminalSafetyTests {
         #expect(try cf.contents() == before)
     }
 
-    @Test("P-7 a TZ that names no zone is refused before the store is touched", arguments: ["Mars/Olympus_Mons", "Europe/Londn", "/nowhere/zone"])
+    @Test("a TZ that names no zone is refused before the store is touched", arguments: ["Mars/Olympus_Mons", "Europe/Londn", "/nowhere/zone"])
     func invalidTimeZone(zone: String) throws {
         var cf = try CharflowRunner()
         defer { cf.removeFolder() }
@@ -80,7 +80,7 @@ struct TerminalSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: cf.storePath))
     }
 
-    @Test("P-7 TZ given as a path to an existing zone file is the system's zone", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Asia/Tokyo")))
+    @Test("TZ given as a path to an existing zone file is the system's zone", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Asia/Tokyo")))
     func pathTimeZone() throws {
         var cf = try CharflowRunner()
         defer { cf.removeFolder() }

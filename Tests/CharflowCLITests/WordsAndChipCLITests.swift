@@ -6,13 +6,13 @@ import Testing
 struct WordsAndChipCLITests {
     static let now = "2026-11-30T09:00"
 
-    // MARK: W-13 the session chip on every screen
+    // MARK: the session chip on every screen (task.md)
 
     /// The screens beyond Today and `status` that show the chip, as text.
     static let screens: [[String]] = [["region", "morning"], ["backlog"], ["habits"], ["list"], ["upcoming"],
                                       ["plan"], ["plan", "review"]]
 
-    @Test("W-13 S-1 a running session shows one chip line on region, backlog, habits, list and plan; never in --json",
+    @Test("S-1 a running session shows one chip line on region, backlog, habits, list and plan; never in --json",
           arguments: screens)
     func chipOnEveryScreen(_ screen: [String]) throws {
         let runner = try CharflowRunner()
@@ -32,7 +32,7 @@ struct WordsAndChipCLITests {
 
     // MARK: D15 words
 
-    @Test("P-5 D15 T-20 plan carry --keep at the third deferral points to --later, defer to --to")
+    @Test("A-3 D15 T-20 plan carry --keep at the third deferral points to --later, defer to --to")
     func keepPointsToLater() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
@@ -48,7 +48,7 @@ struct WordsAndChipCLITests {
         #expect(deferred.message.contains("--to later-this-week"), "\(deferred.message)")
     }
 
-    @Test("P-5 D15 S-13 with a habit session running, begin offers only what a habit session takes")
+    @Test("A-3 D15 S-13 with a habit session running, begin offers only what a habit session takes")
     func habitSessionOffer() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
@@ -65,7 +65,7 @@ struct WordsAndChipCLITests {
         #expect(taskRefusal.message.contains("--settle done, stop, defer or drop"), "a task session keeps all four")
     }
 
-    @Test("P-5 D15 an unknown option is named as unknown wherever it stands, even last", arguments: [
+    @Test("D15 an unknown option is named as unknown wherever it stands, even last", arguments: [
         ["list", "--bogus"], ["list", "--bogus", "x"], ["add", "Milk", "--bogus"], ["today", "--no-color", "--bogus"],
     ])
     func unknownOptionLast(_ arguments: [String]) throws {
@@ -79,7 +79,7 @@ struct WordsAndChipCLITests {
         #expect(missing.status == 2 && missing.stderr.contains("--region needs a value."), "\(missing.stderr)")
     }
 
-    @Test("P-5 D15 T-10 the deferral history reads reasons in words, not their stored names")
+    @Test("D15 T-10 the deferral history reads reasons in words, not their stored names")
     func reasonsInWords() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
@@ -92,7 +92,7 @@ struct WordsAndChipCLITests {
                 "--json keeps the stored name")
     }
 
-    @Test("P-5 D15 T-9 a task's category label appears in its row on Today, the Backlog, a region and list")
+    @Test("a task's category label appears in its row on Today, the Backlog, a region and list")
     func categoryInRows() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }

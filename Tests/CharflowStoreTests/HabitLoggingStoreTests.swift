@@ -19,7 +19,7 @@ struct HabitLoggingStoreTests {
         #expect(try planner.habitCell(walk, "2026-11-30").state == .empty)
     }
 
-    @Test("H-10 Today's habit line, read once per command, follows a log and its undo on the same connection")
+    @Test("H-6 B-21 Today's habit line, read once per command, follows a log and its undo on the same connection")
     func todayLineFollowsLogAndUndo() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")

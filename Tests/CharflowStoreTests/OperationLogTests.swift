@@ -82,7 +82,7 @@ struct OperationLogTests {
 
 @Suite("Derived ids (D18)")
 struct DerivedIDTests {
-    @Test("Y-7: the seeded default categories get version 5 ids of their preset keys, the same in every store")
+    @Test("D18: the seeded default categories get version 5 ids of their preset keys, the same in every store")
     func defaultCategoriesShareIDs() throws {
         // Python's uuid.uuid5(uuid5(NAMESPACE_URL, "charflow"), "category-preset:<key>").
         let expected = [

@@ -7,7 +7,7 @@ import Testing
 /// the store many times a minute, and a long log slows every open and write).
 @Suite("The write-ahead log stays bounded")
 struct WriteAheadLogTests {
-    @Test("A-6 X-1: a thousand write transactions of 4 KiB each leave a log under 5 MiB, and every row is in the store")
+    @Test("D13 B-22: a thousand write transactions of 4 KiB each leave a log under 5 MiB, and every row is in the store")
     func bounded() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-wal-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
