@@ -79,7 +79,7 @@ public final class Planner {
                 try db.execute("PRAGMA secure_delete = ON")
                 try db.keepWALOnClose()
                 return db
-            } catch let error as DatabaseError where error.code & 0xFF == 5 && Date() < deadline {
+            } catch let error as DatabaseError where error.isBusy && Date() < deadline {
                 usleep(20_000)
             } catch let error as DatabaseError {
                 throw PlannerError.storeUnreadable("\(path): \(error.summary)")
