@@ -53,8 +53,8 @@ enum CLI {
         } catch let error as UsageError {
             output.fail(code: "usage", message: error.message)
             return 2
-        } catch let error as PlannerError {
-            output.fail(code: Messages.code(error), message: CommandLineWords.text(error))
+        } catch let error as any CharflowRefusal {
+            output.fail(code: error.code, message: CommandLineWords.text(error))
             return 1
         } catch let error as SyncError {
             output.fail(code: error.code, message: error.message)

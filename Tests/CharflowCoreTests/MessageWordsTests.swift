@@ -42,8 +42,8 @@ struct MessageWordsTests {
 
     @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: refusals)
     func refusalsAreDomainWords(_ error: PlannerError) {
-        #expect(Self.isFrontEndFree(Messages.text(error)), "\(Messages.text(error))")
-        #expect(Messages.code(error).allSatisfy { $0.isLowercase || $0 == "_" })
+        #expect(Self.isFrontEndFree(error.message), "\(error.message)")
+        #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
     }
 
     @Test("A-3: no signal sentence names a flag or command; the next step is a hint", arguments: signals)
@@ -53,10 +53,10 @@ struct MessageWordsTests {
 
     @Test("A-3: the refusals and signals that point to a next step carry it as a hint")
     func hints() {
-        #expect(Messages.hint(.sessionRunning(title: "Draft", progress: "1 min")) == .settleRunningSession)
-        #expect(Messages.hint(.pickADay) == .pickADay)
-        #expect(Messages.hint(.eraseNeedsYes) == .confirmErase)
-        #expect(Messages.hint(.regionFull(.morning)) == nil)
+        #expect(PlannerError.sessionRunning(title: "Draft", progress: "1 min").hint == .settleRunningSession)
+        #expect(PlannerError.pickADay.hint == .pickADay)
+        #expect(PlannerError.eraseNeedsYes.hint == .confirmErase)
+        #expect(PlannerError.regionFull(.morning).hint == nil)
         #expect(Messages.hint(.prioritisationPrompt(day: Self.day)) == .raiseImportance)
         #expect(Self.isFrontEndFree(Messages.overload(load: 500, capacity: 360)))
     }

@@ -70,7 +70,7 @@ struct QuickAddLineTests {
           arguments: ["!urgent", "~soon", "@friday", "@2026-13-01", "~1h30", "!!high"])
     func unknown(_ token: String) {
         #expect(throws: PlannerError.unknownToken(token)) { try QuickAddLine.parse("Call the bank \(token)") }
-        #expect(Messages.text(PlannerError.unknownToken(token)).contains("'\(token)'"))
+        #expect(PlannerError.unknownToken(token).message.contains("'\(token)'"))
     }
 
     @Test("W-9 a kind given twice is refused, even with the same value")

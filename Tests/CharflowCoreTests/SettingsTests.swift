@@ -43,7 +43,7 @@ struct SettingsTests {
     func unknownKey() {
         var settings = PlannerSettings()
         #expect(throws: PlannerError.unknownSetting("colour")) { try settings.set("colour", to: "blue") }
-        #expect(Messages.text(.unknownSetting("colour")) == "Unknown setting 'colour'.")
+        #expect(PlannerError.unknownSetting("colour").message == "Unknown setting 'colour'.")
     }
 
     @Test("B-3 bucket and region words", arguments: [
@@ -74,13 +74,13 @@ struct SettingsTests {
         ]
         var codes: Set<String> = []
         for error in errors {
-            let text = Messages.text(error)
+            let text = error.message
             #expect(!text.isEmpty)
             #expect(!text.contains("\n"), "one line: \(text)")
             #expect(!text.contains("!"), "no exclamation marks: \(text)")
-            codes.insert(Messages.code(error))
+            codes.insert(error.code)
         }
         #expect(codes.count == errors.count, "every refusal has its own code")
-        #expect(Messages.text(.importantNeedsDay) == "Important tasks need a day. Lower its importance to park it.")
+        #expect(PlannerError.importantNeedsDay.message == "Important tasks need a day. Lower its importance to park it.")
     }
 }

@@ -53,9 +53,9 @@ struct MigratorTests {
                 Issue.record("attempt \(attempt): a newer store was opened")
             } catch let error as PlannerError {
                 #expect(error == .newerStore("0099-from-the-future"))
-                #expect(Messages.text(error)
+                #expect(error.message
                     == "This store was written by a newer Charflow (it has '0099-from-the-future'); update Charflow to open it. Nothing was changed.")
-                #expect(Messages.code(error) == "newer_store")
+                #expect(error.code == "newer_store")
             }
             #expect(try fileBytes(store.path) == before, "attempt \(attempt) changed the file")
         }

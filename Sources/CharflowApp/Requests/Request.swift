@@ -95,7 +95,7 @@ public struct Request: Sendable {
 ///
 /// The words that name the missing piece are the front end's: the CLI names its flags (and shows its
 /// usage, exit 2), the web answers 400 with the code.
-public enum RequestError: Error, Sendable, Equatable {
+public enum RequestError: CharflowRefusal, Equatable {
     /// The positional word naming what to act on ("task", "region", "file", "habit", "item").
     case missing(String)
     /// An option without which the use case cannot run ("position", "to", "reason", "destination").
@@ -112,6 +112,9 @@ public enum RequestError: Error, Sendable, Equatable {
     case backlogTakesNoPlace
     /// An action word the use case does not know ("category frobnicate").
     case unknownAction(String)
+
+    /// Always malformed input: the CLI answers it as a usage error, the web with 400.
+    public var kind: RefusalKind { .badInput }
 
     /// A stable code for the web's error body.
     public var code: String {

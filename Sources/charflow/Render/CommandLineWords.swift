@@ -4,6 +4,12 @@ import CharflowCore
 /// Refusals and signals in the command line's words: the domain sentence with the hint phrased as the
 /// flag or command that takes the next step (spec D16, rule A-3).
 enum CommandLineWords {
+    /// Any refusal's sentence, with its next step as the flag or command that takes it.
+    static func text(_ refusal: any CharflowRefusal) -> String {
+        if let error = refusal as? PlannerError { return text(error) }
+        return refusal.message
+    }
+
     static func text(_ error: PlannerError) -> String {
         switch error {
         case .notOnBoard:
@@ -33,7 +39,7 @@ enum CommandLineWords {
         case let .wrongLog(kind, log):
             "\(log.map(logFlag) ?? noAmount(kind)) does not fit a \(kind.rawValue) habit."
         default:
-            Messages.text(error)
+            error.message
         }
     }
 
