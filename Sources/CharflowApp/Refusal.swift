@@ -16,12 +16,9 @@ public struct Refusal: CharflowRefusal {
         case let error as any CharflowRefusal:
             self.init(error)
         case let error as ImportError:
-            self.init(code: "import_refused", message: "Import refused at \(error.place): \(error.message). Nothing was changed.",
-                      hint: nil, kind: .conflict)
+            self.init(FileFailure.importRefused(error))
         case let error as DatabaseError:
-            // SQLite's own message may quote SQL; only its generic sentence for the code is shown.
-            let refusal: PlannerError = error.isReadOnly ? .storeReadOnly : .storeFailed(error.summary)
-            self.init(refusal)
+            self.init(StoreFailure(error))
         default:
             return nil
         }

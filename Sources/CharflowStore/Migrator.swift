@@ -34,7 +34,7 @@ public struct Migrator: Sendable {
     public func checkNotNewer(_ db: Database) throws {
         let known = Set(migrations.map(\.name))
         if let unknown = try appliedNames(db).first(where: { !known.contains($0) }) {
-            throw PlannerError.newerStore(unknown)
+            throw StoreFailure.newerStore(unknown)
         }
     }
 

@@ -18,6 +18,8 @@ struct RefusalStatusTests {
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",
             "missing_subject", "missing_option", "choose_one", "at_most_one", "not_a_number", "nothing_to_change",
             "backlog_takes_no_place", "unknown_action",
+            // The API takes no import; a refused file is bad input wherever it is answered.
+            "import_refused",
         ],
         409: [
             "region_full", "ambiguous_id", "id_too_short", "locked", "not_on_board", "already_done", "not_done",
@@ -28,7 +30,7 @@ struct RefusalStatusTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "unknown_setting", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "out_of_range", "title_too_long", "empty_store_path", "import_refused",
+            "out_of_range", "title_too_long", "empty_store_path",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]
@@ -47,24 +49,30 @@ struct RefusalStatusTests {
             .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
             .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
             .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
-            .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
-            .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
+            .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
+            .undoBlocked, .undoUnknown, .pickALaterDay,
             .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
-            .emptyStorePath, .exportTarget("/tmp"), .writeFailed("No space left on device"),
-            .outOfRange(what: "a position", given: "9", range: "1 to 3"), .foreignStore("/tmp/other.db"), .storeReadOnly,
-            .storeFailed("disk I/O error"), .exportSalvaged(["tasks"]), .titleTooLong(600), .unknownToken("!urgent"),
+            .emptyStorePath, .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600), .unknownToken("!urgent"),
             .tokenTwice("#Home"),
         ]
         let requests: [RequestError] = [
             .missing("task"), .missingOption("to"), .chooseOne(["done", "stop"]), .atMostOne(["days", "weekdays"]),
             .notANumber(option: "position", given: "x"), .nothingToChange, .backlogTakesNoPlace, .unknownAction("x"),
         ]
+        let store: [StoreFailure] = [
+            .newerStore("0099"), .storeUnreadable("damaged"), .foreignStore("/tmp/other.db"), .storeReadOnly,
+            .storeFailed("disk I/O error"),
+        ]
+        let files: [FileFailure] = [
+            .exportTarget("/tmp"), .writeFailed("No space left on device"), .exportSalvaged(["tasks"]),
+            .importRefused(ImportError(place: "line 3", message: "not valid JSON")),
+        ]
         let others: [any Error] = [
             ImportError(place: "line 3", message: "not valid JSON"),
             DatabaseError(.readOnly, message: "attempt to write a readonly database"),
             DatabaseError(.full, message: "database or disk is full"),
         ]
-        return (rules as [any Error]) + (requests as [any Error]) + others
+        return (rules as [any Error]) + (requests as [any Error]) + (store as [any Error]) + (files as [any Error]) + others
     }()
 
     @Test("Each kind has its status: 404 names nothing, 400 is malformed, 409 is refused now or unavailable")

@@ -8,7 +8,7 @@ struct MessageWordsTests {
     static let day = LocalDay("2026-12-01")!
     static let id = UUID()
 
-    /// Every refusal the planner can give, one of each case.
+    /// Every refusal of the rules, one of each case.
     static let refusals: [PlannerError] = [
         .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
         .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
@@ -21,11 +21,10 @@ struct MessageWordsTests {
         .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
         .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
-        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
-        .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
+        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
+        .undoBlocked, .undoUnknown, .pickALaterDay,
         .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
-        .exportTarget("/tmp"), .writeFailed("No space left on device"), .outOfRange(what: "a position", given: "9", range: "1 to 3"),
-        .foreignStore("/tmp/other.db"), .storeReadOnly, .storeFailed("disk I/O error"), .exportSalvaged(["tasks"]), .titleTooLong(600),
+        .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
         .unknownToken("!urgent"), .tokenTwice("#Home"),
     ]
 

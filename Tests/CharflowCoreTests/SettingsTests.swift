@@ -69,7 +69,7 @@ struct SettingsTests {
             .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
             .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(9, 2), .alreadyDone, .notDone,
             .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"),
-            .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"), .newerStore("0002-x"), .storeUnreadable("x"),
+            .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"),
             .undoBlocked, .undoUnknown,
         ]
         var codes: Set<String> = []

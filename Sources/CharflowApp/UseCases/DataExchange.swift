@@ -142,6 +142,6 @@ extension Charflow {
             file?.abandon()
             throw error
         }
-        if !damaged.isEmpty { throw PlannerError.exportSalvaged(damaged) }
+        if !damaged.isEmpty { throw FileFailure.exportSalvaged(damaged) }
     }
 }

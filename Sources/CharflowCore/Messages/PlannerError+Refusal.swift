@@ -13,7 +13,6 @@ extension PlannerError: CharflowRefusal {
         case .habitSessionSettle: .settleHabitSession
         case .pickADay, .pickALaterDay: .pickADay
         case .habitSessionRunning: .settleHabitSession
-        case .foreignStore: .nameAnotherStore
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
         default: nil
@@ -211,12 +210,6 @@ extension PlannerError: CharflowRefusal {
         case .unknownSetting(let given):
             ("unknown_setting", .conflict,
              "Unknown setting '\(given)'.")
-        case .newerStore(let migration):
-            ("newer_store", .unavailable,
-             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed.")
-        case .storeUnreadable(let detail):
-            ("store_unreadable", .unavailable,
-             "The store could not be opened: \(detail)")
         case .undoBlocked:
             ("undo_blocked", .conflict,
              "That change can't be undone on its own: later changes build on it.")
@@ -232,30 +225,12 @@ extension PlannerError: CharflowRefusal {
         case .emptyStorePath:
             ("empty_store_path", .conflict,
              "An empty path names no store; give a file, or leave the option out for the usual one.")
-        case .exportTarget(let path):
-            ("bad_output", .badInput,
-             "'\(path)' cannot take an export: name a file in a folder that exists. Nothing was written.")
-        case .writeFailed(let reason):
-            ("write_failed", .unavailable,
-             "Could not write the export: \(reason).")
         case let .outOfRange(what, given, range):
             ("out_of_range", .conflict,
              "'\(given)' is out of range for \(what); use \(range).")
-        case .foreignStore(let path):
-            ("foreign_store", .unavailable,
-             "'\(path)' is another program's SQLite database, not a Charflow store; it was left untouched.")
-        case .storeReadOnly:
-            ("store_read_only", .unavailable,
-             "The store cannot be written here (a read-only folder or file); commands that only read still work. Nothing was changed.")
-        case .storeFailed(let summary):
-            ("store", .unavailable,
-             "The store refused the change (\(summary)). Nothing was changed.")
         case .titleTooLong(let count):
             ("title_too_long", .conflict,
              "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes.")
-        case .exportSalvaged(let tables):
-            ("export_partial", .unavailable,
-             "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", ")).")
         case .unknownToken(let word):
             ("bad_token", .badInput,
              "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word).")

@@ -1,4 +1,6 @@
-/// Every refusal the planner can give; `Messages` phrases each one.
+/// Every refusal of the rules; each case phrases itself (`PlannerError+Refusal`).
+///
+/// The store's failures are `StoreFailure`, an export's or import's file's are `FileFailure`.
 public enum PlannerError: Error, Sendable, Equatable {
     case emptyTitle
     case regionFull(Region)
@@ -67,8 +69,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case boardNeedsDay
     case boardDayEnded(LocalDay)
     case unknownSetting(String)
-    case newerStore(String)
-    case storeUnreadable(String)
     /// Undo of one named action that later actions build on.
     case undoBlocked
     /// Undo of an action the undo history no longer holds (undone already, or forgotten).
@@ -79,20 +79,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case habitNotScheduledOn(LocalDay)
     /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
     case emptyStorePath
-    /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
-    case exportTarget(String)
-    /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
-    case writeFailed(String)
     /// A number outside the range its option takes (checked where it enters, so no sum overflows).
     case outOfRange(what: String, given: String, range: String)
-    /// `--db` names another program's SQLite database; it is left untouched.
-    case foreignStore(String)
-    /// The store cannot be written (a read-only folder or file); reads still work.
-    case storeReadOnly
-    /// SQLite refused or failed, in its own generic words (never the SQL text).
-    case storeFailed(String)
-    /// An export of a damaged store: written with what could be read, these tables not in full.
-    case exportSalvaged([String])
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
     /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
