@@ -535,7 +535,7 @@ public final class Planner {
     public func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw PlannerError.invalidWord(what: "note", given: text, expected: "some text")
+            throw InputError.invalidWord(what: "note", given: text, expected: "some text")
         }
         task.notes = Notes.appending(text, to: task.notes, at: now, calendar: calendar)
         return try update(task, label: "note")

@@ -18,8 +18,8 @@ struct RefusalStatusTests {
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",
             "missing_subject", "missing_option", "choose_one", "at_most_one", "not_a_number", "nothing_to_change",
             "backlog_takes_no_place", "unknown_action",
-            // The API takes no import; a refused file is bad input wherever it is answered.
-            "import_refused",
+            // The API takes neither an import nor `--db`; these are bad input wherever they are answered.
+            "import_refused", "empty_store_path",
         ],
         409: [
             "region_full", "ambiguous_id", "id_too_short", "locked", "not_on_board", "already_done", "not_done",
@@ -30,7 +30,7 @@ struct RefusalStatusTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "unknown_setting", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "out_of_range", "title_too_long", "empty_store_path",
+            "out_of_range", "title_too_long",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]
@@ -39,21 +39,23 @@ struct RefusalStatusTests {
     static let errors: [any Error] = {
         let rules: [PlannerError] = [
             .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
             .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
-            .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"), .bucketNeedsRegion, .noSession,
+            .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
             .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
             .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
             .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-            .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .badWindow("x"),
+            .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil),
             .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
             .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
-            .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
+            .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
             .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
             .undoBlocked, .undoUnknown, .pickALaterDay,
             .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
-            .emptyStorePath, .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600), .unknownToken("!urgent"),
-            .tokenTwice("#Home"),
+            .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
+        ]
+        let inputs: [InputError] = [
+            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
+            .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
         ]
         let requests: [RequestError] = [
             .missing("task"), .missingOption("to"), .chooseOne(["done", "stop"]), .atMostOne(["days", "weekdays"]),
@@ -72,7 +74,7 @@ struct RefusalStatusTests {
             DatabaseError(.readOnly, message: "attempt to write a readonly database"),
             DatabaseError(.full, message: "database or disk is full"),
         ]
-        return (rules as [any Error]) + (requests as [any Error]) + (store as [any Error]) + (files as [any Error]) + others
+        return (rules as [any Error]) + (inputs as [any Error]) + (requests as [any Error]) + (store as [any Error]) + (files as [any Error]) + others
     }()
 
     @Test("Each kind has its status: 404 names nothing, 400 is malformed, 409 is refused now or unavailable")

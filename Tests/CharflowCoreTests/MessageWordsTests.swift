@@ -11,21 +11,25 @@ struct MessageWordsTests {
     /// Every refusal of the rules, one of each case.
     static let refusals: [PlannerError] = [
         .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
         .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
-        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"), .bucketNeedsRegion, .noSession,
+        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
         .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
         .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
         .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)), .badWindow("x"),
+        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)),
         .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
-        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
+        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
         .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
         .undoBlocked, .undoUnknown, .pickALaterDay,
-        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
+        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
         .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
-        .unknownToken("!urgent"), .tokenTwice("#Home"),
+    ]
+
+    /// Every value refused for its form, one of each case.
+    static let inputErrors: [InputError] = [
+        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
+        .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
     ]
 
     static let signals: [Signal] = [
@@ -41,6 +45,12 @@ struct MessageWordsTests {
 
     @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: refusals)
     func refusalsAreDomainWords(_ error: PlannerError) {
+        #expect(Self.isFrontEndFree(error.message), "\(error.message)")
+        #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
+    }
+
+    @Test("A-3: no input error's sentence names a command-line flag or command; each has a stable code", arguments: inputErrors)
+    func inputErrorsAreDomainWords(_ error: InputError) {
         #expect(Self.isFrontEndFree(error.message), "\(error.message)")
         #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
     }

@@ -35,7 +35,7 @@ struct SettingsTests {
     ])
     func refused(_ key: String, _ text: String) {
         var settings = PlannerSettings()
-        #expect(throws: PlannerError.self) { try settings.set(key, to: text) }
+        #expect(throws: InputError.self) { try settings.set(key, to: text) }
         #expect(settings == PlannerSettings())
     }
 
@@ -66,9 +66,8 @@ struct SettingsTests {
     func messages() {
         let errors: [PlannerError] = [
             .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
             .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(9, 2), .alreadyDone, .notDone,
-            .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"),
+            .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable,
             .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"),
             .undoBlocked, .undoUnknown,
         ]

@@ -28,7 +28,7 @@ public struct Request: Sendable {
     /// A DATE-WORD option, parsed.
     public func dateWord(_ name: String) throws -> QuickDate? {
         guard let text = value(name) else { return nil }
-        guard let word = QuickDate(word: text) else { throw PlannerError.badDate(text) }
+        guard let word = QuickDate(word: text) else { throw InputError.badDate(text) }
         return word
     }
 
@@ -39,7 +39,7 @@ public struct Request: Sendable {
 
     public static func region(_ text: String) throws -> Region {
         guard let region = Region(rawValue: text.lowercased()) else {
-            throw PlannerError.invalidWord(what: "region", given: text, expected: "morning, afternoon or evening")
+            throw InputError.invalidWord(what: "region", given: text, expected: "morning, afternoon or evening")
         }
         return region
     }
@@ -47,7 +47,7 @@ public struct Request: Sendable {
     public func bucket() throws -> Bucket? {
         guard let text = value("bucket") else { return nil }
         guard let bucket = Bucket(word: text) else {
-            throw PlannerError.invalidWord(what: "bucket", given: text, expected: "must, complementary or misc")
+            throw InputError.invalidWord(what: "bucket", given: text, expected: "must, complementary or misc")
         }
         return bucket
     }
@@ -55,7 +55,7 @@ public struct Request: Sendable {
     public func importance() throws -> Importance? {
         guard let text = value("importance") else { return nil }
         guard let importance = Importance(rawValue: text.lowercased()) else {
-            throw PlannerError.invalidWord(what: "importance", given: text, expected: "low, medium or high")
+            throw InputError.invalidWord(what: "importance", given: text, expected: "low, medium or high")
         }
         return importance
     }
@@ -80,7 +80,7 @@ public struct Request: Sendable {
         case "not-ready", "notready": return .notReady
         case "no-longer", "nolonger": return .noLonger
         default:
-            throw PlannerError.invalidWord(what: "reason", given: text, expected: "too-much, not-ready or no-longer")
+            throw InputError.invalidWord(what: "reason", given: text, expected: "too-much, not-ready or no-longer")
         }
     }
 

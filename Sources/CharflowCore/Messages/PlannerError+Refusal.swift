@@ -36,15 +36,6 @@ extension PlannerError: CharflowRefusal {
         case .idTooShort(let given):
             ("id_too_short", .conflict,
              "'\(given)' is too short to name a task; give at least 4 characters of its id.")
-        case let .invalidWord(what, given, expected):
-            ("invalid_value", .badInput,
-             "Unknown \(what) '\(given)'; expected \(expected).")
-        case .badDate(let given):
-            ("bad_date", .badInput,
-             "'\(given)' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday.")
-        case .badTime(let given):
-            ("bad_time", .badInput,
-             "'\(given)' is not a time; use YYYY-MM-DDTHH:MM.")
         case .complementaryLocked(let region):
             ("locked", .conflict,
              "Complementary tasks in \(region.displayName) are locked until its Must-Do is done.")
@@ -72,9 +63,6 @@ extension PlannerError: CharflowRefusal {
         case .laterThisWeekUnavailable:
             ("date_unavailable", .conflict,
              "Later this week is not offered: three days on is already next week.")
-        case .badEffort(let given):
-            ("bad_effort", .badInput,
-             "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none.")
         case .noSession:
             ("no_session", .conflict,
              "No session is running.")
@@ -132,9 +120,6 @@ extension PlannerError: CharflowRefusal {
         case let .wrongLog(kind, log):
             ("wrong_log", .conflict,
              "\(log.map(Messages.logWords) ?? "A log without an amount") does not fit a \(kind.rawValue) habit.")
-        case .badWindow(let given):
-            ("bad_window", .badInput,
-             "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\".")
         case .habitSessionSettle:
             ("habit_settle", .conflict,
              "A habit session can be logged (done) or stopped, not deferred or dropped.")
@@ -192,9 +177,6 @@ extension PlannerError: CharflowRefusal {
         case .defaultCategoryKept(let given):
             ("default_category", .conflict,
              "'\(given)' is one of the three defaults; it can be renamed or archived, not deleted.")
-        case .badColor(let given):
-            ("bad_color", .badInput,
-             "Unknown colour '\(given)'; expected accent, blue, ochre, plum or slate.")
         case let .noChecklistItem(number, count):
             ("no_checklist_item", .conflict,
              count == 0 ? "That task's notes have no checklist." : "There is no checklist item \(number); choose 1 to \(count).")
@@ -222,21 +204,12 @@ extension PlannerError: CharflowRefusal {
         case .habitNotScheduledOn(let day):
             ("not_scheduled", .conflict,
              "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log.")
-        case .emptyStorePath:
-            ("empty_store_path", .conflict,
-             "An empty path names no store; give a file, or leave the option out for the usual one.")
         case let .outOfRange(what, given, range):
             ("out_of_range", .conflict,
              "'\(given)' is out of range for \(what); use \(range).")
         case .titleTooLong(let count):
             ("title_too_long", .conflict,
              "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes.")
-        case .unknownToken(let word):
-            ("bad_token", .badInput,
-             "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word).")
-        case .tokenTwice(let word):
-            ("bad_token_repeated", .badInput,
-             "'\(word)' says again what the line already says; give each of importance, effort, date and category once.")
         }
     }
 }

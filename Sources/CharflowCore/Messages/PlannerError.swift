@@ -1,15 +1,13 @@
 /// Every refusal of the rules; each case phrases itself (`PlannerError+Refusal`).
 ///
-/// The store's failures are `StoreFailure`, an export's or import's file's are `FileFailure`.
+/// The store's failures are `StoreFailure`, an export's or import's file's are `FileFailure`, and a value
+/// not of its option's form is an `InputError`.
 public enum PlannerError: Error, Sendable, Equatable {
     case emptyTitle
     case regionFull(Region)
     case noTaskMatches(String)
     case ambiguousID(String)
     case idTooShort(String)
-    case invalidWord(what: String, given: String, expected: String)
-    case badDate(String)
-    case badTime(String)
     case complementaryLocked(Region)
     case notOnBoard
     case positionOutOfRange(Int, Int)
@@ -19,7 +17,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case nothingToUndo
     case importantNeedsDay
     case laterThisWeekUnavailable
-    case badEffort(String)
     case bucketNeedsRegion
     case noSession
     case alreadyPaused
@@ -47,7 +44,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case windowNeeded
     /// A log that does not fit the habit's kind; `log` nil is a log that gave no amount where one is needed.
     case wrongLog(kind: HabitKind, log: HabitLog?)
-    case badWindow(String)
     case habitSessionSettle
     case notTimed
     case avoidHasOneWindow
@@ -64,7 +60,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case noCategoryMatches(String)
     case categoryArchived(String)
     case defaultCategoryKept(String)
-    case badColor(String)
     case noChecklistItem(Int, Int)
     case boardNeedsDay
     case boardDayEnded(LocalDay)
@@ -77,14 +72,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case habitPausedOn(LocalDay)
     /// A log for a day the habit's schedule asked nothing of.
     case habitNotScheduledOn(LocalDay)
-    /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
-    case emptyStorePath
     /// A number outside the range its option takes (checked where it enters, so no sum overflows).
     case outOfRange(what: String, given: String, range: String)
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
-    /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
-    case unknownToken(String)
-    /// A quick-add token of a kind the line already gave.
-    case tokenTwice(String)
 }
