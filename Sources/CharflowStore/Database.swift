@@ -6,20 +6,36 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     public let message: String
 
+    public init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// An error of the named `result`, as Charflow raises one itself (a migration's broken foreign key).
+    public init(_ result: ResultCode, message: String) {
+        self.init(code: result.rawValue, message: message)
+    }
+
     public var description: String { "SQLite error \(code): \(message)" }
+
+    /// The result code by name; its `primary` is the code without SQLite's refinement.
+    public var result: ResultCode { ResultCode(rawValue: code) }
 
     /// SQLite's generic sentence for the error's code ("database disk image is malformed"): unlike
     /// `message`, it never quotes SQL text, so it is what a user may be shown.
-    public var summary: String { String(cString: sqlite3_errstr(code)) }
+    public var summary: String { result.summary }
 
     /// The database is not a SQLite file, or is damaged.
-    public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+    public var isNotADatabase: Bool { result == .notADatabase || result == .corrupt }
 
     /// The file, or its folder, cannot be written (a read-only folder, mount or file).
-    public var isReadOnly: Bool { code & 0xFF == SQLITE_READONLY }
+    public var isReadOnly: Bool { result.primary == .readOnly }
 
     /// SQLite could not open a file it needs (the `-wal` or `-shm` beside a store in a read-only folder).
-    public var isCannotOpen: Bool { code & 0xFF == SQLITE_CANTOPEN }
+    public var isCannotOpen: Bool { result.primary == .cantOpen }
+
+    /// Another connection holds the lock this one needs, whichever lock it is.
+    public var isBusy: Bool { result.primary == .busy }
 }
 
 /// Process-wide SQLite settings, applied once before the first connection opens.

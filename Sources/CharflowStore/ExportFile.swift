@@ -21,7 +21,7 @@ public final class ExportFile {
         var status = stat()
         if stat(path, &status) == 0 {
             let kind = status.st_mode & S_IFMT
-            guard kind != S_IFDIR else { throw PlannerError.exportTarget(path) }
+            guard kind != S_IFDIR else { throw FileFailure.exportTarget(path) }
             guard kind == S_IFREG, let resolved = ExportFile.resolved(path) else {
                 // A device, a pipe or a socket: written straight through; its own writes report failure.
                 let direct = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
@@ -30,7 +30,7 @@ public final class ExportFile {
                 return
             }
             // A file its owner made read-only is not replaced behind their back.
-            guard access(resolved, W_OK) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+            guard access(resolved, W_OK) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
             let partial = resolved + ".charflow-partial"
             let file = try ExportFile.createTemporary(partial, for: path)
             // The temporary file takes the target's mode and owner, so the rename keeps them.
@@ -39,7 +39,7 @@ public final class ExportFile {
             (descriptor, target, temporary, inPlace) = (file, resolved, partial, status.st_nlink > 1)
         } else {
             var link = stat()
-            guard errno == ENOENT, lstat(path, &link) != 0 else { throw PlannerError.exportTarget(path) }
+            guard errno == ENOENT, lstat(path, &link) != 0 else { throw FileFailure.exportTarget(path) }
             let partial = path + ".charflow-partial"
             (descriptor, target, temporary, inPlace) = (try ExportFile.createTemporary(partial, for: path), path, partial, false)
         }
@@ -60,7 +60,7 @@ public final class ExportFile {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    throw PlannerError.writeFailed(String(cString: strerror(errno)))
+                    throw FileFailure.writeFailed(String(cString: strerror(errno)))
                 }
                 written += result
             }
@@ -72,15 +72,15 @@ public final class ExportFile {
     public func commit() throws {
         guard let temporary else {
             closed = true
-            guard close(descriptor) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+            guard close(descriptor) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
             return
         }
         do {
-            guard fsync(descriptor) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+            guard fsync(descriptor) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
             if inPlace {
                 try copyIntoTarget()
             } else {
-                guard rename(temporary, target) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+                guard rename(temporary, target) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
             }
         } catch {
             abandon()
@@ -101,24 +101,24 @@ public final class ExportFile {
 
     private func copyIntoTarget() throws {
         let output = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard output >= 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+        guard output >= 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
         defer { close(output) }
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+            guard count >= 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
             if count == 0 { break }
             try ExportFile.write(Array(chunk[0..<count]), to: output)
         }
-        guard fsync(output) == 0 else { throw PlannerError.writeFailed(String(cString: strerror(errno))) }
+        guard fsync(output) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
     }
 
     private static func createTemporary(_ partial: String, for path: String) throws -> Int32 {
         unlink(partial)
         let file = open(partial, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw PlannerError.exportTarget(path) }
+        guard file >= 0 else { throw FileFailure.exportTarget(path) }
         return file
     }
 
@@ -128,7 +128,7 @@ public final class ExportFile {
         return String(cString: pointer)
     }
 
-    private static func failure(_ path: String) -> PlannerError {
+    private static func failure(_ path: String) -> FileFailure {
         errno == EISDIR || errno == ENOENT || errno == ENOTDIR ? .exportTarget(path) : .writeFailed(String(cString: strerror(errno)))
     }
 }

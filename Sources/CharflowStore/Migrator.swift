@@ -34,7 +34,7 @@ public struct Migrator: Sendable {
     public func checkNotNewer(_ db: Database) throws {
         let known = Set(migrations.map(\.name))
         if let unknown = try appliedNames(db).first(where: { !known.contains($0) }) {
-            throw PlannerError.newerStore(unknown)
+            throw StoreFailure.newerStore(unknown)
         }
     }
 
@@ -68,7 +68,7 @@ public struct Migrator: Sendable {
         guard let broken = try db.rows("PRAGMA foreign_key_check").first else { return }
         let table = broken[0].text ?? "?"
         let parent = broken.count > 2 ? broken[2].text ?? "?" : "?"
-        throw DatabaseError(code: 787, // SQLITE_CONSTRAINT_FOREIGNKEY
+        throw DatabaseError(.constraintForeignKey,
                             message: "migration \(migration.name) leaves a row of \(table) pointing at a missing \(parent) row; nothing was changed")
     }
 

@@ -79,10 +79,10 @@ public final class Planner {
                 try db.execute("PRAGMA secure_delete = ON")
                 try db.keepWALOnClose()
                 return db
-            } catch let error as DatabaseError where error.code & 0xFF == 5 && Date() < deadline {
+            } catch let error as DatabaseError where error.isBusy && Date() < deadline {
                 usleep(20_000)
             } catch let error as DatabaseError {
-                throw PlannerError.storeUnreadable("\(path): \(error.summary)")
+                throw StoreFailure.storeUnreadable("\(path): \(error.summary)")
             }
         }
     }
@@ -104,7 +104,7 @@ public final class Planner {
     /// anything in it is changed (not even its journal mode).
     private static func refuseForeign(_ db: Database, path: String) throws {
         let names = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").compactMap { $0[0].text }
-        if !names.isEmpty, !names.contains("charflow_migrations") { throw PlannerError.foreignStore(path) }
+        if !names.isEmpty, !names.contains("charflow_migrations") { throw StoreFailure.foreignStore(path) }
     }
 
     /// A number that grows with every committed change to the store, by this planner or any other
@@ -535,7 +535,7 @@ public final class Planner {
     public func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
         var task = try task(matching: prefix)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw PlannerError.invalidWord(what: "note", given: text, expected: "some text")
+            throw InputError.invalidWord(what: "note", given: text, expected: "some text")
         }
         task.notes = Notes.appending(text, to: task.notes, at: now, calendar: calendar)
         return try update(task, label: "note")

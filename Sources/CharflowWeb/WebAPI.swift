@@ -93,8 +93,7 @@ final class WebAPI: @unchecked Sendable {
                 guard let refusal = Refusal(error) else {
                     return .error(500, code: "internal", message: "\(error)")
                 }
-                let status = refusal.isBadRequest ? 400 : WebResponse.status(forCode: refusal.code)
-                return .error(status, code: refusal.code, message: refusal.message)
+                return .refusal(refusal)
             }
         }
     }

@@ -46,16 +46,22 @@ public struct WebResponse: Sendable {
              status: status)
     }
 
-    /// A refusal of the rules, with the status its code calls for.
-    public static func refusal(_ error: PlannerError) -> WebResponse {
-        let code = Messages.code(error)
-        return WebResponse.error(status(forCode: code), code: code, message: Messages.text(error))
+    /// A refusal, with the status its kind calls for.
+    public static func refusal(_ refusal: any CharflowRefusal) -> WebResponse {
+        WebResponse.error(status(for: refusal.kind), code: refusal.code, message: refusal.message)
     }
 
-    /// 404 for what names nothing, 400 for a malformed value, 409 for an action the rules refuse now.
-    public static func status(forCode code: String) -> Int {
-        if code == "not_found" || code.hasSuffix("_not_found") { return 404 }
-        if code == "usage" || code == "invalid_value" || code == "empty_title" || code.hasPrefix("bad_") { return 400 }
-        return 409
+    /// The HTTP status for every refusal of a kind: 404 for what names nothing, 400 for a malformed
+    /// request, 409 for what the rules refuse now.
+    ///
+    /// An unavailable store or file is 409 too: the API answers every refusal with a 4xx code (spec "The
+    /// web UI's API"), and the request may succeed once the store is writable again.
+    public static func status(for kind: RefusalKind) -> Int {
+        switch kind {
+        case .notFound: 404
+        case .badInput: 400
+        case .conflict: 409
+        case .unavailable: 409
+        }
     }
 }

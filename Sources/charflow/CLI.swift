@@ -53,8 +53,8 @@ enum CLI {
         } catch let error as UsageError {
             output.fail(code: "usage", message: error.message)
             return 2
-        } catch let error as PlannerError {
-            output.fail(code: Messages.code(error), message: CommandLineWords.text(error))
+        } catch let error as any CharflowRefusal {
+            output.fail(code: error.code, message: CommandLineWords.text(error))
             return 1
         } catch let error as SyncError {
             output.fail(code: error.code, message: error.message)
@@ -90,7 +90,7 @@ struct Context {
         var store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
         if let storePath { store = StoreEnvironment(path: storePath, timeZone: store.timeZone, localeFirstWeekday: store.localeFirstWeekday) }
         // An option given empty is refused; only an empty environment variable counts as not set.
-        if args.value("now") == "" { throw PlannerError.badTime("") }
+        if args.value("now") == "" { throw InputError.badTime("") }
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)
         let app = try store.open(now: now)
         if !app.settings.color { output.color = false }

@@ -20,8 +20,8 @@ struct StoreEnvironmentTests {
         #expect(try StoreEnvironment.timeZone(["TZ": "America/New_York"]).identifier == "America/New_York")
         #expect(try StoreEnvironment.timeZone(["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
         #expect(try StoreEnvironment.timeZone(["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]).identifier == "Asia/Tokyo")
-        #expect(throws: PlannerError.self) { try StoreEnvironment.timeZone(["TZ": "Mars/Olympus"]) }
-        #expect(throws: PlannerError.emptyStorePath) { try StoreEnvironment(environment: [:], storeOption: "") }
+        #expect(throws: InputError.self) { try StoreEnvironment.timeZone(["TZ": "Mars/Olympus"]) }
+        #expect(throws: InputError.emptyStorePath) { try StoreEnvironment(environment: [:], storeOption: "") }
     }
 
     @Test("The first weekday follows the locale: Sunday for en_US, Monday for en_GB and for C")

@@ -144,7 +144,7 @@ struct CharflowRunner {
             try probe.execute("BEGIN IMMEDIATE")
             try probe.execute("ROLLBACK")
             Issue.record("the stalled action is at its commit, but the store's write lock is free")
-        } catch let error as DatabaseError where error.code == 5 {}
+        } catch let error as DatabaseError where error.isBusy {}
     }
 
     /// The file a stalled action creates once it is inside its transaction.

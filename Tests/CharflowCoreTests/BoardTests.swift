@@ -26,8 +26,8 @@ struct BoardTests {
         (.evening, "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)"),
     ])
     func exactMessage(_ region: Region, _ message: String) {
-        #expect(Messages.text(.regionFull(region)) == message)
-        #expect(Messages.code(.regionFull(region)) == "region_full")
+        #expect(PlannerError.regionFull(region).message == message)
+        #expect(PlannerError.regionFull(region).code == "region_full")
     }
 
     @Test("B-4 the bucket one past its limit is refused, the last one that fits is accepted",
@@ -56,7 +56,7 @@ struct BoardTests {
                             occupants: fill(.morning, .complementary, count: 3), now: now)
             Issue.record("a fourth Complementary was placed")
         } catch {
-            #expect(Messages.text(error) == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
+            #expect(error.message == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
         }
     }
 
@@ -257,7 +257,7 @@ struct BoardTests {
             try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, now: now)
         }
         #expect(!comp.isCompleted)
-        #expect(Messages.text(.complementaryLocked(.morning))
+        #expect(PlannerError.complementaryLocked(.morning).message
             == "Complementary tasks in Morning are locked until its Must-Do is done.")
     }
 
@@ -319,7 +319,7 @@ struct BoardTests {
         #expect(throws: PlannerError.notOnBoard) {
             _ = try Board.reorder(tasks, moving: UUID(), to: 1, now: now)
         }
-        #expect(Messages.text(.positionOutOfRange(4, 3)) == "Position 4 is outside its bucket; choose 1 to 3.")
+        #expect(PlannerError.positionOutOfRange(4, 3).message == "Position 4 is outside its bucket; choose 1 to 3.")
     }
 
     @Test("B-12 manual order: sortOrder, then creation time")
@@ -341,7 +341,7 @@ struct BoardTests {
     func trimmedTitle() throws {
         #expect(try TaskText.title("  Finish project proposal \n") == "Finish project proposal")
         #expect(try TaskText.title("a  b") == "a  b")
-        #expect(Messages.text(.emptyTitle) == "A task needs a title.")
+        #expect(PlannerError.emptyTitle.message == "A task needs a title.")
     }
 
     @Test("B-10 notes may be cleared: empty or blank notes are stored as nil, others unchanged")

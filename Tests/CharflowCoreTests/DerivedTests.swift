@@ -169,7 +169,7 @@ struct DerivedTests {
 
     @Test("T-2 effort off the grid or over 8 hours is refused", arguments: ["0", "10", "495", "-15", "1h", "", "30.0"])
     func effortRefused(_ text: String) {
-        #expect(throws: PlannerError.badEffort(text)) { _ = try Effort.parse(text) }
+        #expect(throws: InputError.badEffort(text)) { _ = try Effort.parse(text) }
     }
 
     @Test("T-10 deferral reasons are exactly the five of task.md")

@@ -112,7 +112,7 @@ struct HabitRulesTests {
                                    reminder: TimeOfDay("06:30")))
         #expect(try WindowSpec.parse("Evening") == WindowSpec(label: "Evening"))
         for bad in ["M 09:00-06:00", "M remind", "M 06:00-25:00"] {
-            #expect(throws: PlannerError.badWindow(bad)) { try WindowSpec.parse(bad) }
+            #expect(throws: InputError.badWindow(bad)) { try WindowSpec.parse(bad) }
         }
     }
 

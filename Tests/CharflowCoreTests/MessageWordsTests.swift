@@ -8,25 +8,28 @@ struct MessageWordsTests {
     static let day = LocalDay("2026-12-01")!
     static let id = UUID()
 
-    /// Every refusal the planner can give, one of each case.
+    /// Every refusal of the rules, one of each case.
     static let refusals: [PlannerError] = [
         .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
         .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
-        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"), .bucketNeedsRegion, .noSession,
+        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
         .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
         .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
         .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)), .badWindow("x"),
+        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)),
         .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
-        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"), .badColor("red"),
-        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"), .newerStore("0099"),
-        .storeUnreadable("damaged"), .undoBlocked, .undoUnknown, .pickALaterDay,
-        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day), .emptyStorePath,
-        .exportTarget("/tmp"), .writeFailed("No space left on device"), .outOfRange(what: "a position", given: "9", range: "1 to 3"),
-        .foreignStore("/tmp/other.db"), .storeReadOnly, .storeFailed("disk I/O error"), .exportSalvaged(["tasks"]), .titleTooLong(600),
-        .unknownToken("!urgent"), .tokenTwice("#Home"),
+        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
+        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
+        .undoBlocked, .undoUnknown, .pickALaterDay,
+        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
+        .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
+    ]
+
+    /// Every value refused for its form, one of each case.
+    static let inputErrors: [InputError] = [
+        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
+        .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
     ]
 
     static let signals: [Signal] = [
@@ -42,8 +45,14 @@ struct MessageWordsTests {
 
     @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: refusals)
     func refusalsAreDomainWords(_ error: PlannerError) {
-        #expect(Self.isFrontEndFree(Messages.text(error)), "\(Messages.text(error))")
-        #expect(Messages.code(error).allSatisfy { $0.isLowercase || $0 == "_" })
+        #expect(Self.isFrontEndFree(error.message), "\(error.message)")
+        #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
+    }
+
+    @Test("A-3: no input error's sentence names a command-line flag or command; each has a stable code", arguments: inputErrors)
+    func inputErrorsAreDomainWords(_ error: InputError) {
+        #expect(Self.isFrontEndFree(error.message), "\(error.message)")
+        #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
     }
 
     @Test("A-3: no signal sentence names a flag or command; the next step is a hint", arguments: signals)
@@ -53,10 +62,10 @@ struct MessageWordsTests {
 
     @Test("A-3: the refusals and signals that point to a next step carry it as a hint")
     func hints() {
-        #expect(Messages.hint(.sessionRunning(title: "Draft", progress: "1 min")) == .settleRunningSession)
-        #expect(Messages.hint(.pickADay) == .pickADay)
-        #expect(Messages.hint(.eraseNeedsYes) == .confirmErase)
-        #expect(Messages.hint(.regionFull(.morning)) == nil)
+        #expect(PlannerError.sessionRunning(title: "Draft", progress: "1 min").hint == .settleRunningSession)
+        #expect(PlannerError.pickADay.hint == .pickADay)
+        #expect(PlannerError.eraseNeedsYes.hint == .confirmErase)
+        #expect(PlannerError.regionFull(.morning).hint == nil)
         #expect(Messages.hint(.prioritisationPrompt(day: Self.day)) == .raiseImportance)
         #expect(Self.isFrontEndFree(Messages.overload(load: 500, capacity: 360)))
     }

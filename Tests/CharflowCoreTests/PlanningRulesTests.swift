@@ -233,7 +233,7 @@ struct PlanningRulesTests {
     ])
     func badSettingValues(_ key: String, _ text: String) {
         var settings = PlannerSettings()
-        #expect(throws: PlannerError.self) { try settings.set(key, to: text) }
+        #expect(throws: InputError.self) { try settings.set(key, to: text) }
         #expect(settings == PlannerSettings())
     }
 

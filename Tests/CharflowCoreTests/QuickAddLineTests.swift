@@ -54,7 +54,7 @@ struct QuickAddLineTests {
     @Test("W-9 T-2 an effort off the grid or over eight hours is refused as an effort",
           arguments: ["~20m", "~9h", "~0"])
     func badEfforts(_ token: String) {
-        #expect(throws: PlannerError.badEffort(token)) { try QuickAddLine.parse("Write \(token)") }
+        #expect(throws: InputError.badEffort(token)) { try QuickAddLine.parse("Write \(token)") }
     }
 
     @Test("W-9 a backslash keeps #, @, ! and ~ in the title; a lone sigil is text")
@@ -69,15 +69,15 @@ struct QuickAddLineTests {
     @Test("W-9 an unknown token is refused with its word, never filed into the title",
           arguments: ["!urgent", "~soon", "@friday", "@2026-13-01", "~1h30", "!!high"])
     func unknown(_ token: String) {
-        #expect(throws: PlannerError.unknownToken(token)) { try QuickAddLine.parse("Call the bank \(token)") }
-        #expect(Messages.text(PlannerError.unknownToken(token)).contains("'\(token)'"))
+        #expect(throws: InputError.unknownToken(token)) { try QuickAddLine.parse("Call the bank \(token)") }
+        #expect(InputError.unknownToken(token).message.contains("'\(token)'"))
     }
 
     @Test("W-9 a kind given twice is refused, even with the same value")
     func twice() {
-        #expect(throws: PlannerError.tokenTwice("!low")) { try QuickAddLine.parse("Call !high the bank !low") }
-        #expect(throws: PlannerError.tokenTwice("#Work")) { try QuickAddLine.parse("Call #Work the bank #Work") }
-        #expect(throws: PlannerError.tokenTwice("@today")) { try QuickAddLine.parse("@tomorrow Call @today") }
+        #expect(throws: InputError.tokenTwice("!low")) { try QuickAddLine.parse("Call !high the bank !low") }
+        #expect(throws: InputError.tokenTwice("#Work")) { try QuickAddLine.parse("Call #Work the bank #Work") }
+        #expect(throws: InputError.tokenTwice("@today")) { try QuickAddLine.parse("@tomorrow Call @today") }
     }
 
     @Test("W-9 T-1 a line of tokens only has no title and is refused")

@@ -61,7 +61,7 @@ struct QuickDateTests {
         #expect(throws: PlannerError.laterThisWeekUnavailable) {
             _ = try QuickDate.laterThisWeek.resolve(today: thursday, calendar: sunday)
         }
-        #expect(Messages.code(.laterThisWeekUnavailable) == "date_unavailable")
+        #expect(PlannerError.laterThisWeekUnavailable.code == "date_unavailable")
     }
 
     @Test("T-24 date words parse any case; anything else is not a quick date", arguments: [

@@ -35,7 +35,7 @@ struct SettingsTests {
     ])
     func refused(_ key: String, _ text: String) {
         var settings = PlannerSettings()
-        #expect(throws: PlannerError.self) { try settings.set(key, to: text) }
+        #expect(throws: InputError.self) { try settings.set(key, to: text) }
         #expect(settings == PlannerSettings())
     }
 
@@ -43,7 +43,7 @@ struct SettingsTests {
     func unknownKey() {
         var settings = PlannerSettings()
         #expect(throws: PlannerError.unknownSetting("colour")) { try settings.set("colour", to: "blue") }
-        #expect(Messages.text(.unknownSetting("colour")) == "Unknown setting 'colour'.")
+        #expect(PlannerError.unknownSetting("colour").message == "Unknown setting 'colour'.")
     }
 
     @Test("B-3 bucket and region words", arguments: [
@@ -66,21 +66,20 @@ struct SettingsTests {
     func messages() {
         let errors: [PlannerError] = [
             .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"),
             .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(9, 2), .alreadyDone, .notDone,
-            .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .badEffort("7"),
-            .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"), .newerStore("0002-x"), .storeUnreadable("x"),
+            .taskDropped, .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable,
+            .bucketNeedsRegion, .boardNeedsDay, .unknownSetting("x"),
             .undoBlocked, .undoUnknown,
         ]
         var codes: Set<String> = []
         for error in errors {
-            let text = Messages.text(error)
+            let text = error.message
             #expect(!text.isEmpty)
             #expect(!text.contains("\n"), "one line: \(text)")
             #expect(!text.contains("!"), "no exclamation marks: \(text)")
-            codes.insert(Messages.code(error))
+            codes.insert(error.code)
         }
         #expect(codes.count == errors.count, "every refusal has its own code")
-        #expect(Messages.text(.importantNeedsDay) == "Important tasks need a day. Lower its importance to park it.")
+        #expect(PlannerError.importantNeedsDay.message == "Important tasks need a day. Lower its importance to park it.")
     }
 }

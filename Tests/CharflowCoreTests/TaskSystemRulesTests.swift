@@ -54,7 +54,7 @@ struct TaskSystemFieldRuleTests {
     @Test("T-2 effort off the grid, zero, negative, over 8 hours or not a number is refused",
           arguments: ["0", "10", "20", "-15", "495", "600", "", "1h", "30.0"])
     func effortRefused(_ text: String) {
-        #expect(throws: PlannerError.badEffort(text)) { try Effort.parse(text) }
+        #expect(throws: InputError.badEffort(text)) { try Effort.parse(text) }
     }
 }
 
@@ -480,7 +480,7 @@ struct TaskSystemRepeatRuleTests {
 
     @Test("T-26 repeat words that mean nothing are refused", arguments: ["yearly", "weekly:0", "weekly:8", "monthly:3", "daily:1"])
     func badParse(_ word: String) {
-        #expect(throws: PlannerError.self) { try RepeatRule.parse(word) }
+        #expect(throws: InputError.self) { try RepeatRule.parse(word) }
     }
 
     @Test("T-28 the next instance is strictly after max(due date, completion day)",

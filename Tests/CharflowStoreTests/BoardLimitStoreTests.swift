@@ -20,7 +20,7 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02")
         for index in 1...3 { try planner.add("comp \(index)", region: .morning, bucket: .complementary) }
         let error = try #require(refusal { try planner.add("comp 4", region: .morning, bucket: .complementary) })
-        #expect(Messages.text(error) == Self.fullMessage)
+        #expect(error.message == Self.fullMessage)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tasks") == 3, "nothing half-written")
         #expect(try planner.titles(.morning, .complementary) == ["comp 1", "comp 2", "comp 3"])
     }
@@ -131,7 +131,7 @@ struct BoardLimitStoreTests {
         var edit = Planner.TaskEdit()
         edit.title = "revived?"
         #expect(throws: PlannerError.taskDropped) { try planner.edit(placed.id.uuidString, edit) }
-        #expect(Messages.text(.taskDropped) == "That task was deleted.")
+        #expect(PlannerError.taskDropped.message == "That task was deleted.")
     }
 
     @Test("B-9 purge removes the task and its deferrals for good, leaving tombstones")

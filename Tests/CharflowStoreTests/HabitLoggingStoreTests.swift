@@ -142,7 +142,7 @@ struct HabitLoggingStoreTests {
         #expect(throws: PlannerError.beforeHabitExisted(day, first: first)) {
             try planner.logHabit("Walk", window: nil, .toggle, date: day)
         }
-        #expect(Messages.text(PlannerError.beforeHabitExisted(day, first: first))
+        #expect(PlannerError.beforeHabitExisted(day, first: first).message
                 == "The habit began on 2026-11-25; 2026-11-24 is before it.")
         #expect(try HabitTestStore.contents(planner) == before)
         // Its first day takes a log.
@@ -159,7 +159,7 @@ struct HabitLoggingStoreTests {
         #expect(throws: PlannerError.correctionTooOld(old)) {
             try planner.logHabit("Walk", window: nil, .toggle, date: old)
         }
-        #expect(Messages.text(PlannerError.correctionTooOld(old))
+        #expect(PlannerError.correctionTooOld(old).message
                 == "Only the last 14 days can be corrected; 2026-11-16 is read-only.")
         let future = try #require(LocalDay("2026-12-01"))
         #expect(throws: PlannerError.futureDay(future)) { try planner.logHabit("Walk", window: nil, .toggle, date: future) }

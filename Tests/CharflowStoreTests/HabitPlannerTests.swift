@@ -48,7 +48,7 @@ struct HabitPlannerTests {
         change.title = "Tea"
         #expect(throws: PlannerError.kindFixed) { try planner.editHabit(habit.id.uuidString, change) }
         #expect(try HabitTestStore.contents(planner) == before)
-        #expect(Messages.text(PlannerError.kindFixed)
+        #expect(PlannerError.kindFixed.message
                 == "A habit's kind is fixed. Archive it and create a new one to change it.")
         // Naming the kind it already has is no change of kind.
         change.kind = .counted
@@ -199,7 +199,7 @@ struct HabitPlannerTests {
             try planner.logHabit("Floss", window: nil, .toggle, date: LocalDay("2026-11-29"))
         }
         #expect(try HabitTestStore.contents(planner) == before)
-        #expect(Messages.text(PlannerError.habitArchived("Floss")) == "“Floss” is archived; restore it first.")
+        #expect(PlannerError.habitArchived("Floss").message == "“Floss” is archived; restore it first.")
     }
 
     // MARK: H-4 windows
@@ -233,7 +233,7 @@ struct HabitPlannerTests {
         change.windows = [try Planner.WindowSpec.parse("E 21:00-22:00")]
         #expect(throws: PlannerError.tooManyWindows) { try planner.editHabit("Meds", change) }
         #expect(try HabitTestStore.contents(planner) == four)
-        #expect(Messages.text(PlannerError.tooManyWindows) == "A habit has at most four times of day.")
+        #expect(PlannerError.tooManyWindows.message == "A habit has at most four times of day.")
     }
 
     @Test("H-4 two windows keep independent grids")

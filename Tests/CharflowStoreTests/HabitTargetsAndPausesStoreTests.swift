@@ -117,7 +117,7 @@ struct HabitTargetsAndPausesStoreTests {
         }
         #expect(try HabitTestStore.contents(planner) == before)
         try planner.logHabit("Stretch", window: nil, log, date: LocalDay("2026-11-25"))
-        #expect(Messages.text(.habitNotScheduledOn(LocalDay("2026-11-24")!)).contains("Tuesday"))
+        #expect(PlannerError.habitNotScheduledOn(LocalDay("2026-11-24")!).message.contains("Tuesday"))
     }
 
     // MARK: H-15 a pause's `to` is the day it resumes

@@ -109,7 +109,7 @@ struct MigrationRebuildTests {
             try migrator.migrate(db, now: "2026-03-02T10:00:00.000Z")
             Issue.record("a migration that orphans deferrals was applied")
         } catch let error as DatabaseError {
-            #expect(error.code == 787)
+            #expect(error.result == .constraintForeignKey)
             #expect(error.message.contains("9002-orphans") && error.message.contains("deferrals"))
         }
         #expect(try children(db) == before, "nothing changed")

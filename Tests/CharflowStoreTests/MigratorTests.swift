@@ -51,11 +51,11 @@ struct MigratorTests {
             do {
                 _ = try store.open("2026-03-03", "09:00")
                 Issue.record("attempt \(attempt): a newer store was opened")
-            } catch let error as PlannerError {
+            } catch let error as StoreFailure {
                 #expect(error == .newerStore("0099-from-the-future"))
-                #expect(Messages.text(error)
+                #expect(error.message
                     == "This store was written by a newer Charflow (it has '0099-from-the-future'); update Charflow to open it. Nothing was changed.")
-                #expect(Messages.code(error) == "newer_store")
+                #expect(error.code == "newer_store")
             }
             #expect(try fileBytes(store.path) == before, "attempt \(attempt) changed the file")
         }
@@ -78,7 +78,7 @@ struct MigratorTests {
         #expect {
             _ = try store.open("2026-03-02")
         } throws: { error in
-            guard case PlannerError.storeUnreadable(let detail)? = error as? PlannerError else { return false }
+            guard case StoreFailure.storeUnreadable(let detail)? = error as? StoreFailure else { return false }
             return detail.hasPrefix(store.path)
         }
         #expect(try fileBytes(store.path) == garbage)
@@ -121,10 +121,10 @@ struct MigratorTests {
         let second = Migration("0002-b", "CREATE TABLE b (id TEXT);")
         try Migrator([first, second]).migrate(db, now: "2026-03-02T09:00:00.000Z")
         let older = Migrator([first])
-        #expect(throws: PlannerError.newerStore("0002-b")) { try older.checkNotNewer(db) }
-        #expect(throws: PlannerError.newerStore("0002-b")) { try older.migrate(db, now: "2026-03-03T09:00:00.000Z") }
+        #expect(throws: StoreFailure.newerStore("0002-b")) { try older.checkNotNewer(db) }
+        #expect(throws: StoreFailure.newerStore("0002-b")) { try older.migrate(db, now: "2026-03-03T09:00:00.000Z") }
         let third = Migration("0003-c", "CREATE TABLE c (id TEXT);")
-        #expect(throws: PlannerError.newerStore("0002-b")) {
+        #expect(throws: StoreFailure.newerStore("0002-b")) {
             try Migrator([first, third]).migrate(db, now: "2026-03-03T09:00:00.000Z")
         }
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'c'")?.int == 0)

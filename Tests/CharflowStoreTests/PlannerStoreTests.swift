@@ -255,7 +255,7 @@ struct PlannerStoreTests {
         #expect(throws: PlannerError.notDone) { try planner.uncomplete(task.id.uuidString) }
         try planner.complete(task.id.uuidString)
         #expect(throws: PlannerError.alreadyDone) { try planner.complete(task.id.uuidString) }
-        #expect(Messages.text(.alreadyDone) == "That task is already done.")
+        #expect(PlannerError.alreadyDone.message == "That task is already done.")
     }
 
     @Test("B-15 completed tasks are listed by logical day with their completion time, 04:00 rollover")
@@ -363,7 +363,7 @@ struct PlannerStoreTests {
             Issue.record("moved into a full Must-Do")
         } catch let error as PlannerError {
             #expect(error == .regionFull(.evening))
-            #expect(Messages.text(error) == "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)")
+            #expect(error.message == "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)")
         }
         #expect(try planner.reload(must).region == .afternoon, "a refused move changes nothing")
         let toMisc = try planner.move(must.id.uuidString, region: .evening, bucket: .misc)

@@ -243,7 +243,7 @@ struct SessionPlannerTests {
             try planner.begin(other.id.uuidString, settle: nil)
         }
         #expect(try SessionTestStore.contents(planner) == before)
-        #expect(Messages.text(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min"))
+        #expect(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min").message
             .contains("“Write report”"))
     }
 

@@ -81,7 +81,7 @@ struct TaskSystemStoreTests {
         let before = try planner.taskSystemContents()
         #expect(throws: PlannerError.importantNeedsDay) { try planner.edit(task.shortID, edit) }
         #expect(try planner.taskSystemContents() == before)
-        #expect(Messages.text(.importantNeedsDay) == "Important tasks need a day. Lower its importance to park it.")
+        #expect(PlannerError.importantNeedsDay.message == "Important tasks need a day. Lower its importance to park it.")
     }
 
     @Test("T-13 a medium task's 3rd deferral eases it to low and reports it; once low, Someday is allowed")

@@ -55,8 +55,8 @@ struct UndoActionTests {
         let before = try TempStore.contents(planner)
         #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: noted) }
         #expect(try TempStore.contents(planner) == before)
-        #expect(Messages.code(.undoBlocked) == "undo_blocked")
-        #expect(Messages.text(.undoBlocked) == "That change can't be undone on its own: later changes build on it.")
+        #expect(PlannerError.undoBlocked.code == "undo_blocked")
+        #expect(PlannerError.undoBlocked.message == "That change can't be undone on its own: later changes build on it.")
         // Once the later action is undone, the older one is the latest again.
         try planner.undo()
         #expect(try planner.undo(action: noted) == "note")
@@ -99,8 +99,8 @@ struct UndoActionTests {
         let second = try #require(planner.lastActionID)
         try planner.undo()
         #expect(throws: PlannerError.undoUnknown) { try planner.undo(action: second) }
-        #expect(Messages.code(.undoUnknown) == "undo_unknown")
-        #expect(!Messages.text(.undoUnknown).contains("!"))
+        #expect(PlannerError.undoUnknown.code == "undo_unknown")
+        #expect(!PlannerError.undoUnknown.message.contains("!"))
 
         let tomorrow = try store.open("2026-03-03")
         #expect(throws: PlannerError.undoUnknown) { try tomorrow.undo(action: id) }

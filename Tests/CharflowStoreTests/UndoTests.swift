@@ -170,7 +170,7 @@ struct UndoTests {
         #expect(try planner.undo() == "add")
         #expect(try TempStore.row(planner, task: task.id) == nil)
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
-        #expect(Messages.text(.nothingToUndo) == "Nothing to undo.")
+        #expect(PlannerError.nothingToUndo.message == "Nothing to undo.")
     }
 
     @Test("B-21 a refused action leaves no undo step behind")

@@ -22,7 +22,7 @@ public struct StoreEnvironment: Sendable {
     /// zone of `TZ` and the first weekday of the locale. An option given empty names no store and is
     /// refused; only an empty environment variable counts as not set.
     public init(environment: [String: String], storeOption option: String?) throws {
-        if option == "" { throw PlannerError.emptyStorePath }
+        if option == "" { throw InputError.emptyStorePath }
         self.init(path: Self.storePath(option, environment), timeZone: try Self.timeZone(environment),
                   localeFirstWeekday: Self.localeFirstWeekday(environment))
     }
@@ -61,7 +61,7 @@ public struct StoreEnvironment: Sendable {
             }
             return TimeZone.current
         }
-        throw PlannerError.invalidWord(what: "time zone (TZ)", given: given, expected: "an IANA name such as Europe/London, or TZ unset")
+        throw InputError.invalidWord(what: "time zone (TZ)", given: given, expected: "an IANA name such as Europe/London, or TZ unset")
     }
 
     /// The first weekday of the user's locale (`LC_ALL`, `LC_TIME`, `LANG`); Monday where it says nothing.
@@ -83,14 +83,14 @@ public struct StoreEnvironment: Sendable {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count == 2, let day = LocalDay(entered: parts[0]), parts[1].count == 5 || parts[1].count == 8,
               let time = TimeOfDay(parts[1].prefix(5)) else {
-            throw PlannerError.badTime(text)
+            throw InputError.badTime(text)
         }
         var seconds = 0
         if parts[1].count == 8 {
             let tail = parts[1].dropFirst(5)
             guard tail.first == ":", tail.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
                   let value = Int(tail.dropFirst()), value < 60 else {
-                throw PlannerError.badTime(text)
+                throw InputError.badTime(text)
             }
             seconds = value
         }

@@ -168,7 +168,7 @@ struct BackupWriter {
             let result = Foundation.write(descriptor, storage + written, count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw PlannerError.writeFailed(String(cString: strerror(errno)))
+                throw FileFailure.writeFailed(String(cString: strerror(errno)))
             }
             written += result
         }

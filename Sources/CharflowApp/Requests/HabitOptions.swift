@@ -7,7 +7,7 @@ extension Request {
     func habitKind() throws -> HabitKind? {
         guard let text = value("kind") else { return nil }
         guard let kind = HabitKind(rawValue: text.lowercased()) else {
-            throw PlannerError.invalidWord(what: "kind", given: text, expected: "binary, counted, timed or avoid")
+            throw InputError.invalidWord(what: "kind", given: text, expected: "binary, counted, timed or avoid")
         }
         return kind
     }
@@ -25,7 +25,7 @@ extension Request {
     func habitEffort() throws -> Int?? {
         guard let text = value("effort") else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
-        guard let minutes = Int(text), (1...1440).contains(minutes) else { throw PlannerError.badEffort(text) }
+        guard let minutes = Int(text), (1...1440).contains(minutes) else { throw InputError.badEffort(text) }
         return .some(minutes)
     }
 
@@ -36,7 +36,7 @@ extension Request {
         if has("weekdays") { return .weekdays }
         if let text = value("per-week") {
             guard let count = Int(text), (1...7).contains(count) else {
-                throw PlannerError.invalidWord(what: "times a week", given: text, expected: "1 to 7")
+                throw InputError.invalidWord(what: "times a week", given: text, expected: "1 to 7")
             }
             return .timesPerWeek(count)
         }
@@ -46,11 +46,11 @@ extension Request {
             for piece in text.split(separator: ",") {
                 let word = piece.trimmingCharacters(in: .whitespaces)
                 guard let day = Int(word).flatMap(Weekday.init(isoNumber:)) ?? Weekday(name: word) else {
-                    throw PlannerError.invalidWord(what: "day", given: word, expected: "ISO numbers 1–7 or names like mon")
+                    throw InputError.invalidWord(what: "day", given: word, expected: "ISO numbers 1–7 or names like mon")
                 }
                 days.insert(day)
             }
-            guard !days.isEmpty else { throw PlannerError.invalidWord(what: "days", given: text, expected: "at least one day") }
+            guard !days.isEmpty else { throw InputError.invalidWord(what: "days", given: text, expected: "at least one day") }
             return days.count == 7 ? .daily : .custom(days)
         }
         return nil

@@ -28,7 +28,7 @@ public struct Request: Sendable {
     /// A DATE-WORD option, parsed.
     public func dateWord(_ name: String) throws -> QuickDate? {
         guard let text = value(name) else { return nil }
-        guard let word = QuickDate(word: text) else { throw PlannerError.badDate(text) }
+        guard let word = QuickDate(word: text) else { throw InputError.badDate(text) }
         return word
     }
 
@@ -39,7 +39,7 @@ public struct Request: Sendable {
 
     public static func region(_ text: String) throws -> Region {
         guard let region = Region(rawValue: text.lowercased()) else {
-            throw PlannerError.invalidWord(what: "region", given: text, expected: "morning, afternoon or evening")
+            throw InputError.invalidWord(what: "region", given: text, expected: "morning, afternoon or evening")
         }
         return region
     }
@@ -47,7 +47,7 @@ public struct Request: Sendable {
     public func bucket() throws -> Bucket? {
         guard let text = value("bucket") else { return nil }
         guard let bucket = Bucket(word: text) else {
-            throw PlannerError.invalidWord(what: "bucket", given: text, expected: "must, complementary or misc")
+            throw InputError.invalidWord(what: "bucket", given: text, expected: "must, complementary or misc")
         }
         return bucket
     }
@@ -55,7 +55,7 @@ public struct Request: Sendable {
     public func importance() throws -> Importance? {
         guard let text = value("importance") else { return nil }
         guard let importance = Importance(rawValue: text.lowercased()) else {
-            throw PlannerError.invalidWord(what: "importance", given: text, expected: "low, medium or high")
+            throw InputError.invalidWord(what: "importance", given: text, expected: "low, medium or high")
         }
         return importance
     }
@@ -80,7 +80,7 @@ public struct Request: Sendable {
         case "not-ready", "notready": return .notReady
         case "no-longer", "nolonger": return .noLonger
         default:
-            throw PlannerError.invalidWord(what: "reason", given: text, expected: "too-much, not-ready or no-longer")
+            throw InputError.invalidWord(what: "reason", given: text, expected: "too-much, not-ready or no-longer")
         }
     }
 
@@ -95,7 +95,7 @@ public struct Request: Sendable {
 ///
 /// The words that name the missing piece are the front end's: the CLI names its flags (and shows its
 /// usage, exit 2), the web answers 400 with the code.
-public enum RequestError: Error, Sendable, Equatable {
+public enum RequestError: CharflowRefusal, Equatable {
     /// The positional word naming what to act on ("task", "region", "file", "habit", "item").
     case missing(String)
     /// An option without which the use case cannot run ("position", "to", "reason", "destination").
@@ -112,6 +112,9 @@ public enum RequestError: Error, Sendable, Equatable {
     case backlogTakesNoPlace
     /// An action word the use case does not know ("category frobnicate").
     case unknownAction(String)
+
+    /// Always malformed input: the CLI answers it as a usage error, the web with 400.
+    public var kind: RefusalKind { .badInput }
 
     /// A stable code for the web's error body.
     public var code: String {

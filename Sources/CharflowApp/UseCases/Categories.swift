@@ -66,7 +66,7 @@ extension Charflow {
 
     static func color(_ text: String?) throws -> CategoryColor? {
         guard let text else { return nil }
-        guard let color = CategoryColor(rawValue: text.lowercased()) else { throw PlannerError.badColor(text) }
+        guard let color = CategoryColor(rawValue: text.lowercased()) else { throw InputError.badColor(text) }
         return color
     }
 }

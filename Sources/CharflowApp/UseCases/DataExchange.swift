@@ -21,7 +21,7 @@ public enum DataExchange {
             case "entries":
                 return CSVExport.entries(try planner.habitExport().cells)
             default:
-                throw PlannerError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
+                throw InputError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
             }
         default:
             return ICalendarExport.document(tasks: try planner.list(all: true), categoryNames: try planner.categoryNames(),
@@ -53,7 +53,7 @@ public enum DataExchange {
         let text = try ImportGuard.text(data)
         if ImportFormat.isEmpty(text) { return nil }
         guard let source = try ImportFormat.recognise(text, declared: declared) else {
-            throw PlannerError.invalidWord(what: "source", given: declared ?? "", expected: "charflow, taskwarrior or todotxt")
+            throw InputError.invalidWord(what: "source", given: declared ?? "", expected: "charflow, taskwarrior or todotxt")
         }
         return source
     }
@@ -142,6 +142,6 @@ extension Charflow {
             file?.abandon()
             throw error
         }
-        if !damaged.isEmpty { throw PlannerError.exportSalvaged(damaged) }
+        if !damaged.isEmpty { throw FileFailure.exportSalvaged(damaged) }
     }
 }

@@ -36,7 +36,7 @@ extension Charflow {
         var settle: SessionSettle?
         if let text = request.value("settle") {
             guard let choice = SessionSettle(rawValue: text.lowercased()) else {
-                throw PlannerError.invalidWord(what: "settle choice", given: text, expected: "done, stop, defer or drop")
+                throw InputError.invalidWord(what: "settle choice", given: text, expected: "done, stop, defer or drop")
             }
             settle = choice
         }

@@ -111,7 +111,7 @@ extension Charflow {
             case "today": date = today
             case "yesterday": date = today.adding(days: -1)
             default:
-                guard let day = LocalDay(entered: text) else { throw PlannerError.badDate(text) }
+                guard let day = LocalDay(entered: text) else { throw InputError.badDate(text) }
                 date = day
             }
         }
@@ -164,7 +164,7 @@ extension Charflow {
     public func pauseHabit(_ request: Request) throws -> (habit: Habit, pause: HabitPause, json: JSONValue) {
         guard let reasonText = request.value("reason") else { throw RequestError.missingOption("reason") }
         guard let reason = PauseReason(rawValue: reasonText.lowercased()) else {
-            throw PlannerError.invalidWord(what: "reason", given: reasonText, expected: "travel, illness, cycle or other")
+            throw InputError.invalidWord(what: "reason", given: reasonText, expected: "travel, illness, cycle or other")
         }
         let from = try request.value("from").map(pauseDay)
         let to = try request.value("to").map(pauseDay)
@@ -190,7 +190,7 @@ extension Charflow {
         var settle: SessionSettle?
         if let text = request.value("settle") {
             guard let choice = SessionSettle(rawValue: text.lowercased()) else {
-                throw PlannerError.invalidWord(what: "settle choice", given: text, expected: "done or stop")
+                throw InputError.invalidWord(what: "settle choice", given: text, expected: "done or stop")
             }
             settle = choice
         }
@@ -231,7 +231,7 @@ extension Charflow {
 
     private func pauseDay(_ text: String) throws -> LocalDay {
         guard let word = QuickDate(word: text), let day = try word.resolve(today: today, calendar: calendar) else {
-            throw PlannerError.badDate(text)
+            throw InputError.badDate(text)
         }
         return day
     }

@@ -94,7 +94,7 @@ extension Charflow {
         } else if request.has("drop") {
             choice = .drop
         } else {
-            guard let word = try request.dateWord("later") else { throw PlannerError.badDate(request.value("later") ?? "") }
+            guard let word = try request.dateWord("later") else { throw InputError.badDate(request.value("later") ?? "") }
             choice = .later(word, try request.reason())
         }
         return try carry(try Self.stepSubject(request), choice)

@@ -86,7 +86,7 @@ extension Charflow {
         case nil, "today": day = today
         case "yesterday": day = today.adding(days: -1)
         case let text?:
-            guard let parsed = LocalDay(entered: text) else { throw PlannerError.badDate(text) }
+            guard let parsed = LocalDay(entered: text) else { throw InputError.badDate(text) }
             day = parsed
         }
         return TaskListReport(tasks: try planner.completed(on: day), today: today, day: day, calendar: calendar,

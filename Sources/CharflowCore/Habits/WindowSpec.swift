@@ -15,7 +15,7 @@ public struct WindowSpec: Sendable, Equatable {
     }
 
     /// Parses `"Morning 06:00-09:00 remind 06:30"`; every part but the label is optional.
-    public static func parse(_ text: String) throws(PlannerError) -> WindowSpec {
+    public static func parse(_ text: String) throws(InputError) -> WindowSpec {
         var words = text.split(separator: " ").map(String.init)
         var spec = WindowSpec(label: "")
         if let index = words.firstIndex(where: { $0.lowercased() == "remind" }) {

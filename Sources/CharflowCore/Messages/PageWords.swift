@@ -127,7 +127,7 @@ public enum PageWords {
         ("chip.too-much", "Too much on"),
         ("chip.not-ready", "Not ready"),
         ("chip.no-longer", "No longer matters"),
-        ("slipping", Messages.text(PlannerError.pickADay)),
+        ("slipping", PlannerError.pickADay.message),
         ("deferred", "Deferred “{title}” to {to}."),
         ("eased", Messages.importanceEased),
         ("suggestRemoval", Messages.text(Signal.suggestRemoval(task: UUID()), title: "{title}")),

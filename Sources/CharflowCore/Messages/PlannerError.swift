@@ -1,13 +1,13 @@
-/// Every refusal the planner can give; `Messages` phrases each one.
+/// Every refusal of the rules; each case phrases itself (`PlannerError+Refusal`).
+///
+/// The store's failures are `StoreFailure`, an export's or import's file's are `FileFailure`, and a value
+/// not of its option's form is an `InputError`.
 public enum PlannerError: Error, Sendable, Equatable {
     case emptyTitle
     case regionFull(Region)
     case noTaskMatches(String)
     case ambiguousID(String)
     case idTooShort(String)
-    case invalidWord(what: String, given: String, expected: String)
-    case badDate(String)
-    case badTime(String)
     case complementaryLocked(Region)
     case notOnBoard
     case positionOutOfRange(Int, Int)
@@ -17,7 +17,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case nothingToUndo
     case importantNeedsDay
     case laterThisWeekUnavailable
-    case badEffort(String)
     case bucketNeedsRegion
     case noSession
     case alreadyPaused
@@ -45,7 +44,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case windowNeeded
     /// A log that does not fit the habit's kind; `log` nil is a log that gave no amount where one is needed.
     case wrongLog(kind: HabitKind, log: HabitLog?)
-    case badWindow(String)
     case habitSessionSettle
     case notTimed
     case avoidHasOneWindow
@@ -62,13 +60,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case noCategoryMatches(String)
     case categoryArchived(String)
     case defaultCategoryKept(String)
-    case badColor(String)
     case noChecklistItem(Int, Int)
     case boardNeedsDay
     case boardDayEnded(LocalDay)
     case unknownSetting(String)
-    case newerStore(String)
-    case storeUnreadable(String)
     /// Undo of one named action that later actions build on.
     case undoBlocked
     /// Undo of an action the undo history no longer holds (undone already, or forgotten).
@@ -77,26 +72,8 @@ public enum PlannerError: Error, Sendable, Equatable {
     case habitPausedOn(LocalDay)
     /// A log for a day the habit's schedule asked nothing of.
     case habitNotScheduledOn(LocalDay)
-    /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
-    case emptyStorePath
-    /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
-    case exportTarget(String)
-    /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
-    case writeFailed(String)
     /// A number outside the range its option takes (checked where it enters, so no sum overflows).
     case outOfRange(what: String, given: String, range: String)
-    /// `--db` names another program's SQLite database; it is left untouched.
-    case foreignStore(String)
-    /// The store cannot be written (a read-only folder or file); reads still work.
-    case storeReadOnly
-    /// SQLite refused or failed, in its own generic words (never the SQL text).
-    case storeFailed(String)
-    /// An export of a damaged store: written with what could be read, these tables not in full.
-    case exportSalvaged([String])
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
-    /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
-    case unknownToken(String)
-    /// A quick-add token of a kind the line already gave.
-    case tokenTwice(String)
 }

@@ -37,17 +37,17 @@ public struct PlannerSettings: Sendable, Equatable {
     }
 
     /// Sets `key` from its text form, refusing unknown keys and malformed values.
-    public mutating func set(_ key: String, to text: String) throws(PlannerError) {
+    public mutating func set(_ key: String, to text: String) throws {
         switch key {
         case "rollover-time":
-            guard let time = TimeOfDay(text) else { throw .invalidWord(what: "time", given: text, expected: "HH:MM") }
+            guard let time = TimeOfDay(text) else { throw InputError.invalidWord(what: "time", given: text, expected: "HH:MM") }
             rolloverTime = time
         case "end-of-day":
-            guard let time = TimeOfDay(text) else { throw .invalidWord(what: "time", given: text, expected: "HH:MM") }
+            guard let time = TimeOfDay(text) else { throw InputError.invalidWord(what: "time", given: text, expected: "HH:MM") }
             endOfDay = time
         case "first-weekday":
             guard let day = Weekday(name: text) else {
-                throw .invalidWord(what: "weekday", given: text, expected: "monday to sunday")
+                throw InputError.invalidWord(what: "weekday", given: text, expected: "monday to sunday")
             }
             firstWeekday = day
         case "lock-complementary":
@@ -56,7 +56,7 @@ public struct PlannerSettings: Sendable, Equatable {
             color = try PlannerSettings.onOff(text)
         case "capacity":
             guard let minutes = Int(text), (0...1440).contains(minutes) else {
-                throw .invalidWord(what: "capacity", given: text, expected: "minutes from 0 to 1440")
+                throw InputError.invalidWord(what: "capacity", given: text, expected: "minutes from 0 to 1440")
             }
             capacityMinutes = minutes
         case "review-time":
@@ -64,20 +64,20 @@ public struct PlannerSettings: Sendable, Equatable {
                 reviewTime = nil
             } else {
                 guard let time = TimeOfDay(text) else {
-                    throw .invalidWord(what: "time", given: text, expected: "HH:MM or off")
+                    throw InputError.invalidWord(what: "time", given: text, expected: "HH:MM or off")
                 }
                 reviewTime = time
             }
         default:
-            throw .unknownSetting(key)
+            throw PlannerError.unknownSetting(key)
         }
     }
 
-    static func onOff(_ text: String) throws(PlannerError) -> Bool {
+    static func onOff(_ text: String) throws(InputError) -> Bool {
         switch text.lowercased() {
         case "on", "true", "yes": return true
         case "off", "false", "no": return false
-        default: throw .invalidWord(what: "switch", given: text, expected: "on or off")
+        default: throw InputError.invalidWord(what: "switch", given: text, expected: "on or off")
         }
     }
 }

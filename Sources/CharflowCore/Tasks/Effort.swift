@@ -4,7 +4,7 @@ public enum Effort {
     public static let maximum = 480
 
     /// Parses minutes or `none` (nil); refuses anything off the 15-minute grid or over 8 hours.
-    public static func parse(_ text: String) throws(PlannerError) -> Int? {
+    public static func parse(_ text: String) throws(InputError) -> Int? {
         if text.lowercased() == "none" { return nil }
         guard let minutes = Int(text), minutes > 0, minutes <= maximum, minutes % step == 0 else {
             throw .badEffort(text)

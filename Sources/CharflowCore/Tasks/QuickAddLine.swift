@@ -30,7 +30,7 @@ public struct QuickAddLine: Sendable, Equatable {
     public var tokens: [Token]
 
     /// Reads `line`; refuses an unknown or repeated token, a bad effort, and a line with no title left.
-    public static func parse(_ line: String) throws(PlannerError) -> QuickAddLine {
+    public static func parse(_ line: String) throws -> QuickAddLine {
         var result = QuickAddLine(title: "", tokens: [])
         var titleWords: [String] = []
         for word in line.split(whereSeparator: \.isWhitespace).map(String.init) {
@@ -58,7 +58,7 @@ public struct QuickAddLine: Sendable, Equatable {
     private static let tokenSigils: Set<Character> = ["!", "~", "@", "#"]
     private static let sigils: Set<Character> = tokenSigils.union(["\\"])
 
-    private mutating func read(token word: String) throws(PlannerError) {
+    private mutating func read(token word: String) throws(InputError) {
         let body = String(word.dropFirst())
         switch word.first {
         case "!":
@@ -82,7 +82,7 @@ public struct QuickAddLine: Sendable, Equatable {
         }
     }
 
-    private mutating func record(_ kind: Kind, _ word: String, _ value: String, set isFirst: Bool) throws(PlannerError) {
+    private mutating func record(_ kind: Kind, _ word: String, _ value: String, set isFirst: Bool) throws(InputError) {
         guard isFirst else { throw .tokenTwice(word) }
         tokens.append(Token(kind: kind, text: word, value: value))
     }

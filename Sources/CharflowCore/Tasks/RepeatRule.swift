@@ -87,7 +87,7 @@ public enum RepeatRule {
     }
 
     /// Parses the command line's `none|daily|weekly[:ISO,ISO..]|monthly` (weekdays also by name).
-    public static func parse(_ word: String) throws(PlannerError) -> (RepeatKind, String) {
+    public static func parse(_ word: String) throws(InputError) -> (RepeatKind, String) {
         let parts = word.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
         let expected = "none, daily, weekly, weekly:1,5 (ISO days or names) or monthly"
         guard let head = parts.first, let kind = RepeatKind(rawValue: head) else {

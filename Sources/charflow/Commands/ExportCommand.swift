@@ -13,7 +13,7 @@ enum ExportCommand: Command {
     static func run(_ context: Context) throws {
         let format = (context.args.value("format") ?? "json").lowercased()
         guard DataExchange.exportFormats.contains(format) else {
-            throw PlannerError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joined(separator: ", "))
+            throw InputError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joined(separator: ", "))
         }
         if context.args.value("table") != nil, format != "csv" {
             throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")

@@ -14,7 +14,7 @@ enum ImportCommand: Command {
         // Refused before it is read, so a huge file costs no memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int { try ImportGuard.checkSize(size) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PlannerError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
+            throw InputError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
         }
         guard let source = try DataExchange.detect(data, declared: context.args.value("from")) else {
             return context.output.emit(text: Messages.nothingToImport, json: .object([("source", .null), ("inserted", .int(0))]))

@@ -129,7 +129,7 @@ enum PlanCommand: Command {
                         case "k", "keep": report(try app.carry(task.id.lowercasedText, .keep))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
-                            guard let date = QuickDate(word: word) else { output.line("  " + CommandLineWords.text(.badDate(word))); continue }
+                            guard let date = QuickDate(word: word) else { output.line("  " + CommandLineWords.text(InputError.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
                             report(try app.carry(task.id.lowercasedText, .later(date, reason)))
@@ -138,7 +138,7 @@ enum PlanCommand: Command {
                         default: continue
                         }
                         break
-                    } catch let error as PlannerError {
+                    } catch let error as any CharflowRefusal {
                         output.line("  " + CommandLineWords.text(error))
                     }
                 }
@@ -158,7 +158,7 @@ enum PlanCommand: Command {
                     output.line("  Planned “\(change.task.title)”.")
                     if change.dateChange?.eased == true { output.line("  " + Messages.importanceEased) }
                     for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line("  " + line) }
-                } catch let error as PlannerError {
+                } catch let error as any CharflowRefusal {
                     output.line("  " + CommandLineWords.text(error))
                 }
             }

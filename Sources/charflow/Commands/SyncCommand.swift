@@ -14,7 +14,7 @@ enum SyncCommand: Command {
     /// The store as the command's clock sees it, opened for sync.
     static func client(_ context: Context) throws -> SyncClient {
         let store = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db"))
-        if context.args.value("now") == "" { throw PlannerError.badTime("") }
+        if context.args.value("now") == "" { throw InputError.badTime("") }
         let now = try StoreEnvironment.clock(context.args.value("now") ?? context.environment["CHARFLOW_NOW"], zone: store.timeZone)
         return try SyncClient(path: store.path, timeZone: store.timeZone, localeFirstWeekday: store.localeFirstWeekday, now: now)
     }

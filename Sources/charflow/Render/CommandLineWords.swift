@@ -4,6 +4,13 @@ import CharflowCore
 /// Refusals and signals in the command line's words: the domain sentence with the hint phrased as the
 /// flag or command that takes the next step (spec D16, rule A-3).
 enum CommandLineWords {
+    /// Any refusal's sentence, with its next step as the flag or command that takes it.
+    static func text(_ refusal: any CharflowRefusal) -> String {
+        if let error = refusal as? PlannerError { return text(error) }
+        if refusal.hint == .nameAnotherStore { return refusal.message + " Name another file with --db." }
+        return refusal.message
+    }
+
     static func text(_ error: PlannerError) -> String {
         switch error {
         case .notOnBoard:
@@ -26,14 +33,12 @@ enum CommandLineWords {
             "This one keeps slipping. Pick a day that actually works: --later later-this-week, next-week, someday or YYYY-MM-DD."
         case let .habitSessionRunning(title, progress):
             "“\(title)” is running (\(progress)). Settle it first with --settle done (log it) or stop; its time is logged whichever you choose."
-        case .foreignStore(let path):
-            "'\(path)' is another program's SQLite database, not a Charflow store; it was left untouched. Name another file with --db."
         case .badPause:
             "A pause resumes on a day after it starts (--to is the day it resumes)."
         case let .wrongLog(kind, log):
             "\(log.map(logFlag) ?? noAmount(kind)) does not fit a \(kind.rawValue) habit."
         default:
-            Messages.text(error)
+            error.message
         }
     }
 

@@ -1,0 +1,64 @@
+/// A value given to a command or a request that is not of the form its option takes: an unknown word,
+/// a date or time that does not parse, an effort off its steps, a quick-add token that names nothing.
+///
+/// Nothing was tried: the value was refused where it entered. A request that lacks a piece altogether is
+/// `RequestError` (the application layer's), which the CLI answers as a usage error.
+public enum InputError: CharflowRefusal, Equatable {
+    /// A word outside the ones `what` takes (`expected` lists them).
+    case invalidWord(what: String, given: String, expected: String)
+    /// Not a date, nor a date word.
+    case badDate(String)
+    /// Not a clock time (`YYYY-MM-DDTHH:MM`).
+    case badTime(String)
+    /// Not an effort: minutes in 15-minute steps up to 480, or none.
+    case badEffort(String)
+    /// Not a habit's time of day (`LABEL HH:MM-HH:MM [remind HH:MM]`).
+    case badWindow(String)
+    /// Not one of the category colours.
+    case badColor(String)
+    /// A quick-add word that starts like a token (`!`, `~`, `@`, `#`) but names nothing.
+    case unknownToken(String)
+    /// A quick-add token of a kind the line already gave.
+    case tokenTwice(String)
+    /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
+    case emptyStorePath
+
+    public var kind: RefusalKind { .badInput }
+
+    public var code: String {
+        switch self {
+        case .invalidWord: "invalid_value"
+        case .badDate: "bad_date"
+        case .badTime: "bad_time"
+        case .badEffort: "bad_effort"
+        case .badWindow: "bad_window"
+        case .badColor: "bad_color"
+        case .unknownToken: "bad_token"
+        case .tokenTwice: "bad_token_repeated"
+        case .emptyStorePath: "empty_store_path"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case let .invalidWord(what, given, expected):
+            "Unknown \(what) '\(given)'; expected \(expected)."
+        case .badDate(let given):
+            "'\(given)' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday."
+        case .badTime(let given):
+            "'\(given)' is not a time; use YYYY-MM-DDTHH:MM."
+        case .badEffort(let given):
+            "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none."
+        case .badWindow(let given):
+            "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
+        case .badColor(let given):
+            "Unknown colour '\(given)'; expected accent, blue, ochre, plum or slate."
+        case .unknownToken(let word):
+            "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
+        case .tokenTwice(let word):
+            "'\(word)' says again what the line already says; give each of importance, effort, date and category once."
+        case .emptyStorePath:
+            "An empty path names no store; give a file, or leave the option out for the usual one."
+        }
+    }
+}

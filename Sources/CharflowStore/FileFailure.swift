@@ -1,0 +1,43 @@
+import CharflowCore
+
+/// Why an export or an import could not use its file: the path takes no export, a write failed part way,
+/// the export is incomplete, or the imported file was refused.
+public enum FileFailure: CharflowRefusal, Equatable {
+    /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
+    case exportTarget(String)
+    /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
+    case writeFailed(String)
+    /// An export of a damaged store: written with what could be read, these tables not in full.
+    case exportSalvaged([String])
+    /// The imported file was refused where it first broke a rule; nothing was changed.
+    case importRefused(ImportError)
+
+    public var kind: RefusalKind {
+        switch self {
+        case .exportTarget, .importRefused: .badInput
+        case .writeFailed, .exportSalvaged: .unavailable
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .exportTarget: "bad_output"
+        case .writeFailed: "write_failed"
+        case .exportSalvaged: "export_partial"
+        case .importRefused: "import_refused"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .exportTarget(let path):
+            "'\(path)' cannot take an export: name a file in a folder that exists. Nothing was written."
+        case .writeFailed(let reason):
+            "Could not write the export: \(reason)."
+        case .exportSalvaged(let tables):
+            "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
+        case .importRefused(let error):
+            "Import refused at \(error.place): \(error.message). Nothing was changed."
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CharflowCore
+import Foundation
+import Testing
+
+/// Every refusal of the rules says what sort of refusal it is, and the sort follows what it refuses.
+@Suite("Refusal kinds")
+struct RefusalKindTests {
+    /// The codes of each kind; a code not listed here is a refusal whose kind was never decided. No rule
+    /// is unavailable: that is the store's and the files' kind.
+    static let codes: [RefusalKind: Set<String>] = [
+        .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found"],
+        .badInput: [
+            "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
+            "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
+        ],
+        .conflict: [
+            "region_full", "ambiguous_id", "id_too_short", "locked", "not_on_board", "already_done", "not_done",
+            "task_deleted", "nothing_to_undo", "important_needs_day", "date_unavailable", "no_session", "already_paused",
+            "not_paused", "session_running", "already_running", "needs_yes", "too_many_windows", "habit_archived",
+            "correction_too_old", "future_day", "before_habit", "unknown_preset", "kind_fixed", "window_needed",
+            "wrong_log", "habit_settle", "not_timed", "avoid_one_window", "duplicate_group", "pick_a_day",
+            "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
+            "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
+            "board_day_ended", "unknown_setting", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
+            "out_of_range", "title_too_long",
+        ],
+    ]
+
+    /// The name of `error`'s case, without its values.
+    static func caseName(_ error: PlannerError) -> String {
+        Mirror(reflecting: error).children.first?.label ?? "\(error)"
+    }
+
+    @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
+          arguments: MessageWordsTests.refusals)
+    func everyRefusalIsComplete(_ error: PlannerError) {
+        #expect(!error.code.isEmpty)
+        #expect(!error.message.isEmpty)
+        let listed = Self.codes.filter { $0.value.contains(error.code) }.map(\.key)
+        #expect(listed == [error.kind], "\(error.code) is listed under \(listed), and is \(error.kind)")
+    }
+
+    @Test("The samples hold one of every case of the rules' refusals")
+    func samplesCoverEveryCase() {
+        let names = Set(MessageWordsTests.refusals.map(Self.caseName))
+        #expect(names.count == 63, "\(names.count) cases sampled")
+    }
+
+    @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
+          arguments: MessageWordsTests.inputErrors)
+    func everyInputErrorIsBadInput(_ error: InputError) {
+        #expect(!error.code.isEmpty)
+        #expect(!error.message.isEmpty)
+        #expect(error.kind == .badInput)
+        #expect(error.hint == nil)
+        #expect(Self.codes[.badInput]?.contains(error.code) == true || error.code == "empty_store_path", "\(error.code)")
+    }
+
+    @Test("The input samples hold one of every case, each with its own code")
+    func inputSamplesCoverEveryCase() {
+        #expect(Set(MessageWordsTests.inputErrors.map(\.code)).count == 9)
+    }
+
+    @Test("No code is listed under two kinds")
+    func kindsAreDisjoint() {
+        let all = Self.codes.values.flatMap { $0 }
+        #expect(all.count == Set(all).count)
+    }
+
+    @Test("Four kinds, each with a name of its own")
+    func fourKinds() {
+        #expect(RefusalKind.allCases == [.notFound, .badInput, .conflict, .unavailable])
+        #expect(Set(RefusalKind.allCases.map(\.rawValue)).count == 4)
+    }
+
+    @Test("A refusal without a next step has no hint; one with a next step names it")
+    func hints() {
+        #expect(PlannerError.notOnBoard.hint == .placeOnBoard)
+        #expect(PlannerError.pickALaterDay.hint == .pickADay)
+        #expect(PlannerError.alreadyDone.hint == nil)
+    }
+}

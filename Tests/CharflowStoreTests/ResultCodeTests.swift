@@ -1,0 +1,73 @@
+import CharflowStore
+import CSQLite
+import Foundation
+import Testing
+
+@Suite("SQLite result codes by name")
+struct ResultCodeTests {
+    @Test("Each named code is SQLite's own number")
+    func namesAreSQLiteNumbers() {
+        #expect(ResultCode.ok.rawValue == 0)
+        #expect(ResultCode.error.rawValue == 1)
+        #expect(ResultCode.busy.rawValue == 5)
+        #expect(ResultCode.locked.rawValue == 6)
+        #expect(ResultCode.readOnly.rawValue == 8)
+        #expect(ResultCode.ioError.rawValue == 10)
+        #expect(ResultCode.corrupt.rawValue == 11)
+        #expect(ResultCode.full.rawValue == 13)
+        #expect(ResultCode.cantOpen.rawValue == 14)
+        #expect(ResultCode.constraint.rawValue == 19)
+        #expect(ResultCode.notADatabase.rawValue == 26)
+        #expect(ResultCode.constraintForeignKey.rawValue == 787)
+    }
+
+    @Test("An extended code's primary is the code it refines; a primary code is its own")
+    func primaryOfExtended() {
+        #expect(ResultCode.constraintForeignKey.primary == .constraint)
+        #expect(ResultCode(rawValue: SQLITE_READONLY | 6 << 8).primary == .readOnly) // SQLITE_READONLY_DIRECTORY
+        #expect(ResultCode(rawValue: SQLITE_BUSY | 2 << 8).primary == .busy) // SQLITE_BUSY_SNAPSHOT
+        #expect(ResultCode(rawValue: SQLITE_CANTOPEN | 1 << 8).primary == .cantOpen) // SQLITE_CANTOPEN_NOTEMPDIR
+        #expect(ResultCode.full.primary == .full)
+    }
+
+    @Test("A database error answers by name, whatever refinement SQLite gave")
+    func errorPredicates() {
+        #expect(DatabaseError(code: SQLITE_READONLY | 6 << 8, message: "").isReadOnly)
+        #expect(DatabaseError(code: SQLITE_CANTOPEN | 1 << 8, message: "").isCannotOpen)
+        #expect(DatabaseError(.busy, message: "").isBusy)
+        #expect(!DatabaseError(.locked, message: "").isBusy)
+        #expect(DatabaseError(.notADatabase, message: "").isNotADatabase)
+        #expect(DatabaseError(.corrupt, message: "").isNotADatabase)
+        #expect(DatabaseError(.full, message: "").summary == "database or disk is full")
+    }
+
+    @Test("A write while another connection holds the write lock fails as busy")
+    func realLockIsBusy() throws {
+        let store = try TempStore()
+        let holder = try Database(path: store.path)
+        try holder.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let other = try Database(path: store.path, busyTimeoutMilliseconds: 0)
+        do {
+            try other.execute("BEGIN IMMEDIATE")
+            Issue.record("a second writer took the lock")
+        } catch let error as DatabaseError {
+            #expect(error.isBusy, "\(error)")
+            #expect(error.result.primary == .busy)
+        }
+    }
+
+    @Test("A row that breaks a constraint fails with the constraint code's family")
+    func realConstraint() throws {
+        let store = try TempStore()
+        let db = try Database(path: store.path)
+        try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+        do {
+            try db.run("INSERT INTO notes (text) VALUES (NULL)")
+            Issue.record("a null went into a NOT NULL column")
+        } catch let error as DatabaseError {
+            #expect(error.result.primary == .constraint, "\(error)")
+        }
+    }
+}
