@@ -334,10 +334,10 @@ extension Planner {
         try removeSeriesDuplicates()
         let seriesRemoved = seriesBefore - (try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0)
         if seriesRemoved > 0 { report.removed["tasks", default: 0] += seriesRemoved }
-        let live = try liveSessions()
+        let live = try sessions.allLive()
         for var extra in Sessions.extraLive(live) {
             extra.close(.abandoned, at: now, now: now)
-            try save(extra)
+            try sessions.saveOutsideUndo(extra, now: now)
             report.sessionsStopped += 1
         }
         if report.sessionsStopped > 0 { try writeSetting(Planner.twoTimersNoticeKey, nowText) }

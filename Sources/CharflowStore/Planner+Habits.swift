@@ -397,14 +397,12 @@ extension Planner {
             case (.timed, .minutes(let minutes)):
                 let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                          outcome: .manual, actualSeconds: minutes * 60)
-                try journal.capture("sessions", key: manual.id.lowercasedText)
-                try save(manual)
+                try sessions.save(manual, journal: &journal, now: now)
             case (.timed, .undo):
                 if let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
                                           [.text(window.id.lowercasedText), .text(day.description)]).first?[0].text {
-                    try journal.capture("sessions", key: last)
                     // Removed for good, so the removal reaches every device (rule Y-6).
-                    try Tombstone.remove("sessions", id: last, at: nowText, in: db)
+                    try sessions.remove(id: last, journal: &journal, now: nowText)
                 }
             default: break
             }
@@ -494,13 +492,13 @@ extension Planner {
 
     // MARK: Timed sessions
 
-    /// Begins a focus session on a timed habit's window (the same engine as tasks).
-    public func beginHabit(_ word: String, window label: String?, settle: SessionSettle?) throws -> WorkSession {
+    /// The timed habit's window a focus session begins on: refused for a habit that is not timed or
+    /// is archived.
+    package func windowToTime(_ word: String, window label: String?) throws -> HabitWindow {
         let habit = try habit(matching: word)
         guard habit.kind == .timed else { throw PlannerError.notTimed }
         if habit.isArchived { throw PlannerError.habitArchived(habit.title) }
-        let window = try pickWindow(of: habit, label: label)
-        return try beginSession(subject: .habitWindow(window.id), estimate: window.target, settle: settle)
+        return try pickWindow(of: habit, label: label)
     }
 
     // MARK: Groups

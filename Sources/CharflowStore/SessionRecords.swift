@@ -1,49 +1,89 @@
 import CharflowCore
 import Foundation
 
-/// Maps `sessions` rows to values and back.
+/// Maps `sessions` rows to values and back, by column name.
+///
+/// The columns are one enum (`SessionColumn`): its cases, in order, make the SELECT list and the
+/// INSERT's, and a row is read and bound case by case, so none is found by counting positions.
 enum SessionRecords {
-    static let columns = """
-        id, task_id, habit_window_id, started_at, day, ended_at, paused_seconds, paused_at, estimate_minutes, \
-        outcome, actual_seconds, modified_at
-        """
+    static let columns = SessionColumn.selectList
+    static let upsertSQL = SessionColumn.upsertSQL(into: "sessions")
 
-    static func session(_ row: [SQLValue]) -> WorkSession {
+    /// A session from a row selected with `columns`; an unknown outcome reads as abandoned.
+    static func session(_ row: some RecordRow) -> WorkSession {
+        typealias C = SessionColumn
         let subject: SessionSubject
-        if let task = row.uuid(1) {
+        if let task = row.uuid(C.taskID) {
             subject = .task(task)
         } else {
-            subject = .habitWindow(row.uuid(2) ?? UUID())
+            subject = .habitWindow(row.uuid(C.habitWindowID) ?? UUID())
         }
         return WorkSession(
-            id: row.uuid(0) ?? UUID(),
+            id: row.uuid(C.id) ?? UUID(),
             subject: subject,
-            startedAt: row.instant(3) ?? Date(timeIntervalSince1970: 0),
-            day: row.day(4) ?? LocalDay(ordinal: 0),
-            endedAt: row.instant(5),
-            pausedSeconds: row[6].int ?? 0,
-            pausedAt: row.instant(7),
-            estimateMinutes: row[8].int,
-            outcome: row[9].text.flatMap(SessionOutcome.init(rawValue:)) ?? .abandoned,
-            actualSeconds: row[10].int ?? 0,
-            modifiedAt: row.instant(11)
+            startedAt: row.instant(C.startedAt) ?? Date(timeIntervalSince1970: 0),
+            day: row.day(C.day) ?? LocalDay(ordinal: 0),
+            endedAt: row.instant(C.endedAt),
+            pausedSeconds: row.int(C.pausedSeconds) ?? 0,
+            pausedAt: row.instant(C.pausedAt),
+            estimateMinutes: row.int(C.estimateMinutes),
+            outcome: row.text(C.outcome).flatMap(SessionOutcome.init(rawValue:)) ?? .abandoned,
+            actualSeconds: row.int(C.actualSeconds) ?? 0,
+            modifiedAt: row.instant(C.modifiedAt)
         )
     }
 
-    static let upsertSQL = RecordSQL.upsert("sessions", columns)
-
+    /// The session's values, one for each `SessionColumn` in order.
     static func bindings(_ session: WorkSession) -> [SQLValue] {
-        var task: SQLValue = .null, window: SQLValue = .null
-        switch session.subject {
-        case .task(let id): task = .text(id.lowercasedText)
-        case .habitWindow(let id): window = .text(id.lowercasedText)
+        SessionColumn.allCases.map { $0.value(of: session) }
+    }
+}
+
+extension WorkSession {
+    /// The window of a habit session; nil for a session on a task.
+    fileprivate var habitWindowID: UUID? {
+        if case .habitWindow(let id) = subject { return id }
+        return nil
+    }
+}
+
+/// The columns of `sessions`, in the order they are selected and inserted.
+enum SessionColumn: Int, RecordColumn {
+    case id, taskID, habitWindowID, startedAt, day, endedAt, pausedSeconds, pausedAt, estimateMinutes, outcome,
+         actualSeconds, modifiedAt
+
+    var name: String {
+        switch self {
+        case .id: "id"
+        case .taskID: "task_id"
+        case .habitWindowID: "habit_window_id"
+        case .startedAt: "started_at"
+        case .day: "day"
+        case .endedAt: "ended_at"
+        case .pausedSeconds: "paused_seconds"
+        case .pausedAt: "paused_at"
+        case .estimateMinutes: "estimate_minutes"
+        case .outcome: "outcome"
+        case .actualSeconds: "actual_seconds"
+        case .modifiedAt: "modified_at"
         }
-        return [
-            .text(session.id.lowercasedText), task, window, .text(Instant.storageText(session.startedAt)),
-            .text(session.day.description), session.endedAt.map(Instant.storageText).sqlValue,
-            session.pausedSeconds.sqlValue, session.pausedAt.map(Instant.storageText).sqlValue,
-            session.estimateMinutes.sqlValue, .text(session.outcome.rawValue), session.actualSeconds.sqlValue,
-            .text(Instant.storageText(session.modifiedAt)),
-        ]
+    }
+
+    /// The value `session` stores in this column.
+    func value(of session: WorkSession) -> SQLValue {
+        switch self {
+        case .id: .text(session.id.lowercasedText)
+        case .taskID: session.taskID.map(\.lowercasedText).sqlValue
+        case .habitWindowID: session.habitWindowID.map(\.lowercasedText).sqlValue
+        case .startedAt: .text(Instant.storageText(session.startedAt))
+        case .day: .text(session.day.description)
+        case .endedAt: session.endedAt.map(Instant.storageText).sqlValue
+        case .pausedSeconds: session.pausedSeconds.sqlValue
+        case .pausedAt: session.pausedAt.map(Instant.storageText).sqlValue
+        case .estimateMinutes: session.estimateMinutes.sqlValue
+        case .outcome: .text(session.outcome.rawValue)
+        case .actualSeconds: session.actualSeconds.sqlValue
+        case .modifiedAt: .text(Instant.storageText(session.modifiedAt))
+        }
     }
 }

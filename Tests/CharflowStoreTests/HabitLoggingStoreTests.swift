@@ -219,8 +219,8 @@ struct HabitLoggingStoreTests {
     static func runSessions(_ store: HabitTestStore, _ durations: [Int]) throws {
         for (index, seconds) in durations.enumerated() {
             let hour = String(format: "%02d:00", 9 + index)
-            try store.open("2026-11-30", hour).beginHabit("Read", window: nil, settle: nil)
-            _ = try store.open("2026-11-30", hour, seconds: seconds).finish(done: false, note: nil)
+            try store.open("2026-11-30", hour).recordBegin(habit: "Read")
+            try store.open("2026-11-30", hour, seconds: seconds).recordClose()
         }
     }
 
@@ -266,15 +266,15 @@ struct HabitLoggingStoreTests {
     func stopKeepsPartial() throws {
         let store = try HabitTestStore()
         let read = try store.open("2026-11-30", "08:00").habitAdd("Read", kind: .timed, target: 30)
-        try store.open("2026-11-30", "09:00").beginHabit("Read", window: nil, settle: nil)
-        let stopped = try store.open("2026-11-30", "09:10").finish(done: false, note: nil).session
+        try store.open("2026-11-30", "09:00").recordBegin(habit: "Read")
+        let stopped = try store.open("2026-11-30", "09:10").recordClose()
         #expect(stopped.outcome == .abandoned)
         #expect(stopped.actualSeconds == 600)
         let planner = try store.open("2026-11-30", "09:11")
         #expect(try planner.habitCell(read, "2026-11-30").amount == 10)
         #expect(try planner.habitCell(read, "2026-11-30").state == .partialLow)
-        try planner.beginHabit("Read", window: nil, settle: nil)
-        try store.open("2026-11-30", "09:16").finish(done: false, note: nil)
+        try planner.recordBegin(habit: "Read")
+        try store.open("2026-11-30", "09:16").recordClose()
         #expect(try store.open("2026-11-30", "09:17").habitCell(read, "2026-11-30").state == .partialHigh)
     }
 
@@ -288,50 +288,6 @@ struct HabitLoggingStoreTests {
         #expect(entry.completionRatio == 1)
         #expect(entry.completedAt != nil)
         #expect(try planner.habitCell(read, "2026-11-30").state == .complete)
-    }
-
-    @Test("H-12 a running habit session is settled with Log it or Stop for now only, never defer or drop",
-          arguments: [SessionSettle.defer, .drop])
-    func habitSettleChoices(_ refused: SessionSettle) throws {
-        let store = try HabitTestStore()
-        let setup = try store.open("2026-11-30", "08:00")
-        try setup.habitAdd("Read", kind: .timed, target: 30)
-        try setup.habitAdd("Run", kind: .timed, target: 20)
-        try store.open("2026-11-30", "09:00").beginHabit("Read", window: nil, settle: nil)
-        let planner = try store.open("2026-11-30", "09:05")
-        let before = try HabitTestStore.contents(planner)
-        #expect(throws: PlannerError.habitSessionSettle) { try planner.beginHabit("Run", window: nil, settle: refused) }
-        let running = #expect(throws: PlannerError.self) { try planner.beginHabit("Run", window: nil, settle: nil) }
-        if case .habitSessionRunning? = running {} else {
-            Issue.record("expected habitSessionRunning (it offers only done or stop), got \(String(describing: running))")
-        }
-        #expect(try HabitTestStore.contents(planner) == before)
-    }
-
-    @Test("H-12 Log it and Stop for now both keep the habit session's time", arguments: [SessionSettle.done, .stop])
-    func habitSettleKeepsTime(_ choice: SessionSettle) throws {
-        let store = try HabitTestStore()
-        let setup = try store.open("2026-11-30", "08:00")
-        let read = try setup.habitAdd("Read", kind: .timed, target: 30)
-        try setup.habitAdd("Run", kind: .timed, target: 20)
-        try store.open("2026-11-30", "09:00").beginHabit("Read", window: nil, settle: nil)
-        try store.open("2026-11-30", "09:12").beginHabit("Run", window: nil, settle: choice)
-        let planner = try store.open("2026-11-30", "09:13")
-        #expect(try planner.habitCell(read, "2026-11-30").amount == 12)
-        let outcome = try planner.db.scalar("SELECT outcome FROM sessions WHERE ended_at IS NOT NULL")?.text
-        #expect(outcome == (choice == .done ? "finished" : "abandoned"))
-        #expect(try planner.liveSession() != nil)
-    }
-
-    @Test("H-11 only a timed habit runs a session, and not while archived")
-    func beginNeedsTimed() throws {
-        let store = try HabitTestStore()
-        let planner = try store.open("2026-11-30")
-        try planner.habitAdd("Walk")
-        #expect(throws: PlannerError.notTimed) { try planner.beginHabit("Walk", window: nil, settle: nil) }
-        try planner.habitAdd("Read", kind: .timed, target: 10)
-        try planner.archiveHabit("Read")
-        #expect(throws: PlannerError.habitArchived("Read")) { try planner.beginHabit("Read", window: nil, settle: nil) }
     }
 
     // MARK: H-13 H-14 avoid and engagement
@@ -373,8 +329,8 @@ struct HabitLoggingStoreTests {
             var request = Planner.NewTask(title: "Essay")
             request.region = .evening
             let task = try planner.add(request)
-            _ = try store.open(day, "18:01").begin(task.id.uuidString, settle: nil)
-            _ = try store.open(day, "18:20").finish(done: false, note: nil)
+            try store.open(day, "18:01").recordBegin(.task(task.id))
+            try store.open(day, "18:20").recordClose()
         case .planningClosed:
             try store.open(day, "21:00").endPlanning(.closed)
         case .planningSkipped:

@@ -159,9 +159,9 @@ struct HabitScheduleStoreTests {
     func sessionAcrossRollover() throws {
         let store = try HabitTestStore()
         let read = try store.open("2026-11-29", "20:00").habitAdd("Read", kind: .timed, target: 45)
-        try store.open("2026-11-29", "23:30").beginHabit("Read", window: nil, settle: nil)
+        try store.open("2026-11-29", "23:30").recordBegin(habit: "Read")
         let planner = try store.open("2026-11-30", "09:00")
-        #expect(try planner.liveSession() == nil)
+        #expect(try planner.sessions.live() == nil)
         let sunday = try planner.habitCell(read, "2026-11-29")
         #expect(sunday.amount == 30)
         #expect(sunday.state == .partialHigh)

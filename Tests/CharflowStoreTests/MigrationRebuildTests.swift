@@ -14,10 +14,10 @@ struct MigrationRebuildTests {
         let deferred = try planner.add(work)
         try planner.deferTask(deferred.id.uuidString, to: nil, reason: .notReady, note: nil)
         let timed = try planner.add("timed", region: .afternoon)
-        _ = try planner.begin(timed.id.uuidString, settle: nil)
-        _ = try planner.finish(done: false, note: "halfway")
+        try planner.recordBegin(.task(timed.id))
+        try planner.recordClose()
         let running = try planner.add("running", region: .evening)
-        _ = try planner.begin(running.id.uuidString, settle: nil)
+        try planner.recordBegin(.task(running.id))
         return (deferred, timed, running)
     }
 
@@ -73,8 +73,8 @@ struct MigrationRebuildTests {
         #expect(try planner.db.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try planner.db.scalar("PRAGMA foreign_keys")?.int == 1, "enforcement is back on after the migration")
         #expect(try planner.deferrals(of: planner.reload(deferred)).map(\.reason) == [.notReady])
-        #expect(try planner.sessions(of: planner.reload(timed)).count == 1)
-        #expect(try planner.liveSession()?.subject == .task(running.id))
+        #expect(try planner.sessions.sessions(ofTask: timed.id).count == 1)
+        #expect(try planner.sessions.live()?.subject == .task(running.id))
         #expect(try planner.reload(deferred).categoryID != nil)
 
         // Foreign keys still hold on the rebuilt table: removing a task for good takes its rows with it.

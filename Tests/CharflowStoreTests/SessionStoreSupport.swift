@@ -27,7 +27,33 @@ extension Planner {
 
     /// The task's sessions, oldest first.
     func sessionList(_ task: TaskItem) throws -> [WorkSession] {
-        try sessions(of: sessionReload(task))
+        try sessions.sessions(ofTask: sessionReload(task).id)
+    }
+
+    /// Records a session begun now on `subject`, as one undoable action through the store's unit of
+    /// work: the rows the app's Begin writes, without its rules (those are tested through `CharflowApp`).
+    @discardableResult
+    func recordBegin(_ subject: SessionSubject, estimate: Int? = nil) throws -> WorkSession {
+        try action("begin") { work in
+            let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
+            try sessions.save(session, in: work)
+            return session
+        }
+    }
+
+    /// `recordBegin` on the only window of the timed habit `word`.
+    @discardableResult
+    func recordBegin(habit word: String) throws -> WorkSession {
+        let window = try windowToTime(word, window: nil)
+        return try recordBegin(.habitWindow(window.id), estimate: window.target)
+    }
+
+    /// Closes the live session now with `outcome`, as one undoable action; a habit's minutes follow.
+    @discardableResult
+    func recordClose(_ outcome: SessionOutcome = .abandoned) throws -> WorkSession {
+        let live = try #require(try sessions.live())
+        try action("finish") { work in try work.close(live, outcome) }
+        return try #require(try sessions.session(id: live.id))
     }
 
     /// Live sessions as the table has them (not through the engine's "earliest" pick).

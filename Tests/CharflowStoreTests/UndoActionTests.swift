@@ -69,7 +69,7 @@ struct UndoActionTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("timed", region: .morning)
         let added = try #require(planner.lastActionID)
-        _ = try planner.begin(task.id.uuidString, settle: nil)
+        try planner.recordBegin(.task(task.id))
         let before = try TempStore.contents(planner)
         #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: added) }
         #expect(try TempStore.contents(planner) == before, "the session was not deleted with the task")
@@ -82,10 +82,10 @@ struct UndoActionTests {
         let task = try planner.add("timed", region: .morning)
         try planner.appendNote(task.id.uuidString, "plan")
         let noted = try #require(planner.lastActionID)
-        _ = try planner.begin(task.id.uuidString, settle: nil)
+        try planner.recordBegin(.task(task.id))
         #expect(try planner.undo(action: noted) == "note")
         #expect(try planner.reload(task).notes == nil)
-        #expect(try planner.liveSession()?.subject == .task(task.id), "the session stays")
+        #expect(try planner.sessions.live()?.subject == .task(task.id), "the session stays")
     }
 
     @Test("W-15 an id the journal does not hold is refused as undo_unknown: made up, undone already, or before a rollover")

@@ -1,11 +1,11 @@
 import CharflowCore
-import CharflowStore
 import Foundation
 
 /// Session objects in `task.md`'s field names, with the derived elapsed time.
 public enum SessionJSON {
-    public static func session(_ session: WorkSession, planner: Planner) -> JSONValue {
-        let iso = { (date: Date) in Instant.isoText(date, in: planner.calendar) }
+    /// A session as of `now`, its instants in `calendar`'s zone.
+    public static func session(_ session: WorkSession, now: Date, calendar: PlannerCalendar) -> JSONValue {
+        let iso = { (date: Date) in Instant.isoText(date, in: calendar) }
         var subject: [(String, JSONValue)] = []
         switch session.subject {
         case .task(let id): subject = [("taskID", .string(id.lowercasedText)), ("habitWindowID", .null)]
@@ -20,15 +20,17 @@ public enum SessionJSON {
             ("estimateMinutes", .optional(session.estimateMinutes)),
             ("outcome", .string(session.outcome.rawValue)),
             ("actualSeconds", .int(session.actualSeconds)),
-            ("elapsedSeconds", .int(session.elapsedSeconds(at: planner.now))),
+            ("elapsedSeconds", .int(session.elapsedSeconds(at: now))),
             ("isPaused", .bool(session.isPaused)),
-            ("state", .string(session.state(at: planner.now).rawValue)),
+            ("state", .string(session.state(at: now).rawValue)),
         ])
     }
 
-    public static func status(_ session: WorkSession, task: TaskItem?, planner: Planner) -> JSONValue {
-        .object([("session", self.session(session, planner: planner)),
-                 ("task", task.map { TaskJSON(today: planner.today, calendar: planner.calendar, categories: [:]).task($0) } ?? .null)])
+    /// A session with its task, as an action on it reports them.
+    public static func status(_ session: WorkSession, task: TaskItem?, now: Date, today: LocalDay,
+                              calendar: PlannerCalendar) -> JSONValue {
+        .object([("session", self.session(session, now: now, calendar: calendar)),
+                 ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null)])
     }
 
     /// "▶ Write report · 12 of 30 min", with "paused" when it is.

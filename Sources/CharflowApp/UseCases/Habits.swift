@@ -194,8 +194,9 @@ extension Charflow {
             }
             settle = choice
         }
-        let session = try planner.beginHabit(try request.habitSubject(), window: request.value("window"), settle: settle)
-        return (session, try planner.title(of: session), .object([("session", SessionJSON.session(session, planner: planner))]))
+        let window = try planner.windowToTime(try request.habitSubject(), window: request.value("window"))
+        let session = try startSession(on: .habitWindow(window.id), estimate: window.target, settle: settle)
+        return (session, try title(of: session), .object([("session", SessionJSON.session(session, now: now, calendar: calendar))]))
     }
 
     /// `group add NAME`, `group archive NAME`, or `group list` (the default).

@@ -20,13 +20,13 @@ extension Charflow {
     public func taskDetail(_ request: Request) throws -> TaskDetail {
         let task = try planner.task(matching: try request.subject("task"))
         let deferrals = try planner.deferrals(of: task)
-        let sessions = try planner.sessions(of: task)
-        let actual = try planner.actualSeconds(of: task)
+        let sessions = try planner.sessions.sessions(ofTask: task.id)
+        let actual = Sessions.actualSeconds(sessions, at: now)
         let render = try taskJSON()
         var object: [(String, JSONValue)] = []
         if case .object(let pairs) = render.task(task) { object = pairs }
         object.append(("deferrals", .array(deferrals.map(render.deferral))))
-        object.append(("sessions", .array(sessions.map { SessionJSON.session($0, planner: planner) })))
+        object.append(("sessions", .array(sessions.map { SessionJSON.session($0, now: now, calendar: calendar) })))
         object.append(("actualSeconds", .int(actual)))
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])

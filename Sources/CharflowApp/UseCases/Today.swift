@@ -49,7 +49,7 @@ public struct TodayReport {
             ("overdue", render.tasks(view.overdue)),
             ("backlogCount", .int(view.backlogCount)),
             ("habits", .array(try habits.map { try HabitJSON.day($0, planner: app.planner) })),
-            ("session", session.map { SessionJSON.session($0, planner: app.planner) } ?? .null),
+            ("session", session.map { SessionJSON.session($0, now: app.now, calendar: app.calendar) } ?? .null),
             ("signals", .array(signals.map { phrased in
                 .object([("kind", .string(phrased.signal.kind)),
                          ("task", .optional(phrased.signal.subject.map { $0.lowercasedText })),
@@ -66,8 +66,8 @@ extension Charflow {
     public func readToday() throws -> TodayReport {
         let view = try planner.todayView()
         var pending = try planner.pendingTodaySignals(view)
-        let session = try planner.liveSession()
-        let sessionTask = try session.flatMap { try planner.task(of: $0) }
+        let session = try planner.sessions.live()
+        let sessionTask = try session.flatMap(task(of:))
         // The offer to pick a carried session back up is a row of Today while it stands; as a signal it
         // is listed until seen.
         let offered = session == nil ? try planner.offeredTask() : nil

@@ -138,6 +138,50 @@ public enum Sessions {
         return Array(ordered.dropFirst())
     }
 
+    /// Refuses a Begin on `subject` while `running` is live (S-7, one timer at a time): on the same
+    /// subject always, on another unless `settle` says how to end `running` first. `title` names what
+    /// `running` is on; it is read only for the refusal that shows it.
+    public static func refuseBegin(on subject: SessionSubject, while running: WorkSession, settle: SessionSettle?,
+                                   at now: Date, title: () throws -> String) throws {
+        if running.subject == subject { throw PlannerError.alreadyRunning }
+        guard settle == nil else { return }
+        let title = try title()
+        let progress = progressText(running, at: now)
+        throw running.taskID == nil ? PlannerError.habitSessionRunning(title: title, progress: progress)
+            : PlannerError.sessionRunning(title: title, progress: progress)
+    }
+
+    /// How settling ends a session whose task is not live, or a habit session: Done finishes it, any
+    /// other choice stops it; a habit session cannot be deferred or dropped.
+    public static func settledOutcome(of running: WorkSession, _ choice: SessionSettle) throws(PlannerError) -> SessionOutcome {
+        if running.taskID == nil, choice == .defer || choice == .drop { throw .habitSessionSettle }
+        return choice == .done ? .finished : .abandoned
+    }
+
+    /// The day settling with Defer sends a running session's task to: tomorrow, or its due day when
+    /// that is later (deferring never pulls a task due later to an earlier day).
+    public static func settleDeferralDay(of task: TaskItem, today: LocalDay) -> LocalDay {
+        max(today.adding(days: 1), task.dueDate ?? today)
+    }
+
+    /// The instant a rollover closes a session left live from an ended day: the boundary that ended
+    /// its day, or, when the rollover time changed since Begin, the first boundary after its start;
+    /// nil while that boundary is still ahead of `now`.
+    public static func autoCloseEnd(of session: WorkSession, calendar: PlannerCalendar, now: Date) -> Date? {
+        var end = calendar.start(of: session.day.adding(days: 1))
+        if end <= session.startedAt {
+            end = calendar.start(of: calendar.logicalDay(at: session.startedAt).adding(days: 1))
+            if end > now { return nil }
+        }
+        return end
+    }
+
+    /// Seconds of work on a task over its sessions: closed sessions' actual time plus a live one's
+    /// elapsed time as of `now`.
+    public static func actualSeconds(_ sessions: [WorkSession], at now: Date) -> Int {
+        sessions.reduce(0) { $0 + ($1.isLive ? $1.elapsedSeconds(at: now) : $1.actualSeconds) }
+    }
+
     /// "75 of 60 min", or "12 min" without an estimate: overrun is shown neutrally.
     public static func progressText(_ session: WorkSession, at now: Date) -> String {
         let minutes = session.elapsedSeconds(at: now) / 60

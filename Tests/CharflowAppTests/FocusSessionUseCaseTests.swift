@@ -1,20 +1,21 @@
+@testable import CharflowApp
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
-/// Focus sessions through the `Planner` use cases, on a real SQLite file; the clock moves by reopening.
-@Suite("Focus sessions: Planner use cases on a real store (S-1 … S-13)")
-struct SessionPlannerTests {
+/// Focus sessions through the `CharflowApp` use cases, on a real SQLite file; the clock moves by reopening.
+@Suite("Focus sessions: the use cases through CharflowApp on a real store (S-1 … S-13)")
+struct FocusSessionUseCaseTests {
     private let day = "2026-11-30"
 
     // MARK: S-1 derived elapsed
 
     @Test("S-1 elapsed is rebuilt from startedAt, pauses and the clock after a restart")
     func elapsedRebuiltAfterRestart() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", effort: 60)
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:20").pauseSession()
         try store.open(day, "09:30").resumeSession()
 
@@ -41,13 +42,13 @@ struct SessionPlannerTests {
 
     @Test("S-2 the estimate is snapshotted at Begin: editing effort later leaves it; overrun reads 75 of 60 min")
     func estimateSnapshot() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", effort: 60)
-        let begun = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         #expect(begun.session.estimateMinutes == 60)
         var edit = Planner.TaskEdit()
         edit.effortMinutes = .some(90)
-        try store.open(day, "09:10").edit(task.id.uuidString, edit)
+        try store.open(day, "09:10").planner.edit(task.id.uuidString, edit)
 
         let before = try store.open(day, "10:00")
         let live = try #require(try before.liveSession())
@@ -65,9 +66,9 @@ struct SessionPlannerTests {
 
     @Test("S-3 no implicit pause: eight hours later without a pause the session is still running")
     func noImplicitPause() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Deep work", effort: .some(nil))
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let later = try store.open(day, "17:00")
         let live = try #require(try later.liveSession())
         #expect(!live.isPaused)
@@ -80,49 +81,53 @@ struct SessionPlannerTests {
 
     @Test("S-4 finish Done completes the task with completedAt == endedAt")
     func finishDone() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:40")
-        let (session, finished) = try planner.finish(done: true, note: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:40")
+        let report = try app.finishSession(FinishSession.Input(.done, note: nil))
+        let session = report.session
+        let finished = report.task
         let endedAt = try #require(session.endedAt)
-        #expect(endedAt == planner.now)
+        #expect(endedAt == app.now)
         #expect(session.outcome == .finished)
         #expect(session.actualSeconds == 2400)
-        let stored = try planner.sessionReload(task)
+        let stored = try app.sessionReload(task)
         #expect(stored.isCompleted)
         #expect(stored.completedAt == endedAt)
         #expect(finished?.completedAt == endedAt)
-        #expect(try planner.liveSession() == nil)
-        #expect(try planner.sessionList(task).map(\.outcome) == [.finished])
+        #expect(try app.liveSession() == nil)
+        #expect(try app.sessionList(task).map(\.outcome) == [.finished])
     }
 
     @Test("S-4 finish Stop for now: abandoned, the task stays live and undone, the time is kept")
     func finishStop() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:25")
-        let (session, _) = try planner.finish(done: false, note: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:25")
+        let report = try app.finishSession(FinishSession.Input(.stop, note: nil))
+        let session = report.session
         #expect(session.outcome == .abandoned)
-        #expect(session.endedAt == planner.now)
+        #expect(session.endedAt == app.now)
         #expect(session.actualSeconds == 1500)
-        let stored = try planner.sessionReload(task)
+        let stored = try app.sessionReload(task)
         #expect(stored.isLive)
         #expect(!stored.isCompleted)
         #expect(stored.completedAt == nil)
         #expect(stored.region == .morning)
-        #expect(try planner.actualSeconds(of: stored) == 1500)
-        #expect(try planner.liveSession() == nil)
+        #expect(try app.actualSeconds(of: stored) == 1500)
+        #expect(try app.liveSession() == nil)
     }
 
     @Test("S-4 finishing while paused logs only the worked time")
     func finishWhilePaused() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:10").pauseSession()
-        let (session, _) = try store.open(day, "09:30").finish(done: false, note: nil)
+        let report = try store.open(day, "09:30").finishSession(FinishSession.Input(.stop, note: nil))
+        let session = report.session
         #expect(session.actualSeconds == 600)
         #expect(session.pausedSeconds == 1200)
         #expect(session.pausedAt == nil)
@@ -132,15 +137,15 @@ struct SessionPlannerTests {
 
     @Test("S-5 the finish note is appended as a timestamped line; the old notes are kept")
     func finishNote() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", notes: "Outline first")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        _ = try store.open(day, "09:45").finish(done: false, note: "Got halfway")
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        _ = try store.open(day, "09:45").finishSession(FinishSession.Input(.stop, note: "Got halfway"))
         #expect(try store.open(day, "09:46").sessionReload(task).notes
                 == "Outline first\n2026-11-30 09:45 — Got halfway")
 
-        _ = try store.open(day, "10:00").begin(task.id.uuidString, settle: nil)
-        _ = try store.open(day, "10:30").finish(done: true, note: "  Sent to Sam  ")
+        _ = try store.open(day, "10:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        _ = try store.open(day, "10:30").finishSession(FinishSession.Input(.done, note: "  Sent to Sam  "))
         let final = try store.open(day, "10:31").sessionReload(task)
         #expect(final.notes == "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
         #expect(final.isCompleted)
@@ -148,10 +153,10 @@ struct SessionPlannerTests {
 
     @Test("S-5 a blank note adds no line")
     func blankNote() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", notes: "Keep me")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        _ = try store.open(day, "09:30").finish(done: false, note: "   ")
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        _ = try store.open(day, "09:30").finishSession(FinishSession.Input(.stop, note: "   "))
         #expect(try store.open(day, "09:31").sessionReload(task).notes == "Keep me")
     }
 
@@ -159,40 +164,40 @@ struct SessionPlannerTests {
 
     @Test("S-6 undo of finish reopens the session, un-completes the task and adds the gap to pausedSeconds")
     func undoFinish() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", notes: "Outline")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:10").pauseSession()
         try store.open(day, "09:15").resumeSession()
-        _ = try store.open(day, "09:40").finish(done: true, note: "Sent")
-        #expect(try store.open(day, "09:43").undo() == "finish")
+        _ = try store.open(day, "09:40").finishSession(FinishSession.Input(.done, note: "Sent"))
+        #expect(try store.open(day, "09:43").planner.undo() == "finish")
 
-        let planner = try store.open(day, "10:00")
-        let live = try #require(try planner.liveSession())
+        let app = try store.open(day, "10:00")
+        let live = try #require(try app.liveSession())
         #expect(live.endedAt == nil)
         #expect(live.outcome == .running)
         #expect(live.actualSeconds == 0)
         #expect(live.pausedSeconds == 300 + 180)
-        #expect(live.elapsedSeconds(at: planner.now) == 3600 - 480)
-        let stored = try planner.sessionReload(task)
+        #expect(live.elapsedSeconds(at: app.now) == 3600 - 480)
+        let stored = try app.sessionReload(task)
         #expect(!stored.isCompleted)
         #expect(stored.completedAt == nil)
         #expect(stored.notes == "Outline")
-        #expect(try planner.sessionLiveCount() == 1)
+        #expect(try app.sessionLiveCount() == 1)
     }
 
     @Test("S-6 undo of a finish that closed a paused session leaves it paused, the pause unchanged")
     func undoFinishOfPaused() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:10").pauseSession()
-        _ = try store.open(day, "09:20").finish(done: false, note: nil)
-        try store.open(day, "09:25").undo()
+        _ = try store.open(day, "09:20").finishSession(FinishSession.Input(.stop, note: nil))
+        try store.open(day, "09:25").planner.undo()
         let reopened = try #require(try store.open(day, "09:26").liveSession())
         #expect(reopened.pausedAt == (try store.instant(day, "09:10")))
         #expect(reopened.pausedSeconds == 0)
-        let resumed = try store.open(day, "09:30").resumeSession()
+        let resumed = try store.open(day, "09:30").resumeSession().session
         #expect(resumed.pausedSeconds == 1200)
         #expect(resumed.elapsedSeconds(at: try store.instant(day, "09:40")) == 1200)
     }
@@ -200,49 +205,49 @@ struct SessionPlannerTests {
     @Test("S-6 undo of done, drop, defer or a settle that closed the session reopens it with the gap as paused",
           arguments: ["done", "drop", "defer", "settle"])
     func undoOtherClosers(action: String) throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let acting = try store.open(day, "09:30")
         switch action {
-        case "done": try acting.complete(task.id.uuidString)
-        case "drop": try acting.drop(task.id.uuidString)
-        case "defer": try acting.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
-        default: _ = try acting.begin(other.id.uuidString, settle: .stop)
+        case "done": try acting.planner.complete(task.id.uuidString)
+        case "drop": try acting.planner.drop(task.id.uuidString)
+        case "defer": try acting.planner.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
+        default: _ = try acting.beginSession(BeginSession.Input(task: other.id, settle: .stop))
         }
         #expect(try store.open(day, "09:30").liveSession()?.taskID != task.id)
-        try store.open(day, "09:32").undo()
+        try store.open(day, "09:32").planner.undo()
 
-        let planner = try store.open(day, "09:35")
-        let live = try #require(try planner.liveSession())
+        let app = try store.open(day, "09:35")
+        let live = try #require(try app.liveSession())
         #expect(live.taskID == task.id)
         #expect(live.pausedSeconds == 120)
-        #expect(live.elapsedSeconds(at: planner.now) == 35 * 60 - 120)
-        #expect(try planner.sessionLiveCount() == 1)
-        #expect(try planner.sessionList(other).isEmpty)
-        let stored = try planner.sessionReload(task)
+        #expect(live.elapsedSeconds(at: app.now) == 35 * 60 - 120)
+        #expect(try app.sessionLiveCount() == 1)
+        #expect(try app.sessionList(other).isEmpty)
+        let stored = try app.sessionReload(task)
         #expect(stored.isLive)
         #expect(stored.deferralCount == 0)
-        #expect(try planner.deferrals(of: stored).isEmpty)
+        #expect(try app.planner.deferrals(of: stored).isEmpty)
     }
 
     // MARK: S-7 one timer
 
     @Test("S-7 begin on a second task without a settle choice is refused, naming the running task; nothing changes")
     func beginWithoutSettle() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:30")
-        let before = try SessionTestStore.contents(planner)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:30")
+        let before = try AppTestStore.contents(app)
         #expect(throws: PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min")) {
-            try planner.begin(other.id.uuidString, settle: nil)
+            try app.beginSession(BeginSession.Input(task: other.id, settle: nil))
         }
-        #expect(try SessionTestStore.contents(planner) == before)
+        #expect(try AppTestStore.contents(app) == before)
         #expect(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min").message
             .contains("“Write report”"))
     }
@@ -250,67 +255,67 @@ struct SessionPlannerTests {
     @Test("S-7 begin on another task with --settle: outcome, time logged, the task's change, the new session live",
           arguments: SessionSettle.allCases)
     func beginWithSettle(choice: SessionSettle) throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:45")
-        let result = try planner.begin(other.id.uuidString, settle: choice)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:45")
+        let result = try app.beginSession(BeginSession.Input(task: other.id, settle: choice))
 
         let settled = try #require(result.settled)
         #expect(settled.taskID == task.id)
         #expect(settled.outcome == choice.outcome)
-        #expect(settled.endedAt == planner.now)
+        #expect(settled.endedAt == app.now)
         #expect(settled.actualSeconds == 2700)
-        #expect(try planner.sessionList(task).map(\.actualSeconds) == [2700])
+        #expect(try app.sessionList(task).map(\.actualSeconds) == [2700])
 
-        let stored = try planner.sessionReload(task)
+        let stored = try app.sessionReload(task)
         switch choice {
         case .done:
             #expect(stored.isCompleted)
-            #expect(stored.completedAt == planner.now)
+            #expect(stored.completedAt == app.now)
         case .stop:
             #expect(stored.isLive)
-            #expect(stored.dueDate == planner.today)
+            #expect(stored.dueDate == app.today)
             #expect(stored.deferralCount == 0)
         case .defer:
             #expect(stored.isLive)
-            #expect(stored.dueDate == planner.today.adding(days: 1))
+            #expect(stored.dueDate == app.today.adding(days: 1))
             #expect(stored.deferralCount == 1)
-            let records = try planner.deferrals(of: stored)
+            let records = try app.planner.deferrals(of: stored)
             #expect(records.count == 1)
-            #expect(records.first?.day == planner.today)
-            #expect(records.first?.deferredTo == planner.today.adding(days: 1))
+            #expect(records.first?.day == app.today)
+            #expect(records.first?.deferredTo == app.today.adding(days: 1))
         case .drop:
-            #expect(stored.droppedAt == planner.now)
+            #expect(stored.droppedAt == app.now)
             #expect(!stored.isCompleted)
         }
-        if choice != .defer { #expect(try planner.deferrals(of: stored).isEmpty) }
+        if choice != .defer { #expect(try app.planner.deferrals(of: stored).isEmpty) }
 
-        let live = try #require(try planner.liveSession())
+        let live = try #require(try app.liveSession())
         #expect(live.id == result.session.id)
         #expect(live.taskID == other.id)
-        #expect(live.startedAt == planner.now)
-        #expect(try planner.sessionLiveCount() == 1)
+        #expect(live.startedAt == app.now)
+        #expect(try app.sessionLiveCount() == 1)
     }
 
     @Test("S-7 beginning the task that is already running, a done task or a deleted one is refused")
     func beginRefusals() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let done = try setup.sessionAdd("Already done")
         let dropped = try setup.sessionAdd("Let go")
-        try setup.complete(done.id.uuidString)
-        try setup.drop(dropped.id.uuidString)
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:10")
-        let before = try SessionTestStore.contents(planner)
-        #expect(throws: PlannerError.alreadyRunning) { try planner.begin(task.id.uuidString, settle: .stop) }
-        #expect(throws: PlannerError.alreadyDone) { try planner.begin(done.id.uuidString, settle: .stop) }
-        #expect(throws: PlannerError.taskDropped) { try planner.begin(dropped.id.uuidString, settle: .stop) }
-        #expect(try SessionTestStore.contents(planner) == before)
+        try setup.planner.complete(done.id.uuidString)
+        try setup.planner.drop(dropped.id.uuidString)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:10")
+        let before = try AppTestStore.contents(app)
+        #expect(throws: PlannerError.alreadyRunning) { try app.beginSession(BeginSession.Input(task: task.id, settle: .stop)) }
+        #expect(throws: PlannerError.alreadyDone) { try app.beginSession(BeginSession.Input(task: done.id, settle: .stop)) }
+        #expect(throws: PlannerError.taskDropped) { try app.beginSession(BeginSession.Input(task: dropped.id, settle: .stop)) }
+        #expect(try AppTestStore.contents(app) == before)
     }
 
     // MARK: S-8 resolving the task ends its session
@@ -318,62 +323,62 @@ struct SessionPlannerTests {
     @Test("S-8 done, defer or drop of the task while its session is live closes it with the matching outcome",
           arguments: [("done", SessionOutcome.finished), ("defer", .deferred), ("drop", .dropped)])
     func resolvingClosesSession(action: String, outcome: SessionOutcome) throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:30")
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:30")
         switch action {
-        case "done": try planner.complete(task.id.uuidString)
-        case "defer": try planner.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
-        default: try planner.drop(task.id.uuidString)
+        case "done": try app.planner.complete(task.id.uuidString)
+        case "defer": try app.planner.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
+        default: try app.planner.drop(task.id.uuidString)
         }
-        #expect(try planner.liveSession() == nil)
-        let sessions = try planner.sessionList(task)
+        #expect(try app.liveSession() == nil)
+        let sessions = try app.sessionList(task)
         #expect(sessions.count == 1)
         #expect(sessions.first?.outcome == outcome)
-        #expect(sessions.first?.endedAt == planner.now)
+        #expect(sessions.first?.endedAt == app.now)
         #expect(sessions.first?.actualSeconds == 1800)
     }
 
     @Test("S-8 a deferral counted through edit --due, the Backlog or a later board also closes the session as deferred",
           arguments: ["edit", "backlog", "board"])
     func otherDeferralsCloseSession(path: String) throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:30")
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:30")
         switch path {
         case "edit":
             var edit = Planner.TaskEdit()
             edit.due = .tomorrow
-            try planner.edit(task.id.uuidString, edit)
+            try app.planner.edit(task.id.uuidString, edit)
         case "backlog":
-            try planner.moveToBacklog(task.id.uuidString)
+            try app.planner.moveToBacklog(task.id.uuidString)
         default:
-            try planner.move(task.id.uuidString, region: .afternoon, bucket: nil, day: .tomorrow)
+            try app.planner.move(task.id.uuidString, region: .afternoon, bucket: nil, day: .tomorrow)
         }
         // The move was a real deferral (task.md): counted, with a record.
-        #expect(try planner.sessionReload(task).deferralCount == 1)
-        #expect(try planner.deferrals(of: task).count == 1)
+        #expect(try app.sessionReload(task).deferralCount == 1)
+        #expect(try app.planner.deferrals(of: task).count == 1)
         // So its live session closes as deferred, with its time logged (S-8).
-        #expect(try planner.liveSession() == nil)
-        let session = try #require(try planner.sessionList(task).first)
+        #expect(try app.liveSession() == nil)
+        let session = try #require(try app.sessionList(task).first)
         #expect(session.outcome == .deferred)
         #expect(session.actualSeconds == 1800)
     }
 
     @Test("S-7 settle defer never pulls a task that is due later to an earlier day")
     func settleDeferNeverPullsForward() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let friday = try #require(LocalDay("2026-12-04"))
         let task = try setup.sessionAdd("Friday thing", region: nil, due: .date(friday))
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:30")
-        let result = try planner.begin(other.id.uuidString, settle: .defer)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:30")
+        let result = try app.beginSession(BeginSession.Input(task: other.id, settle: .defer))
         #expect(result.settled?.actualSeconds == 1800)
-        let stored = try planner.sessionReload(task)
+        let stored = try app.sessionReload(task)
         let due = try #require(stored.dueDate)
         #expect(due >= friday, "“Defer to tomorrow” moved a task due \(friday) earlier, to \(due)")
         #expect(stored.deferralCount == 0)
@@ -383,39 +388,39 @@ struct SessionPlannerTests {
 
     @Test("S-9 live at rollover: autoClosed at the boundary even when the next command is 3 days later")
     func autoClosedAtBoundary() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "22:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "22:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
 
-        let planner = try store.open("2026-12-03", "10:00")
-        #expect(try planner.liveSession() == nil)
-        let session = try #require(try planner.sessionList(task).first)
+        let app = try store.open("2026-12-03", "10:00")
+        #expect(try app.liveSession() == nil)
+        let session = try #require(try app.sessionList(task).first)
         #expect(session.outcome == .autoClosed)
         #expect(session.endedAt == (try store.instant("2026-12-01", "00:00")))
         #expect(session.actualSeconds == 2 * 3600)
         #expect(session.day == LocalDay(day))
 
-        let carried = try planner.sessionReload(task)
+        let carried = try app.sessionReload(task)
         #expect(carried.deferralCount == 0)
-        #expect(try planner.deferrals(of: carried).isEmpty)
+        #expect(try app.planner.deferrals(of: carried).isEmpty)
         #expect(carried.isLive)
         #expect(carried.region == nil)
-        let overdue = try planner.sessionReload(other)
+        let overdue = try app.sessionReload(other)
         #expect(overdue.deferralCount == 1)
-        #expect(try planner.deferrals(of: overdue).count == 1)
-        #expect(try planner.offeredTask()?.id == task.id)
+        #expect(try app.planner.deferrals(of: overdue).count == 1)
+        #expect(try app.planner.offeredTask()?.id == task.id)
     }
 
     @Test("S-9 a session paused when the day ends closes at the boundary with the pause left out")
     func pausedAtRollover() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "22:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "22:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "23:00").pauseSession()
-        let planner = try store.open("2026-12-02", "09:00")
-        let session = try #require(try planner.sessionList(task).first)
+        let app = try store.open("2026-12-02", "09:00")
+        let session = try #require(try app.sessionList(task).first)
         #expect(session.outcome == .autoClosed)
         #expect(session.endedAt == (try store.instant("2026-12-01", "00:00")))
         #expect(session.pausedAt == nil)
@@ -425,22 +430,22 @@ struct SessionPlannerTests {
 
     @Test("S-9 the carried task is offered back until it is begun again")
     func offeredUntilBegun() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "23:00").begin(task.id.uuidString, settle: nil)
-        #expect(try store.open("2026-12-01", "08:00").offeredTask()?.id == task.id)
-        #expect(try store.open("2026-12-01", "08:05").offeredTask()?.id == task.id)
-        _ = try store.open("2026-12-01", "09:00").begin(task.id.uuidString, settle: nil)
-        #expect(try store.open("2026-12-01", "09:05").offeredTask() == nil)
+        _ = try store.open(day, "23:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        #expect(try store.open("2026-12-01", "08:00").planner.offeredTask()?.id == task.id)
+        #expect(try store.open("2026-12-01", "08:05").planner.offeredTask()?.id == task.id)
+        _ = try store.open("2026-12-01", "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        #expect(try store.open("2026-12-01", "09:05").planner.offeredTask() == nil)
     }
 
     @Test("S-9 with rollover-time 04:00 a session runs past midnight and closes at 04:00")
     func rolloverAtFour() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
-        try setup.setSetting("rollover-time", "04:00")
+        try setup.planner.setSetting("rollover-time", "04:00")
         let task = try store.open(day, "09:00").sessionAdd("Late work")
-        _ = try store.open("2026-12-01", "01:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open("2026-12-01", "01:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
 
         let before = try store.open("2026-12-01", "03:59")
         let live = try #require(try before.liveSession())
@@ -476,37 +481,37 @@ struct SessionPlannerTests {
                 boundaryDay: "2026-11-01", boundaryTime: "04:00", seconds: 21_600),
     ])
     func rolloverAcrossDST(_ example: DSTCase) throws {
-        let store = try SessionTestStore(zone: "America/New_York")
+        let store = try AppTestStore(zone: "America/New_York")
         let setup = try store.open(example.addDay, example.addTime)
-        try setup.setSetting("rollover-time", example.rollover)
+        try setup.planner.setSetting("rollover-time", example.rollover)
         let task = try store.open(example.addDay, example.addTime).sessionAdd("Night shift notes")
         #expect(task.dueDate == LocalDay(example.addDay))
-        _ = try store.open(example.beginDay, example.beginTime).begin(task.id.uuidString, settle: nil)
+        _ = try store.open(example.beginDay, example.beginTime).beginSession(BeginSession.Input(task: task.id, settle: nil))
 
-        let planner = try store.open("2026-11-03", "09:00")
-        let session = try #require(try planner.sessionList(task).first)
+        let app = try store.open("2026-11-03", "09:00")
+        let session = try #require(try app.sessionList(task).first)
         #expect(session.outcome == .autoClosed)
         #expect(session.endedAt == (try store.instant(example.boundaryDay, example.boundaryTime)))
         #expect(session.actualSeconds == example.seconds)
-        #expect(try planner.sessionReload(task).deferralCount == 0)
+        #expect(try app.sessionReload(task).deferralCount == 0)
     }
 
     @Test("S-9 changing the rollover time while a session runs never ends it before it began")
     func rolloverChangeNeverEndsBeforeStart() throws {
-        let store = try SessionTestStore()
-        try store.open(day, "09:00").setSetting("rollover-time", "04:00")
+        let store = try AppTestStore()
+        try store.open(day, "09:00").planner.setSetting("rollover-time", "04:00")
         let task = try store.open(day, "21:00").sessionAdd("Late work", region: .evening)
         // 02:00 on 1 December still belongs to 30 November with a 04:00 rollover.
-        _ = try store.open("2026-12-01", "02:00").begin(task.id.uuidString, settle: nil)
-        try store.open("2026-12-01", "02:30").setSetting("rollover-time", "00:00")
+        _ = try store.open("2026-12-01", "02:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        try store.open("2026-12-01", "02:30").planner.setSetting("rollover-time", "00:00")
 
-        let planner = try store.open("2026-12-01", "02:31")
-        let session = try #require(try planner.sessionList(task).first)
+        let app = try store.open("2026-12-01", "02:31")
+        let session = try #require(try app.sessionList(task).first)
         if let endedAt = session.endedAt {
             #expect(endedAt >= session.startedAt, "the session ended at \(endedAt), before it began at \(session.startedAt)")
             #expect(session.actualSeconds == Int(endedAt.timeIntervalSince(session.startedAt)))
         } else {
-            #expect(session.elapsedSeconds(at: planner.now) == 31 * 60)
+            #expect(session.elapsedSeconds(at: app.now) == 31 * 60)
         }
     }
 
@@ -514,108 +519,108 @@ struct SessionPlannerTests {
 
     @Test("S-10 no end-of-day stop: a session running past 19:00 is still running at 23:00")
     func endOfDayNeverStops() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
-        try setup.setSetting("end-of-day", "19:00")
+        try setup.planner.setSetting("end-of-day", "19:00")
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        _ = try store.open(day, "18:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "18:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         _ = try store.open(day, "19:30")
-        let planner = try store.open(day, "23:00")
-        let live = try #require(try planner.liveSession())
+        let app = try store.open(day, "23:00")
+        let live = try #require(try app.liveSession())
         #expect(live.taskID == task.id)
         #expect(live.endedAt == nil)
         #expect(live.outcome == .running)
-        #expect(live.elapsedSeconds(at: planner.now) == 5 * 3600)
+        #expect(live.elapsedSeconds(at: app.now) == 5 * 3600)
     }
 
     // MARK: S-11 two live sessions
 
     @Test("S-11 two live sessions: the later-started is closed abandoned with its time logged, said once")
     func twoLiveSessions() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:05").sessionInsertRaw(task: other.id, startedAt: try store.instant(day, "09:10"),
                                                              day: day)
 
-        let planner = try store.open(day, "09:40")
-        #expect(try planner.sessionLiveCount() == 1)
-        #expect(try planner.liveSession()?.taskID == task.id)
-        let stopped = try #require(try planner.sessionList(other).first)
+        let app = try store.open(day, "09:40")
+        #expect(try app.sessionLiveCount() == 1)
+        #expect(try app.liveSession()?.taskID == task.id)
+        let stopped = try #require(try app.sessionList(other).first)
         #expect(stopped.outcome == .abandoned)
-        #expect(stopped.endedAt == planner.now)
+        #expect(stopped.endedAt == app.now)
         #expect(stopped.actualSeconds == 1800)
-        #expect(try planner.sessionReload(other).isLive)
-        #expect(try planner.takeTwoTimersNotice())
-        #expect(try !planner.takeTwoTimersNotice())
-        #expect(try !store.open(day, "09:41").takeTwoTimersNotice())
+        #expect(try app.sessionReload(other).isLive)
+        #expect(try app.planner.takeTwoTimersNotice())
+        #expect(try !app.planner.takeTwoTimersNotice())
+        #expect(try !store.open(day, "09:41").planner.takeTwoTimersNotice())
     }
 
     @Test("S-11 the later-started one is stopped even when it is the one begun on this device")
     func twoLiveSessionsLaterStarted() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:05").sessionInsertRaw(task: other.id, startedAt: try store.instant(day, "08:50"),
                                                              day: day)
-        let planner = try store.open(day, "09:30")
-        #expect(try planner.liveSession()?.taskID == other.id)
-        let stopped = try #require(try planner.sessionList(task).first)
+        let app = try store.open(day, "09:30")
+        #expect(try app.liveSession()?.taskID == other.id)
+        let stopped = try #require(try app.sessionList(task).first)
         #expect(stopped.outcome == .abandoned)
         #expect(stopped.actualSeconds == 1800)
-        #expect(try planner.sessionLiveCount() == 1)
+        #expect(try app.sessionLiveCount() == 1)
     }
 
     // MARK: S-12 actual time
 
     @Test("S-12 a task's actual time is the sum of its sessions; a live one counts its elapsed so far")
     func actualIsSum() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
         let task = try setup.sessionAdd("Write report")
         let other = try setup.sessionAdd("Reply to Sam")
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        _ = try store.open(day, "09:20").finish(done: false, note: nil)
-        _ = try store.open(day, "10:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        _ = try store.open(day, "09:20").finishSession(FinishSession.Input(.stop, note: nil))
+        _ = try store.open(day, "10:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "10:10").pauseSession()
         try store.open(day, "10:20").resumeSession()
-        _ = try store.open(day, "10:45").finish(done: true, note: nil)
+        _ = try store.open(day, "10:45").finishSession(FinishSession.Input(.done, note: nil))
 
-        let planner = try store.open(day, "11:00")
-        let sessions = try planner.sessionList(task)
+        let app = try store.open(day, "11:00")
+        let sessions = try app.sessionList(task)
         #expect(sessions.map(\.actualSeconds) == [1200, 2100])
-        #expect(try planner.actualSeconds(of: planner.sessionReload(task)) == 3300)
+        #expect(try app.actualSeconds(of: app.sessionReload(task)) == 3300)
 
-        _ = try planner.begin(other.id.uuidString, settle: nil)
+        _ = try app.beginSession(BeginSession.Input(task: other.id, settle: nil))
         let later = try store.open(day, "11:30")
         #expect(try later.actualSeconds(of: later.sessionReload(other)) == 1800)
     }
 
     @Test("S-12 done without a session still works, with no actual time")
     func doneWithoutSession() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Quick call")
-        let planner = try store.open(day, "09:30")
-        let done = try planner.complete(task.id.uuidString)
+        let app = try store.open(day, "09:30")
+        let done = try app.planner.complete(task.id.uuidString)
         #expect(done.isCompleted)
-        #expect(try planner.sessionList(task).isEmpty)
-        #expect(try planner.actualSeconds(of: done) == 0)
+        #expect(try app.sessionList(task).isEmpty)
+        #expect(try app.actualSeconds(of: done) == 0)
     }
 
     @Test("S-12 purge takes a task's sessions with it, leaving tombstones")
     func purgeRemovesSessions() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        let begun = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:30")
-        try planner.purge(task.id.uuidString)
-        #expect(try planner.liveSession() == nil)
-        #expect(try planner.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
-        #expect(try planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",
+        let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:30")
+        try app.planner.purge(task.id.uuidString)
+        #expect(try app.liveSession() == nil)
+        #expect(try app.planner.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
+        #expect(try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",
                                       [.text(begun.session.id.uuidString.lowercased())])?.int == 1)
     }
 
@@ -623,15 +628,15 @@ struct SessionPlannerTests {
 
     @Test("S-13 a stored session row has exactly one of task_id and habit_window_id")
     func oneSubjectStored() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
-        let begun = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
-        let planner = try store.open(day, "09:10")
-        let row = try #require(try planner.db.rows("SELECT task_id, habit_window_id FROM sessions WHERE id = ?",
+        let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
+        let app = try store.open(day, "09:10")
+        let row = try #require(try app.planner.db.rows("SELECT task_id, habit_window_id FROM sessions WHERE id = ?",
                                                    [.text(begun.session.id.uuidString.lowercased())]).first)
         #expect(row[0] == .text(task.id.uuidString.lowercased()))
         #expect(row[1] == .null)
-        #expect(try planner.db.scalar("""
+        #expect(try app.planner.db.scalar("""
             SELECT count(*) FROM sessions WHERE (task_id IS NULL) = (habit_window_id IS NULL)
             """)?.int == 0)
     }
@@ -640,26 +645,26 @@ struct SessionPlannerTests {
 
     @Test("S-3 pause with no session, pause twice, resume when not paused, finish with none: refused, nothing changes")
     func pauseResumeErrors() throws {
-        let store = try SessionTestStore()
+        let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         let idle = try store.open(day, "09:00")
-        var before = try SessionTestStore.contents(idle)
+        var before = try AppTestStore.contents(idle)
         #expect(throws: PlannerError.noSession) { try idle.pauseSession() }
         #expect(throws: PlannerError.noSession) { try idle.resumeSession() }
-        #expect(throws: PlannerError.noSession) { try idle.finish(done: true, note: "x") }
-        #expect(try SessionTestStore.contents(idle) == before)
+        #expect(throws: PlannerError.noSession) { try idle.finishSession(FinishSession.Input(.done, note: "x")) }
+        #expect(try AppTestStore.contents(idle) == before)
 
-        _ = try store.open(day, "09:00").begin(task.id.uuidString, settle: nil)
+        _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let running = try store.open(day, "09:05")
-        before = try SessionTestStore.contents(running)
+        before = try AppTestStore.contents(running)
         #expect(throws: PlannerError.notPaused) { try running.resumeSession() }
-        #expect(try SessionTestStore.contents(running) == before)
+        #expect(try AppTestStore.contents(running) == before)
 
         try store.open(day, "09:10").pauseSession()
         let paused = try store.open(day, "09:15")
-        before = try SessionTestStore.contents(paused)
+        before = try AppTestStore.contents(paused)
         #expect(throws: PlannerError.alreadyPaused) { try paused.pauseSession() }
-        #expect(try SessionTestStore.contents(paused) == before)
+        #expect(try AppTestStore.contents(paused) == before)
         #expect(try paused.liveSession()?.pausedAt == (try store.instant(day, "09:10")))
     }
 }

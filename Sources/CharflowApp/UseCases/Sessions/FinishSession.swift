@@ -1,0 +1,59 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Finish the live focus session: Done completes its task at the end instant; Stop for now logs the
+/// time and leaves the task live.
+public enum FinishSession {
+    /// How the session ends.
+    public enum Ending: Sendable {
+        /// The task is done: it is completed, and the session finished with it.
+        case done
+        /// Stop for now: the time is logged, the task stays live.
+        case stop
+    }
+
+    public struct Input: Sendable {
+        public var ending: Ending
+        /// A line for the task's notes, timestamped; blank text adds nothing.
+        public var note: String?
+
+        public init(_ ending: Ending, note: String? = nil) {
+            self.ending = ending
+            self.note = note
+        }
+    }
+}
+
+extension Charflow {
+    /// Finishes the live session as `input` says; the report holds the closed session and its task.
+    @discardableResult
+    public func finishSession(_ input: FinishSession.Input) throws -> SessionReport {
+        guard let session = try planner.sessions.live() else { throw PlannerError.noSession }
+        let done = input.ending == .done
+        let (closed, task) = try planner.action("finish") { work -> (WorkSession, TaskItem?) in
+            var current = try self.task(of: session)
+            if var noted = current, let note = input.note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                noted.notes = Notes.appending(note, to: noted.notes, at: now, calendar: calendar)
+                try work.save(&noted)
+                current = noted
+            }
+            if done, let open = current {
+                current = try work.complete(open)
+            } else {
+                try work.close(session, done ? .finished : .abandoned)
+            }
+            return (try planner.sessions.session(id: session.id) ?? session, current)
+        }
+        return try sessionReport(closed, task: task)
+    }
+
+    // MARK: From a request
+
+    /// `finish --done|--stop [--note TEXT]`, from the CLI's words or the API's body.
+    public func finish(_ request: Request) throws -> SessionReport {
+        let done = request.has("done"), stop = request.has("stop")
+        guard done != stop else { throw RequestError.chooseOne(["done", "stop"]) }
+        return try finishSession(FinishSession.Input(done ? .done : .stop, note: request.value("note")))
+    }
+}

@@ -1,0 +1,29 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// The running chip: the live session, if any, with its task.
+public struct SessionStatus {
+    public let session: WorkSession?
+    public let task: TaskItem?
+    public let now: Date
+    let today: LocalDay
+    let calendar: PlannerCalendar
+
+    /// `status --json`, built when asked for (every screen reads the chip; few want the JSON).
+    public var json: JSONValue {
+        .object([
+            ("session", session.map { SessionJSON.session($0, now: now, calendar: calendar) } ?? .null),
+            ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null),
+        ])
+    }
+}
+
+extension Charflow {
+    /// Read which focus session is live, if any, and its task; changes nothing.
+    public func sessionStatus() throws -> SessionStatus {
+        let session = try planner.sessions.live()
+        return SessionStatus(session: session, task: try session.flatMap(task(of:)), now: now, today: today,
+                             calendar: calendar)
+    }
+}

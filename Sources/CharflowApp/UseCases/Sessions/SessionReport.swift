@@ -1,0 +1,40 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// A focus session after an action on it: the session, its task, and the session a begin settled first.
+public struct SessionReport {
+    public let session: WorkSession
+    public let task: TaskItem?
+    /// The task's title, or the habit's for a habit session.
+    public let title: String
+    public let settled: WorkSession?
+    public let now: Date
+    public let json: JSONValue
+}
+
+extension Charflow {
+    /// The report of `session` as it stands after an action, with its task's JSON.
+    func sessionReport(_ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil) throws -> SessionReport {
+        SessionReport(session: session, task: task, title: try title(of: session), settled: settled, now: now,
+                      json: SessionJSON.status(session, task: task, now: now, today: today, calendar: calendar))
+    }
+
+    /// What a session is on, in words: the task's title, or the habit's (with its window's label).
+    func title(of session: WorkSession) throws -> String {
+        switch session.subject {
+        case .task(let id):
+            return try planner.task(id: id)?.title ?? "A task"
+        case .habitWindow(let id):
+            let found = try planner.sessions.habitTitle(window: id)
+            let title = found?.title ?? "A habit"
+            let label = found?.label ?? ""
+            return label.isEmpty ? title : "\(title) (\(label))"
+        }
+    }
+
+    /// The task a session is on, if it is on one.
+    func task(of session: WorkSession) throws -> TaskItem? {
+        try session.taskID.flatMap { try planner.task(id: $0) }
+    }
+}

@@ -1,0 +1,110 @@
+import CharflowCore
+import Foundation
+
+/// What the store itself does to focus sessions: closing them when a task's own action ends them, the
+/// rollover's auto-close, the two-timers settlement, and the session notices Today reads.
+///
+/// The use cases on sessions (begin, pause, resume, finish) are in `CharflowApp`.
+extension Planner {
+    static let offerSessionKey = "offer-session"
+    static let twoTimersNoticeKey = "notice-two-timers"
+
+    /// Closes the live session on `taskID`, if there is one, at the clock with `outcome`.
+    func closeLiveSession(ofTask taskID: UUID, _ outcome: SessionOutcome, journal: inout UndoJournal) throws {
+        for session in try sessions.allLive() where session.taskID == taskID {
+            try closeSession(session, outcome, journal: &journal)
+        }
+    }
+
+    /// Closes `session` at the clock with `outcome` as part of an action; a habit session's timed
+    /// minutes for its day follow.
+    func closeSession(_ session: WorkSession, _ outcome: SessionOutcome, journal: inout UndoJournal) throws {
+        var closed = session
+        closed.close(outcome, at: now, now: now)
+        try sessions.save(closed, journal: &journal, now: now)
+        if case .habitWindow(let window) = closed.subject {
+            var optional: UndoJournal? = journal
+            try recomputeTimedEntry(window: window, day: closed.day, journal: &optional)
+            if let updated = optional { journal = updated }
+        }
+    }
+
+    /// Saves a session closed outside any action (rollover, two timers), keeping a habit's minutes true.
+    private func saveClosed(_ session: WorkSession) throws {
+        try sessions.saveOutsideUndo(session, now: now)
+        if case .habitWindow(let window) = session.subject {
+            var none: UndoJournal?
+            try recomputeTimedEntry(window: window, day: session.day, journal: &none)
+        }
+    }
+
+    // MARK: Rollover and multi-device
+
+    /// Closes, as autoClosed at the boundary instant that ended its day, every session live from a day
+    /// before `today`; returns the tasks they were on, which carry without a deferral.
+    func autoCloseSessions(before today: LocalDay) throws -> Set<UUID> {
+        var carried = Set<UUID>()
+        var offered: UUID?
+        for var session in try sessions.allLive() where session.day < today {
+            guard let end = Sessions.autoCloseEnd(of: session, calendar: calendar, now: now) else { continue }
+            session.close(.autoClosed, at: end, now: now)
+            try saveClosed(session)
+            if let task = session.taskID {
+                carried.insert(task)
+                offered = session.id
+            }
+        }
+        if let offered { try writeSetting(Planner.offerSessionKey, offered.lowercasedText) }
+        return carried
+    }
+
+    /// Settles what a merge of other devices' changes may leave (spec D18): two instances of one series
+    /// due the same day (the dedup rule keeps one, rule Y-7), and two live sessions (rule Y-8). Each is an
+    /// ordinary change, sent with the next sync.
+    public func settleAfterMerge() throws {
+        forgetReads()
+        try db.write { try removeSeriesDuplicates() }
+        try settleTwoTimers()
+    }
+
+    /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
+    /// with its time logged, and the next Today says so once. Every command runs it on opening the
+    /// store, and a sync right after its merge (rule Y-8).
+    public func settleTwoTimers() throws {
+        // The same statement as `SessionRepository.live()`, so that opening the store prepares one fewer.
+        guard try sessions.allLive().count > 1 else { return }
+        try db.write {
+            for var extra in Sessions.extraLive(try sessions.allLive()) {
+                extra.close(.abandoned, at: now, now: now)
+                try saveClosed(extra)
+            }
+            try writeSetting(Planner.twoTimersNoticeKey, nowText)
+            try UndoJournal.clear(db: db)
+        }
+    }
+
+    /// The quiet line about two timers while it has not been shown.
+    public func pendingTwoTimersNotice() throws -> PendingSignal? {
+        guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
+        else { return nil }
+        return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
+    }
+
+    /// The carried-over session's task while its offer has not been shown as a signal.
+    public func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
+        guard let task = try offeredTask(),
+              let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
+              let pending = try unshown([.sessionCarriedOver(task: task.id)], period: id).first
+        else { return nil }
+        return (task, pending)
+    }
+
+    /// The task whose session the last rollover closed, while it is still live and not begun again.
+    public func offeredTask() throws -> TaskItem? {
+        guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
+              let sessionID = UUID(recordText: id), let session = try sessions.session(id: sessionID),
+              session.outcome == .autoClosed, let taskID = session.taskID, let task = try task(id: taskID),
+              task.isLive else { return nil }
+        return try sessions.count(ofTask: task.id, startedAfter: session.startedAt) == 0 ? task : nil
+    }
+}

@@ -1,0 +1,76 @@
+import CharflowCore
+import Foundation
+
+/// One action in progress: one write transaction, one undoable entry in the journal, one clock.
+///
+/// A use case gets one from `Planner.action(_:_:)` and passes it to every save of the action; the
+/// saves that take it (`SessionRepository.save(_:in:)`, and the task changes below) capture their
+/// row's before-image in its journal and stamp `modifiedAt` with `now`, so no use case captures or
+/// stamps by hand. A nested `Database.write` inside the action is a savepoint. When the body throws,
+/// everything rolls back, the journal's entry included; when it returns, `Database.willCommit` raises
+/// the change version and stamps the sync operations, and `Planner.lastActionID` names the action for
+/// `undo(action:)`. Use it only for the length of the body.
+package final class UnitOfWork {
+    let planner: Planner
+    var journal: UndoJournal
+
+    init(planner: Planner, journal: UndoJournal) {
+        self.planner = planner
+        self.journal = journal
+    }
+
+    /// The action's clock: what every save stamps.
+    package var now: Date { planner.now }
+}
+
+extension Planner {
+    /// Runs `body` as one undoable action named `label` (what `undo` reports: "begin", "pause", …),
+    /// in one transaction.
+    ///
+    /// Read what the action decides on inside `body` when another process may change it meanwhile: the
+    /// transaction is `BEGIN IMMEDIATE`, so of two actions at once the second reads the first's rows.
+    package func action<T>(_ label: String, _ body: (UnitOfWork) throws -> T) throws -> T {
+        try perform(label) { journal in
+            let work = UnitOfWork(planner: self, journal: journal)
+            defer { journal = work.journal }
+            return try body(work)
+        }
+    }
+}
+
+// MARK: Task changes an action makes
+
+extension UnitOfWork {
+    /// Marks `task` done within this action: the board's rules and the lock (D9), its live session
+    /// finished, a repeating task's next instance made.
+    package func complete(_ task: TaskItem) throws -> TaskItem {
+        try planner.complete(task, journal: &journal)
+    }
+
+    /// Drops `task` within this action: its live session closes and a repeating task's next instance
+    /// is made (spec D7).
+    package func drop(_ task: TaskItem) throws -> TaskItem {
+        try planner.drop(task, journal: &journal)
+    }
+
+    /// Saves a change of day the deferral rules decided, with its deferral record.
+    package func saveDeferral(_ outcome: inout Deferral.Outcome) throws {
+        try planner.apply(&outcome, journal: &journal)
+    }
+
+    /// Saves a change to `task` itself (its notes, say), before-image captured, `modifiedAt` stamped.
+    package func save(_ task: inout TaskItem) throws {
+        try journal.capture("tasks", key: task.id.lowercasedText)
+        try planner.save(&task)
+    }
+
+    /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).
+    package func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
+        try planner.todaysRecord(of: task)
+    }
+
+    /// Closes `session` at the clock with `outcome`; a habit session's timed minutes follow.
+    package func close(_ session: WorkSession, _ outcome: SessionOutcome) throws {
+        try planner.closeSession(session, outcome, journal: &journal)
+    }
+}

@@ -1,0 +1,139 @@
+@testable import CharflowApp
+import CharflowCore
+@testable import CharflowStore
+import CharflowTestSupport
+import Foundation
+import Testing
+
+/// A fresh SQLite store for one use-case test, opened as `charflow` opens it, at a local wall time.
+/// Reopening with a later time is how a test moves the clock: nothing is mocked.
+final class AppTestStore {
+    let folder: URL
+    let path: String
+    let zone: TimeZone
+
+    init(zone identifier: String = "Europe/London") throws {
+        folder = try TestFolder.make("charflow-app-tests")
+        path = folder.appendingPathComponent("charflow.sqlite").path
+        zone = try #require(TimeZone(identifier: identifier))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The instant the store's zone reads `time` (HH:MM) plus `seconds` on `day` (both as text).
+    func instant(_ day: String, _ time: String, seconds: Int = 0) throws -> Date {
+        let calendar = PlannerCalendar(timeZone: zone)
+        return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
+            .addingTimeInterval(Double(seconds))
+    }
+
+    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
+    func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Charflow {
+        try StoreEnvironment(path: path, timeZone: zone, localeFirstWeekday: .monday)
+            .open(now: try instant(day, time, seconds: seconds))
+    }
+
+    /// Every row of every table, as text: "a refusal changes nothing" checks.
+    static func contents(_ app: Charflow) throws -> String {
+        var lines: [String] = []
+        let db = app.planner.db
+        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ $0[0].text }) {
+            lines.append("# " + table)
+            for row in try db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+                lines.append(row.map { "\($0)" }.joined(separator: "|"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Charflow {
+    /// Adds a task for a session test: placed in Morning (due today) unless `region` is nil.
+    @discardableResult
+    func sessionAdd(_ title: String, region: Region? = .morning, effort: Int?? = nil, notes: String? = nil,
+                    due: QuickDate? = nil) throws -> TaskItem {
+        var request = Planner.NewTask(title: title)
+        request.region = region
+        request.effortMinutes = effort
+        request.notes = notes
+        request.due = due
+        return try planner.add(request)
+    }
+
+    /// The task as stored now.
+    func sessionReload(_ task: TaskItem) throws -> TaskItem {
+        try planner.task(matching: task.id.uuidString)
+    }
+
+    /// The task's sessions, oldest first.
+    func sessionList(_ task: TaskItem) throws -> [WorkSession] {
+        try planner.sessions.sessions(ofTask: task.id)
+    }
+
+    /// The live session, as the status chip reads it.
+    func liveSession() throws -> WorkSession? {
+        try sessionStatus().session
+    }
+
+    /// Seconds of work on a task, as `show` reports them.
+    func actualSeconds(of task: TaskItem) throws -> Int {
+        try taskDetail(Request(words: [task.id.lowercasedText])).actualSeconds
+    }
+
+    /// Live sessions as the table has them (not through the engine's "earliest" pick).
+    func sessionLiveCount() throws -> Int {
+        try planner.db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? -1
+    }
+
+    /// Writes a raw `sessions` row, as another device (or a merged store) would.
+    func sessionInsertRaw(id: UUID = UUID(), task: UUID?, window: UUID? = nil, startedAt: Date, day: String,
+                          endedAt: Date? = nil, outcome: String = "running") throws {
+        try planner.db.run("""
+            INSERT INTO sessions (id, task_id, habit_window_id, started_at, day, ended_at, paused_seconds, outcome,
+                                  actual_seconds, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, 0, ?, 0, ?)
+            """, [.text(id.uuidString.lowercased()), task.map { .text($0.uuidString.lowercased()) } ?? .null,
+                  window.map { .text($0.uuidString.lowercased()) } ?? .null, .text(Instant.storageText(startedAt)),
+                  .text(day), endedAt.map { .text(Instant.storageText($0)) } ?? .null, .text(outcome),
+                  .text(Instant.storageText(startedAt))])
+    }
+}
+
+extension Planner {
+    /// Reads the two-timers notice as Today shows it, then marks it seen: true when it was pending.
+    func takeTwoTimersNotice() throws -> Bool {
+        guard let notice = try pendingTwoTimersNotice() else { return false }
+        try markSeen([notice.seen])
+        return true
+    }
+}
+
+extension Charflow {
+    /// `habit begin WORD [--settle CHOICE]`, as the CLI asks it.
+    @discardableResult
+    func habitBegin(_ word: String, settle: SessionSettle? = nil) throws -> WorkSession {
+        try beginHabit(Request(words: ["begin", word], options: settle.map { ["settle": [$0.rawValue]] } ?? [:])).session
+    }
+}
+
+extension Planner {
+    /// Adds a habit with the options tests use most.
+    @discardableResult
+    func habitAdd(_ title: String, kind: HabitKind? = nil, target: Int? = nil) throws -> Habit {
+        var request = NewHabit(title: title)
+        request.kind = kind
+        request.target = target
+        return try addHabit(request)
+    }
+
+    /// The cell of `day` (text) of the habit's only window, as seen today.
+    func habitCell(_ habit: Habit, _ day: String) throws -> DensityCell {
+        let date = try #require(LocalDay(day))
+        let stored = try self.habit(matching: habit.id.lowercasedText)
+        let window = try pickWindow(of: stored, label: nil)
+        return try history(of: window, habit: stored, from: min(date, today.adding(days: -28)), through: today)
+            .cell(date, today: today)
+    }
+}
