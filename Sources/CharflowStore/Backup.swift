@@ -102,7 +102,7 @@ public enum Backup {
         }
 
         static func shape(table: String, column: String) -> Shape {
-            let days: Set = ["due_date", "backlog_since", "day", "date", "from_day", "to_day", "deferred_to", "plan_day"]
+            let days: Set = ["due_date", "occurrence_day", "backlog_since", "day", "date", "from_day", "to_day", "deferred_to", "plan_day"]
             if days.contains(column) { return table == "nudge_log" ? .text : .day }
             if column.hasSuffix("_at") || column == "deferred_on" { return .instant }
             if table == "tombstones" { return column == "table_name" ? .oneOf(Set(Backup.tables.map(\.name))) : .text }
@@ -218,6 +218,8 @@ extension Planner {
                             report.inserted[table.name, default: 0] += 1
                         }
                     }
+                    // A backup from before occurrences were kept: each instance gets the one it was made for.
+                    try SeriesOccurrence.fill(db)
                 } else {
                     try merge(converted, report: &report)
                     try checkMergedBoards(converted["tasks"] ?? [])
@@ -399,7 +401,10 @@ extension Planner {
                         }
                     }
                     let id = task.id.lowercasedText
+                    // Another planner's series knows no occurrences: each task stands for its own day.
+                    if task.seriesID != nil, task.occurrence == nil { task.occurrence = task.dueDate }
                     if let local = try self.task(id: task.id) {
+                        task.occurrence = local.occurrence ?? task.occurrence
                         if item.knowsWhenChanged, task.modifiedAt > local.modifiedAt {
                             try saveAsRecorded(task)
                             report.updated["tasks", default: 0] += 1

@@ -41,36 +41,58 @@ enum DerivedID {
         uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
     }
 
-    /// The id of the next instance of `series` due on `due` (task.md's `(seriesID, dueDate)` dedup
-    /// key): two devices that complete the same repeating task make the same instance.
-    static func repeatInstance(series: UUID, due: LocalDay, in db: Database) throws -> UUID {
-        try unused("tasks", in: db) { "repeat-instance:" + series.lowercasedText + ":" + due.description + $0 }
+    /// The id of the instance of `series` made for `occurrence` (spec D19, "A series is one thing"):
+    /// two devices that complete the same repeating task make the same instance, and an instance
+    /// moved to another day keeps the id of the occurrence it stands for. Never the id of a row the
+    /// store holds or removed for good.
+    static func repeatInstance(series: UUID, occurrence: LocalDay, in db: Database) throws -> UUID {
+        try unused("tasks", skippingHeld: true, in: db) { repeatInstanceName(series: series, occurrence: occurrence) + $0 }
+    }
+
+    /// The id of `generation` (1, 2, …) of the instance of `series` made for `occurrence`, as
+    /// `repeatInstance` derives it; earlier builds derived the same from the instance's due day.
+    static func repeatInstance(series: UUID, occurrence: LocalDay, generation: Int) -> UUID {
+        uuid(repeatInstanceName(series: series, occurrence: occurrence) + suffix(generation))
+    }
+
+    private static func repeatInstanceName(series: UUID, occurrence: LocalDay) -> String {
+        "repeat-instance:" + series.lowercasedText + ":" + occurrence.description
     }
 
     /// The id of a habit window's entry for `day`: every device that logs the day writes one row.
     static func habitEntry(window: UUID, day: LocalDay, in db: Database) throws -> UUID {
-        try unused("habit_entries", in: db) { "habit-entry:" + window.lowercasedText + ":" + day.description + $0 }
+        try unused("habit_entries", skippingHeld: true, in: db) {
+            "habit-entry:" + window.lowercasedText + ":" + day.description + $0
+        }
     }
 
     /// The id of the increment that carries a day's amount from before increments were kept (or set
-    /// by an import), so devices holding the same amount agree on one row.
+    /// by an import), so devices holding the same amount agree on one row. A held row is the one to
+    /// add to, so it is not skipped.
     static func habitBase(window: UUID, day: LocalDay, in db: Database) throws -> UUID {
-        try unused("habit_increments", in: db) { "habit-base:" + window.lowercasedText + ":" + day.description + $0 }
+        try unused("habit_increments", skippingHeld: false, in: db) {
+            "habit-base:" + window.lowercasedText + ":" + day.description + $0
+        }
     }
 
-    /// The first of `name("")`, `name("#2")`, `name("#3")`… whose id has no tombstone in `table`: a row
-    /// removed for good (an undone completion's instance, say) is never made again under its id, which
-    /// every other device would ignore.
-    private static func unused(_ table: String, in db: Database, _ name: (String) -> String) throws -> UUID {
+    /// The first of `name("")`, `name("#2")`, `name("#3")`… whose id has no tombstone in `table` (and,
+    /// `skippingHeld`, no row there either): a row removed for good (an undone completion's instance,
+    /// say) is never made again under its id, which every other device would ignore, and a row made
+    /// afresh never takes the id of one the store holds.
+    private static func unused(_ table: String, skippingHeld: Bool, in db: Database, _ name: (String) -> String) throws -> UUID {
         var generation = 1
         while true {
-            let id = uuid(name(generation == 1 ? "" : "#\(generation)"))
-            if try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?",
-                             [.text(table), .text(id.lowercasedText)]) == nil {
-                return id
-            }
+            let id = uuid(name(suffix(generation)))
+            let key = SQLValue.text(id.lowercasedText)
+            let removed = try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), key]) != nil
+            let held = try skippingHeld && !removed && db.scalar("SELECT 1 FROM \(table) WHERE id = ?", [key]) != nil
+            if !removed, !held { return id }
             generation += 1
         }
+    }
+
+    private static func suffix(_ generation: Int) -> String {
+        generation == 1 ? "" : "#\(generation)"
     }
 }
 

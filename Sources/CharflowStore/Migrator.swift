@@ -1,13 +1,18 @@
 import CharflowCore
 
 /// One named change to the schema; applied once, in order, and recorded by name.
+///
+/// `then` runs after the SQL in the same transaction, for a change SQL alone cannot compute (a value
+/// recovered from a derived id, say).
 public struct Migration: Sendable {
     public let name: String
     public let sql: String
+    public let then: (@Sendable (Database) throws -> Void)?
 
-    public init(_ name: String, _ sql: String) {
+    public init(_ name: String, _ sql: String, then: (@Sendable (Database) throws -> Void)? = nil) {
         self.name = name
         self.sql = sql
+        self.then = then
     }
 }
 
@@ -55,6 +60,7 @@ public struct Migrator: Sendable {
                 try checkNotNewer(db)
                 for migration in try pendingMigrations(db) {
                     try db.execute(migration.sql)
+                    try migration.then?(db)
                     try Migrator.checkForeignKeys(db, after: migration)
                     try db.run("INSERT INTO charflow_migrations (name, applied_at) VALUES (?, ?)",
                                [.text(migration.name), .text(now)])

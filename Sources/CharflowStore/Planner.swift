@@ -186,19 +186,24 @@ public final class Planner {
         try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
-    /// Applies the `(seriesID, dueDate)` dedup rule across the store (two devices may both have made
-    /// the next instance); the removed rows leave tombstones.
+    /// Applies the dedup rule "one instance per (series, occurrence)" across the store (two devices
+    /// may both have made the next instance; spec D19); the removed rows leave tombstones. Rows that
+    /// arrived without an occurrence get theirs first (`SeriesOccurrence`).
     ///
-    /// With `since`, only instances due from that day on are looked at (the rollover's daily pass),
-    /// through an index of instances by due date: the series index would walk every instance ever made.
+    /// Two instances due the same day are not duplicates when one was moved there: each keeps what
+    /// was done on it.
+    ///
+    /// With `since`, only instances made for that day on are looked at (the rollover's daily pass),
+    /// through an index of instances by occurrence: the series index would walk every instance ever made.
     func removeSeriesDuplicates(since: LocalDay? = nil) throws {
+        try SeriesOccurrence.fill(db)
         let groups = try db.rows("""
-            SELECT series_id, due_date FROM tasks INDEXED BY tasks_series_by_due
-            WHERE series_id IS NOT NULL AND due_date IS NOT NULL
-            AND due_date >= ? GROUP BY series_id, due_date HAVING count(*) > 1
+            SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_series_by_occurrence
+            WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
+            AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
             """, [.text(since?.description ?? "")])
         for group in groups {
-            let instances = try tasks(where: "series_id = ? AND due_date = ?", [group[0], group[1]])
+            let instances = try tasks(where: "series_id = ? AND occurrence_day = ? AND due_date IS NOT NULL", [group[0], group[1]])
             guard let keep = SeriesDedup.keeper(of: instances) else { continue }
             for extra in instances where extra.id != keep.id {
                 try removeForGood(task: extra.id.lowercasedText)
@@ -315,7 +320,7 @@ public final class Planner {
                 task.backlogSince = today
             }
             try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(&task)
+            try create(&task)
             return task
         }
     }
@@ -486,7 +491,8 @@ public final class Planner {
             later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                               [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
             let resolvedDay = calendar.logicalDay(at: completedAt)
-            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay) {
+            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay,
+                                                         taken: occurrences(of: series, except: instance.id)) {
                 throw PlannerError.alreadyRepeated
             }
         }
@@ -542,25 +548,42 @@ public final class Planner {
     }
 
     /// The next instance of a repeating task just completed or dropped, unless its series already has
-    /// a live instance or an instance on that day (the `(seriesID, dueDate)` dedup key).
+    /// a live instance (T-28): made for the first occurrence strictly after max(due, today) that no
+    /// instance of the series was made for (spec D19), so an instance moved to an earlier day and
+    /// resolved there is never mistaken for the next one.
     func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
-        guard var next = task.nextInstance(resolvedDay: today, now: now), let series = next.seriesID,
-              let due = next.dueDate else { return }
-        let clash = try db.scalar("""
-            SELECT count(*) FROM tasks WHERE series_id = ? AND id != ?
-            AND (due_date = ? OR (\(TaskRecords.live)))
-            """, [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(due.description)])?.int ?? 0
-        guard clash == 0 else { return }
-        // Derived from (seriesID, dueDate), so two devices completing the same task make one instance.
-        next.id = try DerivedID.repeatInstance(series: series, due: due, in: db)
+        guard task.isRepeating else { return }
+        let series = task.seriesID ?? task.id
+        let live = try db.scalar("SELECT count(*) FROM tasks WHERE series_id = ? AND id != ? AND \(TaskRecords.live)",
+                                 [.text(series.lowercasedText), .text(task.id.lowercasedText)])?.int ?? 0
+        guard live == 0 else { return }
+        let taken = try occurrences(of: series, except: nil)
+        guard var next = task.nextInstance(resolvedDay: today, now: now, taken: taken),
+              let occurrence = next.occurrence else { return }
+        // Derived from (series, occurrence), so two devices completing the same task make one instance.
+        next.id = try DerivedID.repeatInstance(series: series, occurrence: occurrence, in: db)
         try journal.capture("tasks", key: next.id.lowercasedText)
-        try save(&next)
+        try create(&next)
     }
 
-    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`:
-    /// its content is still what was made, and it has no deferral record and no session.
-    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay) throws -> Bool {
-        guard task.isLive, task.deferralCount == 0, completed.leftUntouched(task, resolvedDay: resolvedDay) else {
+    /// The occurrences the instances of `series` were made for (an instance without one, its due
+    /// day), leaving out the instance `except`.
+    func occurrences(of series: UUID, except: UUID?) throws -> Set<LocalDay> {
+        var days = Set<LocalDay>()
+        try db.forEachRow("SELECT coalesce(occurrence_day, due_date), id FROM tasks WHERE series_id = ?",
+                          [.text(series.lowercasedText)]) { row in
+            if let day = row.day(0), row.uuid(1) != except { days.insert(day) }
+        }
+        return days
+    }
+
+    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`
+    /// with `taken` occurrences: its content is still what was made, and it has no deferral record
+    /// and no session.
+    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay,
+                             taken: Set<LocalDay>) throws -> Bool {
+        guard task.isLive, task.deferralCount == 0,
+              completed.leftUntouched(task, resolvedDay: resolvedDay, taken: taken) else {
             return false
         }
         let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
@@ -895,6 +918,14 @@ public final class Planner {
     func save(_ task: inout TaskItem) throws {
         task.modifiedAt = now
         try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
+    }
+
+    /// Stores a task made afresh (an added task, a series' next instance), stamping its `modifiedAt`
+    /// as `save` does. Never replaces a row: a task that already holds its id is a bug, and the
+    /// action fails whole instead of overwriting what was done on that task (spec D19).
+    func create(_ task: inout TaskItem) throws {
+        task.modifiedAt = now
+        try db.run(TaskRecords.insertSQL, TaskRecords.bindings(task))
     }
 
     /// Saves a task as another store or file recorded it, its `modifiedAt` included.

@@ -256,5 +256,15 @@ public enum Schema {
         );
         CREATE INDEX habit_increments_by_window_date ON habit_increments(window_id, date);
         """),
+        // A series is one thing (spec D19, rule Y-20): each instance keeps the occurrence it was made
+        // for, which a move never changes, and the dedup rule is one instance per (series,
+        // occurrence). Rows made before get the day their id was derived for (docs/decisions.md).
+        // The index of instances without one answers "anything to fill?" after a merge or an import.
+        Migration("0010-repeat-occurrence", """
+        ALTER TABLE tasks ADD COLUMN occurrence_day TEXT;
+        DROP INDEX tasks_series_by_due;
+        CREATE INDEX tasks_series_by_occurrence ON tasks(occurrence_day, series_id) WHERE series_id IS NOT NULL;
+        CREATE INDEX tasks_without_occurrence ON tasks(series_id) WHERE series_id IS NOT NULL AND occurrence_day IS NULL;
+        """, then: { db in try SeriesOccurrence.fill(db) }),
     ])
 }

@@ -13,6 +13,10 @@ enum TaskRecords {
 
     static let columns = TaskColumn.selectList
     static let upsertSQL = TaskColumn.upsertSQL(into: "tasks")
+    /// A plain INSERT: a task made afresh never replaces a row that holds its id (spec D19); a
+    /// collision fails the action instead.
+    static let insertSQL = "INSERT INTO tasks (\(columns)) VALUES ("
+        + Array(repeating: "?", count: TaskColumn.allCases.count).joined(separator: ", ") + ")"
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: some RecordRow) -> TaskItem {
@@ -38,7 +42,8 @@ enum TaskRecords {
             bucket: row.text(C.bucket).flatMap(Bucket.init(rawValue:)),
             sortOrder: row.int(C.sortOrder) ?? 0,
             backlogSince: row.day(C.backlogSince),
-            modifiedAt: row.instant(C.modifiedAt)
+            modifiedAt: row.instant(C.modifiedAt),
+            occurrence: row.day(C.occurrence)
         )
     }
 
@@ -72,7 +77,7 @@ enum TaskRecords {
 enum TaskColumn: Int, RecordColumn {
     case id, title, notes, dueDate, effortMinutes, importance, isCompleted, completedAt, droppedAt, deferralCount,
          repeatKind, repeatWeekdays, repeatDayOfMonth, seriesID, createdAt, categoryID, region, bucket, sortOrder,
-         backlogSince, modifiedAt
+         backlogSince, modifiedAt, occurrence
 
     var name: String {
         switch self {
@@ -97,6 +102,7 @@ enum TaskColumn: Int, RecordColumn {
         case .sortOrder: "sort_order"
         case .backlogSince: "backlog_since"
         case .modifiedAt: "modified_at"
+        case .occurrence: "occurrence_day"
         }
     }
 
@@ -124,6 +130,7 @@ enum TaskColumn: Int, RecordColumn {
         case .sortOrder: task.sortOrder.sqlValue
         case .backlogSince: task.backlogSince?.description.sqlValue ?? .null
         case .modifiedAt: .text(Instant.storageText(task.modifiedAt))
+        case .occurrence: task.occurrence?.description.sqlValue ?? .null
         }
     }
 }

@@ -113,8 +113,12 @@ extension TaskItem {
     /// Fixes the repeat's pattern from the due date when the repeat is set: a weekly repeat with no days
     /// takes the due date's weekday, a monthly one its day of the month. Moving one instance later then
     /// changes only that instance; the next still follows the pattern.
+    ///
+    /// A task that starts repeating here is the first instance of its series: the due date is the
+    /// occurrence it stands for, unless it already has one.
     public mutating func settleRepeatPattern() {
         guard let due = dueDate else { return }
+        if isRepeating, occurrence == nil { occurrence = due }
         switch repeatKind {
         case .weekly where RepeatRule.weekdays(repeatWeekdays).isEmpty:
             repeatWeekdays = String(due.weekday.isoNumber)
@@ -127,36 +131,48 @@ extension TaskItem {
 
     /// The next instance of this repeating task after it was completed or dropped on `resolvedDay`.
     ///
-    /// Copies title, notes, category, effort, importance, the repeat fields and the series; starts
-    /// fresh otherwise (not done, no deferrals, not dropped, not placed). Nil for a one-off task.
-    public func nextInstance(resolvedDay: LocalDay, now: Date) -> TaskItem? {
+    /// Its occurrence is the first one strictly after the later of the due date and `resolvedDay`
+    /// that is not in `taken` (the occurrences the series' instances were made for, T-28 and spec
+    /// D19): an instance moved to an earlier day and resolved there keeps its own occurrence, so the
+    /// next is the one after it. Copies title, notes, category, effort, importance, the repeat fields
+    /// and the series; starts fresh otherwise (not done, no deferrals, not dropped, not placed). Nil
+    /// for a one-off task, or when the series runs past the last supported day.
+    public func nextInstance(resolvedDay: LocalDay, now: Date, taken: Set<LocalDay> = []) -> TaskItem? {
         guard isRepeating, let due = dueDate else { return nil }
         let dayOfMonth = repeatKind == .monthly && repeatDayOfMonth == 0 ? due.day : repeatDayOfMonth
-        guard let next = RepeatRule.next(kind: repeatKind, after: max(due, resolvedDay), due: due,
-                                         weekdays: RepeatRule.weekdays(repeatWeekdays), dayOfMonth: dayOfMonth) else {
-            return nil
-        }
+        let weekdays = RepeatRule.weekdays(repeatWeekdays)
+        var base = max(due, resolvedDay)
+        var next: LocalDay
+        repeat {
+            guard let candidate = RepeatRule.next(kind: repeatKind, after: base, due: due, weekdays: weekdays,
+                                                  dayOfMonth: dayOfMonth) else { return nil }
+            next = candidate
+            base = candidate
+        } while taken.contains(next)
         return TaskItem(title: title, notes: notes, dueDate: next, effortMinutes: effortMinutes, importance: importance,
                         repeatKind: repeatKind, repeatWeekdays: repeatWeekdays, repeatDayOfMonth: dayOfMonth,
-                        seriesID: seriesID ?? id, createdAt: now, categoryID: categoryID)
+                        seriesID: seriesID ?? id, createdAt: now, categoryID: categoryID, occurrence: next)
     }
 }
 
 extension TaskItem {
     /// Whether `instance` is still exactly the next instance this completed task made when it was
-    /// resolved on `resolvedDay` (T-31): judged by its content, not by timestamps, so an edit made in
-    /// the same instant as the instance still counts. Its id and timestamps aside.
-    public func leftUntouched(_ instance: TaskItem, resolvedDay: LocalDay) -> Bool {
-        guard var expected = nextInstance(resolvedDay: resolvedDay, now: instance.createdAt) else { return false }
+    /// resolved on `resolvedDay` with `taken` occurrences (T-31): judged by its content, not by
+    /// timestamps, so an edit made in the same instant as the instance still counts. Its id and
+    /// timestamps aside.
+    public func leftUntouched(_ instance: TaskItem, resolvedDay: LocalDay, taken: Set<LocalDay> = []) -> Bool {
+        guard var expected = nextInstance(resolvedDay: resolvedDay, now: instance.createdAt, taken: taken) else { return false }
         expected.id = instance.id
         expected.modifiedAt = instance.modifiedAt
         return expected == instance
     }
 }
 
-/// The `(seriesID, dueDate)` dedup rule: two instances of one series on one day are one too many.
+/// The dedup rule "one instance per (series, occurrence)" (spec D19, Y-7, Y-20): two instances of one
+/// series made for one occurrence are one too many. Two instances due the same day are not, when one
+/// of them was moved there.
 public enum SeriesDedup {
-    /// Which of several instances sharing a series and a day to keep: a completed one first, then one
+    /// Which of several instances sharing a series and an occurrence to keep: a completed one first, then one
     /// not dropped, then the one made first. The others are removed.
     public static func keeper(of duplicates: [TaskItem]) -> TaskItem? {
         duplicates.min { a, b in

@@ -23,6 +23,10 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     /// For a monthly repeat, the day of the month kept across short months; 0 until first filled in.
     public var repeatDayOfMonth: Int
     public var seriesID: UUID?
+    /// The occurrence of its series this instance was made for (spec D19, "A series is one thing"):
+    /// set when the instance is created and never changed by a move or an edit of its day, so the
+    /// series' next instance is told apart from it. Nil for a task that never repeated.
+    public var occurrence: LocalDay?
     public var createdAt: Date
     public var categoryID: UUID?
     public var region: Region?
@@ -42,7 +46,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         isCompleted: Bool = false, completedAt: Date? = nil, droppedAt: Date? = nil, deferralCount: Int = 0,
         repeatKind: RepeatKind = .none, repeatWeekdays: String = "", repeatDayOfMonth: Int = 0,
         seriesID: UUID? = nil, createdAt: Date, categoryID: UUID? = nil, region: Region? = nil,
-        bucket: Bucket? = nil, sortOrder: Int = 0, backlogSince: LocalDay? = nil, modifiedAt: Date? = nil
+        bucket: Bucket? = nil, sortOrder: Int = 0, backlogSince: LocalDay? = nil, modifiedAt: Date? = nil,
+        occurrence: LocalDay? = nil
     ) {
         self.id = id
         self.title = title
@@ -58,6 +63,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.repeatWeekdays = repeatWeekdays
         self.repeatDayOfMonth = repeatDayOfMonth
         self.seriesID = seriesID
+        self.occurrence = occurrence
         self.createdAt = createdAt
         self.categoryID = categoryID
         self.region = region
