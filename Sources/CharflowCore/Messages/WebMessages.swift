@@ -18,7 +18,7 @@ public enum WebMessages {
     }
 
     public static let foreignHost = "This server answers only to 127.0.0.1, localhost or [::1] on its own port."
-    public static let noCookie = "Open the link Charflow printed when it started; it lets this browser in."
+    public static let noCookie = "This browser is not signed in: run charflow open, or open the link serve printed when it started."
     public static let wrongToken = "That link is not the one Charflow printed; nothing was changed."
     public static let noTokenHeader = "A change needs the page's token in the X-Charflow-Token header; nothing was changed."
     public static let foreignOrigin = "Changes are taken only from Charflow's own page; nothing was changed."
