@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <dlfcn.h>
+#include <strings.h>
 #include <microhttpd.h>
 
 /* libmicrohttpd is found with dlopen when `serve` starts, not linked: it brings GnuTLS, whose symbols
@@ -16,6 +17,7 @@ struct charflow_mhd_functions {
                                        MHD_AccessHandlerCallback, void *, ...);
     const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
     const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
     struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
     enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
@@ -40,13 +42,14 @@ static inline int charflow_mhd_load(void) {
     *(void **)&loaded.start_daemon = dlsym(library, "MHD_start_daemon");
     *(void **)&loaded.get_daemon_info = dlsym(library, "MHD_get_daemon_info");
     *(void **)&loaded.lookup_connection_value = dlsym(library, "MHD_lookup_connection_value");
+    *(void **)&loaded.get_connection_values = dlsym(library, "MHD_get_connection_values");
     *(void **)&loaded.create_response_from_buffer = dlsym(library, "MHD_create_response_from_buffer");
     *(void **)&loaded.add_response_header = dlsym(library, "MHD_add_response_header");
     *(void **)&loaded.queue_response = dlsym(library, "MHD_queue_response");
     *(void **)&loaded.destroy_response = dlsym(library, "MHD_destroy_response");
     *(void **)&loaded.quiesce_daemon = dlsym(library, "MHD_quiesce_daemon");
     *(void **)&loaded.stop_daemon = dlsym(library, "MHD_stop_daemon");
-    if (!loaded.start_daemon || !loaded.get_daemon_info || !loaded.lookup_connection_value
+    if (!loaded.start_daemon || !loaded.get_daemon_info || !loaded.lookup_connection_value || !loaded.get_connection_values
         || !loaded.create_response_from_buffer || !loaded.add_response_header || !loaded.queue_response
         || !loaded.destroy_response || !loaded.quiesce_daemon || !loaded.stop_daemon) return 0;
     charflow_mhd = loaded;
@@ -107,6 +110,23 @@ static inline const char *charflow_mhd_cookie(struct MHD_Connection *connection,
 
 static inline const char *charflow_mhd_argument(struct MHD_Connection *connection, const char *key) {
     return charflow_mhd.lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, key);
+}
+
+/* How many request headers are named `key` (case-insensitively): lookup_connection_value sees only the
+   first, so a second Host would go unchecked. */
+struct charflow_mhd_counted { const char *key; int count; };
+
+static enum MHD_Result charflow_mhd_count_one(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind; (void)value;
+    struct charflow_mhd_counted *counted = cls;
+    if (key != NULL && strcasecmp(key, counted->key) == 0) counted->count += 1;
+    return MHD_YES;
+}
+
+static inline int charflow_mhd_header_count(struct MHD_Connection *connection, const char *key) {
+    struct charflow_mhd_counted counted = { key, 0 };
+    charflow_mhd.get_connection_values(connection, MHD_HEADER_KIND, charflow_mhd_count_one, &counted);
+    return counted.count;
 }
 
 /* A response whose body libmicrohttpd copies, so Swift's buffer may go right after. */

@@ -3,9 +3,9 @@ import Foundation
 /// Creates the folders a store or an export lives in, readable by their owner only (0700).
 ///
 /// Only folders it creates get that mode: a folder that already exists is left as its owner set it.
-enum PrivateFolder {
+public enum PrivateFolder {
     /// Creates `path` and any missing parents with mode 0700; a failure is left for the open to report.
-    static func create(_ path: String) {
+    public static func create(_ path: String) {
         guard !path.isEmpty else { return }
         var missing: [String] = []
         var current = path

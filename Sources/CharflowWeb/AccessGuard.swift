@@ -1,52 +1,63 @@
 import CharflowCore
 import Foundation
 
-/// The server's access checks (spec D17, rules W-1..W-4), in the order the spec gives.
+/// The server's access checks (spec D17, rules W-1..W-4, W-26), in the order the spec gives.
 ///
-/// Host (421), then the cookie (401; the printed URL trades its token for the cookie), then the write
-/// guards (403), then the declared size (413). The body's size and JSON are checked once it has arrived.
+/// One Host (400), our own Host (421), then the two public files (the manifest and the icon), then a
+/// sign-in link (used up as it lets a browser in), then the cookie (401), then the write guards (403),
+/// then the declared size (413). The body's size and JSON are checked once it has arrived.
 public struct AccessGuard: Sendable {
-    public let token: AccessToken
+    public let secret: ServerSecret
+    public let links: SignInLinks
     public let port: Int
     /// Request bodies larger than this are refused (413), chunked ones too.
     public static let bodyLimit = 64 * 1024
+    /// How long a browser keeps the cookie: 400 days, the most browsers allow. It works until revoked.
+    public static let cookieSeconds = 400 * 24 * 60 * 60
 
-    public init(token: AccessToken, port: Int) {
-        self.token = token
+    public init(secret: ServerSecret, links: SignInLinks, port: Int) {
+        self.secret = secret
+        self.links = links
         self.port = port
     }
 
     /// The cookie's name carries the port: browsers share cookies between the ports of one host, so two
     /// servers (two people on one machine) must not overwrite each other's.
-    public var cookieName: String { "charflow-\(port)" }
+    public var cookieName: String { AccessGuard.cookieName(port: port) }
 
-    /// The URL `serve` prints.
-    public var url: String { "http://127.0.0.1:\(port)/?token=\(token.text)" }
+    public static func cookieName(port: Int) -> String { "charflow-\(port)" }
+
+    /// A sign-in link: the URL `serve` prints and `open` opens.
+    public static func signInURL(port: Int, link: AccessToken) -> String { "http://127.0.0.1:\(port)/?token=\(link.text)" }
 
     /// The Hosts a browser on this machine sends for this server; any other is DNS rebinding.
     public var ownHosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
 
     /// The answer to give from the headers alone, or nil to read the body and go on.
     public func check(_ request: WebRequest) -> WebResponse? {
+        guard request.hostCount <= 1 else {
+            return .error(400, code: "duplicate_host", message: WebMessages.duplicateHost)
+        }
         guard let host = request.host?.lowercased(), ownHosts.contains(host) else {
             return .error(421, code: "foreign_host", message: WebMessages.foreignHost)
         }
+        if let file = PublicFiles.answer(method: request.method, path: request.path) { return file }
         if let given = request.queryToken, request.path == "/", !request.isWrite {
-            guard token.matches(given) else {
-                return .error(401, code: "wrong_token", message: WebMessages.wrongToken)
+            guard links.consume(given) else {
+                return .html(LinkRefusedPage.html(signedIn: secret.cookie.matches(request.cookieToken)), status: 401)
             }
             return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], headers: [
-                ("Set-Cookie", "\(cookieName)=\(token.text); HttpOnly; SameSite=Strict; Path=/"),
+                ("Set-Cookie", "\(cookieName)=\(secret.cookie.text); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(AccessGuard.cookieSeconds)"),
                 ("Location", "/"),
             ])
         }
-        guard token.matches(request.cookieToken) else {
+        guard secret.cookie.matches(request.cookieToken) else {
             return request.cookieToken == nil
                 ? .error(401, code: "no_cookie", message: WebMessages.noCookie)
                 : .error(401, code: "wrong_token", message: WebMessages.wrongToken)
         }
         if request.isWrite {
-            guard token.matches(request.headerToken) else {
+            guard secret.write.matches(request.headerToken) else {
                 return .error(403, code: "no_token", message: WebMessages.noTokenHeader)
             }
             if let origin = request.origin, origin.lowercased() != "http://" + host {

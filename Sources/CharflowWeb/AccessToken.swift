@@ -1,8 +1,9 @@
 import Foundation
 
-/// The secret `charflow serve` prints in its URL (spec D17): 32 random bytes as lowercase hex.
+/// One of the server's secrets (spec D17, D21): 32 random bytes as lowercase hex.
 ///
-/// Fresh on every start, so a link from an earlier run lets nobody in. Compared in constant time.
+/// A sign-in link's token (`SignInLinks`), the cookie's value and the page's write token
+/// (`ServerSecret`) are each one. Compared in constant time.
 public struct AccessToken: Sendable, Equatable {
     public let text: String
 

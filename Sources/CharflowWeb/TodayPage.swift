@@ -22,7 +22,7 @@ enum TodayPage {
         <meta name="color-scheme" content="light dark">
         <meta name="charflow-token" content="\(token.text)">
         <title>\(escaped(PageWords.text("pageTitle", ["screen": PageWords.text("navToday")])))</title>
-        <link rel="stylesheet" href="/app.css">
+        <link rel="stylesheet" href="/app.css"><link rel="icon" href="/icon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">
         \(PageAssets.scriptTags)
         </head>
         <body>

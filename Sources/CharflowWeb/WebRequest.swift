@@ -1,11 +1,14 @@
 /// One HTTP request as the server sees it: the parts the access checks and the API read.
 ///
-/// Header names are looked up case-insensitively by libmicrohttpd; only the first value of each is kept.
+/// Header names are looked up case-insensitively by libmicrohttpd; only the first value of each is kept
+/// (and the number of Hosts, which must be one).
 public struct WebRequest: Sendable {
     public var method: String
     /// The path, percent-decoded by libmicrohttpd, without the query.
     public var path: String
     public var host: String?
+    /// How many Host headers came: more than one is refused, whatever the first says.
+    public var hostCount = 0
     public var origin: String?
     public var contentType: String?
     /// The `X-Charflow-Token` header.

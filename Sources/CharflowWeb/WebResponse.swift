@@ -3,8 +3,9 @@ import Foundation
 
 /// One HTTP answer, built in Swift memory; the server copies it into libmicrohttpd.
 ///
-/// Every answer carries the same safety headers (spec D17): a CSP of `default-src 'self'`, no sniffing,
-/// no referrer, no caching; never a CORS header.
+/// Every answer carries the same safety headers (spec D17, D21): a CSP of `default-src 'self'` that no
+/// page may frame (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for browsers that predate it),
+/// no sniffing, no referrer, no caching; never a CORS header.
 public struct WebResponse: Sendable {
     public var status: Int
     public var contentType: String
@@ -19,7 +20,8 @@ public struct WebResponse: Sendable {
     }
 
     static let safetyHeaders: [(String, String)] = [
-        ("Content-Security-Policy", "default-src 'self'"),
+        ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"),
+        ("X-Frame-Options", "DENY"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("Cache-Control", "no-store"),

@@ -5,63 +5,70 @@ import Foundation
 
 /// Charflow's local web server on libmicrohttpd: 127.0.0.1 only, the access checks of D17, then the API.
 ///
-/// libmicrohttpd runs one internal polling thread; its callbacks reach this object through `cls` and
-/// hand every request to `WebAPI`, which serialises store access with one lock. Request bodies are copied
-/// chunk by chunk and capped at 64 KiB; each request's state is freed when libmicrohttpd reports it done.
+/// libmicrohttpd runs one internal thread over epoll: every connection, idle or not, is one entry in the
+/// kernel's list rather than a thread or a scan, so many idle sockets cost little and cannot lock a new
+/// client out (W-26); `WebAPI` serialises store access with one lock anyway, so more threads would only
+/// wait on it. Request bodies are copied chunk by chunk and capped at 64 KiB; each request's state is
+/// freed when libmicrohttpd reports it done. The sign-in secret is read from the state folder on every
+/// request, so `serve --sign-out` takes effect on a running server.
 public final class WebServer: @unchecked Sendable {
     public struct Limits: Sendable {
-        /// Idle connections are closed after this many seconds.
-        public var idleSeconds: UInt32 = 30
-        public var connections: UInt32 = 64
-        public var connectionsPerAddress: UInt32 = 32
+        /// Idle connections are closed after this many seconds: the page asks for changes every two
+        /// seconds, so its own connection never idles that long.
+        public var idleSeconds: UInt32 = 10
+        /// Connections open at once; lowered at start if the process may not open that many files.
+        public var connections: UInt32 = 1024
+        /// Every client is 127.0.0.1, so a limit per address would be the total by another name, and a
+        /// lower one would lock everyone out sooner: none.
+        public var connectionsPerAddress: UInt32 = 0
         /// libmicrohttpd's buffer per connection (headers and the read buffer), in bytes.
         public var connectionMemory = 64 * 1024
+        /// Files kept free beside the connections: the store's three, the state folder's, libraries'.
+        public var spareFiles = 128
 
         public init() {}
     }
 
     let api: WebAPI
-    let token: AccessToken
+    let state: ServeStateFolder
     let limits: Limits
     private let requestedPort: UInt16
     private var daemon: OpaquePointer?
-    public private(set) var port = 0
-    /// The checks for the real port; set once the daemon is listening, read under `flight`'s lock.
-    private var gate: AccessGuard
+    /// The real port, set once the daemon listens; read under `flight`'s lock, as requests may come first.
+    private var listeningPort = 0
     private let flight = NSCondition()
     private var inFlight = 0
     private var ticking = false
 
-    public init(store: StoreEnvironment, clock: WebClock, port: UInt16, token: AccessToken = .fresh(), limits: Limits = Limits()) {
+    public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits()) {
         api = WebAPI(store: store, clock: clock)
-        self.token = token
+        self.state = state
         self.limits = limits
         requestedPort = port
-        gate = AccessGuard(token: token, port: Int(port))
     }
 
-    /// The URL to print: it lets one browser in (W-1).
-    public var url: String { currentGate.url }
-
-    private var currentGate: AccessGuard {
+    /// The port the server listens on (0 before `start`).
+    public var port: Int {
         flight.lock()
         defer { flight.unlock() }
-        return gate
+        return listeningPort
     }
 
     public enum StartError: Error {
         case cannotListen(port: Int)
     }
 
-    /// Opens the store, listens on 127.0.0.1 and starts the boundary timer.
+    /// Opens the store and the secret, listens on 127.0.0.1 and starts the boundary timer.
     public func start() throws {
         try api.prepare()
+        _ = try ServerSecret.load(at: state.secretPath)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = requestedPort.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_POLL.rawValue
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
+        let connections = WebServer.connectionsAllowed(limits)
         daemon = withUnsafePointer(to: &address) { pointer in
             charflow_mhd_start(
                 flags, pointer,
@@ -75,14 +82,28 @@ public final class WebServer: @unchecked Sendable {
                     guard let cls, let state else { return }
                     Unmanaged<WebServer>.fromOpaque(cls).takeUnretainedValue().finish(state)
                 },
-                limits.idleSeconds, limits.connections, limits.connectionsPerAddress, limits.connectionMemory)
+                limits.idleSeconds, connections, limits.connectionsPerAddress, limits.connectionMemory)
         }
         guard let daemon else { throw StartError.cannotListen(port: Int(requestedPort)) }
-        port = Int(charflow_mhd_port(daemon))
         flight.lock()
-        gate = AccessGuard(token: token, port: port)
+        listeningPort = Int(charflow_mhd_port(daemon))
         flight.unlock()
         startTicker()
+    }
+
+    /// The connection limit the process can keep: it raises its open-file limit towards the hard one
+    /// if need be, and takes fewer connections when even that leaves too few files spare.
+    static func connectionsAllowed(_ limits: Limits) -> UInt32 {
+        let wanted = rlim_t(limits.connections) + rlim_t(limits.spareFiles)
+        var files = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 else { return limits.connections }
+        if files.rlim_cur < wanted {
+            var raised = files
+            raised.rlim_cur = min(wanted, files.rlim_max)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { files = raised }
+        }
+        let usable = files.rlim_cur > rlim_t(limits.spareFiles) ? files.rlim_cur - rlim_t(limits.spareFiles) : 16
+        return UInt32(min(rlim_t(limits.connections), max(16, usable)))
     }
 
     /// libmicrohttpd's callbacks hold this object unretained: it stops the daemon before it goes.
@@ -111,6 +132,8 @@ public final class WebServer: @unchecked Sendable {
     final class RequestState {
         var request: WebRequest
         var overflowed = false
+        /// The secret the headers were checked with; the page gets its write token.
+        var secret: ServerSecret?
 
         init(request: WebRequest) {
             self.request = request
@@ -123,13 +146,18 @@ public final class WebServer: @unchecked Sendable {
     ) -> MHD_Result {
         guard let existing = state.pointee else {
             // First call: the headers are in. Refuse from them alone when the checks say so.
-            let gate = currentGate
-            let request = readHead(connection, url: url, method: method, cookieName: gate.cookieName)
+            let port = self.port
+            let request = readHead(connection, url: url, method: method, cookieName: AccessGuard.cookieName(port: port))
             let fresh = RequestState(request: request)
             state.pointee = Unmanaged.passRetained(fresh).toOpaque()
             flight.lock()
             inFlight += 1
             flight.unlock()
+            guard let secret = try? ServerSecret.load(at: self.state.secretPath) else {
+                return queue(.error(500, code: "secret_unreadable", message: WebMessages.secretUnreadable), on: connection)
+            }
+            fresh.secret = secret
+            let gate = AccessGuard(secret: secret, links: self.state.links, port: port)
             if let refusal = gate.check(request) { return queue(refusal, on: connection) }
             return charflow_mhd_yes()
         }
@@ -149,7 +177,8 @@ public final class WebServer: @unchecked Sendable {
             return charflow_mhd_yes()
         }
         if current.overflowed { return queue(AccessGuard.tooLarge, on: connection) }
-        return queue(api.respond(current.request, token: token), on: connection)
+        guard let secret = current.secret else { return charflow_mhd_no() }
+        return queue(api.respond(current.request, token: secret.write), on: connection)
     }
 
     /// Frees a request's state once libmicrohttpd is done with it (answered, failed or timed out).
@@ -170,6 +199,7 @@ public final class WebServer: @unchecked Sendable {
         var request = WebRequest(method: method.map { String(cString: $0) } ?? "",
                                  path: url.map { String(cString: $0) } ?? "")
         request.host = text(charflow_mhd_header(connection, "Host"))
+        request.hostCount = Int(charflow_mhd_header_count(connection, "Host"))
         request.origin = text(charflow_mhd_header(connection, "Origin"))
         request.contentType = text(charflow_mhd_header(connection, "Content-Type"))
         request.headerToken = text(charflow_mhd_header(connection, "X-Charflow-Token"))

@@ -27,7 +27,8 @@ struct ServeAccessTests {
         #expect(answer.status == status, "\(answer.status) \(answer.body)", sourceLocation: sourceLocation)
         #expect(try answer.errorCode() == code, sourceLocation: sourceLocation)
         #expect(answer.header("Access-Control-Allow-Origin") == nil, sourceLocation: sourceLocation)
-        #expect(answer.header("Content-Security-Policy") == "default-src 'self'", sourceLocation: sourceLocation)
+        #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy, sourceLocation: sourceLocation)
+        #expect(answer.header("X-Frame-Options") == "DENY", sourceLocation: sourceLocation)
         #expect(server.storeBytes() == before, "the store changed", sourceLocation: sourceLocation)
     }
 
@@ -41,8 +42,8 @@ struct ServeAccessTests {
         defer { first.stop() }
         let second = try ServedCharflow(runner)
         defer { second.stop() }
-        #expect(first.token.count == 64 && first.token.allSatisfy(\.isHexDigit))
-        #expect(first.token != second.token)
+        #expect(first.link.count == 64 && first.link.allSatisfy(\.isHexDigit))
+        #expect(first.link != second.link)
         #expect(first.port != second.port && first.port != 0)
         // The kernel's own table of listening sockets: the port is bound to 127.0.0.1 and nothing else.
         let portHex = String(format: "%04X", first.port)
@@ -60,23 +61,31 @@ struct ServeAccessTests {
 
     @Test("W-1: the printed URL trades its token for an HttpOnly SameSite=Strict cookie and redirects 303 to /")
     func cookieFlow() throws {
-        try withServer { server in
-            let answer = try server.send("GET", "/?token=" + server.token, cookie: .some(nil))
-            #expect(answer.status == 303)
-            #expect(answer.header("Location") == "/")
-            let cookie = try #require(answer.header("Set-Cookie"))
-            let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(parts.first == "charflow-\(server.port)=\(server.token)")
-            #expect(parts.contains("HttpOnly"))
-            #expect(parts.contains("SameSite=Strict"))
-            #expect(parts.contains("Path=/"))
-            // With the cookie, the page answers, and carries the token for its script.
-            let page = try server.send("GET", "/")
-            #expect(page.status == 200)
-            #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
-            #expect(page.body.contains(#"<meta name="charflow-token" content="\#(server.token)">"#))
-            #expect(page.body.contains("Water plants"))
-        }
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        defer { runner.removeFolder() }
+        try runner.add("Water plants", ["--region", "morning"])
+        let server = try ServedCharflow(runner, signIn: false)
+        defer { server.stop() }
+        let answer = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
+        #expect(answer.status == 303)
+        #expect(answer.header("Location") == "/")
+        let cookie = try #require(answer.header("Set-Cookie"))
+        let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let pair = try #require(parts.first?.split(separator: "=", maxSplits: 1).map(String.init))
+        #expect(pair.first == "charflow-\(server.port)")
+        let value = try #require(pair.last)
+        #expect(value.count == 64 && value.allSatisfy(\.isHexDigit) && value != server.link)
+        #expect(parts.contains("HttpOnly"))
+        #expect(parts.contains("SameSite=Strict"))
+        #expect(parts.contains("Path=/"))
+        // With the cookie, the page answers, and carries a write token for its script (not the cookie).
+        let page = try server.send("GET", "/", cookie: "charflow-\(server.port)=\(value)")
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
+        let meta = try #require(page.body.range(of: #"<meta name="charflow-token" content="[0-9a-f]{64}">"#, options: .regularExpression))
+        #expect(!page.body[meta].contains(value))
+        #expect(!page.body.contains(value))
+        #expect(page.body.contains("Water plants"))
     }
 
     @Test("W-2: without the cookie every page and API answer is 401; a wrong token changes nothing")
@@ -87,13 +96,17 @@ struct ServeAccessTests {
             }
             try expectRefused(server, 401, "no_cookie") { try server.send("POST", "/api/tasks", json: Self.add, cookie: .some(nil)) }
             let wrong = String(repeating: "0", count: 64)
-            try expectRefused(server, 401, "wrong_token") { try server.send("GET", "/?token=" + wrong, cookie: .some(nil)) }
+            let before = server.storeBytes()
+            let link = try server.send("GET", "/?token=" + wrong, cookie: .some(nil))
+            #expect(link.status == 401 && link.body.contains(#"data-code="link_refused""#), "\(link.status) \(link.body)")
+            #expect(link.header("Set-Cookie") == nil)
+            #expect(server.storeBytes() == before)
             try expectRefused(server, 401, "wrong_token") {
                 try server.send("POST", "/api/tasks", json: Self.add, cookie: "charflow-\(server.port)=\(wrong)", token: wrong)
             }
             // A cookie for another server's port is not this server's.
             try expectRefused(server, 401, "no_cookie") {
-                try server.send("GET", "/", cookie: "charflow-\(server.port + 1)=\(server.token)")
+                try server.send("GET", "/", cookie: "charflow-\(server.port + 1)=\(server.cookieValue)")
             }
         }
     }
@@ -144,7 +157,7 @@ struct ServeAccessTests {
     func getNeverWrites() throws {
         try withServer { server in
             let before = server.storeBytes()
-            for path in ["/", "/api/changes", "/api/changes", "/?token=" + server.token] {
+            for path in ["/", "/api/changes", "/api/changes", "/?token=" + server.link] {
                 _ = try server.send("GET", path)
                 _ = try server.send("HEAD", path)
             }
@@ -206,7 +219,8 @@ struct ServeAccessTests {
                 try server.send("GET", "/", host: "evil.example"),
             ]
             for answer in answers {
-                #expect(answer.header("Content-Security-Policy") == "default-src 'self'")
+                #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy)
+                #expect(answer.header("X-Frame-Options") == "DENY")
                 #expect(answer.header("X-Content-Type-Options") == "nosniff")
                 #expect(answer.header("Referrer-Policy") == "no-referrer")
                 #expect(answer.header("Cache-Control") == "no-store")
@@ -215,7 +229,7 @@ struct ServeAccessTests {
         }
     }
 
-    @Test("W-4: an idle connection is closed by the server after 30 seconds")
+    @Test("W-4: an idle connection is closed by the server after 10 seconds")
     func idleTimeout() throws {
         try withServer { server in
             let socket = try HTTPClient(port: server.port).connect(timeoutSeconds: 60)
@@ -224,7 +238,7 @@ struct ServeAccessTests {
             let received = HTTPClient.readAll(socket)
             let waited = Date().timeIntervalSince(started)
             #expect(received.isEmpty)
-            #expect(waited >= 25 && waited < 45, "closed after \(waited) s")
+            #expect(waited >= 8 && waited < 20, "closed after \(waited) s")
         }
     }
 

@@ -51,7 +51,7 @@ struct ServePageTests {
             let answer = try server.send("GET", path)
             #expect(answer.status == 200)
             #expect(answer.header("Content-Type") == type)
-            #expect(answer.header("Content-Security-Policy") == "default-src 'self'")
+            #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy)
             #expect(answer.body.count > 1000)
         }
         #expect(try server.send("GET", "/app.js", cookie: .some(nil)).status == 401)

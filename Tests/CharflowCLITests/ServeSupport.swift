@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// A running `charflow serve --port 0` over a runner's store, and a raw HTTP/1.1 client for it.
+/// A running `charflow serve --port 0` over a runner's store, signed in as a browser would be, and a raw
+/// HTTP/1.1 client for it.
 ///
 /// The client writes requests byte for byte over loopback, so a test can send what a browser would not
-/// (a foreign Host, a chunked body, a path with `..`).
+/// (a foreign Host, a chunked body, a path with `..`). Signing in uses up the printed one-time link and
+/// keeps the cookie it set and the write token the page carries.
 ///
 /// Every stored property is a constant, so clients on several tasks may share one.
 final class ServedCharflow: @unchecked Sendable {
@@ -12,14 +14,21 @@ final class ServedCharflow: @unchecked Sendable {
     let process: Process
     let url: String
     let port: Int
+    /// The printed link's one-time token.
+    let link: String
+    /// The sign-in cookie's value (empty when not signed in).
+    let cookieValue: String
+    /// The write token the page carries for `X-Charflow-Token` (empty when not signed in).
     let token: String
     private let stdout: Pipe
     private let stderr: Pipe
 
-    /// Starts the server (clock `now` unless `extra` names a clock file) and reads the URL it prints.
-    init(_ runner: CharflowRunner, now: String? = "2026-11-30T09:00", extra: [String: String] = [:]) throws {
+    /// Starts the server (clock `now` unless `extra` names a clock file) on `port` (0: any free one),
+    /// reads the URL it prints and, with `signIn`, signs in with it.
+    init(_ runner: CharflowRunner, now: String? = "2026-11-30T09:00", extra: [String: String] = [:], port: Int = 0,
+         signIn: Bool = true) throws {
         self.runner = runner
-        (process, stdout, stderr) = try runner.start(["serve", "--port", "0"], now: now, extra: extra)
+        (process, stdout, stderr) = try runner.start(["serve", "--port", String(port)], now: now, extra: extra)
         var printed = Data()
         while !printed.contains(UInt8(ascii: "\n")) {
             let chunk = stdout.fileHandleForReading.availableData
@@ -34,8 +43,37 @@ final class ServedCharflow: @unchecked Sendable {
         }
         url = String(line[range])
         let parts = url.dropFirst("http://127.0.0.1:".count).split(separator: "/")
-        port = Int(parts[0])!
-        token = String(url[url.range(of: "token=")!.upperBound...])
+        self.port = Int(parts[0])!
+        link = String(url[url.range(of: "token=")!.upperBound...])
+        guard signIn else {
+            (cookieValue, token) = ("", "")
+            return
+        }
+        do {
+            (cookieValue, token) = try ServedCharflow.signIn(port: self.port, link: link)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
+    }
+
+    /// Trades `link` for the cookie, then reads the write token from the page, as a browser's script does.
+    static func signIn(port: Int, link: String) throws -> (cookie: String, token: String) {
+        let host = ("Host", "127.0.0.1:\(port)")
+        let client = HTTPClient(port: port)
+        let answer = try client.exchange(method: "GET", path: "/?token=" + link, headers: [host], body: [])
+        let prefix = "charflow-\(port)="
+        guard answer.status == 303, let set = answer.header("Set-Cookie"), set.hasPrefix(prefix),
+              let value = set.dropFirst(prefix.count).split(separator: ";").first else {
+            throw ServeFailure(message: "the link signed nobody in: \(answer.status) \(answer.body)")
+        }
+        let page = try client.exchange(method: "GET", path: "/", headers: [host, ("Cookie", prefix + value)], body: [])
+        guard let meta = page.body.range(of: #"<meta name="charflow-token" content="([0-9a-f]{64})">"#, options: .regularExpression) else {
+            throw ServeFailure(message: "the page carries no write token: \(page.status)")
+        }
+        let token = page.body[meta].dropFirst(#"<meta name="charflow-token" content=""#.count).prefix(64)
+        return (String(value), String(token))
     }
 
     struct ServeFailure: Error, CustomStringConvertible {
@@ -44,7 +82,9 @@ final class ServedCharflow: @unchecked Sendable {
     }
 
     var host: String { "127.0.0.1:\(port)" }
-    var cookie: String { "charflow-\(port)=\(token)" }
+    /// The CSP every answer carries (D17, D21).
+    static let policy = "default-src 'self'; frame-ancestors 'none'"
+    var cookie: String { "charflow-\(port)=\(cookieValue)" }
 
     /// Sends SIGTERM (or `signal`) and returns the exit status and what was printed on stderr.
     @discardableResult

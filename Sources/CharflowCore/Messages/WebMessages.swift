@@ -4,7 +4,7 @@
 public enum WebMessages {
     /// The line `charflow serve` prints first, with the one URL that lets a browser in.
     public static func serving(url: String) -> String {
-        "Charflow is open at \(url) — the link works in a browser on this machine only. Ctrl-C stops it."
+        "Charflow is open at \(url) — the link signs one browser on this machine in, once. Ctrl-C stops it."
     }
 
     public static let stopped = "Charflow's web page has stopped."
@@ -18,7 +18,7 @@ public enum WebMessages {
     }
 
     public static let foreignHost = "This server answers only to 127.0.0.1, localhost or [::1] on its own port."
-    public static let noCookie = "Open the link Charflow printed when it started; it lets this browser in."
+    public static let noCookie = "This browser is not signed in: run charflow open, or open the link serve printed when it started."
     public static let wrongToken = "That link is not the one Charflow printed; nothing was changed."
     public static let noTokenHeader = "A change needs the page's token in the X-Charflow-Token header; nothing was changed."
     public static let foreignOrigin = "Changes are taken only from Charflow's own page; nothing was changed."
@@ -37,4 +37,35 @@ public enum WebMessages {
     public static func wrongType(_ field: String, expected: String) -> String {
         "Field \"\(field)\" must be \(expected); nothing was changed."
     }
+}
+
+/// What the server says of sign-in (README D21, rules W-25, W-26): links, revoking, `charflow open`.
+extension WebMessages {
+    public static let duplicateHost = "A request names its Host once; this one named it more than once. Nothing was changed."
+    public static let linkRefusedTitle = "This sign-in link has been used"
+    public static let linkRefused = "A sign-in link lets one browser in, once, within 10 minutes of being made; this one was used or is too old. Run charflow open for a new one."
+    public static let linkRefusedStillSignedIn = "This browser is signed in: open today's board."
+    public static let secretUnreadable = "The server cannot read its sign-in secret in the state folder; nothing was changed."
+
+    public static func signedOut(_ folder: String) -> String {
+        "Every browser is signed out of this store's page (the secret in \(folder) is new). Run charflow open to sign this one in again."
+    }
+
+    public static func opened(url: String) -> String {
+        "Opened today's board in your browser; the page is at \(url)."
+    }
+
+    public static func noBrowserOpener(link: String) -> String {
+        "xdg-open was not found, so no browser was opened. Open this one-time sign-in link in a browser on this machine: \(link)"
+    }
+
+    public static func browserOpenerFailed(link: String) -> String {
+        "xdg-open could not open a browser. Open this one-time sign-in link in a browser on this machine: \(link)"
+    }
+
+    public static func serverDidNotStart(_ output: String) -> String {
+        "The page's server did not start: " + (output.isEmpty ? "it printed nothing." : output)
+    }
+
+    public static let stateFolderUnavailable = "The state folder (XDG_STATE_HOME, or ~/.local/state) cannot be made; set HOME or XDG_STATE_HOME."
 }

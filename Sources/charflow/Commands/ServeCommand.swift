@@ -3,19 +3,30 @@ import CharflowCore
 import CharflowWeb
 import Foundation
 
-/// `charflow serve [--port N]`: the local web page and its JSON API on 127.0.0.1 (spec D17).
+/// `charflow serve [--port N]`: the local web page and its JSON API on 127.0.0.1 (spec D17, D21).
+///
+/// It prints a one-time sign-in link and leaves a note of its port in the state folder for `charflow
+/// open`; `serve --sign-out` rotates the store's server secret instead, signing every browser out.
 enum ServeCommand: Command {
     static let name = "serve"
-    static let usage = "charflow serve [--port N]"
+    static let usage = "charflow serve [--port N] | serve --sign-out"
     static let summary = "Open today's board in a browser on this machine (127.0.0.1 only)"
-    static let options: Set<String> = ["port"]
+    static let options: Set<String> = ["port", "sign-out"]
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
-        let text = context.args.value("port") ?? "8177"
-        guard let port = UInt16(text) else { throw UsageError(message: WebMessages.badPort(text)) }
         let env = context.environment
         let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
+        let state = stateFolder(context, store: store)
+        if context.args.has("sign-out") {
+            try ServerSecret.rotate(at: state.secretPath)
+            try state.links.revokeAll()
+            context.output.emit(text: WebMessages.signedOut(state.folder),
+                                json: .object([("signedOut", .bool(true)), ("stateFolder", .string(state.folder))]))
+            return
+        }
+        let text = context.args.value("port") ?? "8177"
+        guard let port = UInt16(text) else { throw UsageError(message: WebMessages.badPort(text)) }
         let clock: WebClock
         if let now = context.args.value("now") {
             clock = .fixed(try StoreEnvironment.clock(now, zone: store.timeZone))
@@ -28,17 +39,31 @@ enum ServeCommand: Command {
         }
         // Blocked before any thread starts, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()
-        let server = WebServer(store: store, clock: clock, port: port)
+        let server = WebServer(store: store, clock: clock, port: port, state: state)
         do {
             try server.start()
         } catch WebServer.StartError.cannotListen(let port) {
             context.output.fail(code: "port_unavailable", message: WebMessages.portInUse(port))
             exit(1)
         }
-        context.output.line(WebMessages.serving(url: server.url))
+        let record = ServerRecord(pid: getpid(), port: server.port)
+        try record.write(to: state.recordPath)
+        let link = try state.links.mint()
+        context.output.line(WebMessages.serving(url: AccessGuard.signInURL(port: server.port, link: link)))
         fflush(nil)
         StopSignals.wait()
+        record.remove(from: state.recordPath)
         server.stop()
         FileHandle.standardError.write(Data((WebMessages.stopped + "\n").utf8))
+    }
+
+    /// The state folder of `store`'s server, or a refusal in words when it cannot be made.
+    static func stateFolder(_ context: Context, store: StoreEnvironment) -> ServeStateFolder {
+        do {
+            return try ServeStateFolder(environment: context.environment, storePath: store.path)
+        } catch {
+            context.output.fail(code: "state_unavailable", message: WebMessages.stateFolderUnavailable)
+            exit(1)
+        }
     }
 }

@@ -1,0 +1,46 @@
+/// The only files served without a sign-in (README D21): the web app manifest and the icon.
+///
+/// They hold nothing of the user's, and a browser fetches a manifest without cookies. Only GET and HEAD
+/// of these exact paths are answered; every other path still needs the cookie.
+enum PublicFiles {
+    static let manifestPath = "/manifest.webmanifest"
+    static let iconPath = "/icon.svg"
+
+    /// The file at `path` for a read, or nil when `path` is not one of them.
+    static func answer(method: String, path: String) -> WebResponse? {
+        guard method == "GET" || method == "HEAD" else { return nil }
+        switch path {
+        case manifestPath: return WebResponse(status: 200, contentType: "application/manifest+json", body: Array(manifest.utf8))
+        case iconPath: return WebResponse(status: 200, contentType: "image/svg+xml", body: Array(icon.utf8))
+        default: return nil
+        }
+    }
+
+    static let manifest = """
+    {
+      "name": "Charflow",
+      "short_name": "Charflow",
+      "description": "Today's board: Morning, Afternoon, Evening.",
+      "start_url": "/",
+      "scope": "/",
+      "display": "standalone",
+      "background_color": "#FFFFFF",
+      "theme_color": "#1F6A58",
+      "icons": [{"src": "\(iconPath)", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]
+    }
+
+    """
+
+    /// Three region bars and a tick, in the page's accent colour; also `contrib/charflow.svg`.
+    static let icon = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
+    <title>Charflow</title>
+    <rect width="64" height="64" rx="14" fill="#1F6A58"/>
+    <rect x="12" y="14" width="26" height="7" rx="3.5" fill="#FFFFFF"/>
+    <rect x="12" y="28.5" width="20" height="7" rx="3.5" fill="#FFFFFF" opacity="0.8"/>
+    <rect x="12" y="43" width="14" height="7" rx="3.5" fill="#FFFFFF" opacity="0.6"/>
+    <path d="M36 40l6 6 11-13" fill="none" stroke="#FFFFFF" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>
+    </svg>
+
+    """
+}

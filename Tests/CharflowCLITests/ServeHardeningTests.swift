@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// `charflow serve` against framing, idle sockets, a second Host and a reused link (README D21, W-26),
+/// and the two files it serves without a sign-in; the real binary over loopback.
+@Suite("serve · framing, connections, Host, one-time links (W-26)")
+struct ServeHardeningTests {
+    func withServer(_ body: (ServedCharflow) throws -> Void) throws {
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        defer { runner.removeFolder() }
+        try runner.add("Water plants", ["--region", "morning"])
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        try body(server)
+    }
+
+    /// A request written byte for byte, with `headers` exactly as given (no Host added).
+    func raw(_ server: ServedCharflow, _ method: String, _ path: String, headers: [(String, String)], body: String = "") throws -> HTTPAnswer {
+        try HTTPClient(port: server.port).exchange(method: method, path: path, headers: headers, body: Array(body.utf8))
+    }
+
+    @Test("W-26: every kind of answer forbids framing: frame-ancestors 'none' and X-Frame-Options DENY")
+    func noFraming() throws {
+        try withServer { server in
+            let fresh = try ServedCharflow(server.runner, signIn: false)
+            defer { fresh.stop() }
+            let answers: [(String, HTTPAnswer)] = [
+                ("page", try server.send("GET", "/")),
+                ("script", try server.send("GET", "/app.js")),
+                ("API read", try server.send("GET", "/api/today")),
+                ("API write", try server.send("POST", "/api/tasks", json: #"{"title": "Framed?"}"#)),
+                ("API refusal", try server.send("GET", "/api/tasks/ffffffff")),
+                ("no cookie", try server.send("GET", "/", cookie: .some(nil))),
+                ("no token", try server.send("POST", "/api/tasks", json: "{}", token: .some(nil))),
+                ("foreign Host", try server.send("GET", "/", host: "evil.example")),
+                ("two Hosts", try raw(server, "GET", "/", headers: [("Host", server.host), ("Host", server.host), ("Cookie", server.cookie)])),
+                ("too large", try server.send("POST", "/api/tasks", json: String(repeating: " ", count: 70_000))),
+                ("sign-in", try fresh.send("GET", "/?token=" + fresh.link, cookie: .some(nil))),
+                ("used link", try fresh.send("GET", "/?token=" + fresh.link, cookie: .some(nil))),
+                ("manifest", try server.send("GET", "/manifest.webmanifest", cookie: .some(nil))),
+                ("icon", try server.send("GET", "/icon.svg", cookie: .some(nil))),
+            ]
+            let statuses = answers.map(\.1.status)
+            #expect(statuses == [200, 200, 200, 200, 404, 401, 403, 421, 400, 413, 303, 401, 200, 200], "\(statuses)")
+            for (kind, answer) in answers {
+                #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy, "\(kind)")
+                #expect(answer.header("X-Frame-Options") == "DENY", "\(kind)")
+            }
+        }
+    }
+
+    @Test("W-26: 100 idle connections do not lock a new client out; it is answered at once")
+    func idleConnectionsLockNobodyOut() throws {
+        try withServer { server in
+            let client = HTTPClient(port: server.port)
+            var idle: [Int32] = []
+            defer { idle.forEach { close($0) } }
+            for _ in 0..<100 { idle.append(try client.connect()) }
+            // Twenty more that began a request and stalled, as a slow or hostile client would.
+            for _ in 0..<20 {
+                let socket = try client.connect()
+                idle.append(socket)
+                HTTPClient.write(socket, Array("GET /api/today HTTP/1.1\r\nHost: \(server.host)\r\n".utf8))
+            }
+            for attempt in 0..<3 {
+                let started = Date()
+                let answer = try server.send("GET", "/api/changes")
+                let took = Date().timeIntervalSince(started)
+                #expect(answer.status == 200, "attempt \(attempt): \(answer.status)")
+                #expect(took < 2, "attempt \(attempt) took \(took) s")
+            }
+            // The idle ones were taken, not turned away: none has been closed by the server yet.
+            let closed = idle.prefix(100).filter { HTTPClient.readable($0, milliseconds: 0) }
+            #expect(closed.isEmpty, "\(closed.count) idle connections were closed at once")
+        }
+    }
+
+    @Test("W-26: a request with more than one Host is refused (400) and changes nothing")
+    func duplicatedHost() throws {
+        try withServer { server in
+            let before = server.storeBytes()
+            let write: [(String, String)] = [("Cookie", server.cookie), ("X-Charflow-Token", server.token),
+                                             ("Content-Type", "application/json")]
+            for hosts in [[server.host, server.host], [server.host, "evil.example"], ["evil.example", server.host],
+                          [server.host, "localhost:\(server.port)"]] {
+                let headers = hosts.map { ("Host", $0) }
+                let read = try raw(server, "GET", "/api/today", headers: headers + [("Cookie", server.cookie)])
+                #expect(read.status == 400, "\(hosts): \(read.status)")
+                #expect(try read.errorCode() == "duplicate_host")
+                let added = try raw(server, "POST", "/api/tasks", headers: headers + write, body: #"{"title": "Twice hosted"}"#)
+                #expect(added.status == 400, "\(hosts): \(added.status) \(added.body)")
+            }
+            // The name's case does not hide a second one.
+            let mixed = try raw(server, "GET", "/api/today", headers: [("Host", server.host), ("HOST", server.host), ("Cookie", server.cookie)])
+            #expect(mixed.status == 400)
+            #expect(server.storeBytes() == before)
+            #expect(try server.send("GET", "/api/today").status == 200)
+        }
+    }
+
+    @Test("W-26: a sign-in link works once: used again, even after a restart, it is refused with a page that says why")
+    func linkWorksOnce() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let server = try ServedCharflow(runner, signIn: false)
+        let first = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
+        #expect(first.status == 303)
+        #expect(first.header("Set-Cookie")?.hasPrefix("charflow-\(server.port)=") == true)
+        let second = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
+        #expect(second.status == 401)
+        #expect(second.header("Set-Cookie") == nil)
+        #expect(second.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(second.body.contains("This sign-in link has been used"))
+        #expect(second.body.contains("charflow open"))
+        let port = server.port
+        server.stop()
+        let restarted = try ServedCharflow(runner, port: port, signIn: false)
+        defer { restarted.stop() }
+        let again = try restarted.send("GET", "/?token=" + server.link, cookie: .some(nil))
+        #expect(again.status == 401)
+        #expect(again.header("Set-Cookie") == nil)
+        // The restarted server's own link still works, once.
+        #expect(try restarted.send("GET", "/?token=" + restarted.link, cookie: .some(nil)).status == 303)
+    }
+
+    @Test("W-25: the manifest and the icon are served without a sign-in; every other path is refused without one")
+    func publicFiles() throws {
+        try withServer { server in
+            let manifest = try server.send("GET", "/manifest.webmanifest", cookie: .some(nil))
+            #expect(manifest.status == 200)
+            #expect(manifest.header("Content-Type") == "application/manifest+json")
+            let document = try manifest.json()
+            #expect(document["start_url"] as? String == "/")
+            let icons = try #require(document["icons"] as? [[String: Any]])
+            #expect(icons.compactMap { $0["src"] as? String } == ["/icon.svg"])
+            let icon = try server.send("GET", "/icon.svg", cookie: .some(nil))
+            #expect(icon.status == 200)
+            #expect(icon.header("Content-Type") == "image/svg+xml")
+            #expect(icon.body.hasPrefix("<svg"))
+            #expect(try server.send("HEAD", "/icon.svg", cookie: .some(nil)).status == 200)
+            // The repository's copy for the desktop entry is the same icon.
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let shipped = try String(contentsOf: source.appendingPathComponent("contrib/charflow.svg"), encoding: .utf8)
+            #expect(shipped == icon.body)
+            // The page names both, so a browser asks for no /favicon.ico.
+            let page = try server.send("GET", "/")
+            #expect(page.body.contains(#"<link rel="icon" href="/icon.svg" type="image/svg+xml">"#))
+            #expect(page.body.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+            for path in ["/", "/app.js", "/app.css", "/detail.js", "/api/today", "/api/changes", "/api/privacy", "/favicon.ico",
+                         "/manifest.webmanifest/", "/manifest.webmanifest.bak", "/icon.svg/", "/Icon.svg", "/icon.svg/../api/today",
+                         "/static/icon.svg", "/nowhere"] {
+                let answer = try server.send("GET", path, cookie: .some(nil))
+                #expect(answer.status == 401, "\(path): \(answer.status)")
+                #expect(try answer.errorCode() == "no_cookie", "\(path)")
+            }
+            for method in ["POST", "PUT", "DELETE"] {
+                let answer = try server.send(method, "/manifest.webmanifest", cookie: .some(nil))
+                #expect(answer.status == 401, "\(method): \(answer.status)")
+            }
+            // Public does not mean rebindable: a foreign Host is still refused.
+            #expect(try server.send("GET", "/icon.svg", host: "evil.example", cookie: .some(nil)).status == 421)
+        }
+    }
+}
