@@ -47,8 +47,8 @@ struct RepeatOccurrenceMigrationTests {
             var edit = Planner.TaskEdit()
             edit.due = .today
             try planner.edit(moved.shortID, edit)
-            _ = try planner.begin(moved.shortID, settle: nil)
-            _ = try planner.finish(done: false, note: "halfway")
+            try planner.recordBegin(.task(moved.id))
+            try planner.recordClose(.abandoned)
             // A weekly repeat whose next instance was never moved, and a one-off task with a deferral.
             weekly = try planner.taskSystemAdd("Timesheet", due: .today, repeat: .weekly, weekdays: "1")
             try planner.complete(weekly.shortID)
@@ -76,7 +76,7 @@ struct RepeatOccurrenceMigrationTests {
         let after = try store.open("2026-11-30", "10:05")
         let kept = try #require(try after.task(id: moved.id))
         #expect(kept.isCompleted && kept.dueDate?.description == "2026-11-30")
-        #expect(try after.sessions(of: kept).count == 1)
+        #expect(try after.sessions.sessions(ofTask: kept.id).count == 1)
         let live = try after.taskSystemLive(series: series.id)
         #expect(live.map { $0.dueDate?.description } == ["2026-12-03"])
         #expect(live.first.map { $0.id != moved.id } == true)

@@ -69,9 +69,9 @@ struct RepeatSeriesIdentityTests {
         #expect(second.dueDate?.description == kind.second)
 
         let evening = try store.open("2026-11-30", "20:00")
-        _ = try evening.begin(second.shortID, settle: nil)
+        try evening.recordBegin(.task(second.id))
         let later = try store.open("2026-11-30", "20:25")
-        _ = try later.finish(done: false, note: nil)
+        try later.recordClose(.abandoned)
         try later.appendNote(second.shortID, "warm up first")
         try path.bringToTomorrow(second, try store.open("2026-11-30", "20:30"))
         let moved = try store.open("2026-11-30", "20:31").taskSystemReload(second)
@@ -89,7 +89,7 @@ struct RepeatSeriesIdentityTests {
         #expect(kept.dueDate?.description == "2026-12-01")
         #expect(kept.occurrence?.description == kind.second)
         #expect(kept.notes?.contains("warm up first") == true)
-        let sessions = try planner.sessions(of: kept)
+        let sessions = try planner.sessions.sessions(ofTask: kept.id)
         #expect(sessions.count == 1 && sessions.first?.actualSeconds == 25 * 60, "its own session: \(sessions)")
         let first = try #require(try planner.task(id: scenario.first.id))
         #expect(first.isCompleted, "the first instance stays done")
@@ -100,7 +100,7 @@ struct RepeatSeriesIdentityTests {
         #expect(next.id != scenario.first.id && next.id != scenario.second.id)
         #expect(next.dueDate?.description == kind.third)
         #expect(next.occurrence == next.dueDate)
-        #expect(try planner.sessions(of: next).isEmpty, "the new instance inherits no session")
+        #expect(try planner.sessions.sessions(ofTask: next.id).isEmpty, "the new instance inherits no session")
         #expect(try planner.list(all: true).filter { $0.seriesID == scenario.first.id }.count == 3)
     }
 

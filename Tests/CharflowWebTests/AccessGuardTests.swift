@@ -24,7 +24,7 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let before = local.storeBytes()
-        let wrong = "charflow-\(local.server.port)=\(String(local.token.text.reversed()))"
+        let wrong = "charflow-\(local.server.port)=\(String(local.secret.cookie.text.reversed()))"
         for (method, path) in [("GET", "/api/today"), ("POST", "/api/tasks")] {
             let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(wrong))
             #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
@@ -38,7 +38,7 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let before = local.storeBytes()
-        for token in [nil, String(local.token.text.reversed())] {
+        for token in [nil, String(local.secret.write.text.reversed())] {
             // A body the strict decoder would refuse: the access check answers first.
             for body in [Self.add, #"{"title": "x", "region": ["morning"]}"#] {
                 let answer = try local.send("POST", "/api/tasks", json: body, token: .some(token))

@@ -13,14 +13,18 @@ final class LocalServer: @unchecked Sendable {
     let server: WebServer
     let store: StoreEnvironment
     let folder: URL
-    let token = AccessToken.fresh()
+    /// The store's server secret: the cookie a signed-in browser holds and the page's write token.
+    let secret: ServerSecret
 
     init() throws {
         folder = try TestFolder.make("web")
         store = StoreEnvironment(path: folder.appendingPathComponent("charflow.sqlite").path,
                                  timeZone: TimeZone(identifier: "Europe/London")!, localeFirstWeekday: .monday)
         let now = try StoreEnvironment.clock("2026-11-30T09:00", zone: store.timeZone)
-        server = WebServer(store: store, clock: .fixed(now), port: 0, token: token)
+        let state = try ServeStateFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path],
+                                         storePath: store.path)
+        secret = try ServerSecret.load(at: state.secretPath)
+        server = WebServer(store: store, clock: .fixed(now), port: 0, state: state)
         try server.start()
     }
 
@@ -31,7 +35,7 @@ final class LocalServer: @unchecked Sendable {
     }
 
     var host: String { "127.0.0.1:\(server.port)" }
-    var cookie: String { "charflow-\(server.port)=\(token.text)" }
+    var cookie: String { "charflow-\(server.port)=\(secret.cookie.text)" }
 
     /// A request with every access check passed unless the test leaves one out (`.some(nil)`).
     func send(_ method: String, _ path: String, json: String? = nil, cookie: String?? = .none,
@@ -40,7 +44,7 @@ final class LocalServer: @unchecked Sendable {
         if let cookie = cookie ?? self.cookie { headers.append(("Cookie", cookie)) }
         let isWrite = method != "GET" && method != "HEAD"
         if isWrite {
-            if let token = token ?? self.token.text { headers.append(("X-Charflow-Token", token)) }
+            if let token = token ?? secret.write.text { headers.append(("X-Charflow-Token", token)) }
             headers.append(("Content-Type", "application/json"))
         }
         let body = Array((json ?? (isWrite ? "{}" : "")).utf8)
