@@ -1,11 +1,13 @@
-/// The rules for a task's words: a title is trimmed, never empty and at most 500 characters; notes
-/// may be cleared.
+/// The rules for a task's words: a title is one line of plain text (`TextRules`), trimmed, never empty and
+/// at most 500 characters; notes may be cleared.
 public enum TaskText {
     /// The longest title, in characters: a line's worth and more, but not a file pasted by mistake.
     public static let maxTitleLength = 500
 
-    /// The trimmed title; `.emptyTitle` when nothing is left, `.titleTooLong` past the maximum.
-    public static func title(_ raw: String) throws(PlannerError) -> String {
+    /// The trimmed title; `.unfitCharacter` naming `field` for a control or direction character anywhere
+    /// in `raw`, `.emptyTitle` when nothing is left, `.titleTooLong` past the maximum.
+    public static func title(_ raw: String, field: TextRules.Field = .taskTitle) throws(PlannerError) -> String {
+        try TextRules.checkLine(raw, field)
         let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard trimmed.count <= maxTitleLength else { throw .titleTooLong(trimmed.count) }
