@@ -10,12 +10,15 @@ struct TextRulesTests {
     func titleRefused(_ bad: String) throws {
         let scalar = try #require(bad.unicodeScalars.first)
         #expect(throws: PlannerError.unfitCharacter(.taskTitle, scalar.value)) { try TaskText.title("Pay" + bad + "rent") }
-        #expect(throws: PlannerError.unfitCharacter(.taskTitle, scalar.value)) { try TaskText.title("Pay rent" + bad) }
+        #expect(throws: PlannerError.unfitCharacter(.taskTitle, scalar.value)) { try TaskText.title("Pay rent " + bad + "!") }
     }
 
-    @Test("B-1 B-10 plain text passes unchanged but for trimming, other scripts and emoji too")
+    @Test("B-1 B-10 T-5 plain text passes unchanged but for trimming its ends, other scripts and emoji too")
     func plainPasses() throws {
         #expect(try TaskText.title("  Pay rent ") == "Pay rent")
+        #expect(try TaskText.title("\tPay rent\n") == "Pay rent", "a newline or tab at an end is whitespace, trimmed")
+        #expect(throws: PlannerError.unfitCharacter(.taskTitle, 0x1B)) { try TaskText.title("Pay rent\u{1B}") }
+        #expect(throws: PlannerError.unfitCharacter(.categoryName, 0x0A)) { try TaskCategory.validName("Two\nlines", existing: []) }
         #expect(try TaskText.title("Café — 東京 🚲 שלום") == "Café — 東京 🚲 שלום")
         #expect(TextRules.firstUnfit(in: "Zero\u{200B}width and no-break\u{00A0}space") == nil)
     }
@@ -43,7 +46,7 @@ struct TextRulesTests {
     func categoryName(_ bad: String) throws {
         let scalar = try #require(bad.unicodeScalars.first)
         #expect(throws: PlannerError.unfitCharacter(.categoryName, scalar.value)) {
-            try TaskCategory.validName("Side" + bad, existing: [])
+            try TaskCategory.validName("Si" + bad + "de", existing: [])
         }
         #expect(try TaskCategory.validName(" Side Project ", existing: []) == "Side Project")
     }

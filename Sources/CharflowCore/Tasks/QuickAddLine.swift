@@ -7,7 +7,7 @@
 /// a sigil standing alone is text too. Inside a word, `\ ` is a space that does not end it and `\\` is one
 /// backslash, so `#Side\ Project` names the category "Side Project". A word that starts with a sigil but
 /// names nothing is refused, so a mistyped token is never silently filed into the title. The line is one
-/// line of plain text (`TextRules`): a control or direction character anywhere in it is refused.
+/// line of plain text (`TextRules`): a control or direction character inside it is refused.
 public struct QuickAddLine: Sendable, Equatable {
     /// What a recognised token sets.
     public enum Kind: String, Sendable, Equatable {
@@ -34,7 +34,7 @@ public struct QuickAddLine: Sendable, Equatable {
     /// Reads `line`; refuses an unknown or repeated token, a bad effort, and a line with no title left.
     public static func parse(_ line: String) throws -> QuickAddLine {
         var result = QuickAddLine(title: "", tokens: [])
-        try TextRules.checkLine(line, .taskTitle)
+        try TextRules.checkLine(line.trimmingWhitespace(), .taskTitle)
         var titleWords: [String] = []
         for word in words(line) {
             guard let sigil = word.first, sigils.contains(sigil) else {

@@ -49,8 +49,8 @@ public struct TaskCategory: Sendable, Equatable, Identifiable {
     public static func validName(
         _ raw: String, existing: [TaskCategory], renaming: UUID? = nil
     ) throws(PlannerError) -> String {
-        try TextRules.checkLine(raw, .categoryName)
         let name = raw.trimmingWhitespace()
+        try TextRules.checkLine(name, .categoryName)
         guard nameLength.contains(name.count) else { throw .categoryName(raw) }
         if existing.contains(where: { $0.id != renaming && $0.name.lowercased() == name.lowercased() }) {
             throw .duplicateCategory(name)

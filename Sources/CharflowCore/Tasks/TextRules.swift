@@ -29,6 +29,9 @@ public enum TextRules {
     }
 
     /// Refuses `text` as the `field` when it holds a control or direction character; returns it unchanged.
+    ///
+    /// Callers pass a title or name already trimmed: a newline or tab at either end is whitespace the
+    /// trimming rules (B-1, T-5) remove, one inside is refused.
     @discardableResult
     public static func checkLine(_ text: String, _ field: Field) throws(PlannerError) -> String {
         if let scalar = firstUnfit(in: text) { throw .unfitCharacter(field, scalar.value) }
