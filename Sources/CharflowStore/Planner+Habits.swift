@@ -34,9 +34,10 @@ extension Planner {
         let preset = request.preset
         let kind = request.kind ?? preset?.kind ?? .binary
         let rawTitle = request.title.isEmpty ? (preset?.title ?? "") : request.title
-        let title = try TaskText.title(rawTitle)
+        let title = try TaskText.title(rawTitle, field: .habitName)
         let target = try HabitRules.validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
         let specs = request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows
+        for spec in specs { try TextRules.checkLine(spec.label, .windowLabel) }
         if specs.count > Habit.maxWindows { throw PlannerError.tooManyWindows }
         if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
             throw PlannerError.avoidHasOneWindow
@@ -82,7 +83,7 @@ extension Planner {
     public func editHabit(_ word: String, _ change: HabitEdit) throws -> Habit {
         var habit = try habit(matching: word)
         if let kind = change.kind, kind != habit.kind { throw PlannerError.kindFixed }
-        if let title = change.title { habit.title = try TaskText.title(title) }
+        if let title = change.title { habit.title = try TaskText.title(title, field: .habitName) }
         if let notes = change.notes { habit.notes = TaskText.notes(notes) }
         if let group = change.group { habit.groupID = try group.map { try self.group(matching: $0).id } }
         let scheduleChanged = change.schedule.map { $0 != habit.schedule } ?? false
@@ -98,6 +99,7 @@ extension Planner {
             for index in windows.indices { windows[index].effortMinutes = effort }
         }
         for spec in change.windows {
+            try TextRules.checkLine(spec.label, .windowLabel)
             if habit.kind == .avoid, spec.start != nil || spec.end != nil { throw PlannerError.avoidHasOneWindow }
             if let index = windows.firstIndex(where: { $0.label.lowercased() == spec.label.lowercased() }) {
                 if let start = spec.start { windows[index].startMinute = start.minutes }
@@ -520,7 +522,7 @@ extension Planner {
 
     @discardableResult
     public func addGroup(_ title: String) throws -> HabitGroup {
-        let name = try TaskText.title(title)
+        let name = try TaskText.title(title, field: .groupName)
         let all = try groups(includeArchived: true)
         if all.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw PlannerError.duplicateGroup(name) }
         let group = HabitGroup(title: name, sortOrder: all.count, createdAt: now)

@@ -85,4 +85,23 @@ struct QuickAddLineTests {
         #expect(throws: PlannerError.emptyTitle) { try QuickAddLine.parse("!high ~30m @today #Work") }
         #expect(throws: PlannerError.emptyTitle) { try QuickAddLine.parse("   ") }
     }
+
+    @Test("W-9 T-5 a backslash keeps a space inside a word, so a category name can hold one")
+    func escapedSpace() throws {
+        let line = try QuickAddLine.parse(#"Plan the launch #Side\ Project ~1h"#)
+        #expect(line.title == "Plan the launch")
+        #expect(line.category == "Side Project")
+        #expect(line.tokens.map(\.value) == ["Side Project", "60"])
+        #expect(line.tokens.map(\.text) == [#"#Side\ Project"#, "~1h"])
+        #expect(try QuickAddLine.parse(#"Fix C:\\temp and a\ b"#).title == #"Fix C:\temp and a b"#)
+        #expect(try QuickAddLine.parse(#"Keep C:\path as typed"#).title == #"Keep C:\path as typed"#)
+        #expect(try QuickAddLine.parse(##"Reply to \#42 #Work"##).title == "Reply to #42")
+    }
+
+    @Test("W-9 B-1 a line holding a control or direction character is refused, never split into words",
+          arguments: ["Pay\nrent", "Pay\trent", "Pay\u{0}rent", "Pay \u{1B}[31mrent", "Pay \u{202E}rent", "Pay rent #Work\u{1B}"])
+    func unfitRefused(_ text: String) throws {
+        let error = try #require(throws: PlannerError.self) { try QuickAddLine.parse(text) }
+        #expect(error.code == "unfit_character")
+    }
 }

@@ -37,7 +37,13 @@ public enum BackupRowRules {
                 throw fail(column, "\(value) is outside \(allowed.lowerBound) to \(allowed.upperBound)")
             }
         }
-        func title(_ column: String) throws(ImportError) {
+        func line(_ column: String, _ field: TextRules.Field) throws(ImportError) {
+            if let text = row.text(column), let scalar = TextRules.firstUnfit(in: text) {
+                throw fail(column, "a \(field.rawValue) is one line of plain text; this one holds \(TextRules.describe(scalar.value))")
+            }
+        }
+        func title(_ column: String, _ field: TextRules.Field) throws(ImportError) {
+            try line(column, field)
             guard let text = row.text(column), !text.trimmingWhitespace().isEmpty else { throw fail(column, "a title must not be empty") }
             if text.count > TaskText.maxTitleLength {
                 throw fail(column, "a title is at most \(TaskText.maxTitleLength) characters; this one has \(text.count)")
@@ -47,7 +53,7 @@ public enum BackupRowRules {
         let minuteOfDay: ClosedRange<Int64> = 0...1439
         switch table {
         case "tasks":
-            try title("title")
+            try title("title", .taskTitle)
             if let effort = row.integer("effort_minutes"),
                effort <= 0 || effort > Int64(Effort.maximum) || effort % Int64(Effort.step) != 0 {
                 throw fail("effort_minutes", "\(effort) is not an effort (15-minute steps up to \(Effort.maximum))")
@@ -57,17 +63,19 @@ public enum BackupRowRules {
             if row.text("bucket") != nil, row.text("region") == nil { throw fail("bucket", "a bucket belongs to a region") }
             if row.text("region") != nil, row.text("due_date") == nil { throw fail("region", "a task on the board needs a due date") }
         case "habits":
-            try title("title")
+            try title("title", .habitName)
             try range("target_per_week", 0...7)
         case "habit_schedules":
             try range("target_per_week", 0...7)
         case "habit_groups":
-            try title("title")
+            try title("title", .groupName)
         case "categories":
+            try line("name", .categoryName)
             if let name = row.text("name") {
                 do { _ = try TaskCategory.validName(name, existing: []) } catch { throw fail("name", "'\(name)' cannot be a category name") }
             }
         case "habit_windows":
+            try line("label", .windowLabel)
             try range("target", habitTarget)
             try range("effort_minutes", 1...1440)
             try range("start_minute", minuteOfDay)

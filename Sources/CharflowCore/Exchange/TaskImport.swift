@@ -159,16 +159,23 @@ public enum ImportGuard {
 
 /// Rules both importers share.
 enum ImportRules {
-    /// A category name if `raw` fits one (trimmed, 1–24 characters, one line); nil otherwise.
+    /// A category name if `raw` fits one (trimmed, 1–24 characters, one line of plain text); nil otherwise.
     static func categoryName(_ raw: String) -> String? {
         let name = raw.trimmingWhitespace()
-        guard TaskCategory.nameLength.contains(name.count), !name.contains(where: \.isNewline) else { return nil }
+        guard TaskCategory.nameLength.contains(name.count), TextRules.firstUnfit(in: name) == nil else { return nil }
         return name
     }
 
     /// The lines of a file, split at LF only (a CR before it is left for trimming), as editors number them.
     static func lines(_ text: String) -> [String] {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
+
+    /// Why `raw` cannot be a title once its ends are trimmed (a control or direction character inside it,
+    /// `TextRules`); nil when it can.
+    static func unfitTitle(_ raw: String) -> String? {
+        guard let scalar = TextRules.firstUnfit(in: raw.trimmingWhitespace()) else { return nil }
+        return "holds \(TextRules.describe(scalar.value)); a title is one line of plain text"
     }
 
     /// A title on one line: trimmed, inner runs of whitespace (newlines included) made one space.

@@ -168,6 +168,7 @@ public enum TaskwarriorImport {
         guard let rawTitle = try fields.string("description") else {
             throw fields.error("description", "missing: every task needs a description")
         }
+        if let why = ImportRules.unfitTitle(rawTitle) { throw fields.error("description", why) }
         let title = ImportRules.title(rawTitle)
         guard !title.isEmpty else { throw fields.error("description", "is empty: every task needs a description") }
         guard title.count <= TaskText.maxTitleLength else {

@@ -121,6 +121,7 @@ public enum TodoTxtImport {
         var title = titleWords.joined(separator: " ")
         if title.isEmpty { title = words.joined(separator: " ") }
         guard !title.isEmpty else { throw ImportError(place: place, message: "has no task text") }
+        if let why = ImportRules.unfitTitle(title) { throw ImportError(place: place, message: why) }
         guard title.count <= TaskText.maxTitleLength else {
             throw ImportError(place: place, message: "has \(title.count) characters of text; a title is at most \(TaskText.maxTitleLength)")
         }

@@ -210,6 +210,10 @@ extension PlannerError: CharflowRefusal {
         case .titleTooLong(let count):
             ("title_too_long", .conflict,
              "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes.")
+        case let .unfitCharacter(field, value):
+            ("unfit_character", .badInput,
+             "A \(field.rawValue) is one line of plain text; this one holds \(TextRules.describe(value)). "
+                + "Remove it and try again.")
         }
     }
 }

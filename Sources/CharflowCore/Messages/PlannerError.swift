@@ -76,4 +76,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case outOfRange(what: String, given: String, range: String)
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
+    /// A title or name holding a control or direction character (`TextRules`): the field and the scalar.
+    case unfitCharacter(TextRules.Field, UInt32)
 }

@@ -3,15 +3,16 @@
 /// A title or note may hold anything an import brought in — an escape sequence that clears the
 /// screen, sets the window title or rewrites a line with a carriage return. The store keeps it
 /// exactly; what is printed as text shows each control character visibly instead: C0 characters and
-/// DEL in caret notation (`^[` for ESC, `^M` for CR, `^?` for DEL), C1 characters as `<U+009B>`.
+/// DEL in caret notation (`^[` for ESC, `^M` for CR, `^?` for DEL), C1 characters and the bidirectional
+/// overrides and isolates (which would reorder the line on screen) as `<U+009B>`, `<U+202E>`.
 /// Newline and tab are layout and stay.
 public enum TerminalText {
-    /// `text` with every control character but newline and tab written visibly.
+    /// `text` with every control character but newline and tab, and every direction override, written visibly.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: isShownVisibly) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isControl(scalar) else { out.append(scalar); continue }
+            guard isShownVisibly(scalar) else { out.append(scalar); continue }
             let shown: String
             switch scalar.value {
             case 0x7F: shown = "^?"
@@ -32,5 +33,10 @@ public enum TerminalText {
         case 0..<0x20, 0x7F, 0x80..<0xA0: return true
         default: return false
         }
+    }
+
+    /// A control character, or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
+    static func isShownVisibly(_ scalar: UnicodeScalar) -> Bool {
+        isControl(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

@@ -4,8 +4,10 @@
 /// `~1h30m` or `~90` the effort, `@today|@tomorrow|@later-this-week|@next-week|@someday|@YYYY-MM-DD` the
 /// quick date and `#Name` the category. Tokens stand anywhere in the line, each kind at most once; every
 /// other word is the title. A backslash before a sigil keeps it as text (`\#1` is the title word `#1`), and
-/// a sigil standing alone is text too. A word that starts with a sigil but names nothing is refused, so a
-/// mistyped token is never silently filed into the title.
+/// a sigil standing alone is text too. Inside a word, `\ ` is a space that does not end it and `\\` is one
+/// backslash, so `#Side\ Project` names the category "Side Project". A word that starts with a sigil but
+/// names nothing is refused, so a mistyped token is never silently filed into the title. The line is one
+/// line of plain text (`TextRules`): a control or direction character inside it is refused.
 public struct QuickAddLine: Sendable, Equatable {
     /// What a recognised token sets.
     public enum Kind: String, Sendable, Equatable {
@@ -32,10 +34,11 @@ public struct QuickAddLine: Sendable, Equatable {
     /// Reads `line`; refuses an unknown or repeated token, a bad effort, and a line with no title left.
     public static func parse(_ line: String) throws -> QuickAddLine {
         var result = QuickAddLine(title: "", tokens: [])
+        try TextRules.checkLine(line.trimmingWhitespace(), .taskTitle)
         var titleWords: [String] = []
-        for word in line.split(whereSeparator: \.isWhitespace).map(String.init) {
+        for word in words(line) {
             guard let sigil = word.first, sigils.contains(sigil) else {
-                titleWords.append(word)
+                titleWords.append(unescaped(word))
                 continue
             }
             if word.count == 1 {
@@ -44,8 +47,8 @@ public struct QuickAddLine: Sendable, Equatable {
             }
             if sigil == "\\" {
                 let rest = word.dropFirst()
-                // `\#`, `\@`, `\!`, `\~` keep the sigil; any other backslash stays as typed.
-                titleWords.append(rest.first.map { tokenSigils.contains($0) } == true ? String(rest) : word)
+                // `\#`, `\@`, `\!`, `\~` keep the sigil; any other backslash is read as inside a word.
+                titleWords.append(rest.first.map { tokenSigils.contains($0) } == true ? unescaped(rest) : unescaped(word))
                 continue
             }
             try result.read(token: word)
@@ -58,8 +61,57 @@ public struct QuickAddLine: Sendable, Equatable {
     private static let tokenSigils: Set<Character> = ["!", "~", "@", "#"]
     private static let sigils: Set<Character> = tokenSigils.union(["\\"])
 
+    /// The words of `line` as typed, split at whitespace that no backslash escapes.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var characters = line.makeIterator()
+        while let character = characters.next() {
+            if character == "\\" {
+                current.append(character)
+                if let next = characters.next() {
+                    if next == " " || next == "\\" { current.append(next); continue }
+                    if next.isWhitespace {
+                        words.append(current)
+                        current = ""
+                    } else {
+                        current.append(next)
+                    }
+                }
+                continue
+            }
+            if character.isWhitespace {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// A typed word with `\ ` read as a space and `\\` as one backslash; any other backslash stays.
+    static func unescaped(_ word: some StringProtocol) -> String {
+        var out = ""
+        var escaping = false
+        for character in word {
+            if escaping {
+                if character != " " && character != "\\" { out.append("\\") }
+                out.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaping { out.append("\\") }
+        return out
+    }
+
     private mutating func read(token word: String) throws(InputError) {
-        let body = String(word.dropFirst())
+        let body = Self.unescaped(word.dropFirst())
         switch word.first {
         case "!":
             guard let value = Importance(rawValue: body.lowercased()) else { throw .unknownToken(word) }

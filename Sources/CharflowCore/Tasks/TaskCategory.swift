@@ -44,13 +44,14 @@ public struct TaskCategory: Sendable, Equatable, Identifiable {
         ]
     }
 
-    /// A valid name for a category: trimmed, 1–24 characters, unique ignoring case among `existing`
+    /// A valid name for a category: one line of plain text (`TextRules`), trimmed, 1–24 characters, unique ignoring case among `existing`
     /// (archived ones included), apart from the category `renaming` itself.
     public static func validName(
         _ raw: String, existing: [TaskCategory], renaming: UUID? = nil
     ) throws(PlannerError) -> String {
         let name = raw.trimmingWhitespace()
-        guard nameLength.contains(name.count), !name.contains("\n") else { throw .categoryName(raw) }
+        try TextRules.checkLine(name, .categoryName)
+        guard nameLength.contains(name.count) else { throw .categoryName(raw) }
         if existing.contains(where: { $0.id != renaming && $0.name.lowercased() == name.lowercased() }) {
             throw .duplicateCategory(name)
         }

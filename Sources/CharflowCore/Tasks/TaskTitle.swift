@@ -1,12 +1,15 @@
-/// The rules for a task's words: a title is trimmed, never empty and at most 500 characters; notes
-/// may be cleared.
+/// The rules for a task's words: a title is one line of plain text (`TextRules`), trimmed, never empty and
+/// at most 500 characters; notes may be cleared.
 public enum TaskText {
     /// The longest title, in characters: a line's worth and more, but not a file pasted by mistake.
     public static let maxTitleLength = 500
 
-    /// The trimmed title; `.emptyTitle` when nothing is left, `.titleTooLong` past the maximum.
-    public static func title(_ raw: String) throws(PlannerError) -> String {
+    /// The trimmed title; `.emptyTitle` when nothing is left, `.unfitCharacter` naming `field` for a control
+    /// or direction character left in it (a newline or tab at either end is whitespace, trimmed as ever),
+    /// `.titleTooLong` past the maximum.
+    public static func title(_ raw: String, field: TextRules.Field = .taskTitle) throws(PlannerError) -> String {
         let trimmed = raw.trimmingWhitespace()
+        try TextRules.checkLine(trimmed, field)
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard trimmed.count <= maxTitleLength else { throw .titleTooLong(trimmed.count) }
         return trimmed
