@@ -18,7 +18,7 @@ enum PageStyle {
       }
     }
     *, *::before, *::after { box-sizing: border-box; }
-    html { -webkit-text-size-adjust: 100%; }
+    html { -webkit-text-size-adjust: 100%; scroll-padding-bottom: 5rem; }
     body { margin: 0; background: var(--bg); color: var(--ink); font: 1rem/1.5 system-ui, sans-serif; overflow-wrap: anywhere; }
     a { color: var(--blue); }
     :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }

@@ -186,8 +186,8 @@ final class Generator {
     static let taskSQL = """
         INSERT INTO tasks (id, title, notes, due_date, effort_minutes, importance, is_completed, completed_at, \
         dropped_at, deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id, created_at, \
-        category_id, region, bucket, sort_order, backlog_since, modified_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        category_id, region, bucket, sort_order, backlog_since, modified_at, occurrence_day)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     private func newTask(created: Int) -> TaskRow {
@@ -204,6 +204,8 @@ final class Generator {
             Generator.optional(task.seriesID), .text(StoreText.instant(task.createdAt)), Generator.optional(task.categoryID),
             Generator.optional(task.region), Generator.optional(task.bucket), .integer(Int64(task.sortOrder)),
             Generator.day(task.backlogSince), .text(StoreText.instant(task.modifiedAt)),
+            // A generated instance was made for its due day and never moved, as Charflow would record it.
+            task.seriesID == nil ? .null : Generator.day(task.due),
         ])
         count(task.completedAt != nil ? "completed" : task.droppedAt != nil ? "dropped" : "live")
     }

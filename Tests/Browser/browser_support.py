@@ -100,8 +100,17 @@ def by_label(driver, label):
 
 
 def click(driver, label):
-    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it."""
-    wait(driver, lambda d: by_label(d, label).click() or True, message=f"could not click {label}")
+    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it.
+
+    The control is brought to the middle of the window first, as a person looks at what they click:
+    left where WebDriver would leave it, at the bottom edge, the undo toast of the last action lies over it.
+    """
+    def centred_click(d):
+        control = by_label(d, label)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", control)
+        control.click()
+        return True
+    wait(driver, centred_click, message=f"could not click {label}")
 
 
 def axe_violations(driver):

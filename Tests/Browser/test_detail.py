@@ -57,7 +57,10 @@ class DetailTests(BrowserTestCase):
         wait(self.driver, follow, message=f"no link {text}")
 
     def heading(self):
-        return self.driver.find_element(By.CSS_SELECTOR, "#detail-body h1").text
+        """The detail's heading as it reads now: the detail is drawn anew on every change, so it is read
+        inside a wait that finds it again when a redraw took the one just found."""
+        return wait(self.driver, lambda d: d.find_element(By.CSS_SELECTOR, "#detail-body h1").text,
+                    message="no heading on the detail")
 
     def test_W11_every_task_title_opens_its_detail_from_Today_Region_focus_and_the_Backlog(self):
         trip = self.add_trip()
