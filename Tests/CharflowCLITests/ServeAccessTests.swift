@@ -7,16 +7,6 @@ import Testing
 /// Every refusal is checked to leave the store's files byte-identical.
 @Suite("serve · access and transport (W-1..W-4)")
 struct ServeAccessTests {
-    /// Starts a server over a fresh store with one task on the board, runs `body`, stops it (exit 0).
-    func withServer(_ body: (ServedCharflow) throws -> Void) throws {
-        let runner = try CharflowRunner(timeZone: "Europe/London")
-        defer { runner.removeFolder() }
-        try runner.add("Water plants", ["--region", "morning"])
-        let server = try ServedCharflow(runner)
-        defer { server.stop() }
-        try body(server)
-    }
-
     /// Sends a request that must be refused with `status` and `code`, and checks the store is untouched.
     func expectRefused(
         _ server: ServedCharflow, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation,
@@ -90,7 +80,7 @@ struct ServeAccessTests {
 
     @Test("W-2: without the cookie every page and API answer is 401; a wrong token changes nothing")
     func noCookie() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             for path in ["/", "/api/changes", "/api/today", "/nowhere"] {
                 try expectRefused(server, 401, "no_cookie") { try server.send("GET", path, cookie: .some(nil)) }
             }
@@ -113,7 +103,7 @@ struct ServeAccessTests {
 
     @Test("W-3: a foreign Host is answered 421, before any other check")
     func foreignHost() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             for host in ["evil.example:\(server.port)", "127.0.0.1:\(server.port + 1)", "127.0.0.1", "localhost.evil.example:\(server.port)"] {
                 try expectRefused(server, 421, "foreign_host") { try server.send("GET", "/api/changes", host: host) }
                 try expectRefused(server, 421, "foreign_host") {
@@ -128,7 +118,7 @@ struct ServeAccessTests {
 
     @Test("W-3: a write without the token header, with a wrong one, a foreign Origin or not JSON is 403")
     func writeGuards() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             try expectRefused(server, 403, "no_token") { try server.send("POST", "/api/tasks", json: Self.add, token: .some(nil)) }
             try expectRefused(server, 403, "no_token") {
                 try server.send("POST", "/api/tasks", json: Self.add, token: String(server.token.reversed()))
@@ -155,7 +145,7 @@ struct ServeAccessTests {
 
     @Test("W-3: GET never writes: reading every page leaves the store byte-identical")
     func getNeverWrites() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let before = server.storeBytes()
             for path in ["/", "/api/changes", "/api/changes", "/?token=" + server.link] {
                 _ = try server.send("GET", path)
@@ -169,7 +159,7 @@ struct ServeAccessTests {
 
     @Test("W-4: a body over 64 KiB is answered 413, declared or chunked; 64 KiB itself is read")
     func bodyLimit() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let padding = String(repeating: "a", count: 64 * 1024 + 1 - #"{"title": ""}"#.count)
             let over = #"{"title": "\#(padding)"}"#
             #expect(over.utf8.count == 64 * 1024 + 1)
@@ -190,7 +180,7 @@ struct ServeAccessTests {
 
     @Test("W-4: malformed JSON is 400 with the CLI's error body")
     func malformedJSON() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             for body in [#"{"title": "#, "not json", #"["a list"]"#, #"{"title": "x"} trailing"#] {
                 try expectRefused(server, 400, "bad_json") { try server.send("POST", "/api/tasks", json: body) }
             }
@@ -199,7 +189,7 @@ struct ServeAccessTests {
 
     @Test("D17: unknown routes and path traversal attempts are 404 JSON errors; no request reaches a file")
     func unknownRoutes() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             for path in ["/nowhere", "/../", "/%2e%2e/", "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/api/../../etc/passwd",
                          "/static/..%2f..%2fetc%2fpasswd", "/api/today/../../../etc/passwd", "/%2fetc%2fpasswd"] {
                 try expectRefused(server, 404, "not_found") { try server.send("GET", path) }
@@ -209,7 +199,7 @@ struct ServeAccessTests {
 
     @Test("D17: every answer carries the CSP and safety headers, and never a CORS header")
     func safetyHeaders() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let answers = [
                 try server.send("GET", "/", origin: "http://evil.example"),
                 try server.send("GET", "/api/changes", origin: "http://evil.example"),
@@ -231,7 +221,7 @@ struct ServeAccessTests {
 
     @Test("W-4: an idle connection is closed by the server after 10 seconds")
     func idleTimeout() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let socket = try HTTPClient(port: server.port).connect(timeoutSeconds: 60)
             defer { close(socket) }
             let started = Date()

@@ -5,15 +5,6 @@ import Testing
 /// and the two files it serves without a sign-in; the real binary over loopback.
 @Suite("serve · framing, connections, Host, one-time links (W-26)")
 struct ServeHardeningTests {
-    func withServer(_ body: (ServedCharflow) throws -> Void) throws {
-        let runner = try CharflowRunner(timeZone: "Europe/London")
-        defer { runner.removeFolder() }
-        try runner.add("Water plants", ["--region", "morning"])
-        let server = try ServedCharflow(runner)
-        defer { server.stop() }
-        try body(server)
-    }
-
     /// A request written byte for byte, with `headers` exactly as given (no Host added).
     func raw(_ server: ServedCharflow, _ method: String, _ path: String, headers: [(String, String)], body: String = "") throws -> HTTPAnswer {
         try HTTPClient(port: server.port).exchange(method: method, path: path, headers: headers, body: Array(body.utf8))
@@ -21,7 +12,7 @@ struct ServeHardeningTests {
 
     @Test("W-26: every kind of answer forbids framing: frame-ancestors 'none' and X-Frame-Options DENY")
     func noFraming() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let fresh = try ServedCharflow(server.runner, signIn: false)
             defer { fresh.stop() }
             let answers: [(String, HTTPAnswer)] = [
@@ -51,7 +42,7 @@ struct ServeHardeningTests {
 
     @Test("W-26: 100 idle connections do not lock a new client out; it is answered at once")
     func idleConnectionsLockNobodyOut() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let client = HTTPClient(port: server.port)
             var idle: [Int32] = []
             defer { idle.forEach { close($0) } }
@@ -77,7 +68,7 @@ struct ServeHardeningTests {
 
     @Test("W-26: a request with more than one Host is refused (400) and changes nothing")
     func duplicatedHost() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let before = server.storeBytes()
             let write: [(String, String)] = [("Cookie", server.cookie), ("X-Charflow-Token", server.token),
                                              ("Content-Type", "application/json")]
@@ -125,7 +116,7 @@ struct ServeHardeningTests {
 
     @Test("W-25: the manifest and the icon are served without a sign-in; every other path is refused without one")
     func publicFiles() throws {
-        try withServer { server in
+        try ServedCharflow.withBoard { server in
             let manifest = try server.send("GET", "/manifest.webmanifest", cookie: .some(nil))
             #expect(manifest.status == 200)
             #expect(manifest.header("Content-Type") == "application/manifest+json")

@@ -253,3 +253,16 @@ struct HTTPClient {
         return HTTPAnswer(status: status, headers: headers, body: String(text[split.upperBound...]))
     }
 }
+
+extension ServedCharflow {
+    /// Starts a server over a fresh store with one task on the board, runs `body`, then stops the server
+    /// and removes the store.
+    static func withBoard(_ body: (ServedCharflow) throws -> Void) throws {
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        defer { runner.removeFolder() }
+        try runner.add("Water plants", ["--region", "morning"])
+        let server = try ServedCharflow(runner)
+        defer { server.stop() }
+        try body(server)
+    }
+}
