@@ -1,6 +1,6 @@
 /// What the local web server says (spec D17): its start line and the refusals of its access checks.
 ///
-/// Refusal codes are stable like `Messages.code`; no sentence names a command-line flag.
+/// Refusal codes are stable like every `CharflowRefusal` code; no sentence names a command-line flag.
 public enum WebMessages {
     /// The line `charflow serve` prints first, with the one URL that lets a browser in.
     public static func serving(url: String) -> String {
