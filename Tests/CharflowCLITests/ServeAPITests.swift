@@ -72,7 +72,7 @@ struct ServeAPITests {
         #expect(!(try server.send("GET", "/api/region/evening").body.contains("Dentist")))
         // A bad value is refused as the CLI refuses it, with nothing changed.
         let refused = try server.send("GET", "/api/habits/\(habit)/grid?weeks=0")
-        #expect(refused.status == 409, "\(refused.body)")
+        #expect(refused.status == 400, "\(refused.body)")
         #expect(try refused.errorCode() == "out_of_range")
     }
 

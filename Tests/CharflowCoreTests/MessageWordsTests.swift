@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -7,30 +8,6 @@ import Testing
 struct MessageWordsTests {
     static let day = LocalDay("2026-12-01")!
     static let id = UUID()
-
-    /// Every refusal of the rules, one of each case.
-    static let refusals: [PlannerError] = [
-        .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-        .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
-        .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
-        .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
-        .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
-        .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-        .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)),
-        .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
-        .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
-        .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
-        .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
-        .undoBlocked, .undoUnknown, .pickALaterDay,
-        .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
-        .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
-    ]
-
-    /// Every value refused for its form, one of each case.
-    static let inputErrors: [InputError] = [
-        .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
-        .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
-    ]
 
     static let signals: [Signal] = [
         .prioritisationPrompt(day: day), .importanceEased(task: id), .suggestRemoval(task: id), .stale(task: id),
@@ -43,13 +20,13 @@ struct MessageWordsTests {
         !sentence.contains("--") && !sentence.contains("`") && !sentence.contains("charflow ")
     }
 
-    @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: refusals)
+    @Test("A-3: no refusal sentence names a command-line flag or command; each has a stable code", arguments: RefusalSamples.rules)
     func refusalsAreDomainWords(_ error: PlannerError) {
         #expect(Self.isFrontEndFree(error.message), "\(error.message)")
         #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
     }
 
-    @Test("A-3: no input error's sentence names a command-line flag or command; each has a stable code", arguments: inputErrors)
+    @Test("A-3: no input error's sentence names a command-line flag or command; each has a stable code", arguments: RefusalSamples.inputs)
     func inputErrorsAreDomainWords(_ error: InputError) {
         #expect(Self.isFrontEndFree(error.message), "\(error.message)")
         #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -12,27 +13,98 @@ struct RefusalKindTests {
         .badInput: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
+            "id_too_short", "unknown_preset", "unknown_setting", "out_of_range", "title_too_long", "unfit_character",
         ],
         .conflict: [
-            "region_full", "ambiguous_id", "id_too_short", "locked", "not_on_board", "already_done", "not_done",
+            "region_full", "ambiguous_id", "locked", "not_on_board", "already_done", "not_done",
             "task_deleted", "nothing_to_undo", "important_needs_day", "date_unavailable", "no_session", "already_paused",
             "not_paused", "session_running", "already_running", "needs_yes", "too_many_windows", "habit_archived",
-            "correction_too_old", "future_day", "before_habit", "unknown_preset", "kind_fixed", "window_needed",
+            "correction_too_old", "future_day", "before_habit", "kind_fixed", "window_needed",
             "wrong_log", "habit_settle", "not_timed", "avoid_one_window", "duplicate_group", "pick_a_day",
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
-            "board_day_ended", "unknown_setting", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "out_of_range", "title_too_long",
-        ],
+            "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
+                    ],
     ]
 
     /// The name of `error`'s case, without its values.
+    ///
+    /// The switch is exhaustive on purpose: a new case does not compile here until it is named, and then
+    /// `samplesCoverEveryCase` fails until `RefusalSamples.rules` holds one.
     static func caseName(_ error: PlannerError) -> String {
-        Mirror(reflecting: error).children.first?.label ?? "\(error)"
+        switch error {
+        case .emptyTitle: "emptyTitle"
+        case .regionFull: "regionFull"
+        case .noTaskMatches: "noTaskMatches"
+        case .ambiguousID: "ambiguousID"
+        case .idTooShort: "idTooShort"
+        case .complementaryLocked: "complementaryLocked"
+        case .notOnBoard: "notOnBoard"
+        case .positionOutOfRange: "positionOutOfRange"
+        case .alreadyDone: "alreadyDone"
+        case .notDone: "notDone"
+        case .taskDropped: "taskDropped"
+        case .nothingToUndo: "nothingToUndo"
+        case .importantNeedsDay: "importantNeedsDay"
+        case .laterThisWeekUnavailable: "laterThisWeekUnavailable"
+        case .bucketNeedsRegion: "bucketNeedsRegion"
+        case .noSession: "noSession"
+        case .alreadyPaused: "alreadyPaused"
+        case .notPaused: "notPaused"
+        case .sessionRunning: "sessionRunning"
+        case .alreadyRunning: "alreadyRunning"
+        case .pickADay: "pickADay"
+        case .pickALaterDay: "pickALaterDay"
+        case .habitSessionRunning: "habitSessionRunning"
+        case .eraseNeedsYes: "eraseNeedsYes"
+        case .noHabitMatches: "noHabitMatches"
+        case .ambiguousHabit: "ambiguousHabit"
+        case .habitTarget: "habitTarget"
+        case .tooManyWindows: "tooManyWindows"
+        case .habitArchived: "habitArchived"
+        case .correctionTooOld: "correctionTooOld"
+        case .futureDay: "futureDay"
+        case .beforeHabitExisted: "beforeHabitExisted"
+        case .unknownPreset: "unknownPreset"
+        case .kindFixed: "kindFixed"
+        case .noWindowMatches: "noWindowMatches"
+        case .windowNeeded: "windowNeeded"
+        case .wrongLog: "wrongLog"
+        case .habitSessionSettle: "habitSessionSettle"
+        case .notTimed: "notTimed"
+        case .avoidHasOneWindow: "avoidHasOneWindow"
+        case .notPausedHabit: "notPausedHabit"
+        case .badPause: "badPause"
+        case .duplicateGroup: "duplicateGroup"
+        case .noGroupMatches: "noGroupMatches"
+        case .repeatingNeedsDay: "repeatingNeedsDay"
+        case .alreadyRepeated: "alreadyRepeated"
+        case .notDueYet: "notDueYet"
+        case .categoryName: "categoryName"
+        case .duplicateCategory: "duplicateCategory"
+        case .tooManyCategories: "tooManyCategories"
+        case .noCategoryMatches: "noCategoryMatches"
+        case .categoryArchived: "categoryArchived"
+        case .defaultCategoryKept: "defaultCategoryKept"
+        case .noChecklistItem: "noChecklistItem"
+        case .boardNeedsDay: "boardNeedsDay"
+        case .boardDayEnded: "boardDayEnded"
+        case .unknownSetting: "unknownSetting"
+        case .undoBlocked: "undoBlocked"
+        case .undoUnknown: "undoUnknown"
+        case .habitPausedOn: "habitPausedOn"
+        case .habitNotScheduledOn: "habitNotScheduledOn"
+        case .outOfRange: "outOfRange"
+        case .titleTooLong: "titleTooLong"
+        case .unfitCharacter: "unfitCharacter"
+        }
     }
 
+    /// How many cases `caseName` names: every case of `PlannerError`.
+    static let caseCount = 64
+
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
-          arguments: MessageWordsTests.refusals)
+          arguments: RefusalSamples.rules)
     func everyRefusalIsComplete(_ error: PlannerError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
@@ -42,12 +114,12 @@ struct RefusalKindTests {
 
     @Test("The samples hold one of every case of the rules' refusals")
     func samplesCoverEveryCase() {
-        let names = Set(MessageWordsTests.refusals.map(Self.caseName))
-        #expect(names.count == 63, "\(names.count) cases sampled")
+        let names = Set(RefusalSamples.rules.map(Self.caseName))
+        #expect(names.count == Self.caseCount, "\(names.count) of \(Self.caseCount) cases sampled")
     }
 
     @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
-          arguments: MessageWordsTests.inputErrors)
+          arguments: RefusalSamples.inputs)
     func everyInputErrorIsBadInput(_ error: InputError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
@@ -58,7 +130,7 @@ struct RefusalKindTests {
 
     @Test("The input samples hold one of every case, each with its own code")
     func inputSamplesCoverEveryCase() {
-        #expect(Set(MessageWordsTests.inputErrors.map(\.code)).count == 9)
+        #expect(Set(RefusalSamples.inputs.map(\.code)).count == 9)
     }
 
     @Test("No code is listed under two kinds")

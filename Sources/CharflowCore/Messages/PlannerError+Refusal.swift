@@ -34,7 +34,7 @@ extension PlannerError: CharflowRefusal {
             ("ambiguous_id", .conflict,
              "More than one task has an id starting with '\(given)'; give more of it.")
         case .idTooShort(let given):
-            ("id_too_short", .conflict,
+            ("id_too_short", .badInput,
              "'\(given)' is too short to name a task; give at least 4 characters of its id.")
         case .complementaryLocked(let region):
             ("locked", .conflict,
@@ -106,7 +106,7 @@ extension PlannerError: CharflowRefusal {
             ("before_habit", .conflict,
              "The habit began on \(first); \(day) is before it.")
         case .unknownPreset(let given):
-            ("unknown_preset", .conflict,
+            ("unknown_preset", .badInput,
              "Unknown preset '\(given)'; expected quran, dhikr, exercise or running.")
         case .kindFixed:
             ("kind_fixed", .conflict,
@@ -190,7 +190,7 @@ extension PlannerError: CharflowRefusal {
             ("board_day_ended", .conflict,
              "\(day) has ended; its board is history. Place the task on today or a later day.")
         case .unknownSetting(let given):
-            ("unknown_setting", .conflict,
+            ("unknown_setting", .badInput,
              "Unknown setting '\(given)'.")
         case .undoBlocked:
             ("undo_blocked", .conflict,
@@ -205,10 +205,10 @@ extension PlannerError: CharflowRefusal {
             ("not_scheduled", .conflict,
              "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log.")
         case let .outOfRange(what, given, range):
-            ("out_of_range", .conflict,
+            ("out_of_range", .badInput,
              "'\(given)' is out of range for \(what); use \(range).")
         case .titleTooLong(let count):
-            ("title_too_long", .conflict,
+            ("title_too_long", .badInput,
              "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes.")
         case let .unfitCharacter(field, value):
             ("unfit_character", .badInput,

@@ -1,15 +1,14 @@
 import CharflowApp
 import CharflowCore
 import CharflowStore
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
 import Testing
 
-/// The web answers a refusal with the status its kind calls for, and every code keeps the status it had.
+/// The web answers a refusal with the status its kind calls for, and each code with the status listed here.
 @Suite("serve · a refusal's status follows its kind")
 struct RefusalStatusTests {
-    static let day = LocalDay("2026-12-01")!
-
     /// The status each code the API can answer is answered with: scripts and the page rely on these.
     static let statuses: [Int: Set<String>] = [
         404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found"],
@@ -18,45 +17,27 @@ struct RefusalStatusTests {
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",
             "missing_subject", "missing_option", "choose_one", "at_most_one", "not_a_number", "nothing_to_change",
             "backlog_takes_no_place", "unknown_action",
+            "id_too_short", "unknown_preset", "unknown_setting", "out_of_range", "title_too_long", "unfit_character",
             // The API takes neither an import nor `--db`; these are bad input wherever they are answered.
             "import_refused", "empty_store_path",
         ],
         409: [
-            "region_full", "ambiguous_id", "id_too_short", "locked", "not_on_board", "already_done", "not_done",
+            "region_full", "ambiguous_id", "locked", "not_on_board", "already_done", "not_done",
             "task_deleted", "nothing_to_undo", "important_needs_day", "date_unavailable", "no_session", "already_paused",
             "not_paused", "session_running", "already_running", "needs_yes", "too_many_windows", "habit_archived",
-            "correction_too_old", "future_day", "before_habit", "unknown_preset", "kind_fixed", "window_needed",
+            "correction_too_old", "future_day", "before_habit", "kind_fixed", "window_needed",
             "wrong_log", "habit_settle", "not_timed", "avoid_one_window", "duplicate_group", "pick_a_day",
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
-            "board_day_ended", "unknown_setting", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "out_of_range", "title_too_long",
+            "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]
 
     /// One error of every case any layer throws, as a use case throws it (SQLite's own errors included).
     static let errors: [any Error] = {
-        let rules: [PlannerError] = [
-            .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
-            .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
-            .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
-            .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
-            .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
-            .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
-            .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil),
-            .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
-            .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
-            .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
-            .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
-            .undoBlocked, .undoUnknown, .pickALaterDay,
-            .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
-            .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
-        ]
-        let inputs: [InputError] = [
-            .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
-            .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
-        ]
+        let rules = RefusalSamples.rules
+        let inputs = RefusalSamples.inputs
         let requests: [RequestError] = [
             .missing("task"), .missingOption("to"), .chooseOne(["done", "stop"]), .atMostOne(["days", "weekdays"]),
             .notANumber(option: "position", given: "x"), .nothingToChange, .backlogTakesNoPlace, .unknownAction("x"),
