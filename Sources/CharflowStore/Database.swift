@@ -60,12 +60,21 @@ public final class Database {
     /// files the store's own permissions, so none of them is ever world-readable.
     ///
     /// `readOnly` opens an existing file for reading only, as for a store in a read-only folder.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false) throws {
+    /// `unchanging` also tells SQLite that nobody changes the file while it is open, so it needs no
+    /// `-shm` beside it: the one way to read a WAL store whose folder cannot be written and that has no
+    /// `-shm` yet (SQLite's `immutable` URI parameter). Use it only for a store with no `-wal` to read.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false,
+                unchanging: Bool = false) throws {
         _ = sqliteConfigured
         if !readOnly { Database.createPrivately(path) }
         var pointer: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if readOnly && unchanging {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Database.uriPath(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
             sqlite3_close_v2(pointer)
@@ -75,6 +84,20 @@ public final class Database {
         self.path = path
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// `path` as the path of a SQLite `file:` URI: the characters a URI gives a meaning escaped.
+    static func uriPath(_ path: String) -> String {
+        var text = ""
+        for character in path {
+            switch character {
+            case "%": text += "%25"
+            case "?": text += "%3f"
+            case "#": text += "%23"
+            default: text.append(character)
+            }
+        }
+        return text
     }
 
     /// Creates an empty file at `path` with mode 0600 when nothing is there yet; SQLite treats an empty

@@ -95,9 +95,25 @@ public final class Planner {
         } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
             guard FileManager.default.fileExists(atPath: path) else { throw error }
             let reader = try Database(path: path, readOnly: true)
-            _ = try reader.scalar("SELECT count(*) FROM sqlite_master")
-            return reader
+            do {
+                _ = try reader.scalar("SELECT count(*) FROM sqlite_master")
+                return reader
+            } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
+                // A WAL store in a folder that cannot be written, with no `-shm` beside it (a backup on
+                // read-only media, another user's store): SQLite cannot make one, so the store is read
+                // as unchanging. That is only right when nothing waits in a `-wal` that it would skip.
+                guard !hasWaitingLog(path) else { throw error }
+                let unchanging = try Database(path: path, readOnly: true, unchanging: true)
+                _ = try unchanging.scalar("SELECT count(*) FROM sqlite_master")
+                return unchanging
+            }
         }
+    }
+
+    /// Whether a non-empty `-wal` lies beside the store at `path`.
+    private static func hasWaitingLog(_ path: String) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        return size > 0
     }
 
     /// Refuses a SQLite file that holds another program's tables and no Charflow migrations, before

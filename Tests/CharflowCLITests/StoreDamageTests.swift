@@ -78,6 +78,36 @@ struct StoreDamageTests {
         #expect(!refused.stderr.contains("readonly database"), "\(refused.stderr)")
     }
 
+    @Test("A-2 a folded store in a read-only folder, with no -wal or -shm beside it, still answers every read")
+    func readOnlyFolderWithoutSharedMemory() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let folder = cf.folder.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("charflow.sqlite").path
+        #expect(try cf.run(["add", "Read me", "--region", "morning", "--db", store], now: Self.now).status == 0)
+        #expect(try cf.run(["add", "Later", "--db", store], now: Self.now).status == 0)
+        do {
+            let db = try Database(path: store)
+            try db.checkpoint()
+        }
+        // As a copy on read-only media holds it: the log folded in, nothing else beside the file.
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
+        let (path, undo) = try Self.readOnly(folder)
+        defer { undo() }
+        let readOnlyStore = path + "/charflow.sqlite"
+        for arguments in [["today"], ["list", "--all"], ["backlog"]] {
+            let result = try cf.run(arguments + ["--db", readOnlyStore], now: "2026-11-30T09:30")
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("Read me") || arguments[0] == "backlog", "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains("Later") || arguments[0] != "backlog", "\(arguments): \(result.stdout)")
+        }
+        let refused = try cf.run(["add", "Nope", "--db", readOnlyStore, "--json"], now: "2026-11-30T09:31")
+        #expect(refused.status == 1)
+        #expect(try refused.errorDocument().code == "store_read_only", "\(refused.stdout)")
+    }
+
     @Test("X-1 export of a store missing a table saves every other table and names the missing one, without SQL")
     func exportSalvagesMissingTable() throws {
         let cf = try CharflowRunner()
