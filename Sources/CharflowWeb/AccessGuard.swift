@@ -42,6 +42,10 @@ public struct AccessGuard: Sendable {
             return .error(421, code: "foreign_host", message: WebMessages.foreignHost)
         }
         if let file = PublicFiles.answer(method: request.method, path: request.path) { return file }
+        if request.queryToken != nil, request.path == "/", request.method == "HEAD" {
+            // A link checker or a preview asks with HEAD before the person clicks: that spends nothing.
+            return WebResponse(status: 200, contentType: "text/plain; charset=utf-8", body: [], headers: [])
+        }
         if let given = request.queryToken, request.path == "/", !request.isWrite {
             guard links.consume(given) else {
                 return .html(LinkRefusedPage.html(signedIn: secret.cookie.matches(request.cookieToken)), status: 401)

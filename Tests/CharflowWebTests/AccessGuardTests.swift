@@ -19,6 +19,19 @@ import Testing
         #expect(local.storeBytes() == before)
     }
 
+    @Test("W-26: a HEAD of a sign-in link spends nothing; the GET after it signs in once")
+    func headKeepsTheLink() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let link = try local.state.links.mint()
+        let head = try local.send("HEAD", "/?token=\(link.text)", cookie: .some(nil))
+        #expect(head.status == 200, "\(head.body)")
+        let first = try local.send("GET", "/?token=\(link.text)", cookie: .some(nil))
+        #expect(first.status == 303, "\(first.body)")
+        let again = try local.send("GET", "/?token=\(link.text)", cookie: .some(nil))
+        #expect(again.status == 401, "\(again.body)")
+    }
+
     @Test("W-2: a wrong token in the cookie is 401 and changes nothing")
     func wrongCookie() throws {
         let local = try LocalServer()

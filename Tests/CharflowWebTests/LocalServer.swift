@@ -15,13 +15,15 @@ final class LocalServer: @unchecked Sendable {
     let folder: URL
     /// The store's server secret: the cookie a signed-in browser holds and the page's write token.
     let secret: ServerSecret
+    /// The server's state folder: its secret and its sign-in links.
+    let state: ServeStateFolder
 
     init() throws {
         folder = try TestFolder.make("web")
         store = StoreEnvironment(path: folder.appendingPathComponent("charflow.sqlite").path,
                                  timeZone: TimeZone(identifier: "Europe/London")!, localeFirstWeekday: .monday)
         let now = try StoreEnvironment.clock("2026-11-30T09:00", zone: store.timeZone)
-        let state = try ServeStateFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path],
+        state = try ServeStateFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path],
                                          storePath: store.path)
         secret = try ServerSecret.load(at: state.secretPath)
         server = WebServer(store: store, clock: .fixed(now), port: 0, state: state)
