@@ -200,6 +200,11 @@ extension Planner {
             }
             converted[table.name] = list
         }
+        var kinds: [String: String] = [:]
+        for row in try db.rows("SELECT id, kind FROM habits") { if let id = row[0].text { kinds[id] = row[1].text } }
+        for row in converted["habits"] ?? [] { if let id = row["id"]?.text { kinds[id] = row["kind"]?.text } }
+        try BackupRowRules.checkWindowTargets((converted["habit_windows"] ?? []).map { ($0["habit_id"]?.text, $0["target"]?.integer) },
+                                              kinds: kinds)
         try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
             ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
         })

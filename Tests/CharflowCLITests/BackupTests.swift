@@ -218,6 +218,8 @@ struct BackupTests {
         ("{\"format\": \"charflow-backup\", \"version\": 99, \"tables\": {}}", "version"),
         ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"deferrals\": [ORPHAN]}}", "deferrals"),
         ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [", "file"),
+        // T-25: every command gives a repeating task a day; a row without one is refused.
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [TASK_REPEAT_NO_DAY]}}", "tasks[1].due_date"),
     ])
     func malformed(_ template: String, _ place: String) throws {
         let task = { (field: String, value: String) -> String in
@@ -237,6 +239,7 @@ struct BackupTests {
             .replacingOccurrences(of: "TASK_BAD_DATE", with: task("due_date", "\"2026-02-30\""))
             .replacingOccurrences(of: "TASK_BAD_ENUM", with: task("importance", "\"urgent\""))
             .replacingOccurrences(of: "ORPHAN", with: orphan)
+            .replacingOccurrences(of: "TASK_REPEAT_NO_DAY", with: task("repeat_kind", "\"daily\""))
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         try cf.add("Keep me", now: Self.now)
@@ -248,6 +251,40 @@ struct BackupTests {
         #expect(result.stderr.contains(place), "\(result.stderr)")
         #expect(result.stderr.contains("Nothing was changed"))
         #expect(try cf.contents() == before)
+    }
+
+    @Test("X-5 H-10 a window target its habit's kind cannot take is refused, the habit in the file or in the store")
+    func windowTargetOfItsKind() throws {
+        let source = try CharflowRunner()
+        defer { source.removeFolder() }
+        #expect(try source.run(["habit", "add", "Dhikr", "--preset", "dhikr"], now: Self.now).status == 0)
+        let exported = try source.run(["export"], now: Self.now)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
+        var tables = try #require(document["tables"] as? [String: Any])
+        var windows = try #require(tables["habit_windows"] as? [[String: Any]])
+        try #require(windows.count == 1)
+        windows[0]["target"] = 0
+        tables["habit_windows"] = windows
+        document["tables"] = tables
+        let broken = source.folder.appendingPathComponent("zero-target.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: broken)
+
+        // The habit comes in the same file: a fresh store refuses the row and stays empty.
+        let fresh = try CharflowRunner()
+        defer { fresh.removeFolder() }
+        try fresh.add("Keep me", now: Self.now)
+        let before = try fresh.contents()
+        let refused = try fresh.run(["import", broken.path, "--from", "charflow"], now: Self.now)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("habit_windows[1].target"), "\(refused.stderr)")
+        #expect(try fresh.contents() == before)
+
+        // The habit is already in the store: merging the file's window is refused the same way.
+        let sourceBefore = try source.contents()
+        let merged = try source.run(["import", broken.path, "--from", "charflow"], now: Self.now)
+        #expect(merged.status == 1)
+        #expect(merged.stderr.contains("habit_windows[1].target"), "\(merged.stderr)")
+        #expect(try source.contents() == sourceBefore)
     }
 
     @Test("X-5 fifty megabytes of garbage are refused quickly and change nothing")

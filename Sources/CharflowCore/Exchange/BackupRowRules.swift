@@ -62,6 +62,10 @@ public enum BackupRowRules {
             try range("repeat_day_of_month", 0...31)
             if row.text("bucket") != nil, row.text("region") == nil { throw fail("bucket", "a bucket belongs to a region") }
             if row.text("region") != nil, row.text("due_date") == nil { throw fail("region", "a task on the board needs a due date") }
+            // Every command gives a repeating task a day (T-25): without one, `done` could make no next instance.
+            if let kind = row.text("repeat_kind"), kind != RepeatKind.none.rawValue, row.text("due_date") == nil {
+                throw fail("due_date", "a repeating task needs a due date")
+            }
         case "habits":
             try title("title", .habitName)
             try range("target_per_week", 0...7)
@@ -95,6 +99,24 @@ public enum BackupRowRules {
             }
         default:
             break
+        }
+    }
+
+    /// Refuses a window whose target its habit's kind does not take (H-10: binary 1, counted and timed 1
+    /// or more, avoid 0 or more), as `habit add` and `habit edit` do. `windows` are the file's
+    /// window rows in order as (habit id, target); `kinds` each habit's kind by id, from the file or
+    /// the store. A window of a habit found in neither is left to the check of references.
+    public static func checkWindowTargets(_ windows: [(habit: String?, target: Int64?)],
+                                          kinds: [String: String]) throws(ImportError) {
+        for (index, window) in windows.enumerated() {
+            guard let habit = window.habit, let target = window.target,
+                  let kind = kinds[habit].flatMap(HabitKind.init(rawValue:)) else { continue }
+            do {
+                _ = try HabitRules.validTarget(Int(clamping: target), kind: kind)
+            } catch {
+                throw ImportError(place: "habit_windows[\(index + 1)].target",
+                                  message: "\(target) is not a target of a \(kind.rawValue) habit (binary 1, counted and timed 1 or more, avoid 0 or more)")
+            }
         }
     }
 
