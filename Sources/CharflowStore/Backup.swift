@@ -141,35 +141,32 @@ extension Planner {
         return columns
     }
 
-    /// Imports a parsed backup document: replaces an empty store's content exactly, or merges into one
-    /// with data. One transaction; with `dryRun` it is rolled back and only the report is kept.
-    public func importBackup(_ document: Any, dryRun: Bool) throws -> Backup.Report {
-        guard let root = document as? [String: Any] else {
-            throw ImportError(place: "file", message: "a Charflow backup is a JSON object")
-        }
-        guard root["format"] as? String == Backup.format else {
+    /// Imports a backup file read row by row: replaces an empty store's content exactly, or merges into
+    /// one with data. One transaction; with `dryRun` it is rolled back and only the report is kept.
+    /// Each row is checked as it is read, so a file wrong from its first row is refused at once.
+    public func importBackup(_ document: BackupDocument, dryRun: Bool) throws -> Backup.Report {
+        guard document.format as? String == Backup.format else {
             throw ImportError(place: "format", message: "not a Charflow backup (expected \"\(Backup.format)\")")
         }
-        guard let version = root["version"] as? Int, version <= Backup.version, version >= 1 else {
+        guard let version = document.version as? Int, version <= Backup.version, version >= 1 else {
             throw ImportError(place: "version", message: "this Charflow reads backup version \(Backup.version) or older")
         }
-        guard let tables = root["tables"] as? [String: Any] else {
+        guard let tables = document.tables else {
             throw ImportError(place: "tables", message: "missing or not an object")
         }
-        if let unknown = tables.keys.first(where: { name in !Backup.tables.contains { $0.name == name } }) {
+        if let unknown = tables.keys.sorted().first(where: { name in !Backup.tables.contains { $0.name == name } }) {
             throw ImportError(place: "tables.\(unknown)", message: "not a table Charflow knows")
         }
         // Check and convert every value before touching the store.
         var converted: [String: [[String: SQLValue]]] = [:]
         for table in Backup.tables {
-            guard let raw = tables[table.name] else { continue }
-            guard let rows = raw as? [Any] else { throw ImportError(place: table.name, message: "must be a list of rows") }
+            guard tables[table.name] != nil else { continue }
             let infos = try db.rows("SELECT name, type, \"notnull\" FROM pragma_table_info(?)", [.text(table.name)]).map {
                 Backup.ColumnInfo(table: table.name, name: $0[0].text ?? "", type: $0[1].text ?? "", notNull: $0[2].int == 1)
             }
             var list: [[String: SQLValue]] = []
             var seen: [SQLValue: Int] = [:]
-            for (index, item) in rows.enumerated() {
+            try document.forEachRow(of: table.name) { index, item in
                 guard let object = item as? [String: Any] else {
                     throw ImportError(place: "\(table.name)[\(index + 1)]", message: "must be an object")
                 }

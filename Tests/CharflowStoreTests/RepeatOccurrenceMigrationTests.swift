@@ -116,7 +116,8 @@ struct RepeatOccurrenceMigrationTests {
 
         let target = try TaskSystemStore()
         let empty = try target.open("2026-11-30", "09:30")
-        let report = try empty.importBackup(document, dryRun: false)
+        let file = try BackupDocument(JSONSerialization.data(withJSONObject: document))
+        let report = try empty.importBackup(file, dryRun: false)
         #expect(report.replaced)
         #expect(try empty.task(id: moved.id)?.occurrence?.description == "2026-12-02")
         #expect(try empty.task(id: series.id)?.occurrence?.description == "2026-12-01")

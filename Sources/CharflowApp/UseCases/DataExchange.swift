@@ -90,13 +90,7 @@ extension Charflow {
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
         case .charflow:
-            let document: Any
-            do {
-                document = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                throw ImportError(place: "file", message: "not valid JSON")
-            }
-            let report = try planner.importBackup(document, dryRun: dryRun)
+            let report = try planner.importBackup(try BackupDocument(data), dryRun: dryRun)
             lines = DataExchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
