@@ -34,7 +34,8 @@ let package = Package(
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport",
+                                                            "CharflowApp"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),

@@ -244,11 +244,12 @@ public final class Planner {
 
     // MARK: Finding tasks
 
-    /// The task whose id starts with `prefix` (4 or more characters, any case).
+    /// The task whose id starts with `prefix` (4 or more characters, any case), for the flows still in
+    /// the store; the use cases find tasks through `Charflow.task(matching:)`.
     public func task(matching prefix: String) throws -> TaskItem {
         let key = prefix.lowercased()
-        guard key.count >= 4 else { throw PlannerError.idTooShort(prefix) }
-        let found = try tasks(where: "id >= ? AND id < ? LIMIT 2", [.text(key), .text(key + "~")])
+        guard key.count >= IDPrefix.shortest else { throw PlannerError.idTooShort(prefix) }
+        let found = try taskRepository.tasks(idPrefix: key, limit: 2)
         guard let first = found.first else { throw PlannerError.noTaskMatches(prefix) }
         guard found.count == 1 else { throw PlannerError.ambiguousID(prefix) }
         return first
@@ -280,136 +281,6 @@ public final class Planner {
 
     // MARK: Changing tasks
 
-    /// What `add` was asked for; nil fields take their defaults.
-    public struct NewTask: Sendable {
-        public var title: String
-        public var notes: String?
-        public var region: Region?
-        public var bucket: Bucket?
-        public var due: QuickDate?
-        public var importance: Importance = .low
-        /// nil keeps the preselected 30 minutes; `.some(nil)` is "no estimate".
-        public var effortMinutes: Int??
-        /// A category's name (or id prefix); without one the Today filter's category, if any.
-        public var category: String?
-        public var repeatKind: RepeatKind = .none
-        public var repeatWeekdays = ""
-
-        public init(title: String) {
-            self.title = title
-        }
-    }
-
-    /// Creates a task: on the board when a region is given, otherwise dated or in the Backlog.
-    ///
-    /// An important or repeating task needs a day: without one it gets today, the day being planned.
-    @discardableResult
-    public func add(_ request: NewTask) throws -> TaskItem {
-        let title = try TaskText.title(request.title)
-        var due = try request.due?.resolve(today: today, calendar: calendar)
-        if request.due == .someday, request.importance.isImportant { throw PlannerError.importantNeedsDay }
-        if request.due == .someday, request.repeatKind != .none { throw PlannerError.repeatingNeedsDay }
-        if request.region != nil, request.due == .someday { throw PlannerError.boardNeedsDay }
-        if request.bucket != nil, request.region == nil { throw PlannerError.bucketNeedsRegion }
-        if request.importance.isImportant || request.repeatKind != .none, due == nil {
-            due = RepeatRule.firstDay(kind: request.repeatKind, weekdays: RepeatRule.weekdays(request.repeatWeekdays),
-                                      from: today)
-        }
-        if request.region != nil, let day = due, day < today { throw PlannerError.boardDayEnded(day) }
-        let category = try request.category.map(selectableCategory) ?? todayFilter()
-        var task = TaskItem(title: title, notes: TaskText.notes(request.notes), dueDate: due,
-                            effortMinutes: request.effortMinutes ?? TaskItem.defaultEffortMinutes,
-                            importance: request.importance, repeatKind: request.repeatKind,
-                            repeatWeekdays: request.repeatKind == .weekly ? request.repeatWeekdays : "",
-                            createdAt: now, categoryID: category?.id)
-        if task.isRepeating {
-            task.seriesID = task.id
-            task.settleRepeatPattern()
-        }
-        return try perform("add") { journal in
-            if let region = request.region {
-                let day = due ?? today
-                try Board.place(&task, region: region, bucket: request.bucket, day: day,
-                                occupants: try occupants(of: region, on: day), now: now)
-            } else if due.map({ $0 < today }) ?? true {
-                // Undated, or due on a day that has ended: it enters the Backlog today.
-                task.backlogSince = today
-            }
-            try journal.capture("tasks", key: task.id.lowercasedText)
-            try create(&task)
-            return task
-        }
-    }
-
-    /// What `edit` was asked to change; nil leaves a field as it is.
-    public struct TaskEdit: Sendable {
-        public var title: String?
-        /// `.some(nil)` or an empty text clears the notes.
-        public var notes: String??
-        public var due: QuickDate?
-        public var importance: Importance?
-        public var effortMinutes: Int??
-        /// A category's name; `.some(nil)` takes the label off.
-        public var category: String??
-        /// A new repeat; `.none` is "Stop repeating".
-        public var repeatKind: RepeatKind?
-        public var repeatWeekdays = ""
-
-        public init() {}
-    }
-
-    /// Edits a task. A new day follows the deferral rules (a task whose day has come and is pushed
-    /// later counts a deferral; anything else is a reschedule) and takes a placed task off the board.
-    @discardableResult
-    public func edit(_ prefix: String, _ change: TaskEdit) throws -> TaskItem {
-        try editReporting(prefix, change).task
-    }
-
-    /// `edit`, telling also what the deferral rules made of a new day.
-    public func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
-        var task = try task(matching: prefix)
-        guard task.droppedAt == nil else { throw PlannerError.taskDropped }
-        if let title = change.title { task.title = try TaskText.title(title) }
-        if let notes = change.notes { task.notes = TaskText.notes(notes) }
-        if let effort = change.effortMinutes { task.effortMinutes = effort }
-        if let importance = change.importance { task.importance = importance }
-        if let category = change.category {
-            // The current label stays selectable even when archived ("— archived" on the edited task).
-            task.categoryID = try category.map { word in
-                let found = try self.category(matching: word)
-                return found.id == task.categoryID ? found.id : try selectableCategory(word).id
-            }
-        }
-        if let kind = change.repeatKind {
-            task.repeatKind = kind
-            task.repeatWeekdays = kind == .weekly ? change.repeatWeekdays : ""
-            task.repeatDayOfMonth = 0
-            if kind != .none { task.seriesID = task.seriesID ?? task.id }
-        }
-        var outcome = Deferral.Outcome(task: task)
-        if let dueWord = change.due {
-            let due = try dueWord.resolve(today: today, calendar: calendar)
-            if due != task.dueDate {
-                outcome = try Deferral.move(task, to: due, dateChosen: true, reason: nil,
-                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
-                task = outcome.task
-            }
-        }
-        if task.isImportant || task.isRepeating, task.dueDate == nil {
-            if change.due == .someday { throw task.isImportant ? PlannerError.importantNeedsDay : .repeatingNeedsDay }
-            task.dueDate = RepeatRule.firstDay(kind: task.repeatKind, weekdays: RepeatRule.weekdays(task.repeatWeekdays),
-                                               from: today)
-            task.backlogSince = nil
-        }
-        if change.repeatKind != nil { task.settleRepeatPattern() }
-        outcome.task = task
-        return try perform("edit") { journal in
-            try apply(&outcome, journal: &journal)
-            try closeSessionIfDeferred(outcome, journal: &journal)
-            return DateChange(outcome)
-        }
-    }
-
     /// A task after a change of day, with what the deferral rules made of it.
     public struct DateChange: Sendable {
         public let task: TaskItem
@@ -421,38 +292,12 @@ public final class Planner {
         /// The fifth deferral or later: the engine suggests letting it go.
         public let suggestRemoval: Bool
 
-        init(_ outcome: Deferral.Outcome) {
+        package init(_ outcome: Deferral.Outcome) {
             task = outcome.task
             deferred = outcome.record != nil
             refined = outcome.refined
             eased = outcome.eased
             suggestRemoval = outcome.suggestRemoval
-        }
-    }
-
-    /// Defers a task: without a date, to tomorrow (the 1st and 2nd time only); with `to`, to that day.
-    ///
-    /// A task not yet due is rescheduled instead (no count, no record). `note` is appended to the
-    /// task's notes as a timestamped line.
-    @discardableResult
-    public func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
-        var task = try task(matching: prefix)
-        let target: LocalDay?
-        if let word {
-            target = try word.resolve(today: today, calendar: calendar)
-        } else {
-            guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
-            target = today.adding(days: 1)
-        }
-        if let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
-        }
-        var outcome = try Deferral.move(task, to: target, dateChosen: word != nil, reason: reason,
-                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
-        return try perform("defer") { journal in
-            try apply(&outcome, journal: &journal)
-            try closeSessionIfDeferred(outcome, journal: &journal)
-            return DateChange(outcome)
         }
     }
 
@@ -466,17 +311,8 @@ public final class Planner {
 
     /// Saves a date change and its deferral record as part of an action.
     func apply(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
-        try journal.capture("tasks", key: outcome.task.id.lowercasedText)
-        try save(&outcome.task)
+        try taskRepository.save(&outcome.task, journal: &journal)
         try record(outcome, journal: &journal)
-    }
-
-    /// Marks a task done; the lock setting may hold a Complementary task back (D9). A repeating task's
-    /// next instance is created, and a live session on it is finished, in the same action.
-    @discardableResult
-    public func complete(_ prefix: String) throws -> TaskItem {
-        let task = try task(matching: prefix)
-        return try perform("done") { journal in try complete(task, journal: &journal) }
     }
 
     /// Completes `task` within an action.
@@ -487,44 +323,14 @@ public final class Planner {
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }
-        try journal.capture("tasks", key: task.id.lowercasedText)
-        try save(&task)
+        try taskRepository.save(&task, journal: &journal)
         try closeLiveSession(ofTask: task.id, .finished, journal: &journal)
         try createNextInstance(after: task, journal: &journal)
         return task
     }
 
-    /// Marks a done task not done again. For a repeating task whose next instance already exists, that
-    /// instance is removed when untouched; otherwise the un-tick is refused ("This one already repeated").
-    @discardableResult
-    public func uncomplete(_ prefix: String) throws -> TaskItem {
-        var task = try task(matching: prefix)
-        let completed = task
-        let completedAt = task.completedAt
-        try Board.uncomplete(&task, today: today, now: now)
-        var later: [TaskItem] = []
-        if let series = task.seriesID, let completedAt {
-            later = try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
-                              [.text(series.lowercasedText), .text(task.id.lowercasedText), .text(Instant.storageText(completedAt))])
-            let resolvedDay = calendar.logicalDay(at: completedAt)
-            for instance in later where try !isUntouched(instance, madeBy: completed, resolvedDay: resolvedDay,
-                                                         taken: occurrences(of: series, except: instance.id)) {
-                throw PlannerError.alreadyRepeated
-            }
-        }
-        return try perform("undone") { journal in
-            try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(&task)
-            for instance in later {
-                try journal.capture("tasks", key: instance.id.lowercasedText)
-                try Tombstone.remove("tasks", id: instance.id.lowercasedText, at: nowText, in: db)
-            }
-            return task
-        }
-    }
-
-    /// Drops a task: kept for history, gone from every view, back with `undo` (spec D7). Dropping a
-    /// repeating task skips only this occurrence: the next one is created. A live session on it closes.
+    /// Drops the task `prefix` names as one action (spec D7); the night plan's carry drops through it,
+    /// the Drop use case through `UnitOfWork.drop`.
     @discardableResult
     public func drop(_ prefix: String) throws -> TaskItem {
         let task = try task(matching: prefix)
@@ -537,30 +343,10 @@ public final class Planner {
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         let wasLive = task.isLive
         task.droppedAt = now
-        try journal.capture("tasks", key: task.id.lowercasedText)
-        try save(&task)
+        try taskRepository.save(&task, journal: &journal)
         try closeLiveSession(ofTask: task.id, .dropped, journal: &journal)
         if wasLive { try createNextInstance(after: task, journal: &journal) }
         return task
-    }
-
-    /// Ticks or unticks checklist item `number` (from 1) in a task's notes.
-    @discardableResult
-    public func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
-        var task = try task(matching: prefix)
-        task.notes = try Notes.toggle(task.notes, item: number)
-        return try update(task, label: "check")
-    }
-
-    /// Appends a timestamped line to a task's notes, never overwriting them.
-    @discardableResult
-    public func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
-        var task = try task(matching: prefix)
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw InputError.invalidWord(what: "note", given: text, expected: "some text")
-        }
-        task.notes = Notes.appending(text, to: task.notes, at: now, calendar: calendar)
-        return try update(task, label: "note")
     }
 
     /// The next instance of a repeating task just completed or dropped, unless its series already has
@@ -578,8 +364,7 @@ public final class Planner {
               let occurrence = next.occurrence else { return }
         // Derived from (series, occurrence), so two devices completing the same task make one instance.
         next.id = try DerivedID.repeatInstance(series: series, occurrence: occurrence, in: db)
-        try journal.capture("tasks", key: next.id.lowercasedText)
-        try create(&next)
+        try taskRepository.insert(&next, journal: &journal)
     }
 
     /// The occurrences the instances of `series` were made for (an instance without one, its due
@@ -593,122 +378,14 @@ public final class Planner {
         return days
     }
 
-    /// Not completed, deferred, dropped, edited or timed since `completed` made it on `resolvedDay`
-    /// with `taken` occurrences: its content is still what was made, and it has no deferral record
-    /// and no session.
-    private func isUntouched(_ task: TaskItem, madeBy completed: TaskItem, resolvedDay: LocalDay,
-                             taken: Set<LocalDay>) throws -> Bool {
-        guard task.isLive, task.deferralCount == 0,
-              completed.leftUntouched(task, resolvedDay: resolvedDay, taken: taken) else {
-            return false
-        }
-        let records = try db.scalar("SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
-        let sessions = try db.scalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(task.id.lowercasedText)])?.int
-        return records == 0 && sessions == 0
-    }
-
     /// The deferral record a task already has for today, if any.
     func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
-        try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? AND day = ? LIMIT 1",
-                    [.text(task.id.lowercasedText), .text(today.description)]).first.map(TaskRecords.deferral)
+        try taskRepository.deferral(ofTask: task.id, on: today)
     }
 
     func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
         guard var record = outcome.record else { return }
-        try journal.capture("deferrals", key: record.id.lowercasedText)
-        try save(&record)
-    }
-
-    /// Removes a task with its deferrals for good, leaving tombstones; this cannot be undone.
-    @discardableResult
-    public func purge(_ prefix: String) throws -> TaskItem {
-        let task = try task(matching: prefix)
-        let id = task.id.lowercasedText
-        forgetReads()
-        defer { forgetReads() }
-        try db.write {
-            try removeForGood(task: id)
-            try UndoJournal.clear(db: db)
-        }
-        // The write-ahead log still holds the pages as they were before: fold them into the main file
-        // (whose copies secure_delete has zeroed) and empty the log, so the purged text is in no file.
-        try db.checkpoint()
-        return task
-    }
-
-    /// Places a task on a day's board (today's unless `day`, or the future day it already sits on).
-    ///
-    /// Without `region` the task changes bucket in the region it is in. Placing a task whose day has
-    /// come on a later day is a deferral (`task.md`), counted or refining today's record.
-    @discardableResult
-    public func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
-        var task = try task(matching: prefix)
-        guard task.droppedAt == nil else { throw PlannerError.taskDropped }
-        var targetDay: LocalDay
-        if let day {
-            guard let resolved = try day.resolve(today: today, calendar: calendar) else { throw PlannerError.boardNeedsDay }
-            if resolved < today { throw PlannerError.boardDayEnded(resolved) }
-            targetDay = resolved
-        } else if task.region != nil, let due = task.dueDate, due >= today {
-            targetDay = due
-        } else {
-            targetDay = today
-        }
-        guard let target = region ?? task.region else { throw PlannerError.notOnBoard }
-        if region == nil, !(task.region != nil && task.dueDate == targetDay) { throw PlannerError.notOnBoard }
-        var outcome = Deferral.Outcome(task: task)
-        if Deferral.isDeferral(task, to: targetDay, today: today) {
-            outcome = try Deferral.move(task, to: targetDay, dateChosen: true, reason: nil,
-                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
-            task.deferralCount = outcome.task.deferralCount
-            task.importance = outcome.task.importance
-        }
-        try Board.place(&task, region: target, bucket: bucket, day: targetDay,
-                        occupants: try occupants(of: target, on: targetDay), now: now)
-        outcome.task = task
-        return try perform("move") { journal in
-            try apply(&outcome, journal: &journal)
-            try closeSessionIfDeferred(outcome, journal: &journal)
-            return task
-        }
-    }
-
-    /// Takes a task off the board into the Backlog. A task whose day has come loses it (a deferral to
-    /// Someday), except an important one, which keeps its day.
-    @discardableResult
-    public func moveToBacklog(_ prefix: String) throws -> TaskItem {
-        var task = try task(matching: prefix)
-        guard task.droppedAt == nil else { throw PlannerError.taskDropped }
-        var outcome = Deferral.Outcome(task: task)
-        if !task.isImportant, !task.isRepeating, Deferral.isDeferral(task, to: nil, today: today) {
-            outcome = try Deferral.move(task, to: nil, dateChosen: true, reason: nil,
-                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
-            task.deferralCount = outcome.task.deferralCount
-        }
-        Board.moveToBacklog(&task, today: today, now: now)
-        outcome.task = task
-        return try perform("move") { journal in
-            try apply(&outcome, journal: &journal)
-            try closeSessionIfDeferred(outcome, journal: &journal)
-            return task
-        }
-    }
-
-    /// Moves a placed task to 1-based `position` within its region and bucket; the order persists.
-    public func reorder(_ prefix: String, to position: Int) throws {
-        let task = try task(matching: prefix)
-        guard task.droppedAt == nil, let region = task.region, let day = task.dueDate else {
-            throw PlannerError.notOnBoard
-        }
-        let bucketTasks = Board.manualOrder(try occupants(of: region, on: day)
-            .filter { $0.bucket == task.bucket && $0.droppedAt == nil })
-        let changed = try Board.reorder(bucketTasks, moving: task.id, to: position, now: now)
-        try perform("reorder") { journal in
-            for var task in changed {
-                try journal.capture("tasks", key: task.id.lowercasedText)
-                try save(&task)
-            }
-        }
+        try taskRepository.save(&record, journal: &journal)
     }
 
     /// Reverts the most recent action exactly; returns what it was ("add", "move", ...).
@@ -845,36 +522,9 @@ public final class Planner {
         return counts
     }
 
-    public func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
-        let members = try tasks(indexedBy: "tasks_live_by_due",
-                                where: "\(TaskRecords.live) AND (due_date IS NULL OR due_date < ?)",
-                                [.text(today.description)])
-        return Backlog.groups(members, today: today, calendar: calendar)
-    }
-
-    /// Live tasks due after today, in engine order.
-    public func upcoming() throws -> [TaskItem] {
-        EngineOrder.sorted(try tasks(where: "\(TaskRecords.live) AND due_date > ?",
-                                     [.text(today.description)]), today: today)
-    }
-
-    /// Every live task (with `all`, done and deleted ones too), in engine order.
-    public func list(all: Bool) throws -> [TaskItem] {
-        let clause = all ? "1 = 1" : TaskRecords.live
-        return EngineOrder.sorted(try tasks(where: clause, []), today: today)
-    }
-
     /// Tasks completed during logical day `day`, in completion order.
     public func completed(on day: LocalDay) throws -> [TaskItem] {
-        let start = Instant.storageText(calendar.start(of: day))
-        let end = Instant.storageText(calendar.start(of: day.adding(days: 1)))
-        return try tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
-                         [.text(start), .text(end)])
-    }
-
-    public func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
-        try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? ORDER BY day, deferred_on",
-                    [.text(task.id.lowercasedText)]).map(TaskRecords.deferral)
+        try taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
     }
 
     /// Category names by id, for labels.
@@ -916,15 +566,6 @@ public final class Planner {
         try perform(label) { journal in
             try journal.capture(table, key: id.lowercasedText)
             try db.run(sql, bindings)
-        }
-    }
-
-    private func update(_ task: TaskItem, label: String) throws -> TaskItem {
-        try perform(label) { journal in
-            var task = task
-            try journal.capture("tasks", key: task.id.lowercasedText)
-            try save(&task)
-            return task
         }
     }
 

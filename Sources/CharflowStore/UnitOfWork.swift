@@ -58,10 +58,16 @@ extension UnitOfWork {
         try planner.apply(&outcome, journal: &journal)
     }
 
+    /// Saves a change of day with its deferral record; a deferral that sends the task away from today
+    /// ends its live session as deferred (`task.md`, Resolving the task).
+    package func saveDateChange(_ outcome: inout Deferral.Outcome) throws {
+        try planner.apply(&outcome, journal: &journal)
+        try planner.closeSessionIfDeferred(outcome, journal: &journal)
+    }
+
     /// Saves a change to `task` itself (its notes, say), before-image captured, `modifiedAt` stamped.
     package func save(_ task: inout TaskItem) throws {
-        try journal.capture("tasks", key: task.id.lowercasedText)
-        try planner.save(&task)
+        try planner.taskRepository.save(&task, in: self)
     }
 
     /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).

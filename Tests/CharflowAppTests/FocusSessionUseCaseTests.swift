@@ -46,9 +46,9 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Write report", effort: 60)
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         #expect(begun.session.estimateMinutes == 60)
-        var edit = Planner.TaskEdit()
+        var edit = EditTask.Input(task: task.id)
         edit.effortMinutes = .some(90)
-        try store.open(day, "09:10").planner.edit(task.id.uuidString, edit)
+        try store.open(day, "09:10").editTask(edit)
 
         let before = try store.open(day, "10:00")
         let live = try #require(try before.liveSession())
@@ -212,9 +212,9 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let acting = try store.open(day, "09:30")
         switch action {
-        case "done": try acting.planner.complete(task.id.uuidString)
+        case "done": try acting.completeTask(CompleteTask.Input(task: task.id))
         case "drop": try acting.planner.drop(task.id.uuidString)
-        case "defer": try acting.planner.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
+        case "defer": try acting.deferTask(DeferTask.Input(task: task.id))
         default: _ = try acting.beginSession(BeginSession.Input(task: other.id, settle: .stop))
         }
         #expect(try store.open(day, "09:30").liveSession()?.taskID != task.id)
@@ -230,7 +230,7 @@ struct FocusSessionUseCaseTests {
         let stored = try app.sessionReload(task)
         #expect(stored.isLive)
         #expect(stored.deferralCount == 0)
-        #expect(try app.planner.deferrals(of: stored).isEmpty)
+        #expect(try app.planner.taskRepository.deferrals(ofTask: stored.id).isEmpty)
     }
 
     // MARK: S-7 one timer
@@ -283,7 +283,7 @@ struct FocusSessionUseCaseTests {
             #expect(stored.isLive)
             #expect(stored.dueDate == app.today.adding(days: 1))
             #expect(stored.deferralCount == 1)
-            let records = try app.planner.deferrals(of: stored)
+            let records = try app.planner.taskRepository.deferrals(ofTask: stored.id)
             #expect(records.count == 1)
             #expect(records.first?.day == app.today)
             #expect(records.first?.deferredTo == app.today.adding(days: 1))
@@ -291,7 +291,7 @@ struct FocusSessionUseCaseTests {
             #expect(stored.droppedAt == app.now)
             #expect(!stored.isCompleted)
         }
-        if choice != .defer { #expect(try app.planner.deferrals(of: stored).isEmpty) }
+        if choice != .defer { #expect(try app.planner.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
 
         let live = try #require(try app.liveSession())
         #expect(live.id == result.session.id)
@@ -307,7 +307,7 @@ struct FocusSessionUseCaseTests {
         let task = try setup.sessionAdd("Write report")
         let done = try setup.sessionAdd("Already done")
         let dropped = try setup.sessionAdd("Let go")
-        try setup.planner.complete(done.id.uuidString)
+        try setup.completeTask(CompleteTask.Input(task: done.id))
         try setup.planner.drop(dropped.id.uuidString)
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:10")
@@ -328,8 +328,8 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:30")
         switch action {
-        case "done": try app.planner.complete(task.id.uuidString)
-        case "defer": try app.planner.deferTask(task.id.uuidString, to: nil, reason: nil, note: nil)
+        case "done": try app.completeTask(CompleteTask.Input(task: task.id))
+        case "defer": try app.deferTask(DeferTask.Input(task: task.id))
         default: try app.planner.drop(task.id.uuidString)
         }
         #expect(try app.liveSession() == nil)
@@ -349,17 +349,17 @@ struct FocusSessionUseCaseTests {
         let app = try store.open(day, "09:30")
         switch path {
         case "edit":
-            var edit = Planner.TaskEdit()
+            var edit = EditTask.Input(task: task.id)
             edit.due = .tomorrow
-            try app.planner.edit(task.id.uuidString, edit)
+            try app.editTask(edit)
         case "backlog":
-            try app.planner.moveToBacklog(task.id.uuidString)
+            try app.moveTask(MoveTask.Input(task: task.id, to: .backlog))
         default:
-            try app.planner.move(task.id.uuidString, region: .afternoon, bucket: nil, day: .tomorrow)
+            try app.moveTask(MoveTask.Input(task: task.id, to: .board(region: .afternoon, bucket: nil, day: .tomorrow)))
         }
         // The move was a real deferral (task.md): counted, with a record.
         #expect(try app.sessionReload(task).deferralCount == 1)
-        #expect(try app.planner.deferrals(of: task).count == 1)
+        #expect(try app.planner.taskRepository.deferrals(ofTask: task.id).count == 1)
         // So its live session closes as deferred, with its time logged (S-8).
         #expect(try app.liveSession() == nil)
         let session = try #require(try app.sessionList(task).first)
@@ -404,12 +404,12 @@ struct FocusSessionUseCaseTests {
 
         let carried = try app.sessionReload(task)
         #expect(carried.deferralCount == 0)
-        #expect(try app.planner.deferrals(of: carried).isEmpty)
+        #expect(try app.planner.taskRepository.deferrals(ofTask: carried.id).isEmpty)
         #expect(carried.isLive)
         #expect(carried.region == nil)
         let overdue = try app.sessionReload(other)
         #expect(overdue.deferralCount == 1)
-        #expect(try app.planner.deferrals(of: overdue).count == 1)
+        #expect(try app.planner.taskRepository.deferrals(ofTask: overdue.id).count == 1)
         #expect(try app.planner.offeredTask()?.id == task.id)
     }
 
@@ -605,7 +605,7 @@ struct FocusSessionUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Quick call")
         let app = try store.open(day, "09:30")
-        let done = try app.planner.complete(task.id.uuidString)
+        let done = try app.completeTask(CompleteTask.Input(task: task.id)).task
         #expect(done.isCompleted)
         #expect(try app.sessionList(task).isEmpty)
         #expect(try app.actualSeconds(of: done) == 0)
@@ -617,7 +617,7 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:30")
-        try app.planner.purge(task.id.uuidString)
+        try app.purgeTask(PurgeTask.Input(task: task.id))
         #expect(try app.liveSession() == nil)
         #expect(try app.planner.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
         #expect(try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",

@@ -54,17 +54,17 @@ extension Charflow {
     @discardableResult
     func sessionAdd(_ title: String, region: Region? = .morning, effort: Int?? = nil, notes: String? = nil,
                     due: QuickDate? = nil) throws -> TaskItem {
-        var request = Planner.NewTask(title: title)
-        request.region = region
-        request.effortMinutes = effort
-        request.notes = notes
-        request.due = due
-        return try planner.add(request)
+        var input = AddTask.Input(title: title)
+        input.region = region
+        input.effortMinutes = effort
+        input.notes = notes
+        input.due = due
+        return try addTask(input).task
     }
 
     /// The task as stored now.
     func sessionReload(_ task: TaskItem) throws -> TaskItem {
-        try planner.task(matching: task.id.uuidString)
+        try self.task(task.id)
     }
 
     /// The task's sessions, oldest first.

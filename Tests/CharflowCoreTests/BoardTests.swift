@@ -352,3 +352,41 @@ struct BoardTests {
         #expect(TaskText.notes("  keep my spacing ") == "  keep my spacing ")
     }
 }
+
+/// The board's rules that others reuse: taking a task off the board, the lock as the setting says,
+/// and which day and region a move places a task on.
+@Suite("Board: taking off, the lock's setting, a move's day and region")
+struct BoardPlacementTests {
+    let day = LocalDay(year: 2026, month: 3, day: 2)!
+
+    @Test("B-7 B-13 taking a task off the board clears its place and keeps its day")
+    func takeOff() {
+        var task = Fixture.placed("Essay", .morning, .mustDo, on: day, order: 2, created: 0)
+        Board.takeOff(&task)
+        #expect(task.region == nil && task.bucket == nil && task.sortOrder == 0)
+        #expect(task.dueDate == day)
+    }
+
+    @Test("B-20 the lock holds a Complementary task back only with the setting on")
+    func lockFollowsSetting() {
+        let must = Fixture.placed("Essay", .morning, .mustDo, on: day, order: 0, created: 0)
+        let comp = Fixture.placed("Emails", .morning, .complementary, on: day, order: 0, created: 1)
+        #expect(Board.isLocked(comp, occupants: [must, comp], lockComplementary: true))
+        #expect(!Board.isLocked(comp, occupants: [must, comp], lockComplementary: false))
+    }
+
+    @Test("B-11 a move goes to the asked day, else the board's day it sits on, else today; a bucket change needs a place")
+    func moveDayAndRegion() throws {
+        let calendar = try Fixture.calendar()
+        let later = day.adding(days: 3)
+        let placed = Fixture.placed("Essay", .evening, .misc, on: later, order: 0, created: 0)
+        #expect(try Board.day(toPlace: placed, on: nil, today: day, calendar: calendar) == later)
+        #expect(try Board.day(toPlace: placed, on: .today, today: day, calendar: calendar) == day)
+        #expect(throws: PlannerError.boardNeedsDay) { try Board.day(toPlace: placed, on: .someday, today: day, calendar: calendar) }
+        #expect(try Board.region(toPlace: placed, in: nil, on: later) == .evening)
+        #expect(throws: PlannerError.notOnBoard) { try Board.region(toPlace: placed, in: nil, on: day) }
+        let parked = TaskItem(title: "Loose", createdAt: Fixture.created())
+        #expect(throws: PlannerError.notOnBoard) { try Board.region(toPlace: parked, in: nil, on: day) }
+        #expect(try Board.region(toPlace: parked, in: .morning, on: day) == .morning)
+    }
+}

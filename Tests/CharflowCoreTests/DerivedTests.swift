@@ -34,7 +34,7 @@ struct DerivedTests {
     @Test("T-16 the urgency window and stale count are named constants")
     func constants() {
         #expect(TaskItem.urgencyWindowDays == 1)
-        #expect(TaskItem.staleDeferralCount == 3)
+        #expect(Deferral.staleFromCount == 3)
     }
 
     @Test("T-16 an undated task with few deferrals is never urgent")

@@ -334,7 +334,7 @@ struct TaskSystemDerivedRuleTests {
     @Test("T-18 stale from the 3rd deferral", arguments: [(2, false), (3, true), (9, true)])
     func stale(_ deferrals: Int, _ isStale: Bool) {
         #expect(TaskSystemFixture.task(deferrals: deferrals).isStale == isStale)
-        #expect(TaskItem.staleDeferralCount == 3)
+        #expect(Deferral.staleFromCount == 3)
     }
 
     @Test("T-15 order by quadrant, then due date with undated last, then createdAt")

@@ -41,9 +41,7 @@ public enum Board {
     /// A low task loses its day (it is parked, Someday); an important or repeating one keeps it, since
     /// those need a day (`task.md`, Importance rule 1 and Repeating tasks).
     public static func moveToBacklog(_ task: inout TaskItem, today: LocalDay, now: Date) {
-        task.region = nil
-        task.bucket = nil
-        task.sortOrder = 0
+        takeOff(&task)
         if !task.isImportant, !task.isRepeating { task.dueDate = nil }
         task.backlogSince = today
         task.modifiedAt = now
@@ -55,7 +53,7 @@ public enum Board {
     ) throws(PlannerError) {
         guard task.droppedAt == nil else { throw .taskDropped }
         guard !task.isCompleted else { throw .alreadyDone }
-        if lockComplementary, let region = task.region, isLocked(task, occupants: occupants) {
+        if let region = task.region, isLocked(task, occupants: occupants, lockComplementary: lockComplementary) {
             throw .complementaryLocked(region)
         }
         task.isCompleted = true
@@ -71,9 +69,7 @@ public enum Board {
         task.isCompleted = false
         task.completedAt = nil
         if task.region != nil, let due = task.dueDate, due < today {
-            task.region = nil
-            task.bucket = nil
-            task.sortOrder = 0
+            takeOff(&task)
             task.backlogSince = due
         }
         task.modifiedAt = now
@@ -83,6 +79,41 @@ public enum Board {
     public static func isLocked(_ task: TaskItem, occupants: [TaskItem]) -> Bool {
         guard task.bucket == .complementary, !task.isCompleted else { return false }
         return occupants.contains { $0.bucket == .mustDo && $0.droppedAt == nil && !$0.isCompleted }
+    }
+
+    /// Whether the lock holds `task` back now: the setting is on and the task is locked (B-20, D9).
+    public static func isLocked(_ task: TaskItem, occupants: [TaskItem], lockComplementary: Bool) -> Bool {
+        lockComplementary && isLocked(task, occupants: occupants)
+    }
+
+    /// Takes `task` off the board where it stands: no region, no bucket, no place in a manual order.
+    /// Its day and everything else stay (B-7, B-13).
+    public static func takeOff(_ task: inout TaskItem) {
+        task.region = nil
+        task.bucket = nil
+        task.sortOrder = 0
+    }
+
+    /// The day a move places `task` on: the quick date's (refused when Someday or a day that has
+    /// ended), else the day of the board it sits on if that has not ended, else today.
+    public static func day(
+        toPlace task: TaskItem, on word: QuickDate?, today: LocalDay, calendar: PlannerCalendar
+    ) throws(PlannerError) -> LocalDay {
+        if let word {
+            guard let resolved = try word.resolve(today: today, calendar: calendar) else { throw .boardNeedsDay }
+            if resolved < today { throw .boardDayEnded(resolved) }
+            return resolved
+        }
+        if task.region != nil, let due = task.dueDate, due >= today { return due }
+        return today
+    }
+
+    /// The region a move places `task` in on `day`: the one asked, or, for a change of bucket only,
+    /// the region the task already holds on that day's board; refused when there is none.
+    public static func region(toPlace task: TaskItem, in region: Region?, on day: LocalDay) throws(PlannerError) -> Region {
+        guard let target = region ?? task.region else { throw .notOnBoard }
+        if region == nil, task.dueDate != day { throw .notOnBoard }
+        return target
     }
 
     /// New sort orders for one region and bucket after moving `id` to 1-based `position`.

@@ -51,9 +51,7 @@ public enum Rollover {
             var task = original
             guard task.isLive, let due = task.dueDate, due < newDay else { continue }
             if task.region != nil {
-                task.region = nil
-                task.bucket = nil
-                task.sortOrder = 0
+                Board.takeOff(&task)
                 task.backlogSince = due
             } else if task.backlogSince == nil {
                 task.backlogSince = due

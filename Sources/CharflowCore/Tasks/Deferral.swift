@@ -2,8 +2,9 @@ import Foundation
 
 /// The deferral rules of `task.md`: what counts, what is asked for, and what it changes.
 public enum Deferral {
-    /// From this deferral on, a date must be chosen (no instant "tomorrow").
-    public static let pickerFromCount = 3
+    /// From this many deferrals on, a task is stale and urgent (T-16, T-18), a date must be chosen (no
+    /// instant "tomorrow", T-20), and an important task is eased to low (T-13): one threshold, one name.
+    public static let staleFromCount = 3
     /// From this deferral on, the engine suggests letting the task go.
     public static let suggestRemovalFromCount = 5
 
@@ -48,14 +49,14 @@ public enum Deferral {
         var outcome = Outcome(task: task)
         if isDeferral(task, to: newDue, today: today) {
             if var record = todaysRecord {
-                if task.deferralCount >= pickerFromCount, !dateChosen { throw .pickADay }
+                if task.deferralCount >= staleFromCount, !dateChosen { throw .pickADay }
                 record.deferredTo = newDue
                 record.reason = reason ?? .reschedule
                 record.modifiedAt = now
                 outcome.record = record
                 outcome.refined = true
             } else {
-                if task.deferralCount + 1 >= pickerFromCount, !dateChosen { throw .pickADay }
+                if task.deferralCount + 1 >= staleFromCount, !dateChosen { throw .pickADay }
                 outcome.eased = changed.countDeferral(now: now)
                 outcome.record = DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: newDue,
                                                 reason: reason ?? .reschedule)
@@ -71,11 +72,7 @@ public enum Deferral {
         if newDue == nil, changed.isImportant { throw .importantNeedsDay }
         if newDue == nil, changed.isRepeating { throw .repeatingNeedsDay }
         if changed.dueDate != newDue || changed.region != nil {
-            if changed.region != nil, changed.dueDate != newDue {
-                changed.region = nil
-                changed.bucket = nil
-                changed.sortOrder = 0
-            }
+            if changed.region != nil, changed.dueDate != newDue { Board.takeOff(&changed) }
             changed.dueDate = newDue
         }
         changed.backlogSince = newDue == nil || newDue! < today ? today : nil

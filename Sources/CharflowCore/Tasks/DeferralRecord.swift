@@ -40,7 +40,7 @@ extension TaskItem {
     public mutating func countDeferral(now: Date) -> Bool {
         deferralCount += 1
         modifiedAt = now
-        if deferralCount >= TaskItem.staleDeferralCount, importance.isImportant {
+        if isStale, importance.isImportant {
             importance = .low
             return true
         }

@@ -10,12 +10,9 @@ public enum Quadrant: String, CaseIterable, Sendable, Comparable {
 extension TaskItem {
     /// Days after today that still count as urgent: due tomorrow or earlier.
     public static let urgencyWindowDays = 1
-    /// Deferrals at which a task is urgent and stale.
-    public static let staleDeferralCount = 3
-
     /// Due within the urgency window of `today` (overdue included), or deferred three times or more.
     public func isUrgent(today: LocalDay) -> Bool {
-        if deferralCount >= TaskItem.staleDeferralCount { return true }
+        if isStale { return true }
         guard let due = dueDate else { return false }
         return due <= today.adding(days: TaskItem.urgencyWindowDays)
     }
@@ -31,7 +28,8 @@ extension TaskItem {
         }
     }
 
-    public var isStale: Bool { deferralCount >= TaskItem.staleDeferralCount }
+    /// Deferred `Deferral.staleFromCount` times or more (T-18).
+    public var isStale: Bool { deferralCount >= Deferral.staleFromCount }
 
     /// Overdue on `today`: live, and due before it.
     public func isOverdue(today: LocalDay) -> Bool {

@@ -26,7 +26,7 @@ struct BoardRenderer {
             }
             for (index, task) in tasks.enumerated() {
                 let prefix = index == 0 ? column : String(repeating: " ", count: column.count)
-                let locked = lockComplementary && Board.isLocked(task, occupants: card.allTasks)
+                let locked = Board.isLocked(task, occupants: card.allTasks, lockComplementary: lockComplementary)
                 out.append(lines.line(task, prefix: prefix, note: locked ? "locked" : nil))
             }
         }

@@ -2,7 +2,19 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// One task with its history: deferrals, focus sessions, the work logged, its checklist and category.
+/// Show one task with its history: deferrals (T-10), focus sessions, the work logged, its checklist
+/// (T-33) and category.
+public enum ShowTask {
+    public struct Input: Sendable {
+        public var task: UUID
+
+        public init(task: UUID) {
+            self.task = task
+        }
+    }
+}
+
+/// One task with its history, as `show` prints it and the page's detail shows it.
 public struct TaskDetail {
     public let task: TaskItem
     public let place: TaskPlace
@@ -16,10 +28,12 @@ public struct TaskDetail {
 }
 
 extension Charflow {
-    /// `show ID`: the task with its deferrals and sessions.
-    public func taskDetail(_ request: Request) throws -> TaskDetail {
-        let task = try planner.task(matching: try request.subject("task"))
-        let deferrals = try planner.deferrals(of: task)
+    public func showTask(_ input: ShowTask.Input) throws -> TaskDetail {
+        try detail(of: try task(input.task))
+    }
+
+    private func detail(of task: TaskItem) throws -> TaskDetail {
+        let deferrals = try planner.taskRepository.deferrals(ofTask: task.id)
         let sessions = try planner.sessions.sessions(ofTask: task.id)
         let actual = Sessions.actualSeconds(sessions, at: now)
         let render = try taskJSON()
@@ -34,5 +48,12 @@ extension Charflow {
         let category = try task.categoryID.flatMap { id in try planner.categories().first { $0.id == id } }
         return TaskDetail(task: task, place: try TaskPlace(task, in: self), deferrals: deferrals, sessions: sessions,
                           actualSeconds: actual, category: category, today: today, calendar: calendar, json: .object(object))
+    }
+
+    // MARK: From a request
+
+    /// `show ID`: the task with its deferrals and sessions.
+    public func taskDetail(_ request: Request) throws -> TaskDetail {
+        try detail(of: try task(matching: try request.subject("task")))
     }
 }

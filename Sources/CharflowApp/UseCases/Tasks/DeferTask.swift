@@ -1,0 +1,64 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Defer a task: without a day, to tomorrow (the first and second time only, T-20); with one, to that day.
+///
+/// A task not yet due is rescheduled instead (T-19: no count, no record); a second choice on the same
+/// day refines that day's record (T-22). A note is appended to the task's notes as a timestamped line.
+public enum DeferTask {
+    public struct Input: Sendable {
+        public var task: UUID
+        /// The day to defer to; nil is tomorrow.
+        public var to: QuickDate?
+        public var reason: DeferralReason?
+        public var note: String?
+
+        public init(task: UUID, to: QuickDate? = nil, reason: DeferralReason? = nil, note: String? = nil) {
+            self.task = task
+            self.to = to
+            self.reason = reason
+            self.note = note
+        }
+    }
+}
+
+extension Charflow {
+    /// Defers a task; the report says whether it counted, eased its importance or suggests removal.
+    @discardableResult
+    public func deferTask(_ input: DeferTask.Input) throws -> TaskChange {
+        let change = try deferredTask(input)
+        return try TaskChange(change.task, in: self, change: change)
+    }
+
+    func deferredTask(_ input: DeferTask.Input) throws -> Planner.DateChange {
+        var task = try self.task(input.task)
+        let target: LocalDay?
+        if let word = input.to {
+            target = try word.resolve(today: today, calendar: calendar)
+        } else {
+            guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
+            target = today.adding(days: 1)
+        }
+        if let note = input.note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
+        }
+        var outcome = try Deferral.move(task, to: target, dateChosen: input.to != nil, reason: input.reason,
+                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
+        return try planner.action("defer") { work in
+            try work.saveDateChange(&outcome)
+            return Planner.DateChange(outcome)
+        }
+    }
+
+    // MARK: From a request
+
+    /// Defers a task: to tomorrow, or (from the third time) to a chosen day, with an optional reason.
+    public func deferTask(_ request: Request) throws -> TaskChange {
+        let word = try request.subject("task")
+        let target = try request.dateWord("to")
+        let reason = try request.reason()
+        return try deferTask(DeferTask.Input(task: try taskID(matching: word), to: target, reason: reason,
+                                             note: request.value("note")))
+    }
+}

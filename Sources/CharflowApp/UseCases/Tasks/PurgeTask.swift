@@ -1,0 +1,37 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Remove a task with its history for good (B-9): its deferrals and sessions go too, each leaving a
+/// tombstone so no sync brings it back. This cannot be undone: the undo journal is emptied.
+public enum PurgeTask {
+    public struct Input: Sendable {
+        public var task: UUID
+
+        public init(task: UUID) {
+            self.task = task
+        }
+    }
+}
+
+/// A purged task, as it was.
+public struct Purged {
+    public let task: TaskItem
+    public let json: JSONValue
+}
+
+extension Charflow {
+    @discardableResult
+    public func purgeTask(_ input: PurgeTask.Input) throws -> Purged {
+        let task = try self.task(input.task)
+        try planner.taskRepository.purge(task.id)
+        return Purged(task: task, json: .object([("purged", .string(task.id.lowercasedText))]))
+    }
+
+    // MARK: From a request
+
+    /// Removes a task and its history for good.
+    public func purge(_ request: Request) throws -> Purged {
+        try purgeTask(PurgeTask.Input(task: try taskID(matching: try request.subject("task"))))
+    }
+}

@@ -1,0 +1,144 @@
+@testable import CharflowApp
+import CharflowCore
+@testable import CharflowStore
+import Foundation
+
+/// The task use cases, in the words these store tests were written in (a task by id prefix, a
+/// category by name): they moved from `Planner` to `CharflowApp`, and the store's tests that set a
+/// store up through them, or check what their records hold, call them here. Nothing is stood in for:
+/// each call is the use case itself, on this planner's store and clock.
+extension Planner {
+    struct NewTask {
+        var title: String
+        var notes: String?
+        var region: Region?
+        var bucket: Bucket?
+        var due: QuickDate?
+        var importance: Importance = .low
+        var effortMinutes: Int??
+        var category: String?
+        var repeatKind: RepeatKind = .none
+        var repeatWeekdays = ""
+
+        init(title: String) {
+            self.title = title
+        }
+    }
+
+    struct TaskEdit {
+        var title: String?
+        var notes: String??
+        var due: QuickDate?
+        var importance: Importance?
+        var effortMinutes: Int??
+        var category: String??
+        var repeatKind: RepeatKind?
+        var repeatWeekdays = ""
+    }
+
+    private var app: Charflow { Charflow(planner: self) }
+
+    @discardableResult
+    func add(_ request: NewTask) throws -> TaskItem {
+        var input = AddTask.Input(title: request.title)
+        input.notes = request.notes
+        input.region = request.region
+        input.bucket = request.bucket
+        input.due = request.due
+        input.importance = request.importance
+        input.effortMinutes = request.effortMinutes
+        input.repeatKind = request.repeatKind
+        input.repeatWeekdays = request.repeatWeekdays
+        let app = app
+        return try app.addedTask(try input.naming(category: request.category, in: app))
+    }
+
+    @discardableResult
+    func edit(_ prefix: String, _ change: TaskEdit) throws -> TaskItem {
+        try editReporting(prefix, change).task
+    }
+
+    func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
+        let app = app
+        let task = try app.task(matching: prefix)
+        var input = EditTask.Input(task: task.id)
+        input.title = change.title
+        input.notes = change.notes
+        input.due = change.due
+        input.importance = change.importance
+        input.effortMinutes = change.effortMinutes
+        input.repeatKind = change.repeatKind
+        input.repeatWeekdays = change.repeatWeekdays
+        return try app.editedTask(try input.naming(category: change.category, of: task, in: app))
+    }
+
+    @discardableResult
+    func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
+        let app = app
+        return try app.deferredTask(DeferTask.Input(task: try app.taskID(matching: prefix), to: word, reason: reason, note: note))
+    }
+
+    @discardableResult
+    func complete(_ prefix: String) throws -> TaskItem {
+        let app = app
+        return try app.completeTask(CompleteTask.Input(task: try app.taskID(matching: prefix))).task
+    }
+
+    @discardableResult
+    func uncomplete(_ prefix: String) throws -> TaskItem {
+        let app = app
+        return try app.reopenTask(ReopenTask.Input(task: try app.taskID(matching: prefix))).task
+    }
+
+    @discardableResult
+    func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
+        let app = app
+        return try app.tickChecklistItem(TickChecklistItem.Input(task: try app.taskID(matching: prefix), item: number)).task
+    }
+
+    @discardableResult
+    func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
+        let app = app
+        return try app.addNote(AddNote.Input(task: try app.taskID(matching: prefix), text: text)).task
+    }
+
+    @discardableResult
+    func purge(_ prefix: String) throws -> TaskItem {
+        let app = app
+        return try app.purgeTask(PurgeTask.Input(task: try app.taskID(matching: prefix))).task
+    }
+
+    @discardableResult
+    func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
+        let app = app
+        let input = MoveTask.Input(task: try app.taskID(matching: prefix), to: .board(region: region, bucket: bucket, day: day))
+        return try app.moveTask(input).task
+    }
+
+    @discardableResult
+    func moveToBacklog(_ prefix: String) throws -> TaskItem {
+        let app = app
+        return try app.moveTask(MoveTask.Input(task: try app.taskID(matching: prefix), to: .backlog)).task
+    }
+
+    func reorder(_ prefix: String, to position: Int) throws {
+        let app = app
+        try app.reorderTask(ReorderTask.Input(task: try app.taskID(matching: prefix), position: position))
+    }
+
+    func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
+        try app.backlog().groups
+    }
+
+    func upcoming() throws -> [TaskItem] {
+        try app.upcoming().tasks
+    }
+
+    func list(all: Bool) throws -> [TaskItem] {
+        try app.allTasks(includingResolved: all)
+    }
+
+    func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
+        try taskRepository.deferrals(ofTask: task.id)
+    }
+}
