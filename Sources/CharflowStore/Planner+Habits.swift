@@ -37,27 +37,21 @@ extension Planner {
         let title = try TaskText.title(rawTitle, field: .habitName)
         let target = try HabitRules.validTarget(request.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
         let specs = request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows
-        for spec in specs { try TextRules.checkLine(spec.label, .windowLabel) }
-        if specs.count > Habit.maxWindows { throw PlannerError.tooManyWindows }
-        if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
-            throw PlannerError.avoidHasOneWindow
-        }
+        try HabitRules.checkNewWindows(specs, kind: kind)
         let group = try request.group.map { try self.group(matching: $0) }
-        let existing = try db.scalar("SELECT count(*) FROM habits")?.int ?? 0
+        let existing = try habitRecords.count()
         let habit = Habit(title: title, notes: TaskText.notes(request.notes), presetKey: preset?.rawValue, kind: kind,
                           schedule: request.schedule ?? preset?.schedule ?? .daily, groupID: group?.id,
                           sortOrder: existing, createdAt: now)
         let effort: Int? = request.effortMinutes ?? preset?.effortMinutes ?? (kind == .timed ? target : nil)
-        try perform("habit add") { journal in
-            try journal.capture("habits", key: habit.id.lowercasedText)
-            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
-            try recordSchedule(habit, journal: &journal)
+        try action("habit add") { work in
+            try habitRecords.insert(habit, in: work)
+            try habitRecords.recordSchedule(of: habit, from: today, in: work)
             for (index, spec) in specs.enumerated() {
                 let window = HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
                                          endMinute: spec.end?.minutes ?? 1439, target: target, effortMinutes: effort,
                                          reminderMinute: spec.reminder?.minutes, sortOrder: index, createdAt: now)
-                try journal.capture("habit_windows", key: window.id.lowercasedText)
-                try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
+                try habitRecords.insert(window, in: work)
             }
         }
         return habit
@@ -88,8 +82,8 @@ extension Planner {
         if let group = change.group { habit.groupID = try group.map { try self.group(matching: $0).id } }
         let scheduleChanged = change.schedule.map { $0 != habit.schedule } ?? false
         if let schedule = change.schedule { habit.schedule = schedule }
-        habit.modifiedAt = now
         var windows = try self.windows(of: habit)
+        let held = Set(windows.map(\.id))
         let oldTargets = Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0.target) })
         if let target = change.target {
             let valid = try HabitRules.validTarget(target, kind: habit.kind)
@@ -99,15 +93,13 @@ extension Planner {
             for index in windows.indices { windows[index].effortMinutes = effort }
         }
         for spec in change.windows {
-            try TextRules.checkLine(spec.label, .windowLabel)
-            if habit.kind == .avoid, spec.start != nil || spec.end != nil { throw PlannerError.avoidHasOneWindow }
+            try HabitRules.checkEditedWindow(spec, kind: habit.kind)
             if let index = windows.firstIndex(where: { $0.label.lowercased() == spec.label.lowercased() }) {
                 if let start = spec.start { windows[index].startMinute = start.minutes }
                 if let end = spec.end { windows[index].endMinute = end.minutes }
                 if let reminder = spec.reminder { windows[index].reminderMinute = reminder.minutes }
             } else {
-                if habit.kind == .avoid { throw PlannerError.avoidHasOneWindow }
-                guard windows.count < Habit.maxWindows else { throw PlannerError.tooManyWindows }
+                try HabitRules.checkAddedWindow(kind: habit.kind, windowsHeld: windows.count)
                 let template = windows.first
                 windows.append(HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
                                            endMinute: spec.end?.minutes ?? 1439, target: template?.target ?? 1,
@@ -116,31 +108,30 @@ extension Planner {
             }
         }
         let changedWindows = windows
-        try perform("habit edit") { journal in
-            try journal.capture("habits", key: habit.id.lowercasedText)
-            try db.run(HabitRecords.upsertHabit, HabitRecords.bindings(habit))
-            if scheduleChanged { try recordSchedule(habit, journal: &journal) }
-            for var window in changedWindows {
+        return try action("habit edit") { work in
+            let saved = try habitRecords.save(habit, in: work)
+            if scheduleChanged { try habitRecords.recordSchedule(of: habit, from: today, in: work) }
+            for window in changedWindows {
                 if let old = oldTargets[window.id], old != window.target {
-                    try keepPastTargets(of: window, old: old, journal: &journal)
+                    try keepPastTargets(of: window, old: old, in: work)
                 }
-                window.modifiedAt = now
-                try journal.capture("habit_windows", key: window.id.lowercasedText)
-                try db.run(HabitRecords.upsertWindow, HabitRecords.bindings(window))
+                if held.contains(window.id) {
+                    try habitRecords.save(window, in: work)
+                } else {
+                    try habitRecords.insert(window, in: work)
+                }
                 // Today counts as the future: its entry takes the new target; earlier days keep theirs.
                 if var entry = try entry(window: window.id, date: today), entry.target != window.target {
-                    try journal.capture("habit_entries", key: entry.id.lowercasedText)
                     entry.target = window.target
                     if habit.kind != .avoid {
                         HabitRules.settleCompletion(&entry, kind: habit.kind, log: nil, today: today, now: now)
-                        try HabitIncrements.settle(&entry, kind: habit.kind, db: db)
+                        try habitRecords.settleIncrements(&entry, kind: habit.kind)
                     }
-                    entry.modifiedAt = now
-                    try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
+                    try habitRecords.save(entry, in: work)
                 }
             }
+            return saved
         }
-        return habit
     }
 
     @discardableResult
@@ -156,10 +147,7 @@ extension Planner {
     private func setArchived(_ word: String, _ archived: Bool) throws -> Habit {
         var habit = try habit(matching: word)
         habit.isArchived = archived
-        habit.modifiedAt = now
-        try performUpsert(archived ? "habit archive" : "habit restore", table: "habits", id: habit.id,
-                          sql: HabitRecords.upsertHabit, bindings: HabitRecords.bindings(habit))
-        return habit
+        return try action(archived ? "habit archive" : "habit restore") { work in try habitRecords.save(habit, in: work) }
     }
 
     // MARK: Reading habits
@@ -168,13 +156,11 @@ extension Planner {
     public func habit(matching word: String) throws -> Habit {
         let key = word.lowercased()
         if key.count >= 4 {
-            let found = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits WHERE id >= ? AND id < ? LIMIT 2",
-                                    [.text(key), .text(key + "~")]).map(HabitRecords.habit)
+            let found = try habitRecords.habits(idStartingWith: key)
             if found.count == 1 { return found[0] }
             if found.count > 1 { throw PlannerError.ambiguousHabit(word) }
         }
-        let named = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits WHERE lower(title) = ? LIMIT 2",
-                                [.text(key)]).map(HabitRecords.habit)
+        let named = try habitRecords.habits(titled: key)
         if named.count == 1 { return named[0] }
         if named.count > 1 { throw PlannerError.ambiguousHabit(word) }
         throw PlannerError.noHabitMatches(word)
@@ -183,32 +169,25 @@ extension Planner {
     /// Habits in their order; archived ones only with `includeArchived`.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
         if !includeArchived, let habits = kept.habits { return habits }
-        let clause = includeArchived ? "" : "WHERE is_archived = 0"
-        let habits = try db.rows("SELECT \(HabitRecords.habitColumns) FROM habits \(clause) ORDER BY is_archived, sort_order, created_at")
-            .map(HabitRecords.habit)
+        let habits = try habitRecords.all(includeArchived: includeArchived)
         if !includeArchived { kept.habits = habits }
         return habits
     }
 
     public func windows(of habit: Habit) throws -> [HabitWindow] {
-        try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE habit_id = ? ORDER BY sort_order, created_at",
-                    [.text(habit.id.lowercasedText)]).map(HabitRecords.window)
+        try habitRecords.windows(of: habit.id)
     }
 
     public func pauses(of habit: Habit) throws -> [HabitPause] {
-        try db.rows("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses WHERE habit_id = ? ORDER BY from_day",
-                    [.text(habit.id.lowercasedText)]).map(HabitRecords.pause)
+        try habitRecords.pauses(of: habit.id)
     }
 
     func schedules(of habit: Habit) throws -> [HabitScheduleChange] {
-        try db.rows("SELECT from_day, frequency, scheduled_days, target_per_week FROM habit_schedules WHERE habit_id = ? ORDER BY from_day",
-                    [.text(habit.id.lowercasedText)]).map(HabitRecords.scheduleChange)
+        try habitRecords.schedules(of: habit.id)
     }
 
     func entry(window: UUID, date: LocalDay) throws -> HabitEntry? {
-        // Two devices may each have written the day; the larger amount wins, as neither is lost work.
-        try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ? ORDER BY amount DESC, modified_at DESC LIMIT 1",
-                    [.text(window.lowercasedText), .text(date.description)]).first.map(HabitRecords.entry)
+        try habitRecords.entry(window: window, on: date)
     }
 
     /// The history one window's density needs, for days `start` through `end`.
@@ -238,13 +217,7 @@ extension Planner {
     }
 
     private func readHistory(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
-        var entries: [LocalDay: HabitEntry] = [:]
-        try db.forEachRawRow("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date >= ? AND date <= ?",
-                          [.text(window.id.lowercasedText), .text(start.description), .text(end.description)]) {
-            let entry = HabitRecords.entry($0)
-            if let known = entries[entry.date], known.amount >= entry.amount { return }
-            entries[entry.date] = entry
-        }
+        let entries = try habitRecords.entries(window: window.id, from: start, through: end)
         let engaged = habit.kind == .avoid ? try engagedDays(from: start, through: end) : []
         return WindowHistory(kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
                              schedules: try schedules(of: habit), pauses: try pauses(of: habit), entries: entries,
@@ -319,24 +292,6 @@ extension Planner {
         return days
     }
 
-    /// One habit as Today and `habits` show it.
-    public struct HabitDay: Sendable {
-        public let habit: Habit
-        public let windows: [(window: HabitWindow, cell: DensityCell)]
-        /// For a weekly target: days met this week and the target.
-        public let week: (done: Int, target: Int)?
-        public let pause: HabitPause?
-
-        /// Due today: not paused, scheduled today, or a weekly target not yet met.
-        public var isDueToday: Bool {
-            HabitRules.isDueToday(paused: pause != nil, week: week, anyWindowDue: windows.contains { $0.cell.isDue })
-        }
-
-        public var isDoneToday: Bool {
-            HabitRules.isDoneToday(week: week, dueCells: windows.map(\.cell).filter(\.isDue))
-        }
-    }
-
     /// Every active habit as of today, with each window's cell and the week's progress.
     public func habitDays() throws -> [HabitDay] {
         if let cached = kept.habitDays { return cached }
@@ -373,52 +328,42 @@ extension Planner {
         -> (habit: Habit, window: HabitWindow, entry: HabitEntry)
     {
         let habit = try habit(matching: word)
-        if habit.isArchived { throw PlannerError.habitArchived(habit.title) }
         let day = date ?? today
-        if day > today { throw PlannerError.futureDay(day) }
-        if day < today.adding(days: -(Planner.correctableDays - 1)) { throw PlannerError.correctionTooOld(day) }
+        try HabitRules.checkLogDay(day, habit: habit, today: today)
         let window = try pickWindow(of: habit, label: windowLabel)
-        let first = calendar.logicalDay(at: window.createdAt)
-        if day < first { throw PlannerError.beforeHabitExisted(day, first: first) }
+        try HabitRules.checkExisted(day, firstDay: calendar.logicalDay(at: window.createdAt))
         try HabitRules.checkFits(log, kind: habit.kind)
         try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
-        return try perform("habit log") { journal in
-            let found = try entry(window: window.id, date: day)
+        return try action("habit log") { work in
+            let records = habitRecords
             var entry: HabitEntry
-            if let found {
+            if let found = try records.entry(window: window.id, on: day) {
                 entry = found
             } else {
-                entry = HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
+                entry = HabitEntry(id: try records.newEntryID(window: window.id, on: day), windowID: window.id,
                                    date: day, target: window.target, modifiedAt: now)
-                try HabitIncrements.adopt(&entry, kind: habit.kind, db: db)
+                try records.adoptIncrements(&entry, kind: habit.kind)
             }
-            try journal.capture("habit_entries", key: entry.id.lowercasedText)
             let before = entry
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
             case (.timed, .minutes(let minutes)):
                 let manual = WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                          outcome: .manual, actualSeconds: minutes * 60)
-                try sessions.save(manual, journal: &journal, now: now)
+                try sessions.save(manual, in: work)
             case (.timed, .undo):
-                if let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
-                                          [.text(window.id.lowercasedText), .text(day.description)]).first?[0].text {
-                    // Removed for good, so the removal reaches every device (rule Y-6).
-                    try sessions.remove(id: last, journal: &journal, now: nowText)
-                }
+                try records.removeLastManualLog(window: window.id, on: day, in: work)
             default: break
             }
-            if habit.kind == .timed { entry.amount = try timedMinutes(window: window.id, day: day) }
+            if habit.kind == .timed { entry.amount = try records.timedMinutes(window: window.id, on: day) }
             HabitRules.settleCompletion(&entry, kind: habit.kind, log: log, today: today, now: now)
             if habit.kind == .counted || habit.kind == .avoid, entry.amount != before.amount {
-                try HabitIncrements.record(window: window.id, day: day, before: before.amount,
-                                           baseAt: before.completedAt ?? before.modifiedAt,
-                                           delta: entry.amount - before.amount, at: now, journal: &journal, db: db)
+                try records.recordIncrement(window: window.id, day: day, before: before.amount,
+                                            baseAt: before.completedAt ?? before.modifiedAt,
+                                            delta: entry.amount - before.amount, in: work)
             }
-            try HabitIncrements.settle(&entry, kind: habit.kind, db: db)
-            entry.modifiedAt = now
-            try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
-            return (habit, window, entry)
+            try records.settleIncrements(&entry, kind: habit.kind)
+            return (habit, window, try records.save(entry, in: work))
         }
     }
 
@@ -435,27 +380,17 @@ extension Planner {
         return windows[0]
     }
 
-    /// A timed window's minutes for a day: round(total seconds ÷ 60) over all its closed sessions.
-    func timedMinutes(window: UUID, day: LocalDay) throws -> Int {
-        let seconds = try db.scalar("SELECT coalesce(sum(actual_seconds), 0) FROM sessions WHERE habit_window_id = ? AND day = ? AND ended_at IS NOT NULL",
-                                    [.text(window.lowercasedText), .text(day.description)])?.int ?? 0
-        return Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
-    }
-
     /// Rewrites a timed window's entry for `day` from its sessions (after a session closes).
     func recomputeTimedEntry(window windowID: UUID, day: LocalDay, journal: inout UndoJournal?) throws {
-        guard let row = try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE id = ?",
-                                    [.text(windowID.lowercasedText)]).first else { return }
-        let window = HabitRecords.window(row)
-        var entry = try entry(window: windowID, date: day)
-            ?? HabitEntry(id: try DerivedID.habitEntry(window: windowID, day: day, in: db), windowID: windowID,
+        let records = habitRecords
+        guard let window = try records.window(id: windowID) else { return }
+        var entry = try records.entry(window: windowID, on: day)
+            ?? HabitEntry(id: try records.newEntryID(window: windowID, on: day), windowID: windowID,
                           date: day, target: window.target, modifiedAt: now)
-        try journal?.capture("habit_entries", key: entry.id.lowercasedText)
-        entry.amount = try timedMinutes(window: windowID, day: day)
+        entry.amount = try records.timedMinutes(window: windowID, on: day)
         HabitRules.settleCompletion(&entry, kind: .timed, log: nil, today: today, now: now)
-        try HabitIncrements.settle(&entry, kind: .timed, db: db)
-        entry.modifiedAt = now
-        try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
+        try records.settleIncrements(&entry, kind: .timed)
+        try records.save(&entry, journal: &journal, now: now)
     }
 
     // MARK: Pauses
@@ -465,10 +400,9 @@ extension Planner {
     public func pauseHabit(_ word: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws -> HabitPause {
         let habit = try habit(matching: word)
         let start = from ?? today
-        if let to, to <= start { throw PlannerError.badPause }
+        try HabitRules.checkPause(from: start, to: to)
         let pause = HabitPause(habitID: habit.id, from: start, to: to, reason: reason, modifiedAt: now)
-        try performUpsert("habit pause", table: "habit_pauses", id: pause.id, sql: HabitRecords.upsertPause, bindings: HabitRecords.bindings(pause))
-        return pause
+        return try action("habit pause") { work in try habitRecords.insert(pause, in: work) }
     }
 
     /// Ends the pause in force (or the next one): today is scheduled again; past days keep their state.
@@ -477,15 +411,13 @@ extension Planner {
         let habit = try habit(matching: word)
         let pauses = try pauses(of: habit).filter { $0.to.map { $0 > today } ?? true }
         guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
-        try perform("habit resume") { journal in
+        try action("habit resume") { work in
             for var pause in pauses {
-                try journal.capture("habit_pauses", key: pause.id.lowercasedText)
                 if pause.from >= today {
-                    try db.run("DELETE FROM habit_pauses WHERE id = ?", [.text(pause.id.lowercasedText)])
+                    try habitRecords.remove(pause, in: work)
                 } else {
                     pause.to = today
-                    pause.modifiedAt = now
-                    try db.run(HabitRecords.upsertPause, HabitRecords.bindings(pause))
+                    try habitRecords.save(pause, in: work)
                 }
             }
         }
@@ -498,17 +430,14 @@ extension Planner {
     /// is archived.
     package func windowToTime(_ word: String, window label: String?) throws -> HabitWindow {
         let habit = try habit(matching: word)
-        guard habit.kind == .timed else { throw PlannerError.notTimed }
-        if habit.isArchived { throw PlannerError.habitArchived(habit.title) }
+        try HabitRules.checkTimable(habit)
         return try pickWindow(of: habit, label: label)
     }
 
     // MARK: Groups
 
     public func groups(includeArchived: Bool = false) throws -> [HabitGroup] {
-        let clause = includeArchived ? "" : "WHERE is_archived = 0"
-        return try db.rows("SELECT \(HabitRecords.groupColumns) FROM habit_groups \(clause) ORDER BY sort_order, created_at")
-            .map(HabitRecords.group)
+        try habitRecords.groups(includeArchived: includeArchived)
     }
 
     public func group(matching word: String) throws -> HabitGroup {
@@ -526,7 +455,7 @@ extension Planner {
         let all = try groups(includeArchived: true)
         if all.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw PlannerError.duplicateGroup(name) }
         let group = HabitGroup(title: name, sortOrder: all.count, createdAt: now)
-        try performUpsert("group add", table: "habit_groups", id: group.id, sql: HabitRecords.upsertGroup, bindings: HabitRecords.bindings(group))
+        try action("group add") { work in try habitRecords.insert(group, in: work) }
         return group
     }
 
@@ -535,9 +464,7 @@ extension Planner {
     public func archiveGroup(_ word: String) throws -> HabitGroup {
         var group = try group(matching: word)
         group.isArchived = true
-        group.modifiedAt = now
-        try performUpsert("group archive", table: "habit_groups", id: group.id, sql: HabitRecords.upsertGroup, bindings: HabitRecords.bindings(group))
-        return group
+        return try action("group archive") { work in try habitRecords.save(group, in: work) }
     }
 
     /// A group's card: today's ring and badge, and a 14-day aggregate of its habits' windows.
@@ -606,25 +533,13 @@ extension Planner {
 
     /// Gives each correctable past day of `window` without an entry an empty one holding `old`, the
     /// target those days had, before the target changes; so a later correction keeps that day's target.
-    private func keepPastTargets(of window: HabitWindow, old: Int, journal: inout UndoJournal) throws {
+    private func keepPastTargets(of window: HabitWindow, old: Int, in work: UnitOfWork) throws {
+        let records = habitRecords
         for day in HabitRules.snapshotDays(firstDay: calendar.logicalDay(at: window.createdAt), today: today)
-        where try entry(window: window.id, date: day) == nil {
-            let snapshot = HabitEntry(id: try DerivedID.habitEntry(window: window.id, day: day, in: db), windowID: window.id,
+        where try records.entry(window: window.id, on: day) == nil {
+            let snapshot = HabitEntry(id: try records.newEntryID(window: window.id, on: day), windowID: window.id,
                                       date: day, target: old, modifiedAt: now)
-            try journal.capture("habit_entries", key: snapshot.id.lowercasedText)
-            try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(snapshot))
+            try records.save(snapshot, in: work)
         }
-    }
-
-    /// Records the habit's schedule as in force from today (replacing a change made earlier today).
-    private func recordSchedule(_ habit: Habit, journal: inout UndoJournal) throws {
-        let existing = try db.scalar("SELECT id FROM habit_schedules WHERE habit_id = ? AND from_day = ?",
-                                     [.text(habit.id.lowercasedText), .text(today.description)])?.text
-        let id = existing ?? UUID().lowercasedText
-        try journal.capture("habit_schedules", key: id)
-        try db.run(HabitRecords.upsertSchedule, [
-            .text(id), .text(habit.id.lowercasedText), .text(today.description), .text(habit.schedule.frequency.rawValue),
-            .text(habit.schedule.daysText), habit.schedule.perWeek.sqlValue, .text(nowText),
-        ])
     }
 }

@@ -23,7 +23,7 @@ public enum HabitJSON {
         ])
     }
 
-    public static func day(_ day: Planner.HabitDay, planner: Planner) throws -> JSONValue {
+    public static func day(_ day: HabitDay, planner: Planner) throws -> JSONValue {
         guard case .object(var pairs) = try habit(day.habit, planner: planner) else { return .null }
         pairs.append(("today", .array(day.windows.map { window, cell in
             .object([("window", .string(window.id.lowercasedText)), ("label", .string(window.label)),

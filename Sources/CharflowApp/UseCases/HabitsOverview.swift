@@ -6,15 +6,15 @@ import Foundation
 /// not yet seen. Reading it writes nothing (rule A-2).
 public struct HabitsOverview {
     public let day: LocalDay
-    public let days: [Planner.HabitDay]
+    public let days: [HabitDay]
     public let archived: [Habit]
     public let includeArchived: Bool
     public let signals: [PhrasedSignal]
     public let seen: [Planner.SeenMark]
     let app: Charflow
 
-    public var active: [Planner.HabitDay] { days.filter { $0.pause == nil } }
-    public var paused: [Planner.HabitDay] { days.filter { $0.pause != nil } }
+    public var active: [HabitDay] { days.filter { $0.pause == nil } }
+    public var paused: [HabitDay] { days.filter { $0.pause != nil } }
 
     /// `habits --json`.
     public func json() throws -> JSONValue {

@@ -18,7 +18,7 @@ public struct TodayReport {
     /// The task whose session the last rollover closed, offered back while it stands.
     public let offered: TaskItem?
     /// Habits due today or done today; paused ones are left out.
-    public let habits: [Planner.HabitDay]
+    public let habits: [HabitDay]
     /// The category Today is filtered to, if any.
     public let filter: String?
     public let lockComplementary: Bool
