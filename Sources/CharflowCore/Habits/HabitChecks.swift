@@ -47,4 +47,9 @@ extension HabitRules {
         guard habit.kind == .timed else { throw .notTimed }
         if habit.isArchived { throw .habitArchived(habit.title) }
     }
+
+    /// Refuses a group name another group already has, ignoring case (archived groups included).
+    public static func checkNewGroup(_ name: String, among groups: [HabitGroup]) throws(PlannerError) {
+        if groups.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw .duplicateGroup(name) }
+    }
 }
