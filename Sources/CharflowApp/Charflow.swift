@@ -37,6 +37,3 @@ public final class Charflow {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])
     }
 }
-
-/// One habit as Today shows it: its windows' cells for the day, this week's count, its pause.
-public typealias HabitDay = Planner.HabitDay

@@ -98,4 +98,8 @@ enum HabitRecords {
     static let upsertPause = RecordSQL.upsert("habit_pauses", pauseColumns)
     static let upsertGroup = RecordSQL.upsert("habit_groups", groupColumns)
     static let upsertSchedule = RecordSQL.upsert("habit_schedules", scheduleColumns)
+    static let insertHabit = RecordSQL.insert("habits", habitColumns)
+    static let insertWindow = RecordSQL.insert("habit_windows", windowColumns)
+    static let insertPause = RecordSQL.insert("habit_pauses", pauseColumns)
+    static let insertGroup = RecordSQL.insert("habit_groups", groupColumns)
 }

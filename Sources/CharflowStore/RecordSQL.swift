@@ -12,4 +12,10 @@ enum RecordSQL {
         let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return "INSERT INTO \(table) (\(columns)) VALUES (\(marks)) ON CONFLICT(id) DO UPDATE SET \(updates)"
     }
+
+    /// A plain `INSERT`, for a row made afresh: it fails on a row that already holds the id, never replaces it.
+    static func insert(_ table: String, _ columns: String) -> String {
+        let marks = Array(repeating: "?", count: names(columns).count).joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES (\(marks))"
+    }
 }

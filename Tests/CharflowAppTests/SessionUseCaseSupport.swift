@@ -117,23 +117,3 @@ extension Charflow {
         try beginHabit(Request(words: ["begin", word], options: settle.map { ["settle": [$0.rawValue]] } ?? [:])).session
     }
 }
-
-extension Planner {
-    /// Adds a habit with the options tests use most.
-    @discardableResult
-    func habitAdd(_ title: String, kind: HabitKind? = nil, target: Int? = nil) throws -> Habit {
-        var request = NewHabit(title: title)
-        request.kind = kind
-        request.target = target
-        return try addHabit(request)
-    }
-
-    /// The cell of `day` (text) of the habit's only window, as seen today.
-    func habitCell(_ habit: Habit, _ day: String) throws -> DensityCell {
-        let date = try #require(LocalDay(day))
-        let stored = try self.habit(matching: habit.id.lowercasedText)
-        let window = try pickWindow(of: stored, label: nil)
-        return try history(of: window, habit: stored, from: min(date, today.adding(days: -28)), through: today)
-            .cell(date, today: today)
-    }
-}

@@ -1,94 +1,71 @@
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
-/// A fresh SQLite store for one habit test, opened as `charflow` would open it at a local wall time.
-/// Reopening with a later time is how a test moves the clock: nothing is mocked.
-final class HabitTestStore: TempStore {
-    /// `count` consecutive days from `start`, as text.
-    static func days(from start: String, count: Int) throws -> [String] {
-        let first = try #require(LocalDay(start))
-        return (0..<count).map { first.adding(days: $0).description }
-    }
-}
-
+/// Habit rows for the store's own tests (planning's reads, reminders), written through
+/// `HabitRepository` as an action would leave them. The habit use cases and their rules live in
+/// `CharflowApp` and are tested there (`Tests/CharflowAppTests/Habit*UseCaseTests.swift`).
 extension Planner {
-    /// Adds a habit with the options tests use most.
+    /// The fields of a habit these tests set.
+    struct NewHabit {
+        var title: String
+        var kind: HabitKind?
+        var target: Int?
+        var schedule: HabitSchedule?
+        var windows: [WindowSpec] = []
+        var effortMinutes: Int??
+
+        init(title: String) {
+            self.title = title
+        }
+    }
+
+    /// A habit with its windows (one all-day window unless given), as one undoable action.
     @discardableResult
-    func habitAdd(
-        _ title: String, kind: HabitKind? = nil, target: Int? = nil, schedule: HabitSchedule? = nil,
-        windows: [String] = [], preset: HabitPreset? = nil, group: String? = nil, effort: Int?? = nil
-    ) throws -> Habit {
-        var request = NewHabit(title: title)
-        request.kind = kind
-        request.target = target
-        request.schedule = schedule
-        request.windows = try windows.map(WindowSpec.parse)
-        request.preset = preset
-        request.group = group
-        request.effortMinutes = effort
-        return try addHabit(request)
+    func addHabit(_ request: NewHabit) throws -> Habit {
+        let kind = request.kind ?? .binary
+        let target = request.target ?? (kind == .avoid ? 0 : 1)
+        let records = habitRecords
+        let habit = Habit(title: request.title, kind: kind, schedule: request.schedule ?? .daily,
+                          sortOrder: try records.count(), createdAt: now)
+        try action("habit add") { work in
+            try records.insert(habit, in: work)
+            try records.recordSchedule(of: habit, from: today, in: work)
+            for (index, spec) in (request.windows.isEmpty ? [WindowSpec(label: "")] : request.windows).enumerated() {
+                try records.insert(HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
+                                               endMinute: spec.end?.minutes ?? 1439, target: target,
+                                               effortMinutes: request.effortMinutes ?? (kind == .timed ? target : nil),
+                                               reminderMinute: spec.reminder?.minutes, sortOrder: index, createdAt: now),
+                                   in: work)
+            }
+        }
+        return habit
     }
 
-    /// The habit as stored now.
-    func habitReload(_ habit: Habit) throws -> Habit {
-        try self.habit(matching: habit.id.uuidString.lowercased())
+    /// A pause of the habit whose id is `id` (text), from `from` (or today) until `to`.
+    func pauseHabit(_ id: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws {
+        let key = try #require(UUID(uuidString: id))
+        let habit = try #require(try habitRecords.habit(id: key))
+        try action("habit pause") { work in
+            try habitRecords.insert(HabitPause(habitID: habit.id, from: from ?? today, to: to, reason: reason, modifiedAt: now),
+                                    in: work)
+        }
     }
 
-    /// The window called `label` (the only one when nil).
-    func habitWindow(_ habit: Habit, _ label: String? = nil) throws -> HabitWindow {
-        try pickWindow(of: habitReload(habit), label: label)
-    }
-
-    /// The window's history over the read's 21 days (and `from` if earlier) through today.
-    func habitHistory(_ habit: Habit, window label: String? = nil, from: String? = nil) throws -> WindowHistory {
-        var start = today.adding(days: -DensityRead.windowDays - 7)
-        if let from, let day = LocalDay(from), day < start { start = day }
-        return try history(of: try habitWindow(habit, label), habit: try habitReload(habit), from: start, through: today)
-    }
-
-    /// The cell of `day` (text) as seen today.
-    func habitCell(_ habit: Habit, _ day: String, window label: String? = nil) throws -> DensityCell {
-        let date = try #require(LocalDay(day))
-        return try habitHistory(habit, window: label, from: day).cell(date, today: today)
-    }
-
-    /// The states of `days`, in order.
-    func habitStates(_ habit: Habit, _ days: [String], window label: String? = nil) throws -> [DensityState] {
-        try days.map { try habitCell(habit, $0, window: label).state }
-    }
-
-    /// The read under the habit's grid today.
-    func habitRead(_ habit: Habit, window label: String? = nil) throws -> String {
-        DensityRead.sentence(try habitHistory(habit, window: label), today: today, calendar: calendar)
-    }
-
-    func habitNumbers(_ habit: Habit, window label: String? = nil) throws -> DensityRead.Numbers {
-        DensityRead.numbers(try habitHistory(habit, window: label), today: today, calendar: calendar)
-    }
-
-    /// The stored entry of a window on a day (text).
-    func habitEntry(_ habit: Habit, _ day: String, window label: String? = nil) throws -> HabitEntry? {
-        try habitHistory(habit, window: label, from: day).entries[try #require(LocalDay(day))]
-    }
-
-    /// Today's line for the habit (as Today and `habits` show it).
-    func habitToday(_ habit: Habit) throws -> HabitDay {
-        try habitDay(habitReload(habit))
-    }
-
-    func habitCount(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
-        try db.scalar(sql, bindings)?.int ?? -1
-    }
-}
-
-extension HabitTestStore {
-    /// Logs `log` on each of `days` as it happens: the store opened that evening, logging today.
-    func habitLogEach(_ habit: Habit, _ days: [String], _ log: Planner.HabitLog, window: String? = nil,
-                      at time: String = "20:00") throws {
-        for day in days {
-            try open(day, time).logHabit(habit.id.uuidString, window: window, log)
+    /// Adds `log`'s count to today's entry of the only window of the habit whose id is `id` (text).
+    func logHabit(_ id: String, window: String?, _ log: HabitLog) throws {
+        guard case .count(let step) = log else { Issue.record("only counts are written here"); return }
+        let key = try #require(UUID(uuidString: id))
+        let habit = try #require(try habitRecords.habit(id: key))
+        let only = try #require(try habitRecords.windows(of: habit.id).first)
+        try action("habit log") { work in
+            var entry = try habitRecords.entry(window: only.id, on: today)
+                ?? HabitEntry(id: try habitRecords.newEntryID(window: only.id, on: today), windowID: only.id, date: today,
+                              target: only.target, modifiedAt: now)
+            entry.amount += step
+            HabitRules.settleCompletion(&entry, kind: habit.kind, log: log, today: today, now: now)
+            try habitRecords.save(entry, in: work)
         }
     }
 }

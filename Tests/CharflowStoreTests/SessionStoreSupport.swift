@@ -41,13 +41,6 @@ extension Planner {
         }
     }
 
-    /// `recordBegin` on the only window of the timed habit `word`.
-    @discardableResult
-    func recordBegin(habit word: String) throws -> WorkSession {
-        let window = try windowToTime(word, window: nil)
-        return try recordBegin(.habitWindow(window.id), estimate: window.target)
-    }
-
     /// Closes the live session now with `outcome`, as one undoable action; a habit's minutes follow.
     @discardableResult
     func recordClose(_ outcome: SessionOutcome = .abandoned) throws -> WorkSession {

@@ -56,8 +56,8 @@ extension Request {
         return nil
     }
 
-    func habitWindows() throws -> [Planner.WindowSpec] {
-        try values("window").map(Planner.WindowSpec.parse)
+    func habitWindows() throws -> [WindowSpec] {
+        try values("window").map(WindowSpec.parse)
     }
 
     /// The habit a `habit VERB ID` request names: exactly one word after the verb.

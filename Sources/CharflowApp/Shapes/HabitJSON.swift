@@ -1,12 +1,24 @@
 import CharflowCore
-import CharflowStore
 import Foundation
 
-/// Habit objects in `habit.md`'s field names.
+/// What a habit's JSON shows besides the habit: its windows, its pauses and its group's title, loaded
+/// once by the use case that reports (`Charflow.habitFacts`), so shaping reads nothing.
+public struct HabitFacts: Sendable {
+    public var windows: [UUID: [HabitWindow]]
+    public var pauses: [UUID: [HabitPause]]
+    public var groupTitles: [UUID: String]
+
+    public init(windows: [UUID: [HabitWindow]], pauses: [UUID: [HabitPause]], groupTitles: [UUID: String]) {
+        self.windows = windows
+        self.pauses = pauses
+        self.groupTitles = groupTitles
+    }
+}
+
+/// Habit objects in `habit.md`'s field names, from values only.
 public enum HabitJSON {
-    public static func habit(_ habit: Habit, planner: Planner) throws -> JSONValue {
-        let group = try habit.groupID.flatMap { id in try planner.groups(includeArchived: true).first { $0.id == id }?.title }
-        return .object([
+    public static func habit(_ habit: Habit, facts: HabitFacts, calendar: PlannerCalendar) -> JSONValue {
+        .object([
             ("id", .string(habit.id.lowercasedText)),
             ("title", .string(habit.title)),
             ("notes", .optional(habit.notes)),
@@ -15,16 +27,16 @@ public enum HabitJSON {
             ("frequency", .string(habit.schedule.frequency.rawValue)),
             ("scheduledDays", .string(habit.schedule.daysText)),
             ("targetPerWeek", .int(habit.schedule.perWeek)),
-            ("pauses", .array(try planner.pauses(of: habit).map(pause))),
+            ("pauses", .array((facts.pauses[habit.id] ?? []).map(pause))),
             ("isArchived", .bool(habit.isArchived)),
-            ("group", .optional(group)),
-            ("createdAt", .string(Instant.isoText(habit.createdAt, in: planner.calendar))),
-            ("windows", .array(try planner.windows(of: habit).map(window))),
+            ("group", .optional(habit.groupID.flatMap { facts.groupTitles[$0] })),
+            ("createdAt", .string(Instant.isoText(habit.createdAt, in: calendar))),
+            ("windows", .array((facts.windows[habit.id] ?? []).map(window))),
         ])
     }
 
-    public static func day(_ day: Planner.HabitDay, planner: Planner) throws -> JSONValue {
-        guard case .object(var pairs) = try habit(day.habit, planner: planner) else { return .null }
+    public static func day(_ day: HabitDay, facts: HabitFacts, calendar: PlannerCalendar) -> JSONValue {
+        guard case .object(var pairs) = habit(day.habit, facts: facts, calendar: calendar) else { return .null }
         pairs.append(("today", .array(day.windows.map { window, cell in
             .object([("window", .string(window.id.lowercasedText)), ("label", .string(window.label)),
                      ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("state", .string(cell.state.rawValue)),

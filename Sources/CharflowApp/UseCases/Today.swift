@@ -18,7 +18,7 @@ public struct TodayReport {
     /// The task whose session the last rollover closed, offered back while it stands.
     public let offered: TaskItem?
     /// Habits due today or done today; paused ones are left out.
-    public let habits: [Planner.HabitDay]
+    public let habits: [HabitDay]
     /// The category Today is filtered to, if any.
     public let filter: String?
     public let lockComplementary: Bool
@@ -32,6 +32,7 @@ public struct TodayReport {
     /// `today --json`.
     public func json() throws -> JSONValue {
         let render = try app.taskJSON()
+        let facts = try app.habitFacts(for: habits.map(\.habit))
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
             (card.region.rawValue, .object([
                 ("mustDo", render.tasks(card.mustDo)),
@@ -48,7 +49,7 @@ public struct TodayReport {
             ("due", render.tasks(view.due)),
             ("overdue", render.tasks(view.overdue)),
             ("backlogCount", .int(view.backlogCount)),
-            ("habits", .array(try habits.map { try HabitJSON.day($0, planner: app.planner) })),
+            ("habits", .array(habits.map { HabitJSON.day($0, facts: facts, calendar: app.calendar) })),
             ("session", session.map { SessionJSON.session($0, now: app.now, calendar: app.calendar) } ?? .null),
             ("signals", .array(signals.map { phrased in
                 .object([("kind", .string(phrased.signal.kind)),

@@ -45,7 +45,8 @@ public enum HabitCompletion {
         return since
     }
 
-    static func minutes(seconds: Int) -> Int {
+    /// Seconds of work as whole minutes, half a minute rounding up: the one rounding of a timed day.
+    public static func minutes(seconds: Int) -> Int {
         Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero))
     }
 }

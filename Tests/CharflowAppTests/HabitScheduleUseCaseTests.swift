@@ -1,11 +1,12 @@
+@testable import CharflowApp
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
 /// Schedules and weekly targets (first weekday, daylight saving), pauses, and the once-only habit signals.
 @Suite("Habit schedules, pauses and signals")
-struct HabitScheduleStoreTests {
+struct HabitScheduleUseCaseTests {
     // MARK: H-2 H-8 schedules and weekly targets
 
     @Test("H-2 a weekdays habit is not due at the weekend; a custom-days habit only on its days")

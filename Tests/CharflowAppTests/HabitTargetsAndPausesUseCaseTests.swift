@@ -1,24 +1,25 @@
+@testable import CharflowApp
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
 /// Issue 16's habit findings over a real store: past days keep their targets, one rule for a week's
 /// target, pauses leave weekly denominators, and no log is stored that no view shows.
 @Suite("Habit targets, pauses and cadence over a real store")
-struct HabitTargetsAndPausesStoreTests {
+struct HabitTargetsAndPausesUseCaseTests {
     // MARK: H-5 a correction uses that day's target
 
     @Test("H-5 correcting a past day after the target was raised uses that day's target, for counted, timed and avoid",
-          arguments: [(HabitKind.counted, 3, 5, Planner.HabitLog.count(3), DensityState.complete),
+          arguments: [(HabitKind.counted, 3, 5, HabitLog.count(3), DensityState.complete),
                       (.timed, 20, 40, .minutes(20), .complete),
                       (.avoid, 1, 0, .slip, .complete)])
-    func pastDayKeepsItsTarget(_ kind: HabitKind, _ old: Int, _ new: Int, _ log: Planner.HabitLog,
+    func pastDayKeepsItsTarget(_ kind: HabitKind, _ old: Int, _ new: Int, _ log: HabitLog,
                                _ expected: DensityState) throws {
         let store = try HabitTestStore(zone: "America/New_York")
         let habit = try store.open("2026-11-23").habitAdd("Practice", kind: kind, target: old)
         let wednesday = try store.open("2026-12-02", "08:00")
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.target = new
         try wednesday.editHabit("Practice", change)
         let later = try store.open("2026-12-02", "21:00")
@@ -34,7 +35,7 @@ struct HabitTargetsAndPausesStoreTests {
     func targetChangedTwice() throws {
         let store = try HabitTestStore()
         let water = try store.open("2026-11-20").habitAdd("Water", kind: .counted, target: 3)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.target = 5
         try store.open("2026-11-25").editHabit("Water", change)
         change.target = 8
@@ -59,7 +60,7 @@ struct HabitTargetsAndPausesStoreTests {
         let run = try store.open("2026-10-20").habitAdd("Run", schedule: .timesPerWeek(3))
         let weekStart = PlannerCalendar(timeZone: store.zone, firstWeekday: first).startOfWeek(containing: LocalDay("2026-11-18")!)
         try store.habitLogEach(run, [weekStart.adding(days: 1).description], .toggle)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.schedule = .timesPerWeek(2)
         try store.open(weekStart.adding(days: 2).description).editHabit("Run", change)
         try store.habitLogEach(run, [weekStart.adding(days: 3).description], .toggle)
@@ -96,7 +97,7 @@ struct HabitTargetsAndPausesStoreTests {
           arguments: [HabitKind.binary, .counted, .timed, .avoid])
     func unshownLogsRefused(_ kind: HabitKind) throws {
         let store = try HabitTestStore()
-        let log: Planner.HabitLog = switch kind {
+        let log: HabitLog = switch kind {
         case .binary: .toggle
         case .counted: .count(1)
         case .timed: .minutes(10)

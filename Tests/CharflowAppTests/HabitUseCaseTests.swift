@@ -1,11 +1,12 @@
+@testable import CharflowApp
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
-/// Creating, editing, archiving habits; their windows, presets and groups — through `Planner` on a real store.
-@Suite("Habit planner")
-struct HabitPlannerTests {
+/// Creating, editing, archiving habits; their windows, presets and groups — through `CharflowApp` on a real store.
+@Suite("Habit use cases: add, edit, archive, windows, presets, groups")
+struct HabitUseCaseTests {
     // MARK: H-1 fields and edits
 
     @Test("H-1 a new habit is stored with the table's defaults and one all-day window")
@@ -43,7 +44,7 @@ struct HabitPlannerTests {
         let habit = try planner.habitAdd("Water", kind: .counted, target: 8)
         try planner.logHabit(habit.id.uuidString, window: nil, .count(2))
         let before = try HabitTestStore.contents(planner)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.kind = other
         change.title = "Tea"
         #expect(throws: PlannerError.kindFixed) { try planner.editHabit(habit.id.uuidString, change) }
@@ -61,13 +62,13 @@ struct HabitPlannerTests {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
         let habit = try planner.habitAdd("Read", kind: .timed, target: 20)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.title = "Read slowly"
         change.notes = .some("a chapter")
         change.target = 25
         change.schedule = .custom([.monday, .thursday])
         change.effortMinutes = .some(40)
-        change.windows = [try Planner.WindowSpec.parse("Evening 19:00-21:00 remind 19:30")]
+        change.windows = [try WindowSpec.parse("Evening 19:00-21:00 remind 19:30")]
         try planner.editHabit(habit.id.uuidString, change)
         let stored = try planner.habitReload(habit)
         #expect(stored.title == "Read slowly")
@@ -90,7 +91,7 @@ struct HabitPlannerTests {
         try store.open("2026-11-28").logHabit("Water", window: nil, .count(3))
         let planner = try store.open("2026-11-30")
         try planner.logHabit("Water", window: nil, .count(4))
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.target = 8
         try planner.editHabit("Water", change)
 
@@ -121,10 +122,10 @@ struct HabitPlannerTests {
         try planner.logHabit("Tea", window: nil, .count(3))
         #expect(try planner.habitEntry(tea, "2026-11-30")?.completedAt != nil)
 
-        var lower = Planner.HabitEdit()
+        var lower = HabitChange()
         lower.target = 2
         try store.open("2026-11-30", "10:00").editHabit("Water", lower)
-        var raise = Planner.HabitEdit()
+        var raise = HabitChange()
         raise.target = 5
         try store.open("2026-11-30", "10:00").editHabit("Tea", raise)
 
@@ -143,7 +144,7 @@ struct HabitPlannerTests {
         let habit = try store.open("2026-11-02").habitAdd("Stretch", schedule: .weekdays)
         let planner = try store.open("2026-11-30")
         #expect(try planner.habitNumbers(habit).due == 15)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.schedule = .daily
         try planner.editHabit("Stretch", change)
 
@@ -229,8 +230,8 @@ struct HabitPlannerTests {
 
         try planner.habitAdd("Meds", windows: Array(labels.prefix(4)))
         let four = try HabitTestStore.contents(planner)
-        var change = Planner.HabitEdit()
-        change.windows = [try Planner.WindowSpec.parse("E 21:00-22:00")]
+        var change = HabitChange()
+        change.windows = [try WindowSpec.parse("E 21:00-22:00")]
         #expect(throws: PlannerError.tooManyWindows) { try planner.editHabit("Meds", change) }
         #expect(try HabitTestStore.contents(planner) == four)
         #expect(PlannerError.tooManyWindows.message == "A habit has at most four times of day.")
@@ -257,8 +258,8 @@ struct HabitPlannerTests {
     func windowAddedLater() throws {
         let store = try HabitTestStore()
         let meds = try store.open("2026-11-20").habitAdd("Meds", windows: ["Morning"])
-        var change = Planner.HabitEdit()
-        change.windows = [try Planner.WindowSpec.parse("Evening 19:00-21:00")]
+        var change = HabitChange()
+        change.windows = [try WindowSpec.parse("Evening 19:00-21:00")]
         try store.open("2026-11-27").editHabit("Meds", change)
         let planner = try store.open("2026-11-30")
         #expect(try planner.habitCell(meds, "2026-11-26", window: "Evening").state == .empty)
@@ -277,8 +278,8 @@ struct HabitPlannerTests {
         let snacks = try planner.habitAdd("Snacks", kind: .avoid)
         #expect(try planner.windows(of: snacks).count == 1)
         #expect(try planner.windows(of: snacks).first?.target == 0, "the allowance defaults to none")
-        var change = Planner.HabitEdit()
-        change.windows = [try Planner.WindowSpec.parse("Night 20:00-23:00")]
+        var change = HabitChange()
+        change.windows = [try WindowSpec.parse("Night 20:00-23:00")]
         #expect(throws: PlannerError.avoidHasOneWindow) { try planner.editHabit("Snacks", change) }
     }
 
@@ -292,7 +293,7 @@ struct HabitPlannerTests {
         #expect(throws: PlannerError.habitTarget(String(target))) { try planner.habitAdd("X", kind: kind, target: target) }
         #expect(try HabitTestStore.contents(planner) == before)
         let fine = try planner.habitAdd("Y", kind: kind)
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.target = target
         let added = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.habitTarget(String(target))) { try planner.editHabit(fine.id.uuidString, change) }
@@ -345,7 +346,7 @@ struct HabitPlannerTests {
         #expect(windows.first?.target == target)
         #expect(windows.first?.effortMinutes == effort)
         // Everything is editable after creation.
-        var change = Planner.HabitEdit()
+        var change = HabitChange()
         change.target = 10
         change.schedule = .weekdays
         change.title = "Mine"

@@ -1,11 +1,12 @@
+@testable import CharflowApp
 import CharflowCore
-import CharflowStore
+@testable import CharflowStore
 import Foundation
 import Testing
 
 /// Logging by kind, correcting past days, timed sessions, avoid habits and engagement — on a real store.
 @Suite("Habit logging")
-struct HabitLoggingStoreTests {
+struct HabitLoggingUseCaseTests {
     // MARK: H-10 kinds
 
     @Test("H-10 binary is a tap: 0 or 1, a second tap takes it back")
@@ -63,7 +64,7 @@ struct HabitLoggingStoreTests {
         #expect(try planner.logHabit("Snacks", window: nil, .undo).entry.amount == 1)
     }
 
-    static let misfits: [(HabitKind, Planner.HabitLog)] = [
+    static let misfits: [(HabitKind, HabitLog)] = [
         (.binary, .count(1)), (.binary, .minutes(5)), (.binary, .slip), (.binary, .held),
         (.counted, .toggle), (.counted, .minutes(5)), (.counted, .slip), (.counted, .count(0)), (.counted, .count(-2)),
         (.timed, .toggle), (.timed, .count(1)), (.timed, .held), (.timed, .minutes(0)),
@@ -71,7 +72,7 @@ struct HabitLoggingStoreTests {
     ]
 
     @Test("H-10 a log that does not fit the habit's kind is refused and changes nothing", arguments: misfits)
-    func misfitLog(_ row: (HabitKind, Planner.HabitLog)) throws {
+    func misfitLog(_ row: (HabitKind, HabitLog)) throws {
         let (kind, log) = row
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")

@@ -6,22 +6,22 @@ import Foundation
 /// not yet seen. Reading it writes nothing (rule A-2).
 public struct HabitsOverview {
     public let day: LocalDay
-    public let days: [Planner.HabitDay]
+    public let days: [HabitDay]
     public let archived: [Habit]
     public let includeArchived: Bool
     public let signals: [PhrasedSignal]
     public let seen: [Planner.SeenMark]
-    let app: Charflow
+    let facts: HabitFacts
+    let calendar: PlannerCalendar
 
-    public var active: [Planner.HabitDay] { days.filter { $0.pause == nil } }
-    public var paused: [Planner.HabitDay] { days.filter { $0.pause != nil } }
+    public var active: [HabitDay] { days.filter { $0.pause == nil } }
+    public var paused: [HabitDay] { days.filter { $0.pause != nil } }
 
     /// `habits --json`.
     public func json() throws -> JSONValue {
-        var habits: [JSONValue] = []
-        for day in days { habits.append(try HabitJSON.day(day, planner: app.planner)) }
+        var habits = days.map { HabitJSON.day($0, facts: facts, calendar: calendar) }
         if includeArchived {
-            for habit in archived { habits.append(try HabitJSON.habit(habit, planner: app.planner)) }
+            habits += archived.map { HabitJSON.habit($0, facts: facts, calendar: calendar) }
         }
         return .object([
             ("date", .string(day.description)),
@@ -36,14 +36,14 @@ public struct HabitsOverview {
 }
 
 extension Charflow {
-    /// The habits view; with `all`, archived habits are listed too.
+    /// The habits view; with `includeArchived`, archived habits are listed too.
     public func habitsOverview(includeArchived: Bool) throws -> HabitsOverview {
         let days = try planner.habitDays()
-        let archived = try planner.habits(includeArchived: true).filter(\.isArchived)
+        let archived = try planner.habitRecords.all(includeArchived: true).filter(\.isArchived)
         let pending = try planner.pendingHabitSignals()
         let titles = Dictionary(days.map { ($0.habit.id, $0.habit.title) }, uniquingKeysWith: { first, _ in first })
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
         return HabitsOverview(day: today, days: days, archived: archived, includeArchived: includeArchived,
-                              signals: phrased, seen: pending.map(\.seen), app: self)
+                              signals: phrased, seen: pending.map(\.seen), facts: try habitFacts(for: days.map(\.habit) + archived), calendar: calendar)
     }
 }

@@ -1,0 +1,39 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// A habit group after an action, or the groups with today's ring and a 14-day strip.
+public struct HabitGroupsReport {
+    public let added: HabitGroup?
+    public let archived: HabitGroup?
+    public let summaries: [HabitGroupSummary]
+    public let json: JSONValue
+}
+
+/// A group's card: today's ring and badge, and a 14-day aggregate of its habits' windows.
+public struct HabitGroupSummary: Sendable {
+    public let group: HabitGroup
+    public let doneToday: Int
+    public let dueToday: Int
+    /// Per day, oldest first: the share of due windows complete (nil when nothing was due).
+    public let days: [(date: LocalDay, share: Double?)]
+
+    public var percentToday: Int { dueToday == 0 ? 0 : (doneToday * 100 + dueToday / 2) / dueToday }
+}
+
+extension Charflow {
+    /// `group …` as the CLI and the API ask it: `add NAME`, `archive NAME`, or `list` (the default).
+    public func habitGroups(_ words: [String]) throws -> HabitGroupsReport {
+        switch words.first ?? "list" {
+        case "add":
+            return try addGroup(words.dropFirst().joined(separator: " "))
+        case "archive":
+            guard words.count >= 2 else { throw RequestError.missing("group") }
+            return try archiveGroup(try group(matching: words.dropFirst().joined(separator: " ")).id)
+        case "list":
+            return try readGroups()
+        default:
+            throw RequestError.unknownAction(words.first ?? "")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+extension Charflow {
+    /// Read the habit groups, each with today's ring and its 14-day strip. Reading writes nothing.
+    public func readGroups() throws -> HabitGroupsReport {
+        let summaries = try planner.habitRecords.groups(includeArchived: false).map(groupSummary)
+        return HabitGroupsReport(added: nil, archived: nil, summaries: summaries, json: .object([("groups", .array(summaries.map { summary in
+            .object([
+                ("id", .string(summary.group.id.lowercasedText)), ("title", .string(summary.group.title)),
+                ("percentToday", .int(summary.percentToday)), ("doneToday", .int(summary.doneToday)),
+                ("dueToday", .int(summary.dueToday)),
+                ("days", .array(summary.days.map { .object([("date", .string($0.date.description)),
+                                                             ("share", $0.share.map { .int(Int(($0 * 100).rounded())) } ?? .null)]) })),
+            ])
+        }))]))
+    }
+
+    /// A group's card: its habits due and done today, and per day of the last 14 the share of their
+    /// due windows complete.
+    func groupSummary(_ group: HabitGroup) throws -> HabitGroupSummary {
+        let members = try planner.habits().filter { $0.groupID == group.id }
+        let start = today.adding(days: -13)
+        var due = Array(repeating: 0, count: 14), done = Array(repeating: 0, count: 14)
+        var dueToday = 0, doneToday = 0
+        for habit in members {
+            let day = try planner.habitDay(habit)
+            if day.isDueToday || day.isDoneToday && day.pause == nil {
+                dueToday += 1
+                if day.isDoneToday { doneToday += 1 }
+            }
+            for window in try planner.habitRecords.windows(of: habit.id) {
+                let history = try planner.history(of: window, habit: habit, from: start, through: today)
+                for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() where cell.isDue {
+                    due[index] += 1
+                    if cell.state == .complete { done[index] += 1 }
+                }
+            }
+        }
+        let days = (0..<14).map { index in
+            (start.adding(days: index), due[index] == 0 ? nil : Double(done[index]) / Double(due[index]))
+        }
+        return HabitGroupSummary(group: group, doneToday: doneToday, dueToday: dueToday, days: days)
+    }
+}
