@@ -50,7 +50,7 @@ public final class Planner {
         try OperationLog.ensureTriggers(db, migrator: migrator)
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
-        try loadSettings()
+        try reloadSettings()
         // A store that cannot be written (a read-only folder) still answers every read: the missed
         // rollover and the second timer are left for a run that can write.
         if !db.isReadOnly {
@@ -699,7 +699,7 @@ public final class Planner {
     ///
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
-    public func undo() throws -> String {
+    package func undo() throws -> String {
         try undo { try UndoJournal.undoLast(db: db, now: nowText) }
     }
 
@@ -707,7 +707,7 @@ public final class Planner {
     /// when no later action touched any of its records. Otherwise refuses (`undoBlocked`), and an id
     /// the journal no longer holds is refused too (`undoUnknown`). Returns what it was, as `undo()` does.
     @discardableResult
-    public func undo(action id: UndoActionID) throws -> String {
+    package func undo(action id: UndoActionID) throws -> String {
         try undo { try UndoJournal.undo(id, db: db, now: nowText) }
     }
 
@@ -727,25 +727,14 @@ public final class Planner {
             }
             return reverted.label
         }
-        try loadSettings()
+        try reloadSettings()
         return label
     }
 
     // MARK: Settings
 
-    /// Changes one setting (undoable); the calendar follows at once.
-    public func setSetting(_ key: String, _ value: String) throws {
-        var changed = settings
-        try changed.set(key, to: value)
-        guard let text = changed.value(of: key) else { return }
-        try perform("settings") { journal in
-            try journal.capture("settings", key: key, keyColumn: "key")
-            try writeSetting(key, text)
-        }
-        try loadSettings()
-    }
-
-    private func loadSettings() throws {
+    /// Reads the settings again, after an action changed one: the calendar follows at once.
+    package func reloadSettings() throws {
         var loaded = PlannerSettings()
         for row in try db.rows("SELECT key, value FROM settings") {
             guard let key = row[0].text, let value = row[1].text, PlannerSettings.keys.contains(key) else { continue }
@@ -859,15 +848,6 @@ public final class Planner {
     public func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
         try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? ORDER BY day, deferred_on",
                     [.text(task.id.lowercasedText)]).map(TaskRecords.deferral)
-    }
-
-    /// Category names by id, for labels.
-    public func categoryNames() throws -> [UUID: String] {
-        var names: [UUID: String] = [:]
-        for row in try db.rows("SELECT id, name FROM categories") {
-            if let id = row[0].text.flatMap({ UUID(recordText: $0) }), let name = row[1].text { names[id] = name }
-        }
-        return names
     }
 
     // MARK: Writing

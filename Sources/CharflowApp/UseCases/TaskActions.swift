@@ -117,29 +117,10 @@ extension Charflow {
         let task = try planner.purge(try request.subject("task"))
         return Purged(task: task, json: .object([("purged", .string(task.id.lowercasedText))]))
     }
-
-    /// Reverts the most recent action, or with `action ID` exactly that action (the page's undo toast),
-    /// when no later action builds on it.
-    public func undo(_ request: Request = Request()) throws -> Undone {
-        let label: String
-        if let text = request.value("action") {
-            guard let raw = Int64(text), raw > 0 else { throw RequestError.notANumber(option: "action", given: text) }
-            label = try planner.undo(action: UndoActionID(rawValue: raw))
-        } else {
-            label = try planner.undo()
-        }
-        return Undone(label: label, json: .object([("undone", .string(label))]))
-    }
 }
 
 /// A purged task, as it was.
 public struct Purged {
     public let task: TaskItem
-    public let json: JSONValue
-}
-
-/// The action an undo reverted, by its label.
-public struct Undone {
-    public let label: String
     public let json: JSONValue
 }

@@ -89,7 +89,7 @@ extension Charflow {
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
             + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionTask: sessionTask,
-                           offered: offered, habits: habitDays, filter: try planner.todayFilter()?.name,
+                           offered: offered, habits: habitDays, filter: try planner.categories.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, app: self)
     }
 
