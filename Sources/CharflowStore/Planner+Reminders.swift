@@ -28,7 +28,7 @@ extension Planner {
             }
         }
         if let review = settings.reviewTime, now >= reminderInstant(review),
-           (try planningSession(for: today))?.state.isEngagement != true {
+           (try planning.session(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
         }
         return try due.compactMap { reminder in

@@ -405,7 +405,7 @@ public final class Planner {
         /// The fifth deferral or later: the engine suggests letting it go.
         public let suggestRemoval: Bool
 
-        init(_ outcome: Deferral.Outcome) {
+        package init(_ outcome: Deferral.Outcome) {
             task = outcome.task
             deferred = outcome.record != nil
             refined = outcome.refined
