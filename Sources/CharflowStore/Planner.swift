@@ -181,11 +181,6 @@ public final class Planner {
         return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
     }
 
-    /// The importance-eased signals from rollovers not yet shown, read without clearing them.
-    public func pendingEasedSignals() throws -> [PendingSignal] {
-        try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
-    }
-
     /// Applies the dedup rule "one instance per (series, occurrence)" across the store (two devices
     /// may both have made the next instance; spec D19); the removed rows leave tombstones. Rows that
     /// arrived without an occurrence get theirs first (`SeriesOccurrence`).
@@ -764,22 +759,6 @@ public final class Planner {
             tasks = tasks.filter { $0.categoryID == filter.id }
         }
         return TodayView(day: today, tasks: tasks, backlogCount: try backlogCount())
-    }
-
-    /// What the engine has to say about today: the prioritisation prompt, and tasks that keep slipping.
-    public func todaySignals(_ view: TodayView) throws -> [Signal] {
-        var signals: [Signal] = []
-        let plan = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(today.description)])
-        if Prioritisation.shouldPrompt(plan) { signals.append(.prioritisationPrompt(day: today)) }
-        var seen = Set<UUID>()
-        for task in view.board.allTasks + view.due + view.overdue where task.isLive && seen.insert(task.id).inserted {
-            if task.deferralCount >= Deferral.suggestRemovalFromCount {
-                signals.append(.suggestRemoval(task: task.id))
-            } else if task.isStale {
-                signals.append(.stale(task: task.id))
-            }
-        }
-        return signals
     }
 
     /// The board of any logical day (tomorrow's while planning, a past one as history).
