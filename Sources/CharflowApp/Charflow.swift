@@ -29,11 +29,11 @@ public final class Charflow {
 
     /// Each category's name by id, for labels in task rows.
     public func categoryNames() throws -> [UUID: String] {
-        try planner.categoryNames()
+        try planner.categories.names()
     }
 
     /// Task objects as of this call's day, with the store's category names.
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
-        TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categoryNames() : [:])
+        TaskJSON(today: today, calendar: calendar, categories: categories ? try planner.categories.names() : [:])
     }
 }

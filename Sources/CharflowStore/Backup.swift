@@ -349,7 +349,7 @@ extension Planner {
 
     /// Category names are unique ignoring case: two that collide after a merge become the older one.
     private func mergeCategoriesByName(report: inout Backup.Report) throws {
-        let all = try categories().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.sorts(before: $1.id) }
+        let all = try categories.all().sorted { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.sorts(before: $1.id) }
         var kept: [String: TaskCategory] = [:]
         for category in all {
             let key = category.name.lowercased()
@@ -380,7 +380,7 @@ extension Planner {
         defer { forgetReads() }
         try db.transaction(dryRun ? .rollback : .commit) {
             try journaled {
-                var known = try categories()
+                var known = try categories.all()
                 var created = 0, unlabelled = 0
                 for (index, item) in items.enumerated() {
                     if index > 0, index % 1000 == 0 { progress?(index, items.count) }

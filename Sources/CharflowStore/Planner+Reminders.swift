@@ -28,7 +28,7 @@ extension Planner {
             }
         }
         if let review = settings.reviewTime, now >= reminderInstant(review),
-           (try planningSession(for: today))?.state.isEngagement != true {
+           (try planning.session(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
         }
         return try due.compactMap { reminder in
@@ -41,28 +41,5 @@ extension Planner {
     /// The instant a wall-clock time falls within today's logical day.
     private func reminderInstant(_ time: TimeOfDay) -> Date {
         calendar.instant(of: time, within: today)
-    }
-
-    /// Today's signals that have not been shown in their period, read without recording anything.
-    ///
-    /// The prioritisation prompt is once a day; slipping tasks, habit reads and an old Backlog once a week.
-    public func pendingTodaySignals(_ view: TodayView) throws -> [PendingSignal] {
-        let signals = try todaySignals(view)
-        var result = try unshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
-        var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
-        let older = try olderBacklogCount()
-        if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
-        for day in try habitDays() where day.pause == nil {
-            guard let window = day.windows.first?.window else { continue }
-            let history = try self.history(of: window, habit: day.habit, from: today.adding(days: -DensityRead.windowDays),
-                                           through: today)
-            let numbers = DensityRead.numbers(history, today: today, calendar: calendar)
-            if let schedule = history.schedule(on: today),
-               let (current, suggested) = DensityRead.suggestion(numbers, schedule: schedule, kind: day.habit.kind) {
-                weekly.append(.densityRead(habit: day.habit.id, current: current, suggested: suggested))
-            }
-        }
-        result += try unshown(weekly, period: calendar.startOfWeek(containing: today).description)
-        return result
     }
 }

@@ -50,7 +50,7 @@ public final class Planner {
         try OperationLog.ensureTriggers(db, migrator: migrator)
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
-        try loadSettings()
+        try reloadSettings()
         // A store that cannot be written (a read-only folder) still answers every read: the missed
         // rollover and the second timer are left for a run that can write.
         if !db.isReadOnly {
@@ -195,11 +195,6 @@ public final class Planner {
     func pendingEased() throws -> [UUID] {
         let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])?.text ?? ""
         return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
-    }
-
-    /// The importance-eased signals from rollovers not yet shown, read without clearing them.
-    public func pendingEasedSignals() throws -> [PendingSignal] {
-        try pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
     /// Applies the dedup rule "one instance per (series, occurrence)" across the store (two devices
@@ -392,7 +387,7 @@ public final class Planner {
     ///
     /// A session it reopens counts the time since the action as paused, so the undo window is not work.
     @discardableResult
-    public func undo() throws -> String {
+    package func undo() throws -> String {
         try undo { try UndoJournal.undoLast(db: db, now: nowText) }
     }
 
@@ -400,7 +395,7 @@ public final class Planner {
     /// when no later action touched any of its records. Otherwise refuses (`undoBlocked`), and an id
     /// the journal no longer holds is refused too (`undoUnknown`). Returns what it was, as `undo()` does.
     @discardableResult
-    public func undo(action id: UndoActionID) throws -> String {
+    package func undo(action id: UndoActionID) throws -> String {
         try undo { try UndoJournal.undo(id, db: db, now: nowText) }
     }
 
@@ -420,25 +415,14 @@ public final class Planner {
             }
             return reverted.label
         }
-        try loadSettings()
+        try reloadSettings()
         return label
     }
 
     // MARK: Settings
 
-    /// Changes one setting (undoable); the calendar follows at once.
-    public func setSetting(_ key: String, _ value: String) throws {
-        var changed = settings
-        try changed.set(key, to: value)
-        guard let text = changed.value(of: key) else { return }
-        try perform("settings") { journal in
-            try journal.capture("settings", key: key, keyColumn: "key")
-            try writeSetting(key, text)
-        }
-        try loadSettings()
-    }
-
-    private func loadSettings() throws {
+    /// Reads the settings again, after an action changed one: the calendar follows at once.
+    package func reloadSettings() throws {
         var loaded = PlannerSettings()
         for row in try db.rows("SELECT key, value FROM settings") {
             guard let key = row[0].text, let value = row[1].text, PlannerSettings.keys.contains(key) else { continue }
@@ -468,22 +452,6 @@ public final class Planner {
             tasks = tasks.filter { $0.categoryID == filter.id }
         }
         return TodayView(day: today, tasks: tasks, backlogCount: try backlogCount())
-    }
-
-    /// What the engine has to say about today: the prioritisation prompt, and tasks that keep slipping.
-    public func todaySignals(_ view: TodayView) throws -> [Signal] {
-        var signals: [Signal] = []
-        let plan = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(today.description)])
-        if Prioritisation.shouldPrompt(plan) { signals.append(.prioritisationPrompt(day: today)) }
-        var seen = Set<UUID>()
-        for task in view.board.allTasks + view.due + view.overdue where task.isLive && seen.insert(task.id).inserted {
-            if task.deferralCount >= Deferral.suggestRemovalFromCount {
-                signals.append(.suggestRemoval(task: task.id))
-            } else if task.isStale {
-                signals.append(.stale(task: task.id))
-            }
-        }
-        return signals
     }
 
     /// The board of any logical day (tomorrow's while planning, a past one as history).
@@ -525,15 +493,6 @@ public final class Planner {
     /// Tasks completed during logical day `day`, in completion order.
     public func completed(on day: LocalDay) throws -> [TaskItem] {
         try taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
-    }
-
-    /// Category names by id, for labels.
-    public func categoryNames() throws -> [UUID: String] {
-        var names: [UUID: String] = [:]
-        for row in try db.rows("SELECT id, name FROM categories") {
-            if let id = row[0].text.flatMap({ UUID(recordText: $0) }), let name = row[1].text { names[id] = name }
-        }
-        return names
     }
 
     // MARK: Writing

@@ -75,6 +75,16 @@ extension UnitOfWork {
         try planner.todaysRecord(of: task)
     }
 
+    /// Ends the task's live session as deferred when `outcome` sends the task away from today.
+    package func closeSessionIfDeferred(_ outcome: Deferral.Outcome) throws {
+        try planner.closeSessionIfDeferred(outcome, journal: &journal)
+    }
+
+    /// The tasks dated `day` in `region`, every state: what the 1–3–5 limits count (B-4).
+    package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
+        try planner.occupants(of: region, on: day)
+    }
+
     /// Closes `session` at the clock with `outcome`; a habit session's timed minutes follow.
     package func close(_ session: WorkSession, _ outcome: SessionOutcome) throws {
         try planner.closeSession(session, outcome, journal: &journal)

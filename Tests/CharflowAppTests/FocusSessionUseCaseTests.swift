@@ -443,7 +443,7 @@ struct FocusSessionUseCaseTests {
     func rolloverAtFour() throws {
         let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
-        try setup.planner.setSetting("rollover-time", "04:00")
+        try setup.changeSetting(.init(key: "rollover-time", value: "04:00"))
         let task = try store.open(day, "09:00").sessionAdd("Late work")
         _ = try store.open("2026-12-01", "01:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
 
@@ -483,7 +483,7 @@ struct FocusSessionUseCaseTests {
     func rolloverAcrossDST(_ example: DSTCase) throws {
         let store = try AppTestStore(zone: "America/New_York")
         let setup = try store.open(example.addDay, example.addTime)
-        try setup.planner.setSetting("rollover-time", example.rollover)
+        try setup.changeSetting(.init(key: "rollover-time", value: example.rollover))
         let task = try store.open(example.addDay, example.addTime).sessionAdd("Night shift notes")
         #expect(task.dueDate == LocalDay(example.addDay))
         _ = try store.open(example.beginDay, example.beginTime).beginSession(BeginSession.Input(task: task.id, settle: nil))
@@ -499,11 +499,11 @@ struct FocusSessionUseCaseTests {
     @Test("S-9 changing the rollover time while a session runs never ends it before it began")
     func rolloverChangeNeverEndsBeforeStart() throws {
         let store = try AppTestStore()
-        try store.open(day, "09:00").planner.setSetting("rollover-time", "04:00")
+        try store.open(day, "09:00").changeSetting(.init(key: "rollover-time", value: "04:00"))
         let task = try store.open(day, "21:00").sessionAdd("Late work", region: .evening)
         // 02:00 on 1 December still belongs to 30 November with a 04:00 rollover.
         _ = try store.open("2026-12-01", "02:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        try store.open("2026-12-01", "02:30").planner.setSetting("rollover-time", "00:00")
+        try store.open("2026-12-01", "02:30").changeSetting(.init(key: "rollover-time", value: "00:00"))
 
         let app = try store.open("2026-12-01", "02:31")
         let session = try #require(try app.sessionList(task).first)
@@ -521,7 +521,7 @@ struct FocusSessionUseCaseTests {
     func endOfDayNeverStops() throws {
         let store = try AppTestStore()
         let setup = try store.open(day, "09:00")
-        try setup.planner.setSetting("end-of-day", "19:00")
+        try setup.changeSetting(.init(key: "end-of-day", value: "19:00"))
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         _ = try store.open(day, "18:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         _ = try store.open(day, "19:30")

@@ -333,16 +333,16 @@ struct HabitLoggingUseCaseTests {
             try store.open(day, "18:01").recordBegin(.task(task.id))
             try store.open(day, "18:20").recordClose()
         case .planningClosed:
-            try store.open(day, "21:00").endPlanning(.closed)
+            try store.open(day, "21:00").recordPlanning(.closed)
         case .planningSkipped:
-            try store.open(day, "21:00").endPlanning(.skipped)
+            try store.open(day, "21:00").recordPlanning(.skipped)
         case .heldToday:
             try store.open(day, "21:00").logHabit("Snacks", window: nil, .held)
         case .onlyOpened:
             let planner = try store.open(day, "18:00")
             _ = try planner.todayView()
             _ = try planner.habitDays()
-            _ = try planner.planReview()
+            _ = try planner.planning.session(for: planner.today)
         }
         let planner = try store.open("2026-11-30")
         let expected: DensityState = how == .onlyOpened ? .empty : .complete

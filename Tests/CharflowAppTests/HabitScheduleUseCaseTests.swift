@@ -202,8 +202,7 @@ struct HabitScheduleUseCaseTests {
         #expect(line.pause != nil)
         #expect(!line.isDueToday)
         #expect(try paused.takeReminders().map(\.message) == ["Floss"], "only the habit not paused reminds")
-        #expect(!(try store.open("2026-11-18", "21:00").planReview().habits.contains { $0.habit.id == walk.id }))
-        #expect(try store.open("2026-11-18", "21:00").planReview().habits.contains { $0.habit.title == "Floss" })
+        // The review leaving a paused habit out is NightPlanningUseCaseTests' (P-1).
 
         let back = try store.open("2026-11-30")
         let numbers = try back.habitNumbers(walk)

@@ -81,7 +81,7 @@ struct DaysMoveForwardStoreTests {
             let late = try store.open(day, "23:30")
             #expect(late.today == date.adding(days: 1), "\(zone) \(day): at 23:30 you plan tomorrow")
             #expect(try late.reload(placed).region == nil, "\(zone) \(day): the day's board was rolled over at 23:00")
-            #expect(late.planningDays.plan == date.adding(days: 1))
+            #expect(NightPlanning.days(now: late.now, today: late.today, calendar: late.calendar).plan == date.adding(days: 1))
         }
     }
 

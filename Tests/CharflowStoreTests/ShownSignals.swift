@@ -5,30 +5,29 @@ import Foundation
 /// What a front end does when it shows signals to a person: read what is pending, then mark it seen.
 /// The store tests check "shown once" through these, as the text Today does through the app layer.
 extension Planner {
-    func takeTodaySignals(_ view: TodayView) throws -> [Signal] { try shown(try pendingTodaySignals(view)) }
     func takeHabitSignals() throws -> [Signal] { try shown(try pendingHabitSignals()) }
-    func takeEasedSignals() throws -> [Signal] { try shown(try pendingEasedSignals()) }
+    func takeEasedSignals() throws -> [Signal] { try shown(try signals.pendingEased()) }
 
     func takeTwoTimersNotice() throws -> Bool {
         guard let notice = try pendingTwoTimersNotice() else { return false }
-        try markSeen([notice.seen])
+        try signals.record([notice.seen])
         return true
     }
 
     func takeOfferedTask() throws -> TaskItem? {
         guard let offer = try pendingOfferedTask() else { return nil }
-        try markSeen([offer.signal.seen])
+        try signals.record([offer.signal.seen])
         return offer.task
     }
 
     func takeReminders() throws -> [Reminder] {
         let pending = try pendingReminders()
-        try markSeen(pending.map(\.seen))
+        try signals.record(pending.map(\.seen))
         return pending.map(\.reminder)
     }
 
     private func shown(_ pending: [PendingSignal]) throws -> [Signal] {
-        try markSeen(pending.map(\.seen))
+        try signals.record(pending.map(\.seen))
         return pending.map(\.signal)
     }
 }

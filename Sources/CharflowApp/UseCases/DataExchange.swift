@@ -13,7 +13,7 @@ public enum DataExchange {
         case "csv":
             switch table.lowercased() {
             case "tasks":
-                return CSVExport.tasks(try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categoryNames(),
+                return CSVExport.tasks(try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categories.names(),
                                        calendar: planner.calendar)
             case "habits":
                 let export = try planner.habitExport()
@@ -24,7 +24,7 @@ public enum DataExchange {
                 throw InputError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
             }
         default:
-            return ICalendarExport.document(tasks: try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categoryNames(),
+            return ICalendarExport.document(tasks: try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categories.names(),
                                             calendar: planner.calendar)
         }
     }

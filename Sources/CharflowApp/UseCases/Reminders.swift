@@ -6,7 +6,7 @@ import Foundation
 public struct RemindersReport {
     public let reminders: [Planner.Reminder]
     /// What marks `reminders` as given; the front end that delivers them passes it to `markSeen`.
-    public let seen: [Planner.SeenMark]
+    public let seen: [SeenMark]
 
     public var json: JSONValue {
         .object([

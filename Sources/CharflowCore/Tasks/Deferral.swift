@@ -69,6 +69,17 @@ public enum Deferral {
             outcome.record = record
             outcome.refined = true
         }
+        changed = try reschedule(changed, to: newDue, today: today)
+        changed.modifiedAt = now
+        outcome.task = changed
+        return outcome
+    }
+
+    /// What any change of `task`'s day does to it, deferral or not: an important or repeating task
+    /// needs a day; a placed task given another day leaves the board (spec D2); a task with no day or a
+    /// past one is in the Backlog from today.
+    public static func reschedule(_ task: TaskItem, to newDue: LocalDay?, today: LocalDay) throws(PlannerError) -> TaskItem {
+        var changed = task
         if newDue == nil, changed.isImportant { throw .importantNeedsDay }
         if newDue == nil, changed.isRepeating { throw .repeatingNeedsDay }
         if changed.dueDate != newDue || changed.region != nil {
@@ -76,8 +87,6 @@ public enum Deferral {
             changed.dueDate = newDue
         }
         changed.backlogSince = newDue == nil || newDue! < today ? today : nil
-        changed.modifiedAt = now
-        outcome.task = changed
-        return outcome
+        return changed
     }
 }

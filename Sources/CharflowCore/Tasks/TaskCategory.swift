@@ -62,6 +62,24 @@ public struct TaskCategory: Sendable, Equatable, Identifiable {
     public static func ensureRoomForActive(_ existing: [TaskCategory]) throws(PlannerError) {
         if existing.filter({ !$0.isArchived }).count >= maxActive { throw .tooManyCategories }
     }
+
+    /// The category of `all` called `word` (ignoring case), or whose id starts with it (four characters
+    /// at least, and only one such); refuses a word that names none.
+    public static func matching(_ word: String, in all: [TaskCategory]) throws(PlannerError) -> TaskCategory {
+        let key = word.trimmingCharacters(in: .whitespaces).lowercased()
+        if let named = all.first(where: { $0.name.lowercased() == key }) { return named }
+        let byID = all.filter { key.count >= 4 && $0.id.lowercasedText.hasPrefix(key) }
+        if byID.count == 1 { return byID[0] }
+        throw .noCategoryMatches(word)
+    }
+
+    /// The category `word` names, when a task may be given it or Today filtered by it: an archived one
+    /// is refused (T-8).
+    public static func selectable(_ word: String, in all: [TaskCategory]) throws(PlannerError) -> TaskCategory {
+        let category = try matching(word, in: all)
+        if category.isArchived { throw .categoryArchived(category.name) }
+        return category
+    }
 }
 
 /// The five label colours; anything else read from a store is slate.

@@ -10,7 +10,7 @@ public struct HabitsOverview {
     public let archived: [Habit]
     public let includeArchived: Bool
     public let signals: [PhrasedSignal]
-    public let seen: [Planner.SeenMark]
+    public let seen: [SeenMark]
     let facts: HabitFacts
     let calendar: PlannerCalendar
 

@@ -45,7 +45,7 @@ extension Charflow {
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
         })))
-        let category = try task.categoryID.flatMap { id in try planner.categories().first { $0.id == id } }
+        let category = try task.categoryID.flatMap { id in try planner.categories.all().first { $0.id == id } }
         return TaskDetail(task: task, place: try TaskPlace(task, in: self), deferrals: deferrals, sessions: sessions,
                           actualSeconds: actual, category: category, today: today, calendar: calendar, json: .object(object))
     }

@@ -1,0 +1,40 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Add a category: a valid name, unique ignoring case (archived ones included), while fewer than
+/// eight are active (T-6, T-7).
+public enum AddCategory {
+    public struct Input: Sendable {
+        public var name: String
+        public var color: CategoryColor
+
+        public init(name: String, color: CategoryColor = .accent) {
+            self.name = name
+            self.color = color
+        }
+    }
+}
+
+extension Charflow {
+    /// Adds a category after the others.
+    @discardableResult
+    public func addCategory(_ input: AddCategory.Input) throws -> CategoryReport {
+        let all = try planner.categories.all()
+        let name = try TaskCategory.validName(input.name, existing: all)
+        try TaskCategory.ensureRoomForActive(all)
+        let category = TaskCategory(name: name, color: input.color, sortOrder: (all.map(\.sortOrder).max() ?? -1) + 1,
+                                    createdAt: now)
+        return try planner.action("category add") { work in
+            CategoryReport(category: try planner.categories.save(category, in: work))
+        }
+    }
+
+    // MARK: From a request
+
+    /// `category add NAME [--color C]`.
+    func addCategory(_ request: Request) throws -> CategoryReport {
+        try addCategory(AddCategory.Input(name: try request.categoryWord(1),
+                                          color: try Self.color(request.value("color")) ?? .accent))
+    }
+}

@@ -1,0 +1,34 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Archive a category: gone from the choices and Today's filter, while its tasks keep the label (T-8).
+public enum ArchiveCategory {
+    public struct Input: Sendable {
+        public var category: UUID
+
+        public init(category: UUID) {
+            self.category = category
+        }
+    }
+}
+
+extension Charflow {
+    @discardableResult
+    public func archiveCategory(_ input: ArchiveCategory.Input) throws -> CategoryReport {
+        var category = try category(id: input.category)
+        category.isArchived = true
+        return try planner.action("category archive") { work in
+            let saved = try planner.categories.save(category, in: work)
+            if try planner.categories.todayFilterID() == category.id { try planner.categories.setTodayFilter(nil, in: work) }
+            return CategoryReport(category: saved)
+        }
+    }
+
+    // MARK: From a request
+
+    /// `category archive NAME`.
+    func archiveCategory(_ request: Request) throws -> CategoryReport {
+        try archiveCategory(ArchiveCategory.Input(category: try categoryID(try request.categoryWord(1))))
+    }
+}

@@ -1,0 +1,48 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// A category after an action on it, with its JSON.
+public struct CategoryReport {
+    public let category: TaskCategory
+    public var json: JSONValue { CategoryJSON.category(category) }
+}
+
+/// The category list, and which one filters Today.
+public struct CategoryList {
+    public let categories: [TaskCategory]
+    public let filter: TaskCategory?
+    public var json: JSONValue { .object([("categories", .array(categories.map(CategoryJSON.category)))]) }
+}
+
+/// Category objects in `task.md`'s field names.
+public enum CategoryJSON {
+    public static func category(_ category: TaskCategory) -> JSONValue {
+        .object([
+            ("id", .string(category.id.lowercasedText)), ("name", .string(category.name)),
+            ("presetKey", .optional(category.presetKey)), ("colorKey", .string(category.color.rawValue)),
+            ("sortOrder", .int(category.sortOrder)), ("isArchived", .bool(category.isArchived)),
+        ])
+    }
+}
+
+extension Charflow {
+    /// The category with this id, or the refusal of a name that matches nothing.
+    func category(id: UUID) throws -> TaskCategory {
+        guard let category = try planner.categories.all().first(where: { $0.id == id }) else {
+            throw PlannerError.noCategoryMatches(id.lowercasedText)
+        }
+        return category
+    }
+
+    /// The id of the category a front end names by name or id prefix (`TaskCategory.matching`).
+    func categoryID(_ word: String) throws -> UUID {
+        try TaskCategory.matching(word, in: try planner.categories.all()).id
+    }
+
+    static func color(_ text: String?) throws -> CategoryColor? {
+        guard let text else { return nil }
+        guard let color = CategoryColor(rawValue: text.lowercased()) else { throw InputError.badColor(text) }
+        return color
+    }
+}

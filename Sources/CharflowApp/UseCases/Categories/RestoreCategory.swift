@@ -1,0 +1,35 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Bring an archived category back, while fewer than eight are active (T-7); an active one is left as
+/// it is.
+public enum RestoreCategory {
+    public struct Input: Sendable {
+        public var category: UUID
+
+        public init(category: UUID) {
+            self.category = category
+        }
+    }
+}
+
+extension Charflow {
+    @discardableResult
+    public func restoreCategory(_ input: RestoreCategory.Input) throws -> CategoryReport {
+        var category = try category(id: input.category)
+        guard category.isArchived else { return CategoryReport(category: category) }
+        try TaskCategory.ensureRoomForActive(try planner.categories.all())
+        category.isArchived = false
+        return try planner.action("category restore") { work in
+            CategoryReport(category: try planner.categories.save(category, in: work))
+        }
+    }
+
+    // MARK: From a request
+
+    /// `category restore NAME`.
+    func restoreCategory(_ request: Request) throws -> CategoryReport {
+        try restoreCategory(RestoreCategory.Input(category: try categoryID(try request.categoryWord(1))))
+    }
+}

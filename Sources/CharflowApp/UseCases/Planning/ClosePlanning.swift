@@ -1,0 +1,30 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+extension Charflow {
+    /// Closes the evening's planning: the session of the reviewed date, made if none was, is closed at
+    /// the clock; a closed planning counts as engagement for avoid habits (P-1).
+    @discardableResult
+    public func closePlanning() throws -> PlanningSessionReport {
+        try endPlanning(.closed, label: "plan close")
+    }
+
+    /// Ends the reviewed date's planning session in `state`, one session per date (P-1).
+    func endPlanning(_ state: PlanningState, label: String) throws -> PlanningSessionReport {
+        let days = planningDays
+        var session = try planner.planning.session(for: days.review)
+            ?? NightPlanningSession(date: days.review, planDay: days.plan, startedAt: now)
+        session.state = state
+        session.endedAt = now
+        let closed = session
+        return PlanningSessionReport(session: try planner.action(label) { work in try planner.planning.save(closed, in: work) })
+    }
+
+    // MARK: From a request
+
+    /// `plan close` or `plan skip`.
+    public func endPlanning(closed: Bool) throws -> PlanningSessionReport {
+        closed ? try closePlanning() : try skipPlanning()
+    }
+}

@@ -1,0 +1,74 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Plan a task onto the planned day: on its board when a region is given, else dated that day; a
+/// task whose day has come is deferred to it by the usual rule (P-1, P-3, B-4).
+public enum PlanTask {
+    public struct Input: Sendable {
+        public var task: UUID
+        public var region: Region?
+        public var bucket: Bucket?
+        public var importance: Importance?
+
+        public init(task: UUID, region: Region? = nil, bucket: Bucket? = nil, importance: Importance? = nil) {
+            self.task = task
+            self.region = region
+            self.bucket = bucket
+            self.importance = importance
+        }
+    }
+}
+
+extension Charflow {
+    @discardableResult
+    public func planTask(_ input: PlanTask.Input) throws -> TaskChange {
+        let day = planningDays.plan
+        guard let found = try planner.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        guard found.droppedAt == nil else { throw PlannerError.taskDropped }
+        // A completed task's day and region are history.
+        guard !found.isCompleted else { throw PlannerError.alreadyDone }
+        let change = try planner.action("plan tomorrow") { work in
+            var task = found
+            var outcome = Deferral.Outcome(task: task)
+            if task.dueDate != day, Deferral.isDeferral(task, to: day, today: today) {
+                outcome = try Deferral.move(task, to: day, dateChosen: true, reason: nil,
+                                            todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
+                task = outcome.task
+            }
+            if let importance = input.importance { task.importance = importance }
+            if let target = input.region ?? (input.bucket != nil && task.dueDate == day ? task.region : nil) {
+                try Board.place(&task, region: target, bucket: input.bucket, day: day,
+                                occupants: try work.occupants(of: target, on: day), now: now)
+            } else if input.bucket != nil {
+                throw PlannerError.bucketNeedsRegion
+            } else if task.dueDate != day {
+                task.region = nil
+                task.bucket = nil
+                task.sortOrder = 0
+                task.dueDate = day
+                task.backlogSince = nil
+            }
+            outcome.task = task
+            try work.saveDeferral(&outcome)
+            try work.closeSessionIfDeferred(outcome)
+            return Planner.DateChange(outcome)
+        }
+        return try TaskChange(change.task, in: self, change: change)
+    }
+
+    // MARK: From a request
+
+    /// `plan tomorrow ID [--region R] [--bucket B] [--importance I]`.
+    public func planTomorrow(_ request: Request) throws -> TaskChange {
+        let word = try Self.stepSubject(request)
+        let (region, bucket, importance) = (try request.region(), try request.bucket(), try request.importance())
+        return try planTomorrow(word, region: region, bucket: bucket, importance: importance)
+    }
+
+    /// Plans the task a word names (an id prefix), as the interactive planning asks.
+    public func planTomorrow(_ task: String, region: Region?, bucket: Bucket?, importance: Importance?) throws -> TaskChange {
+        try planTask(PlanTask.Input(task: try planner.task(matching: task).id, region: region, bucket: bucket,
+                                    importance: importance))
+    }
+}

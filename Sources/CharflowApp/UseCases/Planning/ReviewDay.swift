@@ -1,0 +1,57 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// What the review step shows: the reviewed day's done and open tasks and its habits, honestly (P-1).
+public struct PlanReview: Sendable {
+    public let day: LocalDay
+    public let done: [TaskItem]
+    /// Live tasks that were the reviewed day's or earlier: each gets Keep, Later or Drop.
+    public let open: [TaskItem]
+    public let habits: [(habit: Habit, window: HabitWindow, cell: DensityCell)]
+    public let session: NightPlanningSession?
+}
+
+/// The review step as a report, with its JSON.
+public struct PlanReviewReport {
+    public let review: PlanReview
+    public let planDay: LocalDay
+    public let today: LocalDay
+    public let render: TaskJSON
+
+    public var json: JSONValue {
+        .object([
+            ("date", .string(review.day.description)),
+            ("planDay", .string(planDay.description)),
+            ("done", render.tasks(review.done)),
+            ("open", render.tasks(review.open)),
+            ("habits", .array(review.habits.map { habit, window, cell in
+                .object([("habit", .string(habit.id.lowercasedText)), ("title", .string(habit.title)),
+                         ("window", .string(window.label)), ("amount", .int(cell.amount)), ("target", .int(cell.target)),
+                         ("state", .string(cell.state.rawValue)),
+                         ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
+            })),
+            ("session", review.session.map(PlanningJSON.session) ?? .null),
+        ])
+    }
+}
+
+extension Charflow {
+    /// Reviews the day being planned from: what was done, what is still open, and how its habits went.
+    public func planReview() throws -> PlanReviewReport {
+        let day = planningDays.review
+        let open = EngineOrder.sorted(try planner.planning.openTasks(through: day), today: today)
+        var cells: [(Habit, HabitWindow, DensityCell)] = []
+        for habit in try planner.habits() {
+            for window in try planner.windows(of: habit) {
+                let history = try planner.history(of: window, habit: habit, from: day, through: day)
+                let cell = history.cell(day, today: max(day, today))
+                // Paused or unscheduled habits are left out of night planning.
+                if cell.isDue || cell.amount > 0 { cells.append((habit, window, cell)) }
+            }
+        }
+        let review = PlanReview(day: day, done: try planner.completed(on: day), open: open, habits: cells,
+                                session: try planner.planning.session(for: day))
+        return PlanReviewReport(review: review, planDay: planningDays.plan, today: today, render: try taskJSON())
+    }
+}

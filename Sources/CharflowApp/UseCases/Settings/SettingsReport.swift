@@ -1,0 +1,26 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Settings as key and effective value, in the order `settings` lists them.
+public struct SettingsReport {
+    public let pairs: [(key: String, value: String)]
+    /// What a changed setting now means, where that needs saying (the rollover time).
+    public let meaning: String?
+    public var json: JSONValue { .object(pairs.map { ($0.key, .string($0.value)) }) }
+}
+
+extension Charflow {
+    /// The effective value, showing where the first weekday comes from when it is not set.
+    func effectiveValue(of key: String) -> String {
+        if key == "first-weekday", planner.settings.firstWeekday == nil {
+            return planner.calendar.firstWeekday.name
+        }
+        return planner.settings.value(of: key) ?? ""
+    }
+
+    /// Refuses a key that names no setting (P-7).
+    static func checkSettingKey(_ key: String) throws {
+        if !PlannerSettings.keys.contains(key) { throw PlannerError.unknownSetting(key) }
+    }
+}

@@ -1,0 +1,85 @@
+import CharflowCore
+import Foundation
+
+/// The store's categories and Today's filter as records: reads, and saves that cannot forget undo or
+/// the stamp.
+///
+/// A save takes the `UnitOfWork` of its action: it captures the rows it is about to change in the
+/// action's undo journal and stamps `modifiedAt` with the action's clock, so a category change can
+/// neither escape undo nor miss its sync stamp (spec D8, D14).
+package struct CategoryRepository {
+    let db: Database
+
+    /// Every category, active first, in their order.
+    package func all() throws -> [TaskCategory] {
+        try db.rows("SELECT \(CategoryRecords.columns) FROM categories ORDER BY is_archived, sort_order, created_at")
+            .map(CategoryRecords.category)
+    }
+
+    /// Category names by id, archived ones included, for labels.
+    package func names() throws -> [UUID: String] {
+        var names: [UUID: String] = [:]
+        for row in try db.rows("SELECT id, name FROM categories") {
+            if let id = row[0].text.flatMap({ UUID(recordText: $0) }), let name = row[1].text { names[id] = name }
+        }
+        return names
+    }
+
+    /// Saves `category` as part of the action `work`: before-image captured, `modifiedAt` stamped;
+    /// returns it as saved.
+    @discardableResult
+    package func save(_ category: TaskCategory, in work: UnitOfWork) throws -> TaskCategory {
+        var category = category
+        category.modifiedAt = work.now
+        try work.journal.capture("categories", key: category.id.lowercasedText)
+        try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
+        return category
+    }
+
+    /// Removes `category` for good as part of `work`: its tasks lose the label (each captured and
+    /// stamped), the category leaves a tombstone, and Today's filter on it goes.
+    package func remove(_ category: TaskCategory, in work: UnitOfWork) throws {
+        let id = category.id.lowercasedText
+        let now = Instant.storageText(work.now)
+        for row in try db.rows("SELECT id FROM tasks WHERE category_id = ?", [.text(id)]) {
+            if let taskID = row[0].text { try work.journal.capture("tasks", key: taskID) }
+        }
+        try work.journal.capture("categories", key: id)
+        if try todayFilterID() == category.id { try setTodayFilter(nil, in: work) }
+        try db.run("UPDATE tasks SET category_id = NULL, modified_at = ? WHERE category_id = ?", [.text(now), .text(id)])
+        try Tombstone.remove("categories", id: id, at: now, in: db)
+    }
+
+    // MARK: Today's filter
+
+    /// The id Today's filter names, whatever that category's state.
+    package func todayFilterID() throws -> UUID? {
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(CategoryRepository.todayFilterKey)])?.text
+            .flatMap { UUID(recordText: $0) }
+    }
+
+    /// The category Today is filtered to: the filter's, while it exists and is active.
+    package func todayFilter() throws -> TaskCategory? {
+        guard let id = try todayFilterID() else { return nil }
+        return try all().first { $0.id == id && !$0.isArchived }
+    }
+
+    /// Sets Today's filter to `id`, or with nil clears it, as part of `work`.
+    package func setTodayFilter(_ id: UUID?, in work: UnitOfWork) throws {
+        let settings = SettingRepository(db: db)
+        if let id {
+            try settings.save(CategoryRepository.todayFilterKey, id.lowercasedText, in: work)
+        } else {
+            try settings.remove(CategoryRepository.todayFilterKey, in: work)
+        }
+    }
+
+    static let todayFilterKey = "today-filter"
+}
+
+extension Planner {
+    /// The store's categories and Today's filter.
+    package var categories: CategoryRepository {
+        CategoryRepository(db: db)
+    }
+}

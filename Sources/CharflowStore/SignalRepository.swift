@@ -1,0 +1,72 @@
+import CharflowCore
+import Foundation
+
+/// What records signals and reminders as shown: the nudge log, and the notices a rollover or a
+/// settlement leaves pending (spec D11, rule A-2).
+///
+/// Recording is no action: nothing to undo, and the undo history stays as it was.
+package struct SignalRepository {
+    let planner: Planner
+    var db: Database { planner.db }
+
+    /// Whether the nudge log holds `kind` for `subject` in `period`.
+    package func isRecorded(kind: String, subject: String, period: String) throws -> Bool {
+        try db.scalar("SELECT count(*) FROM nudge_log WHERE kind = ? AND subject = ? AND period = ?",
+                      [.text(kind), .text(subject), .text(period)])?.int != 0
+    }
+
+    /// Of `signals`, those the nudge log has not recorded for `period`, with their marks.
+    package func unshown(_ signals: [Signal], period: String) throws -> [PendingSignal] {
+        try signals.compactMap { signal in
+            let subject = signal.subject.map(\.lowercasedText) ?? ""
+            guard try !isRecorded(kind: signal.kind, subject: subject, period: period) else { return nil }
+            return PendingSignal(signal: signal, seen: .nudge(kind: signal.kind, subject: subject, period: period))
+        }
+    }
+
+    /// The importance-eased notices rollovers left, not yet shown.
+    package func pendingEased() throws -> [PendingSignal] {
+        try planner.pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
+    }
+
+    /// Records what a person was shown, in one transaction; marks already recorded change nothing.
+    package func record(_ marks: [SeenMark]) throws {
+        guard !marks.isEmpty else { return }
+        let now = planner.nowText
+        try db.write {
+            for mark in marks {
+                switch mark {
+                case let .nudge(kind, subject, period):
+                    guard try !isRecorded(kind: kind, subject: subject, period: period) else { continue }
+                    try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
+                               [.text(UUID().lowercasedText), .text(kind), .text(subject), .text(period), .text(now), .text(now)])
+                case .eased(let id):
+                    let rest = try planner.pendingEased().filter { $0 != id }
+                    if rest.isEmpty {
+                        try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])
+                    } else {
+                        try planner.writeSetting(Planner.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
+                    }
+                case .twoTimers:
+                    try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)])
+                }
+            }
+        }
+    }
+}
+
+extension Planner {
+    /// What records signals and reminders as shown.
+    package var signals: SignalRepository {
+        SignalRepository(planner: self)
+    }
+
+    /// Of `signals`, those not yet shown in `period`, for the store's own pending notices.
+    func unshown(_ signals: [Signal], period: String) throws -> [PendingSignal] {
+        try self.signals.unshown(signals, period: period)
+    }
+
+    func isRecorded(kind: String, subject: String, period: String) throws -> Bool {
+        try signals.isRecorded(kind: kind, subject: subject, period: period)
+    }
+}

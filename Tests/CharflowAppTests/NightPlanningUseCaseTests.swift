@@ -1,0 +1,291 @@
+@testable import CharflowApp
+import CharflowCore
+@testable import CharflowStore
+import Foundation
+import Testing
+
+private func day(_ text: String) throws -> LocalDay {
+    try #require(LocalDay(text), "not a day: \(text)")
+}
+
+extension Charflow {
+    @discardableResult
+    fileprivate func planningAdd(_ title: String, due: QuickDate? = nil, importance: Importance = .low, effort: Int?? = nil,
+                                 region: Region? = nil) throws -> TaskItem {
+        var request = Planner.NewTask(title: title)
+        request.due = due
+        request.importance = importance
+        request.region = region
+        if let effort { request.effortMinutes = effort }
+        return try planner.add(request)
+    }
+
+    @discardableResult
+    fileprivate func planningHabit(_ title: String, kind: HabitKind = .binary, target: Int? = nil,
+                                   schedule: HabitSchedule? = nil, effort: Int? = nil, reminder: String? = nil) throws -> Habit {
+        var request = Planner.NewHabit(title: title)
+        request.kind = kind
+        request.target = target
+        request.schedule = schedule
+        if let effort { request.effortMinutes = .some(effort) }
+        if let reminder { request.windows = [WindowSpec(label: "", reminder: TimeOfDay(reminder))] }
+        return try planner.addHabit(request)
+    }
+
+    /// (day, deferredTo, reason) of each deferral record of the task.
+    fileprivate func planningRecords(_ task: TaskItem) throws -> [String] {
+        try planner.deferrals(of: task).map { "\($0.day) → \($0.deferredTo?.description ?? "someday") \($0.reason.rawValue)" }
+    }
+
+    /// The reminders due now, then marked given, as `charflow remind` does.
+    fileprivate func takeReminders() throws -> [Planner.Reminder] {
+        let report = try reminders()
+        try markSeen(report.seen)
+        return report.reminders
+    }
+
+    /// Today's signals as the text Today shows them, then marked seen.
+    fileprivate func takeTodaySignals() throws -> [Signal] {
+        let report = try readToday()
+        try markSeen(report.seen)
+        return report.signals.map(\.signal)
+    }
+}
+
+/// Night planning through `Charflow` (spec D10): review, carry forward, plan tomorrow, close or skip.
+@Suite("Night planning use cases")
+struct NightPlanningUseCaseTests {
+    @Test("P-3 the planned day: within six hours after the logical day began it is still last night's planning",
+          arguments: [("00:30", "2026-11-30", "2026-12-01"), ("05:59", "2026-11-30", "2026-12-01"),
+                      ("06:00", "2026-12-01", "2026-12-02"), ("21:00", "2026-12-01", "2026-12-02"),
+                      ("23:59", "2026-12-01", "2026-12-02")])
+    func planningDays(_ time: String, _ review: String, _ plan: String) throws {
+        let store = try AppTestStore()
+        let app = try store.open("2026-12-01", time)
+        #expect(app.planningDays.review == (try day(review)))
+        #expect(app.planningDays.plan == (try day(plan)))
+    }
+
+    @Test("P-3 T-22 T-23 carry .keep at 00:30 refines the rollover's automatic deferral; the count stands")
+    func keepAfterMidnightRefines() throws {
+        let store = try AppTestStore()
+        let task = try store.open("2026-11-30").planningAdd("Report", due: .today)
+        let late = try store.open("2026-12-01", "00:30")
+        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-01 unspecified"])
+        let change = try late.carryTask(.init(task: task.id, choice: .keep))
+        #expect(change.dateChange?.refined == true)
+        #expect(change.task.deferralCount == 1)
+        #expect(change.task.dueDate == (try day("2026-12-01")))
+        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-01 reschedule"])
+        // A reason chip given later the same logical day refines the same record again.
+        let chip = try late.carryTask(.init(task: task.id, choice: .later(.date(try day("2026-12-03")), .notReady)))
+        #expect(chip.task.deferralCount == 1)
+        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-03 notReady"])
+    }
+
+    @Test("P-2 carry .keep is refused from the third deferral; .later with a day is taken and eases importance")
+    func keepRefusedFromTheThird() throws {
+        let store = try AppTestStore()
+        let task = try store.open("2026-11-30").planningAdd("Essay", due: .today, importance: .high)
+        try store.open("2026-11-30", "21:00").carryTask(.init(task: task.id, choice: .keep))
+        try store.open("2026-12-01", "21:00").carryTask(.init(task: task.id, choice: .keep))
+        let third = try store.open("2026-12-02", "21:00")
+        let before = try AppTestStore.contents(third)
+        #expect(throws: PlannerError.pickALaterDay) { try third.carryTask(.init(task: task.id, choice: .keep)) }
+        #expect(try AppTestStore.contents(third) == before, "the refusal changed nothing")
+        let picked = try third.carryTask(.init(task: task.id, choice: .later(.nextWeek, .tooMuch)))
+        #expect(picked.dateChange?.eased == true)
+        #expect(picked.task.importance == .low)
+        #expect(picked.task.deferralCount == 3)
+        #expect(picked.task.dueDate == (try day("2026-12-07")))
+    }
+
+    @Test("P-2 carry .drop drops the task as one undoable delete")
+    func carryDrop() throws {
+        let store = try AppTestStore()
+        let task = try store.open("2026-11-30").planningAdd("Let go", due: .today)
+        let app = try store.open("2026-11-30", "21:00")
+        let change = try app.carryTask(.init(task: task.id, choice: .drop))
+        #expect(change.place == .deleted)
+        #expect(change.dateChange?.deferred == false)
+        #expect(try app.planner.undo() == "delete")
+        #expect(try app.planner.task(id: task.id)?.droppedAt == nil)
+    }
+
+    @Test("P-1 B-4 plan tomorrow places a task on the planned day's board within 1–3–5, or dates it that day")
+    func planTomorrow() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        let first = try setup.planningAdd("First", importance: .high)
+        let second = try setup.planningAdd("Second")
+        let loose = try setup.planningAdd("Loose")
+        let app = try store.open("2026-11-30", "21:00")
+        let placed = try app.planTask(.init(task: first.id, region: .morning, bucket: .mustDo))
+        #expect(placed.place == .board(.morning, .mustDo, count: 1, day: try day("2026-12-01"), today: try day("2026-11-30")))
+        #expect(throws: PlannerError.regionFull(.morning)) {
+            try app.planTask(.init(task: second.id, region: .morning, bucket: .mustDo))
+        }
+        #expect(throws: PlannerError.bucketNeedsRegion) { try app.planTask(.init(task: loose.id, bucket: .misc)) }
+        let dated = try app.planTask(.init(task: loose.id, importance: .medium))
+        #expect(dated.task.dueDate == (try day("2026-12-01")))
+        #expect(dated.task.region == nil)
+        #expect(dated.task.importance == .medium)
+        #expect(dated.dateChange?.deferred == false, "a Backlog task planned for tomorrow is no deferral")
+        #expect(try app.planner.undo() == "plan tomorrow")
+    }
+
+    @Test("P-1 H-14 a closed or skipped session is engagement on the reviewed date; an open one is not")
+    func engagement() throws {
+        let store = try AppTestStore()
+        try store.open("2026-11-30", "21:00").closePlanning()
+        try store.open("2026-12-02", "21:00").skipPlanning()
+        let app = try store.open("2026-12-03", "21:00")
+        // An open session for 1 December (as another device might sync one in).
+        try app.planner.db.run("""
+            INSERT INTO night_planning (id, date, plan_day, state, started_at, ended_at, modified_at)
+            VALUES (?, '2026-12-01', '2026-12-02', 'open', '2026-12-03T21:00:00.000Z', NULL, '2026-12-03T21:00:00.000Z')
+            """, [.text(UUID().uuidString.lowercased())])
+        let engaged = try app.planner.planning.engagementDays(from: try day("2026-11-30"), through: try day("2026-12-03"))
+        #expect(engaged == [try day("2026-11-30"), try day("2026-12-02")])
+        #expect(try app.planner.planning.session(for: try day("2026-12-01"))?.state == .open)
+    }
+
+    @Test("P-1 close and skip keep one session per reviewed date, stamped; undo takes each back")
+    func oneSessionPerDateAndUndo() throws {
+        let store = try AppTestStore()
+        let app = try store.open("2026-11-30", "21:00")
+        let closed = try app.closePlanning().session
+        let skipped = try app.skipPlanning().session
+        #expect(closed.id == skipped.id)
+        #expect(skipped.modifiedAt == app.now)
+        #expect(try app.planner.db.scalar("SELECT count(*) FROM night_planning")?.int == 1)
+        #expect(try app.planner.undo() == "plan skip")
+        #expect(try app.planReview().review.session?.state == .closed)
+        #expect(try app.planner.undo() == "plan close")
+        #expect(try app.planReview().review.session == nil)
+    }
+
+    @Test("P-4 the planned day's load: task effort (no estimate is zero, dropped left out) plus fixed-day habits' minutes")
+    func planLoad() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        try setup.planningAdd("Thirty", due: .tomorrow, effort: 30)
+        try setup.planningAdd("No estimate", due: .tomorrow, effort: .some(nil))
+        let dropped = try setup.planningAdd("Dropped", due: .tomorrow, effort: 120)
+        try setup.planner.drop(dropped.id.uuidString)
+        try setup.planningAdd("Other day", due: .date(try day("2026-12-02")), effort: 45)
+        try setup.planningHabit("Daily stretch", effort: 20)
+        try setup.planningHabit("Weekly gym", schedule: .timesPerWeek(3), effort: 60)
+        try setup.planningHabit("Mondays only", schedule: .custom([.monday]), effort: 40)
+        let paused = try setup.planningHabit("Paused", effort: 15)
+        try setup.planner.pauseHabit(paused.id.uuidString, from: try day("2026-12-01"), to: nil, reason: .travel)
+
+        let load = try store.open("2026-11-30", "21:00").planLoad().load
+        #expect(load.day == (try day("2026-12-01")))
+        #expect(load.taskMinutes == 30)
+        #expect(load.habitMinutes == 20, "only the daily habit is due with fixed minutes on Tuesday")
+        #expect(load.total == 50)
+        #expect(load.tasks.map(\.title).sorted() == ["No estimate", "Thirty"])
+        #expect(load.capacity == 360)
+        #expect(!load.isOverloaded)
+
+        try store.open("2026-11-30", "21:00").changeSetting(.init(key: "capacity", value: "50"))
+        #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded == false, "50 of 50 is not over")
+        try store.open("2026-11-30", "21:00").changeSetting(.init(key: "capacity", value: "49"))
+        #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded)
+    }
+
+    @Test("P-4 T-19 reschedule (the overload Move) of tomorrow's task writes no deferral; a due task is carried instead")
+    func rescheduleIsNoDeferral() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        let task = try setup.planningAdd("Tomorrow's", due: .tomorrow, importance: .high)
+        let due = try setup.planningAdd("Today's", due: .today)
+        let app = try store.open("2026-11-30", "21:00")
+        let moved = try app.rescheduleTask(.init(task: task.id, to: .date(try day("2026-12-04")))).task
+        #expect(moved.deferralCount == 0)
+        #expect(moved.importance == .high)
+        #expect(moved.dueDate == (try day("2026-12-04")))
+        #expect(try app.planner.deferrals(of: moved).isEmpty)
+        #expect(throws: PlannerError.importantNeedsDay) { try app.rescheduleTask(.init(task: task.id, to: .someday)) }
+        let carried = try app.rescheduleTask(.init(task: due.id, to: .date(try day("2026-12-03")))).task
+        #expect(carried.deferralCount == 1, "Move is no way around the count")
+    }
+
+    @Test("P-6 reminders: a window's reminder once after its time, not when done, not when paused; the review once, not after close")
+    func reminders() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        let water = try setup.planningHabit("Water", kind: .counted, target: 2, reminder: "20:00")
+        let walk = try setup.planningHabit("Walk", reminder: "19:00")
+        try setup.planner.pauseHabit(walk.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .illness)
+
+        #expect(try store.open("2026-11-30", "17:59").takeReminders().isEmpty)
+        #expect(try store.open("2026-11-30", "18:00").takeReminders().map(\.kind) == [.review])
+        let evening = try store.open("2026-11-30", "20:00").takeReminders()
+        #expect(evening.map(\.kind) == [.habitWindow], "the paused walk never reminds")
+        #expect(evening.first?.message == "Water")
+        #expect(try store.open("2026-11-30", "23:00").takeReminders().isEmpty)
+
+        // Tuesday: done before 20:00, and planning closed before 18:00.
+        let tuesday = try store.open("2026-12-01", "12:00")
+        try tuesday.planner.logHabit(water.id.uuidString, window: nil, .count(2))
+        try tuesday.closePlanning()
+        #expect(try store.open("2026-12-01", "21:00").takeReminders().isEmpty)
+
+        // Wednesday: a partial day still reminds; review-time off gives no review.
+        let wednesday = try store.open("2026-12-02", "12:00")
+        try wednesday.planner.logHabit(water.id.uuidString, window: nil, .count(1))
+        try wednesday.changeSetting(.init(key: "review-time", value: "off"))
+        #expect(try store.open("2026-12-02", "21:00").takeReminders().map(\.kind) == [.habitWindow])
+    }
+
+    @Test("P-5 T-14 T-18 Today's signals are recorded in the nudge log: the prompt once a day, stale once a week")
+    func signalsOncePerPeriod() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        for index in 1...5 { try setup.planningAdd("Task \(index)", due: .date(try day("2026-12-01"))) }
+        for index in 6...10 { try setup.planningAdd("Task \(index)", due: .date(try day("2026-12-02"))) }
+        let slipping = try setup.planningAdd("Slipping", due: .today)
+        // Each morning's first open runs that day's rollover: automatic deferrals on 1, 2 and 3 December.
+        func take(_ date: String, _ time: String) throws -> [Signal] {
+            try store.open(date, time).takeTodaySignals()
+        }
+        #expect(try take("2026-12-01", "08:00") == [.prioritisationPrompt(day: try day("2026-12-01"))])
+        #expect(try take("2026-12-01", "09:00").isEmpty)
+        #expect(try take("2026-12-02", "08:00") == [.prioritisationPrompt(day: try day("2026-12-02"))], "a new day, a new plan")
+        #expect(try take("2026-12-03", "08:00") == [.stale(task: slipping.id)], "the third deferral makes it stale")
+        let friday = try take("2026-12-04", "08:00")
+        #expect(!friday.contains { $0.subject == slipping.id }, "stale is once a week: \(friday)")
+        // Monday 7 December: a new week; one deferral for the gap makes it the fifth.
+        let monday = try take("2026-12-07", "08:00")
+        #expect(monday.contains(.suggestRemoval(task: slipping.id)), "\(monday)")
+        #expect(!monday.contains(.stale(task: slipping.id)), "suggest removal replaces stale")
+        #expect(try take("2026-12-07", "09:00").isEmpty)
+    }
+
+    @Test("P-1 the review shows the reviewed day's done and open tasks and its habits honestly; paused habits left out")
+    func review() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        let done = try setup.planningAdd("Done one", due: .today)
+        try setup.planningAdd("Open one", due: .today)
+        try setup.planningAdd("Tomorrow's", due: .tomorrow)
+        try setup.planner.complete(done.id.uuidString)
+        let water = try setup.planningHabit("Water", kind: .counted, target: 3)
+        try setup.planner.logHabit(water.id.uuidString, window: nil, .count(2))
+        let paused = try setup.planningHabit("Paused")
+        try setup.planner.pauseHabit(paused.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .other)
+
+        let report = try store.open("2026-11-30", "21:00").planReview()
+        let review = report.review
+        #expect(review.day == (try day("2026-11-30")))
+        #expect(report.planDay == (try day("2026-12-01")))
+        #expect(review.done.map(\.title) == ["Done one"])
+        #expect(review.open.map(\.title) == ["Open one"])
+        #expect(review.habits.map(\.habit.title) == ["Water"])
+        #expect(review.habits.first?.cell.amount == 2)
+        #expect(review.habits.first?.cell.state == .partialHigh)
+        #expect(review.session == nil)
+    }
+}

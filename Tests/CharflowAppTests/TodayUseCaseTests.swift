@@ -1,0 +1,72 @@
+@testable import CharflowApp
+import CharflowCore
+@testable import CharflowStore
+import Foundation
+import Testing
+
+/// Today through `Charflow`: the view, the signals gathered once, and marking what was shown.
+@Suite("Today use cases")
+struct TodayUseCaseTests {
+    private func add(_ app: Charflow, _ title: String, due: QuickDate? = .today, region: Region? = nil) throws -> TaskItem {
+        var request = Planner.NewTask(title: title)
+        request.due = due
+        request.region = region
+        return try app.planner.add(request)
+    }
+
+    @Test("A-2 P-5 reading Today marks nothing; markShown marks only the signals it names, once")
+    func markShownOnlyNamed() throws {
+        let store = try AppTestStore()
+        let setup = try store.open("2026-11-30")
+        for index in 1...5 { _ = try add(setup, "Task \(index)", due: .date(try #require(LocalDay("2026-12-01")))) }
+        let app = try store.open("2026-12-01", "08:00")
+        let first = try app.readToday()
+        #expect(first.signals.map(\.signal) == [.prioritisationPrompt(day: try #require(LocalDay("2026-12-01")))])
+        #expect(try app.readToday().signals.count == 1, "reading twice uses nothing up")
+        try app.markShown(.init(shown: ["stale:0000"]))
+        #expect(try app.readToday().signals.count == 1, "a name no pending signal has marks nothing")
+        try app.markShown(.init(shown: [first.signals[0].shownName]))
+        #expect(try store.open("2026-12-01", "09:00").readToday().signals.isEmpty)
+    }
+
+    @Test("T-18 a task deferred a third time is stale on Today, once a week; marking it is no undoable action")
+    func staleOncePerWeek() throws {
+        let store = try AppTestStore()
+        let slipping = try add(try store.open("2026-11-30"), "Slipping")
+        // Each morning's first open runs that day's rollover: automatic deferrals on 1, 2 and 3 December.
+        for date in ["2026-12-01", "2026-12-02"] { _ = try store.open(date, "08:00") }
+        let thursday = try store.open("2026-12-03", "08:00")
+        let report = try thursday.readToday()
+        #expect(report.signals.map(\.signal) == [.stale(task: slipping.id)])
+        #expect(report.signals.first?.title == "Slipping")
+        try thursday.markSeen(report.seen)
+        #expect(thursday.planner.lastActionID == nil)
+        #expect(try store.open("2026-12-04", "08:00").readToday().signals.isEmpty)
+    }
+
+    @Test("H-18 H-21 a habit four days old, or a weekly habit one week old, gets no lighter cadence on Today")
+    func noEarlyDensityRead() throws {
+        let store = try AppTestStore()
+        _ = try store.open("2026-11-26").planner.addHabit(Planner.NewHabit(title: "Read"))
+        var weekly = Planner.NewHabit(title: "Swim")
+        weekly.schedule = .timesPerWeek(3)
+        _ = try store.open("2026-11-23").planner.addHabit(weekly)
+        let report = try store.open("2026-11-30").readToday()
+        #expect(report.signals.allSatisfy { $0.signal.kind != "densityRead" }, "\(report.signals.map(\.signal))")
+    }
+
+    @Test("T-9 with a filter set, Today shows only its category's tasks")
+    func filterNarrowsToday() throws {
+        let store = try AppTestStore()
+        let app = try store.open("2026-11-30")
+        var work = Planner.NewTask(title: "Standup")
+        work.category = "Work"
+        work.due = .today
+        _ = try app.planner.add(work)
+        _ = try add(app, "Groceries")
+        try app.setTodayFilter(Request(words: ["work"]))
+        let report = try store.open("2026-11-30", "10:00").readToday()
+        #expect(report.filter == "Work")
+        #expect(report.view.due.map(\.title) == ["Standup"])
+    }
+}

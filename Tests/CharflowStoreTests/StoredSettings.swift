@@ -1,0 +1,14 @@
+import CharflowCore
+@testable import CharflowStore
+
+extension Planner {
+    /// Stores a setting as the settings use case does (one undoable action through the settings
+    /// records, then a reload), for store tests that need one set before what they test.
+    func setSetting(_ key: String, _ value: String) throws {
+        var changed = settings
+        try changed.set(key, to: value)
+        guard let text = changed.value(of: key) else { return }
+        try action("settings") { work in try settingRecords.save(key, text, in: work) }
+        try reloadSettings()
+    }
+}
