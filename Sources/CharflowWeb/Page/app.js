@@ -45,8 +45,16 @@
       headers: { "Content-Type": "application/json", "X-Charflow-Token": token },
       body: JSON.stringify(body),
     };
-    const response = await fetch(path, options);
-    const data = await response.json();
+    // The browser's own words for a server that does not answer ("Failed to fetch") are not shown: the
+    // page says in its words that Charflow is not answering (W-22).
+    let response;
+    try { response = await fetch(path, options); } catch (cause) {
+      const error = new Error(say("offline"));
+      error.code = "offline";
+      throw error;
+    }
+    let data = {};
+    try { data = await response.json(); } catch (cause) { data = {}; }
     if (!response.ok) {
       const error = new Error(data.error ? data.error.message : String(response.status));
       error.code = data.error ? data.error.code : "http";
@@ -55,7 +63,23 @@
     return data;
   }
 
+  // Errors and being offline show in the banner at the top of the screen, in words (W-22).
   function problem(text) { $("problem").textContent = text || ""; }
+
+  // A full bucket in words: the spec's sentence, then which bucket is full and where in the region there
+  // is still room (the counts are the board's, as last drawn).
+  function refusalText(error, region, bucket) {
+    const card = lastToday && region && lastToday.regions[region];
+    if (!error || error.code !== "region_full" || !card) return error.message;
+    const limits = { mustDo: 1, complementary: 3, misc: 5 };
+    const key = bucketWords[bucket] || bucket;
+    if (!(key in limits)) return error.message;
+    const name = regionNames[region];
+    const room = Object.keys(limits).filter((k) => k !== key && card[k].length < limits[k]).map((k) => say(k));
+    return [error.message.replace(/\.?$/, "."),
+      say("bucketFull", { bucket: say(key), region: name, count: card[key].length, limit: limits[key] }),
+      room.length ? say("bucketRoom", { region: name, buckets: room.join(say("or")) }) : say("bucketNoRoom", { region: name })].join(" ");
+  }
 
   function announce(text) {
     const live = $("announce");
@@ -63,27 +87,75 @@
     window.setTimeout(() => { live.textContent = text; }, 50);
   }
 
-  // The undo toast: five seconds after every action, undoing the action it names (W-15).
+  // The undo toast: five seconds after every action, undoing the action it names (W-15). The five
+  // seconds wait while the toast is hovered or holds focus, and start again when it is left (W-22).
+  // `z`, or Ctrl+Z outside a text field, undoes the last action at once, from anywhere (W-21): the
+  // button, last on the page, is never a long walk of Tab presses away.
+  let lastUndo = null; // { action, backID }: the last action's undo and the control to return focus to
+  let lastBack = null; // the id of the control the last action started from
   function toast(text, action) {
     const box = $("toast");
     window.clearTimeout(toastTimer);
+    const hadFocus = box.contains(document.activeElement);
+    const from = document.activeElement;
+    if (!hadFocus) lastBack = from && from !== document.body && from.id ? from.id : null;
     box.replaceChildren(el("span", { text }));
     if (action !== null && action !== undefined) {
+      lastUndo = { action, backID: lastBack };
       box.append(el("button", {
-        type: "button", text: say("undo"), "aria-label": say("undoNamed", { what: text }),
-        onclick: async () => {
-          window.clearTimeout(toastTimer);
-          box.replaceChildren();
-          try {
-            const answer = await api("/api/undo", { action });
-            announce(say("undone", { what: answer.undone }));
-            problem("");
-          } catch (error) { problem(error.message); }
-          await refresh();
-        },
-      }));
+        type: "button", id: "toast-undo", text: say("undo"), "aria-label": say("undoNamed", { what: text }),
+        "aria-keyshortcuts": "z Control+Z", onclick: () => undoLast(),
+      }, el("kbd", { "aria-hidden": "true", text: say("undoKey") })));
     }
-    toastTimer = window.setTimeout(() => box.replaceChildren(), 5000);
+    if (hadFocus) { if ($("toast-undo")) $("toast-undo").focus(); else returnFocus(lastBack); }
+    // The toast takes a row of its own below the screen; what has focus stays in sight above it.
+    const active = document.activeElement;
+    if (active && active !== document.body && $("main").contains(active)) active.scrollIntoView({ block: "nearest" });
+    armToast();
+  }
+
+  function toastHeld() {
+    const box = $("toast");
+    return box.matches(":hover") || box.contains(document.activeElement);
+  }
+
+  function armToast() {
+    window.clearTimeout(toastTimer);
+    if (!$("toast").childElementCount || toastHeld()) return;
+    toastTimer = window.setTimeout(closeToast, 5000);
+  }
+
+  function closeToast() {
+    const box = $("toast");
+    if (toastHeld()) return;
+    box.replaceChildren();
+  }
+
+  // Focus goes back to the control the action started from when it is still shown, else to the
+  // screen's heading: never to the page's body.
+  function returnFocus(id) {
+    const back = id && document.getElementById(id);
+    if (back && back.offsetParent !== null) back.focus();
+    else focusHeading();
+  }
+
+  async function undoLast() {
+    const box = $("toast");
+    window.clearTimeout(toastTimer);
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren();
+    if (!lastUndo) { announce(say("nothingToUndo")); if (hadFocus) returnFocus(null); return; }
+    const { action, backID } = lastUndo;
+    lastUndo = null;
+    if (hadFocus) returnFocus(backID);
+    try {
+      const answer = await api("/api/undo", { action });
+      announce(say("undone", { what: answer.undone }));
+      problem("");
+    } catch (error) { problem(error.message); }
+    await refresh();
+    const active = document.activeElement;
+    if (!active || active === document.body) returnFocus(backID);
   }
 
   // Alt+Up / Alt+Down move a task within its bucket; focus stays on it and the move is announced (W-16).
@@ -517,8 +589,9 @@
         if (still) { still.focus(); return; }
         focusHeading();
       } catch (error) {
-        moveProblem = { id: formID, text: error.message };
-        $(formID + "-problem").textContent = error.message;
+        const text = toBacklog ? error.message : refusalText(error, region, bucket);
+        moveProblem = { id: formID, text };
+        $(formID + "-problem").textContent = text;
       }
     });
     return form;
@@ -613,16 +686,29 @@
     for (const link of document.querySelectorAll("#nav-list a")) link.removeAttribute("aria-current");
     const current = active ? $("nav-" + active.definition.name) : backlog ? $("nav-backlog") : today ? $("nav-today") : null;
     if (current) current.setAttribute("aria-current", "page");
+    toggleScreens(false);
     document.title = say("pageTitle", { screen: active ? active.definition.title(active.match)
       : backlog ? say("navBacklog") : region ? regionNames[region] : say("navToday") });
     if (region && lastToday) renderRegion(lastToday);
-    if (backlog || region || active) refresh();
+    // After a change of screen focus goes to the new screen's heading (W-21), unless the screen put it
+    // somewhere on purpose: it is still where it was (the link followed), on the body, or out of sight.
+    const from = document.activeElement;
+    const settle = () => {
+      const now = document.activeElement;
+      if (!changingScreen) return;
+      changingScreen = false;
+      if (!now || now === document.body || now === from || now.offsetParent === null) focusHeading();
+    };
+    if (backlog || region || active) refresh().then(settle);
+    else settle();
   }
+  let changingScreen = false;
 
   // Changes made elsewhere (the CLI) show within two seconds.
   async function poll() {
     try {
       const answer = await api("/api/changes");
+      if ($("problem").textContent === say("offline")) problem("");
       if (version !== null && answer.version !== version) await refresh();
       version = answer.version;
     } catch (error) { problem(say("offline")); }
@@ -670,7 +756,7 @@
       problem("");
       toast(say("added", { title: task.title }), task.action);
     } catch (error) {
-      showParse({ error: error.message }, target);
+      showParse({ error: refusalText(error, body.region, body.bucket) }, target);
     }
     await refresh();
     input.focus();
@@ -693,11 +779,29 @@
     }
   }
 
+  // The screens' menu of a narrow window (the "Screens" button); a link followed or Esc closes it.
+  function toggleScreens(show, returnFocus) {
+    const button = $("screens-button");
+    const open = show === undefined ? button.getAttribute("aria-expanded") !== "true" : show;
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    button.closest("header").classList.toggle("menu-open", open);
+    if (open) { const link = $("nav-list").querySelector("a[aria-current]") || $("nav-list").querySelector("a"); if (link) link.focus(); }
+    else if (returnFocus) button.focus();
+  }
+
   function onShortcut(event) {
     if (event.key === "Escape" && !$("shortcuts").hidden) { toggleShortcuts(false); return; }
-    if (event.ctrlKey || event.altKey || event.metaKey || !$("single-keys").checked) return;
+    if (event.key === "Escape" && $("screens-button").getAttribute("aria-expanded") === "true") { toggleScreens(false, true); return; }
     const target = event.target;
-    if (target && (target.tagName === "INPUT" && target.type !== "checkbox" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    const typing = target && (target.tagName === "INPUT" && target.type !== "checkbox" || target.tagName === "SELECT" || target.tagName === "TEXTAREA");
+    // Ctrl+Z outside a text field undoes the last action; inside one it stays the field's own undo.
+    if (event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey && event.key.toLowerCase() === "z" && !typing) {
+      event.preventDefault();
+      undoLast();
+      return;
+    }
+    if (event.ctrlKey || event.altKey || event.metaKey || !$("single-keys").checked) return;
+    if (typing) return;
     const actions = {
       "?": () => toggleShortcuts(),
       n: () => {
@@ -710,6 +814,9 @@
       },
       t: () => { location.hash = "#today"; },
       b: () => { location.hash = "#backlog"; },
+      z: () => undoLast(),
+      u: () => { location.hash = "#upcoming"; },
+      "/": () => { if (window.charflow.openSearch) window.charflow.openSearch(); },
     };
     const action = actions[event.key];
     if (!action) return;
@@ -733,9 +840,15 @@
     $("region-bucket").addEventListener("change", nameAdd);
     nameAdd();
     $("backlog-search").addEventListener("input", searchBacklog);
-    window.addEventListener("hashchange", showView);
+    window.addEventListener("hashchange", () => { changingScreen = true; showView(); });
     document.addEventListener("keydown", onShortcut);
     $("shortcuts-button").addEventListener("click", () => toggleShortcuts());
+    $("screens-button").addEventListener("click", () => toggleScreens());
+    const box = $("toast");
+    box.addEventListener("mouseenter", () => window.clearTimeout(toastTimer));
+    box.addEventListener("mouseleave", armToast);
+    box.addEventListener("focusin", () => window.clearTimeout(toastTimer));
+    box.addEventListener("focusout", () => window.setTimeout(armToast, 0));
     showView();
     poll();
     window.setInterval(poll, 1000);
@@ -743,7 +856,7 @@
 
   // What the other screens' scripts use.
   window.charflow = {
-    $, el, say, api, problem, announce, toast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
+    $, el, say, api, problem, refusalText, announce, toast, undoLast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
     regionNames, bucketWords, today: () => lastToday,
   };
   document.addEventListener("DOMContentLoaded", start);

@@ -78,8 +78,10 @@
       // A drop on the Backlog's strip says so on the task's own row, since the strip leaves with the drag.
       const strip = target.element.closest("#drop-strip");
       const own = Array.from(document.querySelectorAll("li[data-task]")).find((li) => li.dataset.task === task.id && li.offsetParent !== null);
-      showRefusal(strip && own ? own : target.element, error.message);
-      announce(error.message);
+      const bucket = Object.keys(bucketWords).find((key) => bucketWords[key] === target.bucket) || target.bucket;
+      const text = target.backlog ? error.message : window.charflow.refusalText(error, target.region, bucket);
+      showRefusal(strip && own ? own : target.element, text);
+      announce(text);
       return;
     }
     announce(text);

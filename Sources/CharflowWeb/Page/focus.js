@@ -55,6 +55,9 @@
       problem("");
       refused = null;
       const text = say(words, { title });
+      // Focus goes on to the control that comes next: Resume after Pause, Pause after Resume, and the
+      // picker for the next session after Finish (W-21).
+      pendingFocus = path === "pause" ? "focus-resume" : path === "resume" ? "focus-pause" : "focus-task";
       toast(text, answer.action);
       announce(text);
     } catch (error) { problem(error.message); }
@@ -180,7 +183,12 @@
       }
       $("view-focus").replaceChildren(...view);
       if (typed && $("focus-note")) $("focus-note").value = typed;
-      if (pendingFocus && $(pendingFocus)) { $(pendingFocus).focus(); pendingFocus = null; return; }
+      if (pendingFocus) {
+        const target = $(pendingFocus) || $("focus-heading");
+        pendingFocus = null;
+        target.focus();
+        return;
+      }
       if (focused && document.activeElement && document.activeElement.id !== focused) {
         const again = document.getElementById(focused);
         if (again) again.focus();

@@ -177,6 +177,9 @@
   function draw() {
     const view = $("view-night");
     const focused = document.activeElement && document.activeElement.id;
+    // The controls in order before this draw: when the focused one goes (its task was kept, carried,
+    // dropped or planned), focus moves to the next one still there (W-21).
+    const before = Array.from(view.querySelectorAll("button[id], select[id], input[id]")).map((node) => node.id);
     const { plan, review, backlog } = last;
     const parts = [el("h1", { id: "night-heading", tabindex: "-1", text: say("nightTitle") }),
       el("p", { class: "overall", text: say("nightDays", { review: dayShort(plan.review), plan: dayShort(plan.planDay) }) })];
@@ -223,7 +226,9 @@
     view.replaceChildren(...parts);
     if (focused && document.activeElement.id !== focused) {
       const again = document.getElementById(focused);
+      const next = before.slice(before.indexOf(focused) + 1).map((id) => document.getElementById(id)).find(Boolean);
       if (again) again.focus();
+      else if (before.includes(focused) && next) next.focus();
       else $("night-heading").focus();
     }
   }
