@@ -20,6 +20,8 @@ enum PageAssets {
         case habits = "habits.js"
         case night = "night.js"
         case drag = "drag.js"
+        // Upcoming and Search (W-20).
+        case upcoming = "upcoming.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -37,6 +39,7 @@ enum PageAssets {
             case .habits: Texts.habits
             case .night: Texts.night
             case .drag: Texts.drag
+            case .upcoming: Texts.upcoming
             }
         }
     }
@@ -51,6 +54,7 @@ enum PageAssets {
         static let habits = text(PackageResources.habits_js)
         static let night = text(PackageResources.night_js)
         static let drag = text(PackageResources.drag_js)
+        static let upcoming = text(PackageResources.upcoming_js)
         static let page = text(PackageResources.page_html)
 
         private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
