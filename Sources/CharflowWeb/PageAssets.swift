@@ -3,9 +3,11 @@ import CharflowCore
 
 /// The page's files, compiled into the binary (spec D17): no request maps to a file path.
 ///
-/// `app.js` holds Today, Region focus, the Backlog and what every screen shares; each further screen
-/// is its own script, loaded after it in the order of `Asset`'s cases and joining through
-/// `charflow.screen({...})`.
+/// Each is a plain file in `Sources/CharflowWeb/Page/` (so an editor and `node --check` see real
+/// JavaScript, CSS and HTML) that SwiftPM embeds in the code (`.embedInCode`, as `PackageResources`):
+/// nothing is read from disk at run time. `app.js` holds Today, Region focus, the Backlog and what every
+/// screen shares; each further screen is its own script, loaded after it in the order of `Asset`'s cases
+/// and joining through `charflow.screen({...})`.
 enum PageAssets {
     enum Asset: String, CaseIterable {
         case script = "app.js"
@@ -18,6 +20,8 @@ enum PageAssets {
         case habits = "habits.js"
         case night = "night.js"
         case drag = "drag.js"
+        // Upcoming and Search (W-20).
+        case upcoming = "upcoming.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -27,16 +31,33 @@ enum PageAssets {
 
         var text: String {
             switch self {
-            case .script: PageScript.text
-            case .style: PageStyle.text
-            case .detail: DetailScript.text
-            case .focus: FocusScript.text
-            case .settings: SettingsScript.text
-            case .habits: HabitsScript.text
-            case .night: NightScript.text
-            case .drag: DragScript.text
+            case .script: Texts.app
+            case .style: Texts.style
+            case .detail: Texts.detail
+            case .focus: Texts.focus
+            case .settings: Texts.settings
+            case .habits: Texts.habits
+            case .night: Texts.night
+            case .drag: Texts.drag
+            case .upcoming: Texts.upcoming
             }
         }
+    }
+
+    /// Each embedded file as text, decoded once on first use.
+    enum Texts {
+        static let app = text(PackageResources.app_js)
+        static let style = text(PackageResources.app_css)
+        static let detail = text(PackageResources.detail_js)
+        static let focus = text(PackageResources.focus_js)
+        static let settings = text(PackageResources.settings_js)
+        static let habits = text(PackageResources.habits_js)
+        static let night = text(PackageResources.night_js)
+        static let drag = text(PackageResources.drag_js)
+        static let upcoming = text(PackageResources.upcoming_js)
+        static let page = text(PackageResources.page_html)
+
+        private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The script elements of the page, `app.js` first; `defer` keeps them in this order.

@@ -17,6 +17,7 @@ enum RouteTable {
         .get("/habits.js", .asset(.habits)),
         .get("/night.js", .asset(.night)),
         .get("/drag.js", .asset(.drag)),
+        .get("/upcoming.js", .asset(.upcoming)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
         .post("/api/erase", .erase, EraseBody.self),

@@ -77,7 +77,7 @@ class DragTests(BrowserTestCase):
         d = self.open_page()
         self.drag(self.notes, f'#region-morning li[data-task="{self.must}"]')
         refusal = lambda d: d.find_element(By.CSS_SELECTOR, "#region-morning .drop-refused").text
-        wait(d, lambda d: refusal(d) == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)", message="no refusal in words")
+        wait(d, lambda d: refusal(d).startswith("Morning region full (1 Must-Do, 3 Complementary, 5 Misc). Must-Do in Morning is full (1 of 1)."), message="no refusal in words")
         self.assertEqual(d.find_element(By.CSS_SELECTOR, "#region-morning .drop-refused").get_attribute("role"), "alert")
         self.assertEqual(self.where(self.notes), ("morning", "complementary"))
         self.assertEqual(self.morning("mustDo"), ["Finish project proposal"])
@@ -113,7 +113,7 @@ class DragTests(BrowserTestCase):
         # The focus screen refuses a full Must-Do in words in that bucket's section.
         self.drag(self.notes, "#region-buckets section[data-bucket=mustDo]")
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#region-buckets section[data-bucket=mustDo] .drop-refused").text
-             == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
+             .startswith("Morning region full (1 Must-Do, 3 Complementary, 5 Misc). Must-Do in Morning is full (1 of 1)."))
         self.assertEqual(self.where(self.notes), ("morning", "complementary"))
 
 

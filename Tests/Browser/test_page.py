@@ -282,7 +282,7 @@ class PageTests(BrowserTestCase):
         Select(d.find_element(By.ID, f"move-{passport}-bucket")).select_by_visible_text("Must-Do")
         d.find_element(By.CSS_SELECTOR, f"#move-{passport} button[type=submit]").click()
         problem = lambda d: d.find_element(By.ID, f"move-{passport}-problem").text
-        wait(d, lambda d: problem(d) == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)", message="no refusal in words")
+        wait(d, lambda d: problem(d).startswith("Morning region full (1 Must-Do, 3 Complementary, 5 Misc). Must-Do in Morning is full (1 of 1)."), message="no refusal in words")
         self.assertEqual(d.find_element(By.ID, f"move-{passport}-problem").get_attribute("role"), "alert")
         self.assertEqual(s.cli("today")["backlogCount"], 1)
         self.assertEqual(d.find_element(By.ID, "toast").text, "")

@@ -429,6 +429,35 @@ public enum PageWords {
         ("notices", "Notices"),
         ("dismiss", "Dismiss"),
         ("dismissNamed", "Dismiss: {message}"),
+        // Undo from the keyboard (D21): `z`, or Ctrl+Z outside a text field.
+        ("undoKey", "z"),
+        ("nothingToUndo", "Nothing to undo."),
+        ("shortcutUndo", "Undo the last action (also Ctrl+Z)"),
+        // Upcoming and search over every task (W-20).
+        ("navUpcoming", "Upcoming"),
+        ("upcomingHeading", "Upcoming"),
+        ("upcomingOne", "1 task dated after today."),
+        ("upcomingMany", "{count} tasks dated after today."),
+        ("upcomingEmpty", "Nothing is dated after today."),
+        ("upcomingTomorrow", "Tomorrow, {day}"),
+        ("upcomingLater", "Later"),
+        ("upcomingSomeday", "Someday"),
+        ("navSearch", "Search"),
+        ("searchHeading", "Search"),
+        ("searchLabel", "Search every task’s title and notes"),
+        ("searchPrompt", "Type a word from a task’s title or notes."),
+        ("searchAllNone", "No task matches “{query}”."),
+        ("searchWhereBacklog", "Backlog"),
+        ("searchWhereBoard", "{region}, {bucket}"),
+        ("searchWhereDue", "Due {day}"),
+        ("shortcutUpcoming", "Go to Upcoming"),
+        ("shortcutSearch", "Search every task"),
+        // The banner at the top (W-22) and a full bucket in words (item 5 of the page's review).
+        ("problemTitle", "Something went wrong"),
+        ("bucketFull", "{bucket} in {region} is full ({count} of {limit})."),
+        ("bucketRoom", "{region} still has room in {buckets}."),
+        ("bucketNoRoom", "{region} has no room left: try another region or the Backlog."),
+        ("or", " or "),
     ]
 }
 

@@ -1,0 +1,377 @@
+// The Habits screen (`#habits`, W-12): a card per habit by kind with today's amount, the density grid of
+// each window, the read, logging today, correcting the last 14 days, pause and resume, archive and the
+// archived list.
+//
+// The grid is a table (weekday rows, a column a week, the newest at the trailing edge) whose cells are
+// 18 px with 3 px gaps; each cell says its day and state in text, so nothing rests on the shade alone.
+// Cells are not buttons (18 px is under the 24 px target size of WCAG 2.2): a day is corrected through
+// the "Correct a day" form, whose day field the core checks (only the last 14 days).
+"use strict";
+(() => {
+  const { $, el, say, api, problem, toast, refresh, screen } = window.charflow;
+  const weekdays = say("weekdays").split(",");
+  const months = say("months").split(",");
+  // What the user chose or typed, kept across re-renders: the day being corrected per window, field
+  // values by id, which disclosures are open, refusals by the id of the line that shows them.
+  const chosenDay = {};
+  const values = {};
+  const open = new Set();
+  const refusals = {};
+  let last = null;
+
+  function isoWeekday(text) {
+    const [y, m, d] = text.split("-").map(Number);
+    const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    return day === 0 ? 7 : day;
+  }
+
+  function dayShort(text) {
+    const [, m, d] = text.split("-").map(Number);
+    return say("day.short", { weekday: weekdays[isoWeekday(text) - 1], day: d, month: months[m - 1] });
+  }
+
+  function stateOf(day) { return day.state === "empty" && !day.isDue ? "notDue" : day.state; }
+
+  function stateText(day, kind) {
+    const state = say("state." + stateOf(day));
+    if (!day.amount) return state;
+    if (kind === "timed") return say("state.minutes", { state, amount: day.amount, target: day.target });
+    if (kind === "avoid") return say("state.slips", { state, amount: day.amount });
+    if (kind === "counted") return say("state.amount", { state, amount: day.amount, target: day.target });
+    return state;
+  }
+
+  function kindText(habit) {
+    const target = habit.windows.reduce((sum, w) => sum + w.target, 0);
+    if (habit.targetPerWeek > 0) return say("perWeek", { count: habit.targetPerWeek });
+    return say("kind." + habit.kind, { target });
+  }
+
+  function todayText(habit, entry) {
+    if (!entry || !entry.isDue) return say("today.notDue");
+    if (habit.kind === "binary") return say(entry.amount >= entry.target ? "today.binaryDone" : "today.binaryOpen");
+    return say("today." + habit.kind, { amount: entry.amount, target: entry.target });
+  }
+
+  function field(id, attrs) {
+    const input = el("input", Object.assign({ id }, attrs));
+    if (id in values) input.value = values[id];
+    return input;
+  }
+
+  // One log action; `body` is the CLI's options (`count`, `minutes`, `slip`, `held`, `undo`), plus the
+  // window when the habit has several and the day when it is not today.
+  function loggedText(habit, name, dayWord, entry) {
+    const values = { title: name, day: dayWord, amount: entry.amount, target: entry.target };
+    if (habit.kind === "binary") return say(entry.amount >= entry.target ? "loggedDone" : "loggedUndone", values);
+    if (habit.kind === "avoid") return say("loggedSlips", values);
+    return say("logged", values);
+  }
+
+  async function log(habit, grid, day, dayWord, body, refusalID, fieldID) {
+    const request = Object.assign({}, body);
+    if (habit.windows.length > 1) request.window = grid.window.label;
+    if (day !== last.date) request.date = day;
+    try {
+      const answer = await api("/api/habits/" + habit.id + "/log", request);
+      delete refusals[refusalID];
+      if (fieldID) delete values[fieldID];
+      problem("");
+      const name = habit.windows.length > 1 ? say("windowName", { title: habit.title, label: grid.window.label }) : habit.title;
+      toast(loggedText(habit, name, dayWord, answer), answer.action);
+    } catch (error) {
+      refusals[refusalID] = error.message;
+    }
+    await refresh();
+  }
+
+  // The log controls of one window for one day, by kind.
+  function logControls(habit, grid, day, cell, idBase, refusalID) {
+    const word = day === last.date ? say("day.today") : dayShort(day);
+    const names = { title: habit.windows.length > 1 ? say("windowName", { title: habit.title, label: grid.window.label }) : habit.title, day: word };
+    const row = el("div", { class: "log-row" });
+    const button = (key, body, extra) => el("button", Object.assign({
+      type: "button", id: idBase + "-" + key, text: say("log." + key), "aria-label": say("log." + key + "Named", names),
+      onclick: () => log(habit, grid, day, word, body, refusalID),
+    }, extra || {}));
+    const amountForm = (labelKey, optionName, namedKey) => {
+      const id = idBase + "-" + optionName;
+      const input = field(id, { type: "number", min: "1", step: "1", inputmode: "numeric", class: "amount" });
+      const form = el("form", { class: "amount-form" },
+        el("label", { for: id, text: say(labelKey) }), input,
+        el("button", { type: "submit", id: id + "-add", text: say("log.add"), "aria-label": say(namedKey, names) }));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        log(habit, grid, day, word, { [optionName]: Number(input.value) }, refusalID, id);
+      });
+      return form;
+    };
+    switch (habit.kind) {
+      case "binary": {
+        const done = cell && cell.amount >= cell.target && cell.amount > 0;
+        // One id for both states, so focus stays on the control that changes its words.
+        row.append(done ? button("undone", {}, { class: "ghost", id: idBase + "-toggle" }) : button("done", {}, { id: idBase + "-toggle" }));
+        break;
+      }
+      case "counted":
+        row.append(button("plusOne", { count: 1 }), button("minusOne", { undo: true }, { class: "ghost" }),
+                   amountForm("log.amount", "count", "log.addNamed"));
+        break;
+      case "timed":
+        // Today a timed habit can also be begun as a focus session (the chip shows it).
+        if (day === last.date) {
+          row.append(el("button", {
+            type: "button", id: idBase + "-begin", text: say("log.begin"), "aria-label": say("log.beginNamed", { title: names.title }),
+            onclick: async () => {
+              const body = habit.windows.length > 1 ? { window: grid.window.label } : {};
+              try {
+                const answer = await api("/api/habits/" + habit.id + "/begin", body);
+                delete refusals[refusalID];
+                toast(say("began", { title: names.title }), answer.action);
+              } catch (error) { refusals[refusalID] = error.message; }
+              await refresh();
+            },
+          }));
+        }
+        row.append(amountForm("log.minutes", "minutes", "log.addMinutesNamed"),
+                   button("takeMinutes", { undo: true }, { class: "ghost" }));
+        break;
+      default:
+        row.append(button("slip", { slip: true }), button("held", { held: true }, { class: "ghost" }),
+                   button("takeSlip", { undo: true }, { class: "ghost" }));
+    }
+    return row;
+  }
+
+  // The density grid: weekday rows (labelled beside it), a column a week, the newest at the end.
+  function gridTable(name, grid, kind, tableID) {
+    const days = grid.days;
+    const weeks = Math.ceil(days.length / 7);
+    const first = isoWeekday(days[0].date);
+    const table = el("table", { class: "density", id: tableID });
+    table.append(el("caption", { class: "sr-only", text: say("gridCaption", { name, weeks }) }));
+    const head = el("tr", {}, el("td"));
+    for (let w = 0; w < weeks; w++) {
+      head.append(el("th", { scope: "col" }, el("span", { class: "sr-only", text: say("weekOf", { day: dayShort(days[w * 7].date) }) })));
+    }
+    const body = el("tbody");
+    for (let r = 0; r < 7; r++) {
+      const row = el("tr", {}, el("th", { scope: "row", text: weekdays[(first - 1 + r) % 7] }));
+      for (let w = 0; w < weeks; w++) {
+        const day = days[w * 7 + r];
+        if (!day) { row.append(el("td")); continue; }
+        const state = stateOf(day);
+        const text = say(day.date === last.date ? "cellToday" : "cell", { day: dayShort(day.date), state: stateText(day, kind) });
+        row.append(el("td", { "data-date": day.date, "data-state": state },
+          el("span", { class: "cell d-" + state + (day.date === last.date ? " today" : ""), title: text, "aria-hidden": "true" }),
+          el("span", { class: "sr-only", text })));
+      }
+      body.append(row);
+    }
+    table.append(el("thead", {}, head), body);
+    return el("div", { class: "grid-wrap" }, table);
+  }
+
+  function legend(kind) {
+    const states = kind === "counted" || kind === "timed"
+      ? ["complete", "partialHigh", "partialLow", "missed", "empty"] : ["complete", "missed", "empty"];
+    return el("ul", { class: "legend", "aria-label": say("legend") }, ...states.map((state) => el("li", {},
+      el("span", { class: "cell d-" + state, "aria-hidden": "true" }),
+      document.createTextNode(state === "empty" ? say("legendNone") : say("state." + state)))));
+  }
+
+  function details(id, summary, summaryLabel, ...children) {
+    const box = el("details", { id, open: open.has(id) }, el("summary", { text: summary, "aria-label": summaryLabel }), ...children);
+    box.addEventListener("toggle", () => { if (box.open) open.add(id); else open.delete(id); });
+    return box;
+  }
+
+  function refusal(id) {
+    return el("p", { class: "refused", role: "alert", id, text: refusals[id] || "" });
+  }
+
+  function windowBlock(habit, grid, index) {
+    const key = habit.id + "-" + index;
+    const name = habit.windows.length > 1 ? say("windowName", { title: habit.title, label: grid.window.label }) : habit.title;
+    const block = el("div", { class: "habit-window" });
+    if (habit.windows.length > 1) block.append(el("h3", { text: grid.window.label }));
+    const entry = (habit.today || []).find((t) => t.window === grid.window.id);
+    const todayCell = grid.days[grid.days.length - 1];
+    block.append(el("p", { class: "today-amount", id: "habit-today-" + key, text: todayText(habit, entry) }));
+    if (entry && entry.isDue) {
+      block.append(logControls(habit, grid, last.date, todayCell, "habit-log-" + key, "habit-refused-" + key));
+      block.append(refusal("habit-refused-" + key));
+    }
+    block.append(gridTable(name, grid, habit.kind, "grid-" + key), legend(habit.kind));
+    block.append(el("p", { class: "read", text: grid.read }));
+    // Correct a day: the last 14 days are offered; the core refuses anything older in words.
+    const recent = grid.days.slice(-14);
+    const day = chosenDay[key] || (recent.length > 1 ? recent[recent.length - 2].date : last.date);
+    const cell = grid.days.find((d) => d.date === day);
+    const dayID = "habit-day-" + key;
+    const dayInput = el("input", { type: "date", id: dayID, value: day, min: recent[0].date, max: last.date, "aria-describedby": "habit-help-" + key });
+    dayInput.addEventListener("change", () => { if (dayInput.value) { chosenDay[key] = dayInput.value; draw(); } });
+    block.append(details("habit-correct-" + key, say("correct"), say("correctNamed", { title: name }),
+      el("div", { class: "correct" },
+        el("label", { for: dayID, text: say("correctDay") }), dayInput,
+        el("p", { class: "hint", id: "habit-help-" + key, text: say("correctHelp") }),
+        el("p", { class: "that-day", text: say("correctThatDay", { state: cell ? stateText(cell, habit.kind) : say("state.empty") }) }),
+        logControls(habit, grid, day, cell, "habit-fix-" + key, "habit-fix-refused-" + key),
+        refusal("habit-fix-refused-" + key))));
+    return block;
+  }
+
+  // A habit action; `focusAfter` names what takes focus once the control that was used is gone.
+  async function act(path, body, text, refusalID, focusAfter) {
+    let done = false;
+    try {
+      const answer = await api(path, body);
+      delete refusals[refusalID];
+      problem("");
+      toast(text, answer.action);
+      done = true;
+    } catch (error) { refusals[refusalID] = error.message; }
+    await refresh();
+    const target = done && focusAfter && document.querySelector(focusAfter);
+    if (target) target.focus();
+  }
+
+  function pauseControls(habit) {
+    const names = { title: habit.title };
+    if (habit.paused) {
+      return el("button", { type: "button", class: "ghost", id: "habit-resume-" + habit.id, text: say("resume"), "aria-label": say("resumeNamed", names),
+        onclick: () => act("/api/habits/" + habit.id + "/resume", {}, say("resumedToast", names), "habit-actions-" + habit.id,
+                           "#habit-pausing-" + habit.id + " > summary") });
+    }
+    const reasonID = "habit-reason-" + habit.id;
+    const untilID = "habit-until-" + habit.id;
+    const reason = el("select", { id: reasonID }, ...["travel", "illness", "cycle", "other"].map((r) => el("option", { value: r, text: say("reason." + r) })));
+    if (reasonID in values) reason.value = values[reasonID];
+    const until = field(untilID, { type: "date", min: last.date });
+    const form = el("form", { class: "pause-form" },
+      el("div", {}, el("label", { for: reasonID, text: say("pauseReason") }), reason),
+      el("div", {}, el("label", { for: untilID, text: say("pauseUntil") }), until),
+      el("button", { type: "submit", id: "habit-pause-" + habit.id, text: say("pause"), "aria-label": say("pauseNamed", names) }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const body = { reason: reason.value };
+      if (until.value) body.to = until.value;
+      open.delete("habit-pausing-" + habit.id);
+      delete values[untilID];
+      act("/api/habits/" + habit.id + "/pause", body, say("pausedToast", names), "habit-actions-" + habit.id, "#habit-resume-" + habit.id);
+    });
+    return details("habit-pausing-" + habit.id, say("pause"), say("pauseNamed", names), form);
+  }
+
+  function card(habit, report) {
+    const headingID = "habit-title-" + habit.id;
+    const section = el("section", { class: "panel habit", "aria-labelledby": headingID, "data-habit": habit.id },
+      el("h2", { id: headingID, text: habit.title }),
+      el("p", { class: "kind", text: kindText(habit) }));
+    if (habit.paused) section.append(el("p", { class: "paused", text: habit.paused }));
+    // A weekly target speaks in weeks (H-8).
+    if (habit.week) section.append(el("p", { class: "today-amount", id: "habit-week-" + habit.id, text: say("weekProgress", habit.week) }));
+    report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
+    const names = { title: habit.title };
+    section.append(el("div", { class: "habit-actions" }, pauseControls(habit),
+      el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
+        onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
+      refusal("habit-actions-" + habit.id));
+    return section;
+  }
+
+  function archivedList(archived) {
+    const list = el("ul", { class: "tasks" }, ...archived.map((habit) => el("li", { class: "backlog-task" },
+      el("span", { class: "name", text: habit.title }),
+      el("button", { type: "button", class: "ghost", id: "habit-restore-" + habit.id, text: say("restore"), "aria-label": say("restoreNamed", { title: habit.title }),
+        onclick: () => act("/api/habits/" + habit.id + "/restore", {}, say("restoredToast", { title: habit.title }), "habit-archived", "#habits-heading") }))));
+    return el("section", { class: "panel", "aria-labelledby": "habit-archived-title" },
+      details("habit-archived-box", say("archivedSection", { count: archived.length }), null,
+        el("h2", { id: "habit-archived-title", class: "sr-only", text: say("archivedSection", { count: archived.length }) }),
+        list, refusal("habit-archived")));
+  }
+
+  function newHabitForm() {
+    const titleID = "habit-new-title", kindID = "habit-new-kind", targetID = "habit-new-target";
+    const kind = el("select", { id: kindID }, ...["binary", "counted", "timed", "avoid"].map((k) => el("option", { value: k, text: say("newKind." + k) })));
+    if (kindID in values) kind.value = values[kindID];
+    const title = field(titleID, { type: "text", autocomplete: "off" });
+    const target = field(targetID, { type: "number", min: "0", step: "1", inputmode: "numeric", class: "amount" });
+    const form = el("form", { class: "pause-form" },
+      el("div", {}, el("label", { for: titleID, text: say("newTitle") }), title),
+      el("div", {}, el("label", { for: kindID, text: say("newKind") }), kind),
+      el("div", {}, el("label", { for: targetID, text: say("newTarget") }), target),
+      el("button", { type: "submit", id: "habit-new-submit", text: say("newSubmit") }));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { title: title.value, kind: kind.value };
+      if (target.value !== "") body.target = Number(target.value);
+      try {
+        const habit = await api("/api/habits/new", body);
+        delete refusals["habit-new-refused"];
+        delete values[titleID];
+        delete values[targetID];
+        toast(say("habitAdded", { title: habit.title }), habit.action);
+      } catch (error) { refusals["habit-new-refused"] = error.message; }
+      await refresh();
+    });
+    return el("section", { class: "panel" }, details("habit-new-box", say("newHabit"), null, form, refusal("habit-new-refused")));
+  }
+
+  // Draws the screen from the last answers, keeping focus where it was.
+  function draw() {
+    const view = $("view-habits");
+    const focused = document.activeElement && document.activeElement.id;
+    const { habits, reports, archived } = last;
+    const parts = [el("h1", { id: "habits-heading", tabindex: "-1", text: say("habitsTitle") }),
+      el("p", { class: "overall", text: habits.length === 1 ? say("habitsSummaryOne") : habits.length ? say("habitsSummary", { count: habits.length }) : say("habitsNone") })];
+    habits.forEach((habit, index) => parts.push(card(habit, reports[index])));
+    parts.push(newHabitForm());
+    if (archived.length) parts.push(archivedList(archived));
+    view.replaceChildren(...parts);
+    if (focused && document.activeElement.id !== focused) {
+      const again = document.getElementById(focused);
+      if (again) again.focus();
+    }
+  }
+
+  // As many weeks as fit the card: 21 px a week and room for the weekday labels.
+  function weeksThatFit() {
+    const width = $("view-habits").clientWidth;
+    if (!width) return 12;
+    return Math.max(4, Math.min(26, Math.floor((width - 34 - 44) / 21)));
+  }
+
+  let drawnWeeks = null;
+  async function render() {
+    const answer = await api("/api/habits");
+    const weeks = weeksThatFit();
+    drawnWeeks = weeks;
+    const reports = await Promise.all(answer.habits.map((habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks)));
+    const archived = answer.archivedCount ? (await api("/api/habits?all=1")).habits.filter((h) => h.isArchived) : [];
+    last = { date: answer.date, habits: answer.habits, reports, archived };
+    draw();
+  }
+
+  document.addEventListener("input", (event) => {
+    const target = event.target;
+    if (target.id && target.closest && target.closest("#view-habits")) values[target.id] = target.value;
+  });
+
+  // A wider or narrower window shows more or fewer weeks.
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    window.clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(() => {
+      if (!$("view-habits").hidden && last && weeksThatFit() !== drawnWeeks) render().catch(() => {});
+    }, 200);
+  });
+
+  screen({
+    name: "habits",
+    nav: "navHabits",
+    match: (hash) => (hash === "#habits" ? {} : null),
+    title: () => say("habitsTitle"),
+    render,
+  });
+})();

@@ -1,0 +1,100 @@
+"""Where focus goes, keyboard only (W-21): on the new screen's heading after every change of screen, and on
+the natural next control after Pause, Resume and Finish on Focus and after Keep, Later and Drop in night
+planning; never on the page's body.
+"""
+
+import unittest
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser_support import BrowserTestCase, browser, wait
+
+EVENING = "2026-11-30T21:00"
+
+
+class FocusAfterActionsTests(BrowserTestCase):
+
+    def keys(self, *keys):
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def focused(self):
+        return self.driver.execute_script(
+            "const a = document.activeElement; return a === document.body ? 'BODY' : (a.id || a.tagName) + '|' + a.textContent.trim();")
+
+    def wait_focus(self, element_id, why):
+        wait(self.driver, lambda d: self.focused().split("|")[0] == element_id, message=f"{why}: focus is on {self.focused()}")
+
+    def test_W21_every_change_of_screen_puts_focus_on_its_heading(self):
+        self.store.cli("add", "Write the report", "--region", "morning", "--bucket", "must")
+        d = self.open_page()
+        d.find_element(By.TAG_NAME, "body").click()
+        for key, heading in (("b", "Backlog"), ("u", "Upcoming"), ("t", "Today")):
+            self.keys(key)
+            wait(d, lambda d: d.switch_to.active_element.tag_name == "h1",
+                 message=f"after {key} focus is on {self.focused()}")
+            self.assertTrue(self.focused().split("|")[1].startswith(heading), self.focused())
+        # Following a link in the header with Enter: the heading of the screen it opens.
+        for link, heading in (("nav-habits", "Habits"), ("nav-night", "Night planning"), ("nav-focus", "Focus"),
+                              ("nav-settings", "Settings"), ("nav-search", "Search")):
+            d.execute_script("document.getElementById(arguments[0]).focus()", link)
+            self.keys(Keys.ENTER)
+            wait(d, lambda d: d.switch_to.active_element.tag_name == "h1" and d.switch_to.active_element.is_displayed(),
+                 message=f"after {link} focus is on {self.focused()}")
+            self.assertIn(heading, d.switch_to.active_element.text)
+
+    def test_W21_pause_resume_and_finish_each_leave_focus_on_the_next_control(self):
+        self.store.cli("add", "Write the report", "--region", "morning", "--bucket", "must")
+        self.store.cli("add", "Email Sam", "--region", "afternoon")
+        d = self.open_page(fragment="#focus")
+        wait(d, lambda d: d.find_elements(By.ID, "focus-begin"))
+        d.execute_script("document.getElementById('focus-begin').focus()")
+        self.keys(Keys.ENTER)
+        self.wait_focus("focus-heading", "after Begin")
+        d.execute_script("document.getElementById('focus-pause').focus()")
+        self.keys(Keys.ENTER)
+        self.wait_focus("focus-resume", "after Pause")
+        self.keys(Keys.ENTER)
+        self.wait_focus("focus-pause", "after Resume")
+        # Finish (done): the picker for the next session.
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-focus .finish button"))
+        d.execute_script("document.querySelector('#view-focus .finish button').focus()")
+        self.keys(Keys.ENTER)
+        self.wait_focus("focus-task", "after Finish")
+
+    def test_W21_keep_later_and_drop_move_focus_to_the_next_task_in_night_planning(self):
+        s = self.store
+        add = lambda *args: s.cli("add", *args, now=EVENING)["id"]
+        first = add("Finish proposal", "--region", "morning", "--bucket", "must")
+        second = add("Email Sam", "--region", "afternoon")
+        third = add("Call the bank", "--region", "afternoon", "--bucket", "complementary")
+        self.driver = browser()
+        d = self.driver
+        d.get(s.serve(now=EVENING))
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        d.execute_script("location.hash = '#night'")
+        wait(d, lambda d: d.find_elements(By.ID, "night-close"))
+        order = d.execute_script("return Array.from(document.querySelectorAll('#night-open > li [id^=night-keep-]')).map(b => b.id.slice(11))")
+        self.assertEqual(sorted(order), sorted([first, second, third]))
+        d.execute_script("document.getElementById(arguments[0]).focus()", "night-keep-" + order[0])
+        self.keys(Keys.ENTER)
+        self.wait_focus("night-keep-" + order[1], "after Keep")
+        # Drop the next: focus on the one after it.
+        d.execute_script("document.getElementById(arguments[0]).focus()", "night-drop-" + order[1])
+        self.keys(Keys.ENTER)
+        self.wait_focus("night-keep-" + order[2], "after Drop")
+        # Later, with its form, for the last: focus goes on to the next step's first control, not the body.
+        d.execute_script("document.getElementById(arguments[0]).focus()", "night-later-" + order[2])
+        self.keys(Keys.ENTER)
+        self.wait_focus("night-when-" + order[2], "after opening Later")
+        d.execute_script("document.getElementById(arguments[0]).focus()", "night-carry-" + order[2])
+        self.keys(Keys.ENTER)
+        wait(d, lambda d: not d.find_elements(By.ID, "night-keep-" + order[2]))
+        wait(d, lambda d: self.focused() != "BODY" and not self.focused().startswith("night-heading"),
+             message=f"after Later focus is on {self.focused()}")
+        self.assertTrue(d.switch_to.active_element.is_displayed())
+
+
+if __name__ == "__main__":
+    unittest.main()
