@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
-        .library(name: "CharflowApp", targets: ["CharflowApp"]),
+        .library(name: "CharflowApp", targets: ["CharflowApp", "CharflowStoreSetup"]),
         .library(name: "CharflowSync", targets: ["CharflowSync"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
@@ -35,10 +35,12 @@ let package = Package(
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"]),
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
+        .target(name: "CharflowStoreSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"],
+                path: "Tests/CharflowStoreSetup"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport",
-                                                            "CharflowApp"]),
-        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
+                                                            "CharflowApp", "CharflowStoreSetup"]),
+        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowStoreSetup"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
     ],

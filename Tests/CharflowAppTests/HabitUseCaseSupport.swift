@@ -1,6 +1,7 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
+import CharflowStoreSetup
 import CharflowTestSupport
 import Foundation
 import Testing
@@ -228,17 +229,16 @@ extension Planner {
         return try #require(try sessions.session(id: live.id))
     }
 
-    func takeTodaySignals(_ view: TodayView) throws -> [Signal] { try shown(try pendingTodaySignals(view)) }
     func takeHabitSignals() throws -> [Signal] { try shown(try pendingHabitSignals()) }
 
     func takeReminders() throws -> [Reminder] {
         let pending = try pendingReminders()
-        try markSeen(pending.map(\.seen))
+        try signals.record(pending.map(\.seen))
         return pending.map(\.reminder)
     }
 
     private func shown(_ pending: [PendingSignal]) throws -> [Signal] {
-        try markSeen(pending.map(\.seen))
+        try signals.record(pending.map(\.seen))
         return pending.map(\.signal)
     }
 }

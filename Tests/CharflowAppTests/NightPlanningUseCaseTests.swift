@@ -23,13 +23,13 @@ extension Charflow {
     @discardableResult
     fileprivate func planningHabit(_ title: String, kind: HabitKind = .binary, target: Int? = nil,
                                    schedule: HabitSchedule? = nil, effort: Int? = nil, reminder: String? = nil) throws -> Habit {
-        var request = Planner.NewHabit(title: title)
-        request.kind = kind
-        request.target = target
-        request.schedule = schedule
-        if let effort { request.effortMinutes = .some(effort) }
-        if let reminder { request.windows = [WindowSpec(label: "", reminder: TimeOfDay(reminder))] }
-        return try planner.addHabit(request)
+        var input = AddHabit.Input(title: title)
+        input.kind = kind
+        input.target = target
+        input.schedule = schedule
+        if let effort { input.effortMinutes = .some(effort) }
+        if let reminder { input.windows = [WindowSpec(label: "", reminder: TimeOfDay(reminder))] }
+        return try addHabit(input).habit
     }
 
     /// (day, deferredTo, reason) of each deferral record of the task.

@@ -47,10 +47,10 @@ struct TodayUseCaseTests {
     @Test("H-18 H-21 a habit four days old, or a weekly habit one week old, gets no lighter cadence on Today")
     func noEarlyDensityRead() throws {
         let store = try AppTestStore()
-        _ = try store.open("2026-11-26").planner.addHabit(Planner.NewHabit(title: "Read"))
-        var weekly = Planner.NewHabit(title: "Swim")
+        _ = try store.open("2026-11-26").addHabit(AddHabit.Input(title: "Read"))
+        var weekly = AddHabit.Input(title: "Swim")
         weekly.schedule = .timesPerWeek(3)
-        _ = try store.open("2026-11-23").planner.addHabit(weekly)
+        _ = try store.open("2026-11-23").addHabit(weekly)
         let report = try store.open("2026-11-30").readToday()
         #expect(report.signals.allSatisfy { $0.signal.kind != "densityRead" }, "\(report.signals.map(\.signal))")
     }

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import CharflowStoreSetup
 import CharflowTestSupport
 import Foundation
 import Testing

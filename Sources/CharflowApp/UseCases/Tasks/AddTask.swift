@@ -41,7 +41,7 @@ extension Charflow {
         let due = try NewTaskDay.resolve(input.due, importance: input.importance, repeatKind: input.repeatKind,
                                          weekdays: input.repeatWeekdays, region: input.region, bucket: input.bucket,
                                          today: today, calendar: calendar)
-        let category = try input.category.map { try selectableCategory($0) } ?? planner.todayFilter()
+        let category = try input.category.map { try selectableCategory($0) } ?? planner.categories.todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(input.notes), dueDate: due,
                             effortMinutes: input.effortMinutes ?? TaskItem.defaultEffortMinutes,
                             importance: input.importance, repeatKind: input.repeatKind,
@@ -67,7 +67,7 @@ extension Charflow {
 
     /// The category with this id, when a task may be given it: it exists and is active.
     func selectableCategory(_ id: UUID) throws -> TaskCategory {
-        guard let category = try planner.categories().first(where: { $0.id == id }) else {
+        guard let category = try planner.categories.all().first(where: { $0.id == id }) else {
             throw PlannerError.noCategoryMatches(id.lowercasedText)
         }
         if category.isArchived { throw PlannerError.categoryArchived(category.name) }
@@ -108,7 +108,7 @@ extension AddTask.Input {
         _ = try NewTaskDay.resolve(due, importance: importance, repeatKind: repeatKind, weekdays: repeatWeekdays,
                                    region: region, bucket: bucket, today: app.today, calendar: app.calendar)
         var input = self
-        input.category = try app.planner.category(matching: word).id
+        input.category = try app.categoryID(word)
         return input
     }
 }

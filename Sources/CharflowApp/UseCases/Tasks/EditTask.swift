@@ -117,7 +117,7 @@ extension EditTask.Input {
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         if let title { _ = try TaskText.title(title) }
         var input = self
-        input.category = .some(try word.map { try app.planner.category(matching: $0).id })
+        input.category = .some(try word.map { try app.categoryID($0) })
         return input
     }
 }

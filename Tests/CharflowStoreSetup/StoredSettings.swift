@@ -4,7 +4,7 @@ import CharflowCore
 extension Planner {
     /// Stores a setting as the settings use case does (one undoable action through the settings
     /// records, then a reload), for store tests that need one set before what they test.
-    func setSetting(_ key: String, _ value: String) throws {
+    package func setSetting(_ key: String, _ value: String) throws {
         var changed = settings
         try changed.set(key, to: value)
         guard let text = changed.value(of: key) else { return }

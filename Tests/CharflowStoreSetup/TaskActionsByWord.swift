@@ -8,38 +8,40 @@ import Foundation
 /// store up through them, or check what their records hold, call them here. Nothing is stood in for:
 /// each call is the use case itself, on this planner's store and clock.
 extension Planner {
-    struct NewTask {
-        var title: String
-        var notes: String?
-        var region: Region?
-        var bucket: Bucket?
-        var due: QuickDate?
-        var importance: Importance = .low
-        var effortMinutes: Int??
-        var category: String?
-        var repeatKind: RepeatKind = .none
-        var repeatWeekdays = ""
+    package struct NewTask {
+        package var title: String
+        package var notes: String?
+        package var region: Region?
+        package var bucket: Bucket?
+        package var due: QuickDate?
+        package var importance: Importance = .low
+        package var effortMinutes: Int??
+        package var category: String?
+        package var repeatKind: RepeatKind = .none
+        package var repeatWeekdays = ""
 
-        init(title: String) {
+        package init(title: String) {
             self.title = title
         }
     }
 
-    struct TaskEdit {
-        var title: String?
-        var notes: String??
-        var due: QuickDate?
-        var importance: Importance?
-        var effortMinutes: Int??
-        var category: String??
-        var repeatKind: RepeatKind?
-        var repeatWeekdays = ""
+    package struct TaskEdit {
+        package var title: String?
+        package var notes: String??
+        package var due: QuickDate?
+        package var importance: Importance?
+        package var effortMinutes: Int??
+        package var category: String??
+        package var repeatKind: RepeatKind?
+        package var repeatWeekdays = ""
+
+        package init() {}
     }
 
     private var app: Charflow { Charflow(planner: self) }
 
     @discardableResult
-    func add(_ request: NewTask) throws -> TaskItem {
+    package func add(_ request: NewTask) throws -> TaskItem {
         var input = AddTask.Input(title: request.title)
         input.notes = request.notes
         input.region = request.region
@@ -54,11 +56,11 @@ extension Planner {
     }
 
     @discardableResult
-    func edit(_ prefix: String, _ change: TaskEdit) throws -> TaskItem {
+    package func edit(_ prefix: String, _ change: TaskEdit) throws -> TaskItem {
         try editReporting(prefix, change).task
     }
 
-    func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
+    package func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
         let app = app
         let task = try app.task(matching: prefix)
         var input = EditTask.Input(task: task.id)
@@ -73,72 +75,72 @@ extension Planner {
     }
 
     @discardableResult
-    func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
+    package func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
         let app = app
         return try app.deferredTask(DeferTask.Input(task: try app.taskID(matching: prefix), to: word, reason: reason, note: note))
     }
 
     @discardableResult
-    func complete(_ prefix: String) throws -> TaskItem {
+    package func complete(_ prefix: String) throws -> TaskItem {
         let app = app
         return try app.completeTask(CompleteTask.Input(task: try app.taskID(matching: prefix))).task
     }
 
     @discardableResult
-    func uncomplete(_ prefix: String) throws -> TaskItem {
+    package func uncomplete(_ prefix: String) throws -> TaskItem {
         let app = app
         return try app.reopenTask(ReopenTask.Input(task: try app.taskID(matching: prefix))).task
     }
 
     @discardableResult
-    func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
+    package func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
         let app = app
         return try app.tickChecklistItem(TickChecklistItem.Input(task: try app.taskID(matching: prefix), item: number)).task
     }
 
     @discardableResult
-    func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
+    package func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
         let app = app
         return try app.addNote(AddNote.Input(task: try app.taskID(matching: prefix), text: text)).task
     }
 
     @discardableResult
-    func purge(_ prefix: String) throws -> TaskItem {
+    package func purge(_ prefix: String) throws -> TaskItem {
         let app = app
         return try app.purgeTask(PurgeTask.Input(task: try app.taskID(matching: prefix))).task
     }
 
     @discardableResult
-    func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
+    package func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
         let app = app
         let input = MoveTask.Input(task: try app.taskID(matching: prefix), to: .board(region: region, bucket: bucket, day: day))
         return try app.moveTask(input).task
     }
 
     @discardableResult
-    func moveToBacklog(_ prefix: String) throws -> TaskItem {
+    package func moveToBacklog(_ prefix: String) throws -> TaskItem {
         let app = app
         return try app.moveTask(MoveTask.Input(task: try app.taskID(matching: prefix), to: .backlog)).task
     }
 
-    func reorder(_ prefix: String, to position: Int) throws {
+    package func reorder(_ prefix: String, to position: Int) throws {
         let app = app
         try app.reorderTask(ReorderTask.Input(task: try app.taskID(matching: prefix), position: position))
     }
 
-    func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
+    package func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {
         try app.backlog().groups
     }
 
-    func upcoming() throws -> [TaskItem] {
+    package func upcoming() throws -> [TaskItem] {
         try app.upcoming().tasks
     }
 
-    func list(all: Bool) throws -> [TaskItem] {
+    package func list(all: Bool) throws -> [TaskItem] {
         try app.allTasks(includingResolved: all)
     }
 
-    func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
+    package func deferrals(of task: TaskItem) throws -> [DeferralRecord] {
         try taskRepository.deferrals(ofTask: task.id)
     }
 }
