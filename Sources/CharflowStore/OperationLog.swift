@@ -128,6 +128,10 @@ package enum OperationLog {
             CREATE TABLE IF NOT EXISTS sync_bases (
                 table_name TEXT NOT NULL, row_id TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
                 PRIMARY KEY (table_name, row_id, field)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS sync_line_changes (
+                table_name TEXT NOT NULL, row_id TEXT NOT NULL, field TEXT NOT NULL, hlc TEXT NOT NULL,
+                PRIMARY KEY (table_name, row_id, field, hlc)
             ) WITHOUT ROWID
             """)
         for table in syncedTables {
@@ -285,6 +289,14 @@ package enum OperationLog {
             INSERT INTO sync_bases (table_name, row_id, field, value) VALUES (?, ?, ?, ?)
             ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
             """, [.text(table), .text(id), .text(field), .text(value)])
+    }
+
+    /// Records that another device's change of a field merged by lines, made at `hlc`, was merged
+    /// here; returns false when it already was (a repeated delivery, which must change nothing).
+    package static func markLineChangeMerged(table: String, id: String, field: String, hlc: String, _ db: Database) throws -> Bool {
+        try db.run("INSERT OR IGNORE INTO sync_line_changes (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)",
+                   [.text(table), .text(id), .text(field), .text(hlc)])
+        return db.changes > 0
     }
 
     /// Queues a change the merge itself made (two devices' notes merged by lines) as this device's

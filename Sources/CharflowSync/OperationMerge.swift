@@ -113,13 +113,20 @@ package enum OperationMerge {
     /// with (rule Y-17). When the result is neither side's value as the later clock has it, it is
     /// queued as this device's own change, so every device and the hub's state come to it.
     /// Returns 1 when the row changed.
-    private static func mergeByLines(_ key: RowKey, _ field: String, _ changes: [LineChange], _ db: Database) throws -> Int {
+    private static func mergeByLines(_ key: RowKey, _ field: String, _ delivered: [LineChange], _ db: Database) throws -> Int {
+        // A change merged before (a page delivered again) is not merged twice.
+        var changes: [LineChange] = []
+        for change in delivered.sorted(by: { $0.hlc < $1.hlc })
+        where try OperationLog.markLineChangeMerged(table: key.table, id: key.id, field: field, hlc: change.hlc, db) {
+            changes.append(change)
+        }
+        guard !changes.isEmpty else { return 0 }
         var clock = try OperationLog.fieldClocks(table: key.table, id: key.id, db)[field]
         let start = try db.scalar("SELECT json_quote(\(field)) FROM \(key.table) WHERE id = ?", [.text(key.id)])?.text ?? "null"
         var value = start
         var lastIncoming = start
         var differs = false
-        for change in changes.sorted(by: { $0.hlc < $1.hlc }) {
+        for change in changes {
             lastIncoming = change.value
             guard change.value != value else {
                 clock = max(clock ?? change.hlc, change.hlc)
