@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
-        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore"]),
+        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync"]),
         // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"],
                 resources: [.embedInCode("Page")]),
@@ -42,7 +42,8 @@ let package = Package(
                                                             "CharflowApp", "CharflowStoreSetup"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowStoreSetup"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

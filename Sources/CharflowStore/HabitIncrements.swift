@@ -7,12 +7,12 @@ import Foundation
 /// negative increment (`habit log … --undo`) or the increment removed for good (`undo`).
 ///
 /// The entry row keeps the day's amount and completion for every reader; `settle` recomputes both
-/// from the rows, the same way on every device, so a merge and a local log agree.
-enum HabitIncrements {
+/// from the rows, the same way on every device, so a merge (`CharflowSync`) and a local log agree.
+package enum HabitIncrements {
     /// One habit window's day.
-    struct Day: Hashable {
-        let window: String
-        let date: String
+    package struct Day: Hashable, Sendable {
+        package let window: String
+        package let date: String
     }
 
     /// Records that a day's amount went from `before` by `delta`: first, when the rows do not sum to
@@ -48,7 +48,7 @@ enum HabitIncrements {
     /// Sets `entry`'s amount and completion from its rows: a counted day's increments (when it has
     /// any), a timed day's closed sessions. Other kinds, and counted days kept before increments
     /// were, are left as they are.
-    static func settle(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
+    package static func settle(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
         let key = Day(window: entry.windowID.lowercasedText, date: entry.date.description)
         switch kind {
         case .counted:
@@ -69,32 +69,30 @@ enum HabitIncrements {
         }
     }
 
-    /// Recomputes every entry of `days` after a merge brought rows they depend on. Runs inside the
-    /// merge, where nothing writes operations: each device computes the same from the same rows.
-    static func settle(_ days: Set<Day>, db: Database) throws {
-        guard !days.isEmpty else { return }
+    /// Each habit window's kind, by window id.
+    package static func windowKinds(_ db: Database) throws -> [String: HabitKind] {
         var kinds: [String: HabitKind] = [:]
         try db.forEachRow("SELECT w.id, h.kind FROM habit_windows w JOIN habits h ON h.id = w.habit_id") {
             if let window = $0[0].text, let kind = $0[1].text.flatMap(HabitKind.init(rawValue:)) { kinds[window] = kind }
         }
-        for day in days.sorted(by: { ($0.window, $0.date) < ($1.window, $1.date) }) {
-            // A binary day is one field, merged as it came.
-            guard let kind = kinds[day.window], kind != .binary else { continue }
-            let entries = try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ?",
-                                      [.text(day.window), .text(day.date)]).map(HabitRecords.entry)
-            for entry in entries {
-                var settled = entry
-                try settle(&settled, kind: kind, db: db)
-                guard settled != entry else { continue }
-                try db.run("UPDATE habit_entries SET amount = ?, completed_at = ? WHERE id = ?",
-                           [.integer(Int64(settled.amount)), settled.completedAt.map(Instant.storageText).sqlValue,
-                            .text(entry.id.lowercasedText)])
-            }
-        }
+        return kinds
+    }
+
+    /// The entries of one habit day (one, unless two devices made it under different ids).
+    package static func entries(of day: Day, db: Database) throws -> [HabitEntry] {
+        try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE window_id = ? AND date = ?",
+                    [.text(day.window), .text(day.date)]).map(HabitRecords.entry)
+    }
+
+    /// Writes an entry's settled amount and completion, outside any undo (a merge's own result).
+    package static func saveSettled(_ entry: HabitEntry, db: Database) throws {
+        try db.run("UPDATE habit_entries SET amount = ?, completed_at = ? WHERE id = ?",
+                   [.integer(Int64(entry.amount)), entry.completedAt.map(Instant.storageText).sqlValue,
+                    .text(entry.id.lowercasedText)])
     }
 
     /// The habit day a row of `table` belongs to, when it is one that makes a day's amount.
-    static func day(of table: String, id: String, db: Database) throws -> Day? {
+    package static func day(of table: String, id: String, db: Database) throws -> Day? {
         let sql = switch table {
         case "habit_increments", "habit_entries": "SELECT window_id, date FROM \(table) WHERE id = ?"
         case "sessions": "SELECT habit_window_id, day FROM sessions WHERE id = ? AND habit_window_id IS NOT NULL"

@@ -1,38 +1,51 @@
 import CharflowCore
 import Foundation
 
-/// The operations a store's changes write for sync (spec D18, rule Y-2), and the merge of other
-/// devices' operations into the store.
+/// The operations a store's changes write for sync (spec D18, rule Y-2), and the records the merge
+/// (`CharflowSync.OperationMerge`) reads and writes.
 ///
 /// Once a store is a sync device (`enable`), triggers on every synced table write one operation per
 /// changed field inside the change's own transaction, and a tombstone writes a `_deleted` operation;
 /// `Database.willCommit` stamps them with the device's hybrid logical clock just before the commit.
 /// So every write (a use case, a rollover, an undo, an import) is covered, and none is left out by a
-/// crash: the change and its operations commit together or not at all. Merging applies per field the
-/// value with the latest clock; a purged row (a tombstone) never comes back.
-public enum OperationLog {
+/// crash: the change and its operations commit together or not at all. This stays in the store because
+/// the triggers and the stamp are part of every transaction the store commits.
+package enum OperationLog {
     /// Tables whose rows every device shares. The rest stay per device: settings, nudge_log,
     /// undo_actions/undo_rows, change_version, tombstones (rebuilt from `_deleted` operations), and the
     /// sync tables themselves.
-    public static let syncedTables = [
+    package static let syncedTables = [
         "categories", "habit_groups", "tasks", "deferrals", "habits", "habit_schedules", "habit_windows",
         "habit_entries", "habit_increments", "habit_pauses", "sessions", "night_planning",
     ]
 
     /// The field name of a removal for good.
-    public static let deletedField = "_deleted"
+    package static let deletedField = "_deleted"
+
+    /// Fields merged by lines against the value both devices last shared (rule Y-17), as
+    /// `table.field`. A change of one writes, before its value, the base it was made from under the
+    /// field's name with `baseSuffix` (when this device shared a value of it before).
+    package static let mergedByLines: Set<String> = ["tasks.notes"]
+
+    /// What a base operation's field name adds to the field's (`notes@base`).
+    package static let baseSuffix = "@base"
+
+    /// Whether `field` of `table` merges by lines.
+    package static func mergesByLines(_ table: String, _ field: String) -> Bool {
+        mergedByLines.contains(table + "." + field)
+    }
 
     /// One operation this device wrote and has not pushed yet.
-    public struct Operation: Sendable, Equatable {
-        public let deviceSeq: Int64
-        public let hlc: String
-        public let table: String
-        public let rowID: String
-        public let field: String
+    package struct Operation: Sendable, Equatable {
+        package let deviceSeq: Int64
+        package let hlc: String
+        package let table: String
+        package let rowID: String
+        package let field: String
         /// The field's value as JSON text (`"text"`, `3`, `null`); `true` for `_deleted`.
-        public let value: String
+        package let value: String
 
-        public init(deviceSeq: Int64, hlc: String, table: String, rowID: String, field: String, value: String) {
+        package init(deviceSeq: Int64, hlc: String, table: String, rowID: String, field: String, value: String) {
             self.deviceSeq = deviceSeq
             self.hlc = hlc
             self.table = table
@@ -43,21 +56,21 @@ public enum OperationLog {
     }
 
     /// This device's sync state; nil before the store became a device.
-    public struct State: Sendable, Equatable {
-        public let deviceID: String
-        public let pushedSeq: Int64
-        public let cursor: Int64
-        public let hubURL: String?
+    package struct State: Sendable, Equatable {
+        package let deviceID: String
+        package let pushedSeq: Int64
+        package let cursor: Int64
+        package let hubURL: String?
         /// The id of the hub the cursor and the pushed mark belong to.
-        public let hubID: String?
-        public let lastSync: String?
-        public let clock: HybridLogicalClock
+        package let hubID: String?
+        package let lastSync: String?
+        package let clock: HybridLogicalClock
     }
 
     // MARK: Becoming a device
 
     /// This device's state, or nil when the store has never synced.
-    public static func state(_ db: Database) throws -> State? {
+    package static func state(_ db: Database) throws -> State? {
         guard let row = try db.rows("""
             SELECT device_id, pushed_seq, hub_cursor, hub_url, last_sync, hlc_ms, hlc_counter, hub_id FROM sync_state WHERE id = 1
             """).first, let device = row[0].text else { return nil }
@@ -70,7 +83,7 @@ public enum OperationLog {
     /// for every field of every row it already holds (and for every tombstone), so the hub learns the
     /// whole store. Does nothing when it already is one. Returns the device id.
     @discardableResult
-    public static func enable(_ db: Database, migrator: Migrator = Schema.migrator) throws -> String {
+    package static func enable(_ db: Database, migrator: Migrator = Schema.migrator) throws -> String {
         if let state = try state(db) { return state.deviceID }
         let device = UUID().uuidString.lowercased()
         try db.write {
@@ -95,18 +108,32 @@ public enum OperationLog {
 
     /// Reinstalls the triggers when the schema moved on since they were made (a migration that rebuilds
     /// a table drops its triggers); one read when nothing changed.
-    public static func ensureTriggers(_ db: Database, migrator: Migrator) throws {
+    package static func ensureTriggers(_ db: Database, migrator: Migrator) throws {
         guard let made = try db.scalar("SELECT triggers_for FROM sync_state WHERE id = 1")?.text else { return }
         guard made != schemaMark(migrator) else { return }
         try db.write { try installTriggers(db, migrator: migrator) }
     }
 
+    /// The migration the triggers were made for, with the triggers' own version: triggers that write
+    /// bases (rule Y-17) replace the ones before them.
     private static func schemaMark(_ migrator: Migrator) -> String {
-        migrator.migrations.last?.name ?? ""
+        (migrator.migrations.last?.name ?? "") + "+bases"
     }
 
     private static func installTriggers(_ db: Database, migrator: Migrator) throws {
         let quiet = "(SELECT applying FROM sync_state WHERE id = 1) = 0"
+        // The value of each field merged by lines that this device last shared (pushed or merged):
+        // the base its next change is sent with. Kept beside the triggers that read it.
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS sync_bases (
+                table_name TEXT NOT NULL, row_id TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
+                PRIMARY KEY (table_name, row_id, field)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS sync_line_changes (
+                table_name TEXT NOT NULL, row_id TEXT NOT NULL, field TEXT NOT NULL, hlc TEXT NOT NULL,
+                PRIMARY KEY (table_name, row_id, field, hlc)
+            ) WITHOUT ROWID
+            """)
         for table in syncedTables {
             let columns = try db.columns(of: table).filter { $0 != "id" }
             try db.execute("DROP TRIGGER IF EXISTS sync_\(table)_insert; DROP TRIGGER IF EXISTS sync_\(table)_update")
@@ -117,7 +144,11 @@ public enum OperationLog {
                 END
                 """)
             let updated = columns.map {
-                "INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\($0)', json_quote(new.\($0)) WHERE old.\($0) IS NOT new.\($0);"
+                let base = mergesByLines(table, $0) ? """
+                    INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\($0)\(baseSuffix)', b.value
+                    FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = new.id AND b.field = '\($0)' AND old.\($0) IS NOT new.\($0);
+                    """ : ""
+                return base + "INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\($0)', json_quote(new.\($0)) WHERE old.\($0) IS NOT new.\($0);"
             }.joined(separator: "\n")
             try db.execute("""
                 CREATE TRIGGER sync_\(table)_update AFTER UPDATE ON \(table) WHEN \(quiet) BEGIN
@@ -158,7 +189,7 @@ public enum OperationLog {
     // MARK: Pushing
 
     /// Up to `limit` operations not pushed yet, oldest first.
-    public static func unpushed(_ db: Database, limit: Int) throws -> [Operation] {
+    package static func unpushed(_ db: Database, limit: Int) throws -> [Operation] {
         try db.rows("""
             SELECT seq, hlc, table_name, row_id, field, value FROM sync_ops
             WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc IS NOT NULL ORDER BY seq LIMIT ?
@@ -169,26 +200,35 @@ public enum OperationLog {
     }
 
     /// How many operations wait to be pushed.
-    public static func unpushedCount(_ db: Database) throws -> Int {
+    package static func unpushedCount(_ db: Database) throws -> Int {
         try db.scalar("SELECT count(*) FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)")?.int ?? 0
     }
 
     /// Records that the hub holds every operation up to `seq` (after the hub's commit: a crash in
     /// between pushes them again, and the hub ignores what it has).
-    public static func markPushed(_ db: Database, through seq: Int64) throws {
+    package static func markPushed(_ db: Database, through seq: Int64) throws {
+        let fields = mergedByLines.map { "'\($0)'" }.joined(separator: ", ")
         try db.write {
+            // What the hub now holds of each field merged by lines is the base of its next change here.
+            try db.run("""
+                INSERT INTO sync_bases (table_name, row_id, field, value)
+                SELECT table_name, row_id, field, value FROM sync_ops
+                WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND seq <= ?
+                AND table_name || '.' || field IN (\(fields)) ORDER BY seq
+                ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
+                """, [.integer(seq)])
             try db.run("UPDATE sync_state SET pushed_seq = max(pushed_seq, ?) WHERE id = 1", [.integer(seq)])
         }
     }
 
     /// Remembers the hub's URL for this store (a local setting, never synced).
-    public static func remember(hub url: String, _ db: Database) throws {
+    package static func remember(hub url: String, _ db: Database) throws {
         try db.write { try db.run("UPDATE sync_state SET hub_url = ? WHERE id = 1", [.text(url)]) }
     }
 
     /// Starts the cursor and the pushed mark afresh for the hub `id` when they belonged to another hub
     /// (or none): every operation this device ever wrote goes to the new hub, which ignores repeats.
-    public static func attach(hub id: String, _ db: Database) throws {
+    package static func attach(hub id: String, _ db: Database) throws {
         guard try state(db)?.hubID != id else { return }
         try db.write {
             try db.run("UPDATE sync_state SET hub_id = ?, hub_cursor = 0, pushed_seq = 0 WHERE id = 1", [.text(id)])
@@ -196,183 +236,79 @@ public enum OperationLog {
     }
 
     /// Records when the last full sync ended.
-    public static func recordSync(at time: String, _ db: Database) throws {
+    package static func recordSync(at time: String, _ db: Database) throws {
         try db.write { try db.run("UPDATE sync_state SET last_sync = ? WHERE id = 1", [.text(time)]) }
     }
 
-    // MARK: Merging
+    // MARK: What a merge reads and writes
 
-    /// One operation from another device, as the hub delivered it.
-    public struct Remote: Sendable, Equatable {
-        public let hlc: String
-        public let table: String
-        public let rowID: String
-        public let field: String
-        public let value: String
-
-        public init(hlc: String, table: String, rowID: String, field: String, value: String) {
-            self.hlc = hlc
-            self.table = table
-            self.rowID = rowID
-            self.field = field
-            self.value = value
-        }
+    /// Turns the triggers off (`true`) while a merge writes other devices' values, and on again.
+    package static func setApplying(_ applying: Bool, _ db: Database) throws {
+        try db.run("UPDATE sync_state SET applying = ? WHERE id = 1", [.integer(applying ? 1 : 0)])
     }
 
-    private struct RowKey: Hashable {
-        let table: String
-        let id: String
+    /// Moves the hub cursor forward to `cursor` (never back).
+    package static func advanceCursor(to cursor: Int64, _ db: Database) throws {
+        try db.run("UPDATE sync_state SET hub_cursor = max(hub_cursor, ?) WHERE id = 1", [.integer(cursor)])
     }
 
-    /// Applies other devices' operations in one transaction and moves the cursor to `cursor`: per
-    /// field the value with the latest clock wins (ties by device id, inside the clock's text), a
-    /// `_deleted` removes the row for good, and nothing brings a removed row back. Applying the same
-    /// operations again, or in another order, gives the same store (rule Y-3).
-    ///
-    /// The device's own clock moves past every clock it applies; the undo journal starts afresh when
-    /// anything changed, since its before-images no longer describe the rows. Returns how many fields
-    /// and rows changed.
-    @discardableResult
-    public static func apply(_ operations: [Remote], cursor: Int64, now: String, _ db: Database) throws -> Int {
-        try db.write {
-            try db.run("UPDATE sync_state SET applying = 1 WHERE id = 1")
-            try db.execute("PRAGMA defer_foreign_keys = ON")
-            let known = Set(syncedTables)
-            var order: [RowKey] = []
-            var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
-            var removed: [RowKey] = []
-            var latest: HybridLogicalClock?
-            for op in operations where known.contains(op.table) {
-                if let clock = HybridLogicalClock(text: op.hlc), latest.map({ clock > $0 }) ?? true { latest = clock }
-                let key = RowKey(table: op.table, id: op.rowID)
-                if op.field == deletedField {
-                    removed.append(key)
-                    continue
-                }
-                if winners[key] == nil { order.append(key) }
-                if let held = winners[key]?[op.field], held.hlc > op.hlc { continue }
-                winners[key, default: [:]][op.field] = (op.hlc, op.value)
-            }
-            var changed = 0
-            // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
-            var habitDays = Set<HabitIncrements.Day>()
-            for key in removed where try !isRemoved(key, db) {
-                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
-                try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
-                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
-                           [.text(key.table), .text(key.id), .text(now)])
-                changed += 1
-            }
-            for key in order {
-                guard let fields = winners[key], try !isRemoved(key, db) else { continue }
-                changed += try merge(key, fields, db)
-                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
-            }
-            // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
-            // a whole-store check costs as much as the store is large, whatever the merge's size.
-            let children = try childTables(db)
-            var suspects = Set(order.map(\.table))
-            for key in removed { suspects.formUnion(children[key.table] ?? []) }
-            changed += try settleBrokenLinks(db, in: suspects, children: children)
-            try HabitIncrements.settle(habitDays, db: db)
-            if let latest, let state = try state(db) {
-                let clock = state.clock.receiving(latest)
-                try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",
-                           [.integer(clock.milliseconds), .integer(Int64(clock.counter))])
-            }
-            if changed > 0 { try db.run("DELETE FROM undo_actions") }
-            try db.run("UPDATE sync_state SET applying = 0, hub_cursor = max(hub_cursor, ?) WHERE id = 1", [.integer(cursor)])
-            return changed
-        }
+    /// Moves the device's clock past `clock`, one another device stamped.
+    package static func receive(_ clock: HybridLogicalClock, _ db: Database) throws {
+        guard let state = try state(db) else { return }
+        let moved = state.clock.receiving(clock)
+        try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",
+                   [.integer(moved.milliseconds), .integer(Int64(moved.counter))])
     }
 
-    private static func isRemoved(_ key: RowKey, _ db: Database) throws -> Bool {
-        try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(key.table), .text(key.id)]) != nil
+    /// Whether the row was removed for good (it has a tombstone).
+    package static func isRemoved(table: String, id: String, _ db: Database) throws -> Bool {
+        try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), .text(id)]) != nil
     }
 
-    /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
-    /// row when it is new here. Returns 1 when anything was written.
-    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
+    /// The clock of each field of one row, as its last write here (local or merged) left it.
+    package static func fieldClocks(table: String, id: String, _ db: Database) throws -> [String: String] {
         var held: [String: String] = [:]
         try db.forEachRow("SELECT field, hlc FROM sync_fields WHERE table_name = ? AND row_id = ?",
-                          [.text(key.table), .text(key.id)]) { row in
+                          [.text(table), .text(id)]) { row in
             if let field = row[0].text, let hlc = row[1].text { held[field] = hlc }
         }
-        let columns = Set(try db.columns(of: key.table))
-        let winning = fields.filter { field, incoming in
-            columns.contains(field) && field != "id" && held[field].map { incoming.hlc > $0 } ?? true
-        }.sorted { $0.key < $1.key }
-        guard !winning.isEmpty else { return 0 }
-        let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
-        if !exists {
-            // Later changes to a row this device no longer holds, though it has no tombstone: a row that
-            // followed its purged parent (a session of a task purged elsewhere). Every device removed it
-            // alike; its remaining fields cannot make a row again.
-            let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
-                                       [.text(key.table)]).compactMap { $0[0].text }
-            let given = Set(winning.map(\.key))
-            if required.contains(where: { !given.contains($0) }) { return 0 }
-        }
-        let values = winning.map { SQLValue.text($0.value.value) }
-        if exists {
-            let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
-            try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
-        } else {
-            let names = (["id"] + winning.map(\.key)).joined(separator: ", ")
-            let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joined(separator: ", ")
-            try db.run("INSERT INTO \(key.table) (\(names)) VALUES (\(slots))", [.text(key.id)] + values)
-        }
-        for (field, incoming) in winning {
-            try db.run("""
-                INSERT INTO sync_fields (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)
-                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
-                """, [.text(key.table), .text(key.id), .text(field), .text(incoming.hlc)])
-        }
-        return 1
+        return held
     }
 
-    /// Rows that point at a row another device removed for good (they arrived before or after its
-    /// tombstone) follow their foreign key's rule, as a local removal would have: deleted with it, or
-    /// their link cleared. Every device does the same, so all end alike.
-    ///
-    /// Checks the `suspects` tables' links; a row deleted here makes its own table's children suspects
-    /// in the next round.
-    private static func settleBrokenLinks(_ db: Database, in suspects: Set<String>,
-                                          children: [String: Set<String>]) throws -> Int {
-        var settled = 0
-        var pending = suspects
-        for _ in 0..<8 where !pending.isEmpty {
-            var next = Set<String>()
-            for table in pending.sorted() {
-                for row in try db.rows("PRAGMA foreign_key_check(\(table))") {
-                    guard let rowid = row[1].integer, let fk = row[3].integer else { continue }
-                    let link = try db.rows("SELECT \"from\", on_delete FROM pragma_foreign_key_list(?) WHERE id = ?",
-                                           [.text(table), .integer(fk)]).first
-                    guard let column = link?[0].text else { continue }
-                    if link?[1].text == "SET NULL" {
-                        try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
-                    } else {
-                        try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
-                        next.formUnion(children[table] ?? [])
-                    }
-                    settled += 1
-                }
-            }
-            pending = next
-        }
-        return settled
+    /// Records `hlc` as the clock of one field a merge wrote.
+    package static func recordFieldClock(table: String, id: String, field: String, hlc: String, _ db: Database) throws {
+        try db.run("""
+            INSERT INTO sync_fields (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)
+            ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
+            """, [.text(table), .text(id), .text(field), .text(hlc)])
     }
 
-    /// Every table of the store that holds a foreign key, by the table it points at.
-    private static func childTables(_ db: Database) throws -> [String: Set<String>] {
-        var children: [String: Set<String>] = [:]
-        let tables = try db.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            .compactMap { $0[0].text }
-        for table in tables {
-            try db.forEachRow("SELECT \"table\" FROM pragma_foreign_key_list(?)", [.text(table)]) { row in
-                if let parent = row[0].text { children[parent, default: []].insert(table) }
-            }
-        }
-        return children
+    /// Records `value` (JSON text) as the value of a field merged by lines this device last shared.
+    package static func recordBase(table: String, id: String, field: String, value: String, _ db: Database) throws {
+        try db.run("""
+            INSERT INTO sync_bases (table_name, row_id, field, value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
+            """, [.text(table), .text(id), .text(field), .text(value)])
+    }
+
+    /// Records that another device's change of a field merged by lines, made at `hlc`, was merged
+    /// here; returns false when it already was (a repeated delivery, which must change nothing).
+    package static func markLineChangeMerged(table: String, id: String, field: String, hlc: String, _ db: Database) throws -> Bool {
+        try db.run("INSERT OR IGNORE INTO sync_line_changes (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)",
+                   [.text(table), .text(id), .text(field), .text(hlc)])
+        return db.changes > 0
+    }
+
+    /// Queues a change the merge itself made (two devices' notes merged by lines) as this device's
+    /// own, with the base it was made from; stamped at the commit like any other.
+    package static func queue(table: String, id: String, field: String, value: String, base: String, _ db: Database) throws {
+        try db.run("INSERT INTO sync_ops (table_name, row_id, field, value) VALUES (?1, ?2, ?3 || ?4, ?5), (?1, ?2, ?3, ?6)",
+                   [.text(table), .text(id), .text(field), .text(baseSuffix), .text(base), .text(value)])
+    }
+
+    /// Forgets every undoable action: after a merge changed rows, their before-images no longer
+    /// describe them.
+    package static func forgetUndo(_ db: Database) throws {
+        try UndoJournal.clear(db: db)
     }
 }

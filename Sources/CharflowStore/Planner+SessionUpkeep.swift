@@ -58,13 +58,11 @@ extension Planner {
         return carried
     }
 
-    /// Settles what a merge of other devices' changes may leave (spec D18): two instances of one series
-    /// due the same day (the dedup rule keeps one, rule Y-7), and two live sessions (rule Y-8). Each is an
-    /// ordinary change, sent with the next sync.
-    public func settleAfterMerge() throws {
+    /// Applies the dedup rule "one instance per (series, occurrence)" across the store in one
+    /// transaction (rule Y-7); what a merge left is settled by `CharflowSync`, which calls this.
+    package func removeSeriesDuplicatesAfterMerge() throws {
         forgetReads()
         try db.write { try removeSeriesDuplicates() }
-        try settleTwoTimers()
     }
 
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned

@@ -4,32 +4,34 @@ import Foundation
 
 /// Sync for one store as of one clock (spec D18): set up a hub, sync with it, say where sync stands.
 ///
-/// The store is opened as every command opens it (migrated, rolled over); the hub is reached only
-/// inside `initHub` and `sync`, so every other command works without it (rule Y-11).
-public final class SyncClient {
+/// Made over a store the application layer opened as every use case opens it (migrated, rolled
+/// over); the hub is reached only inside `initHub` and `sync`, so every other command works without it
+/// (rule Y-11). The use cases on sync are in `CharflowApp/UseCases/Sync`.
+package final class SyncClient {
     let planner: Planner
     var db: Database { planner.db }
 
     /// How far the device's clock may run ahead of the hub's before a sync is refused (rule Y-10).
-    public static let clockBound: Int64 = 5 * 60 * 1000
+    package static let clockBound: Int64 = 5 * 60 * 1000
     /// Operations per push statement and per pulled page.
     static let page = 5_000
 
-    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date) throws {
-        planner = try Planner(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now)
+    package init(planner: Planner) {
+        self.planner = planner
     }
 
     /// Runs after the hub committed a push and before this store marks it pushed; a seam for crash
     /// tests, which kill the process there.
-    public var afterPush: (() -> Void)?
+    package var afterPush: (() -> Void)?
 
     var nowMilliseconds: Int64 { Int64((planner.now.timeIntervalSince1970 * 1000).rounded()) }
     var nowText: String { Instant.storageText(planner.now) }
 
-    /// The hub to use: the one given, then `CHARFLOW_HUB`, then the one this store remembers.
-    public func hubURL(given: String?, environment: [String: String]) throws -> String {
+    /// The hub to use: the one given, then the environment's (`CHARFLOW_HUB`), then the one this
+    /// store remembers.
+    package func hubURL(given: String?, environment: String?) throws -> String {
         if let given, !given.isEmpty { return given }
-        if let set = environment["CHARFLOW_HUB"], !set.isEmpty { return set }
+        if let set = environment, !set.isEmpty { return set }
         if let remembered = try OperationLog.state(db)?.hubURL { return remembered }
         throw SyncError.noHub
     }
@@ -38,7 +40,7 @@ public final class SyncClient {
 
     /// Creates (or completes) the hub schema at `url`, makes this store a device and remembers the
     /// URL when it has none yet. Returns the hub's schema version.
-    public func initHub(url: String) throws -> Int {
+    package func initHub(url: String) throws -> Int {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
         try OperationLog.enable(db)
@@ -49,11 +51,11 @@ public final class SyncClient {
     // MARK: sync
 
     /// What one sync did.
-    public struct Report: Sendable, Equatable {
-        public var pushed = 0
-        public var pulled = 0
+    package struct Report: Sendable, Equatable {
+        package var pushed = 0
+        package var pulled = 0
         /// Whether the pull started from the hub's current state rather than its operations (Y-12).
-        public var fromSnapshot = false
+        package var fromSnapshot = false
     }
 
     /// Pushes what this device has not pushed (one hub transaction), then pulls past its cursor (one
@@ -63,7 +65,7 @@ public final class SyncClient {
     ///
     /// Nothing is written, here or on the hub, before the hub is reached, checked and found to agree
     /// on the time; a failure at any later point keeps what was done so far and repeats nothing twice.
-    public func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+    package func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         let hub = try HubConnection(url: url)
         try HubSchema.check(hub)
         let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
@@ -85,8 +87,13 @@ public final class SyncClient {
             report.pulled = try pull(hub, device: device, from: cursor, progress: progress)
         }
         // Two instances of one series on one day, two live sessions: the rules settle them now (Y-7,
-        // Y-8); what they change is sent with the next sync.
-        if report.pulled > 0 { try planner.settleAfterMerge() }
+        // Y-8).
+        if report.pulled > 0 {
+            try MergeSettlement.settle(planner)
+            // What the merge and the settling wrote as this device's own (two devices' notes merged by
+            // lines, say) goes now, so the hub's state holds it before any other device pulls (Y-17).
+            report.pushed += try push(hub, device: device)
+        }
         try OperationLog.recordSync(at: nowText, db)
         return report
     }
@@ -134,19 +141,22 @@ public final class SyncClient {
         var cursor = cursor
         var received = 0
         while true {
-            let rows = try hub.query("""
+            var rows = try hub.query("""
                 SELECT hub_seq, hlc, table_name, row_id, field, value FROM hub_operations
                 WHERE hub_seq > $1 AND device_id <> $2 ORDER BY hub_seq LIMIT \(SyncClient.page)
                 """, [String(cursor), device])
+            let full = rows.count == SyncClient.page
+            // A base travels just before its change: one at a full page's end waits for the next page.
+            while full, rows.count > 1, (rows.last?[4] ?? nil)?.hasSuffix(OperationLog.baseSuffix) == true { rows.removeLast() }
             guard let last = rows.last, let seq = last[0].flatMap({ Int64($0) }) else { break }
             let operations = rows.map {
-                OperationLog.Remote(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+                RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
             }
-            try OperationLog.apply(operations, cursor: seq, now: nowText, db)
+            try OperationMerge.apply(operations, cursor: seq, now: nowText, db)
             cursor = seq
             received += rows.count
             progress?(received, nil)
-            if rows.count < SyncClient.page { break }
+            if !full { break }
         }
         return received
     }
@@ -164,10 +174,10 @@ public final class SyncClient {
             return (cursor, rows)
         }
         let operations = rows.map {
-            OperationLog.Remote(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
+            RemoteOperation(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
         }
         progress?(0, operations.count)
-        try OperationLog.apply(operations, cursor: cursor, now: nowText, db)
+        try OperationMerge.apply(operations, cursor: cursor, now: nowText, db)
         progress?(operations.count, operations.count)
         return operations.count
     }
@@ -183,15 +193,15 @@ public final class SyncClient {
     // MARK: sync --status
 
     /// Where sync stands on this store; reads only, and never reaches the hub.
-    public struct Status: Sendable, Equatable {
-        public let isDevice: Bool
-        public let deviceID: String?
-        public let unpushed: Int
-        public let lastSync: String?
-        public let hubURL: String?
+    package struct Status: Sendable, Equatable {
+        package let isDevice: Bool
+        package let deviceID: String?
+        package let unpushed: Int
+        package let lastSync: String?
+        package let hubURL: String?
     }
 
-    public func status() throws -> Status {
+    package func status() throws -> Status {
         guard let state = try OperationLog.state(db) else {
             return Status(isDevice: false, deviceID: nil, unpushed: 0, lastSync: nil, hubURL: nil)
         }

@@ -2,9 +2,10 @@ import CharflowCore
 
 /// Why a sync or a hub set-up stopped; each case says it calmly (`message`), never with SQL in it.
 ///
-/// Every case leaves the store as it was before the step that failed: what was not pushed waits for
-/// the next sync (rule Y-11).
-public enum SyncError: Error, Sendable, Equatable {
+/// A refusal like any other (`CharflowRefusal`): every front end reports it by its code, sentence and
+/// kind. Every case leaves the store as it was before the step that failed: what was not pushed waits
+/// for the next sync (rule Y-11).
+public enum SyncError: CharflowRefusal, Equatable {
     /// The hub could not be reached, or went away mid-way; the detail is libpq's first line.
     case unreachable(String)
     /// The hub answered with an error (its primary message, never the statement).
@@ -39,6 +40,16 @@ public enum SyncError: Error, Sendable, Equatable {
         case .hubNotReady: SyncMessages.hubNotReady
         case .hubTooNew(let version): SyncMessages.hubTooNew(version)
         case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
+        }
+    }
+
+    /// A hub that cannot be reached or cannot take the sync cannot serve it; a missing hub is a piece
+    /// of the request not given; a clock ahead is the device's state refusing it now.
+    public var kind: RefusalKind {
+        switch self {
+        case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
+        case .noHub: .badInput
+        case .clockAhead: .conflict
         }
     }
 }

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowSync
 import Foundation
 
 /// The shell around the engine: read the command line, run one command, print, return the exit status.
@@ -56,9 +55,6 @@ enum CLI {
         } catch let error as any CharflowRefusal {
             output.fail(code: error.code, message: CommandLineWords.text(error))
             return 1
-        } catch let error as SyncError {
-            output.fail(code: error.code, message: error.message)
-            return 1
         } catch let refusal where Refusal(refusal) != nil {
             let refusal = Refusal(refusal)!
             output.fail(code: refusal.code, message: refusal.message)
@@ -85,8 +81,9 @@ struct Context {
         return try app()
     }
 
-    /// Opens the store (or the one at `storePath`) as of the command's clock, running any missed rollover first.
-    func app(storePath: String? = nil) throws -> Charflow {
+    /// Opens the store (or the one at `storePath`) as of the command's clock, running any missed rollover
+    /// first; `holdingCommits` false leaves out the crash tests' hold before each commit.
+    func app(storePath: String? = nil, holdingCommits: Bool = true) throws -> Charflow {
         var store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
         if let storePath { store = StoreEnvironment(path: storePath, timeZone: store.timeZone, localeFirstWeekday: store.localeFirstWeekday) }
         // An option given empty is refused; only an empty environment variable counts as not set.
@@ -95,7 +92,7 @@ struct Context {
         let app = try store.open(now: now)
         if !app.settings.color { output.color = false }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.
-        if let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
+        if holdingCommits, let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
             app.holdBeforeCommit(milliseconds: stall, mark: environment["CHARFLOW_TEST_STALL_MARK"])
         }
         return app

@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowCore
 import CharflowStore
+import CharflowSync
 import CharflowTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 ///
 /// Actions run in-process through `CharflowApp` (a `StoreEnvironment` per device, its clock given per
 /// call); syncs run the real `charflow sync`. Extra deliveries read operations from the hub and hand
-/// them to `OperationLog.apply` again: from an older cursor, shuffled within a batch, a batch twice.
+/// them to `OperationMerge.apply` again: from an older cursor, shuffled within a batch, a batch twice.
 /// A failure names its seed; `CHARFLOW_SYNC_SEED` and `CHARFLOW_SYNC_STEPS` replay or lengthen a run.
 @Suite("Sync convergence (Y-13)", .serialized)
 struct SyncConvergenceTests {
@@ -292,7 +293,7 @@ struct SyncConvergenceTests {
             """).joined(separator: "\n")
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]])
         var operations = objects.map {
-            OperationLog.Remote(hlc: $0["h"] ?? "", table: $0["t"] ?? "", rowID: $0["r"] ?? "", field: $0["f"] ?? "", value: $0["v"] ?? "null")
+            RemoteOperation(hlc: $0["h"] ?? "", table: $0["t"] ?? "", rowID: $0["r"] ?? "", field: $0["f"] ?? "", value: $0["v"] ?? "null")
         }
         guard !operations.isEmpty else { return }
         let before = try device.runner.syncedRecords(eachRemovalOnce: true)
@@ -302,8 +303,8 @@ struct SyncConvergenceTests {
         var start = 0
         while start < operations.count {
             let batch = Array(operations[start..<min(start + size, operations.count)])
-            try OperationLog.apply(batch, cursor: state.cursor, now: now, db)
-            if random.int(0...3) == 0 { try OperationLog.apply(batch, cursor: state.cursor, now: now, db) }
+            try OperationMerge.apply(batch, cursor: state.cursor, now: now, db)
+            if random.int(0...3) == 0 { try OperationMerge.apply(batch, cursor: state.cursor, now: now, db) }
             start += size
         }
         let after = try device.runner.syncedRecords(eachRemovalOnce: true)

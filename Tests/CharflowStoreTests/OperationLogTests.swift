@@ -56,28 +56,6 @@ struct OperationLogTests {
         #expect(rolled.contains { $0[1] == .text("deferrals") && $0[3] == .text("task_id") })
         #expect(rolled.allSatisfy { ($0[0].text ?? "") > lastClock })
     }
-
-    @Test("Y-3: applying other devices' operations takes the later clock per field, in any order and any number of times")
-    func mergeIsOrderFree() throws {
-        let store = try TempStore()
-        let planner = try store.open("2026-03-07", "09:00")
-        try OperationLog.enable(planner.db)
-        let task = try planner.add(Planner.NewTask(title: "Mine"))
-        let id = task.id.lowercasedText
-        let early = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
-        let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
-        let ops = [
-            OperationLog.Remote(hlc: late, table: "tasks", rowID: id, field: "title", value: "\"Theirs, later\""),
-            OperationLog.Remote(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"too early\""),
-            OperationLog.Remote(hlc: early, table: "tasks", rowID: id, field: "title", value: "\"Theirs, earlier\""),
-        ]
-        for order in [ops, ops.reversed(), ops + ops] {
-            try OperationLog.apply(Array(order), cursor: 1, now: "2026-03-07T09:00:00.000Z", planner.db)
-            let row = try #require(try planner.task(id: task.id))
-            #expect(row.title == "Theirs, later")
-            #expect(row.notes == nil)
-        }
-    }
 }
 
 @Suite("Derived ids (D18)")

@@ -1,6 +1,5 @@
 import CharflowApp
 import CharflowCore
-import CharflowSync
 
 /// `charflow hub init URL`: make a PostgreSQL database a sync hub (spec D18).
 enum HubCommand: Command {
@@ -13,9 +12,7 @@ enum HubCommand: Command {
         guard context.args.words.first == "init", context.args.words.count == 2 else {
             throw UsageError(message: "Usage: \(usage)")
         }
-        let client = try SyncCommand.client(context)
-        let version = try client.initHub(url: context.args.words[1])
-        context.output.emit(text: SyncMessages.hubReady(version: version),
-                            json: .object([("hubSchemaVersion", .int(version))]))
+        let report = try context.app(holdingCommits: false).setUpHub(url: context.args.words[1])
+        context.output.emit(text: SyncMessages.hubReady(version: report.schemaVersion), json: report.json)
     }
 }

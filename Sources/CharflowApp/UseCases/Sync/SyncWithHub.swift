@@ -1,0 +1,48 @@
+import CharflowCore
+import CharflowSync
+import Foundation
+
+/// What a sync is asked to do: which hub (the one named, else `CHARFLOW_HUB`'s, else the one the
+/// store remembers), and who hears its progress.
+public struct SyncInput {
+    /// The hub named for this sync (`--hub`); remembered when the store has none yet.
+    public var hub: String?
+    /// The hub the environment names (`CHARFLOW_HUB`), used when none is named.
+    public var environmentHub: String?
+    /// Hears how many operations arrived so far, and how many there are in all when the hub knows.
+    public var progress: ((Int, Int?) -> Void)?
+    /// Runs after the hub committed a push and before the store marks it pushed (a seam for crash tests).
+    public var afterPush: (() -> Void)?
+
+    public init(hub: String? = nil, environmentHub: String? = nil) {
+        self.hub = hub
+        self.environmentHub = environmentHub
+    }
+}
+
+/// What one sync did.
+public struct SyncReport: Sendable, Equatable {
+    /// Operations sent to the hub.
+    public let pushed: Int
+    /// Operations received from other devices.
+    public let pulled: Int
+    /// Whether the pull started from the hub's current state rather than its operations (rule Y-12).
+    public let fromSnapshot: Bool
+
+    /// `sync --json`.
+    public var json: JSONValue {
+        .object([("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))])
+    }
+}
+
+extension Charflow {
+    /// Sync this store with its hub: push what this device has not pushed, pull and merge what the
+    /// others did (spec D18). Refuses with a `SyncError`, leaving everything here for the next sync.
+    public func syncWithHub(_ input: SyncInput) throws -> SyncReport {
+        let client = SyncClient(planner: planner)
+        client.afterPush = input.afterPush
+        let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
+        let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
+        return SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot)
+    }
+}

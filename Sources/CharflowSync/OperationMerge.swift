@@ -1,0 +1,249 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// The merge of other devices' operations into one store (spec D18, rule Y-3): per field the value
+/// with the latest clock wins, a `_deleted` removes the row for good, and nothing brings a removed row
+/// back.
+///
+/// The store keeps the records this reads and writes (the operation log, the field clocks, the
+/// tombstones, the device's state, in `OperationLog`); what wins, what a removal takes with it and
+/// which habit days to settle is decided here.
+package enum OperationMerge {
+    private struct RowKey: Hashable {
+        let table: String
+        let id: String
+    }
+
+    /// Applies `operations` in one transaction and moves the cursor to `cursor`. Applying the same
+    /// operations again, or in another order, gives the same store (rule Y-3).
+    ///
+    /// The device's own clock moves past every clock it applies; the undo journal starts afresh when
+    /// anything changed, since its before-images no longer describe the rows. Returns how many fields
+    /// and rows changed.
+    @discardableResult
+    package static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, _ db: Database) throws -> Int {
+        try db.write {
+            try OperationLog.setApplying(true, db)
+            try db.execute("PRAGMA defer_foreign_keys = ON")
+            let known = Set(OperationLog.syncedTables)
+            var order: [RowKey] = []
+            var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
+            var removed: [RowKey] = []
+            var latest: HybridLogicalClock?
+            // Every change of a field merged by lines, with the base it was sent with, by row and field.
+            var byLines: [RowKey: [String: [LineChange]]] = [:]
+            var bases: [BaseKey: String] = [:]
+            for op in operations where known.contains(op.table) {
+                if let clock = HybridLogicalClock(text: op.hlc), latest.map({ clock > $0 }) ?? true { latest = clock }
+                let key = RowKey(table: op.table, id: op.rowID)
+                if op.field == OperationLog.deletedField {
+                    removed.append(key)
+                    continue
+                }
+                if op.field.hasSuffix(OperationLog.baseSuffix) {
+                    let field = String(op.field.dropLast(OperationLog.baseSuffix.count))
+                    bases[BaseKey(row: key, field: field, hlc: op.hlc)] = op.value
+                    continue
+                }
+                if OperationLog.mergesByLines(op.table, op.field) {
+                    byLines[key, default: [:]][op.field, default: []].append(LineChange(hlc: op.hlc, value: op.value, base: nil))
+                }
+                if winners[key] == nil { order.append(key) }
+                if let held = winners[key]?[op.field], held.hlc > op.hlc { continue }
+                winners[key, default: [:]][op.field] = (op.hlc, op.value)
+            }
+            var changed = 0
+            // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
+            var habitDays = Set<HabitIncrements.Day>()
+            for key in removed where try !OperationLog.isRemoved(table: key.table, id: key.id, db) {
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
+                try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
+                try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
+                           [.text(key.table), .text(key.id), .text(now)])
+                changed += 1
+            }
+            for key in order {
+                guard var fields = winners[key], try !OperationLog.isRemoved(table: key.table, id: key.id, db) else { continue }
+                var lineFields: [String: [LineChange]] = [:]
+                if let changes = byLines[key], try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
+                    for (field, list) in changes {
+                        lineFields[field] = list.map {
+                            LineChange(hlc: $0.hlc, value: $0.value, base: bases[BaseKey(row: key, field: field, hlc: $0.hlc)])
+                        }
+                        fields[field] = nil
+                    }
+                }
+                if !fields.isEmpty { changed += try merge(key, fields, db) }
+                for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
+                    changed += try mergeByLines(key, field, list, db)
+                }
+                if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
+            }
+            // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
+            // a whole-store check costs as much as the store is large, whatever the merge's size.
+            let children = try childTables(db)
+            var suspects = Set(order.map(\.table))
+            for key in removed { suspects.formUnion(children[key.table] ?? []) }
+            changed += try settleBrokenLinks(db, in: suspects, children: children)
+            try HabitDaySettlement.settle(habitDays, db: db)
+            if let latest { try OperationLog.receive(latest, db) }
+            if changed > 0 { try OperationLog.forgetUndo(db) }
+            try OperationLog.setApplying(false, db)
+            try OperationLog.advanceCursor(to: cursor, db)
+            return changed
+        }
+    }
+
+    private struct BaseKey: Hashable {
+        let row: RowKey
+        let field: String
+        let hlc: String
+    }
+
+    /// One change of a field merged by lines: its clock, its value and the base it was made from
+    /// (JSON text; nil when it came without one, and then the later clock wins as for any field).
+    private struct LineChange {
+        let hlc: String
+        let value: String
+        let base: String?
+    }
+
+    /// Merges each change of a field held here by lines, oldest first, against the base it was sent
+    /// with (rule Y-17). When the result is neither side's value as the later clock has it, it is
+    /// queued as this device's own change, so every device and the hub's state come to it.
+    /// Returns 1 when the row changed.
+    private static func mergeByLines(_ key: RowKey, _ field: String, _ delivered: [LineChange], _ db: Database) throws -> Int {
+        // A change merged before (a page delivered again) is not merged twice.
+        var changes: [LineChange] = []
+        for change in delivered.sorted(by: { $0.hlc < $1.hlc })
+        where try OperationLog.markLineChangeMerged(table: key.table, id: key.id, field: field, hlc: change.hlc, db) {
+            changes.append(change)
+        }
+        guard !changes.isEmpty else { return 0 }
+        var clock = try OperationLog.fieldClocks(table: key.table, id: key.id, db)[field]
+        let start = try db.scalar("SELECT json_quote(\(field)) FROM \(key.table) WHERE id = ?", [.text(key.id)])?.text ?? "null"
+        var value = start
+        var lastIncoming = start
+        var differs = false
+        for change in changes {
+            lastIncoming = change.value
+            guard change.value != value else {
+                clock = max(clock ?? change.hlc, change.hlc)
+                differs = false
+                continue
+            }
+            guard let base = change.base, let held = clock else {
+                // No base to merge against: the later clock wins.
+                if clock.map({ change.hlc > $0 }) ?? true {
+                    value = change.value
+                    clock = change.hlc
+                    differs = false
+                }
+                continue
+            }
+            let mine = try text(value, db), theirs = try text(change.value, db)
+            let merged = change.hlc > held
+                ? NotesMerge.merge(base: try text(base, db), earlier: mine, later: theirs)
+                : NotesMerge.merge(base: try text(base, db), earlier: theirs, later: mine)
+            let winner = change.hlc > held ? change.value : value
+            value = try db.scalar("SELECT json_quote(?)", [merged.map(SQLValue.text) ?? .null])?.text ?? "null"
+            clock = max(held, change.hlc)
+            differs = value != winner
+        }
+        if differs { try OperationLog.queue(table: key.table, id: key.id, field: field, value: value, base: lastIncoming, db) }
+        if let clock { try OperationLog.recordFieldClock(table: key.table, id: key.id, field: field, hlc: clock, db) }
+        try OperationLog.recordBase(table: key.table, id: key.id, field: field, value: lastIncoming, db)
+        guard value != start else { return 0 }
+        try db.run("UPDATE \(key.table) SET \(field) = json_extract(?, '$') WHERE id = ?", [.text(value), .text(key.id)])
+        return 1
+    }
+
+    /// The text a JSON value holds (nil for `null`).
+    private static func text(_ json: String, _ db: Database) throws -> String? {
+        try db.scalar("SELECT json_extract(?, '$')", [.text(json)])?.text
+    }
+
+    /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
+    /// row when it is new here. Returns 1 when anything was written.
+    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
+        let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
+        let columns = Set(try db.columns(of: key.table))
+        let winning = fields.filter { field, incoming in
+            columns.contains(field) && field != "id" && held[field].map { incoming.hlc > $0 } ?? true
+        }.sorted { $0.key < $1.key }
+        guard !winning.isEmpty else { return 0 }
+        let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
+        if !exists {
+            // Later changes to a row this device no longer holds, though it has no tombstone: a row that
+            // followed its purged parent (a session of a task purged elsewhere). Every device removed it
+            // alike; its remaining fields cannot make a row again.
+            let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+                                       [.text(key.table)]).compactMap { $0[0].text }
+            let given = Set(winning.map(\.key))
+            if required.contains(where: { !given.contains($0) }) { return 0 }
+        }
+        let values = winning.map { SQLValue.text($0.value.value) }
+        if exists {
+            let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
+            try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
+        } else {
+            let names = (["id"] + winning.map(\.key)).joined(separator: ", ")
+            let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joined(separator: ", ")
+            try db.run("INSERT INTO \(key.table) (\(names)) VALUES (\(slots))", [.text(key.id)] + values)
+        }
+        for (field, incoming) in winning {
+            try OperationLog.recordFieldClock(table: key.table, id: key.id, field: field, hlc: incoming.hlc, db)
+            // What arrived is what this device now shares: the base of its next change of the field.
+            if OperationLog.mergesByLines(key.table, field) {
+                try OperationLog.recordBase(table: key.table, id: key.id, field: field, value: incoming.value, db)
+            }
+        }
+        return 1
+    }
+
+    /// Rows that point at a row another device removed for good (they arrived before or after its
+    /// tombstone) follow their foreign key's rule, as a local removal would have: deleted with it, or
+    /// their link cleared. Every device does the same, so all end alike.
+    ///
+    /// Checks the `suspects` tables' links; a row deleted here makes its own table's children suspects
+    /// in the next round.
+    private static func settleBrokenLinks(_ db: Database, in suspects: Set<String>,
+                                          children: [String: Set<String>]) throws -> Int {
+        var settled = 0
+        var pending = suspects
+        for _ in 0..<8 where !pending.isEmpty {
+            var next = Set<String>()
+            for table in pending.sorted() {
+                for row in try db.rows("PRAGMA foreign_key_check(\(table))") {
+                    guard let rowid = row[1].integer, let fk = row[3].integer else { continue }
+                    let link = try db.rows("SELECT \"from\", on_delete FROM pragma_foreign_key_list(?) WHERE id = ?",
+                                           [.text(table), .integer(fk)]).first
+                    guard let column = link?[0].text else { continue }
+                    if link?[1].text == "SET NULL" {
+                        try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
+                    } else {
+                        try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
+                        next.formUnion(children[table] ?? [])
+                    }
+                    settled += 1
+                }
+            }
+            pending = next
+        }
+        return settled
+    }
+
+    /// Every table of the store that holds a foreign key, by the table it points at.
+    private static func childTables(_ db: Database) throws -> [String: Set<String>] {
+        var children: [String: Set<String>] = [:]
+        let tables = try db.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .compactMap { $0[0].text }
+        for table in tables {
+            try db.forEachRow("SELECT \"table\" FROM pragma_foreign_key_list(?)", [.text(table)]) { row in
+                if let parent = row[0].text { children[parent, default: []].insert(table) }
+            }
+        }
+        return children
+    }
+}

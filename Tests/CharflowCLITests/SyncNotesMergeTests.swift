@@ -1,0 +1,103 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// Notes and checklist ticks made on two or three devices through a real PostgreSQL hub (spec D19
+/// "Text", rule Y-17): merged by lines against the value the devices last shared, so no line and no
+/// tick another device wrote vanishes.
+@Suite("Sync merges notes by lines (Y-17)", .serialized)
+struct SyncNotesMergeTests {
+    static let day = "2026-03-10"
+
+    @discardableResult
+    func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String) throws -> [String: Any] {
+        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(Self.day)T\(time)")
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        return try result.json()
+    }
+
+    func startHub() throws -> PostgresHub {
+        let hub = try PostgresHub()
+        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
+        try #require(result.status == 0, "hub init failed: \(result.stderr)")
+        return hub
+    }
+
+    func notes(_ device: CharflowRunner, _ id: String) throws -> String? {
+        try device.json(["show", id], now: "\(Self.day)T12:00")["notes"] as? String
+    }
+
+    /// A task with `notes` on `a`, synced to `b` (and every other device given).
+    func shared(_ notes: String, _ hub: PostgresHub, _ devices: [CharflowRunner]) throws -> String {
+        let id = try devices[0].add("Groceries", ["--notes", notes], now: "\(Self.day)T09:00")
+        for (index, device) in devices.enumerated() { try sync(device, hub, at: "09:0\(index + 1)") }
+        return id
+    }
+
+    @Test("Y-17: a note added on each of two devices offline keeps both lines on both, in the same order")
+    func twoNotesBothKept() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("Bring bags", hub, [a, b])
+        try a.run(["note", id, "Shop on Elm Street is shut"], now: "\(Self.day)T10:00")
+        try b.run(["note", id, "Mum wants oat milk"], now: "\(Self.day)T10:05")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
+        #expect(try notes(a, id) == expected)
+        #expect(try notes(b, id) == expected)
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-17: checklist items ticked on two devices offline are both ticked; the same item ticked on both is ticked once")
+    func ticksPerItem() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("- [ ] milk\n- [ ] eggs\n- [ ] bread", hub, [a, b])
+        try a.run(["check", id, "1"], now: "\(Self.day)T10:00")
+        try a.run(["check", id, "2"], now: "\(Self.day)T10:01")
+        try b.run(["check", id, "3"], now: "\(Self.day)T10:05")
+        try b.run(["check", id, "2"], now: "\(Self.day)T10:06")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        #expect(try notes(a, id) == "- [x] milk\n- [x] eggs\n- [x] bread")
+        #expect(try notes(b, id) == "- [x] milk\n- [x] eggs\n- [x] bread")
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-17: a line removed on one device and untouched on the other is removed, while the other's new line stays; a third device that joins later sees the same")
+    func removalAndAdditionMerge() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner(), c = try CharflowRunner()
+        let id = try shared("Call first\nBring bags\nPay by card", hub, [a, b])
+        try a.run(["edit", id, "--notes", "Call first\nPay by card"], now: "\(Self.day)T10:00")
+        try b.run(["note", id, "Parking at the back"], now: "\(Self.day)T10:05")
+        try sync(b, hub, at: "10:10")
+        try sync(a, hub, at: "10:11")
+        try sync(b, hub, at: "10:12")
+        #expect(try a.syncedRecords() == b.syncedRecords())
+        // A device made now starts from the hub's state, which holds the merge already.
+        try sync(c, hub, at: "10:13")
+        let expected = "Call first\nPay by card\n2026-03-10 10:05 — Parking at the back"
+        for device in [a, b, c] { #expect(try notes(device, id) == expected) }
+    }
+
+    @Test("Y-17 Y-3: an edit on one device only (no concurrent change) still reaches the other as it was written")
+    func singleEditTravelsAsWritten() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("Bring bags", hub, [a, b])
+        try a.run(["edit", id, "--notes", "Bring two bags"], now: "\(Self.day)T10:00")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        #expect(try notes(b, id) == "Bring two bags")
+        try b.run(["note", id, "Done by noon"], now: "\(Self.day)T10:20")
+        try sync(b, hub, at: "10:21")
+        try sync(a, hub, at: "10:22")
+        #expect(try notes(a, id) == "Bring two bags\n2026-03-10 10:20 — Done by noon")
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+}

@@ -1,0 +1,95 @@
+import CharflowCore
+import CharflowStore
+import CharflowSync
+import Foundation
+import Testing
+
+/// The merge between two real SQLite stores with no hub between them (spec D18): what one device
+/// wrote, taken from its operation log, applied to the other.
+@Suite("Merging operations between two stores (D18)")
+struct OperationMergeTests {
+    @Test("Y-2 Y-3: a task added on one store reaches the other through its operations, and both stores then hold the same rows")
+    func twoStoresConverge() throws {
+        let a = try SyncStore(), b = try SyncStore()
+        try a.becomeDevice()
+        try b.becomeDevice()
+        try a.addTask("00000000-0000-4000-8000-00000000000a", "Call the bank")
+        try b.addTask("00000000-0000-4000-8000-00000000000b", "Water the plants")
+        let fromA = try a.takeOperations(), fromB = try b.takeOperations()
+        try b.receive(fromA)
+        try a.receive(fromB)
+        #expect(try b.task("00000000-0000-4000-8000-00000000000a", "title") == .text("Call the bank"))
+        #expect(try a.task("00000000-0000-4000-8000-00000000000b", "title") == .text("Water the plants"))
+        #expect(try a.syncedRows() == b.syncedRows())
+    }
+
+    @Test("Y-3: applying other devices' operations takes the later clock per field, in any order and any number of times")
+    func mergeIsOrderFree() throws {
+        let store = try SyncStore()
+        try store.becomeDevice()
+        let id = "00000000-0000-4000-8000-000000000001"
+        try store.addTask(id, "Mine")
+        let early = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
+        let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
+        let ops = [
+            RemoteOperation(hlc: late, table: "tasks", rowID: id, field: "title", value: "\"Theirs, later\""),
+            RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"too early\""),
+            RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "title", value: "\"Theirs, earlier\""),
+        ]
+        for order in [ops, ops.reversed(), ops + ops] {
+            try store.receive(Array(order))
+            #expect(try store.task(id, "title") == .text("Theirs, later"))
+            #expect(try store.task(id, "notes") == .null)
+        }
+    }
+
+    @Test("Y-5: a removal for good from another device removes the row and its children, and a later edit never brings it back")
+    func removalStaysRemoved() throws {
+        let a = try SyncStore(), b = try SyncStore()
+        try a.becomeDevice()
+        try b.becomeDevice()
+        let id = "00000000-0000-4000-8000-000000000002"
+        try a.addTask(id, "Old errand")
+        try a.write("2026-03-07", "09:01", "INSERT INTO deferrals (id, task_id, deferred_on, day, modified_at) VALUES ('d1', ?, '2026-03-07', '2026-03-07', '2026-03-07T09:01:00.000Z')", [.text(id)])
+        try b.receive(try a.takeOperations())
+        try b.write("2026-03-07", "09:05", "UPDATE tasks SET title = 'Edited later' WHERE id = ?", [.text(id)])
+        let edit = try b.takeOperations()
+        try a.write("2026-03-07", "09:02", "DELETE FROM tasks WHERE id = ?", [.text(id)])
+        try a.write("2026-03-07", "09:02", "INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, '2026-03-07T09:02:00.000Z')", [.text(id)])
+        try b.receive(try a.takeOperations(), cursor: 2)
+        try a.receive(edit)
+        #expect(try a.task(id, "title") == nil)
+        #expect(try b.task(id, "title") == nil)
+        #expect(try b.open().db.scalar("SELECT count(*) FROM deferrals")?.int == 0)
+        #expect(try a.syncedRows() == b.syncedRows())
+    }
+
+    @Test("Y-20 Y-7: after a merge, an instance from a device that sent no occurrence gets one, and the dedup rule keeps one instance per (series, occurrence)")
+    func olderDeviceRowIsSettled() throws {
+        let store = try SyncStore()
+        try store.becomeDevice("2026-11-30")
+        let series = "00000000-0000-4000-8000-000000000003"
+        let mine = "00000000-0000-4000-8000-000000000004"
+        try store.write("2026-11-30", "09:00", """
+            INSERT INTO tasks (id, title, due_date, repeat_kind, series_id, occurrence_day, created_at, modified_at)
+            VALUES (?1, 'Stretch', '2026-12-02', 'daily', ?2, '2026-12-02', '2026-11-30T09:00:00.000Z', '2026-11-30T09:00:00.000Z')
+            """, [.text(mine), .text(series)])
+        // Another device's own instance for the same day, already done there, without the field.
+        let theirs = UUID().uuidString.lowercased()
+        let clock = HybridLogicalClock(milliseconds: 1_764_500_000_000, counter: 0, device: "other").text
+        let fields: [(String, String)] = [
+            ("title", "\"Stretch\""), ("due_date", "\"2026-12-02\""), ("repeat_kind", "\"daily\""),
+            ("series_id", "\"\(series)\""), ("is_completed", "1"),
+            ("completed_at", "\"2026-11-30T08:30:00.000Z\""), ("created_at", "\"2026-11-30T08:00:00.000Z\""),
+            ("modified_at", "\"2026-11-30T08:30:00.000Z\""),
+        ]
+        let planner = try store.open("2026-11-30", "09:10")
+        try OperationMerge.apply(fields.map { RemoteOperation(hlc: clock, table: "tasks", rowID: theirs, field: $0.0, value: $0.1) },
+                                 cursor: 1, now: "2026-11-30T09:10:00.000Z", planner.db)
+        #expect(try store.task(theirs, "occurrence_day") == .null)
+        try MergeSettlement.settle(planner)
+        #expect(try store.task(theirs, "occurrence_day") == .text("2026-12-02"))
+        #expect(try store.task(mine, "id") == nil, "the done copy is kept, the open one removed")
+        #expect(try planner.db.scalar("SELECT count(*) FROM tombstones WHERE id = ?", [.text(mine)])?.int == 1)
+    }
+}
