@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"]),
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
-        .target(name: "CharflowStoreSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore"],
+        .target(name: "CharflowStoreSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
                 path: "Tests/CharflowStoreSetup"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport",

@@ -9,36 +9,7 @@ import Testing
 /// A fresh SQLite store for one habit test, opened as `charflow` would open it at a local wall time.
 /// Reopening with a later time is how a test moves the clock: nothing is mocked. `open` gives the
 /// store; the habit actions below run through `CharflowApp`'s use cases on it, as a front end calls them.
-final class HabitTestStore {
-    let folder: URL
-    let path: String
-    let zone: TimeZone
-    let localeFirstWeekday: Weekday
-
-    init(zone identifier: String = "Europe/London", localeFirstWeekday: Weekday = .monday) throws {
-        folder = try TestFolder.make("charflow-habit-tests")
-        path = folder.appendingPathComponent("charflow.sqlite").path
-        zone = try #require(TimeZone(identifier: identifier))
-        self.localeFirstWeekday = localeFirstWeekday
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// The instant the store's zone reads `time` (HH:MM) plus `seconds` on `day` (both as text).
-    func instant(_ day: String, _ time: String, seconds: Int = 0) throws -> Date {
-        let calendar = PlannerCalendar(timeZone: zone)
-        return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
-            .addingTimeInterval(Double(seconds))
-    }
-
-    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
-    func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Planner {
-        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
-                    now: try instant(day, time, seconds: seconds))
-    }
-
+final class HabitTestStore: TempStore {
     /// `count` consecutive days from `start`, as text.
     static func days(from start: String, count: Int) throws -> [String] {
         let first = try #require(LocalDay(start))

@@ -1,4 +1,5 @@
 import CharflowStore
+import CharflowStoreSetup
 import CSQLite
 import Foundation
 import Testing

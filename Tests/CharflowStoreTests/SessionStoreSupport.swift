@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowStoreSetup
 import CharflowStore
 import Foundation
 import Testing

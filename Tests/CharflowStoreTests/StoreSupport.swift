@@ -5,39 +5,7 @@ import CharflowTestSupport
 import Foundation
 import Testing
 
-/// A fresh SQLite store in its own temporary folder, opened as `charflow` would open it at a given
-/// local wall time. Every test makes its own; reopening with a later time simulates a later command.
-/// The suites' own fixtures are subclasses that add their helpers.
-class TempStore {
-    let folder: URL
-    let path: String
-    let zone: TimeZone
-    let localeFirstWeekday: Weekday
-
-    init(zone identifier: String = "Europe/London", localeFirstWeekday: Weekday = .monday) throws {
-        folder = try TestFolder.make("charflow-store-tests")
-        path = folder.appendingPathComponent("charflow.sqlite").path
-        zone = try #require(TimeZone(identifier: identifier))
-        self.localeFirstWeekday = localeFirstWeekday
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// The instant the store's zone reads `time` (HH:MM) plus `seconds` on `day` (both as text).
-    func instant(_ day: String, _ time: String, seconds: Int = 0) throws -> Date {
-        let calendar = PlannerCalendar(timeZone: zone)
-        return calendar.instant(on: try #require(LocalDay(day)), at: try #require(TimeOfDay(time)))
-            .addingTimeInterval(Double(seconds))
-    }
-
-    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
-    func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Planner {
-        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
-                    now: try instant(day, time, seconds: seconds))
-    }
-
+extension TempStore {
     /// Every row of every table, as text: "a refusal changes nothing" checks.
     static func contents(_ planner: Planner) throws -> String {
         var lines: [String] = []
