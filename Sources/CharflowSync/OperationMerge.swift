@@ -66,12 +66,23 @@ package enum OperationMerge {
             for key in order {
                 guard var fields = winners[key], try !OperationLog.isRemoved(table: key.table, id: key.id, db) else { continue }
                 var lineFields: [String: [LineChange]] = [:]
-                if let changes = byLines[key], try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
-                    for (field, list) in changes {
-                        lineFields[field] = list.map {
-                            LineChange(hlc: $0.hlc, value: $0.value, base: bases[BaseKey(row: key, field: field, hlc: $0.hlc)])
+                if let changes = byLines[key] {
+                    if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
+                        for (field, list) in changes {
+                            lineFields[field] = list.map {
+                                LineChange(hlc: $0.hlc, value: $0.value, base: bases[BaseKey(row: key, field: field, hlc: $0.hlc)])
+                            }
+                            fields[field] = nil
                         }
-                        fields[field] = nil
+                    } else {
+                        // The row is new here and takes its fields as they come; each of these changes is
+                        // then merged, so one delivered again later is not merged by lines a second time.
+                        for (field, list) in changes {
+                            for change in list {
+                                _ = try OperationLog.markLineChangeMerged(table: key.table, id: key.id, field: field,
+                                                                          hlc: change.hlc, db)
+                            }
+                        }
                     }
                 }
                 if !fields.isEmpty { changed += try merge(key, fields, db) }
