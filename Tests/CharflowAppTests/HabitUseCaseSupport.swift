@@ -158,21 +158,6 @@ extension Planner {
 
 /// What a front end does around habits that is not a habit use case: tasks, sessions, signals shown.
 extension Planner {
-    /// Adds a task with the fields tests use most.
-    @discardableResult
-    func add(
-        _ title: String, region: Region? = nil, bucket: Bucket? = nil, due: QuickDate? = nil,
-        importance: Importance = .low, notes: String? = nil
-    ) throws -> TaskItem {
-        var request = NewTask(title: title)
-        request.region = region
-        request.bucket = bucket
-        request.due = due
-        request.importance = importance
-        request.notes = notes
-        return try add(request)
-    }
-
     /// A session begun on `subject` now, as one undoable action (no settle rules).
     @discardableResult
     func recordBegin(_ subject: SessionSubject, estimate: Int? = nil) throws -> WorkSession {

@@ -40,6 +40,21 @@ extension Planner {
 
     private var app: Charflow { Charflow(planner: self) }
 
+    /// Adds a task with the fields tests use most.
+    @discardableResult
+    package func add(
+        _ title: String, region: Region? = nil, bucket: Bucket? = nil, due: QuickDate? = nil,
+        importance: Importance = .low, notes: String? = nil
+    ) throws -> TaskItem {
+        var request = NewTask(title: title)
+        request.region = region
+        request.bucket = bucket
+        request.due = due
+        request.importance = importance
+        request.notes = notes
+        return try add(request)
+    }
+
     @discardableResult
     package func add(_ request: NewTask) throws -> TaskItem {
         var input = AddTask.Input(title: request.title)

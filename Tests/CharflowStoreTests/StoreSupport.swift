@@ -46,21 +46,6 @@ extension TempStore {
 }
 
 extension Planner {
-    /// Adds a task with the fields tests use most.
-    @discardableResult
-    func add(
-        _ title: String, region: Region? = nil, bucket: Bucket? = nil, due: QuickDate? = nil,
-        importance: Importance = .low, notes: String? = nil
-    ) throws -> TaskItem {
-        var request = NewTask(title: title)
-        request.region = region
-        request.bucket = bucket
-        request.due = due
-        request.importance = importance
-        request.notes = notes
-        return try add(request)
-    }
-
     /// The task as stored now.
     func reload(_ task: TaskItem) throws -> TaskItem {
         try self.task(matching: task.id.uuidString)
