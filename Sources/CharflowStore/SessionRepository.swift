@@ -46,9 +46,9 @@ package struct SessionRepository {
     }
 
     /// The habit's title and the window's label a habit session is on, if the window still exists.
-    package func habitTitle(window id: UUID) throws -> (title: String?, label: String?)? {
-        try db.rows("SELECT h.title, w.label FROM habit_windows w JOIN habits h ON h.id = w.habit_id WHERE w.id = ?",
-                    [.text(id.lowercasedText)]).first.map { ($0[0].text, $0[1].text) }
+    package func habitTitle(window id: UUID) throws -> (habit: UUID?, title: String?, label: String?)? {
+        try db.rows("SELECT h.title, w.label, h.id FROM habit_windows w JOIN habits h ON h.id = w.habit_id WHERE w.id = ?",
+                    [.text(id.lowercasedText)]).first.map { ($0[2].text.flatMap(UUID.init(uuidString:)), $0[0].text, $0[1].text) }
     }
 
     /// Saves `session` as part of the action `work`: before-image captured, `modifiedAt` stamped.

@@ -322,6 +322,39 @@ struct HabitCommandTests {
         #expect(try runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int == 12)
     }
 
+    @Test("S-13 a running habit session is named by its habit on the chip, in status, status --json and today --json")
+    func habitSessionNamedEverywhere() throws {
+        let runner = try CharflowRunner()
+        let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00")
+        let status = try runner.ok(["status"], now: "2026-11-30T09:12").stdout
+        #expect(status.contains("▶ Read · 12 of 30 min"), "status: \(status)")
+        #expect(!status.contains("Habit session"))
+        let chip = try runner.ok(["backlog"], now: "2026-11-30T09:12").stdout
+        #expect(chip.hasPrefix("▶ Read · 12 of 30 min"), "the chip heads every screen: \(chip)")
+        let json = try runner.json(["status"], now: "2026-11-30T09:12")
+        #expect(json["title"] as? String == "Read")
+        let habit = try #require(json["habit"] as? [String: Any])
+        #expect(habit["id"] as? String == read)
+        #expect(habit["title"] as? String == "Read")
+        #expect(try runner.json(["today"], now: "2026-11-30T09:12")["sessionTitle"] as? String == "Read")
+        try runner.ok(["pause"], now: "2026-11-30T09:15")
+        #expect(try runner.ok(["today"], now: "2026-11-30T09:16").stdout.contains("Ⅱ Read · 15 of 30 min · paused"))
+    }
+
+    @Test("S-13 a task's session in status --json carries its title and no habit")
+    func taskSessionHasNoHabit() throws {
+        let runner = try CharflowRunner()
+        let id = try runner.add("Write report", ["--region", "morning"])
+        try runner.ok(["begin", id], now: "2026-11-30T09:00")
+        let json = try runner.json(["status"], now: "2026-11-30T09:05")
+        #expect(json["title"] as? String == "Write report")
+        #expect(json["habit"] is NSNull)
+        try runner.ok(["finish", "--stop"], now: "2026-11-30T09:06")
+        let idle = try runner.json(["status"], now: "2026-11-30T09:07")
+        #expect(idle["title"] is NSNull && idle["habit"] is NSNull && idle["session"] is NSNull)
+    }
+
     @Test("H-12 a running habit session is settled with done (Log it) or stop, never defer or drop",
           arguments: ["defer", "drop"])
     func habitSettle(_ choice: String) throws {

@@ -33,10 +33,9 @@ public enum SessionJSON {
                  ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null)])
     }
 
-    /// "▶ Write report · 12 of 30 min", with "paused" when it is.
-    public static func chip(_ session: WorkSession, task: TaskItem?, now: Date) -> String {
+    /// "▶ Write report · 12 of 30 min", with "paused" when it is; `title` names what the session is on.
+    public static func chip(_ session: WorkSession, title: String, now: Date) -> String {
         let mark = session.isPaused ? "Ⅱ" : "▶"
-        return "\(mark) \(task?.title ?? "Habit session") · \(Sessions.progressText(session, at: now))"
-            + (session.isPaused ? " · paused" : "")
+        return "\(mark) \(title) · \(Sessions.progressText(session, at: now))" + (session.isPaused ? " · paused" : "")
     }
 }

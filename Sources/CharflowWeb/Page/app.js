@@ -385,12 +385,9 @@
     });
   }
 
+  // What the running session is on (a task's title, or a habit's with its window), named by the API.
   function sessionTitle(today) {
-    const session = today.session;
-    if (!session || !session.taskID) return null;
-    const all = [].concat(...Object.values(today.regions).map((r) => r.mustDo.concat(r.complementary, r.misc)), today.due, today.overdue);
-    const task = all.find((t) => t.id === session.taskID);
-    return task ? task.title : "";
+    return today.session ? today.sessionTitle : null;
   }
 
   // Region focus: the buckets in order, each with its count and tasks, and quick add into the region

@@ -135,7 +135,7 @@
   async function running(status) {
     const session = status.session;
     const task = status.task;
-    const title = task ? task.title : say("focusHabit");
+    const title = status.title || say("focusHabit");
     base = { elapsed: session.elapsedSeconds, at: performance.now(), paused: session.isPaused, estimate: session.estimateMinutes };
     const parts = [];
     const note = el("input", { type: "text", id: "focus-note", "aria-describedby": null });

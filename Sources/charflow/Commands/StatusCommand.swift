@@ -10,7 +10,7 @@ enum StatusCommand: Command {
 
     static func run(_ context: Context) throws {
         let status = try context.app().sessionStatus()
-        let text = status.session.map { SessionJSON.chip($0, task: status.task, now: status.now) } ?? "No session is running."
+        let text = status.session.map { SessionJSON.chip($0, title: status.name?.title ?? "", now: status.now) } ?? "No session is running."
         context.output.emit(text: text, json: status.json)
     }
 }

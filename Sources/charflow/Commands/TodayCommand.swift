@@ -23,7 +23,7 @@ enum TodayCommand: Command {
             .map { CommandLineWords.text($0.signal, title: $0.title) }
             + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
         context.output.line(text(report, output: context.output, signals: signals,
-                                 chip: report.session.map { SessionJSON.chip($0, task: report.sessionTask, now: app.now) },
+                                 chip: report.session.map { SessionJSON.chip($0, title: report.sessionName?.title ?? "", now: app.now) },
                                  categories: try app.categoryNames()))
         try app.markSeen(report.seen)
     }

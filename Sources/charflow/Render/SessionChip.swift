@@ -6,6 +6,6 @@ enum SessionChip {
     /// `text` headed by the live session's chip; `text` alone when no session runs or it cannot be read.
     static func heading(_ text: String, app: Charflow, output: Output) -> String {
         guard let status = try? app.sessionStatus(), let session = status.session else { return text }
-        return output.accent(SessionJSON.chip(session, task: status.task, now: status.now)) + "\n" + text
+        return output.accent(SessionJSON.chip(session, title: status.name?.title ?? "", now: status.now)) + "\n" + text
     }
 }

@@ -2,10 +2,12 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// The running chip: the live session, if any, with its task.
+/// The running chip: the live session, if any, with its task and what it is on in words.
 public struct SessionStatus {
     public let session: WorkSession?
     public let task: TaskItem?
+    /// What the live session is on, in words; nil when none is live.
+    public let name: SessionSubjectName?
     public let now: Date
     let today: LocalDay
     let calendar: PlannerCalendar
@@ -15,6 +17,8 @@ public struct SessionStatus {
         .object([
             ("session", session.map { SessionJSON.session($0, now: now, calendar: calendar) } ?? .null),
             ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null),
+            ("title", .optional(name?.title)),
+            ("habit", name?.habitJSON ?? .null),
         ])
     }
 }
@@ -23,7 +27,7 @@ extension Charflow {
     /// Read which focus session is live, if any, and its task; changes nothing.
     public func sessionStatus() throws -> SessionStatus {
         let session = try planner.sessions.live()
-        return SessionStatus(session: session, task: try session.flatMap(task(of:)), now: now, today: today,
-                             calendar: calendar)
+        return SessionStatus(session: session, task: try session.flatMap(task(of:)),
+                             name: try session.map(subjectName(of:)), now: now, today: today, calendar: calendar)
     }
 }

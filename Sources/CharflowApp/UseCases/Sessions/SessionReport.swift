@@ -22,14 +22,21 @@ extension Charflow {
 
     /// What a session is on, in words: the task's title, or the habit's (with its window's label).
     func title(of session: WorkSession) throws -> String {
+        try subjectName(of: session).title
+    }
+
+    /// What a session is on, with the habit's id and parts for a habit session.
+    func subjectName(of session: WorkSession) throws -> SessionSubjectName {
         switch session.subject {
         case .task(let id):
-            return try planner.task(id: id)?.title ?? "A task"
+            return SessionSubjectName(title: try planner.task(id: id)?.title ?? "A task", habitID: nil, habitTitle: nil,
+                                      windowLabel: nil)
         case .habitWindow(let id):
             let found = try planner.sessions.habitTitle(window: id)
             let title = found?.title ?? "A habit"
             let label = found?.label ?? ""
-            return label.isEmpty ? title : "\(title) (\(label))"
+            return SessionSubjectName(title: label.isEmpty ? title : "\(title) (\(label))", habitID: found?.habit,
+                                      habitTitle: found?.title, windowLabel: found.map { _ in label })
         }
     }
 

@@ -8,7 +8,7 @@ extension Charflow {
         let view = try planner.todayView()
         var pending = try taskSignals(view)
         let session = try planner.sessions.live()
-        let sessionTask = try session.flatMap(task(of:))
+        let sessionName = try session.map(subjectName(of:))
         // The offer to pick a carried session back up is a row of Today while it stands; as a signal it
         // is listed until seen.
         let offered = session == nil ? try planner.offeredTask() : nil
@@ -29,7 +29,7 @@ extension Charflow {
         // A region over 1–3–5 after a merge is said while it stands, so it is never marked seen (Y-9).
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
             + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
-        return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionTask: sessionTask,
+        return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionName: sessionName,
                            offered: offered, habits: habitDays, filter: try planner.categories.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, app: self)
     }

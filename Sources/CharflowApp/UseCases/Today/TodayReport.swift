@@ -14,7 +14,8 @@ public struct TodayReport {
     /// What marks `signals` as seen.
     public let seen: [SeenMark]
     public let session: WorkSession?
-    public let sessionTask: TaskItem?
+    /// What the running session is on, in words (its chip's title).
+    public let sessionName: SessionSubjectName?
     /// The task whose session the last rollover closed, offered back while it stands.
     public let offered: TaskItem?
     /// Habits due today or done today; paused ones are left out.
@@ -51,6 +52,7 @@ public struct TodayReport {
             ("backlogCount", .int(view.backlogCount)),
             ("habits", .array(habits.map { HabitJSON.day($0, facts: facts, calendar: app.calendar) })),
             ("session", session.map { SessionJSON.session($0, now: app.now, calendar: app.calendar) } ?? .null),
+            ("sessionTitle", .optional(sessionName?.title)),
             ("signals", .array(signals.map { phrased in
                 .object([("kind", .string(phrased.signal.kind)),
                          ("task", .optional(phrased.signal.subject.map { $0.lowercasedText })),
