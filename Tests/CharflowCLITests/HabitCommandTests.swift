@@ -573,6 +573,49 @@ struct HabitCommandTests {
         #expect(try runner.habitTodayTitles(now: Self.now).count == 5)
     }
 
+    @Test("H-7 a group's ring and its strip count habits alike: a two-window habit is one, a weekly target counts where done")
+    func groupFiguresAgree() throws {
+        let runner = try CharflowRunner()
+        try runner.ok(["group", "add", "Care"], now: "2026-11-23T09:00")
+        let meds = try runner.addHabit("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00",
+                                                "--group", "Care"], now: "2026-11-23T09:00")
+        try runner.addHabit("Swim", ["--per-week", "2", "--group", "Care"], now: "2026-11-23T09:00")
+        // Sat 28: Meds half done (one window of two), Swim done. Sun 29: Meds whole, no swim. Today: Morning only.
+        try runner.ok(["habit", "log", meds, "--window", "Morning", "--date", "2026-11-28"], now: Self.now)
+        try runner.ok(["habit", "log", "Swim", "--date", "2026-11-28"], now: Self.now)
+        try runner.ok(["habit", "log", meds, "--window", "Morning", "--date", "2026-11-29"], now: Self.now)
+        try runner.ok(["habit", "log", meds, "--window", "Evening", "--date", "2026-11-29"], now: Self.now)
+        try runner.ok(["habit", "log", meds, "--window", "Morning"], now: Self.now)
+        let group = try #require((try runner.json(["group", "list"], now: Self.now)["groups"] as? [[String: Any]])?.first)
+        #expect(group["doneToday"] as? Int == 0)
+        #expect(group["dueToday"] as? Int == 2, "two habits, not three windows")
+        let days = try #require(group["days"] as? [[String: Any]])
+        let share = { (date: String) in days.first { $0["date"] as? String == date }?["share"] as? Int }
+        #expect(days.last?["share"] as? Int == group["percentToday"] as? Int, "today's strip cell is the ring")
+        #expect(share("2026-11-28") == 50, "Meds half done is not done; Swim done")
+        #expect(share("2026-11-29") == 100, "Meds whole; a weekly target not done that day asks nothing of it")
+        #expect(share("2026-11-27") == 0, "Meds due and not done; Swim not counted")
+    }
+
+    @Test("H-7 an archived group comes back with group restore; its name is not taken by another group meanwhile")
+    func groupRestore() throws {
+        let runner = try CharflowRunner()
+        try runner.ok(["group", "add", "Morning routine"], now: Self.now)
+        try runner.addHabit("Water", ["--group", "Morning routine"], now: Self.now)
+        try runner.ok(["group", "archive", "Morning routine"], now: Self.now)
+        let before = try runner.contents()
+        let message = try runner.habitRefused(["group", "add", "morning ROUTINE"], now: Self.now, code: "group_archived")
+        #expect(message.contains("'Morning routine' is archived") && message.contains("restore"))
+        #expect(try runner.contents() == before, "a refused add changes nothing")
+        let restored = try runner.ok(["group", "restore", "Morning routine"], now: Self.now)
+        #expect(restored.stdout.contains("Restored group Morning routine."))
+        let group = try #require((try runner.json(["group", "list"], now: Self.now)["groups"] as? [[String: Any]])?.first)
+        #expect(group["title"] as? String == "Morning routine")
+        #expect(group["dueToday"] as? Int == 1, "its habit is still in it")
+        try runner.ok(["undo"], now: Self.now)
+        #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")), "undo archives it again")
+    }
+
     // MARK: H-18 the read
 
     @Test("H-18 the read: \"Missed 9 of the last 21.\" with a lighter cadence, and no streak wording")

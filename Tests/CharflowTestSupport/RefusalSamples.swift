@@ -17,7 +17,7 @@ public enum RefusalSamples {
         .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
         .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
         .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)),
-        .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"),
+        .habitSessionSettle, .notTimed, .avoidHasOneWindow, .notPausedHabit, .badPause, .duplicateGroup("G"), .groupArchived("G"),
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
         .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
         .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),

@@ -50,6 +50,7 @@ extension HabitRules {
 
     /// Refuses a group name another group already has, ignoring case (archived groups included).
     public static func checkNewGroup(_ name: String, among groups: [HabitGroup]) throws(PlannerError) {
-        if groups.contains(where: { $0.title.lowercased() == name.lowercased() }) { throw .duplicateGroup(name) }
+        guard let taken = groups.first(where: { $0.title.lowercased() == name.lowercased() }) else { return }
+        throw taken.isArchived ? .groupArchived(taken.title) : .duplicateGroup(name)
     }
 }

@@ -138,6 +138,9 @@ extension PlannerError: CharflowRefusal {
         case .duplicateGroup(let given):
             ("duplicate_group", .conflict,
              "There is already a group called '\(given)'.")
+        case .groupArchived(let given):
+            ("group_archived", .conflict,
+             "The group '\(given)' is archived; restore it to use its name again.")
         case .noGroupMatches(let given):
             ("group_not_found", .notFound,
              "No group is called '\(given)'.")

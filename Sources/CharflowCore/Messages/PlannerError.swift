@@ -50,6 +50,7 @@ public enum PlannerError: Error, Sendable, Equatable {
     case notPausedHabit
     case badPause
     case duplicateGroup(String)
+    case groupArchived(String)
     case noGroupMatches(String)
     case repeatingNeedsDay
     case alreadyRepeated

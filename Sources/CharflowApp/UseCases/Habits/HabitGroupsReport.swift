@@ -6,6 +6,8 @@ import Foundation
 public struct HabitGroupsReport {
     public let added: HabitGroup?
     public let archived: HabitGroup?
+    /// The group an action brought back from the archive.
+    public var restored: HabitGroup? = nil
     public let summaries: [HabitGroupSummary]
     public let json: JSONValue
 }
@@ -22,7 +24,7 @@ public struct HabitGroupSummary: Sendable {
 }
 
 extension Charflow {
-    /// `group …` as the CLI and the API ask it: `add NAME`, `archive NAME`, or `list` (the default).
+    /// `group …` as the CLI and the API ask it: `add NAME`, `archive NAME`, `restore NAME`, or `list` (the default).
     public func habitGroups(_ words: [String]) throws -> HabitGroupsReport {
         switch words.first ?? "list" {
         case "add":
@@ -30,6 +32,9 @@ extension Charflow {
         case "archive":
             guard words.count >= 2 else { throw RequestError.missing("group") }
             return try archiveGroup(try group(matching: words.dropFirst().joined(separator: " ")).id)
+        case "restore":
+            guard words.count >= 2 else { throw RequestError.missing("group") }
+            return try restoreGroup(try group(matching: words.dropFirst().joined(separator: " ")).id)
         case "list":
             return try readGroups()
         default:

@@ -17,30 +17,34 @@ extension Charflow {
         }))]))
     }
 
-    /// A group's card: its habits due and done today, and per day of the last 14 the share of their
-    /// due windows complete.
+    /// A group's card: its habits due and done today, and per day of the last 14 the share of its due
+    /// habits done, counted alike (`GroupTally`) so today's strip cell is the ring.
     func groupSummary(_ group: HabitGroup) throws -> HabitGroupSummary {
         let members = try planner.habits().filter { $0.groupID == group.id }
         let start = today.adding(days: -13)
         var due = Array(repeating: 0, count: 14), done = Array(repeating: 0, count: 14)
-        var dueToday = 0, doneToday = 0
         for habit in members {
-            let day = try planner.habitDay(habit)
-            if day.isDueToday || day.isDoneToday && day.pause == nil {
-                dueToday += 1
-                if day.isDoneToday { doneToday += 1 }
-            }
+            var cells = Array(repeating: [DensityCell](), count: 14)
+            var weekly = Array(repeating: false, count: 14)
             for window in try planner.habitRecords.windows(of: habit.id) {
                 let history = try planner.history(of: window, habit: habit, from: start, through: today)
-                for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() where cell.isDue {
-                    due[index] += 1
-                    if cell.state == .complete { done[index] += 1 }
+                for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() {
+                    cells[index].append(cell)
+                    weekly[index] = history.schedule(on: cell.date)?.isWeeklyTarget ?? false
                 }
             }
+            for index in 0..<13 {
+                let mark = GroupTally.pastDay(cells[index], weeklyTarget: weekly[index])
+                if mark.counts { due[index] += 1 }
+                if mark.done { done[index] += 1 }
+            }
+            let mark = GroupTally.today(try planner.habitDay(habit))
+            if mark.counts { due[13] += 1 }
+            if mark.done { done[13] += 1 }
         }
         let days = (0..<14).map { index in
             (start.adding(days: index), due[index] == 0 ? nil : Double(done[index]) / Double(due[index]))
         }
-        return HabitGroupSummary(group: group, doneToday: doneToday, dueToday: dueToday, days: days)
+        return HabitGroupSummary(group: group, doneToday: done[13], dueToday: due[13], days: days)
     }
 }

@@ -1,0 +1,20 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+extension Charflow {
+    /// Bring an archived habit group back, with its name and its habits (rule H-7); a group that is not
+    /// archived is left as it is.
+    @discardableResult
+    public func restoreGroup(_ id: UUID) throws -> HabitGroupsReport {
+        var group = try group(id: id)
+        if group.isArchived {
+            group.isArchived = false
+            group = try planner.action("group restore") { work in try planner.habitRecords.save(group, in: work) }
+        }
+        var report = HabitGroupsReport(added: nil, archived: nil, summaries: [],
+                                       json: .object([("restored", .string(group.title))]))
+        report.restored = group
+        return report
+    }
+}
