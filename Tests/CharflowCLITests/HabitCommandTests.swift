@@ -203,7 +203,66 @@ struct HabitCommandTests {
                 == ["missed", "empty", "empty"])
     }
 
+    // MARK: Combinations no view could show
+
+    @Test("H-2 H-13 an avoid habit takes no weekly target, on add or on edit; nothing changes")
+    func avoidNoWeekly() throws {
+        let runner = try CharflowRunner()
+        try runner.addHabit("Water", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--per-week", "3"],
+                                              now: Self.now, code: "avoid_weekly")
+        #expect(message.contains("cannot have a weekly target"))
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: Self.now)
+        try runner.habitRefused(["habit", "edit", snacks, "--per-week", "2"], now: Self.now, code: "avoid_weekly")
+        try runner.ok(["habit", "edit", snacks, "--days", "1,2,3"], now: Self.now)
+        try runner.addHabit("Swim", ["--per-week", "3"], now: Self.now)
+    }
+
+    @Test("H-4 two windows of one habit never share a label (ignoring case), nor go both unlabelled")
+    func windowLabelsUnique() throws {
+        let runner = try CharflowRunner()
+        try runner.addHabit("Water", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "Meds", "--window", "Morning 07:00-09:00",
+                                               "--window", "morning 19:00-21:00"], now: Self.now, code: "duplicate_window")
+        #expect(message.contains("'morning'"))
+        try runner.habitRefused(["habit", "add", "Meds", "--window", "07:00-09:00", "--window", "19:00-21:00"],
+                                now: Self.now, code: "duplicate_window")
+        let meds = try runner.addHabit("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00"],
+                                       now: Self.now)
+        try runner.ok(["habit", "log", meds, "--window", "Evening"], now: "2026-11-30T20:00")
+    }
+
+    @Test("H-1 two habits never share a name (ignoring case, archived ones included), on add or on edit")
+    func habitNamesUnique() throws {
+        let runner = try CharflowRunner()
+        let walk = try runner.addHabit("Walk", now: Self.now)
+        let message = try runner.habitRefused(["habit", "add", "walk"], now: Self.now, code: "duplicate_habit")
+        #expect(message.contains("'Walk'"))
+        let read = try runner.addHabit("Read", now: Self.now)
+        try runner.habitRefused(["habit", "edit", read, "--title", "WALK"], now: Self.now, code: "duplicate_habit")
+        try runner.ok(["habit", "edit", walk, "--title", "walk"], now: Self.now)
+        try runner.ok(["habit", "archive", walk], now: Self.now)
+        let archived = try runner.habitRefused(["habit", "add", "Walk"], now: Self.now, code: "duplicate_habit")
+        #expect(archived.contains("archived") && archived.contains("restore"))
+        try runner.ok(["habit", "add", "--preset", "running"], now: Self.now)
+        try runner.habitRefused(["habit", "add", "--preset", "running"], now: Self.now, code: "duplicate_habit")
+    }
+
     // MARK: H-13 avoid
+
+    @Test("H-13 a day past its allowance of slips cannot be marked held; within it, it can")
+    func heldAfterSlips() throws {
+        let runner = try CharflowRunner()
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-27T09:00")
+        for _ in 0..<2 { try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-29"], now: Self.now) }
+        let message = try runner.habitRefused(["habit", "log", snacks, "--held", "--date", "2026-11-29"], now: Self.now,
+                                              code: "held_after_slips")
+        #expect(message.contains("2 slips, more than the 1 allowed"))
+        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-29"]?["state"] as? String == "missed")
+        try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-28"], now: Self.now)
+        try runner.ok(["habit", "log", snacks, "--held", "--date", "2026-11-28"], now: Self.now)
+        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["state"] as? String == "complete")
+    }
 
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")
     func avoidHabit() throws {

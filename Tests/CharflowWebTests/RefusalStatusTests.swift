@@ -26,7 +26,7 @@ struct RefusalStatusTests {
             "task_deleted", "nothing_to_undo", "important_needs_day", "date_unavailable", "no_session", "already_paused",
             "not_paused", "session_running", "already_running", "needs_yes", "too_many_windows", "habit_archived",
             "correction_too_old", "future_day", "before_habit", "kind_fixed", "window_needed",
-            "wrong_log", "habit_settle", "not_timed", "avoid_one_window", "duplicate_group", "group_archived", "pick_a_day",
+            "wrong_log", "habit_settle", "not_timed", "avoid_one_window", "duplicate_group", "group_archived", "duplicate_habit", "duplicate_window", "avoid_weekly", "held_after_slips", "pick_a_day",
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",

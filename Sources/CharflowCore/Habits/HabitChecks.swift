@@ -7,9 +7,31 @@ extension HabitRules {
     public static func checkNewWindows(_ specs: [WindowSpec], kind: HabitKind) throws(PlannerError) {
         for spec in specs { try TextRules.checkLine(spec.label, .windowLabel) }
         if specs.count > Habit.maxWindows { throw .tooManyWindows }
+        var labels = Set<String>()
+        for spec in specs where !labels.insert(spec.label.lowercased()).inserted {
+            throw .duplicateWindowLabel(spec.label)
+        }
         if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
             throw .avoidHasOneWindow
         }
+    }
+
+    /// Refuses a habit name another habit has, ignoring case (archived ones included): `habit log NAME`
+    /// could then name neither.
+    public static func checkName(_ name: String, taken: Habit?) throws(PlannerError) {
+        if let taken { throw .duplicateHabit(taken.title, archived: taken.isArchived) }
+    }
+
+    /// Refuses a weekly target on an avoid habit: it counts slips against a daily allowance, so a week
+    /// of "times done" has no meaning any view could show.
+    public static func checkSchedule(_ schedule: HabitSchedule, kind: HabitKind) throws(PlannerError) {
+        if kind == .avoid, schedule.isWeeklyTarget { throw .avoidWeekly }
+    }
+
+    /// Refuses marking a day held when its slips are already past the allowance: the day shows as
+    /// missed whatever is marked, so the mark would be stored and shown nowhere.
+    public static func checkHeld(slips: Int, allowed: Int) throws(PlannerError) {
+        if slips > allowed { throw .heldAfterSlips(slips: slips, allowed: allowed) }
     }
 
     /// Refuses a window an edit names: a label not on one line, or times of day on an avoid habit.

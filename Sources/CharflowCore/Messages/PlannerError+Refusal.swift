@@ -138,6 +138,20 @@ extension PlannerError: CharflowRefusal {
         case .duplicateGroup(let given):
             ("duplicate_group", .conflict,
              "There is already a group called '\(given)'.")
+        case let .duplicateHabit(given, archived):
+            ("duplicate_habit", .conflict, archived
+                ? "There is already a habit called '\(given)', archived; restore it, or choose another name."
+                : "There is already a habit called '\(given)'; choose another name.")
+        case .duplicateWindowLabel(let given):
+            ("duplicate_window", .conflict,
+             given.isEmpty ? "Only one of a habit's times of day can go unlabelled; give each a label."
+                           : "A habit has one time of day called '\(given)'; give each its own label.")
+        case .avoidWeekly:
+            ("avoid_weekly", .conflict,
+             "An avoid habit counts slips each day; it cannot have a weekly target.")
+        case let .heldAfterSlips(slips, allowed):
+            ("held_after_slips", .conflict,
+             "That day has \(slips) slips, more than the \(allowed) allowed, so it cannot be marked held; undo a slip first.")
         case .groupArchived(let given):
             ("group_archived", .conflict,
              "The group '\(given)' is archived; restore it to use its name again.")

@@ -50,6 +50,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case notPausedHabit
     case badPause
     case duplicateGroup(String)
+    case duplicateHabit(String, archived: Bool)
+    case duplicateWindowLabel(String)
+    case avoidWeekly
+    case heldAfterSlips(slips: Int, allowed: Int)
     case groupArchived(String)
     case noGroupMatches(String)
     case repeatingNeedsDay

@@ -34,12 +34,15 @@ extension Charflow {
         let target = try HabitRules.validTarget(input.target ?? preset?.target ?? (kind == .avoid ? 0 : 1), kind: kind)
         let specs = input.windows.isEmpty ? [WindowSpec(label: "")] : input.windows
         try HabitRules.checkNewWindows(specs, kind: kind)
+        let schedule = input.schedule ?? preset?.schedule ?? .daily
+        try HabitRules.checkSchedule(schedule, kind: kind)
+        try HabitRules.checkName(title, taken: try planner.habitRecords.habits(titled: title, limit: 1).first)
         let group = try input.group.map { try self.group(id: $0) }
         let effort: Int? = input.effortMinutes ?? preset?.effortMinutes ?? (kind == .timed ? target : nil)
         let records = planner.habitRecords
         let habit = try planner.action("habit add") { work in
             let habit = Habit(title: title, notes: TaskText.notes(input.notes), presetKey: preset?.rawValue, kind: kind,
-                              schedule: input.schedule ?? preset?.schedule ?? .daily, groupID: group?.id,
+                              schedule: schedule, groupID: group?.id,
                               sortOrder: try records.count(), createdAt: now)
             try records.insert(habit, in: work)
             try records.recordSchedule(of: habit, from: today, in: work)

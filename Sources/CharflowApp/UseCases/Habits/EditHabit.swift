@@ -39,11 +39,18 @@ extension Charflow {
         let change = input.change
         var habit = try habit(id: input.habit)
         if let kind = change.kind, kind != habit.kind { throw PlannerError.kindFixed }
-        if let title = change.title { habit.title = try TaskText.title(title, field: .habitName) }
+        if let title = change.title {
+            habit.title = try TaskText.title(title, field: .habitName)
+            let id = habit.id
+            try HabitRules.checkName(habit.title, taken: try planner.habitRecords.habits(titled: habit.title).first { $0.id != id })
+        }
         if let notes = change.notes { habit.notes = TaskText.notes(notes) }
         if let group = change.group { habit.groupID = try group.map { try self.group(id: $0).id } }
         let scheduleChanged = change.schedule.map { $0 != habit.schedule } ?? false
-        if let schedule = change.schedule { habit.schedule = schedule }
+        if let schedule = change.schedule {
+            try HabitRules.checkSchedule(schedule, kind: habit.kind)
+            habit.schedule = schedule
+        }
         let records = planner.habitRecords
         var windows = try records.windows(of: habit.id)
         let oldTargets = Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0.target) })

@@ -59,6 +59,7 @@ extension Charflow {
                 try records.adoptIncrements(&entry, kind: habit.kind)
             }
             let before = entry
+            if log == .held { try HabitRules.checkHeld(slips: entry.amount, allowed: entry.target) }
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
             case (.timed, .minutes(let minutes)):
