@@ -48,7 +48,7 @@ public struct AccessGuard: Sendable {
         }
         if let given = request.queryToken, request.path == "/", !request.isWrite {
             guard links.consume(given) else {
-                return .html(LinkRefusedPage.html(signedIn: secret.cookie.matches(request.cookieToken)), status: 401)
+                return LinkRefusedPage.response(signedIn: secret.cookie.matches(request.cookieToken))
             }
             return WebResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], headers: [
                 ("Set-Cookie", "\(cookieName)=\(secret.cookie.text); HttpOnly; SameSite=Strict; Path=/; Max-Age=\(AccessGuard.cookieSeconds)"),

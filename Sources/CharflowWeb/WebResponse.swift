@@ -28,8 +28,30 @@ public struct WebResponse: Sendable {
     ]
 
     /// Every header to send, the safety headers first.
+    ///
+    /// A response with a policy of its own sends one policy, not two: its directives, then the default's
+    /// for what it leaves unsaid, with `frame-ancestors 'none'` whatever it said (`mergedPolicy`).
     var allHeaders: [(String, String)] {
-        WebResponse.safetyHeaders + [("Content-Type", contentType)] + headers
+        let isPolicy = { (header: (String, String)) in header.0.lowercased() == "content-security-policy" }
+        let own = headers.filter(isPolicy).map(\.1)
+        guard !own.isEmpty else { return WebResponse.safetyHeaders + [("Content-Type", contentType)] + headers }
+        let safety = WebResponse.safetyHeaders.map { isPolicy($0) ? ($0.0, WebResponse.mergedPolicy(own)) : $0 }
+        return safety + [("Content-Type", contentType)] + headers.filter { !isPolicy($0) }
+    }
+
+    /// The default policy merged into `policies` (a response's own): their directives in order, the first
+    /// of a name winning, then the default's missing ones; `frame-ancestors` is always `'none'` (W-26).
+    static func mergedPolicy(_ policies: [String]) -> String {
+        let defaults = safetyHeaders.first { $0.0 == "Content-Security-Policy" }?.1 ?? ""
+        var names: Set<String> = ["frame-ancestors"]
+        var directives: [String] = []
+        for directive in (policies + [defaults]).flatMap({ $0.split(separator: ";") }) {
+            let text = directive.trimmingCharacters(in: .whitespaces)
+            guard let name = text.split(separator: " ").first.map({ $0.lowercased() }), !names.contains(name) else { continue }
+            names.insert(name)
+            directives.append(text)
+        }
+        return (directives + ["frame-ancestors 'none'"]).joined(separator: "; ")
     }
 
     /// A JSON document (already rendered).

@@ -72,8 +72,11 @@ class Store:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def browser(width=1280, height=900):
+def browser(width=1280, height=900, network_log=False):
+    """Headless Chromium; with `network_log`, `driver.get_log("performance")` holds the network events."""
     options = webdriver.ChromeOptions()
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  f"--window-size={width},{height}", "--lang=en-GB", "--force-device-scale-factor=1"):

@@ -136,7 +136,7 @@ struct ServeSignInTests {
         #expect(try HTTPClient(port: port).exchange(method: "GET", path: path, headers: [host], body: []).status == 401)
     }
 
-    @Test("W-25: the repository ships a systemd user service running serve and a desktop entry running open")
+    @Test("W-25: the repository ships a systemd user service running serve, which systemd verifies, and a desktop entry running open")
     func servicesShipped() throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let service = try String(contentsOf: source.appendingPathComponent("contrib/charflow-serve.service"), encoding: .utf8)
@@ -146,5 +146,30 @@ struct ServeSignInTests {
         let desktop = try String(contentsOf: source.appendingPathComponent("contrib/charflow.desktop"), encoding: .utf8)
         #expect(desktop.split(separator: "\n").contains("Exec=charflow open"))
         #expect(desktop.hasPrefix("[Desktop Entry]"))
+        // Installed as the README says (the binary at ~/.local/bin/charflow), systemd finds no fault in the
+        // unit: no unknown key, an ExecStart it can run. Checked where systemd-analyze is installed.
+        let analyze = "/usr/bin/systemd-analyze"
+        guard FileManager.default.isExecutableFile(atPath: analyze) else { return }
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let home = runner.folder.path
+        for folder in ["/.local/bin", "/.config/systemd/user", "/run"] {
+            try FileManager.default.createDirectory(atPath: home + folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        try FileManager.default.createSymbolicLink(atPath: home + "/.local/bin/charflow", withDestinationPath: CharflowRunner.binary.path)
+        let unit = home + "/.config/systemd/user/charflow-serve.service"
+        try service.write(toFile: unit, atomically: true, encoding: .utf8)
+        let verify = Process()
+        verify.executableURL = URL(fileURLWithPath: analyze)
+        verify.arguments = ["--user", "verify", "--man=no", unit]
+        verify.environment = ["HOME": home, "XDG_RUNTIME_DIR": home + "/run", "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        verify.standardError = errors
+        verify.standardOutput = FileHandle.nullDevice
+        try verify.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        verify.waitUntilExit()
+        #expect(verify.terminationStatus == 0 && said.isEmpty, "systemd-analyze verify: \(verify.terminationStatus) \(said)")
     }
 }

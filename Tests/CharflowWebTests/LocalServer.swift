@@ -18,7 +18,7 @@ final class LocalServer: @unchecked Sendable {
     /// The server's state folder: its secret and its sign-in links.
     let state: ServeStateFolder
 
-    init() throws {
+    init(limits: WebServer.Limits = WebServer.Limits()) throws {
         folder = try TestFolder.make("web")
         store = StoreEnvironment(path: folder.appendingPathComponent("charflow.sqlite").path,
                                  timeZone: TimeZone(identifier: "Europe/London")!, localeFirstWeekday: .monday)
@@ -26,7 +26,7 @@ final class LocalServer: @unchecked Sendable {
         state = try ServeStateFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path],
                                          storePath: store.path)
         secret = try ServerSecret.load(at: state.secretPath)
-        server = WebServer(store: store, clock: .fixed(now), port: 0, state: state)
+        server = WebServer(store: store, clock: .fixed(now), port: 0, state: state, limits: limits)
         try server.start()
     }
 
@@ -69,6 +69,13 @@ final class LocalServer: @unchecked Sendable {
     struct Answer {
         let status: Int
         let body: String
+        /// The header lines as sent, names as written.
+        var headers: [(String, String)] = []
+
+        /// Every value of the header `name` (any case), in order.
+        func values(_ name: String) -> [String] {
+            headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
+        }
 
         func json() throws -> [String: Any] {
             let value = try JSONSerialization.jsonObject(with: Data(body.utf8))
@@ -83,8 +90,9 @@ final class LocalServer: @unchecked Sendable {
         }
     }
 
-    /// One request over a fresh loopback connection with `Connection: close`, read until the server closes.
-    private func exchange(method: String, path: String, headers: [(String, String)], body: [UInt8]) throws -> Answer {
+    /// One request over a fresh loopback connection with `headers` exactly as given (no Host added) and
+    /// `Connection: close`, read until the server closes.
+    func exchange(method: String, path: String, headers: [(String, String)], body: [UInt8]) throws -> Answer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         defer { close(socket) }
@@ -123,7 +131,12 @@ final class LocalServer: @unchecked Sendable {
               let status = text[..<split.lowerBound].split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             throw Failure(description: "no HTTP answer: \(text.prefix(200))")
         }
-        return Answer(status: status, body: String(text[split.upperBound...]))
+        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n").dropFirst()
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Answer(status: status, body: String(text[split.upperBound...]), headers: headers)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -19,7 +19,8 @@ public enum WebMessages {
 
     public static let foreignHost = "This server answers only to 127.0.0.1, localhost or [::1] on its own port."
     public static let noCookie = "This browser is not signed in: run charflow open, or open the link serve printed when it started."
-    public static let wrongToken = "That link is not the one Charflow printed; nothing was changed."
+    /// A cookie that is not the store's secret: revoked by a sign-out, or another server's.
+    public static let wrongToken = "This browser's sign-in has been revoked or is another server's: run charflow open to sign in again. Nothing was changed."
     public static let noTokenHeader = "A change needs the page's token in the X-Charflow-Token header; nothing was changed."
     public static let foreignOrigin = "Changes are taken only from Charflow's own page; nothing was changed."
     public static let notJSON = "A change is sent as JSON (Content-Type: application/json); nothing was changed."

@@ -1,0 +1,62 @@
+@testable import CharflowWeb
+import Foundation
+import Testing
+
+/// No other page may frame the app (README D21, rule W-26): every answer the server gives carries one
+/// policy with `frame-ancestors 'none'` and `X-Frame-Options: DENY`, and a response's own policy is
+/// merged with it rather than sent beside it.
+@Suite("serve · no page may frame the app (W-26)")
+struct FramingHeadersTests {
+    @Test("W-26: every kind of answer carries exactly one policy with frame-ancestors 'none' and one X-Frame-Options DENY")
+    func everyAnswerRefusesFraming() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let link = try local.state.links.mint()
+        let answers: [(String, LocalServer.Answer)] = [
+            ("page", try local.send("GET", "/")),
+            ("script", try local.send("GET", "/app.js")),
+            ("API read", try local.send("GET", "/api/today")),
+            ("API write", try local.post("/api/tasks", #"{"title": "Framed?"}"#)),
+            ("not found", try local.send("GET", "/api/tasks/ffffffff")),
+            ("no cookie", try local.send("GET", "/", cookie: .some(nil))),
+            ("no token", try local.send("POST", "/api/tasks", json: "{}", token: .some(nil))),
+            ("two Hosts", try local.exchange(method: "GET", path: "/", headers: [("Host", local.host), ("Host", local.host)], body: [])),
+            ("sign-in", try local.send("GET", "/?token=" + link.text, cookie: .some(nil))),
+            ("used link", try local.send("GET", "/?token=" + link.text, cookie: .some(nil))),
+            ("manifest", try local.send("GET", "/manifest.webmanifest", cookie: .some(nil))),
+            ("icon", try local.send("GET", "/icon.svg", cookie: .some(nil))),
+        ]
+        #expect(answers.map(\.1.status) == [200, 200, 200, 200, 404, 401, 403, 400, 303, 401, 200, 200])
+        for (kind, answer) in answers {
+            let policies = answer.values("Content-Security-Policy")
+            #expect(policies.count == 1, "\(kind): \(policies)")
+            #expect(policies.first?.contains("frame-ancestors 'none'") == true, "\(kind): \(policies)")
+            #expect(answer.values("X-Frame-Options") == ["DENY"], "\(kind)")
+        }
+        // The used link's page brings a policy of its own (a nonce for its inline style): merged, not added.
+        let used = try #require(answers.first { $0.0 == "used link" }?.1)
+        let policy = try #require(used.values("Content-Security-Policy").first)
+        let nonce = String(policy.dropFirst("style-src 'nonce-".count).prefix { $0 != "'" })
+        #expect(nonce.count == 64, "\(policy)")
+        #expect(policy == "style-src 'nonce-\(nonce)'; default-src 'self'; frame-ancestors 'none'")
+        #expect(used.body.contains("<style nonce=\"\(nonce)\">"))
+    }
+
+    @Test("W-26: a response's own policy is merged with the default one: one header, its directives kept, frame-ancestors forced to 'none'")
+    func ownPolicyMerged() {
+        let own = WebResponse(status: 200, contentType: "text/html", body: [], headers: [
+            ("content-security-policy", "script-src 'none'; frame-ancestors *"),
+            ("X-Other", "kept"),
+        ])
+        let policies = own.allHeaders.filter { $0.0.lowercased() == "content-security-policy" }.map(\.1)
+        #expect(policies == ["script-src 'none'; default-src 'self'; frame-ancestors 'none'"])
+        #expect(own.allHeaders.contains { $0 == ("X-Other", "kept") })
+        #expect(own.allHeaders.filter { $0.0 == "X-Frame-Options" }.map(\.1) == ["DENY"])
+        // Its own default-src wins over the default's; a second policy header of its own is merged too.
+        let two = WebResponse.mergedPolicy(["default-src 'none'; img-src data:", "Frame-Ancestors 'self'; style-src 'self'"])
+        #expect(two == "default-src 'none'; img-src data:; style-src 'self'; frame-ancestors 'none'")
+        // Without a policy of its own an answer sends the default, unchanged.
+        let plain = WebResponse.json("{}").allHeaders.filter { $0.0 == "Content-Security-Policy" }.map(\.1)
+        #expect(plain == ["default-src 'self'; frame-ancestors 'none'"])
+    }
+}
