@@ -11,7 +11,7 @@ extension PlannerError: CharflowRefusal {
         case .eraseNeedsYes: .confirmErase
         case .windowNeeded: .nameWindow
         case .habitSessionSettle: .settleHabitSession
-        case .pickADay, .pickALaterDay: .pickADay
+        case .pickADay, .pickALaterDay, .deferToLaterDay: .pickADay
         case .habitSessionRunning: .settleHabitSession
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
@@ -198,6 +198,12 @@ extension PlannerError: CharflowRefusal {
         case .undoUnknown:
             ("undo_unknown", .conflict,
              "That change is no longer in the undo history, so it can't be undone.")
+        case .undoSecondTimer:
+            ("undo_second_timer", .conflict,
+             "That change can't be undone now: it would restart a timer while another one runs, and only one timer runs at a time.")
+        case .deferToLaterDay:
+            ("defer_to_later_day", .conflict,
+             "A deferral moves a task to a later day; pick a day after today and after the day it is due.")
         case .habitPausedOn(let day):
             ("habit_paused", .conflict,
              "This habit is paused on \(day); paused days take no log.")
