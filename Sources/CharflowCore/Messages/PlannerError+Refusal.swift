@@ -119,7 +119,7 @@ extension PlannerError: CharflowRefusal {
              "This habit has more than one time of day; name one.")
         case let .wrongLog(kind, log):
             ("wrong_log", .conflict,
-             "\(log.map(Messages.logWords) ?? "A log without an amount") does not fit a \(kind.rawValue) habit.")
+             "\(log.map(Messages.logWords) ?? "A log without an amount") does not fit \(kind.withArticle) habit.")
         case .habitSessionSettle:
             ("habit_settle", .conflict,
              "A habit session can be logged (done) or stopped, not deferred or dropped.")
