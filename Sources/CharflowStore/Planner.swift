@@ -404,10 +404,14 @@ public final class Planner {
         defer { forgetReads() }
         lastActionID = nil
         let label = try db.write {
+            let held = try ruleCounts()
             let reverted = try revert()
+            try refuseBrokenRules(held: held)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
-            for (table, key) in reverted.restored where table == "sessions" {
+            // Only a session the action ended counts the gap as paused (S-6); an undone pause puts back
+            // exactly the paused seconds it had (D8).
+            for key in reverted.reopenedSessions {
                 try db.run("""
                     UPDATE sessions SET paused_seconds = paused_seconds + ?
                     WHERE id = ? AND ended_at IS NULL AND paused_at IS NULL
@@ -417,6 +421,43 @@ public final class Planner {
         }
         try reloadSettings()
         return label
+    }
+
+    /// What an undo must not make worse: today's and later boards' bucket counts, running timers,
+    /// active categories.
+    private struct RuleCounts {
+        var buckets: [String: (region: Region, count: Int, limit: Int)] = [:]
+        var liveSessions = 0
+        var activeCategories = 0
+    }
+
+    private func ruleCounts() throws -> RuleCounts {
+        var counts = RuleCounts()
+        for row in try db.rows("""
+            SELECT due_date, region, bucket, count(*) FROM tasks
+            WHERE region IS NOT NULL AND dropped_at IS NULL AND due_date >= ? GROUP BY due_date, region, bucket
+            """, [.text(today.description)]) {
+            guard let day = row[0].text, let region = row[1].text.flatMap(Region.init(rawValue:)),
+                  let bucket = row[2].text.flatMap(Bucket.init(rawValue:)), let count = row[3].int else { continue }
+            counts.buckets["\(day) \(region.rawValue) \(bucket.rawValue)"] = (region, count, bucket.limit)
+        }
+        counts.liveSessions = try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0
+        counts.activeCategories = try db.scalar("SELECT count(*) FROM categories WHERE is_archived = 0")?.int ?? 0
+        return counts
+    }
+
+    /// Refuses an undo that leaves a rule broken that held before it (one named action, put back past
+    /// later ones): a bucket over 1–3–5 (B-4, D2), two timers (S-7), more than eight active categories
+    /// (T-7). A rule already broken before the undo (a merge, rule Y-9) is not the undo's doing.
+    private func refuseBrokenRules(held before: RuleCounts) throws {
+        let after = try ruleCounts()
+        for (key, bucket) in after.buckets where bucket.count > bucket.limit && bucket.count > before.buckets[key]?.count ?? 0 {
+            throw PlannerError.regionFull(bucket.region)
+        }
+        if after.liveSessions > 1, after.liveSessions > before.liveSessions { throw PlannerError.undoSecondTimer }
+        if after.activeCategories > TaskCategory.maxActive, after.activeCategories > before.activeCategories {
+            throw PlannerError.tooManyCategories
+        }
     }
 
     // MARK: Settings

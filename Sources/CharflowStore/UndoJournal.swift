@@ -65,6 +65,8 @@ struct UndoJournal {
         let label: String
         let doneAt: String
         var restored: [(table: String, key: String)] = []
+        /// Sessions the action had ended that the undo opens again.
+        var reopenedSessions: [String] = []
     }
 
     /// Reverts the newest recorded action.
@@ -162,6 +164,13 @@ struct UndoJournal {
             guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { continue }
             let columns = try db.columns(of: table)
             if var before = image[3].text {
+                // A session that is ended now and open in the image is one the action ended.
+                var ended = false
+                if table == "sessions" {
+                    ended = try db.scalar(
+                        "SELECT 1 FROM sessions WHERE id = ? AND ended_at IS NOT NULL AND json_extract(?, '$.ended_at') IS NULL",
+                        [.text(key), .text(before)]) != nil
+                }
                 var key = key
                 // On a sync device, a row removed for good (a timed log taken back, an instance an
                 // un-tick removed) comes back under a new id: every device ignores a tombstoned id.
@@ -169,6 +178,9 @@ struct UndoJournal {
                    try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), .text(key)]) != nil {
                     key = UUID().lowercasedText
                     before = try db.scalar("SELECT json_set(?, '$.id', ?)", [.text(before), .text(key)])?.text ?? before
+                }
+                if ended {
+                    reverted.reopenedSessions.append(key)
                 }
                 let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
                 try db.run("UPDATE \(table) SET \(assignments) WHERE \(keyColumn) = ?2", [.text(before), .text(key)])

@@ -2,14 +2,17 @@ import CharflowApp
 
 // The bodies of the focus-session routes, `POST /api/sessions/ACTION`.
 
-/// `POST /api/sessions/begin`: the task, and how to settle a running session first.
+/// `POST /api/sessions/begin`: the task, and how to settle a running session first (with `to`, the
+/// day a deferral sends its task).
 struct BeginSessionBody: RouteBody {
     var task: String
     var settle: String?
+    var to: String?
 
     func request(words: [String]) -> Request {
         var request = Request(words: words + [task])
         request.set("settle", settle)
+        request.set("to", to)
         return request
     }
 }

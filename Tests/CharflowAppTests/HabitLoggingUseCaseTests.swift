@@ -364,7 +364,7 @@ struct HabitLoggingUseCaseTests {
         #expect(today.amount == 3)
         #expect(today.state == .empty)
         #expect(try store.open("2026-12-01").habitCell(snacks, "2026-11-30").state == .missed)
-        #expect(try planner.habitRead(snacks) == "2 slips in the last 21 days.")
+        #expect(try planner.habitRead(snacks) == "2 slips in the last 21 days, and 3 today.")
     }
 
     @Test("H-13 held today is an engagement: the day resolves complete once it has ended")

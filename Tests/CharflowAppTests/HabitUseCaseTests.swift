@@ -75,7 +75,8 @@ struct HabitUseCaseTests {
         #expect(stored.notes == "a chapter")
         #expect(stored.schedule == .custom([.monday, .thursday]))
         let windows = try planner.windows(of: stored)
-        #expect(windows.map(\.label) == ["", "Evening"])
+        // The one window, unlabeled until a second came, is now "Main" (H-4, decisions.md).
+        #expect(windows.map(\.label) == ["Main", "Evening"])
         #expect(windows.allSatisfy { $0.target == 25 })
         #expect(windows[0].effortMinutes == 40)
         #expect(windows[1].startMinute == 19 * 60)

@@ -277,7 +277,7 @@ struct HabitCommandTests {
                 == ["empty", "complete", "missed", "complete", "empty", "empty"])
         let today = try runner.habitDays(snacks, now: Self.now)["2026-11-30"]
         #expect(today?["amount"] as? Int == 3)
-        #expect(try runner.habitRead(snacks, now: Self.now) == "3 slips in the last 21 days.")
+        #expect(try runner.habitRead(snacks, now: Self.now) == "3 slips in the last 21 days, and 3 today.")
         let grid = try runner.ok(["habit", "grid", snacks], now: Self.now).stdout
         #expect(grid.contains("today 3 slips"))
         // Held today is an engagement: the day resolves complete once it has ended.

@@ -24,6 +24,7 @@ struct RefusalKindTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
+            "undo_second_timer", "defer_to_later_day",
                     ],
     ]
 
@@ -97,6 +98,8 @@ struct RefusalKindTests {
         case .unknownSetting: "unknownSetting"
         case .undoBlocked: "undoBlocked"
         case .undoUnknown: "undoUnknown"
+        case .undoSecondTimer: "undoSecondTimer"
+        case .deferToLaterDay: "deferToLaterDay"
         case .habitPausedOn: "habitPausedOn"
         case .habitNotScheduledOn: "habitNotScheduledOn"
         case .outOfRange: "outOfRange"
@@ -106,7 +109,7 @@ struct RefusalKindTests {
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 69
+    static let caseCount = 71
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)

@@ -22,7 +22,7 @@ public enum RefusalSamples {
         .noGroupMatches("G"), .repeatingNeedsDay, .alreadyRepeated, .notDueYet, .categoryName(""), .duplicateCategory("C"),
         .tooManyCategories, .noCategoryMatches("C"), .categoryArchived("C"), .defaultCategoryKept("Work"),
         .noChecklistItem(3, 2), .boardNeedsDay, .boardDayEnded(day), .unknownSetting("x"),
-        .undoBlocked, .undoUnknown, .pickALaterDay,
+        .undoBlocked, .undoUnknown, .pickALaterDay, .undoSecondTimer, .deferToLaterDay,
         .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
         .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
         .unfitCharacter(.taskTitle, 7),

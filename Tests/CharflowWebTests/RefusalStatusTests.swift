@@ -30,6 +30,7 @@ struct RefusalStatusTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
+            "undo_second_timer", "defer_to_later_day",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]

@@ -115,7 +115,7 @@ public enum BackupRowRules {
                 _ = try HabitRules.validTarget(Int(clamping: target), kind: kind)
             } catch {
                 throw ImportError(place: "habit_windows[\(index + 1)].target",
-                                  message: "\(target) is not a target of a \(kind.rawValue) habit (binary 1, counted and timed 1 or more, avoid 0 or more)")
+                                  message: "\(target) is not a target of \(kind.withArticle) habit (binary 1, counted and timed 1 or more, avoid 0 or more)")
             }
         }
     }

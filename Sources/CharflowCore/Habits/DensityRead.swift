@@ -14,6 +14,8 @@ public enum DensityRead {
         public var partial = 0
         public var missed = 0
         public var slips = 0
+        /// An avoid habit's slips logged today, not yet part of the 21 days.
+        public var slipsToday = 0
         /// For weekly targets: this week's days met, the target, and full weeks met of those looked at.
         public var weekDone = 0
         public var weekTarget = 0
@@ -25,15 +27,27 @@ public enum DensityRead {
         public var weeksDone: [Int] = []
         /// The habit is old enough to be judged (three weeks, as fatigue waits for, H-21).
         public var oldEnough = false
+        /// The habit (or the window) began today: no day before it could have been due.
+        public var beganToday = false
     }
 
     /// Counts the last `windowDays` days before `today` (and, for weekly targets, the last full weeks).
     public static func numbers(_ history: WindowHistory, today: LocalDay, calendar: PlannerCalendar) -> Numbers {
         var numbers = Numbers()
         let start = today.adding(days: -windowDays)
+        let weeklyNow = history.schedule(on: today)?.isWeeklyTarget ?? false
+        numbers.beganToday = history.firstDay >= today
+        // Slips are facts as soon as they are logged: today's are said beside the 21 days' (H-13 keeps
+        // only today's state unresolved).
+        if history.kind == .avoid {
+            numbers.slipsToday = history.cells(from: today, through: today, today: today).first?.amount ?? 0
+        }
         for cell in history.cells(from: start, through: today.adding(days: -1), today: today) {
             numbers.slips += history.kind == .avoid ? cell.amount : 0
             guard cell.isDue else { continue }
+            // A day read by a weekly target (offered, never missed, H-8) was never due as a fixed day:
+            // a habit switched to fixed days counts only the days its fixed schedules asked for (H-18).
+            if !weeklyNow, history.schedule(on: cell.date)?.isWeeklyTarget == true { continue }
             numbers.due += 1
             switch cell.state {
             case .complete: numbers.complete += 1
@@ -43,7 +57,7 @@ public enum DensityRead {
             }
         }
         let thisWeek = calendar.startOfWeek(containing: today)
-        let weekly = history.schedule(on: today)?.isWeeklyTarget ?? false
+        let weekly = weeklyNow
         if weekly {
             let week = history.weekProgress(containing: today, calendar: calendar)
             numbers.weekDone = week.done

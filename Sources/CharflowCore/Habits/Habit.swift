@@ -55,6 +55,9 @@ public enum HabitKind: String, CaseIterable, Sendable {
 
     /// Partial shades are shown only where a gradient means something.
     public var hasPartials: Bool { self == .counted || self == .timed }
+
+    /// The kind with its article, for a sentence: "a timed habit", "an avoid habit".
+    public var withArticle: String { (self == .avoid ? "an " : "a ") + rawValue }
 }
 
 /// When a habit is due: fixed ISO days, or N times a week on any days.
@@ -126,6 +129,11 @@ public struct HabitScheduleChange: Sendable, Equatable {
 
 /// One occurrence slot of a habit's day, with its own target and its own history.
 public struct HabitWindow: Sendable, Equatable, Identifiable {
+    /// The label a habit's one unlabeled window takes when a second is added (decisions.md), and the
+    /// one it takes when the new window is itself called that.
+    public static let firstLabel = "Main"
+    public static let otherFirstLabel = "First"
+
     public var id: UUID
     public var habitID: UUID
     /// "Morning"; empty for a single-window habit.

@@ -99,7 +99,8 @@ public enum Messages {
     ) -> String {
         let days = DensityRead.windowDays
         if kind == .avoid {
-            return numbers.slips == 1 ? "1 slip in the last \(days) days." : "\(numbers.slips) slips in the last \(days) days."
+            let past = numbers.slips == 1 ? "1 slip in the last \(days) days" : "\(numbers.slips) slips in the last \(days) days"
+            return past + (numbers.slipsToday > 0 ? ", and \(numbers.slipsToday) today." : ".")
         }
         var text: String
         if schedule.isWeeklyTarget {
@@ -109,7 +110,9 @@ public enum Messages {
                 text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
             }
         } else {
-            guard numbers.due > 0 else { return "Nothing was due in the last \(days) days." }
+            guard numbers.due > 0 else {
+                return numbers.beganToday ? "Nothing was due before today." : "Nothing was due in the last \(days) days."
+            }
             text = numbers.missed == 0 ? "Done on \(numbers.complete) of the last \(numbers.due)."
                 : "Missed \(numbers.missed) of the last \(numbers.due)."
             if numbers.partial > 0 { text += " \(numbers.partial) partly." }

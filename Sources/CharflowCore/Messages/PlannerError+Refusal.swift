@@ -11,7 +11,7 @@ extension PlannerError: CharflowRefusal {
         case .eraseNeedsYes: .confirmErase
         case .windowNeeded: .nameWindow
         case .habitSessionSettle: .settleHabitSession
-        case .pickADay, .pickALaterDay: .pickADay
+        case .pickADay, .pickALaterDay, .deferToLaterDay: .pickADay
         case .habitSessionRunning: .settleHabitSession
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
@@ -119,7 +119,7 @@ extension PlannerError: CharflowRefusal {
              "This habit has more than one time of day; name one.")
         case let .wrongLog(kind, log):
             ("wrong_log", .conflict,
-             "\(log.map(Messages.logWords) ?? "A log without an amount") does not fit a \(kind.rawValue) habit.")
+             "\(log.map(Messages.logWords) ?? "A log without an amount") does not fit \(kind.withArticle) habit.")
         case .habitSessionSettle:
             ("habit_settle", .conflict,
              "A habit session can be logged (done) or stopped, not deferred or dropped.")
@@ -215,6 +215,12 @@ extension PlannerError: CharflowRefusal {
         case .undoUnknown:
             ("undo_unknown", .conflict,
              "That change is no longer in the undo history, so it can't be undone.")
+        case .undoSecondTimer:
+            ("undo_second_timer", .conflict,
+             "That change can't be undone now: it would restart a timer while another one runs, and only one timer runs at a time.")
+        case .deferToLaterDay:
+            ("defer_to_later_day", .conflict,
+             "A deferral moves a task to a later day; pick a day after today and after the day it is due.")
         case .habitPausedOn(let day):
             ("habit_paused", .conflict,
              "This habit is paused on \(day); paused days take no log.")

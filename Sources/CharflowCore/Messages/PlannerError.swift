@@ -73,6 +73,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case undoBlocked
     /// Undo of an action the undo history no longer holds (undone already, or forgotten).
     case undoUnknown
+    /// Undo of one named action that would leave two timers running (S-7).
+    case undoSecondTimer
+    /// A deferral to today or an earlier day: a deferral goes to a later day (T-19).
+    case deferToLaterDay
     /// A log for a day the habit was paused.
     case habitPausedOn(LocalDay)
     /// A log for a day the habit's schedule asked nothing of.

@@ -15,6 +15,13 @@ public enum Deferral {
         return newDue > due
     }
 
+    /// Refuses a day a person defers to that is not later than today and than the task's own day
+    /// (T-19: a deferral pushes to a later day); Someday (nil) passes, for the importance rules to judge.
+    public static func ensureLater(_ target: LocalDay?, for task: TaskItem, today: LocalDay) throws(PlannerError) {
+        guard let target else { return }
+        if target <= today || task.dueDate.map({ target <= $0 }) == true { throw .deferToLaterDay }
+    }
+
     /// What a user's date change did to the task and its records.
     public struct Outcome: Sendable {
         public var task: TaskItem
@@ -77,7 +84,8 @@ public enum Deferral {
 
     /// What any change of `task`'s day does to it, deferral or not: an important or repeating task
     /// needs a day; a placed task given another day leaves the board (spec D2); a task with no day or a
-    /// past one is in the Backlog from today.
+    /// past one is in the Backlog from today, or, when it was in the Backlog already, from the day it
+    /// entered it (D5: a deferral to Someday does not make it new).
     public static func reschedule(_ task: TaskItem, to newDue: LocalDay?, today: LocalDay) throws(PlannerError) -> TaskItem {
         var changed = task
         if newDue == nil, changed.isImportant { throw .importantNeedsDay }
@@ -86,7 +94,11 @@ public enum Deferral {
             if changed.region != nil, changed.dueDate != newDue { Board.takeOff(&changed) }
             changed.dueDate = newDue
         }
-        changed.backlogSince = newDue == nil || newDue! < today ? today : nil
+        if newDue == nil || newDue! < today {
+            changed.backlogSince = Backlog.contains(task, today: today) ? task.backlogSince ?? task.dueDate : today
+        } else {
+            changed.backlogSince = nil
+        }
         return changed
     }
 }

@@ -16,7 +16,8 @@ enum AddCommand: Command {
 
     static func run(_ context: Context) throws {
         if context.args.has("dry-run") {
-            let report = try context.app().parseQuickAdd(context.request)
+            // Refuses what the add would refuse, and creates no store (like `import --dry-run`).
+            let report = try context.withDryRunApp { try $0.parseQuickAdd(context.request) }
             context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate).joined(separator: "\n"), json: report.json())
             return
         }

@@ -96,7 +96,9 @@ enum PlanCommand: Command {
     static func loadText(_ report: PlanLoadReport, output: Output) -> [String] {
         let load = report.load
         var out = ["Planned for \(DayText.long(load.day)): \(load.tasks.count) task\(load.tasks.count == 1 ? "" : "s"), "
-                   + "about \(Duration.text(minutes: load.total)) of \(Duration.text(minutes: load.capacity))."]
+                   + "about \(Duration.text(minutes: load.total)) of \(Duration.text(minutes: load.capacity))"
+                   // The habits' share is said, so the total never reads as the tasks' alone.
+                   + (load.habitMinutes > 0 ? " (\(Duration.text(minutes: load.habitMinutes)) of it habits)." : ".")]
         if load.needsPrioritising { out.append(output.accent(CommandLineWords.text(.prioritisationPrompt(day: load.day), title: nil))) }
         if load.isOverloaded { out.append(output.accent(CommandLineWords.overload(load: load.total, capacity: load.capacity))) }
         return out
@@ -156,7 +158,7 @@ enum PlanCommand: Command {
                 do {
                     let change = try app.planTomorrow(parts[0], region: region, bucket: bucket, importance: importance)
                     output.line("  Planned “\(change.task.title)”.")
-                    if change.dateChange?.eased == true { output.line("  " + Messages.importanceEased) }
+                    for line in change.deferralLines { output.line("  " + line) }
                     for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line("  " + line) }
                 } catch let error as any CharflowRefusal {
                     output.line("  " + CommandLineWords.text(error))
@@ -182,10 +184,7 @@ enum PlanCommand: Command {
             let where_ = change.task.droppedAt != nil ? "dropped (charflow undo brings it back)"
                 : change.task.dueDate.map { "to " + DayText.relative($0, today: app.today) } ?? "to someday"
             output.line("  → \(where_)")
-            if change.dateChange?.eased == true { output.line("  " + Messages.importanceEased) }
-            if change.dateChange?.suggestRemoval == true {
-                output.line("  " + CommandLineWords.text(.suggestRemoval(task: change.task.id), title: change.task.title))
-            }
+            for line in change.deferralLines { output.line("  " + line) }
         }
     }
 }

@@ -36,7 +36,7 @@ enum CommandLineWords {
         case .badPause:
             "A pause resumes on a day after it starts (--to is the day it resumes)."
         case let .wrongLog(kind, log):
-            "\(log.map(logFlag) ?? noAmount(kind)) does not fit a \(kind.rawValue) habit."
+            "\(log.map(logFlag) ?? noAmount(kind)) does not fit \(kind.withArticle) habit."
         default:
             error.message
         }

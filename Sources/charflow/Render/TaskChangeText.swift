@@ -10,11 +10,18 @@ enum TaskChangeText {
     static func text(_ change: TaskChange, verb: String) -> String {
         let task = change.task
         var lines = ["\(verb) \(task.shortID) “\(task.title)” — \(place(change.place))."]
-        if let result = change.dateChange {
-            if result.eased { lines.append(Messages.importanceEased) }
-            if result.suggestRemoval { lines.append(CommandLineWords.text(Signal.suggestRemoval(task: task.id), title: task.title)) }
-        }
+        if let result = change.dateChange { lines += deferralLines(eased: result.eased, suggestRemoval: result.suggestRemoval, task: task) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a deferral did, in words: the easing to low (T-13) and the suggestion to let it go (T-21).
+    static func deferralLines(eased: Bool, suggestRemoval: Bool, task: TaskItem) -> [String] {
+        var lines: [String] = []
+        if eased { lines.append(Messages.importanceEased) }
+        if suggestRemoval {
+            lines.append(CommandLineWords.text(Signal.suggestRemoval(task: task.id), title: task.title))
+        }
+        return lines
     }
 
     /// Where a task now stands: "Morning · Must-Do 1/1", "Backlog", "due tomorrow".
@@ -28,5 +35,12 @@ enum TaskChangeText {
         case .backlog: return "Backlog"
         case let .due(day, today): return "due " + DayText.relative(day, today: today)
         }
+    }
+}
+
+extension TaskChange {
+    /// What this change's deferral did, in words (none when it made no deferral).
+    var deferralLines: [String] {
+        dateChange.map { TaskChangeText.deferralLines(eased: $0.eased, suggestRemoval: $0.suggestRemoval, task: task) } ?? []
     }
 }

@@ -56,7 +56,14 @@ extension Charflow {
         let oldTargets = Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0.target) })
         if let target = change.target {
             let valid = try HabitRules.validTarget(target, kind: habit.kind)
-            for index in windows.indices { windows[index].target = valid }
+            for index in windows.indices {
+                // A timed window's effort that was its target's default follows the new target (H-12);
+                // an effort set apart from the target stays.
+                if habit.kind == .timed, change.effortMinutes == nil, windows[index].effortMinutes == windows[index].target {
+                    windows[index].effortMinutes = valid
+                }
+                windows[index].target = valid
+            }
         }
         if let effort = change.effortMinutes {
             for index in windows.indices { windows[index].effortMinutes = effort }
@@ -69,6 +76,11 @@ extension Charflow {
                 if let reminder = spec.reminder { windows[index].reminderMinute = reminder.minutes }
             } else {
                 try HabitRules.checkAddedWindow(kind: habit.kind, windowsHeld: windows.count)
+                // A habit's one unlabeled window, joined by a second, takes a label so each can be named (H-4).
+                if windows.count == 1, windows[0].label.isEmpty {
+                    windows[0].label = spec.label.lowercased() == HabitWindow.firstLabel.lowercased()
+                        ? HabitWindow.otherFirstLabel : HabitWindow.firstLabel
+                }
                 let template = windows.first
                 windows.append(HabitWindow(habitID: habit.id, label: spec.label, startMinute: spec.start?.minutes ?? 0,
                                            endMinute: spec.end?.minutes ?? 1439, target: template?.target ?? 1,

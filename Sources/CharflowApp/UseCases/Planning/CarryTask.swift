@@ -42,6 +42,8 @@ extension Charflow {
             break
         case let .later(word, chip):
             target = try word.resolve(today: today, calendar: calendar)
+            // Later is a later day than today (T-19), never a way to keep the task where it is.
+            try Deferral.ensureLater(target, for: task, today: today)
             reason = chip
             chosen = true
         }

@@ -10,10 +10,14 @@ public enum BeginSession {
         public var task: UUID
         /// How to end a session that is running; without it a running session refuses the begin.
         public var settle: SessionSettle?
+        /// With `settle` `.defer`: the day the running session's task goes to, as `defer --to` picks it;
+        /// nil is the instant deferral (tomorrow), refused from the third (T-20).
+        public var deferTo: QuickDate?
 
-        public init(task: UUID, settle: SessionSettle? = nil) {
+        public init(task: UUID, settle: SessionSettle? = nil, deferTo: QuickDate? = nil) {
             self.task = task
             self.settle = settle
+            self.deferTo = deferTo
         }
     }
 }
@@ -27,10 +31,12 @@ extension Charflow {
         }
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
-        let session = try startSession(on: .task(task.id), estimate: task.effortMinutes, settle: input.settle)
+        var deferral: Planner.DateChange?
+        let session = try startSession(on: .task(task.id), estimate: task.effortMinutes, settle: input.settle,
+                                       deferTo: input.deferTo) { deferral = $0 }
         let current = try planner.task(id: task.id) ?? task
         let settled = try planner.sessions.latestEnded(at: now, otherThan: session.id)
-        return try sessionReport(session, task: current, settled: settled)
+        return try sessionReport(session, task: current, settled: settled, settledDeferral: deferral)
     }
 
     /// Starts a session on `subject` (a task, or a timed habit's window), settling the running one
@@ -38,11 +44,14 @@ extension Charflow {
     ///
     /// The running session is read inside the action's transaction, so of two begins at the same moment
     /// the second sees the first's session and is refused (S-7).
-    func startSession(on subject: SessionSubject, estimate: Int?, settle: SessionSettle?) throws -> WorkSession {
+    func startSession(
+        on subject: SessionSubject, estimate: Int?, settle: SessionSettle?, deferTo: QuickDate? = nil,
+        deferred: (Planner.DateChange) -> Void = { _ in }
+    ) throws -> WorkSession {
         try planner.action("begin") { work in
             if let running = try planner.sessions.live() {
                 try Sessions.refuseBegin(on: subject, while: running, settle: settle, at: now) { try title(of: running) }
-                if let settle { try self.settle(running, settle, in: work) }
+                if let settle, let change = try self.settle(running, settle, deferTo: deferTo, in: work) { deferred(change) }
             }
             let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
             try planner.sessions.save(session, in: work)
@@ -51,11 +60,16 @@ extension Charflow {
     }
 
     /// Ends `running` the way the settle choice says, with its task's matching change; a session
-    /// whose task is no longer live (or a habit's) is only closed.
-    private func settle(_ running: WorkSession, _ choice: SessionSettle, in work: UnitOfWork) throws {
+    /// whose task is no longer live (or a habit's) is only closed. Returns what a deferral did.
+    ///
+    /// A deferral goes where `deferTo` says, a later day (T-19), or else to tomorrow, which from the
+    /// third deferral is refused for the picker's choice (T-20), as `defer` refuses it.
+    private func settle(
+        _ running: WorkSession, _ choice: SessionSettle, deferTo: QuickDate?, in work: UnitOfWork
+    ) throws -> Planner.DateChange? {
         guard let task = try task(of: running), task.isLive else {
             try work.close(running, try Sessions.settledOutcome(of: running, choice))
-            return
+            return nil
         }
         switch choice {
         case .done:
@@ -63,13 +77,20 @@ extension Charflow {
         case .stop:
             try work.close(running, .abandoned)
         case .defer:
-            var outcome = try Deferral.move(task, to: Sessions.settleDeferralDay(of: task, today: today), dateChosen: true,
-                                            reason: nil, todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
+            var target: LocalDay? = Sessions.settleDeferralDay(of: task, today: today)
+            if let deferTo {
+                target = try deferTo.resolve(today: today, calendar: calendar)
+                try Deferral.ensureLater(target, for: task, today: today)
+            }
+            var outcome = try Deferral.move(task, to: target, dateChosen: deferTo != nil, reason: nil,
+                                            todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
             try work.saveDeferral(&outcome)
             try work.close(running, .deferred)
+            return outcome.record == nil ? nil : Planner.DateChange(outcome)
         case .drop:
             _ = try work.drop(task)
         }
+        return nil
     }
 
     // MARK: From a request
@@ -84,6 +105,9 @@ extension Charflow {
             }
             settle = choice
         }
-        return try beginSession(BeginSession.Input(task: try planner.task(matching: word).id, settle: settle))
+        let deferTo = try request.dateWord("to")
+        if deferTo != nil, settle != .defer { throw RequestError.missingOption("settle") }
+        return try beginSession(BeginSession.Input(task: try planner.task(matching: word).id, settle: settle,
+                                                   deferTo: deferTo))
     }
 }

@@ -9,15 +9,26 @@ public struct SessionReport {
     /// The task's title, or the habit's for a habit session.
     public let title: String
     public let settled: WorkSession?
+    /// What settling the running session by a deferral did to its task (eased, suggests removal).
+    public let settledDeferral: Planner.DateChange?
     public let now: Date
     public let json: JSONValue
 }
 
 extension Charflow {
     /// The report of `session` as it stands after an action, with its task's JSON.
-    func sessionReport(_ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil) throws -> SessionReport {
-        SessionReport(session: session, task: task, title: try title(of: session), settled: settled, now: now,
-                      json: SessionJSON.status(session, task: task, now: now, today: today, calendar: calendar))
+    ///
+    /// A begin that settled the running session by a deferral adds its `deferral` object (T-13, T-21).
+    func sessionReport(
+        _ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil, settledDeferral: Planner.DateChange? = nil
+    ) throws -> SessionReport {
+        var json = SessionJSON.status(session, task: task, now: now, today: today, calendar: calendar)
+        if let settledDeferral, case .object(var pairs) = json {
+            pairs.append(("settledDeferral", TaskChange.deferralJSON(settledDeferral, task: true)))
+            json = .object(pairs)
+        }
+        return SessionReport(session: session, task: task, title: try title(of: session), settled: settled,
+                             settledDeferral: settledDeferral, now: now, json: json)
     }
 
     /// What a session is on, in words: the task's title, or the habit's (with its window's label).

@@ -37,6 +37,22 @@ extension Charflow {
 
     /// Adds a task and returns it as stored.
     func addedTask(_ input: AddTask.Input) throws -> TaskItem {
+        var task = try newTask(input)
+        return try planner.action("add") { work in
+            try settle(&task, input)
+            try planner.taskRepository.insert(&task, in: work)
+            return task
+        }
+    }
+
+    /// Judges an add as the add does, writing nothing: what a dry run and the page's preview refuse.
+    func judgeAdd(_ input: AddTask.Input) throws {
+        var task = try newTask(input)
+        try settle(&task, input)
+    }
+
+    /// The task `input` makes, before its place: its title, day and category judged.
+    private func newTask(_ input: AddTask.Input) throws -> TaskItem {
         let title = try TaskText.title(input.title)
         let due = try NewTaskDay.resolve(input.due, importance: input.importance, repeatKind: input.repeatKind,
                                          weekdays: input.repeatWeekdays, region: input.region, bucket: input.bucket,
@@ -51,17 +67,17 @@ extension Charflow {
             task.seriesID = task.id
             task.settleRepeatPattern()
         }
-        let tasks = planner.taskRepository
-        return try planner.action("add") { work in
-            if let region = input.region {
-                let day = due ?? today
-                try Board.place(&task, region: region, bucket: input.bucket, day: day,
-                                occupants: try tasks.occupants(of: region, on: day), now: now)
-            } else if NewTaskDay.entersBacklog(due: due, today: today) {
-                task.backlogSince = today
-            }
-            try tasks.insert(&task, in: work)
-            return task
+        return task
+    }
+
+    /// Puts a new task on its day's board under the 1–3–5 limits (B-4), or into the Backlog from today.
+    private func settle(_ task: inout TaskItem, _ input: AddTask.Input) throws {
+        if let region = input.region {
+            let day = task.dueDate ?? today
+            try Board.place(&task, region: region, bucket: input.bucket, day: day,
+                            occupants: try planner.taskRepository.occupants(of: region, on: day), now: now)
+        } else if NewTaskDay.entersBacklog(due: task.dueDate, today: today) {
+            task.backlogSince = today
         }
     }
 
@@ -79,8 +95,14 @@ extension Charflow {
     /// A new task from a title and the add options, or from a quick-add line (`parse`); on the board
     /// when a region is given.
     public func add(_ request: Request) throws -> TaskChange {
+        try addTask(try addInput(request))
+    }
+
+    /// The add a request stands for, its category named: from a title and the add options, or from a
+    /// quick-add line (`parse`), whose tokens may not contradict the options beside it.
+    func addInput(_ request: Request) throws -> AddTask.Input {
         if let line = request.value("parse") {
-            return try add(try request.quickAdd(try QuickAddLine.parse(line)))
+            return try addInput(try request.quickAdd(try QuickAddLine.parse(line)))
         }
         // `add Buy milk` and `add "Buy milk"` mean the same.
         var input = AddTask.Input(title: request.words.joined(separator: " "))
@@ -94,7 +116,7 @@ extension Charflow {
             input.repeatKind = kind
             input.repeatWeekdays = weekdays
         }
-        return try addTask(try input.naming(category: request.value("category"), in: self))
+        return try input.naming(category: request.value("category"), in: self)
     }
 }
 

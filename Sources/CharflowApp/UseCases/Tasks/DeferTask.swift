@@ -5,7 +5,8 @@ import Foundation
 /// Defer a task: without a day, to tomorrow (the first and second time only, T-20); with one, to that day.
 ///
 /// A task not yet due is rescheduled instead (T-19: no count, no record); a second choice on the same
-/// day refines that day's record (T-22). A note is appended to the task's notes as a timestamped line.
+/// day refines that day's record (T-22). The day chosen is later than today and than the task's day:
+/// an earlier one is refused, never taken as a reschedule. A note is appended to the task's notes as a timestamped line.
 public enum DeferTask {
     public struct Input: Sendable {
         public var task: UUID
@@ -36,6 +37,7 @@ extension Charflow {
         let target: LocalDay?
         if let word = input.to {
             target = try word.resolve(today: today, calendar: calendar)
+            try Deferral.ensureLater(target, for: task, today: today)
         } else {
             guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
             target = today.adding(days: 1)

@@ -50,12 +50,14 @@ extension Charflow {
                 outcome = try Deferral.move(task, to: nil, dateChosen: true, reason: nil,
                                             todaysRecord: try todaysRecord(of: task), today: today, now: now)
                 task.deferralCount = outcome.task.deferralCount
+                task.importance = outcome.task.importance
             }
             Board.moveToBacklog(&task, today: today, now: now)
         }
         outcome.task = task
         try planner.action("move") { work in try work.saveDateChange(&outcome) }
-        return try TaskChange(task, in: self)
+        // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
+        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Planner.DateChange(outcome))
     }
 
     // MARK: From a request

@@ -53,9 +53,14 @@ extension Request {
 
 extension Charflow {
     /// Reads the request's `parse` line as of today, changing nothing.
+    ///
+    /// It refuses exactly what the add of the same request would (an important task sent to Someday,
+    /// a category that is unknown or archived, an option or a title word beside the line, a full
+    /// bucket), so a preview never promises an add that is then refused.
     public func parseQuickAdd(_ request: Request) throws -> QuickAddReport {
         guard let text = request.value("parse") else { throw RequestError.missingOption("parse") }
         let line = try QuickAddLine.parse(text)
+        try judgeAdd(try addInput(request))
         return QuickAddReport(line: line, dueDate: try line.due?.resolve(today: today, calendar: calendar))
     }
 }

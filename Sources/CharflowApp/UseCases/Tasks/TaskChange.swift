@@ -17,13 +17,19 @@ public struct TaskChange {
         dateChange = change
         var json = try app.taskJSON().task(task)
         if let change, case .object(var pairs) = json {
-            pairs.append(("deferral", .object([
-                ("counted", .bool(change.deferred && !change.refined)), ("refined", .bool(change.refined)),
-                ("importanceEased", .bool(change.eased)), ("suggestRemoval", .bool(change.suggestRemoval)),
-            ])))
+            pairs.append(("deferral", Self.deferralJSON(change)))
             json = .object(pairs)
         }
         self.json = json
+    }
+
+    /// The `deferral` object: whether it counted or refined today's, eased the task, suggests removal;
+    /// with `task`, the id of the task it is about.
+    static func deferralJSON(_ change: Planner.DateChange, task: Bool = false) -> JSONValue {
+        .object((task ? [("task", JSONValue.string(change.task.id.lowercasedText))] : []) + [
+            ("counted", .bool(change.deferred && !change.refined)), ("refined", .bool(change.refined)),
+            ("importanceEased", .bool(change.eased)), ("suggestRemoval", .bool(change.suggestRemoval)),
+        ])
     }
 }
 

@@ -17,10 +17,12 @@ extension Charflow {
         pending += try planner.signals.pendingEased()
         pending += try planner.pendingHabitSignals()
         // Paused habits are hidden from Today; a weekly target shows until met, then as done.
-        let habitDays = try planner.habitDays().filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
+        let allHabitDays = try planner.habitDays()
+        let habitDays = allHabitDays.filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
         var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
                                 uniquingKeysWith: { first, _ in first })
-        for day in habitDays { titles[day.habit.id] = day.habit.title }
+        // Every habit's name, not only today's: a habit's signal on a day it is not due still names it.
+        for day in allHabitDays { titles[day.habit.id] = day.habit.title }
         for signal in pending.map(\.signal) {
             if let id = signal.subject, titles[id] == nil, let task = try planner.task(id: id) {
                 titles[id] = task.title

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Habit reads and signals in words, through the real binary (H-12, H-13, H-18, H-21, H-4, P-4).
+@Suite("Habit reads and signals in words (charflow CLI)")
+struct HabitReadsInWordsCLITests {
+    @Test("H-21 H-18 P-5 on a day an MWF habit is not due, its fatigue and lighter-cadence lines still name it",
+          arguments: ["Europe/London", "America/New_York"])
+    func signalsNameTheHabit(zone: String) throws {
+        let cf = try CharflowRunner(timeZone: zone)
+        defer { cf.removeFolder() }
+        _ = try cf.addHabit("Stretch", ["--days", "1,3,5"], now: "2026-11-02T08:00")
+        // Tuesday 1 December: not a day the habit is due.
+        let signals = try cf.taskSystemSignals(now: "2026-12-01T09:00")
+        let fatigue = try #require(signals.first { $0.kind == "habitFatigue" }, "\(signals)")
+        #expect(fatigue.message.hasPrefix("“Stretch” has been missed"), "\(fatigue.message)")
+        let lighter = try #require(signals.first { $0.kind == "densityRead" }, "\(signals)")
+        #expect(lighter.message.hasPrefix("“Stretch”: Three a week"), "\(lighter.message)")
+        #expect(try cf.ok(["today"], now: "2026-12-01T09:01").stdout.contains("“Stretch” has been missed"))
+    }
+
+    @Test("H-18 H-8 a habit switched from three a week to fixed days counts only the fixed days in its read",
+          arguments: ["monday", "sunday"])
+    func readCountsDueDaysOnly(firstWeekday: String) throws {
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        _ = try cf.json(["settings", "first-weekday", firstWeekday], now: "2026-11-05T08:00")
+        let id = try cf.addHabit("Swim", ["--per-week", "3"], now: "2026-11-05T08:00")
+        _ = try cf.json(["habit", "edit", id, "--days", "1,3,5"], now: "2026-11-16T08:00")
+        for day in ["2026-11-16", "2026-11-18"] { _ = try cf.json(["habit", "log", id], now: day + "T09:00") }
+        // Fixed days since the switch: the 16th, 18th, 20th, 23rd and 25th; the 20th, 23rd and 25th missed.
+        let read = try cf.habitRead(id, now: "2026-11-26T09:00")
+        #expect(read.hasPrefix("Missed 3 of the last 5."), "\(read)")
+    }
+
+    @Test("H-13 an avoid habit's read counts today's slips; H-18 a habit begun today reads nothing due before today")
+    func readsSayWhatHappened() throws {
+        let cf = try CharflowRunner(timeZone: "Europe/London")
+        defer { cf.removeFolder() }
+        let phone = try cf.addHabit("No phone", ["--kind", "avoid", "--target", "1"], now: "2026-11-30T08:00")
+        for minute in ["10:00", "10:05"] { _ = try cf.json(["habit", "log", phone, "--slip"], now: "2026-11-30T" + minute) }
+        #expect(try cf.habitRead(phone, now: "2026-11-30T11:00") == "0 slips in the last 21 days, and 2 today.")
+        #expect(try cf.ok(["habit", "grid", phone], now: "2026-11-30T11:00").stdout.contains("0 slips in the last 21 days, and 2 today."))
+
+        let read = try cf.addHabit("Read", now: "2026-11-30T08:00")
+        _ = try cf.json(["habit", "log", read], now: "2026-11-30T10:00")
+        #expect(try cf.habitRead(read, now: "2026-11-30T11:00") == "Nothing was due before today.")
+        // A day later the first day counts.
+        #expect(try cf.habitRead(read, now: "2026-12-01T11:00") == "Done on 1 of the last 1.")
+        #expect(try cf.habitRead(phone, now: "2026-12-01T11:00") == "2 slips in the last 21 days.")
+    }
+
+    @Test("H-10 a log that does not fit an avoid habit says \"an avoid habit\"")
+    func articleBeforeAvoid() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let phone = try cf.addHabit("No phone", ["--kind", "avoid"], now: "2026-11-30T08:00")
+        let message = try cf.habitRefused(["habit", "log", phone, "--count", "2"], now: "2026-11-30T09:00", code: "wrong_log")
+        #expect(message.hasSuffix("does not fit an avoid habit."), "\(message)")
+    }
+
+    @Test("H-12 H-20 a timed preset given another target takes it as its effort, and a target edit moves an effort that followed it")
+    func timedEffortFollowsTarget() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        func effort(_ habit: [String: Any]) -> Int? {
+            ((habit["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? NSNumber)?.intValue
+        }
+        let run = try cf.json(["habit", "add", "--preset", "running", "--target", "45"], now: "2026-11-30T08:00")
+        #expect(effort(run) == 45)
+        let id = try #require(run["id"] as? String)
+        #expect(effort(try cf.json(["habit", "edit", id, "--target", "20"], now: "2026-11-30T08:01")) == 20)
+        let quran = try cf.json(["habit", "add", "--preset", "quran"], now: "2026-11-30T08:02")
+        #expect(effort(quran) == 15)
+        // An effort set apart from the target stays when the target changes.
+        let set = try #require(quran["id"] as? String)
+        _ = try cf.json(["habit", "edit", set, "--effort", "60"], now: "2026-11-30T08:03")
+        #expect(effort(try cf.json(["habit", "edit", set, "--target", "25"], now: "2026-11-30T08:04")) == 60)
+    }
+
+    @Test("H-4 a second window added to a one-window habit gives the first a label it can be logged by")
+    func secondWindowLabelsTheFirst() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.addHabit("Water", ["--kind", "counted", "--target", "4"], now: "2026-11-30T08:00")
+        let edited = try cf.json(["habit", "edit", id, "--window", "Evening 18:00-21:00"], now: "2026-11-30T08:01")
+        let labels = (edited["windows"] as? [[String: Any]])?.map { $0["label"] as? String }
+        #expect(labels == ["Main", "Evening"])
+        _ = try cf.json(["habit", "log", id, "--window", "Main", "--count", "1"], now: "2026-11-30T09:00")
+        _ = try cf.json(["habit", "log", id, "--window", "Evening", "--count", "1"], now: "2026-11-30T19:00")
+    }
+
+    @Test("P-4 night planning's load line says how much of it is habits")
+    func loadSaysHabits() throws {
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        _ = try cf.addHabit("Walk", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
+        _ = try cf.add("Draft the letter", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T08:00")
+        let text = try cf.ok(["plan"], now: "2026-11-30T21:00").stdout
+        #expect(text.contains("1 task, about 1 h of ") && text.contains(" (30 min of it habits)."), "\(text)")
+    }
+}
