@@ -231,6 +231,8 @@ extension Planner {
                 let table = broken[0].text ?? "?"
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
+            // On a sync device, what the backup restores travels with its rows' own times (rule Y-15).
+            try OperationLog.stampWithRowTimes(db)
         }
         return report
     }

@@ -81,7 +81,8 @@ package enum OperationLog {
 
     /// Makes the store a sync device with a new id, in one transaction: its triggers, and one operation
     /// for every field of every row it already holds (and for every tombstone), so the hub learns the
-    /// whole store. Does nothing when it already is one. Returns the device id.
+    /// whole store, each stamped with its row's own change time (rule Y-15). Does nothing when it
+    /// already is one. Returns the device id.
     @discardableResult
     package static func enable(_ db: Database, migrator: Migrator = Schema.migrator) throws -> String {
         if let state = try state(db) { return state.deviceID }
@@ -102,8 +103,76 @@ package enum OperationLog {
                 INSERT INTO sync_ops (table_name, row_id, field, value)
                 SELECT table_name, id, '\(deletedField)', 'true' FROM tombstones WHERE table_name IN (\(names))
                 """)
+            try stampWithRowTimes(db)
         }
         return device
+    }
+
+    /// Stamps the operations this transaction wrote for rows the store already held (on becoming a
+    /// device, by an import) with each row's own last change, never this moment (rule Y-15), so they
+    /// never override a newer edit made elsewhere.
+    ///
+    /// The time is the row's `modified_at` (an increment's `made_at`, a removal's `deleted_at`); a
+    /// seeded default category never changed (`untouchedDefault`) gets the zero clock, as on
+    /// every store. An operation whose field here holds a later clock keeps the commit's
+    /// stamp (the import really replaced a newer value), so every device still converges. The device's
+    /// clock moves past what was stamped, so its next edit of such a field is later.
+    package static func stampWithRowTimes(_ db: Database) throws {
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS sync_row_times (seq INTEGER PRIMARY KEY, hlc TEXT NOT NULL);
+            DELETE FROM temp.sync_row_times
+            """)
+        for table in syncedTables {
+            let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
+            let seeded = table == "categories" ? untouchedDefault : "0"
+            try db.run("""
+                INSERT INTO temp.sync_row_times (seq, hlc)
+                SELECT o.seq, \(clockSQL(at: changed, zero: seeded)) FROM sync_ops o JOIN \(table) t ON t.id = o.row_id
+                WHERE o.hlc IS NULL AND o.table_name = '\(table)' AND o.field <> '\(deletedField)'
+                """)
+        }
+        try db.run("""
+            INSERT INTO temp.sync_row_times (seq, hlc)
+            SELECT o.seq, \(clockSQL(at: "max(d.deleted_at)", zero: "0")) FROM sync_ops o
+            JOIN tombstones d ON d.table_name = o.table_name AND d.id = o.row_id
+            WHERE o.hlc IS NULL AND o.field = '\(deletedField)' GROUP BY o.seq
+            """)
+        // A base (`notes@base`) goes as its field goes.
+        try db.run("""
+            DELETE FROM temp.sync_row_times WHERE hlc < coalesce((
+                SELECT f.hlc FROM sync_ops o JOIN sync_fields f ON f.table_name = o.table_name AND f.row_id = o.row_id
+                AND f.field = replace(o.field, '\(baseSuffix)', '') WHERE o.seq = sync_row_times.seq), '')
+            """)
+        try db.run("""
+            INSERT INTO sync_fields (table_name, row_id, field, hlc)
+            SELECT o.table_name, o.row_id, o.field, r.hlc FROM temp.sync_row_times r JOIN sync_ops o ON o.seq = r.seq WHERE true
+            ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = max(hlc, excluded.hlc)
+            """)
+        try db.run("UPDATE sync_ops SET hlc = (SELECT r.hlc FROM temp.sync_row_times r WHERE r.seq = sync_ops.seq) WHERE seq IN (SELECT seq FROM temp.sync_row_times)")
+        try db.run("""
+            UPDATE sync_state SET hlc_ms = max(hlc_ms, coalesce((SELECT max(CAST(substr(hlc, 1, 18) AS INTEGER)) FROM temp.sync_row_times), 0))
+            WHERE id = 1
+            """)
+        try db.run("DELETE FROM temp.sync_row_times")
+    }
+
+    /// The SQL condition on a `categories` row `t` that it is a seeded default as every store seeds it,
+    /// never changed: its time alone cannot tell (a store's first command may rename it at the very
+    /// moment it was seeded).
+    private static var untouchedDefault: String {
+        let seeded = TaskCategory.defaults(now: Date(timeIntervalSince1970: 0)).map {
+            "('\($0.presetKey ?? "")', '\($0.name)', '\($0.color.rawValue)', \($0.sortOrder))"
+        }.joined(separator: ", ")
+        return "t.preset_key IS NOT NULL AND t.modified_at = t.created_at AND t.is_archived = 0 "
+            + "AND (t.preset_key, t.name, t.color_key, t.sort_order) IN (VALUES \(seeded))"
+    }
+
+    /// The SQL of this device's clock (`HybridLogicalClock.text`, counter 0) at the storage time
+    /// `column`; the zero clock where `zero` holds or the time cannot be read.
+    private static func clockSQL(at column: String, zero: String) -> String {
+        let milliseconds = "CASE WHEN \(zero) THEN 0 ELSE "
+            + "coalesce(max(0, CAST(round((julianday(\(column)) - 2440587.5) * 86400000) AS INTEGER)), 0) END"
+        return "printf('%018d-%06d-%s', \(milliseconds), 0, (SELECT device_id FROM sync_state WHERE id = 1))"
     }
 
     /// Reinstalls the triggers when the schema moved on since they were made (a migration that rebuilds
@@ -232,6 +301,99 @@ package enum OperationLog {
         guard try state(db)?.hubID != id else { return }
         try db.write {
             try db.run("UPDATE sync_state SET hub_id = ?, hub_cursor = 0, pushed_seq = 0 WHERE id = 1", [.text(id)])
+        }
+    }
+
+    // MARK: Identity and the hub it is bound to
+
+    /// The highest operation number this store ever gave (its own operations are 1 to this).
+    package static func issuedSeq(_ db: Database) throws -> Int64 {
+        try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'sync_ops'")?.integer ?? 0
+    }
+
+    /// The marks this store and the hub agree on (rule Y-14): the one of the last push the store saw
+    /// committed, and the one of a push that may have committed on the hub before the store heard.
+    package static func incarnations(_ db: Database) throws -> (current: String?, next: String?) {
+        let row = try db.rows("SELECT incarnation, next_incarnation FROM sync_state WHERE id = 1").first
+        return (row?[0].text, row?[1].text)
+    }
+
+    /// The mark the next push writes on the hub, made (and committed) before that push starts; two
+    /// syncs of one store at once get the same one.
+    package static func nextIncarnation(_ db: Database) throws -> String {
+        if let next = try incarnations(db).next { return next }
+        let made = UUID().uuidString.lowercased()
+        return try db.write {
+            try db.run("UPDATE sync_state SET next_incarnation = coalesce(next_incarnation, ?) WHERE id = 1", [.text(made)])
+            return try incarnations(db).next ?? made
+        }
+    }
+
+    /// Records that the hub committed the push that wrote the pending mark.
+    package static func confirmIncarnation(_ db: Database) throws {
+        try db.write {
+            try db.run("UPDATE sync_state SET incarnation = next_incarnation, next_incarnation = NULL WHERE id = 1 AND next_incarnation IS NOT NULL")
+        }
+    }
+
+    /// Gives this store a new device id because its old one is in use elsewhere (a restored or copied
+    /// store, rule Y-14), in one transaction. Its operations the hub does not hold yet go under the new
+    /// id (their clocks re-stamped with it, so no two devices share a clock), the cursor starts afresh
+    /// (so what the old id did elsewhere arrives like another device's), and no operation is dropped.
+    /// Returns the new id.
+    package static func renewIdentity(_ db: Database) throws -> String {
+        guard let old = try state(db)?.deviceID else { return try enable(db) }
+        let device = UUID().uuidString.lowercased()
+        let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count
+        try db.write {
+            let mine = "seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc LIKE '%-' || ?1"
+            try db.run("""
+                UPDATE sync_fields SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE hlc IN (SELECT hlc FROM sync_ops WHERE \(mine))
+                """, [.text(old), .text(device)])
+            try db.run("UPDATE sync_ops SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE \(mine)", [.text(old), .text(device)])
+            try db.run("""
+                UPDATE sync_state SET device_id = ?, hub_cursor = 0, incarnation = NULL, next_incarnation = NULL WHERE id = 1
+                """, [.text(device)])
+        }
+        return device
+    }
+
+    /// Binds this device to the hub `id` at `url` instead of the one before (`hub switch`, rule Y-16),
+    /// in one transaction: the cursor starts afresh, and one operation for every field of every row it
+    /// holds, whoever wrote it, with the clock that field's value has here, waits to be pushed, so the
+    /// new hub can be rebuilt from this device alone. What it pushed to the old hub is not sent again
+    /// (the whole state says it).
+    package static func switchHub(to id: String, url: String, _ db: Database) throws {
+        try db.write {
+            try db.run("""
+                UPDATE sync_state SET hub_id = ?, hub_url = ?, hub_cursor = 0,
+                pushed_seq = coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sync_ops'), 0),
+                incarnation = NULL, next_incarnation = NULL WHERE id = 1
+                """, [.text(id), .text(url)])
+            for table in syncedTables {
+                let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
+                let seeded = table == "categories" ? untouchedDefault : "0"
+                for column in try db.columns(of: table) where column != "id" {
+                    try db.run("""
+                        INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
+                        SELECT '\(table)', t.id, '\(column)', json_quote(t.\(column)), coalesce(f.hlc, \(clockSQL(at: changed, zero: seeded)))
+                        FROM \(table) t LEFT JOIN sync_fields f ON f.table_name = '\(table)' AND f.row_id = t.id AND f.field = '\(column)'
+                        ORDER BY t.rowid
+                        """)
+                }
+            }
+            let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
+            try db.run("""
+                INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
+                SELECT d.table_name, d.id, '\(deletedField)', 'true', coalesce(f.hlc, \(clockSQL(at: "max(d.deleted_at)", zero: "0")))
+                FROM tombstones d LEFT JOIN sync_fields f ON f.table_name = d.table_name AND f.row_id = d.id AND f.field = '\(deletedField)'
+                WHERE d.table_name IN (\(names)) GROUP BY d.table_name, d.id
+                """)
+            try db.run("""
+                INSERT INTO sync_fields (table_name, row_id, field, hlc)
+                SELECT table_name, row_id, field, hlc FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)
+                ON CONFLICT (table_name, row_id, field) DO NOTHING
+                """)
         }
     }
 

@@ -266,5 +266,11 @@ public enum Schema {
         CREATE INDEX tasks_series_by_occurrence ON tasks(occurrence_day, series_id) WHERE series_id IS NOT NULL;
         CREATE INDEX tasks_without_occurrence ON tasks(series_id) WHERE series_id IS NOT NULL AND occurrence_day IS NULL;
         """, then: { db in try SeriesOccurrence.fill(db) }),
+        // Device identity (spec D19, rule Y-14): the mark this store and the hub last agreed on, and
+        // the one a push in flight writes, so a restored or copied store is noticed at its next sync.
+        Migration("0011-sync-incarnation", """
+        ALTER TABLE sync_state ADD COLUMN incarnation TEXT;
+        ALTER TABLE sync_state ADD COLUMN next_incarnation TEXT;
+        """),
     ])
 }

@@ -43,6 +43,11 @@ enum HubSchema {
             PRIMARY KEY (table_name, row_id, field)
         );
         """,
+        // Device identity (rule Y-14): the mark each device's last push wrote; a store that does not
+        // know it is a restored or copied one and takes a new id.
+        """
+        ALTER TABLE hub_devices ADD COLUMN incarnation text;
+        """,
     ]
 
     static var version: Int { migrations.count }
@@ -76,6 +81,13 @@ enum HubSchema {
         let current = try installedVersion(hub)
         if current == 0 { throw SyncError.hubNotReady }
         if current > version { throw SyncError.hubTooNew(current) }
+    }
+
+    /// Checks the hub, and brings an older one's schema up to this build's (sync and `hub switch`
+    /// need every table; each step adds, never removes).
+    static func ensure(_ hub: HubConnection) throws {
+        try check(hub)
+        if try installedVersion(hub) < version { _ = try install(hub) }
     }
 
     private static func installedVersion(_ hub: HubConnection) throws -> Int {

@@ -48,12 +48,42 @@ package final class SyncClient {
         return version
     }
 
+    // MARK: hub switch
+
+    /// What a switch did: whether the device was bound to that hub already.
+    package enum SwitchOutcome: Sendable, Equatable {
+        case alreadyThere, switched
+    }
+
+    /// Binds this store to the hub at `url` (rule Y-16): its next sync starts there afresh and pushes
+    /// everything the store holds. The same hub under another URL only changes the URL remembered.
+    package func switchHub(url: String) throws -> SwitchOutcome {
+        let hub = try HubConnection(url: url)
+        try HubSchema.ensure(hub)
+        let hubID = try SyncClient.identity(of: hub)
+        try OperationLog.enable(db)
+        guard let state = try OperationLog.state(db), state.hubID != hubID else {
+            try OperationLog.remember(hub: url, db)
+            return .alreadyThere
+        }
+        guard state.hubID != nil else {
+            // Never synced: the first sync sends all of it anyway.
+            try OperationLog.remember(hub: url, db)
+            try OperationLog.attach(hub: hubID, db)
+            return .switched
+        }
+        try OperationLog.switchHub(to: hubID, url: url, db)
+        return .switched
+    }
+
     // MARK: sync
 
     /// What one sync did.
     package struct Report: Sendable, Equatable {
         package var pushed = 0
         package var pulled = 0
+        /// The device id this store took because its old one was in use elsewhere (rule Y-14).
+        package var newDeviceID: String?
         /// Whether the pull started from the hub's current state rather than its operations (Y-12).
         package var fromSnapshot = false
     }
@@ -67,18 +97,31 @@ package final class SyncClient {
     /// on the time; a failure at any later point keeps what was done so far and repeats nothing twice.
     package func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         let hub = try HubConnection(url: url)
-        try HubSchema.check(hub)
+        try HubSchema.ensure(hub)
         let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
         let ahead = nowMilliseconds - hubNow
         if ahead > SyncClient.clockBound { throw SyncError.clockAhead(seconds: Int(ahead / 1000)) }
-        let hubID = try hub.query("SELECT hub_id FROM hub_identity WHERE id = 1").first?.first.flatMap { $0 } ?? ""
+        let hubID = try SyncClient.identity(of: hub)
+        // One hub per device (rule Y-16): another one, empty or not, only through `hub switch`.
+        if let bound = try OperationLog.state(db)?.hubID, bound != hubID { throw SyncError.otherHub }
 
-        let device = try OperationLog.enable(db)
+        var device = try OperationLog.enable(db)
         try OperationLog.attach(hub: hubID, db)
         if remember, try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
 
         var report = Report()
-        report.pushed = try push(hub, device: device)
+        // A restored or copied store: its id is in use elsewhere, so it goes on under a new one (Y-14).
+        if try identityTaken(hub, device: device) {
+            device = try OperationLog.renewIdentity(db)
+            report.newDeviceID = device
+        }
+        do {
+            report.pushed = try push(hub, device: device)
+        } catch is SyncClient.IdentityTaken {
+            device = try OperationLog.renewIdentity(db)
+            report.newDeviceID = device
+            report.pushed = try push(hub, device: device)
+        }
         let cursor = try OperationLog.state(db)?.cursor ?? 0
         if cursor == 0 {
             report.fromSnapshot = true
@@ -98,16 +141,41 @@ package final class SyncClient {
         return report
     }
 
-    /// Sends every unpushed operation in one hub transaction, then marks them pushed here.
+    /// The hub's own id, which a device is bound to (rule Y-16).
+    static func identity(of hub: HubConnection) throws -> String {
+        try hub.query("SELECT hub_id FROM hub_identity WHERE id = 1").first?.first.flatMap { $0 } ?? ""
+    }
+
+    /// Thrown inside a push whose device id turned out to be in use elsewhere; nothing was written.
+    struct IdentityTaken: Error {}
+
+    /// Whether the hub holds, under `device`, what this store never did (rule Y-14): a mark written by
+    /// a push this store never made, or an operation number beyond any it ever gave. A restored copy
+    /// and a store copied to a second machine both show one of them at their next sync.
+    private func identityTaken(_ hub: HubConnection, device: String) throws -> Bool {
+        guard let row = try hub.query("""
+            SELECT d.incarnation, (SELECT max(device_seq) FROM hub_operations WHERE device_id = $1)
+            FROM hub_devices d WHERE d.device_id = $1
+            """, [device]).first else { return false }
+        let known = try OperationLog.incarnations(db)
+        if let held = row[0] ?? nil, held != known.current, held != known.next { return true }
+        let highest = (row[1] ?? nil).flatMap { Int64($0) } ?? 0
+        return highest > (try OperationLog.issuedSeq(db))
+    }
+
+    /// Sends every unpushed operation in one hub transaction, then marks them pushed here; throws
+    /// `IdentityTaken` (writing nothing) when another store pushed under this device id meanwhile.
     private func push(_ hub: HubConnection, device: String) throws -> Int {
         let pending = try OperationLog.unpushed(db, limit: Int.max)
         guard let last = pending.last else { return 0 }
+        let mark = try OperationLog.nextIncarnation(db)
         try hub.transaction {
-            try hub.query("""
-                INSERT INTO hub_devices (device_id) VALUES ($1)
-                ON CONFLICT (device_id) DO UPDATE SET last_seen = now()
-                """, [device])
             try hub.query("SELECT pg_advisory_xact_lock(\(HubSchema.lockKey))")
+            if try identityTaken(hub, device: device) { throw IdentityTaken() }
+            try hub.query("""
+                INSERT INTO hub_devices (device_id, incarnation) VALUES ($1, $2)
+                ON CONFLICT (device_id) DO UPDATE SET last_seen = now(), incarnation = excluded.incarnation
+                """, [device, mark])
             var start = 0
             while start < pending.count {
                 let slice = pending[start..<min(start + SyncClient.page, pending.count)]
@@ -132,6 +200,7 @@ package final class SyncClient {
         }
         afterPush?()
         try OperationLog.markPushed(db, through: last.deviceSeq)
+        try OperationLog.confirmIncarnation(db)
         return pending.count
     }
 

@@ -18,6 +18,8 @@ public enum SyncError: CharflowRefusal, Equatable {
     case hubTooNew(Int)
     /// The device's clock is ahead of the hub's by more than the bound (rule Y-10).
     case clockAhead(seconds: Int)
+    /// The hub named is not the one this device is bound to (rule Y-16).
+    case otherHub
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -28,6 +30,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubNotReady: "hub_not_ready"
         case .hubTooNew: "hub_too_new"
         case .clockAhead: "clock_ahead"
+        case .otherHub: "other_hub"
         }
     }
 
@@ -40,16 +43,18 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubNotReady: SyncMessages.hubNotReady
         case .hubTooNew(let version): SyncMessages.hubTooNew(version)
         case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
+        case .otherHub: SyncMessages.otherHub
         }
     }
 
     /// A hub that cannot be reached or cannot take the sync cannot serve it; a missing hub is a piece
-    /// of the request not given; a clock ahead is the device's state refusing it now.
+    /// of the request not given; a clock ahead, or another hub than the bound one, is the device's
+    /// state refusing it now.
     public var kind: RefusalKind {
         switch self {
         case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
         case .noHub: .badInput
-        case .clockAhead: .conflict
+        case .clockAhead, .otherHub: .conflict
         }
     }
 }

@@ -46,3 +46,16 @@ public enum SyncMessages {
 extension SyncMessages {
     public static let notADevice = "This store has not synced yet; its first sync sends all of it."
 }
+
+/// Device identity and the hub a device is bound to (spec D19, rules Y-14 and Y-16).
+extension SyncMessages {
+    public static let otherHub = "This device syncs with another hub; nothing was sent or received. "
+        + "To move it to this one, run: charflow hub switch URL"
+
+    public static let newDevice = "This store's device id was in use elsewhere (a restored or copied store), "
+        + "so it now syncs as a new device; nothing was lost."
+
+    public static let hubSwitched = "This device now syncs with the new hub; its next sync sends everything it holds."
+
+    public static let alreadyOnHub = "This device already syncs with that hub."
+}

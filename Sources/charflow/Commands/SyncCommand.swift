@@ -34,6 +34,7 @@ enum SyncCommand: Command {
         }
         let report = try app.syncWithHub(input)
         if onTerminal, report.pulled > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        context.output.emit(text: SyncMessages.synced(pushed: report.pushed, pulled: report.pulled), json: report.json)
+        let synced = SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)
+        context.output.emit(text: report.newDeviceID == nil ? synced : SyncMessages.newDevice + "\n" + synced, json: report.json)
     }
 }

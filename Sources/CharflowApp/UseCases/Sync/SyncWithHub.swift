@@ -28,10 +28,14 @@ public struct SyncReport: Sendable, Equatable {
     public let pulled: Int
     /// Whether the pull started from the hub's current state rather than its operations (rule Y-12).
     public let fromSnapshot: Bool
+    /// The device id this store took because its old one was in use elsewhere (rule Y-14).
+    public let newDeviceID: String?
 
-    /// `sync --json`.
+    /// `sync --json`; `newDevice` only when the store took a new device id.
     public var json: JSONValue {
-        .object([("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))])
+        var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))]
+        if let newDeviceID { fields.append(("newDevice", .string(newDeviceID))) }
+        return .object(fields)
     }
 }
 
@@ -43,6 +47,6 @@ extension Charflow {
         client.afterPush = input.afterPush
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
-        return SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot)
+        return SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
     }
 }

@@ -1,0 +1,98 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// A device is bound to one hub: any other, empty or not, is refused until `charflow hub switch URL`;
+/// on its first hub, or switched to another, it pushes everything it holds, so a lost hub is rebuilt
+/// from any device (spec D19 "One hub per device", rule Y-16). Real PostgreSQL hubs, the real binary.
+@Suite("Sync hub binding (Y-16)", .serialized)
+struct SyncHubBindingTests {
+    static let day = "2026-03-10"
+
+    @discardableResult
+    func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String) throws -> [String: Any] {
+        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(Self.day)T\(time)")
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        return try result.json()
+    }
+
+    func startHub() throws -> PostgresHub {
+        let hub = try PostgresHub()
+        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
+        try #require(result.status == 0, "hub init failed: \(result.stderr)")
+        return hub
+    }
+
+    func titles(_ device: CharflowRunner) throws -> [String] {
+        try Database(path: device.storePath).rows("SELECT title FROM tasks ORDER BY title").compactMap { $0[0].text }
+    }
+
+    @Test("Y-16: a device bound to one hub refuses another, empty or not, named by --hub or CHARFLOW_HUB, and names hub switch")
+    func otherHubRefused() throws {
+        let first = try startHub(), empty = try startHub(), busy = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        _ = try a.add("Mine", now: "\(Self.day)T08:00")
+        try sync(a, first, at: "08:01")
+        _ = try b.add("On the other hub", now: "\(Self.day)T08:02")
+        try sync(b, busy, at: "08:03")
+        let before = try a.syncedRecords()
+        for (hub, extra) in [(empty, ["--hub", empty.url]), (busy, ["--hub", busy.url])] {
+            let refused = try a.run(["sync"] + extra, now: "\(Self.day)T09:00")
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("charflow hub switch URL"), "\(refused.stderr)")
+            #expect(try hub.value("SELECT count(*) FROM hub_devices") == (hub === busy ? "1" : "0"))
+        }
+        let leftover = try a.run(["sync"], now: "\(Self.day)T09:01", extra: ["CHARFLOW_HUB": busy.url])
+        #expect(leftover.status != 0)
+        #expect(leftover.stderr.contains("charflow hub switch URL"), "\(leftover.stderr)")
+        let json = try a.run(["sync", "--hub", busy.url, "--json"], now: "\(Self.day)T09:02")
+        #expect(json.stderr.contains("\"other_hub\"") || json.stdout.contains("\"other_hub\""), "\(json.stdout)\(json.stderr)")
+        #expect(try a.syncedRecords() == before)
+        #expect(try busy.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Mine%'") == "0")
+        // The same hub under another spelling of its address is the same hub.
+        let spelled = "host=127.0.0.1 port=\(first.port) user=postgres dbname=postgres"
+        let same = try a.run(["sync", "--hub", spelled], now: "\(Self.day)T09:03")
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
+    @Test("Y-16: a lost hub is rebuilt from one device: hub switch, and the next sync sends everything it holds, whoever wrote it")
+    func lostHubRebuilt() throws {
+        let lost = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner(), c = try CharflowRunner()
+        _ = try a.add("Written on A", now: "\(Self.day)T08:00")
+        _ = try b.add("Written on B", now: "\(Self.day)T08:01")
+        try sync(a, lost, at: "08:02")
+        try sync(b, lost, at: "08:03")
+        try sync(a, lost, at: "08:04")
+        #expect(try a.run(["category", "rename", "Work", "Job"], now: "\(Self.day)T08:05").status == 0)
+        try sync(a, lost, at: "08:06")
+        lost.stop()
+        let rebuilt = try startHub()
+        let switched = try a.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:00")
+        #expect(switched.status == 0, "\(switched.stderr)")
+        #expect(switched.stdout == SyncMessages.hubSwitched + "\n")
+        // Bound to the new hub now: plain `sync` goes there.
+        let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:01")
+        #expect(first.status == 0, "\(first.stderr)")
+        try sync(c, rebuilt, at: "09:02")
+        #expect(try titles(c) == ["Written on A", "Written on B"])
+        // B, which held the same, switches too and loses nothing; nothing it had is reverted.
+        _ = try b.add("Written on B while the hub was down", now: "\(Self.day)T09:03")
+        #expect(try b.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:04").status == 0)
+        #expect(try b.run(["sync"], now: "\(Self.day)T09:05").status == 0)
+        try sync(a, rebuilt, at: "09:06")
+        try sync(c, rebuilt, at: "09:07")
+        for device in [a, b, c] {
+            #expect(try titles(device) == ["Written on A", "Written on B", "Written on B while the hub was down"])
+            let work = try Database(path: device.storePath).scalar("SELECT name FROM categories WHERE preset_key = 'work'")?.text
+            #expect(work == "Job")
+        }
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        // Switching to the hub it is on already changes nothing.
+        let again = try a.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:08")
+        #expect(again.stdout == SyncMessages.alreadyOnHub + "\n")
+        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:09")["unpushed"] as? Int == 0)
+    }
+}
