@@ -158,7 +158,7 @@ extension Planner {
                 week = history.weekProgress(containing: today, calendar: calendar)
             }
         }
-        return HabitDay(habit: habit, windows: cells, week: week, pause: pauses.first { $0.covers(today) })
+        return HabitDay(habit: habit, windows: cells, week: week, pause: HabitPause.inForce(on: today, pauses))
     }
 
     /// Rewrites a timed window's entry for `day` from its sessions (after a session closes).

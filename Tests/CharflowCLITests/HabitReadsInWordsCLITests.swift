@@ -99,4 +99,40 @@ struct HabitReadsInWordsCLITests {
         let text = try cf.ok(["plan"], now: "2026-11-30T21:00").stdout
         #expect(text.contains("1 task, about 1 h of ") && text.contains(" (30 min of it habits)."), "\(text)")
     }
+
+    @Test("S-13 H-12 a running habit session's chip names the habit on every screen, and status --json carries the habit")
+    func habitSessionChipNamesHabit() throws {
+        let cf = try CharflowRunner(timeZone: "America/New_York")
+        defer { cf.removeFolder() }
+        let id = try cf.addHabit("", ["--preset", "quran"], now: "2026-11-30T08:00")
+        _ = try cf.json(["habit", "begin", id], now: "2026-11-30T08:05")
+        let status = try cf.ok(["status"], now: "2026-11-30T08:10").stdout
+        #expect(status.contains("▶ Qur'an reading · "), "\(status)")
+        #expect(!status.contains("Habit session"))
+        #expect(try cf.ok(["today"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
+        #expect(try cf.ok(["backlog"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
+        let habit = try #require(try cf.json(["status"], now: "2026-11-30T08:11")["habit"] as? [String: Any])
+        #expect(habit["title"] as? String == "Qur'an reading")
+        #expect(habit["window"] as? String == "")
+        // A task session's answer has no habit.
+        _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:20")
+        let task = try cf.add("Draft the letter", now: "2026-11-30T08:21")
+        _ = try cf.json(["begin", task], now: "2026-11-30T08:22")
+        #expect(try cf.json(["status"], now: "2026-11-30T08:23")["habit"] is NSNull)
+    }
+
+    @Test("H-15 overlapping pauses read as one: the habit resumes on the day the last of them ends",
+          arguments: ["Europe/London", "Pacific/Auckland"])
+    func overlappingPausesResumeOnce(zone: String) throws {
+        let cf = try CharflowRunner(timeZone: zone)
+        defer { cf.removeFolder() }
+        let id = try cf.addHabit("Read", now: "2026-11-20T08:00")
+        _ = try cf.json(["habit", "pause", id, "--from", "2026-11-27", "--to", "2026-12-02", "--reason", "travel"],
+                        now: "2026-11-27T09:00")
+        _ = try cf.json(["habit", "pause", id, "--from", "2026-11-30", "--to", "2026-12-05", "--reason", "illness"],
+                        now: "2026-11-27T09:02")
+        let habits = try cf.json(["habits"], now: "2026-11-28T09:00")
+        let listed = (habits["habits"] as? [[String: Any]])?.first { $0["id"] as? String == id }
+        #expect(listed?["paused"] as? String == "Paused — resumes 5 Dec", "\(String(describing: listed?["paused"]))")
+    }
 }

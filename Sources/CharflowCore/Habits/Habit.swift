@@ -229,6 +229,16 @@ public struct HabitPause: Sendable, Equatable, Identifiable {
     public static func isPaused(_ day: LocalDay, _ pauses: [HabitPause]) -> Bool {
         pauses.contains { $0.covers(day) }
     }
+
+    /// The pause in force on `day`, resuming on the first day no pause covers (H-15): overlapping or
+    /// back-to-back pauses read as one, so "resumes …" names the day the habit really resumes.
+    public static func inForce(on day: LocalDay, _ pauses: [HabitPause]) -> HabitPause? {
+        guard var current = pauses.first(where: { $0.covers(day) }) else { return nil }
+        while let resume = current.to, let next = pauses.first(where: { $0.covers(resume) }) {
+            current.to = next.to
+        }
+        return current
+    }
 }
 
 public enum PauseReason: String, CaseIterable, Sendable {

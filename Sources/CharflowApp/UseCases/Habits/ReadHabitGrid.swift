@@ -61,7 +61,7 @@ extension Charflow {
         }
         let facts = try habitFacts(of: habit)
         return HabitGridReport(habit: habit, grids: grids, firstDay: firstDay, weeks: input.weeks, today: today,
-                               calendar: calendar, pause: facts.pauses[habit.id]?.first { $0.covers(today) },
+                               calendar: calendar, pause: HabitPause.inForce(on: today, facts.pauses[habit.id] ?? []),
                                json: Self.gridJSON(habit, grids, facts: facts, calendar: calendar))
     }
 
