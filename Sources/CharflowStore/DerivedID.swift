@@ -41,6 +41,16 @@ enum DerivedID {
         uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
     }
 
+    /// The id of the deferral a person made of `task` on `day` to `deferredTo` (nil is Someday), as
+    /// the rollover's is derived from (task, day) (spec D19, "Counts are derived"): the same deferral
+    /// made on two devices is one record, and two different ones are two. A record removed for good (an
+    /// undone deferral) is never made again under its id: the next generation is used.
+    static func manualDeferral(task: UUID, day: LocalDay, to deferredTo: LocalDay?, in db: Database) throws -> UUID {
+        try unused("deferrals", skippingHeld: true, in: db) {
+            "deferral:" + task.lowercasedText + ":" + day.description + ":" + (deferredTo?.description ?? "someday") + $0
+        }
+    }
+
     /// The id of the instance of `series` made for `occurrence` (spec D19, "A series is one thing"):
     /// two devices that complete the same repeating task make the same instance, and an instance
     /// moved to another day keeps the id of the occurrence it stands for. Never the id of a row the
