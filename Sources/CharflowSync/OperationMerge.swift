@@ -186,8 +186,16 @@ package enum OperationMerge {
     private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
         let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
         let columns = Set(try db.columns(of: key.table))
+        // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
+        // of the group on either side, so two moves never mix into a placement nobody chose.
+        let together = OperationLog.mergedTogether[key.table] ?? []
+        let groupWins = together.compactMap { fields[$0]?.hlc }.max().map { incoming in
+            together.compactMap { held[$0] }.max().map { incoming > $0 } ?? true
+        } ?? false
         let winning = fields.filter { field, incoming in
-            columns.contains(field) && field != "id" && held[field].map { incoming.hlc > $0 } ?? true
+            guard columns.contains(field), field != "id" else { return false }
+            if together.contains(field) { return groupWins }
+            return held[field].map { incoming.hlc > $0 } ?? true
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
         let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
