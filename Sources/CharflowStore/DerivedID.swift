@@ -69,6 +69,13 @@ enum DerivedID {
         "repeat-instance:" + series.lowercasedText + ":" + occurrence.description
     }
 
+    /// The id whose tombstone marks `series` stopped by the purge of its live instance (rule Y-20):
+    /// no row ever holds it, and its removal reaches every device like any other, so a device that
+    /// completed the purged instance offline learns that the series ended.
+    static func seriesStop(_ series: UUID) -> UUID {
+        uuid("series-stop:" + series.lowercasedText)
+    }
+
     /// The id of a habit window's entry for `day`: every device that logs the day writes one row.
     static func habitEntry(window: UUID, day: LocalDay, in db: Database) throws -> UUID {
         try unused("habit_entries", skippingHeld: true, in: db) {
