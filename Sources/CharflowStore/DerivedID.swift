@@ -41,6 +41,16 @@ enum DerivedID {
         uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
     }
 
+    /// The id of the deferral a person made of `task` on `day` to `deferredTo` (nil is Someday), as
+    /// the rollover's is derived from (task, day) (spec D19, "Counts are derived"): the same deferral
+    /// made on two devices is one record, and two different ones are two. A record removed for good (an
+    /// undone deferral) is never made again under its id: the next generation is used.
+    static func manualDeferral(task: UUID, day: LocalDay, to deferredTo: LocalDay?, in db: Database) throws -> UUID {
+        try unused("deferrals", skippingHeld: true, in: db) {
+            "deferral:" + task.lowercasedText + ":" + day.description + ":" + (deferredTo?.description ?? "someday") + $0
+        }
+    }
+
     /// The id of the instance of `series` made for `occurrence` (spec D19, "A series is one thing"):
     /// two devices that complete the same repeating task make the same instance, and an instance
     /// moved to another day keeps the id of the occurrence it stands for. Never the id of a row the
@@ -57,6 +67,13 @@ enum DerivedID {
 
     private static func repeatInstanceName(series: UUID, occurrence: LocalDay) -> String {
         "repeat-instance:" + series.lowercasedText + ":" + occurrence.description
+    }
+
+    /// The id whose tombstone marks `series` stopped by the purge of its live instance (rule Y-20):
+    /// no row ever holds it, and its removal reaches every device like any other, so a device that
+    /// completed the purged instance offline learns that the series ended.
+    static func seriesStop(_ series: UUID) -> UUID {
+        uuid("series-stop:" + series.lowercasedText)
     }
 
     /// The id of a habit window's entry for `day`: every device that logs the day writes one row.

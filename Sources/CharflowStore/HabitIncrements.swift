@@ -1,8 +1,8 @@
 import CharflowCore
 import Foundation
 
-/// A counted (or avoid) habit day's amount as the sum of increment rows, and a timed day's as the sum
-/// of its closed sessions (spec D18, rule Y-6): rows are never overwritten, so increments two devices
+/// A counted, binary (or avoid) habit day's amount as the sum of increment rows, and a timed day's as
+/// the sum of its closed sessions (spec D18, rule Y-6): rows are never overwritten, so increments two devices
 /// make offline both count after a sync, where a total would go to the last writer. Undo is a
 /// negative increment (`habit log … --undo`) or the increment removed for good (`undo`).
 ///
@@ -37,10 +37,32 @@ package enum HabitIncrements {
                    [.text(id), .text(key.window), .text(key.date), .integer(Int64(delta)), .text(Instant.storageText(time))])
     }
 
+    /// Settles each entry of `entries` (ids) from its day's rows, after an undo emptied it: what
+    /// other devices' rows (or this device's earlier ones) still make of the day.
+    static func settle(entries ids: [String], at time: String, db: Database) throws {
+        guard !ids.isEmpty else { return }
+        let kinds = try windowKinds(db)
+        for id in ids {
+            guard let row = try db.rows("SELECT \(HabitRecords.entryColumns) FROM habit_entries WHERE id = ?", [.text(id)]).first
+            else { continue }
+            var entry = HabitRecords.entry(row)
+            guard let kind = kinds[entry.windowID.lowercasedText] else { continue }
+            let held = entry
+            try settle(&entry, kind: kind, db: db)
+            if entry != held { try saveSettled(entry, db: db) }
+        }
+    }
+
+    /// The sum of the rows of the window's `day`, or nil when it has none.
+    static func sum(window: UUID, day: LocalDay, db: Database) throws -> Int? {
+        let steps = try steps(Day(window: window.lowercasedText, date: day.description), db)
+        return steps.isEmpty ? nil : steps.reduce(0) { $0 + $1.amount }
+    }
+
     /// Gives an entry made afresh the amount of the day's rows, when it has any: its first entry was
     /// removed for good elsewhere (an undo), while rows other devices made for the day remain.
     static func adopt(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
-        guard kind == .counted || kind == .avoid else { return }
+        guard kind != .timed else { return }
         let steps = try steps(Day(window: entry.windowID.lowercasedText, date: entry.date.description), db)
         if !steps.isEmpty { entry.amount = HabitCompletion.amount(steps, kind: kind) }
     }
@@ -51,7 +73,7 @@ package enum HabitIncrements {
     package static func settle(_ entry: inout HabitEntry, kind: HabitKind, db: Database) throws {
         let key = Day(window: entry.windowID.lowercasedText, date: entry.date.description)
         switch kind {
-        case .counted:
+        case .counted, .binary:
             let steps = try steps(key, db)
             guard !steps.isEmpty else { return }
             entry.amount = HabitCompletion.amount(steps, kind: kind)
@@ -64,8 +86,6 @@ package enum HabitIncrements {
             let steps = try sessionSteps(key, db)
             entry.amount = HabitCompletion.amount(steps, kind: kind)
             entry.completedAt = HabitCompletion.completedAt(steps, target: entry.target, kind: kind)
-        case .binary:
-            return
         }
     }
 

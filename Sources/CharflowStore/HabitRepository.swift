@@ -180,6 +180,11 @@ package struct HabitRepository {
         try HabitIncrements.settle(&entry, kind: kind, db: db)
     }
 
+    /// The sum of the increment rows of the window's `day`, or nil when it has none.
+    package func incrementSum(window: UUID, on day: LocalDay) throws -> Int? {
+        try HabitIncrements.sum(window: window, day: day, db: db)
+    }
+
     /// Records that the window's `day` went from `before` by `delta`, as part of the action.
     package func recordIncrement(window: UUID, day: LocalDay, before: Int, baseAt: Date, delta: Int,
                                  in work: UnitOfWork) throws {

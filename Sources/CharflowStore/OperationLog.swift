@@ -27,6 +27,11 @@ package enum OperationLog {
     /// field's name with `baseSuffix` (when this device shared a value of it before).
     package static let mergedByLines: Set<String> = ["tasks.notes"]
 
+    /// Fields a change writes together and a merge takes together, by table (rule Y-19): a task's
+    /// placement (day, region, bucket, order) is one value, so a change of any of them sends them all
+    /// with one clock, and the later placement wins whole.
+    package static let mergedTogether: [String: [String]] = ["tasks": ["due_date", "region", "bucket", "sort_order"]]
+
     /// What a base operation's field name adds to the field's (`notes@base`).
     package static let baseSuffix = "@base"
 
@@ -186,7 +191,7 @@ package enum OperationLog {
     /// The migration the triggers were made for, with the triggers' own version: triggers that write
     /// bases (rule Y-17) replace the ones before them.
     private static func schemaMark(_ migrator: Migrator) -> String {
-        (migrator.migrations.last?.name ?? "") + "+bases"
+        (migrator.migrations.last?.name ?? "") + "+bases+placement"
     }
 
     private static func installTriggers(_ db: Database, migrator: Migrator) throws {
@@ -212,12 +217,14 @@ package enum OperationLog {
                 INSERT INTO sync_ops (table_name, row_id, field, value) VALUES \(inserted);
                 END
                 """)
-            let updated = columns.map {
-                let base = mergesByLines(table, $0) ? """
-                    INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\($0)\(baseSuffix)', b.value
-                    FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = new.id AND b.field = '\($0)' AND old.\($0) IS NOT new.\($0);
+            let updated = columns.map { column in
+                let base = mergesByLines(table, column) ? """
+                    INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\(column)\(baseSuffix)', b.value
+                    FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = new.id AND b.field = '\(column)' AND old.\(column) IS NOT new.\(column);
                     """ : ""
-                return base + "INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\($0)', json_quote(new.\($0)) WHERE old.\($0) IS NOT new.\($0);"
+                let together = mergedTogether[table].flatMap { $0.contains(column) ? $0 : nil } ?? [column]
+                let changed = together.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
+                return base + "INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\(column)', json_quote(new.\(column)) WHERE \(changed);"
             }.joined(separator: "\n")
             try db.execute("""
                 CREATE TRIGGER sync_\(table)_update AFTER UPDATE ON \(table) WHEN \(quiet) BEGIN

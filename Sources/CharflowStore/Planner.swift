@@ -380,6 +380,11 @@ public final class Planner {
 
     func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
         guard var record = outcome.record else { return }
+        if !outcome.refined {
+            // Derived from (task, day made, day deferred to), so the same deferral made on two devices
+            // is one record and counts once (rule Y-18).
+            record.id = try DerivedID.manualDeferral(task: record.taskID, day: record.day, to: record.deferredTo, in: db)
+        }
         try taskRepository.save(&record, journal: &journal)
     }
 

@@ -140,6 +140,11 @@ package struct TaskRepository {
         planner.forgetReads()
         defer { planner.forgetReads() }
         try db.write {
+            // Purging a series' live instance stops the series on every device (rule Y-20).
+            if let task = try task(id: id), task.isLive, task.isRepeating {
+                try Tombstone.mark("tasks", id: DerivedID.seriesStop(task.seriesID ?? task.id).lowercasedText,
+                                   at: planner.nowText, in: db)
+            }
             try planner.removeForGood(task: id.lowercasedText)
             try UndoJournal.clear(db: db)
         }

@@ -1,5 +1,6 @@
 /// The record that a row was removed for good, so that a merge or a sync does not bring it back
-/// (spec D13, D14). Every removal for good goes through `remove`: nowhere else writes a tombstone.
+/// (spec D13, D14). Every removal for good goes through `remove`, and a stop mark through `mark`:
+/// nowhere else writes a tombstone.
 enum Tombstone {
     /// Deletes the row of `table` whose id is `id` and, when there was one, leaves its tombstone.
     ///
@@ -12,5 +13,12 @@ enum Tombstone {
         try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                    [.text(table), .text(id), .text(time)])
         return true
+    }
+
+    /// Leaves a tombstone for an id no row holds (a stop mark, `DerivedID.seriesStop`), once.
+    static func mark(_ table: String, id: String, at time: String, in db: Database) throws {
+        guard try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), .text(id)]) == nil else { return }
+        try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
+                   [.text(table), .text(id), .text(time)])
     }
 }

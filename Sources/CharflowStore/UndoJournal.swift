@@ -160,6 +160,9 @@ struct UndoJournal {
         let images = try db.rows(
             "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE action_seq = ? ORDER BY ord DESC",
             [.integer(seq)])
+        let isDevice = try db.scalar("SELECT 1 FROM sync_state WHERE id = 1") != nil
+        // Habit days whose entry the action made: kept, emptied and settled from their rows below.
+        var emptied: [String] = []
         for image in images {
             guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { continue }
             let columns = try db.columns(of: table)
@@ -174,7 +177,7 @@ struct UndoJournal {
                 var key = key
                 // On a sync device, a row removed for good (a timed log taken back, an instance an
                 // un-tick removed) comes back under a new id: every device ignores a tombstoned id.
-                if keyColumn == "id", try db.scalar("SELECT 1 FROM sync_state WHERE id = 1") != nil,
+                if keyColumn == "id", isDevice,
                    try db.scalar("SELECT 1 FROM tombstones WHERE table_name = ? AND id = ?", [.text(table), .text(key)]) != nil {
                     key = UUID().lowercasedText
                     before = try db.scalar("SELECT json_set(?, '$.id', ?)", [.text(before), .text(key)])?.text ?? before
@@ -193,12 +196,20 @@ struct UndoJournal {
                     try db.run("UPDATE \(table) SET modified_at = ? WHERE \(keyColumn) = ?", [.text(now), .text(key)])
                 }
                 reverted.restored.append((table, key))
+            } else if keyColumn == "id", isDevice, table == "habit_entries" {
+                // A day's entry has the id every device derives for the day, so removing it would remove
+                // the other devices' logs of that day too (rule Y-18): it stays, and its amount goes back
+                // to what its remaining rows make.
+                try db.run("UPDATE habit_entries SET amount = 0, completed_at = NULL, modified_at = ? WHERE id = ?",
+                           [.text(now), .text(key)])
+                emptied.append(key)
             } else if keyColumn == "id" {
                 try Tombstone.remove(table, id: key, at: now, in: db)
             } else {
                 try db.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])
             }
         }
+        try HabitIncrements.settle(entries: emptied, at: now, db: db)
         try db.run("DELETE FROM undo_actions WHERE seq = ?", [.integer(seq)])
         return reverted
     }

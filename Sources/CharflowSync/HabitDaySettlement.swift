@@ -7,12 +7,12 @@ import CharflowStore
 /// Runs inside the merge, where nothing writes operations: each device computes the same from the
 /// same rows, so the entries agree without sending them.
 enum HabitDaySettlement {
-    /// Recomputes every entry of `days`; a binary day is one field, merged as it came.
+    /// Recomputes every entry of `days` (a day kept before increments were, from none: as it came).
     static func settle(_ days: Set<HabitIncrements.Day>, db: Database) throws {
         guard !days.isEmpty else { return }
         let kinds = try HabitIncrements.windowKinds(db)
         for day in days.sorted(by: { ($0.window, $0.date) < ($1.window, $1.date) }) {
-            guard let kind = kinds[day.window], kind != .binary else { continue }
+            guard let kind = kinds[day.window] else { continue }
             for entry in try HabitIncrements.entries(of: day, db: db) {
                 var settled = entry
                 try HabitIncrements.settle(&settled, kind: kind, db: db)

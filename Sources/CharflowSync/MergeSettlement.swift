@@ -1,14 +1,17 @@
 import CharflowStore
 
-/// What a merge of other devices' changes may leave, settled by the rules right after it (spec D18):
-/// two instances of one series due the same day (the dedup rule keeps one, rule Y-7) and two live
-/// sessions (rule Y-8).
+/// What a merge of other devices' changes may leave, settled by the rules right after it (spec D18,
+/// D19): two instances of one series made for one occurrence (the dedup rule keeps one, rule Y-7), a
+/// stopped series brought back or a series with two live instances (`SeriesSettlement`, rule Y-20),
+/// two categories with one name (`CategorySettlement`, rule Y-21), and two live sessions (rule Y-8).
 ///
 /// Each settlement is an ordinary change of this store, sent with the next sync; every device that
 /// merges the same operations settles them alike.
 package enum MergeSettlement {
     package static func settle(_ planner: Planner) throws {
         try planner.removeSeriesDuplicatesAfterMerge()
+        try SeriesSettlement.settle(planner)
+        try CategorySettlement.settle(planner)
         try planner.settleTwoTimers()
     }
 }

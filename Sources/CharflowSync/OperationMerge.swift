@@ -56,8 +56,11 @@ package enum OperationMerge {
             var changed = 0
             // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
             var habitDays = Set<HabitIncrements.Day>()
+            // Tasks whose deferral count is the number of records the merge touches, counted once it is done.
+            var counted = Set<String>()
             for key in removed where try !OperationLog.isRemoved(table: key.table, id: key.id, db) {
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
+                if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
@@ -90,6 +93,8 @@ package enum OperationMerge {
                     changed += try mergeByLines(key, field, list, db)
                 }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
+                if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
+                if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
             }
             // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
             // a whole-store check costs as much as the store is large, whatever the merge's size.
@@ -98,6 +103,7 @@ package enum OperationMerge {
             for key in removed { suspects.formUnion(children[key.table] ?? []) }
             changed += try settleBrokenLinks(db, in: suspects, children: children)
             try HabitDaySettlement.settle(habitDays, db: db)
+            try DeferralCountSettlement.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
             if changed > 0 { try OperationLog.forgetUndo(db) }
             try OperationLog.setApplying(false, db)
@@ -180,8 +186,16 @@ package enum OperationMerge {
     private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
         let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
         let columns = Set(try db.columns(of: key.table))
+        // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
+        // of the group on either side, so two moves never mix into a placement nobody chose.
+        let together = OperationLog.mergedTogether[key.table] ?? []
+        let groupWins = together.compactMap { fields[$0]?.hlc }.max().map { incoming in
+            together.compactMap { held[$0] }.max().map { incoming > $0 } ?? true
+        } ?? false
         let winning = fields.filter { field, incoming in
-            columns.contains(field) && field != "id" && held[field].map { incoming.hlc > $0 } ?? true
+            guard columns.contains(field), field != "id" else { return false }
+            if together.contains(field) { return groupWins }
+            return held[field].map { incoming.hlc > $0 } ?? true
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
         let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil

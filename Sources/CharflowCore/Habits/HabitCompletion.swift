@@ -22,10 +22,16 @@ public enum HabitCompletion {
     }
 
     /// The day's amount from its steps: their sum, or for a timed day the sum of seconds in whole
-    /// minutes (rounded half away from zero, as a timed day always counts).
+    /// minutes (rounded half away from zero, as a timed day always counts). A binary day is ticked
+    /// (1) while its steps sum to one or more: two devices that both ticked it leave it ticked when one
+    /// takes its own tick back.
     public static func amount(_ steps: [Step], kind: HabitKind) -> Int {
         let sum = steps.reduce(0) { $0 + $1.amount }
-        return kind == .timed ? minutes(seconds: sum) : sum
+        return switch kind {
+        case .timed: minutes(seconds: sum)
+        case .binary: min(1, max(0, sum))
+        case .counted, .avoid: sum
+        }
     }
 
     /// The moment the day became complete and stayed so, or nil when it is not complete.

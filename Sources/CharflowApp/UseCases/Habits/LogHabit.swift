@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Archived habits take no log, and neither do days the habit asked nothing of (paused or not
 /// scheduled). A day without an entry takes the window's target; a past day whose target has since
-/// changed has an entry keeping its own (`editHabit`). Counts are kept as increments, so two devices'
-/// logs both count (Y-6); a timed day's minutes are its sessions'.
+/// changed has an entry keeping its own (`editHabit`). Counts and ticks are kept as increments, so two
+/// devices' logs both count (Y-6, Y-18); a timed day's minutes are its sessions'.
 public enum LogHabit {
     public struct Input: Sendable {
         public var habit: UUID
@@ -75,6 +75,15 @@ extension Charflow {
                 try records.recordIncrement(window: window.id, day: day, before: before.amount,
                                             baseAt: before.completedAt ?? before.modifiedAt,
                                             delta: entry.amount - before.amount, in: work)
+            } else if habit.kind == .binary, entry.amount != before.amount {
+                // A tick is an increment too, taking the day's rows to what is shown (Y-18): two devices'
+                // ticks both count, and taking one back leaves the other's.
+                let held = try records.incrementSum(window: window.id, on: day)
+                let start = held.map { HabitCompletion.amount([.init(at: now, id: "", amount: $0)], kind: .binary) } == before.amount
+                    ? held ?? before.amount : before.amount
+                try records.recordIncrement(window: window.id, day: day, before: start,
+                                            baseAt: before.completedAt ?? before.modifiedAt,
+                                            delta: entry.amount - start, in: work)
             }
             try records.settleIncrements(&entry, kind: habit.kind)
             return try records.save(entry, in: work)

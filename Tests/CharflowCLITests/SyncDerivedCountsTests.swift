@@ -1,0 +1,137 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+import Testing
+
+/// Counts derived from records, through a real PostgreSQL hub (spec D19 "Counts are derived", rule
+/// Y-18): a deferral count is the number of distinct deferral records, whose ids derive from the task,
+/// the day the deferral was made and the day it sent the task to.
+@Suite("Sync derives deferral counts from records (Y-18)", .serialized)
+struct SyncDerivedCountsTests {
+    static let day = "2026-03-10"
+
+    @discardableResult
+    func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String, on day: String = Self.day) throws -> [String: Any] {
+        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(day)T\(time)")
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        return try result.json()
+    }
+
+    func startHub() throws -> PostgresHub {
+        let hub = try PostgresHub()
+        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
+        try #require(result.status == 0, "hub init failed: \(result.stderr)")
+        return hub
+    }
+
+    /// The task's deferral count and how many deferral records `show` lists.
+    func deferrals(_ device: CharflowRunner, _ id: String, on day: String = Self.day) throws -> (count: Int?, records: Int?) {
+        let shown = try device.json(["show", id], now: "\(day)T12:00")
+        return (shown["deferralCount"] as? Int, (shown["deferrals"] as? [Any])?.count)
+    }
+
+    @Test("Y-18: the same deferral made on two devices offline is one record and counts once")
+    func sameDeferralOnTwoDevices() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
+        try b.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:05")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        for device in [a, b] {
+            let (count, records) = try deferrals(device, id)
+            #expect(count == 1)
+            #expect(records == 1)
+        }
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-18: two different deferrals made on two devices offline are two records and count two")
+    func differentDeferralsCountTwice() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
+        try b.ok(["defer", id, "--to", "2026-03-14"], now: "\(Self.day)T10:05")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        for device in [a, b] {
+            let (count, records) = try deferrals(device, id)
+            #expect(count == 2)
+            #expect(records == 2)
+        }
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-18: four rollovers on one device and one catch-up on another merge to four records and a count of four")
+    func rolloversAndCatchUp() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Renew the permit", ["--due", "2026-03-10"], now: "2026-03-10T09:00")
+        try sync(a, hub, at: "09:01", on: "2026-03-10")
+        try sync(b, hub, at: "09:02", on: "2026-03-10")
+        // A opens every morning and rolls over four times; B is closed until the fourth day.
+        for day in ["2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14"] {
+            try a.ok(["today"], now: "\(day)T08:00")
+        }
+        try b.ok(["today"], now: "2026-03-14T08:30")
+        #expect(try deferrals(a, id, on: "2026-03-14").count == 4)
+        #expect(try deferrals(b, id, on: "2026-03-14").count == 1)
+        try sync(a, hub, at: "09:00", on: "2026-03-14")
+        try sync(b, hub, at: "09:01", on: "2026-03-14")
+        try sync(a, hub, at: "09:02", on: "2026-03-14")
+        for device in [a, b] {
+            let (count, records) = try deferrals(device, id, on: "2026-03-14")
+            #expect(records == 4)
+            #expect(count == 4)
+        }
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-18: the third-deferral picker reads the merged count: two deferrals merged make the next one need a day")
+    func pickerReadsMergedCount() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        // A's is the later change, so the task is due tomorrow.
+        try b.ok(["defer", id, "--to", "2026-03-12"], now: "\(Self.day)T10:00")
+        try a.ok(["defer", id, "--to", "tomorrow"], now: "\(Self.day)T10:05")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        // The next morning the task is due again on A; a third deferral wants a day chosen.
+        let refused = try a.run(["defer", id], now: "2026-03-11T09:00")
+        #expect(refused.status != 0, "\(refused.stdout)")
+        #expect(try a.run(["defer", id, "--to", "2026-03-13"], now: "2026-03-11T09:01").status == 0)
+        #expect(try deferrals(a, id, on: "2026-03-11").count == 3)
+    }
+
+    @Test("Y-18: an undone deferral is made again under a new id, and the other device's count follows")
+    func undoneDeferralAgain() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
+        try a.ok(["undo"], now: "\(Self.day)T10:01")
+        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:02")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        for device in [a, b] {
+            let (count, records) = try deferrals(device, id)
+            #expect(count == 1)
+            #expect(records == 1)
+        }
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+}
