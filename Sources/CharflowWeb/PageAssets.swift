@@ -22,6 +22,8 @@ enum PageAssets {
         case drag = "drag.js"
         // Upcoming and Search (W-20).
         case upcoming = "upcoming.js"
+        // The keyboard model of task lists and the per-task menu (W-21).
+        case lists = "lists.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -40,6 +42,7 @@ enum PageAssets {
             case .night: Texts.night
             case .drag: Texts.drag
             case .upcoming: Texts.upcoming
+            case .lists: Texts.lists
             }
         }
     }
@@ -55,6 +58,7 @@ enum PageAssets {
         static let night = text(PackageResources.night_js)
         static let drag = text(PackageResources.drag_js)
         static let upcoming = text(PackageResources.upcoming_js)
+        static let lists = text(PackageResources.lists_js)
         static let page = text(PackageResources.page_html)
 
         private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

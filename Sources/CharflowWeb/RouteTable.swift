@@ -18,6 +18,7 @@ enum RouteTable {
         .get("/night.js", .asset(.night)),
         .get("/drag.js", .asset(.drag)),
         .get("/upcoming.js", .asset(.upcoming)),
+        .get("/lists.js", .asset(.lists)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
         .post("/api/erase", .erase, EraseBody.self),

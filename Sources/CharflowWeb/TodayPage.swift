@@ -62,9 +62,19 @@ enum TodayPage {
         case "scripts": return PageAssets.scriptTags
         case "words": return scriptSafe(PageWords.json.rendered())
         case "regionOptions":
+            // Each region's three buckets, as `region/bucket` (W-9: quick add can fill any of them).
+            let buckets = [("must", "mustDo"), ("complementary", "complementary"), ("misc", "misc")]
             return [("morning", "regionMorning"), ("afternoon", "regionAfternoon"), ("evening", "regionEvening")]
-                .map { "<option value=\"\($0.0)\">\(escaped(PageWords.text("quickRegionMisc", ["region": PageWords.text($0.1)])))</option>" }
+                .flatMap { region in buckets.map { bucket in
+                    "<option value=\"\(region.0)/\(bucket.0)\">"
+                        + escaped(PageWords.text("quickRegionBucket", ["region": PageWords.text(region.1), "bucket": PageWords.text(bucket.1)]))
+                        + "</option>"
+                } }
                 .joined(separator: "\n")
+        case "limits":
+            // The 1–3–5 limits from the core, so the page counts against them without a copy of its own.
+            return scriptSafe(JSONValue.object([("mustDo", .int(Bucket.mustDo.limit)), ("complementary", .int(Bucket.complementary.limit)),
+                                                ("misc", .int(Bucket.misc.limit))]).rendered())
         default: preconditionFailure("page.html: no slot named \(name)")
         }
     }

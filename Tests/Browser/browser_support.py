@@ -116,6 +116,22 @@ def click(driver, label):
     wait(driver, centred_click, message=f"could not click {label}")
 
 
+def choose(driver, title, item):
+    """Opens the menu of actions of the task `title` (W-21's menu button) and picks the item named `item`."""
+    def opened(d):
+        shown = by_label(d, item)
+        if shown is not None and shown.is_displayed():
+            return True
+        # Not open (yet, or a redraw came between): press the menu button, as a person would again.
+        button = by_label(d, f"More actions for {title}")
+        if button is not None and button.get_attribute("aria-expanded") != "true":
+            d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", button)
+            button.click()
+        return False
+    wait(driver, opened, seconds=10, message=f"no {item} in the menu of {title}")
+    click(driver, item)
+
+
 def axe_violations(driver):
     with open(AXE, encoding="utf-8") as source:
         driver.execute_script(source.read())

@@ -159,8 +159,8 @@ class DetailTests(BrowserTestCase):
         self.choose("importance", "High")
         wait(d, lambda d: show()["importance"] == "high", message="importance")
         wait(d, lambda d: self.pressed("importance") == ["✓ High"] or self.pressed("importance") == ["High"])
-        self.choose("effort", "90 min")
-        wait(d, lambda d: show()["effortMinutes"] == 90, message="effort")
+        self.choose("effort", "2 h")
+        wait(d, lambda d: show()["effortMinutes"] == 120, message="effort")
         self.choose("effort", "None")
         wait(d, lambda d: show()["effortMinutes"] is None, message="effort none")
         self.choose("repeat", "Weekly")
@@ -290,10 +290,10 @@ class DetailTests(BrowserTestCase):
         self.assertEqual(axe_violations(d), [])
         self.screenshot("region-defer-sheet-light")
         wait(d, lambda d: d.find_element(By.ID, "defer-reason-too-much").click() or True)
-        wait(d, lambda d: d.find_element(By.ID, "defer-to-tomorrow").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "defer-to-next-week").click() or True)
         wait(d, lambda d: self.store.cli("show", water)["deferralCount"] == 3, message="the defer did not reach the store")
         shown = self.store.cli("show", water)
-        self.assertEqual((shown["dueDate"], shown["deferrals"][-1]["reason"]), ("2026-12-01", "tooMuch"))
+        self.assertEqual((shown["dueDate"], shown["deferrals"][-1]["reason"]), ("2026-12-07", "tooMuch"))
         wait(d, lambda d: by_label(d, "Complete Water plants") is None, message="the deferred task is still on today's board")
 
     def test_W17_W18_W19_zero_axe_violations_on_the_detail_and_the_sheet_in_light_and_dark_with_screenshots(self):

@@ -31,8 +31,9 @@ class UndoTests(BrowserTestCase):
 
     def complete_from_the_keyboard(self, task):
         d = self.driver
-        box = wait(d, lambda d: d.find_element(By.ID, "task-" + task))
-        d.execute_script("arguments[0].focus()", box)
+        # Found and focused in one step: the board is drawn anew on every change.
+        wait(d, lambda d: d.execute_script("const b = document.getElementById(arguments[0]); if (b) b.focus();"
+                                           " return Boolean(b) && document.activeElement === b", "task-" + task))
         self.keys(Keys.SPACE)
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Task 5”."))
         wait(d, lambda d: self.is_done(task))

@@ -78,7 +78,12 @@ struct ServePageTests {
         }
         #expect(page.contains("<title>Charflow · Today</title>"))
         #expect(page.contains(##"<a class="skip" href="#main">Skip to today’s board</a>"##))
-        #expect(page.contains(#"<option value="afternoon">Afternoon, Misc</option>"#))
+        #expect(page.contains(#"<option value="afternoon/misc">Afternoon, Misc</option>"#))
+        #expect(page.contains(#"<option value="morning/must">Morning, Must-Do</option>"#))
+        // The 1–3–5 limits come from the core (W-24: the page counts against them, it keeps no copy).
+        let limits = page.components(separatedBy: #"id="charflow-limits">"#).last?.components(separatedBy: "</script>").first ?? ""
+        #expect(limits.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+                == #"{"mustDo":1,"complementary":3,"misc":5}"#)
         #expect(page.contains(##"A backslash keeps a sign in the title: \#42.</p>"##))
         #expect(PageWords.text("pageTitle", ["screen": "Backlog"]) == "Charflow · Backlog")
         #expect(PageWords.text("no such key") == "no such key")

@@ -13,6 +13,10 @@
   const say = (key, values) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => (values && name in values ? String(values[name]) : ""));
   const regionNames = { morning: say("regionMorning"), afternoon: say("regionAfternoon"), evening: say("regionEvening") };
   const bucketWords = { must: "mustDo", complementary: "complementary", misc: "misc" };
+  // The 1–3–5 limits as the core has them (the page writes them into itself; nothing here decides them),
+  // and the day's capacity in minutes, read from the settings.
+  const limits = JSON.parse(document.getElementById("charflow-limits").textContent);
+  let capacity = null;
   let openMove = null;
   let moveProblem = null;
   let moveChoice = null;
@@ -21,7 +25,6 @@
   let toastTimer = null;
   let parseTimer = null;
   let parseSerial = 0;
-  let openActions = null;
   let lastBacklog = null;
   let searchTimer = null;
 
@@ -71,7 +74,6 @@
   function refusalText(error, region, bucket) {
     const card = lastToday && region && lastToday.regions[region];
     if (!error || error.code !== "region_full" || !card) return error.message;
-    const limits = { mustDo: 1, complementary: 3, misc: 5 };
     const key = bucketWords[bucket] || bucket;
     if (!(key in limits)) return error.message;
     const name = regionNames[region];
@@ -188,11 +190,7 @@
         event.preventDefault();
         announce(say("lockedTask"));
       },
-      onkeydown: (event) => {
-        if (!place || !event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
-        event.preventDefault();
-        reorder(task, place, event.key === "ArrowUp" ? -1 : 1);
-      },
+      "data-rove": "",
       onchange: async (event) => {
         const done = event.target.checked;
         try {
@@ -207,9 +205,8 @@
       },
     });
     const label = el("label", { for: id });
-    if (extraClass === "must") label.append(el("span", { class: "tag", text: say("mustDo") }));
     // The title opens the task's detail; the checkbox beside it completes the task.
-    label.append(el("a", { href: "#task/" + task.id, class: "title-link", text: task.title }));
+    label.append(el("a", { href: "#task/" + task.id, class: "title-link", id: id + "-title", text: task.title }));
     if (task.category) label.append(el("span", { class: "cat", text: task.category }));
     // The data- attributes are what drag.js reads: the task, where it sits, and whether it can be dragged.
     const item = el("li", {
@@ -218,16 +215,98 @@
       "data-bucket": place ? place.bucket : null, "data-index": place ? String(place.index) : null,
       draggable: place && !task.isCompleted ? "true" : null,
     }, box, label);
-    // The task's buttons stay together, beside the title or on a line of their own when narrow.
-    const tools = el("div", { class: "tools" });
-    const moveKey = (idPrefix || "task-") + "move-";
-    const actionsKey = (idPrefix || "task-") + "actions-";
-    if (place && !task.isCompleted) tools.append(moveButton(task, moveKey));
-    if (place && place.actions) tools.append(actionsButton(task, actionsKey));
-    if (tools.childElementCount) item.append(tools);
-    if (place && !task.isCompleted && openMove === moveKey + task.id) item.append(moveForm(task, moveKey, place.region));
-    if (place && place.actions && openActions === actionsKey + task.id) item.append(actionsPanel(task, actionsKey));
+    // One line: the checkbox, the title, the effort, and the task's menu of actions (W-21).
+    const key = idPrefix || "task-";
+    const moveKey = key + "move-";
+    item.append(effortTag(task), taskMenu(task, key, place ? place.region : null));
+    rowPlaces.set(item, { task, place });
+    if (!task.isCompleted && openMove === moveKey + task.id) item.append(moveForm(task, moveKey, place ? place.region : null));
     return item;
+  }
+
+  // What each drawn row stands for, for the keys lists.js gives the rows.
+  const rowPlaces = new WeakMap();
+  function reorderRow(row, step) {
+    const known = rowPlaces.get(row);
+    if (known && known.place) reorder(known.task, known.place, step);
+  }
+
+  // Space on a row without a checkbox (the Backlog's) completes its task.
+  async function completeRow(row) {
+    const title = row.dataset.title;
+    try {
+      const answer = await api("/api/tasks/" + row.dataset.task + "/done", {});
+      problem("");
+      toast(say("completed", { title }), answer.action);
+    } catch (error) { problem(error.message); }
+    await refresh();
+  }
+
+  // A duration as the core writes it (Duration.text): "45 min", "2 h", "1 h 30".
+  function durationText(minutes) {
+    if (minutes < 60) return say("duration.minutes", { minutes });
+    const rest = minutes % 60;
+    return rest === 0 ? say("duration.hours", { hours: Math.floor(minutes / 60) })
+      : say("duration.hoursMinutes", { hours: Math.floor(minutes / 60), minutes: String(rest).padStart(2, "0") });
+  }
+
+  function effortTag(task) {
+    if (task.effortMinutes === null || task.effortMinutes === undefined) return null;
+    return el("span", { class: "effort", text: durationText(task.effortMinutes) });
+  }
+
+  // Someday is not offered for important or repeating tasks (T-25).
+  function hidesSomeday(task) {
+    return task.importance === "medium" || task.importance === "high" || Boolean(task.repeatKind && task.repeatKind !== "none");
+  }
+
+  // A task's actions in one menu (the APG menu button; lists.js gives it its keys): Move to…, a
+  // deferral, delete. `key` keeps the ids apart on each screen; `current` is the task's region.
+  function taskMenu(task, key, current) {
+    const menuID = key + "menu-" + task.id;
+    const title = task.title;
+    const items = [];
+    const item = (text, label, action, extra) => el("button", Object.assign({
+      type: "button", role: "menuitem", tabindex: "-1", id: menuID + "-" + items.length, text, "aria-label": label,
+      onclick: () => { window.charflow.closeMenus(null); action(); },
+    }, extra || {}));
+    if (!task.isCompleted) {
+      items.push(item(say("moveToShort"), say("moveTo", { title }), () => openMoveForm(task, key + "move-")));
+      if (task.deferralCount >= 2) {
+        // The third deferral and later need a chosen day and offer the reason chips (T-20): the sheet.
+        items.push(item(say("deferOpen"), say("deferNamed", { title }), () => window.charflow.openDeferSheet(task), { "aria-haspopup": "dialog" }));
+      } else {
+        for (const word of ["tomorrow", "later-this-week", "next-week", "someday"]) {
+          if (word === "someday" && hidesSomeday(task)) continue;
+          const when = say("deferWhen." + word);
+          items.push(item(say("deferMenu." + word), say("deferWhenNamed", { title, when }),
+            () => act("/api/tasks/" + task.id + "/defer", { to: word }, say("deferred", { title, to: when }), task.id)));
+        }
+      }
+    }
+    items.push(item(say("delete"), say("deleteNamed", { title }),
+      () => act("/api/tasks/" + task.id + "/delete", {}, say("deleted", { title }), task.id), { class: "delete" }));
+    // A redraw (a change from elsewhere) keeps an open menu open, so focus can stay on its item.
+    const drawn = document.getElementById(menuID);
+    const open = Boolean(drawn && !drawn.hidden);
+    const button = el("button", {
+      type: "button", class: "ghost menu-button", id: key + "menubutton-" + task.id, text: say("actions"),
+      "aria-label": say("actionsNamed", { title }), "aria-haspopup": "menu", "aria-controls": menuID, "aria-expanded": open ? "true" : "false",
+    });
+    return el("div", { class: "menu-wrap" }, button,
+      el("div", { role: "menu", id: menuID, class: "menu", "aria-label": say("actionsNamed", { title }), hidden: !open }, ...items));
+  }
+
+  function openMoveForm(task, moveKey) {
+    openMove = moveKey + task.id;
+    moveChoice = null;
+    moveProblem = null;
+    refresh().then(() => { const target = $(moveKey + task.id + "-region"); if (target) target.focus(); });
+  }
+
+  // The menu button of a task's row on the screen shown.
+  function menuButtonOf(taskID) {
+    return Array.from(document.querySelectorAll(".menu-button")).find((b) => b.closest("li[data-task]").dataset.task === taskID && b.offsetParent !== null);
   }
 
   // `options`: `lockNote`, the id of the sentence saying the bucket is locked; `actions`, whether each
@@ -247,64 +326,41 @@
     heading.focus();
   }
 
-  // One write from a context action: the toast names it and offers its undo (W-15).
-  async function act(path, body, text) {
+  // One write from a task's menu: the toast names it and offers its undo (W-15). Focus goes to the
+  // next task of the same list (the one before when it was the last), else to the screen's heading.
+  async function act(path, body, text, taskID) {
+    const row = taskID && Array.from(document.querySelectorAll("li[data-task]")).find((li) => li.dataset.task === taskID && li.offsetParent !== null);
+    const siblings = row ? Array.from(row.parentElement.children).filter((li) => li.dataset.task) : [];
+    const at = siblings.indexOf(row);
+    const neighbour = row ? siblings[at + 1] || siblings[at - 1] : null;
+    const neighbourID = neighbour ? neighbour.dataset.task : null;
     try {
       const answer = await api(path, body);
-      openActions = null;
       problem("");
       announce(text);
       toast(text, answer.action);
       await refresh();
-      focusHeading();
+      const next = neighbourID && Array.from(document.querySelectorAll("li[data-task] [data-rove]"))
+        .find((node) => node.closest("li").dataset.task === neighbourID && node.offsetParent !== null);
+      if (next) next.focus(); else focusHeading();
     } catch (error) {
       problem(error.message);
       await refresh();
     }
   }
 
-  // Region focus's context actions for a task (W-9): defer to a quick date, delete; "Move to…" sits
-  // beside them.
-  function actionsButton(task, key) {
-    const open = openActions === key + task.id;
-    return el("button", {
-      type: "button", class: "ghost", id: key + "button-" + task.id, text: say("actions"),
-      "aria-label": say("actionsNamed", { title: task.title }), "aria-expanded": open ? "true" : "false",
-      onclick: () => {
-        openActions = open ? null : key + task.id;
-        refresh().then(() => {
-          const target = openActions ? document.querySelector("#" + CSS.escape(key + task.id) + " button") : $(key + "button-" + task.id);
-          if (target) target.focus();
-        });
-      },
-    });
+  // The day's planned effort against its capacity (W-24); done tasks count, as they do for capacity.
+  function renderLoad(today) {
+    const planned = Object.values(today.regions).reduce((sum, region) => sum + plannedMinutes(region), 0);
+    const load = $("day-load");
+    load.textContent = capacity === null ? say("plannedDayOnly", { planned: durationText(planned) })
+      : say("plannedDay", { planned: durationText(planned), capacity: durationText(capacity) });
+    load.classList.toggle("over", capacity !== null && planned > capacity);
   }
 
-  function actionsPanel(task, key) {
-    const panel = el("div", { class: "actions", id: key + task.id });
-    if (!task.isCompleted && task.deferralCount >= 2) {
-      // The third deferral and later need a chosen date and offer the reason chips (T-20): the detail's sheet.
-      panel.append(el("button", {
-        type: "button", class: "ghost", text: say("deferOpen"), "aria-label": say("deferNamed", { title: task.title }),
-        "aria-haspopup": "dialog", onclick: () => window.charflow.openDeferSheet(task),
-      }));
-    } else if (!task.isCompleted) {
-      // The first and second deferral are instant (T-20): a quick date each.
-      const quick = el("fieldset", { class: "quick-dates" }, el("legend", { text: say("deferTo") }));
-      for (const word of ["tomorrow", "later-this-week", "next-week", "someday"]) {
-        const when = say("deferWhen." + word);
-        quick.append(el("button", {
-          type: "button", class: "ghost", text: say("defer." + word), "aria-label": say("deferWhenNamed", { title: task.title, when }),
-          onclick: () => act("/api/tasks/" + task.id + "/defer", { to: word }, say("deferred", { title: task.title, to: when })),
-        }));
-      }
-      panel.append(quick);
-    }
-    panel.append(el("button", {
-      type: "button", class: "ghost delete", text: say("delete"), "aria-label": say("deleteNamed", { title: task.title }),
-      onclick: () => act("/api/tasks/" + task.id + "/delete", {}, say("deleted", { title: task.title })),
-    }));
-    return panel;
+  // The effort of a region's tasks, done ones too.
+  function plannedMinutes(region) {
+    return region.mustDo.concat(region.complementary, region.misc).reduce((sum, task) => sum + (task.effortMinutes || 0), 0);
   }
 
   function bar(percent) {
@@ -329,9 +385,10 @@
     });
     card.append(el("h2", {}, el("a", { href: "#region/" + key, text: name })));
     const countList = el("ul", { class: "counts" });
-    countList.append(el("li", { text: say("bucketCount", { name: say("mustDo"), count: counts.must, limit: 1 }) }));
-    countList.append(el("li", { text: say("bucketCount", { name: say("complementary"), count: counts.complementary, limit: 3 }) }));
-    countList.append(el("li", { text: say("bucketCount", { name: say("misc"), count: counts.misc, limit: 5 }) }));
+    countList.append(el("li", { text: say("bucketCount", { name: say("mustDo"), count: counts.must, limit: limits.mustDo }) }));
+    countList.append(el("li", { text: say("bucketCount", { name: say("complementary"), count: counts.complementary, limit: limits.complementary }) }));
+    countList.append(el("li", { text: say("bucketCount", { name: say("misc"), count: counts.misc, limit: limits.misc }) }));
+    countList.append(el("li", { class: "planned", id: "planned-" + key, text: say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) }));
     card.append(countList);
     card.append(bar(region.progress.percent));
     card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
@@ -401,17 +458,17 @@
     $("region-summary").textContent = say("regionLabel", {
       region: name, must: region.mustDo.length, complementary: region.complementary.length, misc: region.misc.length,
       percent: region.progress.percent,
-    }) + ".";
+    }) + ". " + say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) + ".";
     const buckets = $("region-buckets");
     buckets.replaceChildren();
-    for (const [bucket, limit] of [["mustDo", 1], ["complementary", 3], ["misc", 5]]) {
+    for (const [bucket, limit] of [["mustDo", limits.mustDo], ["complementary", limits.complementary], ["misc", limits.misc]]) {
       const tasks = region[bucket];
       const headingID = "focus-" + bucket;
       const section = el("section", { class: "panel", "aria-labelledby": headingID, "data-region": key, "data-bucket": bucket },
         el("h2", { id: headingID, text: say("bucketCount", { name: say(bucket), count: tasks.length, limit }) }));
       const lockNote = bucket === "complementary" && region.complementaryLocked ? "focus-lock" : null;
       if (lockNote) section.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
-      section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-", { lockNote, actions: true })
+      section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-", { lockNote })
                                   : el("p", { class: "empty", text: say("bucketEmpty") }));
       buckets.append(section);
     }
@@ -470,6 +527,7 @@
     $("overall").textContent = overall.total
       ? say("overall", { completed: overall.completed, total: overall.total, percent: overall.percent })
       : say("overallEmpty");
+    renderLoad(today);
     const regions = $("regions");
     regions.replaceChildren(...["morning", "afternoon", "evening"].map((key) => regionCard(key, today.regions[key])));
     const due = $("due");
@@ -533,7 +591,9 @@
     try {
       // The version read first: what follows is at least that new, so the poll need not draw it again.
       const changes = await api("/api/changes");
-      render(await api("/api/today"));
+      const [today, settings] = await Promise.all([api("/api/today"), api("/api/settings")]);
+      capacity = Number(settings.capacity);
+      render(today);
       version = changes.version;
       if (location.hash === "#backlog") renderBacklog(lastBacklog = await api("/api/backlog"));
       const active = activeScreen();
@@ -560,12 +620,16 @@
         el("div", {}, el("label", { for: formID + "-region", text: say("region") }), regionSelect),
         el("div", {}, el("label", { for: formID + "-bucket", text: say("bucket") }), bucketSelect),
         el("button", { type: "submit", text: say("move") }),
-        el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => {
-          openMove = null; moveProblem = null; moveChoice = null;
-          refresh().then(() => { const b = $(key + "button-" + task.id); if (b) b.focus(); });
-        } })),
+        el("button", { type: "button", class: "ghost", text: say("cancel"), onclick: () => cancelMove(task) })),
       el("p", { class: "refused", role: "alert", id: formID + "-problem",
                 text: moveProblem && moveProblem.id === formID ? moveProblem.text : "" }));
+    // Esc closes the picker and gives focus back to the task's menu button (W-21).
+    form.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      cancelMove(task);
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const region = regionSelect.value;
@@ -594,7 +658,12 @@
     return form;
   }
 
-  // The "Move to…" button that opens a task's picker in place.
+  function cancelMove(task) {
+    openMove = null; moveProblem = null; moveChoice = null;
+    refresh().then(() => { const b = menuButtonOf(task.id); if (b) b.focus(); else focusHeading(); });
+  }
+
+  // The "Move to…" button that opens a task's picker in place (night planning's Move uses it).
   function moveButton(task, key) {
     const open = openMove === key + task.id;
     return el("button", {
@@ -627,12 +696,8 @@
       const list = el("ul", { class: "tasks" });
       for (const task of tasks) {
         const item = el("li", { class: "backlog-task", "data-task": task.id, "data-title": task.title, "data-region": "backlog", draggable: "true" },
-          el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title })), moveButton(task, "move-"),
-          el("button", {
-            type: "button", class: "ghost delete", id: "delete-" + task.id, text: say("delete"),
-            "aria-label": say("deleteNamed", { title: task.title }),
-            onclick: () => act("/api/tasks/" + task.id + "/delete", {}, say("deleted", { title: task.title })),
-          }));
+          el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", id: "backlog-task-" + task.id, "data-rove": "", text: task.title })),
+          effortTag(task), taskMenu(task, "", null));
         if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
         if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
         list.append(item);
@@ -723,7 +788,11 @@
     for (const tokenInfo of answer.tokens) {
       let value = tokenInfo.value;
       if (tokenInfo.kind === "due" && answer.dueDate) value = value + " (" + answer.dueDate + ")";
-      shown.append(el("span", { class: "token", "data-kind": tokenInfo.kind, text: say("parse." + tokenInfo.kind, { value }) }));
+      // A category is shown as one only when the API has it (item 7); else the line says so in words.
+      const missing = tokenInfo.kind === "category" && answer.categories
+        && !answer.categories.some((c) => !c.isArchived && c.name.toLocaleLowerCase() === tokenInfo.value.toLocaleLowerCase());
+      shown.append(el("span", { class: missing ? "token missing" : "token", "data-kind": tokenInfo.kind,
+                                text: say(missing ? "parse.categoryMissing" : "parse." + tokenInfo.kind, { value }) }));
     }
   }
 
@@ -735,7 +804,10 @@
     parseTimer = window.setTimeout(async () => {
       const serial = ++parseSerial;
       let answer;
-      try { answer = await api("/api/parse", { parse: line }); } catch (error) { answer = { error: error.message }; }
+      try {
+        answer = await api("/api/parse", { parse: line });
+        if (answer.category) answer.categories = (await api("/api/categories")).categories;
+      } catch (error) { answer = { error: error.message }; }
       if (serial === parseSerial) showParse(answer, target);
     }, 150);
   }
@@ -824,9 +896,10 @@
   function start() {
     render(JSON.parse(document.getElementById("charflow-today").textContent));
     $("quick-line").addEventListener("input", () => parseSoon("quick-line", "quick-parse"));
+    // "Where" is the Backlog or a region's bucket, as `region/bucket`.
     $("quick-form").addEventListener("submit", (event) => quickAdd(event, "quick-line", "quick-parse", () => {
-      const where = $("quick-where").value;
-      return where ? { region: where, bucket: "misc" } : {};
+      const [region, bucket] = $("quick-where").value.split("/");
+      return region ? { region, bucket } : {};
     }));
     $("region-line").addEventListener("input", () => parseSoon("region-line", "region-parse"));
     $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
@@ -847,14 +920,16 @@
     box.addEventListener("focusin", () => window.clearTimeout(toastTimer));
     box.addEventListener("focusout", () => window.setTimeout(armToast, 0));
     showView();
+    // The capacity is a setting: read once at the start (and on every redraw), drawn without a redraw.
+    api("/api/settings").then((settings) => { capacity = Number(settings.capacity); if (lastToday) renderLoad(lastToday); }).catch(() => {});
     poll();
     window.setInterval(poll, 1000);
   }
 
   // What the other screens' scripts use.
   window.charflow = {
-    $, el, say, api, problem, refusalText, announce, toast, undoLast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
-    regionNames, bucketWords, today: () => lastToday,
+    $, el, say, api, problem, refusalText, reorderRow, completeRow, durationText, hidesSomeday, menuButtonOf, limits, announce, toast, undoLast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
+    regionNames, bucketWords, today: () => lastToday, parseSoon,
   };
   document.addEventListener("DOMContentLoaded", start);
 })();

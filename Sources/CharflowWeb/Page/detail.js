@@ -6,7 +6,7 @@
 // markdown is built element by element, never through `innerHTML`.
 "use strict";
 (() => {
-  const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords } = window.charflow;
+  const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords, durationText, hidesSomeday } = window.charflow;
   const quickDates = ["today", "tomorrow", "later-this-week", "next-week", "someday"];
   const reasons = ["too-much", "not-ready", "no-longer"];
   let shown = null;           // the task the detail shows, as `GET /api/tasks/ID` answered
@@ -18,6 +18,14 @@
   let pendingFocus = null;    // the id to focus once the detail is drawn
   let sheetTask = null;       // the task the defer sheet is about
   let eased = null;           // the task whose importance a deferral just eased to low
+  let cameFrom = null;        // the screen the detail was opened from, where a delete goes back to
+  let otherEffort = false;    // whether the effort's "Other…" picker is open
+  const effortSteps = [15, 30, 60, 120];
+
+  window.addEventListener("hashchange", (event) => {
+    const from = new URL(event.oldURL).hash;
+    if (/^#task\//.test(location.hash) && !/^#task\//.test(from)) cameFrom = from || "#today";
+  });
 
   // Inline markdown: `code`, **bold**, *italic* or _italic_, [text](href). Links keep their address
   // in view; only http, https and mailto addresses become links.
@@ -160,19 +168,23 @@
                        onclick: () => { suggestion = null; refresh().then(() => $("detail-defer").focus()); } })));
   }
 
+  // A deleted task's page is left for the screen it was opened from; the screen change puts focus on
+  // that screen's heading, and the toast offers the undo.
   async function remove(task) {
     try {
       const answer = await api("/api/tasks/" + task.id + "/delete", {});
       suggestion = null;
       problem("");
       toast(say("deleted", { title: task.title }), answer.action);
-    } catch (error) { problem(error.message); }
-    await refresh();
-    // A task deleted from Region focus leaves its list: focus goes to the screen's heading.
-    if (document.activeElement === document.body) {
-      const heading = Array.from(document.querySelectorAll("main h1")).find((h) => h.offsetParent !== null);
-      if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+      announce(say("deleted", { title: task.title }));
+    } catch (error) { problem(error.message); await refresh(); return; }
+    if (/^#task\//.test(location.hash)) {
+      shown = null;
+      location.hash = cameFrom && !/^#task\//.test(cameFrom) ? cameFrom : "#today";
+      return;
     }
+    await refresh();
+    window.charflow.focusHeading();
   }
 
   // Focus owns sessions: it begins this one, or shows why not with the settle choices (W-13).
@@ -217,21 +229,30 @@
           },
         }))));
     }
-    const dates = quickDates.filter((word) => word !== "today" && !(word === "someday" && hidesSomeday(task)));
+    // The first two deferrals: tomorrow at once, or another quick date. From the third: a later day only
+    // (task.md's picker, T-20): later this week, next week, someday, or a day chosen in the date field.
+    // Someday is not offered for important or repeating tasks (T-25), but at the third deferral an
+    // important task is eased to low, so only a repeating one loses it then.
+    const noSomeday = slipping ? Boolean(task.repeatKind && task.repeatKind !== "none") : hidesSomeday(task);
+    const dates = (slipping ? ["later-this-week", "next-week", "someday"] : ["tomorrow", "later-this-week", "next-week", "someday"])
+      .filter((word) => !(word === "someday" && noSomeday));
     body.push(el("fieldset", { class: "choices", id: "defer-dates" }, el("legend", { text: say("deferTo") }),
       ...dates.map((word) => el("button", { type: "button", class: "choice", id: "defer-to-" + word, text: say("date." + word),
                                             onclick: () => deferTo(task, word) }))));
+    if (slipping) {
+      const field = el("input", { type: "date", id: "defer-date" });
+      body.push(el("div", { class: "defer-date" },
+        el("label", { for: "defer-date", text: say("deferDate") }),
+        el("div", { class: "quick-row" }, field,
+          el("button", { type: "button", id: "defer-to-date", text: say("deferDateButton"),
+                         onclick: () => { if (field.value) deferTo(task, field.value); else field.focus(); } }))));
+    }
     body.push(el("p", { class: "refused", role: "alert", id: "defer-problem" }));
     body.push(el("div", { class: "actions" }, el("button", { type: "button", class: "ghost", id: "defer-cancel", text: say("cancel"),
                                                              onclick: () => dialog.close() })));
     dialog.replaceChildren(...body);
     dialog.showModal();
     $("defer-sheet-title").focus();
-  }
-
-  // Someday is hidden for important and repeating tasks in every date picker (T-25).
-  function hidesSomeday(task) {
-    return task.importance === "medium" || task.importance === "high" || (task.repeatKind && task.repeatKind !== "none");
   }
 
   async function deferTo(task, word) {
@@ -258,13 +279,54 @@
     if (target) target.focus();
   }
 
+  // Effort: 15, 30, 60 or 120 minutes, "Other…" for any 15-minute step up to 8 h (task.md), or none. A
+  // value that is not one of the four (`~45m`, `~2h` is 120) shows on "Other…", pressed.
+  function effortChoices(task) {
+    const current = task.effortMinutes;
+    const other = current !== null && !effortSteps.includes(current);
+    const group = choices("effort", "effort",
+      effortSteps.map((minutes) => [minutes, durationText(minutes)]).concat([["none", say("effortNone")]]),
+      current === null ? "none" : current, (value) => { otherEffort = false; edit(task, "effort", { effort: value === "none" ? null : value }); });
+    const otherButton = el("button", {
+      type: "button", class: "choice", id: "detail-effort-other", "aria-pressed": String(other), "aria-expanded": String(otherEffort),
+      "aria-controls": "detail-effort-other-form",
+      text: other ? say("effortOther") + " " + durationText(current) : say("effortOther"),
+      onclick: () => { otherEffort = !otherEffort; refresh().then(() => { const next = $(otherEffort ? "detail-effort-other-input" : "detail-effort-other"); if (next) next.focus(); }); },
+    });
+    group.insertBefore(otherButton, group.querySelector("#detail-effort-none"));
+    if (!otherEffort) return group;
+    const steps = [];
+    for (let minutes = 15; minutes <= 480; minutes += 15) steps.push(minutes);
+    const select = el("select", { id: "detail-effort-other-input" },
+      ...steps.map((minutes) => el("option", { value: String(minutes), text: durationText(minutes), selected: minutes === (current || 45) })));
+    const form = el("form", { id: "detail-effort-other-form", class: "effort-other" },
+      el("label", { for: "detail-effort-other-input", text: say("effortOtherLabel") }),
+      el("div", { class: "quick-row" }, select, el("button", { type: "submit", id: "detail-effort-other-save", text: say("effortOtherSave") })));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      otherEffort = false;
+      await edit(task, "effort", { effort: Number(select.value) });
+      const back = $("detail-effort-other");
+      if (back) back.focus();
+    });
+    form.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      otherEffort = false;
+      refresh().then(() => { const back = $("detail-effort-other"); if (back) back.focus(); });
+    });
+    return el("div", {}, group, form);
+  }
+
   function renderTask(task) {
     const view = [];
     view.push(el("p", {}, el("a", { href: "#today", text: say("detailBack") })));
     view.push(el("h1", { id: "detail-heading", tabindex: "-1", text: task.title }));
     const facts = el("ul", { class: "facts" },
       el("li", { text: say("detailWhere", { place: placeText(task) }) }),
-      el("li", { text: task.dueDate ? say("detailDue", { date: task.dueDate }) : say("detailNoDue") }));
+      el("li", { text: task.dueDate ? say("detailDue", { date: task.dueDate }) : say("detailNoDue") }),
+      el("li", { id: "detail-effort-fact", text: say("effortNamed", { effort: task.effortMinutes === null ? say("effortNone") : durationText(task.effortMinutes) }) }));
     if (task.category) facts.append(el("li", {}, categoryLabel(task.category)));
     view.push(facts);
     // Easing an important task's importance is never silent (T-13): said until the detail is left.
@@ -319,11 +381,7 @@
       el("h2", { id: "detail-fields-title", text: say("detailFields") }));
     fields.append(choices("importance", "importance", ["low", "medium", "high"].map((v) => [v, say("importance." + v)]),
       task.importance, (value) => edit(task, "importance", { importance: value })));
-    fields.append(choices("effort", "effort",
-      [[15, say("effortMinutes", { minutes: 15 })], [30, say("effortMinutes", { minutes: 30 })], [60, say("effortMinutes", { minutes: 60 })],
-       [90, say("effortMinutes", { minutes: 90 })], ["none", say("effortNone")]],
-      task.effortMinutes === null ? "none" : task.effortMinutes,
-      (value) => edit(task, "effort", { effort: value === "none" ? null : value })));
+    fields.append(effortChoices(task));
     fields.append(choices("due", "quickDates",
       quickDates.filter((word) => !(word === "someday" && hidesSomeday(task))).map((w) => [w, say("date." + w)]),
       undefined, (value) => edit(task, "due", { due: value })));
@@ -358,6 +416,7 @@
         const [task, list] = await Promise.all([api("/api/tasks/" + encodeURIComponent(id)), api("/api/categories?all=1")]);
         if (!shown || shown.id !== task.id) {
           editingNotes = false;
+          otherEffort = false;
           if (suggestion !== task.id) suggestion = null;
           if (eased !== task.id) eased = null;
         }

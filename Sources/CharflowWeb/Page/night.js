@@ -152,7 +152,9 @@
 
   function newTaskForm() {
     const titleID = "night-new-title", regionID = "night-new-region", bucketID = "night-new-bucket";
-    const title = el("input", { id: titleID, type: "text", autocomplete: "off", value: values[titleID] || "" });
+    // The line is read as quick add reads it (`!high ~60m #Work`), through the API's parser (item 8).
+    const title = el("input", { id: titleID, type: "text", autocomplete: "off", value: values[titleID] || "", "aria-describedby": "night-new-parse",
+                                oninput: () => window.charflow.parseSoon(titleID, "night-new-parse") });
     const region = select(regionID, Object.entries(regionNames).concat([["", say("nightJustDay")]]), "morning");
     const bucket = select(bucketID, Object.entries(bucketWords).map(([value, word]) => [value, say(word)]), "misc");
     const form = el("form", { class: "pause-form" },
@@ -162,12 +164,13 @@
       el("button", { type: "submit", id: "night-new-submit", text: say("nightNewSubmit") }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const body = { title: title.value, due: last.plan.planDay };
+      const body = { parse: title.value, due: last.plan.planDay };
       if (region.value) { body.region = region.value; body.bucket = bucket.value; }
       step("/api/tasks", body, (task) => say("plannedToast", { title: task.title, day: dayShort(last.plan.planDay) }), "night-new-refused",
            () => { delete values[titleID]; });
     });
-    return el("div", { class: "night-new" }, el("h3", { text: say("nightNew") }), form, refusal("night-new-refused"));
+    return el("div", { class: "night-new" }, el("h3", { text: say("nightNew") }), form,
+      el("div", { id: "night-new-parse", class: "parse", "aria-live": "polite" }), refusal("night-new-refused"));
   }
 
   function section(id, heading, ...children) {

@@ -74,6 +74,68 @@
     if (heading) heading.focus();
   }
 
+  // Categories (item 7): create, rename, archive and restore, each through its `/api/categories` route.
+  async function categoryStep(path, body, text, focusID) {
+    try {
+      const answer = await api(path, body);
+      $("category-problem").textContent = "";
+      problem("");
+      toast(text, answer.action);
+      announce(text);
+    } catch (error) {
+      $("category-problem").textContent = error.message;
+      return false;
+    }
+    await refresh();
+    const again = $(focusID);
+    if (again) again.focus();
+    return true;
+  }
+
+  function slug(name) { return String(name).replace(/[^A-Za-z0-9_-]/g, (c) => "_" + c.charCodeAt(0).toString(16)); }
+
+  function categoriesSection(categories) {
+    const newInput = el("input", { id: "category-new", type: "text", autocomplete: "off" });
+    const create = el("form", { id: "category-new-form" },
+      el("label", { for: "category-new", text: say("categoryNewLabel") }),
+      el("div", { class: "quick-row" }, newInput, el("button", { type: "submit", id: "category-create", text: say("categoryCreate") })));
+    create.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = newInput.value.trim();
+      if (!name) { newInput.focus(); return; }
+      if (await categoryStep("/api/categories/new", { name }, say("categoryCreated", { name }), "category-new")) $("category-new").value = "";
+    });
+    const list = el("ul", { class: "category-list", id: "category-list" });
+    for (const category of categories) {
+      const name = category.name;
+      const id = slug(name);
+      const path = "/api/categories/" + encodeURIComponent(name);
+      const rename = el("input", { id: "category-rename-" + id, type: "text", autocomplete: "off", value: name,
+                                   "aria-label": say("categoryRenameLabel", { name }) });
+      const form = el("form", { class: "quick-row" }, rename,
+        el("button", { type: "submit", class: "ghost", id: "category-rename-button-" + id, text: say("categoryRename"),
+                       "aria-label": say("categoryRenameNamed", { name }) }),
+        category.isArchived
+          ? el("button", { type: "button", class: "ghost", id: "category-restore-" + id, text: say("categoryRestore"), "aria-label": say("categoryRestoreNamed", { name }),
+                           onclick: () => categoryStep(path + "/restore", {}, say("categoryRestored", { name }), "category-archive-" + id) })
+          : el("button", { type: "button", class: "ghost", id: "category-archive-" + id, text: say("categoryArchive"), "aria-label": say("categoryArchiveNamed", { name }),
+                           onclick: () => categoryStep(path + "/archive", {}, say("categoryArchived", { name }), "category-restore-" + id) }));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const to = rename.value.trim();
+        if (!to || to === name) return;
+        categoryStep(path + "/rename", { to }, say("categoryRenamed", { old: name, name: to }), "category-rename-" + slug(to));
+      });
+      list.append(el("li", { class: "cat-" + (category.colorKey || "slate") },
+        el("span", { class: "swatch", "aria-hidden": "true" }),
+        el("span", { class: "category-name", text: category.isArchived ? say("categoryIsArchived", { name }) : name }), form));
+    }
+    return el("section", { class: "panel", id: "categories", "aria-labelledby": "categories-title" },
+      el("h2", { id: "categories-title", text: say("categoriesTitle") }),
+      categories.length ? list : el("p", { class: "empty", text: say("categoriesEmpty") }),
+      create, el("p", { class: "refused", role: "alert", id: "category-problem" }));
+  }
+
   function eraseSection() {
     const section = el("section", { class: "panel erase", "aria-labelledby": "erase-title" },
       el("h2", { id: "erase-title", text: say("eraseTitle") }), el("p", { text: say("eraseIntro") }));
@@ -98,7 +160,7 @@
     title: () => say("settingsTitle"),
     render: async () => {
       const focused = document.activeElement && document.activeElement.id;
-      const [settings, privacy] = await Promise.all([api("/api/settings"), api("/api/privacy")]);
+      const [settings, privacy, categories] = await Promise.all([api("/api/settings"), api("/api/privacy"), api("/api/categories?all=1")]);
       const view = $("view-settings");
       if (!$("settings-list")) {
         const list = el("section", { class: "panel", id: "settings-list", "aria-labelledby": "settings-list-title" },
@@ -108,7 +170,7 @@
           el("h2", { id: "privacy-title", text: say("privacyTitle") }),
           el("p", { id: "privacy-text" }), el("p", { class: "hint", id: "privacy-store" }));
         view.replaceChildren(el("h1", { id: "settings-heading", tabindex: "-1", text: say("settingsTitle") }),
-                             list, statement, el("div", { id: "erase-section" }));
+                             list, el("div", { id: "categories-section" }), statement, el("div", { id: "erase-section" }));
       } else {
         // Drawn again after a change: a field keeps what the person chose but has not saved yet.
         for (const [key, value] of Object.entries(settings)) {
@@ -119,6 +181,11 @@
       drawn = Object.assign({}, settings);
       $("privacy-text").textContent = privacy.message;
       $("privacy-store").textContent = say("privacyStore", { path: privacy.store });
+      // What is typed in the category fields survives a redraw (a change from elsewhere).
+      const typed = Array.from(document.querySelectorAll("#categories input")).filter((input) => input.value !== input.defaultValue)
+        .map((input) => [input.id, input.value]);
+      $("categories-section").replaceChildren(categoriesSection(categories.categories));
+      for (const [id, value] of typed) { const input = $(id); if (input) input.value = value; }
       $("erase-section").replaceChildren(eraseSection());
       if (focused && document.activeElement && document.activeElement.id !== focused) {
         const again = document.getElementById(focused);

@@ -1,0 +1,196 @@
+// The keyboard model of task lists and of the per-task menu (W-21), after the ARIA Authoring Practices:
+// each `ul.tasks` whose rows carry `data-task` is one tab stop (a roving tabindex on each row's first
+// control, marked `data-rove`); Up/Down and Home/End move between its tasks, Left/Right between a row's
+// controls; Enter opens the task, Space completes it, Alt+Up/Down moves it within its bucket from
+// anywhere on its row; the menu key, Shift+F10 or `m` opens its menu of actions.
+//
+// The menu is the menu button pattern: a `.menu-button` with `aria-haspopup="menu"` beside a
+// `[role=menu]` of `[role=menuitem]` buttons; arrows move, Esc or Tab closes it and focus goes back to
+// the button. No screen of its own: it watches `main` and sets the tab stops again after every redraw.
+"use strict";
+(() => {
+  const { $ } = window.charflow;
+  const rememberedRow = new Map(); // a list's id or key → the task whose row holds its tab stop
+
+  function lists() { return Array.from(document.querySelectorAll("main ul.tasks")).filter((list) => list.querySelector(":scope > li[data-task] [data-rove]")); }
+  function rows(list) { return Array.from(list.querySelectorAll(":scope > li[data-task]")).filter((row) => row.querySelector("[data-rove]")); }
+  function primary(row) { return row.querySelector("[data-rove]"); }
+  function controls(row) {
+    return Array.from(row.querySelectorAll("[data-rove], a.title-link, .menu-button"))
+      .filter((node) => !node.closest("[role=menu]") && !node.closest("form"));
+  }
+  function listKey(list) { return list.id || [list.dataset.region, list.dataset.bucket, list.closest("[id]") && list.closest("[id]").id].join("/"); }
+
+  // One tab stop per list: the row that last had focus, else the first. Every other control of a row
+  // is reached with the arrows (or, for a pointer, clicked).
+  function setTabStops() {
+    for (const list of lists()) {
+      const all = rows(list);
+      const key = listKey(list);
+      const holder = all.find((row) => row.contains(document.activeElement) && !row.querySelector("form")?.contains(document.activeElement))
+        || all.find((row) => row.dataset.task === rememberedRow.get(key)) || all[0];
+      for (const row of all) {
+        for (const node of controls(row)) node.setAttribute("tabindex", node === primary(row) && row === holder ? "0" : "-1");
+      }
+    }
+  }
+
+  function moveTo(row, list) {
+    const target = primary(row);
+    rememberedRow.set(listKey(list), row.dataset.task);
+    for (const other of rows(list)) for (const node of controls(other)) node.setAttribute("tabindex", "-1");
+    target.setAttribute("tabindex", "0");
+    target.focus();
+  }
+
+  function openMenu(button, where) {
+    const menu = $(button.getAttribute("aria-controls"));
+    if (!menu) return;
+    closeMenus(menu);
+    menu.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    const items = menuItems(menu);
+    const item = where === "last" ? items[items.length - 1] : items[0];
+    if (item) item.focus();
+  }
+
+  function closeMenu(menu, giveBack) {
+    if (!menu || menu.hidden) return;
+    menu.hidden = true;
+    const button = document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]');
+    if (button) {
+      button.setAttribute("aria-expanded", "false");
+      if (giveBack) button.focus();
+    }
+  }
+
+  function closeMenus(except) {
+    for (const menu of document.querySelectorAll("[role=menu]:not([hidden])")) if (menu !== except) closeMenu(menu, false);
+  }
+
+  function menuItems(menu) { return Array.from(menu.querySelectorAll("[role=menuitem]")).filter((item) => !item.disabled); }
+
+  function onMenuKey(event, menu) {
+    const items = menuItems(menu);
+    const index = items.indexOf(document.activeElement);
+    const go = (i) => { event.preventDefault(); items[(i + items.length) % items.length].focus(); };
+    switch (event.key) {
+      case "ArrowDown": go(index + 1); return;
+      case "ArrowUp": go(index - 1); return;
+      case "Home": go(0); return;
+      case "End": go(items.length - 1); return;
+      case "Escape": event.preventDefault(); event.stopPropagation(); closeMenu(menu, true); return;
+      case "Tab": closeMenu(menu, false); return;
+      default:
+        // A letter moves to the next item that starts with it.
+        if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey) {
+          const letter = event.key.toLocaleLowerCase();
+          const order = items.slice(index + 1).concat(items.slice(0, index + 1));
+          const found = order.find((item) => item.textContent.trim().toLocaleLowerCase().startsWith(letter));
+          if (found) { event.preventDefault(); event.stopPropagation(); found.focus(); }
+        }
+    }
+  }
+
+  function typingIn(node) {
+    return node && (node.tagName === "INPUT" && node.type !== "checkbox" || node.tagName === "SELECT" || node.tagName === "TEXTAREA");
+  }
+
+  // Captured, so a key the lists use is theirs before the page's single-key shortcuts see it.
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    const menu = target.closest && target.closest("[role=menu]");
+    if (menu) { onMenuKey(event, menu); return; }
+    if (target.classList && target.classList.contains("menu-button") && !event.altKey && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      openMenu(target, event.key === "ArrowUp" ? "last" : "first");
+      return;
+    }
+    const row = target.closest && target.closest("ul.tasks > li[data-task]");
+    if (!row || !primary(row) || typingIn(target) || (target.closest("form") && row.contains(target.closest("form")))) return;
+    const list = row.parentElement;
+    const all = rows(list);
+    const at = all.indexOf(row);
+    const shortcutsOn = !$("single-keys") || $("single-keys").checked;
+    if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+      if (row.dataset.bucket === undefined) return;
+      event.preventDefault();
+      event.stopPropagation();
+      window.charflow.reorderRow(row, event.key === "ArrowUp" ? -1 : 1);
+      return;
+    }
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const menuButton = row.querySelector(".menu-button");
+    if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey) || (event.key === "m" && shortcutsOn && !event.shiftKey)) {
+      if (!menuButton) return;
+      event.preventDefault();
+      event.stopPropagation();
+      openMenu(menuButton, "first");
+      return;
+    }
+    if (event.shiftKey) return;
+    switch (event.key) {
+      case "ArrowDown": if (at < all.length - 1) moveTo(all[at + 1], list); event.preventDefault(); return;
+      case "ArrowUp": if (at > 0) moveTo(all[at - 1], list); event.preventDefault(); return;
+      case "Home": moveTo(all[0], list); event.preventDefault(); return;
+      case "End": moveTo(all[all.length - 1], list); event.preventDefault(); return;
+      case "ArrowRight": case "ArrowLeft": {
+        const own = controls(row);
+        const i = own.indexOf(target);
+        const next = own[i + (event.key === "ArrowRight" ? 1 : -1)];
+        event.preventDefault();
+        if (next) next.focus();
+        return;
+      }
+      case "Enter": {
+        // Enter on the checkbox opens the task, as its title link does.
+        if (target.type !== "checkbox") return;
+        event.preventDefault();
+        const link = row.querySelector("a.title-link");
+        if (link) location.hash = link.getAttribute("href");
+        return;
+      }
+      case " ": {
+        // Space completes from anywhere on the row; on the checkbox it is the checkbox's own.
+        if (target.type === "checkbox" || target.tagName === "BUTTON") return;
+        event.preventDefault();
+        const box = row.querySelector("input[type=checkbox]");
+        if (box) box.click();
+        else window.charflow.completeRow(row);
+        return;
+      }
+      default:
+    }
+  }, true);
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest(".menu-button");
+    if (button) {
+      const menu = $(button.getAttribute("aria-controls"));
+      if (menu && menu.hidden) openMenu(button, "first"); else closeMenu(menu, true);
+      return;
+    }
+    if (!(event.target.closest && event.target.closest("[role=menu]"))) closeMenus(null);
+  });
+
+  document.addEventListener("focusin", (event) => {
+    const row = event.target.closest && event.target.closest("ul.tasks > li[data-task]");
+    if (row && event.target.matches("[data-rove]")) rememberedRow.set(listKey(row.parentElement), row.dataset.task);
+    // Focus leaving an open menu closes it.
+    for (const menu of document.querySelectorAll("[role=menu]:not([hidden])")) {
+      const button = document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]');
+      if (!menu.contains(event.target) && event.target !== button) closeMenu(menu, false);
+    }
+  });
+
+  // Every redraw replaces the lists: the tab stops are set again once it is done.
+  let pending = false;
+  new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; setTabStops(); });
+  }).observe(document.getElementById("main"), { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", setTabStops);
+
+  window.charflow.closeMenus = closeMenus;
+})();

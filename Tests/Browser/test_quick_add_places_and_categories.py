@@ -1,0 +1,109 @@
+"""Quick add into any bucket with effort against capacity on Today (W-9, W-24), a preview that shows a
+category only when the API has it, categories made, renamed and archived in Settings, and night
+planning's new task read as quick add reads it (W-14).
+"""
+
+import unittest
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser_support import BrowserTestCase, by_label, click, wait
+
+
+def type_into(d, element_id, text):
+    wait(d, lambda d: d.find_element(By.ID, element_id).clear() or d.find_element(By.ID, element_id).send_keys(text) or True,
+         message=f"could not type into {element_id}")
+
+
+class QuickAddPlacesTests(BrowserTestCase):
+
+    def add(self, line, where):
+        d = self.driver
+        type_into(d, "quick-line", line)
+        Select(d.find_element(By.ID, "quick-where")).select_by_visible_text(where)
+        wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#quick-form button[type=submit]").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "quick-line").get_attribute("value") == "", message=f"{line} was not added")
+
+    def test_W9_W24_quick_add_fills_any_bucket_and_Today_shows_effort_against_capacity(self):
+        s = self.store
+        s.cli("settings", "capacity", "120")
+        d = self.open_page()
+        self.assertEqual([o.text for o in Select(d.find_element(By.ID, "quick-where")).options][:4],
+                         ["Backlog", "Morning, Must-Do", "Morning, Complementary", "Morning, Misc"])
+        self.add("Finish the proposal ~1h", "Morning, Must-Do")
+        self.add("Email Sam ~15m", "Morning, Complementary")
+        morning = s.cli("today")["regions"]["morning"]
+        self.assertEqual(([t["title"] for t in morning["mustDo"]], [t["title"] for t in morning["complementary"]]),
+                         (["Finish the proposal"], ["Email Sam"]))
+        wait(d, lambda d: d.find_element(By.ID, "planned-morning").text == "1 h 15 planned")
+        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "1 h 15 planned of a 2 h day.")
+        row = lambda title: wait(d, lambda d: [li for li in d.find_elements(By.CSS_SELECTOR, "#region-morning li[data-task]")
+                                              if li.get_attribute("data-title") == title][0])
+        self.assertEqual(row("Finish the proposal").find_element(By.CSS_SELECTOR, ".effort").text, "1 h")
+        self.assertEqual(row("Email Sam").find_element(By.CSS_SELECTOR, ".effort").text, "15 min")
+        # Over capacity: said in words, in the problem colour too.
+        self.add("Plan the offsite ~1h", "Afternoon, Complementary")
+        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "2 h 15 planned of a 2 h day.")
+        self.assertIn("over", d.find_element(By.ID, "day-load").get_attribute("class"))
+        # The counts read the core's limits, which the page is given, not a copy of its own.
+        self.assertEqual(d.execute_script("return JSON.parse(document.getElementById('charflow-limits').textContent)"),
+                         {"mustDo": 1, "complementary": 3, "misc": 5})
+        self.assertIn("Must-Do 1/1", d.find_element(By.ID, "region-morning").text)
+        # A full Must-Do is refused in words, naming the bucket.
+        type_into(d, "quick-line", "Another must")
+        Select(d.find_element(By.ID, "quick-where")).select_by_visible_text("Morning, Must-Do")
+        wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#quick-form button[type=submit]").click() or True)
+        wait(d, lambda d: "Must-Do in Morning is full (1 of 1)." in d.find_element(By.ID, "quick-parse").text)
+        self.check_both_themes("Today with effort against capacity", "today-capacity")
+        self.viewport(375, 800)
+        self.assert_no_horizontal_scroll("Today at 375 px")
+        self.check_both_themes("Today with effort against capacity at 375 px", "today-capacity-375")
+
+    def test_the_preview_shows_a_category_only_when_it_exists_and_Settings_makes_renames_and_archives_one(self):
+        s = self.store
+        d = self.open_page()
+        type_into(d, "quick-line", "Fix the gate #Home")
+        wait(d, lambda d: "No category named Home: create it in Settings first" in d.find_element(By.ID, "quick-parse").text,
+             message="the preview showed a category that does not exist")
+        self.assertNotIn("Category: Home", d.find_element(By.ID, "quick-parse").text)
+        # Settings: create it.
+        d.execute_script("location.hash = '#settings'")
+        wait(d, lambda d: d.find_element(By.ID, "category-new").is_displayed())
+        type_into(d, "category-new", "Home")
+        wait(d, lambda d: d.find_element(By.ID, "category-create").click() or True)
+        names = lambda: [c["name"] for c in s.cli("category", "list")["categories"]]
+        wait(d, lambda d: "Home" in names(), message="not created")
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "category-new")
+        self.check_both_themes("Settings with a category", "settings-categories")
+        # Back on Today the same line now shows the category.
+        d.execute_script("location.hash = '#today'")
+        type_into(d, "quick-line", "Fix the gate #Home")
+        wait(d, lambda d: "Category: Home" in d.find_element(By.ID, "quick-parse").text)
+        # Rename, then archive.
+        d.execute_script("location.hash = '#settings'")
+        wait(d, lambda d: by_label(d, "New name for Home"))
+        type_into(d, "category-rename-Home", "House")
+        click(d, "Rename Home")
+        wait(d, lambda d: "House" in names() and "Home" not in names(), message="not renamed")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Renamed “Home” to “House”."))
+        click(d, "Archive House")
+        wait(d, lambda d: "House" not in names(), message="not archived")
+        wait(d, lambda d: "House (archived)" in d.find_element(By.ID, "categories").text)
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Restore House", message="focus lost after archive")
+
+    def test_W14_night_plannings_new_task_reads_the_quick_add_syntax(self):
+        s = self.store
+        s.cli("category", "add", "Garden")
+        d = self.open_page(fragment="#night")
+        wait(d, lambda d: d.find_element(By.ID, "view-night").is_displayed() and d.find_elements(By.ID, "night-new-title"))
+        type_into(d, "night-new-title", "Prepare slides !high ~60m #Garden")
+        wait(d, lambda d: "Category: Garden" in d.find_element(By.ID, "night-new-parse").text, message="no preview")
+        wait(d, lambda d: d.find_element(By.ID, "night-new-submit").click() or True)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Planned “Prepare slides”"), message="the line was taken as a title")
+        task = [t for t in s.cli("list", "--all")["tasks"] if t["title"] == "Prepare slides"][0]
+        self.assertEqual((task["importance"], task["effortMinutes"], task["category"], task["dueDate"]), ("high", 60, "Garden", "2026-12-01"))
+
+
+if __name__ == "__main__":
+    unittest.main()
