@@ -275,9 +275,12 @@ package enum OperationLog {
         }
     }
 
-    /// How many operations wait to be pushed.
+    /// How many rows have changes waiting to be pushed: a row's fields changed together are one change.
     package static func unpushedCount(_ db: Database) throws -> Int {
-        try db.scalar("SELECT count(*) FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)")?.int ?? 0
+        try db.scalar("""
+            SELECT count(*) FROM (SELECT DISTINCT table_name, row_id FROM sync_ops
+            WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1))
+            """)?.int ?? 0
     }
 
     /// Records that the hub holds every operation up to `seq` (after the hub's commit: a crash in

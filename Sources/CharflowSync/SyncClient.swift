@@ -201,7 +201,13 @@ package final class SyncClient {
         afterPush?()
         try OperationLog.markPushed(db, through: last.deviceSeq)
         try OperationLog.confirmIncarnation(db)
-        return pending.count
+        return SyncClient.changedRows(pending.map { ($0.table, $0.rowID) })
+    }
+
+    /// How many rows a batch of operations changes: what a person calls one change (a task added is
+    /// one, not its twenty fields).
+    static func changedRows(_ keys: [(table: String, row: String)]) -> Int {
+        Set(keys.map { $0.table + "\u{1F}" + $0.row }).count
     }
 
     /// Pulls other devices' operations past `cursor`, a page per local transaction.
@@ -209,6 +215,7 @@ package final class SyncClient {
                       progress: ((Int, Int?) -> Void)?) throws -> Int {
         var cursor = cursor
         var received = 0
+        var changed = Set<String>()
         while true {
             var rows = try hub.query("""
                 SELECT hub_seq, hlc, table_name, row_id, field, value FROM hub_operations
@@ -224,10 +231,11 @@ package final class SyncClient {
             try OperationMerge.apply(operations, cursor: seq, now: nowText, db)
             cursor = seq
             received += rows.count
+            for operation in operations { changed.insert(operation.table + "\u{1F}" + operation.rowID) }
             progress?(received, nil)
             if !full { break }
         }
-        return received
+        return changed.count
     }
 
     /// Starts a device with no cursor from the hub's current state: every field's winning value, read
@@ -248,7 +256,7 @@ package final class SyncClient {
         progress?(0, operations.count)
         try OperationMerge.apply(operations, cursor: cursor, now: nowText, db)
         progress?(operations.count, operations.count)
-        return operations.count
+        return SyncClient.changedRows(operations.map { ($0.table, $0.rowID) })
     }
 
     static func json(_ operations: ArraySlice<OperationLog.Operation>) throws -> String {

@@ -31,10 +31,12 @@ public enum SyncMessages {
         }
     }
 
+    /// `sync --status`: what waits, when the last sync ended (in local words) and which hub (shown
+    /// without its password).
     public static func status(unpushed: Int, lastSync: String?, hub: String?) -> String {
         let waiting = unpushed == 0 ? "Nothing waits to be sent." : "\(unpushed) \(unpushed == 1 ? "change waits" : "changes wait") to be sent."
         let last = lastSync.map { "Last sync: \($0)." } ?? "Not synced yet."
-        let where_ = hub == nil ? "No hub is set." : "A hub is set."
+        let where_ = hub.map { "Hub: \($0)." } ?? "No hub is set."
         return [waiting, last, where_].joined(separator: "\n")
     }
 

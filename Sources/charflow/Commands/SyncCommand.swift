@@ -16,7 +16,7 @@ enum SyncCommand: Command {
         if context.args.has("status") {
             let status = try app.syncStatus()
             let text = status.isDevice
-                ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSync, hub: status.hubURL)
+                ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSyncText, hub: status.hub)
                 : SyncMessages.notADevice
             context.output.emit(text: text, json: status.json)
             return

@@ -6,19 +6,25 @@ import CharflowSync
 public struct SyncStatusReport: Sendable, Equatable {
     public let isDevice: Bool
     public let deviceID: String?
-    /// Operations written here and not yet on the hub.
+    /// Rows changed here and not yet on the hub (a task added is one change, not its fields).
     public let unpushed: Int
     /// When the last sync ended (UTC storage text), if one did.
     public let lastSync: String?
     public let hubURL: String?
+    /// When the last sync ended, in this machine's zone: "today at 17:05", "28 Nov at 09:00".
+    public let lastSyncText: String?
 
-    /// `sync --status --json`; says whether a hub is set, never its URL (it may hold a password).
+    /// The hub as it may be shown: its connection string without the password.
+    public var hub: String? { hubURL.map(HubAddress.shown) }
+
+    /// `sync --status --json`; names the hub without its password.
     public var json: JSONValue {
         .object([
             ("device", deviceID.map { .string($0) } ?? .null),
             ("unpushed", .int(unpushed)),
             ("lastSync", lastSync.map { .string($0) } ?? .null),
             ("hubSet", .bool(hubURL != nil)),
+            ("hub", .optional(hub)),
         ])
     }
 }
@@ -27,7 +33,12 @@ extension Charflow {
     /// Read where sync stands on this store; changes nothing and reaches no hub.
     public func syncStatus() throws -> SyncStatusReport {
         let status = try SyncClient(planner: planner).status()
+        let ended = status.lastSync.flatMap(Instant.parseStorageText)
+        let lastSyncText = ended.map { instant in
+            "\(DayText.relative(calendar.calendarDay(at: instant), today: calendar.calendarDay(at: now))) at "
+                + calendar.timeOfDay(at: instant).description
+        }
         return SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
-                                lastSync: status.lastSync, hubURL: status.hubURL)
+                                lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
     }
 }

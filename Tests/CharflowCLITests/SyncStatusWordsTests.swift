@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// What `sync` and `sync --status` tell a person, through a real PostgreSQL hub: changes counted as
+/// changes, which hub, and the last sync in local words.
+@Suite("Sync speaks in changes, names its hub, and says when in local time", .serialized)
+struct SyncStatusWordsTests {
+    @Test("D19 a task added is one change waiting and one sent, not its fields; the status names the hub and the local time")
+    func changesHubAndLocalTime() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let device = try CharflowRunner(timeZone: "America/New_York")
+        try device.syncJSON(hub, now: "2026-03-10T08:00")
+        try device.add("Call the bank", ["--region", "morning"], now: "2026-03-10T09:00")
+        let waiting = try device.ok(["sync", "--status"], now: "2026-03-10T09:01").stdout
+        #expect(waiting.contains("1 change waits to be sent."), "\(waiting)")
+        #expect(try device.json(["sync", "--status"], now: "2026-03-10T09:01")["unpushed"] as? Int == 1)
+        let sent = try device.ok(["sync", "--hub", hub.url], now: "2026-03-10T09:05").stdout
+        #expect(sent.contains("Sent 1 change, received 0."), "\(sent)")
+        let status = try device.ok(["sync", "--status"], now: "2026-03-10T10:00").stdout
+        #expect(status.contains("Last sync: today at 09:05."), "local time, not UTC storage text: \(status)")
+        #expect(status.contains("Hub: \(hub.url)."), "\(status)")
+        #expect(try device.json(["sync", "--status"], now: "2026-03-10T10:00")["hub"] as? String == hub.url)
+        let later = try device.ok(["sync", "--status"], now: "2026-03-11T10:00").stdout
+        #expect(later.contains("Last sync: yesterday at 09:05."), "\(later)")
+    }
+}
