@@ -12,17 +12,10 @@ struct SyncDerivedCountsTests {
 
     @discardableResult
     func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String, on day: String = Self.day) throws -> [String: Any] {
-        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(day)T\(time)")
-        #expect(result.status == 0, "sync failed: \(result.stderr)")
-        return try result.json()
+        try device.syncJSON(hub, now: "\(day)T\(time)")
     }
 
-    func startHub() throws -> PostgresHub {
-        let hub = try PostgresHub()
-        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
-        try #require(result.status == 0, "hub init failed: \(result.stderr)")
-        return hub
-    }
+    func startHub() throws -> PostgresHub { try PostgresHub.initialised(at: "\(Self.day)T07:00") }
 
     /// The task's deferral count and how many deferral records `show` lists.
     func deferrals(_ device: CharflowRunner, _ id: String, on day: String = Self.day) throws -> (count: Int?, records: Int?) {
@@ -30,42 +23,23 @@ struct SyncDerivedCountsTests {
         return (shown["deferralCount"] as? Int, (shown["deferrals"] as? [Any])?.count)
     }
 
-    @Test("Y-18: the same deferral made on two devices offline is one record and counts once")
-    func sameDeferralOnTwoDevices() throws {
+    @Test("Y-18: the same deferral made on two devices offline is one record; two different ones are two",
+          arguments: [("2026-03-13", 1), ("2026-03-14", 2)])
+    func deferralsOnTwoDevices(_ otherDay: String, _ expected: Int) throws {
         let hub = try startHub()
         let a = try CharflowRunner(), b = try CharflowRunner()
         let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
         try sync(a, hub, at: "09:01")
         try sync(b, hub, at: "09:02")
         try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
-        try b.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:05")
+        try b.ok(["defer", id, "--to", otherDay], now: "\(Self.day)T10:05")
         try sync(a, hub, at: "10:10")
         try sync(b, hub, at: "10:11")
         try sync(a, hub, at: "10:12")
         for device in [a, b] {
             let (count, records) = try deferrals(device, id)
-            #expect(count == 1)
-            #expect(records == 1)
-        }
-        #expect(try a.syncedRecords() == b.syncedRecords())
-    }
-
-    @Test("Y-18: two different deferrals made on two devices offline are two records and count two")
-    func differentDeferralsCountTwice() throws {
-        let hub = try startHub()
-        let a = try CharflowRunner(), b = try CharflowRunner()
-        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
-        try sync(a, hub, at: "09:01")
-        try sync(b, hub, at: "09:02")
-        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
-        try b.ok(["defer", id, "--to", "2026-03-14"], now: "\(Self.day)T10:05")
-        try sync(a, hub, at: "10:10")
-        try sync(b, hub, at: "10:11")
-        try sync(a, hub, at: "10:12")
-        for device in [a, b] {
-            let (count, records) = try deferrals(device, id)
-            #expect(count == 2)
-            #expect(records == 2)
+            #expect(count == expected)
+            #expect(records == expected)
         }
         #expect(try a.syncedRecords() == b.syncedRecords())
     }

@@ -12,17 +12,10 @@ struct SyncIdentityTests {
 
     @discardableResult
     func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String) throws -> [String: Any] {
-        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(Self.day)T\(time)")
-        #expect(result.status == 0, "sync failed: \(result.stderr)")
-        return try result.json()
+        try device.syncJSON(hub, now: "\(Self.day)T\(time)")
     }
 
-    func startHub() throws -> PostgresHub {
-        let hub = try PostgresHub()
-        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
-        try #require(result.status == 0, "hub init failed: \(result.stderr)")
-        return hub
-    }
+    func startHub() throws -> PostgresHub { try PostgresHub.initialised(at: "\(Self.day)T07:00") }
 
     /// The store's files (the store and its `-wal`), copied into `folder`, as a file backup is made.
     func copyStore(of device: CharflowRunner, to folder: URL) throws {

@@ -10,17 +10,10 @@ import Testing
 struct SyncInitialStateTests {
     @discardableResult
     func sync(_ device: CharflowRunner, _ hub: PostgresHub, at now: String) throws -> [String: Any] {
-        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: now)
-        #expect(result.status == 0, "sync failed: \(result.stderr)")
-        return try result.json()
+        try device.syncJSON(hub, now: now)
     }
 
-    func startHub() throws -> PostgresHub {
-        let hub = try PostgresHub()
-        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "2026-03-01T07:00")
-        try #require(result.status == 0, "hub init failed: \(result.stderr)")
-        return hub
-    }
+    func startHub() throws -> PostgresHub { try PostgresHub.initialised(at: "2026-03-01T07:00") }
 
     /// Each default category's name, colour and archived flag, by preset key.
     func defaults(_ device: CharflowRunner) throws -> [String: String] {

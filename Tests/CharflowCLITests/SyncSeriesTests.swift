@@ -13,17 +13,10 @@ struct SyncSeriesTests {
 
     @discardableResult
     func sync(_ device: CharflowRunner, _ hub: PostgresHub, at time: String, on day: String = Self.day) throws -> [String: Any] {
-        let result = try device.run(["sync", "--hub", hub.url, "--json"], now: "\(day)T\(time)")
-        #expect(result.status == 0, "sync failed: \(result.stderr)")
-        return try result.json()
+        try device.syncJSON(hub, now: "\(day)T\(time)")
     }
 
-    func startHub() throws -> PostgresHub {
-        let hub = try PostgresHub()
-        let result = try CharflowRunner().run(["hub", "init", hub.url], now: "\(Self.day)T07:00")
-        try #require(result.status == 0, "hub init failed: \(result.stderr)")
-        return hub
-    }
+    func startHub() throws -> PostgresHub { try PostgresHub.initialised(at: "\(Self.day)T07:00") }
 
     /// A daily task due today made on A and synced to B; returns the devices and its id (the series').
     func daily(_ hub: PostgresHub, _ repeatWord: String = "daily") throws -> (CharflowRunner, CharflowRunner, String) {
