@@ -141,7 +141,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual(self.cli_grid(self.read, 4)["days"][-1]["amount"], 15)
         # A timed habit can be begun as a focus session; the chip shows it on every screen.
         click(d, "Begin Read")
-        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus session running")
+        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus: Read, running")
         self.assertIsNotNone(self.store.cli("status")["session"])
 
     def choose_day(self, habit, date):

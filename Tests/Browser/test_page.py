@@ -55,11 +55,11 @@ class PageTests(BrowserTestCase):
         water = by_label(d, "Complete Water plants")
         self.assertTrue(water.is_selected())
 
-    def test_W8_the_chip_shows_a_habit_session_without_a_task_title(self):
+    def test_W8_S13_the_chip_names_a_habit_session_by_its_habit(self):
         habit = self.store.cli("habit", "add", "Read", "--kind", "timed", "--target", "20")["id"]
         self.store.cli("habit", "begin", habit)
         d = self.open_page()
-        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus session running")
+        wait(d, lambda d: d.find_element(By.ID, "chip").text == "Focus: Read, running")
 
     def test_W9_region_focus_shows_the_buckets_in_order_completes_and_quick_adds_to_Misc_by_default(self):
         self.plan_a_day()

@@ -64,7 +64,7 @@ class QuickAddPlacesTests(BrowserTestCase):
         s = self.store
         d = self.open_page()
         type_into(d, "quick-line", "Fix the gate #Home")
-        wait(d, lambda d: "No category named Home: create it in Settings first" in d.find_element(By.ID, "quick-parse").text,
+        wait(d, lambda d: "No category is called 'Home'. Create it in Settings first." in d.find_element(By.ID, "quick-parse").text,
              message="the preview showed a category that does not exist")
         self.assertNotIn("Category: Home", d.find_element(By.ID, "quick-parse").text)
         # Settings: create it.

@@ -481,6 +481,7 @@ public enum PageWords {
         ("quickRegionBucket", "{region}, {bucket}"),
         // A quick-add category that is not one, and categories in Settings.
         ("parse.categoryMissing", "No category named {value}: create it in Settings first"),
+        ("parse.createInSettings", "Create it in Settings first."),
         ("categoriesTitle", "Categories"),
         ("categoriesEmpty", "No categories yet."),
         ("categoryNewLabel", "New category"),

@@ -807,7 +807,10 @@
       try {
         answer = await api("/api/parse", { parse: line });
         if (answer.category) answer.categories = (await api("/api/categories")).categories;
-      } catch (error) { answer = { error: error.message }; }
+      } catch (error) {
+        // The add would refuse an unknown category: the preview says so, and where one is made.
+        answer = { error: error.code === "category_not_found" ? error.message + " " + say("parse.createInSettings") : error.message };
+      }
       if (serial === parseSerial) showParse(answer, target);
     }, 150);
   }
