@@ -201,13 +201,13 @@ package final class SyncClient {
         afterPush?()
         try OperationLog.markPushed(db, through: last.deviceSeq)
         try OperationLog.confirmIncarnation(db)
-        return SyncClient.changedRows(pending.map { ($0.table, $0.rowID) })
+        return Set(pending.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 
-    /// How many rows a batch of operations changes: what a person calls one change (a task added is
-    /// one, not its twenty fields).
-    static func changedRows(_ keys: [(table: String, row: String)]) -> Int {
-        Set(keys.map { $0.table + "\u{1F}" + $0.row }).count
+    /// The row an operation changes, as one key: counting distinct keys counts changes as a person
+    /// does (a task added is one change, not its twenty fields).
+    static func rowKey(_ table: String, _ row: String) -> String {
+        table + "\u{1F}" + row
     }
 
     /// Pulls other devices' operations past `cursor`, a page per local transaction.
@@ -231,7 +231,7 @@ package final class SyncClient {
             try OperationMerge.apply(operations, cursor: seq, now: nowText, db)
             cursor = seq
             received += rows.count
-            for operation in operations { changed.insert(operation.table + "\u{1F}" + operation.rowID) }
+            for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
             progress?(received, nil)
             if !full { break }
         }
@@ -256,7 +256,7 @@ package final class SyncClient {
         progress?(0, operations.count)
         try OperationMerge.apply(operations, cursor: cursor, now: nowText, db)
         progress?(operations.count, operations.count)
-        return SyncClient.changedRows(operations.map { ($0.table, $0.rowID) })
+        return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 
     static func json(_ operations: ArraySlice<OperationLog.Operation>) throws -> String {

@@ -12,9 +12,7 @@ extension Charflow {
             group.isArchived = false
             group = try planner.action("group restore") { work in try planner.habitRecords.save(group, in: work) }
         }
-        var report = HabitGroupsReport(added: nil, archived: nil, summaries: [],
-                                       json: .object([("restored", .string(group.title))]))
-        report.restored = group
-        return report
+        return HabitGroupsReport(added: nil, archived: nil, restored: group, summaries: [],
+                                 json: .object([("restored", .string(group.title))]))
     }
 }
