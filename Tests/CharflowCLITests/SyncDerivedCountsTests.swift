@@ -17,6 +17,16 @@ struct SyncDerivedCountsTests {
 
     func startHub() throws -> PostgresHub { try PostgresHub.initialised(at: "\(Self.day)T07:00") }
 
+    /// A hub and two devices that both hold one task due today, "Call the bank".
+    func twoDevicesSharingATask() throws -> (hub: PostgresHub, a: CharflowRunner, b: CharflowRunner, id: String) {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
+        try sync(a, hub, at: "09:01")
+        try sync(b, hub, at: "09:02")
+        return (hub, a, b, id)
+    }
+
     /// The task's deferral count and how many deferral records `show` lists.
     func deferrals(_ device: CharflowRunner, _ id: String, on day: String = Self.day) throws -> (count: Int?, records: Int?) {
         let shown = try device.json(["show", id], now: "\(day)T12:00")
@@ -26,11 +36,7 @@ struct SyncDerivedCountsTests {
     @Test("Y-18: the same deferral made on two devices offline is one record; two different ones are two",
           arguments: [("2026-03-13", 1), ("2026-03-14", 2)])
     func deferralsOnTwoDevices(_ otherDay: String, _ expected: Int) throws {
-        let hub = try startHub()
-        let a = try CharflowRunner(), b = try CharflowRunner()
-        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
-        try sync(a, hub, at: "09:01")
-        try sync(b, hub, at: "09:02")
+        let (hub, a, b, id) = try twoDevicesSharingATask()
         try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
         try b.ok(["defer", id, "--to", otherDay], now: "\(Self.day)T10:05")
         try sync(a, hub, at: "10:10")
@@ -71,11 +77,7 @@ struct SyncDerivedCountsTests {
 
     @Test("Y-18: the third-deferral picker reads the merged count: two deferrals merged make the next one need a day")
     func pickerReadsMergedCount() throws {
-        let hub = try startHub()
-        let a = try CharflowRunner(), b = try CharflowRunner()
-        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
-        try sync(a, hub, at: "09:01")
-        try sync(b, hub, at: "09:02")
+        let (hub, a, b, id) = try twoDevicesSharingATask()
         // A's is the later change, so the task is due tomorrow.
         try b.ok(["defer", id, "--to", "2026-03-12"], now: "\(Self.day)T10:00")
         try a.ok(["defer", id, "--to", "tomorrow"], now: "\(Self.day)T10:05")
@@ -91,11 +93,7 @@ struct SyncDerivedCountsTests {
 
     @Test("Y-18: an undone deferral is made again under a new id, and the other device's count follows")
     func undoneDeferralAgain() throws {
-        let hub = try startHub()
-        let a = try CharflowRunner(), b = try CharflowRunner()
-        let id = try a.add("Call the bank", ["--due", "today"], now: "\(Self.day)T09:00")
-        try sync(a, hub, at: "09:01")
-        try sync(b, hub, at: "09:02")
+        let (hub, a, b, id) = try twoDevicesSharingATask()
         try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
         try a.ok(["undo"], now: "\(Self.day)T10:01")
         try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:02")

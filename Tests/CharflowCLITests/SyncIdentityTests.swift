@@ -45,8 +45,9 @@ struct SyncIdentityTests {
         try Database(path: device.storePath).scalar("SELECT device_id FROM sync_state WHERE id = 1")?.text
     }
 
-    @Test("Y-14: a store restored from a file copy takes a new device id, says so, and its new work and the lost work both reach every device")
-    func restoredCopy() throws {
+    /// A hub, a second device, and device A put back to a copy of itself taken before its last synced
+    /// change ("After the copy"): the restore every Y-14 test starts from.
+    func restoredAfterSyncedWork() throws -> (hub: PostgresHub, a: CharflowRunner, b: CharflowRunner) {
         let hub = try startHub()
         let a = try CharflowRunner(), b = try CharflowRunner()
         _ = try a.add("Before the copy", now: "\(Self.day)T08:00")
@@ -55,8 +56,14 @@ struct SyncIdentityTests {
         try copyStore(of: a, to: copy)
         _ = try a.add("After the copy", now: "\(Self.day)T08:10")
         try sync(a, hub, at: "08:11")
-        let before = try deviceID(a)
         try restoreStore(of: a, from: copy)
+        return (hub, a, b)
+    }
+
+    @Test("Y-14: a store restored from a file copy takes a new device id, says so, and its new work and the lost work both reach every device")
+    func restoredCopy() throws {
+        let (hub, a, b) = try restoredAfterSyncedWork()
+        let before = try deviceID(a)
         _ = try a.add("After the restore", now: "\(Self.day)T09:00")
         let text = try a.run(["sync"], now: "\(Self.day)T09:01")
         #expect(text.status == 0, "\(text.stderr)")
@@ -76,15 +83,7 @@ struct SyncIdentityTests {
 
     @Test("Y-14: a restored copy that made more changes than the hub holds beyond it is still noticed")
     func restoredCopyThatWroteMore() throws {
-        let hub = try startHub()
-        let a = try CharflowRunner(), b = try CharflowRunner()
-        _ = try a.add("Before the copy", now: "\(Self.day)T08:00")
-        try sync(a, hub, at: "08:01")
-        let copy = a.folder.appendingPathComponent("copy")
-        try copyStore(of: a, to: copy)
-        _ = try a.add("After the copy", now: "\(Self.day)T08:10")
-        try sync(a, hub, at: "08:11")
-        try restoreStore(of: a, from: copy)
+        let (hub, a, b) = try restoredAfterSyncedWork()
         for minute in 0..<4 { _ = try a.add("Restored \(minute)", now: "\(Self.day)T09:0\(minute)") }
         let report = try sync(a, hub, at: "09:10")
         #expect(report["newDevice"] as? String != nil)
