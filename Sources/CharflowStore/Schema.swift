@@ -272,5 +272,20 @@ public enum Schema {
         ALTER TABLE sync_state ADD COLUMN incarnation TEXT;
         ALTER TABLE sync_state ADD COLUMN next_incarnation TEXT;
         """),
+        // Faults (spec D19, rule Y-23): an operation from another device this store cannot apply (an
+        // unknown table or field, a value of the wrong type, a constraint it breaks) waits here with
+        // its reason and the build that set it aside, and is tried again by another build.
+        Migration("0012-sync-set-aside", """
+        CREATE TABLE sync_set_aside (
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            hlc TEXT NOT NULL,
+            value TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            build TEXT NOT NULL,
+            PRIMARY KEY (table_name, row_id, field, hlc)
+        );
+        """),
     ])
 }

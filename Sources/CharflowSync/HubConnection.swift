@@ -14,6 +14,15 @@ final class HubConnection {
     init(url: String) throws {
         guard let pq = LibPQ.shared else { throw SyncError.unreachable("libpq (libpq5) is not installed on this machine") }
         self.pq = pq
+        // A string libpq cannot read as a connection string would otherwise be taken as a database
+        // name on the local socket, and fail as a socket error that says nothing of the typo.
+        var parseError: UnsafeMutablePointer<CChar>?
+        guard let options = pq.conninfoParse(url, &parseError) else {
+            let detail = HubConnection.firstLine(parseError)
+            pq.freemem(parseError)
+            throw SyncError.malformedHub(detail)
+        }
+        pq.conninfoFree(options)
         let keys = ["connect_timeout", "application_name", "dbname"]
         let values = ["10", "charflow", url]
         var keyPointers = keys.map { strdup($0) } + [nil]

@@ -48,6 +48,22 @@ enum HubSchema {
         """
         ALTER TABLE hub_devices ADD COLUMN incarnation text;
         """,
+        // Clocks (rule Y-22): the hub itself refuses an operation stamped more than 5 minutes ahead of
+        // its own clock, whichever client (or hand) writes it, so a wrong clock never wins for a year.
+        """
+        CREATE OR REPLACE FUNCTION hub_refuse_ahead() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF substring(NEW.hlc FROM '^[0-9]{18}')::bigint
+                > floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + \(SyncClient.clockBound) THEN
+                RAISE EXCEPTION 'an operation is stamped more than 5 minutes ahead of the hub''s clock'
+                    USING ERRCODE = 'check_violation';
+            END IF;
+            RETURN NEW;
+        END
+        $$;
+        CREATE TRIGGER hub_operations_not_ahead BEFORE INSERT ON hub_operations
+            FOR EACH ROW EXECUTE FUNCTION hub_refuse_ahead();
+        """,
     ]
 
     static var version: Int { migrations.count }

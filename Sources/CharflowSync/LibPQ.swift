@@ -27,6 +27,10 @@ struct LibPQ {
     let resultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
     let clear: @convention(c) (Result?) -> Void
     let setNoticeProcessor: @convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
+    let conninfoParse: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+        -> UnsafeMutablePointer<PQconninfoOption>?
+    let conninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
+    let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// The loaded library, or nil when no libpq could be loaded.
     static let shared: LibPQ? = LibPQ()
@@ -54,7 +58,12 @@ struct LibPQ {
               let resultErrorField = load("PQresultErrorField", as: (@convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?).self),
               let clear = load("PQclear", as: (@convention(c) (Result?) -> Void).self),
               let setNoticeProcessor = load("PQsetNoticeProcessor",
-                                            as: (@convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?).self)
+                                            as: (@convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?).self),
+              let conninfoParse = load("PQconninfoParse",
+                                       as: (@convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+                                           -> UnsafeMutablePointer<PQconninfoOption>?).self),
+              let conninfoFree = load("PQconninfoFree", as: (@convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void).self),
+              let freemem = load("PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         else { return nil }
         self.connectdbParams = connectdbParams
         self.status = status
@@ -70,5 +79,8 @@ struct LibPQ {
         self.resultErrorField = resultErrorField
         self.clear = clear
         self.setNoticeProcessor = setNoticeProcessor
+        self.conninfoParse = conninfoParse
+        self.conninfoFree = conninfoFree
+        self.freemem = freemem
     }
 }

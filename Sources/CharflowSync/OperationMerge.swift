@@ -18,15 +18,34 @@ package enum OperationMerge {
     /// Applies `operations` in one transaction and moves the cursor to `cursor`. Applying the same
     /// operations again, or in another order, gives the same store (rule Y-3).
     ///
-    /// The device's own clock moves past every clock it applies; the undo journal starts afresh when
+    /// The device's own clock moves past every clock it applies up to `notAfter` (ms; the hub's clock
+    /// and the bound, rule Y-22), never to one far ahead; the undo journal starts afresh when
     /// anything changed, since its before-images no longer describe the rows. Returns how many fields
     /// and rows changed.
+    ///
+    /// An operation this store cannot apply (rule Y-23) is set aside with its reason and the rest goes
+    /// on: one of an unknown table or field, or with a value of the wrong kind, before anything is
+    /// written; a row whose write breaks a constraint, with the changes it came with, when the whole
+    /// delivery is tried again row by row.
     @discardableResult
-    package static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, _ db: Database) throws -> Int {
+    package static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, notAfter: Int64 = .max,
+                              _ db: Database) throws -> Int {
+        do {
+            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, guarded: false, db)
+        } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
+            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, guarded: true, db)
+        }
+    }
+
+    /// The merge itself; `guarded` writes each row in a savepoint of its own and sets aside a row that
+    /// fails, which costs two statements a row, so it runs only after a delivery failed whole.
+    private static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, notAfter: Int64,
+                              guarded: Bool, _ db: Database) throws -> Int {
         try db.write {
             try OperationLog.setApplying(true, db)
             try db.execute("PRAGMA defer_foreign_keys = ON")
-            let known = Set(OperationLog.syncedTables)
+            let fit = try OperationFit(db)
+            var delivered: [RowKey: [RemoteOperation]] = [:]
             var order: [RowKey] = []
             var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
             var removed: [RowKey] = []
@@ -34,9 +53,16 @@ package enum OperationMerge {
             // Every change of a field merged by lines, with the base it was sent with, by row and field.
             var byLines: [RowKey: [String: [LineChange]]] = [:]
             var bases: [BaseKey: String] = [:]
-            for op in operations where known.contains(op.table) {
-                if let clock = HybridLogicalClock(text: op.hlc), latest.map({ clock > $0 }) ?? true { latest = clock }
+            for op in operations {
+                if let reason = fit.reason(op) {
+                    try OperationLog.setAside(.init(hlc: op.hlc, table: op.table, rowID: op.rowID, field: op.field,
+                                                    value: op.value, reason: reason), db)
+                    continue
+                }
+                if let clock = HybridLogicalClock(text: op.hlc), clock.milliseconds <= notAfter,
+                   latest.map({ clock > $0 }) ?? true { latest = clock }
                 let key = RowKey(table: op.table, id: op.rowID)
+                if guarded { delivered[key, default: []].append(op) }
                 if op.field == OperationLog.deletedField {
                     removed.append(key)
                     continue
@@ -88,9 +114,21 @@ package enum OperationMerge {
                         }
                     }
                 }
-                if !fields.isEmpty { changed += try merge(key, fields, db) }
-                for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
-                    changed += try mergeByLines(key, field, list, db)
+                let write = {
+                    if !fields.isEmpty { changed += try merge(key, fields, db) }
+                    for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
+                        changed += try mergeByLines(key, field, list, db)
+                    }
+                }
+                if !guarded {
+                    try write()
+                } else {
+                    do {
+                        try db.write(write)
+                    } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
+                        changed += try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, db)
+                        continue
+                    }
                 }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
@@ -110,6 +148,45 @@ package enum OperationMerge {
             try OperationLog.advanceCursor(to: cursor, db)
             return changed
         }
+    }
+
+    /// Writes one row's changes field by field (a placement whole) after they failed together, each in
+    /// a savepoint, and sets aside with its reason each change that fails alone (rule Y-23); a row new
+    /// here cannot be made in part, so all its changes wait. Returns 1 when the row changed.
+    private static func writeApart(_ key: RowKey, _ fields: [String: (hlc: String, value: String)],
+                                   _ lineFields: [String: [LineChange]], _ delivered: [RemoteOperation],
+                                   _ failure: DatabaseError, _ db: Database) throws -> Int {
+        var changed = 0
+        var failed: [String: String] = [:]
+        if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
+            let together = OperationLog.mergedTogether[key.table] ?? []
+            var parts = fields.keys.filter { !together.contains($0) }.sorted().map { [$0] }
+            if fields.keys.contains(where: together.contains) { parts.append(together) }
+            for part in parts {
+                do {
+                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, db)) }
+                } catch let alone as DatabaseError where OperationFit.cannotApply(alone) {
+                    for field in part { failed[field] = alone.message }
+                }
+            }
+            for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
+                do {
+                    try db.write { changed = max(changed, try mergeByLines(key, field, list, db)) }
+                } catch let alone as DatabaseError where OperationFit.cannotApply(alone) {
+                    failed[field] = alone.message
+                }
+            }
+        } else {
+            for field in fields.keys { failed[field] = failure.message }
+            for field in lineFields.keys { failed[field] = failure.message }
+        }
+        for op in delivered where op.field != OperationLog.deletedField {
+            let field = op.field.hasSuffix(OperationLog.baseSuffix) ? String(op.field.dropLast(OperationLog.baseSuffix.count)) : op.field
+            guard let reason = failed[field] else { continue }
+            try OperationLog.setAside(.init(hlc: op.hlc, table: op.table, rowID: op.rowID, field: op.field,
+                                            value: op.value, reason: reason), db)
+        }
+        return changed
     }
 
     private struct BaseKey: Hashable {
@@ -206,7 +283,16 @@ package enum OperationMerge {
             let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
                                        [.text(key.table)]).compactMap { $0[0].text }
             let given = Set(winning.map(\.key))
-            if required.contains(where: { !given.contains($0) }) { return 0 }
+            if required.contains(where: { !given.contains($0) }) {
+                // Changes to a row that was set aside here wait with it (rule Y-23).
+                if try OperationLog.hasSetAside(db), try OperationLog.hasSetAside(table: key.table, id: key.id, db) {
+                    for (field, incoming) in winning {
+                        try OperationLog.setAside(.init(hlc: incoming.hlc, table: key.table, rowID: key.id, field: field,
+                                                        value: incoming.value, reason: "its row was set aside"), db)
+                    }
+                }
+                return 0
+            }
         }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {

@@ -25,6 +25,8 @@ package final class SyncClient {
     package var afterPush: (() -> Void)?
 
     var nowMilliseconds: Int64 { Int64((planner.now.timeIntervalSince1970 * 1000).rounded()) }
+    /// The hub's clock (ms) when this sync began, and this machine's uptime then (rule Y-22).
+    private var hubClock: (milliseconds: Int64, at: TimeInterval)?
     var nowText: String { Instant.storageText(planner.now) }
 
     /// The hub to use: the one given, then the environment's (`CHARFLOW_HUB`), then the one this
@@ -86,6 +88,8 @@ package final class SyncClient {
         package var newDeviceID: String?
         /// Whether the pull started from the hub's current state rather than its operations (Y-12).
         package var fromSnapshot = false
+        /// Changes from other devices this sync could not apply and set aside (rule Y-23).
+        package var setAside = 0
     }
 
     /// Pushes what this device has not pushed (one hub transaction), then pulls past its cursor (one
@@ -101,6 +105,7 @@ package final class SyncClient {
         let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
         let ahead = nowMilliseconds - hubNow
         if ahead > SyncClient.clockBound { throw SyncError.clockAhead(seconds: Int(ahead / 1000)) }
+        hubClock = (hubNow, ProcessInfo.processInfo.systemUptime)
         let hubID = try SyncClient.identity(of: hub)
         // One hub per device (rule Y-16): another one, empty or not, only through `hub switch`.
         if let bound = try OperationLog.state(db)?.hubID, bound != hubID { throw SyncError.otherHub }
@@ -115,6 +120,8 @@ package final class SyncClient {
             device = try OperationLog.renewIdentity(db)
             report.newDeviceID = device
         }
+        // What this device stamped ahead of the hub's clock goes at the hub's time (rule Y-22).
+        try OperationLog.restampAhead(of: hubNow, bound: SyncClient.clockBound, db)
         do {
             report.pushed = try push(hub, device: device)
         } catch is SyncClient.IdentityTaken {
@@ -122,6 +129,9 @@ package final class SyncClient {
             report.newDeviceID = device
             report.pushed = try push(hub, device: device)
         }
+        // What an older build set aside is tried again; then what this pull sets aside is counted (Y-23).
+        try retrySetAside()
+        let setAsideBefore = try OperationLog.setAsideCount(db)
         let cursor = try OperationLog.state(db)?.cursor ?? 0
         if cursor == 0 {
             report.fromSnapshot = true
@@ -137,8 +147,30 @@ package final class SyncClient {
             // lines, say) goes now, so the hub's state holds it before any other device pulls (Y-17).
             report.pushed += try push(hub, device: device)
         }
+        report.setAside = max(0, try OperationLog.setAsideCount(db) - setAsideBefore)
         try OperationLog.recordSync(at: nowText, db)
         return report
+    }
+
+    /// The latest clock (ms) a received operation may move this device's clock to: the hub's clock as
+    /// it is now and the bound (rule Y-22), so a far-ahead arrival never drags it.
+    private var receiveLimit: Int64 {
+        guard let hubClock else { return .max }
+        let elapsed = Int64(((ProcessInfo.processInfo.systemUptime - hubClock.at) * 1000).rounded(.up))
+        return hubClock.milliseconds + max(0, elapsed) + SyncClient.clockBound
+    }
+
+    /// Applies again, in one transaction, what a build other than this one set aside (rule Y-23): one
+    /// that knows a table or a field it did not, or takes a value it refused. What still cannot be
+    /// applied is set aside again, under this build.
+    private func retrySetAside() throws {
+        guard try OperationLog.hasSetAsideFromOtherBuild(db) else { return }
+        try db.write {
+            let waiting = try OperationLog.takeSetAsideFromOtherBuild(db).map {
+                RemoteOperation(hlc: $0.hlc, table: $0.table, rowID: $0.rowID, field: $0.field, value: $0.value)
+            }
+            try OperationMerge.apply(waiting, cursor: 0, now: nowText, notAfter: receiveLimit, db)
+        }
     }
 
     /// The hub's own id, which a device is bound to (rule Y-16).
@@ -228,7 +260,7 @@ package final class SyncClient {
             let operations = rows.map {
                 RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
             }
-            try OperationMerge.apply(operations, cursor: seq, now: nowText, db)
+            try OperationMerge.apply(operations, cursor: seq, now: nowText, notAfter: receiveLimit, db)
             cursor = seq
             received += rows.count
             for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
@@ -254,7 +286,7 @@ package final class SyncClient {
             RemoteOperation(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
         }
         progress?(0, operations.count)
-        try OperationMerge.apply(operations, cursor: cursor, now: nowText, db)
+        try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, db)
         progress?(operations.count, operations.count)
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
@@ -276,13 +308,17 @@ package final class SyncClient {
         package let unpushed: Int
         package let lastSync: String?
         package let hubURL: String?
+        /// Changes from other devices set aside here, waiting for a build that can apply them (Y-23).
+        package var setAside = 0
     }
 
     package func status() throws -> Status {
         guard let state = try OperationLog.state(db) else {
             return Status(isDevice: false, deviceID: nil, unpushed: 0, lastSync: nil, hubURL: nil)
         }
-        return Status(isDevice: true, deviceID: state.deviceID, unpushed: try OperationLog.unpushedCount(db),
-                      lastSync: state.lastSync, hubURL: state.hubURL)
+        var status = Status(isDevice: true, deviceID: state.deviceID, unpushed: try OperationLog.unpushedCount(db),
+                            lastSync: state.lastSync, hubURL: state.hubURL)
+        status.setAside = try OperationLog.setAsideCount(db)
+        return status
     }
 }

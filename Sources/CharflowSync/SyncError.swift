@@ -20,6 +20,8 @@ public enum SyncError: CharflowRefusal, Equatable {
     case clockAhead(seconds: Int)
     /// The hub named is not the one this device is bound to (rule Y-16).
     case otherHub
+    /// The hub's address is not a connection string libpq can read; the detail is libpq's reason.
+    case malformedHub(String)
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -31,6 +33,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubTooNew: "hub_too_new"
         case .clockAhead: "clock_ahead"
         case .otherHub: "other_hub"
+        case .malformedHub: "hub_address_malformed"
         }
     }
 
@@ -44,16 +47,17 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubTooNew(let version): SyncMessages.hubTooNew(version)
         case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
         case .otherHub: SyncMessages.otherHub
+        case .malformedHub(let detail): SyncMessages.malformedHub(detail)
         }
     }
 
     /// A hub that cannot be reached or cannot take the sync cannot serve it; a missing hub is a piece
-    /// of the request not given; a clock ahead, or another hub than the bound one, is the device's
+    /// of the request not given, a malformed one a piece given wrong; a clock ahead, or another hub than the bound one, is the device's
     /// state refusing it now.
     public var kind: RefusalKind {
         switch self {
         case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
-        case .noHub: .badInput
+        case .noHub, .malformedHub: .badInput
         case .clockAhead, .otherHub: .conflict
         }
     }

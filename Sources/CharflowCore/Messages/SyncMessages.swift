@@ -10,7 +10,7 @@ public enum SyncMessages {
 
     public static let noHub = "No hub is set for this store yet. Name one (a PostgreSQL connection string) to sync with."
 
-    public static let hubNotReady = "That database is not a Charflow hub yet. Set it up as a hub first."
+    public static let hubNotReady = "That database is not a Charflow hub yet. Set it up as one first: charflow hub init URL"
 
     public static func hubTooNew(_ version: Int) -> String {
         "The hub's schema (version \(version)) is newer than this Charflow knows. Update Charflow to sync with it."
@@ -60,4 +60,26 @@ extension SyncMessages {
     public static let hubSwitched = "This device now syncs with the new hub; its next sync sends everything it holds."
 
     public static let alreadyOnHub = "This device already syncs with that hub."
+}
+
+/// Addresses and operations this device cannot use (spec D19, rule Y-23, issue 22 item 18).
+extension SyncMessages {
+    public static func malformedHub(_ detail: String) -> String {
+        "That hub address is not a PostgreSQL connection string (\(detail)). Give one such as "
+            + "postgresql://me@db.example.org/charflow or 'host=db.example.org dbname=charflow'; nothing was sent."
+    }
+
+    /// `sync`, when it set aside changes it could not apply.
+    public static func setAside(_ count: Int) -> String {
+        count == 1
+            ? "1 change from another device could not be applied here; it is set aside and tried again once Charflow is updated."
+            : "\(count) changes from other devices could not be applied here; they are set aside and tried again once Charflow is updated."
+    }
+
+    /// `sync --status`, when changes wait set aside.
+    public static func setAsideWaiting(_ count: Int) -> String {
+        count == 1
+            ? "1 change from another device is set aside: this Charflow could not apply it."
+            : "\(count) changes from other devices are set aside: this Charflow could not apply them."
+    }
 }

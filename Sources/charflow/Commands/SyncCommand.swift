@@ -15,9 +15,10 @@ enum SyncCommand: Command {
         let app = try context.app(holdingCommits: false)
         if context.args.has("status") {
             let status = try app.syncStatus()
-            let text = status.isDevice
+            var text = status.isDevice
                 ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSyncText, hub: status.hub)
                 : SyncMessages.notADevice
+            if status.setAside > 0 { text += "\n" + SyncMessages.setAsideWaiting(status.setAside) }
             context.output.emit(text: text, json: status.json)
             return
         }
@@ -27,14 +28,24 @@ enum SyncCommand: Command {
             input.afterPush = { usleep(UInt32(min(stall, 60_000)) * 1000) }
         }
         let onTerminal = !context.output.json && isatty(STDERR_FILENO) == 1
+        // Nothing to receive prints nothing; a line printed is cleared however the sync ends.
+        var shown = false
+        defer { if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
         if onTerminal {
             input.progress = { done, total in
+                guard done > 0 || (total ?? 0) > 0 else { return }
+                shown = true
                 FileHandle.standardError.write(Data(("\r" + SyncMessages.progress(done, of: total)).utf8))
             }
         }
         let report = try app.syncWithHub(input)
-        if onTerminal, report.pulled > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let synced = SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)
-        context.output.emit(text: report.newDeviceID == nil ? synced : SyncMessages.newDevice + "\n" + synced, json: report.json)
+        if shown {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            shown = false
+        }
+        var lines = [SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)]
+        if report.newDeviceID != nil { lines.insert(SyncMessages.newDevice, at: 0) }
+        if report.setAside > 0 { lines.append(SyncMessages.setAside(report.setAside)) }
+        context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
     }
 }

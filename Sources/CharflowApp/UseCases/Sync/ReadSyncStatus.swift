@@ -13,6 +13,8 @@ public struct SyncStatusReport: Sendable, Equatable {
     public let hubURL: String?
     /// When the last sync ended, in this machine's zone: "today at 17:05", "28 Nov at 09:00".
     public let lastSyncText: String?
+    /// Changes from other devices set aside here, waiting for a build that can apply them (rule Y-23).
+    public var setAside = 0
 
     /// The hub as it may be shown: its connection string without the password.
     public var hub: String? { hubURL.map(HubAddress.shown) }
@@ -25,6 +27,7 @@ public struct SyncStatusReport: Sendable, Equatable {
             ("lastSync", lastSync.map { .string($0) } ?? .null),
             ("hubSet", .bool(hubURL != nil)),
             ("hub", .optional(hub)),
+            ("setAside", .int(setAside)),
         ])
     }
 }
@@ -38,7 +41,9 @@ extension Charflow {
             "\(DayText.relative(calendar.calendarDay(at: instant), today: calendar.calendarDay(at: now))) at "
                 + calendar.timeOfDay(at: instant).description
         }
-        return SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
-                                lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
+        var report = SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
+                                      lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
+        report.setAside = status.setAside
+        return report
     }
 }

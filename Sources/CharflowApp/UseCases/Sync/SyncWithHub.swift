@@ -30,10 +30,13 @@ public struct SyncReport: Sendable, Equatable {
     public let fromSnapshot: Bool
     /// The device id this store took because its old one was in use elsewhere (rule Y-14).
     public let newDeviceID: String?
+    /// Changes from other devices this sync could not apply and set aside (rule Y-23).
+    public var setAside = 0
 
     /// `sync --json`; `newDevice` only when the store took a new device id.
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))]
+        fields.append(("setAside", .int(setAside)))
         if let newDeviceID { fields.append(("newDevice", .string(newDeviceID))) }
         return .object(fields)
     }
@@ -47,6 +50,8 @@ extension Charflow {
         client.afterPush = input.afterPush
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
-        return SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
+        var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
+        report.setAside = done.setAside
+        return report
     }
 }
