@@ -18,14 +18,16 @@ package enum OperationMerge {
     /// Applies `operations` in one transaction and moves the cursor to `cursor`. Applying the same
     /// operations again, or in another order, gives the same store (rule Y-3).
     ///
-    /// The device's own clock moves past every clock it applies; the undo journal starts afresh when
-    /// anything changed, since its before-images no longer describe the rows. Returns how many fields
-    /// and rows changed.
+    /// The device's own clock moves past every clock it applies; an undoable action whose rows it
+    /// changed is marked so its undo says why it can't (rule Y-25), and a value of this device's it
+    /// replaced is recorded as a conflict (rule Y-24). Returns how many fields and rows changed.
     @discardableResult
     package static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, _ db: Database) throws -> Int {
         try db.write {
             try OperationLog.setApplying(true, db)
             try db.execute("PRAGMA defer_foreign_keys = ON")
+            let watch = try ConflictWatch.open(db, now: now)
+            var touched: [UndoAcrossSync.Row] = []
             let known = Set(OperationLog.syncedTables)
             var order: [RowKey] = []
             var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
@@ -65,7 +67,9 @@ package enum OperationMerge {
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
                 changed += 1
+                touched.append(UndoAcrossSync.Row(table: key.table, id: key.id))
             }
+            let gone = touched
             for key in order {
                 guard var fields = winners[key], try !OperationLog.isRemoved(table: key.table, id: key.id, db) else { continue }
                 var lineFields: [String: [LineChange]] = [:]
@@ -88,10 +92,12 @@ package enum OperationMerge {
                         }
                     }
                 }
-                if !fields.isEmpty { changed += try merge(key, fields, db) }
+                var wrote = try fields.isEmpty ? 0 : merge(key, fields, watch, db)
                 for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
-                    changed += try mergeByLines(key, field, list, db)
+                    wrote += try mergeByLines(key, field, list, db)
                 }
+                changed += wrote
+                if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
@@ -105,7 +111,7 @@ package enum OperationMerge {
             try HabitDaySettlement.settle(habitDays, db: db)
             try DeferralCountSettlement.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
-            if changed > 0 { try OperationLog.forgetUndo(db) }
+            try UndoAcrossSync.markChanged(touched, removed: gone, at: now, db)
             try OperationLog.setApplying(false, db)
             try OperationLog.advanceCursor(to: cursor, db)
             return changed
@@ -183,7 +189,8 @@ package enum OperationMerge {
 
     /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
     /// row when it is new here. Returns 1 when anything was written.
-    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
+    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ watch: ConflictWatch?,
+                              _ db: Database) throws -> Int {
         let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
         let columns = Set(try db.columns(of: key.table))
         // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
@@ -210,6 +217,7 @@ package enum OperationMerge {
         }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {
+            try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together, db)
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
             try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
         } else {

@@ -15,9 +15,10 @@ enum SyncCommand: Command {
         let app = try context.app(holdingCommits: false)
         if context.args.has("status") {
             let status = try app.syncStatus()
-            let text = status.isDevice
+            var text = status.isDevice
                 ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSyncText, hub: status.hub)
                 : SyncMessages.notADevice
+            if status.conflicts > 0 { text += "\n" + SyncMessages.conflictsWaiting(status.conflicts) }
             context.output.emit(text: text, json: status.json)
             return
         }
@@ -34,7 +35,8 @@ enum SyncCommand: Command {
         }
         let report = try app.syncWithHub(input)
         if onTerminal, report.pulled > 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let synced = SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)
+        var synced = SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)
+        if report.conflicts > 0 { synced += "\n" + SyncMessages.conflictsRecorded(report.conflicts) }
         context.output.emit(text: report.newDeviceID == nil ? synced : SyncMessages.newDevice + "\n" + synced, json: report.json)
     }
 }

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowStore
 import CharflowSync
 
 /// Where sync stands on this store: whether it is a device, what waits to be sent, the last sync and
@@ -13,6 +14,8 @@ public struct SyncStatusReport: Sendable, Equatable {
     public let hubURL: String?
     /// When the last sync ended, in this machine's zone: "today at 17:05", "28 Nov at 09:00".
     public let lastSyncText: String?
+    /// Conflicts waiting to be put back or dismissed (rule Y-24).
+    public var conflicts = 0
 
     /// The hub as it may be shown: its connection string without the password.
     public var hub: String? { hubURL.map(HubAddress.shown) }
@@ -25,6 +28,7 @@ public struct SyncStatusReport: Sendable, Equatable {
             ("lastSync", lastSync.map { .string($0) } ?? .null),
             ("hubSet", .bool(hubURL != nil)),
             ("hub", .optional(hub)),
+            ("conflicts", .int(conflicts)),
         ])
     }
 }
@@ -38,7 +42,9 @@ extension Charflow {
             "\(DayText.relative(calendar.calendarDay(at: instant), today: calendar.calendarDay(at: now))) at "
                 + calendar.timeOfDay(at: instant).description
         }
-        return SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
-                                lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
+        var report = SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
+                                      lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
+        if status.isDevice { report.conflicts = try ConflictRepository(db: planner.db).waitingCount() }
+        return report
     }
 }

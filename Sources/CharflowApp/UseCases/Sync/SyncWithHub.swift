@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowStore
 import CharflowSync
 import Foundation
 
@@ -30,10 +31,13 @@ public struct SyncReport: Sendable, Equatable {
     public let fromSnapshot: Bool
     /// The device id this store took because its old one was in use elsewhere (rule Y-14).
     public let newDeviceID: String?
+    /// Values of this device's the merge replaced, recorded as conflicts by this sync (rule Y-24).
+    public var conflicts = 0
 
     /// `sync --json`; `newDevice` only when the store took a new device id.
     public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))]
+        var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot)),
+                                             ("conflicts", .int(conflicts))]
         if let newDeviceID { fields.append(("newDevice", .string(newDeviceID))) }
         return .object(fields)
     }
@@ -46,7 +50,11 @@ extension Charflow {
         let client = SyncClient(planner: planner)
         client.afterPush = input.afterPush
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
+        let conflicts = ConflictRepository(db: planner.db)
+        let before = try conflicts.lastID()
         let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
-        return SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
+        var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
+        report.conflicts = try conflicts.waitingCount(after: before)
+        return report
     }
 }
