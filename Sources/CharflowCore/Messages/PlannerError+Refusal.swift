@@ -242,7 +242,7 @@ extension PlannerError: CharflowRefusal {
              "Can't undo '\(action)': another device changed it since (sync \(sync)).")
         case .noConflictMatches(let given):
             ("conflict_not_found", .notFound,
-             "No conflict '\(given)' waits; `charflow conflicts` lists the ones that do.")
+             "No conflict '\(given)' waits; the list of conflicts shows the ones that do.")
         case .conflictRowGone:
             ("conflict_row_gone", .conflict,
              "That value can't be put back: its record was removed for good since.")
