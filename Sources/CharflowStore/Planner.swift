@@ -404,13 +404,30 @@ public final class Planner {
         try undo { try UndoJournal.undo(id, db: db, now: nowText) }
     }
 
+    /// When a sync ran, in local words for an undo's refusal: "at 09:05", "yesterday at 09:05",
+    /// "on 2026-11-28 at 09:05".
+    private func syncWords(_ storage: String) -> String {
+        guard let instant = Instant.parseStorageText(storage) else { return "earlier" }
+        let day = calendar.calendarDay(at: instant), time = calendar.timeOfDay(at: instant).description
+        switch calendar.calendarDay(at: now).days(to: day) {
+        case 0: return "at \(time)"
+        case -1: return "yesterday at \(time)"
+        default: return "on \(day) at \(time)"
+        }
+    }
+
     private func undo(_ revert: () throws -> UndoJournal.Reverted) throws -> String {
         forgetReads()
         defer { forgetReads() }
         lastActionID = nil
         let label = try db.write {
             let held = try ruleCounts()
-            let reverted = try revert()
+            let reverted: UndoJournal.Reverted
+            do {
+                reverted = try revert()
+            } catch let changed as UndoAcrossSync.ChangedElsewhere {
+                throw PlannerError.undoChangedElsewhere(action: changed.action, sync: syncWords(changed.syncedAt))
+            }
             try refuseBrokenRules(held: held)
             guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
             let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))

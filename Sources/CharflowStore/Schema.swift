@@ -287,5 +287,32 @@ public enum Schema {
             PRIMARY KEY (table_name, row_id, field, hlc)
         );
         """),
+        // Conflicts are visible and undo survives a sync (spec D19, rules Y-24 and Y-25): each value of
+        // this device's that a merge replaced (per device, never synced, not in backups; a row removed
+        // for good takes its conflicts with it), the device's clock when its last sync ended (what
+        // "changed since the last sync" is measured from), and the sync after which an action's rows
+        // were changed by another device, so its undo says why it can't.
+        Migration("0013-sync-conflicts", """
+        CREATE TABLE sync_conflicts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            replaced TEXT NOT NULL,
+            winner TEXT NOT NULL,
+            winner_hlc TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            dismissed_at TEXT,
+            restored_at TEXT
+        );
+        CREATE INDEX sync_conflicts_waiting ON sync_conflicts(id) WHERE dismissed_at IS NULL;
+        CREATE TRIGGER sync_conflicts_removed AFTER INSERT ON tombstones BEGIN
+            DELETE FROM sync_conflicts WHERE table_name = new.table_name AND row_id = new.id;
+        END;
+        ALTER TABLE sync_state ADD COLUMN synced_clock TEXT;
+        UPDATE sync_state SET synced_clock = printf('%018d-%06d', hlc_ms, hlc_counter);
+        ALTER TABLE undo_actions ADD COLUMN changed_by_sync TEXT;
+        CREATE INDEX undo_rows_by_row ON undo_rows(table_name, row_key);
+        """),
     ])
 }

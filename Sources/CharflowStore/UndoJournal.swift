@@ -6,7 +6,8 @@ import Foundation
 /// An action captures a row before its first change; a row that did not exist is captured as absent,
 /// so undoing removes it again. Images are JSON objects made and read by SQLite itself, which keeps
 /// every column's type. A rollover or a purge empties the journal: the day has moved on, or the row
-/// is meant to be gone for good.
+/// is meant to be gone for good. A sync does not: it marks the actions whose rows it changed
+/// (`UndoAcrossSync`), and only those refuse, saying why.
 struct UndoJournal {
     /// How many actions back `undo` can go.
     static let depth = 100
@@ -75,6 +76,7 @@ struct UndoJournal {
               let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
             throw PlannerError.nothingToUndo
         }
+        try UndoAcrossSync.refuseChanged(seq, label: label, db)
         return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
     }
 
@@ -85,6 +87,7 @@ struct UndoJournal {
               let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
             throw PlannerError.undoUnknown
         }
+        try UndoAcrossSync.refuseChanged(seq, label: label, db)
         if try laterActionsDepend(on: seq, db: db) { throw PlannerError.undoBlocked }
         return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
     }
@@ -161,7 +164,7 @@ struct UndoJournal {
             "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE action_seq = ? ORDER BY ord DESC",
             [.integer(seq)])
         let isDevice = try db.scalar("SELECT 1 FROM sync_state WHERE id = 1") != nil
-        // Habit days whose entry the action made: kept, emptied and settled from their rows below.
+        // Habit days whose entry the action made (kept and emptied) or put back: settled from their rows below.
         var emptied: [String] = []
         for image in images {
             guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { continue }
@@ -195,6 +198,9 @@ struct UndoJournal {
                 if columns.contains("modified_at") {
                     try db.run("UPDATE \(table) SET modified_at = ? WHERE \(keyColumn) = ?", [.text(now), .text(key)])
                 }
+                // A day's entry put back on a sync device is settled from its rows, which may hold
+                // another device's logs merged since the action (rule Y-25).
+                if isDevice, table == "habit_entries" { emptied.append(key) }
                 reverted.restored.append((table, key))
             } else if keyColumn == "id", isDevice, table == "habit_entries" {
                 // A day's entry has the id every device derives for the day, so removing it would remove

@@ -19,9 +19,9 @@ package enum OperationMerge {
     /// operations again, or in another order, gives the same store (rule Y-3).
     ///
     /// The device's own clock moves past every clock it applies up to `notAfter` (ms; the hub's clock
-    /// and the bound, rule Y-22), never to one far ahead; the undo journal starts afresh when
-    /// anything changed, since its before-images no longer describe the rows. Returns how many fields
-    /// and rows changed.
+    /// and the bound, rule Y-22), never to one far ahead; an undoable action whose rows it
+    /// changed is marked so its undo says why it can't (rule Y-25), and a value of this device's it
+    /// replaced is recorded as a conflict (rule Y-24). Returns how many fields and rows changed.
     ///
     /// An operation this store cannot apply (rule Y-23) is set aside with its reason and the rest goes
     /// on: one of an unknown table or field, or with a value of the wrong kind, before anything is
@@ -46,6 +46,8 @@ package enum OperationMerge {
             try db.execute("PRAGMA defer_foreign_keys = ON")
             let fit = try OperationFit(db)
             var delivered: [RowKey: [RemoteOperation]] = [:]
+            let watch = try ConflictWatch.open(db, now: now)
+            var touched: [UndoAcrossSync.Row] = []
             var order: [RowKey] = []
             var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
             var removed: [RowKey] = []
@@ -91,7 +93,9 @@ package enum OperationMerge {
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
                 changed += 1
+                touched.append(UndoAcrossSync.Row(table: key.table, id: key.id))
             }
+            let gone = touched
             for key in order {
                 guard var fields = winners[key], try !OperationLog.isRemoved(table: key.table, id: key.id, db) else { continue }
                 var lineFields: [String: [LineChange]] = [:]
@@ -114,10 +118,11 @@ package enum OperationMerge {
                         }
                     }
                 }
+                var wrote = 0
                 let write = {
-                    if !fields.isEmpty { changed += try merge(key, fields, db) }
+                    if !fields.isEmpty { wrote += try merge(key, fields, watch, db) }
                     for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
-                        changed += try mergeByLines(key, field, list, db)
+                        wrote += try mergeByLines(key, field, list, db)
                     }
                 }
                 if !guarded {
@@ -126,10 +131,14 @@ package enum OperationMerge {
                     do {
                         try db.write(write)
                     } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
-                        changed += try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, db)
+                        wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, watch, db)
+                        changed += wrote
+                        if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                         continue
                     }
                 }
+                changed += wrote
+                if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
@@ -143,7 +152,7 @@ package enum OperationMerge {
             try HabitDaySettlement.settle(habitDays, db: db)
             try DeferralCountSettlement.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
-            if changed > 0 { try OperationLog.forgetUndo(db) }
+            try UndoAcrossSync.markChanged(touched, removed: gone, at: now, db)
             try OperationLog.setApplying(false, db)
             try OperationLog.advanceCursor(to: cursor, db)
             return changed
@@ -155,7 +164,7 @@ package enum OperationMerge {
     /// here cannot be made in part, so all its changes wait. Returns 1 when the row changed.
     private static func writeApart(_ key: RowKey, _ fields: [String: (hlc: String, value: String)],
                                    _ lineFields: [String: [LineChange]], _ delivered: [RemoteOperation],
-                                   _ failure: DatabaseError, _ db: Database) throws -> Int {
+                                   _ failure: DatabaseError, _ watch: ConflictWatch?, _ db: Database) throws -> Int {
         var changed = 0
         var failed: [String: String] = [:]
         if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
@@ -164,7 +173,7 @@ package enum OperationMerge {
             if fields.keys.contains(where: together.contains) { parts.append(together) }
             for part in parts {
                 do {
-                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, db)) }
+                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, watch, db)) }
                 } catch let alone as DatabaseError where OperationFit.cannotApply(alone) {
                     for field in part { failed[field] = alone.message }
                 }
@@ -260,7 +269,8 @@ package enum OperationMerge {
 
     /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
     /// row when it is new here. Returns 1 when anything was written.
-    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ db: Database) throws -> Int {
+    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ watch: ConflictWatch?,
+                              _ db: Database) throws -> Int {
         let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
         let columns = Set(try db.columns(of: key.table))
         // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
@@ -296,6 +306,7 @@ package enum OperationMerge {
         }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {
+            try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together, db)
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
             try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
         } else {

@@ -46,6 +46,7 @@ package final class SyncClient {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
         try OperationLog.enable(db)
+        try ConflictRepository(db: db).startWatching()
         if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
         return version
     }
@@ -111,6 +112,7 @@ package final class SyncClient {
         if let bound = try OperationLog.state(db)?.hubID, bound != hubID { throw SyncError.otherHub }
 
         var device = try OperationLog.enable(db)
+        try ConflictRepository(db: db).startWatching()
         try OperationLog.attach(hub: hubID, db)
         if remember, try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
 
@@ -142,13 +144,17 @@ package final class SyncClient {
         // Two instances of one series on one day, two live sessions: the rules settle them now (Y-7,
         // Y-8).
         if report.pulled > 0 {
+            let merged = try OperationLog.issuedSeq(db)
             try MergeSettlement.settle(planner)
+            // Rows the rules changed are other devices' doing too: their actions' undo says so (Y-25).
+            try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by
             // lines, say) goes now, so the hub's state holds it before any other device pulls (Y-17).
             report.pushed += try push(hub, device: device)
         }
         report.setAside = max(0, try OperationLog.setAsideCount(db) - setAsideBefore)
         try OperationLog.recordSync(at: nowText, db)
+        try ConflictRepository(db: db).markSynced()
         return report
     }
 

@@ -56,3 +56,15 @@ struct EraseBody: RouteBody {
         return request
     }
 }
+
+/// `POST /api/conflicts/dismiss {"all": true}`: what `charflow conflicts dismiss --all` does; without
+/// `all` it names no conflict, and is refused.
+struct DismissAllBody: RouteBody {
+    var all: Bool?
+
+    func request(words: [String]) -> Request {
+        var request = Request(words: words)
+        request.set("all", all)
+        return request
+    }
+}

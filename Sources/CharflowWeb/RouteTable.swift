@@ -85,6 +85,11 @@ enum RouteTable {
 
         .get("/api/settings", .settings),
         .post("/api/settings/{key}", .changeSetting, SettingBody.self),
+
+        .get("/api/conflicts", .conflicts),
+        .post("/api/conflicts/dismiss", .conflictDismiss, DismissAllBody.self),
+        .post("/api/conflicts/{conflict}/restore", .conflictRestore, NoBody.self),
+        .post("/api/conflicts/{conflict}/dismiss", .conflictDismiss, NoBody.self),
     ]
 
     /// The route for `method` at `path`. A path some route takes, but for another method, is a wrong

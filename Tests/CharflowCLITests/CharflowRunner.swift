@@ -159,9 +159,8 @@ struct CharflowRunner {
         let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0[0].text }
         for table in tables {
             lines.append("# " + table)
-            for row in try db.rows("SELECT * FROM \(table) ORDER BY rowid") {
-                lines.append(row.map { "\($0)" }.joined(separator: "|"))
-            }
+            // Sorted as text: a sync device's WITHOUT ROWID tables (`sync_bases`) have no rowid to order by.
+            lines += try db.rows("SELECT * FROM \(table)").map { $0.map { "\($0)" }.joined(separator: "|") }.sorted()
         }
         return lines.joined(separator: "\n")
     }

@@ -9,7 +9,7 @@ struct RefusalKindTests {
     /// The codes of each kind; a code not listed here is a refusal whose kind was never decided. No rule
     /// is unavailable: that is the store's and the files' kind.
     static let codes: [RefusalKind: Set<String>] = [
-        .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found"],
+        .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found"],
         .badInput: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
@@ -24,7 +24,7 @@ struct RefusalKindTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "undo_second_timer", "defer_to_later_day",
+            "undo_second_timer", "defer_to_later_day", "undo_changed_elsewhere", "conflict_row_gone",
                     ],
     ]
 
@@ -105,11 +105,14 @@ struct RefusalKindTests {
         case .outOfRange: "outOfRange"
         case .titleTooLong: "titleTooLong"
         case .unfitCharacter: "unfitCharacter"
+        case .undoChangedElsewhere: "undoChangedElsewhere"
+        case .noConflictMatches: "noConflictMatches"
+        case .conflictRowGone: "conflictRowGone"
         }
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 71
+    static let caseCount = 74
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)

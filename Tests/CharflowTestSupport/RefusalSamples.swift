@@ -26,6 +26,7 @@ public enum RefusalSamples {
         .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
         .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
         .unfitCharacter(.taskTitle, 7),
+        .undoChangedElsewhere(action: "add Pay rent", sync: "at 09:05"), .noConflictMatches("9"), .conflictRowGone,
     ]
 
     /// Every value refused for its form, one of each case.

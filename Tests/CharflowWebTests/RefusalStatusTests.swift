@@ -11,7 +11,7 @@ import Testing
 struct RefusalStatusTests {
     /// The status each code the API can answer is answered with: scripts and the page rely on these.
     static let statuses: [Int: Set<String>] = [
-        404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found"],
+        404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found"],
         400: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",
@@ -30,7 +30,7 @@ struct RefusalStatusTests {
             "repeating_needs_day", "already_repeated", "not_due_yet", "duplicate_category", "too_many_categories",
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
-            "undo_second_timer", "defer_to_later_day",
+            "undo_second_timer", "defer_to_later_day", "undo_changed_elsewhere", "conflict_row_gone",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]

@@ -15,12 +15,14 @@ public enum UseCase: String, CaseIterable, Sendable {
     case category, filter, changeSetting, planCarry, planTomorrow, planMove, planClose, planSkip
     /// A front end records the Today signals it showed (the CLI's text Today does it itself).
     case markShown
+    /// The conflicts a sync recorded (rule Y-24): listed, one put back, or cleared.
+    case conflicts, conflictRestore, conflictDismiss
 
     /// Whether the use case only reads: a GET in the web API, and nothing in the store changes.
     public var isRead: Bool {
         switch self {
         case .today, .show, .backlog, .upcoming, .list, .history, .region, .status, .habits, .habitGrid, .groups,
-             .categories, .settings, .planOverview, .planReview, .reminders:
+             .categories, .settings, .planOverview, .planReview, .reminders, .conflicts:
             true
         default:
             false
@@ -135,6 +137,9 @@ extension Charflow {
         case .planClose: return try endPlanning(closed: true).json
         case .planSkip: return try endPlanning(closed: false).json
         case .markShown: return try markShown(request)
+        case .conflicts: return try conflicts().json
+        case .conflictRestore: return try restoreConflict(request).json
+        case .conflictDismiss: return try dismissConflicts(request).json
         }
     }
 }

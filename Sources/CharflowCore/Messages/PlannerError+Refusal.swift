@@ -237,6 +237,15 @@ extension PlannerError: CharflowRefusal {
             ("unfit_character", .badInput,
              "A \(field.rawValue) is one line of plain text; this one holds \(TextRules.describe(value)). "
                 + "Remove it and try again.")
+        case let .undoChangedElsewhere(action, sync):
+            ("undo_changed_elsewhere", .conflict,
+             "Can't undo '\(action)': another device changed it since (sync \(sync)).")
+        case .noConflictMatches(let given):
+            ("conflict_not_found", .notFound,
+             "No conflict '\(given)' waits; the list of conflicts shows the ones that do.")
+        case .conflictRowGone:
+            ("conflict_row_gone", .conflict,
+             "That value can't be put back: its record was removed for good since.")
         }
     }
 }

@@ -87,4 +87,11 @@ public enum PlannerError: Error, Sendable, Equatable {
     case titleTooLong(Int)
     /// A title or name holding a control or direction character (`TextRules`): the field and the scalar.
     case unfitCharacter(TextRules.Field, UInt32)
+    /// Undo of an action whose rows another device changed since (rule Y-25): what the action did
+    /// ("add Pay rent") and when that sync ran, in local words ("at 09:05").
+    case undoChangedElsewhere(action: String, sync: String)
+    /// A conflict id `conflicts` does not list (dismissed, put back, or never recorded).
+    case noConflictMatches(String)
+    /// A conflict whose row was removed for good since: its value has nowhere to go back to.
+    case conflictRowGone
 }

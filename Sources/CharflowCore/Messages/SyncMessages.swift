@@ -83,3 +83,31 @@ extension SyncMessages {
             : "\(count) changes from other devices are set aside: this Charflow could not apply them."
     }
 }
+
+/// Conflicts (spec D19 "Conflicts are visible", rule Y-24): what `sync` and `sync --status` say of
+/// them, and what `charflow conflicts` says around its list.
+extension SyncMessages {
+    /// After `Synced. …`, when the sync recorded any.
+    public static func conflictsRecorded(_ count: Int) -> String {
+        count == 1
+            ? "1 change of yours was replaced by another device's; `charflow conflicts` shows it."
+            : "\(count) changes of yours were replaced by other devices'; `charflow conflicts` shows them."
+    }
+
+    /// `sync --status`, when any wait.
+    public static func conflictsWaiting(_ count: Int) -> String {
+        "\(count) \(count == 1 ? "conflict waits" : "conflicts wait"): `charflow conflicts` shows \(count == 1 ? "it" : "them")."
+    }
+
+    public static let noConflicts = "No conflicts: no change of yours was replaced by another device's."
+
+    public static let conflictsHint = "Put one back with `charflow conflicts restore ID`, or clear them with `charflow conflicts dismiss ID|--all`."
+
+    public static func conflictRestored(changed: Bool) -> String {
+        changed ? "Put back; it goes to the other devices with the next sync." : "That value is already there; the conflict is cleared."
+    }
+
+    public static func conflictsDismissed(_ count: Int) -> String {
+        count == 0 ? "No conflicts waited." : "Dismissed \(count) \(count == 1 ? "conflict" : "conflicts")."
+    }
+}

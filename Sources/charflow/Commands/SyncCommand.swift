@@ -19,6 +19,7 @@ enum SyncCommand: Command {
                 ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSyncText, hub: status.hub)
                 : SyncMessages.notADevice
             if status.setAside > 0 { text += "\n" + SyncMessages.setAsideWaiting(status.setAside) }
+            if status.conflicts > 0 { text += "\n" + SyncMessages.conflictsWaiting(status.conflicts) }
             context.output.emit(text: text, json: status.json)
             return
         }
@@ -45,6 +46,7 @@ enum SyncCommand: Command {
         }
         var lines = [SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)]
         if report.newDeviceID != nil { lines.insert(SyncMessages.newDevice, at: 0) }
+        if report.conflicts > 0 { lines.append(SyncMessages.conflictsRecorded(report.conflicts)) }
         if report.setAside > 0 { lines.append(SyncMessages.setAside(report.setAside)) }
         context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
     }

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowStore
 import CharflowSync
 
 /// Where sync stands on this store: whether it is a device, what waits to be sent, the last sync and
@@ -15,6 +16,8 @@ public struct SyncStatusReport: Sendable, Equatable {
     public let lastSyncText: String?
     /// Changes from other devices set aside here, waiting for a build that can apply them (rule Y-23).
     public var setAside = 0
+    /// Conflicts waiting to be put back or dismissed (rule Y-24).
+    public var conflicts = 0
 
     /// The hub as it may be shown: its connection string without the password.
     public var hub: String? { hubURL.map(HubAddress.shown) }
@@ -28,6 +31,7 @@ public struct SyncStatusReport: Sendable, Equatable {
             ("hubSet", .bool(hubURL != nil)),
             ("hub", .optional(hub)),
             ("setAside", .int(setAside)),
+            ("conflicts", .int(conflicts)),
         ])
     }
 }
@@ -44,6 +48,7 @@ extension Charflow {
         var report = SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
                                       lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
         report.setAside = status.setAside
+        if status.isDevice { report.conflicts = try ConflictRepository(db: planner.db).waitingCount() }
         return report
     }
 }

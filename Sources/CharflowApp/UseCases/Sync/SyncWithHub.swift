@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowStore
 import CharflowSync
 import Foundation
 
@@ -32,10 +33,13 @@ public struct SyncReport: Sendable, Equatable {
     public let newDeviceID: String?
     /// Changes from other devices this sync could not apply and set aside (rule Y-23).
     public var setAside = 0
+    /// Values of this device's the merge replaced, recorded as conflicts by this sync (rule Y-24).
+    public var conflicts = 0
 
     /// `sync --json`; `newDevice` only when the store took a new device id.
     public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot))]
+        var fields: [(String, JSONValue)] = [("pushed", .int(pushed)), ("pulled", .int(pulled)), ("fromSnapshot", .bool(fromSnapshot)),
+                                             ("conflicts", .int(conflicts))]
         fields.append(("setAside", .int(setAside)))
         if let newDeviceID { fields.append(("newDevice", .string(newDeviceID))) }
         return .object(fields)
@@ -49,9 +53,12 @@ extension Charflow {
         let client = SyncClient(planner: planner)
         client.afterPush = input.afterPush
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
+        let conflicts = ConflictRepository(db: planner.db)
+        let before = try conflicts.lastID()
         let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
         var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
         report.setAside = done.setAside
+        report.conflicts = try conflicts.waitingCount(after: before)
         return report
     }
 }

@@ -1,0 +1,53 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// Put a replaced value back (rule Y-24): the value this device had before a merge replaced it
+/// becomes a new change of this device's, one undoable action sent with the next sync.
+public enum RestoreConflict {
+    public struct Input: Sendable {
+        /// The conflict, as `conflicts` lists it.
+        public var id: String
+
+        public init(id: String) {
+            self.id = id
+        }
+    }
+}
+
+/// What a restore did: the conflict, in words, and whether the record held that value already.
+public struct RestoredConflict {
+    public let conflict: ConflictItem
+    /// False when the record already held the value (nothing changed, the conflict is cleared).
+    public let changed: Bool
+
+    /// `conflicts restore --json`.
+    public var json: JSONValue {
+        .object([("restored", conflict.json), ("changed", .bool(changed))])
+    }
+}
+
+extension Charflow {
+    /// Puts the conflict's replaced value back and clears it; refuses an id that does not wait, and
+    /// a conflict whose record was removed for good since.
+    @discardableResult
+    public func restoreConflict(_ input: RestoreConflict.Input) throws -> RestoredConflict {
+        let repository = ConflictRepository(db: planner.db)
+        guard let id = Int64(input.id), let conflict = try repository.waiting(id: id) else {
+            throw PlannerError.noConflictMatches(input.id)
+        }
+        guard try repository.rowExists(conflict) else { throw PlannerError.conflictRowGone }
+        var names: [String: String] = [:]
+        for (key, name) in try planner.categories.names() { names[key.lowercasedText] = name }
+        let described = try item(conflict, repository, categories: names)
+        let changed = try planner.action("conflicts restore") { work in try repository.restore(conflict, in: work) }
+        return RestoredConflict(conflict: described, changed: changed)
+    }
+
+    // MARK: From a request
+
+    /// `conflicts restore ID`, or the page's `POST /api/conflicts/ID/restore`.
+    func restoreConflict(_ request: Request) throws -> RestoredConflict {
+        try restoreConflict(RestoreConflict.Input(id: try request.subject("conflict")))
+    }
+}
