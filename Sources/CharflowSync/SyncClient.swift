@@ -43,8 +43,11 @@ package final class SyncClient {
     package func initHub(url: String) throws -> Int {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
+        try HubScrub.scrubAll(hub)
+        // The store keeps the URL without its password, which goes to libpq's password file (Y-27).
+        let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
-        if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+        if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: kept, db) }
         return version
     }
 
@@ -61,18 +64,19 @@ package final class SyncClient {
         let hub = try HubConnection(url: url)
         try HubSchema.ensure(hub)
         let hubID = try SyncClient.identity(of: hub)
+        let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
         guard let state = try OperationLog.state(db), state.hubID != hubID else {
-            try OperationLog.remember(hub: url, db)
+            try OperationLog.remember(hub: kept, db)
             return .alreadyThere
         }
         guard state.hubID != nil else {
             // Never synced: the first sync sends all of it anyway.
-            try OperationLog.remember(hub: url, db)
+            try OperationLog.remember(hub: kept, db)
             try OperationLog.attach(hub: hubID, db)
             return .switched
         }
-        try OperationLog.switchHub(to: hubID, url: url, db)
+        try OperationLog.switchHub(to: hubID, url: kept, db)
         return .switched
     }
 
@@ -107,7 +111,10 @@ package final class SyncClient {
 
         var device = try OperationLog.enable(db)
         try OperationLog.attach(hub: hubID, db)
-        if remember, try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+        if remember {
+            let kept = try PasswordFile.keepPassword(of: url)
+            if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: kept, db) }
+        }
 
         var report = Report()
         // A restored or copied store: its id is in use elsewhere, so it goes on under a new one (Y-14).
@@ -132,6 +139,8 @@ package final class SyncClient {
         // Two instances of one series on one day, two live sessions: the rules settle them now (Y-7,
         // Y-8).
         if report.pulled > 0 {
+            // Another device's rollover time or first weekday shapes this device's day from now (Y-26).
+            try planner.reloadSettings()
             try MergeSettlement.settle(planner)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by
             // lines, say) goes now, so the hub's state holds it before any other device pulls (Y-17).
@@ -197,6 +206,7 @@ package final class SyncClient {
                     """, [json])
                 start += SyncClient.page
             }
+            try HubScrub.scrub(hub, rows: try HubScrub.rows(pending))
         }
         afterPush?()
         try OperationLog.markPushed(db, through: last.deviceSeq)

@@ -20,6 +20,8 @@ public enum SyncError: CharflowRefusal, Equatable {
     case clockAhead(seconds: Int)
     /// The hub named is not the one this device is bound to (rule Y-16).
     case otherHub
+    /// `hub erase` without `--yes` (rule Y-27): it removes every device's data from the hub.
+    case hubEraseNeedsYes
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -31,6 +33,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubTooNew: "hub_too_new"
         case .clockAhead: "clock_ahead"
         case .otherHub: "other_hub"
+        case .hubEraseNeedsYes: "needs_yes"
         }
     }
 
@@ -44,6 +47,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubTooNew(let version): SyncMessages.hubTooNew(version)
         case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
         case .otherHub: SyncMessages.otherHub
+        case .hubEraseNeedsYes: SyncMessages.hubEraseNeedsYes
         }
     }
 
@@ -54,7 +58,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         switch self {
         case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
         case .noHub: .badInput
-        case .clockAhead, .otherHub: .conflict
+        case .clockAhead, .otherHub, .hubEraseNeedsYes: .conflict
         }
     }
 }
