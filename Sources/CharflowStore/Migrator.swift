@@ -49,10 +49,13 @@ public struct Migrator: Sendable {
     /// rename) would delete every child row when it drops the old table. So enforcement is switched
     /// off around the transaction, and before it commits `PRAGMA foreign_key_check` must find no row
     /// pointing at a missing parent: if it finds one, the whole migration is rolled back and refused.
-    public func migrate(_ db: Database, now: String) throws {
+    /// Returns the names of the migrations it applied.
+    @discardableResult
+    public func migrate(_ db: Database, now: String) throws -> [String] {
         try checkNotNewer(db)
         let pending = try pendingMigrations(db)
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return [] }
+        var applied: [String] = []
         try db.withForeignKeysOff {
             try db.write {
                 try db.execute("CREATE TABLE IF NOT EXISTS charflow_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
@@ -64,9 +67,11 @@ public struct Migrator: Sendable {
                     try Migrator.checkForeignKeys(db, after: migration)
                     try db.run("INSERT INTO charflow_migrations (name, applied_at) VALUES (?, ?)",
                                [.text(migration.name), .text(now)])
+                    applied.append(migration.name)
                 }
             }
         }
+        return applied
     }
 
     /// Throws when a row points at a parent that does not exist (what foreign keys would have refused).

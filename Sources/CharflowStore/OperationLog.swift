@@ -108,6 +108,7 @@ package enum OperationLog {
                 INSERT INTO sync_ops (table_name, row_id, field, value)
                 SELECT table_name, id, '\(deletedField)', 'true' FROM tombstones WHERE table_name IN (\(names))
                 """)
+            try queueSettingRows(db)
             try stampWithRowTimes(db)
         }
         return device
@@ -136,6 +137,7 @@ package enum OperationLog {
                 WHERE o.hlc IS NULL AND o.table_name = '\(table)' AND o.field <> '\(deletedField)'
                 """)
         }
+        try settingRowTimes(db)
         try db.run("""
             INSERT INTO temp.sync_row_times (seq, hlc)
             SELECT o.seq, \(clockSQL(at: "max(d.deleted_at)", zero: "0")) FROM sync_ops o
@@ -174,7 +176,7 @@ package enum OperationLog {
 
     /// The SQL of this device's clock (`HybridLogicalClock.text`, counter 0) at the storage time
     /// `column`; the zero clock where `zero` holds or the time cannot be read.
-    private static func clockSQL(at column: String, zero: String) -> String {
+    static func clockSQL(at column: String, zero: String) -> String {
         let milliseconds = "CASE WHEN \(zero) THEN 0 ELSE "
             + "coalesce(max(0, CAST(round((julianday(\(column)) - 2440587.5) * 86400000) AS INTEGER)), 0) END"
         return "printf('%018d-%06d-%s', \(milliseconds), 0, (SELECT device_id FROM sync_state WHERE id = 1))"
@@ -240,6 +242,7 @@ package enum OperationLog {
             INSERT INTO sync_ops (table_name, row_id, field, value) VALUES (new.table_name, new.id, '\(deletedField)', 'true');
             END
             """)
+        try installSettingTriggers(db, quiet: quiet)
         try db.run("UPDATE sync_state SET triggers_for = ? WHERE id = 1", [.text(schemaMark(migrator))])
     }
 
@@ -392,6 +395,7 @@ package enum OperationLog {
                         """)
                 }
             }
+            try queueSettingsForSwitch(db)
             let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
             try db.run("""
                 INSERT INTO sync_ops (table_name, row_id, field, value, hlc)

@@ -314,5 +314,15 @@ public enum Schema {
         ALTER TABLE undo_actions ADD COLUMN changed_by_sync TEXT;
         CREATE INDEX undo_rows_by_row ON undo_rows(table_name, row_key);
         """),
+        // Settings that shape the day travel (spec D19, rule Y-26), a removal for good scrubs the row's
+        // values from the operation log (Y-27; the index finds a row's operations), and a hub password
+        // an older build kept in the store moves to libpq's password file. An existing device queues
+        // its shared settings with their own change times and scrubs what it still held of removed rows.
+        Migration("0014-shared-settings-and-privacy", """
+        CREATE INDEX IF NOT EXISTS sync_ops_by_row ON sync_ops(row_id);
+        """, then: { db in
+            try OperationLog.upgradeDevice(db)
+            try PasswordFile.moveStoredPassword(db)
+        }),
     ])
 }

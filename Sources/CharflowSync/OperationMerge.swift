@@ -81,7 +81,8 @@ package enum OperationMerge {
                 if let held = winners[key]?[op.field], held.hlc > op.hlc { continue }
                 winners[key, default: [:]][op.field] = (op.hlc, op.value)
             }
-            var changed = 0
+            // Shared settings are keyed by their name, not an id (rule Y-26).
+            var changed = try SettingsMerge.apply(operations, db)
             // Habit days whose amount is a sum of rows this merge touches, settled once it is done.
             var habitDays = Set<HabitIncrements.Day>()
             // Tasks whose deferral count is the number of records the merge touches, counted once it is done.

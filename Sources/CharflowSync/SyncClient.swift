@@ -45,9 +45,12 @@ package final class SyncClient {
     package func initHub(url: String) throws -> Int {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
+        try HubScrub.scrubAll(hub)
+        // The store keeps the URL without its password, which goes to libpq's password file (Y-27).
+        let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
         try ConflictRepository(db: db).startWatching()
-        if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+        if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: kept, db) }
         return version
     }
 
@@ -64,18 +67,19 @@ package final class SyncClient {
         let hub = try HubConnection(url: url)
         try HubSchema.ensure(hub)
         let hubID = try SyncClient.identity(of: hub)
+        let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
         guard let state = try OperationLog.state(db), state.hubID != hubID else {
-            try OperationLog.remember(hub: url, db)
+            try OperationLog.remember(hub: kept, db)
             return .alreadyThere
         }
         guard state.hubID != nil else {
             // Never synced: the first sync sends all of it anyway.
-            try OperationLog.remember(hub: url, db)
+            try OperationLog.remember(hub: kept, db)
             try OperationLog.attach(hub: hubID, db)
             return .switched
         }
-        try OperationLog.switchHub(to: hubID, url: url, db)
+        try OperationLog.switchHub(to: hubID, url: kept, db)
         return .switched
     }
 
@@ -114,7 +118,10 @@ package final class SyncClient {
         var device = try OperationLog.enable(db)
         try ConflictRepository(db: db).startWatching()
         try OperationLog.attach(hub: hubID, db)
-        if remember, try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: url, db) }
+        if remember {
+            let kept = try PasswordFile.keepPassword(of: url)
+            if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: kept, db) }
+        }
 
         var report = Report()
         // A restored or copied store: its id is in use elsewhere, so it goes on under a new one (Y-14).
@@ -145,6 +152,8 @@ package final class SyncClient {
         // Y-8).
         if report.pulled > 0 {
             let merged = try OperationLog.issuedSeq(db)
+            // Another device's rollover time or first weekday shapes this device's day from now (Y-26).
+            try planner.reloadSettings()
             try MergeSettlement.settle(planner)
             // Rows the rules changed are other devices' doing too: their actions' undo says so (Y-25).
             try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
@@ -235,6 +244,7 @@ package final class SyncClient {
                     """, [json])
                 start += SyncClient.page
             }
+            try HubScrub.scrub(hub, rows: try HubScrub.rows(pending))
         }
         afterPush?()
         try OperationLog.markPushed(db, through: last.deviceSeq)

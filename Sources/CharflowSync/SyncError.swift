@@ -22,6 +22,8 @@ public enum SyncError: CharflowRefusal, Equatable {
     case otherHub
     /// The hub's address is not a connection string libpq can read; the detail is libpq's reason.
     case malformedHub(String)
+    /// `hub erase` without `--yes` (rule Y-27): it removes every device's data from the hub.
+    case hubEraseNeedsYes
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -34,6 +36,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .clockAhead: "clock_ahead"
         case .otherHub: "other_hub"
         case .malformedHub: "hub_address_malformed"
+        case .hubEraseNeedsYes: "needs_yes"
         }
     }
 
@@ -48,6 +51,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .clockAhead(let seconds): SyncMessages.clockAhead(seconds: seconds)
         case .otherHub: SyncMessages.otherHub
         case .malformedHub(let detail): SyncMessages.malformedHub(detail)
+        case .hubEraseNeedsYes: SyncMessages.hubEraseNeedsYes
         }
     }
 
@@ -58,7 +62,7 @@ public enum SyncError: CharflowRefusal, Equatable {
         switch self {
         case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
         case .noHub, .malformedHub: .badInput
-        case .clockAhead, .otherHub: .conflict
+        case .clockAhead, .otherHub, .hubEraseNeedsYes: .conflict
         }
     }
 }

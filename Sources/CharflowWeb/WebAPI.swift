@@ -104,11 +104,10 @@ final class WebAPI: @unchecked Sendable {
     private func privacyOrErase(_ route: APIRoute, _ input: Request) throws -> WebResponse? {
         switch route.target {
         case .privacy:
-            return .json(JSONValue.object([("message", .string(Messages.privacy)), ("store", .string(store.path))]).rendered())
+            return .json(store.privacy().json.rendered())
         case .erase:
             guard input.has("yes") else { throw PlannerError.eraseNeedsYes }
-            try store.erase()
-            return .json(JSONValue.object([("erased", .bool(true))]).rendered())
+            return .json(try store.erase().json.rendered())
         default:
             return nil
         }

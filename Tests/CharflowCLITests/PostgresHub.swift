@@ -52,6 +52,18 @@ final class PostgresHub {
         running = false
     }
 
+    /// A superuser role `user` that signs in with `password` over TCP (every other role keeps trust),
+    /// for the tests of where a hub's password is kept; the URL it syncs through carries the password.
+    func requirePassword(for user: String, _ password: String) throws -> String {
+        _ = try rows("CREATE ROLE \(user) LOGIN SUPERUSER PASSWORD '\(password)'")
+        let hba = folder + "/data/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8)
+        try ("host all \(user) 127.0.0.1/32 scram-sha-256\n" + rules).write(toFile: hba, atomically: false, encoding: .utf8)
+        try PostgresHub.run(["\(PostgresHub.binaries)/pg_ctl", "-D", folder + "/data", "reload"])
+        usleep(300_000)
+        return "postgresql://\(user):\(password)@127.0.0.1:\(port)/postgres"
+    }
+
     /// Rows of `sql` run through `psql`, each as its `|`-separated columns.
     func rows(_ sql: String) throws -> [String] {
         let output = try PostgresHub.run(["/usr/bin/psql", "-X", "-q", "-At", "-h", "127.0.0.1", "-p", String(port),

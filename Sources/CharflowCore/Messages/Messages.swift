@@ -144,6 +144,21 @@ public enum Messages {
         you put them until you delete them.
         """
 
+    /// `privacy` on a store that syncs with a hub (rule Y-27): what leaves the machine, and where to.
+    public static func privacy(hub: String, passwordFile: String) -> String {
+        "Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside "
+            + "it (created readable by you only). No account, no analytics, no crash reports. This store syncs "
+            + "with a hub: when you run `charflow sync`, every change you make here (tasks with their titles and "
+            + "notes, habits and their logs, categories, sessions, night planning, and the settings that shape the "
+            + "day) is sent to \(hub), and what your other devices changed comes back from it. Nothing else is "
+            + "sent anywhere; the terminal colour and this store's place stay here. A purge removes the task's "
+            + "text from the hub at the next sync, leaving only its id; `charflow hub erase --yes` removes every "
+            + "device's data from the hub. The hub's password, if it has one, is in libpq's password file "
+            + "(\(passwordFile)), never in the store. The web UI listens on this machine only. `charflow export` "
+            + "gives you all of it. `charflow erase --yes` removes the store and those two files, not the hub's "
+            + "copy; exports you saved and copies you made of the store stay where you put them until you delete them."
+    }
+
     /// An argument whose bytes are not UTF-8 text, refused rather than stored with U+FFFD in their place.
     public static func argumentNotUTF8(_ position: Int) -> String {
         "Argument \(position) is not UTF-8 text; give it in UTF-8 (check the terminal's or the script's encoding)."

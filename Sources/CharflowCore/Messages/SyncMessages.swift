@@ -111,3 +111,19 @@ extension SyncMessages {
         count == 0 ? "No conflicts waited." : "Dismissed \(count) \(count == 1 ? "conflict" : "conflicts")."
     }
 }
+
+/// What leaves the machine once a hub is set, and how it is removed again (spec D19, rule Y-27).
+extension SyncMessages {
+    public static let hubEraseNeedsYes = "This removes every device's Charflow data from the hub for good. "
+        + "Run `charflow hub erase --yes` to do it."
+
+    public static func hubErased(_ hub: String) -> String {
+        "The hub \(hub) holds no Charflow data any more: every device's changes are gone from it. "
+            + "Each device keeps its own store. To sync again, run charflow hub init URL, then charflow hub switch URL on each device."
+    }
+
+    /// What `erase --yes` adds on a device: the hub still holds what it synced.
+    public static func hubCopyRemains(_ hub: String) -> String {
+        "The hub \(hub) still holds a copy of what this store synced. To remove it, run: charflow hub erase --yes --hub '\(hub)'"
+    }
+}

@@ -22,6 +22,12 @@ public struct PlannerSettings: Sendable, Equatable {
         "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time", "color",
     ]
 
+    /// The keys that shape the day, which every device of a person shares through sync (spec D19, rule
+    /// Y-26); the rest (`color`) belong to the device they were set on.
+    public static let dayShapingKeys = [
+        "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time",
+    ]
+
     /// The stored text of `key`, or nil when it has its default.
     public func value(of key: String) -> String? {
         switch key {

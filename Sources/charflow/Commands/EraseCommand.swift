@@ -13,7 +13,8 @@ enum EraseCommand: Command {
         guard context.args.has("yes") else {
             throw PlannerError.eraseNeedsYes
         }
-        try try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).erase()
-        context.output.emit(text: "Erased. Every task, habit and setting is gone.", json: .object([("erased", .bool(true))]))
+        let report = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).erase()
+        let erased = "Erased. Every task, habit and setting is gone."
+        context.output.emit(text: report.hub.map { erased + "\n" + SyncMessages.hubCopyRemains($0) } ?? erased, json: report.json)
     }
 }

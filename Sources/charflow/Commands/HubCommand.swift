@@ -2,15 +2,25 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow hub init URL`: make a PostgreSQL database a sync hub (spec D18); `charflow hub switch
-/// URL`: move this device to another hub (rule Y-16).
+/// URL`: move this device to another hub (rule Y-16); `charflow hub erase --yes`: remove every
+/// device's data from the hub (rule Y-27).
 enum HubCommand: Command {
     static let name = "hub"
-    static let usage = "charflow hub init URL | switch URL"
-    static let summary = "Set up a PostgreSQL database as the hub devices sync through, or move to another"
+    static let usage = "charflow hub init URL | switch URL | erase --yes [--hub URL]"
+    static let summary = "Set up a PostgreSQL database as the hub devices sync through, move to another, or erase it"
+    static let options: Set<String> = ["yes", "hub"]
     static let maxWords = 2
 
     static func run(_ context: Context) throws {
-        guard ["init", "switch"].contains(context.args.words.first ?? ""), context.args.words.count == 2 else {
+        if context.args.words == ["erase"] {
+            let input = HubEraseInput(hub: context.args.value("hub"), environmentHub: context.environment["CHARFLOW_HUB"],
+                                      confirmed: context.args.has("yes"))
+            let report = try context.app(holdingCommits: false).eraseHub(input)
+            context.output.emit(text: SyncMessages.hubErased(report.hub), json: report.json)
+            return
+        }
+        guard ["init", "switch"].contains(context.args.words.first ?? ""), context.args.words.count == 2,
+              !context.args.has("yes"), !context.args.has("hub") else {
             throw UsageError(message: "Usage: \(usage)")
         }
         if context.args.words[0] == "switch" {

@@ -1,11 +1,28 @@
 import CharflowCore
 import Foundation
 
+/// A store erased (P-9), and the hub that still holds what it synced (rule Y-27).
+public struct EraseReport: Sendable, Equatable {
+    /// The hub this store synced with, shown without its password; nil when it had none.
+    public let hub: String?
+
+    /// `erase --yes --json`; `hubCopy` only when a hub still holds the store's data.
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("erased", .bool(true))]
+        if let hub { fields.append(("hubCopy", .string(hub))) }
+        return .object(fields)
+    }
+}
+
 extension StoreEnvironment {
-    /// Removes the store with its write-ahead log and shared memory, irreversibly (P-9).
-    public func erase() throws {
+    /// Removes the store with its write-ahead log and shared memory, irreversibly (P-9). The hub's copy
+    /// stays: the report names the hub, so the user can remove it too (`hub erase`).
+    @discardableResult
+    public func erase() throws -> EraseReport {
+        let hub = rememberedHub()
         for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
             try FileManager.default.removeItem(atPath: path + suffix)
         }
+        return EraseReport(hub: hub)
     }
 }

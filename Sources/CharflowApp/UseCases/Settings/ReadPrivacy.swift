@@ -1,0 +1,36 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// What Charflow keeps and where (P-9), and, once a hub is set, what leaves the machine and where to
+/// (rule Y-27): the hub named without its password, and where its password is kept.
+public struct PrivacyReport: Sendable, Equatable {
+    public let store: String
+    /// The hub this store syncs with, shown without its password; nil when it has none.
+    public let hub: String?
+    public let message: String
+
+    /// `privacy --json` and `GET /api/privacy`; `hub` only when one is set.
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("message", .string(message)), ("store", .string(store))]
+        if let hub { fields.append(("hub", .string(hub))) }
+        return .object(fields)
+    }
+}
+
+extension StoreEnvironment {
+    /// Read what this store keeps, and what it sends where; opens nothing for writing.
+    public func privacy() -> PrivacyReport {
+        let hub = rememberedHub()
+        let message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path) } ?? Messages.privacy
+        return PrivacyReport(store: path, hub: hub, message: message)
+    }
+
+    /// The hub the store remembers, shown without its password, read straight from the file (no
+    /// migration, no rollover); nil when there is none or the file cannot be read.
+    func rememberedHub() -> String? {
+        guard FileManager.default.fileExists(atPath: path), let db = try? Database(path: path, readOnly: true),
+              let url = try? db.scalar("SELECT hub_url FROM sync_state WHERE id = 1")?.text else { return nil }
+        return HubAddress.shown(url)
+    }
+}

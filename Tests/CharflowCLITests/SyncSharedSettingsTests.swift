@@ -1,0 +1,112 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// The settings that shape the day follow the person from device to device; the ones that belong to
+/// a device stay on it (spec D19, rule Y-26), through a real PostgreSQL hub.
+@Suite("Sync shares the settings that shape the day, and no other", .serialized)
+struct SyncSharedSettingsTests {
+    static func settings(_ device: CharflowRunner, now: String) throws -> [String: String] {
+        (try device.json(["settings"], now: now) as? [String: String]) ?? [:]
+    }
+
+    @Test("Y-26 another device's rollover time reaches this one and shapes its day, and so do the other day-shaping settings")
+    func rolloverTravels() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(timeZone: "Europe/Berlin"), laptop = try CharflowRunner(timeZone: "Europe/Berlin")
+        try phone.syncJSON(hub, now: "2026-03-10T08:00")
+        try laptop.syncJSON(hub, now: "2026-03-10T08:01")
+        for (key, value) in [("rollover-time", "04:00"), ("end-of-day", "20:30"), ("first-weekday", "sunday"),
+                             ("lock-complementary", "on"), ("capacity", "480"), ("review-time", "off")] {
+            try phone.ok(["settings", key, value], now: "2026-03-10T09:00")
+        }
+        let sent = try phone.syncJSON(hub, now: "2026-03-10T09:05")
+        #expect(sent["pushed"] as? Int == 6, "one change per setting: \(sent)")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:10")
+        let shared = try Self.settings(laptop, now: "2026-03-10T09:11")
+        #expect(shared["rollover-time"] == "04:00")
+        #expect(shared["end-of-day"] == "20:30")
+        #expect(shared["first-weekday"] == "sunday")
+        #expect(shared["lock-complementary"] == "on")
+        #expect(shared["capacity"] == "480")
+        #expect(shared["review-time"] == "off")
+        // At 02:00 the laptop's day is still the day before, as the phone's rollover says.
+        #expect(try laptop.json(["today"], now: "2026-03-11T02:00")["date"] as? String == "2026-03-10")
+        // Back to a default on one device (undo of the first change of a setting) travels too.
+        try laptop.ok(["settings", "capacity", "300"], now: "2026-03-11T10:00")
+        try laptop.syncJSON(hub, now: "2026-03-11T10:01")
+        try phone.syncJSON(hub, now: "2026-03-11T10:02")
+        #expect(try Self.settings(phone, now: "2026-03-11T10:03")["capacity"] == "300")
+        try phone.ok(["settings", "lock-complementary", "off"], now: "2026-03-11T10:04")
+        try phone.syncJSON(hub, now: "2026-03-11T10:05")
+        try laptop.syncJSON(hub, now: "2026-03-11T10:06")
+        #expect(try Self.settings(laptop, now: "2026-03-11T10:07")["lock-complementary"] == "off")
+    }
+
+    @Test("Y-26 an undone first change of a setting puts the other device back to the default too")
+    func undoneSettingTravels() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(), laptop = try CharflowRunner()
+        try phone.syncJSON(hub, now: "2026-03-10T08:00")
+        try laptop.syncJSON(hub, now: "2026-03-10T08:01")
+        // The phone takes the laptop's first state now, so the sync after its change receives nothing
+        // and its undo history stands.
+        try phone.syncJSON(hub, now: "2026-03-10T08:02")
+        try phone.ok(["settings", "rollover-time", "03:00"], now: "2026-03-10T09:00")
+        try phone.syncJSON(hub, now: "2026-03-10T09:01")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:02")
+        #expect(try Self.settings(laptop, now: "2026-03-10T09:03")["rollover-time"] == "03:00")
+        try phone.ok(["undo"], now: "2026-03-10T09:04")
+        #expect(try Self.settings(phone, now: "2026-03-10T09:05")["rollover-time"] == "00:00")
+        try phone.syncJSON(hub, now: "2026-03-10T09:06")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:07")
+        #expect(try Self.settings(laptop, now: "2026-03-10T09:08")["rollover-time"] == "00:00")
+    }
+
+    @Test("Y-26 the terminal colour and the hub's URL stay on their device; the hub holds neither")
+    func perDeviceStays() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(), laptop = try CharflowRunner()
+        // The laptop names the same hub in libpq's other spelling.
+        let spelled = "host=127.0.0.1 port=\(hub.port) user=postgres dbname=postgres"
+        try phone.syncJSON(hub, now: "2026-03-10T08:00")
+        try laptop.ok(["sync", "--hub", spelled], now: "2026-03-10T08:01")
+        try phone.ok(["settings", "color", "off"], now: "2026-03-10T09:00")
+        try phone.ok(["settings", "rollover-time", "04:00"], now: "2026-03-10T09:00")
+        try phone.syncJSON(hub, now: "2026-03-10T09:01")
+        try laptop.ok(["sync"], now: "2026-03-10T09:02")
+        let shared = try Self.settings(laptop, now: "2026-03-10T09:03")
+        #expect(shared["color"] == "on", "the colour is the phone's own")
+        #expect(shared["rollover-time"] == "04:00")
+        #expect(try laptop.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String == spelled)
+        #expect(try phone.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String == hub.url)
+        let keys = try hub.rows("SELECT DISTINCT row_id FROM hub_operations WHERE table_name = 'settings' ORDER BY 1")
+        #expect(keys == ["rollover-time"], "\(keys)")
+        let urls = try hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%127.0.0.1%' OR value LIKE '%postgres%'")
+        #expect(urls == "0")
+    }
+
+    @Test("Y-26 Y-15 a device that joins later keeps the shared rollover time, and its own earlier change loses to the later one")
+    func laterDeviceKeepsShared() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(), laptop = try CharflowRunner()
+        // The laptop changed its capacity before the phone changed it, and has never synced.
+        try laptop.ok(["settings", "capacity", "200"], now: "2026-03-09T09:00")
+        try phone.ok(["settings", "rollover-time", "04:00"], now: "2026-03-10T09:00")
+        try phone.ok(["settings", "capacity", "480"], now: "2026-03-10T09:00")
+        try phone.syncJSON(hub, now: "2026-03-10T09:05")
+        // Days later the laptop joins: its defaults and its older change must not win.
+        try laptop.syncJSON(hub, now: "2026-03-14T18:00")
+        try phone.syncJSON(hub, now: "2026-03-14T18:05")
+        for device in [phone, laptop] {
+            let shared = try Self.settings(device, now: "2026-03-14T18:10")
+            #expect(shared["rollover-time"] == "04:00")
+            #expect(shared["capacity"] == "480")
+        }
+        // A change made later on the laptop wins on both.
+        try laptop.ok(["settings", "rollover-time", "05:00"], now: "2026-03-14T19:00")
+        try laptop.syncJSON(hub, now: "2026-03-14T19:01")
+        try phone.syncJSON(hub, now: "2026-03-14T19:02")
+        #expect(try Self.settings(phone, now: "2026-03-14T19:03")["rollover-time"] == "05:00")
+    }
+}
