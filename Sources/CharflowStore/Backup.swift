@@ -205,6 +205,17 @@ extension Planner {
         try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
             ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
         })
+        // The file alone keeps the rules a merge would otherwise settle (two names made one, a second
+        // timer stopped): no command makes such a file.
+        func fileRecords(_ table: String) -> [BackupCrossRowRules.Record] {
+            (converted[table] ?? []).enumerated().map { index, row in
+                BackupCrossRowRules.Record(id: row["id"]?.text ?? "", place: "\(table)[\(index + 1)]",
+                                           text: row.compactMapValues(\.text), integer: row.compactMapValues(\.integer))
+            }
+        }
+        try BackupCrossRowRules.checkUnique(fileRecords("categories"), column: "name", what: "category")
+        try BackupCrossRowRules.checkActiveCategories(fileRecords("categories"))
+        try BackupCrossRowRules.checkOneTimer(fileRecords("sessions").filter { $0.text["ended_at"] == nil })
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
@@ -226,6 +237,7 @@ extension Planner {
                     try merge(converted, report: &report)
                     try checkMergedBoards(converted["tasks"] ?? [])
                 }
+                try checkAcrossRows(converted)
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 let table = broken[0].text ?? "?"
@@ -267,6 +279,47 @@ extension Planner {
                 throw ImportError(place: "tasks", message: "with this store's tasks, \(place[1]) on \(place[0]) would hold \(count) \(place[2]) tasks; the 1–3–5 rule allows \(bucket.limit)")
             }
         }
+    }
+
+    /// Holds the store as the import leaves it to the rules the commands apply across records
+    /// (`BackupCrossRowRules`), naming the file's row at fault; the transaction then rolls back.
+    private func checkAcrossRows(_ converted: [String: [[String: SQLValue]]]) throws {
+        var places: [String: [String: String]] = [:]
+        for (table, rows) in converted {
+            for (index, row) in rows.enumerated() {
+                if let id = row["id"]?.text { places[table, default: [:]][id] = "\(table)[\(index + 1)]" }
+            }
+        }
+        func records(_ table: String, _ sql: String, text: [String] = [], integer: [String] = []) throws -> [BackupCrossRowRules.Record] {
+            try db.rows(sql).map { row in
+                let id = row[0].text ?? ""
+                var texts: [String: String] = [:], integers: [String: Int64] = [:]
+                for (offset, name) in text.enumerated() { texts[name] = row[1 + offset].text }
+                for (offset, name) in integer.enumerated() { integers[name] = row[1 + text.count + offset].integer }
+                return BackupCrossRowRules.Record(id: id, place: places[table]?[id], text: texts, integer: integers)
+            }
+        }
+        let categories = try records("categories", "SELECT id, name, is_archived FROM categories ORDER BY created_at, id",
+                                     text: ["name"], integer: ["is_archived"])
+        try BackupCrossRowRules.checkUnique(categories, column: "name", what: "category")
+        try BackupCrossRowRules.checkActiveCategories(categories)
+        try BackupCrossRowRules.checkUnique(try records("habits", "SELECT id, title FROM habits", text: ["title"]),
+                                            column: "title", what: "habit")
+        try BackupCrossRowRules.checkUnique(try records("habit_groups", "SELECT id, title FROM habit_groups", text: ["title"]),
+                                            column: "title", what: "group")
+        try BackupCrossRowRules.checkOneTimer(try records("sessions", "SELECT id FROM sessions WHERE ended_at IS NULL"))
+        try BackupCrossRowRules.checkHabits(
+            habits: try records("habits", "SELECT id, kind, target_per_week FROM habits", text: ["kind"], integer: ["target_per_week"]),
+            schedules: try records("habit_schedules", "SELECT id, habit_id, target_per_week FROM habit_schedules",
+                                   text: ["habit_id"], integer: ["target_per_week"]),
+            windows: try records("habit_windows", "SELECT id, habit_id, label, start_minute, end_minute FROM habit_windows ORDER BY sort_order, created_at",
+                                 text: ["habit_id", "label"], integer: ["start_minute", "end_minute"]),
+            habitSessions: try records("sessions", "SELECT id, habit_window_id FROM sessions WHERE habit_window_id IS NOT NULL",
+                                       text: ["habit_window_id"]))
+        try BackupCrossRowRules.checkDeferralCounts(try records("tasks", """
+            SELECT t.id, t.deferral_count, count(d.id) FROM tasks t JOIN deferrals d ON d.task_id = t.id
+            GROUP BY t.id HAVING count(d.id) != t.deferral_count
+            """, integer: ["deferral_count", "records"]))
     }
 
     /// No tasks, habits, groups, sessions or planning, and only the untouched default categories.

@@ -85,7 +85,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         let sunday = try store.open(weekStart.adding(days: 6).description, "21:00")
         let line = try sunday.habitToday(gym)
         #expect(line.week?.target == 3 && line.week?.done == 3)
-        #expect(try sunday.habitRead(gym).hasPrefix("3 of 3 this week. Paused days are left out."))
+        #expect(try sunday.habitRead(gym).hasPrefix("3 of 3 this week. This week asks 3 instead of 5: 4 days are paused."))
         let after = try store.open(weekStart.adding(days: 7).description)
         #expect(try after.habitNumbers(gym).weeksDone.first == 3)
         #expect(try after.habitNumbers(gym).weeksMet >= 1)

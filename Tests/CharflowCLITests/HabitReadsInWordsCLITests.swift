@@ -135,4 +135,14 @@ struct HabitReadsInWordsCLITests {
         let listed = (habits["habits"] as? [[String: Any]])?.first { $0["id"] as? String == id }
         #expect(listed?["paused"] as? String == "Paused — resumes 5 Dec", "\(String(describing: listed?["paused"]))")
     }
+
+    @Test("H-2 D15 a weekly target of one reads 'once a week' when the habit is added, more read 'N times a week'")
+    func onceAWeek() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let once = try cf.ok(["habit", "add", "Call home", "--per-week", "1"], now: "2026-11-30T08:00").stdout
+        #expect(once.contains("— once a week."), "\(once)")
+        let twice = try cf.ok(["habit", "add", "Swim", "--per-week", "2"], now: "2026-11-30T08:00").stdout
+        #expect(twice.contains("— 2 times a week."), "\(twice)")
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Issue 6, "Done when": interactive `charflow plan` on a terminal, driven through tmux.
 @Suite("Night planning: interactive, in tmux")
 struct PlanningInteractiveTests {
-    @Test("P-1 P-2 interactive charflow plan in tmux: keep, later next-week, drop, place, close — all four steps stored")
+    @Test("P-1 P-2 interactive charflow plan in tmux: keep, later next-week, drop, place from the listed Backlog, close — all four steps stored")
     func interactivePlan() throws {
         try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
         let cf = try CharflowRunner()
@@ -46,6 +46,10 @@ struct PlanningInteractiveTests {
         #expect(planStep.contains("→ to tomorrow"), "\(planStep)")
         #expect(planStep.contains("→ to 7 Dec"), "\(planStep)")
         #expect(planStep.contains("→ dropped"), "\(planStep)")
+        // The step lists what it can place, with ids, before asking for one (issue 24 item 19).
+        #expect(planStep.contains("From the Backlog (1)"), "\(planStep)")
+        let listed = try #require(planStep.components(separatedBy: "From the Backlog (1)").last)
+        #expect(listed.contains("Place this") && listed.contains(String(place.prefix(4))), "\(planStep)")
         try pane.answer("\(place) morning must high")
         let placed = try pane.waitFor("Place a task: ID", count: 2)
         #expect(placed.contains("Planned “Place this”."), "\(placed)")

@@ -243,17 +243,23 @@ struct HabitDensityTests {
         #expect(numbers.missed == 14)
     }
 
-    @Test("H-15 an entry logged on a paused day fills no cell")
-    func pausedEntryIgnored() throws {
+    @Test("H-15 a day logged before a pause reached back over it keeps its cell; a paused day with nothing logged fills none")
+    func pausedEntryKept() throws {
         let history = try F.history(.counted, target: 3, entries: ["2026-11-18": 3], pauses: [("2026-11-16", nil)])
-        #expect(try F.cell(history, "2026-11-18").state == .empty)
+        #expect(try F.cell(history, "2026-11-18").state == .complete, "past days keep their entries")
+        #expect(try F.cell(history, "2026-11-17").state == .empty)
+        #expect(!history.isDue(try F.day("2026-11-17")))
         #expect(!history.isDue(try F.day(F.today)))
     }
 
-    @Test("H-8 H-15 paused days do not count toward a weekly target")
+    @Test("H-8 H-15 paused days with nothing logged do not count toward a weekly target; a logged one still does")
     func pausedWeekly() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1, "2026-11-25": 1],
                                     pauses: [("2026-11-25", "2026-11-27")])
-        #expect(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 1)
+        #expect(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 2)
+        let empty = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1],
+                                  pauses: [("2026-11-25", "2026-11-27")])
+        #expect(!empty.isDue(try F.day("2026-11-26")))
+        #expect(empty.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 1)
     }
 }

@@ -142,7 +142,7 @@ struct HabitRulesTests {
 
     // MARK: H-15 pauses leave the weekly denominator
 
-    @Test("H-8 H-15 paused days leave a week's target: four paused days of a five-a-week week ask three",
+    @Test("H-8 H-15 paused days scale a week's target, rounded up: four paused days of a five-a-week week ask three",
           arguments: [Weekday.monday, .sunday])
     func pausedDaysScaleTheWeek(_ first: Weekday) throws {
         let calendar = try F.calendar(firstWeekday: first)
@@ -163,12 +163,41 @@ struct HabitRulesTests {
         #expect(!(DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 3), calendar: calendar).weekTarget > 0))
     }
 
-    @Test("H-8 H-15 the running week's read says when paused days were left out")
+    @Test("H-8 H-15 a week's target is the schedule's share of the days it could be done, rounded up, never more than either",
+          arguments: 1...7)
+    func scaledTargetTable(_ perWeek: Int) {
+        for open in 0...7 {
+            let scaled = WindowHistory.scaledTarget(perWeek: perWeek, openDays: open)
+            #expect(scaled == Int((Double(perWeek * open) / 7).rounded(.up)), "\(perWeek) a week, \(open) days open")
+            #expect(scaled <= perWeek && scaled <= open)
+        }
+        #expect(WindowHistory.scaledTarget(perWeek: 0, openDays: 7) == 0)
+    }
+
+    @Test("H-15 a paused day something was logged on keeps its entry and its state; an empty snapshot entry does not count as a log")
+    func loggedDaysOutlastAPause() throws {
+        let history = try F.history(.counted, target: 3, entries: ["2026-11-26": 2, "2026-11-27": 0], held: [],
+                                    pauses: [("2026-11-25", nil)])
+        let today = try F.day("2026-11-30")
+        let logged = try F.day("2026-11-26")
+        #expect(history.isDue(logged) && !history.isRested(logged))
+        #expect(history.cell(try F.day("2026-11-26"), today: today).state == .partialHigh)
+        #expect(!history.isDue(try F.day("2026-11-27")), "an entry holding only a target is no log")
+        #expect(!history.isDue(try F.day("2026-11-25")))
+        let avoid = try F.history(.avoid, target: 0, held: ["2026-11-26"], pauses: [("2026-11-25", nil)])
+        #expect(avoid.isDue(try F.day("2026-11-26")), "a held mark is a log")
+        #expect(throws: PlannerError.habitPausedOn(try F.day("2026-11-27"))) {
+            try HabitRules.checkLoggable(.count(1), on: try F.day("2026-11-27"), history: history)
+        }
+        try HabitRules.checkLoggable(.count(1), on: try F.day("2026-11-26"), history: history)
+    }
+
+    @Test("H-8 H-15 the running week's read says when paused days scaled its target, rounded up")
     func scaledWeekIsSaid() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(4), firstDay: "2026-10-01",
                                     entries: ["2026-11-30": 1], pauses: [("2026-12-02", "2026-12-06")])
         let read = try F.sentence(history)
-        #expect(read.hasPrefix("1 of 3 this week. Paused days are left out."), "\(read)")
+        #expect(read.hasPrefix("1 of 2 this week. This week asks 2 instead of 4: 4 days are paused."), "\(read)")
     }
 
     // MARK: H-18 the lighter cadence waits for history and proposes what the record supports

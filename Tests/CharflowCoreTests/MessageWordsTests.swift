@@ -47,3 +47,23 @@ struct MessageWordsTests {
         #expect(Self.isFrontEndFree(Messages.overload(load: 500, capacity: 360)))
     }
 }
+
+/// A number and its noun agree wherever a sentence is built, the page's words included (issue 24 item 19).
+@Suite("Numbers agree with their nouns (D15)")
+struct NumberWordsTests {
+    @Test("D15 H-13 one slip is 'a slip', one minute 'a minute', and the page's avoid kind reads right for any allowance")
+    func singularForOne() {
+        #expect(Messages.count(1, "slip") == "1 slip" && Messages.count(0, "slip") == "0 slips" && Messages.count(2, "slip") == "2 slips")
+        let held = PlannerError.heldAfterSlips(slips: 1, allowed: 0).message
+        #expect(held.contains("That day has 1 slip, more than the 0 allowed"), "\(held)")
+        #expect(PlannerError.heldAfterSlips(slips: 3, allowed: 1).message.contains("3 slips"))
+        #expect(Messages.logWords(.minutes(1)) == "1 minute" && Messages.logWords(.minutes(5)) == "5 minutes")
+        // The page fills its templates with no plural form, so none may put a number before a plural noun.
+        for (key, text) in PageWords.all {
+            for noun in ["slips", "minutes", "days", "habits", "windows"] {
+                #expect(!text.contains("{target} \(noun)") && !text.contains("{amount} \(noun)"), "\(key): \(text)")
+            }
+        }
+        #expect(PageWords.text("kind.avoid", ["target": "1"]) == "Avoid, slips allowed a day: 1")
+    }
+}

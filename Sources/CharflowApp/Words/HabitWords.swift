@@ -17,4 +17,13 @@ public enum HabitWords {
         guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }
         return "Paused — resumes \(DayText.short(to))"
     }
+
+    /// "\n30 Nov and 1 Dec keep what was logged on them.", said after a pause that reaches days
+    /// already logged (H-15); nothing when there are none.
+    public static func keptDaysLine(_ days: [LocalDay]) -> String {
+        guard !days.isEmpty else { return "" }
+        let names = days.map { DayText.short($0) }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        return "\n\(list) \(names.count == 1 ? "keeps" : "keep") what was logged on \(names.count == 1 ? "it" : "them")."
+    }
 }

@@ -89,9 +89,18 @@ public enum BackupRowRules {
             try range("target", habitTarget)
             try range("amount", Int64(WholeNumber.habitDayTotal.lowerBound)...Int64(WholeNumber.habitDayTotal.upperBound))
         case "sessions":
+            // A session belongs to a task or a timed habit's window, never both (S-13).
+            if (row.text("task_id") == nil) == (row.text("habit_window_id") == nil) {
+                throw fail("task_id", "a session belongs to either a task or a habit's window, and to one of them")
+            }
             try range("paused_seconds", 0...Int64(100 * 365 * 86_400))
             try range("actual_seconds", 0...Int64(100 * 365 * 86_400))
             try range("estimate_minutes", 0...1440)
+        case "habit_pauses":
+            // `to_day` is the day the habit resumes, after the first paused day (`habit pause --to`).
+            if let from = row.text("from_day"), let to = row.text("to_day"), to <= from {
+                throw fail("to_day", "the day a pause ends must come after the day it starts (\(from))")
+            }
         case "settings":
             if let key = row.text("key"), PlannerSettings.keys.contains(key), let value = row.text("value") {
                 var settings = PlannerSettings()

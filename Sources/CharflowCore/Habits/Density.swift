@@ -52,8 +52,16 @@ public struct WindowHistory: Sendable {
 
     /// Whether the habit asks anything of `day`.
     public func isDue(_ day: LocalDay) -> Bool {
-        guard day >= firstDay, !HabitPause.isPaused(day, pauses), let schedule = schedule(on: day) else { return false }
+        guard day >= firstDay, !isRested(day), let schedule = schedule(on: day) else { return false }
         return schedule.isDue(on: day)
+    }
+
+    /// Whether a pause takes `day` out of this window's schedule (H-15). A day something was logged on
+    /// keeps its entry and its state ("past days keep their entries"): a pause begun later, on the day
+    /// itself or reaching back before it, rests only the days nothing was logged on, whichever path
+    /// (a command, the page, an import, a sync) made the pause or the log.
+    public func isRested(_ day: LocalDay) -> Bool {
+        HabitPause.isPaused(day, pauses) && !(entries[day]?.isLogged ?? false)
     }
 
     /// The cell of `day` as seen on `today` (today is never missed: it has not ended).
@@ -115,16 +123,29 @@ public struct WindowHistory: Sendable {
     }
 
     /// The one rule for a week's target, for every view: the days a week of the schedule in force on
-    /// the week's last day (as of `asOf`, for the week still running), but no more than the days of
-    /// that week the habit could be done (not paused, and the window existed). A week with none asks nothing.
+    /// the week's last day (as of `asOf`, for the week still running), scaled to the share of the week's
+    /// seven days the habit could be done (not paused, and the window existed), rounded up. Three a
+    /// week with four days paused asks two (3 × 3/7 = 1.3, rounded up); a week with no such day asks nothing.
     public func weekTarget(weekStart: LocalDay, asOf day: LocalDay) -> Int {
-        let last = min(weekStart.adding(days: 6), max(day, weekStart))
-        let perWeek = schedule(on: last)?.perWeek ?? 0
-        let open = (0..<7).filter { isDue(weekStart.adding(days: $0)) }.count
-        return min(perWeek, open)
+        Self.scaledTarget(perWeek: scheduledPerWeek(weekStart: weekStart, asOf: day), openDays: weekDays(weekStart: weekStart).open)
     }
 
-    /// The days a week the schedule in force on the week's last day asks, before pauses are left out.
+    /// `perWeek` scaled to `openDays` of seven, rounded up: never more than `perWeek`, nor than `openDays`.
+    public static func scaledTarget(perWeek: Int, openDays: Int) -> Int {
+        guard perWeek > 0, openDays > 0 else { return 0 }
+        return (perWeek * min(openDays, 7) + 6) / 7
+    }
+
+    /// The week's days by what the target makes of them: days the habit could be done, days a pause
+    /// rests, and days before the window existed.
+    public func weekDays(weekStart: LocalDay) -> (open: Int, paused: Int, beforeStart: Int) {
+        let days = (0..<7).map { weekStart.adding(days: $0) }
+        return (days.filter(isDue).count,
+                days.filter { $0 >= firstDay && isRested($0) }.count,
+                days.filter { $0 < firstDay }.count)
+    }
+
+    /// The days a week the schedule in force on the week's last day asks, before the week is scaled.
     public func scheduledPerWeek(weekStart: LocalDay, asOf day: LocalDay) -> Int {
         schedule(on: min(weekStart.adding(days: 6), max(day, weekStart)))?.perWeek ?? 0
     }

@@ -21,8 +21,11 @@ public enum DensityRead {
         public var weekTarget = 0
         public var weeksMet = 0
         public var weeksLooked = 0
-        /// This week's target is below the schedule's because paused days were left out of it.
-        public var weekScaled = false
+        /// The days a week the schedule asks before this week is scaled to the days it could be done.
+        public var weekScheduled = 0
+        /// This week's days a pause rests, and its days before the habit (the window) existed.
+        public var weekPausedDays = 0
+        public var weekDaysBeforeStart = 0
         /// Days done in each of the last full weeks that asked anything, newest first: what the record supports.
         public var weeksDone: [Int] = []
         /// The habit is old enough to be judged (three weeks, as fatigue waits for, H-21).
@@ -62,11 +65,14 @@ public enum DensityRead {
             let week = history.weekProgress(containing: today, calendar: calendar)
             numbers.weekDone = week.done
             numbers.weekTarget = week.target
-            numbers.weekScaled = week.target < history.scheduledPerWeek(weekStart: thisWeek, asOf: today)
+            numbers.weekScheduled = history.scheduledPerWeek(weekStart: thisWeek, asOf: today)
+            let days = history.weekDays(weekStart: thisWeek)
+            numbers.weekPausedDays = days.paused
+            numbers.weekDaysBeforeStart = days.beforeStart
             for back in 1...windowWeeks {
                 let weekStart = thisWeek.adding(days: -7 * back)
-                // A week the habit existed for only in part, or spent partly paused, asks no more days
-                // than it had; a week with none is not looked at (`weekTarget`).
+                // A week the habit existed for only in part, or spent partly paused, asks its share of
+                // the target; a week with no day to give is not looked at (`weekTarget`).
                 let wanted = history.weekTarget(weekStart: weekStart, asOf: today)
                 guard wanted > 0 else { continue }
                 let met = (0..<7).map { weekStart.adding(days: $0) }

@@ -194,6 +194,10 @@ public struct HabitEntry: Sendable, Equatable, Identifiable {
 
     /// Amount reached the target (binary, counted, timed).
     public var isComplete: Bool { target > 0 && HabitRules.isComplete(amount: amount, target: target) }
+
+    /// Something was logged that day: an amount (a tick, a count, minutes, a slip) or a held mark. An
+    /// entry made only to keep a day's target is not a log.
+    public var isLogged: Bool { amount > 0 || completedAt != nil }
     /// Done over target, at most 1: time beyond the target does not over-fill.
     public var completionRatio: Double { target <= 0 ? 0 : min(1, Double(amount) / Double(target)) }
     public var isPartial: Bool { amount > 0 && amount < target }

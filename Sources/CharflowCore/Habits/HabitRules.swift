@@ -40,7 +40,7 @@ public enum HabitRules {
     /// would be stored and then shown nowhere. Taking a step back (`undo`) is always allowed.
     public static func checkLoggable(_ log: HabitLog, on day: LocalDay, history: WindowHistory) throws(PlannerError) {
         guard log != .undo, day >= history.firstDay, !history.isDue(day) else { return }
-        if HabitPause.isPaused(day, history.pauses) { throw .habitPausedOn(day) }
+        if history.isRested(day) { throw .habitPausedOn(day) }
         throw .habitNotScheduledOn(day)
     }
 

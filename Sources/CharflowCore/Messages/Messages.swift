@@ -71,7 +71,7 @@ public enum Messages {
         switch log {
         case .toggle: "A plain log"
         case .count(let n): "A count of \(n)"
-        case .minutes(let n): "\(n) minutes"
+        case .minutes(let n): count(n, "minute")
         case .slip: "A slip"
         case .held: "Held"
         case .undo: "An undo"
@@ -105,7 +105,7 @@ public enum Messages {
         var text: String
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
-            if numbers.weekScaled { text += " Paused days are left out." }
+            if let scaled = scaledWeek(numbers) { text += " " + scaled }
             if numbers.weeksLooked > 0 {
                 text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
             }
@@ -121,9 +121,30 @@ public enum Messages {
         return text
     }
 
+    /// Why this week asks less than the schedule, when it does: "This week asks 2 instead of 3: 4 days
+    /// are paused." The target is scaled to the days the habit could be done, rounded up (H-8, H-15).
+    static func scaledWeek(_ numbers: DensityRead.Numbers) -> String? {
+        guard numbers.weekTarget < numbers.weekScheduled else { return nil }
+        var reasons: [String] = []
+        if numbers.weekPausedDays > 0 {
+            reasons.append(numbers.weekPausedDays == 1 ? "1 day is paused" : "\(numbers.weekPausedDays) days are paused")
+        }
+        if numbers.weekDaysBeforeStart > 0 {
+            reasons.append(numbers.weekDaysBeforeStart == 1 ? "1 day came before the habit began"
+                           : "\(numbers.weekDaysBeforeStart) days came before the habit began")
+        }
+        let asks = numbers.weekTarget == 0 ? "This week asks nothing" : "This week asks \(numbers.weekTarget) instead of \(numbers.weekScheduled)"
+        return reasons.isEmpty ? asks + "." : asks + ": " + reasons.joined(separator: " and ") + "."
+    }
+
     /// "Five a week may be more than this season allows — try three?"
     public static func lighterCadence(from current: Int, to suggested: Int) -> String {
         "\(number(current).capitalizedFirst) a week may be more than this season allows — try \(number(suggested))?"
+    }
+
+    /// "1 slip", "2 slips": a number with its noun, singular for one.
+    public static func count(_ value: Int, _ noun: String) -> String {
+        value == 1 ? "1 \(noun)" : "\(value) \(noun)s"
     }
 
     static func number(_ value: Int) -> String {

@@ -262,7 +262,7 @@ public enum PageWords {
         ("kind.binary", "Done or not, daily"),
         ("kind.counted", "Counted, {target} a day"),
         ("kind.timed", "Timed, {target} min a day"),
-        ("kind.avoid", "Avoid, {target} slips allowed"),
+        ("kind.avoid", "Avoid, slips allowed a day: {target}"),
         ("perWeek", "{count} times a week"),
         ("weekProgress", "{done} of {target} this week."),
         ("windowName", "{title} · {label}"),

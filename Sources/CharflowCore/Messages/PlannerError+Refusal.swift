@@ -151,7 +151,7 @@ extension PlannerError: CharflowRefusal {
              "An avoid habit counts slips each day; it cannot have a weekly target.")
         case let .heldAfterSlips(slips, allowed):
             ("held_after_slips", .conflict,
-             "That day has \(slips) slips, more than the \(allowed) allowed, so it cannot be marked held; undo a slip first.")
+             "That day has \(Messages.count(slips, "slip")), more than the \(allowed) allowed, so it cannot be marked held; undo a slip first.")
         case .groupArchived(let given):
             ("group_archived", .conflict,
              "The group '\(given)' is archived; restore it to use its name again.")

@@ -50,7 +50,8 @@ enum HabitCommand: Command {
         case "pause":
             guard request.value("reason") != nil else { throw RequestError.missingOption("reason") }
             let paused = try context.app().pauseHabit(request)
-            output.emit(text: "\(paused.habit.title): " + HabitWords.pausedLine(paused.pause), json: paused.json)
+            output.emit(text: "\(paused.habit.title): " + HabitWords.pausedLine(paused.pause)
+                            + HabitWords.keptDaysLine(paused.keptDays), json: paused.json)
         case "begin":
             let begun = try context.app().beginHabit(request)
             output.emit(text: "Began “\(begun.title)”" + (begun.session.estimateMinutes.map { " — \($0) min." } ?? "."),

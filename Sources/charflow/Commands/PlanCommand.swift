@@ -149,6 +149,7 @@ enum PlanCommand: Command {
             output.line("")
             output.line(output.heading("Plan \(DayText.long(app.planningDays.plan))"))
             for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line(line) }
+            for line in try candidates() { output.line(line) }
             while let answer = ask("Place a task: ID [morning|afternoon|evening] [must|complementary|misc] [low|medium|high], [Enter] done: "),
                   !answer.isEmpty {
                 let parts = answer.split(separator: " ").map(String.init)
@@ -179,6 +180,24 @@ enum PlanCommand: Command {
                 }
             }
         }
+
+        /// The tasks the step can place, as the page offers them: the Backlog's, with their ids, so the
+        /// question that follows is not asked blind.
+        func candidates() throws -> [String] {
+            let backlog = try app.backlog()
+            let tasks = backlog.groups.flatMap(\.tasks)
+            guard !tasks.isEmpty else { return [output.dim("The Backlog is empty; add a task with: charflow add TITLE")] }
+            let lines = TaskLineRenderer(output: output, categories: backlog.render.categories)
+            var out = [output.heading("From the Backlog") + output.dim(" (\(tasks.count))")]
+            out += tasks.prefix(Self.candidatesShown).map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: backlog.today)) }
+            if tasks.count > Self.candidatesShown {
+                out.append(output.dim("… and \(tasks.count - Self.candidatesShown) more: charflow backlog"))
+            }
+            return out
+        }
+
+        /// How many Backlog tasks the plan step lists before pointing to `charflow backlog`.
+        static let candidatesShown = 20
 
         func report(_ change: TaskChange) {
             let where_ = change.task.droppedAt != nil ? "dropped (charflow undo brings it back)"

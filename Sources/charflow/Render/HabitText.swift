@@ -6,7 +6,7 @@ import Foundation
 enum HabitText {
     static func schedule(_ habit: Habit) -> String {
         let schedule = habit.schedule
-        if schedule.isWeeklyTarget { return "\(schedule.perWeek) times a week" }
+        if schedule.isWeeklyTarget { return schedule.perWeek == 1 ? "once a week" : "\(schedule.perWeek) times a week" }
         switch schedule.frequency {
         case .daily: return "daily"
         case .weekdays: return "weekdays"

@@ -21,10 +21,13 @@ public enum PauseHabit {
     }
 }
 
-/// A habit's new pause.
+/// A habit's new pause, and the days inside it that keep what was logged on them.
 public struct HabitPauseReport {
     public let habit: Habit
     public let pause: HabitPause
+    /// Days up to today inside the pause on which something was logged: they keep their entries and
+    /// their state (H-15, "past days keep their entries"), so the pause rests only the others.
+    public let keptDays: [LocalDay]
     public let json: JSONValue
 }
 
@@ -38,7 +41,24 @@ extension Charflow {
             try planner.habitRecords.insert(HabitPause(habitID: habit.id, from: start, to: input.to, reason: input.reason,
                                                        modifiedAt: now), in: work)
         }
-        return HabitPauseReport(habit: habit, pause: pause, json: HabitJSON.pause(pause))
+        let kept = try loggedDays(of: habit, in: pause)
+        var json = HabitJSON.pause(pause)
+        if case .object(let pairs) = json { json = .object(pairs + [("keptDays", .array(kept.map { .string($0.description) }))]) }
+        return HabitPauseReport(habit: habit, pause: pause, keptDays: kept, json: json)
+    }
+
+    /// The days from the pause's start through today (or the day before it resumes) with a log on any window.
+    private func loggedDays(of habit: Habit, in pause: HabitPause) throws -> [LocalDay] {
+        let end = pause.to.map { min($0.adding(days: -1), today) } ?? today
+        guard pause.from <= end else { return [] }
+        var days = Set<LocalDay>()
+        for window in try planner.habitRecords.windows(of: habit.id) {
+            for (day, entry) in try planner.habitRecords.entries(window: window.id, from: pause.from, through: end)
+            where entry.isLogged {
+                days.insert(day)
+            }
+        }
+        return days.sorted()
     }
 
     // MARK: From a request
