@@ -216,6 +216,17 @@ extension Planner {
         try BackupCrossRowRules.checkUnique(fileRecords("categories"), column: "name", what: "category")
         try BackupCrossRowRules.checkActiveCategories(fileRecords("categories"))
         try BackupCrossRowRules.checkOneTimer(fileRecords("sessions").filter { $0.text["ended_at"] == nil })
+        // Each field's own change time, when a sync device wrote the backup (rule Y-15).
+        var fieldClocks: [(table: String, row: String, field: String, clock: String)] = []
+        let clocked = Set(Backup.tables.map(\.name)).subtracting(["tombstones"])
+        try document.forEachFieldClock { table, row, field, clock in
+            let place = "fieldClocks.\(table).\(row).\(field)"
+            guard clocked.contains(table) else { throw ImportError(place: place, message: "not a table Charflow knows") }
+            guard OperationLog.isFieldClock(clock) else {
+                throw ImportError(place: place, message: "not a clock (eighteen digits, a dash, six digits)")
+            }
+            fieldClocks.append((table, row, field, clock))
+        }
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
@@ -243,7 +254,14 @@ extension Planner {
                 let table = broken[0].text ?? "?"
                 throw ImportError(place: table, message: "a row points at a \(broken[2].text ?? "record") that is neither in the file nor in the store")
             }
-            // On a sync device, what the backup restores travels with its rows' own times (rule Y-15).
+            // What the backup restores travels with each field's own time where a sync device wrote
+            // it, else with its rows' own times (rule Y-15). A store restored from a device's backup
+            // keeps field clocks from now on, so its changes before it joins a hub are told apart from
+            // the backup's.
+            if !fieldClocks.isEmpty {
+                if try OperationLog.state(db) == nil { try OperationLog.enable(db, stampingRowTimes: false) }
+                try OperationLog.stampWithFieldClocks(fieldClocks, db)
+            }
             try OperationLog.stampWithRowTimes(db)
         }
         return report

@@ -89,7 +89,9 @@ package enum OperationLog {
     /// whole store, each stamped with its row's own change time (rule Y-15). Does nothing when it
     /// already is one. Returns the device id.
     @discardableResult
-    package static func enable(_ db: Database, migrator: Migrator = Schema.migrator) throws -> String {
+    /// With `stampingRowTimes` false the operations wait unstamped for the caller (an import that has
+    /// each field's clock) to stamp them in the same transaction.
+    package static func enable(_ db: Database, migrator: Migrator = Schema.migrator, stampingRowTimes: Bool = true) throws -> String {
         if let state = try state(db) { return state.deviceID }
         let device = UUID().uuidString.lowercased()
         try db.write {
@@ -109,7 +111,7 @@ package enum OperationLog {
                 SELECT table_name, id, '\(deletedField)', 'true' FROM tombstones WHERE table_name IN (\(names))
                 """)
             try queueSettingRows(db)
-            try stampWithRowTimes(db)
+            if stampingRowTimes { try stampWithRowTimes(db) }
         }
         return device
     }

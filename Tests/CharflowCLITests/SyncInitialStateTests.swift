@@ -140,4 +140,63 @@ struct SyncInitialStateTests {
         try expectNothingReverted(a, fresh, task: task, other: other)
         try expectNothingReverted(a, c, task: task, other: other)
     }
+
+    /// A task on two devices, and B's backup, taken after B moved it without having heard of A's
+    /// change of another field: B's row time is later than A's change.
+    func backupAfterOtherField(_ hub: PostgresHub) throws -> (a: CharflowRunner, b: CharflowRunner, task: String, backup: String) {
+        let a = try CharflowRunner(timeZone: "America/New_York"), b = try CharflowRunner(timeZone: "America/New_York")
+        let task = try #require(try a.json(["add", "Renew passport", "--region", "morning"], now: "2026-03-06T08:00")["id"] as? String)
+        try sync(a, hub, at: "2026-03-06T08:01")
+        try sync(b, hub, at: "2026-03-06T08:02")
+        #expect(try a.run(["note", String(task.prefix(8)), "Photos taken"], now: "2026-03-06T09:00").status == 0)
+        #expect(try a.run(["done", String(task.prefix(8))], now: "2026-03-06T09:01").status == 0)
+        try sync(a, hub, at: "2026-03-06T09:02")
+        // B has not synced since: it moves the task, and its backup holds that later row time.
+        #expect(try b.run(["move", String(task.prefix(8)), "--region", "evening"], now: "2026-03-06T10:00").status == 0)
+        let backup = b.folder.appendingPathComponent("backup.json").path
+        #expect(try b.run(["export", "--out", backup], now: "2026-03-06T10:01").status == 0)
+        return (a, b, task, backup)
+    }
+
+    @Test("Y-15: a device's backup carries each field's clock: restored days later (after a rollover) it reverts neither a completion nor a note made elsewhere before the backup's row time")
+    func backupKeepsFieldClocks() throws {
+        let hub = try startHub()
+        let (a, b, task, backup) = try backupAfterOtherField(hub)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any])
+        let clocks = try #require(document["fieldClocks"] as? [String: Any], "a device's export has no field clocks")
+        #expect((clocks["tasks"] as? [String: Any])?[task] != nil)
+        // B is lost; a new machine restores its backup four days later, its first command rolls over.
+        let c = try CharflowRunner(timeZone: "America/New_York")
+        let restored = try c.run(["import", backup], now: "2026-03-10T09:00")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try c.run(["today"], now: "2026-03-10T09:01").status == 0)
+        try sync(c, hub, at: "2026-03-10T09:02")
+        try sync(a, hub, at: "2026-03-10T09:03")
+        for device in [a, c] {
+            let row = try Database(path: device.storePath).rows("SELECT completed_at, notes FROM tasks WHERE id = ?", [.text(task)])
+            #expect(row.first?[0].text != nil, "the completion made on A was reverted")
+            #expect(row.first?[1].text?.contains("Photos taken") == true, "the note made on A was reverted")
+        }
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        _ = b
+    }
+
+    @Test("Y-15: a backup from a store that never synced has no field clocks and restores as before; a malformed clock is refused naming its place")
+    func fieldClocksOnlyFromDevices() throws {
+        let plain = try CharflowRunner()
+        _ = try plain.json(["add", "Water the plants"], now: "2026-03-06T08:00")
+        let exported = try plain.run(["export"], now: "2026-03-06T08:01")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
+        #expect(document["fieldClocks"] == nil)
+        var broken = document
+        broken["fieldClocks"] = ["tasks": ["x": ["title": "yesterday"]]]
+        let path = plain.folder.appendingPathComponent("broken.json").path
+        try JSONSerialization.data(withJSONObject: broken).write(to: URL(fileURLWithPath: path))
+        let fresh = try CharflowRunner()
+        _ = try fresh.run(["today"], now: "2026-03-06T08:02")
+        let refused = try fresh.run(["import", path], now: "2026-03-06T08:03")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("fieldClocks.tasks.x.title"), "\(refused.stderr)")
+        #expect(try Database(path: fresh.storePath).scalar("SELECT count(*) FROM tasks")?.int == 0)
+    }
 }

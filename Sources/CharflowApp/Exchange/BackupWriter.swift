@@ -58,9 +58,39 @@ struct BackupWriter {
             put(first ? "]" : "\n    ]")
             put(index == Backup.tables.count - 1 ? "\n" : ",\n")
         }
-        put("  }\n}\n")
+        put("  }")
+        try fieldClocks(planner)
+        put("\n}\n")
         try flush()
         return damaged
+    }
+
+    /// `"fieldClocks": {TABLE: {ROW: {FIELD: CLOCK}}}` on a sync device (rule Y-15); nothing on a store
+    /// that never synced, whose rows' times are all there is.
+    private mutating func fieldClocks(_ planner: Planner) throws {
+        var table: String?, row: String?
+        let names = Backup.tables.map(\.name).filter { $0 != "tombstones" }
+        try OperationLog.forEachFieldClock(planner.db, tables: names) { name, id, field, clock in
+            if name != table {
+                put(table == nil ? ",\n  \"fieldClocks\": {\n    " : "}\n    },\n    ")
+                append(Self.quoted(name) + ": {\n      " + Self.quoted(id) + ": {")
+                (table, row) = (name, id)
+            } else if id != row {
+                append("},\n      " + Self.quoted(id) + ": {")
+                row = id
+            } else {
+                put(", ")
+            }
+            append(Self.quoted(field) + ": \"" + clock + "\"")
+            if count >= Self.chunk { try flush() }
+        }
+        if table != nil { put("}\n    }\n  }") }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var quoted = ""
+        JSONValue.quote(text, into: &quoted)
+        return quoted
     }
 
     private mutating func reserve(_ extra: Int) {

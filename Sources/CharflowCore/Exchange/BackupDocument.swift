@@ -17,6 +17,9 @@ public struct BackupDocument {
     /// Each table's value as a range of the file, by table name; nil when `tables` is missing or not
     /// an object.
     public let tables: [String: Range<Int>]?
+    /// The `fieldClocks` value as a range of the file: `{TABLE: {ROW ID: {FIELD: CLOCK}}}`, written by a
+    /// sync device so a restore keeps each field's own change time; nil when the file has none.
+    public let fieldClocks: Range<Int>?
 
     /// Reads the outline of `data`; a file that is not one JSON object is refused as "not valid JSON".
     public init(_ data: Data) throws(ImportError) {
@@ -34,6 +37,7 @@ public struct BackupDocument {
         var format: Any?
         var version: Any?
         var tables: [String: Range<Int>]?
+        var fieldClocks: Range<Int>?
         for (key, value) in members {
             switch key {
             case "format": format = try Self.parse(bytes, value, place: "format")
@@ -45,6 +49,11 @@ public struct BackupDocument {
                     for (name, range) in try scanner.members(from: value.lowerBound).members { found[name] = range }
                     tables = found
                 }
+            case "fieldClocks":
+                guard bytes[value.lowerBound] == UInt8(ascii: "{") else {
+                    throw ImportError(place: "fieldClocks", message: "must be an object of tables")
+                }
+                fieldClocks = value
             default:
                 // Nothing reads another key's value, but a backup is valid JSON throughout its outline.
                 _ = try Self.parse(bytes, value, place: "file")
@@ -53,6 +62,30 @@ public struct BackupDocument {
         self.format = format
         self.version = version
         self.tables = tables
+        self.fieldClocks = fieldClocks
+    }
+
+    /// Calls `body` with each field clock of the file: the table, the row's id, the field and the
+    /// clock text; anything not of that shape is refused, naming its place.
+    public func forEachFieldClock(_ body: (String, String, String, String) throws -> Void) throws {
+        guard let fieldClocks else { return }
+        let scanner = Scanner(bytes: bytes)
+        for (table, rows) in try scanner.members(from: fieldClocks.lowerBound).members {
+            guard bytes[rows.lowerBound] == UInt8(ascii: "{") else {
+                throw ImportError(place: "fieldClocks.\(table)", message: "must be an object of rows")
+            }
+            for (row, fields) in try scanner.members(from: rows.lowerBound).members {
+                guard let object = try Self.parse(bytes, fields, place: "fieldClocks.\(table).\(row)") as? [String: Any] else {
+                    throw ImportError(place: "fieldClocks.\(table).\(row)", message: "must be an object of fields")
+                }
+                for (field, clock) in object.sorted(by: { $0.key < $1.key }) {
+                    guard let clock = clock as? String else {
+                        throw ImportError(place: "fieldClocks.\(table).\(row).\(field)", message: "must be a clock text")
+                    }
+                    try body(table, row, field, clock)
+                }
+            }
+        }
     }
 
     /// Calls `body` with each row of `table` in order (its index from 0 and the row parsed); a table
