@@ -214,7 +214,7 @@ class DetailTests(BrowserTestCase):
         self.assertEqual(self.store.cli("show", fresh)["dueDate"], "2026-12-01")
         # Focus came back to the button that opened the sheet.
         wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-defer")
-        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Deferred “Call the garage” to 2026-12-01."))
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Deferred “Call the garage” to Tue 1 Dec."))
         # The third: the sheet says it keeps slipping and offers the reason chips.
         self.open_detail(slipping)
         press(d, "Defer Renew passport")
