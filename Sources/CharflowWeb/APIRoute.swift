@@ -21,6 +21,10 @@ struct APIRoute: Sendable {
         case privacy
         /// `POST /api/erase {"yes": true}`: what `charflow erase --yes` does; without `yes`, refused.
         case erase
+        /// `GET /api/dates`: the quick dates a deferral can take today (`QuickDatesAnswer`).
+        case quickDates
+        /// `GET /api/export`: the JSON backup `charflow export` writes, as a download.
+        case export
     }
 
     let method: Method

@@ -56,6 +56,12 @@ public struct AccessGuard: Sendable {
             ])
         }
         guard secret.cookie.matches(request.cookieToken) else {
+            if request.path == "/", !request.isWrite {
+                // A person opened the page: the refusal is a page in words, not JSON.
+                return request.cookieToken == nil
+                    ? LinkRefusedPage.signInNeeded(code: "no_cookie", message: WebMessages.noCookie)
+                    : LinkRefusedPage.signInNeeded(code: "wrong_token", message: WebMessages.wrongToken)
+            }
             return request.cookieToken == nil
                 ? .error(401, code: "no_cookie", message: WebMessages.noCookie)
                 : .error(401, code: "wrong_token", message: WebMessages.wrongToken)

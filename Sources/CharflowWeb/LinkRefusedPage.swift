@@ -24,14 +24,28 @@ enum LinkRefusedPage {
 
     static func html(signedIn: Bool, nonce: String) -> String {
         let next = signedIn ? "\n<p><a href=\"/\">\(WebMessages.linkRefusedStillSignedIn)</a></p>" : ""
-        return """
+        return shell(title: WebMessages.linkRefusedTitle,
+                     body: "<p data-code=\"link_refused\">\(WebMessages.linkRefused)</p>\(next)", nonce: nonce)
+    }
+
+    /// The page for `GET /` from a browser that is not signed in (no cookie, or a revoked one): 401 in
+    /// words, saying how to sign in, instead of the API's JSON refusal.
+    static func signInNeeded(code: String, message: String) -> WebResponse {
+        let nonce = AccessToken.fresh().text
+        let html = shell(title: WebMessages.signInTitle, body: "<p data-code=\"\(code)\">\(message)</p>", nonce: nonce)
+        return WebResponse(status: 401, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
+                           headers: [("Content-Security-Policy", "style-src 'nonce-\(nonce)'")])
+    }
+
+    static func shell(title: String, body: String, nonce: String) -> String {
+        """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <title>\(WebMessages.linkRefusedTitle)</title>
+        <title>\(title)</title>
         <link rel="icon" href="\(PublicFiles.iconPath)" type="image/svg+xml">
         <style nonce="\(nonce)">
         \(style)
@@ -39,8 +53,8 @@ enum LinkRefusedPage {
         </head>
         <body>
         <main>
-        <h1>\(WebMessages.linkRefusedTitle)</h1>
-        <p data-code="link_refused">\(WebMessages.linkRefused)</p>\(next)
+        <h1>\(title)</h1>
+        \(body)
         </main>
         </body>
         </html>

@@ -23,6 +23,8 @@ enum RouteTable {
         .get("/api/privacy", .privacy),
         .post("/api/erase", .erase, EraseBody.self),
         .post("/api/parse", .quickAddParse, ParseBody.self),
+        .get("/api/dates", .quickDates),
+        .get("/api/export", .export),
 
         .get("/api/today", .today),
         .get("/api/backlog", .backlog),

@@ -86,6 +86,10 @@ final class WebAPI: @unchecked Sendable {
                     return .json(try app.parseQuickAdd(input).json().rendered())
                 case .changes:
                     return .json("{\"version\": \(try app.changeVersion())}")
+                case .quickDates:
+                    return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
+                case .export:
+                    return try BackupDownload.response(app, store: store)
                 case .useCase(let useCase):
                     return .json(Self.withAction(try app.run(useCase, input)).rendered())
                 }

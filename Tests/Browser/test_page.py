@@ -50,7 +50,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, "backlog").text, "Backlog: 1 task waiting.")
         self.assertIn("Stretch", d.find_element(By.ID, "habits").text)
         self.assertIn("Focus: Finish project proposal, running", d.find_element(By.ID, "chip").text)
-        self.assertEqual(d.find_element(By.ID, "day").text, "2026-11-30")
+        self.assertEqual(d.find_element(By.ID, "day").text, "Mon 30 Nov")
         # The done Misc task is struck through and its box checked.
         water = by_label(d, "Complete Water plants")
         self.assertTrue(water.is_selected())
@@ -102,11 +102,11 @@ class PageTests(BrowserTestCase):
         self.driver.get(s.serve(clock_file=clock))
         d = self.driver
         wait(d, lambda d: by_label(d, "Complete Finish project proposal") is not None)
-        self.assertEqual(d.find_element(By.ID, "day").text, "2026-11-30")
+        self.assertEqual(d.find_element(By.ID, "day").text, "Mon 30 Nov")
         d.execute_script("window.charflowMark = 1")
         with open(clock, "w") as f:
             f.write("2026-12-01T00:01")
-        wait(d, lambda d: d.find_element(By.ID, "day").text == "2026-12-01", seconds=4, message="the page kept yesterday")
+        wait(d, lambda d: d.find_element(By.ID, "day").text == "Tue 1 Dec", seconds=4, message="the page kept yesterday")
         self.assertEqual(d.execute_script("return window.charflowMark"), 1, "the page was reloaded")
         # The rollover took the unfinished Must-Do off the new day's board, as `charflow today` shows it.
         wait(d, lambda d: by_label(d, "Morning region, 0 Must-Do, 0 Complementary, 0 Misc, 0% complete") is not None)
@@ -119,7 +119,7 @@ class PageTests(BrowserTestCase):
         wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#quick-parse [data-kind]")) == 4, message="tokens not shown")
         shown = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-parse .token")]
         self.assertEqual(shown, ["Title: Call the bank", "Importance: high", "Effort: 30 min",
-                                 "Day: tomorrow (2026-12-01)", "Category: Work"])
+                                 "Day: tomorrow (Tue 1 Dec)", "Category: Work"])
         Select(d.find_element(By.ID, "quick-where")).select_by_visible_text("Afternoon, Misc")
         line.send_keys(Keys.ENTER)
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added “Call the bank”."), message="no toast")
@@ -132,7 +132,7 @@ class PageTests(BrowserTestCase):
                          ("Call the bank", "high", 30, "2026-12-01", "Work", "afternoon", "misc"))
         # A line for today shows on today's board at once.
         line.send_keys("Pay the rent ~15 @today")
-        wait(d, lambda d: "Day: today (2026-11-30)" in d.find_element(By.ID, "quick-parse").text)
+        wait(d, lambda d: "Day: today (Mon 30 Nov)" in d.find_element(By.ID, "quick-parse").text)
         line.send_keys(Keys.ENTER)
         wait(d, lambda d: by_label(d, "Complete Pay the rent") is not None, message="the added task is not on the board")
         self.assertIn("Pay the rent", by_label(d, "Afternoon region, 0 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)

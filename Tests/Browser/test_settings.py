@@ -3,6 +3,10 @@ contract): a setting changed in the page is read back with `charflow settings --
 after its confirm step.
 """
 
+import json
+import os
+import shutil
+import tempfile
 import unittest
 
 from selenium.webdriver.common.by import By
@@ -31,32 +35,94 @@ class SettingsTests(BrowserTestCase):
         self.assertEqual(d.title, "Charflow · Settings")
         cli = self.store.cli("settings")
         for key, value in cli.items():
+            if key == "color":
+                continue
             self.assertEqual(d.find_element(By.ID, "setting-" + key).get_attribute("value"), value, key)
-        # A time, a weekday and a switch, each saved on its own.
+        # A time, a weekday and a switch, changed together and saved with the one Save.
         field = d.find_element(By.ID, "setting-rollover-time")
         field.clear()
         field.send_keys("03:30")
-        press(d, "Save Day rollover time")
-        wait(d, lambda d: self.store.cli("settings")["rollover-time"] == "03:30", message="rollover-time")
-        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Day rollover time is now 03:30."))
         Select(d.find_element(By.ID, "setting-first-weekday")).select_by_visible_text("Sunday")
-        press(d, "Save First day of the week")
-        wait(d, lambda d: self.store.cli("settings")["first-weekday"] == "sunday", message="first-weekday")
         Select(d.find_element(By.ID, "setting-lock-complementary")).select_by_visible_text("On")
-        press(d, "Save Lock Complementary until the Must-Do is done")
+        d.find_element(By.ID, "settings-save").click()
+        wait(d, lambda d: self.store.cli("settings")["rollover-time"] == "03:30", message="rollover-time")
+        wait(d, lambda d: self.store.cli("settings")["first-weekday"] == "sunday", message="first-weekday")
         wait(d, lambda d: self.store.cli("settings")["lock-complementary"] == "on", message="lock-complementary")
+        wait(d, lambda d: all(sentence in d.find_element(By.ID, "toast").text for sentence in (
+            "Day rollover time is now 03:30.", "First day of the week is now sunday.",
+            "Lock Complementary until the Must-Do is done is now on.")), message=d.find_element(By.ID, "toast").text)
+        # Its undo takes back all three.
+        d.find_element(By.ID, "toast-undo").click()
+        wait(d, lambda d: self.store.cli("settings") == cli, message="the undo left a setting changed")
         # A bad value is refused in words beside its field, and nothing changes.
         field = d.find_element(By.ID, "setting-capacity")
         field.clear()
         field.send_keys("2000")
-        press(d, "Save Day capacity")
+        d.find_element(By.ID, "settings-save").click()
         wait(d, lambda d: "minutes from 0 to 1440" in d.find_element(By.ID, "setting-problem-capacity").text)
         self.assertEqual(self.store.cli("settings")["capacity"], cli["capacity"])
 
-    def test_privacy_shows_the_words_of_charflow_privacy(self):
+    def test_item_12_one_save_no_terminal_colour_and_an_old_error_goes_once_the_field_is_fixed(self):
+        d = self.open_settings()
+        saves = [b for b in d.find_elements(By.CSS_SELECTOR, "#view-settings button[type=submit]")
+                 if b.find_elements(By.XPATH, "ancestor::section[@id='settings-list']")]
+        self.assertEqual([b.text for b in saves], ["Save settings"])
+        self.assertEqual(d.find_elements(By.ID, "setting-color"), [])
+        self.assertNotIn("Colour in the terminal", d.find_element(By.ID, "view-settings").text)
+        field = d.find_element(By.ID, "setting-capacity")
+        field.clear()
+        field.send_keys("2000")
+        d.find_element(By.ID, "settings-save").click()
+        problem = d.find_element(By.ID, "setting-problem-capacity")
+        wait(d, lambda d: "minutes from 0 to 1440" in problem.text)
+        # Focus goes to the refused field, which says it is refused and why.
+        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "setting-capacity")
+        self.assertEqual(field.get_attribute("aria-invalid"), "true")
+        self.assertIn("setting-problem-capacity", field.get_attribute("aria-describedby"))
+        field.clear()
+        field.send_keys("300")
+        d.find_element(By.ID, "settings-save").click()
+        wait(d, lambda d: self.store.cli("settings")["capacity"] == "300", message="capacity")
+        wait(d, lambda d: d.find_element(By.ID, "setting-problem-capacity").text == "", message="the old error stayed")
+        self.assertIsNone(d.find_element(By.ID, "setting-capacity").get_attribute("aria-invalid"))
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Day capacity is now 300."))
+        # Saving with nothing changed writes nothing and says so.
+        before = self.store.cli("settings")
+        d.find_element(By.ID, "settings-save").click()
+        wait(d, lambda d: "Nothing to save" in d.find_element(By.ID, "announce").get_attribute("textContent"))
+        self.assertEqual(self.store.cli("settings"), before)
+
+    def test_item_12_export_downloads_the_backup_and_erase_points_at_it(self):
+        self.store.cli("add", "Sort the loft")
+        d = self.open_settings()
+        folder = tempfile.mkdtemp(prefix="charflow-download-")
+        try:
+            d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+            link = wait(d, lambda d: d.find_element(By.ID, "export-backup"))
+            self.assertEqual(link.text, "Download a backup")
+            first = wait(d, lambda d: d.find_element(By.ID, "erase-export"))
+            self.assertEqual(first.get_attribute("href"), link.get_attribute("href"))
+            self.assertIn("Export a backup first", first.text)
+            link.click()
+            path = os.path.join(folder, "charflow-backup-2026-11-30.json")
+            wait(d, lambda d: os.path.exists(path) and not os.path.exists(path + ".crdownload"), seconds=10,
+                 message=f"no backup downloaded: {os.listdir(folder)}")
+            with open(path, encoding="utf-8") as backup:
+                text = backup.read()
+            json.loads(text)
+            self.assertIn("Sort the loft", text)
+            # The page is still the page: the download did not navigate away.
+            self.assertTrue(d.find_element(By.ID, "view-settings").is_displayed())
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def test_privacy_shows_the_words_of_charflow_privacy_with_commands_as_code_not_backticks(self):
         d = self.open_settings()
         privacy = self.store.cli("privacy")
-        wait(d, lambda d: d.find_element(By.ID, "privacy-text").text == privacy["message"])
+        wait(d, lambda d: d.find_element(By.ID, "privacy-text").text == privacy["message"].replace("`", ""))
+        self.assertNotIn("`", d.find_element(By.ID, "view-settings").text)
+        self.assertEqual([c.text for c in d.find_elements(By.CSS_SELECTOR, "#privacy-text code")],
+                         ["charflow export", "charflow erase --yes"])
         self.assertIn(privacy["store"], d.find_element(By.ID, "view-settings").text)
 
     def test_erase_happens_only_after_the_confirm_step_that_names_what_is_lost(self):

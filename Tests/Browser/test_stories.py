@@ -171,12 +171,12 @@ class StoryTests(StoryTestCase):
         d = self.driver
         d.get(s.serve(clock_file=clock))
         wait(d, lambda d: by_label(d, "Complete Finish report") is not None)
-        self.assertEqual(d.find_element(By.ID, "day").text, "2026-11-30")
+        self.assertEqual(d.find_element(By.ID, "day").text, "Mon 30 Nov")
         d.execute_script("window.charflowMark = 1")
         # Midnight: the server's clock crosses the day boundary; nobody touches the page.
         with open(clock, "w") as f:
             f.write("2026-12-01T00:01")
-        wait(d, lambda d: d.find_element(By.ID, "day").text == "2026-12-01", seconds=4, message="the page kept yesterday")
+        wait(d, lambda d: d.find_element(By.ID, "day").text == "Tue 1 Dec", seconds=4, message="the page kept yesterday")
         self.assertEqual(d.execute_script("return window.charflowMark"), 1, "the page was reloaded")
         for key, name in (("morning", "Morning"), ("afternoon", "Afternoon"), ("evening", "Evening")):
             wait(d, lambda d: by_label(d, f"{name} region, 0 Must-Do, 0 Complementary, 0 Misc, 0% complete") is not None,

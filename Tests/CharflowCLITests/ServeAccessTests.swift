@@ -81,9 +81,14 @@ struct ServeAccessTests {
     @Test("W-2: without the cookie every page and API answer is 401; a wrong token changes nothing")
     func noCookie() throws {
         try ServedCharflow.withBoard { server in
-            for path in ["/", "/api/changes", "/api/today", "/nowhere"] {
+            for path in ["/api/changes", "/api/today", "/nowhere"] {
                 try expectRefused(server, 401, "no_cookie") { try server.send("GET", path, cookie: .some(nil)) }
             }
+            // The page itself is refused as a page in words a person can read, saying how to sign in.
+            let page = try server.send("GET", "/", cookie: .some(nil))
+            #expect(page.status == 401 && page.body.contains(#"data-code="no_cookie""#), "\(page.status) \(page.body)")
+            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(page.body.contains("charflow open") && !page.body.contains("Water plants"))
             try expectRefused(server, 401, "no_cookie") { try server.send("POST", "/api/tasks", json: Self.add, cookie: .some(nil)) }
             let wrong = String(repeating: "0", count: 64)
             let before = server.storeBytes()
@@ -96,7 +101,7 @@ struct ServeAccessTests {
             }
             // A cookie for another server's port is not this server's.
             try expectRefused(server, 401, "no_cookie") {
-                try server.send("GET", "/", cookie: "charflow-\(server.port + 1)=\(server.cookieValue)")
+                try server.send("GET", "/api/today", cookie: "charflow-\(server.port + 1)=\(server.cookieValue)")
             }
         }
     }
@@ -205,7 +210,7 @@ struct ServeAccessTests {
                 try server.send("GET", "/api/changes", origin: "http://evil.example"),
                 try server.send("OPTIONS", "/api/tasks", origin: "http://evil.example",
                                 extraHeaders: [("Access-Control-Request-Method", "POST")]),
-                try server.send("GET", "/", cookie: .some(nil)),
+                try server.send("GET", "/api/today", cookie: .some(nil)),
                 try server.send("GET", "/", host: "evil.example"),
             ]
             for answer in answers {

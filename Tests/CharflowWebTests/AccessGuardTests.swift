@@ -11,11 +11,14 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let before = local.storeBytes()
-        for (method, path) in [("GET", "/"), ("GET", "/api/today"), ("GET", "/app.js"), ("POST", "/api/tasks"), ("POST", "/api/nowhere")] {
+        for (method, path) in [("GET", "/api/today"), ("GET", "/app.js"), ("POST", "/api/tasks"), ("POST", "/api/nowhere"), ("POST", "/")] {
             let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(nil))
             #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
             #expect(answer.error()?.code == "no_cookie", "\(method) \(path)")
         }
+        // The page a person opens is refused in words, as a page (401 still).
+        let page = try local.send("GET", "/", cookie: .some(nil))
+        #expect(page.status == 401 && page.body.contains(#"data-code="no_cookie""#), "\(page.body)")
         #expect(local.storeBytes() == before)
     }
 

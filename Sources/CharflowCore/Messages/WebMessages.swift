@@ -46,6 +46,9 @@ extension WebMessages {
     public static let linkRefusedTitle = "This sign-in link has been used"
     public static let linkRefused = "A sign-in link lets one browser in, once, within 10 minutes of being made; this one was used or is too old. Run charflow open for a new one."
     public static let linkRefusedStillSignedIn = "This browser is signed in: open today's board."
+    /// The page a browser that is not signed in gets for `GET /`: a page in words, not the API's JSON.
+    public static let signInTitle = "Sign in to Charflow"
+    public static let exportUnreadable = "The backup was written but could not be read back; nothing was changed. charflow export writes it too."
     public static let secretUnreadable = "The server cannot read its sign-in secret in the state folder; nothing was changed."
 
     public static func signedOut(_ folder: String) -> String {

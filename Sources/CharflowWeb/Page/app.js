@@ -151,8 +151,10 @@
     lastUndo = null;
     if (hadFocus) returnFocus(backID);
     try {
-      const answer = await api("/api/undo", { action });
-      announce(say("undone", { what: answer.undone }));
+      // One toast may stand for several actions (Settings' one Save): the last is undone first.
+      const undone = [];
+      for (const one of [].concat(action).reverse()) undone.push((await api("/api/undo", { action: one })).undone);
+      announce(say("undone", { what: undone.join(" ") }));
       problem("");
     } catch (error) { problem(error.message); }
     await refresh();
@@ -193,6 +195,7 @@
       "data-rove": "",
       onchange: async (event) => {
         const done = event.target.checked;
+        if (done) settle(task.id);
         try {
           const answer = await api("/api/tasks/" + task.id + (done ? "/done" : "/undone"), {});
           problem("");
@@ -207,10 +210,11 @@
     const label = el("label", { for: id });
     // The title opens the task's detail; the checkbox beside it completes the task.
     label.append(el("a", { href: "#task/" + task.id, class: "title-link", id: id + "-title", text: task.title }));
-    if (task.category) label.append(el("span", { class: "cat", text: task.category }));
+    if (task.category) label.append(categoryTag(task.category));
     // The data- attributes are what drag.js reads: the task, where it sits, and whether it can be dragged.
     const item = el("li", {
-      class: [task.isCompleted ? "done" : "", locked ? "is-locked" : "", extraClass].filter(Boolean).join(" ") || null,
+      class: [task.isCompleted ? "done" : "", task.isCompleted && task.id === justDone ? "just-done" : "", locked ? "is-locked" : "", extraClass]
+        .filter(Boolean).join(" ") || null,
       "data-task": task.id, "data-title": task.title, "data-region": place ? place.region : null,
       "data-bucket": place ? place.bucket : null, "data-index": place ? String(place.index) : null,
       draggable: place && !task.isCompleted ? "true" : null,
@@ -224,6 +228,23 @@
     return item;
   }
 
+  // The task just completed: its row, drawn again done, settles once (the style's animation, which
+  // reduced motion turns off). A second later a redraw draws it plainly.
+  let justDone = null;
+  let justDoneTimer = null;
+  function settle(taskID) {
+    justDone = taskID;
+    window.clearTimeout(justDoneTimer);
+    justDoneTimer = window.setTimeout(() => { justDone = null; }, 1000);
+  }
+
+  // A task's category: its name beside a swatch of its colour token (task.md's five), as the API names it.
+  let categoryColors = new Map();
+  function categoryTag(name) {
+    const key = categoryColors.get(name.toLocaleLowerCase()) || "slate";
+    return el("span", { class: "cat cat-" + key, text: name });
+  }
+
   // What each drawn row stands for, for the keys lists.js gives the rows.
   const rowPlaces = new WeakMap();
   function reorderRow(row, step) {
@@ -234,12 +255,33 @@
   // Space on a row without a checkbox (the Backlog's) completes its task.
   async function completeRow(row) {
     const title = row.dataset.title;
+    settle(row.dataset.task);
     try {
       const answer = await api("/api/tasks/" + row.dataset.task + "/done", {});
       problem("");
       toast(say("completed", { title }), answer.action);
     } catch (error) { problem(error.message); }
     await refresh();
+  }
+
+  // The page's one date format: "Tue 1 Dec", from the words `day.short`, `weekdays` and `months`
+  // (W-24). `text` is the API's `YYYY-MM-DD`; anything else is shown as given.
+  const weekdayWords = say("weekdays").split(",");
+  const monthWords = say("months").split(",");
+  function dayText(text) {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text || "");
+    if (!match) return text;
+    const [y, m, d] = match.slice(1).map(Number);
+    const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    return say("day.short", { weekday: weekdayWords[(weekday + 6) % 7], day: d, month: monthWords[m - 1] });
+  }
+
+  // The quick dates a deferral can take today, as the API resolves them (`GET /api/dates`): "later this
+  // week" is not among them once no later day is left in the week. Until the first answer, it is left out.
+  let lastDates = null;
+  function quickDateOffered(word) {
+    if (!lastDates) return word !== "later-this-week";
+    return lastDates.quickDates.some((date) => date.word === word);
   }
 
   // A duration as the core writes it (Duration.text): "45 min", "2 h", "1 h 30".
@@ -278,6 +320,7 @@
       } else {
         for (const word of ["tomorrow", "later-this-week", "next-week", "someday"]) {
           if (word === "someday" && hidesSomeday(task)) continue;
+          if (!quickDateOffered(word)) continue;
           const when = say("deferWhen." + word);
           items.push(item(say("deferMenu." + word), say("deferWhenNamed", { title, when }),
             () => act("/api/tasks/" + task.id + "/defer", { to: word }, say("deferred", { title, to: when }), task.id)));
@@ -429,16 +472,16 @@
         const done = members.filter((habit) => habit.isDoneToday).length;
         const ring = el("span", { class: "ring", "aria-hidden": "true" });
         ring.style.setProperty("--share", Math.round(100 * done / members.length) + "%");
-        return el("li", { class: "group-pill" + (done === members.length ? " done" : "") }, ring,
-          el("span", { text: say("habitGroup", { name: item.pill, done, count: members.length }) }));
+        return el("li", { class: "group-pill" + (done === members.length ? " done" : "") },
+          el("a", { href: "#habits", class: "pill" }, ring, el("span", { text: say("habitGroup", { name: item.pill, done, count: members.length }) })));
       }
       const windows = item.today || [];
       const amount = windows.reduce((sum, w) => sum + w.amount, 0);
       const target = windows.reduce((sum, w) => sum + w.target, 0);
-      return el("li", {
-        class: item.isDoneToday ? "done" : null,
-        text: item.isDoneToday ? say("habitDone", { title: item.title }) : say("habitOpen", { title: item.title, amount, target }),
-      });
+      // A pill looks like a control because it is one: it opens Habits, where the habit is logged.
+      return el("li", { class: item.isDoneToday ? "done" : null },
+        el("a", { href: "#habits", class: "pill",
+                  text: item.isDoneToday ? say("habitDone", { title: item.title }) : say("habitOpen", { title: item.title, amount, target }) }));
     });
   }
 
@@ -521,7 +564,7 @@
     const focused = document.activeElement && document.activeElement.id;
     renderNotices(today);
     const day = $("day");
-    day.textContent = today.date;
+    day.textContent = dayText(today.date);
     day.setAttribute("datetime", today.date);
     const overall = today.progress;
     $("overall").textContent = overall.total
@@ -537,7 +580,7 @@
     if (!today.overdue.length && !today.due.length) due.append(el("p", { class: "empty", text: say("noDue") }));
     const habits = $("habits");
     habits.replaceChildren(...habitStrip(today.habits));
-    if (!today.habits.length) habits.append(el("li", { text: say("noHabits") }));
+    if (!today.habits.length) habits.append(el("li", { class: "none", text: say("noHabits") }));
     $("backlog").textContent = today.backlogCount === 1 ? say("backlogOne") : say("backlogMany", { count: today.backlogCount });
     const chip = $("chip");
     const title = sessionTitle(today);
@@ -591,8 +634,11 @@
     try {
       // The version read first: what follows is at least that new, so the poll need not draw it again.
       const changes = await api("/api/changes");
-      const [today, settings] = await Promise.all([api("/api/today"), api("/api/settings")]);
+      const [today, settings, dates, categories] = await Promise.all([api("/api/today"), api("/api/settings"), api("/api/dates"),
+                                                                      api("/api/categories?all=1")]);
       capacity = Number(settings.capacity);
+      lastDates = dates;
+      categoryColors = new Map(categories.categories.map((c) => [c.name.toLocaleLowerCase(), c.colorKey || "slate"]));
       render(today);
       version = changes.version;
       if (location.hash === "#backlog") renderBacklog(lastBacklog = await api("/api/backlog"));
@@ -698,7 +744,7 @@
         const item = el("li", { class: "backlog-task", "data-task": task.id, "data-title": task.title, "data-region": "backlog", draggable: "true" },
           el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", id: "backlog-task-" + task.id, "data-rove": "", text: task.title })),
           effortTag(task), taskMenu(task, "", null));
-        if (task.category) item.querySelector(".name").append(el("span", { class: "cat", text: task.category }));
+        if (task.category) item.querySelector(".name").append(categoryTag(task.category));
         if (openMove === "move-" + task.id) item.append(moveForm(task, "move-", null));
         list.append(item);
       }
@@ -787,7 +833,7 @@
     shown.append(el("span", { class: "token", text: say("parseTitle", { value: answer.title }) }));
     for (const tokenInfo of answer.tokens) {
       let value = tokenInfo.value;
-      if (tokenInfo.kind === "due" && answer.dueDate) value = value + " (" + answer.dueDate + ")";
+      if (tokenInfo.kind === "due" && answer.dueDate) value = value + " (" + dayText(answer.dueDate) + ")";
       // A category is shown as one only when the API has it (item 7); else the line says so in words.
       const missing = tokenInfo.kind === "category" && answer.categories
         && !answer.categories.some((c) => !c.isArchived && c.name.toLocaleLowerCase() === tokenInfo.value.toLocaleLowerCase());
@@ -808,6 +854,7 @@
         answer = await api("/api/parse", { parse: line });
         if (answer.category) answer.categories = (await api("/api/categories")).categories;
       } catch (error) {
+        if (error.code === "offline") { problem(error.message); if (serial === parseSerial) showParse(null, target); return; }
         // The add would refuse an unknown category: the preview says so, and where one is made.
         answer = { error: error.code === "category_not_found" ? error.message + " " + say("parse.createInSettings") : error.message };
       }
@@ -828,6 +875,8 @@
       problem("");
       toast(say("added", { title: task.title }), task.action);
     } catch (error) {
+      // Not reaching the server is the banner's to say, in words (W-22, item 11); the line is kept.
+      if (error.code === "offline") { showParse(null, target); problem(error.message); input.focus(); return; }
       showParse({ error: refusalText(error, body.region, body.bucket) }, target);
     }
     await refresh();
@@ -925,14 +974,20 @@
     showView();
     // The capacity is a setting: read once at the start (and on every redraw), drawn without a redraw.
     api("/api/settings").then((settings) => { capacity = Number(settings.capacity); if (lastToday) renderLoad(lastToday); }).catch(() => {});
+    // The quick dates and the categories' colours the first paint could not know: drawn once they come.
+    Promise.all([api("/api/dates"), api("/api/categories?all=1")]).then(([dates, categories]) => {
+      lastDates = dates;
+      categoryColors = new Map(categories.categories.map((c) => [c.name.toLocaleLowerCase(), c.colorKey || "slate"]));
+      if (lastToday) render(lastToday);
+    }).catch(() => {});
     poll();
     window.setInterval(poll, 1000);
   }
 
   // What the other screens' scripts use.
   window.charflow = {
-    $, el, say, api, problem, refusalText, reorderRow, completeRow, durationText, hidesSomeday, menuButtonOf, limits, announce, toast, undoLast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
-    regionNames, bucketWords, today: () => lastToday, parseSoon,
+    $, el, say, api, problem, refusalText, dayText, quickDateOffered, dates: () => lastDates, reorderRow, completeRow, durationText, hidesSomeday, menuButtonOf, limits, announce, toast, undoLast, refresh, screen, taskItem, taskList, moveButton, moveForm, bar, focusHeading,
+    regionNames, bucketWords, today: () => lastToday, parseSoon, categoryTag,
   };
   document.addEventListener("DOMContentLoaded", start);
 })();

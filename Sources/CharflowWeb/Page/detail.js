@@ -6,7 +6,7 @@
 // markdown is built element by element, never through `innerHTML`.
 "use strict";
 (() => {
-  const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords, durationText, hidesSomeday } = window.charflow;
+  const { $, el, say, api, problem, announce, toast, refresh, screen, regionNames, bucketWords, durationText, hidesSomeday, dayText, quickDateOffered } = window.charflow;
   const quickDates = ["today", "tomorrow", "later-this-week", "next-week", "someday"];
   const reasons = ["too-much", "not-ready", "no-longer"];
   let shown = null;           // the task the detail shows, as `GET /api/tasks/ID` answered
@@ -151,7 +151,7 @@
     const list = el("ol", { class: "history" });
     for (const record of task.deferrals) {
       list.append(el("li", { text: say("deferralLine", {
-        day: record.day, to: record.deferredTo || say("deferralSomeday"), reason: say("reason." + record.reason),
+        day: dayText(record.day), to: record.deferredTo ? dayText(record.deferredTo) : say("deferralSomeday"), reason: say("reason." + record.reason),
       }) }));
     }
     section.append(list);
@@ -235,7 +235,7 @@
     // important task is eased to low, so only a repeating one loses it then.
     const noSomeday = slipping ? Boolean(task.repeatKind && task.repeatKind !== "none") : hidesSomeday(task);
     const dates = (slipping ? ["later-this-week", "next-week", "someday"] : ["tomorrow", "later-this-week", "next-week", "someday"])
-      .filter((word) => !(word === "someday" && noSomeday));
+      .filter((word) => !(word === "someday" && noSomeday) && quickDateOffered(word));
     body.push(el("fieldset", { class: "choices", id: "defer-dates" }, el("legend", { text: say("deferTo") }),
       ...dates.map((word) => el("button", { type: "button", class: "choice", id: "defer-to-" + word, text: say("date." + word),
                                             onclick: () => deferTo(task, word) }))));
@@ -261,7 +261,7 @@
     try {
       const answer = await api("/api/tasks/" + task.id + "/defer", body);
       problem("");
-      const text = say("deferred", { title: task.title, to: answer.dueDate || say("deferralSomeday") });
+      const text = say("deferred", { title: task.title, to: answer.dueDate ? dayText(answer.dueDate) : say("deferralSomeday") });
       toast(text, answer.action);
       announce(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text);
       if (answer.deferral && answer.deferral.suggestRemoval) suggestion = task.id;
@@ -325,7 +325,7 @@
     view.push(el("h1", { id: "detail-heading", tabindex: "-1", text: task.title }));
     const facts = el("ul", { class: "facts" },
       el("li", { text: say("detailWhere", { place: placeText(task) }) }),
-      el("li", { text: task.dueDate ? say("detailDue", { date: task.dueDate }) : say("detailNoDue") }),
+      el("li", { text: task.dueDate ? say("detailDue", { date: dayText(task.dueDate) }) : say("detailNoDue") }),
       el("li", { id: "detail-effort-fact", text: say("effortNamed", { effort: task.effortMinutes === null ? say("effortNone") : durationText(task.effortMinutes) }) }));
     if (task.category) facts.append(el("li", {}, categoryLabel(task.category)));
     view.push(facts);
@@ -383,7 +383,7 @@
       task.importance, (value) => edit(task, "importance", { importance: value })));
     fields.append(effortChoices(task));
     fields.append(choices("due", "quickDates",
-      quickDates.filter((word) => !(word === "someday" && hidesSomeday(task))).map((w) => [w, say("date." + w)]),
+      quickDates.filter((word) => !(word === "someday" && hidesSomeday(task)) && (word === "today" || quickDateOffered(word))).map((w) => [w, say("date." + w)]),
       undefined, (value) => edit(task, "due", { due: value })));
     fields.append(choices("repeat", "repeat", ["none", "daily", "weekly", "monthly"].map((v) => [v, say("repeat." + v)]),
       task.repeatKind || "none", (value) => edit(task, "repeat", { repeat: value })));

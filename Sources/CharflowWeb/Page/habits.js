@@ -25,10 +25,8 @@
     return day === 0 ? 7 : day;
   }
 
-  function dayShort(text) {
-    const [, m, d] = text.split("-").map(Number);
-    return say("day.short", { weekday: weekdays[isoWeekday(text) - 1], day: d, month: months[m - 1] });
-  }
+  // The page's one date format (app.js, W-24).
+  const dayShort = window.charflow.dayText;
 
   function stateOf(day) { return day.state === "empty" && !day.isDue ? "notDue" : day.state; }
 
@@ -150,9 +148,18 @@
     const first = isoWeekday(days[0].date);
     const table = el("table", { class: "density", id: tableID });
     table.append(el("caption", { class: "sr-only", text: say("gridCaption", { name, weeks }) }));
+    // Each column is a week; a month's name heads the first week that starts in it (for the first
+    // column only when its month goes on for two more weeks, so two names never touch).
+    const monthOf = (w) => days[w * 7] ? Number(days[w * 7].date.slice(5, 7)) : null;
     const head = el("tr", {}, el("td"));
+    let named = -3;
     for (let w = 0; w < weeks; w++) {
-      head.append(el("th", { scope: "col" }, el("span", { class: "sr-only", text: say("weekOf", { day: dayShort(days[w * 7].date) }) })));
+      const month = monthOf(w);
+      const starts = w === 0 ? monthOf(2) === month : month !== monthOf(w - 1);
+      const label = starts && w - named >= 3 ? months[month - 1] : null;
+      if (label) named = w;
+      head.append(el("th", { scope: "col" }, label ? el("span", { class: "month", "aria-hidden": "true", text: label }) : null,
+        el("span", { class: "sr-only", text: say("weekOf", { day: dayShort(days[w * 7].date) }) })));
     }
     const body = el("tbody");
     for (let r = 0; r < 7; r++) {
@@ -193,17 +200,20 @@
   function windowBlock(habit, grid, index) {
     const key = habit.id + "-" + index;
     const name = habit.windows.length > 1 ? say("windowName", { title: habit.title, label: grid.window.label }) : habit.title;
+    // A compact card: today and its controls on the left, the grid with its legend on the right (below,
+    // on a narrow screen).
     const block = el("div", { class: "habit-window" });
-    if (habit.windows.length > 1) block.append(el("h3", { text: grid.window.label }));
+    const main = el("div", { class: "habit-main" });
+    if (habit.windows.length > 1) main.append(el("h3", { text: grid.window.label }));
     const entry = (habit.today || []).find((t) => t.window === grid.window.id);
     const todayCell = grid.days[grid.days.length - 1];
-    block.append(el("p", { class: "today-amount", id: "habit-today-" + key, text: todayText(habit, entry) }));
+    main.append(el("p", { class: "today-amount", id: "habit-today-" + key, text: todayText(habit, entry) }));
     if (entry && entry.isDue) {
-      block.append(logControls(habit, grid, last.date, todayCell, "habit-log-" + key, "habit-refused-" + key));
-      block.append(refusal("habit-refused-" + key));
+      main.append(logControls(habit, grid, last.date, todayCell, "habit-log-" + key, "habit-refused-" + key));
+      main.append(refusal("habit-refused-" + key));
     }
-    block.append(gridTable(name, grid, habit.kind, "grid-" + key), legend(habit.kind));
-    block.append(el("p", { class: "read", text: grid.read }));
+    main.append(el("p", { class: "read", text: grid.read }));
+    block.append(main, el("div", { class: "habit-grid" }, gridTable(name, grid, habit.kind, "grid-" + key), legend(habit.kind)));
     // Correct a day: the last 14 days are offered; the core refuses anything older in words.
     const recent = grid.days.slice(-14);
     const day = chosenDay[key] || (recent.length > 1 ? recent[recent.length - 2].date : last.date);
@@ -211,7 +221,7 @@
     const dayID = "habit-day-" + key;
     const dayInput = el("input", { type: "date", id: dayID, value: day, min: recent[0].date, max: last.date, "aria-describedby": "habit-help-" + key });
     dayInput.addEventListener("change", () => { if (dayInput.value) { chosenDay[key] = dayInput.value; draw(); } });
-    block.append(details("habit-correct-" + key, say("correct"), say("correctNamed", { title: name }),
+    main.append(details("habit-correct-" + key, say("correct"), say("correctNamed", { title: name }),
       el("div", { class: "correct" },
         el("label", { for: dayID, text: say("correctDay") }), dayInput,
         el("p", { class: "hint", id: "habit-help-" + key, text: say("correctHelp") }),
@@ -273,7 +283,10 @@
     if (habit.week) section.append(el("p", { class: "today-amount", id: "habit-week-" + habit.id, text: say("weekProgress", habit.week) }));
     report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
     const names = { title: habit.title };
-    section.append(el("div", { class: "habit-actions" }, pauseControls(habit),
+    // A habit of one window keeps Pause and Archive in the column beside its grid, so the card stays
+    // compact; with several windows they are the habit's, under all of them.
+    const home = report.grids.length === 1 ? section.querySelector(".habit-main") : section;
+    home.append(el("div", { class: "habit-actions" }, pauseControls(habit),
       el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
         onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
       refusal("habit-actions-" + habit.id));
@@ -335,11 +348,14 @@
     }
   }
 
-  // As many weeks as fit the card: 21 px a week and room for the weekday labels.
+  // As many weeks as fit the card: 21 px a week and room for the weekday labels, and beside the grid
+  // the card's left column (17 rem) when the screen is wide enough for the two side by side.
   function weeksThatFit() {
     const width = $("view-habits").clientWidth;
     if (!width) return 12;
-    return Math.max(4, Math.min(26, Math.floor((width - 34 - 44) / 21)));
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const beside = width >= 44 * rem ? 18 * rem : 0;
+    return Math.max(4, Math.min(26, Math.floor((width - beside - 34 - 44) / 21)));
   }
 
   let drawnWeeks = null;

@@ -151,9 +151,12 @@
         return;
       }
       case " ": {
-        // Space completes from anywhere on the row; on the checkbox it is the checkbox's own.
-        if (target.type === "checkbox" || target.tagName === "BUTTON") return;
+        // Space completes from anywhere on the row. On the checkbox or a button it acts at once, on the
+        // key going down: the browser's own Space acts when the key comes up, and a redraw between the
+        // two (a change from elsewhere) replaces the control and loses the press.
         event.preventDefault();
+        if (event.repeat) return;
+        if (target.type === "checkbox" || target.tagName === "BUTTON") { target.click(); return; }
         const box = row.querySelector("input[type=checkbox]");
         if (box) box.click();
         else window.charflow.completeRow(row);

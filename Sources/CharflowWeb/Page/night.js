@@ -8,18 +8,13 @@
 "use strict";
 (() => {
   const { $, el, say, api, problem, toast, refresh, screen, regionNames, bucketWords } = window.charflow;
-  const weekdays = say("weekdays").split(",");
-  const months = say("months").split(",");
   const values = {};
   const refusals = {};
   let openLater = null;
   let last = null;
 
-  function dayShort(text) {
-    const [y, m, d] = text.split("-").map(Number);
-    const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-    return say("day.short", { weekday: weekdays[day === 0 ? 6 : day - 1], day: d, month: months[m - 1] });
-  }
+  // The page's one date format (app.js, W-24).
+  const dayShort = window.charflow.dayText;
 
   // The core's duration wording (`Duration.text`): "45 min", "2 h", "1 h 30".
   function duration(minutes) {
@@ -71,7 +66,8 @@
           onclick: () => carry({ drop: true }, () => say("droppedTask", names)) })));
     if (openLater === task.id) {
       const whenID = "night-when-" + task.id, dateID = "night-date-" + task.id, whyID = "night-why-" + task.id;
-      const when = select(whenID, ["tomorrow", "later-this-week", "next-week", "someday"].map((w) => [w, say("when." + w)]), "later-this-week");
+      const offered = ["tomorrow", "later-this-week", "next-week", "someday"].filter(window.charflow.quickDateOffered);
+      const when = select(whenID, offered.map((w) => [w, say("when." + w)]), offered.includes("later-this-week") ? "later-this-week" : "next-week");
       const date = el("input", { type: "date", id: dateID, min: last.plan.planDay, value: values[dateID] || "" });
       const why = select(whyID, ["none", "too-much", "not-ready", "no-longer"].map((w) => [w, say("why." + w)]), "none");
       const form = el("form", { class: "move-form" },
@@ -125,7 +121,7 @@
   function moveForm(task) {
     const names = { title: task.title };
     const key = "night-move-" + task.id;
-    const when = select(key + "-when", ["later-this-week", "next-week", "someday"].map((w) => [w, say("when." + w)]), "next-week");
+    const when = select(key + "-when", ["later-this-week", "next-week", "someday"].filter(window.charflow.quickDateOffered).map((w) => [w, say("when." + w)]), "next-week");
     const form = el("form", { class: "move-form" },
       el("div", { class: "move-row" },
         el("div", {}, el("label", { for: key + "-when", text: say("nightMoveTo") }), when),

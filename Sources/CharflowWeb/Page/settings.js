@@ -1,56 +1,95 @@
-// Settings, Privacy and Erase at `#settings`: every setting `charflow settings` lists, each changed
-// through `POST /api/settings/NAME`; the privacy statement of `charflow privacy`; and Erase, which does
-// what `charflow erase --yes` does only after a confirm step that names what is lost.
+// Settings, Privacy, Export and Erase at `#settings`: every setting `charflow settings` lists but the
+// terminal's colour, in one form with one Save, each changed through `POST /api/settings/NAME`; the
+// privacy statement of `charflow privacy`; Export, the backup `charflow export` writes, as a download
+// (`GET /api/export`); and Erase, which does what `charflow erase --yes` does only after a confirm step
+// that names what is lost.
 "use strict";
 (() => {
   const { $, el, say, api, problem, announce, toast, refresh, screen } = window.charflow;
   const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
   let confirming = null;   // { tasks, habits } while the erase confirm step is open
   let drawn = {};          // each setting's value as last drawn
+  const terminalOnly = ["color"];
 
   function control(key, value) {
     const id = "setting-" + key;
     if (key === "first-weekday") {
       return el("select", { id }, ...weekdays.map((day) => el("option", { value: day, text: day[0].toUpperCase() + day.slice(1), selected: day === value })));
     }
-    if (key === "lock-complementary" || key === "color") {
+    if (key === "lock-complementary") {
       return el("select", { id }, el("option", { value: "on", text: say("on"), selected: value === "on" }),
                                   el("option", { value: "off", text: say("off"), selected: value === "off" }));
     }
     return el("input", { id, type: "text", value, inputmode: key === "capacity" ? "numeric" : null, autocomplete: "off" });
   }
 
-  function settingForm(key, value) {
+  // A setting's field with its label, hint and the line that shows its refusal.
+  function settingField(key, value) {
     const name = say("setting." + key);
     const input = control(key, value);
     const hintKey = "settingHint." + key;
     const hint = say(hintKey) !== hintKey ? el("p", { class: "hint", id: "setting-hint-" + key, text: say(hintKey) }) : null;
-    if (hint) input.setAttribute("aria-describedby", hint.id);
-    const form = el("form", { class: "setting", id: "setting-form-" + key },
-      el("label", { for: "setting-" + key, text: name }),
-      el("div", { class: "quick-row" }, input,
-        el("button", { type: "submit", id: "setting-save-" + key, text: say("save"), "aria-label": say("saveSetting", { name }) })),
-      hint,
-      el("p", { class: "refused", role: "alert", id: "setting-problem-" + key }));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    input.setAttribute("aria-describedby", [hint ? hint.id : null, "setting-problem-" + key].filter(Boolean).join(" "));
+    return el("div", { class: "setting", id: "setting-row-" + key },
+      el("label", { for: "setting-" + key, text: name }), input, hint,
+      el("p", { class: "refused", id: "setting-problem-" + key }));
+  }
+
+  function showFieldProblem(key, text) {
+    const line = $("setting-problem-" + key);
+    const input = $("setting-" + key);
+    if (line) line.textContent = text || "";
+    if (input) { if (text) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); }
+  }
+
+  // One Save for every setting (item 12): each field changed since it was drawn, or still refused, is
+  // sent through its own route in turn; a saved one loses its old refusal, a refused one shows why
+  // under itself and takes focus. The toast names what changed and its undo takes back all of it.
+  async function saveSettings(event) {
+    event.preventDefault();
+    const changed = Object.keys(drawn).filter((key) => $("setting-" + key)
+      && ($("setting-" + key).value !== drawn[key] || $("setting-problem-" + key).textContent));
+    const saved = [];
+    const actions = [];
+    let firstRefused = null;
+    for (const key of changed) {
+      const input = $("setting-" + key);
       try {
         const answer = await api("/api/settings/" + key, { value: input.value });
         drawn[key] = input.value;  // saved: the redraw shows the stored form ("3:30" as "03:30")
-        $("setting-problem-" + key).textContent = "";
-        problem("");
-        const text = say("settingChanged", { name, value: answer[key] });
-        toast(text, answer.action);
-        announce(text);
+        showFieldProblem(key, "");
+        saved.push(say("settingChanged", { name: say("setting." + key), value: answer[key] }));
+        if (answer.action) actions.push(answer.action);
       } catch (error) {
-        $("setting-problem-" + key).textContent = error.message;
-        return;
+        if (error.code === "offline") { problem(error.message); break; }
+        showFieldProblem(key, error.message);
+        if (!firstRefused) firstRefused = key;
       }
-      await refresh();
-      const again = $("setting-" + key);
-      if (again) again.focus();
-    });
-    return form;
+    }
+    if (saved.length) {
+      problem("");
+      const text = saved.join(" ");
+      toast(text, actions.length ? actions : null);
+      announce(text);
+    } else if (!changed.length) {
+      announce(say("settingsUnchanged"));
+    }
+    await refresh();
+    const next = firstRefused ? $("setting-" + firstRefused) : $("settings-save");
+    if (next) next.focus();
+  }
+
+  // The privacy statement: what is written between backticks is a command, shown as code.
+  function privacyText(message) {
+    return message.split("`").map((part, index) => (index % 2 ? el("code", { text: part }) : document.createTextNode(part)));
+  }
+
+  function exportSection() {
+    return el("section", { class: "panel", id: "export", "aria-labelledby": "export-title" },
+      el("h2", { id: "export-title", text: say("exportTitle") }),
+      el("p", { text: say("exportIntro") }),
+      el("p", { class: "actions" },
+        el("a", { class: "button", id: "export-backup", href: "/api/export", download: "", text: say("exportButton") })));
   }
 
   async function openConfirm() {
@@ -138,7 +177,8 @@
 
   function eraseSection() {
     const section = el("section", { class: "panel erase", "aria-labelledby": "erase-title" },
-      el("h2", { id: "erase-title", text: say("eraseTitle") }), el("p", { text: say("eraseIntro") }));
+      el("h2", { id: "erase-title", text: say("eraseTitle") }),
+      el("p", {}, say("eraseIntro") + " ", el("a", { href: "/api/export", download: "", id: "erase-export", text: say("eraseExportFirst") })));
     if (!confirming) {
       section.append(el("button", { type: "button", class: "ghost", id: "erase-open", text: say("eraseOpen"), onclick: openConfirm }));
       return section;
@@ -163,14 +203,18 @@
       const [settings, privacy, categories] = await Promise.all([api("/api/settings"), api("/api/privacy"), api("/api/categories?all=1")]);
       const view = $("view-settings");
       if (!$("settings-list")) {
+        // The terminal's colour is the CLI's own setting: a web page has no use for it.
+        const form = el("form", { id: "settings-form", novalidate: true },
+          ...Object.entries(settings).filter(([key]) => !terminalOnly.includes(key)).map(([key, value]) => settingField(key, value)),
+          el("div", { class: "actions" }, el("button", { type: "submit", id: "settings-save", text: say("saveSettings") })));
+        form.addEventListener("submit", saveSettings);
         const list = el("section", { class: "panel", id: "settings-list", "aria-labelledby": "settings-list-title" },
-          el("h2", { id: "settings-list-title", text: say("settingsChoices") }),
-          ...Object.entries(settings).map(([key, value]) => settingForm(key, value)));
+          el("h2", { id: "settings-list-title", text: say("settingsChoices") }), form);
         const statement = el("section", { class: "panel", "aria-labelledby": "privacy-title" },
           el("h2", { id: "privacy-title", text: say("privacyTitle") }),
           el("p", { id: "privacy-text" }), el("p", { class: "hint", id: "privacy-store" }));
         view.replaceChildren(el("h1", { id: "settings-heading", tabindex: "-1", text: say("settingsTitle") }),
-                             list, el("div", { id: "categories-section" }), statement, el("div", { id: "erase-section" }));
+                             list, el("div", { id: "categories-section" }), statement, exportSection(), el("div", { id: "erase-section" }));
       } else {
         // Drawn again after a change: a field keeps what the person chose but has not saved yet.
         for (const [key, value] of Object.entries(settings)) {
@@ -178,8 +222,8 @@
           if (input && input.value === drawn[key]) input.value = value;
         }
       }
-      drawn = Object.assign({}, settings);
-      $("privacy-text").textContent = privacy.message;
+      drawn = Object.fromEntries(Object.entries(settings).filter(([key]) => !terminalOnly.includes(key)));
+      $("privacy-text").replaceChildren(...privacyText(privacy.message));
       $("privacy-store").textContent = say("privacyStore", { path: privacy.store });
       // What is typed in the category fields survives a redraw (a change from elsewhere).
       const typed = Array.from(document.querySelectorAll("#categories input")).filter((input) => input.value !== input.defaultValue)

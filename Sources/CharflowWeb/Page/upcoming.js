@@ -7,25 +7,13 @@
 "use strict";
 (() => {
   const { $, el, say, api, announce, screen, taskList, regionNames, bucketWords } = window.charflow;
-  const weekdays = say("weekdays").split(",");
-  const months = say("months").split(",");
   let focusSearch = false;
   let searchTimer = null;
   let lastList = null;
 
-  // "YYYY-MM-DD" as a count of days, so days can be compared and stepped without a time zone.
-  function dayNumber(text) {
-    const [y, m, d] = text.split("-").map(Number);
-    return Date.UTC(y, m - 1, d) / 86400000;
-  }
 
-  function weekday(text) { return new Date(dayNumber(text) * 86400000).getUTCDay(); }
-
-  function dayShort(text) {
-    const [, m, d] = text.split("-").map(Number);
-    const day = weekday(text);
-    return say("day.short", { weekday: weekdays[day === 0 ? 6 : day - 1], day: d, month: months[m - 1] });
-  }
+  // The page's one date format (app.js, W-24).
+  const dayShort = window.charflow.dayText;
 
   function group(id, heading, tasks) {
     return el("section", { class: "panel", "aria-labelledby": id }, el("h2", { id, text: heading }),
@@ -39,16 +27,14 @@
     title: () => say("upcomingHeading"),
     render: async () => {
       const focused = document.activeElement && document.activeElement.id;
-      const [upcoming, backlog] = await Promise.all([api("/api/upcoming"), api("/api/backlog")]);
-      const today = window.charflow.today().date;
-      const tomorrow = dayNumber(today) + 1;
-      // The week ends on Sunday: the days after tomorrow up to it are shown one by one.
-      const sunday = dayNumber(today) + (7 - (weekday(today) || 7));
+      const [upcoming, backlog, dates] = await Promise.all([api("/api/upcoming"), api("/api/backlog"), api("/api/dates")]);
+      // Tomorrow and the week's last day are the API's (the first-weekday setting); the days after
+      // tomorrow up to that last day are shown one by one. `YYYY-MM-DD` compares as text.
+      const tomorrow = dates.quickDates.find((date) => date.word === "tomorrow").day;
       const byDay = new Map();
       const later = [];
       for (const task of upcoming.tasks) {
-        const n = dayNumber(task.dueDate);
-        if (n > sunday && n !== tomorrow) { later.push(task); continue; }
+        if (task.dueDate > dates.weekEnds && task.dueDate !== tomorrow) { later.push(task); continue; }
         if (!byDay.has(task.dueDate)) byDay.set(task.dueDate, []);
         byDay.get(task.dueDate).push(task);
       }
@@ -57,7 +43,7 @@
         el("p", { class: "overall", id: "upcoming-total", text: count === 0 ? say("upcomingEmpty")
           : count === 1 ? say("upcomingOne") : say("upcomingMany", { count }) })];
       Array.from(byDay.keys()).sort().forEach((day, index) => {
-        const heading = dayNumber(day) === tomorrow ? say("upcomingTomorrow", { day: dayShort(day) }) : dayShort(day);
+        const heading = day === tomorrow ? say("upcomingTomorrow", { day: dayShort(day) }) : dayShort(day);
         parts.push(group("upcoming-day-" + index, heading, byDay.get(day)));
       });
       if (later.length) parts.push(group("upcoming-later", say("upcomingLater"), later));

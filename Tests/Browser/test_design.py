@@ -1,0 +1,188 @@
+"""The designed look (W-24, D21): one spacing and type scale and one control height, task.md's category
+colour tokens and habit.md's density tokens with the contrasts D21 names, computed in light and dark,
+the partial steps told apart by more than colour, compact habit cards with month labels, one date
+format, habit pills that are links, and a completion animation that reduced motion turns off.
+
+Screenshots of every screen at 1280 and 375 px in light and dark go to .build/screenshots (design-*).
+"""
+
+import re
+import unittest
+
+from selenium.webdriver.common.by import By
+
+from browser_support import BrowserTestCase, by_label, contrast, theme, wait
+
+CREATED = "2026-10-01T08:00"
+DATE = re.compile(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [0-9]{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$")
+
+
+def hex_of(rgb):
+    """`rgb(r, g, b)` as `#RRGGBB`."""
+    r, g, b = (int(x) for x in re.findall(r"[0-9]+", rgb)[:3])
+    return f"#{r:02X}{g:02X}{b:02X}"
+
+
+class DesignTests(BrowserTestCase):
+
+    def day_with_habits(self):
+        s = self.store
+        s.cli("category", "add", "Errands", "--color", "plum")
+        self.proposal = s.cli("add", "Finish proposal", "--region", "morning", "--bucket", "must", "--category", "Work", "--effort", "90")["id"]
+        s.cli("add", "Review notes", "--region", "morning", "--bucket", "complementary", "--effort", "30")
+        self.stamps = s.cli("add", "Buy stamps", "--region", "afternoon", "--bucket", "misc", "--category", "Errands")["id"]
+        s.cli("add", "Call the garage", "--due", "2026-12-02")
+        s.cli("add", "Plan the trip", "--due", "2026-12-20")
+        s.cli("add", "Sort the loft")
+        self.water = s.cli("habit", "add", "Water", "--kind", "counted", "--target", "8", now=CREATED)["id"]
+        s.cli("habit", "add", "Stretch", now=CREATED)
+        for day, count in (("2026-11-25", 8), ("2026-11-26", 2), ("2026-11-27", 6), ("2026-11-28", 8)):
+            s.cli("habit", "log", self.water, "--count", str(count), "--date", day)
+
+    def tokens(self):
+        return self.driver.execute_script(
+            "const s = getComputedStyle(document.documentElement);"
+            "return Object.fromEntries(['--d0', '--d1', '--d2', '--d3', '--missed', '--surface', '--bg', '--accent', '--blue', '--ochre', '--plum', '--slate']"
+            ".map((n) => [n, s.getPropertyValue(n).trim().toUpperCase()]));")
+
+    def test_W24_the_density_shades_meet_D21s_contrasts_in_light_and_dark_and_the_partials_differ_by_pattern(self):
+        self.day_with_habits()
+        d = self.open_page(fragment="#habits")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-habits td[data-state=partialLow]"), message="no partial cell drawn")
+        expected = {
+            "light": {"--accent": "#1F6A58", "--blue": "#2F5E9E", "--ochre": "#836312", "--plum": "#7B4474", "--slate": "#52636E"},
+            "dark": {"--accent": "#8FCBB8", "--blue": "#9DB9E8", "--ochre": "#D8BA6A", "--plum": "#D5A6CC", "--slate": "#AEBCC6"},
+        }
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            t = self.tokens()
+            # task.md's category tokens, light and dark, exactly.
+            for name, value in expected[scheme].items():
+                self.assertEqual(t[name], value, f"{scheme} {name}")
+            # D21's pairs: every fill step and the miss colour 3:1 from the empty cell ...
+            for step in ("--d1", "--d2", "--d3", "--missed"):
+                self.assertGreaterEqual(contrast(t[step], t["--d0"]), 3.0, f"{scheme}: {step} {t[step]} against empty {t['--d0']}")
+            # ... and each partial step 3:1 from complete.
+            for step in ("--d1", "--d2"):
+                self.assertGreaterEqual(contrast(t[step], t["--d3"]), 3.0, f"{scheme}: {step} {t[step]} against complete {t['--d3']}")
+            # What is drawn is those tokens: a complete cell is d3, a high partial d2, a low one hatched with d1 on d0.
+            drawn = d.execute_script(
+                "const look = (state) => { const c = document.querySelector(`#view-habits td[data-state=${state}] .cell`)"
+                " || document.querySelector(`#view-habits .legend .cell.d-${state}`);"
+                " const s = getComputedStyle(c); return [s.backgroundColor, s.backgroundImage, s.borderTopColor, s.borderTopWidth]; };"
+                "return {complete: look('complete'), high: look('partialHigh'), low: look('partialLow'), missed: look('missed'), empty: look('empty')};")
+            self.assertEqual(hex_of(drawn["complete"][0]), t["--d3"], scheme)
+            self.assertEqual(hex_of(drawn["high"][0]), t["--d2"], scheme)
+            self.assertEqual(hex_of(drawn["empty"][0]), t["--d0"], scheme)
+            self.assertEqual(hex_of(drawn["missed"][2]), t["--missed"], scheme)
+            # The two partial steps are told apart by more than colour: one is hatched, the other solid.
+            self.assertEqual(drawn["high"][1], "none", scheme)
+            self.assertIn("repeating-linear-gradient", drawn["low"][1], scheme)
+            self.assertEqual(hex_of(re.search(r"rgb\([^)]*\)", drawn["low"][1]).group(0)), t["--d1"], scheme)
+            self.assert_no_axe_violations(f"Habits, {scheme}")
+        theme(d, "light")
+
+    def test_W24_one_control_height_so_primary_and_secondary_buttons_and_fields_line_up(self):
+        self.day_with_habits()
+        d = self.open_page()
+        heights = d.execute_script(
+            "const h = (e) => Math.round(e.getBoundingClientRect().height);"
+            "return {add: h(document.querySelector('#quick-form button[type=submit]')), line: h(document.getElementById('quick-line')),"
+            " where: h(document.getElementById('quick-where')), shortcuts: h(document.getElementById('shortcuts-button')),"
+            " menu: h(document.querySelector('.menu-button')),"
+            " control: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--control')) * 16};")
+        self.assertEqual(len({heights[k] for k in ("add", "line", "where", "shortcuts", "menu")}), 1, heights)
+        self.assertEqual(heights["add"], heights["control"], heights)
+        # The quick-add row's field, picker and button share one top and one bottom.
+        edges = d.execute_script(
+            "return ['quick-line', 'quick-where'].map((id) => document.getElementById(id))"
+            ".concat([document.querySelector('#quick-form button[type=submit]')])"
+            ".map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; });")
+        self.assertEqual(len({tuple(e) for e in edges}), 1, edges)
+        # One type scale: every font size on Today is one of the scale's steps.
+        sizes = set(d.execute_script(
+            "return Array.from(document.querySelectorAll('#view-today *, header *')).filter((e) => e.offsetParent !== null && e.childNodes.length)"
+            ".map((e) => getComputedStyle(e).fontSize);"))
+        self.assertLessEqual(sizes, {"12px", "14px", "16px", "18px", "24px"}, sizes)
+        # A category shows its colour token beside its name.
+        swatch = d.execute_script(
+            "const tag = Array.from(document.querySelectorAll('#regions .cat')).find((e) => e.textContent === 'Errands');"
+            "return getComputedStyle(tag, '::before').backgroundColor;")
+        self.assertEqual(hex_of(swatch), self.tokens()["--plum"])
+
+    def test_W24_one_date_format_on_every_screen(self):
+        self.day_with_habits()
+        s = self.store
+        s.cli("defer", self.stamps, "--to", "tomorrow")
+        d = self.open_page()
+        self.assertRegex(d.find_element(By.ID, "day").text, DATE)
+        self.assertEqual(d.find_element(By.ID, "day").get_attribute("datetime"), "2026-11-30")
+        d.execute_script("location.hash = '#upcoming'")
+        headings = wait(d, lambda d: [h.text for h in d.find_elements(By.CSS_SELECTOR, "#view-upcoming h2")][:2] or None)
+        self.assertEqual(headings, ["Tomorrow, Tue 1 Dec", "Wed 2 Dec"])
+        d.execute_script("location.hash = arguments[0]", "#task/" + self.stamps)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-task .history li"), message="no deferral history")
+        page = d.find_element(By.ID, "view-task").text
+        self.assertNotRegex(page, r"[0-9]{4}-[0-9]{2}-[0-9]{2}", "an ISO date on the task's page")
+        self.assertIn("Tue 1 Dec", page)
+
+    def test_W24_compact_habit_cards_with_month_labels_and_habit_pills_that_are_links(self):
+        self.day_with_habits()
+        d = self.open_page()
+        pills = d.find_elements(By.CSS_SELECTOR, "#habits a.pill")
+        self.assertEqual(len(pills), 2)
+        self.assertTrue(all(p.get_attribute("href").endswith("#habits") for p in pills))
+        self.assertEqual(d.find_elements(By.CSS_SELECTOR, "#habits li:not(:has(a))"), [], "a pill that is not a link")
+        pills[0].click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-habits section.habit"), message="the pill did not open Habits")
+        months = [m.text for m in d.find_elements(By.CSS_SELECTOR, f"#grid-{self.water}-0 thead .month")]
+        self.assertIn("Nov", months)
+        self.assertGreaterEqual(len(months), 3, months)
+        card = d.execute_script("return document.querySelector('#view-habits section.habit').getBoundingClientRect().height")
+        # Issue 25 measured ~560 px with the grid under everything; beside it, a counted habit's card is
+        # about 375 px (its controls, read and actions set the height, not the grid).
+        self.assertLess(card, 400, f"a habit card is {card} px tall at 1280 px")
+        # Each month's name starts where its first week does; no two names touch.
+        lefts = d.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0])).map((m) => [m.getBoundingClientRect().left, m.getBoundingClientRect().right]);",
+            f"#grid-{self.water}-0 thead .month")
+        for (_, right), (left, _) in zip(lefts, lefts[1:]):
+            self.assertLess(right, left)
+
+    def test_W24_completing_a_task_settles_calmly_and_not_at_all_with_reduced_motion(self):
+        self.day_with_habits()
+        d = self.open_page()
+        by_label(d, "Complete Review notes").click()
+        wait(d, lambda d: d.execute_script(
+            "const row = document.querySelector('#regions li.just-done'); return row && getComputedStyle(row).animationName;") == "charflow-settle",
+            message="no settle on completing")
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        by_label(d, "Complete Finish proposal").click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions li.just-done.must"), message="the row was not marked done")
+        self.assertEqual(d.execute_script(
+            "const row = document.querySelector('#regions li.just-done'); return [getComputedStyle(row).animationName,"
+            " getComputedStyle(row.querySelector('input')).animationName];"), ["none", "none"])
+
+    def test_W24_screenshots_of_every_screen_at_1280_and_375_in_light_and_dark_all_axe_clean(self):
+        self.day_with_habits()
+        d = self.open_page()
+        screens = [("today", "#today", "regions"), ("region", "#region/morning", "region-buckets"), ("backlog", "#backlog", "backlog-groups"),
+                   ("upcoming", "#upcoming", "upcoming-heading"), ("search", "#search", "view-search"), ("task", "#task/" + self.proposal, "detail-heading"),
+                   ("focus", "#focus", "view-focus"), ("habits", "#habits", "habits-heading"), ("night", "#night", "view-night"),
+                   ("settings", "#settings", "settings-heading")]
+        for width in (1280, 375):
+            self.viewport(width, 900, mobile=width < 600)
+            for name, fragment, ready in screens:
+                d.execute_script("location.hash = arguments[0]", fragment)
+                wait(d, lambda d: d.find_elements(By.ID, ready) and d.find_element(By.ID, ready).is_displayed(), message=f"{name} never showed")
+                d.execute_script("document.querySelector('main').scrollTop = 0")
+                for scheme in ("light", "dark"):
+                    theme(d, scheme)
+                    self.assert_no_axe_violations(f"{name} at {width}, {scheme}")
+                    self.screenshot(f"design-{name}-{width}-{scheme}")
+                theme(d, "light")
+                self.assert_no_horizontal_scroll(f"{name} at {width}")
+
+
+if __name__ == "__main__":
+    unittest.main()
