@@ -247,6 +247,11 @@ class HabitsTests(BrowserTestCase):
         # A weekly habit's days are never missed: the grid has only filled and empty days.
         self.assertNotIn("missed", [state for _, state, _ in self.page_cells(run)])
         self.assert_grid_agrees(run)
+        # A target of one reads as the words say it, never '1 times a week'.
+        self.store.cli("habit", "add", "Long walk", "--kind", "binary", "--per-week", "1", now=CREATED)
+        self.open_habits()
+        self.assertIn("once a week", self.text("view-habits"))
+        self.assertNotIn("1 times a week", self.text("view-habits"))
 
     def test_W12_a_new_habit_from_the_page(self):
         d = self.open_page(fragment="#habits")

@@ -41,6 +41,7 @@
 
   function kindText(habit) {
     const target = habit.windows.reduce((sum, w) => sum + w.target, 0);
+    if (habit.targetPerWeek === 1) return say("perWeekOne");
     if (habit.targetPerWeek > 0) return say("perWeek", { count: habit.targetPerWeek });
     return say("kind." + habit.kind, { target });
   }
