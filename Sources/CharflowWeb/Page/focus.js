@@ -169,8 +169,6 @@
     match: (hash) => (hash === "#focus" ? {} : null),
     title: () => say("focusTitle"),
     render: async () => {
-      const focused = document.activeElement && document.activeElement.id;
-      const typed = $("focus-note") ? $("focus-note").value : "";
       const status = await api("/api/status");
       lastSync = performance.now();
       const view = [el("h1", { id: "focus-heading", tabindex: "-1", text: say("focusTitle") })];
@@ -181,6 +179,10 @@
         base = null;
         view.push(el("p", { class: "overall", text: say("focusIdle") }), picker());
       }
+      // What has focus and what was typed are read when the screen is replaced, not before the
+      // requests above: a key pressed while they were under way moved focus on since.
+      const focused = document.activeElement && document.activeElement.id;
+      const typed = $("focus-note") ? $("focus-note").value : "";
       $("view-focus").replaceChildren(...view);
       if (typed && $("focus-note")) $("focus-note").value = typed;
       if (pendingFocus) {
