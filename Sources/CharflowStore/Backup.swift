@@ -202,20 +202,6 @@ extension Planner {
         for row in converted["habits"] ?? [] { if let id = row["id"]?.text { kinds[id] = row["kind"]?.text } }
         try BackupRowRules.checkWindowTargets((converted["habit_windows"] ?? []).map { ($0["habit_id"]?.text, $0["target"]?.integer) },
                                               kinds: kinds)
-        try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
-            ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
-        })
-        // The file alone keeps the rules a merge would otherwise settle (two names made one, a second
-        // timer stopped): no command makes such a file.
-        func fileRecords(_ table: String) -> [BackupCrossRowRules.Record] {
-            (converted[table] ?? []).enumerated().map { index, row in
-                BackupCrossRowRules.Record(id: row["id"]?.text ?? "", place: "\(table)[\(index + 1)]",
-                                           text: row.compactMapValues(\.text), integer: row.compactMapValues(\.integer))
-            }
-        }
-        try BackupCrossRowRules.checkUnique(fileRecords("categories"), column: "name", what: "category")
-        try BackupCrossRowRules.checkActiveCategories(fileRecords("categories"))
-        try BackupCrossRowRules.checkOneTimer(fileRecords("sessions").filter { $0.text["ended_at"] == nil })
         // Each field's own change time, when a sync device wrote the backup (rule Y-15).
         var fieldClocks: [(table: String, row: String, field: String, clock: String)] = []
         let clocked = Set(Backup.tables.map(\.name)).subtracting(["tombstones"])
@@ -227,6 +213,20 @@ extension Planner {
             }
             fieldClocks.append((table, row, field, clock))
         }
+        try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
+            ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
+        }, fromDevice: !fieldClocks.isEmpty)
+        // The file alone keeps the rules a merge would otherwise settle (two names made one, a second
+        // timer stopped): no command makes such a file.
+        func fileRecords(_ table: String) -> [BackupCrossRowRules.Record] {
+            (converted[table] ?? []).enumerated().map { index, row in
+                BackupCrossRowRules.Record(id: row["id"]?.text ?? "", place: "\(table)[\(index + 1)]",
+                                           text: row.compactMapValues(\.text), integer: row.compactMapValues(\.integer))
+            }
+        }
+        try BackupCrossRowRules.checkUnique(fileRecords("categories"), column: "name", what: "category")
+        try BackupCrossRowRules.checkActiveCategories(fileRecords("categories"))
+        try BackupCrossRowRules.checkOneTimer(fileRecords("sessions").filter { $0.text["ended_at"] == nil })
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
@@ -246,7 +246,7 @@ extension Planner {
                     try SeriesOccurrence.fill(db)
                 } else {
                     try merge(converted, report: &report)
-                    try checkMergedBoards(converted["tasks"] ?? [])
+                    try checkMergedBoards(converted["tasks"] ?? [], fromDevice: !fieldClocks.isEmpty)
                 }
                 try checkAcrossRows(converted)
             }
@@ -282,18 +282,19 @@ extension Planner {
     }
 
     /// Refuses a merge that overfills a bucket the file places tasks in: the file's tasks and this
-    /// store's together keep the 1–3–5 rule (B-4) on every day the file touches.
-    private func checkMergedBoards(_ tasks: [[String: SQLValue]]) throws {
-        var places = Set<[String]>()
-        for task in tasks {
+    /// store's together keep the 1–3–5 rule (B-4) on every day the file touches. A sync device's
+    /// backup may itself hold a bucket a merge overfilled (Y-9); the import makes it no fuller.
+    private func checkMergedBoards(_ tasks: [[String: SQLValue]], fromDevice: Bool) throws {
+        var places: [[String]: Int] = [:]
+        for task in tasks where task["dropped_at"]?.text == nil {
             guard let due = task["due_date"]?.text, let region = task["region"]?.text, let bucket = task["bucket"]?.text else { continue }
-            places.insert([due, region, bucket])
+            places[[due, region, bucket], default: 0] += 1
         }
-        for place in places.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        for (place, inFile) in places.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             guard let bucket = Bucket(rawValue: place[2]) else { continue }
             let count = try db.scalar("SELECT count(*) FROM tasks WHERE due_date = ? AND region = ? AND bucket = ? AND dropped_at IS NULL",
                                       place.map { SQLValue.text($0) })?.int ?? 0
-            if count > bucket.limit {
+            if count > (fromDevice ? max(bucket.limit, inFile) : bucket.limit) {
                 throw ImportError(place: "tasks", message: "with this store's tasks, \(place[1]) on \(place[0]) would hold \(count) \(place[2]) tasks; the 1–3–5 rule allows \(bucket.limit)")
             }
         }

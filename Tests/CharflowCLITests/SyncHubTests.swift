@@ -346,6 +346,38 @@ struct SyncHubTests {
         #expect(!(try a.ok(["today"], now: "\(Self.day)T09:31").stdout.contains("1–3–5")))
     }
 
+    @Test("Y-9 X-1 X-5: a device's backup of a region a merge overfilled restores with every task where it was; merged into another store it grows no fuller")
+    func overfullRegionBackupRestores() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try sync(a, hub, at: "08:00")
+        try sync(b, hub, at: "08:01")
+        let mine = try a.add("Call the bank", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:00")
+        let theirs = try b.add("Book the vet", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:05")
+        try sync(a, hub, at: "09:10")
+        try sync(b, hub, at: "09:11")
+        let backup = b.folder.appendingPathComponent("backup.json")
+        try b.ok(["export"], now: "\(Self.day)T09:15").stdout.write(to: backup, atomically: true, encoding: .utf8)
+
+        // A fresh store restores it as it was: both Must-Dos in the morning, and Today says so.
+        let restored = try CharflowRunner()
+        try restored.ok(["import", backup.path], now: "\(Self.day)T09:20")
+        let today = try restored.json(["today"], now: "\(Self.day)T09:21")
+        let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
+        #expect(Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }) == [mine, theirs])
+        let signals = today["signals"] as? [[String: Any]] ?? []
+        #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" })
+
+        // Merged into a store with its own Must-Do there, it would make the morning fuller still: refused.
+        let other = try CharflowRunner()
+        try other.add("Water the plants", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:00")
+        let before = try other.contents()
+        let merged = try other.run(["import", backup.path], now: "\(Self.day)T09:22")
+        #expect(merged.status != 0)
+        #expect(merged.stderr.contains("the 1–3–5 rule allows 1"), "\(merged.stderr)")
+        #expect(try other.contents() == before)
+    }
+
     @Test("Y-10: a device clock more than 5 minutes ahead of the hub is refused and nothing is written")
     func clockAheadRefused() throws {
         let hub = try startHub()

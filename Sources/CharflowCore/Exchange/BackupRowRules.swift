@@ -131,7 +131,12 @@ public enum BackupRowRules {
 
     /// Refuses a file whose tasks overfill a region's bucket on one day (the 1–3–5 rule, B-4): `tasks`
     /// are the file's rows in order, as (due date, region, bucket, dropped) texts.
-    public static func checkBoards(_ tasks: [(due: String?, region: String?, bucket: String?, dropped: Bool)]) throws(ImportError) {
+    ///
+    /// A sync device's backup (`fromDevice`) may hold a bucket a merge overfilled (Y-9): restoring it
+    /// keeps every task where it was, and Today shows the notice as it did before.
+    public static func checkBoards(_ tasks: [(due: String?, region: String?, bucket: String?, dropped: Bool)],
+                                   fromDevice: Bool = false) throws(ImportError) {
+        guard !fromDevice else { return }
         var taken: [String: Int] = [:]
         for (index, task) in tasks.enumerated() {
             guard !task.dropped, let due = task.due, let region = task.region, let bucketName = task.bucket,
