@@ -324,5 +324,13 @@ public enum Schema {
             try OperationLog.upgradeDevice(db)
             try PasswordFile.moveStoredPassword(db)
         }),
+        // The live-task index carries what the Backlog's counts read (its day, its Backlog-since day,
+        // its creation), so Today counts the Backlog and its Older group from the index alone rather
+        // than one table page per Backlog task (SQLite seeks the table only for a column the index
+        // lacks). Same name and condition: every `INDEXED BY` still holds.
+        Migration("0015-live-index-covers-backlog-counts", """
+        DROP INDEX tasks_live_by_due;
+        CREATE INDEX tasks_live_by_due ON tasks(due_date, backlog_since, created_at) WHERE is_completed = 0 AND dropped_at IS NULL;
+        """),
     ])
 }
