@@ -264,6 +264,7 @@ extension Planner {
             }
             try OperationLog.stampWithRowTimes(db)
         }
+        if !dryRun { foldAfterImport() }
         return report
     }
 
@@ -505,6 +506,7 @@ extension Planner {
                 try removeSeriesDuplicates()
             }
         }
+        if !dryRun { foldAfterImport() }
         return (report, notes)
     }
 
@@ -526,5 +528,13 @@ extension Planner {
             }
         }
         return (all, windows, cells)
+    }
+}
+
+extension Planner {
+    /// Folds the write-ahead log into the store after an import, so the next commands read the store
+    /// itself rather than thousands of logged pages; a fold that has to wait is left for later.
+    func foldAfterImport() {
+        try? db.checkpoint()
     }
 }

@@ -87,6 +87,11 @@ public final class Database {
         // Reads come from the mapped file rather than one `pread` a page; writes still go through
         // the write-ahead log.
         _ = try rows("PRAGMA mmap_size = \(Database.mappedBytes)")
+        // A new file can give freed pages back to the disk (`releaseFreePages`); the mode is fixed
+        // once its first table exists.
+        // Told from the file's size, so an open touches no page (a store in a read-only folder).
+        var status = stat()
+        if !readOnly, stat(path, &status) == 0, status.st_size == 0 { try execute("PRAGMA auto_vacuum = INCREMENTAL") }
     }
 
     /// How much of a store file reads map into memory (256 MiB: any store a person makes).
@@ -219,6 +224,13 @@ public final class Database {
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).
     public func checkpoint() throws {
         _ = try rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Gives the file's free pages back to the disk, outside any transaction, when the store was made
+    /// with incremental auto-vacuum; elsewhere the free pages wait for the store's next growth.
+    public func releaseFreePages() throws {
+        guard transactionDepth == 0, try scalar("PRAGMA freelist_count")?.int ?? 0 > 0 else { return }
+        _ = try rows("PRAGMA incremental_vacuum")
     }
 
     /// Whether this connection can only read (opened read-only, or the file is not writable).

@@ -16,12 +16,9 @@ extension OperationLog {
         guard try state(db) != nil else { return }
         let names = tables.map { "'\($0)'" }.joined(separator: ", ")
         let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count - 1
-        for row in try db.rows("""
-            SELECT table_name, row_id, field, substr(hlc, 1, \(prefix)) FROM sync_fields
-            WHERE table_name IN (\(names)) ORDER BY table_name, row_id, field
-            """) {
+        for row in try db.rows(allFieldClocksSQL(tables: names)) {
             guard let table = row[0].text, let id = row[1].text, let field = row[2].text, let clock = row[3].text else { continue }
-            try body(table, id, field, clock)
+            try body(table, id, field, String(clock.prefix(prefix)))
         }
     }
 
@@ -53,16 +50,17 @@ extension OperationLog {
             """
         try db.run("""
             UPDATE sync_ops SET hlc = \(clockOf) WHERE hlc IS NULL AND field <> '\(deletedField)' AND \(clockOf) IS NOT NULL
-            AND \(clockOf) >= coalesce((SELECT f.hlc FROM sync_fields f WHERE f.table_name = sync_ops.table_name
-                AND f.row_id = sync_ops.row_id AND f.field = replace(sync_ops.field, '\(baseSuffix)', '')), '')
+            AND \(clockOf) >= coalesce(\(Self.clockOf(table: "sync_ops.table_name", row: "sync_ops.row_id",
+                                                        field: "replace(sync_ops.field, '\(baseSuffix)', '')")), '')
             """)
+        try beginClockWrites(db)
         try db.run("""
-            INSERT INTO sync_fields (table_name, row_id, field, hlc)
+            INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
             SELECT c.table_name, c.row_id, c.field, c.hlc FROM temp.backup_field_clocks c
             WHERE EXISTS (SELECT 1 FROM sync_ops o WHERE o.table_name = c.table_name AND o.row_id = c.row_id
                 AND o.field = c.field AND o.hlc = c.hlc)
-            ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = max(hlc, excluded.hlc)
             """)
+        try settleClockWrites(.later, db)
         try db.run("""
             UPDATE sync_state SET hlc_ms = max(hlc_ms, coalesce((SELECT max(CAST(substr(hlc, 1, 18) AS INTEGER))
             FROM temp.backup_field_clocks), 0)) WHERE id = 1

@@ -23,7 +23,7 @@ extension OperationLog {
             // The latest clock held here that is not ahead of the hub by more than the bound, leaving
             // out the ones about to move: the new stamps come after it.
             let held = try db.scalar("""
-                SELECT max(hlc) FROM sync_fields WHERE hlc <= ?1
+                SELECT max(hlc) FROM (SELECT hlc FROM sync_fields UNION ALL SELECT hlc FROM sync_rows) WHERE hlc <= ?1
                 AND hlc NOT IN (SELECT hlc FROM sync_ops WHERE \(unsent) AND hlc > ?2)
                 """, [.text(mark(hubNow + bound)), .text(mark(hubNow))])?.text.flatMap(HybridLogicalClock.init(text:))
             var clock = HybridLogicalClock(milliseconds: hubNow, counter: 0, device: state.deviceID)
@@ -42,10 +42,7 @@ extension OperationLog {
                 try db.run("INSERT INTO temp.sync_restamp (old, new) VALUES (?, ?)", [.text(old), .text(clock.text)])
             }
             if !moving.isEmpty {
-                try db.run("""
-                    UPDATE sync_fields SET hlc = (SELECT new FROM temp.sync_restamp WHERE old = sync_fields.hlc)
-                    WHERE hlc IN (SELECT old FROM temp.sync_restamp)
-                    """)
+                try renameClocks(db)
                 try db.run("""
                     UPDATE sync_ops SET hlc = (SELECT new FROM temp.sync_restamp WHERE old = sync_ops.hlc)
                     WHERE \(unsent) AND hlc IN (SELECT old FROM temp.sync_restamp)

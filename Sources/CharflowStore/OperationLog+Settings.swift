@@ -74,9 +74,9 @@ extension OperationLog {
     static func queueSettingsForSwitch(_ db: Database) throws {
         try db.run("""
             INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-            SELECT '\(settingsTable)', t.key, '\(settingField)', json_quote(t.value), coalesce(f.hlc, \(clockSQL(at: "t.modified_at", zero: "0")))
-            FROM settings t LEFT JOIN sync_fields f ON f.table_name = '\(settingsTable)' AND f.row_id = t.key AND f.field = '\(settingField)'
-            WHERE t.key IN (\(sharedKeys)) ORDER BY t.key
+            SELECT '\(settingsTable)', t.key, '\(settingField)', json_quote(t.value),
+                coalesce(\(clockOf(table: "'\(settingsTable)'", row: "t.key", field: "'\(settingField)'")), \(clockSQL(at: "t.modified_at", zero: "0")))
+            FROM settings t WHERE t.key IN (\(sharedKeys)) ORDER BY t.key
             """)
     }
 

@@ -149,14 +149,16 @@ package enum OperationLog {
         // A base (`notes@base`) goes as its field goes.
         try db.run("""
             DELETE FROM temp.sync_row_times WHERE hlc < coalesce((
-                SELECT f.hlc FROM sync_ops o JOIN sync_fields f ON f.table_name = o.table_name AND f.row_id = o.row_id
-                AND f.field = replace(o.field, '\(baseSuffix)', '') WHERE o.seq = sync_row_times.seq), '')
+                SELECT \(clockOf(table: "o.table_name", row: "o.row_id", field: "replace(o.field, '\(baseSuffix)', '')"))
+                FROM sync_ops o WHERE o.seq = sync_row_times.seq), '')
             """)
+        try beginClockWrites(db)
         try db.run("""
-            INSERT INTO sync_fields (table_name, row_id, field, hlc)
+            INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
             SELECT o.table_name, o.row_id, o.field, r.hlc FROM temp.sync_row_times r JOIN sync_ops o ON o.seq = r.seq WHERE true
             ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = max(hlc, excluded.hlc)
             """)
+        try settleClockWrites(.later, db)
         try db.run("UPDATE sync_ops SET hlc = (SELECT r.hlc FROM temp.sync_row_times r WHERE r.seq = sync_ops.seq) WHERE seq IN (SELECT seq FROM temp.sync_row_times)")
         try db.run("""
             UPDATE sync_state SET hlc_ms = max(hlc_ms, coalesce((SELECT max(CAST(substr(hlc, 1, 18) AS INTEGER)) FROM temp.sync_row_times), 0))
@@ -259,11 +261,13 @@ package enum OperationLog {
         let clock = state.clock.tick(now: now)
         try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",
                    [.integer(clock.milliseconds), .integer(Int64(clock.counter))])
+        try beginClockWrites(db)
         try db.run("""
-            INSERT INTO sync_fields (table_name, row_id, field, hlc)
+            INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
             SELECT table_name, row_id, field, ?1 FROM sync_ops WHERE hlc IS NULL
-            ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
+            ON CONFLICT (table_name, row_id, field) DO NOTHING
             """, [.text(clock.text)])
+        try settleClockWrites(.replace, db)
         try db.run("UPDATE sync_ops SET hlc = ? WHERE hlc IS NULL", [.text(clock.text)])
     }
 
@@ -302,7 +306,11 @@ package enum OperationLog {
                 ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
                 """, [.integer(seq)])
             try db.run("UPDATE sync_state SET pushed_seq = max(pushed_seq, ?) WHERE id = 1", [.integer(seq)])
+            // The hub holds them now: they leave the device (rule Y-30). The numbers go on from the
+            // highest ever given (`sqlite_sequence`), which the identity check reads.
+            try db.run("DELETE FROM sync_ops WHERE seq <= (SELECT pushed_seq FROM sync_state WHERE id = 1)")
         }
+        try db.releaseFreePages()
     }
 
     /// Remembers the hub's URL for this store (a local setting, never synced).
@@ -362,9 +370,11 @@ package enum OperationLog {
         let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count
         try db.write {
             let mine = "seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc LIKE '%-' || ?1"
-            try db.run("""
-                UPDATE sync_fields SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE hlc IN (SELECT hlc FROM sync_ops WHERE \(mine))
-                """, [.text(old), .text(device)])
+            for table in ["sync_fields", "sync_rows"] {
+                try db.run("""
+                    UPDATE \(table) SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE hlc IN (SELECT hlc FROM sync_ops WHERE \(mine))
+                    """, [.text(old), .text(device)])
+            }
             try db.run("UPDATE sync_ops SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE \(mine)", [.text(old), .text(device)])
             try db.run("""
                 UPDATE sync_state SET device_id = ?, hub_cursor = 0, incarnation = NULL, next_incarnation = NULL WHERE id = 1
@@ -391,9 +401,9 @@ package enum OperationLog {
                 for column in try db.columns(of: table) where column != "id" {
                     try db.run("""
                         INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-                        SELECT '\(table)', t.id, '\(column)', json_quote(t.\(column)), coalesce(f.hlc, \(clockSQL(at: changed, zero: seeded)))
-                        FROM \(table) t LEFT JOIN sync_fields f ON f.table_name = '\(table)' AND f.row_id = t.id AND f.field = '\(column)'
-                        ORDER BY t.rowid
+                        SELECT '\(table)', t.id, '\(column)', json_quote(t.\(column)),
+                            coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: "'\(column)'")), \(clockSQL(at: changed, zero: seeded)))
+                        FROM \(table) t ORDER BY t.rowid
                         """)
                 }
             }
@@ -401,15 +411,17 @@ package enum OperationLog {
             let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
             try db.run("""
                 INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-                SELECT d.table_name, d.id, '\(deletedField)', 'true', coalesce(f.hlc, \(clockSQL(at: "max(d.deleted_at)", zero: "0")))
-                FROM tombstones d LEFT JOIN sync_fields f ON f.table_name = d.table_name AND f.row_id = d.id AND f.field = '\(deletedField)'
-                WHERE d.table_name IN (\(names)) GROUP BY d.table_name, d.id
+                SELECT d.table_name, d.id, '\(deletedField)', 'true',
+                    coalesce(\(clockOf(table: "d.table_name", row: "d.id", field: "'\(deletedField)'")), \(clockSQL(at: "max(d.deleted_at)", zero: "0")))
+                FROM tombstones d WHERE d.table_name IN (\(names)) GROUP BY d.table_name, d.id
                 """)
+            try beginClockWrites(db)
             try db.run("""
-                INSERT INTO sync_fields (table_name, row_id, field, hlc)
+                INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
                 SELECT table_name, row_id, field, hlc FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)
                 ON CONFLICT (table_name, row_id, field) DO NOTHING
                 """)
+            try settleClockWrites(.ifAbsent, db)
         }
     }
 
@@ -446,8 +458,12 @@ package enum OperationLog {
     /// The clock of each field of one row, as its last write here (local or merged) left it.
     package static func fieldClocks(table: String, id: String, _ db: Database) throws -> [String: String] {
         var held: [String: String] = [:]
-        try db.forEachRow("SELECT field, hlc FROM sync_fields WHERE table_name = ? AND row_id = ?",
-                          [.text(table), .text(id)]) { row in
+        try db.forEachRow("""
+            SELECT field, hlc FROM sync_fields WHERE table_name = ?1 AND row_id = ?2
+            UNION ALL
+            SELECT b.field, y.hlc FROM sync_rows y JOIN sync_field_bits b ON b.table_name = y.table_name AND (y.fields & b.bit) <> 0
+            WHERE y.table_name = ?1 AND y.row_id = ?2
+            """, [.text(table), .text(id)]) { row in
             if let field = row[0].text, let hlc = row[1].text { held[field] = hlc }
         }
         return held
@@ -455,10 +471,21 @@ package enum OperationLog {
 
     /// Records `hlc` as the clock of one field a merge wrote.
     package static func recordFieldClock(table: String, id: String, field: String, hlc: String, _ db: Database) throws {
-        try db.run("""
-            INSERT INTO sync_fields (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)
-            ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
-            """, [.text(table), .text(id), .text(field), .text(hlc)])
+        try recordFieldClocks(table: table, id: id, [(field, hlc)], db)
+    }
+
+    /// Records the clocks of the fields of one row a merge wrote, as one batch.
+    package static func recordFieldClocks(table: String, id: String, _ clocks: [(field: String, hlc: String)],
+                                          _ db: Database) throws {
+        guard !clocks.isEmpty else { return }
+        try beginClockWrites(db)
+        for clock in clocks {
+            try db.run("""
+                INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)
+                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
+                """, [.text(table), .text(id), .text(clock.field), .text(clock.hlc)])
+        }
+        try settleClockWrites(.replace, db)
     }
 
     /// Records `value` (JSON text) as the value of a field merged by lines this device last shared.

@@ -332,5 +332,36 @@ public enum Schema {
         DROP INDEX tasks_live_by_due;
         CREATE INDEX tasks_live_by_due ON tasks(due_date, backlog_since, created_at) WHERE is_completed = 0 AND dropped_at IS NULL;
         """),
+        // A device's bookkeeping stays small (spec D20, rule Y-30): operations the hub holds leave the
+        // device, and a row's fields that share a clock keep it once (`OperationLog+RowClocks`); the
+        // tables are keyed b-trees (no rowid table with a second index repeating the key).
+        Migration("0016-small-sync-bookkeeping", """
+        CREATE TABLE sync_fields_keyed (
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            hlc TEXT NOT NULL,
+            PRIMARY KEY (table_name, row_id, field)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_fields_keyed (table_name, row_id, field, hlc) SELECT table_name, row_id, field, hlc FROM sync_fields;
+        DROP TABLE sync_fields;
+        ALTER TABLE sync_fields_keyed RENAME TO sync_fields;
+        CREATE TABLE sync_rows (
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            hlc TEXT NOT NULL,
+            fields INTEGER NOT NULL,
+            PRIMARY KEY (table_name, row_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_field_bits (
+            table_name TEXT NOT NULL,
+            field TEXT NOT NULL,
+            bit INTEGER NOT NULL,
+            PRIMARY KEY (table_name, field)
+        ) WITHOUT ROWID;
+        DELETE FROM sync_ops WHERE seq <= coalesce((SELECT pushed_seq FROM sync_state WHERE id = 1), 0);
+        """, then: { db in
+            try OperationLog.compactFieldClocks(db)
+        }),
     ])
 }

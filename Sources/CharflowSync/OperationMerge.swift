@@ -144,6 +144,7 @@ package enum OperationMerge {
                 if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
             }
+            try OperationLog.settleMergedClocks(db)
             // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
             // a whole-store check costs as much as the store is large, whatever the merge's size.
             let children = try childTables(db)
@@ -315,8 +316,8 @@ package enum OperationMerge {
             let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joined(separator: ", ")
             try db.run("INSERT INTO \(key.table) (\(names)) VALUES (\(slots))", [.text(key.id)] + values)
         }
+        try OperationLog.holdMergedClocks(table: key.table, id: key.id, winning.map { ($0.key, $0.value.hlc) }, db)
         for (field, incoming) in winning {
-            try OperationLog.recordFieldClock(table: key.table, id: key.id, field: field, hlc: incoming.hlc, db)
             // What arrived is what this device now shares: the base of its next change of the field.
             if OperationLog.mergesByLines(key.table, field) {
                 try OperationLog.recordBase(table: key.table, id: key.id, field: field, value: incoming.value, db)

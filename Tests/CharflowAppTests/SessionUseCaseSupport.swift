@@ -39,9 +39,10 @@ final class AppTestStore {
     static func contents(_ app: Charflow) throws -> String {
         var lines: [String] = []
         let db = app.planner.db
-        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ $0[0].text }) {
-            lines.append("# " + table)
-            for row in try db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+        for table in try db.rows("SELECT name, sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ row in row[0].text.map { ($0, row[1].int == 1) } }) {
+            lines.append("# " + table.0)
+            // A WITHOUT ROWID table reads in its key's order.
+            for row in try db.rows("SELECT * FROM \(table.0)" + (table.1 ? "" : " ORDER BY rowid")) {
                 lines.append(row.map { "\($0)" }.joined(separator: "|"))
             }
         }

@@ -9,11 +9,12 @@ extension TempStore {
     /// Every row of every table, as text: "a refusal changes nothing" checks.
     static func contents(_ planner: Planner) throws -> String {
         var lines: [String] = []
-        let tables = try planner.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .compactMap { $0[0].text }
+        let tables = try planner.db.rows("SELECT name, sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .compactMap { row in row[0].text.map { ($0, row[1].int == 1) } }
         for table in tables {
-            lines.append("# " + table)
-            for row in try planner.db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+            lines.append("# " + table.0)
+            // A WITHOUT ROWID table reads in its key's order.
+            for row in try planner.db.rows("SELECT * FROM \(table.0)" + (table.1 ? "" : " ORDER BY rowid")) {
                 lines.append(row.map { "\($0)" }.joined(separator: "|"))
             }
         }

@@ -38,9 +38,10 @@ extension Planner {
     /// Every row of every table, for "nothing changed" checks.
     func taskSystemContents() throws -> String {
         var lines: [String] = []
-        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ $0[0].text }) {
-            lines.append("# " + table)
-            for row in try db.rows("SELECT * FROM \(table) ORDER BY rowid") {
+        for table in try db.rows("SELECT name, sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ row in row[0].text.map { ($0, row[1].int == 1) } }) {
+            lines.append("# " + table.0)
+            // A WITHOUT ROWID table reads in its key's order.
+            for row in try db.rows("SELECT * FROM \(table.0)" + (table.1 ? "" : " ORDER BY rowid")) {
                 lines.append(row.map { "\($0)" }.joined(separator: "|"))
             }
         }

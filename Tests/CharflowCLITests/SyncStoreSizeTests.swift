@@ -1,0 +1,68 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// A device's sync bookkeeping stays small (spec D20, rule Y-30), through a real PostgreSQL hub: a
+/// store that becomes a device is at most twice its size before, what it pushed leaves it, and a
+/// device that joins from the hub's state is no larger.
+@Suite("Sync keeps a device's store small (Y-30)", .serialized)
+struct SyncStoreSizeTests {
+    static let day = "2026-03-10"
+
+    /// The store's size once its write-ahead log is folded into it.
+    func foldedSize(_ device: CharflowRunner) throws -> Int {
+        try Database(path: device.storePath).checkpoint()
+        let attributes = try FileManager.default.attributesOfItem(atPath: device.storePath)
+        return (attributes[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    func unsentOperations(_ device: CharflowRunner) throws -> Int {
+        try Database(path: device.storePath).scalar("SELECT count(*) FROM sync_ops")?.int ?? -1
+    }
+
+    @Test("Y-30: a store that becomes a device stays within twice its size, pushed operations leave it, and a device joining from the hub is no larger")
+    func deviceStoreStaysSmall() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let a = try CharflowRunner()
+        // Six hundred tasks in three projects over the coming weeks, and a habit logged through March.
+        let lines = (1...600).map { n in
+            "(\(["A", "B", "C"][n % 3])) Task number \(n) with a longer title +Project\(n % 3) due:2026-03-\(String(format: "%02d", 10 + n % 18))"
+        }
+        let file = a.folder.appendingPathComponent("todo.txt")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        try a.ok(["import", file.path], now: "\(Self.day)T08:00")
+        try a.ok(["habit", "add", "Walk"], now: "2026-03-01T08:01")
+        for day in 1...9 { try a.ok(["habit", "log", "Walk", "--date", "2026-03-0\(day)"], now: "\(Self.day)T08:02") }
+        let before = try foldedSize(a)
+
+        try a.syncJSON(hub, now: "\(Self.day)T09:00")
+        #expect(try unsentOperations(a) == 0, "what the hub holds leaves the device")
+        let afterFirst = try foldedSize(a)
+        #expect(afterFirst <= 2 * before, "a device store of \(afterFirst) bytes where the store was \(before)")
+
+        // Edits travel and leave the device too; the store stays within bounds.
+        let ids = try Database(path: a.storePath).rows("SELECT id FROM tasks ORDER BY id LIMIT 40").compactMap { $0[0].text }
+        for (index, id) in ids.enumerated() {
+            try a.ok(["edit", id, "--title", "Renamed task \(index)"], now: "\(Self.day)T09:\(String(format: "%02d", 10 + index))")
+        }
+        #expect(try unsentOperations(a) > 0)
+        try a.syncJSON(hub, now: "\(Self.day)T10:00")
+        #expect(try unsentOperations(a) == 0)
+        #expect(try foldedSize(a) <= 2 * before)
+
+        // A device that joins takes the hub's state, the same records, in no more room.
+        let b = try CharflowRunner()
+        try b.syncJSON(hub, now: "\(Self.day)T10:05")
+        try a.syncJSON(hub, now: "\(Self.day)T10:06")
+        #expect(try b.syncedRecords() == a.syncedRecords())
+        #expect(try foldedSize(b) <= 2 * before)
+        #expect(try b.ok(["show", ids[0]], now: "\(Self.day)T10:07").stdout.contains("Renamed task 0"))
+
+        // B's edit after the compaction still beats A's older clock on that field, and A takes it.
+        try b.ok(["edit", ids[1], "--title", "Changed on B"], now: "\(Self.day)T10:10")
+        try b.syncJSON(hub, now: "\(Self.day)T10:11")
+        try a.syncJSON(hub, now: "\(Self.day)T10:12")
+        #expect(try a.ok(["show", ids[1]], now: "\(Self.day)T10:13").stdout.contains("Changed on B"))
+        #expect(try b.syncedRecords() == a.syncedRecords())
+    }
+}
