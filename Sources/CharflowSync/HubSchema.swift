@@ -4,8 +4,9 @@
 /// while the pushing transaction holds an advisory lock, so numbers commit in order and a reader
 /// that pulls past its cursor never skips one. `UNIQUE (device_id, device_seq)` with `ON CONFLICT
 /// DO NOTHING` makes a repeated push harmless. `hub_fields` holds each field's winning value, the
-/// state a new device starts from (rule Y-12).
-enum HubSchema {
+/// state a new device starts from (rule Y-12). A sync reaches them through two functions the schema
+/// defines, `hub_push` and `hub_pull`: one round trip each (rule Y-29).
+package enum HubSchema {
     /// The advisory lock key that serialises schema changes and operation numbering.
     static let lockKey = 7_239_105
 
@@ -64,13 +65,109 @@ enum HubSchema {
         CREATE TRIGGER hub_operations_not_ahead BEFORE INSERT ON hub_operations
             FOR EACH ROW EXECUTE FUNCTION hub_refuse_ahead();
         """,
+        // One round trip a push, one a pull (rule Y-29), and devices a person can forget (rule Y-31).
+        // `hub_push` checks the schema version, the clocks (Y-10, Y-22), the hub the device is bound
+        // to (Y-16) and its identity (Y-14) before it writes anything, and says why it wrote nothing;
+        // then, in the caller's one statement, registers the device, numbers the operations under the
+        // hub's lock (taken after every check, held only for the hub's own work and the commit),
+        // updates the current state and scrubs purged rows (Y-27). `hub_pull` reads past a cursor, or
+        // for a device with none the current state and the number it includes, in one snapshot (Y-12).
+        // A forgotten device keeps its row (its operations name it) and is never taken back under
+        // that id: the store that comes back goes on under a new one.
+        """
+        ALTER TABLE hub_devices ADD COLUMN forgotten_at timestamptz;
+        CREATE OR REPLACE FUNCTION hub_push(
+            p_version integer, p_bound_hub text, p_now bigint, p_clock bigint,
+            p_device text, p_mark text, p_current text, p_next text, p_issued bigint,
+            p_operations jsonb, p_rows jsonb
+        ) RETURNS TABLE (o_outcome text, o_version integer, o_hub_id text, o_hub_clock bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            v_sending boolean := jsonb_array_length(p_operations) > 0;
+            v_held text;
+            v_forgotten timestamptz;
+            v_highest bigint;
+        BEGIN
+            SELECT coalesce(max(version), 0) INTO o_version FROM hub_schema_version;
+            SELECT i.hub_id INTO o_hub_id FROM hub_identity i WHERE i.id = 1;
+            o_hub_clock := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            o_outcome := CASE
+                WHEN o_version > p_version THEN 'too_new'
+                WHEN o_version < p_version THEN 'upgrade'
+                WHEN p_now - o_hub_clock > \(SyncClient.clockBound) THEN 'ahead'
+                WHEN p_bound_hub IS NOT NULL AND p_bound_hub <> o_hub_id THEN 'other_hub'
+                WHEN p_device IS NULL THEN 'ok'
+                WHEN p_clock > o_hub_clock + \(SyncClient.clockBound) THEN 'restamp'
+                WHEN (SELECT max(substring(e->>'h' FROM '^[0-9]{18}')::bigint) FROM jsonb_array_elements(p_operations) e)
+                    > o_hub_clock THEN 'restamp'
+                ELSE NULL END;
+            IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
+            IF v_sending THEN
+                INSERT INTO hub_devices (device_id) VALUES (p_device) ON CONFLICT (device_id) DO NOTHING;
+            END IF;
+            SELECT d.incarnation, d.forgotten_at INTO v_held, v_forgotten
+                FROM hub_devices d WHERE d.device_id = p_device FOR UPDATE;
+            IF FOUND THEN
+                SELECT max(o.device_seq) INTO v_highest FROM hub_operations o WHERE o.device_id = p_device;
+                IF v_forgotten IS NOT NULL THEN
+                    o_outcome := 'forgotten';
+                ELSIF (v_held IS NOT NULL AND v_held IS DISTINCT FROM p_current AND v_held IS DISTINCT FROM p_next)
+                    OR coalesce(v_highest, 0) > p_issued THEN
+                    o_outcome := 'identity_taken';
+                END IF;
+                IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
+            END IF;
+            o_outcome := 'ok';
+            IF NOT v_sending THEN
+                -- Only the time of the last sync changes: no need to wait for the disk.
+                UPDATE hub_devices SET last_seen = now() WHERE device_id = p_device;
+                PERFORM set_config('synchronous_commit', 'off', true);
+                RETURN NEXT; RETURN;
+            END IF;
+            UPDATE hub_devices SET last_seen = now(), incarnation = p_mark WHERE device_id = p_device;
+            PERFORM pg_advisory_xact_lock(\(lockKey));
+            INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                ORDER BY x.s
+                ON CONFLICT (device_id, device_seq) DO NOTHING;
+            INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
+                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
+                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
+                WHERE excluded.hlc > c.hlc;
+            \(HubScrub.scrubStatements(rows: "p_rows"))
+            RETURN NEXT;
+        END
+        $$;
+        CREATE OR REPLACE FUNCTION hub_pull(p_cursor bigint, p_device text, p_page integer)
+        RETURNS TABLE (o_seq bigint, o_hlc text, o_table text, o_row text, o_field text, o_value text)
+        LANGUAGE plpgsql STABLE AS $$
+        BEGIN
+            IF p_cursor > 0 THEN
+                RETURN QUERY SELECT o.hub_seq, o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
+                    WHERE o.hub_seq > p_cursor AND o.device_id <> p_device ORDER BY o.hub_seq LIMIT p_page;
+            ELSE
+                -- The state with the last number it includes on every row (one row of nulls when empty); a
+                -- field whose winning value this device wrote is already there.
+                RETURN QUERY SELECT c.seq, f.hlc, f.table_name, f.row_id, f.field, f.value
+                    FROM (SELECT coalesce(max(h.hub_seq), 0) AS seq FROM hub_operations h) c
+                    LEFT JOIN hub_fields f ON right(f.hlc, length(p_device) + 1) <> '-' || p_device
+                    ORDER BY f.hlc;
+            END IF;
+        END
+        $$;
+        """,
     ]
 
-    static var version: Int { migrations.count }
+    /// The version this build brings a hub to.
+    package static var version: Int { migrations.count }
 
-    /// Creates or completes the schema in one transaction; safe to run again, and at once from two
-    /// places. Returns the version the hub is at.
-    static func install(_ hub: HubConnection) throws -> Int {
+    /// Creates or completes the schema (up to `target`, this build's version unless a test asks for an
+    /// older one) in one transaction; safe to run again, and at once from two places. Returns the
+    /// version the hub is at.
+    static func install(_ hub: HubConnection, through target: Int = version) throws -> Int {
         try hub.transaction {
             try hub.query("SELECT pg_advisory_xact_lock(\(lockKey))")
             try hub.execute("""
@@ -81,12 +178,18 @@ enum HubSchema {
                 """)
             let current = try installedVersion(hub)
             if current > version { throw SyncError.hubTooNew(current) }
-            for (index, sql) in migrations.enumerated() where index + 1 > current {
+            for (index, sql) in migrations.enumerated() where index + 1 > current && index + 1 <= target {
                 try hub.execute(sql)
                 try hub.query("INSERT INTO hub_schema_version (version) VALUES ($1)", [String(index + 1)])
             }
-            return max(current, version)
+            return max(current, target)
         }
+    }
+
+    /// Makes the database at `url` a hub at the older schema `version`, as the build that stopped
+    /// there left it: a seam for the tests of upgrading a hub in place.
+    package static func installOlder(url: String, through version: Int) throws {
+        _ = try install(try HubConnection(url: url), through: version)
     }
 
     /// The version a hub is at; refuses a database that is not a hub, or a newer hub.

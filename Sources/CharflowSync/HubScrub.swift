@@ -8,21 +8,22 @@ import Foundation
 /// ones another device removed before this device's late edits of them arrived. `hub init` scrubs the
 /// whole hub, for one an older build wrote. PostgreSQL frees the space at its next vacuum.
 enum HubScrub {
-    /// In a push's transaction, after its operations are in: removes every value of the rows named in
-    /// `rows` (JSON `[{"t": table, "r": row id}]`) that the hub holds a tombstone for.
-    static func scrub(_ hub: HubConnection, rows: String) throws {
+    /// The statements a push runs after its operations are in (inside `hub_push`, in its
+    /// transaction): they remove every value of the rows named in `rows` (a jsonb expression,
+    /// `[{"t": table, "r": row id}]`) that the hub holds a tombstone for.
+    static func scrubStatements(rows: String) -> String {
         let gone = """
             WITH gone AS (
-                SELECT DISTINCT f.table_name, f.row_id FROM jsonb_to_recordset($1::jsonb) AS x(t text, r text)
+                SELECT DISTINCT f.table_name, f.row_id FROM jsonb_to_recordset(\(rows)) AS x(t text, r text)
                 JOIN hub_fields f ON f.table_name = x.t AND f.row_id = x.r AND f.field = '\(OperationLog.deletedField)'
             )
             """
-        for table in ["hub_operations", "hub_fields"] {
-            try hub.query("""
-                \(gone) DELETE FROM \(table) o USING gone g
-                WHERE o.table_name = g.table_name AND o.row_id = g.row_id AND o.field <> '\(OperationLog.deletedField)'
-                """, [rows])
-        }
+        return ["hub_operations", "hub_fields"].map { table in
+            """
+            \(gone) DELETE FROM \(table) o USING gone g
+            WHERE o.table_name = g.table_name AND o.row_id = g.row_id AND o.field <> '\(OperationLog.deletedField)';
+            """
+        }.joined(separator: "\n")
     }
 
     /// Removes every value of every row the hub holds a tombstone for.

@@ -95,49 +95,33 @@ package final class SyncClient {
         package var fromSnapshot = false
         /// Changes from other devices this sync could not apply and set aside (rule Y-23).
         package var setAside = 0
+        /// Whether the new device id came because the hub had forgotten the old one (rule Y-31).
+        package var wasForgotten = false
     }
 
-    /// Pushes what this device has not pushed (one hub transaction), then pulls past its cursor (one
-    /// local transaction per page) and merges. `remember` keeps `url` as this store's hub when it has
-    /// none yet. `progress` hears how many operations arrived so far, and how many there are in all
-    /// when the hub knows.
+    /// Pushes what this device has not pushed, then pulls past its cursor (one local transaction per
+    /// page) and merges. `remember` keeps `url` as this store's hub when it has none yet. `progress`
+    /// hears how many operations arrived so far, and how many there are in all when the hub knows.
     ///
-    /// Nothing is written, here or on the hub, before the hub is reached, checked and found to agree
-    /// on the time; a failure at any later point keeps what was done so far and repeats nothing twice.
+    /// A one-change sync is connecting, one `hub_push` call (which also checks the schema, the clocks,
+    /// the binding and the identity) and one `hub_pull` call (rule Y-29). Nothing is written, here or
+    /// on the hub, before the hub is reached, checked and found to agree on the time; a failure at any
+    /// later point keeps what was done so far and repeats nothing twice.
     package func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         let hub = try HubConnection(url: url)
-        try HubSchema.ensure(hub)
-        let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
-        let ahead = nowMilliseconds - hubNow
-        if ahead > SyncClient.clockBound { throw SyncError.clockAhead(seconds: Int(ahead / 1000)) }
-        hubClock = (hubNow, ProcessInfo.processInfo.systemUptime)
-        let hubID = try SyncClient.identity(of: hub)
-        // One hub per device (rule Y-16): another one, empty or not, only through `hub switch`.
-        if let bound = try OperationLog.state(db)?.hubID, bound != hubID { throw SyncError.otherHub }
-
+        // A store bound to no hub yet asks first (its first sync only), so that it becomes a device,
+        // which writes here, only once the hub agreed (Y-10); one hub per device (Y-16) from then on.
+        if try OperationLog.state(db)?.hubID == nil {
+            let answer = try call(hub, device: nil, pending: [], mark: nil, restamped: false)
+            _ = try OperationLog.enable(db)
+            try OperationLog.attach(hub: answer.hubID, db)
+            try rememberHub(url, if: remember)
+        }
         var device = try OperationLog.enable(db)
         try ConflictRepository(db: db).startWatching()
-        try OperationLog.attach(hub: hubID, db)
-        if remember {
-            let kept = try PasswordFile.keepPassword(of: url)
-            if try OperationLog.state(db)?.hubURL == nil { try OperationLog.remember(hub: kept, db) }
-        }
-
         var report = Report()
-        // A restored or copied store: its id is in use elsewhere, so it goes on under a new one (Y-14).
-        if try identityTaken(hub, device: device) {
-            device = try OperationLog.renewIdentity(db)
-            report.newDeviceID = device
-        }
-        // What this device stamped ahead of the hub's clock goes at the hub's time (rule Y-22).
-        try OperationLog.restampAhead(of: hubNow, bound: SyncClient.clockBound, db)
-        do {
-            report.pushed = try push(hub, device: device)
-        } catch is SyncClient.IdentityTaken {
-            device = try OperationLog.renewIdentity(db)
-            report.newDeviceID = device
-            report.pushed = try push(hub, device: device)
-        }
+        report.pushed = try push(hub, device: &device, report: &report, checking: true)
+        try rememberHub(url, if: remember)
         // What an older build set aside is tried again; then what this pull sets aside is counted (Y-23).
         try retrySetAside()
         let setAsideBefore = try OperationLog.setAsideCount(db)
@@ -159,12 +143,18 @@ package final class SyncClient {
             try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by
             // lines, say) goes now, so the hub's state holds it before any other device pulls (Y-17).
-            report.pushed += try push(hub, device: device)
+            report.pushed += try push(hub, device: &device, report: &report, checking: false)
         }
         report.setAside = max(0, try OperationLog.setAsideCount(db) - setAsideBefore)
         try OperationLog.recordSync(at: nowText, db)
         try ConflictRepository(db: db).markSynced()
         return report
+    }
+
+    /// Keeps `url` as this store's hub when `remember` and it has none yet, without its password (Y-27).
+    private func rememberHub(_ url: String, if remember: Bool) throws {
+        guard remember, try OperationLog.state(db)?.hubURL == nil else { return }
+        try OperationLog.remember(hub: try PasswordFile.keepPassword(of: url), db)
     }
 
     /// The latest clock (ms) a received operation may move this device's clock to: the hub's clock as
@@ -193,63 +183,100 @@ package final class SyncClient {
         try hub.query("SELECT hub_id FROM hub_identity WHERE id = 1").first?.first.flatMap { $0 } ?? ""
     }
 
-    /// Thrown inside a push whose device id turned out to be in use elsewhere; nothing was written.
-    struct IdentityTaken: Error {}
-
-    /// Whether the hub holds, under `device`, what this store never did (rule Y-14): a mark written by
-    /// a push this store never made, or an operation number beyond any it ever gave. A restored copy
-    /// and a store copied to a second machine both show one of them at their next sync.
-    private func identityTaken(_ hub: HubConnection, device: String) throws -> Bool {
-        guard let row = try hub.query("""
-            SELECT d.incarnation, (SELECT max(device_seq) FROM hub_operations WHERE device_id = $1)
-            FROM hub_devices d WHERE d.device_id = $1
-            """, [device]).first else { return false }
-        let known = try OperationLog.incarnations(db)
-        if let held = row[0] ?? nil, held != known.current, held != known.next { return true }
-        let highest = (row[1] ?? nil).flatMap { Int64($0) } ?? 0
-        return highest > (try OperationLog.issuedSeq(db))
+    /// What one `hub_push` call answered: `ok` when it pushed (or only checked), else why it wrote
+    /// nothing (`restamp`, `identity_taken`, `forgotten`); the hub's id and clock (ms) either way.
+    private struct PushAnswer {
+        let outcome: String
+        let hubID: String
+        let hubClock: Int64
     }
 
-    /// Sends every unpushed operation in one hub transaction, then marks them pushed here; throws
-    /// `IdentityTaken` (writing nothing) when another store pushed under this device id meanwhile.
-    private func push(_ hub: HubConnection, device: String) throws -> Int {
-        let pending = try OperationLog.unpushed(db, limit: Int.max)
-        guard let last = pending.last else { return 0 }
-        let mark = try OperationLog.nextIncarnation(db)
-        try hub.transaction {
-            try hub.query("SELECT pg_advisory_xact_lock(\(HubSchema.lockKey))")
-            if try identityTaken(hub, device: device) { throw IdentityTaken() }
-            try hub.query("""
-                INSERT INTO hub_devices (device_id, incarnation) VALUES ($1, $2)
-                ON CONFLICT (device_id) DO UPDATE SET last_seen = now(), incarnation = excluded.incarnation
-                """, [device, mark])
-            var start = 0
-            while start < pending.count {
-                let slice = pending[start..<min(start + SyncClient.page, pending.count)]
-                let json = try SyncClient.json(slice)
-                try hub.query("""
-                    INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
-                    SELECT $1, x.s, x.h, x.t, x.r, x.f, x.v
-                    FROM jsonb_to_recordset($2::jsonb) AS x(s bigint, h text, t text, r text, f text, v text)
-                    ORDER BY x.s
-                    ON CONFLICT (device_id, device_seq) DO NOTHING
-                    """, [device, json])
-                try hub.query("""
-                    INSERT INTO hub_fields (table_name, row_id, field, hlc, value)
-                    SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
-                    FROM jsonb_to_recordset($1::jsonb) AS x(s bigint, h text, t text, r text, f text, v text)
-                    ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
-                    ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
-                    WHERE excluded.hlc > hub_fields.hlc
-                    """, [json])
-                start += SyncClient.page
+    /// One call of `hub_push`, one round trip (rule Y-29): the hub checks its schema version, the
+    /// clocks (Y-10, Y-22), the hub this store is bound to (Y-16) and the device's identity (Y-14),
+    /// and pushes `pending` in its one transaction when every check passes. `device` nil only checks.
+    /// A hub an older build made (no `hub_push`, or an older version) is brought up to date once, and
+    /// a database that is no hub, or a newer hub, is refused; so are a clock ahead and another hub.
+    private func call(_ hub: HubConnection, device: String?, pending: ArraySlice<OperationLog.Operation>, mark: String?,
+                      restamped: Bool) throws -> PushAnswer {
+        let state = try OperationLog.state(db)
+        let known = try OperationLog.incarnations(db)
+        let parameters: [String?] = [
+            String(HubSchema.version), state?.hubID, String(nowMilliseconds),
+            restamped ? nil : String(state?.clock.milliseconds ?? 0),
+            device, mark, known.current, known.next, String(try OperationLog.issuedSeq(db)),
+            try SyncClient.json(pending), try HubScrub.rows(Array(pending)),
+        ]
+        let sql = "SELECT * FROM hub_push($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)"
+        var upgraded = false
+        while true {
+            let row: [String?]
+            do {
+                row = try hub.query(sql, parameters).first ?? []
+            } catch SyncError.refused(let detail) {
+                // No `hub_push` (a hub before it, or no hub at all): completed or refused, once.
+                guard !upgraded else { throw SyncError.refused(detail) }
+                try HubSchema.ensure(hub)
+                upgraded = true
+                continue
             }
-            try HubScrub.scrub(hub, rows: try HubScrub.rows(pending))
+            let field = { (index: Int) in row.indices.contains(index) ? row[index] : nil }
+            let hubClock = Int64(field(3) ?? "") ?? 0
+            switch field(0) ?? "" {
+            case "upgrade" where !upgraded:
+                _ = try HubSchema.install(hub)
+                upgraded = true
+                continue
+            case "too_new", "upgrade":
+                throw SyncError.hubTooNew(Int(field(1) ?? "") ?? 0)
+            case "ahead":
+                throw SyncError.clockAhead(seconds: Int((nowMilliseconds - hubClock) / 1000))
+            case "other_hub":
+                throw SyncError.otherHub
+            case let outcome:
+                return PushAnswer(outcome: outcome, hubID: field(2) ?? "", hubClock: hubClock)
+            }
         }
-        afterPush?()
-        try OperationLog.markPushed(db, through: last.deviceSeq)
-        try OperationLog.confirmIncarnation(db)
-        return Set(pending.map { SyncClient.rowKey($0.table, $0.rowID) }).count
+    }
+
+    /// Sends every unpushed operation, a page per `hub_push` call (one round trip and one hub
+    /// transaction each), and marks each page pushed here once the hub committed it; with nothing to
+    /// send and `checking`, one call still checks (and tells the hub this device synced). Returns how
+    /// many rows the pushed operations change.
+    ///
+    /// What the hub asks for before it writes is done here and the page sent again: operations
+    /// stamped ahead of its clock are re-stamped to its time (rule Y-22, once a sync), and a device
+    /// id in use elsewhere (Y-14) or forgotten on the hub (Y-31) is replaced by a new one, under which
+    /// everything this store did not push yet goes.
+    private func push(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
+        var pending = try OperationLog.unpushed(db, limit: SyncClient.page)
+        guard checking || !pending.isEmpty else { return 0 }
+        var rows = Set<String>()
+        var restamped = false, renewed = 0
+        while true {
+            let mark = pending.isEmpty ? nil : try OperationLog.nextIncarnation(db)
+            let answer = try call(hub, device: device, pending: pending[...], mark: mark, restamped: restamped)
+            hubClock = (answer.hubClock, ProcessInfo.processInfo.systemUptime)
+            switch answer.outcome {
+            case "ok":
+                guard let last = pending.last else { return rows.count }
+                afterPush?()
+                try OperationLog.markPushed(db, through: last.deviceSeq)
+                try OperationLog.confirmIncarnation(db)
+                for operation in pending { rows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
+            case "restamp" where !restamped:
+                restamped = true
+                try OperationLog.restampAhead(of: answer.hubClock, bound: SyncClient.clockBound, db)
+            case let outcome where ["identity_taken", "forgotten"].contains(outcome) && renewed < 2:
+                renewed += 1
+                device = try OperationLog.renewIdentity(db)
+                report.newDeviceID = device
+                report.wasForgotten = outcome == "forgotten"
+            case let outcome:
+                throw SyncError.refused(outcome)
+            }
+            pending = try OperationLog.unpushed(db, limit: SyncClient.page)
+            if pending.isEmpty, answer.outcome == "ok" { return rows.count }
+        }
     }
 
     /// The row an operation changes, as one key: counting distinct keys counts changes as a person
@@ -265,10 +292,7 @@ package final class SyncClient {
         var received = 0
         var changed = Set<String>()
         while true {
-            var rows = try hub.query("""
-                SELECT hub_seq, hlc, table_name, row_id, field, value FROM hub_operations
-                WHERE hub_seq > $1 AND device_id <> $2 ORDER BY hub_seq LIMIT \(SyncClient.page)
-                """, [String(cursor), device])
+            var rows = try hub.query("SELECT * FROM hub_pull($1, $2, $3)", [String(cursor), device, String(SyncClient.page)])
             let full = rows.count == SyncClient.page
             // A base travels just before its change: one at a full page's end waits for the next page.
             while full, rows.count > 1, (rows.last?[4] ?? nil)?.hasSuffix(OperationLog.baseSuffix) == true { rows.removeLast() }
@@ -287,19 +311,13 @@ package final class SyncClient {
     }
 
     /// Starts a device with no cursor from the hub's current state: every field's winning value, read
-    /// in one snapshot with the last operation number it includes, applied in one local transaction.
+    /// by one `hub_pull` call in one snapshot with the last operation number it includes (on every
+    /// row), applied in one local transaction.
     private func pullSnapshot(_ hub: HubConnection, device: String, progress: ((Int, Int?) -> Void)?) throws -> Int {
-        let (cursor, rows) = try hub.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-            let cursor = Int64(try hub.query("SELECT coalesce(max(hub_seq), 0) FROM hub_operations").first?.first.flatMap { $0 } ?? "0") ?? 0
-            // A field whose winning value this device wrote is already here.
-            let rows = try hub.query("""
-                SELECT hlc, table_name, row_id, field, value FROM hub_fields
-                WHERE right(hlc, length($1) + 1) <> '-' || $1 ORDER BY hlc
-                """, [device])
-            return (cursor, rows)
-        }
-        let operations = rows.map {
-            RemoteOperation(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
+        let rows = try hub.query("SELECT * FROM hub_pull(0, $1, 0)", [device])
+        let cursor = rows.first.flatMap { $0[0] }.flatMap { Int64($0) } ?? 0
+        let operations = rows.filter { $0[1] != nil }.map {
+            RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
         }
         progress?(0, operations.count)
         try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, db)

@@ -24,6 +24,10 @@ public enum SyncError: CharflowRefusal, Equatable {
     case malformedHub(String)
     /// `hub erase` without `--yes` (rule Y-27): it removes every device's data from the hub.
     case hubEraseNeedsYes
+    /// `hub forget` named this device itself (rule Y-31).
+    case forgetThisDevice
+    /// `hub forget` named an id the hub does not list (rule Y-31).
+    case unknownDevice(String)
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -37,6 +41,8 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .otherHub: "other_hub"
         case .malformedHub: "hub_address_malformed"
         case .hubEraseNeedsYes: "needs_yes"
+        case .forgetThisDevice: "this_device"
+        case .unknownDevice: "device_not_found"
         }
     }
 
@@ -52,17 +58,21 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .otherHub: SyncMessages.otherHub
         case .malformedHub(let detail): SyncMessages.malformedHub(detail)
         case .hubEraseNeedsYes: SyncMessages.hubEraseNeedsYes
+        case .forgetThisDevice: SyncMessages.forgetThisDevice
+        case .unknownDevice(let id): SyncMessages.unknownDevice(id)
         }
     }
 
     /// A hub that cannot be reached or cannot take the sync cannot serve it; a missing hub is a piece
     /// of the request not given, a malformed one a piece given wrong; a clock ahead, or another hub than the bound one, is the device's
-    /// state refusing it now.
+    /// state refusing it now. Forgetting this device itself is refused by what it is; an id the hub
+    /// does not list is one not found.
     public var kind: RefusalKind {
         switch self {
         case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
         case .noHub, .malformedHub: .badInput
-        case .clockAhead, .otherHub, .hubEraseNeedsYes: .conflict
+        case .clockAhead, .otherHub, .hubEraseNeedsYes, .forgetThisDevice: .conflict
+        case .unknownDevice: .notFound
         }
     }
 }

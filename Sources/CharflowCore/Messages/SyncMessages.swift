@@ -127,3 +127,31 @@ extension SyncMessages {
         "The hub \(hub) still holds a copy of what this store synced. To remove it, run: charflow hub erase --yes --hub '\(hub)'"
     }
 }
+
+/// The devices a hub knows, and forgetting a lost one (spec D20, rule Y-31).
+extension SyncMessages {
+    /// `hub devices`: one line a device, this one marked; `registered` and `lastSync` in local words.
+    public static func hubDevices(_ devices: [(id: String, isThisDevice: Bool, registered: String, lastSync: String, operations: Int)]) -> String {
+        guard !devices.isEmpty else { return "The hub knows no device yet: the first sync of one registers it." }
+        let head = "The hub knows \(devices.count) \(devices.count == 1 ? "device" : "devices"):"
+        return ([head] + devices.map { device in
+            "  \(device.id)\(device.isThisDevice ? " (this device)" : "") · registered \(device.registered) · last sync \(device.lastSync) · "
+                + "\(device.operations) \(device.operations == 1 ? "operation" : "operations") held"
+        }).joined(separator: "\n")
+    }
+
+    public static func deviceForgotten(_ id: String) -> String {
+        "The hub no longer lists device \(id). What it sent stays in the hub's state; if that store syncs again, "
+            + "it goes on as a new device and keeps everything it holds."
+    }
+
+    public static let forgetThisDevice = "That is this device's own id: only another device, a lost one, can be forgotten. Nothing was changed."
+
+    public static func unknownDevice(_ id: String) -> String {
+        "The hub lists no device \(id) (`charflow hub devices` lists them). Nothing was changed."
+    }
+
+    /// `sync`, when the hub had forgotten this device: it goes on under a new id.
+    public static let forgottenDevice = "The hub had forgotten this device (`charflow hub forget`), "
+        + "so it now syncs as a new device; nothing was lost."
+}

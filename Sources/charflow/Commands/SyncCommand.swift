@@ -45,7 +45,7 @@ enum SyncCommand: Command {
             shown = false
         }
         var lines = [SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)]
-        if report.newDeviceID != nil { lines.insert(SyncMessages.newDevice, at: 0) }
+        if report.newDeviceID != nil { lines.insert(report.wasForgotten ? SyncMessages.forgottenDevice : SyncMessages.newDevice, at: 0) }
         if report.conflicts > 0 { lines.append(SyncMessages.conflictsRecorded(report.conflicts)) }
         if report.setAside > 0 { lines.append(SyncMessages.setAside(report.setAside)) }
         context.output.emit(text: lines.joined(separator: "\n"), json: report.json)

@@ -35,6 +35,8 @@ public struct SyncReport: Sendable, Equatable {
     public var setAside = 0
     /// Values of this device's the merge replaced, recorded as conflicts by this sync (rule Y-24).
     public var conflicts = 0
+    /// Whether the new device id came because the hub had forgotten the old one (rule Y-31).
+    public var wasForgotten = false
 
     /// `sync --json`; `newDevice` only when the store took a new device id.
     public var json: JSONValue {
@@ -58,6 +60,7 @@ extension Charflow {
         let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
         var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
         report.setAside = done.setAside
+        report.wasForgotten = done.wasForgotten
         report.conflicts = try conflicts.waitingCount(after: before)
         return report
     }
