@@ -5,7 +5,7 @@
 /// that pulls past its cursor never skips one. `UNIQUE (device_id, device_seq)` with `ON CONFLICT
 /// DO NOTHING` makes a repeated push harmless. `hub_fields` holds each field's winning value, the
 /// state a new device starts from (rule Y-12).
-enum HubSchema {
+package enum HubSchema {
     /// The advisory lock key that serialises schema changes and operation numbering.
     static let lockKey = 7_239_105
 
@@ -64,9 +64,25 @@ enum HubSchema {
         CREATE TRIGGER hub_operations_not_ahead BEFORE INSERT ON hub_operations
             FOR EACH ROW EXECUTE FUNCTION hub_refuse_ahead();
         """,
+        // A blind hub (rule Y-32): how a passphrase's key is derived, and a value sealed under it
+        // that shows a key is the hub's. No row: an open hub. The key itself never reaches the hub.
+        """
+        CREATE TABLE hub_seal (
+            id integer PRIMARY KEY CHECK (id = 1),
+            kdf text NOT NULL,
+            salt text NOT NULL,
+            cost bigint NOT NULL,
+            block_size integer NOT NULL,
+            parallelism integer NOT NULL,
+            cipher text NOT NULL,
+            key_check text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        """,
     ]
 
-    static var version: Int { migrations.count }
+    /// The schema version this build makes and expects.
+    package static var version: Int { migrations.count }
 
     /// Creates or completes the schema in one transaction; safe to run again, and at once from two
     /// places. Returns the version the hub is at.

@@ -28,6 +28,8 @@ package final class SyncClient {
     /// The hub's clock (ms) when this sync began, and this machine's uptime then (rule Y-22).
     private var hubClock: (milliseconds: Int64, at: TimeInterval)?
     var nowText: String { Instant.storageText(planner.now) }
+    /// The blind hub's key for this sync; nil for an open hub (rule Y-32).
+    var seal: ValueSeal?
 
     /// The hub to use: the one given, then the environment's (`CHARFLOW_HUB`), then the one this
     /// store remembers.
@@ -41,10 +43,12 @@ package final class SyncClient {
     // MARK: hub init
 
     /// Creates (or completes) the hub schema at `url`, makes this store a device and remembers the
-    /// URL when it has none yet. Returns the hub's schema version.
-    package func initHub(url: String) throws -> Int {
+    /// URL when it has none yet. Returns the hub's schema version. A new, empty hub becomes a blind
+    /// one when `passphrase` gives one; a blind one takes this device only with its passphrase.
+    package func initHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> Int {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
+        seal = try HubKey.resolve(hub, hubID: try SyncClient.identity(of: hub), passphrase: passphrase, creating: true)
         try HubScrub.scrubAll(hub)
         // The store keeps the URL without its password, which goes to libpq's password file (Y-27).
         let kept = try PasswordFile.keepPassword(of: url)
@@ -63,10 +67,11 @@ package final class SyncClient {
 
     /// Binds this store to the hub at `url` (rule Y-16): its next sync starts there afresh and pushes
     /// everything the store holds. The same hub under another URL only changes the URL remembered.
-    package func switchHub(url: String) throws -> SwitchOutcome {
+    package func switchHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> SwitchOutcome {
         let hub = try HubConnection(url: url)
         try HubSchema.ensure(hub)
         let hubID = try SyncClient.identity(of: hub)
+        seal = try HubKey.resolve(hub, hubID: hubID, passphrase: passphrase)
         let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
         guard let state = try OperationLog.state(db), state.hubID != hubID else {
@@ -104,7 +109,8 @@ package final class SyncClient {
     ///
     /// Nothing is written, here or on the hub, before the hub is reached, checked and found to agree
     /// on the time; a failure at any later point keeps what was done so far and repeats nothing twice.
-    package func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+    package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
+                      progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         let hub = try HubConnection(url: url)
         try HubSchema.ensure(hub)
         let hubNow = Int64(try hub.query("SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint").first?.first.flatMap { $0 } ?? "") ?? 0
@@ -114,6 +120,8 @@ package final class SyncClient {
         let hubID = try SyncClient.identity(of: hub)
         // One hub per device (rule Y-16): another one, empty or not, only through `hub switch`.
         if let bound = try OperationLog.state(db)?.hubID, bound != hubID { throw SyncError.otherHub }
+        // A blind hub's key, or its refusal, before anything is written (rule Y-32).
+        seal = try HubKey.resolve(hub, hubID: hubID, passphrase: passphrase)
 
         var device = try OperationLog.enable(db)
         try ConflictRepository(db: db).startWatching()
@@ -169,7 +177,7 @@ package final class SyncClient {
 
     /// The latest clock (ms) a received operation may move this device's clock to: the hub's clock as
     /// it is now and the bound (rule Y-22), so a far-ahead arrival never drags it.
-    private var receiveLimit: Int64 {
+    var receiveLimit: Int64 {
         guard let hubClock else { return .max }
         let elapsed = Int64(((ProcessInfo.processInfo.systemUptime - hubClock.at) * 1000).rounded(.up))
         return hubClock.milliseconds + max(0, elapsed) + SyncClient.clockBound
@@ -226,7 +234,7 @@ package final class SyncClient {
             var start = 0
             while start < pending.count {
                 let slice = pending[start..<min(start + SyncClient.page, pending.count)]
-                let json = try SyncClient.json(slice)
+                let json = try SyncClient.json(slice, seal: seal)
                 try hub.query("""
                     INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
                     SELECT $1, x.s, x.h, x.t, x.r, x.f, x.v
@@ -276,7 +284,7 @@ package final class SyncClient {
             let operations = rows.map {
                 RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
             }
-            try OperationMerge.apply(operations, cursor: seq, now: nowText, notAfter: receiveLimit, db)
+            try applyPulled(operations, cursor: seq)
             cursor = seq
             received += rows.count
             for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
@@ -302,14 +310,15 @@ package final class SyncClient {
             RemoteOperation(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
         }
         progress?(0, operations.count)
-        try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, db)
+        try applyPulled(operations, cursor: cursor)
         progress?(operations.count, operations.count)
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 
-    static func json(_ operations: ArraySlice<OperationLog.Operation>) throws -> String {
-        let objects: [[String: Any]] = operations.map {
-            ["s": NSNumber(value: $0.deviceSeq), "h": $0.hlc, "t": $0.table, "r": $0.rowID, "f": $0.field, "v": $0.value]
+    static func json(_ operations: ArraySlice<OperationLog.Operation>, seal: ValueSeal? = nil) throws -> String {
+        let objects: [[String: Any]] = try operations.map {
+            let value = try SyncClient.hubValue($0.value, table: $0.table, row: $0.rowID, field: $0.field, hlc: $0.hlc, seal: seal)
+            return ["s": NSNumber(value: $0.deviceSeq), "h": $0.hlc, "t": $0.table, "r": $0.rowID, "f": $0.field, "v": value]
         }
         let data = try JSONSerialization.data(withJSONObject: objects)
         return String(decoding: data, as: UTF8.self)
