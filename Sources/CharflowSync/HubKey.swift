@@ -33,7 +33,7 @@ public struct HubPassphrase {
 /// only sealed values; a device gives the passphrase once, the derived key opens the key check or is
 /// refused, and is kept in `$XDG_CONFIG_HOME/charflow/hub-keys/HUB-ID.key` (mode 0600, its folders
 /// 0700). Everything here happens before a sync writes anything, on the device or on the hub.
-enum HubKey {
+package enum HubKey {
     /// The key for the hub `hubID` at `hub`: nil for an open hub. With `creating`, a hub that holds no
     /// value yet and has no key becomes a blind one when a passphrase is given.
     static func resolve(_ hub: HubConnection, hubID: String, passphrase: HubPassphrase, creating: Bool = false) throws -> ValueSeal? {
@@ -107,6 +107,11 @@ enum HubKey {
             config = (home as NSString).appendingPathComponent(".config")
         }
         return ((config as NSString).appendingPathComponent("charflow/hub-keys") as NSString).appendingPathComponent(hubID + ".key")
+    }
+
+    /// Whether this device keeps a key for the hub `hubID`, which only a hub made with a passphrase has.
+    package static func keepsKey(hubID: String) -> Bool {
+        (try? keptKey(hubID: hubID)) != nil
     }
 
     /// The key this device keeps for `hubID`, when it keeps one that reads as a key.

@@ -88,6 +88,8 @@ struct SyncBlindHubTests {
         }
         // What stays in the clear: tables, ids, fields and clocks.
         #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE table_name = 'tasks' AND row_id = '\(task)' AND field = 'title'") == "1")
+        // `privacy` says the hub receives values encrypted; an open hub's device is not told so.
+        #expect((try a.json(["privacy"], now: at("09:13"))["message"] as? String)?.contains("encrypted on this machine") == true)
         // Each device keeps the key, owner-only, and neither the passphrase nor the key is in its store.
         for device in [a, b] {
             let path = try keyFile(device, hub)
@@ -179,6 +181,7 @@ struct SyncBlindHubTests {
         _ = try sync(a, hub, at: "09:01", passphrase: Self.passphrase)
         _ = try sync(b, hub, at: "09:02", passphrase: Self.passphrase)
         #expect(try b.json(["show", task], now: at("09:03"))["title"] as? String == "Open hub task")
+        #expect((try b.json(["privacy"], now: at("09:03"))["message"] as? String)?.contains("encrypted") == false)
         #expect(try hub.value("SELECT count(*) FROM hub_seal") == "0")
         let refused = try b.run(["hub", "init", hub.url, "--json"], now: at("09:04"), extra: ["CHARFLOW_PASSPHRASE": Self.passphrase])
         #expect(refused.status == 1)
