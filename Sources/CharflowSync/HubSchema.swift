@@ -159,7 +159,36 @@ package enum HubSchema {
         END
         $$;
         """,
+        // A blind hub (rule Y-32): how a passphrase's key is derived, and a value sealed under it
+        // that shows a key is the hub's. No row: an open hub. The key itself never reaches the hub.
+        """
+        CREATE TABLE hub_seal (
+            id integer PRIMARY KEY CHECK (id = 1),
+            kdf text NOT NULL,
+            salt text NOT NULL,
+            cost bigint NOT NULL,
+            block_size integer NOT NULL,
+            parallelism integer NOT NULL,
+            cipher text NOT NULL,
+            key_check text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE OR REPLACE FUNCTION hub_refuse_plaintext() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF left(NEW.value, 4) <> 'cf1:' AND EXISTS (SELECT 1 FROM hub_seal) THEN
+                RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
+            END IF;
+            RETURN NEW;
+        END
+        $$;
+        CREATE TRIGGER hub_operations_sealed BEFORE INSERT ON hub_operations
+            FOR EACH ROW EXECUTE FUNCTION hub_refuse_plaintext();
+        """,
     ]
+
+    /// The words a blind hub refuses a value in the clear with (rule Y-32): a device that lost its key
+    /// can never send one there.
+    static let plaintextRefusal = "a value in the clear for a hub that takes only sealed ones"
 
     /// The version this build brings a hub to.
     package static var version: Int { migrations.count }

@@ -23,6 +23,8 @@ package final class SyncClient {
     /// Runs after the hub committed a push and before this store marks it pushed; a seam for crash
     /// tests, which kill the process there.
     package var afterPush: (() -> Void)?
+    /// The blind hub's key for this sync; nil for an open hub (rule Y-32).
+    var seal: ValueSeal?
 
     var nowMilliseconds: Int64 { Int64((planner.now.timeIntervalSince1970 * 1000).rounded()) }
     /// The hub's clock (ms) when this sync began, and this machine's uptime then (rule Y-22).
@@ -41,10 +43,12 @@ package final class SyncClient {
     // MARK: hub init
 
     /// Creates (or completes) the hub schema at `url`, makes this store a device and remembers the
-    /// URL when it has none yet. Returns the hub's schema version.
-    package func initHub(url: String) throws -> Int {
+    /// URL when it has none yet. Returns the hub's schema version. A new, empty hub becomes a blind
+    /// one when `passphrase` gives one; a blind one takes this device only with its passphrase.
+    package func initHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> Int {
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
+        seal = try HubKey.resolve(hub, hubID: try SyncClient.identity(of: hub), passphrase: passphrase, creating: true)
         try HubScrub.scrubAll(hub)
         // The store keeps the URL without its password, which goes to libpq's password file (Y-27).
         let kept = try PasswordFile.keepPassword(of: url)
@@ -63,10 +67,11 @@ package final class SyncClient {
 
     /// Binds this store to the hub at `url` (rule Y-16): its next sync starts there afresh and pushes
     /// everything the store holds. The same hub under another URL only changes the URL remembered.
-    package func switchHub(url: String) throws -> SwitchOutcome {
+    package func switchHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> SwitchOutcome {
         let hub = try HubConnection(url: url)
         try HubSchema.ensure(hub)
         let hubID = try SyncClient.identity(of: hub)
+        seal = try HubKey.resolve(hub, hubID: hubID, passphrase: passphrase)
         let kept = try PasswordFile.keepPassword(of: url)
         try OperationLog.enable(db)
         guard let state = try OperationLog.state(db), state.hubID != hubID else {
@@ -107,12 +112,20 @@ package final class SyncClient {
     /// the binding and the identity) and one `hub_pull` call (rule Y-29). Nothing is written, here or
     /// on the hub, before the hub is reached, checked and found to agree on the time; a failure at any
     /// later point keeps what was done so far and repeats nothing twice.
-    package func sync(url: String, remember: Bool, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+    package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
+                      progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         let hub = try HubConnection(url: url)
         // A store bound to no hub yet asks first (its first sync only), so that it becomes a device,
         // which writes here, only once the hub agreed (Y-10); one hub per device (Y-16) from then on.
-        if try OperationLog.state(db)?.hubID == nil {
+        if let bound = try OperationLog.state(db)?.hubID {
+            // A hub is blind or open from its first value on (Y-32): a device bound to it knows which
+            // by the key it keeps, and a lost key file is refused by the hub itself.
+            seal = passphrase.given?.isEmpty == false
+                ? try HubKey.resolve(hub, hubID: bound, passphrase: passphrase) : try HubKey.keptKey(hubID: bound)
+        } else {
             let answer = try call(hub, device: nil, pending: [], mark: nil, restamped: false)
+            // A blind hub's key, or its refusal, before anything is written (rule Y-32).
+            seal = try HubKey.resolve(hub, hubID: answer.hubID, passphrase: passphrase)
             _ = try OperationLog.enable(db)
             try OperationLog.attach(hub: answer.hubID, db)
             try rememberHub(url, if: remember)
@@ -159,7 +172,7 @@ package final class SyncClient {
 
     /// The latest clock (ms) a received operation may move this device's clock to: the hub's clock as
     /// it is now and the bound (rule Y-22), so a far-ahead arrival never drags it.
-    private var receiveLimit: Int64 {
+    var receiveLimit: Int64 {
         guard let hubClock else { return .max }
         let elapsed = Int64(((ProcessInfo.processInfo.systemUptime - hubClock.at) * 1000).rounded(.up))
         return hubClock.milliseconds + max(0, elapsed) + SyncClient.clockBound
@@ -204,7 +217,7 @@ package final class SyncClient {
             String(HubSchema.version), state?.hubID, String(nowMilliseconds),
             restamped ? nil : String(state?.clock.milliseconds ?? 0),
             device, mark, known.current, known.next, String(try OperationLog.issuedSeq(db)),
-            try SyncClient.json(pending), try HubScrub.rows(Array(pending)),
+            try SyncClient.json(pending, seal: seal), try HubScrub.rows(Array(pending)),
         ]
         let sql = "SELECT * FROM hub_push($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)"
         var upgraded = false
@@ -212,6 +225,9 @@ package final class SyncClient {
             let row: [String?]
             do {
                 row = try hub.query(sql, parameters).first ?? []
+            } catch SyncError.refused(let detail) where detail.contains(HubSchema.plaintextRefusal) {
+                // A blind hub whose key this device no longer keeps (rule Y-32): nothing was written.
+                throw SyncError.passphraseNeeded
             } catch SyncError.refused(let detail) {
                 // No `hub_push` (a hub before it, or no hub at all): completed or refused, once.
                 guard !upgraded else { throw SyncError.refused(detail) }
@@ -300,7 +316,7 @@ package final class SyncClient {
             let operations = rows.map {
                 RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
             }
-            try OperationMerge.apply(operations, cursor: seq, now: nowText, notAfter: receiveLimit, db)
+            try applyPulled(operations, cursor: seq)
             cursor = seq
             received += rows.count
             for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
@@ -320,14 +336,15 @@ package final class SyncClient {
             RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
         }
         progress?(0, operations.count)
-        try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, db)
+        try applyPulled(operations, cursor: cursor)
         progress?(operations.count, operations.count)
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 
-    static func json(_ operations: ArraySlice<OperationLog.Operation>) throws -> String {
-        let objects: [[String: Any]] = operations.map {
-            ["s": NSNumber(value: $0.deviceSeq), "h": $0.hlc, "t": $0.table, "r": $0.rowID, "f": $0.field, "v": $0.value]
+    static func json(_ operations: ArraySlice<OperationLog.Operation>, seal: ValueSeal? = nil) throws -> String {
+        let objects: [[String: Any]] = try operations.map {
+            let value = try SyncClient.hubValue($0.value, table: $0.table, row: $0.rowID, field: $0.field, hlc: $0.hlc, seal: seal)
+            return ["s": NSNumber(value: $0.deviceSeq), "h": $0.hlc, "t": $0.table, "r": $0.rowID, "f": $0.field, "v": value]
         }
         let data = try JSONSerialization.data(withJSONObject: objects)
         return String(decoding: data, as: UTF8.self)

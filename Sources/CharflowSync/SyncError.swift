@@ -28,6 +28,18 @@ public enum SyncError: CharflowRefusal, Equatable {
     case forgetThisDevice
     /// `hub forget` named an id the hub does not list (rule Y-31).
     case unknownDevice(String)
+    /// The hub is a blind one (rule Y-32) and this device has no key for it, and no passphrase was given.
+    case passphraseNeeded
+    /// The passphrase given is not the hub's (rule Y-32); nothing was written.
+    case passphraseWrong
+    /// A new passphrase typed twice, differently.
+    case passphraseMismatch
+    /// A passphrase for a hub that already holds values in the clear, which it would not protect.
+    case hubHoldsPlaintext
+    /// No libcrypto could be loaded, so a blind hub's values cannot be sealed or opened.
+    case cryptoMissing
+    /// The device's key file for the hub could not be written.
+    case keyFile(path: String, reason: String)
 
     /// A stable code for `--json` error documents.
     public var code: String {
@@ -43,6 +55,12 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubEraseNeedsYes: "needs_yes"
         case .forgetThisDevice: "this_device"
         case .unknownDevice: "device_not_found"
+        case .passphraseNeeded: "passphrase_needed"
+        case .passphraseWrong: "passphrase_wrong"
+        case .passphraseMismatch: "passphrase_mismatch"
+        case .hubHoldsPlaintext: "hub_holds_plaintext"
+        case .cryptoMissing: "libcrypto_missing"
+        case .keyFile: "key_file"
         }
     }
 
@@ -60,18 +78,25 @@ public enum SyncError: CharflowRefusal, Equatable {
         case .hubEraseNeedsYes: SyncMessages.hubEraseNeedsYes
         case .forgetThisDevice: SyncMessages.forgetThisDevice
         case .unknownDevice(let id): SyncMessages.unknownDevice(id)
+        case .passphraseNeeded: SyncMessages.passphraseNeeded
+        case .passphraseWrong: SyncMessages.passphraseWrong
+        case .passphraseMismatch: SyncMessages.passphraseMismatch
+        case .hubHoldsPlaintext: SyncMessages.hubHoldsPlaintext
+        case .cryptoMissing: SyncMessages.cryptoMissing
+        case .keyFile(let path, let reason): SyncMessages.keyFile(path: path, reason: reason)
         }
     }
 
     /// A hub that cannot be reached or cannot take the sync cannot serve it; a missing hub is a piece
-    /// of the request not given, a malformed one a piece given wrong; a clock ahead, or another hub than the bound one, is the device's
-    /// state refusing it now. Forgetting this device itself is refused by what it is; an id the hub
-    /// does not list is one not found.
+    /// of the request not given, a malformed one a piece given wrong; a clock ahead, or another hub
+    /// than the bound one, is the device's state refusing it now. Forgetting this device itself is
+    /// refused by what it is; an id the hub does not list is one not found. A passphrase missing or
+    /// wrong is the request's; a hub that already holds plaintext refuses one as its state.
     public var kind: RefusalKind {
         switch self {
-        case .unreachable, .refused, .hubNotReady, .hubTooNew: .unavailable
-        case .noHub, .malformedHub: .badInput
-        case .clockAhead, .otherHub, .hubEraseNeedsYes, .forgetThisDevice: .conflict
+        case .unreachable, .refused, .hubNotReady, .hubTooNew, .cryptoMissing, .keyFile: .unavailable
+        case .noHub, .malformedHub, .passphraseNeeded, .passphraseWrong, .passphraseMismatch: .badInput
+        case .clockAhead, .otherHub, .hubEraseNeedsYes, .forgetThisDevice, .hubHoldsPlaintext: .conflict
         case .unknownDevice: .notFound
         }
     }

@@ -165,13 +165,18 @@ public enum Messages {
         you put them until you delete them.
         """
 
-    /// `privacy` on a store that syncs with a hub (rule Y-27): what leaves the machine, and where to.
-    public static func privacy(hub: String, passwordFile: String) -> String {
+    /// `privacy` on a store that syncs with a hub (rule Y-27): what leaves the machine, and where to;
+    /// with `blind`, that the hub receives those values encrypted (rule Y-32).
+    public static func privacy(hub: String, passwordFile: String, blind: Bool = false) -> String {
         "Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside "
             + "it (created readable by you only). No account, no analytics, no crash reports. This store syncs "
             + "with a hub: when you run `charflow sync`, every change you make here (tasks with their titles and "
             + "notes, habits and their logs, categories, sessions, night planning, and the settings that shape the "
-            + "day) is sent to \(hub), and what your other devices changed comes back from it. Nothing else is "
+            + "day) is sent to \(hub), and what your other devices changed comes back from it. "
+            + (blind ? "This hub was made with a passphrase: each value is encrypted on this machine before it is sent, so the hub "
+                + "sees which items change and when, never their titles, notes, names or amounts; the key is in this machine's "
+                + "Charflow config folder, never the passphrase. " : "")
+            + "Nothing else is "
             + "sent anywhere; the terminal colour and this store's place stay here. A purge removes the task's "
             + "text from the hub at the next sync, leaving only its id; `charflow hub erase --yes` removes every "
             + "device's data from the hub. The hub's password, if it has one, is in libpq's password file "

@@ -154,4 +154,27 @@ extension SyncMessages {
     /// `sync`, when the hub had forgotten this device: it goes on under a new id.
     public static let forgottenDevice = "The hub had forgotten this device (`charflow hub forget`), "
         + "so it now syncs as a new device; nothing was lost."
+/// A blind hub's passphrase (spec D20, rule Y-32).
+extension SyncMessages {
+    public static let passphraseNeeded = "This hub keeps its values encrypted, and this device has no key for it yet. "
+        + "Give its passphrase once: type it when asked, or use --passphrase-file FILE or CHARFLOW_PASSPHRASE. Nothing was written."
+
+    public static let passphraseWrong = "That is not this hub's passphrase. Nothing was written, here or on the hub."
+
+    public static let passphraseMismatch = "The two passphrases typed differ. Nothing was written."
+
+    public static let hubHoldsPlaintext = "This hub already holds values that are not encrypted, so a passphrase would not hide them. "
+        + "Set up an empty hub with a passphrase (charflow hub init URL), then move each device to it with charflow hub switch URL."
+
+    public static let cryptoMissing = "libcrypto (libssl3) is not installed on this machine, so this hub's encrypted values cannot be read or written."
+
+    public static func keyFile(path: String, reason: String) -> String {
+        "The hub's key could not be kept in \(path): \(reason). Nothing was sent."
+    }
+
+    /// What `hub init` asks on a terminal for a new hub, and to confirm it.
+    public static let passphraseNewPrompt = "A passphrase to encrypt this hub's values (empty for none): "
+    public static let passphraseAgainPrompt = "The same passphrase again: "
+    /// What a device asks for an existing encrypted hub.
+    public static let passphrasePrompt = "This hub's passphrase: "
 }

@@ -7,9 +7,9 @@ import CharflowCore
 /// hub's devices and take a lost one off the list (rule Y-31).
 enum HubCommand: Command {
     static let name = "hub"
-    static let usage = "charflow hub init URL | switch URL | devices | forget DEVICE | erase --yes [--hub URL]"
+    static let usage = "charflow hub init URL | switch URL [--passphrase-file FILE] | devices | forget DEVICE | erase --yes [--hub URL]"
     static let summary = "Set up a PostgreSQL database as the hub devices sync through, move to another, list or forget devices, or erase it"
-    static let options: Set<String> = ["yes", "hub"]
+    static let options: Set<String> = ["yes", "hub", "passphrase-file"]
     static let maxWords = 2
 
     static func run(_ context: Context) throws {
@@ -38,11 +38,13 @@ enum HubCommand: Command {
             throw UsageError(message: "Usage: \(usage)")
         }
         if context.args.words[0] == "switch" {
-            let report = try context.app(holdingCommits: false).switchHub(url: context.args.words[1])
+            let report = try context.app(holdingCommits: false).switchHub(url: context.args.words[1],
+                                                                          passphrase: try PassphraseInput.from(context))
             context.output.emit(text: report.switched ? SyncMessages.hubSwitched : SyncMessages.alreadyOnHub, json: report.json)
             return
         }
-        let report = try context.app(holdingCommits: false).setUpHub(url: context.args.words[1])
+        let report = try context.app(holdingCommits: false).setUpHub(url: context.args.words[1],
+                                                                     passphrase: try PassphraseInput.from(context))
         context.output.emit(text: SyncMessages.hubReady(version: report.schemaVersion), json: report.json)
     }
 }

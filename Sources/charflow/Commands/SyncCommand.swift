@@ -5,9 +5,9 @@ import Foundation
 /// `charflow sync [--hub URL] [--status]`: push this device's changes to the hub and merge the others'.
 enum SyncCommand: Command {
     static let name = "sync"
-    static let usage = "charflow sync [--hub URL] [--status]"
+    static let usage = "charflow sync [--hub URL] [--passphrase-file FILE] [--status]"
     static let summary = "Sync this store with the hub (or say where sync stands)"
-    static let options: Set<String> = ["hub", "status"]
+    static let options: Set<String> = ["hub", "status", "passphrase-file"]
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
@@ -24,6 +24,7 @@ enum SyncCommand: Command {
             return
         }
         var input = SyncInput(hub: context.args.value("hub"), environmentHub: context.environment["CHARFLOW_HUB"])
+        input.passphrase = try PassphraseInput.from(context)
         // A test seam: hold the sync between the hub's commit and the store's, so a crash test can kill it there.
         if let stall = context.environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
             input.afterPush = { usleep(UInt32(min(stall, 60_000)) * 1000) }

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import CharflowSync
 import Foundation
 
 /// What Charflow keeps and where (P-9), and, once a hub is set, what leaves the machine and where to
@@ -22,7 +23,7 @@ extension StoreEnvironment {
     /// Read what this store keeps, and what it sends where; opens nothing for writing.
     public func privacy() -> PrivacyReport {
         let hub = rememberedHub()
-        let message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path) } ?? Messages.privacy
+        let message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path, blind: keepsHubKey()) } ?? Messages.privacy
         return PrivacyReport(store: path, hub: hub, message: message)
     }
 
@@ -32,5 +33,12 @@ extension StoreEnvironment {
         guard FileManager.default.fileExists(atPath: path), let db = try? Database(path: path, readOnly: true),
               let url = try? db.scalar("SELECT hub_url FROM sync_state WHERE id = 1")?.text else { return nil }
         return HubAddress.shown(url)
+    }
+
+    /// Whether this device keeps a key for the hub it is bound to: a hub made with a passphrase (Y-32).
+    func keepsHubKey() -> Bool {
+        guard let db = try? Database(path: path, readOnly: true),
+              let hubID = try? db.scalar("SELECT hub_id FROM sync_state WHERE id = 1")?.text else { return false }
+        return HubKey.keepsKey(hubID: hubID)
     }
 }

@@ -12,8 +12,9 @@ public struct HubSetUpReport: Sendable, Equatable {
 
 extension Charflow {
     /// Set up the database at `url` as a hub (safe to run again), make this store a device and
-    /// remember the hub when it has none yet.
-    public func setUpHub(url: String) throws -> HubSetUpReport {
-        HubSetUpReport(schemaVersion: try SyncClient(planner: planner).initHub(url: url))
+    /// remember the hub when it has none yet. A new, empty hub is made a blind one when `passphrase`
+    /// gives one (rule Y-32).
+    public func setUpHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> HubSetUpReport {
+        HubSetUpReport(schemaVersion: try SyncClient(planner: planner).initHub(url: url, passphrase: passphrase))
     }
 }

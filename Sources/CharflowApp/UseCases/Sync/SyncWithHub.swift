@@ -14,6 +14,8 @@ public struct SyncInput {
     public var progress: ((Int, Int?) -> Void)?
     /// Runs after the hub committed a push and before the store marks it pushed (a seam for crash tests).
     public var afterPush: (() -> Void)?
+    /// A blind hub's passphrase, asked for only when this device has no key for it (rule Y-32).
+    public var passphrase = HubPassphrase()
 
     public init(hub: String? = nil, environmentHub: String? = nil) {
         self.hub = hub
@@ -57,7 +59,8 @@ extension Charflow {
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         let conflicts = ConflictRepository(db: planner.db)
         let before = try conflicts.lastID()
-        let done = try client.sync(url: url, remember: input.hub != nil, progress: input.progress)
+        let done = try client.sync(url: url, remember: input.hub != nil, passphrase: input.passphrase,
+                                  progress: input.progress)
         var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
         report.setAside = done.setAside
         report.wasForgotten = done.wasForgotten

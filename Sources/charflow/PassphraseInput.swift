@@ -1,0 +1,54 @@
+import CharflowCore
+import CharflowSync
+import Foundation
+
+/// Where a blind hub's passphrase comes from on the command line (rule Y-32): `--passphrase-file F`,
+/// then `CHARFLOW_PASSPHRASE`, else typed on the terminal without echo, and only when it is needed.
+///
+/// The file's one trailing line break is not part of the passphrase. Off a terminal, with neither
+/// given, nobody is asked: `hub init` makes an open hub and a sync to a blind one is refused.
+enum PassphraseInput {
+    static func from(_ context: Context) throws -> HubPassphrase {
+        var passphrase = HubPassphrase()
+        if let file = context.args.value("passphrase-file") {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw UsageError(message: "The passphrase file \(file) could not be read.")
+            }
+            var text = String(decoding: data, as: UTF8.self)
+            if text.hasSuffix("\n") { text.removeLast() }
+            if text.hasSuffix("\r") { text.removeLast() }
+            passphrase.given = text
+        } else if let set = context.environment["CHARFLOW_PASSPHRASE"], !set.isEmpty {
+            passphrase.given = set
+        }
+        guard passphrase.given == nil, isatty(STDIN_FILENO) == 1 else { return passphrase }
+        passphrase.ask = { moment in
+            switch moment {
+            case .existing:
+                return read(prompt: SyncMessages.passphrasePrompt)
+            case .new:
+                guard let first = read(prompt: SyncMessages.passphraseNewPrompt), !first.isEmpty else { return nil }
+                guard read(prompt: SyncMessages.passphraseAgainPrompt) == first else { throw SyncError.passphraseMismatch }
+                return first
+            }
+        }
+        return passphrase
+    }
+
+    /// One line typed on the terminal with echo off; nil at the end of input.
+    private static func read(prompt: String) -> String? {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
+        if hidden {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true)
+    }
+}
