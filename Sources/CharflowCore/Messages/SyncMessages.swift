@@ -154,6 +154,8 @@ extension SyncMessages {
     /// `sync`, when the hub had forgotten this device: it goes on under a new id.
     public static let forgottenDevice = "The hub had forgotten this device (`charflow hub forget`), "
         + "so it now syncs as a new device; nothing was lost."
+}
+
 /// A blind hub's passphrase (spec D20, rule Y-32).
 extension SyncMessages {
     public static let passphraseNeeded = "This hub keeps its values encrypted, and this device has no key for it yet. "
