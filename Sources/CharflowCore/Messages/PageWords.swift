@@ -512,6 +512,7 @@ public enum PageWords {
         ("syncSynced", "Synced"),
         ("syncWaiting", "{count} waiting"),
         ("syncOffline", "Offline since {since}"),
+        ("syncOfflineShort", "Offline {since}"),
         ("syncFailing", "Not syncing"),
         ("syncWaitingTitle", "{count} changes wait to be sent to the hub."),
         ("syncSyncedTitle", "Everything here is on the hub. Last sync: {last}."),

@@ -3,7 +3,7 @@
 // The header says where the automatic sync stands, from `GET /api/sync` every two seconds: "Synced",
 // "N waiting", "Offline since 17:05" (or "Not syncing" with the hub's refusal as its title), in a
 // polite status region whose text changes only when the state does, so a screen reader hears each
-// change once and focus never moves. Beside it, the conflicts that wait link to the Conflicts screen,
+// change once and focus never moves. On a phone "Offline since 17:05" shows as "Offline 17:05". Beside it, the conflicts that wait link to the Conflicts screen,
 // where each is put back (`POST /api/conflicts/ID/restore`) or let stand (`…/dismiss`). A change a sync
 // merged shows like any other, through the page's poll of `GET /api/changes`.
 "use strict";
@@ -13,7 +13,8 @@
 
   function words(sync) {
     switch (sync.state) {
-      case "offline": return { text: say("syncOffline", { since: sync.offlineSinceText || "" }), title: say("syncOfflineTitle") };
+      case "offline": return { text: say("syncOffline", { since: sync.offlineSinceText || "" }),
+        short: say("syncOfflineShort", { since: sync.offlineSinceText || "" }), title: say("syncOfflineTitle") };
       case "failing": return { text: say("syncFailing"), title: sync.lastError || "" };
       case "waiting": return { text: say("syncWaiting", { count: sync.unpushed }), title: say("syncWaitingTitle", { count: sync.unpushed }) };
       case "synced": return { text: say("syncSynced"), title: sync.lastSync ? say("syncSyncedTitle", { last: sync.lastSync }) : "" };
@@ -30,7 +31,10 @@
     box.hidden = !said && !sync.conflicts;
     const state = $("sync-state");
     state.dataset.state = sync.state;
-    if (state.textContent !== (said ? said.text : "")) state.textContent = said ? said.text : "";
+    // On a phone the shorter words show; the whole sentence stays for screen readers (it is the one read).
+    const parts = said ? [el("span", { class: "sync-long", text: said.text })] : [];
+    if (said && said.short) parts.push(el("span", { class: "sync-short", "aria-hidden": "true", text: said.short }));
+    state.replaceChildren(...parts);
     state.title = said ? said.title : "";
     const link = $("sync-conflicts");
     link.hidden = !sync.conflicts;
