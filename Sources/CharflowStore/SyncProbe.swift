@@ -17,8 +17,9 @@ package struct SyncProbe: Sendable, Equatable {
     /// The store at `path` as it is now; nil when there is no store there or it is not a device yet.
     package static func read(path: String) throws -> SyncProbe? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let db = try Database(path: path, busyTimeoutMilliseconds: 1_000)
-        // Closing the last connection would otherwise fold the log into the store: a read changes no byte.
+        // Read-only, so a store erased between the check and the open is not made again as an empty file;
+        // and closing the last connection would otherwise fold the log into the store: a read changes no byte.
+        let db = try Database(path: path, busyTimeoutMilliseconds: 1_000, readOnly: true)
         try db.keepWALOnClose()
         guard let row = try db.rows("""
             SELECT device_id, hub_url, coalesce((SELECT max(seq) FROM sync_ops), 0), pushed_seq FROM sync_state WHERE id = 1
