@@ -6,8 +6,8 @@ import Foundation
 /// Errors become `SyncError`: a connection that fails or drops is `unreachable`, a statement the
 /// server rejects is `refused` with the server's primary message (never the SQL).
 final class HubConnection {
-    private let connection: OpaquePointer
-    private let pq: LibPQ
+    let connection: OpaquePointer
+    let pq: LibPQ
 
     /// Connects to `url` (a libpq URI or key=value string); gives up after 10 seconds unless the URL
     /// says otherwise.
@@ -112,7 +112,7 @@ final class HubConnection {
         }
     }
 
-    private static func firstLine(_ text: UnsafePointer<CChar>?) -> String {
+    static func firstLine(_ text: UnsafePointer<CChar>?) -> String {
         let whole = text.map { String(cString: $0) } ?? ""
         let line = whole.split(separator: "\n").first.map(String.init) ?? "no answer"
         return line.trimmingCharacters(in: .whitespaces)

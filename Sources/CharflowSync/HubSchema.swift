@@ -7,6 +7,9 @@
 /// state a new device starts from (rule Y-12). A sync reaches them through two functions the schema
 /// defines, `hub_push` and `hub_pull`: one round trip each (rule Y-29).
 package enum HubSchema {
+    /// The channel a push is announced on (`LISTEN charflow_hub`), with the pushing device's id.
+    static let channel = "charflow_hub"
+
     /// The advisory lock key that serialises schema changes and operation numbering.
     static let lockKey = 7_239_105
 
@@ -183,6 +186,25 @@ package enum HubSchema {
         $$;
         CREATE TRIGGER hub_operations_sealed BEFORE INSERT ON hub_operations
             FOR EACH ROW EXECUTE FUNCTION hub_refuse_plaintext();
+        """,
+        // Automatic sync (rule Y-28): a push announces itself on `HubSchema.channel` with the pushing
+        // device's id, once per statement that added operations, so the other devices' listeners
+        // (`HubListener`) pull at once; a push that added nothing (a repeat) says nothing.
+        """
+        CREATE OR REPLACE FUNCTION hub_announce_push() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            pusher text;
+        BEGIN
+            SELECT device_id INTO pusher FROM hub_pushed_rows LIMIT 1;
+            IF pusher IS NOT NULL THEN
+                PERFORM pg_notify('\(HubSchema.channel)', pusher);
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER hub_operations_announce AFTER INSERT ON hub_operations
+            REFERENCING NEW TABLE AS hub_pushed_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION hub_announce_push();
         """,
     ]
 

@@ -31,6 +31,10 @@ struct LibPQ {
         -> UnsafeMutablePointer<PQconninfoOption>?
     let conninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
     let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// The connection's socket, to wait on for notifications (`HubListener`).
+    let socket: @convention(c) (Connection?) -> Int32
+    let consumeInput: @convention(c) (Connection?) -> Int32
+    let notifies: @convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?
 
     /// The loaded library, or nil when no libpq could be loaded.
     static let shared: LibPQ? = LibPQ()
@@ -63,7 +67,10 @@ struct LibPQ {
                                        as: (@convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
                                            -> UnsafeMutablePointer<PQconninfoOption>?).self),
               let conninfoFree = load("PQconninfoFree", as: (@convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void).self),
-              let freemem = load("PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+              let freemem = load("PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+              let socket = load("PQsocket", as: (@convention(c) (Connection?) -> Int32).self),
+              let consumeInput = load("PQconsumeInput", as: (@convention(c) (Connection?) -> Int32).self),
+              let notifies = load("PQnotifies", as: (@convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?).self)
         else { return nil }
         self.connectdbParams = connectdbParams
         self.status = status
@@ -82,5 +89,8 @@ struct LibPQ {
         self.conninfoParse = conninfoParse
         self.conninfoFree = conninfoFree
         self.freemem = freemem
+        self.socket = socket
+        self.consumeInput = consumeInput
+        self.notifies = notifies
     }
 }

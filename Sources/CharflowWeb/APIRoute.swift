@@ -25,6 +25,8 @@ struct APIRoute: Sendable {
         case quickDates
         /// `GET /api/export`: the JSON backup `charflow export` writes, as a download.
         case export
+        /// `GET /api/sync`: `sync --status --json` and what the automatic sync knows (rule Y-28).
+        case syncState
     }
 
     let method: Method

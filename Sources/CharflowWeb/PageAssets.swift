@@ -24,6 +24,8 @@ enum PageAssets {
         case upcoming = "upcoming.js"
         // The keyboard model of task lists and the per-task menu (W-21).
         case lists = "lists.js"
+        // Sync's state in the header and the Conflicts screen (Y-28).
+        case sync = "sync.js"
 
         var isScript: Bool { rawValue.hasSuffix(".js") }
 
@@ -43,6 +45,7 @@ enum PageAssets {
             case .drag: Texts.drag
             case .upcoming: Texts.upcoming
             case .lists: Texts.lists
+            case .sync: Texts.sync
             }
         }
     }
@@ -59,6 +62,7 @@ enum PageAssets {
         static let drag = text(PackageResources.drag_js)
         static let upcoming = text(PackageResources.upcoming_js)
         static let lists = text(PackageResources.lists_js)
+        static let sync = text(PackageResources.sync_js)
         static let page = text(PackageResources.page_html)
 
         private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -13,12 +13,15 @@ import Foundation
 final class WebAPI: @unchecked Sendable {
     let store: StoreEnvironment
     let clock: WebClock
+    /// The automatic sync `serve` runs beside the requests, on its own connection (rule Y-28).
+    let syncLoop: AutoSync?
     private let lock = NSLock()
     private var checkedMinute: Int?
 
-    init(store: StoreEnvironment, clock: WebClock) {
+    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil) {
         self.store = store
         self.clock = clock
+        self.syncLoop = syncLoop
     }
 
     /// Opens the store as of the clock now, running any rollover that is due.
@@ -90,6 +93,8 @@ final class WebAPI: @unchecked Sendable {
                     return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
                 case .export:
                     return try BackupDownload.response(app, store: store)
+                case .syncState:
+                    return .json(try app.syncState(loop: syncLoop?.knowledge).json.rendered())
                 case .useCase(let useCase):
                     return .json(Self.withAction(try app.run(useCase, input)).rendered())
                 }

@@ -40,8 +40,10 @@ public final class WebServer: @unchecked Sendable {
     private var inFlight = 0
     private var ticking = false
 
-    public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits()) {
-        api = WebAPI(store: store, clock: clock)
+    /// `syncLoop`, when given, is started with the server and stopped with it (rule Y-28).
+    public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits(),
+                syncLoop: AutoSync? = nil) {
+        api = WebAPI(store: store, clock: clock, syncLoop: syncLoop)
         self.state = state
         self.limits = limits
         requestedPort = port
@@ -89,6 +91,7 @@ public final class WebServer: @unchecked Sendable {
         listeningPort = Int(charflow_mhd_port(daemon))
         flight.unlock()
         startTicker()
+        api.syncLoop?.start()
     }
 
     /// The connection limit the process can keep: it raises its open-file limit towards the hard one
@@ -124,6 +127,7 @@ public final class WebServer: @unchecked Sendable {
         flight.unlock()
         charflow_mhd_stop(daemon)
         self.daemon = nil
+        api.syncLoop?.stop()
     }
 
     // MARK: Requests

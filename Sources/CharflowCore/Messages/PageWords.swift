@@ -508,6 +508,28 @@ public enum PageWords {
         // The defer sheet's picker from the third deferral (T-20, T-24).
         ("deferDate", "Or a day"),
         ("deferDateButton", "Defer to this day"),
+        // Automatic sync in the header, and the conflicts it recorded (Y-28, Y-24).
+        ("syncSynced", "Synced"),
+        ("syncWaiting", "{count} waiting"),
+        ("syncOffline", "Offline since {since}"),
+        ("syncOfflineShort", "Offline {since}"),
+        ("syncFailing", "Not syncing"),
+        ("syncWaitingTitle", "{count} changes wait to be sent to the hub."),
+        ("syncSyncedTitle", "Everything here is on the hub. Last sync: {last}."),
+        ("syncOfflineTitle", "The hub can't be reached: changes are kept here and sent when it answers."),
+        ("syncConflictsOne", "1 conflict"),
+        ("syncConflictsMany", "{count} conflicts"),
+        ("conflictsHeading", "Conflicts"),
+        ("conflictsIntro", "Values of yours another device's change replaced in a sync. Put yours back, or let theirs stand."),
+        ("conflictsNone", "No conflicts wait."),
+        ("conflictRestore", "Put mine back"),
+        ("conflictRestoreNamed", "Put mine back: {what}"),
+        ("conflictDismiss", "Keep theirs"),
+        ("conflictDismissNamed", "Keep theirs: {what}"),
+        ("conflictsDismissAll", "Keep theirs for all"),
+        ("conflictRestored", "Put back: {what}."),
+        ("conflictDismissed", "Kept theirs: {what}."),
+        ("conflictsAllDismissed", "Kept theirs for every conflict."),
     ]
 }
 

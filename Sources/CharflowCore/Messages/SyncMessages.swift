@@ -126,6 +126,28 @@ extension SyncMessages {
     public static func hubCopyRemains(_ hub: String) -> String {
         "The hub \(hub) still holds a copy of what this store synced. To remove it, run: charflow hub erase --yes --hub '\(hub)'"
     }
+
+    // MARK: Automatic sync (rule Y-28)
+
+    public static let hubListenerClosed = "the connection that listens for other devices' changes closed"
+
+    /// `sync --watch`: one line per sync that changed something, with the local time it ended.
+    public static func watchSynced(at time: String, pushed: Int, pulled: Int) -> String {
+        "\(time) Sent \(pushed) \(pushed == 1 ? "change" : "changes"), received \(pulled)."
+    }
+
+    /// `sync --watch`, once when the hub stops answering (not again until it answers).
+    public static func watchOffline(at time: String, _ detail: String) -> String {
+        "\(time) Offline: \(detail) Trying again now and then, quietly."
+    }
+
+    /// `sync --watch`, once when the hub answers again.
+    public static func watchBackOnline(at time: String) -> String {
+        "\(time) The hub answers again."
+    }
+
+    /// `sync --watch` in a store with no hub set: there is nothing to watch.
+    public static let watchNeedsHub = "No hub is set for this store yet, so there is nothing to keep in sync. Set one first: charflow hub init URL"
 }
 
 /// The devices a hub knows, and forgetting a lost one (spec D20, rule Y-31).

@@ -39,7 +39,10 @@ enum ServeCommand: Command {
         }
         // Blocked before any thread starts, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()
-        let server = WebServer(store: store, clock: clock, port: port, state: state)
+        // Sync runs itself beside the page (rule Y-28): idle until the store has a hub.
+        let syncLoop = AutoSync(store: store, clock: { [clock, zone = store.timeZone] in clock.now(in: zone) },
+                                environmentHub: env["CHARFLOW_HUB"], timing: AutoSync.Timing(environment: env))
+        let server = WebServer(store: store, clock: clock, port: port, state: state, syncLoop: syncLoop)
         do {
             try server.start()
         } catch WebServer.StartError.cannotListen(let port) {

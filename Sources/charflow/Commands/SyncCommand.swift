@@ -1,16 +1,20 @@
 import CharflowApp
 import CharflowCore
+import CharflowSync
+import CharflowWeb
 import Foundation
 
-/// `charflow sync [--hub URL] [--status]`: push this device's changes to the hub and merge the others'.
+/// `charflow sync [--hub URL] [--status | --watch]`: push this device's changes to the hub and merge
+/// the others'; `--watch` keeps doing it until Ctrl-C or SIGTERM (rule Y-28).
 enum SyncCommand: Command {
     static let name = "sync"
-    static let usage = "charflow sync [--hub URL] [--passphrase-file FILE] [--status]"
-    static let summary = "Sync this store with the hub (or say where sync stands)"
-    static let options: Set<String> = ["hub", "status", "passphrase-file"]
+    static let usage = "charflow sync [--hub URL] [--passphrase-file FILE] [--status | --watch]"
+    static let summary = "Sync this store with the hub (or say where sync stands, or keep it in sync)"
+    static let options: Set<String> = ["hub", "status", "watch", "passphrase-file"]
     static let maxWords = 0
 
     static func run(_ context: Context) throws {
+        if context.args.has("watch") { return try watch(context) }
         // Sync's own crash seam holds after the hub's commit (below), not before each of the store's.
         let app = try context.app(holdingCommits: false)
         if context.args.has("status") {
@@ -50,5 +54,56 @@ enum SyncCommand: Command {
         if report.conflicts > 0 { lines.append(SyncMessages.conflictsRecorded(report.conflicts)) }
         if report.setAside > 0 { lines.append(SyncMessages.setAside(report.setAside)) }
         context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+    }
+
+    /// `sync --watch`: the automatic sync of `serve` without the page (rule Y-28). One line per sync
+    /// that changed something, one when the hub stops answering and one when it answers again;
+    /// nothing while nothing changes.
+    static func watch(_ context: Context) throws {
+        let env = context.environment
+        // Opening the store first runs the rollover and refuses a bad store or clock as every command does.
+        var app: Charflow? = try context.app(holdingCommits: false)
+        let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
+        if let named = context.args.value("hub") {
+            // A hub named here is remembered as `sync --hub` does, by one sync now.
+            _ = try app?.syncWithHub(SyncInput(hub: named, environmentHub: env["CHARFLOW_HUB"]))
+        }
+        app = nil
+        guard AutoSync.hasHub(store, environmentHub: env["CHARFLOW_HUB"]) else { throw SyncError.noHub }
+        let fixed = context.args.value("now") ?? env["CHARFLOW_NOW"]
+        let start = try StoreEnvironment.clock(fixed, zone: store.timeZone)
+        let isFixed = fixed != nil
+        let clock: @Sendable () -> Date = { isFixed ? start : Date() }
+        let json = context.output.json
+        let zone = store.timeZone
+        let loop = AutoSync(store: store, clock: clock, environmentHub: env["CHARFLOW_HUB"], timing: AutoSync.Timing(environment: env)) { event in
+            let text: String, document: JSONValue
+            switch event {
+            case .synced(let report, let at):
+                text = SyncMessages.watchSynced(at: clockText(at, zone), pushed: report.pushed, pulled: report.pulled)
+                document = .object([("event", .string("synced")), ("at", .string(Instant.storageText(at))), ("report", report.json)])
+            case .wentOffline(let words, let at):
+                text = SyncMessages.watchOffline(at: clockText(at, zone), words)
+                document = .object([("event", .string("offline")), ("at", .string(Instant.storageText(at))), ("message", .string(words))])
+            case .backOnline(let at):
+                text = SyncMessages.watchBackOnline(at: clockText(at, zone))
+                document = .object([("event", .string("online")), ("at", .string(Instant.storageText(at)))])
+            }
+            print(json ? document.rendered() : TerminalText.escaped(text))
+            fflush(nil)
+        }
+        // Blocked before the loop's thread starts, so only the wait below receives Ctrl-C and SIGTERM.
+        StopSignals.block()
+        loop.start()
+        StopSignals.wait()
+        loop.stop()
+    }
+
+    /// "17:05": the local time of `date`, for `--watch` lines.
+    private static func clockText(_ date: Date, _ zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

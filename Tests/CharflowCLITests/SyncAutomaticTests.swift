@@ -1,0 +1,148 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// Sync that runs itself (rule Y-28, spec D20): `serve` and `sync --watch` on one device pick up
+/// another device's push through the hub's announcement, send their own changes a moment after they
+/// are made, and ride out a hub that goes away, against a real PostgreSQL hub.
+///
+/// The fallback timer is set far beyond each test's length (`CHARFLOW_SYNC_TIMING`), so what arrives
+/// arrives through the announcement or the local change, never through the timer; every wait is for a
+/// condition, with a deadline.
+@Suite("Automatic sync through a PostgreSQL hub", .serialized)
+struct SyncAutomaticTests {
+    static let day = "2026-03-10"
+    /// Debounce 0.3 s, fallback 10 min, retries from 0.2 s up to 1 s, the log read every 0.1 s.
+    static let timing = ["CHARFLOW_SYNC_TIMING": "0.3,600,0.2,1,0.1"]
+
+    /// True once `condition` holds, checked every 50 ms until `seconds` have passed.
+    func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+    func holds(_ device: CharflowRunner, task id: String) throws -> Bool {
+        let db = try Database(path: device.storePath)
+        return try db.scalar("SELECT count(*) FROM tasks WHERE id = ?", [.text(id)])?.int == 1
+    }
+
+    func hubHolds(_ hub: PostgresHub, row id: String) throws -> Bool {
+        try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'") != "0"
+    }
+
+    /// Two devices of one hub, each synced once by hand (so each is bound to it and remembers it).
+    func twoDevices() throws -> (PostgresHub, CharflowRunner, CharflowRunner) {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try a.syncJSON(hub, now: "\(Self.day)T08:00")
+        try b.syncJSON(hub, now: "\(Self.day)T08:01")
+        return (hub, a, b)
+    }
+
+    @Test("Y-28: serve picks up another device's push within seconds and sends its own change by itself; GET /api/sync says where it stands")
+    func serveSyncsItself() throws {
+        let (hub, a, b) = try twoDevices()
+        let served = try ServedCharflow(b, now: "\(Self.day)T09:00", extra: Self.timing)
+        defer { served.stop() }
+        // Nobody types `sync` on B: A's push is announced, and B pulls it.
+        let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
+        try a.syncJSON(hub, now: "\(Self.day)T09:06")
+        let pushed = Date()
+        #expect(try eventually(within: 5) { try holds(b, task: fromA) })
+        #expect(Date().timeIntervalSince(pushed) < 5)
+        // A change on B (through the page) reaches the hub a moment later, with no sync typed.
+        let added = try served.send("POST", "/api/tasks", json: #"{"title": "Written on B"}"#)
+        #expect(added.status == 200, "\(added.body)")
+        let fromB = try #require(try added.json()["id"] as? String)
+        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
+        // And a CLI change beside the running server too: the store is never held between syncs.
+        let fromCLI = try b.add("Typed on B", now: "\(Self.day)T09:10")
+        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromCLI) })
+
+        // `GET /api/sync`: `sync --status --json`'s fields, then what the loop knows.
+        var state: [String: Any] = [:]
+        #expect(try eventually(within: 5) {
+            state = try served.send("GET", "/api/sync").json()
+            return state["state"] as? String == "synced"
+        }, "\(state)")
+        let status = try b.json(["sync", "--status"], now: "\(Self.day)T09:11")
+        #expect(Array(state.keys).sorted() == (Array(status.keys) + ["auto", "state", "offlineSince", "offlineSinceText", "lastError"]).sorted())
+        #expect(state["auto"] as? Bool == true)
+        #expect(state["unpushed"] as? Int == 0)
+        #expect(state["offlineSince"] is NSNull)
+        #expect(state["lastError"] is NSNull)
+        #expect(state["conflicts"] as? Int == 0)
+
+        // The hub goes away: the state says offline since when, in words, and the page keeps working.
+        hub.stop()
+        #expect(try eventually(within: 10) {
+            state = try served.send("GET", "/api/sync").json()
+            return state["state"] as? String == "offline"
+        }, "\(state)")
+        #expect(state["offlineSince"] as? String == "2026-03-10T09:00:00.000Z")
+        #expect(state["offlineSinceText"] as? String == "09:00")
+        #expect((state["lastError"] as? String)?.hasPrefix("The hub can't be reached") == true)
+        let offline = try served.send("POST", "/api/tasks", json: #"{"title": "Written offline"}"#)
+        #expect(offline.status == 200)
+        let whileOffline = try #require(try offline.json()["id"] as? String)
+        #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["unpushed"] as? Int == 1 })
+        // Back again: caught up without a restart, nothing lost.
+        try hub.start()
+        #expect(try eventually(within: 10) { try hubHolds(hub, row: whileOffline) })
+        #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["state"] as? String == "synced" })
+        try a.syncJSON(hub, now: "\(Self.day)T09:20")
+        for id in [fromB, fromCLI, whileOffline] { #expect(try holds(a, task: id)) }
+        // Offline was quiet: nothing on stderr but the stop line.
+        let stopped = served.stop()
+        #expect(stopped.status == 0)
+        #expect(!stopped.stderr.contains("hub"), "\(stopped.stderr)")
+    }
+
+    @Test("Y-28: sync --watch keeps a device in sync without the page, quietly offline, and catches up when the hub is back")
+    func watchSyncsItself() throws {
+        let (hub, a, b) = try twoDevices()
+        let (watch, out, err) = try b.start(["sync", "--watch"], now: "\(Self.day)T09:00", extra: Self.timing)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
+        try a.syncJSON(hub, now: "\(Self.day)T09:06")
+        #expect(try eventually(within: 5) { try holds(b, task: fromA) })
+        // Every command still runs beside the watch.
+        let fromB = try b.add("Typed on B", now: "\(Self.day)T09:07")
+        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
+
+        hub.stop()
+        let offline = try b.add("Typed offline", now: "\(Self.day)T09:08")
+        let status = try b.run(["sync", "--status"], now: "\(Self.day)T09:09")
+        #expect(status.status == 0)
+        try hub.start()
+        #expect(try eventually(within: 10) { try hubHolds(hub, row: offline) })
+        try a.syncJSON(hub, now: "\(Self.day)T09:20")
+        for id in [fromB, offline] { #expect(try holds(a, task: id)) }
+
+        kill(watch.processIdentifier, SIGTERM)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        watch.waitUntilExit()
+        #expect(watch.terminationStatus == 0)
+        #expect(errors.isEmpty, "\(errors)")
+        let lines = printed.split(separator: "\n")
+        // One line per sync that changed something, one when the hub went away, one when it came back.
+        #expect(lines.contains { $0.hasSuffix("Sent 0 changes, received 1.") || $0.contains("received") }, "\(printed)")
+        #expect(lines.filter { $0.contains("Offline:") }.count == 1, "\(printed)")
+        #expect(lines.filter { $0.contains("answers again") }.count == 1, "\(printed)")
+        #expect(lines.count < 12, "\(printed)")
+    }
+
+    @Test("Y-28: sync --watch refuses a store with no hub")
+    func watchNeedsHub() throws {
+        let lonely = try CharflowRunner()
+        try lonely.add("Alone", now: "\(Self.day)T09:00")
+        let result = try lonely.run(["sync", "--watch"], now: "\(Self.day)T09:01")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("No hub is set"), "\(result.stderr)")
+    }
+}
