@@ -391,8 +391,9 @@ struct SyncHubTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        // A store that exists (so "nothing written" means its content does not change).
-        try a.add("Here first", now: formatter.string(from: Date()))
+        // A store that exists (so "nothing written" means its content does not change), already at the
+        // sync's own time: a day's rollover due then (near midnight) is the day's change, not the sync's.
+        try a.add("Here first", now: formatter.string(from: ahead))
         let before = try a.contents()
         let result = try a.run(["sync", "--hub", hub.url], now: formatter.string(from: ahead))
         #expect(result.status == 1)
