@@ -496,13 +496,6 @@ package enum OperationLog {
             """, [.text(table), .text(id), .text(field), .text(value)])
     }
 
-    /// The value (JSON text) of a field merged by lines this device last shared or received; nil when
-    /// it keeps none.
-    package static func sharedBase(table: String, id: String, field: String, _ db: Database) throws -> String? {
-        try db.scalar("SELECT value FROM sync_bases WHERE table_name = ? AND row_id = ? AND field = ?",
-                      [.text(table), .text(id), .text(field)])?.text
-    }
-
     /// Records that another device's change of a field merged by lines, made at `hlc`, was merged
     /// here; returns false when it already was (a repeated delivery, which must change nothing).
     package static func markLineChangeMerged(table: String, id: String, field: String, hlc: String, _ db: Database) throws -> Bool {

@@ -37,6 +37,12 @@ package enum PasswordFile {
         if !text.hasSuffix("\n") { text += "\n" }
         let folder = (file as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try writeWhole(text, to: file)
+    }
+
+    /// Writes `text` whole to a temporary file beside `file`, mode 0600, synced, and renames it over any
+    /// old one: a reader sees the old file or the new one, never a part.
+    package static func writeWhole(_ text: String, to file: String) throws(Failure) {
         let temporary = file + ".charflow-" + UUID().uuidString.prefix(8)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(path: file, reason: String(cString: strerror(errno))) }
@@ -63,8 +69,8 @@ package enum PasswordFile {
 
     /// The password file could not be written; the URL was not remembered, and nothing was sent.
     package struct Failure: CharflowRefusal, Equatable {
-        let path: String
-        let reason: String
+        package let path: String
+        package let reason: String
 
         package var code: String { "password_file" }
         package var kind: RefusalKind { .unavailable }

@@ -126,17 +126,10 @@ package enum HubKey {
         let file = try path(hubID: hubID)
         let folder = (file as NSString).deletingLastPathComponent
         PrivateFolder.create(folder)
-        let temporary = file + ".charflow-" + UUID().uuidString.prefix(8)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SyncError.keyFile(path: file, reason: String(cString: strerror(errno))) }
-        let bytes = Array((Data(seal.key).base64EncodedString() + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw SyncError.keyFile(path: file, reason: reason)
+        do {
+            try PasswordFile.writeWhole(Data(seal.key).base64EncodedString() + "\n", to: file)
+        } catch {
+            throw SyncError.keyFile(path: file, reason: error.reason)
         }
     }
 }

@@ -231,24 +231,11 @@ package enum OperationMerge {
         var value = start
         var lastIncoming = start
         var differs = false
-        // What this device last shared of the field: while its value is still that, it changed nothing
-        // since, and a later change elsewhere is taken whole. The change's own base is the other
-        // device's ancestor, not this one's: merged against it, a value older than it would read as
-        // lines removed here (a store restored from a backup dropped lines added after the backup).
-        var shared = try OperationLog.sharedBase(table: key.table, id: key.id, field: field, db)
         for change in changes {
             lastIncoming = change.value
             guard change.value != value else {
                 clock = max(clock ?? change.hlc, change.hlc)
                 differs = false
-                shared = change.value
-                continue
-            }
-            if value == shared, clock.map({ change.hlc > $0 }) ?? true {
-                value = change.value
-                clock = change.hlc
-                differs = false
-                shared = change.value
                 continue
             }
             guard let base = change.base, let held = clock else {

@@ -19,7 +19,7 @@ import unittest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -103,7 +103,8 @@ def by_label(driver, label):
 
 
 def click(driver, label):
-    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it.
+    """Clicks the control named `label`, again if the board was drawn anew between finding and clicking it,
+    or once it is shown when the screen that holds it is still being drawn.
 
     The control is brought to the middle of the window first, as a person looks at what they click:
     left where WebDriver would leave it, at the bottom edge, the undo toast of the last action lies over it.
@@ -111,7 +112,10 @@ def click(driver, label):
     def centred_click(d):
         control = by_label(d, label)
         d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", control)
-        control.click()
+        try:
+            control.click()
+        except ElementNotInteractableException:
+            return False
         return True
     wait(driver, centred_click, message=f"could not click {label}")
 
