@@ -133,11 +133,6 @@ extension OperationLog {
     /// settle their clocks in one batch rather than one a row. Each row and field once a merge.
     package static func holdMergedClocks(table: String, id: String, _ clocks: [(field: String, hlc: String)],
                                          _ db: Database) throws {
-        guard !clocks.isEmpty else { return }
-        try db.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS sync_merged_clocks (table_name TEXT NOT NULL, row_id TEXT NOT NULL,
-                field TEXT NOT NULL, hlc TEXT NOT NULL, PRIMARY KEY (table_name, row_id, field)) WITHOUT ROWID
-            """)
         for clock in clocks {
             try db.run("""
                 INSERT INTO temp.sync_merged_clocks (table_name, row_id, field, hlc) VALUES (?, ?, ?, ?)
@@ -146,10 +141,18 @@ extension OperationLog {
         }
     }
 
+    /// An empty `temp.sync_merged_clocks` for a merge's `holdMergedClocks`, made once a connection.
+    package static func beginMergedClocks(_ db: Database) throws {
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS sync_merged_clocks (table_name TEXT NOT NULL, row_id TEXT NOT NULL,
+                field TEXT NOT NULL, hlc TEXT NOT NULL, PRIMARY KEY (table_name, row_id, field)) WITHOUT ROWID;
+            DELETE FROM temp.sync_merged_clocks
+            """)
+    }
+
     /// Writes the clocks `holdMergedClocks` held, in one batch; nothing to do is one read.
     package static func settleMergedClocks(_ db: Database) throws {
-        guard try db.scalar("SELECT 1 FROM temp.sqlite_schema WHERE name = 'sync_merged_clocks'") != nil,
-              try db.scalar("SELECT 1 FROM temp.sync_merged_clocks LIMIT 1") != nil else { return }
+        guard try db.scalar("SELECT 1 FROM temp.sync_merged_clocks LIMIT 1") != nil else { return }
         try beginClockWrites(db)
         try db.run("""
             INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)

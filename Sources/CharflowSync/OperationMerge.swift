@@ -44,6 +44,7 @@ package enum OperationMerge {
         try db.write {
             try OperationLog.setApplying(true, db)
             try db.execute("PRAGMA defer_foreign_keys = ON")
+            try OperationLog.beginMergedClocks(db)
             let fit = try OperationFit(db)
             var delivered: [RowKey: [RemoteOperation]] = [:]
             let watch = try ConflictWatch.open(db, now: now)
