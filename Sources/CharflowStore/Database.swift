@@ -210,15 +210,14 @@ public final class Database {
         if code != SQLITE_OK { throw DatabaseError(code: code, message: lastErrorMessage) }
     }
 
-    /// Whether the SQLite file at `path` is already in WAL mode, read from its header (the format
-    /// versions at bytes 18 and 19 are 2): the mode persists in the file, so an open need not set it.
-    public static func isInWALMode(path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 20)
-        guard read(descriptor, &header, 20) == 20 else { return false }
-        return header[18] == 2 && header[19] == 2
+    /// Whether the store is already in WAL mode (the mode persists in the file, so an open need not set
+    /// it again), asked of this connection.
+    ///
+    /// Never by reading the file with `open` and `close`: closing any descriptor of the file drops every
+    /// POSIX lock this process holds on it, SQLite's among them, and another process may then take
+    /// itself for the store's last user and delete the write-ahead log a connection here still writes to.
+    public var isInWALMode: Bool {
+        (try? scalar("PRAGMA journal_mode")?.text?.lowercased()) == "wal"
     }
 
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).

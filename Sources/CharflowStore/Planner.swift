@@ -76,7 +76,7 @@ public final class Planner {
                 let db = try Planner.open(path)
                 try Planner.refuseForeign(db, path: path)
                 try migrator.checkNotNewer(db)
-                if !Database.isInWALMode(path: path) { _ = try db.rows("PRAGMA journal_mode = WAL") }
+                if !db.isInWALMode { _ = try db.rows("PRAGMA journal_mode = WAL") }
                 try db.execute("PRAGMA synchronous = NORMAL")
                 // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
                 try db.execute("PRAGMA secure_delete = ON")

@@ -43,8 +43,7 @@ struct DurabilityTests {
         let runner = try CharflowRunner()
         let id = try runner.add("Kept in the log", ["--region", "evening"])
         // The store is in WAL mode by its header, which later opens read instead of setting the mode again.
-        #expect(Database.isInWALMode(path: runner.storePath))
-        #expect(!Database.isInWALMode(path: runner.storePath + "-missing"))
+        #expect(try Database(path: runner.storePath, readOnly: true).isInWALMode)
         // The command exits without checkpointing: the action is in the -wal file beside the store.
         let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
         #expect((wal[.size] as? Int ?? 0) > 0)

@@ -1,4 +1,5 @@
 import CharflowStore
+import CharflowStoreSetup
 import Foundation
 import Testing
 
@@ -29,5 +30,42 @@ struct WriteAheadLogTests {
         let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
         #expect(wal < 5 << 20, "the log is \(wal) bytes")
         #expect(try Database(path: path).scalar("SELECT count(*) FROM notes")?.int == 1000)
+    }
+
+    @Test("D13 B-22: an action made while another program opens and closes the store is kept: opening the store drops none of this process's locks")
+    func anotherProgramsCloseKeepsTheLog() throws {
+        let store = try TempStore(zone: "Europe/Berlin")
+        let title = "Written after the other program closed"
+        // The store exists and is in WAL mode before the open that matters.
+        _ = try store.open("2026-03-07")
+        do {
+            let planner = try store.open("2026-03-07")
+            // A program outside Charflow (a backup tool, the sqlite3 shell) opens the store and closes it.
+            // It folds and deletes the write-ahead log on close only when it believes itself the store's
+            // last user, which it can only do if this process's locks on the file are gone.
+            #expect(try Self.otherProgram(counting: title, in: store.path) == 0)
+            _ = try planner.add(title, region: .morning)
+        }
+        #expect(try Self.otherProgram(counting: title, in: store.path) == 1)
+    }
+
+    /// How many tasks called `title` another process (Python's sqlite3, which folds the log when it
+    /// closes last) finds in the store at `path`.
+    static func otherProgram(counting title: String, in path: String) throws -> Int {
+        let other = Process()
+        let output = Pipe()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            print(c.execute("SELECT count(*) FROM tasks WHERE title = ?", (sys.argv[2],)).fetchone()[0])
+            c.close()
+            """, path, title]
+        other.standardOutput = output
+        try other.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        other.waitUntilExit()
+        try #require(other.terminationStatus == 0, "python3 with its sqlite3 module is needed")
+        return Int(String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 }
