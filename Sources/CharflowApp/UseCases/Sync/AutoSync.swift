@@ -143,6 +143,7 @@ public final class AutoSync: @unchecked Sendable {
         var retryAt: TimeInterval = 0
         var retryDelay = timing.firstRetry
         var failing = false
+        var listenAgainAt: TimeInterval = 0
 
         while !isStopping {
             let now = uptime()
@@ -189,6 +190,13 @@ public final class AutoSync: @unchecked Sendable {
                 // during it still waits and is seen by the next read.
                 if let probe = (try? SyncProbe.read(path: store.path)) ?? nil, !probe.hasUnpushed { lastSeq = probe.lastSeq }
                 continue
+            }
+
+            // A listener that could not be made beside a sync that worked is tried again now and then;
+            // a push announced before it listened is fetched by a sync at once.
+            if listener == nil, let url, !failing, now >= listenAgainAt {
+                listener = try? HubListener(url: url)
+                if listener == nil { listenAgainAt = now + timing.firstRetry } else { wanted = min(wanted ?? now, now) }
             }
 
             // Wait for an announcement, the next read of the log, or the time a sync is due.
