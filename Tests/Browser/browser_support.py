@@ -95,6 +95,11 @@ def wait(driver, condition, seconds=5, message=""):
         .until(lambda d: condition(d), message)
 
 
+def focused(driver, attribute):
+    """An attribute of the focused element, read in one step: the board may be drawn again between two."""
+    return driver.execute_script("const a = document.activeElement; return a ? a.getAttribute(arguments[0]) : null;", attribute)
+
+
 def by_label(driver, label):
     """The element named `label` on the screen shown (another screen may hold a hidden one of that name)."""
     found = driver.find_elements(By.CSS_SELECTOR, f'[aria-label="{label}"]')

@@ -7,7 +7,7 @@ import unittest
 from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.by import By
 
-from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait
+from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait, focused
 
 NOTES = ("Bring **passport** and *tickets* for `ref-42`.\n"
          "Second line of the same paragraph.\n"
@@ -116,7 +116,7 @@ class DetailTests(BrowserTestCase):
         self.assertEqual([(i["text"], i["isChecked"]) for i in shown["checklist"]],
                          [("Print boarding pass", True), ("Pack bag", True)])
         wait(d, lambda d: by_label(d, "Check Print boarding pass").is_selected())
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Check Print boarding pass", message="focus is not on " + "Check Print boarding pass")
+        wait(d, lambda d: focused(d, "aria-label") == "Check Print boarding pass", message="focus is not on " + "Check Print boarding pass")
         # Undo from the toast unticks it in the store (W-15).
         press(d, "Undo: Ticked “Print boarding pass”.")
         wait(d, lambda d: "- [ ] Print boarding pass" in self.store.cli("show", trip)["notes"], message="undo did not reach the store")
@@ -197,7 +197,7 @@ class DetailTests(BrowserTestCase):
         d = self.driver
         press(d, "Defer " + self.heading())
         wait(d, lambda d: d.find_element(By.ID, "defer-sheet").is_displayed())
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "defer-sheet-title", message="focus is not on " + "defer-sheet-title")
+        wait(d, lambda d: focused(d, "id") == "defer-sheet-title", message="focus is not on " + "defer-sheet-title")
         chips = [c for c in d.find_elements(By.CSS_SELECTOR, "#defer-reasons button") if c.is_displayed()]
         if reason:
             [c for c in chips if c.text.endswith(reason)][0].click()
@@ -216,7 +216,7 @@ class DetailTests(BrowserTestCase):
         wait(d, lambda d: self.store.cli("show", fresh)["deferralCount"] == 1)
         self.assertEqual(self.store.cli("show", fresh)["dueDate"], "2026-12-01")
         # Focus came back to the button that opened the sheet.
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-defer")
+        wait(d, lambda d: focused(d, "id") == "detail-defer")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Deferred “Call the garage” to Tue 1 Dec."))
         # The third: the sheet says it keeps slipping and offers the reason chips.
         self.open_detail(slipping)
@@ -268,7 +268,7 @@ class DetailTests(BrowserTestCase):
         suggestion = wait(d, lambda d: d.find_element(By.ID, "detail-suggestion"))
         self.assertEqual(suggestion.find_element(By.TAG_NAME, "p").text,
                          "“Clear the garage” has moved five times or more. If it no longer matters, it can go.")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-suggestion", message="focus is not on " + "detail-suggestion")
+        wait(d, lambda d: focused(d, "id") == "detail-suggestion", message="focus is not on " + "detail-suggestion")
         shown = self.store.cli("show", worn)
         self.assertEqual((shown["deferralCount"], shown["dueDate"], shown["deferrals"][-1]["reason"]), (5, "2026-12-03", "tooMuch"))
         # Deleting from it drops the task, with undo (W-15).

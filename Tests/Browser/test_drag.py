@@ -9,7 +9,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BrowserTestCase, by_label, click, wait
+from browser_support import BrowserTestCase, by_label, click, wait, focused
 
 DRAG = """
 const [taskID, targetSelector] = arguments;
@@ -70,7 +70,7 @@ class DragTests(BrowserTestCase):
         self.assertEqual(self.morning("complementary"), ["Email Sam", "Review notes"])
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
              == ["Complete Finish project proposal", "Complete Email Sam", "Complete Review notes"])
-        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
+        self.assertEqual(focused(d, "aria-label"), "Complete Email Sam")
 
     def test_W16_a_drop_into_a_full_bucket_is_refused_in_words_and_changes_nothing(self):
         self.plan_a_morning()

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, by_label, click, wait
+from browser_support import BrowserTestCase, by_label, click, wait, focused
 
 
 class EffortAndDeferralTests(BrowserTestCase):
@@ -49,7 +49,7 @@ class EffortAndDeferralTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "detail-effort-other").text == "Other…")
         wait(d, lambda d: d.find_element(By.ID, "detail-effort-other").click() or True)
         picker = wait(d, lambda d: d.find_element(By.ID, "detail-effort-other-input"))
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-effort-other-input", message="focus not on the picker")
+        wait(d, lambda d: focused(d, "id") == "detail-effort-other-input", message="focus not on the picker")
         steps = [o.get_attribute("value") for o in Select(picker).options]
         self.assertEqual(steps, [str(m) for m in range(15, 481, 15)])
         self.check_both_themes("the effort picker open", "effort-picker")
@@ -57,7 +57,7 @@ class EffortAndDeferralTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "detail-effort-other-save").click() or True)
         wait(d, lambda d: s.cli("show", task)["effortMinutes"] == 45, message="45 min did not come back")
         wait(d, lambda d: d.find_element(By.ID, "detail-effort-other").text == "Other… 45 min")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-effort-other")
+        wait(d, lambda d: focused(d, "id") == "detail-effort-other")
         # A quick-added `~2h` is the 2 h choice, and shows on Today's row.
         two = s.cli("add", "--parse", "Write the report ~2h", "--region", "afternoon", "--bucket", "misc")["id"]
         self.open_detail(two)
@@ -79,7 +79,7 @@ class EffortAndDeferralTests(BrowserTestCase):
         # Esc closes the sheet and focus returns to the button that opened it.
         d.switch_to.active_element.send_keys(Keys.ESCAPE)
         wait(d, lambda d: not d.find_element(By.ID, "defer-sheet").is_displayed())
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-defer", message="Esc did not return focus")
+        wait(d, lambda d: focused(d, "id") == "detail-defer", message="Esc did not return focus")
         # The fifth: no instant Tomorrow, a date field, and the count as it is.
         self.open_detail(four)
         click(d, "Defer Renew passport")

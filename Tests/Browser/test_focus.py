@@ -9,7 +9,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, browser, by_label, click, theme, wait
+from browser_support import BrowserTestCase, axe_violations, browser, by_label, click, theme, wait, focused
 
 
 def press(driver, label):
@@ -118,7 +118,7 @@ class FocusTests(BrowserTestCase):
         self.assertTrue(d.find_element(By.ID, "view-focus").is_displayed())
         self.assertTrue(refusal.find_element(By.ID, "focus-refused-text").text.startswith("“Write the report” is running"),
                         refusal.text)
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "focus-refused", message="focus is not on " + "focus-refused")
+        wait(d, lambda d: focused(d, "id") == "focus-refused", message="focus is not on " + "focus-refused")
         # Nothing changed: the first timer still runs, and is still shown under the refusal.
         self.assertEqual(self.store.cli("status", now="2026-11-30T09:10")["session"]["taskID"], first)
         self.assertIn("Write the report", self.text("focus-task-title"))

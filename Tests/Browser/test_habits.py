@@ -8,7 +8,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, by_label, click, contrast, theme, wait
+from browser_support import BrowserTestCase, by_label, click, contrast, theme, wait, focused
 
 CREATED = "2026-11-02T08:00"  # four weeks before the tests' clock, so the last 14 days can all be corrected
 
@@ -190,7 +190,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual(paused, "Paused — resumes 5 Dec")
         card = lambda d: d.find_element(By.CSS_SELECTOR, f'section[data-habit="{self.water}"]').text
         wait(d, lambda d: "Paused — resumes 5 Dec" in card(d))
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Resume Water", message="focus did not go to Resume")
+        wait(d, lambda d: focused(d, "aria-label") == "Resume Water", message="focus did not go to Resume")
         wait(d, lambda d: "Not due today." in card(d), message="the paused card does not say it is not due")
         wait(d, lambda d: self.cell_state(self.water, "2026-11-30") == "notDue")
         for scheme in ("light", "dark"):
@@ -227,7 +227,7 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual((windows["Morning"]["amount"], windows["Evening"]["amount"]), (0, 1))
         self.assertEqual(self.cell_state(med, "2026-11-30"), "empty")
         # Focus stays on the control whose words changed.
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Mark not done: Medication · Evening, today")
+        wait(d, lambda d: focused(d, "aria-label") == "Mark not done: Medication · Evening, today")
         click(d, "Log a slip of Smoking, today")
         wait(d, lambda d: self.text(f"habit-today-{smoking}-0") == "Slips today: 1, with 0 allowed.")
         self.assertEqual(s.cli("habit", "grid", smoking, "--weeks", "4")["days"][-1]["amount"], 1)

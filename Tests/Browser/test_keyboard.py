@@ -10,7 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import BrowserTestCase, by_label, click, wait
+from browser_support import BrowserTestCase, by_label, click, wait, focused
 
 
 class TaskListKeyboardTests(BrowserTestCase):
@@ -90,7 +90,7 @@ class TaskListKeyboardTests(BrowserTestCase):
         self.focus_on("Complete Email Sam")
         self.keys(Keys.ENTER)
         wait(d, lambda d: d.execute_script("return location.hash") == "#task/" + self.ids["Email Sam"])
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "detail-heading", message="focus not on the task's heading")
+        wait(d, lambda d: focused(d, "id") == "detail-heading", message="focus not on the task's heading")
         self.assertFalse(self.store.cli("show", self.ids["Email Sam"])["isCompleted"])
 
     def test_W21_the_task_menu_opens_by_button_m_or_shift_f10_and_esc_returns_focus(self):
@@ -120,7 +120,7 @@ class TaskListKeyboardTests(BrowserTestCase):
         ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
         wait(d, lambda d: self.active_label() == "Move to… Book the venue", message="Shift+F10 did not open the menu")
         self.keys(Keys.ENTER)
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"task-move-{venue}-region", message="no picker")
+        wait(d, lambda d: focused(d, "id") == f"task-move-{venue}-region", message="no picker")
         self.keys(Keys.ESCAPE)
         wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "form.move-form"))
         wait(d, lambda d: self.active_label() == "More actions for Book the venue", message="Esc on the picker lost focus")

@@ -7,7 +7,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, browser, click, theme, wait
+from browser_support import BrowserTestCase, browser, click, theme, wait, focused
 
 
 def type_into(d, element_id, text):
@@ -82,7 +82,7 @@ class NightTests(BrowserTestCase):
         kept = self.task(self.proposal)
         self.assertEqual((kept["dueDate"], kept["deferralCount"]), ("2026-12-01", 1))
         click(d, "Later… Email Sam")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"night-when-{self.sam}")
+        wait(d, lambda d: focused(d, "id") == f"night-when-{self.sam}")
         choose(d, f"night-when-{self.sam}", "Next week")
         choose(d, f"night-why-{self.sam}", "Too much")
         self.check_both_themes("Night planning with Later open", "night-later")

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import (BrowserTestCase, axe_violations, browser, by_label, choose, click, contrast,
+from browser_support import (BrowserTestCase, axe_violations, browser, by_label, choose, click, contrast, focused,
                              theme, wait)
 
 
@@ -160,7 +160,7 @@ class PageTests(BrowserTestCase):
         self.assertTrue(self.store.cli("show", self.must)["isCompleted"])
         wait(d, lambda d: by_label(d, "Complete Finish project proposal").is_selected())
         # Focus stays on the task's box after the board is drawn again.
-        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Finish project proposal")
+        self.assertEqual(focused(d, "aria-label"), "Complete Finish project proposal")
         click(d, "Undo: Completed “Finish project proposal”.")
         wait(d, lambda d: not self.store.cli("show", self.must)["isCompleted"], message="undo did not reach the store")
         wait(d, lambda d: not by_label(d, "Complete Finish project proposal").is_selected())
@@ -229,7 +229,7 @@ class PageTests(BrowserTestCase):
         self.assertRegex(heading, r"\(2\)$")
         self.assertEqual(by_label(d, "More actions for Sort the loft").get_attribute("aria-expanded"), "false")
         choose(d, "Sort the loft", "Move to… Sort the loft")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"move-{loft}-region", message="focus did not go to the picker")
+        wait(d, lambda d: focused(d, "id") == f"move-{loft}-region", message="focus did not go to the picker")
         Select(d.find_element(By.ID, f"move-{loft}-region")).select_by_visible_text("Afternoon")
         Select(d.find_element(By.ID, f"move-{loft}-bucket")).select_by_visible_text("Must-Do")
         self.check_both_themes("Backlog with the picker open", "backlog-move")
@@ -244,14 +244,14 @@ class PageTests(BrowserTestCase):
         d = self.open_page()
         sam = [t for t in self.store.cli("today")["regions"]["morning"]["complementary"] if t["title"] == "Email Sam"][0]["id"]
         choose(d, "Email Sam", "Move to… Email Sam")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"task-move-{sam}-region")
+        wait(d, lambda d: focused(d, "id") == f"task-move-{sam}-region")
         self.assertEqual(Select(d.switch_to.active_element).first_selected_option.text, "Morning")
         Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Evening")
         Select(d.find_element(By.ID, f"task-move-{sam}-bucket")).select_by_visible_text("Must-Do")
         d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
         wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Evening, Must-Do.")
         self.assertEqual([t["title"] for t in self.store.cli("today")["regions"]["evening"]["mustDo"]], ["Email Sam"])
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Complete Email Sam")
+        wait(d, lambda d: focused(d, "aria-label") == "Complete Email Sam")
         self.assertIn("Email Sam", by_label(d, "Evening region, 1 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)
         for scheme in ("light", "dark"):
             theme(d, scheme)
@@ -261,7 +261,7 @@ class PageTests(BrowserTestCase):
             self.screenshot(f"today-move-{scheme}")
             d.switch_to.active_element.send_keys(Keys.ESCAPE)
             wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "form.move-form"))
-            wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "More actions for Review notes",
+            wait(d, lambda d: focused(d, "aria-label") == "More actions for Review notes",
                  message="Esc did not give focus back to the menu button")
         theme(d, "light")
         # To the Backlog: the task leaves the board, focus goes to the screen's heading.
@@ -303,7 +303,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(order(), ["Email Sam", "Review notes"])
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
              == ["Complete Email Sam", "Complete Review notes"])
-        self.assertEqual(d.switch_to.active_element.get_attribute("aria-label"), "Complete Email Sam")
+        self.assertEqual(focused(d, "aria-label"), "Complete Email Sam")
         self.assertFalse(d.switch_to.active_element.is_selected(), "Alt+Up must not tick the box")
         # At the top it says so and changes nothing.
         d.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_UP)
@@ -315,7 +315,7 @@ class PageTests(BrowserTestCase):
         # The store moves before the page draws it: wait for the page, then ask where focus is.
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
              == ["Complete Review notes", "Complete Email Sam"])
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Complete Email Sam", message="focus left the task")
+        wait(d, lambda d: focused(d, "aria-label") == "Complete Email Sam", message="focus left the task")
         wait(d, lambda d: by_label(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.") is not None)
         click(d, "Undo: “Email Sam” moved to place 2 of 2 in Morning Complementary.")
         wait(d, lambda d: order() == ["Email Sam", "Review notes"])
@@ -326,7 +326,7 @@ class PageTests(BrowserTestCase):
         body = d.find_element(By.TAG_NAME, "body")
         body.send_keys("?")
         wait(d, lambda d: d.find_element(By.ID, "shortcuts").is_displayed())
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "shortcuts-title")
+        self.assertEqual(focused(d, "id"), "shortcuts-title")
         self.assertEqual(d.find_element(By.ID, "shortcuts-button").get_attribute("aria-expanded"), "true")
         self.assertIn("Move the focused task within its bucket", d.find_element(By.ID, "shortcuts").text)
         self.check_both_themes("shortcuts", "shortcuts")
@@ -335,7 +335,7 @@ class PageTests(BrowserTestCase):
         d.switch_to.active_element.send_keys("b")
         wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed())
         d.switch_to.active_element.send_keys("n")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "quick-line")
+        wait(d, lambda d: focused(d, "id") == "quick-line")
         # Typing in a field types; it does not move between screens.
         d.switch_to.active_element.send_keys("b")
         time.sleep(0.3)

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import BrowserTestCase, wait
+from browser_support import BrowserTestCase, wait, focused
 
 
 class PhoneAndBannerTests(BrowserTestCase):
@@ -53,11 +53,11 @@ class PhoneAndBannerTests(BrowserTestCase):
         self.assertFalse(d.find_element(By.ID, "nav-backlog").is_displayed())
         d.execute_script("arguments[0].focus()", button)
         ActionChains(d).send_keys(Keys.ENTER).perform()
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "nav-today", message="the menu did not take focus")
+        wait(d, lambda d: focused(d, "id") == "nav-today", message="the menu did not take focus")
         self.assertEqual(button.get_attribute("aria-expanded"), "true")
         self.check_both_themes("the screens' menu at 375 px", "screens-menu-375")
         ActionChains(d).send_keys(Keys.ESCAPE).perform()
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "screens-button", message="Esc did not return focus")
+        wait(d, lambda d: focused(d, "id") == "screens-button", message="Esc did not return focus")
         self.assertFalse(d.find_element(By.ID, "nav-backlog").is_displayed())
         # Following a link closes the menu and focus goes to the new screen's heading.
         ActionChains(d).send_keys(Keys.ENTER).perform()
@@ -88,7 +88,7 @@ class PhoneAndBannerTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "problem").text == offline, message="quick add's failure is not in the banner")
         self.assertEqual(d.find_element(By.ID, "quick-parse").text, "")
         self.assertEqual(line.get_attribute("value"), "Buy stamps")
-        self.assertEqual(d.switch_to.active_element.get_attribute("id"), "quick-line")
+        self.assertEqual(focused(d, "id"), "quick-line")
         self.assertNotIn("Failed to fetch", d.find_element(By.TAG_NAME, "body").text)
         self.check_both_themes("Today offline", "today-offline")
 

@@ -8,7 +8,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, by_label, click, wait
+from browser_support import BrowserTestCase, by_label, click, wait, focused
 
 
 def type_into(d, element_id, text):
@@ -74,7 +74,7 @@ class QuickAddPlacesTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "category-create").click() or True)
         names = lambda: [c["name"] for c in s.cli("category", "list")["categories"]]
         wait(d, lambda d: "Home" in names(), message="not created")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "category-new")
+        wait(d, lambda d: focused(d, "id") == "category-new")
         self.check_both_themes("Settings with a category", "settings-categories")
         # Back on Today the same line now shows the category.
         d.execute_script("location.hash = '#today'")
@@ -90,7 +90,7 @@ class QuickAddPlacesTests(BrowserTestCase):
         click(d, "Archive House")
         wait(d, lambda d: "House" not in names(), message="not archived")
         wait(d, lambda d: "House (archived)" in d.find_element(By.ID, "categories").text)
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Restore House", message="focus lost after archive")
+        wait(d, lambda d: focused(d, "aria-label") == "Restore House", message="focus lost after archive")
 
     def test_W14_night_plannings_new_task_reads_the_quick_add_syntax(self):
         s = self.store

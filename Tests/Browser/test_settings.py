@@ -12,7 +12,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait
+from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait, focused
 
 
 def press(driver, label):
@@ -76,7 +76,7 @@ class SettingsTests(BrowserTestCase):
         problem = d.find_element(By.ID, "setting-problem-capacity")
         wait(d, lambda d: "minutes from 0 to 1440" in problem.text)
         # Focus goes to the refused field, which says it is refused and why.
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "setting-capacity")
+        wait(d, lambda d: focused(d, "id") == "setting-capacity")
         self.assertEqual(field.get_attribute("aria-invalid"), "true")
         self.assertIn("setting-problem-capacity", field.get_attribute("aria-describedby"))
         field.clear()
@@ -134,12 +134,12 @@ class SettingsTests(BrowserTestCase):
         loses = wait(d, lambda d: d.find_element(By.ID, "erase-loses"))
         self.assertEqual(loses.text, "This removes every task (2), every habit (1), their history and every setting from this "
                                      "machine, for good. Undo cannot bring them back.")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-confirm", message="focus is not on " + "erase-confirm")
+        wait(d, lambda d: focused(d, "id") == "erase-confirm", message="focus is not on " + "erase-confirm")
         # Opening the step erased nothing; "Keep my data" closes it.
         self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
         wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
         wait(d, lambda d: d.find_elements(By.ID, "erase-confirm") == [])
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "erase-open", message="focus is not on " + "erase-open")
+        wait(d, lambda d: focused(d, "id") == "erase-open", message="focus is not on " + "erase-open")
         self.assertEqual(len(self.store.cli("list", "--all")["tasks"]), 2)
         self.assertEqual(len(self.store.cli("habits")["habits"]), 1)
         # Confirmed, everything goes.

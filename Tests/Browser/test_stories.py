@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, browser, by_label, choose, click, theme, wait
+from browser_support import BrowserTestCase, axe_violations, browser, by_label, choose, click, theme, wait, focused
 
 
 def titles(tasks):
@@ -255,7 +255,7 @@ class StoryTests(StoryTestCase):
         # "Finish report": the region picker, then the bucket picker; Afternoon already has its Must-Do.
         report = ids["Finish report"]
         choose(d, "Finish report", "Move to… Finish report")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == f"move-{report}-region")
+        wait(d, lambda d: focused(d, "id") == f"move-{report}-region")
         self.assertEqual([o.text for o in Select(d.find_element(By.ID, f"move-{report}-region")).options],
                          ["Morning", "Afternoon", "Evening"])
         self.assertEqual([o.text for o in Select(d.find_element(By.ID, f"move-{report}-bucket")).options],
@@ -326,7 +326,7 @@ class RegionActionTests(StoryTestCase):
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
         self.assertEqual(wait(d, lambda d: by_label(d, "More actions for Call the bank").get_attribute("aria-expanded")), "false")
         click(d, "More actions for Call the bank")
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Move to… Call the bank",
+        wait(d, lambda d: focused(d, "aria-label") == "Move to… Call the bank",
              message="focus did not go to the first action")
         self.assertEqual(by_label(d, "More actions for Call the bank").get_attribute("aria-expanded"), "true")
         panel = d.find_element(By.CSS_SELECTOR, f"#focus-task-menu-{call}")
@@ -340,7 +340,7 @@ class RegionActionTests(StoryTestCase):
         self.assertEqual((shown["dueDate"], shown["deferralCount"]), ("2026-12-01", 1))
         self.assertEqual(titles(self.region("morning")["misc"]), ["Buy stamps"])
         wait(d, lambda d: by_label(d, "Complete Call the bank") is None)
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("aria-label") == "Complete Buy stamps",
+        wait(d, lambda d: focused(d, "aria-label") == "Complete Buy stamps",
              message="focus did not go to the next task")
         click(d, "Undo: Deferred “Call the bank” to tomorrow.")
         wait(d, lambda d: by_label(d, "Complete Call the bank") is not None, message="undo did not bring it back")

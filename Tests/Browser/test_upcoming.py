@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import BrowserTestCase, wait
+from browser_support import BrowserTestCase, wait, focused
 
 
 class UpcomingTests(BrowserTestCase):
@@ -59,7 +59,7 @@ class UpcomingTests(BrowserTestCase):
         d = self.open_page()
         d.find_element(By.TAG_NAME, "body").click()
         ActionChains(d).send_keys("/").perform()
-        wait(d, lambda d: d.switch_to.active_element.get_attribute("id") == "search-line", message="/ did not open Search")
+        wait(d, lambda d: focused(d, "id") == "search-line", message="/ did not open Search")
         self.assertEqual(d.title, "Charflow · Search")
         ActionChains(d).send_keys("robin").perform()
         rows = lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#search-list li")]

@@ -630,6 +630,13 @@
     return redrawn;
   }
 
+  // The poll's redraw waits its turn and is skipped when a redraw before it already drew `seen`:
+  // an action's own redraw and the poll that noticed the same change draw the board once.
+  function refreshUnlessDrawn(seen) {
+    redrawn = redrawn.then(() => (version === seen ? undefined : redraw()));
+    return redrawn;
+  }
+
   async function redraw() {
     try {
       // The version read first: what follows is at least that new, so the poll need not draw it again.
@@ -817,8 +824,8 @@
     try {
       const answer = await api("/api/changes");
       if ($("problem").textContent === say("offline")) problem("");
-      if (version !== null && answer.version !== version) await refresh();
-      version = answer.version;
+      if (version !== null && answer.version !== version) await refreshUnlessDrawn(answer.version);
+      else version = answer.version;
     } catch (error) { problem(say("offline")); }
   }
 
