@@ -488,6 +488,12 @@ package enum OperationLog {
         try settleClockWrites(.replace, db)
     }
 
+    /// The value (JSON text) of a field merged by lines this device last shared; nil when it never did.
+    package static func sharedBase(table: String, id: String, field: String, _ db: Database) throws -> String? {
+        try db.scalar("SELECT value FROM sync_bases WHERE table_name = ? AND row_id = ? AND field = ?",
+                      [.text(table), .text(id), .text(field)])?.text
+    }
+
     /// Records `value` (JSON text) as the value of a field merged by lines this device last shared.
     package static func recordBase(table: String, id: String, field: String, value: String, _ db: Database) throws {
         try db.run("""

@@ -27,20 +27,24 @@ package enum OperationMerge {
     /// on: one of an unknown table or field, or with a value of the wrong kind, before anything is
     /// written; a row whose write breaks a constraint, with the changes it came with, when the whole
     /// delivery is tried again row by row.
+    ///
+    /// `fromState` says the operations are the hub's current state (a device starting with no cursor),
+    /// not its log: a field merged by lines then comes with the base of its last change only, which
+    /// this device may never have seen, so it is merged against the value this device last shared.
     @discardableResult
     package static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, notAfter: Int64 = .max,
-                              _ db: Database) throws -> Int {
+                              fromState: Bool = false, _ db: Database) throws -> Int {
         do {
-            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, guarded: false, db)
+            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, fromState: fromState, guarded: false, db)
         } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
-            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, guarded: true, db)
+            return try apply(operations, cursor: cursor, now: now, notAfter: notAfter, fromState: fromState, guarded: true, db)
         }
     }
 
     /// The merge itself; `guarded` writes each row in a savepoint of its own and sets aside a row that
     /// fails, which costs two statements a row, so it runs only after a delivery failed whole.
     private static func apply(_ operations: [RemoteOperation], cursor: Int64, now: String, notAfter: Int64,
-                              guarded: Bool, _ db: Database) throws -> Int {
+                              fromState: Bool, guarded: Bool, _ db: Database) throws -> Int {
         try db.write {
             try OperationLog.setApplying(true, db)
             try db.execute("PRAGMA defer_foreign_keys = ON")
@@ -104,8 +108,10 @@ package enum OperationMerge {
                 if let changes = byLines[key] {
                     if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
                         for (field, list) in changes {
+                            let shared = fromState ? try OperationLog.sharedBase(table: key.table, id: key.id, field: field, db) : nil
                             lineFields[field] = list.map {
-                                LineChange(hlc: $0.hlc, value: $0.value, base: bases[BaseKey(row: key, field: field, hlc: $0.hlc)])
+                                LineChange(hlc: $0.hlc, value: $0.value,
+                                           base: fromState ? shared : bases[BaseKey(row: key, field: field, hlc: $0.hlc)])
                             }
                             fields[field] = nil
                         }

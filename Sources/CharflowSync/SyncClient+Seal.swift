@@ -20,9 +20,10 @@ extension SyncClient {
 
     /// Applies what a pull or the hub's state delivered, in one local transaction, after opening each
     /// value; what does not open is set aside in the same transaction.
-    func applyPulled(_ operations: [RemoteOperation], cursor: Int64) throws {
+    /// `fromState` says they are the hub's current state rather than its log (`OperationMerge.apply`).
+    func applyPulled(_ operations: [RemoteOperation], cursor: Int64, fromState: Bool = false) throws {
         guard let seal else {
-            try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, db)
+            try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
             return
         }
         var opened: [RemoteOperation] = []
@@ -45,7 +46,7 @@ extension SyncClient {
                 try OperationLog.setAside(.init(hlc: operation.hlc, table: operation.table, rowID: operation.rowID, field: operation.field,
                                                 value: operation.value, reason: reason), db)
             }
-            try OperationMerge.apply(opened, cursor: cursor, now: nowText, notAfter: receiveLimit, db)
+            try OperationMerge.apply(opened, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
         }
     }
 }

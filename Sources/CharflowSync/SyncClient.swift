@@ -336,7 +336,7 @@ package final class SyncClient {
             RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
         }
         progress?(0, operations.count)
-        try applyPulled(operations, cursor: cursor)
+        try applyPulled(operations, cursor: cursor, fromState: true)
         progress?(operations.count, operations.count)
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }

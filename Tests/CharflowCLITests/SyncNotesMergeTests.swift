@@ -93,4 +93,55 @@ struct SyncNotesMergeTests {
         #expect(try notes(a, id) == "Bring two bags\n2026-03-10 10:20 — Done by noon")
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
+
+    @Test("Y-17 Y-18 D19: a machine replaced by a fresh store restored from its export joins the hub and every line written since the export stays, there and everywhere")
+    func restoredFromExportKeepsLaterLines() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("Bring bags", hub, [a, b])
+        let exported = try a.run(["export"], now: "\(Self.day)T09:30")
+        try #require(exported.status == 0, "\(exported.stderr)")
+        let backup = a.folder.appendingPathComponent("backup.json")
+        try exported.stdout.write(to: backup, atomically: true, encoding: .utf8)
+        // Two notes after the export, each synced: the hub's note is two changes past the backup's.
+        try a.run(["note", id, "Shop on Elm Street is shut"], now: "\(Self.day)T10:00")
+        try sync(a, hub, at: "10:01")
+        try b.run(["note", id, "Mum wants oat milk"], now: "\(Self.day)T10:05")
+        try sync(b, hub, at: "10:06")
+        // A's machine is lost; a fresh store takes in the export and joins the hub.
+        let replaced = try CharflowRunner()
+        let imported = try replaced.run(["import", backup.path], now: "\(Self.day)T10:10")
+        try #require(imported.status == 0, "\(imported.stderr)")
+        try sync(replaced, hub, at: "10:11")
+        try sync(b, hub, at: "10:12")
+        let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
+        #expect(try notes(replaced, id) == expected)
+        #expect(try notes(b, id) == expected)
+        #expect(try replaced.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-17 Y-14 D19: a store put back from a file copy starts again from the hub's state and keeps every line written since the copy, there and everywhere")
+    func restoredFromCopyKeepsLaterLines() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("Bring bags", hub, [a, b])
+        let copy = a.storePath + ".copy"
+        try Database(path: a.storePath).execute("VACUUM INTO '\(copy)'")
+        // Two notes after the copy, one on each device, each synced: the hub's note is two changes past the copy's.
+        try a.run(["note", id, "Shop on Elm Street is shut"], now: "\(Self.day)T10:00")
+        try sync(a, hub, at: "10:01")
+        try sync(b, hub, at: "10:02")
+        try b.run(["note", id, "Mum wants oat milk"], now: "\(Self.day)T10:05")
+        try sync(b, hub, at: "10:06")
+        // A's store is put back from the copy, as a backup tool would.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: a.storePath + suffix) }
+        try FileManager.default.moveItem(atPath: copy, toPath: a.storePath)
+        let report = try sync(a, hub, at: "10:11")
+        #expect(report["newDevice"] is String)
+        try sync(b, hub, at: "10:12")
+        let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
+        #expect(try notes(a, id) == expected)
+        #expect(try notes(b, id) == expected)
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
 }

@@ -54,8 +54,10 @@ struct WriteAheadLogTests {
     static func otherProgram(counting title: String, in path: String) throws -> Int {
         let other = Process()
         let output = Pipe()
-        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        other.arguments = ["python3", "-c", """
+        // `scripts/test` names its environment's interpreter; otherwise python3 from PATH.
+        let python = ProcessInfo.processInfo.environment["CHARFLOW_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+        other.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/env")
+        other.arguments = (python == nil ? ["python3"] : []) + ["-c", """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
             print(c.execute("SELECT count(*) FROM tasks WHERE title = ?", (sys.argv[2],)).fetchone()[0])
