@@ -98,12 +98,11 @@ package enum OperationLog {
             try db.run("INSERT INTO sync_state (id, device_id) VALUES (1, ?)", [.text(device)])
             try installTriggers(db, migrator: migrator)
             for table in syncedTables {
-                for column in try db.columns(of: table) where column != "id" {
-                    try db.run("""
-                        INSERT INTO sync_ops (table_name, row_id, field, value)
-                        SELECT '\(table)', id, '\(column)', json_quote(\(column)) FROM \(table) ORDER BY rowid
-                        """)
-                }
+                let fields = try everyField(of: table, db)
+                try db.run("""
+                    INSERT INTO sync_ops (table_name, row_id, field, value)
+                    SELECT '\(table)', t.id, f.name, \(fields.value) FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
+                    """)
             }
             let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
             try db.run("""
@@ -114,6 +113,19 @@ package enum OperationLog {
             if stampingRowTimes { try stampWithRowTimes(db) }
         }
         return device
+    }
+
+    /// SQL that makes one row per field of each row of `table` (alias `t`): `join` adds `f.name` and
+    /// `f.place` (the column's order), `value` is that field's value as JSON text.
+    ///
+    /// A whole store is queued row by row, each row's fields together, never column by column: the
+    /// hub numbers them in that order, and a page of a pull then holds a new row whole or not at all
+    /// (`SyncClient.wholeRows`), where column by column a page held a row without its required fields.
+    static func everyField(of table: String, _ db: Database) throws -> (join: String, value: String) {
+        let columns = try db.columns(of: table).filter { $0 != "id" }
+        let names = columns.enumerated().map { "SELECT '\($1)' AS name, \($0) AS place" }.joined(separator: " UNION ALL ")
+        let value = "CASE f.name " + columns.map { "WHEN '\($0)' THEN json_quote(t.\($0))" }.joined(separator: " ") + " END"
+        return ("CROSS JOIN (\(names)) f", value)
     }
 
     /// Stamps the operations this transaction wrote for rows the store already held (on becoming a
@@ -398,14 +410,13 @@ package enum OperationLog {
             for table in syncedTables {
                 let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
                 let seeded = table == "categories" ? untouchedDefault : "0"
-                for column in try db.columns(of: table) where column != "id" {
-                    try db.run("""
-                        INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-                        SELECT '\(table)', t.id, '\(column)', json_quote(t.\(column)),
-                            coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: "'\(column)'")), \(clockSQL(at: changed, zero: seeded)))
-                        FROM \(table) t ORDER BY t.rowid
-                        """)
-                }
+                let fields = try everyField(of: table, db)
+                try db.run("""
+                    INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
+                    SELECT '\(table)', t.id, f.name, \(fields.value),
+                        coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: "f.name")), \(clockSQL(at: changed, zero: seeded)))
+                    FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
+                    """)
             }
             try queueSettingsForSwitch(db)
             let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")

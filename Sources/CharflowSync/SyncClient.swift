@@ -264,7 +264,7 @@ package final class SyncClient {
     /// id in use elsewhere (Y-14) or forgotten on the hub (Y-31) is replaced by a new one, under which
     /// everything this store did not push yet goes.
     private func push(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
-        var pending = try OperationLog.unpushed(db, limit: SyncClient.page)
+        var pending = try unpushedPage()
         guard checking || !pending.isEmpty else { return 0 }
         var rows = Set<String>()
         var restamped = false, renewed = 0
@@ -290,9 +290,28 @@ package final class SyncClient {
             case let outcome:
                 throw SyncError.refused(outcome)
             }
-            pending = try OperationLog.unpushed(db, limit: SyncClient.page)
+            pending = try unpushedPage()
             if pending.isEmpty, answer.outcome == "ok" { return rows.count }
         }
+    }
+
+    /// The next page to push, ending on a whole row: the hub numbers each page's operations together,
+    /// and another device's push may come between two pages.
+    private func unpushedPage() throws -> [OperationLog.Operation] {
+        let page = try OperationLog.unpushed(db, limit: SyncClient.page)
+        return SyncClient.wholeRows(page, full: page.count == SyncClient.page) { SyncClient.rowKey($0.table, $0.rowID) }
+    }
+
+    /// A full page cut back before the operations of its last row, which then begin the next page: a
+    /// device pushes a row's fields one after another, so a row new to the puller arrives whole in one
+    /// page and one transaction (a new row without its required fields cannot be made, and would be
+    /// lost). A page that is one row only is kept as it is.
+    static func wholeRows<Element>(_ page: [Element], full: Bool, row: (Element) -> String) -> [Element] {
+        guard full, let last = page.last else { return page }
+        let tail = row(last)
+        var end = page.count
+        while end > 0, row(page[end - 1]) == tail { end -= 1 }
+        return end == 0 ? page : Array(page[..<end])
     }
 
     /// The row an operation changes, as one key: counting distinct keys counts changes as a person
@@ -310,8 +329,8 @@ package final class SyncClient {
         while true {
             var rows = try hub.query("SELECT * FROM hub_pull($1, $2, $3)", [String(cursor), device, String(SyncClient.page)])
             let full = rows.count == SyncClient.page
-            // A base travels just before its change: one at a full page's end waits for the next page.
-            while full, rows.count > 1, (rows.last?[4] ?? nil)?.hasSuffix(OperationLog.baseSuffix) == true { rows.removeLast() }
+            // A row's fields (and a base, which travels just before its change) come in one page.
+            rows = SyncClient.wholeRows(rows, full: full) { SyncClient.rowKey($0[2] ?? "", $0[3] ?? "") }
             guard let last = rows.last, let seq = last[0].flatMap({ Int64($0) }) else { break }
             let operations = rows.map {
                 RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
