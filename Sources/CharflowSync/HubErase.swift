@@ -2,7 +2,7 @@ import CharflowStore
 
 /// `charflow hub erase`: every device's Charflow data removed from the hub (spec D19, rule Y-27).
 ///
-/// Drops every table and sequence of the hub's schema (all named `hub_…`, whatever version made
+/// Drops every table, sequence and function of the hub's schema (all named `hub_…`, whatever version made
 /// them) in one transaction under the hub's lock, so a sync at the same moment either finishes
 /// before or finds no hub. The database itself, its roles and anything else in it stay. Devices
 /// keep their own stores; syncing again needs `hub init` and, on each device, `hub switch`.
@@ -23,6 +23,12 @@ extension SyncClient {
                 SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = current_schema() AND sequencename LIKE 'hub\\_%'
                 """).compactMap { $0.first ?? nil }
             if !sequences.isEmpty { try hub.execute("DROP SEQUENCE IF EXISTS \(sequences.joined(separator: ", ")) CASCADE") }
+            // The hub's functions go too (its push, its pull, its triggers' bodies), each by its signature.
+            let functions = try hub.query("""
+                SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                WHERE n.nspname = current_schema() AND p.proname LIKE 'hub\\_%'
+                """).compactMap { $0.first ?? nil }
+            if !functions.isEmpty { try hub.execute("DROP FUNCTION IF EXISTS \(functions.joined(separator: ", ")) CASCADE") }
         }
     }
 }

@@ -86,6 +86,10 @@ struct SyncPrivacyTests {
         #expect(try hub.value("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'hub\\_%'") == "0")
         #expect(try hub.value("SELECT count(*) FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'hub\\_%'") == "0")
         #expect(try hub.value("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
+        #expect(try hub.value("""
+            SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'public' AND p.proname LIKE 'hub\\_%'
+            """) == "0", "the hub's functions are gone too")
         // Each device keeps its own store; the next sync says the database is no hub.
         let list = try phone.json(["list", "--all"], now: "2026-03-10T09:02")
         #expect((list["tasks"] as? [Any])?.count == 1)
