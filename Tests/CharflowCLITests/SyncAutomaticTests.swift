@@ -137,6 +137,46 @@ struct SyncAutomaticTests {
         #expect(lines.count < 12, "\(printed)")
     }
 
+    @Test("Y-28: sync --watch --json prints each event as one JSON document on a line of its own")
+    func watchPrintsJSONLines() throws {
+        let (hub, a, b) = try twoDevices()
+        let (watch, out, _) = try b.start(["sync", "--watch", "--json"], now: "\(Self.day)T09:00", extra: Self.timing)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        for title in ["First on A", "Second on A"] {
+            let id = try a.add(title, now: "\(Self.day)T09:05")
+            try a.syncJSON(hub, now: "\(Self.day)T09:06")
+            #expect(try eventually(within: 5) { try holds(b, task: id) })
+        }
+        kill(watch.processIdentifier, SIGTERM)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        watch.waitUntilExit()
+        let lines = printed.split(separator: "\n")
+        #expect(lines.count == 2, "\(printed)")
+        for line in lines {
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(event?["event"] as? String == "synced", "\(line)")
+            #expect((event?["report"] as? [String: Any])?["pulled"] as? Int == 1, "\(line)")
+        }
+    }
+
+    @Test("Y-28: serve syncs with a hub given only by CHARFLOW_HUB, and GET /api/sync says it is synced, not that there is no hub")
+    func environmentHubIsShown() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let device = try CharflowRunner()
+        let id = try device.add("Before the server", now: "\(Self.day)T08:00")
+        var extra = Self.timing
+        extra["CHARFLOW_HUB"] = hub.url
+        let served = try ServedCharflow(device, now: "\(Self.day)T09:00", extra: extra)
+        defer { served.stop() }
+        #expect(try eventually(within: 5) { try hubHolds(hub, row: id) })
+        var state: [String: Any] = [:]
+        #expect(try eventually(within: 5) {
+            state = try served.send("GET", "/api/sync").json()
+            return state["state"] as? String == "synced"
+        }, "\(state)")
+        #expect(state["auto"] as? Bool == true)
+    }
+
     @Test("Y-28: sync --watch refuses a store with no hub")
     func watchNeedsHub() throws {
         let lonely = try CharflowRunner()

@@ -22,6 +22,37 @@ public indirect enum JSONValue {
         return out
     }
 
+    /// The value on one line, with no space between its parts: one event of a stream per line (JSON
+    /// Lines), as `sync --watch --json` prints them.
+    public func renderedOnOneLine() -> String {
+        var out = ""
+        writeOnOneLine(into: &out)
+        return out
+    }
+
+    private func writeOnOneLine(into out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.writeOnOneLine(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (index, (key, value)) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.quote(key, into: &out)
+                out += ":"
+                value.writeOnOneLine(into: &out)
+            }
+            out += "}"
+        default:
+            write(into: &out, indent: 0)
+        }
+    }
+
     /// Appends the value's text as it would appear nested `indent` spaces deep.
     public func write(into out: inout String, indent: Int) {
         switch self {

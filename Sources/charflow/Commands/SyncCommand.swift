@@ -89,7 +89,7 @@ enum SyncCommand: Command {
                 text = SyncMessages.watchBackOnline(at: clockText(at, zone))
                 document = .object([("event", .string("online")), ("at", .string(Instant.storageText(at)))])
             }
-            print(json ? document.rendered() : TerminalText.escaped(text))
+            print(json ? document.renderedOnOneLine() : TerminalText.escaped(text))
             fflush(nil)
         }
         // Blocked before the loop's thread starts, so only the wait below receives Ctrl-C and SIGTERM.

@@ -50,6 +50,8 @@ public final class AutoSync: @unchecked Sendable {
         public var syncs = 0
         /// When the last successful sync ended (the clock of that sync).
         public var lastSynced: Date?
+        /// Whether the hub is `CHARFLOW_HUB`'s, which the store does not name.
+        public var hubFromEnvironment = false
 
         public init() {}
     }
@@ -79,6 +81,7 @@ public final class AutoSync: @unchecked Sendable {
         self.store = store
         self.clock = clock
         self.environmentHub = environmentHub.flatMap { $0.isEmpty ? nil : $0 }
+        known.hubFromEnvironment = self.environmentHub != nil
         self.timing = timing
         self.onEvent = onEvent
     }

@@ -4,7 +4,7 @@ import Foundation
 /// Where sync stands for a front end that runs the automatic sync (rule Y-28): the store's
 /// `sync --status` and what the loop knows, in one state a header can show.
 ///
-/// `state` is `none` without a hub, `offline` while the hub cannot be reached, `failing` while it
+/// `state` is `none` without a hub (the store's or `CHARFLOW_HUB`'s), `offline` while the hub cannot be reached, `failing` while it
 /// answers but refuses the sync, `waiting` while changes wait to be sent, else `synced`.
 public struct SyncStateReport: Sendable, Equatable {
     public let status: SyncStatusReport
@@ -14,7 +14,7 @@ public struct SyncStateReport: Sendable, Equatable {
     public let offlineSinceText: String?
 
     public var state: String {
-        guard status.hubURL != nil else { return "none" }
+        guard status.hubURL != nil || loop?.hubFromEnvironment == true else { return "none" }
         if loop?.offlineSince != nil { return "offline" }
         if loop?.lastError != nil { return "failing" }
         return status.unpushed > 0 ? "waiting" : "synced"
