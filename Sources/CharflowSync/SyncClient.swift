@@ -143,7 +143,14 @@ package final class SyncClient {
             report.fromSnapshot = true
             report.pulled = try pullSnapshot(hub, device: device, progress: progress)
         } else {
-            report.pulled = try pull(hub, device: device, from: cursor, progress: progress)
+            let pulled = try pull(hub, device: device, from: cursor, progress: progress)
+            report.pulled = pulled.changed
+            // Behind the hub's compaction (rule Y-30): what this device sent is on the hub already (the
+            // push came first), and the rest comes from the hub's state.
+            if pulled.behindCompaction {
+                report.fromSnapshot = true
+                report.pulled += try pullSnapshot(hub, device: device, progress: progress)
+            }
         }
         // Two instances of one series on one day, two live sessions: the rules settle them now (Y-7,
         // Y-8).
@@ -320,29 +327,36 @@ package final class SyncClient {
         table + "\u{1F}" + row
     }
 
-    /// Pulls other devices' operations past `cursor`, a page per local transaction.
+    /// Pulls other devices' operations past `cursor`, a page per local transaction; stops, saying so,
+    /// when the hub answers that the cursor is behind its compaction.
     private func pull(_ hub: HubConnection, device: String, from cursor: Int64,
-                      progress: ((Int, Int?) -> Void)?) throws -> Int {
+                      progress: ((Int, Int?) -> Void)?) throws -> (changed: Int, behindCompaction: Bool) {
         var cursor = cursor
         var received = 0
         var changed = Set<String>()
         while true {
             var rows = try hub.query("SELECT * FROM hub_pull($1, $2, $3)", [String(cursor), device, String(SyncClient.page)])
+            if rows.count == 1, rows[0][0] == String(HubSchema.behindCompaction) { return (changed.count, true) }
             let full = rows.count == SyncClient.page
             // A row's fields (and a base, which travels just before its change) come in one page.
             rows = SyncClient.wholeRows(rows, full: full) { SyncClient.rowKey($0[2] ?? "", $0[3] ?? "") }
             guard let last = rows.last, let seq = last[0].flatMap({ Int64($0) }) else { break }
-            let operations = rows.map {
+            // The row of nulls at a last page's end only numbers how far the device now holds the log.
+            let operations = rows.filter { $0[1] != nil }.map {
                 RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
             }
-            try applyPulled(operations, cursor: seq)
+            if operations.isEmpty {
+                try db.write { try OperationLog.advanceCursor(to: seq, db) }
+            } else {
+                try applyPulled(operations, cursor: seq)
+            }
             cursor = seq
-            received += rows.count
+            received += operations.count
             for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
             progress?(received, nil)
             if !full { break }
         }
-        return changed.count
+        return (changed.count, false)
     }
 
     /// Starts a device with no cursor from the hub's current state: every field's winning value, read

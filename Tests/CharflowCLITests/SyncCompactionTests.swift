@@ -1,0 +1,91 @@
+import CharflowStore
+import Foundation
+import Testing
+
+/// The hub keeps operations only while a device needs them (rule Y-30, spec D20), against a real
+/// PostgreSQL hub: ordinary pulls drop what every device that counts holds, a device away for 30 days
+/// stops holding that back, and a device whose cursor fell behind starts again from the hub's state
+/// with its unsent work kept.
+@Suite("The hub compacts what no device needs (Y-30)", .serialized)
+struct SyncCompactionTests {
+    static let day = "2026-03-10"
+
+    func deviceID(_ device: CharflowRunner) throws -> String {
+        try #require(try Database(path: device.storePath, readOnly: true).scalar("SELECT device_id FROM sync_state")?.text)
+    }
+
+    func operations(_ hub: PostgresHub, row id: String) throws -> Int {
+        Int(try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'")) ?? -1
+    }
+
+    func holds(_ device: CharflowRunner, task id: String) throws -> Bool {
+        try Database(path: device.storePath, readOnly: true).scalar("SELECT count(*) FROM tasks WHERE id = ?", [.text(id)])?.int == 1
+    }
+
+    @Test("Y-30: operations every device holds leave the hub; a device away holds them back until 30 days pass, then starts again from the hub's state keeping what it had not sent")
+    func compactsAndRestarts() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let a = try CharflowRunner(), b = try CharflowRunner(), c = try CharflowRunner()
+        for (index, device) in [a, b, c].enumerated() { try device.syncJSON(hub, now: "\(Self.day)T08:0\(index)") }
+        let first = try a.add("Written before C went away", now: "\(Self.day)T09:00")
+        for time in ["09:01", "09:02", "09:03", "09:04"] {
+            try a.syncJSON(hub, now: "\(Self.day)T\(time)")
+            try b.syncJSON(hub, now: "\(Self.day)T\(time)")
+        }
+        // C has not pulled the task: its operations stay for C.
+        #expect(try operations(hub, row: first) > 1)
+
+        // C stays away; once it is unseen for 30 days it no longer holds the hub's log back.
+        let away = try deviceID(c)
+        _ = try hub.rows("UPDATE hub_devices SET last_seen = now() - interval '31 days' WHERE device_id = '\(away)'")
+        let second = try a.add("Written while C was away", now: "\(Self.day)T10:00")
+        for time in ["10:01", "10:02", "10:03"] {
+            try a.syncJSON(hub, now: "\(Self.day)T\(time)")
+            try b.syncJSON(hub, now: "\(Self.day)T\(time)")
+        }
+        #expect(try operations(hub, row: first) <= 1, "a device's last operation is all the log keeps of what every device holds")
+        let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
+        let cursor = try #require(try Database(path: c.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
+        #expect(through > cursor, "the compaction passed C's cursor")
+
+        // C comes back with work it never sent: it is kept, and C starts again from the hub's state.
+        let offline = try c.add("Written on C while away", now: "\(Self.day)T11:00")
+        let back = try c.syncJSON(hub, now: "\(Self.day)T11:01")
+        #expect(back["fromSnapshot"] as? Bool == true, "\(back)")
+        #expect(back["pushed"] as? Int == 1)
+        for id in [first, second, offline] { #expect(try holds(c, task: id)) }
+        try a.syncJSON(hub, now: "\(Self.day)T11:02")
+        try b.syncJSON(hub, now: "\(Self.day)T11:03")
+        #expect(try holds(a, task: offline))
+        #expect(try holds(b, task: offline))
+        #expect(try a.syncedRecords() == c.syncedRecords())
+        #expect(try b.syncedRecords() == c.syncedRecords())
+        // Back in the count, C holds the log back again from where it now stands.
+        let after = try c.add("Written on C once back", now: "\(Self.day)T11:10")
+        try c.syncJSON(hub, now: "\(Self.day)T11:11")
+        try a.syncJSON(hub, now: "\(Self.day)T11:12")
+        try a.syncJSON(hub, now: "\(Self.day)T11:13")
+        #expect(try operations(hub, row: after) > 1, "B has not pulled C's new task: its operations stay")
+    }
+
+    @Test("Y-30 Y-14: after compaction a file copy put back is still told apart from the device it copies")
+    func identitySurvivesCompaction() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try a.syncJSON(hub, now: "\(Self.day)T08:00")
+        try b.syncJSON(hub, now: "\(Self.day)T08:01")
+        let copy = a.storePath + ".copy"
+        try Database(path: a.storePath).execute("VACUUM INTO '\(copy)'")
+        try a.add("After the copy", now: "\(Self.day)T09:00")
+        for time in ["09:01", "09:02", "09:03"] {
+            try a.syncJSON(hub, now: "\(Self.day)T\(time)")
+            try b.syncJSON(hub, now: "\(Self.day)T\(time)")
+        }
+        #expect(Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0 > 0, "the hub compacted")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: a.storePath + suffix) }
+        try FileManager.default.moveItem(atPath: copy, toPath: a.storePath)
+        try a.add("On the copy", now: "\(Self.day)T10:00")
+        let report = try a.syncJSON(hub, now: "\(Self.day)T10:01")
+        #expect(report["newDevice"] is String, "\(report)")
+    }
+}
