@@ -875,6 +875,9 @@
     const line = input.value;
     if (!line.trim()) return;
     const body = Object.assign({ parse: line }, place());
+    // A preview still on its way would land after the add's answer and hide a refusal: it is dropped.
+    window.clearTimeout(parseTimer);
+    parseSerial += 1;
     try {
       const task = await api("/api/tasks", body);
       input.value = "";
