@@ -26,35 +26,13 @@ public indirect enum JSONValue {
     /// Lines), as `sync --watch --json` prints them.
     public func renderedOnOneLine() -> String {
         var out = ""
-        writeOnOneLine(into: &out)
+        write(into: &out, indent: nil)
         return out
     }
 
-    private func writeOnOneLine(into out: inout String) {
-        switch self {
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.writeOnOneLine(into: &out)
-            }
-            out += "]"
-        case .object(let pairs):
-            out += "{"
-            for (index, (key, value)) in pairs.enumerated() {
-                if index > 0 { out += "," }
-                JSONValue.quote(key, into: &out)
-                out += ":"
-                value.writeOnOneLine(into: &out)
-            }
-            out += "}"
-        default:
-            write(into: &out, indent: 0)
-        }
-    }
-
-    /// Appends the value's text as it would appear nested `indent` spaces deep.
-    public func write(into out: inout String, indent: Int) {
+    /// Appends the value's text as it would appear nested `indent` spaces deep; with no indent, on one
+    /// line.
+    public func write(into out: inout String, indent: Int?) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -62,27 +40,36 @@ public indirect enum JSONValue {
         case .string(let value): JSONValue.quote(value, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            let inner = JSONValue.spaces(indent + 2)
+            let nested = indent.map { $0 + 2 }
+            out += "["
             for (index, item) in items.enumerated() {
-                out += inner
-                item.write(into: &out, indent: indent + 2)
-                out += index == items.count - 1 ? "\n" : ",\n"
+                if index > 0 { out += "," }
+                JSONValue.newLine(into: &out, nested)
+                item.write(into: &out, indent: nested)
             }
-            out += JSONValue.spaces(indent) + "]"
+            JSONValue.newLine(into: &out, indent)
+            out += "]"
         case .object(let pairs):
             if pairs.isEmpty { out += "{}"; return }
-            out += "{\n"
-            let inner = JSONValue.spaces(indent + 2)
+            let nested = indent.map { $0 + 2 }
+            out += "{"
             for (index, (key, value)) in pairs.enumerated() {
-                out += inner
+                if index > 0 { out += "," }
+                JSONValue.newLine(into: &out, nested)
                 JSONValue.quote(key, into: &out)
-                out += ": "
-                value.write(into: &out, indent: indent + 2)
-                out += index == pairs.count - 1 ? "\n" : ",\n"
+                out += indent == nil ? ":" : ": "
+                value.write(into: &out, indent: nested)
             }
-            out += JSONValue.spaces(indent) + "}"
+            JSONValue.newLine(into: &out, indent)
+            out += "}"
         }
+    }
+
+    /// A line break and `indent` spaces; nothing on one line (no indent).
+    private static func newLine(into out: inout String, _ indent: Int?) {
+        guard let indent else { return }
+        out += "\n"
+        out += spaces(indent)
     }
 
     /// Indentation, made once per depth.
