@@ -156,11 +156,11 @@ package enum HubSchema {
                 RETURN QUERY WITH page AS (
                     SELECT o.hub_seq, o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
                     WHERE o.hub_seq > p_cursor AND o.device_id <> p_device ORDER BY o.hub_seq LIMIT p_page
-                )
+                ), last AS (SELECT max(h.hub_seq) AS seq FROM hub_operations h)
                 SELECT * FROM page
                 UNION ALL
-                SELECT (SELECT max(h.hub_seq) FROM hub_operations h), NULL, NULL, NULL, NULL, NULL
-                WHERE (SELECT count(*) FROM page) < p_page AND (SELECT max(h.hub_seq) FROM hub_operations h) > p_cursor
+                SELECT last.seq, NULL, NULL, NULL, NULL, NULL FROM last
+                WHERE (SELECT count(*) FROM page) < p_page AND last.seq > p_cursor
                 ORDER BY 1, 2 NULLS LAST;
             ELSE
                 -- The state with the last number it includes on every row (one row of nulls when empty); a
@@ -264,11 +264,11 @@ package enum HubSchema {
                 RETURN QUERY WITH page AS (
                     SELECT o.hub_seq, o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
                     WHERE o.hub_seq > p_cursor AND o.device_id <> p_device ORDER BY o.hub_seq LIMIT p_page
-                )
+                ), last AS (SELECT max(h.hub_seq) AS seq FROM hub_operations h)
                 SELECT * FROM page
                 UNION ALL
-                SELECT (SELECT max(h.hub_seq) FROM hub_operations h), NULL, NULL, NULL, NULL, NULL
-                WHERE (SELECT count(*) FROM page) < p_page AND (SELECT max(h.hub_seq) FROM hub_operations h) > p_cursor
+                SELECT last.seq, NULL, NULL, NULL, NULL, NULL FROM last
+                WHERE (SELECT count(*) FROM page) < p_page AND last.seq > p_cursor
                 ORDER BY 1, 2 NULLS LAST;
             ELSE
                 -- The state, each row carrying a number it includes (one row of nulls when empty); a
