@@ -25,11 +25,6 @@ struct SyncAutomaticTests {
         return try condition()
     }
 
-    func holds(_ device: CharflowRunner, task id: String) throws -> Bool {
-        let db = try Database(path: device.storePath)
-        return try db.scalar("SELECT count(*) FROM tasks WHERE id = ?", [.text(id)])?.int == 1
-    }
-
     func hubHolds(_ hub: PostgresHub, row id: String) throws -> Bool {
         try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'") != "0"
     }
@@ -52,7 +47,7 @@ struct SyncAutomaticTests {
         let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
         try a.syncJSON(hub, now: "\(Self.day)T09:06")
         let pushed = Date()
-        #expect(try eventually(within: 5) { try holds(b, task: fromA) })
+        #expect(try eventually(within: 5) { try b.holdsTask(fromA) })
         #expect(Date().timeIntervalSince(pushed) < 5)
         // A change on B (through the page) reaches the hub a moment later, with no sync typed.
         let added = try served.send("POST", "/api/tasks", json: #"{"title": "Written on B"}"#)
@@ -95,7 +90,7 @@ struct SyncAutomaticTests {
         #expect(try eventually(within: 10) { try hubHolds(hub, row: whileOffline) })
         #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["state"] as? String == "synced" })
         try a.syncJSON(hub, now: "\(Self.day)T09:20")
-        for id in [fromB, fromCLI, whileOffline] { #expect(try holds(a, task: id)) }
+        for id in [fromB, fromCLI, whileOffline] { #expect(try a.holdsTask(id)) }
         // Offline was quiet: nothing on stderr but the stop line.
         let stopped = served.stop()
         #expect(stopped.status == 0)
@@ -109,7 +104,7 @@ struct SyncAutomaticTests {
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
         try a.syncJSON(hub, now: "\(Self.day)T09:06")
-        #expect(try eventually(within: 5) { try holds(b, task: fromA) })
+        #expect(try eventually(within: 5) { try b.holdsTask(fromA) })
         // Every command still runs beside the watch.
         let fromB = try b.add("Typed on B", now: "\(Self.day)T09:07")
         #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
@@ -121,7 +116,7 @@ struct SyncAutomaticTests {
         try hub.start()
         #expect(try eventually(within: 10) { try hubHolds(hub, row: offline) })
         try a.syncJSON(hub, now: "\(Self.day)T09:20")
-        for id in [fromB, offline] { #expect(try holds(a, task: id)) }
+        for id in [fromB, offline] { #expect(try a.holdsTask(id)) }
 
         kill(watch.processIdentifier, SIGTERM)
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -145,7 +140,7 @@ struct SyncAutomaticTests {
         for title in ["First on A", "Second on A"] {
             let id = try a.add(title, now: "\(Self.day)T09:05")
             try a.syncJSON(hub, now: "\(Self.day)T09:06")
-            #expect(try eventually(within: 5) { try holds(b, task: id) })
+            #expect(try eventually(within: 5) { try b.holdsTask(id) })
         }
         kill(watch.processIdentifier, SIGTERM)
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

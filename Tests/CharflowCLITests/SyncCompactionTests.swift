@@ -10,16 +10,8 @@ import Testing
 struct SyncCompactionTests {
     static let day = "2026-03-10"
 
-    func deviceID(_ device: CharflowRunner) throws -> String {
-        try #require(try Database(path: device.storePath, readOnly: true).scalar("SELECT device_id FROM sync_state")?.text)
-    }
-
     func operations(_ hub: PostgresHub, row id: String) throws -> Int {
         Int(try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'")) ?? -1
-    }
-
-    func holds(_ device: CharflowRunner, task id: String) throws -> Bool {
-        try Database(path: device.storePath, readOnly: true).scalar("SELECT count(*) FROM tasks WHERE id = ?", [.text(id)])?.int == 1
     }
 
     @Test("Y-30: operations every device holds leave the hub; a device away holds them back until 30 days pass, then starts again from the hub's state keeping what it had not sent")
@@ -36,7 +28,7 @@ struct SyncCompactionTests {
         #expect(try operations(hub, row: first) > 1)
 
         // C stays away; once it is unseen for 30 days it no longer holds the hub's log back.
-        let away = try deviceID(c)
+        let away = try c.deviceID()
         _ = try hub.rows("UPDATE hub_devices SET last_seen = now() - interval '31 days' WHERE device_id = '\(away)'")
         let second = try a.add("Written while C was away", now: "\(Self.day)T10:00")
         for time in ["10:01", "10:02", "10:03"] {
@@ -53,11 +45,11 @@ struct SyncCompactionTests {
         let back = try c.syncJSON(hub, now: "\(Self.day)T11:01")
         #expect(back["fromSnapshot"] as? Bool == true, "\(back)")
         #expect(back["pushed"] as? Int == 1)
-        for id in [first, second, offline] { #expect(try holds(c, task: id)) }
+        for id in [first, second, offline] { #expect(try c.holdsTask(id)) }
         try a.syncJSON(hub, now: "\(Self.day)T11:02")
         try b.syncJSON(hub, now: "\(Self.day)T11:03")
-        #expect(try holds(a, task: offline))
-        #expect(try holds(b, task: offline))
+        #expect(try a.holdsTask(offline))
+        #expect(try b.holdsTask(offline))
         #expect(try a.syncedRecords() == c.syncedRecords())
         #expect(try b.syncedRecords() == c.syncedRecords())
         // Back in the count, C holds the log back again from where it now stands.

@@ -18,10 +18,6 @@ struct SyncConflictsTests {
         try device.syncJSON(hub, now: at(time))
     }
 
-    func deviceID(_ device: CharflowRunner) throws -> String {
-        try #require(try Database(path: device.storePath).scalar("SELECT device_id FROM sync_state WHERE id = 1")?.text)
-    }
-
     func conflicts(_ device: CharflowRunner, at time: String = "09:30") throws -> [[String: Any]] {
         try device.json(["conflicts"], now: at(time))["conflicts"] as? [[String: Any]] ?? []
     }
@@ -46,7 +42,7 @@ struct SyncConflictsTests {
         let (a, b, task, synced) = try renamedOnBoth(hub)
         #expect(synced["conflicts"] as? Int == 1, "\(synced)")
         #expect(try a.json(["show", task], now: at("09:06"))["title"] as? String == "Pay rent")
-        let device = String(try deviceID(b).prefix(8))
+        let device = String(try b.deviceID().prefix(8))
         let listed = try a.ok(["conflicts"], now: at("09:30")).stdout
         #expect(listed.contains("1  Title of 'Pay rent': your 'Pay rent today' was replaced by 'Pay rent' from another device (\(device)), changed today at 09:02."),
                 "\(listed)")

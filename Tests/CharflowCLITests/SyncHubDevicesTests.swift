@@ -14,10 +14,6 @@ struct SyncHubDevicesTests {
         try device.syncJSON(hub, now: "\(Self.day)T\(time)")
     }
 
-    func deviceID(_ device: CharflowRunner) throws -> String {
-        try #require(try Database(path: device.storePath).scalar("SELECT device_id FROM sync_state WHERE id = 1")?.text)
-    }
-
     func devices(_ device: CharflowRunner, _ hub: PostgresHub, at time: String) throws -> [[String: Any]] {
         try device.json(["hub", "devices", "--hub", hub.url], now: "\(Self.day)T\(time)")["devices"] as? [[String: Any]] ?? []
     }
@@ -32,7 +28,7 @@ struct SyncHubDevicesTests {
         let a = try CharflowRunner(), b = try CharflowRunner()
         try sync(a, hub, at: "08:00")
         try sync(b, hub, at: "08:01")
-        let (idA, idB) = (try deviceID(a), try deviceID(b))
+        let (idA, idB) = (try a.deviceID(), try b.deviceID())
         let listed = try devices(a, hub, at: "08:02")
         #expect(listed.compactMap { $0["id"] as? String } == [idA, idB])
         #expect(listed.map { $0["thisDevice"] as? Bool } == [true, false])
@@ -68,12 +64,12 @@ struct SyncHubDevicesTests {
         try sync(a, hub, at: "08:07")
         // Its last edit never left it before it was lost.
         try lost.ok(["edit", id, "--title", "Edited after the last sync"], now: "\(Self.day)T08:10")
-        let lostID = try deviceID(lost)
+        let lostID = try lost.deviceID()
         let operations = try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(lostID)'")
 
         let forgot = try a.ok(["hub", "forget", lostID, "--hub", hub.url], now: "\(Self.day)T09:00")
         #expect(forgot.stdout == SyncMessages.deviceForgotten(lostID) + "\n")
-        #expect(try devices(a, hub, at: "09:01").compactMap { $0["id"] as? String } == [try deviceID(a)])
+        #expect(try devices(a, hub, at: "09:01").compactMap { $0["id"] as? String } == [try a.deviceID()])
         // What it sent stays: its operations for devices behind, its values in the hub's state.
         #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(lostID)'") == operations)
         let fresh = try CharflowRunner()
@@ -84,13 +80,13 @@ struct SyncHubDevicesTests {
         let back = try lost.run(["sync", "--hub", hub.url], now: "\(Self.day)T09:10")
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout.hasPrefix(SyncMessages.forgottenDevice + "\n"), "\(back.stdout)")
-        let newID = try deviceID(lost)
+        let newID = try lost.deviceID()
         #expect(newID != lostID)
         try sync(a, hub, at: "09:11")
         try sync(fresh, hub, at: "09:12")
         #expect(try title(a, id) == "Edited after the last sync")
         #expect(try title(fresh, id) == "Edited after the last sync")
-        #expect(Set(try devices(a, hub, at: "09:13").compactMap { $0["id"] as? String }) == [try deviceID(a), try deviceID(fresh), newID])
+        #expect(Set(try devices(a, hub, at: "09:13").compactMap { $0["id"] as? String }) == [try a.deviceID(), try fresh.deviceID(), newID])
         try sync(lost, hub, at: "09:14")
         #expect(try a.syncedRecords() == lost.syncedRecords())
         #expect(try a.syncedRecords() == fresh.syncedRecords())
@@ -102,7 +98,7 @@ struct SyncHubDevicesTests {
         let a = try CharflowRunner(), b = try CharflowRunner()
         try sync(a, hub, at: "08:00")
         try sync(b, hub, at: "08:01")
-        let own = try deviceID(a)
+        let own = try a.deviceID()
         let refusals = [(own, SyncMessages.forgetThisDevice, "this_device"),
                         ("no-such-device", SyncMessages.unknownDevice("no-such-device"), "device_not_found")]
         for (id, sentence, code) in refusals {
@@ -115,8 +111,8 @@ struct SyncHubDevicesTests {
         }
         #expect(try hub.value("SELECT count(*) FROM hub_devices WHERE forgotten_at IS NOT NULL") == "0")
         // Forgotten once, an id is not listed any more: a second forget is refused as unknown.
-        try a.ok(["hub", "forget", try deviceID(b), "--hub", hub.url], now: "\(Self.day)T08:03")
-        let again = try a.run(["hub", "forget", try deviceID(b), "--hub", hub.url, "--json"], now: "\(Self.day)T08:04")
+        try a.ok(["hub", "forget", try b.deviceID(), "--hub", hub.url], now: "\(Self.day)T08:03")
+        let again = try a.run(["hub", "forget", try b.deviceID(), "--hub", hub.url, "--json"], now: "\(Self.day)T08:04")
         #expect(again.status != 0)
         #expect((again.stdout + again.stderr).contains("\"device_not_found\""))
     }

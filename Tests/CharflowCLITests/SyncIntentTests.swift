@@ -187,55 +187,48 @@ struct SyncIntentTests {
             let result = try device.runner.run(["sync", "--json"], now: text(device))
             try #require(result.status == 0, "seed \(seed): sync failed: \(result.stderr) \(result.stdout)")
             model.synced(index)
-            do {
-                let r = try result.json()
-                let db = try Database(path: device.runner.storePath, readOnly: true)
-                try db.keepWALOnClose()
-                let cursor = try db.scalar("SELECT hub_cursor FROM sync_state")?.int ?? -1
-                let aside = try db.scalar("SELECT count(*) FROM sync_set_aside")?.int ?? -1
-                syncLog.append("\(text(device)) dev\(index) pushed \(r["pushed"] ?? "?") pulled \(r["pulled"] ?? "?") snap \(r["fromSnapshot"] ?? "?") cursor \(cursor) aside \(aside)")
-            }
-            let gone = try missing(index)
+            let report = try result.json()
+            // Read without writing, so the test's own reads fold no log into the store.
+            let db = try Database(path: device.runner.storePath, readOnly: true)
+            try db.keepWALOnClose()
+            let cursor = try db.scalar("SELECT hub_cursor FROM sync_state")?.int ?? -1
+            let aside = try db.scalar("SELECT count(*) FROM sync_set_aside")?.int ?? -1
+            syncLog.append("\(text(device)) dev\(index) pushed \(report["pushed"] ?? "?") pulled \(report["pulled"] ?? "?") snap \(report["fromSnapshot"] ?? "?") cursor \(cursor) aside \(aside)")
+            let gone = try missing(index, in: db)
             if let lostFact = model.facts.first(where: { fact in gone.contains { $0.hasPrefix("step \(fact.step) ") } }),
                let task = lostFact.mark.task {
+                let record: String? = if case .deferral(_, let record) = lostFact.mark { record } else { nil }
                 for (number, other) in devices.enumerated() {
-                    let db = try Database(path: other.runner.storePath)
+                    let db = try Database(path: other.runner.storePath, readOnly: true)
                     let row = try db.rows("SELECT completed_at, dropped_at, replace(coalesce(notes, ''), char(10), ' / '), modified_at FROM tasks WHERE id = ?", [.text(task)])
                     let clocks = try db.rows("SELECT field, hlc FROM sync_fields WHERE row_id = ? AND field IN ('notes', 'completed_at', 'dropped_at')", [.text(task)])
                     print("DEVICE \(number): \(row) \(clocks)")
+                    print("STATE \(number): \(try db.rows("SELECT device_id, hub_cursor, pushed_seq FROM sync_state"))")
+                    if let record {
+                        print("DEFERRALS \(number): \(try db.rows("SELECT id, deferred_on, day, deferred_to, modified_at FROM deferrals WHERE task_id = ?", [.text(task)]))")
+                        print("TOMB \(number): \(try db.rows("SELECT * FROM tombstones WHERE id = ?", [.text(record)]))")
+                    }
                 }
                 for line in try hub.rows("SELECT hub_seq, device_id, field, hlc, left(value, 200) FROM hub_operations WHERE row_id = '\(task)' AND field IN ('notes', 'completed_at', 'dropped_at') ORDER BY hub_seq") {
                     print("HUB \(line)")
                 }
-                if case .deferral(_, let record) = lostFact.mark {
-                    for (number, other) in devices.enumerated() {
-                        let db = try Database(path: other.runner.storePath)
-                        print("DEFERRALS \(number): \(try db.rows("SELECT id, deferred_on, day, deferred_to, modified_at FROM deferrals WHERE task_id = ?", [.text(task)]))")
-                        print("TOMB \(number): \(try db.rows("SELECT * FROM tombstones WHERE id = ?", [.text(record)]))")
-                    }
+                if let record {
                     for line in try hub.rows("SELECT hub_seq, device_id, table_name, field, hlc, left(value, 80) FROM hub_operations WHERE row_id = '\(record)' ORDER BY hub_seq") {
                         print("HUBREC \(line)")
                     }
                     for line in try hub.rows("SELECT field, hlc FROM hub_fields WHERE row_id = '\(record)'") { print("HUBFIELD \(line)") }
                 }
-                for (number, other) in devices.enumerated() {
-                    let db = try Database(path: other.runner.storePath)
-                    print("STATE \(number): \(try db.rows("SELECT device_id, hub_cursor, pushed_seq FROM sync_state"))")
-                }
                 for line in syncLog.suffix(30) { print("SYNCLOG \(line)") }
                 print("LOST \(lostFact) synced device \(index) at \(text(device)); events \(events)")
             }
             try #require(gone.isEmpty, "seed \(seed): after \(device.runner.storePath.suffix(30))'s sync, \(gone.prefix(4)) are gone; events \(events.suffix(6))")
-            let report = try result.json()
             if report["pushed"] as? Int ?? 0 > 0 { device.pushedSinceCopy = true }
             return report
         }
 
-        /// What the model says `index` holds and its store lacks, unless a purge it holds removed it.
-        func missing(_ index: Int) throws -> [String] {
+        /// What the model says `index` holds and its store (`db`) lacks, unless a purge it holds removed it.
+        func missing(_ index: Int, in db: Database) throws -> [String] {
             let purged = Set(model.purges.filter { $0.holders.contains(.device(index)) }.map(\.task))
-            let db = try Database(path: devices[index].runner.storePath, readOnly: true)
-            try db.keepWALOnClose()
             var gone: [String] = []
             for fact in model.facts where fact.holders.contains(.device(index)) && !fact.superseded {
                 if let task = fact.mark.task, purged.contains(task) { continue }

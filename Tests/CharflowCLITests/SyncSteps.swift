@@ -1,3 +1,4 @@
+import CharflowStore
 import Foundation
 import Testing
 
@@ -21,5 +22,15 @@ extension CharflowRunner {
         let result = try run(["sync", "--hub", hub.url, "--json"] + extra, now: now)
         #expect(result.status == 0, "sync failed: \(result.stderr)", sourceLocation: sourceLocation)
         return try result.json()
+    }
+
+    /// The device id the store syncs under (it must be a device already).
+    func deviceID() throws -> String {
+        try #require(try Database(path: storePath, readOnly: true).scalar("SELECT device_id FROM sync_state WHERE id = 1")?.text)
+    }
+
+    /// Whether the store holds the task `id`, read without writing.
+    func holdsTask(_ id: String) throws -> Bool {
+        try Database(path: storePath, readOnly: true).scalar("SELECT count(*) FROM tasks WHERE id = ?", [.text(id)])?.int == 1
     }
 }
