@@ -121,11 +121,24 @@ package enum OperationLog {
     /// A whole store is queued row by row, each row's fields together, never column by column: the
     /// hub numbers them in that order, and a page of a pull then holds a new row whole or not at all
     /// (`SyncClient.wholeRows`), where column by column a page held a row without its required fields.
-    static func everyField(of table: String, _ db: Database) throws -> (join: String, value: String) {
+    ///
+    /// With `bases`, a field merged by lines is preceded by its base (`notes@base`, the value this
+    /// device last shared, from `sync_bases`) where it has one, as an edit sends it: `keep` is then
+    /// the condition that drops the base rows of fields without one.
+    static func everyField(of table: String, bases: Bool = false, _ db: Database)
+        throws -> (join: String, value: String, keep: String) {
         let columns = try db.columns(of: table).filter { $0 != "id" }
-        let names = columns.enumerated().map { "SELECT '\($1)' AS name, \($0) AS place" }.joined(separator: " UNION ALL ")
-        let value = "CASE f.name " + columns.map { "WHEN '\($0)' THEN json_quote(t.\($0))" }.joined(separator: " ") + " END"
-        return ("CROSS JOIN (\(names)) f", value)
+        let lined = bases ? columns.filter { mergesByLines(table, $0) } : []
+        let names = (columns.enumerated().map { "SELECT '\($1)' AS name, \(2 * $0) AS place" }
+            + lined.map { "SELECT '\($0)\(baseSuffix)', \(2 * columns.firstIndex(of: $0)! - 1)" })
+            .joined(separator: " UNION ALL ")
+        let base = { (column: String) in
+            "(SELECT b.value FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = t.id AND b.field = '\(column)')"
+        }
+        let value = "CASE f.name " + columns.map { "WHEN '\($0)' THEN json_quote(t.\($0))" }.joined(separator: " ")
+            + lined.map { " WHEN '\($0)\(baseSuffix)' THEN \(base($0))" }.joined() + " END"
+        let keep = (["f.name NOT LIKE '%\(baseSuffix)'"] + lined.map { "\(base($0)) IS NOT NULL" }).joined(separator: " OR ")
+        return ("CROSS JOIN (\(names)) f", value, keep)
     }
 
     /// Stamps the operations this transaction wrote for rows the store already held (on becoming a
@@ -309,6 +322,17 @@ package enum OperationLog {
     package static func markPushed(_ db: Database, through seq: Int64) throws {
         let fields = mergedByLines.map { "'\($0)'" }.joined(separator: ", ")
         try db.write {
+            // A device that starts from the hub's state (no cursor yet) merges what the state brings
+            // against the value it shared before this push, the one both sides grew from: kept aside
+            // for this connection (nil where it never shared one), since the push replaces it.
+            try keepPriorBases(db)
+            try db.run("""
+                INSERT OR IGNORE INTO temp.sync_prior_bases (table_name, row_id, field, value)
+                SELECT o.table_name, o.row_id, o.field, b.value FROM sync_ops o
+                LEFT JOIN sync_bases b ON b.table_name = o.table_name AND b.row_id = o.row_id AND b.field = o.field
+                WHERE o.seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND o.seq <= ?
+                AND o.table_name || '.' || o.field IN (\(fields)) AND (SELECT hub_cursor FROM sync_state WHERE id = 1) = 0
+                """, [.integer(seq)])
             // What the hub now holds of each field merged by lines is the base of its next change here.
             try db.run("""
                 INSERT INTO sync_bases (table_name, row_id, field, value)
@@ -410,12 +434,14 @@ package enum OperationLog {
             for table in syncedTables {
                 let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
                 let seeded = table == "categories" ? untouchedDefault : "0"
-                let fields = try everyField(of: table, db)
+                // A base goes with its field's clock, as an edit's does, so a merge pairs them.
+                let fields = try everyField(of: table, bases: true, db)
+                let field = "replace(f.name, '\(baseSuffix)', '')"
                 try db.run("""
                     INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
                     SELECT '\(table)', t.id, f.name, \(fields.value),
-                        coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: "f.name")), \(clockSQL(at: changed, zero: seeded)))
-                    FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
+                        coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: field)), \(clockSQL(at: changed, zero: seeded)))
+                    FROM \(table) t \(fields.join) WHERE \(fields.keep) ORDER BY t.rowid, f.place
                     """)
             }
             try queueSettingsForSwitch(db)
@@ -430,6 +456,7 @@ package enum OperationLog {
             try db.run("""
                 INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
                 SELECT table_name, row_id, field, hlc FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)
+                AND field NOT LIKE '%\(baseSuffix)'
                 ON CONFLICT (table_name, row_id, field) DO NOTHING
                 """)
             try settleClockWrites(.ifAbsent, db)
@@ -499,10 +526,25 @@ package enum OperationLog {
         try settleClockWrites(.replace, db)
     }
 
-    /// The value (JSON text) of a field merged by lines this device last shared; nil when it never did.
+    /// The value (JSON text) of a field merged by lines this device last shared before this
+    /// connection's first push from no cursor (`markPushed`), else the one it last shared; nil when it
+    /// never shared one.
     package static func sharedBase(table: String, id: String, field: String, _ db: Database) throws -> String? {
-        try db.scalar("SELECT value FROM sync_bases WHERE table_name = ? AND row_id = ? AND field = ?",
-                      [.text(table), .text(id), .text(field)])?.text
+        try keepPriorBases(db)
+        let key: [SQLValue] = [.text(table), .text(id), .text(field)]
+        if let prior = try db.rows("SELECT value FROM temp.sync_prior_bases WHERE table_name = ? AND row_id = ? AND field = ?", key).first {
+            return prior[0].text
+        }
+        return try db.scalar("SELECT value FROM sync_bases WHERE table_name = ? AND row_id = ? AND field = ?", key)?.text
+    }
+
+    /// Makes the connection's table of bases kept from before a push from no cursor.
+    private static func keepPriorBases(_ db: Database) throws {
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS sync_prior_bases (
+                table_name TEXT NOT NULL, row_id TEXT NOT NULL, field TEXT NOT NULL, value TEXT,
+                PRIMARY KEY (table_name, row_id, field))
+            """)
     }
 
     /// Records `value` (JSON text) as the value of a field merged by lines this device last shared.

@@ -245,19 +245,20 @@ package enum OperationMerge {
                 differs = false
                 continue
             }
-            guard let base = change.base, let held = clock else {
-                // No base to merge against: the later clock wins.
-                if clock.map({ change.hlc > $0 }) ?? true {
-                    value = change.value
-                    clock = change.hlc
-                    differs = false
-                }
+            guard let held = clock else {
+                // Nothing held here to merge with: the value comes as it is.
+                value = change.value
+                clock = change.hlc
+                differs = false
                 continue
             }
+            // A change sent without a base (its device never shared a value of the field) is merged
+            // against none: both sides' lines are kept, since neither is known to have removed any.
+            let base = try change.base.flatMap { try text($0, db) }
             let mine = try text(value, db), theirs = try text(change.value, db)
             let merged = change.hlc > held
-                ? NotesMerge.merge(base: try text(base, db), earlier: mine, later: theirs)
-                : NotesMerge.merge(base: try text(base, db), earlier: theirs, later: mine)
+                ? NotesMerge.merge(base: base, earlier: mine, later: theirs)
+                : NotesMerge.merge(base: base, earlier: theirs, later: mine)
             let winner = change.hlc > held ? change.value : value
             value = try db.scalar("SELECT json_quote(?)", [merged.map(SQLValue.text) ?? .null])?.text ?? "null"
             clock = max(held, change.hlc)

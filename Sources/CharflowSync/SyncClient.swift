@@ -142,6 +142,7 @@ package final class SyncClient {
         if cursor == 0 {
             report.fromSnapshot = true
             report.pulled = try pullSnapshot(hub, device: device, progress: progress)
+            if report.pushed > 0 { report.pulled += try pullConcurrentLines(hub, device: device) }
         } else {
             let pulled = try pull(hub, device: device, from: cursor, progress: progress)
             report.pulled = pulled.changed
@@ -371,6 +372,29 @@ package final class SyncClient {
         progress?(0, operations.count)
         try applyPulled(operations, cursor: cursor, fromState: true)
         progress?(operations.count, operations.count)
+        return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
+    }
+
+    /// Brings in the other devices' changes of each field merged by lines whose winning value on the
+    /// hub is this device's (rule Y-17): the state leaves them out, and a device that filled a hub
+    /// with what it held (`hub switch`, a restored copy) would otherwise not see another device's
+    /// line until that device merged it. They are applied as the log's changes, with their bases.
+    ///
+    /// What compaction removed is gone from the log; the other device merges it on its next pull.
+    private func pullConcurrentLines(_ hub: HubConnection, device: String) throws -> Int {
+        let fields = "{" + OperationLog.mergedByLines.sorted().joined(separator: ",") + "}"
+        let rows = try hub.query("""
+            SELECT o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
+            JOIN hub_fields f ON f.table_name = o.table_name AND f.row_id = o.row_id AND f.field = o.field
+            WHERE o.device_id <> $1 AND right(f.hlc, length($1) + 1) = '-' || $1
+            AND o.table_name || '.' || replace(o.field, '\(OperationLog.baseSuffix)', '') = ANY($2::text[])
+            ORDER BY o.hub_seq
+            """, [device, fields])
+        guard !rows.isEmpty else { return 0 }
+        let operations = rows.map {
+            RemoteOperation(hlc: $0[0] ?? "", table: $0[1] ?? "", rowID: $0[2] ?? "", field: $0[3] ?? "", value: $0[4] ?? "null")
+        }
+        try applyPulled(operations, cursor: 0)
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 

@@ -144,4 +144,32 @@ struct SyncNotesMergeTests {
         #expect(try notes(b, id) == expected)
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
+
+    @Test("Y-17 Y-16 D19: a note written on each of two devices before the hub is lost reaches both as soon as each has switched and synced, whichever switches first")
+    func notesSurviveALostHub() throws {
+        for laterFirst in [false, true] {
+            let old = try startHub()
+            let a = try CharflowRunner(), b = try CharflowRunner()
+            let id = try shared("Bring bags", old, [a, b])
+            try a.run(["note", id, "Shop on Elm Street is shut"], now: "\(Self.day)T10:00")
+            try b.run(["note", id, "Mum wants oat milk"], now: "\(Self.day)T10:05")
+            old.stop()
+            let hub = try startHub()
+            // B's note is the later one: the hub's state holds B's value, and A's line only in its log.
+            let order = laterFirst ? [b, a] : [a, b]
+            for (index, device) in order.enumerated() {
+                try device.run(["hub", "switch", hub.url], now: "\(Self.day)T10:1\(index)")
+                try sync(device, hub, at: "10:2\(index)")
+            }
+            let both = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
+            // The device that synced last sees both lines at once; the other after its next sync.
+            let last = try notes(order[1], id), first = try notes(order[0], id)
+            #expect(last == both, "later first: \(laterFirst); the first holds \(first ?? "nil")")
+            try sync(order[0], hub, at: "10:30")
+            try sync(order[1], hub, at: "10:31")
+            #expect(try notes(a, id) == both, "later first: \(laterFirst)")
+            #expect(try notes(b, id) == both, "later first: \(laterFirst)")
+            #expect(try a.syncedRecords() == b.syncedRecords())
+        }
+    }
 }

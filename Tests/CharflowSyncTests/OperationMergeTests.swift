@@ -33,14 +33,29 @@ struct OperationMergeTests {
         let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
         let ops = [
             RemoteOperation(hlc: late, table: "tasks", rowID: id, field: "title", value: "\"Theirs, later\""),
-            RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"too early\""),
+            RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "effort_minutes", value: "25"),
             RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "title", value: "\"Theirs, earlier\""),
         ]
         for order in [ops, ops.reversed(), ops + ops] {
             try store.receive(Array(order))
             #expect(try store.task(id, "title") == .text("Theirs, later"))
-            #expect(try store.task(id, "notes") == .null)
+            #expect(try store.task(id, "effort_minutes") == .null)
         }
+    }
+
+    @Test("Y-17: a note sent without a base (its device never shared one) keeps both sides' lines, whichever clock is later")
+    func noteWithoutBaseKeepsBothSides() throws {
+        let store = try SyncStore()
+        try store.becomeDevice()
+        let id = "00000000-0000-4000-8000-000000000003"
+        try store.addTask(id, "Mine")
+        try store.write("2026-03-07", "09:00", "UPDATE tasks SET notes = 'written here' WHERE id = ?", [.text(id)])
+        let early = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
+        let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
+        try store.receive([RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"written there, earlier\"")])
+        #expect(try store.task(id, "notes") == .text("written there, earlier\nwritten here"))
+        try store.receive([RemoteOperation(hlc: late, table: "tasks", rowID: id, field: "notes", value: "\"written there, later\"")])
+        #expect(try store.task(id, "notes") == .text("written there, earlier\nwritten here\nwritten there, later"))
     }
 
     @Test("Y-5: a removal for good from another device removes the row and its children, and a later edit never brings it back")
