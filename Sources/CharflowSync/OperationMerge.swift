@@ -236,22 +236,22 @@ package enum OperationMerge {
         var clock = try OperationLog.fieldClocks(table: key.table, id: key.id, db)[field]
         let start = try db.scalar("SELECT json_quote(\(field)) FROM \(key.table) WHERE id = ?", [.text(key.id)])?.text ?? "null"
         var value = start
+        // The value every other device holds under `clock`: the later change's, or this row's own as
+        // it was shared. When the merged value is another, it is queued as this device's change.
+        var carried = start
         var lastIncoming = start
-        var differs = false
         for change in changes {
             lastIncoming = change.value
-            guard change.value != value else {
-                clock = max(clock ?? change.hlc, change.hlc)
-                differs = false
-                continue
-            }
             guard let held = clock else {
                 // Nothing held here to merge with: the value comes as it is.
                 value = change.value
                 clock = change.hlc
-                differs = false
+                carried = change.value
                 continue
             }
+            if change.hlc > held { carried = change.value }
+            clock = max(held, change.hlc)
+            guard change.value != value else { continue }
             // A change sent without a base (its device never shared a value of the field) is merged
             // against none: both sides' lines are kept, since neither is known to have removed any.
             let base = try change.base.flatMap { try text($0, db) }
@@ -259,12 +259,11 @@ package enum OperationMerge {
             let merged = change.hlc > held
                 ? NotesMerge.merge(base: base, earlier: mine, later: theirs)
                 : NotesMerge.merge(base: base, earlier: theirs, later: mine)
-            let winner = change.hlc > held ? change.value : value
             value = try db.scalar("SELECT json_quote(?)", [merged.map(SQLValue.text) ?? .null])?.text ?? "null"
-            clock = max(held, change.hlc)
-            differs = value != winner
         }
-        if differs { try OperationLog.queue(table: key.table, id: key.id, field: field, value: value, base: lastIncoming, db) }
+        if value != carried {
+            try OperationLog.queue(table: key.table, id: key.id, field: field, value: value, base: lastIncoming, db)
+        }
         if let clock { try OperationLog.recordFieldClock(table: key.table, id: key.id, field: field, hlc: clock, db) }
         try OperationLog.recordBase(table: key.table, id: key.id, field: field, value: lastIncoming, db)
         guard value != start else { return 0 }

@@ -127,7 +127,7 @@ struct SyncConvergenceTests {
             let mine = try device.runner.syncedRecords(eachRemovalOnce: true)
             if mine != reference {
                 let difference = zip(reference.split(separator: "\n"), mine.split(separator: "\n")).first { $0 != $1 }
-                Issue.record("seed \(seed): stores differ, first at \(String(describing: difference))")
+                Issue.record("seed \(seed): stores differ, first at \(String(describing: difference))\n\(try explain(difference?.0, devices, hub))")
             }
             #expect(try export(device, clock) == exported, "seed \(seed): exports differ")
         }
@@ -268,6 +268,25 @@ struct SyncConvergenceTests {
             rows[row[0].text ?? ""] = (row[1].text ?? "", row[2].int ?? 0)
         }
         return rows
+    }
+
+    /// What each device and the hub hold of the row a difference starts at (its id is the row's first
+    /// value): the notes, their clocks and bases, the line changes merged, and the hub's log and state.
+    func explain(_ row: Substring?, _ devices: [Device], _ hub: PostgresHub) throws -> String {
+        guard let row, let start = row.range(of: "text(\""), let end = row[start.upperBound...].range(of: "\")") else { return "" }
+        let id = String(row[start.upperBound..<end.lowerBound])
+        var lines: [String] = []
+        for (index, device) in devices.enumerated() {
+            let db = try Database(path: device.runner.storePath, readOnly: true)
+            let notes = try db.scalar("SELECT json_quote(notes) FROM tasks WHERE id = ?", [.text(id)])?.text ?? "-"
+            let clocks = try OperationLog.fieldClocks(table: "tasks", id: id, db).filter { $0.key == "notes" }
+            let bases = try db.rows("SELECT field, value FROM sync_bases WHERE row_id = ?", [.text(id)]).map { "\($0[0].text ?? "") \($0[1].text ?? "")" }
+            let merged = try db.rows("SELECT field, hlc FROM sync_line_changes WHERE row_id = ? ORDER BY hlc", [.text(id)]).map { "\($0[0].text ?? "") \($0[1].text ?? "")" }
+            lines.append("device \(index) \(try OperationLog.state(db)?.deviceID ?? ""): notes \(notes) clock \(clocks) bases \(bases) merged \(merged)")
+        }
+        lines.append("hub state: " + (try hub.rows("SELECT field, hlc, value FROM hub_fields WHERE row_id = '\(id)' AND field LIKE 'notes%'").joined(separator: " ; ")))
+        lines.append("hub log: " + (try hub.rows("SELECT hub_seq, device_id, field, hlc, value FROM hub_operations WHERE row_id = '\(id)' AND field LIKE 'notes%' ORDER BY hub_seq").joined(separator: " ; ")))
+        return lines.joined(separator: "\n")
     }
 
     // MARK: Syncing and delivering

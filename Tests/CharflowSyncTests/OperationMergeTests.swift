@@ -58,6 +58,28 @@ struct OperationMergeTests {
         #expect(try store.task(id, "notes") == .text("written there, earlier\nwritten here\nwritten there, later"))
     }
 
+    @Test("Y-17 Y-13: notes merged from earlier changes go out as this device's change whenever they differ from what its later clock carries, also when a later change in the same delivery already holds them")
+    func mergedNotesAlwaysLeave() throws {
+        let store = try SyncStore()
+        try store.becomeDevice()
+        let id = "00000000-0000-4000-8000-000000000005"
+        try store.addTask(id, "Mine")
+        try store.write("2026-03-07", "09:00", "UPDATE tasks SET notes = 'written here' WHERE id = ?", [.text(id)])
+        // What this device wrote is on the hub, under its clock, as "written here".
+        _ = try store.takeOperations()
+        let first = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
+        let second = HybridLogicalClock(milliseconds: 2, counter: 0, device: "zz").text
+        // Two earlier changes of another device: a line of its own, then the union it had merged.
+        try store.receive([
+            RemoteOperation(hlc: first, table: "tasks", rowID: id, field: "notes", value: "\"written there\""),
+            RemoteOperation(hlc: second, table: "tasks", rowID: id, field: "notes", value: "\"written there\\nwritten here\""),
+        ])
+        #expect(try store.task(id, "notes") == .text("written there\nwritten here"))
+        // The later clock here carries "written here" everywhere else: the merged value must follow it.
+        let sent = try store.takeOperations().filter { $0.rowID == id && $0.field == "notes" }
+        #expect(sent.map(\.value) == ["\"written there\\nwritten here\""])
+    }
+
     @Test("Y-5: a removal for good from another device removes the row and its children, and a later edit never brings it back")
     func removalStaysRemoved() throws {
         let a = try SyncStore(), b = try SyncStore()
