@@ -79,7 +79,8 @@ extension OperationLog {
             WHERE NOT EXISTS (SELECT 1 FROM sync_rows y WHERE y.table_name = r.table_name AND y.row_id = r.row_id)
             """)
         // Fields written with their row's clock join its mask and leave `sync_fields`; the others leave
-        // the mask and hold their own clock there.
+        // the mask and hold their own clock there. Both statements are driven by the batch (`IN` on the
+        // key), so a one-change batch touches its own rows, not every row clock held.
         try db.run("""
             UPDATE sync_rows SET fields = (fields | coalesce((SELECT sum(w.bit) FROM temp.sync_clock_writes w
                     WHERE w.table_name = sync_rows.table_name AND w.row_id = sync_rows.row_id AND w.bit <> 0
@@ -87,13 +88,12 @@ extension OperationLog {
                 & ~coalesce((SELECT sum(w.bit) FROM temp.sync_clock_writes w
                     WHERE w.table_name = sync_rows.table_name AND w.row_id = sync_rows.row_id AND w.bit <> 0
                     AND w.new <> sync_rows.hlc), 0)
-            WHERE EXISTS (SELECT 1 FROM temp.sync_clock_writes w WHERE w.table_name = sync_rows.table_name AND w.row_id = sync_rows.row_id)
+            WHERE (table_name, row_id) IN (SELECT table_name, row_id FROM temp.sync_clock_writes)
             """)
         try db.run("""
-            DELETE FROM sync_fields WHERE EXISTS (SELECT 1 FROM temp.sync_clock_writes w JOIN sync_rows y
-                ON y.table_name = w.table_name AND y.row_id = w.row_id
-                WHERE w.table_name = sync_fields.table_name AND w.row_id = sync_fields.row_id AND w.field = sync_fields.field
-                AND w.bit <> 0 AND w.new = y.hlc)
+            DELETE FROM sync_fields WHERE (table_name, row_id, field) IN (SELECT w.table_name, w.row_id, w.field
+                FROM temp.sync_clock_writes w JOIN sync_rows y ON y.table_name = w.table_name AND y.row_id = w.row_id
+                WHERE w.bit <> 0 AND w.new = y.hlc)
             """)
         try db.run("""
             INSERT INTO sync_fields (table_name, row_id, field, hlc)
