@@ -1,4 +1,5 @@
 import CharflowStore
+import CharflowSync
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ struct SyncCompactionTests {
             try a.syncJSON(hub, now: "\(Self.day)T\(time)")
             try b.syncJSON(hub, now: "\(Self.day)T\(time)")
         }
-        #expect(try operations(hub, row: first) <= 1, "a device's last operation is all the log keeps of what every device holds")
+        #expect(try operations(hub, row: first) == 0, "the log keeps nothing every device that counts holds")
         let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
         let cursor = try #require(try Database(path: c.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
         #expect(through > cursor, "the compaction passed C's cursor")
@@ -58,6 +59,42 @@ struct SyncCompactionTests {
         try a.syncJSON(hub, now: "\(Self.day)T11:12")
         try a.syncJSON(hub, now: "\(Self.day)T11:13")
         #expect(try operations(hub, row: after) > 1, "B has not pulled C's new task: its operations stay")
+    }
+
+    @Test("Y-30 Y-14 Y-29: a hub of schema 7, whose compaction kept each device's last operation, is upgraded in place: those leave the log, each device's highest number stays, and a copy is still told apart")
+    func schema7CompactionUpgraded() throws {
+        let hub = try PostgresHub()
+        try HubSchema.installOlder(url: hub.url, through: 7)
+        // As the schema-7 build left a hub after a compaction through every operation: each device's
+        // last operation kept, the later one of the other device still to be pulled.
+        _ = try hub.rows("""
+            INSERT INTO hub_devices (device_id, incarnation, pulled_through) VALUES ('device-a', 'mark-a', 3), ('device-b', 'mark-b', 3);
+            INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value) VALUES
+                ('device-a', 1, '000001773129600000-0000-device-a', 'tasks', 'row-1', 'title', '"One"'),
+                ('device-a', 2, '000001773129600001-0000-device-a', 'tasks', 'row-1', 'notes', '"Two"'),
+                ('device-b', 7, '000001773129600002-0000-device-b', 'tasks', 'row-2', 'title', '"Three"'),
+                ('device-a', 3, '000001773129600003-0000-device-a', 'tasks', 'row-3', 'title', '"Four"');
+            DELETE FROM hub_operations WHERE device_id = 'device-a' AND device_seq = 1;
+            UPDATE hub_compaction SET through = 3;
+            """)
+        try HubSchema.installOlder(url: hub.url, through: HubSchema.version)
+        #expect(try hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq") == ["3"],
+                "what the compaction had passed leaves; the operation after it stays")
+        #expect(try hub.rows("SELECT device_id || ' ' || highest_seq FROM hub_devices ORDER BY 1") == ["device-a 3", "device-b 7"])
+        // The log's last number survives its operations: a device at it is told nothing is new.
+        _ = try hub.rows("DELETE FROM hub_operations")
+        #expect(try hub.rows("SELECT coalesce(o_seq::text, '-') || ' ' || coalesce(o_table, '-') FROM hub_pull(3, 'device-b', 100)") == [])
+        #expect(try hub.rows("SELECT o_seq FROM hub_pull(0, 'device-b', 100)") == ["3"], "a new device's state carries the number too")
+        // A copy of device A that issued only its first two numbers is refused; A itself goes on.
+        func push(issued: Int) throws -> String {
+            try hub.value("""
+                SELECT o_outcome FROM hub_push(\(HubSchema.version), NULL, 0, 0, 'device-a', 'mark-c', 'mark-a', 'mark-c', \(issued),
+                    '[{"s": \(issued + 1), "h": "000001773129600009-0000-device-a", "t": "tasks", "r": "row-4", "f": "title", "v": "\\"Five\\""}]'::jsonb, '[]'::jsonb)
+                """)
+        }
+        #expect(try push(issued: 2) == "identity_taken")
+        #expect(try push(issued: 3) == "ok")
+        #expect(try hub.value("SELECT highest_seq FROM hub_devices WHERE device_id = 'device-a'") == "4")
     }
 
     @Test("Y-30 Y-14: after compaction a file copy put back is still told apart from the device it copies")
