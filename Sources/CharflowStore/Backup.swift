@@ -7,12 +7,12 @@ import Foundation
 /// an object of the table's columns as stored. Import into an empty store reproduces it exactly;
 /// into a store with data it merges by id (the newer `modified_at` wins), honours tombstones both ways
 /// and then applies the spec's dedup rules.
-public enum Backup {
-    public static let format = ImportFormat.backupFormat
-    public static let version = 1
+package enum Backup {
+    package static let format = ImportFormat.backupFormat
+    package static let version = 1
 
     /// Record tables in the order they can be inserted (parents before children), with their key column.
-    public static let tables: [(name: String, key: String)] = [
+    package static let tables: [(name: String, key: String)] = [
         ("settings", "key"), ("categories", "id"), ("habit_groups", "id"), ("tasks", "id"), ("deferrals", "id"),
         ("habits", "id"), ("habit_schedules", "id"), ("habit_windows", "id"), ("habit_entries", "id"),
         ("habit_pauses", "id"), ("sessions", "id"), ("night_planning", "id"), ("nudge_log", "id"),
@@ -20,19 +20,19 @@ public enum Backup {
     ]
 
     /// What an import did (or, dry, would do), per table.
-    public struct Report: Sendable, Equatable {
-        public var replaced = false
-        public var inserted: [String: Int] = [:]
-        public var updated: [String: Int] = [:]
-        public var unchanged: [String: Int] = [:]
+    package struct Report: Sendable, Equatable {
+        package var replaced = false
+        package var inserted: [String: Int] = [:]
+        package var updated: [String: Int] = [:]
+        package var unchanged: [String: Int] = [:]
         /// Rows left out because this store deleted them later than they last changed.
-        public var skipped: [String: Int] = [:]
+        package var skipped: [String: Int] = [:]
         /// Rows of this store removed by the file's tombstones or by the dedup rules.
-        public var removed: [String: Int] = [:]
-        public var sessionsStopped = 0
+        package var removed: [String: Int] = [:]
+        package var sessionsStopped = 0
 
-        public var totalInserted: Int { inserted.values.reduce(0, +) }
-        public var totalUpdated: Int { updated.values.reduce(0, +) }
+        package var totalInserted: Int { inserted.values.reduce(0, +) }
+        package var totalUpdated: Int { updated.values.reduce(0, +) }
     }
 
     /// Column values of one table as the file gives them, checked and converted; throws `ImportError`
@@ -129,7 +129,7 @@ extension Planner {
     /// Streams one record table's rows in the backup's stable order, read in place; returns its column
     /// names.
     @discardableResult
-    public func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
+    package func forEachRawBackupRow(of table: String, _ body: (RawRow) throws -> Void) throws -> [String] {
         guard let key = Backup.tables.first(where: { $0.name == table })?.key else { return [] }
         let columns = try db.columns(of: table)
         guard !columns.isEmpty else { return [] }
@@ -144,7 +144,7 @@ extension Planner {
     /// Imports a backup file read row by row: replaces an empty store's content exactly, or merges into
     /// one with data. One transaction; with `dryRun` it is rolled back and only the report is kept.
     /// Each row is checked as it is read, so a file wrong from its first row is refused at once.
-    public func importBackup(_ document: BackupDocument, dryRun: Bool) throws -> Backup.Report {
+    package func importBackup(_ document: BackupDocument, dryRun: Bool) throws -> Backup.Report {
         guard document.format as? String == Backup.format else {
             throw ImportError(place: "format", message: "not a Charflow backup (expected \"\(Backup.format)\")")
         }
@@ -446,7 +446,7 @@ extension Planner {
     /// never overrides this store's copy, so importing an unchanged file again changes nothing.
     ///
     /// `progress` hears (tasks done, tasks in all) after every thousand tasks, for a long import.
-    public func importTasks(_ items: [ImportedTask], dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws
+    package func importTasks(_ items: [ImportedTask], dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws
         -> (report: Backup.Report, notes: [String])
     {
         var report = Backup.Report()
@@ -511,7 +511,7 @@ extension Planner {
     }
 
     /// Every habit (archived included) with its windows, and each window's cells from its first day to today.
-    public func habitExport() throws -> (habits: [Habit], windows: [UUID: [HabitWindow]],
+    package func habitExport() throws -> (habits: [Habit], windows: [UUID: [HabitWindow]],
                                          cells: [(habit: Habit, window: HabitWindow, cell: DensityCell)]) {
         let all = try habits(includeArchived: true)
         var windows: [UUID: [HabitWindow]] = [:]

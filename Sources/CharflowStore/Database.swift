@@ -2,40 +2,40 @@ import CSQLite
 import Foundation
 
 /// An error from SQLite itself, with its result code and message.
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
-    public let code: Int32
-    public let message: String
+package struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    package let code: Int32
+    package let message: String
 
-    public init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
 
     /// An error of the named `result`, as Charflow raises one itself (a migration's broken foreign key).
-    public init(_ result: ResultCode, message: String) {
+    package init(_ result: ResultCode, message: String) {
         self.init(code: result.rawValue, message: message)
     }
 
-    public var description: String { "SQLite error \(code): \(message)" }
+    package var description: String { "SQLite error \(code): \(message)" }
 
     /// The result code by name; its `primary` is the code without SQLite's refinement.
-    public var result: ResultCode { ResultCode(rawValue: code) }
+    package var result: ResultCode { ResultCode(rawValue: code) }
 
     /// SQLite's generic sentence for the error's code ("database disk image is malformed"): unlike
     /// `message`, it never quotes SQL text, so it is what a user may be shown.
-    public var summary: String { result.summary }
+    package var summary: String { result.summary }
 
     /// The database is not a SQLite file, or is damaged.
-    public var isNotADatabase: Bool { result == .notADatabase || result == .corrupt }
+    package var isNotADatabase: Bool { result == .notADatabase || result == .corrupt }
 
     /// The file, or its folder, cannot be written (a read-only folder, mount or file).
-    public var isReadOnly: Bool { result.primary == .readOnly }
+    package var isReadOnly: Bool { result.primary == .readOnly }
 
     /// SQLite could not open a file it needs (the `-wal` or `-shm` beside a store in a read-only folder).
-    public var isCannotOpen: Bool { result.primary == .cantOpen }
+    package var isCannotOpen: Bool { result.primary == .cantOpen }
 
     /// Another connection holds the lock this one needs, whichever lock it is.
-    public var isBusy: Bool { result.primary == .busy }
+    package var isBusy: Bool { result.primary == .busy }
 }
 
 /// Process-wide SQLite settings, applied once before the first connection opens.
@@ -44,7 +44,7 @@ private let sqliteConfigured: Void = charflow_sqlite3_without_memory_statistics(
 /// One connection to a SQLite file, with its prepared statements cached by SQL text.
 ///
 /// Not thread-safe: one connection belongs to one task of work, as every `charflow` command is.
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
     /// The file, for the size of its write-ahead log at close.
     private let path: String
@@ -63,7 +63,7 @@ public final class Database {
     /// `unchanging` also tells SQLite that nobody changes the file while it is open, so it needs no
     /// `-shm` beside it: the one way to read a WAL store whose folder cannot be written and that has no
     /// `-shm` yet (SQLite's `immutable` URI parameter). Use it only for a store with no `-wal` to read.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false,
+    package init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false,
                 unchanging: Bool = false) throws {
         _ = sqliteConfigured
         if !readOnly { Database.createPrivately(path) }
@@ -142,7 +142,7 @@ public final class Database {
     }
 
     /// Runs one or more SQL statements that take no parameters.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if code != SQLITE_OK {
@@ -153,7 +153,7 @@ public final class Database {
     }
 
     /// A cached prepared statement for `sql`, reset and ready to bind.
-    public func statement(_ sql: String) throws -> Statement {
+    package func statement(_ sql: String) throws -> Statement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -164,14 +164,14 @@ public final class Database {
     }
 
     /// Runs a statement that returns no rows.
-    public func run(_ sql: String, _ bindings: [SQLValue] = []) throws {
+    package func run(_ sql: String, _ bindings: [SQLValue] = []) throws {
         let statement = try self.statement(sql)
         try statement.bind(bindings)
         while try statement.step() {}
     }
 
     /// Every row `sql` returns, each as its column values in order.
-    public func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
+    package func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
         let statement = try self.statement(sql)
         try statement.bind(bindings)
         var result: [[SQLValue]] = []
@@ -182,7 +182,7 @@ public final class Database {
     }
 
     /// Calls `body` with each row `sql` returns, without collecting them.
-    public func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: ([SQLValue]) throws -> Void) throws {
+    package func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: ([SQLValue]) throws -> Void) throws {
         let statement = try self.statement(sql)
         try statement.bind(bindings)
         while try statement.step() {
@@ -191,7 +191,7 @@ public final class Database {
     }
 
     /// The first column of the first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
+    package func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
         let statement = try self.statement(sql)
         try statement.bind(bindings)
         guard try statement.step() else { return nil }
@@ -205,7 +205,7 @@ public final class Database {
     /// A checkpoint on close syncs the main file to disk: most of a one-action command's time. Without
     /// it the `-wal` file stays beside the store, every connection reads through it, and SQLite folds it
     /// in at its automatic checkpoint (1,000 pages) or when `checkpoint()` asks.
-    public func keepWALOnClose() throws {
+    package func keepWALOnClose() throws {
         let code = charflow_sqlite3_keep_wal_on_close(handle)
         if code != SQLITE_OK { throw DatabaseError(code: code, message: lastErrorMessage) }
     }
@@ -216,30 +216,30 @@ public final class Database {
     /// Never by reading the file with `open` and `close`: closing any descriptor of the file drops every
     /// POSIX lock this process holds on it, SQLite's among them, and another process may then take
     /// itself for the store's last user and delete the write-ahead log a connection here still writes to.
-    public var isInWALMode: Bool {
+    package var isInWALMode: Bool {
         (try? scalar("PRAGMA journal_mode")?.text?.lowercased()) == "wal"
     }
 
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).
-    public func checkpoint() throws {
+    package func checkpoint() throws {
         _ = try rows("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Gives the file's free pages back to the disk, outside any transaction, when the store was made
     /// with incremental auto-vacuum; elsewhere the free pages wait for the store's next growth.
-    public func releaseFreePages() throws {
+    package func releaseFreePages() throws {
         guard transactionDepth == 0, try scalar("PRAGMA freelist_count")?.int ?? 0 > 0 else { return }
         _ = try rows("PRAGMA incremental_vacuum")
     }
 
     /// Whether this connection can only read (opened read-only, or the file is not writable).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// How a transaction ends when its body returns: kept, or thrown away (a dry run).
-    public enum TransactionEnd: Sendable {
+    package enum TransactionEnd: Sendable {
         case commit
         case rollback
     }
@@ -248,20 +248,20 @@ public final class Database {
     ///
     /// A nested call runs in a savepoint of the outer transaction: if its body throws, only its own
     /// changes are rolled back, and the outer body may go on.
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    package func write<T>(_ body: () throws -> T) throws -> T {
         try transaction(.commit, body)
     }
 
     /// Runs `body` as `write` does, then rolls all of it back and returns its result: a dry run.
     ///
     /// Nested inside another transaction it discards only its own savepoint.
-    public func dryRun<T>(_ body: () throws -> T) throws -> T {
+    package func dryRun<T>(_ body: () throws -> T) throws -> T {
         try transaction(.rollback, body)
     }
 
     /// Runs `body` in a transaction (a savepoint when one is open) that ends as `end` says; a body
     /// that throws always rolls back its own level and nothing else.
-    public func transaction<T>(_ end: TransactionEnd, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ end: TransactionEnd, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
             return try savepoint(end, body)
         }
@@ -305,17 +305,17 @@ public final class Database {
     }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { transactionDepth > 0 }
+    package var isInTransaction: Bool { transactionDepth > 0 }
 
     /// Runs inside every outermost write transaction just before it commits (the store's change
     /// version is bumped here); a throw rolls the transaction back.
-    public var willCommit: ((Database) throws -> Void)?
+    package var willCommit: ((Database) throws -> Void)?
 
     /// Runs `body` with foreign key enforcement off, and restores it afterwards.
     ///
     /// SQLite ignores the setting inside a transaction, so this must be called outside one; a table
     /// rebuild (create, copy, drop, rename) needs it, or dropping the old table deletes its children.
-    public func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
+    package func withForeignKeysOff<T>(_ body: () throws -> T) throws -> T {
         precondition(transactionDepth == 0, "foreign keys cannot be switched inside a transaction")
         let wasOn = try scalar("PRAGMA foreign_keys")?.int == 1
         try execute("PRAGMA foreign_keys = OFF")
@@ -324,7 +324,7 @@ public final class Database {
     }
 
     /// Column names of `table`, in order (cached).
-    public func columns(of table: String) throws -> [String] {
+    package func columns(of table: String) throws -> [String] {
         if let known = columnCache[table] { return known }
         let names = try rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0[0].text }
         columnCache[table] = names

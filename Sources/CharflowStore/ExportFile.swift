@@ -8,16 +8,16 @@ import Foundation
 /// name still shows the export. Anything else that exists (a device, a pipe) is written straight
 /// through, and a write it refuses is reported. A new file is created 0600. Until `commit()` the
 /// export goes to a temporary file beside the target, so a failure part way leaves the target as it was.
-public final class ExportFile {
+package final class ExportFile {
     /// Where the export's bytes go now.
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let target: String
     private let temporary: String?
     private let inPlace: Bool
     private var closed = false
 
     /// Opens the export at `path`; refuses a folder or a path whose folder does not exist.
-    public init(path: String) throws {
+    package init(path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 {
             let kind = status.st_mode & S_IFMT
@@ -48,12 +48,12 @@ public final class ExportFile {
     deinit { abandon() }
 
     /// Writes all of `bytes`, retrying short writes; throws the system's reason when a write fails.
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try ExportFile.write(bytes, to: descriptor)
     }
 
     /// Writes all of `bytes` to `descriptor` (standard output, say), throwing when a write fails.
-    public static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
+    package static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
         try bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
@@ -69,7 +69,7 @@ public final class ExportFile {
 
     /// Makes the export the target's content: syncs it and renames it over the target (or copies it
     /// into a hard-linked target); any failure is reported and the temporary file removed.
-    public func commit() throws {
+    package func commit() throws {
         guard let temporary else {
             closed = true
             guard close(descriptor) == 0 else { throw FileFailure.writeFailed(String(cString: strerror(errno))) }
@@ -92,7 +92,7 @@ public final class ExportFile {
     }
 
     /// Closes and removes the temporary file, leaving the target as it was.
-    public func abandon() {
+    package func abandon() {
         guard !closed else { return }
         closed = true
         close(descriptor)

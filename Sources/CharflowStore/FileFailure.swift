@@ -2,7 +2,7 @@ import CharflowCore
 
 /// Why an export or an import could not use its file: the path takes no export, a write failed part way,
 /// the export is incomplete, or the imported file was refused.
-public enum FileFailure: CharflowRefusal, Equatable {
+package enum FileFailure: CharflowRefusal, Equatable {
     /// `--out` names something an export cannot be written to (a folder, a dangling link, a missing folder).
     case exportTarget(String)
     /// Writing an export failed part way (a full disk, a device that refuses, a closed pipe).
@@ -12,14 +12,14 @@ public enum FileFailure: CharflowRefusal, Equatable {
     /// The imported file was refused where it first broke a rule; nothing was changed.
     case importRefused(ImportError)
 
-    public var kind: RefusalKind {
+    package var kind: RefusalKind {
         switch self {
         case .exportTarget, .importRefused: .badInput
         case .writeFailed, .exportSalvaged: .unavailable
         }
     }
 
-    public var code: String {
+    package var code: String {
         switch self {
         case .exportTarget: "bad_output"
         case .writeFailed: "write_failed"
@@ -28,7 +28,7 @@ public enum FileFailure: CharflowRefusal, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .exportTarget(let path):
             "'\(path)' cannot take an export: name a file in a folder that exists. Nothing was written."

@@ -4,12 +4,12 @@ import CharflowCore
 ///
 /// `then` runs after the SQL in the same transaction, for a change SQL alone cannot compute (a value
 /// recovered from a derived id, say).
-public struct Migration: Sendable {
-    public let name: String
-    public let sql: String
-    public let then: (@Sendable (Database) throws -> Void)?
+package struct Migration: Sendable {
+    package let name: String
+    package let sql: String
+    package let then: (@Sendable (Database) throws -> Void)?
 
-    public init(_ name: String, _ sql: String, then: (@Sendable (Database) throws -> Void)? = nil) {
+    package init(_ name: String, _ sql: String, then: (@Sendable (Database) throws -> Void)? = nil) {
         self.name = name
         self.sql = sql
         self.then = then
@@ -20,15 +20,15 @@ public struct Migration: Sendable {
 ///
 /// Applied migrations are recorded in `charflow_migrations`. A store that records a migration this
 /// build does not know was written by a newer Charflow: it is refused before anything is written.
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
+package struct Migrator: Sendable {
+    package let migrations: [Migration]
 
-    public init(_ migrations: [Migration]) {
+    package init(_ migrations: [Migration]) {
         self.migrations = migrations
     }
 
     /// Names recorded in the store, or empty for a new store.
-    public func appliedNames(_ db: Database) throws -> [String] {
+    package func appliedNames(_ db: Database) throws -> [String] {
         let hasTable = try db.scalar(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'charflow_migrations'")
         guard hasTable?.int == 1 else { return [] }
@@ -36,7 +36,7 @@ public struct Migrator: Sendable {
     }
 
     /// Throws `.newerStore` when the store records a migration unknown here.
-    public func checkNotNewer(_ db: Database) throws {
+    package func checkNotNewer(_ db: Database) throws {
         let known = Set(migrations.map(\.name))
         if let unknown = try appliedNames(db).first(where: { !known.contains($0) }) {
             throw StoreFailure.newerStore(unknown)
@@ -51,7 +51,7 @@ public struct Migrator: Sendable {
     /// pointing at a missing parent: if it finds one, the whole migration is rolled back and refused.
     /// Returns the names of the migrations it applied.
     @discardableResult
-    public func migrate(_ db: Database, now: String) throws -> [String] {
+    package func migrate(_ db: Database, now: String) throws -> [String] {
         try checkNotNewer(db)
         let pending = try pendingMigrations(db)
         guard !pending.isEmpty else { return [] }

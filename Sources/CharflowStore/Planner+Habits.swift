@@ -9,18 +9,18 @@ extension Planner {
     // MARK: Reading habits
 
     /// Habits in their order; archived ones only with `includeArchived`.
-    public func habits(includeArchived: Bool = false) throws -> [Habit] {
+    package func habits(includeArchived: Bool = false) throws -> [Habit] {
         if !includeArchived, let habits = kept.habits { return habits }
         let habits = try habitRecords.all(includeArchived: includeArchived)
         if !includeArchived { kept.habits = habits }
         return habits
     }
 
-    public func windows(of habit: Habit) throws -> [HabitWindow] {
+    package func windows(of habit: Habit) throws -> [HabitWindow] {
         try habitRecords.windows(of: habit.id)
     }
 
-    public func pauses(of habit: Habit) throws -> [HabitPause] {
+    package func pauses(of habit: Habit) throws -> [HabitPause] {
         try habitRecords.pauses(of: habit.id)
     }
 
@@ -33,7 +33,7 @@ extension Planner {
     /// A range that ends today and starts within the recent days (Today's cells, the week's progress,
     /// the density read, fatigue) is answered from one read of every habit's recent rows, kept for the
     /// command; such a history may hold a few days more than asked, which no day's cell depends on.
-    public func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
+    package func history(of window: HabitWindow, habit: Habit, from start: LocalDay, through end: LocalDay) throws -> WindowHistory {
         let recentStart = today.adding(days: -Planner.recentHabitDays)
         if end == today, start >= recentStart {
             let key = window.id.lowercasedText
@@ -109,7 +109,7 @@ extension Planner {
 
     /// Logical days on which the user engaged (`habit.md`, Avoid habits): a task completed, a habit
     /// logged or held, a session run, or night planning closed or skipped. Opening Charflow is not enough.
-    public func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
+    package func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
         let key = "\(start)|\(end)"
         if let cached = kept.engagedDays[key] { return cached }
         var days = Set<LocalDay>()
@@ -138,14 +138,14 @@ extension Planner {
     }
 
     /// Every active habit as of today, with each window's cell and the week's progress.
-    public func habitDays() throws -> [HabitDay] {
+    package func habitDays() throws -> [HabitDay] {
         if let cached = kept.habitDays { return cached }
         let days = try habits().map { try habitDay($0) }
         kept.habitDays = days
         return days
     }
 
-    public func habitDay(_ habit: Habit) throws -> HabitDay {
+    package func habitDay(_ habit: Habit) throws -> HabitDay {
         let weekStart = calendar.startOfWeek(containing: today)
         let recent = try recentHabitRead()
         let pauses = recent.pauses[habit.id] ?? []
@@ -177,7 +177,7 @@ extension Planner {
     // MARK: Signals
 
     /// Habit signals not yet shown in their period: fatigue per habit (per week), realism (per week).
-    public func pendingHabitSignals() throws -> [PendingSignal] {
+    package func pendingHabitSignals() throws -> [PendingSignal] {
         var fresh: [Signal] = []
         let week = calendar.startOfWeek(containing: today).description
         let start = today.adding(days: -HabitSignals.fatigueWindowDays)

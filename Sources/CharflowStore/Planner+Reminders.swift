@@ -4,20 +4,20 @@ import Foundation
 /// Reminders (`charflow remind`) and the once-only signals of Today (spec D11, D13).
 extension Planner {
     /// One thing due now.
-    public struct Reminder: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+    package struct Reminder: Sendable, Equatable {
+        package enum Kind: String, Sendable {
             case habitWindow, review
         }
 
-        public let kind: Kind
-        public let message: String
+        package let kind: Kind
+        package let message: String
         /// The window reminded of; nil for the review.
-        public let subject: UUID?
+        package let subject: UUID?
     }
 
     /// What is due now and has not been printed today: habit window reminders not yet done, and the
     /// end-of-day review, each with the mark that records it as given. Paused habits never remind.
-    public func pendingReminders() throws -> [(reminder: Reminder, seen: SeenMark)] {
+    package func pendingReminders() throws -> [(reminder: Reminder, seen: SeenMark)] {
         var due: [Reminder] = []
         for day in try habitDays() where day.pause == nil && !day.isDoneToday {
             for (window, cell) in day.windows where cell.isDue || day.week != nil {

@@ -68,7 +68,7 @@ extension Planner {
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned
     /// with its time logged, and the next Today says so once. Every command runs it on opening the
     /// store, and a sync right after its merge (rule Y-8).
-    public func settleTwoTimers() throws {
+    package func settleTwoTimers() throws {
         // The same statement as `SessionRepository.live()`, so that opening the store prepares one fewer.
         guard try sessions.allLive().count > 1 else { return }
         try db.write {
@@ -82,14 +82,14 @@ extension Planner {
     }
 
     /// The quiet line about two timers while it has not been shown.
-    public func pendingTwoTimersNotice() throws -> PendingSignal? {
+    package func pendingTwoTimersNotice() throws -> PendingSignal? {
         guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
         else { return nil }
         return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
     }
 
     /// The carried-over session's task while its offer has not been shown as a signal.
-    public func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
+    package func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
         guard let task = try offeredTask(),
               let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
               let pending = try unshown([.sessionCarriedOver(task: task.id)], period: id).first
@@ -98,7 +98,7 @@ extension Planner {
     }
 
     /// The task whose session the last rollover closed, while it is still live and not begun again.
-    public func offeredTask() throws -> TaskItem? {
+    package func offeredTask() throws -> TaskItem? {
         guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
               let sessionID = UUID(recordText: id), let session = try sessions.session(id: sessionID),
               session.outcome == .autoClosed, let taskID = session.taskID, let task = try task(id: taskID),

@@ -1,23 +1,23 @@
 import CharflowCore
 import Foundation
 
-/// Charflow's use cases over one store: each public method that changes anything is one transaction.
+/// Charflow's use cases over one store: each method that changes anything is one transaction.
 ///
 /// The planner loads the rows a use case needs, asks `CharflowCore` what the rules say, and writes
 /// the result; it holds no planning rule of its own. Every change but a purge can be undone.
-public final class Planner {
-    public let db: Database
+package final class Planner {
+    package let db: Database
     /// The clock: every rule runs as of this instant.
-    public let now: Date
-    public private(set) var settings: PlannerSettings
-    public private(set) var calendar: PlannerCalendar
+    package let now: Date
+    package private(set) var settings: PlannerSettings
+    package private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
     let nowText: String
     /// The undo journal's id of the action the last call recorded; nil before any, after an undo, and
     /// after a refused action. Pass it to `undo(action:)` to undo exactly that action.
-    public private(set) var lastActionID: UndoActionID?
+    package private(set) var lastActionID: UndoActionID?
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
-    public var beforeCommit: (() -> Void)?
+    package var beforeCommit: (() -> Void)?
     /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
     /// once; every action empties them (`forgetReads()`).
     var kept = KeptReads()
@@ -34,7 +34,7 @@ public final class Planner {
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     ///
     /// `migrator` is the schema this build knows; tests pass `Schema.migrator` with more migrations.
-    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
+    package init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
                 migrator: Migrator = Schema.migrator) throws {
         PrivateFolder.create((path as NSString).deletingLastPathComponent)
         db = try Planner.openPrepared(path, migrator: migrator)
@@ -128,7 +128,7 @@ public final class Planner {
 
     /// A number that grows with every committed change to the store, by this planner or any other
     /// process: poll it to notice changes made elsewhere (one read of one row).
-    public func changeVersion() throws -> Int {
+    package func changeVersion() throws -> Int {
         try ChangeVersion.read(db)
     }
 
@@ -138,7 +138,7 @@ public final class Planner {
 
     /// Today's logical day: the clock's, but never before the day the store last rolled over to while
     /// the clock is only a little behind it (`Rollover.today`).
-    public var today: LocalDay {
+    package var today: LocalDay {
         Rollover.today(clockDay: calendar.logicalDay(at: now), rolledOverTo: rolledOverTo)
     }
 
@@ -148,7 +148,7 @@ public final class Planner {
     ///
     /// A marker further ahead of the clock than `Rollover.clockLagDays` was written by a wrong clock: it
     /// moves back to the clock's day (nothing rolled over is undone), so the next boundary rolls over.
-    public func catchUp() throws {
+    package func catchUp() throws {
         rolledOverTo = try lastRolloverDay()
         if let last = rolledOverTo, last == today { return }
         try db.write {
@@ -244,7 +244,7 @@ public final class Planner {
 
     /// The task whose id starts with `prefix` (4 or more characters, any case), for the flows still in
     /// the store; the use cases find tasks through `Charflow.task(matching:)`.
-    public func task(matching prefix: String) throws -> TaskItem {
+    package func task(matching prefix: String) throws -> TaskItem {
         let key = prefix.lowercased()
         guard key.count >= IDPrefix.shortest else { throw PlannerError.idTooShort(prefix) }
         let found = try taskRepository.tasks(idPrefix: key, limit: 2)
@@ -254,7 +254,7 @@ public final class Planner {
     }
 
     /// The task with exactly this id, if it exists.
-    public func task(id: UUID) throws -> TaskItem? {
+    package func task(id: UUID) throws -> TaskItem? {
         try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
@@ -280,15 +280,15 @@ public final class Planner {
     // MARK: Changing tasks
 
     /// A task after a change of day, with what the deferral rules made of it.
-    public struct DateChange: Sendable {
-        public let task: TaskItem
+    package struct DateChange: Sendable {
+        package let task: TaskItem
         /// A deferral was counted (or the day's record refined).
-        public let deferred: Bool
-        public let refined: Bool
+        package let deferred: Bool
+        package let refined: Bool
         /// The third deferral eased the task's importance to low.
-        public let eased: Bool
+        package let eased: Bool
         /// The fifth deferral or later: the engine suggests letting it go.
-        public let suggestRemoval: Bool
+        package let suggestRemoval: Bool
 
         package init(_ outcome: Deferral.Outcome) {
             task = outcome.task
@@ -330,7 +330,7 @@ public final class Planner {
     /// Drops the task `prefix` names as one action (spec D7); the night plan's carry drops through it,
     /// the Drop use case through `UnitOfWork.drop`.
     @discardableResult
-    public func drop(_ prefix: String) throws -> TaskItem {
+    package func drop(_ prefix: String) throws -> TaskItem {
         let task = try task(matching: prefix)
         return try perform("delete") { journal in try drop(task, journal: &journal) }
     }
@@ -510,7 +510,7 @@ public final class Planner {
 
     /// Today's board, due and overdue tasks, and the Backlog count; with a Today filter active, only
     /// the tasks of its category.
-    public func todayView() throws -> TodayView {
+    package func todayView() throws -> TodayView {
         let day = today.description
         var tasks = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day)])
             + tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day)])
@@ -521,7 +521,7 @@ public final class Planner {
     }
 
     /// The board of any logical day (tomorrow's while planning, a past one as history).
-    public func board(on day: LocalDay) throws -> DayBoard {
+    package func board(on day: LocalDay) throws -> DayBoard {
         DayBoard(day: day, tasks: try tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)]))
     }
 
@@ -529,11 +529,11 @@ public final class Planner {
     ///
     /// Counted in SQL, for the Backlog-growing-old signal; a task without a record of entering falls
     /// back to its due date, then to its creation date.
-    public func olderBacklogCount() throws -> Int {
+    package func olderBacklogCount() throws -> Int {
         try backlogCounts().older
     }
 
-    public func backlogCount() throws -> Int {
+    package func backlogCount() throws -> Int {
         try backlogCounts().all
     }
 
@@ -557,7 +557,7 @@ public final class Planner {
     }
 
     /// Tasks completed during logical day `day`, in completion order.
-    public func completed(on day: LocalDay) throws -> [TaskItem] {
+    package func completed(on day: LocalDay) throws -> [TaskItem] {
         try taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
     }
 

@@ -3,9 +3,9 @@ import Foundation
 /// Creates the folders a store or an export lives in, readable by their owner only (0700).
 ///
 /// Only folders it creates get that mode: a folder that already exists is left as its owner set it.
-public enum PrivateFolder {
+package enum PrivateFolder {
     /// Creates `path` and any missing parents with mode 0700; a failure is left for the open to report.
-    public static func create(_ path: String) {
+    package static func create(_ path: String) {
         guard !path.isEmpty else { return }
         var missing: [String] = []
         var current = path

@@ -2,8 +2,8 @@
 ///
 /// Records are sync-ready (spec D13, D14): UUID text ids, every field defaulted, `modified_at` on
 /// every row, tombstones for what is purged, and no unique constraint beyond the ids themselves.
-public enum Schema {
-    public static let migrator = Migrator([
+package enum Schema {
+    package static let migrator = Migrator([
         Migration("0001-tasks-and-board", """
         CREATE TABLE settings (
             key TEXT PRIMARY KEY NOT NULL,

@@ -3,7 +3,7 @@ import CSQLite
 import Foundation
 
 /// A prepared SQLite statement; `Database` caches these, so each SQL text is compiled once per process.
-public final class Statement {
+package final class Statement {
     fileprivate let handle: OpaquePointer
     private unowned let database: Database
 
@@ -74,11 +74,11 @@ private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.
 
 /// The current row of a stepping statement, read in place: text columns are views into SQLite's
 /// buffer, valid only until the next step. For writers that stream many rows without a `String` a cell.
-public struct RawRow {
+package struct RawRow {
     fileprivate let handle: OpaquePointer
 
     /// One column's value as SQLite holds it.
-    public enum Value {
+    package enum Value {
         case null
         case integer(Int64)
         case real(Double)
@@ -86,9 +86,9 @@ public struct RawRow {
         case text(UnsafeBufferPointer<UInt8>)
     }
 
-    public var count: Int { Int(sqlite3_column_count(handle)) }
+    package var count: Int { Int(sqlite3_column_count(handle)) }
 
-    public subscript(column: Int) -> Value {
+    package subscript(column: Int) -> Value {
         let index = Int32(column)
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
@@ -108,7 +108,7 @@ extension Statement {
 
 extension Database {
     /// Calls `body` with each row `sql` returns, read in place (see `RawRow`).
-    public func forEachRawRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (RawRow) throws -> Void) throws {
+    package func forEachRawRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (RawRow) throws -> Void) throws {
         let statement = try self.statement(sql)
         try statement.bind(bindings)
         while try statement.step() {
@@ -136,13 +136,13 @@ extension Array: RecordRow where Element == SQLValue {
 
 extension RawRow: RecordRow {
     /// A text column as a `String`; nil for NULL.
-    public func text(_ column: Int) -> String? {
+    package func text(_ column: Int) -> String? {
         guard case .text(let bytes) = self[column] else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An integer column; nil for NULL or another type.
-    public func int(_ column: Int) -> Int? {
+    package func int(_ column: Int) -> Int? {
         guard case .integer(let number) = self[column] else { return nil }
         return Int(number)
     }

@@ -5,7 +5,7 @@ import CharflowCore
 ///
 /// Every case leaves the store as it was. SQLite's own message may quote SQL, so a failure carries only
 /// SQLite's generic sentence for its code (`DatabaseError.summary`).
-public enum StoreFailure: CharflowRefusal, Equatable {
+package enum StoreFailure: CharflowRefusal, Equatable {
     /// The store records this migration, unknown here: a newer Charflow wrote it.
     case newerStore(String)
     /// SQLite could not open the file at all (damaged, not SQLite); the detail names the path and why.
@@ -18,18 +18,18 @@ public enum StoreFailure: CharflowRefusal, Equatable {
     case storeFailed(String)
 
     /// The failure SQLite's `error` means to the store.
-    public init(_ error: DatabaseError) {
+    package init(_ error: DatabaseError) {
         self = error.isReadOnly ? .storeReadOnly : .storeFailed(error.summary)
     }
 
-    public var kind: RefusalKind { .unavailable }
+    package var kind: RefusalKind { .unavailable }
 
-    public var hint: Hint? {
+    package var hint: Hint? {
         if case .foreignStore = self { return .nameAnotherStore }
         return nil
     }
 
-    public var code: String {
+    package var code: String {
         switch self {
         case .newerStore: "newer_store"
         case .storeUnreadable: "store_unreadable"
@@ -39,7 +39,7 @@ public enum StoreFailure: CharflowRefusal, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .newerStore(let migration):
             "This store was written by a newer Charflow (it has '\(migration)'); update Charflow to open it. Nothing was changed."

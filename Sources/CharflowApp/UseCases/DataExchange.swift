@@ -58,7 +58,7 @@ public enum DataExchange {
         return source
     }
 
-    public static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
+    package static func describe(_ report: Backup.Report, dryRun: Bool) -> [String] {
         var lines = [dryRun ? "Nothing was changed (dry run). The import would:" : (report.replaced ? "Restored the backup:" : "Merged:")]
         let verb = dryRun ? ("add", "update", "keep", "leave out", "remove") : ("added", "updated", "kept", "left out", "removed")
         for table in Backup.tables {

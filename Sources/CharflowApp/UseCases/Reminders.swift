@@ -4,7 +4,7 @@ import Foundation
 
 /// The reminders due now and not yet given today, read without recording them.
 public struct RemindersReport {
-    public let reminders: [Planner.Reminder]
+    package let reminders: [Planner.Reminder]
     /// What marks `reminders` as given; the front end that delivers them passes it to `markSeen`.
     public let seen: [SeenMark]
 

@@ -7,9 +7,9 @@ import Foundation
 public enum UndoAction {
     public struct Input: Sendable {
         /// The action to undo (`"action"` of a change's JSON); nil for the most recent one.
-        public var action: UndoActionID?
+        package var action: UndoActionID?
 
-        public init(action: UndoActionID? = nil) {
+        package init(action: UndoActionID? = nil) {
             self.action = action
         }
     }

@@ -10,7 +10,7 @@ public struct SessionReport {
     public let title: String
     public let settled: WorkSession?
     /// What settling the running session by a deferral did to its task (eased, suggests removal).
-    public let settledDeferral: Planner.DateChange?
+    package let settledDeferral: Planner.DateChange?
     public let now: Date
     public let json: JSONValue
 }

@@ -7,7 +7,7 @@ public struct TaskChange {
     public let task: TaskItem
     public let place: TaskPlace
     /// The date change behind an edit, a deferral or a carry: whether it counted, eased, suggests removal.
-    public let dateChange: Planner.DateChange?
+    package let dateChange: Planner.DateChange?
     /// The task object, with a `deferral` object when the action moved its date.
     public let json: JSONValue
 
@@ -63,7 +63,7 @@ public enum TaskPlace: Sendable, Equatable {
 
 extension Charflow {
     /// The report of a task another use case changed.
-    public func taskChange(_ task: TaskItem, change: Planner.DateChange? = nil) throws -> TaskChange {
+    package func taskChange(_ task: TaskItem, change: Planner.DateChange? = nil) throws -> TaskChange {
         try TaskChange(task, in: self, change: change)
     }
 }
