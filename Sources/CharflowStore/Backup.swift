@@ -509,26 +509,6 @@ extension Planner {
         if !dryRun { foldAfterImport() }
         return (report, notes)
     }
-
-    /// Every habit (archived included) with its windows, and each window's cells from its first day to today.
-    package func habitExport() throws -> (habits: [Habit], windows: [UUID: [HabitWindow]],
-                                         cells: [(habit: Habit, window: HabitWindow, cell: DensityCell)]) {
-        let all = try habits(includeArchived: true)
-        var windows: [UUID: [HabitWindow]] = [:]
-        var cells: [(Habit, HabitWindow, DensityCell)] = []
-        for habit in all {
-            let list = try self.windows(of: habit)
-            windows[habit.id] = list
-            for window in list {
-                let first = calendar.logicalDay(at: window.createdAt)
-                let history = try self.history(of: window, habit: habit, from: first, through: today)
-                for cell in history.cells(from: first, through: today, today: today) {
-                    cells.append((habit, window, cell))
-                }
-            }
-        }
-        return (all, windows, cells)
-    }
 }
 
 extension Planner {

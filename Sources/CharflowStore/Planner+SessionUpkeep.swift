@@ -81,28 +81,16 @@ extension Planner {
         }
     }
 
-    /// The quiet line about two timers while it has not been shown.
-    package func pendingTwoTimersNotice() throws -> PendingSignal? {
-        guard try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
-        else { return nil }
-        return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
-    }
-
-    /// The carried-over session's task while its offer has not been shown as a signal.
-    package func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
-        guard let task = try offeredTask(),
-              let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
-              let pending = try unshown([.sessionCarriedOver(task: task.id)], period: id).first
-        else { return nil }
-        return (task, pending)
-    }
-
-    /// The task whose session the last rollover closed, while it is still live and not begun again.
-    package func offeredTask() throws -> TaskItem? {
-        guard let id = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text,
-              let sessionID = UUID(recordText: id), let session = try sessions.session(id: sessionID),
-              session.outcome == .autoClosed, let taskID = session.taskID, let task = try task(id: taskID),
-              task.isLive else { return nil }
-        return try sessions.count(ofTask: task.id, startedAfter: session.startedAt) == 0 ? task : nil
+    /// Rewrites a timed window's entry for `day` from its sessions (after a session closes).
+    func recomputeTimedEntry(window windowID: UUID, day: LocalDay, journal: inout UndoJournal?) throws {
+        let records = habitRecords
+        guard let window = try records.window(id: windowID) else { return }
+        var entry = try records.entry(window: windowID, on: day)
+            ?? HabitEntry(id: try records.newEntryID(window: windowID, on: day), windowID: windowID,
+                          date: day, target: window.target, modifiedAt: now)
+        entry.amount = try records.timedMinutes(window: windowID, on: day)
+        HabitRules.settleCompletion(&entry, kind: .timed, log: nil, today: today, now: now)
+        try records.settleIncrements(&entry, kind: .timed)
+        try records.save(&entry, journal: &journal, now: now)
     }
 }

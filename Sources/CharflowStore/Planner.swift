@@ -18,18 +18,10 @@ package final class Planner {
     package private(set) var lastActionID: UndoActionID?
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     package var beforeCommit: (() -> Void)?
-    /// Reads kept for this command, so that Today's several views of a habit or of the Backlog read it
-    /// once; every action empties them (`forgetReads()`).
-    var kept = KeptReads()
-
-    struct KeptReads {
-        var history: [String: WindowHistory] = [:]
-        var engagedDays: [String: Set<LocalDay>] = [:]
-        var habitDays: [HabitDay]?
-        var recentHabits: RecentHabitRead?
-        var habits: [Habit]?
-        var backlogCounts: (all: Int, older: Int)?
-    }
+    /// What the layer above keeps of its reads for this command (Today's several views of a habit or
+    /// of the Backlog read once); every action empties it (`forgetReads()`), so nothing kept outlives
+    /// a change.
+    package var keptReads: AnyObject?
 
     /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
     ///
@@ -506,61 +498,6 @@ package final class Planner {
             """, [.text(key), .text(value), .text(nowText)])
     }
 
-    // MARK: Reading
-
-    /// Today's board, due and overdue tasks, and the Backlog count; with a Today filter active, only
-    /// the tasks of its category.
-    package func todayView() throws -> TodayView {
-        let day = today.description
-        var tasks = try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day)])
-            + tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day)])
-        if let filter = try todayFilter() {
-            tasks = tasks.filter { $0.categoryID == filter.id }
-        }
-        return TodayView(day: today, tasks: tasks, backlogCount: try backlogCount())
-    }
-
-    /// The board of any logical day (tomorrow's while planning, a past one as history).
-    package func board(on day: LocalDay) throws -> DayBoard {
-        DayBoard(day: day, tasks: try tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)]))
-    }
-
-    /// How many Backlog tasks sit in its Older group (entered before this week, and not yesterday).
-    ///
-    /// Counted in SQL, for the Backlog-growing-old signal; a task without a record of entering falls
-    /// back to its due date, then to its creation date.
-    package func olderBacklogCount() throws -> Int {
-        try backlogCounts().older
-    }
-
-    package func backlogCount() throws -> Int {
-        try backlogCounts().all
-    }
-
-    /// The Backlog's size and its Older group's, in one pass over the live-task index; kept for the
-    /// command, as Today asks for both.
-    private func backlogCounts() throws -> (all: Int, older: Int) {
-        if let counts = kept.backlogCounts { return counts }
-        let weekStart = calendar.startOfWeek(containing: today).description
-        var counts = (all: 0, older: 0)
-        try db.forEachRawRow("""
-            SELECT count(*), coalesce(sum(
-                coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
-                AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?), 0)
-            FROM tasks INDEXED BY tasks_live_by_due WHERE \(TaskRecords.live)
-            AND (due_date IS NULL OR due_date < ?)
-            """, [.text(weekStart), .text(today.adding(days: -1).description), .text(today.description)]) { row in
-            counts = (row.int(0) ?? 0, row.int(1) ?? 0)
-        }
-        kept.backlogCounts = counts
-        return counts
-    }
-
-    /// Tasks completed during logical day `day`, in completion order.
-    package func completed(on day: LocalDay) throws -> [TaskItem] {
-        try taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
-    }
-
     // MARK: Writing
 
     /// Runs `body` as one undoable action in one transaction; `lastActionID` names it once it commits.
@@ -583,7 +520,7 @@ package final class Planner {
     /// Empties the reads kept for this command; every action that changes the store calls it before
     /// and after its transaction.
     func forgetReads() {
-        kept = KeptReads()
+        keptReads = nil
     }
 
     /// One undoable action that writes a single record: captures the row, then upserts it.

@@ -64,9 +64,4 @@ extension Planner {
     package var planning: PlanningRepository {
         PlanningRepository(planner: self)
     }
-
-    /// Night-planning sessions closed or skipped in the range count as engagement on their date.
-    func planningEngagementDays(from start: LocalDay, through end: LocalDay) throws -> [LocalDay] {
-        try planning.engagementDays(from: start, through: end)
-    }
 }

@@ -26,6 +26,15 @@ package struct SessionRepository {
                     [.text(id.lowercasedText)]).map(SessionRecords.session)
     }
 
+    /// The days `start` through `end` on which a session was run.
+    package func days(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
+        var days = Set<LocalDay>()
+        for row in try db.rows("SELECT DISTINCT day FROM sessions WHERE day >= ? AND day <= ?", [.text(start.description), .text(end.description)]) {
+            if let day = row.day(0) { days.insert(day) }
+        }
+        return days
+    }
+
     /// The session with this id, if it exists.
     package func session(id: UUID) throws -> WorkSession? {
         try db.rows("SELECT \(SessionRecords.columns) FROM sessions WHERE id = ?", [.text(id.lowercasedText)])

@@ -29,6 +29,16 @@ package struct SignalRepository {
         try planner.pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
+    /// Whether a two-timers settlement left its notice and it has not been shown.
+    package func twoTimersNoticeLeft() throws -> Bool {
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
+    }
+
+    /// The id text of the session the last rollover closed and offered to pick back up, if any.
+    package func offeredSession() throws -> String? {
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text
+    }
+
     /// Records what a person was shown, in one transaction; marks already recorded change nothing.
     package func record(_ marks: [SeenMark]) throws {
         guard !marks.isEmpty else { return }
@@ -59,14 +69,5 @@ extension Planner {
     /// What records signals and reminders as shown.
     package var signals: SignalRepository {
         SignalRepository(planner: self)
-    }
-
-    /// Of `signals`, those not yet shown in `period`, for the store's own pending notices.
-    func unshown(_ signals: [Signal], period: String) throws -> [PendingSignal] {
-        try self.signals.unshown(signals, period: period)
-    }
-
-    func isRecorded(kind: String, subject: String, period: String) throws -> Bool {
-        try signals.isRecorded(kind: kind, subject: subject, period: period)
     }
 }

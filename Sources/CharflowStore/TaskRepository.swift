@@ -53,6 +53,44 @@ package struct TaskRepository {
                           [.text(Instant.storageText(start)), .text(Instant.storageText(end))])
     }
 
+    /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.
+    package func notDropped(dueOn day: LocalDay) throws -> [TaskItem] {
+        try planner.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
+    }
+
+    /// Live tasks due before `day`: what is overdue on it.
+    package func live(dueBefore day: LocalDay) throws -> [TaskItem] {
+        try planner.tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day.description)])
+    }
+
+    /// Tasks dated `day` and placed in a region, every state: that day's board.
+    package func placed(on day: LocalDay) throws -> [TaskItem] {
+        try planner.tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)])
+    }
+
+    /// How many live tasks are undated or due before `day`, and how many of those entered the Backlog
+    /// (or, without a record of entering, were due or made) before `olderBefore` and not on `notOn`;
+    /// one pass over the live-task index.
+    package func liveCounts(undatedOrDueBefore day: LocalDay, olderBefore: LocalDay, notOn: LocalDay) throws -> (all: Int, older: Int) {
+        var counts = (all: 0, older: 0)
+        try planner.db.forEachRawRow("""
+            SELECT count(*), coalesce(sum(
+                coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
+                AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?), 0)
+            FROM tasks INDEXED BY tasks_live_by_due WHERE \(TaskRecords.live)
+            AND (due_date IS NULL OR due_date < ?)
+            """, [.text(olderBefore.description), .text(notOn.description), .text(day.description)]) { row in
+            counts = (row.int(0) ?? 0, row.int(1) ?? 0)
+        }
+        return counts
+    }
+
+    /// Whether any task was completed at `start` or later and before `end` (one indexed probe).
+    package func anyCompleted(from start: Date, before end: Date) throws -> Bool {
+        try db.scalar("SELECT 1 FROM tasks WHERE completed_at >= ? AND completed_at < ? LIMIT 1",
+                      [.text(Instant.storageText(start)), .text(Instant.storageText(end))]) != nil
+    }
+
     /// The instances of `series` but `other` made at `start` or later.
     package func instances(of series: UUID, otherThan other: UUID, createdSince start: Date) throws -> [TaskItem] {
         try planner.tasks(where: "series_id = ? AND id != ? AND created_at >= ?",

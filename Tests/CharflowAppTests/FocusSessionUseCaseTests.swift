@@ -410,7 +410,7 @@ struct FocusSessionUseCaseTests {
         let overdue = try app.sessionReload(other)
         #expect(overdue.deferralCount == 1)
         #expect(try app.planner.taskRepository.deferrals(ofTask: overdue.id).count == 1)
-        #expect(try app.planner.offeredTask()?.id == task.id)
+        #expect(try app.planner.app.offeredTask()?.id == task.id)
     }
 
     @Test("S-9 a session paused when the day ends closes at the boundary with the pause left out")
@@ -433,10 +433,10 @@ struct FocusSessionUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         _ = try store.open(day, "23:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "08:00").planner.offeredTask()?.id == task.id)
-        #expect(try store.open("2026-12-01", "08:05").planner.offeredTask()?.id == task.id)
+        #expect(try store.open("2026-12-01", "08:00").planner.app.offeredTask()?.id == task.id)
+        #expect(try store.open("2026-12-01", "08:05").planner.app.offeredTask()?.id == task.id)
         _ = try store.open("2026-12-01", "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "09:05").planner.offeredTask() == nil)
+        #expect(try store.open("2026-12-01", "09:05").planner.app.offeredTask() == nil)
     }
 
     @Test("S-9 with rollover-time 04:00 a session runs past midnight and closes at 04:00")

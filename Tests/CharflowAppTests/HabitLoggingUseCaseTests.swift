@@ -26,13 +26,13 @@ struct HabitLoggingUseCaseTests {
         let planner = try store.open("2026-11-30")
         let water = try planner.habitAdd("Water", kind: .counted, target: 3)
         #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
-        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
         try planner.logHabit("Water", window: nil, .count(3))
         #expect(try planner.habitToday(water).windows.first?.cell.state == .complete)
-        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == true)
+        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == true)
         #expect(try planner.undo() == "habit log")
         #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
-        #expect(try planner.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
     }
 
     @Test("H-10 H-17 counted steps toward N: 2 of 3 is partialHigh and reads 2/3, 3 of 3 complete")
@@ -340,8 +340,8 @@ struct HabitLoggingUseCaseTests {
             try store.open(day, "21:00").logHabit("Snacks", window: nil, .held)
         case .onlyOpened:
             let planner = try store.open(day, "18:00")
-            _ = try planner.todayView()
-            _ = try planner.habitDays()
+            _ = try planner.app.todayView()
+            _ = try planner.app.habitDays()
             _ = try planner.planning.session(for: planner.today)
         }
         let planner = try store.open("2026-11-30")

@@ -214,7 +214,7 @@ struct HabitScheduleUseCaseTests {
         for day in try HabitTestStore.days(from: "2026-11-16", count: 7) {
             #expect(try back.habitCell(walk, day).state == .empty)
         }
-        #expect(try back.pauses(of: walk).map(\.reason) == [.travel])
+        #expect(try back.habitRecords.pauses(of: walk.id).map(\.reason) == [.travel])
     }
 
     @Test("H-15 an open-ended pause lasts until resumed; resuming affects only today on, past paused days stay unscheduled")
@@ -229,7 +229,7 @@ struct HabitScheduleUseCaseTests {
         let planner = try store.open("2026-11-25")
         try planner.resumeHabit("Walk")
         let after = try store.open("2026-11-26")
-        #expect(try after.pauses(of: walk).map { $0.to?.description } == ["2026-11-25"], "it resumes the day it is resumed")
+        #expect(try after.habitRecords.pauses(of: walk.id).map { $0.to?.description } == ["2026-11-25"], "it resumes the day it is resumed")
         #expect(try after.habitToday(walk).pause == nil)
         #expect(try after.habitStates(walk, ["2026-11-19", "2026-11-20", "2026-11-24", "2026-11-25"])
                 == [.missed, .empty, .empty, .missed])
@@ -243,7 +243,7 @@ struct HabitScheduleUseCaseTests {
         let walk = try planner.habitAdd("Walk")
         try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-12"), reason: .cycle)
         try planner.resumeHabit("Walk")
-        #expect(try planner.pauses(of: walk).isEmpty)
+        #expect(try planner.habitRecords.pauses(of: walk.id).isEmpty)
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.badPause) {
             try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-09"), reason: .other)

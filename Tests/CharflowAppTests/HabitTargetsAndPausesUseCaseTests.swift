@@ -47,7 +47,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         #expect(try now.habitCell(water, "2026-11-24").state == .complete)
         #expect(try now.habitCell(water, "2026-11-26").state == .partialHigh)
         #expect(try now.habitCell(water, "2026-11-28").target == 8)
-        #expect(try now.engagedDays(from: LocalDay("2026-11-20")!, through: LocalDay("2026-11-23")!).isEmpty,
+        #expect(try now.app.engagedDays(from: LocalDay("2026-11-20")!, through: LocalDay("2026-11-23")!).isEmpty,
                 "an empty snapshot entry is no engagement")
     }
 
@@ -141,7 +141,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         try store.open("2026-12-01").pauseHabit("Walk", from: LocalDay("2026-11-28"), to: nil, reason: .illness)
         let back = try store.open("2026-12-03")
         try back.resumeHabit("Walk")
-        #expect(try back.pauses(of: walk).last?.to == LocalDay("2026-12-03"), "resumes today")
+        #expect(try back.habitRecords.pauses(of: walk.id).last?.to == LocalDay("2026-12-03"), "resumes today")
         #expect(try back.habitToday(walk).isDueToday)
     }
 
@@ -159,7 +159,7 @@ struct HabitTargetsAndPausesUseCaseTests {
                 """)
         }
         let migrated = try store.open("2026-11-30")
-        #expect(try migrated.pauses(of: walk).first?.to == LocalDay("2026-11-23"))
+        #expect(try migrated.habitRecords.pauses(of: walk.id).first?.to == LocalDay("2026-11-23"))
         #expect(!(try migrated.habitCell(walk, "2026-11-22").isDue))
         #expect(try migrated.habitCell(walk, "2026-11-23").isDue)
     }

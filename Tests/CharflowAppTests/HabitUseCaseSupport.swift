@@ -32,9 +32,6 @@ final class HabitTestStore: TempStore {
 
 /// The habit use cases as a front end asks them, by a habit's word (id prefix or title).
 extension Planner {
-    /// This store as the application layer holds it for one call.
-    var app: Charflow { Charflow(planner: self) }
-
     /// Adds a habit with the options tests use most.
     @discardableResult
     func habitAdd(
@@ -118,7 +115,7 @@ extension Planner {
     func habitHistory(_ habit: Habit, window label: String? = nil, from: String? = nil) throws -> WindowHistory {
         var start = today.adding(days: -DensityRead.windowDays - 7)
         if let from, let day = LocalDay(from), day < start { start = day }
-        return try history(of: try habitWindow(habit, label), habit: try habitReload(habit), from: start, through: today)
+        return try app.history(of: try habitWindow(habit, label), habit: try habitReload(habit), from: start, through: today)
     }
 
     /// The cell of `day` (text) as seen today.
@@ -148,7 +145,7 @@ extension Planner {
 
     /// Today's line for the habit (as Today and `habits` show it).
     func habitToday(_ habit: Habit) throws -> HabitDay {
-        try habitDay(habitReload(habit))
+        try app.habitDay(habitReload(habit))
     }
 
     func habitCount(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
@@ -185,10 +182,10 @@ extension Planner {
         return try #require(try sessions.session(id: live.id))
     }
 
-    func takeHabitSignals() throws -> [Signal] { try shown(try pendingHabitSignals()) }
+    func takeHabitSignals() throws -> [Signal] { try shown(try app.pendingHabitSignals()) }
 
     func takeReminders() throws -> [Reminder] {
-        let pending = try pendingReminders()
+        let pending = try app.pendingReminders()
         try signals.record(pending.map(\.seen))
         return pending.map(\.reminder)
     }

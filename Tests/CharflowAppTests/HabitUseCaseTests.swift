@@ -24,7 +24,7 @@ struct HabitUseCaseTests {
         #expect(stored.notes == nil)
         #expect(!stored.isArchived)
         #expect(stored.createdAt == planner.now)
-        let windows = try planner.windows(of: stored)
+        let windows = try planner.habitRecords.windows(of: stored.id)
         #expect(windows.count == 1)
         let window = try #require(windows.first)
         #expect(window.label == "")
@@ -33,7 +33,7 @@ struct HabitUseCaseTests {
         #expect(window.target == 1)
         #expect(window.effortMinutes == nil)
         #expect(window.reminderMinute == nil)
-        #expect(try planner.habits().map(\.id) == [habit.id])
+        #expect(try planner.app.habits().map(\.id) == [habit.id])
     }
 
     @Test("H-1 the kind is fixed at creation: changing it is refused and changes nothing",
@@ -74,7 +74,7 @@ struct HabitUseCaseTests {
         #expect(stored.title == "Read slowly")
         #expect(stored.notes == "a chapter")
         #expect(stored.schedule == .custom([.monday, .thursday]))
-        let windows = try planner.windows(of: stored)
+        let windows = try planner.habitRecords.windows(of: stored.id)
         // The one window, unlabeled until a second came, is now "Main" (H-4, decisions.md).
         #expect(windows.map(\.label) == ["Main", "Evening"])
         #expect(windows.allSatisfy { $0.target == 25 })
@@ -177,14 +177,14 @@ struct HabitUseCaseTests {
 
         try planner.archiveHabit("Floss")
         let archived = try store.open("2026-11-30", "10:00")
-        #expect(try archived.habits().isEmpty)
-        #expect(try archived.habits(includeArchived: true).map(\.isArchived) == [true])
+        #expect(try archived.app.habits().isEmpty)
+        #expect(try archived.app.habits(includeArchived: true).map(\.isArchived) == [true])
         #expect(try archived.habitCount("SELECT count(*) FROM habit_entries") == entries)
         #expect(try archived.habitStates(habit, days) == states)
 
         try archived.restoreHabit("Floss")
         let restored = try store.open("2026-11-30", "11:00")
-        #expect(try restored.habits().map(\.id) == [habit.id])
+        #expect(try restored.app.habits().map(\.id) == [habit.id])
         #expect(try restored.habitStates(habit, days) == states)
         #expect(states.filter { $0 == .complete }.count == 3)
     }
@@ -212,7 +212,7 @@ struct HabitUseCaseTests {
         let planner = try store.open("2026-11-30")
         let habit = try planner.habitAdd("Meds", windows: ["Morning 06:00-09:00 remind 07:00", "Noon 12:00-13:00",
                                                            "Evening 18:00-20:00 remind 19:15", "Night"])
-        let windows = try planner.windows(of: habit)
+        let windows = try planner.habitRecords.windows(of: habit.id)
         #expect(windows.map(\.label) == ["Morning", "Noon", "Evening", "Night"])
         #expect(windows.map(\.startMinute) == [360, 720, 1080, 0])
         #expect(windows.map(\.endMinute) == [540, 780, 1200, 1439])
@@ -227,7 +227,7 @@ struct HabitUseCaseTests {
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.tooManyWindows) { try planner.habitAdd("Meds", windows: labels) }
         #expect(try HabitTestStore.contents(planner) == before)
-        #expect(try planner.habits().isEmpty)
+        #expect(try planner.app.habits().isEmpty)
 
         try planner.habitAdd("Meds", windows: Array(labels.prefix(4)))
         let four = try HabitTestStore.contents(planner)
@@ -277,8 +277,8 @@ struct HabitUseCaseTests {
             try planner.habitAdd("Snacks", kind: .avoid, windows: ["Day", "Night"])
         }
         let snacks = try planner.habitAdd("Snacks", kind: .avoid)
-        #expect(try planner.windows(of: snacks).count == 1)
-        #expect(try planner.windows(of: snacks).first?.target == 0, "the allowance defaults to none")
+        #expect(try planner.habitRecords.windows(of: snacks.id).count == 1)
+        #expect(try planner.habitRecords.windows(of: snacks.id).first?.target == 0, "the allowance defaults to none")
         var change = HabitChange()
         change.windows = [try WindowSpec.parse("Night 20:00-23:00")]
         #expect(throws: PlannerError.avoidHasOneWindow) { try planner.editHabit("Snacks", change) }
@@ -305,8 +305,8 @@ struct HabitUseCaseTests {
     func avoidAllowance() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
-        #expect(try planner.windows(of: planner.habitAdd("A", kind: .avoid, target: 0)).first?.target == 0)
-        #expect(try planner.windows(of: planner.habitAdd("B", kind: .avoid, target: 2)).first?.target == 2)
+        #expect(try planner.habitRecords.windows(of: planner.habitAdd("A", kind: .avoid, target: 0).id).first?.target == 0)
+        #expect(try planner.habitRecords.windows(of: planner.habitAdd("B", kind: .avoid, target: 2).id).first?.target == 2)
     }
 
     // MARK: H-12 effort, H-20 presets
@@ -315,9 +315,9 @@ struct HabitUseCaseTests {
     func timedEffortDefault() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
-        #expect(try planner.windows(of: planner.habitAdd("Read", kind: .timed, target: 20)).first?.effortMinutes == 20)
-        #expect(try planner.windows(of: planner.habitAdd("Water", kind: .counted, target: 8)).first?.effortMinutes == nil)
-        #expect(try planner.windows(of: planner.habitAdd("Walk", kind: .timed, target: 20, effort: .some(5)))
+        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Read", kind: .timed, target: 20).id).first?.effortMinutes == 20)
+        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Water", kind: .counted, target: 8).id).first?.effortMinutes == nil)
+        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Walk", kind: .timed, target: 20, effort: .some(5)).id)
             .first?.effortMinutes == 5)
     }
 
@@ -339,7 +339,7 @@ struct HabitUseCaseTests {
         #expect(habit.presetKey == preset.rawValue)
         #expect(habit.kind == kind)
         #expect(habit.schedule == schedule)
-        let windows = try planner.windows(of: habit)
+        let windows = try planner.habitRecords.windows(of: habit.id)
         #expect(windows.count == 1)
         #expect(windows.first?.label == "")
         #expect(windows.first?.startMinute == 0)
@@ -355,7 +355,7 @@ struct HabitUseCaseTests {
         let edited = try planner.habitReload(habit)
         #expect(edited.title == "Mine")
         #expect(edited.schedule == .weekdays)
-        #expect(try planner.windows(of: edited).first?.target == 10)
+        #expect(try planner.habitRecords.windows(of: edited.id).first?.target == 10)
     }
 
     @Test("H-20 a title given with a preset is kept; \"something else\" is a plain binary daily habit")
@@ -367,7 +367,7 @@ struct HabitUseCaseTests {
         #expect(other.kind == .binary)
         #expect(other.schedule == .daily)
         #expect(other.presetKey == nil)
-        #expect(try planner.windows(of: other).first?.target == 1)
+        #expect(try planner.habitRecords.windows(of: other.id).first?.target == 1)
     }
 
     // MARK: H-7 groups
@@ -429,7 +429,7 @@ struct HabitUseCaseTests {
         let after = try store.open("2026-11-30", "10:00")
         #expect(try after.groups().isEmpty)
         #expect(try after.groups(includeArchived: true).count == 1)
-        #expect(try Set(after.habits().map(\.id)) == [water.id, walk.id])
+        #expect(try Set(after.app.habits().map(\.id)) == [water.id, walk.id])
         #expect(try after.habitReload(water).groupID == group.id)
         #expect(try after.habitCell(water, "2026-11-30").state == .complete)
         #expect(try after.habitCount("SELECT count(*) FROM habit_entries") == 1)

@@ -38,7 +38,7 @@ extension Charflow {
     }
 
     /// The reminders due now, then marked given, as `charflow remind` does.
-    fileprivate func takeReminders() throws -> [Planner.Reminder] {
+    fileprivate func takeReminders() throws -> [Reminder] {
         let report = try reminders()
         try markSeen(report.seen)
         return report.reminders

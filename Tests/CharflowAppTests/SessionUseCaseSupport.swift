@@ -105,7 +105,7 @@ extension Charflow {
 extension Planner {
     /// Reads the two-timers notice as Today shows it, then marks it seen: true when it was pending.
     func takeTwoTimersNotice() throws -> Bool {
-        guard let notice = try pendingTwoTimersNotice() else { return false }
+        guard let notice = try app.pendingTwoTimersNotice() else { return false }
         try signals.record([notice.seen])
         return true
     }

@@ -182,7 +182,7 @@ struct TaskUseCaseTests {
         let second = try add(app, "Two", region: .evening)
         let third = try add(app, "Three", region: .evening)
         _ = try app.reorderTask(ReorderTask.Input(task: third.id, position: 1))
-        let card = try store.open(day, "12:00").planner.board(on: app.today).card(.evening)
+        let card = try store.open(day, "12:00").planner.app.board(on: app.today).card(.evening)
         #expect(Board.manualOrder(card.misc).map(\.id) == [third.id, first.id, second.id])
         #expect(throws: PlannerError.positionOutOfRange(4, 3)) {
             try app.reorderTask(ReorderTask.Input(task: first.id, position: 4))

@@ -38,7 +38,8 @@ extension Planner {
         package init() {}
     }
 
-    private var app: Charflow { Charflow(planner: self) }
+    /// This store as the application layer holds it for one call.
+    package var app: Charflow { Charflow(planner: self) }
 
     /// Adds a task with the fields tests use most.
     @discardableResult

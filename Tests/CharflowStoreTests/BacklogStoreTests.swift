@@ -37,8 +37,8 @@ struct BacklogStoreTests {
         }
         let counts = try planner.backlog().map(\.tasks.count)
         #expect(counts.reduce(0, +) == 5)
-        #expect(try planner.backlogCount() == 5)
-        #expect(try planner.todayView().backlogCount == 5)
+        #expect(try planner.app.backlogCount() == 5)
+        #expect(try planner.app.todayView().backlogCount == 5)
         #expect(try planner.backlog().map(\.group) == BacklogGroup.allCases)
     }
 
@@ -76,7 +76,7 @@ struct BacklogStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-11", "09:00")
         let task = try planner.add("late paperwork", due: .date(try #require(LocalDay("2026-02-20"))))
-        #expect(try planner.backlogCount() == 1)
+        #expect(try planner.app.backlogCount() == 1)
         let groups = try groupTitles(planner)
         #expect(groups["Today"] == ["late paperwork"],
                 "added straight to the Backlog, so it entered today (D5); got \(groups) with backlogSince \(String(describing: task.backlogSince))")
@@ -98,8 +98,8 @@ struct BacklogStoreTests {
         try planner.complete(done.id.uuidString)
         let all = try planner.backlog().flatMap(\.tasks).map(\.title)
         #expect(Set(all) == ["overdue", "undated"])
-        #expect(try planner.backlogCount() == 2)
+        #expect(try planner.app.backlogCount() == 2)
         #expect(try planner.upcoming().map(\.title) == ["upcoming"])
-        #expect(try planner.todayView().due.map(\.title) == ["due today"])
+        #expect(try planner.app.todayView().due.map(\.title) == ["due today"])
     }
 }

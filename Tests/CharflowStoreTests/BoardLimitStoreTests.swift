@@ -32,7 +32,7 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02")
         for index in 0..<bucket.limit { try planner.add("\(index)", region: region, bucket: bucket) }
         #expect(throws: PlannerError.regionFull(region)) { try planner.add("one more", region: region, bucket: bucket) }
-        #expect(try planner.board(on: planner.today).card(region).tasks(in: bucket).count == bucket.limit)
+        #expect(try planner.app.board(on: planner.today).card(region).tasks(in: bucket).count == bucket.limit)
     }
 
     @Test("B-4 a full bucket is refused on move from the Backlog and on bucket change")
@@ -57,7 +57,7 @@ struct BoardLimitStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         for index in 0..<12 { try planner.add("parked \(index)") }
-        #expect(try planner.backlogCount() == 12)
+        #expect(try planner.app.backlogCount() == 12)
     }
 
     @Test("B-4 limits are per day: tomorrow's Morning is a different region from today's")
@@ -99,7 +99,7 @@ struct BoardLimitStoreTests {
         try planner.drop(try #require(first).id.uuidString)
         let replacement = try planner.add("replacement", region: .evening, bucket: bucket)
         #expect(replacement.bucket == bucket)
-        #expect(try planner.board(on: planner.today).card(.evening).tasks(in: bucket).count == bucket.limit)
+        #expect(try planner.app.board(on: planner.today).card(.evening).tasks(in: bucket).count == bucket.limit)
     }
 
     // MARK: B-9 delete and purge
@@ -116,11 +116,11 @@ struct BoardLimitStoreTests {
         let dropped = try planner.reload(placed)
         #expect(dropped.droppedAt == (try store.instant("2026-03-02", "10:00")))
         #expect(dropped.region == .morning, "kept for history")
-        let view = try planner.todayView()
+        let view = try planner.app.todayView()
         #expect(view.board.allTasks.isEmpty)
         #expect(view.due.isEmpty)
         #expect(view.overdue.isEmpty)
-        #expect(try planner.backlogCount() == 0)
+        #expect(try planner.app.backlogCount() == 0)
         #expect(try planner.backlog().allSatisfy { $0.tasks.isEmpty })
         #expect(try planner.upcoming().isEmpty)
         #expect(try planner.list(all: false).isEmpty)

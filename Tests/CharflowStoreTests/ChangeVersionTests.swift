@@ -18,7 +18,7 @@ struct ChangeVersionTests {
         let afterAdd = try server.changeVersion()
         #expect(afterAdd > start)
 
-        _ = try server.todayView()
+        _ = try server.app.todayView()
         _ = try server.list(all: true)
         #expect(try cli.changeVersion() == afterAdd, "reading changes nothing")
 

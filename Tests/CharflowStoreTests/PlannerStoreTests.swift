@@ -21,7 +21,7 @@ struct PlannerStoreTests {
         #expect(try planner.reload(task) == task, "what add returns is exactly what was stored")
         let other = try planner.add("Reply to emails", region: .morning, bucket: .complementary)
         #expect(other.id != task.id)
-        #expect(try planner.todayView().board.card(.morning).complementary.map(\.id) == [other.id])
+        #expect(try planner.app.todayView().board.card(.morning).complementary.map(\.id) == [other.id])
     }
 
     @Test("B-1 an empty or blank title is refused and nothing is stored", arguments: ["", "   ", "\n\t"])
@@ -66,7 +66,7 @@ struct PlannerStoreTests {
         #expect(placed.region == .evening)
         #expect(placed.isPlaced(on: planner.today))
         #expect(placed.backlogSince == nil)
-        #expect(try planner.backlogCount() == 1)
+        #expect(try planner.app.backlogCount() == 1)
     }
 
     @Test("B-3 a bucket without a region is refused; the Backlog has no bucket")
@@ -143,8 +143,8 @@ struct PlannerStoreTests {
         #expect(edited.region == nil)
         #expect(edited.bucket == nil)
         #expect(edited.sortOrder == 0)
-        #expect(try planner.board(on: planner.today).allTasks.isEmpty)
-        #expect(try planner.board(on: try #require(LocalDay("2026-03-06"))).allTasks.isEmpty,
+        #expect(try planner.app.board(on: planner.today).allTasks.isEmpty)
+        #expect(try planner.app.board(on: try #require(LocalDay("2026-03-06"))).allTasks.isEmpty,
                 "it is due that day, not placed on that day's board")
         #expect(try planner.titles(.morning, .mustDo).isEmpty)
         // The Must-Do place it held is free again.
@@ -211,7 +211,7 @@ struct PlannerStoreTests {
         #expect(placed.bucket == .misc, "the rollover cleared its bucket, so it is placed in Misc (B-6)")
         #expect(placed.deferralCount == 1, "no second deferral on the same day")
         #expect(try planner.deferrals(of: placed).count == 1)
-        #expect(try planner.backlogCount() == 0)
+        #expect(try planner.app.backlogCount() == 0)
     }
 
     // MARK: B-8 complete
@@ -235,7 +235,7 @@ struct PlannerStoreTests {
             let reloaded = try planner.reload(task)
             #expect(reloaded.isCompleted)
             #expect(reloaded.completedAt == (try store.instant("2026-03-02", "13:00")))
-            #expect(try planner.board(on: planner.today).progress == BoardProgress(total: 1, completed: 1))
+            #expect(try planner.app.board(on: planner.today).progress == BoardProgress(total: 1, completed: 1))
             let undone = try planner.uncomplete(task.id.uuidString)
             #expect(!undone.isCompleted)
             #expect(undone.completedAt == nil)
@@ -282,13 +282,13 @@ struct PlannerStoreTests {
             try planner.complete(first.id.uuidString)
         }
         let planner = try store.open("2026-03-03", "09:00")
-        let done = try planner.completed(on: try #require(LocalDay("2026-03-02")))
+        let done = try planner.app.completed(on: try #require(LocalDay("2026-03-02")))
         #expect(done.map(\.title) == ["second", "third", "first"])
         #expect(done.last?.completedAt == (try store.instant("2026-03-03", "01:30")))
-        #expect(try planner.completed(on: planner.today).isEmpty)
-        #expect(try planner.completed(on: try #require(LocalDay("2026-03-01"))).isEmpty)
+        #expect(try planner.app.completed(on: planner.today).isEmpty)
+        #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-01"))).isEmpty)
         // Completed tasks stay on their day's board as history.
-        #expect(try planner.board(on: try #require(LocalDay("2026-03-02"))).progress == BoardProgress(total: 3, completed: 3))
+        #expect(try planner.app.board(on: try #require(LocalDay("2026-03-02"))).progress == BoardProgress(total: 3, completed: 3))
     }
 
     @Test("B-15 a task completed just after a DST-skipped rollover time is listed under the day the clock says it is")
@@ -310,8 +310,8 @@ struct PlannerStoreTests {
             try planner.complete(newTask.id.uuidString)
         }
         let planner = try store.open("2026-03-08", "12:00")
-        #expect(try planner.completed(on: try #require(LocalDay("2026-03-08"))).map(\.title) == ["done on the 8th"])
-        #expect(try planner.completed(on: try #require(LocalDay("2026-03-07"))).isEmpty)
+        #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-08"))).map(\.title) == ["done on the 8th"])
+        #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-07"))).isEmpty)
         #expect(try planner.reload(task).region == nil, "the 7th's board was rolled over")
     }
 
@@ -380,12 +380,12 @@ struct PlannerStoreTests {
         #expect(parked.region == nil && parked.bucket == nil)
         #expect(parked.dueDate == nil)
         #expect(parked.backlogSince == planner.today)
-        #expect(try planner.backlogCount() == 1)
+        #expect(try planner.app.backlogCount() == 1)
         #expect(try planner.backlog()[0].tasks.map(\.id) == [task.id])
         let back = try planner.move(task.id.uuidString, region: .afternoon, bucket: .complementary)
         #expect(back.isPlaced(on: planner.today))
         #expect(back.backlogSince == nil)
-        #expect(try planner.backlogCount() == 0)
+        #expect(try planner.app.backlogCount() == 0)
     }
 
     @Test("T-11 an important task taken off the board keeps its day and shows as due today")
@@ -395,7 +395,7 @@ struct PlannerStoreTests {
         let task = try planner.add("important", region: .morning, importance: .high)
         let parked = try planner.moveToBacklog(task.id.uuidString)
         #expect(parked.dueDate == planner.today)
-        #expect(try planner.todayView().due.map(\.id) == [task.id])
+        #expect(try planner.app.todayView().due.map(\.id) == [task.id])
     }
 
     @Test("B-11 a bucket change for a task not on the board is refused")
@@ -435,7 +435,7 @@ struct PlannerStoreTests {
         }
         let planner = try store.open("2026-03-02", "12:00")
         #expect(try planner.titles(.morning, .misc) == ["a", "d", "b", "c"])
-        #expect(try planner.board(on: planner.today).card(.morning).misc.map(\.sortOrder) == [0, 1, 2, 3])
+        #expect(try planner.app.board(on: planner.today).card(.morning).misc.map(\.sortOrder) == [0, 1, 2, 3])
     }
 
     @Test("B-12 reorder refuses positions outside the bucket and tasks off the board")

@@ -112,7 +112,7 @@ struct RepeatSeriesIdentityTests {
 
         let after = try scenario.store.open("2026-12-01", "10:05")
         try checkKept(scenario, kind, after, done: true)
-        let history = try after.completed(on: try TaskSystemStore.day("2026-12-01")).map(\.id)
+        let history = try after.app.completed(on: try TaskSystemStore.day("2026-12-01")).map(\.id)
         #expect(history == [scenario.second.id], "history lists the completion")
         // The next day's rollover runs the dedup rule: two instances due the same day are not duplicates.
         try checkKept(scenario, kind, try scenario.store.open("2026-12-02", "09:00"), done: true)
@@ -142,7 +142,7 @@ struct RepeatSeriesIdentityTests {
         try board.complete(second.shortID)
 
         let after = try store.open("2026-11-30", "08:31")
-        let history = try after.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id)
+        let history = try after.app.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id)
         #expect(history == [first.id, second.id])
         let live = try after.taskSystemLive(series: first.id)
         #expect(live.map { $0.dueDate?.description } == ["2026-12-02"])
@@ -179,7 +179,7 @@ struct RepeatSeriesIdentityTests {
         let after = try store.open("2026-11-30", "09:11")
         let kept = try #require(try after.task(id: second.id))
         #expect(kept.isCompleted && kept.dueDate?.description == "2026-11-30")
-        #expect(try after.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id) == [first.id, second.id])
+        #expect(try after.app.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id) == [first.id, second.id])
         let live = try after.taskSystemLive(series: first.id)
         #expect(live.count == 1)
         #expect(live.first?.dueDate?.description == "2026-12-01")

@@ -65,7 +65,7 @@ struct RolloverStoreTests {
         #expect(try task("tomorrow").deferralCount == 0)
 
         // Story 3: the regions are ready for fresh planning; yesterday's tasks sit under Yesterday.
-        let view = try planner.todayView()
+        let view = try planner.app.todayView()
         #expect(view.board.allTasks.map(\.title) == ["tomorrow"])
         // (Created in the same instant, so their engine order among themselves falls to their ids.)
         #expect(Set(view.overdue.map(\.title)) == ["must", "misc", "due"])
@@ -76,8 +76,8 @@ struct RolloverStoreTests {
         #expect(yesterday.last == "parked", "undated (letGo) after overdue (fitIn)")
         #expect(yesterday.count == 4)
         #expect(groups.first { $0.group == .today }?.tasks.isEmpty == true)
-        #expect(try planner.backlogCount() == 4)
-        #expect(try planner.board(on: monday).allTasks.map(\.title) == ["done"], "Monday's board keeps its history")
+        #expect(try planner.app.backlogCount() == 4)
+        #expect(try planner.app.board(on: monday).allTasks.map(\.title) == ["done"], "Monday's board keeps its history")
     }
 
     @Test("B-14 running the rollover twice changes nothing: reopening and catchUp() are idempotent")
@@ -162,7 +162,7 @@ struct RolloverStoreTests {
             let still = try early.reload(task)
             #expect(still.region == .evening, "03:59 still belongs to the day before")
             #expect(still.deferralCount == 0)
-            #expect(try early.todayView().board.allTasks.map(\.id) == [task.id])
+            #expect(try early.app.todayView().board.allTasks.map(\.id) == [task.id])
         }
         let rolled = try store.open(dstDay, "04:00")
         #expect(rolled.today == LocalDay(dstDay))
@@ -235,8 +235,8 @@ struct RolloverStoreTests {
             }
             #expect(try TempStore.row(planner, task: purged.id) == nil)
             #expect(try TempStore.count(planner, "SELECT count(*) FROM deferrals") == 0)
-            #expect(try planner.backlogCount() == 0)
-            #expect(try planner.todayView().isEmpty)
+            #expect(try planner.app.backlogCount() == 0)
+            #expect(try planner.app.todayView().isEmpty)
             #expect(try planner.list(all: false).isEmpty)
         }
     }
@@ -277,7 +277,7 @@ struct RolloverStoreTests {
         #expect(reopened.region == nil)
         #expect(reopened.backlogSince == monday)
         #expect(try planner.backlog().first { $0.group == .yesterday }?.tasks.map(\.id) == [task.id])
-        #expect(try planner.board(on: monday).allTasks.isEmpty)
+        #expect(try planner.app.board(on: monday).allTasks.isEmpty)
     }
 
     @Test("B-21 B-14 a rollover empties the undo journal: yesterday's actions cannot be undone today")

@@ -1,27 +1,29 @@
 import CharflowCore
+import CharflowApp
+import CharflowStoreSetup
 import CharflowStore
 import Foundation
 
 /// What a front end does when it shows signals to a person: read what is pending, then mark it seen.
 /// The store tests check "shown once" through these, as the text Today does through the app layer.
 extension Planner {
-    func takeHabitSignals() throws -> [Signal] { try shown(try pendingHabitSignals()) }
+    func takeHabitSignals() throws -> [Signal] { try shown(try app.pendingHabitSignals()) }
     func takeEasedSignals() throws -> [Signal] { try shown(try signals.pendingEased()) }
 
     func takeTwoTimersNotice() throws -> Bool {
-        guard let notice = try pendingTwoTimersNotice() else { return false }
+        guard let notice = try app.pendingTwoTimersNotice() else { return false }
         try signals.record([notice.seen])
         return true
     }
 
     func takeOfferedTask() throws -> TaskItem? {
-        guard let offer = try pendingOfferedTask() else { return nil }
+        guard let offer = try app.pendingOfferedTask() else { return nil }
         try signals.record([offer.signal.seen])
         return offer.task
     }
 
     func takeReminders() throws -> [Reminder] {
-        let pending = try pendingReminders()
+        let pending = try app.pendingReminders()
         try signals.record(pending.map(\.seen))
         return pending.map(\.reminder)
     }

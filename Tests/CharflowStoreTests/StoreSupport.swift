@@ -53,7 +53,7 @@ extension Planner {
     }
 
     func titles(_ region: Region, _ bucket: Bucket, on day: LocalDay? = nil) throws -> [String] {
-        try board(on: day ?? today).card(region).tasks(in: bucket).map(\.title)
+        try app.board(on: day ?? today).card(region).tasks(in: bucket).map(\.title)
     }
 }
 

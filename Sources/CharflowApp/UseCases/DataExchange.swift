@@ -16,10 +16,10 @@ public enum DataExchange {
                 return CSVExport.tasks(try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categories.names(),
                                        calendar: planner.calendar)
             case "habits":
-                let export = try planner.habitExport()
+                let export = try Charflow(planner: planner).habitExport()
                 return CSVExport.habits(export.habits, windows: export.windows)
             case "entries":
-                return CSVExport.entries(try planner.habitExport().cells)
+                return CSVExport.entries(try Charflow(planner: planner).habitExport().cells)
             default:
                 throw InputError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
             }

@@ -32,7 +32,7 @@ extension Charflow {
     public func region(_ request: Request) throws -> RegionReport {
         let region = try Request.region(try request.subject("region"))
         let day = try request.dateWord("day")?.resolve(today: today, calendar: calendar) ?? today
-        return RegionReport(region: region, day: day, card: try planner.board(on: day).card(region),
+        return RegionReport(region: region, day: day, card: try board(on: day).card(region),
                             lockComplementary: settings.lockComplementary, render: try taskJSON())
     }
 }

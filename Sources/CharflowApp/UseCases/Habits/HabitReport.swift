@@ -25,7 +25,7 @@ extension Charflow {
     /// What the JSON of a list of habits needs: every habit's windows and pauses, from the read Today
     /// and the habits view already keep, and the group titles when one of `habits` has a group.
     public func habitFacts(for habits: [Habit]) throws -> HabitFacts {
-        let held = try planner.habitWindowsAndPauses()
+        let held = try habitWindowsAndPauses()
         let groups = habits.contains { $0.groupID != nil } ? try planner.habitRecords.groups(includeArchived: true) : []
         return HabitFacts(windows: held.windows, pauses: held.pauses,
                           groupTitles: Dictionary(groups.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first }))

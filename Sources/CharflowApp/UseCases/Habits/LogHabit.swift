@@ -47,7 +47,7 @@ extension Charflow {
         let window = try window(of: habit, label: input.window)
         try HabitRules.checkExisted(day, firstDay: calendar.logicalDay(at: window.createdAt))
         try HabitRules.checkFits(log, kind: habit.kind)
-        try HabitRules.checkLoggable(log, on: day, history: try planner.history(of: window, habit: habit, from: day, through: day))
+        try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
         let records = planner.habitRecords
         let entry = try planner.action("habit log") { work in
             var entry: HabitEntry

@@ -20,14 +20,14 @@ extension Charflow {
     /// A group's card: its habits due and done today, and per day of the last 14 the share of its due
     /// habits done, counted alike (`GroupTally`) so today's strip cell is the ring.
     func groupSummary(_ group: HabitGroup) throws -> HabitGroupSummary {
-        let members = try planner.habits().filter { $0.groupID == group.id }
+        let members = try habits().filter { $0.groupID == group.id }
         let start = today.adding(days: -13)
         var due = Array(repeating: 0, count: 14), done = Array(repeating: 0, count: 14)
         for habit in members {
             var cells = Array(repeating: [DensityCell](), count: 14)
             var weekly = Array(repeating: false, count: 14)
             for window in try planner.habitRecords.windows(of: habit.id) {
-                let history = try planner.history(of: window, habit: habit, from: start, through: today)
+                let history = try history(of: window, habit: habit, from: start, through: today)
                 for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() {
                     cells[index].append(cell)
                     weekly[index] = history.schedule(on: cell.date)?.isWeeklyTarget ?? false
@@ -38,7 +38,7 @@ extension Charflow {
                 if mark.counts { due[index] += 1 }
                 if mark.done { done[index] += 1 }
             }
-            let mark = GroupTally.today(try planner.habitDay(habit))
+            let mark = GroupTally.today(try habitDay(habit))
             if mark.counts { due[13] += 1 }
             if mark.done { done[13] += 1 }
         }

@@ -49,7 +49,7 @@ extension Charflow {
         let firstDay = calendar.startOfWeek(containing: today).adding(days: -7 * (input.weeks - 1))
         var grids: [HabitGridReport.Grid] = []
         for window in windows {
-            let history = try planner.history(of: window, habit: habit, from: firstDay.adding(days: -DensityRead.windowDays),
+            let history = try history(of: window, habit: habit, from: firstDay.adding(days: -DensityRead.windowDays),
                                               through: today)
             var week: (done: Int, target: Int)?
             if let schedule = history.schedule(on: today), schedule.isWeeklyTarget {

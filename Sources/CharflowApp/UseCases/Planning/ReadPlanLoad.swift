@@ -27,9 +27,9 @@ extension Charflow {
         let day = planningDays.plan
         let tasks = EngineOrder.sorted(try planner.planning.plannedTasks(on: day), today: today)
         var habitMinutes = 0
-        for habit in try planner.habits() {
-            for window in try planner.windows(of: habit) {
-                let history = try planner.history(of: window, habit: habit, from: day, through: day)
+        for habit in try habits() {
+            for window in try planner.habitRecords.windows(of: habit.id) {
+                let history = try history(of: window, habit: habit, from: day, through: day)
                 if history.isDue(day), !(history.schedule(on: day)?.isWeeklyTarget ?? false) {
                     habitMinutes += window.effortMinutes ?? 0
                 }

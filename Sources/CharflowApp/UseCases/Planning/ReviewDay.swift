@@ -42,15 +42,15 @@ extension Charflow {
         let day = planningDays.review
         let open = EngineOrder.sorted(try planner.planning.openTasks(through: day), today: today)
         var cells: [(Habit, HabitWindow, DensityCell)] = []
-        for habit in try planner.habits() {
-            for window in try planner.windows(of: habit) {
-                let history = try planner.history(of: window, habit: habit, from: day, through: day)
+        for habit in try habits() {
+            for window in try planner.habitRecords.windows(of: habit.id) {
+                let history = try history(of: window, habit: habit, from: day, through: day)
                 let cell = history.cell(day, today: max(day, today))
                 // Paused or unscheduled habits are left out of night planning.
                 if cell.isDue || cell.amount > 0 { cells.append((habit, window, cell)) }
             }
         }
-        let review = PlanReview(day: day, done: try planner.completed(on: day), open: open, habits: cells,
+        let review = PlanReview(day: day, done: try completed(on: day), open: open, habits: cells,
                                 session: try planner.planning.session(for: day))
         return PlanReviewReport(review: review, planDay: planningDays.plan, today: today, render: try taskJSON())
     }

@@ -47,7 +47,7 @@ public enum TaskPlace: Sendable, Equatable {
         if task.droppedAt != nil {
             self = .deleted
         } else if let region = task.region, let bucket = task.bucket, let day = task.dueDate {
-            let count = try app.planner.board(on: day).card(region).tasks(in: bucket).count
+            let count = try app.board(on: day).card(region).tasks(in: bucket).count
             self = .board(region, bucket, count: count, day: day, today: today)
         } else if task.isCompleted {
             self = .done

@@ -5,19 +5,19 @@ import Foundation
 extension Charflow {
     /// Today, read without changing anything: every signal of Today is gathered here, once.
     public func readToday() throws -> TodayReport {
-        let view = try planner.todayView()
+        let view = try todayView()
         var pending = try taskSignals(view)
         let session = try planner.sessions.live()
         let sessionName = try session.map(subjectName(of:))
         // The offer to pick a carried session back up is a row of Today while it stands; as a signal it
         // is listed until seen.
-        let offered = session == nil ? try planner.offeredTask() : nil
-        if offered != nil, let offer = try planner.pendingOfferedTask() { pending.append(offer.signal) }
-        if let notice = try planner.pendingTwoTimersNotice() { pending.append(notice) }
+        let offered = session == nil ? try offeredTask() : nil
+        if offered != nil, let offer = try pendingOfferedTask() { pending.append(offer.signal) }
+        if let notice = try pendingTwoTimersNotice() { pending.append(notice) }
         pending += try planner.signals.pendingEased()
-        pending += try planner.pendingHabitSignals()
+        pending += try pendingHabitSignals()
         // Paused habits are hidden from Today; a weekly target shows until met, then as done.
-        let allHabitDays = try planner.habitDays()
+        let allHabitDays = try habitDays()
         let habitDays = allHabitDays.filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
         var titles = Dictionary((view.board.allTasks + view.due + view.overdue + [offered].compactMap { $0 }).map { ($0.id, $0.title) },
                                 uniquingKeysWith: { first, _ in first })
@@ -43,11 +43,11 @@ extension Charflow {
         let signals = TodaySignals.tasks(plan: try planner.planning.plannedTasks(on: today), view: view, today: today)
         var result = try planner.signals.unshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
         var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
-        let older = try planner.olderBacklogCount()
+        let older = try olderBacklogCount()
         if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
-        for day in try planner.habitDays() where day.pause == nil {
+        for day in try habitDays() where day.pause == nil {
             guard let window = day.windows.first?.window else { continue }
-            let history = try planner.history(of: window, habit: day.habit, from: today.adding(days: -DensityRead.windowDays),
+            let history = try history(of: window, habit: day.habit, from: today.adding(days: -DensityRead.windowDays),
                                               through: today)
             let numbers = DensityRead.numbers(history, today: today, calendar: calendar)
             if let schedule = history.schedule(on: today),

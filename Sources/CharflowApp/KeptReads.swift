@@ -1,0 +1,27 @@
+import CharflowCore
+import CharflowStore
+import Foundation
+
+/// The reads one command keeps, so that Today's several views of a habit or of the Backlog read the
+/// store once.
+///
+/// Held by the open store (`Planner.keptReads`), which drops it whenever an action changes anything:
+/// what is kept never outlives a change, and every `Charflow` over one store shares it.
+final class KeptReads {
+    var history: [String: WindowHistory] = [:]
+    var engagedDays: [String: Set<LocalDay>] = [:]
+    var habitDays: [HabitDay]?
+    var recentHabits: RecentHabitRows?
+    var habits: [Habit]?
+    var backlogCounts: (all: Int, older: Int)?
+}
+
+extension Charflow {
+    /// This command's kept reads, made afresh after any action.
+    var kept: KeptReads {
+        if let kept = planner.keptReads as? KeptReads { return kept }
+        let kept = KeptReads()
+        planner.keptReads = kept
+        return kept
+    }
+}
