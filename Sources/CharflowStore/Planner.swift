@@ -232,18 +232,7 @@ package final class Planner {
             .flatMap { LocalDay($0) }
     }
 
-    // MARK: Finding tasks
-
-    /// The task whose id starts with `prefix` (4 or more characters, any case), for the flows still in
-    /// the store; the use cases find tasks through `Charflow.task(matching:)`.
-    package func task(matching prefix: String) throws -> TaskItem {
-        let key = prefix.lowercased()
-        guard key.count >= IDPrefix.shortest else { throw PlannerError.idTooShort(prefix) }
-        let found = try taskRepository.tasks(idPrefix: key, limit: 2)
-        guard let first = found.first else { throw PlannerError.noTaskMatches(prefix) }
-        guard found.count == 1 else { throw PlannerError.ambiguousID(prefix) }
-        return first
-    }
+    // MARK: Reading tasks
 
     /// The task with exactly this id, if it exists.
     package func task(id: UUID) throws -> TaskItem? {
@@ -303,58 +292,6 @@ package final class Planner {
     func apply(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
         try taskRepository.save(&outcome.task, journal: &journal)
         try record(outcome, journal: &journal)
-    }
-
-    /// Completes `task` within an action.
-    func complete(_ task: TaskItem, journal: inout UndoJournal) throws -> TaskItem {
-        var task = task
-        let neighbours = try task.region.map { try self.occupants(of: $0, on: task.dueDate ?? today) } ?? []
-        try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary, now: now)
-        if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
-            task.repeatDayOfMonth = due.day
-        }
-        try taskRepository.save(&task, journal: &journal)
-        try closeLiveSession(ofTask: task.id, .finished, journal: &journal)
-        try createNextInstance(after: task, journal: &journal)
-        return task
-    }
-
-    /// Drops the task `prefix` names as one action (spec D7); the night plan's carry drops through it,
-    /// the Drop use case through `UnitOfWork.drop`.
-    @discardableResult
-    package func drop(_ prefix: String) throws -> TaskItem {
-        let task = try task(matching: prefix)
-        return try perform("delete") { journal in try drop(task, journal: &journal) }
-    }
-
-    /// Drops `task` within an action.
-    func drop(_ task: TaskItem, journal: inout UndoJournal) throws -> TaskItem {
-        var task = task
-        guard task.droppedAt == nil else { throw PlannerError.taskDropped }
-        let wasLive = task.isLive
-        task.droppedAt = now
-        try taskRepository.save(&task, journal: &journal)
-        try closeLiveSession(ofTask: task.id, .dropped, journal: &journal)
-        if wasLive { try createNextInstance(after: task, journal: &journal) }
-        return task
-    }
-
-    /// The next instance of a repeating task just completed or dropped, unless its series already has
-    /// a live instance (T-28): made for the first occurrence strictly after max(due, today) that no
-    /// instance of the series was made for (spec D19), so an instance moved to an earlier day and
-    /// resolved there is never mistaken for the next one.
-    func createNextInstance(after task: TaskItem, journal: inout UndoJournal) throws {
-        guard task.isRepeating else { return }
-        let series = task.seriesID ?? task.id
-        let live = try db.scalar("SELECT count(*) FROM tasks WHERE series_id = ? AND id != ? AND \(TaskRecords.live)",
-                                 [.text(series.lowercasedText), .text(task.id.lowercasedText)])?.int ?? 0
-        guard live == 0 else { return }
-        let taken = try occurrences(of: series, except: nil)
-        guard var next = task.nextInstance(resolvedDay: today, now: now, taken: taken),
-              let occurrence = next.occurrence else { return }
-        // Derived from (series, occurrence), so two devices completing the same task make one instance.
-        next.id = try DerivedID.repeatInstance(series: series, occurrence: occurrence, in: db)
-        try taskRepository.insert(&next, journal: &journal)
     }
 
     /// The occurrences the instances of `series` were made for (an instance without one, its due

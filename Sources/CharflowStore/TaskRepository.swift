@@ -91,6 +91,18 @@ package struct TaskRepository {
                       [.text(Instant.storageText(start)), .text(Instant.storageText(end))]) != nil
     }
 
+    /// How many live instances `series` has besides `other`.
+    package func liveCount(of series: UUID, otherThan other: UUID) throws -> Int {
+        try db.scalar("SELECT count(*) FROM tasks WHERE series_id = ? AND id != ? AND \(TaskRecords.live)",
+                      [.text(series.lowercasedText), .text(other.lowercasedText)])?.int ?? 0
+    }
+
+    /// The id of the instance of `series` made for `occurrence`: derived from the two, so two devices
+    /// making it make one row, and the next generation's when a row or a tombstone holds that id.
+    package func instanceID(series: UUID, occurrence: LocalDay) throws -> UUID {
+        try DerivedID.repeatInstance(series: series, occurrence: occurrence, in: db)
+    }
+
     /// The instances of `series` but `other` made at `start` or later.
     package func instances(of series: UUID, otherThan other: UUID, createdSince start: Date) throws -> [TaskItem] {
         try planner.tasks(where: "series_id = ? AND id != ? AND created_at >= ?",

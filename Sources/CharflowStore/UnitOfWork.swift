@@ -4,9 +4,9 @@ import Foundation
 /// One action in progress: one write transaction, one undoable entry in the journal, one clock.
 ///
 /// A use case gets one from `Planner.action(_:_:)` and passes it to every save of the action; the
-/// saves that take it (`SessionRepository.save(_:in:)`, and the task changes below) capture their
-/// row's before-image in its journal and stamp `modifiedAt` with `now`, so no use case captures or
-/// stamps by hand. A nested `Database.write` inside the action is a savepoint. When the body throws,
+/// saves that take it (`SessionRepository.save(_:in:)`, `TaskRepository.save(_:in:)`, and the
+/// changes below) capture their row's before-image in its journal and stamp `modifiedAt` with `now`,
+/// so no use case captures or stamps by hand. A nested `Database.write` inside the action is a savepoint. When the body throws,
 /// everything rolls back, the journal's entry included; when it returns, `Database.willCommit` raises
 /// the change version and stamps the sync operations, and `Planner.lastActionID` names the action for
 /// `undo(action:)`. Use it only for the length of the body.
@@ -41,18 +41,6 @@ extension Planner {
 // MARK: Task changes an action makes
 
 extension UnitOfWork {
-    /// Marks `task` done within this action: the board's rules and the lock (D9), its live session
-    /// finished, a repeating task's next instance made.
-    package func complete(_ task: TaskItem) throws -> TaskItem {
-        try planner.complete(task, journal: &journal)
-    }
-
-    /// Drops `task` within this action: its live session closes and a repeating task's next instance
-    /// is made (spec D7).
-    package func drop(_ task: TaskItem) throws -> TaskItem {
-        try planner.drop(task, journal: &journal)
-    }
-
     /// Saves a change of day the deferral rules decided, with its deferral record.
     package func saveDeferral(_ outcome: inout Deferral.Outcome) throws {
         try planner.apply(&outcome, journal: &journal)
@@ -83,6 +71,11 @@ extension UnitOfWork {
     /// The tasks dated `day` in `region`, every state: what the 1–3–5 limits count (B-4).
     package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
         try planner.occupants(of: region, on: day)
+    }
+
+    /// Closes the live session on `taskID`, if there is one, at the clock with `outcome`.
+    package func closeLiveSession(ofTask taskID: UUID, _ outcome: SessionOutcome) throws {
+        try planner.closeLiveSession(ofTask: taskID, outcome, journal: &journal)
     }
 
     /// Closes `session` at the clock with `outcome`; a habit session's timed minutes follow.

@@ -103,6 +103,12 @@ extension Planner {
     }
 
     @discardableResult
+    package func drop(_ prefix: String) throws -> TaskItem {
+        let app = app
+        return try app.dropTask(DropTask.Input(task: try app.taskID(matching: prefix))).task
+    }
+
+    @discardableResult
     package func uncomplete(_ prefix: String) throws -> TaskItem {
         let app = app
         return try app.reopenTask(ReopenTask.Input(task: try app.taskID(matching: prefix))).task

@@ -154,7 +154,7 @@ struct BoardLimitStoreTests {
                                     [.text(id)]) == 1)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE table_name = 'deferrals' AND id = ?",
                                     [.text(records[0].id.uuidString.lowercased())]) == 1)
-        #expect(throws: PlannerError.noTaskMatches(id)) { try planner.task(matching: id) }
+        #expect(throws: PlannerError.noTaskMatches(id)) { try planner.app.task(matching: id) }
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
         #expect(try TempStore.row(planner, task: task.id) == nil, "purge cannot be undone")
     }

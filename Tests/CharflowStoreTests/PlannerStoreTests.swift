@@ -472,12 +472,12 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("named")
         let id = task.id.uuidString.lowercased()
-        #expect(try planner.task(matching: String(id.prefix(4))).id == task.id)
-        #expect(try planner.task(matching: String(id.prefix(8)).uppercased()).id == task.id)
-        #expect(try planner.task(matching: id).id == task.id)
-        #expect(throws: PlannerError.idTooShort("abc")) { try planner.task(matching: "abc") }
+        #expect(try planner.app.task(matching: String(id.prefix(4))).id == task.id)
+        #expect(try planner.app.task(matching: String(id.prefix(8)).uppercased()).id == task.id)
+        #expect(try planner.app.task(matching: id).id == task.id)
+        #expect(throws: PlannerError.idTooShort("abc")) { try planner.app.task(matching: "abc") }
         let absent = id.hasPrefix("0000") ? "ffff" : "0000"
-        #expect(throws: PlannerError.noTaskMatches(absent)) { try planner.task(matching: absent) }
+        #expect(throws: PlannerError.noTaskMatches(absent)) { try planner.app.task(matching: absent) }
         #expect(task.shortID == String(id.prefix(8)))
     }
 
@@ -490,8 +490,8 @@ struct PlannerStoreTests {
             try planner.db.run("INSERT INTO tasks (id, title, created_at, modified_at) VALUES (?, 'twin', ?, ?)",
                                [.text(id), .text(now), .text(now)])
         }
-        #expect(throws: PlannerError.ambiguousID("ABCD")) { try planner.task(matching: "ABCD") }
-        #expect(try planner.task(matching: "abcd1").id == UUID(uuidString: "abcd1111-0000-4000-8000-000000000002"))
+        #expect(throws: PlannerError.ambiguousID("ABCD")) { try planner.app.task(matching: "ABCD") }
+        #expect(try planner.app.task(matching: "abcd1").id == UUID(uuidString: "abcd1111-0000-4000-8000-000000000002"))
     }
 
     // MARK: B-22 persistence

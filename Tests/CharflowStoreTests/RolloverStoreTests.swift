@@ -28,7 +28,7 @@ struct RolloverStoreTests {
         }
         let planner = try store.open("2026-03-03", "09:00")
         let ran = try store.instant("2026-03-03", "09:00")
-        func task(_ name: String) throws -> TaskItem { try planner.task(matching: ids[name]!.uuidString) }
+        func task(_ name: String) throws -> TaskItem { try planner.app.task(matching: ids[name]!.uuidString) }
 
         for name in ["must", "misc"] {
             let rolled = try task(name)

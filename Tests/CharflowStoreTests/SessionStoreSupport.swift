@@ -23,7 +23,7 @@ extension Planner {
 
     /// The task as stored now.
     func sessionReload(_ task: TaskItem) throws -> TaskItem {
-        try self.task(matching: task.id.uuidString)
+        try self.app.task(matching: task.id.uuidString)
     }
 
     /// The task's sessions, oldest first.

@@ -49,7 +49,7 @@ extension TempStore {
 extension Planner {
     /// The task as stored now.
     func reload(_ task: TaskItem) throws -> TaskItem {
-        try self.task(matching: task.id.uuidString)
+        try app.task(matching: task.id.uuidString)
     }
 
     func titles(_ region: Region, _ bucket: Bucket, on day: LocalDay? = nil) throws -> [String] {

@@ -28,7 +28,7 @@ extension Planner {
     }
 
     func taskSystemReload(_ task: TaskItem) throws -> TaskItem {
-        try self.task(matching: task.id.uuidString)
+        try app.task(matching: task.id.uuidString)
     }
 
     func taskSystemCount(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {

@@ -36,7 +36,7 @@ extension Charflow {
         var chosen = false
         switch input.choice {
         case .drop:
-            let dropped = try planner.action("delete") { work in try work.drop(task) }
+            let dropped = try planner.action("delete") { work in try drop(task, in: work) }
             return try TaskChange(dropped, in: self, change: Planner.DateChange(Deferral.Outcome(task: dropped)))
         case .keep:
             break
@@ -83,6 +83,6 @@ extension Charflow {
 
     /// Carries the task a word names (an id prefix), as the interactive planning asks.
     public func carry(_ task: String, _ choice: CarryTask.Choice) throws -> TaskChange {
-        try carryTask(CarryTask.Input(task: try planner.task(matching: task).id, choice: choice))
+        try carryTask(CarryTask.Input(task: try self.task(matching: task).id, choice: choice))
     }
 }

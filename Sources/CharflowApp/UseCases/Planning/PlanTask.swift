@@ -68,7 +68,7 @@ extension Charflow {
 
     /// Plans the task a word names (an id prefix), as the interactive planning asks.
     public func planTomorrow(_ task: String, region: Region?, bucket: Bucket?, importance: Importance?) throws -> TaskChange {
-        try planTask(PlanTask.Input(task: try planner.task(matching: task).id, region: region, bucket: bucket,
+        try planTask(PlanTask.Input(task: try self.task(matching: task).id, region: region, bucket: bucket,
                                     importance: importance))
     }
 }

@@ -40,6 +40,6 @@ extension Charflow {
     /// `plan move ID --to DATE-WORD`.
     public func planMove(_ request: Request) throws -> TaskChange {
         guard let word = try request.dateWord("to") else { throw RequestError.missingOption("to") }
-        return try rescheduleTask(RescheduleTask.Input(task: try planner.task(matching: try Self.stepSubject(request)).id, to: word))
+        return try rescheduleTask(RescheduleTask.Input(task: try task(matching: try Self.stepSubject(request)).id, to: word))
     }
 }

@@ -73,7 +73,7 @@ extension Charflow {
         }
         switch choice {
         case .done:
-            _ = try work.complete(task)
+            _ = try complete(task, in: work)
         case .stop:
             try work.close(running, .abandoned)
         case .defer:
@@ -88,7 +88,7 @@ extension Charflow {
             try work.close(running, .deferred)
             return outcome.record == nil ? nil : Planner.DateChange(outcome)
         case .drop:
-            _ = try work.drop(task)
+            _ = try drop(task, in: work)
         }
         return nil
     }
@@ -107,7 +107,7 @@ extension Charflow {
         }
         let deferTo = try request.dateWord("to")
         if deferTo != nil, settle != .defer { throw RequestError.missingOption("settle") }
-        return try beginSession(BeginSession.Input(task: try planner.task(matching: word).id, settle: settle,
+        return try beginSession(BeginSession.Input(task: try task(matching: word).id, settle: settle,
                                                    deferTo: deferTo))
     }
 }

@@ -39,7 +39,7 @@ extension Charflow {
                 current = noted
             }
             if done, let open = current {
-                current = try work.complete(open)
+                current = try complete(open, in: work)
             } else {
                 try work.close(session, done ? .finished : .abandoned)
             }
