@@ -14,7 +14,7 @@ package final class Planner {
     private let localeFirstWeekday: Weekday
     let nowText: String
     /// The undo journal's id of the action the last call recorded; nil before any, after an undo, and
-    /// after a refused action. Pass it to `undo(action:)` to undo exactly that action.
+    /// after a refused action. Pass it to the undo use case to undo exactly that action.
     package private(set) var lastActionID: UndoActionID?
     /// Runs inside every action's transaction just before it commits; a seam for crash tests.
     package var beforeCommit: (() -> Void)?
@@ -320,98 +320,15 @@ package final class Planner {
         try taskRepository.save(&record, journal: &journal)
     }
 
-    /// Reverts the most recent action exactly; returns what it was ("add", "move", ...).
-    ///
-    /// A session it reopens counts the time since the action as paused, so the undo window is not work.
-    @discardableResult
-    package func undo() throws -> String {
-        try undo { try UndoJournal.undoLast(db: db, now: nowText) }
-    }
-
-    /// Reverts exactly the action `id` (from `lastActionID`): when it is the latest one not undone, or
-    /// when no later action touched any of its records. Otherwise refuses (`undoBlocked`), and an id
-    /// the journal no longer holds is refused too (`undoUnknown`). Returns what it was, as `undo()` does.
-    @discardableResult
-    package func undo(action id: UndoActionID) throws -> String {
-        try undo { try UndoJournal.undo(id, db: db, now: nowText) }
-    }
-
-    /// When a sync ran, in local words for an undo's refusal: "at 09:05", "yesterday at 09:05",
-    /// "on 2026-11-28 at 09:05".
-    private func syncWords(_ storage: String) -> String {
-        guard let instant = Instant.parseStorageText(storage) else { return "earlier" }
-        let day = calendar.calendarDay(at: instant), time = calendar.timeOfDay(at: instant).description
-        switch calendar.calendarDay(at: now).days(to: day) {
-        case 0: return "at \(time)"
-        case -1: return "yesterday at \(time)"
-        default: return "on \(day) at \(time)"
-        }
-    }
-
-    private func undo(_ revert: () throws -> UndoJournal.Reverted) throws -> String {
+    /// Runs `body` as one undo (`UndoWork`), in one transaction: when it throws, nothing changed; when
+    /// it returns, the settings are read again (an undo may have put one back).
+    package func undoing<T>(_ body: (UndoWork) throws -> T) throws -> T {
         forgetReads()
         defer { forgetReads() }
         lastActionID = nil
-        let label = try db.write {
-            let held = try ruleCounts()
-            let reverted: UndoJournal.Reverted
-            do {
-                reverted = try revert()
-            } catch let changed as UndoAcrossSync.ChangedElsewhere {
-                throw PlannerError.undoChangedElsewhere(action: changed.action, sync: syncWords(changed.syncedAt))
-            }
-            try refuseBrokenRules(held: held)
-            guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return reverted.label }
-            let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
-            // Only a session the action ended counts the gap as paused (S-6); an undone pause puts back
-            // exactly the paused seconds it had (D8).
-            for key in reverted.reopenedSessions {
-                try db.run("""
-                    UPDATE sessions SET paused_seconds = paused_seconds + ?
-                    WHERE id = ? AND ended_at IS NULL AND paused_at IS NULL
-                    """, [.integer(Int64(gap)), .text(key)])
-            }
-            return reverted.label
-        }
+        let result = try db.write { try body(UndoWork(planner: self)) }
         try reloadSettings()
-        return label
-    }
-
-    /// What an undo must not make worse: today's and later boards' bucket counts, running timers,
-    /// active categories.
-    private struct RuleCounts {
-        var buckets: [String: (region: Region, count: Int, limit: Int)] = [:]
-        var liveSessions = 0
-        var activeCategories = 0
-    }
-
-    private func ruleCounts() throws -> RuleCounts {
-        var counts = RuleCounts()
-        for row in try db.rows("""
-            SELECT due_date, region, bucket, count(*) FROM tasks
-            WHERE region IS NOT NULL AND dropped_at IS NULL AND due_date >= ? GROUP BY due_date, region, bucket
-            """, [.text(today.description)]) {
-            guard let day = row[0].text, let region = row[1].text.flatMap(Region.init(rawValue:)),
-                  let bucket = row[2].text.flatMap(Bucket.init(rawValue:)), let count = row[3].int else { continue }
-            counts.buckets["\(day) \(region.rawValue) \(bucket.rawValue)"] = (region, count, bucket.limit)
-        }
-        counts.liveSessions = try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0
-        counts.activeCategories = try db.scalar("SELECT count(*) FROM categories WHERE is_archived = 0")?.int ?? 0
-        return counts
-    }
-
-    /// Refuses an undo that leaves a rule broken that held before it (one named action, put back past
-    /// later ones): a bucket over 1–3–5 (B-4, D2), two timers (S-7), more than eight active categories
-    /// (T-7). A rule already broken before the undo (a merge, rule Y-9) is not the undo's doing.
-    private func refuseBrokenRules(held before: RuleCounts) throws {
-        let after = try ruleCounts()
-        for (key, bucket) in after.buckets where bucket.count > bucket.limit && bucket.count > before.buckets[key]?.count ?? 0 {
-            throw PlannerError.regionFull(bucket.region)
-        }
-        if after.liveSessions > 1, after.liveSessions > before.liveSessions { throw PlannerError.undoSecondTimer }
-        if after.activeCategories > TaskCategory.maxActive, after.activeCategories > before.activeCategories {
-            throw PlannerError.tooManyCategories
-        }
+        return result
     }
 
     // MARK: Settings

@@ -76,19 +76,6 @@ package enum UndoAcrossSync {
         try db.write { try markChanged(changed, removed: removed, at: time, db) }
     }
 
-    /// An undo refused because another device changed the action's rows: what the action did, and
-    /// when that sync ran (storage text); `Planner` phrases it in local words.
-    struct ChangedElsewhere: Error {
-        let action: String
-        let syncedAt: String
-    }
-
-    /// Throws `ChangedElsewhere` when a sync changed action `seq`'s rows.
-    static func refuseChanged(_ seq: Int64, label: String, _ db: Database) throws {
-        guard let time = try changedBySync(seq, db) else { return }
-        throw ChangedElsewhere(action: try described(seq, label: label, db), syncedAt: time)
-    }
-
     /// When the sync that changed action `seq`'s rows ran (storage text), or nil when none did.
     static func changedBySync(_ seq: Int64, _ db: Database) throws -> String? {
         try db.scalar("SELECT changed_by_sync FROM undo_actions WHERE seq = ?", [.integer(seq)])?.text

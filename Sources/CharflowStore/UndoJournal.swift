@@ -7,7 +7,7 @@ import Foundation
 /// so undoing removes it again. Images are JSON objects made and read by SQLite itself, which keeps
 /// every column's type. A rollover or a purge empties the journal: the day has moved on, or the row
 /// is meant to be gone for good. A sync does not: it marks the actions whose rows it changed
-/// (`UndoAcrossSync`), and only those refuse, saying why.
+/// (`UndoAcrossSync`), and the undo use case refuses only those, saying why.
 struct UndoJournal {
     /// How many actions back `undo` can go.
     static let depth = 100
@@ -70,26 +70,22 @@ struct UndoJournal {
         var reopenedSessions: [String] = []
     }
 
-    /// Reverts the newest recorded action.
-    static func undoLast(db: Database, now: String) throws -> Reverted {
-        guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions ORDER BY seq DESC LIMIT 1").first,
-              let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
-            throw PlannerError.nothingToUndo
-        }
-        try UndoAcrossSync.refuseChanged(seq, label: label, db)
-        return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
+    /// An action the journal holds: its sequence number, its label and when it was done.
+    struct Recorded: Sendable {
+        let seq: Int64
+        let label: String
+        let doneAt: String
     }
 
-    /// Reverts the action `id`: when it is the newest, or when no later action touched any of its rows
-    /// (nor a row that points at one of them, or that one of them points at).
-    static func undo(_ id: UndoActionID, db: Database, now: String) throws -> Reverted {
-        guard let row = try db.rows("SELECT seq, label, done_at FROM undo_actions WHERE seq = ?", [.integer(id.rawValue)]).first,
-              let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else {
-            throw PlannerError.undoUnknown
+    /// The newest recorded action, or with `id` exactly that one; nil when the journal holds none.
+    static func recorded(_ id: UndoActionID?, db: Database) throws -> Recorded? {
+        let row = if let id {
+            try db.rows("SELECT seq, label, done_at FROM undo_actions WHERE seq = ?", [.integer(id.rawValue)]).first
+        } else {
+            try db.rows("SELECT seq, label, done_at FROM undo_actions ORDER BY seq DESC LIMIT 1").first
         }
-        try UndoAcrossSync.refuseChanged(seq, label: label, db)
-        if try laterActionsDepend(on: seq, db: db) { throw PlannerError.undoBlocked }
-        return try revert(seq: seq, label: label, doneAt: doneAt, db: db, now: now)
+        guard let row, let seq = row[0].integer, let label = row[1].text, let doneAt = row[2].text else { return nil }
+        return Recorded(seq: seq, label: label, doneAt: doneAt)
     }
 
     /// One row an action captured, named by its table and key.
@@ -101,7 +97,7 @@ struct UndoJournal {
     /// Whether putting back the rows of action `seq` would change what a later action did: a later
     /// action touched one of the same rows, or a row of a later action points (by a foreign key) at a
     /// row the undo removes, or a row the undo puts back would point at a row that is gone.
-    private static func laterActionsDepend(on seq: Int64, db: Database) throws -> Bool {
+    static func laterActionsDepend(on seq: Int64, db: Database) throws -> Bool {
         let select = "SELECT table_name, key_column, row_key, before FROM undo_rows WHERE "
         let later = try db.rows(select + "action_seq > ?", [.integer(seq)])
         guard !later.isEmpty else { return false }
@@ -154,9 +150,10 @@ struct UndoJournal {
         }
     }
 
-    /// Puts back the rows action `seq` captured and forgets the action.
-    private static func revert(seq: Int64, label: String, doneAt: String, db: Database, now: String) throws -> Reverted {
-        var reverted = Reverted(label: label, doneAt: doneAt)
+    /// Puts back the rows the action captured and forgets the action.
+    static func revert(_ action: Recorded, db: Database, now: String) throws -> Reverted {
+        let seq = action.seq
+        var reverted = Reverted(label: action.label, doneAt: action.doneAt)
         // Rows come back children first (an import puts back a deleted task after its deferrals), so
         // references are checked at commit, when every row is back.
         try db.execute("PRAGMA defer_foreign_keys = ON")

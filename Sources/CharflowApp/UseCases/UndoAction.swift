@@ -24,9 +24,38 @@ public struct Undone {
 extension Charflow {
     /// Reverts the action the input names, or the latest one; the report names what it was.
     @discardableResult
+    ///
+    /// The store finds the action, reverts it and counts what the rules count; a refusal here rolls the
+    /// revert back. Of the journal's refusals: nothing to undo, an id it no longer holds, an action a
+    /// sync changed (Y-25) or one a later action builds on; then a rule the revert broke (`UndoRules`).
     public func undo(_ input: UndoAction.Input) throws -> Undone {
-        let label = try input.action.map { try planner.undo(action: $0) } ?? planner.undo()
+        let label = try planner.undoing { work in
+            guard let entry = try work.entry(input.action) else {
+                throw input.action == nil ? PlannerError.nothingToUndo : PlannerError.undoUnknown
+            }
+            if let changed = entry.changedElsewhere {
+                throw PlannerError.undoChangedElsewhere(action: changed.action, sync: syncWords(changed.syncedAt))
+            }
+            // The latest action has no later one to build on it.
+            if input.action != nil, try work.laterActionsDepend(on: entry) { throw PlannerError.undoBlocked }
+            let before = try work.counts()
+            try work.revert(entry)
+            if let refusal = UndoRules.refusal(before: before, after: try work.counts()) { throw refusal }
+            return entry.label
+        }
         return Undone(label: label, json: .object([("undone", .string(label))]))
+    }
+
+    /// When a sync ran, in local words for an undo's refusal: "at 09:05", "yesterday at 09:05",
+    /// "on 2026-11-28 at 09:05"; "earlier" when its time cannot be read.
+    private func syncWords(_ instant: Date?) -> String {
+        guard let instant else { return "earlier" }
+        let day = calendar.calendarDay(at: instant), time = calendar.timeOfDay(at: instant).description
+        switch calendar.calendarDay(at: now).days(to: day) {
+        case 0: return "at \(time)"
+        case -1: return "yesterday at \(time)"
+        default: return "on \(day) at \(time)"
+        }
     }
 
     // MARK: From a request
