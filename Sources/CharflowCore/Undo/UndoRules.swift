@@ -37,9 +37,15 @@ public enum UndoRules {
 
     /// The refusal of an undo that took the store from `before` to `after`, or nil when it broke no
     /// rule that held.
+    ///
+    /// Of several buckets it overfilled, the refusal names the first in board order (Morning,
+    /// Afternoon, Evening; in each, Must-Do, Complementary, Misc), so the same store always gets the
+    /// same words, whatever order the counts were read in.
     public static func refusal(before: Counts, after: Counts) -> PlannerError? {
         let overfilled = after.placed.filter { place, count in count > place.bucket.limit && count > before.placed[place] ?? 0 }
-        if let place = overfilled.keys.first { return .regionFull(place.region) }
+        if let place = overfilled.keys.min(by: { ($0.region, $0.bucket, $0.day) < ($1.region, $1.bucket, $1.day) }) {
+            return .regionFull(place.region)
+        }
         if after.liveSessions > 1, after.liveSessions > before.liveSessions { return .undoSecondTimer }
         if after.activeCategories > TaskCategory.maxActive, after.activeCategories > before.activeCategories {
             return .tooManyCategories
