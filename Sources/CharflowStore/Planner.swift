@@ -280,14 +280,6 @@ package final class Planner {
         }
     }
 
-    /// A deferral that sends the task away from today ends its live session as deferred (`task.md`,
-    /// Resolving the task); placing an overdue task on today's board does not.
-    func closeSessionIfDeferred(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
-        if outcome.record != nil, outcome.task.dueDate.map({ $0 > today }) ?? true {
-            try closeLiveSession(ofTask: outcome.task.id, .deferred, journal: &journal)
-        }
-    }
-
     /// Saves a date change and its deferral record as part of an action.
     func apply(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
         try taskRepository.save(&outcome.task, journal: &journal)

@@ -46,13 +46,6 @@ extension UnitOfWork {
         try planner.apply(&outcome, journal: &journal)
     }
 
-    /// Saves a change of day with its deferral record; a deferral that sends the task away from today
-    /// ends its live session as deferred (`task.md`, Resolving the task).
-    package func saveDateChange(_ outcome: inout Deferral.Outcome) throws {
-        try planner.apply(&outcome, journal: &journal)
-        try planner.closeSessionIfDeferred(outcome, journal: &journal)
-    }
-
     /// Saves a change to `task` itself (its notes, say), before-image captured, `modifiedAt` stamped.
     package func save(_ task: inout TaskItem) throws {
         try planner.taskRepository.save(&task, in: self)
@@ -61,11 +54,6 @@ extension UnitOfWork {
     /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).
     package func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
         try planner.todaysRecord(of: task)
-    }
-
-    /// Ends the task's live session as deferred when `outcome` sends the task away from today.
-    package func closeSessionIfDeferred(_ outcome: Deferral.Outcome) throws {
-        try planner.closeSessionIfDeferred(outcome, journal: &journal)
     }
 
     /// The tasks dated `day` in `region`, every state: what the 1–3–5 limits count (B-4).

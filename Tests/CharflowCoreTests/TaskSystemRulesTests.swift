@@ -148,6 +148,14 @@ struct TaskSystemDeferralRuleTests {
         #expect(Deferral.isDeferral(task, to: target.map(TaskSystemFixture.day), today: Self.today) == counts)
     }
 
+    @Test("S-8 a deferral to a later day or to Someday sends the task away from today; one onto today's board, or a reschedule, does not",
+          arguments: [("2026-11-30", "2026-12-01", true), ("2026-11-30", nil, true), ("2026-11-25", "2026-11-30", false),
+                      ("2026-12-01", "2026-12-05", false)] as [(String?, String?, Bool)])
+    func sendsAway(_ due: String?, _ target: String?, _ away: Bool) throws {
+        let outcome = try Self.move(TaskSystemFixture.task(due: due), to: target, chosen: true)
+        #expect(outcome.sendsAway(from: Self.today) == away)
+    }
+
     @Test("T-19 rescheduling a task due later writes no record and no count")
     func reschedule() throws {
         let outcome = try Self.move(TaskSystemFixture.task(due: "2026-12-02", importance: .high, deferrals: 2),

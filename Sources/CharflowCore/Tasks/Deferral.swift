@@ -38,6 +38,13 @@ public enum Deferral {
 
         /// True from the fifth deferral on.
         public var suggestRemoval: Bool { record != nil && task.deferralCount >= Deferral.suggestRemovalFromCount }
+
+        /// Whether this change of day is a deferral that sends the task away from `today` (to a later
+        /// day or to Someday): that ends its live session as deferred (`task.md`, Resolving the task).
+        /// Placing an overdue task on today's board is a deferral too, and ends nothing.
+        public func sendsAway(from today: LocalDay) -> Bool {
+            record != nil && task.dueDate.map { $0 > today } ?? true
+        }
     }
 
     /// Moves `task` to `newDue` (nil is Someday) on `today`, counting a deferral when it is one.

@@ -56,8 +56,7 @@ extension Charflow {
                 // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
                 throw PlannerError.pickALaterDay
             }
-            try work.saveDeferral(&outcome)
-            try work.closeSessionIfDeferred(outcome)
+            try saveDateChange(&outcome, in: work)
             return Planner.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)

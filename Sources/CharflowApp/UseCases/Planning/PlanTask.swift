@@ -50,8 +50,7 @@ extension Charflow {
                 task.backlogSince = nil
             }
             outcome.task = task
-            try work.saveDeferral(&outcome)
-            try work.closeSessionIfDeferred(outcome)
+            try saveDateChange(&outcome, in: work)
             return Planner.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)

@@ -73,7 +73,7 @@ extension Charflow {
         if input.repeatKind != nil { task.settleRepeatPattern() }
         outcome.task = task
         return try planner.action("edit") { work in
-            try work.saveDateChange(&outcome)
+            try saveDateChange(&outcome, in: work)
             return Planner.DateChange(outcome)
         }
     }

@@ -55,7 +55,7 @@ extension Charflow {
             Board.moveToBacklog(&task, today: today, now: now)
         }
         outcome.task = task
-        try planner.action("move") { work in try work.saveDateChange(&outcome) }
+        try planner.action("move") { work in try saveDateChange(&outcome, in: work) }
         // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
         return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Planner.DateChange(outcome))
     }
