@@ -1,3 +1,4 @@
+import CharflowCore
 import CharflowStore
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// A push scrubs the rows it touches that hold a tombstone on the hub: the ones it removes, and the
 /// ones another device removed before this device's late edits of them arrived. `hub init` scrubs the
 /// whole hub, for one an older build wrote. PostgreSQL frees the space at its next vacuum.
-enum HubScrub {
+package enum HubScrub {
     /// The statements a push runs after its operations are in (inside `hub_push`, in its
     /// transaction): they remove every value of the rows named in `rows` (a jsonb expression,
     /// `[{"t": table, "r": row id}]`) that the hub holds a tombstone for.
@@ -41,12 +42,19 @@ enum HubScrub {
     }
 
     /// The rows `operations` change, as `scrub` takes them.
-    static func rows(_ operations: [OperationLog.Operation]) throws -> String {
+    package static func rows(_ operations: [OperationLog.Operation]) throws -> String {
         var seen = Set<String>()
-        var objects: [[String: String]] = []
+        var out = "["
+        var first = true
         for operation in operations where seen.insert(SyncClient.rowKey(operation.table, operation.rowID)).inserted {
-            objects.append(["t": operation.table, "r": operation.rowID])
+            if !first { out += "," }
+            first = false
+            out += "{\"t\":"
+            JSONText.quote(operation.table, into: &out)
+            out += ",\"r\":"
+            JSONText.quote(operation.rowID, into: &out)
+            out += "}"
         }
-        return String(decoding: try JSONSerialization.data(withJSONObject: objects), as: UTF8.self)
+        return out + "]"
     }
 }

@@ -1,3 +1,5 @@
+import CharflowCore
+
 /// A JSON document built in order, so output keys come out as written.
 public indirect enum JSONValue {
     case null
@@ -79,29 +81,8 @@ public indirect enum JSONValue {
 
     private static let indentation = (0..<24).map { String(repeating: " ", count: $0) }
 
+    /// Appends `text` as a JSON string literal (`JSONText.quote`, the one place strings are escaped).
     public static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        // Most text needs no escape: append it whole.
-        // Bytes from 0x7F up may be DEL or a C1 control: those are escaped too, so JSON printed on a
-        // terminal carries no character the terminal would obey.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += text
-            out += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        JSONText.quote(text, into: &out)
     }
 }

@@ -1,0 +1,46 @@
+import CharflowStore
+import CharflowSync
+import Foundation
+import Testing
+
+/// What a push sends the hub (rule Y-29: one `hub_push` call with every operation as JSON) reads back
+/// as exactly the operations, whatever their text holds.
+@Suite("The JSON a push sends")
+struct PushJSONTests {
+    static let awkward = ["plain", "\"quoted\" and \\back\\", "line\nbreak\ttab\rreturn", "nul\u{0}bell\u{7}",
+                          "del\u{7F} c1\u{85}", "Grüße, 日本, 🧪", "", "</script>"]
+
+    func decoded(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test("Y-29: every operation reads back from the push's JSON with its number, clock, table, row, field and value, each character as it was")
+    func operationsReadBack() throws {
+        let operations = Self.awkward.enumerated().map { index, text in
+            OperationLog.Operation(deviceSeq: Int64(index + 1) * 1_000_000_007, hlc: "000001772614800000-00000\(index)-device",
+                                   table: "tasks", rowID: "row-\(text)", field: index % 2 == 0 ? "notes" : "title",
+                                   value: text)
+        }
+        let objects = try decoded(try SyncClient.json(operations[...]))
+        #expect(objects.count == operations.count)
+        for (object, operation) in zip(objects, operations) {
+            #expect((object["s"] as? NSNumber)?.int64Value == operation.deviceSeq)
+            #expect(object["h"] as? String == operation.hlc)
+            #expect(object["t"] as? String == operation.table)
+            #expect(object["r"] as? String == operation.rowID)
+            #expect(object["f"] as? String == operation.field)
+            #expect(object["v"] as? String == operation.value)
+        }
+        #expect(try decoded(try SyncClient.json([][...])).isEmpty)
+    }
+
+    @Test("Y-27: the rows a push names for the hub's scrub are each row once, in the order first sent")
+    func scrubRowsOnce() throws {
+        let operations = ["a", "b\"", "a", "c\n", "b\""].enumerated().map { index, row in
+            OperationLog.Operation(deviceSeq: Int64(index + 1), hlc: "h", table: "tasks", rowID: row, field: "title", value: "null")
+        }
+        let objects = try decoded(try HubScrub.rows(operations))
+        #expect(objects.map { $0["r"] as? String } == ["a", "b\"", "c\n"])
+        #expect(objects.allSatisfy { $0["t"] as? String == "tasks" })
+    }
+}
