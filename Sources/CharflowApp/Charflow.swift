@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
 public final class Charflow {
-    let planner: Planner
+    let planner: Store
 
-    init(planner: Planner) {
+    init(planner: Store) {
         self.planner = planner
     }
 

@@ -5,7 +5,7 @@ import Foundation
 /// The reads one command keeps, so that Today's several views of a habit or of the Backlog read the
 /// store once.
 ///
-/// Held by the open store (`Planner.keptReads`), which drops it whenever an action changes anything:
+/// Held by the open store (`Store.keptReads`), which drops it whenever an action changes anything:
 /// what is kept never outlives a change, and every `Charflow` over one store shares it.
 final class KeptReads {
     var history: [String: WindowHistory] = [:]

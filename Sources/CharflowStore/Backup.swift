@@ -125,7 +125,7 @@ package enum Backup {
     }
 }
 
-extension Planner {
+extension Store {
     /// Streams one record table's rows in the backup's stable order, read in place; returns its column
     /// names.
     @discardableResult
@@ -366,7 +366,7 @@ extension Planner {
                 guard let key = row[table.key] else { continue }
                 // This store's own bookkeeping (its rollover marker, pending notices) is not merged.
                 if table.name == "settings", let name = key.text, !PlannerSettings.keys.contains(name),
-                   name != Planner.todayFilterKey {
+                   name != Store.todayFilterKey {
                     report.unchanged[table.name, default: 0] += 1
                     continue
                 }
@@ -419,7 +419,7 @@ extension Planner {
             try sessions.saveOutsideUndo(extra, now: now)
             report.sessionsStopped += 1
         }
-        if report.sessionsStopped > 0 { try writeSetting(Planner.twoTimersNoticeKey, nowText) }
+        if report.sessionsStopped > 0 { try writeSetting(Store.twoTimersNoticeKey, nowText) }
     }
 
     /// Category names are unique ignoring case: two that collide after a merge become the older one.
@@ -437,7 +437,7 @@ extension Planner {
     }
 }
 
-extension Planner {
+extension Store {
     /// Imports tasks from another planner's file (merging by id, newer change wins), giving each its
     /// category by name: an existing one (archived included), else a new one while fewer than eight are
     /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
@@ -511,7 +511,7 @@ extension Planner {
     }
 }
 
-extension Planner {
+extension Store {
     /// Folds the write-ahead log into the store after an import, so the next commands read the store
     /// itself rather than thousands of logged pages; a fold that has to wait is left for later.
     func foldAfterImport() {

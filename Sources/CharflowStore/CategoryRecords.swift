@@ -29,7 +29,7 @@ enum CategoryRecords {
     }
 }
 
-extension Planner {
+extension Store {
     static var todayFilterKey: String { CategoryRepository.todayFilterKey }
 
     /// The category called `word`, for the task code still in the store (`TaskCategory.matching`).

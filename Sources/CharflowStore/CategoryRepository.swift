@@ -77,7 +77,7 @@ package struct CategoryRepository {
     static let todayFilterKey = "today-filter"
 }
 
-extension Planner {
+extension Store {
     /// The store's categories and Today's filter.
     package var categories: CategoryRepository {
         CategoryRepository(db: db)

@@ -280,7 +280,7 @@ package struct HabitRepository {
     }
 }
 
-extension Planner {
+extension Store {
     /// The store's habits as records.
     package var habitRecords: HabitRepository {
         HabitRepository(db: db)

@@ -7,7 +7,7 @@ import Foundation
 /// A save takes the `UnitOfWork` of its action: it captures the row in the action's undo journal and
 /// stamps `modifiedAt` with the action's clock.
 package struct PlanningRepository {
-    let planner: Planner
+    let planner: Store
     var db: Database { planner.db }
 
     /// The stored planning session for a reviewed date, if any.
@@ -59,7 +59,7 @@ package struct PlanningRepository {
     }
 }
 
-extension Planner {
+extension Store {
     /// Night planning's records.
     package var planning: PlanningRepository {
         PlanningRepository(planner: self)

@@ -86,7 +86,7 @@ package struct SessionRepository {
     }
 }
 
-extension Planner {
+extension Store {
     /// The store's focus sessions.
     package var sessions: SessionRepository {
         SessionRepository(db: db)

@@ -30,7 +30,7 @@ package struct SettingRepository {
     }
 }
 
-extension Planner {
+extension Store {
     /// The settings table's rows, for the use cases that change a setting or Today's filter.
     package var settingRecords: SettingRepository {
         SettingRepository(db: db)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Recording is no action: nothing to undo, and the undo history stays as it was.
 package struct SignalRepository {
-    let planner: Planner
+    let planner: Store
     var db: Database { planner.db }
 
     /// Whether the nudge log holds `kind` for `subject` in `period`.
@@ -31,12 +31,12 @@ package struct SignalRepository {
 
     /// Whether a two-timers settlement left its notice and it has not been shown.
     package func twoTimersNoticeLeft() throws -> Bool {
-        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)]) != nil
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.twoTimersNoticeKey)]) != nil
     }
 
     /// The id text of the session the last rollover closed and offered to pick back up, if any.
     package func offeredSession() throws -> String? {
-        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.offerSessionKey)])?.text
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.offerSessionKey)])?.text
     }
 
     /// Records what a person was shown, in one transaction; marks already recorded change nothing.
@@ -53,19 +53,19 @@ package struct SignalRepository {
                 case .eased(let id):
                     let rest = try planner.pendingEased().filter { $0 != id }
                     if rest.isEmpty {
-                        try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])
+                        try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])
                     } else {
-                        try planner.writeSetting(Planner.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
+                        try planner.writeSetting(Store.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
                     }
                 case .twoTimers:
-                    try db.run("DELETE FROM settings WHERE key = ?", [.text(Planner.twoTimersNoticeKey)])
+                    try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.twoTimersNoticeKey)])
                 }
             }
         }
     }
 }
 
-extension Planner {
+extension Store {
     /// What records signals and reminders as shown.
     package var signals: SignalRepository {
         SignalRepository(planner: self)

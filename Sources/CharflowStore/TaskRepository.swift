@@ -3,13 +3,13 @@ import Foundation
 
 /// The store's tasks and their deferral records: typed reads, and saves that cannot forget undo or the stamp.
 ///
-/// Reads normalise as `Planner.tasks(where:)` does (an important task always has a day). A save needs
+/// Reads normalise as `Store.tasks(where:)` does (an important task always has a day). A save needs
 /// the `UnitOfWork` of the action it belongs to: it captures the row's before-image in that action's
 /// undo journal, stamps `modifiedAt` with the action's clock, then writes, so a task change can neither
 /// escape undo nor miss its sync stamp (spec D8, D14). An insert never replaces a row (spec D19), and a
 /// removal leaves a tombstone (`Tombstone`).
 package struct TaskRepository {
-    let planner: Planner
+    let planner: Store
 
     private var db: Database { planner.db }
 
@@ -204,7 +204,7 @@ package struct TaskRepository {
     }
 }
 
-extension Planner {
+extension Store {
     /// The store's tasks and deferral records.
     package var taskRepository: TaskRepository {
         TaskRepository(planner: self)

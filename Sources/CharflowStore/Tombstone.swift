@@ -5,7 +5,7 @@ enum Tombstone {
     /// Deletes the row of `table` whose id is `id` and, when there was one, leaves its tombstone.
     ///
     /// Returns whether a row was removed. Child rows that foreign keys delete with it leave none: a
-    /// caller that removes a parent removes its children through here first (`Planner.removeForGood`).
+    /// caller that removes a parent removes its children through here first (`Store.removeForGood`).
     @discardableResult
     static func remove(_ table: String, id: String, at time: String, in db: Database) throws -> Bool {
         try db.run("DELETE FROM \(table) WHERE id = ?", [.text(id)])

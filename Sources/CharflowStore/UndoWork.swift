@@ -6,12 +6,12 @@ import Foundation
 ///
 /// The store refuses nothing here. It answers what it finds (no such action, a sync that changed its
 /// rows, a later action that builds on them, the counts before and after the revert) and the use case
-/// decides: a refusal thrown from the body of `Planner.undoing(_:)` rolls everything back, so a
+/// decides: a refusal thrown from the body of `Store.undoing(_:)` rolls everything back, so a
 /// refused undo changes nothing. Use it only for the length of the body.
 package final class UndoWork {
-    let planner: Planner
+    let planner: Store
 
-    init(planner: Planner) {
+    init(planner: Store) {
         self.planner = planner
     }
 

@@ -3,18 +3,18 @@ import Foundation
 
 /// One action in progress: one write transaction, one undoable entry in the journal, one clock.
 ///
-/// A use case gets one from `Planner.action(_:_:)` and passes it to every save of the action; the
+/// A use case gets one from `Store.action(_:_:)` and passes it to every save of the action; the
 /// saves that take it (`SessionRepository.save(_:in:)`, `TaskRepository.save(_:in:)`, and the
 /// changes below) capture their row's before-image in its journal and stamp `modifiedAt` with `now`,
 /// so no use case captures or stamps by hand. A nested `Database.write` inside the action is a savepoint. When the body throws,
 /// everything rolls back, the journal's entry included; when it returns, `Database.willCommit` raises
-/// the change version and stamps the sync operations, and `Planner.lastActionID` names the action for
-/// `undo(action:)`. Use it only for the length of the body.
+/// the change version and stamps the sync operations, and `Store.lastActionID` names the action for
+/// the undo use case (`UndoAction`). Use it only for the length of the body.
 package final class UnitOfWork {
-    let planner: Planner
+    let planner: Store
     var journal: UndoJournal
 
-    init(planner: Planner, journal: UndoJournal) {
+    init(planner: Store, journal: UndoJournal) {
         self.planner = planner
         self.journal = journal
     }
@@ -23,7 +23,7 @@ package final class UnitOfWork {
     package var now: Date { planner.now }
 }
 
-extension Planner {
+extension Store {
     /// Runs `body` as one undoable action named `label` (what `undo` reports: "begin", "pause", …),
     /// in one transaction.
     ///

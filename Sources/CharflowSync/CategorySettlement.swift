@@ -5,7 +5,7 @@ import CharflowStore
 /// way on every device: `CategoryNames` picks the one that stays, the other's tasks take its label and
 /// the other is removed for good. Ordinary changes of this store, sent with the sync.
 enum CategorySettlement {
-    static func settle(_ planner: Planner) throws {
+    static func settle(_ planner: Store) throws {
         let categories = planner.categories
         let merges = CategoryNames.merges(try categories.all())
         guard !merges.isEmpty else { return }

@@ -12,7 +12,7 @@ import Foundation
 /// the one made first, then the id; every device orders them alike. Each removal is an ordinary
 /// change of this store, sent with the sync.
 enum SeriesSettlement {
-    static func settle(_ planner: Planner) throws {
+    static func settle(_ planner: Store) throws {
         let tasks = planner.taskRepository
         let live = try tasks.liveSeriesInstances()
         guard !live.isEmpty else { return }

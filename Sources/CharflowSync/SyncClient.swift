@@ -8,7 +8,7 @@ import Foundation
 /// over); the hub is reached only inside `initHub` and `sync`, so every other command works without it
 /// (rule Y-11). The use cases on sync are in `CharflowApp/UseCases/Sync`.
 package final class SyncClient {
-    let planner: Planner
+    let planner: Store
     var db: Database { planner.db }
 
     /// How far the device's clock may run ahead of the hub's before a sync is refused (rule Y-10).
@@ -16,7 +16,7 @@ package final class SyncClient {
     /// Operations per push statement and per pulled page.
     static let page = 5_000
 
-    package init(planner: Planner) {
+    package init(planner: Store) {
         self.planner = planner
     }
 

@@ -19,7 +19,7 @@ struct GeneratorConfig {
 }
 
 /// Writes a realistic store straight through SQL, in one transaction, with Charflow's own `Database`
-/// (cached prepared statements). The schema and the seeded categories come from opening `Planner` once.
+/// (cached prepared statements). The schema and the seeded categories come from opening `Store` once.
 final class Generator {
     let config: GeneratorConfig
     var rng: SplitMix64
@@ -65,7 +65,7 @@ final class Generator {
 
     private func generateAll() throws {
         let utc = TimeZone(identifier: "UTC")!
-        let planner = try Planner(path: config.out, timeZone: utc, localeFirstWeekday: .monday,
+        let planner = try Store(path: config.out, timeZone: utc, localeFirstWeekday: .monday,
                                   now: Date(timeIntervalSince1970: Double(nowMs) / 1000))
         db = planner.db
         let seeded = try db.rows("SELECT id FROM categories ORDER BY sort_order").compactMap { $0[0].text }

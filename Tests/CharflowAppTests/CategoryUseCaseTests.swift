@@ -12,7 +12,7 @@ struct CategoryUseCaseTests {
     }
 
     private func add(_ app: Charflow, _ title: String, category: String? = nil) throws -> TaskItem {
-        var request = Planner.NewTask(title: title)
+        var request = Store.NewTask(title: title)
         request.category = category
         return try app.planner.add(request)
     }

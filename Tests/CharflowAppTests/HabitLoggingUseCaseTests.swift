@@ -319,7 +319,7 @@ struct HabitLoggingUseCaseTests {
         switch how {
         case .taskCompleted:
             let planner = try store.open(day, "18:00")
-            var request = Planner.NewTask(title: "Post the letter")
+            var request = Store.NewTask(title: "Post the letter")
             request.region = .evening
             let task = try planner.add(request)
             try store.open(day, "18:30").complete(task.id.uuidString)
@@ -327,7 +327,7 @@ struct HabitLoggingUseCaseTests {
             try store.open(day, "18:00").logHabit("Walk", window: nil, .toggle)
         case .taskSession:
             let planner = try store.open(day, "18:00")
-            var request = Planner.NewTask(title: "Essay")
+            var request = Store.NewTask(title: "Essay")
             request.region = .evening
             let task = try planner.add(request)
             try store.open(day, "18:01").recordBegin(.task(task.id))

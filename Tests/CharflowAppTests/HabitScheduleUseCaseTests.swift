@@ -131,7 +131,7 @@ struct HabitScheduleUseCaseTests {
         // Logged at 00:30 EDT on 1 Nov; read back 24 hours later, at 23:30 EST, still 1 Nov.
         let early = try store.open("2026-11-01", "00:30")
         try early.logHabit("Swim", window: nil, .toggle)
-        let late = try Planner(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
+        let late = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
                                now: early.now.addingTimeInterval(24 * 3600))
         #expect(late.today.description == "2026-11-01")
         #expect(try late.habitToday(swim).week?.done == sundayNight)

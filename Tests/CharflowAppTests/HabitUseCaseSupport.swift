@@ -17,7 +17,7 @@ final class HabitTestStore: TempStore {
     }
 
     /// Every row of every table, as text: "a refusal changes nothing" checks.
-    static func contents(_ planner: Planner) throws -> String {
+    static func contents(_ planner: Store) throws -> String {
         try AppTestStore.contents(Charflow(planner: planner))
     }
 
@@ -31,7 +31,7 @@ final class HabitTestStore: TempStore {
 }
 
 /// The habit use cases as a front end asks them, by a habit's word (id prefix or title).
-extension Planner {
+extension Store {
     /// Adds a habit with the options tests use most.
     @discardableResult
     func habitAdd(
@@ -154,7 +154,7 @@ extension Planner {
 }
 
 /// What a front end does around habits that is not a habit use case: tasks, sessions, signals shown.
-extension Planner {
+extension Store {
     /// A session begun on `subject` now, as one undoable action (no settle rules).
     @discardableResult
     func recordBegin(_ subject: SessionSubject, estimate: Int? = nil) throws -> WorkSession {

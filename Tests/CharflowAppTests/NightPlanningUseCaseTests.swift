@@ -12,7 +12,7 @@ extension Charflow {
     @discardableResult
     fileprivate func planningAdd(_ title: String, due: QuickDate? = nil, importance: Importance = .low, effort: Int?? = nil,
                                  region: Region? = nil) throws -> TaskItem {
-        var request = Planner.NewTask(title: title)
+        var request = Store.NewTask(title: title)
         request.due = due
         request.importance = importance
         request.region = region

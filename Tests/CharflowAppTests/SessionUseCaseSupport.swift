@@ -102,7 +102,7 @@ extension Charflow {
     }
 }
 
-extension Planner {
+extension Store {
     /// Reads the two-timers notice as Today shows it, then marks it seen: true when it was pending.
     func takeTwoTimersNotice() throws -> Bool {
         guard let notice = try app.pendingTwoTimersNotice() else { return false }

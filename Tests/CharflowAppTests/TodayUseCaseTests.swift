@@ -8,7 +8,7 @@ import Testing
 @Suite("Today use cases")
 struct TodayUseCaseTests {
     private func add(_ app: Charflow, _ title: String, due: QuickDate? = .today, region: Region? = nil) throws -> TaskItem {
-        var request = Planner.NewTask(title: title)
+        var request = Store.NewTask(title: title)
         request.due = due
         request.region = region
         return try app.planner.add(request)
@@ -59,7 +59,7 @@ struct TodayUseCaseTests {
     func filterNarrowsToday() throws {
         let store = try AppTestStore()
         let app = try store.open("2026-11-30")
-        var work = Planner.NewTask(title: "Standup")
+        var work = Store.NewTask(title: "Standup")
         work.category = "Work"
         work.due = .today
         _ = try app.planner.add(work)

@@ -2,7 +2,7 @@ import CharflowCore
 import Foundation
 @testable import CharflowStore
 
-extension Planner {
+extension Store {
     /// Records tonight's planning as ended in `state` through the planning records, as closing or
     /// skipping it does, for store tests that need its engagement (H-14).
     package func recordPlanning(_ state: PlanningState) throws {

@@ -1,7 +1,7 @@
 import CharflowCore
 @testable import CharflowStore
 
-extension Planner {
+extension Store {
     /// Stores a setting as the settings use case does (one undoable action through the settings
     /// records, then a reload), for store tests that need one set before what they test.
     package func setSetting(_ key: String, _ value: String) throws {

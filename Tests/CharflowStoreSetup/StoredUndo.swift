@@ -1,7 +1,7 @@
 @testable import CharflowApp
 import CharflowStore
 
-extension Planner {
+extension Store {
     /// Undoes the latest action through the undo use case, for store tests that check what an undo
     /// puts back; returns what it was ("add", "move", ...).
     @discardableResult

@@ -4,10 +4,10 @@ import CharflowCore
 import Foundation
 
 /// The task use cases, in the words these store tests were written in (a task by id prefix, a
-/// category by name): they moved from `Planner` to `CharflowApp`, and the store's tests that set a
+/// category by name): they moved from `Store` to `CharflowApp`, and the store's tests that set a
 /// store up through them, or check what their records hold, call them here. Nothing is stood in for:
 /// each call is the use case itself, on this planner's store and clock.
-extension Planner {
+extension Store {
     package struct NewTask {
         package var title: String
         package var notes: String?

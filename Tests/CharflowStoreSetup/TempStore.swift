@@ -37,8 +37,8 @@ open class TempStore {
     }
 
     /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
-    package func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Planner {
-        try Planner(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
+    package func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Store {
+        try Store(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
                     now: try instant(day, time, seconds: seconds))
     }
 }

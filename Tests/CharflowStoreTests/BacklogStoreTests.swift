@@ -15,7 +15,7 @@ struct BacklogStoreTests {
         }
     }
 
-    func groupTitles(_ planner: Planner) throws -> [String: [String]] {
+    func groupTitles(_ planner: Store) throws -> [String: [String]] {
         Dictionary(uniqueKeysWithValues: try planner.backlog().map { ($0.group.rawValue, $0.tasks.map(\.title)) })
     }
 

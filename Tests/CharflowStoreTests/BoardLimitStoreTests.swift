@@ -129,7 +129,7 @@ struct BoardLimitStoreTests {
         #expect(throws: PlannerError.taskDropped) { try planner.complete(placed.id.uuidString) }
         #expect(throws: PlannerError.taskDropped) { try planner.move(parked.id.uuidString, region: .morning, bucket: nil) }
         #expect(throws: PlannerError.taskDropped) { try planner.moveToBacklog(placed.id.uuidString) }
-        var edit = Planner.TaskEdit()
+        var edit = Store.TaskEdit()
         edit.title = "revived?"
         #expect(throws: PlannerError.taskDropped) { try planner.edit(placed.id.uuidString, edit) }
         #expect(PlannerError.taskDropped.message == "That task was deleted.")

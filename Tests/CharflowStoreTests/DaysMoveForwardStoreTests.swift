@@ -132,18 +132,18 @@ struct DaysMoveForwardStoreTests {
         for first in [Weekday.monday, .sunday] {
             let store = try TempStore(zone: "America/New_York", localeFirstWeekday: first)
             let planner = try store.open(today, "09:00")
-            var request = Planner.NewTask(title: "Weekly review")
+            var request = Store.NewTask(title: "Weekly review")
             request.repeatKind = .weekly
             request.repeatWeekdays = days
             let task = try planner.add(request)
             #expect(task.dueDate == LocalDay(expected))
-            var important = Planner.NewTask(title: "Important weekly")
+            var important = Store.NewTask(title: "Important weekly")
             important.repeatKind = .weekly
             important.repeatWeekdays = days
             important.importance = .high
             #expect(try planner.add(important).dueDate == LocalDay(expected))
             let plain = try planner.add("later made weekly")
-            var edit = Planner.TaskEdit()
+            var edit = Store.TaskEdit()
             edit.repeatKind = .weekly
             edit.repeatWeekdays = days
             #expect(try planner.edit(plain.id.uuidString, edit).dueDate == LocalDay(expected))

@@ -6,7 +6,7 @@ import Testing
 /// Habit rows for the store's own tests (planning's reads, reminders), written through
 /// `HabitRepository` as an action would leave them. The habit use cases and their rules live in
 /// `CharflowApp` and are tested there (`Tests/CharflowAppTests/Habit*UseCaseTests.swift`).
-extension Planner {
+extension Store {
     /// The fields of a habit these tests set.
     struct NewHabit {
         var title: String

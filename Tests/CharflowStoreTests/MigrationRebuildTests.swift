@@ -9,7 +9,7 @@ struct MigrationRebuildTests {
     /// A store with deferrals (counted and refined), finished and live sessions, and a category label.
     func populated(_ store: TempStore) throws -> (deferred: TaskItem, timed: TaskItem, running: TaskItem) {
         let planner = try store.open("2026-03-02", "09:00")
-        var work = Planner.NewTask(title: "deferred one")
+        var work = Store.NewTask(title: "deferred one")
         work.region = .morning
         work.category = "Work"
         let deferred = try planner.add(work)
@@ -66,7 +66,7 @@ struct MigrationRebuildTests {
         #expect(before.filter { $0.hasPrefix("sessions") }.count == 2)
 
         let migrator = Migrator(Schema.migrator.migrations + [migration])
-        let planner = try Planner(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
+        let planner = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
                                   now: try store.instant("2026-03-02", "10:00"), migrator: migrator)
         #expect(try migrator.appliedNames(planner.db).last == "9001-rebuild-tasks")
         #expect(try planner.db.columns(of: "tasks").last == "rebuilt", "the rebuild ran")

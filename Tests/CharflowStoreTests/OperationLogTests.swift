@@ -7,7 +7,7 @@ import Testing
 /// The operations a sync device's changes write (spec D18), read straight from the store.
 @Suite("Operation log (D18)")
 struct OperationLogTests {
-    func operations(_ planner: Planner) throws -> [[SQLValue]] {
+    func operations(_ planner: Store) throws -> [[SQLValue]] {
         try planner.db.rows("SELECT hlc, table_name, row_id, field, value FROM sync_ops ORDER BY seq")
     }
 
@@ -15,7 +15,7 @@ struct OperationLogTests {
     func noDeviceNoOperations() throws {
         let store = try TempStore()
         let planner = try store.open("2026-03-07", "09:00")
-        _ = try planner.add(Planner.NewTask(title: "Quiet"))
+        _ = try planner.add(Store.NewTask(title: "Quiet"))
         #expect(try operations(planner).isEmpty)
         #expect(try OperationLog.state(planner.db) == nil)
     }
@@ -31,7 +31,7 @@ struct OperationLogTests {
         #expect(seeded > 0)
         #expect(try planner.db.scalar("SELECT count(*) FROM sync_ops WHERE hlc IS NULL")?.int == 0)
 
-        var request = Planner.NewTask(title: "Call the bank")
+        var request = Store.NewTask(title: "Call the bank")
         request.due = .today
         let task = try planner.add(request)
         let added = try operations(planner).dropFirst(seeded)
@@ -41,7 +41,7 @@ struct OperationLogTests {
         #expect(clocks.first?.hasSuffix("-" + device) == true)
 
         let before = try operations(planner).count
-        #expect(throws: (any Error).self) { try planner.add(Planner.NewTask(title: "")) }
+        #expect(throws: (any Error).self) { try planner.add(Store.NewTask(title: "")) }
         #expect(try operations(planner).count == before)
 
         _ = try planner.undo()

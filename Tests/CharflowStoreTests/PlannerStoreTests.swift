@@ -4,7 +4,7 @@ import CharflowStore
 import Foundation
 import Testing
 
-@Suite("Planner over a real SQLite store: creating, editing, completing, moving")
+@Suite("Store over a real SQLite store: creating, editing, completing, moving")
 struct PlannerStoreTests {
     // MARK: B-1 create
 
@@ -42,7 +42,7 @@ struct PlannerStoreTests {
         #expect(plain.effortMinutes == 30)
         #expect(plain.deferralCount == 0)
         #expect(!plain.isCompleted)
-        var request = Planner.NewTask(title: "no estimate")
+        var request = Store.NewTask(title: "no estimate")
         request.effortMinutes = .some(nil)
         let none = try planner.add(request)
         #expect(try planner.reload(none).effortMinutes == nil)
@@ -136,7 +136,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let task = try planner.add("proposal", region: .morning, bucket: .mustDo)
-        var change = Planner.TaskEdit()
+        var change = Store.TaskEdit()
         change.due = .date(try #require(LocalDay("2026-03-06")))
         let edited = try planner.edit(task.id.uuidString, change)
         #expect(edited.dueDate == LocalDay("2026-03-06"))
@@ -156,7 +156,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let task = try planner.add("stays", region: .evening, bucket: .complementary)
-        var change = Planner.TaskEdit()
+        var change = Store.TaskEdit()
         change.due = .today
         change.title = "stays put"
         let edited = try planner.edit(task.id.uuidString, change)
@@ -170,7 +170,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02", "21:00")
         let task = try planner.add("tomorrow's", region: .morning, due: .tomorrow)
-        var change = Planner.TaskEdit()
+        var change = Store.TaskEdit()
         change.due = .date(try #require(LocalDay("2026-03-05")))
         let edited = try planner.edit(task.id.uuidString, change)
         #expect(edited.deferralCount == 0)
@@ -304,7 +304,7 @@ struct PlannerStoreTests {
         // 03:10 EDT on 2026-03-08 (07:10Z), a UTC literal so it does not depend on instant(on:at:).
         let completedAt = Date(timeIntervalSince1970: 1_772_953_800)
         do {
-            let planner = try Planner(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday, now: completedAt)
+            let planner = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday, now: completedAt)
             #expect(planner.today == LocalDay("2026-03-08"), "03:10 EDT is past 02:30: the new day has begun")
             let newTask = try planner.add("done on the 8th", region: .morning)
             try planner.complete(newTask.id.uuidString)
@@ -322,22 +322,22 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let task = try planner.add("old title", region: .morning, notes: "some notes")
-        var rename = Planner.TaskEdit()
+        var rename = Store.TaskEdit()
         rename.title = "  new title "
         #expect(try planner.edit(task.id.uuidString, rename).title == "new title")
 
-        var empty = Planner.TaskEdit()
+        var empty = Store.TaskEdit()
         empty.title = "   "
         #expect(throws: PlannerError.emptyTitle) { try planner.edit(task.id.uuidString, empty) }
         #expect(try planner.reload(task).title == "new title")
 
-        var clear = Planner.TaskEdit()
+        var clear = Store.TaskEdit()
         clear.notes = .some(nil)
         #expect(try planner.edit(task.id.uuidString, clear).notes == nil)
-        var set = Planner.TaskEdit()
+        var set = Store.TaskEdit()
         set.notes = "again"
         #expect(try planner.edit(task.id.uuidString, set).notes == "again")
-        var blank = Planner.TaskEdit()
+        var blank = Store.TaskEdit()
         blank.notes = "  "
         #expect(try planner.edit(task.id.uuidString, blank).notes == nil)
         let stored = try planner.reload(task)

@@ -45,7 +45,7 @@ struct RepeatOccurrenceMigrationTests {
             series = try planner.taskSystemAdd("Stretch", due: .tomorrow, repeat: .daily)
             try planner.complete(series.shortID)
             moved = try #require(try planner.taskSystemLive(series: series.id).first)
-            var edit = Planner.TaskEdit()
+            var edit = Store.TaskEdit()
             edit.due = .today
             try planner.edit(moved.shortID, edit)
             try planner.recordBegin(.task(moved.id))
@@ -90,7 +90,7 @@ struct RepeatOccurrenceMigrationTests {
         let series = try planner.taskSystemAdd("Stretch", due: .tomorrow, repeat: .daily)
         try planner.complete(series.shortID)
         let moved = try #require(try planner.taskSystemLive(series: series.id).first)
-        var edit = Planner.TaskEdit()
+        var edit = Store.TaskEdit()
         edit.due = .today
         try planner.edit(moved.shortID, edit)
 

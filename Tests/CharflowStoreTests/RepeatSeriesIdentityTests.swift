@@ -16,12 +16,12 @@ struct RepeatSeriesIdentityTests {
         var testDescription: String { rawValue }
 
         /// Brings `task` to tomorrow on the evening before (Monday 20:00, planning Tuesday).
-        func bringToTomorrow(_ task: TaskItem, _ planner: Planner) throws {
+        func bringToTomorrow(_ task: TaskItem, _ planner: Store) throws {
             switch self {
             case .move:
                 try planner.move(task.shortID, region: .morning, bucket: nil, day: .tomorrow)
             case .editDue:
-                var edit = Planner.TaskEdit()
+                var edit = Store.TaskEdit()
                 edit.due = .tomorrow
                 try planner.edit(task.shortID, edit)
             }
@@ -81,7 +81,7 @@ struct RepeatSeriesIdentityTests {
 
     /// The second instance is still its own row, resolved, with its session and its note; exactly one
     /// live instance follows, a new row for the next free occurrence.
-    func checkKept(_ scenario: Scenario, _ kind: Kind, _ planner: Planner, done: Bool) throws {
+    func checkKept(_ scenario: Scenario, _ kind: Kind, _ planner: Store, done: Bool) throws {
         let kept = try #require(try planner.task(id: scenario.second.id), "the resolved instance is still there")
         #expect(kept.isCompleted == done)
         #expect((kept.droppedAt != nil) == !done)
@@ -167,7 +167,7 @@ struct RepeatSeriesIdentityTests {
         let first = try planner.taskSystemAdd("Stretch", due: .today, repeat: .daily)
         try planner.complete(first.shortID)
         let second = try #require(try planner.taskSystemLive(series: first.id).first)
-        var edit = Planner.TaskEdit()
+        var edit = Store.TaskEdit()
         edit.due = .today
         try store.open("2026-11-30", "09:05").edit(second.shortID, edit)
         // A row whose occurrence no longer matches its id (as a damaged store or a foreign import could

@@ -8,7 +8,7 @@ import Testing
 /// Reopening with a later time is how a test moves the clock: nothing is mocked.
 final class SessionTestStore: TempStore {}
 
-extension Planner {
+extension Store {
     /// Adds a task for a session test: placed in Morning (due today) unless `region` is nil.
     @discardableResult
     func sessionAdd(_ title: String, region: Region? = .morning, effort: Int?? = nil, notes: String? = nil,

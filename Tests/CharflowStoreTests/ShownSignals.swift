@@ -6,7 +6,7 @@ import Foundation
 
 /// What a front end does when it shows signals to a person: read what is pending, then mark it seen.
 /// The store tests check "shown once" through these, as the text Today does through the app layer.
-extension Planner {
+extension Store {
     func takeHabitSignals() throws -> [Signal] { try shown(try app.pendingHabitSignals()) }
     func takeEasedSignals() throws -> [Signal] { try shown(try signals.pendingEased()) }
 

@@ -7,7 +7,7 @@ import Testing
 
 extension TempStore {
     /// Every row of every table, as text: "a refusal changes nothing" checks.
-    static func contents(_ planner: Planner) throws -> String {
+    static func contents(_ planner: Store) throws -> String {
         var lines: [String] = []
         let tables = try planner.db.rows("SELECT name, sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .compactMap { row in row[0].text.map { ($0, row[1].int == 1) } }
@@ -22,7 +22,7 @@ extension TempStore {
     }
 
     /// The raw row of a task, column name to value, for exact comparisons.
-    static func row(_ planner: Planner, task id: UUID) throws -> [String: SQLValue]? {
+    static func row(_ planner: Store, task id: UUID) throws -> [String: SQLValue]? {
         let names = try planner.db.columns(of: "tasks")
         guard let values = try planner.db.rows("SELECT * FROM tasks WHERE id = ?", [.text(id.uuidString.lowercased())]).first
         else { return nil }
@@ -30,7 +30,7 @@ extension TempStore {
     }
 
     /// Every task row, keyed by id, without `modified_at`, for "nothing else changed" comparisons.
-    static func allRows(_ planner: Planner, table: String = "tasks", key: String = "id") throws -> [String: [String: SQLValue]] {
+    static func allRows(_ planner: Store, table: String = "tasks", key: String = "id") throws -> [String: [String: SQLValue]] {
         let names = try planner.db.columns(of: table)
         var result: [String: [String: SQLValue]] = [:]
         for values in try planner.db.rows("SELECT * FROM \(table)") {
@@ -41,12 +41,12 @@ extension TempStore {
         return result
     }
 
-    static func count(_ planner: Planner, _ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
+    static func count(_ planner: Store, _ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
         try planner.db.scalar(sql, bindings)?.int ?? -1
     }
 }
 
-extension Planner {
+extension Store {
     /// The task as stored now.
     func reload(_ task: TaskItem) throws -> TaskItem {
         try app.task(matching: task.id.uuidString)

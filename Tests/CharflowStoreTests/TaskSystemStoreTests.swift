@@ -11,7 +11,7 @@ final class TaskSystemStore: TempStore {
     }
 }
 
-extension Planner {
+extension Store {
     @discardableResult
     func taskSystemAdd(
         _ title: String, due: QuickDate? = nil, importance: Importance = .low, repeat kind: RepeatKind = .none,
@@ -54,7 +54,7 @@ extension Planner {
     }
 }
 
-@Suite("Task system · store use cases (Planner over SQLite)")
+@Suite("Task system · store use cases (Store over SQLite)")
 struct TaskSystemStoreTests {
     // MARK: Importance
 
@@ -78,7 +78,7 @@ struct TaskSystemStoreTests {
             try planner.taskSystemAdd("Big", due: .someday, importance: .medium)
         }
         let task = try planner.taskSystemAdd("Big", due: .tomorrow, importance: .high)
-        var edit = Planner.TaskEdit()
+        var edit = Store.TaskEdit()
         edit.due = .someday
         let before = try planner.taskSystemContents()
         #expect(throws: PlannerError.importantNeedsDay) { try planner.edit(task.shortID, edit) }
@@ -220,7 +220,7 @@ struct TaskSystemStoreTests {
     @Test("T-28 T-29 completing makes one next instance with fresh deferrals, not placed; the series stays one live task")
     func nextInstanceFresh() throws {
         let store = try TaskSystemStore()
-        var request = Planner.NewTask(title: "Water plants")
+        var request = Store.NewTask(title: "Water plants")
         request.region = .morning
         request.bucket = .mustDo
         request.repeatKind = .daily
@@ -280,7 +280,7 @@ struct TaskSystemStoreTests {
 
         try after.complete(first.shortID)
         let again = try #require(try after.taskSystemLive(series: first.id).first)
-        var edit = Planner.TaskEdit()
+        var edit = Store.TaskEdit()
         edit.title = "Timesheet (week 49)"
         try store.open("2026-11-30", "09:10").edit(again.shortID, edit)
         let refusing = try store.open("2026-11-30", "09:11")

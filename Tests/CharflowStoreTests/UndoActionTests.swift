@@ -12,7 +12,7 @@ struct UndoActionTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("keep me", region: .morning)
         let before = try #require(try TempStore.row(planner, task: task.id))
-        var change = Planner.TaskEdit()
+        var change = Store.TaskEdit()
         change.title = "renamed"
         try planner.edit(task.id.uuidString, change)
         let id = try #require(planner.lastActionID)
@@ -121,7 +121,7 @@ struct UndoActionTests {
     }
 }
 
-extension Planner {
+extension Store {
     /// One undoable action that touches no task: flips the Complementary lock.
     func toggleSetting() throws {
         try setSetting("lock-complementary", settings.lockComplementary ? "off" : "on")

@@ -28,22 +28,22 @@ struct UndoTests {
         return Setup(must: must, comps: comps, misc: misc, parked: parked, done: done)
     }
 
-    func perform(_ action: Action, on planner: Planner, _ board: Setup) throws {
+    func perform(_ action: Action, on planner: Store, _ board: Setup) throws {
         switch action {
         case .add: try planner.add("new")
         case .addPlaced: try planner.add("new placed", region: .evening, bucket: .mustDo)
         case .editWords:
-            var change = Planner.TaskEdit()
+            var change = Store.TaskEdit()
             change.title = #"{"json": [1, 2]} and \ backslash, 123"#
             change.notes = .some(nil)
             change.effortMinutes = .some(90)
             try planner.edit(board.must.id.uuidString, change)
         case .editDueTomorrow:
-            var change = Planner.TaskEdit()
+            var change = Store.TaskEdit()
             change.due = .tomorrow
             try planner.edit(board.comps[1].id.uuidString, change)
         case .editImportance:
-            var change = Planner.TaskEdit()
+            var change = Store.TaskEdit()
             change.importance = .high
             try planner.edit(board.parked.id.uuidString, change)
         case .complete: try planner.complete(board.comps[0].id.uuidString)
@@ -61,7 +61,7 @@ struct UndoTests {
 
     static let tables = ["tasks", "deferrals", "settings", "categories", "sessions"]
 
-    func snapshot(_ planner: Planner) throws -> [String: [[String: SQLValue]]] {
+    func snapshot(_ planner: Store) throws -> [String: [[String: SQLValue]]] {
         var result: [String: [[String: SQLValue]]] = [:]
         for table in Self.tables {
             let names = try planner.db.columns(of: table)
@@ -222,7 +222,7 @@ struct UndoTests {
         #expect(try TempStore.count(planner, "SELECT count(*) FROM settings WHERE key = 'rollover-time'") == 0)
     }
 
-    @Test("B-21 after undoing a setting, the same Planner follows the restored value")
+    @Test("B-21 after undoing a setting, the same Store follows the restored value")
     func undoSettingSameInstance() throws {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")

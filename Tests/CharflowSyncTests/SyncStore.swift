@@ -28,8 +28,8 @@ final class SyncStore {
     }
 
     /// Opens the store with the clock at `day` `time`.
-    func open(_ day: String = "2026-03-07", _ time: String = "09:00") throws -> Planner {
-        try Planner(path: path, timeZone: SyncStore.zone, localeFirstWeekday: .monday, now: try SyncStore.instant(day, time))
+    func open(_ day: String = "2026-03-07", _ time: String = "09:00") throws -> Store {
+        try Store(path: path, timeZone: SyncStore.zone, localeFirstWeekday: .monday, now: try SyncStore.instant(day, time))
     }
 
     /// Opens the store and makes it a sync device; returns the device id.

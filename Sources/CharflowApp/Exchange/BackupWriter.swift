@@ -24,7 +24,7 @@ struct BackupWriter {
 
     /// Writes the whole document, then releases the buffer; returns the tables that could not be read
     /// in full (a damaged store), whose rows up to the damage are in the document.
-    mutating func write(_ planner: Planner) throws -> [String] {
+    mutating func write(_ planner: Store) throws -> [String] {
         defer { storage.deallocate() }
         append("{\n  \"format\": \"\(Backup.format)\",\n  \"version\": \(Backup.version),\n  \"tables\": {\n")
         var damaged: [String] = []
@@ -67,7 +67,7 @@ struct BackupWriter {
 
     /// `"fieldClocks": {TABLE: {ROW: {FIELD: CLOCK}}}` on a sync device (rule Y-15); nothing on a store
     /// that never synced, whose rows' times are all there is.
-    private mutating func fieldClocks(_ planner: Planner) throws {
+    private mutating func fieldClocks(_ planner: Store) throws {
         var table: String?, row: String?
         let names = Backup.tables.map(\.name).filter { $0 != "tombstones" }
         try OperationLog.forEachFieldClock(planner.db, tables: names) { name, id, field, clock in

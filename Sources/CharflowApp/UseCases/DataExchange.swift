@@ -8,7 +8,7 @@ public enum DataExchange {
     public static let exportFormats = ["json", "ics", "csv"]
 
     /// The iCalendar or CSV document; `json`, the backup, is streamed by `BackupWriter` instead.
-    static func export(_ planner: Planner, format: String, table: String) throws -> String {
+    static func export(_ planner: Store, format: String, table: String) throws -> String {
         switch format {
         case "csv":
             switch table.lowercased() {
@@ -30,7 +30,7 @@ public enum DataExchange {
     }
 
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, planner: Planner, dryRun: Bool,
+    static func importTasks(_ data: Data, source: Source, planner: Store, dryRun: Bool,
                             progress: ((Int, Int) -> Void)? = nil) throws
         -> (summary: (lines: [String], problems: [ImportError], remarks: [String]), report: Backup.Report)
     {

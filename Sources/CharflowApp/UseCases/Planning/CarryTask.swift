@@ -37,7 +37,7 @@ extension Charflow {
         switch input.choice {
         case .drop:
             let dropped = try planner.action("delete") { work in try drop(task, in: work) }
-            return try TaskChange(dropped, in: self, change: Planner.DateChange(Deferral.Outcome(task: dropped)))
+            return try TaskChange(dropped, in: self, change: Store.DateChange(Deferral.Outcome(task: dropped)))
         case .keep:
             break
         case let .later(word, chip):
@@ -57,7 +57,7 @@ extension Charflow {
                 throw PlannerError.pickALaterDay
             }
             try saveDateChange(&outcome, in: work)
-            return Planner.DateChange(outcome)
+            return Store.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
     }

@@ -51,7 +51,7 @@ extension Charflow {
             }
             outcome.task = task
             try saveDateChange(&outcome, in: work)
-            return Planner.DateChange(outcome)
+            return Store.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
     }

@@ -31,7 +31,7 @@ extension Charflow {
         }
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
-        var deferral: Planner.DateChange?
+        var deferral: Store.DateChange?
         let session = try startSession(on: .task(task.id), estimate: task.effortMinutes, settle: input.settle,
                                        deferTo: input.deferTo) { deferral = $0 }
         let current = try planner.task(id: task.id) ?? task
@@ -46,7 +46,7 @@ extension Charflow {
     /// the second sees the first's session and is refused (S-7).
     func startSession(
         on subject: SessionSubject, estimate: Int?, settle: SessionSettle?, deferTo: QuickDate? = nil,
-        deferred: (Planner.DateChange) -> Void = { _ in }
+        deferred: (Store.DateChange) -> Void = { _ in }
     ) throws -> WorkSession {
         try planner.action("begin") { work in
             if let running = try planner.sessions.live() {
@@ -66,7 +66,7 @@ extension Charflow {
     /// third deferral is refused for the picker's choice (T-20), as `defer` refuses it.
     private func settle(
         _ running: WorkSession, _ choice: SessionSettle, deferTo: QuickDate?, in work: UnitOfWork
-    ) throws -> Planner.DateChange? {
+    ) throws -> Store.DateChange? {
         guard let task = try task(of: running), task.isLive else {
             try work.close(running, try Sessions.settledOutcome(of: running, choice))
             return nil
@@ -86,7 +86,7 @@ extension Charflow {
                                             todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
             try work.saveDeferral(&outcome)
             try work.close(running, .deferred)
-            return outcome.record == nil ? nil : Planner.DateChange(outcome)
+            return outcome.record == nil ? nil : Store.DateChange(outcome)
         case .drop:
             _ = try drop(task, in: work)
         }

@@ -10,7 +10,7 @@ public struct SessionReport {
     public let title: String
     public let settled: WorkSession?
     /// What settling the running session by a deferral did to its task (eased, suggests removal).
-    package let settledDeferral: Planner.DateChange?
+    package let settledDeferral: Store.DateChange?
     public let now: Date
     public let json: JSONValue
 }
@@ -20,7 +20,7 @@ extension Charflow {
     ///
     /// A begin that settled the running session by a deferral adds its `deferral` object (T-13, T-21).
     func sessionReport(
-        _ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil, settledDeferral: Planner.DateChange? = nil
+        _ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil, settledDeferral: Store.DateChange? = nil
     ) throws -> SessionReport {
         var json = SessionJSON.status(session, task: task, now: now, today: today, calendar: calendar)
         if let settledDeferral, case .object(var pairs) = json {

@@ -32,7 +32,7 @@ extension Charflow {
         return try TaskChange(change.task, in: self, change: change)
     }
 
-    func deferredTask(_ input: DeferTask.Input) throws -> Planner.DateChange {
+    func deferredTask(_ input: DeferTask.Input) throws -> Store.DateChange {
         var task = try self.task(input.task)
         let target: LocalDay?
         if let word = input.to {
@@ -49,7 +49,7 @@ extension Charflow {
                                         todaysRecord: try todaysRecord(of: task), today: today, now: now)
         return try planner.action("defer") { work in
             try saveDateChange(&outcome, in: work)
-            return Planner.DateChange(outcome)
+            return Store.DateChange(outcome)
         }
     }
 

@@ -42,7 +42,7 @@ extension Charflow {
         return try TaskChange(change.task, in: self, change: change)
     }
 
-    func editedTask(_ input: EditTask.Input) throws -> Planner.DateChange {
+    func editedTask(_ input: EditTask.Input) throws -> Store.DateChange {
         var task = try self.task(input.task)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         if let title = input.title { task.title = try TaskText.title(title) }
@@ -74,7 +74,7 @@ extension Charflow {
         outcome.task = task
         return try planner.action("edit") { work in
             try saveDateChange(&outcome, in: work)
-            return Planner.DateChange(outcome)
+            return Store.DateChange(outcome)
         }
     }
 

@@ -57,7 +57,7 @@ extension Charflow {
         outcome.task = task
         try planner.action("move") { work in try saveDateChange(&outcome, in: work) }
         // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
-        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Planner.DateChange(outcome))
+        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
     }
 
     // MARK: From a request

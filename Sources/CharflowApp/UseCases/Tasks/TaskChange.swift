@@ -7,11 +7,11 @@ public struct TaskChange {
     public let task: TaskItem
     public let place: TaskPlace
     /// The date change behind an edit, a deferral or a carry: whether it counted, eased, suggests removal.
-    package let dateChange: Planner.DateChange?
+    package let dateChange: Store.DateChange?
     /// The task object, with a `deferral` object when the action moved its date.
     public let json: JSONValue
 
-    init(_ task: TaskItem, in app: Charflow, change: Planner.DateChange? = nil) throws {
+    init(_ task: TaskItem, in app: Charflow, change: Store.DateChange? = nil) throws {
         self.task = task
         place = try TaskPlace(task, in: app)
         dateChange = change
@@ -25,7 +25,7 @@ public struct TaskChange {
 
     /// The `deferral` object: whether it counted or refined today's, eased the task, suggests removal;
     /// with `task`, the id of the task it is about.
-    static func deferralJSON(_ change: Planner.DateChange, task: Bool = false) -> JSONValue {
+    static func deferralJSON(_ change: Store.DateChange, task: Bool = false) -> JSONValue {
         .object((task ? [("task", JSONValue.string(change.task.id.lowercasedText))] : []) + [
             ("counted", .bool(change.deferred && !change.refined)), ("refined", .bool(change.refined)),
             ("importanceEased", .bool(change.eased)), ("suggestRemoval", .bool(change.suggestRemoval)),
@@ -63,7 +63,7 @@ public enum TaskPlace: Sendable, Equatable {
 
 extension Charflow {
     /// The report of a task another use case changed.
-    package func taskChange(_ task: TaskItem, change: Planner.DateChange? = nil) throws -> TaskChange {
+    package func taskChange(_ task: TaskItem, change: Store.DateChange? = nil) throws -> TaskChange {
         try TaskChange(task, in: self, change: change)
     }
 }

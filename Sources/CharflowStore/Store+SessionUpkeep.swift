@@ -5,7 +5,7 @@ import Foundation
 /// rollover's auto-close, the two-timers settlement, and the session notices Today reads.
 ///
 /// The use cases on sessions (begin, pause, resume, finish) are in `CharflowApp`.
-extension Planner {
+extension Store {
     static let offerSessionKey = "offer-session"
     static let twoTimersNoticeKey = "notice-two-timers"
 
@@ -54,7 +54,7 @@ extension Planner {
                 offered = session.id
             }
         }
-        if let offered { try writeSetting(Planner.offerSessionKey, offered.lowercasedText) }
+        if let offered { try writeSetting(Store.offerSessionKey, offered.lowercasedText) }
         return carried
     }
 
@@ -76,7 +76,7 @@ extension Planner {
                 extra.close(.abandoned, at: now, now: now)
                 try saveClosed(extra)
             }
-            try writeSetting(Planner.twoTimersNoticeKey, nowText)
+            try writeSetting(Store.twoTimersNoticeKey, nowText)
             try UndoJournal.clear(db: db)
         }
     }

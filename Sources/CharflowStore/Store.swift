@@ -1,11 +1,12 @@
 import CharflowCore
 import Foundation
 
-/// Charflow's use cases over one store: each method that changes anything is one transaction.
+/// One open store: its database, the clock and settings a command runs under, the unit of work every
+/// action commits through, and the upkeep opening it runs (a missed rollover, a second timer).
 ///
-/// The planner loads the rows a use case needs, asks `CharflowCore` what the rules say, and writes
-/// the result; it holds no planning rule of its own. Every change but a purge can be undone.
-package final class Planner {
+/// It decides nothing: the use cases in `CharflowApp` load records through the repositories, ask
+/// `CharflowCore`, and save inside `perform`. Every change but a purge can be undone.
+package final class Store {
     package let db: Database
     /// The clock: every rule runs as of this instant.
     package let now: Date
@@ -29,7 +30,7 @@ package final class Planner {
     package init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
                 migrator: Migrator = Schema.migrator) throws {
         PrivateFolder.create((path as NSString).deletingLastPathComponent)
-        db = try Planner.openPrepared(path, migrator: migrator)
+        db = try Store.openPrepared(path, migrator: migrator)
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
@@ -65,8 +66,8 @@ package final class Planner {
         let deadline = Date().addingTimeInterval(10)
         while true {
             do {
-                let db = try Planner.open(path)
-                try Planner.refuseForeign(db, path: path)
+                let db = try Store.open(path)
+                try Store.refuseForeign(db, path: path)
                 try migrator.checkNotNewer(db)
                 if !db.isInWALMode { _ = try db.rows("PRAGMA journal_mode = WAL") }
                 try db.execute("PRAGMA synchronous = NORMAL")
@@ -169,14 +170,14 @@ package final class Planner {
                 }
                 if !outcome.eased.isEmpty {
                     let pending = (try pendingEased() + outcome.eased).map(\.lowercasedText).joined(separator: ",")
-                    try writeSetting(Planner.pendingEasedKey, pending)
+                    try writeSetting(Store.pendingEasedKey, pending)
                 }
-                try removeSeriesDuplicates(since: today.adding(days: -Planner.dedupLookbackDays))
+                try removeSeriesDuplicates(since: today.adding(days: -Store.dedupLookbackDays))
                 try UndoJournal.clear(db: db)
             } else {
                 try seedDefaultCategories()
             }
-            try writeSetting(Planner.lastRolloverKey, today.description)
+            try writeSetting(Store.lastRolloverKey, today.description)
             rolledOverTo = today
         }
     }
@@ -188,7 +189,7 @@ package final class Planner {
 
     /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
     func pendingEased() throws -> [UUID] {
-        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.pendingEasedKey)])?.text ?? ""
+        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])?.text ?? ""
         return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
     }
 
@@ -228,7 +229,7 @@ package final class Planner {
     }
 
     private func lastRolloverDay() throws -> LocalDay? {
-        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Planner.lastRolloverKey)])?.text
+        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.lastRolloverKey)])?.text
             .flatMap { LocalDay($0) }
     }
 
