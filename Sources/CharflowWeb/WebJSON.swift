@@ -41,11 +41,4 @@ public enum WebJSON {
         guard case .object(let object)? = try? JSONDecoder().decode(Value.self, from: Data(body)) else { return nil }
         return object
     }
-
-    /// A JSON string literal for `text`.
-    public static func quoted(_ text: String) -> String {
-        var out = ""
-        JSONValue.quote(text, into: &out)
-        return out
-    }
 }

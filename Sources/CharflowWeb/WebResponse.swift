@@ -66,7 +66,7 @@ public struct WebResponse: Sendable {
 
     /// The CLI's refusal body, `{"error": {"code": ..., "message": ...}}`.
     public static func error(_ status: Int, code: String, message: String) -> WebResponse {
-        json("{\"error\": {\"code\": " + WebJSON.quoted(code) + ", \"message\": " + WebJSON.quoted(message) + "}}",
+        json("{\"error\": {\"code\": " + JSONText.quoted(code) + ", \"message\": " + JSONText.quoted(message) + "}}",
              status: status)
     }
 

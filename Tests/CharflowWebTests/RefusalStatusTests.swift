@@ -76,7 +76,7 @@ struct RefusalStatusTests {
         let answer = WebResponse.refusal(refusal)
         #expect([answer.status] == listed, "\(refusal.code)")
         let body = String(decoding: answer.body, as: UTF8.self)
-        #expect(body == "{\"error\": {\"code\": \(WebJSON.quoted(refusal.code)), \"message\": \(WebJSON.quoted(refusal.message))}}\n")
+        #expect(body == "{\"error\": {\"code\": \(JSONText.quoted(refusal.code)), \"message\": \(JSONText.quoted(refusal.message))}}\n")
         #expect(!refusal.message.isEmpty)
     }
 

@@ -33,7 +33,7 @@ struct BackupWriter {
             // "        \"column\": " for each column: a row's keys sit eight spaces deep.
             let keys = ((try? planner.db.columns(of: table.name)) ?? []).map { name -> [UInt8] in
                 var key = "        "
-                JSONValue.quote(name, into: &key)
+                JSONText.quote(name, into: &key)
                 return Array((key + ": ").utf8)
             }
             var first = true
@@ -73,24 +73,18 @@ struct BackupWriter {
         try OperationLog.forEachFieldClock(planner.db, tables: names) { name, id, field, clock in
             if name != table {
                 put(table == nil ? ",\n  \"fieldClocks\": {\n    " : "}\n    },\n    ")
-                append(Self.quoted(name) + ": {\n      " + Self.quoted(id) + ": {")
+                append(JSONText.quoted(name) + ": {\n      " + JSONText.quoted(id) + ": {")
                 (table, row) = (name, id)
             } else if id != row {
-                append("},\n      " + Self.quoted(id) + ": {")
+                append("},\n      " + JSONText.quoted(id) + ": {")
                 row = id
             } else {
                 put(", ")
             }
-            append(Self.quoted(field) + ": \"" + clock + "\"")
+            append(JSONText.quoted(field) + ": \"" + clock + "\"")
             if count >= Self.chunk { try flush() }
         }
         if table != nil { put("}\n    }\n  }") }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var quoted = ""
-        JSONValue.quote(text, into: &quoted)
-        return quoted
     }
 
     private mutating func reserve(_ extra: Int) {
@@ -153,7 +147,7 @@ struct BackupWriter {
         count = end
     }
 
-    /// Plain ASCII text is copied as it is; anything else goes through `JSONValue.quote`, so escaping
+    /// Plain ASCII text is copied as it is; anything else goes through `JSONText.quote`, so escaping
     /// (and the repair of invalid UTF-8) is the same as in every other JSON Charflow writes.
     private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         if Self.isPlain(bytes) {
@@ -163,9 +157,7 @@ struct BackupWriter {
             put(UInt8(ascii: "\""))
             return
         }
-        var quoted = ""
-        JSONValue.quote(String(decoding: bytes, as: UTF8.self), into: &quoted)
-        append(quoted)
+        append(JSONText.quoted(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// Whether every byte is printable ASCII other than `"` and `\\`: eight bytes at a time, since

@@ -39,7 +39,7 @@ public indirect enum JSONValue {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
-        case .string(let value): JSONValue.quote(value, into: &out)
+        case .string(let value): JSONText.quote(value, into: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             let nested = indent.map { $0 + 2 }
@@ -58,7 +58,7 @@ public indirect enum JSONValue {
             for (index, (key, value)) in pairs.enumerated() {
                 if index > 0 { out += "," }
                 JSONValue.newLine(into: &out, nested)
-                JSONValue.quote(key, into: &out)
+                JSONText.quote(key, into: &out)
                 out += indent == nil ? ":" : ": "
                 value.write(into: &out, indent: nested)
             }
@@ -80,9 +80,4 @@ public indirect enum JSONValue {
     }
 
     private static let indentation = (0..<24).map { String(repeating: " ", count: $0) }
-
-    /// Appends `text` as a JSON string literal (`JSONText.quote`, the one place strings are escaped).
-    public static func quote(_ text: String, into out: inout String) {
-        JSONText.quote(text, into: &out)
-    }
 }

@@ -4,6 +4,13 @@
 /// Bytes from 0x7F up may be DEL or a C1 control: those are escaped too, so JSON printed on a
 /// terminal carries no character the terminal would obey. Other text goes as it is, in UTF-8.
 public enum JSONText {
+    /// `text` as a JSON string literal, quotes included.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        quote(text, into: &out)
+        return out
+    }
+
     /// Appends `text` to `out` as a JSON string literal, quotes included.
     public static func quote(_ text: String, into out: inout String) {
         out += "\""
