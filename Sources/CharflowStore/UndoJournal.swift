@@ -61,11 +61,10 @@ struct UndoJournal {
         order += db.changes + 1
     }
 
-    /// What an undo reverted: the action's label, when it was done, and the rows it put back.
+    /// What an undo reverted: the action's label, when it was done, and the sessions it opened again.
     struct Reverted {
         let label: String
         let doneAt: String
-        var restored: [(table: String, key: String)] = []
         /// Sessions the action had ended that the undo opens again.
         var reopenedSessions: [String] = []
     }
@@ -198,7 +197,6 @@ struct UndoJournal {
                 // A day's entry put back on a sync device is settled from its rows, which may hold
                 // another device's logs merged since the action (rule Y-25).
                 if isDevice, table == "habit_entries" { emptied.append(key) }
-                reverted.restored.append((table, key))
             } else if keyColumn == "id", isDevice, table == "habit_entries" {
                 // A day's entry has the id every device derives for the day, so removing it would remove
                 // the other devices' logs of that day too (rule Y-18): it stays, and its amount goes back
