@@ -19,9 +19,9 @@ final class KeptReads {
 extension Charflow {
     /// This command's kept reads, made afresh after any action.
     var kept: KeptReads {
-        if let kept = planner.keptReads as? KeptReads { return kept }
+        if let kept = store.keptReads as? KeptReads { return kept }
         let kept = KeptReads()
-        planner.keptReads = kept
+        store.keptReads = kept
         return kept
     }
 }

@@ -438,7 +438,7 @@ extension Store {
 }
 
 extension Store {
-    /// Imports tasks from another planner's file (merging by id, newer change wins), giving each its
+    /// Imports tasks from another store's file (merging by id, newer change wins), giving each its
     /// category by name: an existing one (archived included), else a new one while fewer than eight are
     /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
     ///
@@ -478,7 +478,7 @@ extension Store {
                         }
                     }
                     let id = task.id.lowercasedText
-                    // Another planner's series knows no occurrences: each task stands for its own day.
+                    // Another store's series knows no occurrences: each task stands for its own day.
                     if task.seriesID != nil, task.occurrence == nil { task.occurrence = task.dueDate }
                     if let local = try self.task(id: task.id) {
                         task.occurrence = local.occurrence ?? task.occurrence

@@ -7,8 +7,8 @@ import Foundation
 /// A save takes the `UnitOfWork` of its action: it captures the row in the action's undo journal and
 /// stamps `modifiedAt` with the action's clock.
 package struct PlanningRepository {
-    let planner: Store
-    var db: Database { planner.db }
+    let store: Store
+    var db: Database { store.db }
 
     /// The stored planning session for a reviewed date, if any.
     package func session(for day: LocalDay) throws -> NightPlanningSession? {
@@ -34,12 +34,12 @@ package struct PlanningRepository {
 
     /// Live tasks due on `day` or before: what the review asks Keep, Later or Drop of.
     package func openTasks(through day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "\(TaskRecords.live) AND due_date <= ?", [.text(day.description)])
+        try store.tasks(where: "\(TaskRecords.live) AND due_date <= ?", [.text(day.description)])
     }
 
     /// Tasks due on `day` that are not dropped, done ones included: a day's plan.
     package func plannedTasks(on day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
+        try store.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
     }
 
     static let columns = "id, date, plan_day, state, started_at, ended_at, modified_at"
@@ -62,6 +62,6 @@ package struct PlanningRepository {
 extension Store {
     /// Night planning's records.
     package var planning: PlanningRepository {
-        PlanningRepository(planner: self)
+        PlanningRepository(store: self)
     }
 }

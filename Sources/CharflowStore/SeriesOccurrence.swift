@@ -8,7 +8,7 @@ import Foundation
 /// day is recovered from the id: the due day when the instance was never moved, otherwise the day
 /// among those it could have been made for (the day it was made through `searchDays` later) whose
 /// derived id is the row's. An id that derives from no such day (the series' first task, or a task
-/// imported from another planner) stands for its current due day.
+/// imported from another store) stands for its current due day.
 enum SeriesOccurrence {
     /// How many days after the day an instance was made its occurrence is looked for: a monthly
     /// repeat completed early can make one a year ahead.

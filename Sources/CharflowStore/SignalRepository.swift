@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Recording is no action: nothing to undo, and the undo history stays as it was.
 package struct SignalRepository {
-    let planner: Store
-    var db: Database { planner.db }
+    let store: Store
+    var db: Database { store.db }
 
     /// Whether the nudge log holds `kind` for `subject` in `period`.
     package func isRecorded(kind: String, subject: String, period: String) throws -> Bool {
@@ -26,7 +26,7 @@ package struct SignalRepository {
 
     /// The importance-eased notices rollovers left, not yet shown.
     package func pendingEased() throws -> [PendingSignal] {
-        try planner.pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
+        try store.pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
     }
 
     /// Whether a two-timers settlement left its notice and it has not been shown.
@@ -42,7 +42,7 @@ package struct SignalRepository {
     /// Records what a person was shown, in one transaction; marks already recorded change nothing.
     package func record(_ marks: [SeenMark]) throws {
         guard !marks.isEmpty else { return }
-        let now = planner.nowText
+        let now = store.nowText
         try db.write {
             for mark in marks {
                 switch mark {
@@ -51,11 +51,11 @@ package struct SignalRepository {
                     try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
                                [.text(UUID().lowercasedText), .text(kind), .text(subject), .text(period), .text(now), .text(now)])
                 case .eased(let id):
-                    let rest = try planner.pendingEased().filter { $0 != id }
+                    let rest = try store.pendingEased().filter { $0 != id }
                     if rest.isEmpty {
                         try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])
                     } else {
-                        try planner.writeSetting(Store.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
+                        try store.writeSetting(Store.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
                     }
                 case .twoTimers:
                     try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.twoTimersNoticeKey)])
@@ -68,6 +68,6 @@ package struct SignalRepository {
 extension Store {
     /// What records signals and reminders as shown.
     package var signals: SignalRepository {
-        SignalRepository(planner: self)
+        SignalRepository(store: self)
     }
 }

@@ -119,7 +119,7 @@ package final class Store {
         if !names.isEmpty, !names.contains("charflow_migrations") { throw StoreFailure.foreignStore(path) }
     }
 
-    /// A number that grows with every committed change to the store, by this planner or any other
+    /// A number that grows with every committed change to the store, by this store or any other
     /// process: poll it to notice changes made elsewhere (one read of one row).
     package func changeVersion() throws -> Int {
         try ChangeVersion.read(db)
@@ -319,7 +319,7 @@ package final class Store {
         forgetReads()
         defer { forgetReads() }
         lastActionID = nil
-        let result = try db.write { try body(UndoWork(planner: self)) }
+        let result = try db.write { try body(UndoWork(store: self)) }
         try reloadSettings()
         return result
     }

@@ -7,7 +7,7 @@ import Foundation
 extension TaskRepository {
     /// Every live repeating task that belongs to a series, in no particular order.
     package func liveSeriesInstances() throws -> [TaskItem] {
-        try planner.tasks(indexedBy: "tasks_live_by_due",
+        try store.tasks(indexedBy: "tasks_live_by_due",
                           where: "\(TaskRecords.live) AND series_id IS NOT NULL AND repeat_kind != 'none'", [])
     }
 
@@ -15,8 +15,8 @@ extension TaskRepository {
     /// or its live instance was purged (the stop mark `purge` leaves).
     package func isStopped(series: UUID) throws -> Bool {
         let key = SQLValue.text(series.lowercasedText)
-        if try planner.db.scalar("SELECT 1 FROM tasks WHERE series_id = ? AND repeat_kind = 'none' LIMIT 1", [key]) != nil { return true }
-        return try OperationLog.isRemoved(table: "tasks", id: DerivedID.seriesStop(series).lowercasedText, planner.db)
+        if try store.db.scalar("SELECT 1 FROM tasks WHERE series_id = ? AND repeat_kind = 'none' LIMIT 1", [key]) != nil { return true }
+        return try OperationLog.isRemoved(table: "tasks", id: DerivedID.seriesStop(series).lowercasedText, store.db)
     }
 
     /// Whether a person left a mark on the task beyond what made it: a focus session, a deferral they
@@ -25,9 +25,9 @@ extension TaskRepository {
     package func wasTouched(_ task: TaskItem) throws -> Bool {
         if !task.isLive || task.region != nil || task.dueDate != task.occurrence { return true }
         let key = SQLValue.text(task.id.lowercasedText)
-        if try planner.db.scalar("SELECT 1 FROM sessions WHERE task_id = ? LIMIT 1", [key]) != nil { return true }
-        if try planner.db.scalar("SELECT 1 FROM deferrals WHERE task_id = ? AND reason != 'unspecified' LIMIT 1", [key]) != nil { return true }
-        let clocks = try OperationLog.fieldClocks(table: "tasks", id: task.id.lowercasedText, planner.db)
+        if try store.db.scalar("SELECT 1 FROM sessions WHERE task_id = ? LIMIT 1", [key]) != nil { return true }
+        if try store.db.scalar("SELECT 1 FROM deferrals WHERE task_id = ? AND reason != 'unspecified' LIMIT 1", [key]) != nil { return true }
+        let clocks = try OperationLog.fieldClocks(table: "tasks", id: task.id.lowercasedText, store.db)
         guard let made = clocks["created_at"] else { return false }
         return TaskRepository.personFields.contains { clocks[$0].map { $0 > made } ?? false }
     }
@@ -40,7 +40,7 @@ extension TaskRepository {
     /// Removes an instance for good with its deferrals and sessions, each leaving a tombstone, outside
     /// any undo: a settlement after a merge, which every device makes alike.
     package func removeInstance(_ id: UUID) throws {
-        planner.forgetReads()
-        try planner.removeForGood(task: id.lowercasedText)
+        store.forgetReads()
+        try store.removeForGood(task: id.lowercasedText)
     }
 }

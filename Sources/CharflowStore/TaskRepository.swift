@@ -9,63 +9,63 @@ import Foundation
 /// escape undo nor miss its sync stamp (spec D8, D14). An insert never replaces a row (spec D19), and a
 /// removal leaves a tombstone (`Tombstone`).
 package struct TaskRepository {
-    let planner: Store
+    let store: Store
 
-    private var db: Database { planner.db }
+    private var db: Database { store.db }
 
     // MARK: Reading
 
     /// The task with exactly this id, if it exists.
     package func task(id: UUID) throws -> TaskItem? {
-        try planner.tasks(where: "id = ?", [.text(id.lowercasedText)]).first
+        try store.tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.
     package func tasks(idPrefix prefix: String, limit: Int) throws -> [TaskItem] {
-        try planner.tasks(where: "id >= ? AND id < ? ORDER BY id LIMIT \(max(limit, 0))",
+        try store.tasks(where: "id >= ? AND id < ? ORDER BY id LIMIT \(max(limit, 0))",
                           [.text(prefix), .text(prefix + "~")])
     }
 
     /// Tasks placed in `region` on `day`, done or not (dropped ones included: the rules skip them).
     package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
-        try planner.occupants(of: region, on: day)
+        try store.occupants(of: region, on: day)
     }
 
     /// Live tasks without a day or due before `day`: the Backlog's members as of that day.
     package func live(undatedOrDueBefore day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(indexedBy: "tasks_live_by_due",
+        try store.tasks(indexedBy: "tasks_live_by_due",
                           where: "\(TaskRecords.live) AND (due_date IS NULL OR due_date < ?)", [.text(day.description)])
     }
 
     /// Live tasks due after `day`, in no particular order.
     package func live(dueAfter day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "\(TaskRecords.live) AND due_date > ?", [.text(day.description)])
+        try store.tasks(where: "\(TaskRecords.live) AND due_date > ?", [.text(day.description)])
     }
 
     /// Every live task; with `resolved`, done and dropped ones too. In no particular order.
     package func all(includingResolved resolved: Bool) throws -> [TaskItem] {
-        try planner.tasks(where: resolved ? "1 = 1" : TaskRecords.live, [])
+        try store.tasks(where: resolved ? "1 = 1" : TaskRecords.live, [])
     }
 
     /// Tasks completed at `start` or later and before `end`, in completion order.
     package func completed(from start: Date, before end: Date) throws -> [TaskItem] {
-        try planner.tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
+        try store.tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
                           [.text(Instant.storageText(start)), .text(Instant.storageText(end))])
     }
 
     /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.
     package func notDropped(dueOn day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
+        try store.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
     }
 
     /// Live tasks due before `day`: what is overdue on it.
     package func live(dueBefore day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day.description)])
+        try store.tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day.description)])
     }
 
     /// Tasks dated `day` and placed in a region, every state: that day's board.
     package func placed(on day: LocalDay) throws -> [TaskItem] {
-        try planner.tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)])
+        try store.tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)])
     }
 
     /// How many live tasks are undated or due before `day`, and how many of those entered the Backlog
@@ -73,7 +73,7 @@ package struct TaskRepository {
     /// one pass over the live-task index.
     package func liveCounts(undatedOrDueBefore day: LocalDay, olderBefore: LocalDay, notOn: LocalDay) throws -> (all: Int, older: Int) {
         var counts = (all: 0, older: 0)
-        try planner.db.forEachRawRow("""
+        try store.db.forEachRawRow("""
             SELECT count(*), coalesce(sum(
                 coalesce(backlog_since, due_date, substr(created_at, 1, 10)) < ?
                 AND coalesce(backlog_since, due_date, substr(created_at, 1, 10)) != ?), 0)
@@ -105,14 +105,14 @@ package struct TaskRepository {
 
     /// The instances of `series` but `other` made at `start` or later.
     package func instances(of series: UUID, otherThan other: UUID, createdSince start: Date) throws -> [TaskItem] {
-        try planner.tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
+        try store.tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                           [.text(series.lowercasedText), .text(other.lowercasedText), .text(Instant.storageText(start))])
     }
 
     /// The occurrences the instances of `series` were made for (an instance without one, its due
     /// day), leaving out the instance `except`.
     package func occurrences(of series: UUID, except: UUID?) throws -> Set<LocalDay> {
-        try planner.occurrences(of: series, except: except)
+        try store.occurrences(of: series, except: except)
     }
 
     /// Whether the task has a deferral record or a focus session.
@@ -160,25 +160,25 @@ package struct TaskRepository {
     /// `save(_:in:)` for the store's own flows that hold the action's journal.
     func save(_ task: inout TaskItem, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try planner.save(&task)
+        try store.save(&task)
     }
 
     /// `insert(_:in:)` for the store's own flows that hold the action's journal.
     func insert(_ task: inout TaskItem, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try planner.create(&task)
+        try store.create(&task)
     }
 
     /// `remove(_:in:)` for the store's own flows that hold the action's journal.
     func remove(_ id: UUID, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: id.lowercasedText)
-        try Tombstone.remove("tasks", id: id.lowercasedText, at: planner.nowText, in: db)
+        try Tombstone.remove("tasks", id: id.lowercasedText, at: store.nowText, in: db)
     }
 
     /// `save(_:in:)` of a deferral record, for the store's own flows that hold the action's journal.
     func save(_ record: inout DeferralRecord, journal: inout UndoJournal) throws {
         try journal.capture("deferrals", key: record.id.lowercasedText)
-        try planner.save(&record)
+        try store.save(&record)
     }
 
     // MARK: Removing for good
@@ -187,15 +187,15 @@ package struct TaskRepository {
     /// (the journal is emptied), and the write-ahead log is folded into the main file so the removed
     /// text is in no file.
     package func purge(_ id: UUID) throws {
-        planner.forgetReads()
-        defer { planner.forgetReads() }
+        store.forgetReads()
+        defer { store.forgetReads() }
         try db.write {
             // Purging a series' live instance stops the series on every device (rule Y-20).
             if let task = try task(id: id), task.isLive, task.isRepeating {
                 try Tombstone.mark("tasks", id: DerivedID.seriesStop(task.seriesID ?? task.id).lowercasedText,
-                                   at: planner.nowText, in: db)
+                                   at: store.nowText, in: db)
             }
-            try planner.removeForGood(task: id.lowercasedText)
+            try store.removeForGood(task: id.lowercasedText)
             try UndoJournal.clear(db: db)
         }
         // The write-ahead log still holds the pages as they were before: fold them into the main file
@@ -207,6 +207,6 @@ package struct TaskRepository {
 extension Store {
     /// The store's tasks and deferral records.
     package var taskRepository: TaskRepository {
-        TaskRepository(planner: self)
+        TaskRepository(store: self)
     }
 }

@@ -9,10 +9,10 @@ import Foundation
 /// decides: a refusal thrown from the body of `Store.undoing(_:)` rolls everything back, so a
 /// refused undo changes nothing. Use it only for the length of the body.
 package final class UndoWork {
-    let planner: Store
+    let store: Store
 
-    init(planner: Store) {
-        self.planner = planner
+    init(store: Store) {
+        self.store = store
     }
 
     /// One action the journal holds, as an undo finds it.
@@ -34,10 +34,10 @@ package final class UndoWork {
     /// The newest action the journal holds, or with `id` exactly that one; nil when it holds none, or
     /// no longer that one (a rollover, a purge or its depth forgot it).
     package func entry(_ id: UndoActionID?) throws -> Entry? {
-        guard let recorded = try UndoJournal.recorded(id, db: planner.db) else { return nil }
+        guard let recorded = try UndoJournal.recorded(id, db: store.db) else { return nil }
         var changed: SyncChange?
-        if let time = try UndoAcrossSync.changedBySync(recorded.seq, planner.db) {
-            changed = SyncChange(action: try UndoAcrossSync.described(recorded.seq, label: recorded.label, planner.db),
+        if let time = try UndoAcrossSync.changedBySync(recorded.seq, store.db) {
+            changed = SyncChange(action: try UndoAcrossSync.described(recorded.seq, label: recorded.label, store.db),
                                  syncedAt: Instant.parseStorageText(time))
         }
         return Entry(recorded: recorded, changedElsewhere: changed)
@@ -46,18 +46,18 @@ package final class UndoWork {
     /// Whether a later action touched one of `entry`'s rows, or points at a row its undo would remove,
     /// or a row it would put back points at one that is gone.
     package func laterActionsDepend(on entry: Entry) throws -> Bool {
-        try UndoJournal.laterActionsDepend(on: entry.recorded.seq, db: planner.db)
+        try UndoJournal.laterActionsDepend(on: entry.recorded.seq, db: store.db)
     }
 
     /// What the undo rules count, as the store holds it now: the buckets of today's board and later
     /// ones, the running timers, the active categories.
     package func counts() throws -> UndoRules.Counts {
-        let db = planner.db
+        let db = store.db
         var counts = UndoRules.Counts()
         for row in try db.rows("""
             SELECT due_date, region, bucket, count(*) FROM tasks
             WHERE region IS NOT NULL AND dropped_at IS NULL AND due_date >= ? GROUP BY due_date, region, bucket
-            """, [.text(planner.today.description)]) {
+            """, [.text(store.today.description)]) {
             guard let day = row[0].text.flatMap({ LocalDay($0) }), let region = row[1].text.flatMap(Region.init(rawValue:)),
                   let bucket = row[2].text.flatMap(Bucket.init(rawValue:)), let count = row[3].int else { continue }
             counts.placed[UndoRules.Place(day: day, region: region, bucket: bucket)] = count
@@ -72,10 +72,10 @@ package final class UndoWork {
     /// A session the action ended, opened again, counts the time since the action as paused (S-6), so
     /// the undo window is not work; an undone pause puts back exactly the paused seconds it had.
     package func revert(_ entry: Entry) throws {
-        let db = planner.db
-        let reverted = try UndoJournal.revert(entry.recorded, db: db, now: planner.nowText)
+        let db = store.db
+        let reverted = try UndoJournal.revert(entry.recorded, db: db, now: store.nowText)
         guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return }
-        let gap = max(0, Int(planner.now.timeIntervalSince(doneAt).rounded(.down)))
+        let gap = max(0, Int(store.now.timeIntervalSince(doneAt).rounded(.down)))
         for key in reverted.reopenedSessions {
             try db.run("""
                 UPDATE sessions SET paused_seconds = paused_seconds + ?

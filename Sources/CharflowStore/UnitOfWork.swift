@@ -11,16 +11,16 @@ import Foundation
 /// the change version and stamps the sync operations, and `Store.lastActionID` names the action for
 /// the undo use case (`UndoAction`). Use it only for the length of the body.
 package final class UnitOfWork {
-    let planner: Store
+    let store: Store
     var journal: UndoJournal
 
-    init(planner: Store, journal: UndoJournal) {
-        self.planner = planner
+    init(store: Store, journal: UndoJournal) {
+        self.store = store
         self.journal = journal
     }
 
     /// The action's clock: what every save stamps.
-    package var now: Date { planner.now }
+    package var now: Date { store.now }
 }
 
 extension Store {
@@ -31,7 +31,7 @@ extension Store {
     /// transaction is `BEGIN IMMEDIATE`, so of two actions at once the second reads the first's rows.
     package func action<T>(_ label: String, _ body: (UnitOfWork) throws -> T) throws -> T {
         try perform(label) { journal in
-            let work = UnitOfWork(planner: self, journal: journal)
+            let work = UnitOfWork(store: self, journal: journal)
             defer { journal = work.journal }
             return try body(work)
         }
@@ -43,31 +43,31 @@ extension Store {
 extension UnitOfWork {
     /// Saves a change of day the deferral rules decided, with its deferral record.
     package func saveDeferral(_ outcome: inout Deferral.Outcome) throws {
-        try planner.apply(&outcome, journal: &journal)
+        try store.apply(&outcome, journal: &journal)
     }
 
     /// Saves a change to `task` itself (its notes, say), before-image captured, `modifiedAt` stamped.
     package func save(_ task: inout TaskItem) throws {
-        try planner.taskRepository.save(&task, in: self)
+        try store.taskRepository.save(&task, in: self)
     }
 
     /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).
     package func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
-        try planner.todaysRecord(of: task)
+        try store.todaysRecord(of: task)
     }
 
     /// The tasks dated `day` in `region`, every state: what the 1–3–5 limits count (B-4).
     package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
-        try planner.occupants(of: region, on: day)
+        try store.occupants(of: region, on: day)
     }
 
     /// Closes the live session on `taskID`, if there is one, at the clock with `outcome`.
     package func closeLiveSession(ofTask taskID: UUID, _ outcome: SessionOutcome) throws {
-        try planner.closeLiveSession(ofTask: taskID, outcome, journal: &journal)
+        try store.closeLiveSession(ofTask: taskID, outcome, journal: &journal)
     }
 
     /// Closes `session` at the clock with `outcome`; a habit session's timed minutes follow.
     package func close(_ session: WorkSession, _ outcome: SessionOutcome) throws {
-        try planner.closeSession(session, outcome, journal: &journal)
+        try store.closeSession(session, outcome, journal: &journal)
     }
 }

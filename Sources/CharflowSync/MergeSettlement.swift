@@ -8,10 +8,10 @@ import CharflowStore
 /// Each settlement is an ordinary change of this store, sent with the next sync; every device that
 /// merges the same operations settles them alike.
 package enum MergeSettlement {
-    package static func settle(_ planner: Store) throws {
-        try planner.removeSeriesDuplicatesAfterMerge()
-        try SeriesSettlement.settle(planner)
-        try CategorySettlement.settle(planner)
-        try planner.settleTwoTimers()
+    package static func settle(_ store: Store) throws {
+        try store.removeSeriesDuplicatesAfterMerge()
+        try SeriesSettlement.settle(store)
+        try CategorySettlement.settle(store)
+        try store.settleTwoTimers()
     }
 }

@@ -12,12 +12,12 @@ import Foundation
 /// the one made first, then the id; every device orders them alike. Each removal is an ordinary
 /// change of this store, sent with the sync.
 enum SeriesSettlement {
-    static func settle(_ planner: Store) throws {
-        let tasks = planner.taskRepository
+    static func settle(_ store: Store) throws {
+        let tasks = store.taskRepository
         let live = try tasks.liveSeriesInstances()
         guard !live.isEmpty else { return }
         let bySeries = Dictionary(grouping: live) { $0.seriesID ?? $0.id }
-        try planner.db.write {
+        try store.db.write {
             for (series, instances) in bySeries.sorted(by: { $0.key.sorts(before: $1.key) }) {
                 let stopped = try tasks.isStopped(series: series)
                 guard stopped || instances.count > 1 else { continue }

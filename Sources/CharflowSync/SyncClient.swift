@@ -8,16 +8,16 @@ import Foundation
 /// over); the hub is reached only inside `initHub` and `sync`, so every other command works without it
 /// (rule Y-11). The use cases on sync are in `CharflowApp/UseCases/Sync`.
 package final class SyncClient {
-    let planner: Store
-    var db: Database { planner.db }
+    let store: Store
+    var db: Database { store.db }
 
     /// How far the device's clock may run ahead of the hub's before a sync is refused (rule Y-10).
     package static let clockBound: Int64 = 5 * 60 * 1000
     /// Operations per push statement and per pulled page.
     static let page = 5_000
 
-    package init(planner: Store) {
-        self.planner = planner
+    package init(store: Store) {
+        self.store = store
     }
 
     /// Runs after the hub committed a push and before this store marks it pushed; a seam for crash
@@ -26,10 +26,10 @@ package final class SyncClient {
     /// The blind hub's key for this sync; nil for an open hub (rule Y-32).
     var seal: ValueSeal?
 
-    var nowMilliseconds: Int64 { Int64((planner.now.timeIntervalSince1970 * 1000).rounded()) }
+    var nowMilliseconds: Int64 { Int64((store.now.timeIntervalSince1970 * 1000).rounded()) }
     /// The hub's clock (ms) when this sync began, and this machine's uptime then (rule Y-22).
     private var hubClock: (milliseconds: Int64, at: TimeInterval)?
-    var nowText: String { Instant.storageText(planner.now) }
+    var nowText: String { Instant.storageText(store.now) }
 
     /// The hub to use: the one given, then the environment's (`CHARFLOW_HUB`), then the one this
     /// store remembers.
@@ -158,8 +158,8 @@ package final class SyncClient {
         if report.pulled > 0 {
             let merged = try OperationLog.issuedSeq(db)
             // Another device's rollover time or first weekday shapes this device's day from now (Y-26).
-            try planner.reloadSettings()
-            try MergeSettlement.settle(planner)
+            try store.reloadSettings()
+            try MergeSettlement.settle(store)
             // Rows the rules changed are other devices' doing too: their actions' undo says so (Y-25).
             try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by

@@ -65,9 +65,9 @@ final class Generator {
 
     private func generateAll() throws {
         let utc = TimeZone(identifier: "UTC")!
-        let planner = try Store(path: config.out, timeZone: utc, localeFirstWeekday: .monday,
+        let store = try Store(path: config.out, timeZone: utc, localeFirstWeekday: .monday,
                                   now: Date(timeIntervalSince1970: Double(nowMs) / 1000))
-        db = planner.db
+        db = store.db
         let seeded = try db.rows("SELECT id FROM categories ORDER BY sort_order").compactMap { $0[0].text }
         try db.write {
             // Children (deferrals, sessions) are written before their task row; keys are checked at commit.

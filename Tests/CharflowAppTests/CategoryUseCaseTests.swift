@@ -14,7 +14,7 @@ struct CategoryUseCaseTests {
     private func add(_ app: Charflow, _ title: String, category: String? = nil) throws -> TaskItem {
         var request = Store.NewTask(title: title)
         request.category = category
-        return try app.planner.add(request)
+        return try app.store.add(request)
     }
 
     @Test("T-7 a ninth active category and restoring into eight active are refused; the defaults are kept")
@@ -52,13 +52,13 @@ struct CategoryUseCaseTests {
         let work = try id(app, "Work")
         try app.setTodayFilter(.init(category: work))
         try app.archiveCategory(.init(category: work))
-        #expect(try app.planner.task(id: task.id)?.categoryID == work)
+        #expect(try app.store.task(id: task.id)?.categoryID == work)
         #expect(try app.categoryNames()[work] == "Work")
         #expect(try app.categories(all: false).filter == nil)
         #expect(throws: PlannerError.categoryArchived("Work")) { try add(app, "New", category: "Work") }
         #expect(throws: PlannerError.categoryArchived("Work")) { try app.setTodayFilter(.init(category: work)) }
         // Undo of the archive brings the category and the filter back as one action.
-        #expect(try app.planner.undo() == "category archive")
+        #expect(try app.store.undo() == "category archive")
         #expect(try app.categories(all: false).filter?.id == work)
     }
 
@@ -86,13 +86,13 @@ struct CategoryUseCaseTests {
         try app.setTodayFilter(.init(category: garden.id))
         let later = try store.open("2026-11-30", "10:00")
         try later.deleteCategory(.init(category: garden.id))
-        #expect(try later.planner.task(id: task.id)?.categoryID == nil)
+        #expect(try later.store.task(id: task.id)?.categoryID == nil)
         #expect(try later.categories(all: true).categories.contains { $0.id == garden.id } == false)
         #expect(try later.categories(all: false).filter == nil)
-        let tombstones = try later.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'categories'")?.int
+        let tombstones = try later.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'categories'")?.int
         #expect(tombstones == 1)
-        #expect(try later.planner.undo() == "category delete")
-        #expect(try later.planner.task(id: task.id)?.categoryID == garden.id)
+        #expect(try later.store.undo() == "category delete")
+        #expect(try later.store.task(id: task.id)?.categoryID == garden.id)
         #expect(try later.categories(all: false).filter?.id == garden.id)
     }
 
@@ -104,7 +104,7 @@ struct CategoryUseCaseTests {
         let recolored = try app.recolorCategory(.init(category: garden.id, color: .blue)).category
         #expect(recolored.modifiedAt == (try store.instant("2026-11-30", "11:00")))
         #expect(try app.categories(all: false).categories.first { $0.id == garden.id }?.color == .blue)
-        #expect(try app.planner.undo() == "category color")
+        #expect(try app.store.undo() == "category color")
         #expect(try app.categories(all: false).categories.first { $0.id == garden.id }?.color == .accent)
     }
 

@@ -170,7 +170,7 @@ struct FocusSessionUseCaseTests {
         try store.open(day, "09:10").pauseSession()
         try store.open(day, "09:15").resumeSession()
         _ = try store.open(day, "09:40").finishSession(FinishSession.Input(.done, note: "Sent"))
-        #expect(try store.open(day, "09:43").planner.undo() == "finish")
+        #expect(try store.open(day, "09:43").store.undo() == "finish")
 
         let app = try store.open(day, "10:00")
         let live = try #require(try app.liveSession())
@@ -193,7 +193,7 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         try store.open(day, "09:10").pauseSession()
         _ = try store.open(day, "09:20").finishSession(FinishSession.Input(.stop, note: nil))
-        try store.open(day, "09:25").planner.undo()
+        try store.open(day, "09:25").store.undo()
         let reopened = try #require(try store.open(day, "09:26").liveSession())
         #expect(reopened.pausedAt == (try store.instant(day, "09:10")))
         #expect(reopened.pausedSeconds == 0)
@@ -213,12 +213,12 @@ struct FocusSessionUseCaseTests {
         let acting = try store.open(day, "09:30")
         switch action {
         case "done": try acting.completeTask(CompleteTask.Input(task: task.id))
-        case "drop": try acting.planner.drop(task.id.uuidString)
+        case "drop": try acting.store.drop(task.id.uuidString)
         case "defer": try acting.deferTask(DeferTask.Input(task: task.id))
         default: _ = try acting.beginSession(BeginSession.Input(task: other.id, settle: .stop))
         }
         #expect(try store.open(day, "09:30").liveSession()?.taskID != task.id)
-        try store.open(day, "09:32").planner.undo()
+        try store.open(day, "09:32").store.undo()
 
         let app = try store.open(day, "09:35")
         let live = try #require(try app.liveSession())
@@ -230,7 +230,7 @@ struct FocusSessionUseCaseTests {
         let stored = try app.sessionReload(task)
         #expect(stored.isLive)
         #expect(stored.deferralCount == 0)
-        #expect(try app.planner.taskRepository.deferrals(ofTask: stored.id).isEmpty)
+        #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty)
     }
 
     // MARK: S-7 one timer
@@ -283,7 +283,7 @@ struct FocusSessionUseCaseTests {
             #expect(stored.isLive)
             #expect(stored.dueDate == app.today.adding(days: 1))
             #expect(stored.deferralCount == 1)
-            let records = try app.planner.taskRepository.deferrals(ofTask: stored.id)
+            let records = try app.store.taskRepository.deferrals(ofTask: stored.id)
             #expect(records.count == 1)
             #expect(records.first?.day == app.today)
             #expect(records.first?.deferredTo == app.today.adding(days: 1))
@@ -291,7 +291,7 @@ struct FocusSessionUseCaseTests {
             #expect(stored.droppedAt == app.now)
             #expect(!stored.isCompleted)
         }
-        if choice != .defer { #expect(try app.planner.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
+        if choice != .defer { #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
 
         let live = try #require(try app.liveSession())
         #expect(live.id == result.session.id)
@@ -308,7 +308,7 @@ struct FocusSessionUseCaseTests {
         let done = try setup.sessionAdd("Already done")
         let dropped = try setup.sessionAdd("Let go")
         try setup.completeTask(CompleteTask.Input(task: done.id))
-        try setup.planner.drop(dropped.id.uuidString)
+        try setup.store.drop(dropped.id.uuidString)
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:10")
         let before = try AppTestStore.contents(app)
@@ -330,7 +330,7 @@ struct FocusSessionUseCaseTests {
         switch action {
         case "done": try app.completeTask(CompleteTask.Input(task: task.id))
         case "defer": try app.deferTask(DeferTask.Input(task: task.id))
-        default: try app.planner.drop(task.id.uuidString)
+        default: try app.store.drop(task.id.uuidString)
         }
         #expect(try app.liveSession() == nil)
         let sessions = try app.sessionList(task)
@@ -359,7 +359,7 @@ struct FocusSessionUseCaseTests {
         }
         // The move was a real deferral (task.md): counted, with a record.
         #expect(try app.sessionReload(task).deferralCount == 1)
-        #expect(try app.planner.taskRepository.deferrals(ofTask: task.id).count == 1)
+        #expect(try app.store.taskRepository.deferrals(ofTask: task.id).count == 1)
         // So its live session closes as deferred, with its time logged (S-8).
         #expect(try app.liveSession() == nil)
         let session = try #require(try app.sessionList(task).first)
@@ -404,13 +404,13 @@ struct FocusSessionUseCaseTests {
 
         let carried = try app.sessionReload(task)
         #expect(carried.deferralCount == 0)
-        #expect(try app.planner.taskRepository.deferrals(ofTask: carried.id).isEmpty)
+        #expect(try app.store.taskRepository.deferrals(ofTask: carried.id).isEmpty)
         #expect(carried.isLive)
         #expect(carried.region == nil)
         let overdue = try app.sessionReload(other)
         #expect(overdue.deferralCount == 1)
-        #expect(try app.planner.taskRepository.deferrals(ofTask: overdue.id).count == 1)
-        #expect(try app.planner.app.offeredTask()?.id == task.id)
+        #expect(try app.store.taskRepository.deferrals(ofTask: overdue.id).count == 1)
+        #expect(try app.store.app.offeredTask()?.id == task.id)
     }
 
     @Test("S-9 a session paused when the day ends closes at the boundary with the pause left out")
@@ -433,10 +433,10 @@ struct FocusSessionUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         _ = try store.open(day, "23:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "08:00").planner.app.offeredTask()?.id == task.id)
-        #expect(try store.open("2026-12-01", "08:05").planner.app.offeredTask()?.id == task.id)
+        #expect(try store.open("2026-12-01", "08:00").store.app.offeredTask()?.id == task.id)
+        #expect(try store.open("2026-12-01", "08:05").store.app.offeredTask()?.id == task.id)
         _ = try store.open("2026-12-01", "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "09:05").planner.app.offeredTask() == nil)
+        #expect(try store.open("2026-12-01", "09:05").store.app.offeredTask() == nil)
     }
 
     @Test("S-9 with rollover-time 04:00 a session runs past midnight and closes at 04:00")
@@ -553,9 +553,9 @@ struct FocusSessionUseCaseTests {
         #expect(stopped.endedAt == app.now)
         #expect(stopped.actualSeconds == 1800)
         #expect(try app.sessionReload(other).isLive)
-        #expect(try app.planner.takeTwoTimersNotice())
-        #expect(try !app.planner.takeTwoTimersNotice())
-        #expect(try !store.open(day, "09:41").planner.takeTwoTimersNotice())
+        #expect(try app.store.takeTwoTimersNotice())
+        #expect(try !app.store.takeTwoTimersNotice())
+        #expect(try !store.open(day, "09:41").store.takeTwoTimersNotice())
     }
 
     @Test("S-11 the later-started one is stopped even when it is the one begun on this device")
@@ -619,8 +619,8 @@ struct FocusSessionUseCaseTests {
         let app = try store.open(day, "09:30")
         try app.purgeTask(PurgeTask.Input(task: task.id))
         #expect(try app.liveSession() == nil)
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",
+        #expect(try app.store.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
+        #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",
                                       [.text(begun.session.id.uuidString.lowercased())])?.int == 1)
     }
 
@@ -632,11 +632,11 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:10")
-        let row = try #require(try app.planner.db.rows("SELECT task_id, habit_window_id FROM sessions WHERE id = ?",
+        let row = try #require(try app.store.db.rows("SELECT task_id, habit_window_id FROM sessions WHERE id = ?",
                                                    [.text(begun.session.id.uuidString.lowercased())]).first)
         #expect(row[0] == .text(task.id.uuidString.lowercased()))
         #expect(row[1] == .null)
-        #expect(try app.planner.db.scalar("""
+        #expect(try app.store.db.scalar("""
             SELECT count(*) FROM sessions WHERE (task_id IS NULL) = (habit_window_id IS NULL)
             """)?.int == 0)
     }

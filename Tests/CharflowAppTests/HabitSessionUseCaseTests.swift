@@ -13,8 +13,8 @@ struct HabitSessionUseCaseTests {
     func habitSettleChoices(_ refused: SessionSettle) throws {
         let store = try AppTestStore()
         let setup = try store.open("2026-11-30", "08:00")
-        try setup.planner.habitAdd("Read", kind: .timed, target: 30)
-        try setup.planner.habitAdd("Run", kind: .timed, target: 20)
+        try setup.store.habitAdd("Read", kind: .timed, target: 30)
+        try setup.store.habitAdd("Run", kind: .timed, target: 20)
         try store.open("2026-11-30", "09:00").habitBegin("Read", settle: nil)
         let app = try store.open("2026-11-30", "09:05")
         let before = try AppTestStore.contents(app)
@@ -30,13 +30,13 @@ struct HabitSessionUseCaseTests {
     func habitSettleKeepsTime(_ choice: SessionSettle) throws {
         let store = try AppTestStore()
         let setup = try store.open("2026-11-30", "08:00")
-        let read = try setup.planner.habitAdd("Read", kind: .timed, target: 30)
-        try setup.planner.habitAdd("Run", kind: .timed, target: 20)
+        let read = try setup.store.habitAdd("Read", kind: .timed, target: 30)
+        try setup.store.habitAdd("Run", kind: .timed, target: 20)
         try store.open("2026-11-30", "09:00").habitBegin("Read", settle: nil)
         try store.open("2026-11-30", "09:12").habitBegin("Run", settle: choice)
         let app = try store.open("2026-11-30", "09:13")
-        #expect(try app.planner.habitCell(read, "2026-11-30").amount == 12)
-        let outcome = try app.planner.db.scalar("SELECT outcome FROM sessions WHERE ended_at IS NOT NULL")?.text
+        #expect(try app.store.habitCell(read, "2026-11-30").amount == 12)
+        let outcome = try app.store.db.scalar("SELECT outcome FROM sessions WHERE ended_at IS NOT NULL")?.text
         #expect(outcome == (choice == .done ? "finished" : "abandoned"))
         #expect(try app.liveSession() != nil)
     }
@@ -45,10 +45,10 @@ struct HabitSessionUseCaseTests {
     func beginNeedsTimed() throws {
         let store = try AppTestStore()
         let app = try store.open("2026-11-30")
-        try app.planner.habitAdd("Walk")
+        try app.store.habitAdd("Walk")
         #expect(throws: PlannerError.notTimed) { try app.habitBegin("Walk", settle: nil) }
-        try app.planner.habitAdd("Read", kind: .timed, target: 10)
-        try app.planner.archiveHabit("Read")
+        try app.store.habitAdd("Read", kind: .timed, target: 10)
+        try app.store.archiveHabit("Read")
         #expect(throws: PlannerError.habitArchived("Read")) { try app.habitBegin("Read", settle: nil) }
     }
 }

@@ -44,8 +44,8 @@ struct HabitTypedInputUseCaseTests {
         let undone = try store.open("2026-11-30", "11:00").logHabit(LogHabit.Input(habit: read.id, log: .undo))
         #expect(undone.entry.amount == 10 && !undone.entry.isComplete)
         let app = try store.open("2026-11-30", "11:01")
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM sessions WHERE outcome = 'manual'")?.int == 1)
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions'")?.int == 1,
+        #expect(try app.store.db.scalar("SELECT count(*) FROM sessions WHERE outcome = 'manual'")?.int == 1)
+        #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions'")?.int == 1,
                 "the manual session taken back leaves a tombstone, so every device drops it")
     }
 
@@ -57,11 +57,11 @@ struct HabitTypedInputUseCaseTests {
         let pause = try store.open("2026-11-20").pauseHabit(PauseHabit.Input(habit: walk.id, from: from, reason: .travel)).pause
         let app = try store.open("2026-11-21")
         try app.resumeHabit(walk.id)
-        #expect(try app.planner.habitRecords.pauses(of: walk.id).isEmpty)
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'habit_pauses' AND id = ?",
+        #expect(try app.store.habitRecords.pauses(of: walk.id).isEmpty)
+        #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'habit_pauses' AND id = ?",
                                           [.text(pause.id.lowercasedText)])?.int == 1)
-        _ = try store.open("2026-11-21", "09:01").planner.undo()
-        #expect(try store.open("2026-11-21", "09:02").planner.habitRecords.pauses(of: walk.id).map(\.from) == [from])
+        _ = try store.open("2026-11-21", "09:01").store.undo()
+        #expect(try store.open("2026-11-21", "09:02").store.habitRecords.pauses(of: walk.id).map(\.from) == [from])
     }
 
     @Test("H-15 a pause that would resume on or before its first day is refused")
@@ -93,8 +93,8 @@ struct HabitTypedInputUseCaseTests {
         guard case .object(let pairs) = edited.json else { Issue.record("a habit's JSON is an object"); return }
         #expect(pairs.first { $0.0 == "group" }?.1.rendered() == "\"Morning\"")
         let app = try store.open("2026-11-27")
-        #expect(try app.planner.habitRecords.windows(of: water.id).map(\.target) == [5])
-        #expect(try app.planner.habitRecords.entry(window: try #require(app.planner.habitRecords.windows(of: water.id).first).id,
+        #expect(try app.store.habitRecords.windows(of: water.id).map(\.target) == [5])
+        #expect(try app.store.habitRecords.entry(window: try #require(app.store.habitRecords.windows(of: water.id).first).id,
                                                    on: try #require(LocalDay("2026-11-26")))?.target == 3,
                 "a correctable past day keeps the target it had")
     }
@@ -105,7 +105,7 @@ struct HabitTypedInputUseCaseTests {
         let setup = try store.open("2026-11-25")
         try setup.addGroup("Morning")
         var input = AddHabit.Input(title: "Stretch")
-        input.group = try #require(try setup.planner.habitRecords.groups(includeArchived: false).first).id
+        input.group = try #require(try setup.store.habitRecords.groups(includeArchived: false).first).id
         input.windows = [try WindowSpec.parse("Morning 06:00-09:00 remind 06:30")]
         let stretch = try setup.addHabit(input)
         try store.open("2026-11-26").pauseHabit(PauseHabit.Input(habit: stretch.habit.id, from: LocalDay("2026-12-10"), reason: .cycle))

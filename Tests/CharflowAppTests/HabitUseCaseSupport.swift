@@ -18,7 +18,7 @@ final class HabitTestStore: TempStore {
 
     /// Every row of every table, as text: "a refusal changes nothing" checks.
     static func contents(_ planner: Store) throws -> String {
-        try AppTestStore.contents(Charflow(planner: planner))
+        try AppTestStore.contents(Charflow(store: planner))
     }
 
     /// Logs `log` on each of `days` as it happens: the store opened that evening, logging today.

@@ -17,7 +17,7 @@ extension Charflow {
         request.importance = importance
         request.region = region
         if let effort { request.effortMinutes = effort }
-        return try planner.add(request)
+        return try store.add(request)
     }
 
     @discardableResult
@@ -34,7 +34,7 @@ extension Charflow {
 
     /// (day, deferredTo, reason) of each deferral record of the task.
     fileprivate func planningRecords(_ task: TaskItem) throws -> [String] {
-        try planner.deferrals(of: task).map { "\($0.day) → \($0.deferredTo?.description ?? "someday") \($0.reason.rawValue)" }
+        try store.deferrals(of: task).map { "\($0.day) → \($0.deferredTo?.description ?? "someday") \($0.reason.rawValue)" }
     }
 
     /// The reminders due now, then marked given, as `charflow remind` does.
@@ -108,8 +108,8 @@ struct NightPlanningUseCaseTests {
         let change = try app.carryTask(.init(task: task.id, choice: .drop))
         #expect(change.place == .deleted)
         #expect(change.dateChange?.deferred == false)
-        #expect(try app.planner.undo() == "delete")
-        #expect(try app.planner.task(id: task.id)?.droppedAt == nil)
+        #expect(try app.store.undo() == "delete")
+        #expect(try app.store.task(id: task.id)?.droppedAt == nil)
     }
 
     @Test("P-1 B-4 plan tomorrow places a task on the planned day's board within 1–3–5, or dates it that day")
@@ -131,7 +131,7 @@ struct NightPlanningUseCaseTests {
         #expect(dated.task.region == nil)
         #expect(dated.task.importance == .medium)
         #expect(dated.dateChange?.deferred == false, "a Backlog task planned for tomorrow is no deferral")
-        #expect(try app.planner.undo() == "plan tomorrow")
+        #expect(try app.store.undo() == "plan tomorrow")
     }
 
     @Test("P-1 H-14 a closed or skipped session is engagement on the reviewed date; an open one is not")
@@ -141,13 +141,13 @@ struct NightPlanningUseCaseTests {
         try store.open("2026-12-02", "21:00").skipPlanning()
         let app = try store.open("2026-12-03", "21:00")
         // An open session for 1 December (as another device might sync one in).
-        try app.planner.db.run("""
+        try app.store.db.run("""
             INSERT INTO night_planning (id, date, plan_day, state, started_at, ended_at, modified_at)
             VALUES (?, '2026-12-01', '2026-12-02', 'open', '2026-12-03T21:00:00.000Z', NULL, '2026-12-03T21:00:00.000Z')
             """, [.text(UUID().uuidString.lowercased())])
-        let engaged = try app.planner.planning.engagementDays(from: try day("2026-11-30"), through: try day("2026-12-03"))
+        let engaged = try app.store.planning.engagementDays(from: try day("2026-11-30"), through: try day("2026-12-03"))
         #expect(engaged == [try day("2026-11-30"), try day("2026-12-02")])
-        #expect(try app.planner.planning.session(for: try day("2026-12-01"))?.state == .open)
+        #expect(try app.store.planning.session(for: try day("2026-12-01"))?.state == .open)
     }
 
     @Test("P-1 close and skip keep one session per reviewed date, stamped; undo takes each back")
@@ -158,10 +158,10 @@ struct NightPlanningUseCaseTests {
         let skipped = try app.skipPlanning().session
         #expect(closed.id == skipped.id)
         #expect(skipped.modifiedAt == app.now)
-        #expect(try app.planner.db.scalar("SELECT count(*) FROM night_planning")?.int == 1)
-        #expect(try app.planner.undo() == "plan skip")
+        #expect(try app.store.db.scalar("SELECT count(*) FROM night_planning")?.int == 1)
+        #expect(try app.store.undo() == "plan skip")
         #expect(try app.planReview().review.session?.state == .closed)
-        #expect(try app.planner.undo() == "plan close")
+        #expect(try app.store.undo() == "plan close")
         #expect(try app.planReview().review.session == nil)
     }
 
@@ -172,13 +172,13 @@ struct NightPlanningUseCaseTests {
         try setup.planningAdd("Thirty", due: .tomorrow, effort: 30)
         try setup.planningAdd("No estimate", due: .tomorrow, effort: .some(nil))
         let dropped = try setup.planningAdd("Dropped", due: .tomorrow, effort: 120)
-        try setup.planner.drop(dropped.id.uuidString)
+        try setup.store.drop(dropped.id.uuidString)
         try setup.planningAdd("Other day", due: .date(try day("2026-12-02")), effort: 45)
         try setup.planningHabit("Daily stretch", effort: 20)
         try setup.planningHabit("Weekly gym", schedule: .timesPerWeek(3), effort: 60)
         try setup.planningHabit("Mondays only", schedule: .custom([.monday]), effort: 40)
         let paused = try setup.planningHabit("Paused", effort: 15)
-        try setup.planner.pauseHabit(paused.id.uuidString, from: try day("2026-12-01"), to: nil, reason: .travel)
+        try setup.store.pauseHabit(paused.id.uuidString, from: try day("2026-12-01"), to: nil, reason: .travel)
 
         let load = try store.open("2026-11-30", "21:00").planLoad().load
         #expect(load.day == (try day("2026-12-01")))
@@ -206,7 +206,7 @@ struct NightPlanningUseCaseTests {
         #expect(moved.deferralCount == 0)
         #expect(moved.importance == .high)
         #expect(moved.dueDate == (try day("2026-12-04")))
-        #expect(try app.planner.deferrals(of: moved).isEmpty)
+        #expect(try app.store.deferrals(of: moved).isEmpty)
         #expect(throws: PlannerError.importantNeedsDay) { try app.rescheduleTask(.init(task: task.id, to: .someday)) }
         let carried = try app.rescheduleTask(.init(task: due.id, to: .date(try day("2026-12-03")))).task
         #expect(carried.deferralCount == 1, "Move is no way around the count")
@@ -218,7 +218,7 @@ struct NightPlanningUseCaseTests {
         let setup = try store.open("2026-11-30")
         let water = try setup.planningHabit("Water", kind: .counted, target: 2, reminder: "20:00")
         let walk = try setup.planningHabit("Walk", reminder: "19:00")
-        try setup.planner.pauseHabit(walk.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .illness)
+        try setup.store.pauseHabit(walk.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .illness)
 
         #expect(try store.open("2026-11-30", "17:59").takeReminders().isEmpty)
         #expect(try store.open("2026-11-30", "18:00").takeReminders().map(\.kind) == [.review])
@@ -229,13 +229,13 @@ struct NightPlanningUseCaseTests {
 
         // Tuesday: done before 20:00, and planning closed before 18:00.
         let tuesday = try store.open("2026-12-01", "12:00")
-        try tuesday.planner.logHabit(water.id.uuidString, window: nil, .count(2))
+        try tuesday.store.logHabit(water.id.uuidString, window: nil, .count(2))
         try tuesday.closePlanning()
         #expect(try store.open("2026-12-01", "21:00").takeReminders().isEmpty)
 
         // Wednesday: a partial day still reminds; review-time off gives no review.
         let wednesday = try store.open("2026-12-02", "12:00")
-        try wednesday.planner.logHabit(water.id.uuidString, window: nil, .count(1))
+        try wednesday.store.logHabit(water.id.uuidString, window: nil, .count(1))
         try wednesday.changeSetting(.init(key: "review-time", value: "off"))
         #expect(try store.open("2026-12-02", "21:00").takeReminders().map(\.kind) == [.habitWindow])
     }
@@ -271,11 +271,11 @@ struct NightPlanningUseCaseTests {
         let done = try setup.planningAdd("Done one", due: .today)
         try setup.planningAdd("Open one", due: .today)
         try setup.planningAdd("Tomorrow's", due: .tomorrow)
-        try setup.planner.complete(done.id.uuidString)
+        try setup.store.complete(done.id.uuidString)
         let water = try setup.planningHabit("Water", kind: .counted, target: 3)
-        try setup.planner.logHabit(water.id.uuidString, window: nil, .count(2))
+        try setup.store.logHabit(water.id.uuidString, window: nil, .count(2))
         let paused = try setup.planningHabit("Paused")
-        try setup.planner.pauseHabit(paused.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .other)
+        try setup.store.pauseHabit(paused.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .other)
 
         let report = try store.open("2026-11-30", "21:00").planReview()
         let review = report.review

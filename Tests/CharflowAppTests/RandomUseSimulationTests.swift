@@ -186,7 +186,7 @@ struct RandomUseSimulationTests {
         for habit in habits {
             let grid = try app.readHabitGrid(ReadHabitGrid.Input(habit: habit.id, weeks: 3))
             for window in grid.grids {
-                let entries = try app.planner.habitRecords.entries(window: window.window.id, from: app.today.adding(days: -13),
+                let entries = try app.store.habitRecords.entries(window: window.window.id, from: app.today.adding(days: -13),
                                                                    through: app.today)
                 for (day, entry) in entries where entry.amount > 0 {
                     let cell = window.cells.first { $0.date == day }

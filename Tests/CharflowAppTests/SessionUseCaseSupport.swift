@@ -38,7 +38,7 @@ final class AppTestStore {
     /// Every row of every table, as text: "a refusal changes nothing" checks.
     static func contents(_ app: Charflow) throws -> String {
         var lines: [String] = []
-        let db = app.planner.db
+        let db = app.store.db
         for table in try db.rows("SELECT name, sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ row in row[0].text.map { ($0, row[1].int == 1) } }) {
             lines.append("# " + table.0)
             // A WITHOUT ROWID table reads in its key's order.
@@ -70,7 +70,7 @@ extension Charflow {
 
     /// The task's sessions, oldest first.
     func sessionList(_ task: TaskItem) throws -> [WorkSession] {
-        try planner.sessions.sessions(ofTask: task.id)
+        try store.sessions.sessions(ofTask: task.id)
     }
 
     /// The live session, as the status chip reads it.
@@ -85,13 +85,13 @@ extension Charflow {
 
     /// Live sessions as the table has them (not through the engine's "earliest" pick).
     func sessionLiveCount() throws -> Int {
-        try planner.db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? -1
+        try store.db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? -1
     }
 
     /// Writes a raw `sessions` row, as another device (or a merged store) would.
     func sessionInsertRaw(id: UUID = UUID(), task: UUID?, window: UUID? = nil, startedAt: Date, day: String,
                           endedAt: Date? = nil, outcome: String = "running") throws {
-        try planner.db.run("""
+        try store.db.run("""
             INSERT INTO sessions (id, task_id, habit_window_id, started_at, day, ended_at, paused_seconds, outcome,
                                   actual_seconds, modified_at)
             VALUES (?, ?, ?, ?, ?, ?, 0, ?, 0, ?)

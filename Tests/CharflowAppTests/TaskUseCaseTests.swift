@@ -105,7 +105,7 @@ struct TaskUseCaseTests {
     func complementaryLock() throws {
         let store = try AppTestStore()
         let app = try store.open(day)
-        try app.planner.setSetting("lock-complementary", "on")
+        try app.store.setSetting("lock-complementary", "on")
         let must = try add(app, "Essay", region: .morning, bucket: .mustDo)
         let comp = try add(app, "Emails", region: .morning, bucket: .complementary)
         #expect(throws: PlannerError.complementaryLocked(.morning)) {
@@ -182,7 +182,7 @@ struct TaskUseCaseTests {
         let second = try add(app, "Two", region: .evening)
         let third = try add(app, "Three", region: .evening)
         _ = try app.reorderTask(ReorderTask.Input(task: third.id, position: 1))
-        let card = try store.open(day, "12:00").planner.app.board(on: app.today).card(.evening)
+        let card = try store.open(day, "12:00").store.app.board(on: app.today).card(.evening)
         #expect(Board.manualOrder(card.misc).map(\.id) == [third.id, first.id, second.id])
         #expect(throws: PlannerError.positionOutOfRange(4, 3)) {
             try app.reorderTask(ReorderTask.Input(task: first.id, position: 4))
@@ -199,8 +199,8 @@ struct TaskUseCaseTests {
         #expect(try app.tasks(all: false).tasks.map(\.id) == [purged.id])
         #expect(try app.tasks(all: true).tasks.count == 2)
         _ = try app.purgeTask(PurgeTask.Input(task: purged.id))
-        #expect(try app.planner.taskRepository.task(id: purged.id) == nil)
-        let tombstones = try app.planner.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
+        #expect(try app.store.taskRepository.task(id: purged.id) == nil)
+        let tombstones = try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
                                                    [.text(purged.id.lowercasedText)])?.int
         #expect(tombstones == 1)
         #expect(throws: PlannerError.noTaskMatches(purged.id.lowercasedText)) {

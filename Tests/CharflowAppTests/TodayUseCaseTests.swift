@@ -11,7 +11,7 @@ struct TodayUseCaseTests {
         var request = Store.NewTask(title: title)
         request.due = due
         request.region = region
-        return try app.planner.add(request)
+        return try app.store.add(request)
     }
 
     @Test("A-2 P-5 reading Today marks nothing; markShown marks only the signals it names, once")
@@ -40,7 +40,7 @@ struct TodayUseCaseTests {
         #expect(report.signals.map(\.signal) == [.stale(task: slipping.id)])
         #expect(report.signals.first?.title == "Slipping")
         try thursday.markSeen(report.seen)
-        #expect(thursday.planner.lastActionID == nil)
+        #expect(thursday.store.lastActionID == nil)
         #expect(try store.open("2026-12-04", "08:00").readToday().signals.isEmpty)
     }
 
@@ -62,7 +62,7 @@ struct TodayUseCaseTests {
         var work = Store.NewTask(title: "Standup")
         work.category = "Work"
         work.due = .today
-        _ = try app.planner.add(work)
+        _ = try app.store.add(work)
         _ = try add(app, "Groceries")
         try app.setTodayFilter(Request(words: ["work"]))
         let report = try store.open("2026-11-30", "10:00").readToday()

@@ -23,7 +23,7 @@ struct UndoKeepsRulesUseCaseTests {
         let app = try store.open(day)
         let first = try place(app, "Write the report", .mustDo)
         try app.dropTask(DropTask.Input(task: first.id))
-        let deleted = try #require(app.planner.lastActionID)
+        let deleted = try #require(app.store.lastActionID)
         _ = try place(app, "Call the client", .mustDo)
         let before = try AppTestStore.contents(app)
 
@@ -40,11 +40,11 @@ struct UndoKeepsRulesUseCaseTests {
         let app = try store.open(day)
         let misc = try place(app, "Water the plants", .misc)
         try app.dropTask(DropTask.Input(task: misc.id))
-        let deleted = try #require(app.planner.lastActionID)
+        let deleted = try #require(app.store.lastActionID)
         _ = try place(app, "Tidy the desk", .misc)
         let later = try store.open(day, "10:00")
         #expect(try later.undo(UndoAction.Input(action: deleted)).label == "delete")
-        #expect(try later.planner.task(id: misc.id)?.droppedAt == nil)
+        #expect(try later.store.task(id: misc.id)?.droppedAt == nil)
     }
 
     @Test("S-7 undoing a finish while a later session runs is refused: one timer at a time")
@@ -56,7 +56,7 @@ struct UndoKeepsRulesUseCaseTests {
         _ = try app.beginSession(BeginSession.Input(task: first.id))
         let later = try store.open(day, "09:20")
         _ = try later.finishSession(FinishSession.Input(.stop))
-        let finished = try #require(later.planner.lastActionID)
+        let finished = try #require(later.store.lastActionID)
         _ = try later.beginSession(BeginSession.Input(task: second.id))
         let before = try AppTestStore.contents(later)
         #expect(throws: PlannerError.undoSecondTimer) { try later.undo(UndoAction.Input(action: finished)) }
@@ -72,16 +72,16 @@ struct UndoKeepsRulesUseCaseTests {
         _ = try store.open(day, "09:10").pauseSession()
         _ = try store.open(day, "09:15").resumeSession()
         _ = try store.open(day, "09:30").pauseSession()
-        let paused = try #require(try store.open(day, "09:31").planner.sessions.live())
+        let paused = try #require(try store.open(day, "09:31").store.sessions.live())
         #expect(paused.pausedSeconds == 300)
         _ = try store.open(day, "09:31").undo(UndoAction.Input())
-        let restored = try #require(try store.open(day, "09:32").planner.sessions.live())
+        let restored = try #require(try store.open(day, "09:32").store.sessions.live())
         #expect(restored.pausedSeconds == 300)
         #expect(restored.pausedAt == nil)
 
         _ = try store.open(day, "09:40").finishSession(FinishSession.Input(.stop))
         _ = try store.open(day, "09:45").undo(UndoAction.Input())
-        let reopened = try #require(try store.open(day, "09:46").planner.sessions.live())
+        let reopened = try #require(try store.open(day, "09:46").store.sessions.live())
         #expect(reopened.pausedSeconds == 300 + 300)
     }
 
@@ -96,7 +96,7 @@ struct UndoKeepsRulesUseCaseTests {
         let task = try store.open("2026-11-16").addTask(input).task
         // Rolled over into the Backlog on the 17th, entered on its due day, the 16th.
         let app = try store.open("2026-11-30")
-        #expect(try app.planner.task(id: task.id)?.backlogSince == LocalDay("2026-11-16"))
+        #expect(try app.store.task(id: task.id)?.backlogSince == LocalDay("2026-11-16"))
         let deferred = try app.deferTask(DeferTask.Input(task: task.id, to: .someday)).task
         #expect(deferred.dueDate == nil)
         #expect(deferred.backlogSince == LocalDay("2026-11-16"))

@@ -39,7 +39,7 @@ extension Store {
     }
 
     /// This store as the application layer holds it for one call.
-    package var app: Charflow { Charflow(planner: self) }
+    package var app: Charflow { Charflow(store: self) }
 
     /// Adds a task with the fields tests use most.
     @discardableResult

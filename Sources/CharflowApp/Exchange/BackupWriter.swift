@@ -24,14 +24,14 @@ struct BackupWriter {
 
     /// Writes the whole document, then releases the buffer; returns the tables that could not be read
     /// in full (a damaged store), whose rows up to the damage are in the document.
-    mutating func write(_ planner: Store) throws -> [String] {
+    mutating func write(_ store: Store) throws -> [String] {
         defer { storage.deallocate() }
         append("{\n  \"format\": \"\(Backup.format)\",\n  \"version\": \(Backup.version),\n  \"tables\": {\n")
         var damaged: [String] = []
         for (index, table) in Backup.tables.enumerated() {
             append("    \"\(table.name)\": [")
             // "        \"column\": " for each column: a row's keys sit eight spaces deep.
-            let keys = ((try? planner.db.columns(of: table.name)) ?? []).map { name -> [UInt8] in
+            let keys = ((try? store.db.columns(of: table.name)) ?? []).map { name -> [UInt8] in
                 var key = "        "
                 JSONText.quote(name, into: &key)
                 return Array((key + ": ").utf8)
@@ -40,7 +40,7 @@ struct BackupWriter {
             // Each table is read on its own: a damaged one ends at the damage, and the rest are saved.
             if keys.isEmpty { damaged.append(table.name) }
             do {
-                try planner.forEachRawBackupRow(of: table.name) { row in
+                try store.forEachRawBackupRow(of: table.name) { row in
                     put(first ? "\n      {\n" : ",\n      {\n")
                     first = false
                     let columns = min(row.count, keys.count)
@@ -59,7 +59,7 @@ struct BackupWriter {
             put(index == Backup.tables.count - 1 ? "\n" : ",\n")
         }
         put("  }")
-        try fieldClocks(planner)
+        try fieldClocks(store)
         put("\n}\n")
         try flush()
         return damaged
@@ -67,10 +67,10 @@ struct BackupWriter {
 
     /// `"fieldClocks": {TABLE: {ROW: {FIELD: CLOCK}}}` on a sync device (rule Y-15); nothing on a store
     /// that never synced, whose rows' times are all there is.
-    private mutating func fieldClocks(_ planner: Store) throws {
+    private mutating func fieldClocks(_ store: Store) throws {
         var table: String?, row: String?
         let names = Backup.tables.map(\.name).filter { $0 != "tombstones" }
-        try OperationLog.forEachFieldClock(planner.db, tables: names) { name, id, field, clock in
+        try OperationLog.forEachFieldClock(store.db, tables: names) { name, id, field, clock in
             if name != table {
                 put(table == nil ? ",\n  \"fieldClocks\": {\n    " : "}\n    },\n    ")
                 append(JSONText.quoted(name) + ": {\n      " + JSONText.quoted(id) + ": {")

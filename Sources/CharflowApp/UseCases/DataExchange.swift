@@ -8,36 +8,36 @@ public enum DataExchange {
     public static let exportFormats = ["json", "ics", "csv"]
 
     /// The iCalendar or CSV document; `json`, the backup, is streamed by `BackupWriter` instead.
-    static func export(_ planner: Store, format: String, table: String) throws -> String {
+    static func export(_ store: Store, format: String, table: String) throws -> String {
         switch format {
         case "csv":
             switch table.lowercased() {
             case "tasks":
-                return CSVExport.tasks(try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categories.names(),
-                                       calendar: planner.calendar)
+                return CSVExport.tasks(try Charflow(store: store).allTasks(includingResolved: true), categoryNames: try store.categories.names(),
+                                       calendar: store.calendar)
             case "habits":
-                let export = try Charflow(planner: planner).habitExport()
+                let export = try Charflow(store: store).habitExport()
                 return CSVExport.habits(export.habits, windows: export.windows)
             case "entries":
-                return CSVExport.entries(try Charflow(planner: planner).habitExport().cells)
+                return CSVExport.entries(try Charflow(store: store).habitExport().cells)
             default:
                 throw InputError.invalidWord(what: "table", given: table, expected: "tasks, habits or entries")
             }
         default:
-            return ICalendarExport.document(tasks: try Charflow(planner: planner).allTasks(includingResolved: true), categoryNames: try planner.categories.names(),
-                                            calendar: planner.calendar)
+            return ICalendarExport.document(tasks: try Charflow(store: store).allTasks(includingResolved: true), categoryNames: try store.categories.names(),
+                                            calendar: store.calendar)
         }
     }
 
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, planner: Store, dryRun: Bool,
+    static func importTasks(_ data: Data, source: Source, store: Store, dryRun: Bool,
                             progress: ((Int, Int) -> Void)? = nil) throws
         -> (summary: (lines: [String], problems: [ImportError], remarks: [String]), report: Backup.Report)
     {
         let parsed = source == .taskwarrior
-            ? try TaskwarriorImport.parse(data, calendar: planner.calendar, now: planner.now)
-            : try TodoTxtImport.parse(data, calendar: planner.calendar, now: planner.now)
-        let (report, notes) = try planner.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
+            ? try TaskwarriorImport.parse(data, calendar: store.calendar, now: store.now)
+            : try TodoTxtImport.parse(data, calendar: store.calendar, now: store.now)
+        let (report, notes) = try store.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
         // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
         let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
         var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joined(separator: "; ") + "." }
@@ -90,7 +90,7 @@ extension Charflow {
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
         case .charflow:
-            let report = try planner.importBackup(try BackupDocument(data), dryRun: dryRun)
+            let report = try store.importBackup(try BackupDocument(data), dryRun: dryRun)
             lines = DataExchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))
@@ -103,7 +103,7 @@ extension Charflow {
                                       ("removed", .int(report.removed[table.name] ?? 0))]))
             })))
         case .taskwarrior, .todotxt:
-            let (summary, report) = try DataExchange.importTasks(data, source: source, planner: planner, dryRun: dryRun,
+            let (summary, report) = try DataExchange.importTasks(data, source: source, store: store, dryRun: dryRun,
                                                                  progress: progress)
             lines = summary.lines + DataExchange.describe(report, dryRun: dryRun) + (dryRun ? summary.remarks : [])
             json.append(("inserted", .int(report.totalInserted)))
@@ -126,9 +126,9 @@ extension Charflow {
         do {
             if format == "json" {
                 var writer = BackupWriter(descriptor: descriptor)
-                damaged = try writer.write(planner)
+                damaged = try writer.write(store)
             } else {
-                let document = try DataExchange.export(planner, format: format, table: table)
+                let document = try DataExchange.export(store, format: format, table: table)
                 try ExportFile.write(Array(document.utf8), to: descriptor)
             }
             try file?.commit()

@@ -51,12 +51,12 @@ extension Charflow {
             }
         }
         if let review = settings.reviewTime, now >= calendar.instant(of: review, within: today),
-           (try planner.planning.session(for: today))?.state.isEngagement != true {
+           (try store.planning.session(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
         }
         return try due.compactMap { reminder in
             let kind = "reminder-" + reminder.kind.rawValue, subject = reminder.subject.map(\.lowercasedText) ?? ""
-            guard try !planner.signals.isRecorded(kind: kind, subject: subject, period: today.description) else { return nil }
+            guard try !store.signals.isRecorded(kind: kind, subject: subject, period: today.description) else { return nil }
             return (reminder, .nudge(kind: kind, subject: subject, period: today.description))
         }
     }

@@ -29,7 +29,7 @@ extension Charflow {
     /// revert back. Of the journal's refusals: nothing to undo, an id it no longer holds, an action a
     /// sync changed (Y-25) or one a later action builds on; then a rule the revert broke (`UndoRules`).
     public func undo(_ input: UndoAction.Input) throws -> Undone {
-        let label = try planner.undoing { work in
+        let label = try store.undoing { work in
             guard let entry = try work.entry(input.action) else {
                 throw input.action == nil ? PlannerError.nothingToUndo : PlannerError.undoUnknown
             }

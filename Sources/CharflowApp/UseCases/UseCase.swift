@@ -73,12 +73,12 @@ extension Charflow {
     public func run(_ useCase: UseCase, _ request: Request) throws -> UseCaseResult {
         try useCase.validate(request)
         let json = try perform(useCase, request)
-        return UseCaseResult(json: json, action: useCase.isRead ? nil : planner.lastActionID?.description)
+        return UseCaseResult(json: json, action: useCase.isRead ? nil : store.lastActionID?.description)
     }
 
     /// A number that grows with every change committed to the store by anyone (the web page polls it).
     public func changeVersion() throws -> Int {
-        try planner.changeVersion()
+        try store.changeVersion()
     }
 
     /// Runs one use case and returns the JSON document the CLI's `--json` prints for it.

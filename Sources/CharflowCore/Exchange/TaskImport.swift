@@ -1,6 +1,6 @@
 import Foundation
 
-/// One task read from another planner's file, ready to be stored.
+/// One task read from another store's file, ready to be stored.
 public struct ImportedTask: Sendable, Equatable {
     /// The task as Charflow keeps it. Annotations, contexts and the like are already in `task.notes`;
     /// `task.categoryID` is nil — the store resolves `category` by name.

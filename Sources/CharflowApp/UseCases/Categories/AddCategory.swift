@@ -20,13 +20,13 @@ extension Charflow {
     /// Adds a category after the others.
     @discardableResult
     public func addCategory(_ input: AddCategory.Input) throws -> CategoryReport {
-        let all = try planner.categories.all()
+        let all = try store.categories.all()
         let name = try TaskCategory.validName(input.name, existing: all)
         try TaskCategory.ensureRoomForActive(all)
         let category = TaskCategory(name: name, color: input.color, sortOrder: (all.map(\.sortOrder).max() ?? -1) + 1,
                                     createdAt: now)
-        return try planner.action("category add") { work in
-            CategoryReport(category: try planner.categories.save(category, in: work))
+        return try store.action("category add") { work in
+            CategoryReport(category: try store.categories.save(category, in: work))
         }
     }
 

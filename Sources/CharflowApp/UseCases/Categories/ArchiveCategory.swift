@@ -18,9 +18,9 @@ extension Charflow {
     public func archiveCategory(_ input: ArchiveCategory.Input) throws -> CategoryReport {
         var category = try category(id: input.category)
         category.isArchived = true
-        return try planner.action("category archive") { work in
-            let saved = try planner.categories.save(category, in: work)
-            if try planner.categories.todayFilterID() == category.id { try planner.categories.setTodayFilter(nil, in: work) }
+        return try store.action("category archive") { work in
+            let saved = try store.categories.save(category, in: work)
+            if try store.categories.todayFilterID() == category.id { try store.categories.setTodayFilter(nil, in: work) }
             return CategoryReport(category: saved)
         }
     }

@@ -29,7 +29,7 @@ public enum CategoryJSON {
 extension Charflow {
     /// The category with this id, or the refusal of a name that matches nothing.
     func category(id: UUID) throws -> TaskCategory {
-        guard let category = try planner.categories.all().first(where: { $0.id == id }) else {
+        guard let category = try store.categories.all().first(where: { $0.id == id }) else {
             throw PlannerError.noCategoryMatches(id.lowercasedText)
         }
         return category
@@ -37,7 +37,7 @@ extension Charflow {
 
     /// The id of the category a front end names by name or id prefix (`TaskCategory.matching`).
     func categoryID(_ word: String) throws -> UUID {
-        try TaskCategory.matching(word, in: try planner.categories.all()).id
+        try TaskCategory.matching(word, in: try store.categories.all()).id
     }
 
     static func color(_ text: String?) throws -> CategoryColor? {

@@ -20,7 +20,7 @@ extension Charflow {
     public func deleteCategory(_ input: DeleteCategory.Input) throws -> CategoryReport {
         let category = try category(id: input.category)
         if category.isDefault { throw PlannerError.defaultCategoryKept(category.name) }
-        try planner.action("category delete") { work in try planner.categories.remove(category, in: work) }
+        try store.action("category delete") { work in try store.categories.remove(category, in: work) }
         return CategoryReport(category: category)
     }
 

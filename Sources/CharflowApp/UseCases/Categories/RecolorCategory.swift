@@ -20,8 +20,8 @@ extension Charflow {
     public func recolorCategory(_ input: RecolorCategory.Input) throws -> CategoryReport {
         var category = try category(id: input.category)
         category.color = input.color
-        return try planner.action("category color") { work in
-            CategoryReport(category: try planner.categories.save(category, in: work))
+        return try store.action("category color") { work in
+            CategoryReport(category: try store.categories.save(category, in: work))
         }
     }
 

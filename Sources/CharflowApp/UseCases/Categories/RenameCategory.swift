@@ -19,9 +19,9 @@ extension Charflow {
     @discardableResult
     public func renameCategory(_ input: RenameCategory.Input) throws -> CategoryReport {
         var category = try category(id: input.category)
-        category.name = try TaskCategory.validName(input.name, existing: try planner.categories.all(), renaming: category.id)
-        return try planner.action("category rename") { work in
-            CategoryReport(category: try planner.categories.save(category, in: work))
+        category.name = try TaskCategory.validName(input.name, existing: try store.categories.all(), renaming: category.id)
+        return try store.action("category rename") { work in
+            CategoryReport(category: try store.categories.save(category, in: work))
         }
     }
 

@@ -19,10 +19,10 @@ extension Charflow {
     public func restoreCategory(_ input: RestoreCategory.Input) throws -> CategoryReport {
         var category = try category(id: input.category)
         guard category.isArchived else { return CategoryReport(category: category) }
-        try TaskCategory.ensureRoomForActive(try planner.categories.all())
+        try TaskCategory.ensureRoomForActive(try store.categories.all())
         category.isArchived = false
-        return try planner.action("category restore") { work in
-            CategoryReport(category: try planner.categories.save(category, in: work))
+        return try store.action("category restore") { work in
+            CategoryReport(category: try store.categories.save(category, in: work))
         }
     }
 

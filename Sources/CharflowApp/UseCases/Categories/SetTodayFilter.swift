@@ -21,8 +21,8 @@ extension Charflow {
     public func setTodayFilter(_ input: SetTodayFilter.Input) throws -> CategoryList {
         let category = try input.category.map { try self.category(id: $0) }
         if let category, category.isArchived { throw PlannerError.categoryArchived(category.name) }
-        try planner.action("filter") { work in try planner.categories.setTodayFilter(category?.id, in: work) }
-        return CategoryList(categories: [], filter: try planner.categories.todayFilter())
+        try store.action("filter") { work in try store.categories.setTodayFilter(category?.id, in: work) }
+        return CategoryList(categories: [], filter: try store.categories.todayFilter())
     }
 
     // MARK: From a request
@@ -34,6 +34,6 @@ extension Charflow {
         } else if let word = request.words.first {
             return try setTodayFilter(SetTodayFilter.Input(category: try categoryID(word)))
         }
-        return CategoryList(categories: [], filter: try planner.categories.todayFilter())
+        return CategoryList(categories: [], filter: try store.categories.todayFilter())
     }
 }

@@ -26,7 +26,7 @@ extension Charflow {
     /// Clears the conflict named, or all of them; refuses an id that does not wait.
     @discardableResult
     public func dismissConflicts(_ input: DismissConflicts.Input) throws -> DismissedConflicts {
-        let repository = ConflictRepository(db: planner.db)
+        let repository = ConflictRepository(db: store.db)
         let time = Instant.storageText(now)
         guard let given = input.id else { return DismissedConflicts(dismissed: try repository.dismiss(id: nil, at: time)) }
         guard let id = Int64(given), try repository.waiting(id: id) != nil else { throw PlannerError.noConflictMatches(given) }

@@ -24,11 +24,11 @@ public struct ConflictsReport {
 extension Charflow {
     /// Lists the conflicts that wait, oldest first; reads only.
     public func conflicts() throws -> ConflictsReport {
-        let repository = ConflictRepository(db: planner.db)
+        let repository = ConflictRepository(db: store.db)
         let waiting = try repository.waiting()
         guard !waiting.isEmpty else { return ConflictsReport(conflicts: []) }
         var names: [String: String] = [:]
-        for (id, name) in try planner.categories.names() { names[id.lowercasedText] = name }
+        for (id, name) in try store.categories.names() { names[id.lowercasedText] = name }
         return ConflictsReport(conflicts: try waiting.map { try item($0, repository, categories: names) })
     }
 

@@ -32,15 +32,15 @@ extension Charflow {
     /// a conflict whose record was removed for good since.
     @discardableResult
     public func restoreConflict(_ input: RestoreConflict.Input) throws -> RestoredConflict {
-        let repository = ConflictRepository(db: planner.db)
+        let repository = ConflictRepository(db: store.db)
         guard let id = Int64(input.id), let conflict = try repository.waiting(id: id) else {
             throw PlannerError.noConflictMatches(input.id)
         }
         guard try repository.rowExists(conflict) else { throw PlannerError.conflictRowGone }
         var names: [String: String] = [:]
-        for (key, name) in try planner.categories.names() { names[key.lowercasedText] = name }
+        for (key, name) in try store.categories.names() { names[key.lowercasedText] = name }
         let described = try item(conflict, repository, categories: names)
-        let changed = try planner.action("conflicts restore") { work in try repository.restore(conflict, in: work) }
+        let changed = try store.action("conflicts restore") { work in try repository.restore(conflict, in: work) }
         return RestoredConflict(conflict: described, changed: changed)
     }
 

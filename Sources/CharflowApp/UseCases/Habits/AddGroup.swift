@@ -7,11 +7,11 @@ extension Charflow {
     @discardableResult
     public func addGroup(_ title: String) throws -> HabitGroupsReport {
         let name = try TaskText.title(title, field: .groupName)
-        let records = planner.habitRecords
+        let records = store.habitRecords
         let all = try records.groups(includeArchived: true)
         try HabitRules.checkNewGroup(name, among: all)
         let group = HabitGroup(title: name, sortOrder: all.count, createdAt: now)
-        try planner.action("group add") { work in try records.insert(group, in: work) }
+        try store.action("group add") { work in try records.insert(group, in: work) }
         return HabitGroupsReport(added: group, archived: nil, summaries: [], json: .object([
             ("id", .string(group.id.lowercasedText)), ("title", .string(group.title))]))
     }

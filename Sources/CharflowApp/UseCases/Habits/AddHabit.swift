@@ -36,12 +36,12 @@ extension Charflow {
         try HabitRules.checkNewWindows(specs, kind: kind)
         let schedule = input.schedule ?? preset?.schedule ?? .daily
         try HabitRules.checkSchedule(schedule, kind: kind)
-        try HabitRules.checkName(title, taken: try planner.habitRecords.habits(titled: title, limit: 1).first)
+        try HabitRules.checkName(title, taken: try store.habitRecords.habits(titled: title, limit: 1).first)
         let group = try input.group.map { try self.group(id: $0) }
         // A timed habit's effort defaults to its target (H-12), a preset's changed target included.
         let effort: Int? = input.effortMinutes ?? (kind == .timed ? target : preset?.effortMinutes)
-        let records = planner.habitRecords
-        let habit = try planner.action("habit add") { work in
+        let records = store.habitRecords
+        let habit = try store.action("habit add") { work in
             let habit = Habit(title: title, notes: TaskText.notes(input.notes), presetKey: preset?.rawValue, kind: kind,
                               schedule: schedule, groupID: group?.id,
                               sortOrder: try records.count(), createdAt: now)

@@ -8,7 +8,7 @@ extension Charflow {
     public func archiveGroup(_ id: UUID) throws -> HabitGroupsReport {
         var group = try group(id: id)
         group.isArchived = true
-        let saved = try planner.action("group archive") { work in try planner.habitRecords.save(group, in: work) }
+        let saved = try store.action("group archive") { work in try store.habitRecords.save(group, in: work) }
         return HabitGroupsReport(added: nil, archived: saved, summaries: [], json: .object([("archived", .string(saved.title))]))
     }
 }

@@ -13,7 +13,7 @@ extension Charflow {
     func setArchived(_ id: UUID, _ archived: Bool, label: String) throws -> HabitReport {
         var habit = try habit(id: id)
         habit.isArchived = archived
-        let saved = try planner.action(label) { work in try planner.habitRecords.save(habit, in: work) }
+        let saved = try store.action(label) { work in try store.habitRecords.save(habit, in: work) }
         return try habitReport(saved)
     }
 

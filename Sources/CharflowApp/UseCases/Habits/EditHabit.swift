@@ -42,7 +42,7 @@ extension Charflow {
         if let title = change.title {
             habit.title = try TaskText.title(title, field: .habitName)
             let id = habit.id
-            try HabitRules.checkName(habit.title, taken: try planner.habitRecords.habits(titled: habit.title).first { $0.id != id })
+            try HabitRules.checkName(habit.title, taken: try store.habitRecords.habits(titled: habit.title).first { $0.id != id })
         }
         if let notes = change.notes { habit.notes = TaskText.notes(notes) }
         if let group = change.group { habit.groupID = try group.map { try self.group(id: $0).id } }
@@ -51,7 +51,7 @@ extension Charflow {
             try HabitRules.checkSchedule(schedule, kind: habit.kind)
             habit.schedule = schedule
         }
-        let records = planner.habitRecords
+        let records = store.habitRecords
         var windows = try records.windows(of: habit.id)
         let oldTargets = Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0.target) })
         if let target = change.target {
@@ -90,7 +90,7 @@ extension Charflow {
         }
         let edited = habit
         let changed = windows
-        let saved = try planner.action("habit edit") { work in
+        let saved = try store.action("habit edit") { work in
             let saved = try records.save(edited, in: work)
             if scheduleChanged { try records.recordSchedule(of: edited, from: today, in: work) }
             for window in changed {
@@ -118,7 +118,7 @@ extension Charflow {
     /// Gives each correctable past day of `window` without an entry an empty one holding `old`, the
     /// target those days had, before the target changes; so a later correction keeps that day's target.
     private func keepPastTargets(of window: HabitWindow, old: Int, in work: UnitOfWork) throws {
-        let records = planner.habitRecords
+        let records = store.habitRecords
         for day in HabitRules.snapshotDays(firstDay: calendar.logicalDay(at: window.createdAt), today: today)
         where try records.entry(window: window.id, on: day) == nil {
             try records.save(HabitEntry(id: try records.newEntryID(window: window.id, on: day), windowID: window.id,

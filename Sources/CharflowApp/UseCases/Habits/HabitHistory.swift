@@ -10,7 +10,7 @@ extension Charflow {
     /// Habits in their order; archived ones only with `includeArchived`.
     package func habits(includeArchived: Bool = false) throws -> [Habit] {
         if !includeArchived, let habits = kept.habits { return habits }
-        let habits = try planner.habitRecords.all(includeArchived: includeArchived)
+        let habits = try store.habitRecords.all(includeArchived: includeArchived)
         if !includeArchived { kept.habits = habits }
         return habits
     }
@@ -36,7 +36,7 @@ extension Charflow {
         }
         let key = "\(window.id.lowercasedText)|\(start)|\(end)"
         if let cached = kept.history[key] { return cached }
-        let records = planner.habitRecords
+        let records = store.habitRecords
         let entries = try records.entries(window: window.id, from: start, through: end)
         let engaged = habit.kind == .avoid ? try engagedDays(from: start, through: end) : []
         let history = WindowHistory(kind: habit.kind, window: window, firstDay: calendar.logicalDay(at: window.createdAt),
@@ -53,7 +53,7 @@ extension Charflow {
     /// Every habit's windows, schedules, pauses and recent entries; kept for the command.
     func recentHabitRows() throws -> RecentHabitRows {
         if let read = kept.recentHabits { return read }
-        let read = try planner.habitRecords.recentRows(from: today.adding(days: -Charflow.recentHabitDays), through: today)
+        let read = try store.habitRecords.recentRows(from: today.adding(days: -Charflow.recentHabitDays), through: today)
         kept.recentHabits = read
         return read
     }
@@ -77,12 +77,12 @@ extension Charflow {
         for offset in 0...start.days(to: end) {
             let day = start.adding(days: offset)
             let next = calendar.start(of: day.adding(days: 1))
-            if try planner.taskRepository.anyCompleted(from: boundary, before: next) { days.insert(day) }
+            if try store.taskRepository.anyCompleted(from: boundary, before: next) { days.insert(day) }
             boundary = next
         }
-        days.formUnion(try planner.habitRecords.loggedDays(from: start, through: end))
-        days.formUnion(try planner.sessions.days(from: start, through: end))
-        days.formUnion(try planner.planning.engagementDays(from: start, through: end))
+        days.formUnion(try store.habitRecords.loggedDays(from: start, through: end))
+        days.formUnion(try store.sessions.days(from: start, through: end))
+        days.formUnion(try store.planning.engagementDays(from: start, through: end))
         kept.engagedDays[key] = days
         return days
     }
@@ -120,7 +120,7 @@ extension Charflow {
         var windows: [UUID: [HabitWindow]] = [:]
         var cells: [(Habit, HabitWindow, DensityCell)] = []
         for habit in all {
-            let list = try planner.habitRecords.windows(of: habit.id)
+            let list = try store.habitRecords.windows(of: habit.id)
             windows[habit.id] = list
             for window in list {
                 let first = calendar.logicalDay(at: window.createdAt)

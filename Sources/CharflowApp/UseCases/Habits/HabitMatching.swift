@@ -9,11 +9,11 @@ extension Charflow {
     public func habit(matching word: String) throws -> Habit {
         let key = word.lowercased()
         if key.count >= 4 {
-            let found = try planner.habitRecords.habits(idStartingWith: key)
+            let found = try store.habitRecords.habits(idStartingWith: key)
             if found.count == 1 { return found[0] }
             if found.count > 1 { throw PlannerError.ambiguousHabit(word) }
         }
-        let named = try planner.habitRecords.habits(titled: key)
+        let named = try store.habitRecords.habits(titled: key)
         if named.count == 1 { return named[0] }
         if named.count > 1 { throw PlannerError.ambiguousHabit(word) }
         throw PlannerError.noHabitMatches(word)
@@ -21,13 +21,13 @@ extension Charflow {
 
     /// The habit with this id, or the refusal that none matches.
     func habit(id: UUID) throws -> Habit {
-        guard let habit = try planner.habitRecords.habit(id: id) else { throw PlannerError.noHabitMatches(id.lowercasedText) }
+        guard let habit = try store.habitRecords.habit(id: id) else { throw PlannerError.noHabitMatches(id.lowercasedText) }
         return habit
     }
 
     /// The window called `label`, ignoring case; without one, the habit's only window.
     func window(of habit: Habit, label: String?) throws -> HabitWindow {
-        let windows = try planner.habitRecords.windows(of: habit.id)
+        let windows = try store.habitRecords.windows(of: habit.id)
         if let label {
             guard let match = windows.first(where: { $0.label.lowercased() == label.lowercased() }) else {
                 throw PlannerError.noWindowMatches(label)
@@ -42,7 +42,7 @@ extension Charflow {
     /// groups included.
     func group(matching word: String) throws -> HabitGroup {
         let key = word.lowercased()
-        let all = try planner.habitRecords.groups(includeArchived: true)
+        let all = try store.habitRecords.groups(includeArchived: true)
         if let named = all.first(where: { $0.title.lowercased() == key }) { return named }
         let byID = all.filter { key.count >= 4 && $0.id.lowercasedText.hasPrefix(key) }
         if byID.count == 1 { return byID[0] }
@@ -51,7 +51,7 @@ extension Charflow {
 
     /// The group with this id, or the refusal that none matches.
     func group(id: UUID) throws -> HabitGroup {
-        guard let group = try planner.habitRecords.groups(includeArchived: true).first(where: { $0.id == id }) else {
+        guard let group = try store.habitRecords.groups(includeArchived: true).first(where: { $0.id == id }) else {
             throw PlannerError.noGroupMatches(id.lowercasedText)
         }
         return group

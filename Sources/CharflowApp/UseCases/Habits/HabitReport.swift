@@ -16,7 +16,7 @@ extension Charflow {
 
     /// What the JSON of one habit needs besides the habit itself.
     func habitFacts(of habit: Habit) throws -> HabitFacts {
-        let records = planner.habitRecords
+        let records = store.habitRecords
         let group = try habit.groupID.flatMap { id in try records.groups(includeArchived: true).first { $0.id == id } }
         return HabitFacts(windows: [habit.id: try records.windows(of: habit.id)], pauses: [habit.id: try records.pauses(of: habit.id)],
                           groupTitles: group.map { [$0.id: $0.title] } ?? [:])
@@ -26,7 +26,7 @@ extension Charflow {
     /// and the habits view already keep, and the group titles when one of `habits` has a group.
     public func habitFacts(for habits: [Habit]) throws -> HabitFacts {
         let held = try habitWindowsAndPauses()
-        let groups = habits.contains { $0.groupID != nil } ? try planner.habitRecords.groups(includeArchived: true) : []
+        let groups = habits.contains { $0.groupID != nil } ? try store.habitRecords.groups(includeArchived: true) : []
         return HabitFacts(windows: held.windows, pauses: held.pauses,
                           groupTitles: Dictionary(groups.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first }))
     }

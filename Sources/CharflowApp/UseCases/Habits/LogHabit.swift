@@ -48,8 +48,8 @@ extension Charflow {
         try HabitRules.checkExisted(day, firstDay: calendar.logicalDay(at: window.createdAt))
         try HabitRules.checkFits(log, kind: habit.kind)
         try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
-        let records = planner.habitRecords
-        let entry = try planner.action("habit log") { work in
+        let records = store.habitRecords
+        let entry = try store.action("habit log") { work in
             var entry: HabitEntry
             if let found = try records.entry(window: window.id, on: day) {
                 entry = found
@@ -63,7 +63,7 @@ extension Charflow {
             try HabitRules.apply(log, to: &entry, kind: habit.kind, now: now)
             switch (habit.kind, log) {
             case (.timed, .minutes(let minutes)):
-                try planner.sessions.save(WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
+                try store.sessions.save(WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                                       outcome: .manual, actualSeconds: minutes * 60), in: work)
             case (.timed, .undo):
                 try records.removeLastManualLog(window: window.id, on: day, in: work)

@@ -37,8 +37,8 @@ extension Charflow {
         let habit = try habit(id: input.habit)
         let start = input.from ?? today
         try HabitRules.checkPause(from: start, to: input.to)
-        let pause = try planner.action("habit pause") { work in
-            try planner.habitRecords.insert(HabitPause(habitID: habit.id, from: start, to: input.to, reason: input.reason,
+        let pause = try store.action("habit pause") { work in
+            try store.habitRecords.insert(HabitPause(habitID: habit.id, from: start, to: input.to, reason: input.reason,
                                                        modifiedAt: now), in: work)
         }
         let kept = try loggedDays(of: habit, in: pause)
@@ -52,8 +52,8 @@ extension Charflow {
         let end = pause.to.map { min($0.adding(days: -1), today) } ?? today
         guard pause.from <= end else { return [] }
         var days = Set<LocalDay>()
-        for window in try planner.habitRecords.windows(of: habit.id) {
-            for (day, entry) in try planner.habitRecords.entries(window: window.id, from: pause.from, through: end)
+        for window in try store.habitRecords.windows(of: habit.id) {
+            for (day, entry) in try store.habitRecords.entries(window: window.id, from: pause.from, through: end)
             where entry.isLogged {
                 days.insert(day)
             }

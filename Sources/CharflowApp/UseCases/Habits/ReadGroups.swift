@@ -5,7 +5,7 @@ import Foundation
 extension Charflow {
     /// Read the habit groups, each with today's ring and its 14-day strip. Reading writes nothing.
     public func readGroups() throws -> HabitGroupsReport {
-        let summaries = try planner.habitRecords.groups(includeArchived: false).map(groupSummary)
+        let summaries = try store.habitRecords.groups(includeArchived: false).map(groupSummary)
         return HabitGroupsReport(added: nil, archived: nil, summaries: summaries, json: .object([("groups", .array(summaries.map { summary in
             .object([
                 ("id", .string(summary.group.id.lowercasedText)), ("title", .string(summary.group.title)),
@@ -26,7 +26,7 @@ extension Charflow {
         for habit in members {
             var cells = Array(repeating: [DensityCell](), count: 14)
             var weekly = Array(repeating: false, count: 14)
-            for window in try planner.habitRecords.windows(of: habit.id) {
+            for window in try store.habitRecords.windows(of: habit.id) {
                 let history = try history(of: window, habit: habit, from: start, through: today)
                 for (index, cell) in history.cells(from: start, through: today, today: today).enumerated() {
                     cells[index].append(cell)

@@ -45,7 +45,7 @@ public struct HabitGridReport {
 extension Charflow {
     public func readHabitGrid(_ input: ReadHabitGrid.Input) throws -> HabitGridReport {
         let habit = try habit(id: input.habit)
-        let windows = try input.window.map { [try window(of: habit, label: $0)] } ?? planner.habitRecords.windows(of: habit.id)
+        let windows = try input.window.map { [try window(of: habit, label: $0)] } ?? store.habitRecords.windows(of: habit.id)
         let firstDay = calendar.startOfWeek(containing: today).adding(days: -7 * (input.weeks - 1))
         var grids: [HabitGridReport.Grid] = []
         for window in windows {

@@ -39,7 +39,7 @@ extension Charflow {
     /// The habits view; with `includeArchived`, archived habits are listed too.
     public func habitsOverview(includeArchived: Bool) throws -> HabitsOverview {
         let days = try habitDays()
-        let archived = try planner.habitRecords.all(includeArchived: true).filter(\.isArchived)
+        let archived = try store.habitRecords.all(includeArchived: true).filter(\.isArchived)
         let pending = try pendingHabitSignals()
         let titles = Dictionary(days.map { ($0.habit.id, $0.habit.title) }, uniquingKeysWith: { first, _ in first })
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }

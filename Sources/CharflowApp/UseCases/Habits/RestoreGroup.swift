@@ -10,7 +10,7 @@ extension Charflow {
         var group = try group(id: id)
         if group.isArchived {
             group.isArchived = false
-            group = try planner.action("group restore") { work in try planner.habitRecords.save(group, in: work) }
+            group = try store.action("group restore") { work in try store.habitRecords.save(group, in: work) }
         }
         return HabitGroupsReport(added: nil, archived: nil, restored: group, summaries: [],
                                  json: .object([("restored", .string(group.title))]))

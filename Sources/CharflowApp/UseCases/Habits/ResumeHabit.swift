@@ -8,10 +8,10 @@ extension Charflow {
     @discardableResult
     public func resumeHabit(_ id: UUID) throws -> HabitReport {
         let habit = try habit(id: id)
-        let records = planner.habitRecords
+        let records = store.habitRecords
         let pauses = try records.pauses(of: habit.id).filter { $0.to.map { $0 > today } ?? true }
         guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
-        try planner.action("habit resume") { work in
+        try store.action("habit resume") { work in
             for var pause in pauses {
                 if pause.from >= today {
                     try records.remove(pause, in: work)

@@ -30,13 +30,13 @@ public enum CarryTask {
 extension Charflow {
     @discardableResult
     public func carryTask(_ input: CarryTask.Input) throws -> TaskChange {
-        guard let task = try planner.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        guard let task = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
         var target: LocalDay? = planningDays.plan
         var reason: DeferralReason?
         var chosen = false
         switch input.choice {
         case .drop:
-            let dropped = try planner.action("delete") { work in try drop(task, in: work) }
+            let dropped = try store.action("delete") { work in try drop(task, in: work) }
             return try TaskChange(dropped, in: self, change: Store.DateChange(Deferral.Outcome(task: dropped)))
         case .keep:
             break
@@ -47,7 +47,7 @@ extension Charflow {
             reason = chip
             chosen = true
         }
-        let change = try planner.action("plan carry") { work in
+        let change = try store.action("plan carry") { work in
             var outcome: Deferral.Outcome
             do {
                 outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,

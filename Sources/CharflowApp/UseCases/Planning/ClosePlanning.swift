@@ -13,12 +13,12 @@ extension Charflow {
     /// Ends the reviewed date's planning session in `state`, one session per date (P-1).
     func endPlanning(_ state: PlanningState, label: String) throws -> PlanningSessionReport {
         let days = planningDays
-        var session = try planner.planning.session(for: days.review)
+        var session = try store.planning.session(for: days.review)
             ?? NightPlanningSession(date: days.review, planDay: days.plan, startedAt: now)
         session.state = state
         session.endedAt = now
         let closed = session
-        return PlanningSessionReport(session: try planner.action(label) { work in try planner.planning.save(closed, in: work) })
+        return PlanningSessionReport(session: try store.action(label) { work in try store.planning.save(closed, in: work) })
     }
 
     // MARK: From a request

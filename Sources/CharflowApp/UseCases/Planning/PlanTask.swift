@@ -24,11 +24,11 @@ extension Charflow {
     @discardableResult
     public func planTask(_ input: PlanTask.Input) throws -> TaskChange {
         let day = planningDays.plan
-        guard let found = try planner.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        guard let found = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
         guard found.droppedAt == nil else { throw PlannerError.taskDropped }
         // A completed task's day and region are history.
         guard !found.isCompleted else { throw PlannerError.alreadyDone }
-        let change = try planner.action("plan tomorrow") { work in
+        let change = try store.action("plan tomorrow") { work in
             var task = found
             var outcome = Deferral.Outcome(task: task)
             if task.dueDate != day, Deferral.isDeferral(task, to: day, today: today) {

@@ -25,10 +25,10 @@ extension Charflow {
     /// The planned day's tasks and the effort of its due habits (weekly targets left out), against capacity.
     public func planLoad() throws -> PlanLoadReport {
         let day = planningDays.plan
-        let tasks = EngineOrder.sorted(try planner.planning.plannedTasks(on: day), today: today)
+        let tasks = EngineOrder.sorted(try store.planning.plannedTasks(on: day), today: today)
         var habitMinutes = 0
         for habit in try habits() {
-            for window in try planner.habitRecords.windows(of: habit.id) {
+            for window in try store.habitRecords.windows(of: habit.id) {
                 let history = try history(of: window, habit: habit, from: day, through: day)
                 if history.isDue(day), !(history.schedule(on: day)?.isWeeklyTarget ?? false) {
                     habitMinutes += window.effortMinutes ?? 0

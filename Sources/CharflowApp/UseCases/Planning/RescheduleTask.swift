@@ -20,14 +20,14 @@ public enum RescheduleTask {
 extension Charflow {
     @discardableResult
     public func rescheduleTask(_ input: RescheduleTask.Input) throws -> TaskChange {
-        guard let task = try planner.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        guard let task = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
         let day = try input.to.resolve(today: today, calendar: calendar)
         if Deferral.isDeferral(task, to: day, today: today) {
             return try TaskChange(try carryTask(CarryTask.Input(task: task.id, choice: .later(input.to, nil))).task, in: self)
         }
-        let moved = try planner.action("plan move") { work in
+        let moved = try store.action("plan move") { work in
             var moved = try Deferral.reschedule(task, to: day, today: today)
             try work.save(&moved)
             return moved

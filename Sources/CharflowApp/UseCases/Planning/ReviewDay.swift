@@ -40,10 +40,10 @@ extension Charflow {
     /// Reviews the day being planned from: what was done, what is still open, and how its habits went.
     public func planReview() throws -> PlanReviewReport {
         let day = planningDays.review
-        let open = EngineOrder.sorted(try planner.planning.openTasks(through: day), today: today)
+        let open = EngineOrder.sorted(try store.planning.openTasks(through: day), today: today)
         var cells: [(Habit, HabitWindow, DensityCell)] = []
         for habit in try habits() {
-            for window in try planner.habitRecords.windows(of: habit.id) {
+            for window in try store.habitRecords.windows(of: habit.id) {
                 let history = try history(of: window, habit: habit, from: day, through: day)
                 let cell = history.cell(day, today: max(day, today))
                 // Paused or unscheduled habits are left out of night planning.
@@ -51,7 +51,7 @@ extension Charflow {
             }
         }
         let review = PlanReview(day: day, done: try completed(on: day), open: open, habits: cells,
-                                session: try planner.planning.session(for: day))
+                                session: try store.planning.session(for: day))
         return PlanReviewReport(review: review, planDay: planningDays.plan, today: today, render: try taskJSON())
     }
 }

@@ -26,7 +26,7 @@ extension Charflow {
     /// Begins a focus session on a task; the report names the session it settled first, if any.
     @discardableResult
     public func beginSession(_ input: BeginSession.Input) throws -> SessionReport {
-        guard let task = try planner.task(id: input.task) else {
+        guard let task = try store.task(id: input.task) else {
             throw PlannerError.noTaskMatches(input.task.lowercasedText)
         }
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
@@ -34,8 +34,8 @@ extension Charflow {
         var deferral: Store.DateChange?
         let session = try startSession(on: .task(task.id), estimate: task.effortMinutes, settle: input.settle,
                                        deferTo: input.deferTo) { deferral = $0 }
-        let current = try planner.task(id: task.id) ?? task
-        let settled = try planner.sessions.latestEnded(at: now, otherThan: session.id)
+        let current = try store.task(id: task.id) ?? task
+        let settled = try store.sessions.latestEnded(at: now, otherThan: session.id)
         return try sessionReport(session, task: current, settled: settled, settledDeferral: deferral)
     }
 
@@ -48,13 +48,13 @@ extension Charflow {
         on subject: SessionSubject, estimate: Int?, settle: SessionSettle?, deferTo: QuickDate? = nil,
         deferred: (Store.DateChange) -> Void = { _ in }
     ) throws -> WorkSession {
-        try planner.action("begin") { work in
-            if let running = try planner.sessions.live() {
+        try store.action("begin") { work in
+            if let running = try store.sessions.live() {
                 try Sessions.refuseBegin(on: subject, while: running, settle: settle, at: now) { try title(of: running) }
                 if let settle, let change = try self.settle(running, settle, deferTo: deferTo, in: work) { deferred(change) }
             }
             let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
-            try planner.sessions.save(session, in: work)
+            try store.sessions.save(session, in: work)
             return session
         }
     }

@@ -29,9 +29,9 @@ extension Charflow {
     /// Finishes the live session as `input` says; the report holds the closed session and its task.
     @discardableResult
     public func finishSession(_ input: FinishSession.Input) throws -> SessionReport {
-        guard let session = try planner.sessions.live() else { throw PlannerError.noSession }
+        guard let session = try store.sessions.live() else { throw PlannerError.noSession }
         let done = input.ending == .done
-        let (closed, task) = try planner.action("finish") { work -> (WorkSession, TaskItem?) in
+        let (closed, task) = try store.action("finish") { work -> (WorkSession, TaskItem?) in
             var current = try self.task(of: session)
             if var noted = current, let note = input.note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 noted.notes = Notes.appending(note, to: noted.notes, at: now, calendar: calendar)
@@ -43,7 +43,7 @@ extension Charflow {
             } else {
                 try work.close(session, done ? .finished : .abandoned)
             }
-            return (try planner.sessions.session(id: session.id) ?? session, current)
+            return (try store.sessions.session(id: session.id) ?? session, current)
         }
         return try sessionReport(closed, task: task)
     }

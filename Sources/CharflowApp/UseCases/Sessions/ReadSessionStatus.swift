@@ -26,7 +26,7 @@ public struct SessionStatus {
 extension Charflow {
     /// Read which focus session is live, if any, and its task; changes nothing.
     public func sessionStatus() throws -> SessionStatus {
-        let session = try planner.sessions.live()
+        let session = try store.sessions.live()
         return SessionStatus(session: session, task: try session.flatMap(task(of:)),
                              name: try session.map(subjectName(of:)), now: now, today: today, calendar: calendar)
     }

@@ -40,10 +40,10 @@ extension Charflow {
     func subjectName(of session: WorkSession) throws -> SessionSubjectName {
         switch session.subject {
         case .task(let id):
-            return SessionSubjectName(title: try planner.task(id: id)?.title ?? "A task", habitID: nil, habitTitle: nil,
+            return SessionSubjectName(title: try store.task(id: id)?.title ?? "A task", habitID: nil, habitTitle: nil,
                                       windowLabel: nil)
         case .habitWindow(let id):
-            let found = try planner.sessions.habitTitle(window: id)
+            let found = try store.sessions.habitTitle(window: id)
             let title = found?.title ?? "A habit"
             let label = found?.label ?? ""
             return SessionSubjectName(title: label.isEmpty ? title : "\(title) (\(label))", habitID: found?.habit,
@@ -53,6 +53,6 @@ extension Charflow {
 
     /// The task a session is on, if it is on one.
     func task(of session: WorkSession) throws -> TaskItem? {
-        try session.taskID.flatMap { try planner.task(id: $0) }
+        try session.taskID.flatMap { try store.task(id: $0) }
     }
 }

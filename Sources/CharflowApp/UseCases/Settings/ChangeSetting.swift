@@ -25,8 +25,8 @@ extension Charflow {
         var changed = settings
         try changed.set(input.key, to: input.value)
         if let text = changed.value(of: input.key) {
-            try planner.action("settings") { work in try planner.settingRecords.save(input.key, text, in: work) }
-            try planner.reloadSettings()
+            try store.action("settings") { work in try store.settingRecords.save(input.key, text, in: work) }
+            try store.reloadSettings()
         }
         let meaning = input.key == "rollover-time" ? Messages.rolloverMeaning(settings.rolloverTime) : nil
         return SettingsReport(pairs: [(input.key, effectiveValue(of: input.key))], meaning: meaning)

@@ -13,10 +13,10 @@ public struct SettingsReport {
 extension Charflow {
     /// The effective value, showing where the first weekday comes from when it is not set.
     func effectiveValue(of key: String) -> String {
-        if key == "first-weekday", planner.settings.firstWeekday == nil {
-            return planner.calendar.firstWeekday.name
+        if key == "first-weekday", store.settings.firstWeekday == nil {
+            return store.calendar.firstWeekday.name
         }
-        return planner.settings.value(of: key) ?? ""
+        return store.settings.value(of: key) ?? ""
     }
 
     /// Refuses a key that names no setting (P-7).

@@ -30,7 +30,7 @@ extension Charflow {
     /// a removal for good reaches.
     public func eraseHub(_ input: HubEraseInput) throws -> HubEraseReport {
         guard input.confirmed else { throw SyncError.hubEraseNeedsYes }
-        let client = SyncClient(planner: planner)
+        let client = SyncClient(store: store)
         let remembered = try client.status().hubURL
         let url = try client.hubURL(given: input.hub ?? remembered, environment: input.environmentHub)
         try client.eraseHub(url: url)

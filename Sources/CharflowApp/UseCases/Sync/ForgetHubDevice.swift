@@ -14,7 +14,7 @@ extension Charflow {
     /// syncs again under its id goes on under a new one. Refuses this device itself and an id the hub
     /// does not list.
     public func forgetHubDevice(_ id: String, on input: HubChoice) throws -> HubForgetReport {
-        let client = SyncClient(planner: planner)
+        let client = SyncClient(store: store)
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         try client.forgetDevice(id, url: url)
         return HubForgetReport(device: id)

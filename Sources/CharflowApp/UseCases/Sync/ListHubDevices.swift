@@ -53,7 +53,7 @@ public struct HubDevicesReport: Sendable, Equatable {
 extension Charflow {
     /// List the devices the hub knows, this one marked; reads the hub, writes nothing here.
     public func listHubDevices(_ input: HubChoice) throws -> HubDevicesReport {
-        let client = SyncClient(planner: planner)
+        let client = SyncClient(store: store)
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         let today = calendar.calendarDay(at: now)
         func local(_ text: String) -> String {

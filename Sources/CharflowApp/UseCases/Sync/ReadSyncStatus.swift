@@ -39,7 +39,7 @@ public struct SyncStatusReport: Sendable, Equatable {
 extension Charflow {
     /// Read where sync stands on this store; changes nothing and reaches no hub.
     public func syncStatus() throws -> SyncStatusReport {
-        let status = try SyncClient(planner: planner).status()
+        let status = try SyncClient(store: store).status()
         let ended = status.lastSync.flatMap(Instant.parseStorageText)
         let lastSyncText = ended.map { instant in
             "\(DayText.relative(calendar.calendarDay(at: instant), today: calendar.calendarDay(at: now))) at "
@@ -48,7 +48,7 @@ extension Charflow {
         var report = SyncStatusReport(isDevice: status.isDevice, deviceID: status.deviceID, unpushed: status.unpushed,
                                       lastSync: status.lastSync, hubURL: status.hubURL, lastSyncText: lastSyncText)
         report.setAside = status.setAside
-        if status.isDevice { report.conflicts = try ConflictRepository(db: planner.db).waitingCount() }
+        if status.isDevice { report.conflicts = try ConflictRepository(db: store.db).waitingCount() }
         return report
     }
 }

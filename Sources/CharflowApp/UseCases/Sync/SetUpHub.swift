@@ -15,6 +15,6 @@ extension Charflow {
     /// remember the hub when it has none yet. A new, empty hub is made a blind one when `passphrase`
     /// gives one (rule Y-32).
     public func setUpHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> HubSetUpReport {
-        HubSetUpReport(schemaVersion: try SyncClient(planner: planner).initHub(url: url, passphrase: passphrase))
+        HubSetUpReport(schemaVersion: try SyncClient(store: store).initHub(url: url, passphrase: passphrase))
     }
 }

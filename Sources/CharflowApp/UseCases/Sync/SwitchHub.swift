@@ -14,6 +14,6 @@ extension Charflow {
     /// Move this device to the hub at `url`, the only way to sync with a hub other than the one it is
     /// bound to: its next sync starts there afresh and sends everything it holds, whoever wrote it.
     public func switchHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> HubSwitchReport {
-        HubSwitchReport(switched: try SyncClient(planner: planner).switchHub(url: url, passphrase: passphrase) == .switched)
+        HubSwitchReport(switched: try SyncClient(store: store).switchHub(url: url, passphrase: passphrase) == .switched)
     }
 }

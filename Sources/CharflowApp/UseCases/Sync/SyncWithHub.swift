@@ -54,10 +54,10 @@ extension Charflow {
     /// Sync this store with its hub: push what this device has not pushed, pull and merge what the
     /// others did (spec D18). Refuses with a `SyncError`, leaving everything here for the next sync.
     public func syncWithHub(_ input: SyncInput) throws -> SyncReport {
-        let client = SyncClient(planner: planner)
+        let client = SyncClient(store: store)
         client.afterPush = input.afterPush
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
-        let conflicts = ConflictRepository(db: planner.db)
+        let conflicts = ConflictRepository(db: store.db)
         let before = try conflicts.lastID()
         let done = try client.sync(url: url, remember: input.hub != nil, passphrase: input.passphrase,
                                   progress: input.progress)

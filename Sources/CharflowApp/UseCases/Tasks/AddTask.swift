@@ -38,9 +38,9 @@ extension Charflow {
     /// Adds a task and returns it as stored.
     func addedTask(_ input: AddTask.Input) throws -> TaskItem {
         var task = try newTask(input)
-        return try planner.action("add") { work in
+        return try store.action("add") { work in
             try settle(&task, input)
-            try planner.taskRepository.insert(&task, in: work)
+            try store.taskRepository.insert(&task, in: work)
             return task
         }
     }
@@ -57,7 +57,7 @@ extension Charflow {
         let due = try NewTaskDay.resolve(input.due, importance: input.importance, repeatKind: input.repeatKind,
                                          weekdays: input.repeatWeekdays, region: input.region, bucket: input.bucket,
                                          today: today, calendar: calendar)
-        let category = try input.category.map { try selectableCategory($0) } ?? planner.categories.todayFilter()
+        let category = try input.category.map { try selectableCategory($0) } ?? store.categories.todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(input.notes), dueDate: due,
                             effortMinutes: input.effortMinutes ?? TaskItem.defaultEffortMinutes,
                             importance: input.importance, repeatKind: input.repeatKind,
@@ -75,7 +75,7 @@ extension Charflow {
         if let region = input.region {
             let day = task.dueDate ?? today
             try Board.place(&task, region: region, bucket: input.bucket, day: day,
-                            occupants: try planner.taskRepository.occupants(of: region, on: day), now: now)
+                            occupants: try store.taskRepository.occupants(of: region, on: day), now: now)
         } else if NewTaskDay.entersBacklog(due: task.dueDate, today: today) {
             task.backlogSince = today
         }
@@ -83,7 +83,7 @@ extension Charflow {
 
     /// The category with this id, when a task may be given it: it exists and is active.
     func selectableCategory(_ id: UUID) throws -> TaskCategory {
-        guard let category = try planner.categories.all().first(where: { $0.id == id }) else {
+        guard let category = try store.categories.all().first(where: { $0.id == id }) else {
             throw PlannerError.noCategoryMatches(id.lowercasedText)
         }
         if category.isArchived { throw PlannerError.categoryArchived(category.name) }

@@ -18,7 +18,7 @@ extension Charflow {
     @discardableResult
     public func completeTask(_ input: CompleteTask.Input) throws -> TaskChange {
         let task = try self.task(input.task)
-        return try TaskChange(try planner.action("done") { work in try complete(task, in: work) }, in: self)
+        return try TaskChange(try store.action("done") { work in try complete(task, in: work) }, in: self)
     }
 
     // MARK: From a request

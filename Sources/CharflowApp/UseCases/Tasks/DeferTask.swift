@@ -47,7 +47,7 @@ extension Charflow {
         }
         var outcome = try Deferral.move(task, to: target, dateChosen: input.to != nil, reason: input.reason,
                                         todaysRecord: try todaysRecord(of: task), today: today, now: now)
-        return try planner.action("defer") { work in
+        return try store.action("defer") { work in
             try saveDateChange(&outcome, in: work)
             return Store.DateChange(outcome)
         }

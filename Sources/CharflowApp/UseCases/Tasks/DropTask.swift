@@ -18,7 +18,7 @@ extension Charflow {
     @discardableResult
     public func dropTask(_ input: DropTask.Input) throws -> TaskChange {
         let task = try self.task(input.task)
-        return try TaskChange(try planner.action("delete") { work in try drop(task, in: work) }, in: self)
+        return try TaskChange(try store.action("delete") { work in try drop(task, in: work) }, in: self)
     }
 
     // MARK: From a request

@@ -72,7 +72,7 @@ extension Charflow {
         try NewTaskDay.ensureDay(&task, askedSomeday: input.due == .someday, today: today)
         if input.repeatKind != nil { task.settleRepeatPattern() }
         outcome.task = task
-        return try planner.action("edit") { work in
+        return try store.action("edit") { work in
             try saveDateChange(&outcome, in: work)
             return Store.DateChange(outcome)
         }
@@ -80,7 +80,7 @@ extension Charflow {
 
     /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).
     func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
-        try planner.taskRepository.deferral(ofTask: task.id, on: today)
+        try store.taskRepository.deferral(ofTask: task.id, on: today)
     }
 
     // MARK: From a request

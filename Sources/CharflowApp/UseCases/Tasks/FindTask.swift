@@ -6,7 +6,7 @@ import Foundation
 extension Charflow {
     /// The task with this id; refused when there is none.
     func task(_ id: UUID) throws -> TaskItem {
-        guard let task = try planner.taskRepository.task(id: id) else {
+        guard let task = try store.taskRepository.task(id: id) else {
             throw PlannerError.noTaskMatches(id.lowercasedText)
         }
         return task
@@ -16,7 +16,7 @@ extension Charflow {
     public func task(matching word: String) throws -> TaskItem {
         let key = word.lowercased()
         guard key.count >= IDPrefix.shortest else { throw PlannerError.idTooShort(word) }
-        let found = try planner.taskRepository.tasks(idPrefix: key, limit: 2)
+        let found = try store.taskRepository.tasks(idPrefix: key, limit: 2)
         guard let first = found.first else { throw PlannerError.noTaskMatches(word) }
         guard found.count == 1 else { throw PlannerError.ambiguousID(word) }
         return first

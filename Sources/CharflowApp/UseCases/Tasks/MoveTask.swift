@@ -44,7 +44,7 @@ extension Charflow {
                 task.importance = outcome.task.importance
             }
             try Board.place(&task, region: target, bucket: bucket, day: day,
-                            occupants: try planner.taskRepository.occupants(of: target, on: day), now: now)
+                            occupants: try store.taskRepository.occupants(of: target, on: day), now: now)
         case .backlog:
             if !task.isImportant, !task.isRepeating, Deferral.isDeferral(task, to: nil, today: today) {
                 outcome = try Deferral.move(task, to: nil, dateChosen: true, reason: nil,
@@ -55,7 +55,7 @@ extension Charflow {
             Board.moveToBacklog(&task, today: today, now: now)
         }
         outcome.task = task
-        try planner.action("move") { work in try saveDateChange(&outcome, in: work) }
+        try store.action("move") { work in try saveDateChange(&outcome, in: work) }
         // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
         return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
     }

@@ -24,7 +24,7 @@ extension Charflow {
     @discardableResult
     public func purgeTask(_ input: PurgeTask.Input) throws -> Purged {
         let task = try self.task(input.task)
-        try planner.taskRepository.purge(task.id)
+        try store.taskRepository.purge(task.id)
         return Purged(task: task, json: .object([("purged", .string(task.id.lowercasedText))]))
     }
 

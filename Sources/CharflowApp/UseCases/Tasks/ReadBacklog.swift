@@ -24,7 +24,7 @@ public struct BacklogReport {
 extension Charflow {
     /// Read the Backlog: every live task without a day or due before today, grouped by when it entered.
     public func backlog() throws -> BacklogReport {
-        let members = try planner.taskRepository.live(undatedOrDueBefore: today)
+        let members = try store.taskRepository.live(undatedOrDueBefore: today)
         return BacklogReport(groups: Backlog.groups(members, today: today, calendar: calendar), today: today,
                              render: try taskJSON())
     }

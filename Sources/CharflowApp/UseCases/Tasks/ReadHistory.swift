@@ -17,7 +17,7 @@ extension Charflow {
     public func history(_ input: ReadHistory.Input) throws -> TaskListReport {
         let start = calendar.start(of: input.day)
         let end = calendar.start(of: input.day.adding(days: 1))
-        return TaskListReport(tasks: try planner.taskRepository.completed(from: start, before: end), today: today,
+        return TaskListReport(tasks: try store.taskRepository.completed(from: start, before: end), today: today,
                               day: input.day, calendar: calendar, render: try taskJSON())
     }
 

@@ -28,7 +28,7 @@ extension Charflow {
 
     /// Every live task (with `resolved`, done and dropped ones too), in the engine's order.
     func allTasks(includingResolved resolved: Bool) throws -> [TaskItem] {
-        EngineOrder.sorted(try planner.taskRepository.all(includingResolved: resolved), today: today)
+        EngineOrder.sorted(try store.taskRepository.all(includingResolved: resolved), today: today)
     }
 
     func list(_ tasks: [TaskItem]) throws -> TaskListReport {

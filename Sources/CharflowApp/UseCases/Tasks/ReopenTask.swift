@@ -17,7 +17,7 @@ public enum ReopenTask {
 extension Charflow {
     @discardableResult
     public func reopenTask(_ input: ReopenTask.Input) throws -> TaskChange {
-        let tasks = planner.taskRepository
+        let tasks = store.taskRepository
         var task = try self.task(input.task)
         let completed = task
         let completedAt = task.completedAt
@@ -35,7 +35,7 @@ extension Charflow {
                 }
             }
         }
-        let reopened = try planner.action("undone") { work in
+        let reopened = try store.action("undone") { work in
             try tasks.save(&task, in: work)
             for instance in later { try tasks.remove(instance.id, in: work) }
             return task

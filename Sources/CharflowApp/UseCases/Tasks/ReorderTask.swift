@@ -19,7 +19,7 @@ public enum ReorderTask {
 extension Charflow {
     @discardableResult
     public func reorderTask(_ input: ReorderTask.Input) throws -> TaskChange {
-        let tasks = planner.taskRepository
+        let tasks = store.taskRepository
         let task = try self.task(input.task)
         guard task.droppedAt == nil, let region = task.region, let day = task.dueDate else {
             throw PlannerError.notOnBoard
@@ -27,7 +27,7 @@ extension Charflow {
         let bucketTasks = Board.manualOrder(try tasks.occupants(of: region, on: day)
             .filter { $0.bucket == task.bucket && $0.droppedAt == nil })
         let changed = try Board.reorder(bucketTasks, moving: task.id, to: input.position, now: now)
-        try planner.action("reorder") { work in
+        try store.action("reorder") { work in
             for var task in changed { try tasks.save(&task, in: work) }
         }
         return try TaskChange(try self.task(task.id), in: self)

@@ -15,7 +15,7 @@ extension Charflow {
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }
-        try planner.taskRepository.save(&task, in: work)
+        try store.taskRepository.save(&task, in: work)
         try work.closeLiveSession(ofTask: task.id, .finished)
         try makeNextInstance(after: task, in: work)
         return task
@@ -28,7 +28,7 @@ extension Charflow {
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         let wasLive = task.isLive
         task.droppedAt = now
-        try planner.taskRepository.save(&task, in: work)
+        try store.taskRepository.save(&task, in: work)
         try work.closeLiveSession(ofTask: task.id, .dropped)
         if wasLive { try makeNextInstance(after: task, in: work) }
         return task
@@ -40,7 +40,7 @@ extension Charflow {
     /// resolved there is never mistaken for the next one.
     private func makeNextInstance(after task: TaskItem, in work: UnitOfWork) throws {
         guard task.isRepeating else { return }
-        let tasks = planner.taskRepository
+        let tasks = store.taskRepository
         let series = task.seriesID ?? task.id
         guard try tasks.liveCount(of: series, otherThan: task.id) == 0 else { return }
         let taken = try tasks.occurrences(of: series, except: nil)

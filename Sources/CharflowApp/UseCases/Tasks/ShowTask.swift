@@ -33,8 +33,8 @@ extension Charflow {
     }
 
     private func detail(of task: TaskItem) throws -> TaskDetail {
-        let deferrals = try planner.taskRepository.deferrals(ofTask: task.id)
-        let sessions = try planner.sessions.sessions(ofTask: task.id)
+        let deferrals = try store.taskRepository.deferrals(ofTask: task.id)
+        let sessions = try store.sessions.sessions(ofTask: task.id)
         let actual = Sessions.actualSeconds(sessions, at: now)
         let render = try taskJSON()
         var object: [(String, JSONValue)] = []
@@ -45,7 +45,7 @@ extension Charflow {
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
         })))
-        let category = try task.categoryID.flatMap { id in try planner.categories.all().first { $0.id == id } }
+        let category = try task.categoryID.flatMap { id in try store.categories.all().first { $0.id == id } }
         return TaskDetail(task: task, place: try TaskPlace(task, in: self), deferrals: deferrals, sessions: sessions,
                           actualSeconds: actual, category: category, today: today, calendar: calendar, json: .object(object))
     }

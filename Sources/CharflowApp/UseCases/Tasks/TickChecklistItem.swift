@@ -26,9 +26,9 @@ extension Charflow {
 
     /// Saves a change to one task as one undoable action named `label`.
     func saveTask(_ task: TaskItem, label: String) throws -> TaskItem {
-        try planner.action(label) { work in
+        try store.action(label) { work in
             var task = task
-            try planner.taskRepository.save(&task, in: work)
+            try store.taskRepository.save(&task, in: work)
             return task
         }
     }

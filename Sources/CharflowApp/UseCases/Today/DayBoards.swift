@@ -9,9 +9,9 @@ extension Charflow {
     /// Today's board, due and overdue tasks, and the Backlog count; with a Today filter active, only
     /// the tasks of its category.
     package func todayView() throws -> TodayView {
-        let tasks = planner.taskRepository
+        let tasks = store.taskRepository
         var found = try tasks.notDropped(dueOn: today) + tasks.live(dueBefore: today)
-        if let filter = try planner.categories.todayFilter() {
+        if let filter = try store.categories.todayFilter() {
             found = found.filter { $0.categoryID == filter.id }
         }
         return TodayView(day: today, tasks: found, backlogCount: try backlogCount())
@@ -19,7 +19,7 @@ extension Charflow {
 
     /// The board of any logical day (tomorrow's while planning, a past one as history).
     package func board(on day: LocalDay) throws -> DayBoard {
-        DayBoard(day: day, tasks: try planner.taskRepository.placed(on: day))
+        DayBoard(day: day, tasks: try store.taskRepository.placed(on: day))
     }
 
     /// How many Backlog tasks sit in its Older group (entered before this week, and not yesterday).
@@ -38,7 +38,7 @@ extension Charflow {
     /// The Backlog's size and its Older group's, in one read; kept for the command, as Today asks for both.
     private func backlogCounts() throws -> (all: Int, older: Int) {
         if let counts = kept.backlogCounts { return counts }
-        let counts = try planner.taskRepository.liveCounts(undatedOrDueBefore: today,
+        let counts = try store.taskRepository.liveCounts(undatedOrDueBefore: today,
                                                            olderBefore: calendar.startOfWeek(containing: today),
                                                            notOn: today.adding(days: -1))
         kept.backlogCounts = counts
@@ -47,6 +47,6 @@ extension Charflow {
 
     /// Tasks completed during logical day `day`, in completion order.
     package func completed(on day: LocalDay) throws -> [TaskItem] {
-        try planner.taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
+        try store.taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
     }
 }

@@ -6,6 +6,6 @@ extension Charflow {
     /// Records that a person was shown these signals or reminders, so each is shown once in its period
     /// (spec D11, P-5); a mark already recorded changes nothing. Not an action: nothing to undo.
     public func markSeen(_ marks: [SeenMark]) throws {
-        try planner.signals.record(marks)
+        try store.signals.record(marks)
     }
 }

@@ -23,32 +23,32 @@ extension Charflow {
                 }
             }
         }
-        let created = try planner.habitRecords.creationTimes(since: calendar.start(of: today.adding(days: -7)))
+        let created = try store.habitRecords.creationTimes(since: calendar.start(of: today.adding(days: -7)))
             .map(calendar.logicalDay(at:))
         if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
-        return try planner.signals.unshown(fresh, period: week)
+        return try store.signals.unshown(fresh, period: week)
     }
 
     /// The quiet line about two timers while it has not been shown.
     package func pendingTwoTimersNotice() throws -> PendingSignal? {
-        guard try planner.signals.twoTimersNoticeLeft() else { return nil }
+        guard try store.signals.twoTimersNoticeLeft() else { return nil }
         return PendingSignal(signal: .twoTimersStopped, seen: .twoTimers)
     }
 
     /// The carried-over session's task while its offer has not been shown as a signal.
     package func pendingOfferedTask() throws -> (task: TaskItem, signal: PendingSignal)? {
-        guard let task = try offeredTask(), let id = try planner.signals.offeredSession(),
-              let pending = try planner.signals.unshown([.sessionCarriedOver(task: task.id)], period: id).first
+        guard let task = try offeredTask(), let id = try store.signals.offeredSession(),
+              let pending = try store.signals.unshown([.sessionCarriedOver(task: task.id)], period: id).first
         else { return nil }
         return (task, pending)
     }
 
     /// The task whose session the last rollover closed, while it is still live and not begun again.
     package func offeredTask() throws -> TaskItem? {
-        guard let id = try planner.signals.offeredSession(),
-              let sessionID = UUID(recordText: id), let session = try planner.sessions.session(id: sessionID),
-              session.outcome == .autoClosed, let taskID = session.taskID, let task = try planner.taskRepository.task(id: taskID),
+        guard let id = try store.signals.offeredSession(),
+              let sessionID = UUID(recordText: id), let session = try store.sessions.session(id: sessionID),
+              session.outcome == .autoClosed, let taskID = session.taskID, let task = try store.taskRepository.task(id: taskID),
               task.isLive else { return nil }
-        return try planner.sessions.count(ofTask: task.id, startedAfter: session.startedAt) == 0 ? task : nil
+        return try store.sessions.count(ofTask: task.id, startedAfter: session.startedAt) == 0 ? task : nil
     }
 }

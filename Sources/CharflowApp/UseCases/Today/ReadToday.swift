@@ -7,14 +7,14 @@ extension Charflow {
     public func readToday() throws -> TodayReport {
         let view = try todayView()
         var pending = try taskSignals(view)
-        let session = try planner.sessions.live()
+        let session = try store.sessions.live()
         let sessionName = try session.map(subjectName(of:))
         // The offer to pick a carried session back up is a row of Today while it stands; as a signal it
         // is listed until seen.
         let offered = session == nil ? try offeredTask() : nil
         if offered != nil, let offer = try pendingOfferedTask() { pending.append(offer.signal) }
         if let notice = try pendingTwoTimersNotice() { pending.append(notice) }
-        pending += try planner.signals.pendingEased()
+        pending += try store.signals.pendingEased()
         pending += try pendingHabitSignals()
         // Paused habits are hidden from Today; a weekly target shows until met, then as done.
         let allHabitDays = try habitDays()
@@ -24,7 +24,7 @@ extension Charflow {
         // Every habit's name, not only today's: a habit's signal on a day it is not due still names it.
         for day in allHabitDays { titles[day.habit.id] = day.habit.title }
         for signal in pending.map(\.signal) {
-            if let id = signal.subject, titles[id] == nil, let task = try planner.task(id: id) {
+            if let id = signal.subject, titles[id] == nil, let task = try store.task(id: id) {
                 titles[id] = task.title
             }
         }
@@ -32,7 +32,7 @@ extension Charflow {
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
             + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionName: sessionName,
-                           offered: offered, habits: habitDays, filter: try planner.categories.todayFilter()?.name,
+                           offered: offered, habits: habitDays, filter: try store.categories.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, app: self)
     }
 
@@ -40,8 +40,8 @@ extension Charflow {
     /// their period: the prioritisation prompt once a day; slipping tasks, an old Backlog and a lighter
     /// cadence once a week (P-5, T-14, T-18, H-18).
     private func taskSignals(_ view: TodayView) throws -> [PendingSignal] {
-        let signals = TodaySignals.tasks(plan: try planner.planning.plannedTasks(on: today), view: view, today: today)
-        var result = try planner.signals.unshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
+        let signals = TodaySignals.tasks(plan: try store.planning.plannedTasks(on: today), view: view, today: today)
+        var result = try store.signals.unshown(signals.filter { $0.kind == "prioritisationPrompt" }, period: today.description)
         var weekly = signals.filter { $0.kind != "prioritisationPrompt" }
         let older = try olderBacklogCount()
         if older >= BacklogAge.olderTasks { weekly.append(.backlogGrowingOld(count: older)) }
@@ -55,7 +55,7 @@ extension Charflow {
                 weekly.append(.densityRead(habit: day.habit.id, current: current, suggested: suggested))
             }
         }
-        result += try planner.signals.unshown(weekly, period: calendar.startOfWeek(containing: today).description)
+        result += try store.signals.unshown(weekly, period: calendar.startOfWeek(containing: today).description)
         return result
     }
 }
