@@ -2,28 +2,15 @@ import CharflowCore
 import Foundation
 
 /// Name-based ids (UUID version 5, RFC 9562) for rows two devices may each create (spec D18), so
-/// that both create the same row and a merge keeps one: SHA-1 of Charflow's namespace and the name,
-/// hashed by libcrypto rather than by hand.
-///
-/// libcrypto is loaded when the first id is derived, not linked: binding its symbols at start cost
-/// every command about 9 M instructions (`docs/performance.md`), and most commands derive none.
+/// that both create the same row and a merge keeps one: SHA-1 (`SHA1.swift`) of Charflow's namespace
+/// and the name.
 enum DerivedID {
     /// Charflow's namespace for its derived ids (itself a version 5 id of "charflow" in the URL namespace).
     static let namespace = UUID(uuidString: "2ecfdc28-33b3-5910-badc-d5fe33a7b9a6")!
 
     /// The version 5 id of `name` in Charflow's namespace.
     static func uuid(_ name: String) -> UUID {
-        var bytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
-        bytes += Array(name.utf8)
-        var digest = [UInt8](repeating: 0, count: 20)
-        guard let sha1 = LibCrypto.sha1 else {
-            preconditionFailure("libcrypto (Debian's libssl3) is needed to derive ids and could not be loaded")
-        }
-        _ = bytes.withUnsafeBufferPointer { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                sha1.call(input.baseAddress, input.count, output.baseAddress)
-            }
-        }
+        var digest = SHA1.digest(withUnsafeBytes(of: namespace.uuid) { Array($0) } + Array(name.utf8))
         digest[6] = (digest[6] & 0x0F) | 0x50
         digest[8] = (digest[8] & 0x3F) | 0x80
         return UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
@@ -111,23 +98,4 @@ enum DerivedID {
     private static func suffix(_ generation: Int) -> String {
         generation == 1 ? "" : "#\(generation)"
     }
-}
-
-/// libcrypto's `SHA1`, found with `dlopen` when first asked for.
-final class LibCrypto: Sendable {
-    let call: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
-
-    private init(_ call: @escaping @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?) {
-        self.call = call
-    }
-
-    /// The loaded function, or nil when no libcrypto could be loaded.
-    static let sha1: LibCrypto? = {
-        for name in ["libcrypto.so.3", "libcrypto.so"] {
-            guard let handle = dlopen(name, RTLD_NOW), let symbol = dlsym(handle, "SHA1") else { continue }
-            return LibCrypto(unsafeBitCast(symbol, to: (@convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?)
-                -> UnsafeMutablePointer<UInt8>?).self))
-        }
-        return nil
-    }()
 }

@@ -59,21 +59,3 @@ struct OperationLogTests {
         #expect(rolled.allSatisfy { ($0[0].text ?? "") > lastClock })
     }
 }
-
-@Suite("Derived ids (D18)")
-struct DerivedIDTests {
-    @Test("D18: the seeded default categories get version 5 ids of their preset keys, the same in every store")
-    func defaultCategoriesShareIDs() throws {
-        // Python's uuid.uuid5(uuid5(NAMESPACE_URL, "charflow"), "category-preset:<key>").
-        let expected = [
-            "personal": "c33622fe-a027-5a88-ba77-bf957e78ecd3",
-            "family": "9ccf0b63-2dc7-547e-84c7-f030e60cb5a2",
-            "work": "524e8e14-631f-509f-a920-70e021168b52",
-        ]
-        for zone in ["Europe/London", "America/New_York"] {
-            let planner = try TempStore(zone: zone).open("2026-03-07", "09:00")
-            let rows = try planner.db.rows("SELECT preset_key, id FROM categories WHERE preset_key IS NOT NULL")
-            #expect(Dictionary(uniqueKeysWithValues: rows.compactMap { row in row[0].text.flatMap { key in row[1].text.map { (key, $0) } } }) == expected)
-        }
-    }
-}
