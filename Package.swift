@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .library(name: "CharflowCore", targets: ["CharflowCore"]),
         .library(name: "CharflowStore", targets: ["CharflowStore"]),
-        .library(name: "CharflowApp", targets: ["CharflowApp", "CharflowStoreSetup"]),
+        .library(name: "CharflowApp", targets: ["CharflowApp"]),
         .library(name: "CharflowSync", targets: ["CharflowSync"]),
         .executable(name: "charflow", targets: ["charflow"]),
     ],
@@ -46,7 +46,8 @@ let package = Package(
                                                             "CharflowApp", "CharflowStoreSetup"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowStoreSetup"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
