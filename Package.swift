@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// How the release executables are linked, so a command starts in the fewest instructions (see
+/// docs/performance.md, "Start-up"): not position-independent (no relocation of every pointer at
+/// each start), exporting no symbols of their own, and with SQLite, libstdc++ and libgcc linked in, so
+/// that the dynamic loader binds only glibc. `build-support/static-libraries` holds links to Debian's
+/// static archives; where one is missing the shared library is used instead. libmicrohttpd, libpq
+/// and libcrypto stay shared: they are opened with `dlopen` by the commands that need them.
+let startUpLinking: [LinkerSetting] = [
+    .unsafeFlags(["-L", Context.packageDirectory + "/build-support/static-libraries",
+                  "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+                  "-Xlinker", "--no-export-dynamic"],
+                 .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Charflow",
     products: [
@@ -11,9 +24,10 @@ let package = Package(
         .executable(name: "charflow", targets: ["charflow"]),
     ],
     targets: [
+        // Found on the linker's path, not through pkg-config, whose -L would put the shared library ahead
+        // of the static one the release build links (see `startUpLinking`).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
@@ -35,8 +49,11 @@ let package = Package(
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"],
                 resources: [.embedInCode("Page")]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"]),
-        .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"],
+                          linkerSettings: startUpLinking),
+        // Linked as charflow is, so that the floor it measures is the same build's.
+        .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"],
+                          linkerSettings: startUpLinking),
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
         .target(name: "CharflowStoreSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
