@@ -6,6 +6,6 @@ import Foundation
 let undecodable = (1..<Int(CommandLine.argc)).first { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }
-let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
                      undecodable: undecodable)
 exit(status)
