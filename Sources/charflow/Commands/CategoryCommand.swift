@@ -24,7 +24,7 @@ enum CategoryCommand: Command {
         guard verb != "list" else {
             let list = try app.categories(all: context.args.has("all"))
             let text = list.categories.map { category in
-                "  ● " + category.name + String(repeating: " ", count: max(2, 26 - category.name.count))
+                "  ● " + category.name + Padding.spaces(max(2, 26 - category.name.count))
                     + category.color.rawValue + (category.isArchived ? "  archived" : "")
                     + (category.id == list.filter?.id ? "  (Today filter)" : "")
             }

@@ -16,7 +16,7 @@ enum HelpCommand: Command {
         var lines = ["charflow — a calm daily planner: Morning, Afternoon, Evening; 1 Must-Do, 3 Complementary, 5 Misc.",
                      "", "Commands:"]
         for command in CLI.commands {
-            lines.append("  " + command.name + String(repeating: " ", count: max(2, 11 - command.name.count)) + command.summary)
+            lines.append("  " + command.name + Padding.spaces(max(2, 11 - command.name.count)) + command.summary)
         }
         lines += ["", "Everywhere: --db PATH (or CHARFLOW_DB), --now YYYY-MM-DDTHH:MM (or CHARFLOW_NOW), --json.",
                   "A task is named by its id or any unique prefix of 4+ characters."]

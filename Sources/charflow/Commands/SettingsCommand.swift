@@ -12,7 +12,7 @@ enum SettingsCommand: Command {
         if let key = context.args.words.first, !PlannerSettings.keys.contains(key) { throw PlannerError.unknownSetting(key) }
         let report = try context.app().settings(context.request)
         let width = (report.pairs.map(\.key.count).max() ?? 0) + 2
-        var lines = report.pairs.map { $0.key + String(repeating: " ", count: width - $0.key.count) + $0.value }
+        var lines = report.pairs.map { $0.key + Padding.spaces(width - $0.key.count) + $0.value }
         if let meaning = report.meaning { lines.append(meaning) }
         context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
     }

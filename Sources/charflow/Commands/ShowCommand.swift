@@ -15,7 +15,7 @@ enum ShowCommand: Command {
     static func text(_ detail: TaskDetail, output: Output) -> String {
         let task = detail.task, deferrals = detail.deferrals, today = detail.today, calendar = detail.calendar
         func row(_ label: String, _ value: String) -> String {
-            "  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + value
+            "  " + label + Padding.spaces(max(1, 12 - label.count)) + value
         }
         var out = [output.bold(task.title)]
         out.append(row("id", task.id.lowercasedText))

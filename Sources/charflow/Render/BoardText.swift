@@ -18,14 +18,14 @@ struct BoardRenderer {
         for bucket in Bucket.allCases {
             let tasks = card.tasks(in: bucket)
             let label = "\(bucket.displayName) \(tasks.count)/\(bucket.limit)"
-            let column = "  " + label + String(repeating: " ", count: max(1, 19 - label.count))
+            let column = "  " + label + Padding.spaces(max(1, 19 - label.count))
             if tasks.isEmpty {
                 let placeholder = bucket == .mustDo ? Messages.noMustDo : "—"
                 out.append(column + output.dim(placeholder))
                 continue
             }
             for (index, task) in tasks.enumerated() {
-                let prefix = index == 0 ? column : String(repeating: " ", count: column.count)
+                let prefix = index == 0 ? column : Padding.spaces(column.count)
                 let locked = Board.isLocked(task, occupants: card.allTasks, lockComplementary: lockComplementary)
                 out.append(lines.line(task, prefix: prefix, note: locked ? "locked" : nil))
             }

@@ -24,8 +24,8 @@ enum HabitText {
             if let week = day.week { progress = "\(week.done) of \(week.target) this week" + (cell.amount > 0 ? " · today " + progress : "") }
             if !cell.isDue, day.week == nil { progress = "not today" }
             let left = "  \(box) \(name)"
-            lines.append(left + String(repeating: " ", count: max(2, 44 - left.count)) + progress
-                         + String(repeating: " ", count: max(2, 72 - max(44, left.count + 2) - progress.count))
+            lines.append(left + Padding.spaces(max(2, 44 - left.count)) + progress
+                         + Padding.spaces(max(2, 72 - max(44, left.count + 2) - progress.count))
                          + output.dim(day.habit.shortID))
         }
         return lines

@@ -21,7 +21,7 @@ struct TaskLineRenderer {
         let right = (notes.isEmpty ? "" : notes + "  ") + task.shortID
         let room = max(8, width - prefix.count - box.count - 1 - right.count - 2)
         let title = TaskLineRenderer.fit(task.title, room)
-        let gap = String(repeating: " ", count: max(2, width - prefix.count - box.count - 1 - title.count - right.count))
+        let gap = Padding.spaces(max(2, width - prefix.count - box.count - 1 - title.count - right.count))
         let styledTitle = task.isCompleted || task.droppedAt != nil ? output.done(title) : title
         return prefix + box + " " + styledTitle + gap + output.dim(right)
     }
@@ -36,7 +36,7 @@ struct TaskLineRenderer {
     /// A line with `left` and `right` pushed to the two edges.
     func spread(_ left: String, _ right: String, visibleLeft: Int? = nil) -> String {
         let used = (visibleLeft ?? left.count) + right.count
-        return left + String(repeating: " ", count: max(2, width - used)) + right
+        return left + Padding.spaces(max(2, width - used)) + right
     }
 
     /// "due today", "overdue since 27 Nov", "due 3 Dec" for lists outside the board.
