@@ -56,4 +56,20 @@ struct TextRulesTests {
         #expect(TerminalText.escaped("a\u{202E}b\u{2066}c") == "a<U+202E>b<U+2066>c")
         #expect(TerminalText.escaped("note \u{1B}[31m\nline\ttwo") == "note ^[[31m\nline\ttwo")
     }
+
+    @Test("T-33 printed text changes exactly where a character is shown visibly, among neighbours of every byte length")
+    func terminalChangesOnlyWhatItShows() {
+        func shown(_ value: UInt32) -> Bool {
+            (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
+        // Every scalar up to U+2FFF (the bytes the scan looks at, and their neighbours), and a few beyond.
+        let values = Array(0...0x2FFF) + [0xE000, 0xFEFF, 0x1F600]
+        for value in values {
+            guard let scalar = UnicodeScalar(UInt32(value)) else { continue }
+            for text in ["\(Character(scalar))", "a·\(Character(scalar))—…", "\(Character(scalar))é"] {
+                #expect((TerminalText.escaped(text) != text) == shown(UInt32(value)), "U+\(String(value, radix: 16))")
+            }
+        }
+    }
 }

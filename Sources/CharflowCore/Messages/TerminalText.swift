@@ -9,6 +9,9 @@
 public enum TerminalText {
     /// `text` with every control character but newline and tab, and every direction override, written visibly.
     public static func escaped(_ text: String) -> String {
+        // One pass over the bytes clears almost every text; decoding scalars cost a screen ~35
+        // instructions a byte.
+        if text.utf8.withContiguousStorageIfAvailable({ !mayHoldShownVisibly($0) }) == true { return text }
         guard text.unicodeScalars.contains(where: isShownVisibly) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -36,6 +39,26 @@ public enum TerminalText {
     }
 
     /// A control character, or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
+    /// Whether UTF-8 `bytes` may encode a scalar `isShownVisibly` names: a C0 byte but newline and
+    /// tab, DEL, or the first bytes of C1 (C2 80–9F), U+202A–202E (E2 80 AA–AE) or U+2066–2069
+    /// (E2 81 A6–A9). False means none is there.
+    static func mayHoldShownVisibly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 { if byte != 0x0A && byte != 0x09 { return true } }
+            else if byte == 0x7F { return true }
+            else if byte == 0xC2 { if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true } }
+            else if byte == 0xE2, index + 2 < bytes.count {
+                let second = bytes[index + 1], third = bytes[index + 2]
+                if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
     static func isShownVisibly(_ scalar: UnicodeScalar) -> Bool {
         isControl(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }

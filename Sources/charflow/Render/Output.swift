@@ -35,10 +35,13 @@ final class Output {
     /// `text` with the data's control characters shown and Charflow's own styles made real.
     ///
     /// The marker is looked for in the scalars (the standard library): Foundation's `contains` folds
-    /// character clusters through ICU and cost a text screen a third of its run.
+    /// character clusters through ICU and cost a text screen a third of its run. Its first UTF-8 byte
+    /// (0xEE) is looked for first, which plain text never holds.
     func terminal(_ text: String) -> String {
         let safe = TerminalText.escaped(text)
-        return safe.unicodeScalars.contains("\u{E000}") ? safe.replacingOccurrences(of: escape, with: "\u{1B}") : safe
+        guard safe.utf8.withContiguousStorageIfAvailable({ $0.contains(0xEE) }) ?? true,
+              safe.unicodeScalars.contains("\u{E000}") else { return safe }
+        return safe.replacingOccurrences(of: escape, with: "\u{1B}")
     }
 
     /// A refusal: the message on stderr, and with `--json` the error document on stdout.
