@@ -37,8 +37,15 @@ package struct Migrator: Sendable {
 
     /// Throws `.newerStore` when the store records a migration unknown here.
     package func checkNotNewer(_ db: Database) throws {
+        try refuseNewer(try appliedNames(db))
+    }
+
+    /// Throws `.newerStore` when `applied` names a migration unknown here.
+    func refuseNewer(_ applied: [String]) throws {
+        // A store this build made or brought up to date records exactly its names, in order.
+        if applied.count <= migrations.count, zip(applied, migrations).allSatisfy({ $0 == $1.name }) { return }
         let known = Set(migrations.map(\.name))
-        if let unknown = try appliedNames(db).first(where: { !known.contains($0) }) {
+        if let unknown = applied.first(where: { !known.contains($0) }) {
             throw StoreFailure.newerStore(unknown)
         }
     }
@@ -49,12 +56,14 @@ package struct Migrator: Sendable {
     /// rename) would delete every child row when it drops the old table. So enforcement is switched
     /// off around the transaction, and before it commits `PRAGMA foreign_key_check` must find no row
     /// pointing at a missing parent: if it finds one, the whole migration is rolled back and refused.
-    /// Returns the names of the migrations it applied.
+    /// Returns the names of the migrations it applied. `applied` is what the store recorded when it
+    /// was opened, read once for both checks (what is pending is read again inside the transaction).
     @discardableResult
-    package func migrate(_ db: Database, now: String) throws -> [String] {
-        try checkNotNewer(db)
-        let pending = try pendingMigrations(db)
-        guard !pending.isEmpty else { return [] }
+    package func migrate(_ db: Database, now: String, applied: [String]? = nil) throws -> [String] {
+        let recorded = try applied ?? appliedNames(db)
+        try refuseNewer(recorded)
+        let done = Set(recorded)
+        guard migrations.contains(where: { !done.contains($0.name) }) else { return [] }
         var applied: [String] = []
         try db.withForeignKeysOff {
             try db.write {

@@ -30,11 +30,12 @@ package final class Store {
     package init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
                 migrator: Migrator = Schema.migrator) throws {
         PrivateFolder.create((path as NSString).deletingLastPathComponent)
-        db = try Store.openPrepared(path, migrator: migrator)
+        let (db, applied) = try Store.openPrepared(path, migrator: migrator)
+        self.db = db
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
-        let upgraded = try migrator.migrate(db, now: nowText)
+        let upgraded = try migrator.migrate(db, now: nowText, applied: applied)
         // An existing store brought up to date folds its log: a migration may have removed what must be
         // in no file (a hub password, rule Y-27), and the log still holds the pages as they were.
         if !upgraded.isEmpty, upgraded.count < migrator.migrations.count { try? db.checkpoint() }
@@ -62,19 +63,21 @@ package final class Store {
     /// Two processes opening a brand-new file at once can meet while one switches it to WAL: SQLite then
     /// answers "database is locked" at once instead of waiting (it would deadlock otherwise). The opening
     /// is tried again, from a fresh connection, until the other is done (ten seconds at most).
-    private static func openPrepared(_ path: String, migrator: Migrator) throws -> Database {
+    /// Returns the store and the migrations it records, read once for the migrator.
+    private static func openPrepared(_ path: String, migrator: Migrator) throws -> (Database, [String]) {
         let deadline = Date().addingTimeInterval(10)
         while true {
             do {
                 let db = try Store.open(path)
                 try Store.refuseForeign(db, path: path)
-                try migrator.checkNotNewer(db)
+                let applied = try migrator.appliedNames(db)
+                try migrator.refuseNewer(applied)
                 if !db.isInWALMode { _ = try db.rows("PRAGMA journal_mode = WAL") }
                 try db.execute("PRAGMA synchronous = NORMAL")
                 // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
                 try db.execute("PRAGMA secure_delete = ON")
                 try db.keepWALOnClose()
-                return db
+                return (db, applied)
             } catch let error as DatabaseError where error.isBusy && Date() < deadline {
                 usleep(20_000)
             } catch let error as DatabaseError {
