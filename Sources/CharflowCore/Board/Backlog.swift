@@ -35,10 +35,12 @@ public enum Backlog {
     public static func groups(
         _ tasks: [TaskItem], today: LocalDay, calendar: PlannerCalendar
     ) -> [(group: BacklogGroup, tasks: [TaskItem])] {
-        let members = tasks.filter { contains($0, today: today) }
-        let byGroup = Dictionary(grouping: members) {
-            BacklogGroup.of(entered: enteredDay(of: $0, calendar: calendar), today: today, calendar: calendar)
+        let groups = BacklogGroup.allCases
+        var members = Array(repeating: [TaskItem](), count: groups.count)
+        for task in tasks where contains(task, today: today) {
+            let group = BacklogGroup.of(entered: enteredDay(of: task, calendar: calendar), today: today, calendar: calendar)
+            members[groups.firstIndex(of: group) ?? groups.count - 1].append(task)
         }
-        return BacklogGroup.allCases.map { ($0, EngineOrder.sorted(byGroup[$0] ?? [], today: today)) }
+        return groups.indices.map { (groups[$0], EngineOrder.sorted(members[$0], today: today)) }
     }
 }

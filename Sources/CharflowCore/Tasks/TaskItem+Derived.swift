@@ -40,11 +40,20 @@ extension TaskItem {
 /// The engine's order outside the board's buckets: quadrant, then due date (undated last), then creation.
 public enum EngineOrder {
     public static func sorted(_ tasks: [TaskItem], today: LocalDay) -> [TaskItem] {
-        tasks.sorted { precedes($0, $1, today: today) }
+        // Each quadrant is worked out once, and positions are sorted rather than whole tasks moved.
+        let quadrants = tasks.map { $0.quadrant(today: today) }
+        return tasks.indices
+            .sorted { precedes(tasks[$0], quadrants[$0], tasks[$1], quadrants[$1]) }
+            .map { tasks[$0] }
     }
 
     public static func precedes(_ a: TaskItem, _ b: TaskItem, today: LocalDay) -> Bool {
-        let qa = a.quadrant(today: today), qb = b.quadrant(today: today)
+        precedes(a, a.quadrant(today: today), b, b.quadrant(today: today))
+    }
+
+    /// The order given each task's quadrant: the quadrant, then the earlier due day (a dated task
+    /// first), then the earlier creation, then the id.
+    static func precedes(_ a: TaskItem, _ qa: Quadrant, _ b: TaskItem, _ qb: Quadrant) -> Bool {
         if qa != qb { return qa < qb }
         switch (a.dueDate, b.dueDate) {
         case let (x?, y?) where x != y: return x < y
