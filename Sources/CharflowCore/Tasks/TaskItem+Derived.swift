@@ -1,9 +1,21 @@
+import Foundation
+
 /// The Eisenhower quadrant of a task; it drives ordering and prompts and is never shown as a label.
 public enum Quadrant: String, CaseIterable, Sendable, Comparable {
     case doFirst, schedule, fitIn, letGo
 
     public static func < (lhs: Quadrant, rhs: Quadrant) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
+    }
+
+    /// The place in declaration order, without making `allCases` on every comparison of a sort.
+    private var rank: Int {
+        switch self {
+        case .doFirst: 0
+        case .schedule: 1
+        case .fitIn: 2
+        case .letGo: 3
+        }
     }
 }
 
@@ -40,28 +52,42 @@ extension TaskItem {
 /// The engine's order outside the board's buckets: quadrant, then due date (undated last), then creation.
 public enum EngineOrder {
     public static func sorted(_ tasks: [TaskItem], today: LocalDay) -> [TaskItem] {
-        // Each quadrant is worked out once, and positions are sorted rather than whole tasks moved.
-        let quadrants = tasks.map { $0.quadrant(today: today) }
-        return tasks.indices
-            .sorted { precedes(tasks[$0], quadrants[$0], tasks[$1], quadrants[$1]) }
-            .map { tasks[$0] }
+        // What the order compares is taken out of each task once, and positions are sorted rather
+        // than whole tasks moved.
+        let keys = tasks.map { Key($0, today: today) }
+        return keys.indices.sorted { keys[$0].precedes(keys[$1]) }.map { tasks[$0] }
     }
 
     public static func precedes(_ a: TaskItem, _ b: TaskItem, today: LocalDay) -> Bool {
-        precedes(a, a.quadrant(today: today), b, b.quadrant(today: today))
+        Key(a, today: today).precedes(Key(b, today: today))
     }
 
-    /// The order given each task's quadrant: the quadrant, then the earlier due day (a dated task
-    /// first), then the earlier creation, then the id.
-    static func precedes(_ a: TaskItem, _ qa: Quadrant, _ b: TaskItem, _ qb: Quadrant) -> Bool {
-        if qa != qb { return qa < qb }
-        switch (a.dueDate, b.dueDate) {
-        case let (x?, y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: break
+    /// What the order compares of one task.
+    private struct Key {
+        let quadrant: Quadrant
+        let due: LocalDay?
+        let created: Date
+        let id: UUID
+
+        init(_ task: TaskItem, today: LocalDay) {
+            quadrant = task.quadrant(today: today)
+            due = task.dueDate
+            created = task.createdAt
+            id = task.id
         }
-        if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-        return a.id.sorts(before: b.id)
+
+        /// The quadrant, then the earlier due day (a dated task first), then the earlier creation,
+        /// then the id.
+        func precedes(_ other: Key) -> Bool {
+            if quadrant != other.quadrant { return quadrant < other.quadrant }
+            switch (due, other.due) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
+            if created != other.created { return created < other.created }
+            return id.sorts(before: other.id)
+        }
     }
 }
