@@ -36,7 +36,7 @@ public struct Habit: Sendable, Equatable, Identifiable {
         self.modifiedAt = modifiedAt ?? createdAt
     }
 
-    public var shortID: String { String(id.lowercasedText.prefix(8)) }
+    public var shortID: String { id.shortText }
 
     /// At most this many windows a habit.
     public static let maxWindows = 4

@@ -6,6 +6,20 @@ import Foundation
 /// instructions an id) and `UUID(uuidString:)` parses through `sscanf`, and a Today screen formats
 /// hundreds of ids.
 extension UUID {
+    /// The first eight characters of `lowercasedText` (the short id a list shows), written directly.
+    public var shortText: String {
+        let bytes = uuid
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            withUnsafeBytes(of: bytes) { raw in
+                for index in 0..<4 {
+                    buffer[index * 2] = Self.hexDigit(raw[index] >> 4)
+                    buffer[index * 2 + 1] = Self.hexDigit(raw[index] & 0x0F)
+                }
+            }
+            return 8
+        }
+    }
+
     /// The id's 36-character lower-case text, as stored in every table (one case, so that a typed
     /// prefix finds an id with an index range).
     public var lowercasedText: String {

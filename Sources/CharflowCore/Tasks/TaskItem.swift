@@ -82,5 +82,5 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     }
 
     /// The id as users see it: the first eight hex digits, lower case.
-    public var shortID: String { String(id.lowercasedText.prefix(8)) }
+    public var shortID: String { id.shortText }
 }

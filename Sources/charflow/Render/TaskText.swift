@@ -19,9 +19,9 @@ struct TaskLineRenderer {
         let label = task.categoryID.flatMap { categories[$0] }
         let notes = [note, label].compactMap { $0 }.joined(separator: " · ")
         let right = (notes.isEmpty ? "" : notes + "  ") + task.shortID
-        let room = max(8, width - prefix.count - box.count - 1 - right.count - 2)
-        let title = TaskLineRenderer.fit(task.title, room)
-        let gap = Padding.spaces(max(2, width - prefix.count - box.count - 1 - title.count - right.count))
+        let used = TaskLineRenderer.columns(prefix) + TaskLineRenderer.columns(box) + 1 + TaskLineRenderer.columns(right)
+        let title = TaskLineRenderer.fit(task.title, max(8, width - used - 2))
+        let gap = Padding.spaces(max(2, width - used - TaskLineRenderer.columns(title)))
         let styledTitle = task.isCompleted || task.droppedAt != nil ? output.done(title) : title
         return prefix + box + " " + styledTitle + gap + output.dim(right)
     }
@@ -30,7 +30,14 @@ struct TaskLineRenderer {
     static func fit(_ text: String, _ width: Int) -> String {
         let flat = text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
             ? String(text.map { $0.isNewline ? " " : $0 }) : text
-        return flat.count <= width ? flat : String(flat.prefix(width - 1)) + "…"
+        return columns(flat) <= width ? flat : String(flat.prefix(width - 1)) + "…"
+    }
+
+    /// How many characters `text` has: its byte count when it is ASCII (one pass over the bytes),
+    /// else the count of its characters, which walks grapheme breaks.
+    static func columns(_ text: String) -> Int {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+        return ascii ? text.utf8.count : text.count
     }
 
     /// A line with `left` and `right` pushed to the two edges.
