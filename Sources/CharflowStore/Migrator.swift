@@ -62,15 +62,15 @@ package struct Migrator: Sendable {
     package func migrate(_ db: Database, now: String, applied: [String]? = nil) throws -> [String] {
         let recorded = try applied ?? appliedNames(db)
         try refuseNewer(recorded)
-        let done = Set(recorded)
-        guard migrations.contains(where: { !done.contains($0.name) }) else { return [] }
+        guard !pending(after: recorded).isEmpty else { return [] }
         var applied: [String] = []
         try db.withForeignKeysOff {
             try db.write {
                 try db.execute("CREATE TABLE IF NOT EXISTS charflow_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
                 // Another process may have migrated between the read above and the lock.
-                try checkNotNewer(db)
-                for migration in try pendingMigrations(db) {
+                let recordedNow = try appliedNames(db)
+                try refuseNewer(recordedNow)
+                for migration in pending(after: recordedNow) {
                     try db.execute(migration.sql)
                     try migration.then?(db)
                     try Migrator.checkForeignKeys(db, after: migration)
@@ -92,8 +92,9 @@ package struct Migrator: Sendable {
                             message: "migration \(migration.name) leaves a row of \(table) pointing at a missing \(parent) row; nothing was changed")
     }
 
-    private func pendingMigrations(_ db: Database) throws -> [Migration] {
-        let applied = Set(try appliedNames(db))
-        return migrations.filter { !applied.contains($0.name) }
+    /// The migrations of this build that `applied` does not name, in order.
+    private func pending(after applied: [String]) -> [Migration] {
+        let done = Set(applied)
+        return migrations.filter { !done.contains($0.name) }
     }
 }

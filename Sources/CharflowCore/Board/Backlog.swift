@@ -39,7 +39,7 @@ public enum Backlog {
         var members = Array(repeating: [TaskItem](), count: groups.count)
         for task in tasks where contains(task, today: today) {
             let group = BacklogGroup.of(entered: enteredDay(of: task, calendar: calendar), today: today, calendar: calendar)
-            members[groups.firstIndex(of: group) ?? groups.count - 1].append(task)
+            members[groups.firstIndex(of: group)!].append(task)
         }
         return groups.indices.map { (groups[$0], EngineOrder.sorted(members[$0], today: today)) }
     }

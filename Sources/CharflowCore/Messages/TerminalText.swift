@@ -38,7 +38,6 @@ public enum TerminalText {
         }
     }
 
-    /// A control character, or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
     /// Whether UTF-8 `bytes` may encode a scalar `isShownVisibly` names: a C0 byte but newline and
     /// tab, DEL, or the first bytes of C1 (C2 80–9F), U+202A–202E (E2 80 AA–AE) or U+2066–2069
     /// (E2 81 A6–A9). False means none is there.
@@ -59,6 +58,7 @@ public enum TerminalText {
         return false
     }
 
+    /// A control character, or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
     static func isShownVisibly(_ scalar: UnicodeScalar) -> Bool {
         isControl(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
