@@ -223,6 +223,14 @@ package final class Database {
         (try? scalar("PRAGMA journal_mode")?.text?.lowercased()) == "wal"
     }
 
+    /// Reads by `pread` from now on rather than from the mapped file: a long pass over a whole store
+    /// (a sync's hundreds of thousands of fields) would otherwise keep every page it read resident.
+    package func stopMapping() throws {
+        #if !CHARFLOW_PAGE_COUNT
+        _ = try rows("PRAGMA mmap_size = 0")
+        #endif
+    }
+
     /// Folds the write-ahead log into the main file and empties it (`wal_checkpoint(TRUNCATE)`).
     package func checkpoint() throws {
         _ = try rows("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -46,6 +46,7 @@ package final class SyncClient {
     /// URL when it has none yet. Returns the hub's schema version. A new, empty hub becomes a blind
     /// one when `passphrase` gives one; a blind one takes this device only with its passphrase.
     package func initHub(url: String, passphrase: HubPassphrase = HubPassphrase()) throws -> Int {
+        try db.stopMapping()
         let hub = try HubConnection(url: url)
         let version = try HubSchema.install(hub)
         seal = try HubKey.resolve(hub, hubID: try SyncClient.identity(of: hub), passphrase: passphrase, creating: true)
@@ -114,6 +115,7 @@ package final class SyncClient {
     /// later point keeps what was done so far and repeats nothing twice.
     package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
                       progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+        try db.stopMapping()
         let hub = try HubConnection(url: url)
         // A store bound to no hub yet asks first (its first sync only), so that it becomes a device,
         // which writes here, only once the hub agreed (Y-10); one hub per device (Y-16) from then on.
@@ -363,16 +365,55 @@ package final class SyncClient {
     /// Starts a device with no cursor from the hub's current state: every field's winning value, read
     /// by one `hub_pull` call in one snapshot with the last operation number it includes (on every
     /// row), applied in one local transaction.
+    ///
+    /// The state streams through a hub cursor a page at a time, so memory holds one page whatever
+    /// the hub holds (rule Y-30): ordered by table and row, a page cut after its last whole row, the
+    /// rest carried into the next, so each row is merged whole. The cursor moves once the last page
+    /// is in, in the same local transaction.
     private func pullSnapshot(_ hub: HubConnection, device: String, progress: ((Int, Int?) -> Void)?) throws -> Int {
-        let rows = try hub.query("SELECT * FROM hub_pull(0, $1, 0)", [device])
-        let cursor = rows.first.flatMap { $0[0] }.flatMap { Int64($0) } ?? 0
-        let operations = rows.filter { $0[1] != nil }.map {
-            RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+        var changed = 0
+        var received = 0
+        try hub.transaction {
+            // Parents before children (the synced tables' order), so no page holds a link to a row
+            // a later page brings: the merge would take it for a broken one.
+            let tables = "{" + OperationLog.syncedTables.joined(separator: ",") + "}"
+            try hub.query("""
+                DECLARE hub_state NO SCROLL CURSOR FOR
+                SELECT * FROM hub_pull(0, $1, 0)
+                ORDER BY array_position($2::text[], o_table) NULLS LAST, o_table, o_row, o_hlc
+                """, [device, tables])
+            try db.write {
+                var cursor: Int64 = 0
+                var carried: [[String?]] = []
+                var lastRow: String?
+                while true {
+                    let fetched = try hub.query("FETCH \(SyncClient.page) FROM hub_state")
+                    let full = fetched.count == SyncClient.page
+                    var rows = carried + fetched
+                    carried = []
+                    if full {
+                        let whole = SyncClient.wholeRows(rows, full: true) { SyncClient.rowKey($0[2] ?? "", $0[3] ?? "") }
+                        carried = Array(rows[whole.count...])
+                        rows = whole
+                    }
+                    if let seq = rows.first?[0].flatMap({ Int64($0) }) { cursor = seq }
+                    let operations = rows.filter { $0[1] != nil }.map {
+                        RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+                    }
+                    for operation in operations {
+                        let key = SyncClient.rowKey(operation.table, operation.rowID)
+                        if key != lastRow { changed += 1; lastRow = key }
+                    }
+                    if !operations.isEmpty { try applyPulled(operations, cursor: 0, fromState: true) }
+                    received += operations.count
+                    progress?(received, nil)
+                    if !full { break }
+                }
+                try OperationLog.advanceCursor(to: cursor, db)
+            }
+            try hub.execute("CLOSE hub_state")
         }
-        progress?(0, operations.count)
-        try applyPulled(operations, cursor: cursor, fromState: true)
-        progress?(operations.count, operations.count)
-        return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
+        return changed
     }
 
     /// Brings in the other devices' changes of each field merged by lines whose winning value on the
