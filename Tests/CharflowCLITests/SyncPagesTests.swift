@@ -42,6 +42,33 @@ struct SyncPagesTests {
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
+    @Test("Y-12 Y-30: a device joining a hub whose state is more than one page starts from it page by page, every task, habit and logged day whole")
+    func joinFromStateInPages() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let a = try storeWithTasks(400)
+        // A habit and its logged days come after the tasks, children after their parent.
+        let environment = StoreEnvironment(path: a.storePath, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                           localeFirstWeekday: .sunday)
+        let before = try environment.open(now: try StoreEnvironment.clock("2026-02-20T08:00", zone: environment.timeZone))
+        var water = AddHabit.Input(title: "Water")
+        water.kind = .counted
+        water.target = 8
+        let habit = try before.addHabit(water).habit
+        let app = try environment.open(now: try StoreEnvironment.clock("\(Self.day)T08:00", zone: environment.timeZone))
+        for back in 0..<10 { try app.logHabit(LogHabit.Input(habit: habit.id, log: .count(back + 1), day: LocalDay(Self.day)!.adding(days: -back))) }
+        try a.syncJSON(hub, now: "\(Self.day)T08:02")
+        #expect(Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0 > 5_000, "the state is more than one page")
+        let c = try CharflowRunner(timeZone: "Europe/Berlin")
+        let joined = try c.syncJSON(hub, now: "\(Self.day)T08:03")
+        #expect(joined["fromSnapshot"] as? Bool == true)
+        #expect(try taskCount(c) == 400)
+        let entries = "SELECT count(*) FROM habit_entries"
+        #expect(try Database(path: c.storePath, readOnly: true).scalar(entries)?.int == 10)
+        try a.syncJSON(hub, now: "\(Self.day)T08:04")
+        try c.syncJSON(hub, now: "\(Self.day)T08:05")
+        #expect(try a.syncedRecords() == c.syncedRecords())
+    }
+
     @Test("Y-16 Y-29 D19: after a lost hub, a device switched to the new one first pulls the others' whole stores in pages, rows it never had included")
     func switchedHubInPages() throws {
         let old = try PostgresHub.initialised(at: "\(Self.day)T07:00")
