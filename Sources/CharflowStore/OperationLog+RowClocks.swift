@@ -40,21 +40,25 @@ extension OperationLog {
         """
     }
 
+    /// Gives each field name of each table that `pairs` (SQL selecting `table_name, field`) names its
+    /// bit, once: at most 62 a table, in the order of their names; later ones go to `sync_fields` alone.
+    static func giveFieldBits(_ pairs: String, _ db: Database) throws {
+        try db.run("""
+            INSERT INTO sync_field_bits (table_name, field, bit)
+            SELECT table_name, field, 1 << (coalesce((SELECT count(*) FROM sync_field_bits b WHERE b.table_name = n.table_name), 0) + n.rank - 1)
+            FROM (SELECT table_name, field, row_number() OVER (PARTITION BY table_name ORDER BY field) AS rank
+                  FROM (SELECT DISTINCT table_name, field FROM (\(pairs)) w
+                        WHERE NOT EXISTS (SELECT 1 FROM sync_field_bits b WHERE b.table_name = w.table_name AND b.field = w.field))) n
+            WHERE coalesce((SELECT count(*) FROM sync_field_bits b WHERE b.table_name = n.table_name), 0) + n.rank <= 62
+            """)
+    }
+
     /// Writes the batch in `temp.sync_clock_writes` as `mode` says, then empties it. A row's first
     /// clock becomes its row clock (the one most of the batch's fields of it take), and the fields
     /// that differ from it go to `sync_fields`.
     static func settleClockWrites(_ mode: ClockWrite, _ db: Database) throws {
         guard try db.scalar("SELECT 1 FROM temp.sync_clock_writes LIMIT 1") != nil else { return }
-        // Each field name of each table gets its bit once (at most 62 a table; later ones go to
-        // `sync_fields` alone).
-        try db.run("""
-            INSERT INTO sync_field_bits (table_name, field, bit)
-            SELECT table_name, field, 1 << (coalesce((SELECT count(*) FROM sync_field_bits b WHERE b.table_name = n.table_name), 0) + n.rank - 1)
-            FROM (SELECT table_name, field, row_number() OVER (PARTITION BY table_name ORDER BY field) AS rank
-                  FROM (SELECT DISTINCT table_name, field FROM temp.sync_clock_writes w
-                        WHERE NOT EXISTS (SELECT 1 FROM sync_field_bits b WHERE b.table_name = w.table_name AND b.field = w.field))) n
-            WHERE coalesce((SELECT count(*) FROM sync_field_bits b WHERE b.table_name = n.table_name), 0) + n.rank <= 62
-            """)
+        try giveFieldBits("SELECT table_name, field FROM temp.sync_clock_writes", db)
         try db.run("""
             UPDATE temp.sync_clock_writes SET bit = coalesce((SELECT b.bit FROM sync_field_bits b
                 WHERE b.table_name = sync_clock_writes.table_name AND b.field = sync_clock_writes.field), 0)

@@ -97,8 +97,16 @@ package enum OperationLog {
         try db.write {
             try db.run("INSERT INTO sync_state (id, device_id) VALUES (1, ?)", [.text(device)])
             try installTriggers(db, migrator: migrator)
+            // A store that holds no clock yet (every store becoming a device for the first time) stamps
+            // its rows as it queues them; one that does goes the general way, field against field.
+            let holdsNoClock = try db.scalar("SELECT 1 FROM sync_rows LIMIT 1") == nil
+                && db.scalar("SELECT 1 FROM sync_fields LIMIT 1") == nil
             for table in syncedTables {
                 let fields = try everyField(of: table, db)
+                if stampingRowTimes && holdsNoClock {
+                    try queueStampedWithRowTimes(table, fields: fields, db)
+                    continue
+                }
                 try db.run("""
                     INSERT INTO sync_ops (table_name, row_id, field, value)
                     SELECT '\(table)', t.id, f.name, \(fields.value) FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
@@ -139,6 +147,40 @@ package enum OperationLog {
             + lined.map { " WHEN '\($0)\(baseSuffix)' THEN \(base($0))" }.joined() + " END"
         let keep = (["f.name NOT LIKE '%\(baseSuffix)'"] + lined.map { "\(base($0)) IS NOT NULL" }).joined(separator: " OR ")
         return ("CROSS JOIN (\(names)) f", value, keep)
+    }
+
+    /// Queues every field of every row of `table` already stamped with its row's own last change, and
+    /// keeps that clock as the row's, for a store that holds no clock yet: what `stampWithRowTimes`
+    /// then does field by field (rule Y-15), in four statements that never read the log back. Becoming
+    /// a device was three quarters stamping (5.5 of 7.1 s for a 10,000-task store).
+    private static func queueStampedWithRowTimes(_ table: String, fields: (join: String, value: String, keep: String),
+                                                 _ db: Database) throws {
+        let clock = clockSQL(at: table == "habit_increments" ? "t.made_at" : "t.modified_at",
+                             zero: table == "categories" ? untouchedDefault : "0")
+        try db.run("""
+            INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
+            SELECT '\(table)', t.id, f.name, \(fields.value), \(clock) FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
+            """)
+        let columns = try db.columns(of: table).filter { $0 != "id" }
+        try giveFieldBits(columns.map { "SELECT '\(table)' AS table_name, '\($0)' AS field" }.joined(separator: " UNION ALL "), db)
+        let names = columns.map { "'\($0)'" }.joined(separator: ", ")
+        try db.run("""
+            INSERT INTO sync_rows (table_name, row_id, hlc, fields)
+            SELECT '\(table)', t.id, \(clock),
+                (SELECT coalesce(sum(b.bit), 0) FROM sync_field_bits b WHERE b.table_name = '\(table)' AND b.field IN (\(names)))
+            FROM \(table) t
+            """)
+        // A column past a table's 62 bits keeps its clock one a field.
+        try db.run("""
+            INSERT INTO sync_fields (table_name, row_id, field, hlc)
+            SELECT '\(table)', t.id, f.name, \(clock) FROM \(table) t \(fields.join)
+            WHERE NOT EXISTS (SELECT 1 FROM sync_field_bits b WHERE b.table_name = '\(table)' AND b.field = f.name)
+            """)
+        try db.run("""
+            UPDATE sync_state SET hlc_ms = max(hlc_ms, coalesce((SELECT max(CAST(substr(hlc, 1, 18) AS INTEGER))
+                FROM sync_rows WHERE table_name = '\(table)'), 0))
+            WHERE id = 1
+            """)
     }
 
     /// Stamps the operations this transaction wrote for rows the store already held (on becoming a
