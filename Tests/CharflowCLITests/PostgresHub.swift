@@ -64,10 +64,13 @@ final class PostgresHub {
         return "postgresql://\(user):\(password)@127.0.0.1:\(port)/postgres"
     }
 
-    /// Rows of `sql` run through `psql`, each as its `|`-separated columns.
-    func rows(_ sql: String) throws -> [String] {
+    /// The connection string of another database of this server.
+    func url(database: String) -> String { "postgresql://postgres@127.0.0.1:\(port)/\(database)" }
+
+    /// Rows of `sql` run through `psql` (in `database`), each as its `|`-separated columns.
+    func rows(_ sql: String, database: String = "postgres") throws -> [String] {
         let output = try PostgresHub.run(["/usr/bin/psql", "-X", "-q", "-At", "-h", "127.0.0.1", "-p", String(port),
-                                          "-U", "postgres", "-d", "postgres", "-c", sql], asServer: false)
+                                          "-U", "postgres", "-d", database, "-c", sql], asServer: false)
         return output.split(separator: "\n").map(String.init)
     }
 
