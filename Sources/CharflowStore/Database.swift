@@ -53,6 +53,8 @@ package final class Database {
     static let walFoldBytes: off_t = 4 << 20
     /// 0 outside a transaction, 1 inside one, and one more for each savepoint nested in it.
     private var transactionDepth = 0
+    /// How long a statement waits for another connection's lock.
+    private let busyTimeout: Int32
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
     ///
@@ -66,6 +68,7 @@ package final class Database {
     package init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false,
                 unchanging: Bool = false) throws {
         _ = sqliteConfigured
+        busyTimeout = busyTimeoutMilliseconds
         if !readOnly { Database.createPrivately(path) }
         var pointer: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
@@ -221,6 +224,12 @@ package final class Database {
     /// itself for the store's last user and delete the write-ahead log a connection here still writes to.
     package var isInWALMode: Bool {
         (try? scalar("PRAGMA journal_mode")?.text?.lowercased()) == "wal"
+    }
+
+    /// Folds the write-ahead log into the main file, and empties it, after each commit that leaves it at
+    /// `pages` pages or more, without waiting for readers elsewhere (`charflow_sqlite3_fold_wal`).
+    package func foldWriteAheadLog(after pages: Int) {
+        charflow_sqlite3_fold_wal_after(handle, Int32(pages), busyTimeout)
     }
 
     /// Reads by `pread` from now on rather than from the mapped file: a long pass over a whole store

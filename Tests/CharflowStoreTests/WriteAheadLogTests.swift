@@ -32,6 +32,22 @@ struct WriteAheadLogTests {
         #expect(try Database(path: path).scalar("SELECT count(*) FROM notes")?.int == 1000)
     }
 
+    @Test("D13 B-22: the log is folded into the store whenever an action takes it to a hundred pages, so an open reads back at most those, and every action is kept")
+    func foldedAtAHundredPages() throws {
+        let store = try TempStore(zone: "Europe/Berlin")
+        var largest = 0
+        for index in 0..<300 {
+            // A store opened per action, as each command opens it: SQLite's own checkpoint let the log
+            // grow to 1,000 pages (4 MB), every page of which the next open read back.
+            let planner = try store.open("2026-03-07")
+            try planner.add("Task \(index)")
+            largest = max(largest, try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0)
+        }
+        // The commit that reaches the line writes its own pages past it first.
+        #expect(largest <= (Store.checkpointPages + 20) * (4096 + 24) + 32, "the log reached \(largest) bytes")
+        #expect(try store.open("2026-03-07").db.scalar("SELECT count(*) FROM tasks WHERE title LIKE 'Task %'")?.int == 300)
+    }
+
     @Test("D13 B-22: an action made while another program opens and closes the store is kept: opening the store drops none of this process's locks")
     func anotherProgramsCloseKeepsTheLog() throws {
         let store = try TempStore(zone: "Europe/Berlin")
