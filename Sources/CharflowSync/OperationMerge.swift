@@ -152,12 +152,9 @@ package enum OperationMerge {
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
             }
             try OperationLog.settleMergedClocks(db)
-            // Only the tables this merge wrote can hold a broken link, and those pointing at rows it removed:
-            // a whole-store check costs as much as the store is large, whatever the merge's size.
-            let children = try childTables(db)
-            var suspects = Set(order.map(\.table))
-            for key in removed { suspects.formUnion(children[key.table] ?? []) }
-            changed += try settleBrokenLinks(db, in: suspects, children: children)
+            // Only the rows this merge wrote can hold a broken link: a row it removed took its children
+            // with it by the store's own foreign-key actions, deferred checks or not.
+            changed += try settleBrokenLinks(db, writtenRows: order)
             try HabitDaySettlement.settle(habitDays, db: db)
             try DeferralCountSettlement.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
@@ -337,44 +334,34 @@ package enum OperationMerge {
     /// tombstone) follow their foreign key's rule, as a local removal would have: deleted with it, or
     /// their link cleared. Every device does the same, so all end alike.
     ///
-    /// Checks the `suspects` tables' links; a row deleted here makes its own table's children suspects
-    /// in the next round.
-    private static func settleBrokenLinks(_ db: Database, in suspects: Set<String>,
-                                          children: [String: Set<String>]) throws -> Int {
+    /// Checks each link of the rows `writtenRows` names, by key: a table-wide check cost as much as
+    /// the table is large whatever the merge's size (9.4 M of a one-task pull's 58 M instructions on
+    /// a 10,000-task store). A row deleted here takes its own children by the foreign key's action.
+    private static func settleBrokenLinks(_ db: Database, writtenRows: [RowKey]) throws -> Int {
         var settled = 0
-        var pending = suspects
-        for _ in 0..<8 where !pending.isEmpty {
-            var next = Set<String>()
-            for table in pending.sorted() {
-                for row in try db.rows("PRAGMA foreign_key_check(\(table))") {
-                    guard let rowid = row[1].integer, let fk = row[3].integer else { continue }
-                    let link = try db.rows("SELECT \"from\", on_delete FROM pragma_foreign_key_list(?) WHERE id = ?",
-                                           [.text(table), .integer(fk)]).first
-                    guard let column = link?[0].text else { continue }
-                    if link?[1].text == "SET NULL" {
-                        try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
-                    } else {
-                        try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
-                        next.formUnion(children[table] ?? [])
+        for (table, keys) in Dictionary(grouping: writtenRows, by: \.table).sorted(by: { $0.key < $1.key }) {
+            let links = try db.rows("SELECT \"table\", \"from\", coalesce(\"to\", 'id'), on_delete FROM pragma_foreign_key_list(?)",
+                                    [.text(table)])
+            for link in links {
+                guard let parent = link[0].text, let column = link[1].text, let key = link[2].text else { continue }
+                for start in stride(from: 0, to: keys.count, by: 500) {
+                    let chunk = keys[start..<min(start + 500, keys.count)]
+                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                    let broken = try db.rows("""
+                        SELECT t.rowid FROM \(table) t WHERE t.id IN (\(marks)) AND t.\(column) IS NOT NULL
+                        AND NOT EXISTS (SELECT 1 FROM \(parent) p WHERE p.\(key) = t.\(column))
+                        """, chunk.map { .text($0.id) }).compactMap { $0[0].integer }
+                    for rowid in broken {
+                        if link[3].text == "SET NULL" {
+                            try db.run("UPDATE \(table) SET \(column) = NULL WHERE rowid = ?", [.integer(rowid)])
+                        } else {
+                            try db.run("DELETE FROM \(table) WHERE rowid = ?", [.integer(rowid)])
+                        }
+                        settled += 1
                     }
-                    settled += 1
                 }
             }
-            pending = next
         }
         return settled
-    }
-
-    /// Every table of the store that holds a foreign key, by the table it points at.
-    private static func childTables(_ db: Database) throws -> [String: Set<String>] {
-        var children: [String: Set<String>] = [:]
-        let tables = try db.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            .compactMap { $0[0].text }
-        for table in tables {
-            try db.forEachRow("SELECT \"table\" FROM pragma_foreign_key_list(?)", [.text(table)]) { row in
-                if let parent = row[0].text { children[parent, default: []].insert(table) }
-            }
-        }
-        return children
     }
 }

@@ -101,6 +101,27 @@ struct OperationMergeTests {
         #expect(try a.syncedRows() == b.syncedRows())
     }
 
+    @Test("Y-5: a row that arrives pointing at a row this store removed for good follows its link's rule: a deferral of a purged task is not kept")
+    func arrivalAfterRemovalFollowsItsLink() throws {
+        let a = try SyncStore(), b = try SyncStore()
+        try a.becomeDevice()
+        try b.becomeDevice()
+        let gone = "00000000-0000-4000-8000-000000000003", kept = "00000000-0000-4000-8000-000000000004"
+        try a.addTask(gone, "Purged on B")
+        try a.addTask(kept, "Kept everywhere")
+        try b.receive(try a.takeOperations())
+        try b.write("2026-03-07", "09:02", "DELETE FROM tasks WHERE id = ?", [.text(gone)])
+        try b.write("2026-03-07", "09:02", "INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, '2026-03-07T09:02:00.000Z')", [.text(gone)])
+        // A, not knowing yet, defers both tasks; both deferrals reach B in one delivery.
+        for (deferral, task) in [("d-gone", gone), ("d-kept", kept)] {
+            try a.write("2026-03-07", "09:03", "INSERT INTO deferrals (id, task_id, deferred_on, day, modified_at) VALUES (?, ?, '2026-03-07', '2026-03-07', '2026-03-07T09:03:00.000Z')",
+                        [.text(deferral), .text(task)])
+        }
+        try b.receive(try a.takeOperations(), cursor: 2)
+        #expect(try b.open().db.rows("SELECT id FROM deferrals ORDER BY id").compactMap { $0[0].text } == ["d-kept"])
+        #expect(try b.open().db.scalar("PRAGMA foreign_key_check")?.text == nil, "no row points at a missing one")
+    }
+
     @Test("Y-20 Y-7: after a merge, an instance from a device that sent no occurrence gets one, and the dedup rule keeps one instance per (series, occurrence)")
     func olderDeviceRowIsSettled() throws {
         let store = try SyncStore()
