@@ -49,12 +49,11 @@ package final class Database {
     /// The file, for the size of its write-ahead log at close.
     private let path: String
     private var statements: [String: Statement] = [:]
-    /// A log past this size is folded into the store when a connection closes (see `deinit`).
-    static let walFoldBytes: off_t = 4 << 20
+    /// A log past this size (100 pages of 4 KiB with their frame headers) is folded into the store after
+    /// a commit and when a connection closes (`foldLargeLog`).
+    package static let walFoldBytes: off_t = 32 + 100 * (4096 + 24)
     /// 0 outside a transaction, 1 inside one, and one more for each savepoint nested in it.
     private var transactionDepth = 0
-    /// How long a statement waits for another connection's lock.
-    private let busyTimeout: Int32
 
     /// Opens (creating if needed) the file at `path`, with a busy timeout and foreign keys on.
     ///
@@ -68,7 +67,6 @@ package final class Database {
     package init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false,
                 unchanging: Bool = false) throws {
         _ = sqliteConfigured
-        busyTimeout = busyTimeoutMilliseconds
         if !readOnly { Database.createPrivately(path) }
         var pointer: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
@@ -136,9 +134,11 @@ package final class Database {
     ///
     /// SQLite's automatic checkpoint was measured not to keep the log short for a store opened once per
     /// command: the log never started over and grew by every action (12 MB after 300 adds, 110 MB behind
-    /// a busy web server), and every open and write slowed with it. This runs about once per hundred
-    /// actions, so a write stays cheap (`keepWALOnClose`); it waits, at most the busy timeout, for readers
-    /// of older frames to finish.
+    /// a busy web server), and every open and write slowed with it. The line is low because every
+    /// process that opens the store alone reads the whole log back to rebuild its index (~5,400
+    /// instructions a page): at 4 MB a read of Today paid 5 M instructions more. This runs about once
+    /// per ten actions, so a write stays cheap (`keepWALOnClose`); it waits, at most the busy timeout,
+    /// for readers of older frames to finish.
     func foldLargeLog() {
         var status = stat()
         guard transactionDepth == 0, sqlite3_db_readonly(handle, "main") == 0,
@@ -224,12 +224,6 @@ package final class Database {
     /// itself for the store's last user and delete the write-ahead log a connection here still writes to.
     package var isInWALMode: Bool {
         (try? scalar("PRAGMA journal_mode")?.text?.lowercased()) == "wal"
-    }
-
-    /// Folds the write-ahead log into the main file, and empties it, after each commit that leaves it at
-    /// `pages` pages or more, without waiting for readers elsewhere (`charflow_sqlite3_fold_wal`).
-    package func foldWriteAheadLog(after pages: Int) {
-        charflow_sqlite3_fold_wal_after(handle, Int32(pages), busyTimeout)
     }
 
     /// Reads by `pread` from now on rather than from the mapped file: a long pass over a whole store

@@ -74,11 +74,6 @@ package final class Store {
                 try migrator.refuseNewer(applied)
                 if !db.isInWALMode { _ = try db.rows("PRAGMA journal_mode = WAL") }
                 try db.execute("PRAGMA synchronous = NORMAL")
-                // Every process that opens the store alone reads the whole write-ahead log back and
-                // checks it (SQLite's recovery): ~5,400 instructions a page, so a log near SQLite's own
-                // checkpoint point (1,000 pages) made a read of Today cost 5 M more. A commit that takes
-                // the log to 100 pages folds it into the file; later opens read at most those.
-                db.foldWriteAheadLog(after: Store.checkpointPages)
                 // Deleted rows are overwritten with zeros, so a purge leaves nothing readable in the pages.
                 try db.execute("PRAGMA secure_delete = ON")
                 try db.keepWALOnClose()
@@ -90,9 +85,6 @@ package final class Store {
             }
         }
     }
-
-    /// How many pages the write-ahead log holds before a commit folds it into the store's file.
-    package static let checkpointPages = 100
 
     private static func open(_ path: String) throws -> Database {
         let writable = try Database(path: path)

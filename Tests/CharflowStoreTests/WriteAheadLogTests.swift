@@ -37,14 +37,14 @@ struct WriteAheadLogTests {
         let store = try TempStore(zone: "Europe/Berlin")
         var largest = 0
         for index in 0..<300 {
-            // A store opened per action, as each command opens it: SQLite's own checkpoint let the log
-            // grow to 1,000 pages (4 MB), every page of which the next open read back.
+            // A store opened per action, as each command opens it: the log once grew to 4 MB before it
+            // was folded, every page of which the next open read back.
             let planner = try store.open("2026-03-07")
             try planner.add("Task \(index)")
             largest = max(largest, try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0)
         }
         // The commit that reaches the line writes its own pages past it first.
-        #expect(largest <= (Store.checkpointPages + 20) * (4096 + 24) + 32, "the log reached \(largest) bytes")
+        #expect(largest <= Int(Database.walFoldBytes) + 20 * (4096 + 24), "the log reached \(largest) bytes")
         #expect(try store.open("2026-03-07").db.scalar("SELECT count(*) FROM tasks WHERE title LIKE 'Task %'")?.int == 300)
     }
 
