@@ -342,12 +342,10 @@ package final class SyncClient {
             if rows.count == 1, rows[0][0] == String(HubSchema.behindCompaction) { return (changed.count, true) }
             let full = rows.count == SyncClient.page
             // A row's fields (and a base, which travels just before its change) come in one page.
-            rows = SyncClient.wholeRows(rows, full: full) { SyncClient.rowKey($0[2] ?? "", $0[3] ?? "") }
+            rows = SyncClient.wholeRows(rows, full: full, row: SyncClient.pulledRowKey)
             guard let last = rows.last, let seq = last[0].flatMap({ Int64($0) }) else { break }
             // The row of nulls at a last page's end only numbers how far the device now holds the log.
-            let operations = rows.filter { $0[1] != nil }.map {
-                RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
-            }
+            let operations = SyncClient.operations(ofPulled: rows)
             if operations.isEmpty {
                 try db.write { try OperationLog.advanceCursor(to: seq, db) }
             } else {
@@ -389,17 +387,11 @@ package final class SyncClient {
                 while true {
                     let fetched = try hub.query("FETCH \(SyncClient.page) FROM hub_state")
                     let full = fetched.count == SyncClient.page
-                    var rows = carried + fetched
-                    carried = []
-                    if full {
-                        let whole = SyncClient.wholeRows(rows, full: true) { SyncClient.rowKey($0[2] ?? "", $0[3] ?? "") }
-                        carried = Array(rows[whole.count...])
-                        rows = whole
-                    }
+                    let page = carried + fetched
+                    let rows = SyncClient.wholeRows(page, full: full, row: SyncClient.pulledRowKey)
+                    carried = Array(page[rows.count...])
                     if let seq = rows.first?[0].flatMap({ Int64($0) }) { cursor = seq }
-                    let operations = rows.filter { $0[1] != nil }.map {
-                        RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
-                    }
+                    let operations = SyncClient.operations(ofPulled: rows)
                     for operation in operations {
                         let key = SyncClient.rowKey(operation.table, operation.rowID)
                         if key != lastRow { changed += 1; lastRow = key }
@@ -414,6 +406,19 @@ package final class SyncClient {
             try hub.execute("CLOSE hub_state")
         }
         return changed
+    }
+
+    /// The row a row of `hub_pull`'s answer changes (`o_table`, `o_row`), as `rowKey` makes it.
+    static func pulledRowKey(_ row: [String?]) -> String {
+        rowKey(row[2] ?? "", row[3] ?? "")
+    }
+
+    /// The operations in rows of `hub_pull`'s answer (number, clock, table, row, field, value), without
+    /// the row of nulls that only numbers how far the log goes.
+    static func operations(ofPulled rows: [[String?]]) -> [RemoteOperation] {
+        rows.filter { $0[1] != nil }.map {
+            RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+        }
     }
 
     /// Brings in the other devices' changes of each field merged by lines whose winning value on the
