@@ -1,3 +1,5 @@
+import CharflowStore
+
 /// The hub's tables in PostgreSQL, as numbered migrations recorded in `hub_schema_version`.
 ///
 /// `hub_operations` keeps every operation in arrival order under `hub_seq`, taken from a sequence
@@ -328,70 +330,7 @@ package enum HubSchema {
         CREATE TRIGGER hub_operations_checked AFTER INSERT ON hub_operations
             REFERENCING NEW TABLE AS hub_arrived
             FOR EACH STATEMENT EXECUTE FUNCTION hub_check_arrivals();
-        CREATE OR REPLACE FUNCTION hub_push(
-            p_version integer, p_bound_hub text, p_now bigint, p_clock bigint,
-            p_device text, p_mark text, p_current text, p_next text, p_issued bigint,
-            p_operations jsonb, p_rows jsonb
-        ) RETURNS TABLE (o_outcome text, o_version integer, o_hub_id text, o_hub_clock bigint)
-        LANGUAGE plpgsql AS $$
-        DECLARE
-            v_sending boolean := jsonb_array_length(p_operations) > 0;
-            v_held text;
-            v_forgotten timestamptz;
-            v_highest bigint;
-        BEGIN
-            SELECT coalesce(max(version), 0) INTO o_version FROM hub_schema_version;
-            SELECT i.hub_id INTO o_hub_id FROM hub_identity i WHERE i.id = 1;
-            o_hub_clock := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
-            o_outcome := CASE
-                WHEN o_version > p_version THEN 'too_new'
-                WHEN o_version < p_version THEN 'upgrade'
-                WHEN p_now - o_hub_clock > \(SyncClient.clockBound) THEN 'ahead'
-                WHEN p_bound_hub IS NOT NULL AND p_bound_hub <> o_hub_id THEN 'other_hub'
-                WHEN p_device IS NULL THEN 'ok'
-                WHEN p_clock > o_hub_clock + \(SyncClient.clockBound) THEN 'restamp'
-                WHEN (SELECT max(left(e->>'h', 18) COLLATE "C") FROM jsonb_array_elements(p_operations) e)
-                    > lpad(o_hub_clock::text, 18, '0') THEN 'restamp'
-                ELSE NULL END;
-            IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
-            IF v_sending THEN
-                INSERT INTO hub_devices (device_id) VALUES (p_device) ON CONFLICT (device_id) DO NOTHING;
-            END IF;
-            SELECT d.incarnation, d.forgotten_at, d.highest_seq INTO v_held, v_forgotten, v_highest
-                FROM hub_devices d WHERE d.device_id = p_device FOR UPDATE;
-            IF FOUND THEN
-                IF v_forgotten IS NOT NULL THEN
-                    o_outcome := 'forgotten';
-                ELSIF (v_held IS NOT NULL AND v_held IS DISTINCT FROM p_current AND v_held IS DISTINCT FROM p_next)
-                    OR v_highest > p_issued THEN
-                    o_outcome := 'identity_taken';
-                END IF;
-                IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
-            END IF;
-            o_outcome := 'ok';
-            IF NOT v_sending THEN
-                -- Only the time of the last sync changes: no need to wait for the disk.
-                UPDATE hub_devices SET last_seen = now() WHERE device_id = p_device;
-                PERFORM set_config('synchronous_commit', 'off', true);
-                RETURN NEXT; RETURN;
-            END IF;
-            UPDATE hub_devices SET last_seen = now(), incarnation = p_mark WHERE device_id = p_device;
-            PERFORM pg_advisory_xact_lock(\(lockKey));
-            INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
-                SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v
-                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
-                ORDER BY x.s
-                ON CONFLICT (device_id, device_seq) DO NOTHING;
-            INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
-                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
-                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
-                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
-                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
-                WHERE excluded.hlc > c.hlc;
-            \(HubScrub.scrubStatements(rows: "p_rows"))
-            RETURN NEXT;
-        END
-        $$;
+        \(pushFunction(logging: logged))
         CREATE OR REPLACE FUNCTION hub_pull(p_cursor bigint, p_device text, p_page integer)
         RETURNS TABLE (o_seq bigint, o_hlc text, o_table text, o_row text, o_field text, o_value text)
         LANGUAGE plpgsql AS $$
@@ -459,7 +398,130 @@ package enum HubSchema {
         ALTER TABLE hub_fields ALTER COLUMN table_name TYPE text COLLATE "C", ALTER COLUMN row_id TYPE text COLLATE "C",
             ALTER COLUMN field TYPE text COLLATE "C", ALTER COLUMN hlc TYPE text COLLATE "C";
         """,
+        // A joining device's push goes to the state only when no other device is there to pull it
+        // (schema 10, rule Y-30): what every device the hub knows holds, compaction drops, so its log
+        // would be written to be deleted at the device's next pull.
+        """
+        \(pushFunction(logging: loggedUnlessAlone))
+        """,
     ]
+
+    /// The statement that keeps a push's operations in the log, numbered in arrival order (schema 8).
+    private static let logged = """
+            INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                ORDER BY x.s
+                ON CONFLICT (device_id, device_seq) DO NOTHING;
+        """
+
+    /// `logged`, except for a device that never pulled (it joins from the state right after its push)
+    /// while no other device is known and live (schema 10): then its operations are numbered and
+    /// counted compacted at once, as the next pull's compaction would, and never written to the log.
+    /// A device that comes back later is behind that compaction and starts again from the state.
+    ///
+    /// The changes of fields merged by lines (and their bases) are kept in the log all the same,
+    /// numbered after the rest: a device that fills a new hub after the old one was lost reads the
+    /// others' concurrent lines there (`pullConcurrentLines`, rule Y-17). Without the log's trigger
+    /// for the rest, the blind hub's check of sealed values is made here.
+    private static let loggedUnlessAlone = """
+        IF (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
+                AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
+                    AND d.last_seen > now() - interval '\(compactionGraceDays) days') THEN
+                IF EXISTS (SELECT 1 FROM hub_seal) AND EXISTS (SELECT 1 FROM jsonb_to_recordset(p_operations) AS x(v text)
+                        WHERE left(x.v, 4) <> 'cf1:') THEN
+                    RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
+                END IF;
+                UPDATE hub_compaction SET through = greatest(through, setval('hub_operation_seq',
+                        nextval('hub_operation_seq') + unlogged.n - 1))
+                    FROM (SELECT count(*) AS n FROM jsonb_to_recordset(p_operations) AS x(t text, f text)
+                        WHERE NOT (\(mergedByLines))) unlogged
+                    WHERE id = 1 AND unlogged.n > 0;
+                UPDATE hub_devices d SET highest_seq = greatest(d.highest_seq,
+                    (SELECT max((e->>'s')::bigint) FROM jsonb_array_elements(p_operations) e)) WHERE d.device_id = p_device;
+                INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                    SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v
+                    FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                    WHERE \(mergedByLines)
+                    ORDER BY x.s
+                    ON CONFLICT (device_id, device_seq) DO NOTHING;
+            ELSE
+            \(logged)
+            END IF;
+        """
+
+    /// Whether an operation `x` (table `t`, field `f`) changes a field merged by lines, or its base.
+    private static let mergedByLines = """
+        x.t || '.' || replace(x.f, '\(OperationLog.baseSuffix)', '') = ANY('{\(OperationLog.mergedByLines.sorted().joined(separator: ","))}'::text[])
+        """
+
+    /// `hub_push` as a migration defines it, with `logging` the statements that keep a push's
+    /// operations in the log (the checks, the numbering lock, the state and the scrub are the same in
+    /// every version since schema 8).
+    private static func pushFunction(logging: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION hub_push(
+            p_version integer, p_bound_hub text, p_now bigint, p_clock bigint,
+            p_device text, p_mark text, p_current text, p_next text, p_issued bigint,
+            p_operations jsonb, p_rows jsonb
+        ) RETURNS TABLE (o_outcome text, o_version integer, o_hub_id text, o_hub_clock bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            v_sending boolean := jsonb_array_length(p_operations) > 0;
+            v_held text;
+            v_forgotten timestamptz;
+            v_highest bigint;
+        BEGIN
+            SELECT coalesce(max(version), 0) INTO o_version FROM hub_schema_version;
+            SELECT i.hub_id INTO o_hub_id FROM hub_identity i WHERE i.id = 1;
+            o_hub_clock := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+            o_outcome := CASE
+                WHEN o_version > p_version THEN 'too_new'
+                WHEN o_version < p_version THEN 'upgrade'
+                WHEN p_now - o_hub_clock > \(SyncClient.clockBound) THEN 'ahead'
+                WHEN p_bound_hub IS NOT NULL AND p_bound_hub <> o_hub_id THEN 'other_hub'
+                WHEN p_device IS NULL THEN 'ok'
+                WHEN p_clock > o_hub_clock + \(SyncClient.clockBound) THEN 'restamp'
+                WHEN (SELECT max(left(e->>'h', 18) COLLATE "C") FROM jsonb_array_elements(p_operations) e)
+                    > lpad(o_hub_clock::text, 18, '0') THEN 'restamp'
+                ELSE NULL END;
+            IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
+            IF v_sending THEN
+                INSERT INTO hub_devices (device_id) VALUES (p_device) ON CONFLICT (device_id) DO NOTHING;
+            END IF;
+            SELECT d.incarnation, d.forgotten_at, d.highest_seq INTO v_held, v_forgotten, v_highest
+                FROM hub_devices d WHERE d.device_id = p_device FOR UPDATE;
+            IF FOUND THEN
+                IF v_forgotten IS NOT NULL THEN
+                    o_outcome := 'forgotten';
+                ELSIF (v_held IS NOT NULL AND v_held IS DISTINCT FROM p_current AND v_held IS DISTINCT FROM p_next)
+                    OR v_highest > p_issued THEN
+                    o_outcome := 'identity_taken';
+                END IF;
+                IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
+            END IF;
+            o_outcome := 'ok';
+            IF NOT v_sending THEN
+                -- Only the time of the last sync changes: no need to wait for the disk.
+                UPDATE hub_devices SET last_seen = now() WHERE device_id = p_device;
+                PERFORM set_config('synchronous_commit', 'off', true);
+                RETURN NEXT; RETURN;
+            END IF;
+            UPDATE hub_devices SET last_seen = now(), incarnation = p_mark WHERE device_id = p_device;
+            PERFORM pg_advisory_xact_lock(\(lockKey));
+            \(logging)
+            INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
+                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
+                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
+                WHERE excluded.hlc > c.hlc;
+            \(HubScrub.scrubStatements(rows: "p_rows"))
+            RETURN NEXT;
+        END
+        $$;
+        """
+    }
 
     /// How long a device may stay away before it no longer holds back compaction (rule Y-30).
     static let compactionGraceDays = 30

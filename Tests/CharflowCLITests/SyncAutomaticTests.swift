@@ -25,8 +25,9 @@ struct SyncAutomaticTests {
         return try condition()
     }
 
+    /// Whether the hub's state holds a field of row `id`.
     func hubHolds(_ hub: PostgresHub, row id: String) throws -> Bool {
-        try hub.value("SELECT count(*) FROM hub_operations WHERE row_id = '\(id)'") != "0"
+        try hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(id)'") != "0"
     }
 
     /// Two devices of one hub, each synced once by hand (so each is bound to it and remembers it).

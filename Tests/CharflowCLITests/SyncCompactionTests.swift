@@ -61,6 +61,48 @@ struct SyncCompactionTests {
         #expect(try operations(hub, row: after) > 1, "B has not pulled C's new task: its operations stay")
     }
 
+    @Test("Y-30: a device joining a hub no other device uses sends its state without a log (a note's lines still logged); one away 30 days comes back from the state with its unsent work kept")
+    func joiningAloneWritesNoLog() throws {
+        let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
+        let away = try CharflowRunner(), a = try CharflowRunner(), b = try CharflowRunner()
+        try away.syncJSON(hub, now: "\(Self.day)T07:30")
+        _ = try hub.rows("UPDATE hub_devices SET last_seen = now() - interval '31 days'")
+        let logBefore = Int(try hub.value("SELECT count(*) FROM hub_operations")) ?? -1
+        let compactedBefore = Int(try hub.value("SELECT through FROM hub_compaction")) ?? -1
+        let planned = try a.add("Planned before joining", now: "\(Self.day)T08:00")
+        try a.ok(["edit", planned, "--notes", "Bring bags"], now: "\(Self.day)T08:01")
+        let joined = try a.syncJSON(hub, now: "\(Self.day)T08:02")
+        #expect((joined["pushed"] as? Int ?? 0) > 1)
+        // Nobody else counts: the state holds A's fields, the log only the note (for concurrent lines).
+        #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(planned)'") != "0")
+        #expect(try hub.rows("SELECT field FROM hub_operations WHERE row_id = '\(planned)'") == ["notes"])
+        #expect(Int(try hub.value("SELECT count(*) FROM hub_operations")) == logBefore + 1)
+        let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
+        let cursor = try #require(try Database(path: a.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
+        #expect(through > compactedBefore && cursor >= through, "A's numbers count as compacted, and A holds them")
+
+        // A device joining later takes A's work from the state; A's next edit reaches it by the log.
+        try b.syncJSON(hub, now: "\(Self.day)T08:10")
+        #expect(try b.holdsTask(planned))
+        try a.ok(["edit", planned, "--title", "Planned and renamed"], now: "\(Self.day)T08:11")
+        let edited = try a.syncJSON(hub, now: "\(Self.day)T08:12")
+        #expect(edited["fromSnapshot"] as? Bool != true)
+        #expect(try operations(hub, row: planned) > 1, "with B there, A's edit is logged for B")
+        let pulled = try b.syncJSON(hub, now: "\(Self.day)T08:13")
+        #expect(pulled["fromSnapshot"] as? Bool != true && pulled["pulled"] as? Int == 1, "\(pulled)")
+        #expect(try b.ok(["show", planned], now: "\(Self.day)T08:14").stdout.contains("Planned and renamed"))
+
+        // The device away was behind what A never logged: it starts from the state, keeping its own.
+        let offline = try away.add("Written while away", now: "\(Self.day)T09:00")
+        let back = try away.syncJSON(hub, now: "\(Self.day)T09:01")
+        #expect(back["fromSnapshot"] as? Bool == true, "\(back)")
+        #expect(try away.holdsTask(planned) && away.holdsTask(offline))
+        try a.syncJSON(hub, now: "\(Self.day)T09:02")
+        try b.syncJSON(hub, now: "\(Self.day)T09:03")
+        #expect(try a.syncedRecords() == away.syncedRecords())
+        #expect(try b.syncedRecords() == away.syncedRecords())
+    }
+
     @Test("Y-30 Y-14 Y-29: a hub of schema 7, whose compaction kept each device's last operation, is upgraded in place: those leave the log, each device's highest number stays, and a copy is still told apart")
     func schema7CompactionUpgraded() throws {
         let hub = try PostgresHub()
