@@ -340,12 +340,13 @@ package enum OperationLog {
 
     // MARK: Pushing
 
-    /// Up to `limit` operations not pushed yet, oldest first.
-    package static func unpushed(_ db: Database, limit: Int) throws -> [Operation] {
+    /// Up to `limit` operations not pushed yet, oldest first; those after `seq` only (the next page,
+    /// read while the hub still writes the one that ends at `seq`).
+    package static func unpushed(_ db: Database, after seq: Int64 = 0, limit: Int) throws -> [Operation] {
         try db.rows("""
             SELECT seq, hlc, table_name, row_id, field, value FROM sync_ops
-            WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc IS NOT NULL ORDER BY seq LIMIT ?
-            """, [.integer(Int64(limit))]).map {
+            WHERE seq > max(?, (SELECT pushed_seq FROM sync_state WHERE id = 1)) AND hlc IS NOT NULL ORDER BY seq LIMIT ?
+            """, [.integer(seq), .integer(Int64(limit))]).map {
             Operation(deviceSeq: $0[0].integer ?? 0, hlc: $0[1].text ?? "", table: $0[2].text ?? "",
                       rowID: $0[3].text ?? "", field: $0[4].text ?? "", value: $0[5].text ?? "null")
         }

@@ -71,6 +71,28 @@ final class HubConnection {
         return try rows(of: result)
     }
 
+    /// Runs one statement as `query` does, and `meanwhile` while the hub works on it: the statement's
+    /// rows, or its refusal, once both are done (the answer is read even when `meanwhile` throws, so
+    /// the connection is ready for the next statement).
+    func query(_ sql: String, _ parameters: [String?], meanwhile: () throws -> Void) throws -> [[String?]] {
+        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let sent = copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
+                pq.sendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            }
+        }
+        guard sent == 1 else { throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection))) }
+        var failure: Error?
+        do { try meanwhile() } catch { failure = error }
+        // One statement, one result; libpq then answers nil, which makes the connection free again.
+        let result = pq.getResult(connection)
+        while let extra = pq.getResult(connection) { pq.clear(extra) }
+        let rows = try rows(of: result)
+        if let failure { throw failure }
+        return rows
+    }
+
     /// Runs one or more statements that take no parameters.
     func execute(_ sql: String) throws {
         _ = try rows(of: pq.exec(connection, sql))

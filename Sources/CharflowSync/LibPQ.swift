@@ -19,6 +19,11 @@ struct LibPQ {
     let execParams: @convention(c) (Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, Strings,
                                     UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Result?
     let exec: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?
+    /// `execParams` without waiting: the answer is read with `getResult` (a push's next page is
+    /// built while the hub writes this one).
+    let sendQueryParams: @convention(c) (Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, Strings,
+                                         UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32
+    let getResult: @convention(c) (Connection?) -> Result?
     let resultStatus: @convention(c) (Result?) -> ExecStatusType
     let ntuples: @convention(c) (Result?) -> Int32
     let nfields: @convention(c) (Result?) -> Int32
@@ -54,6 +59,9 @@ struct LibPQ {
               let execParams = load("PQexecParams", as: (@convention(c) (Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, Strings,
                                                                           UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Result?).self),
               let exec = load("PQexec", as: (@convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?).self),
+              let sendQueryParams = load("PQsendQueryParams", as: (@convention(c) (Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+                                                                                   Strings, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> Int32).self),
+              let getResult = load("PQgetResult", as: (@convention(c) (Connection?) -> Result?).self),
               let resultStatus = load("PQresultStatus", as: (@convention(c) (Result?) -> ExecStatusType).self),
               let ntuples = load("PQntuples", as: (@convention(c) (Result?) -> Int32).self),
               let nfields = load("PQnfields", as: (@convention(c) (Result?) -> Int32).self),
@@ -78,6 +86,8 @@ struct LibPQ {
         self.finish = finish
         self.execParams = execParams
         self.exec = exec
+        self.sendQueryParams = sendQueryParams
+        self.getResult = getResult
         self.resultStatus = resultStatus
         self.ntuples = ntuples
         self.nfields = nfields

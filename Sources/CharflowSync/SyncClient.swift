@@ -125,7 +125,7 @@ package final class SyncClient {
             seal = passphrase.given?.isEmpty == false
                 ? try HubKey.resolve(hub, hubID: bound, passphrase: passphrase) : try HubKey.keptKey(hubID: bound)
         } else {
-            let answer = try call(hub, device: nil, pending: [], mark: nil, restamped: false)
+            let answer = try call(hub, device: nil, page: try PushPage([], seal: nil), mark: nil, restamped: false)
             // A blind hub's key, or its refusal, before anything is written (rule Y-32).
             seal = try HubKey.resolve(hub, hubID: answer.hubID, passphrase: passphrase)
             _ = try OperationLog.enable(db)
@@ -219,22 +219,28 @@ package final class SyncClient {
     /// and pushes `pending` in its one transaction when every check passes. `device` nil only checks.
     /// A hub an older build made (no `hub_push`, or an older version) is brought up to date once, and
     /// a database that is no hub, or a newer hub, is refused; so are a clock ahead and another hub.
-    private func call(_ hub: HubConnection, device: String?, pending: ArraySlice<OperationLog.Operation>, mark: String?,
-                      restamped: Bool) throws -> PushAnswer {
+    private func call(_ hub: HubConnection, device: String?, page: PushPage, mark: String?, restamped: Bool,
+                      meanwhile: (() throws -> Void)? = nil) throws -> PushAnswer {
         let state = try OperationLog.state(db)
         let known = try OperationLog.incarnations(db)
         let parameters: [String?] = [
             String(HubSchema.version), state?.hubID, String(nowMilliseconds),
             restamped ? nil : String(state?.clock.milliseconds ?? 0),
             device, mark, known.current, known.next, String(try OperationLog.issuedSeq(db)),
-            try SyncClient.json(pending, seal: seal), try HubScrub.rows(Array(pending)),
+            page.operationsJSON, page.rowsJSON,
         ]
         let sql = "SELECT * FROM hub_push($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)"
         var upgraded = false
+        var meanwhile = meanwhile
         while true {
             let row: [String?]
             do {
-                row = try hub.query(sql, parameters).first ?? []
+                if let work = meanwhile {
+                    meanwhile = nil
+                    row = try hub.query(sql, parameters, meanwhile: work).first ?? []
+                } else {
+                    row = try hub.query(sql, parameters).first ?? []
+                }
             } catch SyncError.refused(let detail) where detail.contains(HubSchema.plaintextRefusal) {
                 // A blind hub whose key this device no longer keeps (rule Y-32): nothing was written.
                 throw SyncError.passphraseNeeded
@@ -269,46 +275,85 @@ package final class SyncClient {
     /// send and `checking`, one call still checks (and tells the hub this device synced). Returns how
     /// many rows the pushed operations change.
     ///
+    /// While the hub writes a page, this store marks the page before it pushed and reads and encodes
+    /// the next, so the two sides work at once instead of in turns. A crash between the hub's commit
+    /// and the mark here sends a page again, which the hub ignores. All of one sync's pages carry one
+    /// incarnation mark (rule Y-14): the hub holds it from the first page on.
+    ///
     /// What the hub asks for before it writes is done here and the page sent again: operations
     /// stamped ahead of its clock are re-stamped to its time (rule Y-22, once a sync), and a device
     /// id in use elsewhere (Y-14) or forgotten on the hub (Y-31) is replaced by a new one, under which
     /// everything this store did not push yet goes.
     private func push(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
-        var pending = try unpushedPage()
-        guard checking || !pending.isEmpty else { return 0 }
+        var page = try PushPage(try unpushedPage(), seal: seal)
+        guard checking || !page.operations.isEmpty else { return 0 }
         var rows = Set<String>()
         var restamped = false, renewed = 0
+        var mark: String?
+        // The last page the hub committed that is not marked here yet.
+        var committed: Int64?
+        func markCommitted() throws {
+            guard let seq = committed else { return }
+            try OperationLog.markPushed(db, through: seq)
+            try OperationLog.confirmIncarnation(db)
+            committed = nil
+        }
         while true {
-            let mark = pending.isEmpty ? nil : try OperationLog.nextIncarnation(db)
-            let answer = try call(hub, device: device, pending: pending[...], mark: mark, restamped: restamped)
+            if mark == nil, !page.operations.isEmpty { mark = try OperationLog.nextIncarnation(db) }
+            var next: PushPage?
+            let answer = try call(hub, device: device, page: page, mark: mark, restamped: restamped) {
+                try markCommitted()
+                guard let last = page.operations.last else { return }
+                next = try PushPage(try self.unpushedPage(after: last.deviceSeq), seal: self.seal)
+            }
             hubClock = (answer.hubClock, ProcessInfo.processInfo.systemUptime)
             switch answer.outcome {
             case "ok":
-                guard let last = pending.last else { return rows.count }
+                guard let last = page.operations.last else { return rows.count }
                 afterPush?()
-                try OperationLog.markPushed(db, through: last.deviceSeq)
-                try OperationLog.confirmIncarnation(db)
-                for operation in pending { rows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
+                committed = last.deviceSeq
+                for operation in page.operations { rows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
+                page = try next ?? PushPage(try unpushedPage(after: last.deviceSeq), seal: seal)
+                if page.operations.isEmpty {
+                    try markCommitted()
+                    return rows.count
+                }
+                continue
             case "restamp" where !restamped:
                 restamped = true
                 try OperationLog.restampAhead(of: answer.hubClock, bound: SyncClient.clockBound, db)
             case let outcome where ["identity_taken", "forgotten"].contains(outcome) && renewed < 2:
                 renewed += 1
                 device = try OperationLog.renewIdentity(db)
+                mark = nil
                 report.newDeviceID = device
                 report.wasForgotten = outcome == "forgotten"
             case let outcome:
                 throw SyncError.refused(outcome)
             }
-            pending = try unpushedPage()
-            if pending.isEmpty, answer.outcome == "ok" { return rows.count }
+            page = try PushPage(try unpushedPage(), seal: seal)
         }
     }
 
-    /// The next page to push, ending on a whole row: the hub numbers each page's operations together,
-    /// and another device's push may come between two pages.
-    private func unpushedPage() throws -> [OperationLog.Operation] {
-        let page = try OperationLog.unpushed(db, limit: SyncClient.page)
+    /// One page of a push as `hub_push` takes it: its operations, encoded (and sealed for a blind
+    /// hub), and the rows among them that were purged.
+    private struct PushPage {
+        let operations: [OperationLog.Operation]
+        let operationsJSON: String
+        let rowsJSON: String
+
+        init(_ operations: [OperationLog.Operation], seal: ValueSeal?) throws {
+            self.operations = operations
+            operationsJSON = try SyncClient.json(operations[...], seal: seal)
+            rowsJSON = try HubScrub.rows(operations)
+        }
+    }
+
+    /// The next page to push (after `seq`, when the page ending there is not marked yet), ending on a
+    /// whole row: the hub numbers each page's operations together, and another device's push may
+    /// come between two pages.
+    private func unpushedPage(after seq: Int64 = 0) throws -> [OperationLog.Operation] {
+        let page = try OperationLog.unpushed(db, after: seq, limit: SyncClient.page)
         return SyncClient.wholeRows(page, full: page.count == SyncClient.page) { SyncClient.rowKey($0.table, $0.rowID) }
     }
 
