@@ -46,28 +46,43 @@ struct SyncPagesTests {
     func joinFromStateInPages() throws {
         let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
         let a = try storeWithTasks(400)
-        // A habit and its logged days come after the tasks, children after their parent.
-        let environment = StoreEnvironment(path: a.storePath, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+        // A habit and its logged days come after the tasks, children after their parent: its days are
+        // more than a page of fields, which by name ("habit_entries" < "habits") would come first. They
+        // are logged on another device, a fortnight (what a day can be corrected back) at a time.
+        let h = try CharflowRunner(timeZone: "Europe/Berlin")
+        let environment = StoreEnvironment(path: h.storePath, timeZone: TimeZone(identifier: "Europe/Berlin")!,
                                            localeFirstWeekday: .sunday)
-        let before = try environment.open(now: try StoreEnvironment.clock("2026-02-20T08:00", zone: environment.timeZone))
+        let first = LocalDay(Self.day)!.adding(days: -(Self.loggedDays - 1))
+        let before = try environment.open(now: try StoreEnvironment.clock("\(first.adding(days: -1))T08:00", zone: environment.timeZone))
         var water = AddHabit.Input(title: "Water")
         water.kind = .counted
         water.target = 8
         let habit = try before.addHabit(water).habit
-        let app = try environment.open(now: try StoreEnvironment.clock("\(Self.day)T08:00", zone: environment.timeZone))
-        for back in 0..<10 { try app.logHabit(LogHabit.Input(habit: habit.id, log: .count(back + 1), day: LocalDay(Self.day)!.adding(days: -back))) }
+        for window in stride(from: 0, to: Self.loggedDays, by: HabitRules.correctableDays) {
+            let last = first.adding(days: min(window + HabitRules.correctableDays, Self.loggedDays) - 1)
+            let app = try environment.open(now: try StoreEnvironment.clock("\(last)T20:00", zone: environment.timeZone))
+            for offset in window...(min(window + HabitRules.correctableDays, Self.loggedDays) - 1) {
+                try app.logHabit(LogHabit.Input(habit: habit.id, log: .count(offset % 9 + 1), day: first.adding(days: offset)))
+            }
+        }
+        try h.syncJSON(hub, now: "\(Self.day)T08:01")
         try a.syncJSON(hub, now: "\(Self.day)T08:02")
         #expect(Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0 > 5_000, "the state is more than one page")
+        #expect(Int(try hub.value("SELECT count(*) FROM hub_fields WHERE table_name = 'habit_entries'")) ?? 0 > 5_000,
+                "the logged days alone are more than a page")
         let c = try CharflowRunner(timeZone: "Europe/Berlin")
         let joined = try c.syncJSON(hub, now: "\(Self.day)T08:03")
         #expect(joined["fromSnapshot"] as? Bool == true)
         #expect(try taskCount(c) == 400)
         let entries = "SELECT count(*) FROM habit_entries"
-        #expect(try Database(path: c.storePath, readOnly: true).scalar(entries)?.int == 10)
+        #expect(try Database(path: c.storePath, readOnly: true).scalar(entries)?.int == Self.loggedDays)
         try a.syncJSON(hub, now: "\(Self.day)T08:04")
         try c.syncJSON(hub, now: "\(Self.day)T08:05")
         #expect(try a.syncedRecords() == c.syncedRecords())
     }
+
+    /// Days of one habit logged for `joinFromStateInPages`: more than a page of fields on their own.
+    static let loggedDays = 900
 
     @Test("Y-16 Y-29 D19: after a lost hub, a device switched to the new one first pulls the others' whole stores in pages, rows it never had included")
     func switchedHubInPages() throws {
