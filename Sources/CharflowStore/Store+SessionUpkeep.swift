@@ -58,11 +58,13 @@ extension Store {
         return carried
     }
 
-    /// Applies the dedup rule "one instance per (series, occurrence)" across the store in one
-    /// transaction (rule Y-7); what a merge left is settled by `CharflowSync`, which calls this.
-    package func removeSeriesDuplicatesAfterMerge() throws {
+    /// Applies the dedup rule "one instance per (series, occurrence)" to `series` (every series when
+    /// nil) in one transaction (rule Y-7); what a merge left is settled by `CharflowSync`, which calls
+    /// this.
+    package func removeSeriesDuplicatesAfterMerge(series: Set<String>?) throws {
+        if series?.isEmpty == true { return }
         forgetReads()
-        try db.write { try removeSeriesDuplicates() }
+        try db.write { try removeSeriesDuplicates(series: series) }
     }
 
     /// With two live sessions (two devices, or a merged store), the later-started is closed as abandoned

@@ -205,9 +205,16 @@ package final class Store {
     ///
     /// With `since`, only instances made for that day on are looked at (the rollover's daily pass),
     /// through an index of instances by occurrence: the series index would walk every instance ever made.
-    func removeSeriesDuplicates(since: LocalDay? = nil) throws {
+    /// With `series`, only those series' instances are looked at (after a merge, the series it touched).
+    func removeSeriesDuplicates(since: LocalDay? = nil, series: Set<String>? = nil) throws {
         try SeriesOccurrence.fill(db)
-        let groups = try db.rows("""
+        let groups = try series.map { named in
+            try db.rows("""
+                SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_by_series
+                WHERE series_id IN (SELECT value FROM json_each(?)) AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
+                AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
+                """, [.text("[" + named.sorted().map(JSONText.quoted).joined(separator: ",") + "]"), .text(since?.description ?? "")])
+        } ?? db.rows("""
             SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_series_by_occurrence
             WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
             AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1

@@ -16,7 +16,13 @@ extension TaskRepository {
     package func isStopped(series: UUID) throws -> Bool {
         let key = SQLValue.text(series.lowercasedText)
         if try store.db.scalar("SELECT 1 FROM tasks WHERE series_id = ? AND repeat_kind = 'none' LIMIT 1", [key]) != nil { return true }
-        return try OperationLog.isRemoved(table: "tasks", id: DerivedID.seriesStop(series).lowercasedText, store.db)
+        return try OperationLog.isRemoved(table: "tasks", id: TaskRepository.stopMark(of: series), store.db)
+    }
+
+    /// The id of the stop mark of `series`: a row that never lives, removed for good when the series
+    /// stops, so its tombstone travels to every device.
+    package static func stopMark(of series: UUID) -> String {
+        DerivedID.seriesStop(series).lowercasedText
     }
 
     /// Whether a person left a mark on the task beyond what made it: a focus session, a deferral they

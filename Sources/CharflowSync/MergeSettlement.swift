@@ -9,8 +9,14 @@ import CharflowStore
 /// merges the same operations settles them alike.
 package enum MergeSettlement {
     package static func settle(_ store: Store) throws {
-        try store.removeSeriesDuplicatesAfterMerge()
-        try SeriesSettlement.settle(store)
+        try settle(store, scope: .whole)
+    }
+
+    /// Settles as `settle(_:)` does, the series only those `scope` names: the merge changed no other.
+    static func settle(_ store: Store, scope: MergeScope) throws {
+        let series = try scope.series(store)
+        try store.removeSeriesDuplicatesAfterMerge(series: series)
+        try SeriesSettlement.settle(store, series: series, stopped: scope.stopped)
         try CategorySettlement.settle(store)
         try store.settleTwoTimers()
     }

@@ -12,11 +12,15 @@ import Foundation
 /// the one made first, then the id; every device orders them alike. Each removal is an ordinary
 /// change of this store, sent with the sync.
 enum SeriesSettlement {
-    static func settle(_ store: Store) throws {
+    /// Settles `series` (every one when nil) and those `stopped` says a stop mark came for
+    /// (`MergeScope`).
+    static func settle(_ store: Store, series named: Set<String>?, stopped: (UUID) -> Bool) throws {
         let tasks = store.taskRepository
         let live = try tasks.liveSeriesInstances()
         guard !live.isEmpty else { return }
-        let bySeries = Dictionary(grouping: live) { $0.seriesID ?? $0.id }
+        let bySeries = Dictionary(grouping: live) { $0.seriesID ?? $0.id }.filter { series, _ in
+            named?.contains(series.lowercasedText) ?? true || stopped(series)
+        }
         try store.db.write {
             for (series, instances) in bySeries.sorted(by: { $0.key.sorts(before: $1.key) }) {
                 let stopped = try tasks.isStopped(series: series)

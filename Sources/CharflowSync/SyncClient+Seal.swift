@@ -23,6 +23,7 @@ extension SyncClient {
     /// `fromState` says they are the hub's current state rather than its log (`OperationMerge.apply`).
     func applyPulled(_ operations: [RemoteOperation], cursor: Int64, fromState: Bool = false) throws {
         guard let seal else {
+            try mergeScope.note(operations, db)
             try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
             return
         }
@@ -41,6 +42,7 @@ extension SyncClient {
         let held = Set(unopened.map { SyncClient.rowKey($0.table, $0.rowID) })
         let waiting = opened.filter { held.contains(SyncClient.rowKey($0.table, $0.rowID)) }
         if !held.isEmpty { opened.removeAll { held.contains(SyncClient.rowKey($0.table, $0.rowID)) } }
+        try mergeScope.note(opened, db)
         try db.write {
             for (operation, reason) in unopened.map({ ($0, SyncClient.unopenedReason) }) + waiting.map({ ($0, "its row was set aside") }) {
                 try OperationLog.setAside(.init(hlc: operation.hlc, table: operation.table, rowID: operation.rowID, field: operation.field,

@@ -25,6 +25,8 @@ package final class SyncClient {
     package var afterPush: (() -> Void)?
     /// The blind hub's key for this sync; nil for an open hub (rule Y-32).
     var seal: ValueSeal?
+    /// The series this sync's merges can have left to settle.
+    var mergeScope = MergeScope()
 
     var nowMilliseconds: Int64 { Int64((store.now.timeIntervalSince1970 * 1000).rounded()) }
     /// The hub's clock (ms) when this sync began, and this machine's uptime then (rule Y-22).
@@ -116,6 +118,7 @@ package final class SyncClient {
     package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
                       progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         try db.stopMapping()
+        mergeScope = MergeScope()
         let hub = try HubConnection(url: url)
         // A store bound to no hub yet asks first (its first sync only), so that it becomes a device,
         // which writes here, only once the hub agreed (Y-10); one hub per device (Y-16) from then on.
@@ -161,7 +164,7 @@ package final class SyncClient {
             let merged = try OperationLog.issuedSeq(db)
             // Another device's rollover time or first weekday shapes this device's day from now (Y-26).
             try store.reloadSettings()
-            try MergeSettlement.settle(store)
+            try MergeSettlement.settle(store, scope: mergeScope)
             // Rows the rules changed are other devices' doing too: their actions' undo says so (Y-25).
             try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by
@@ -197,6 +200,7 @@ package final class SyncClient {
             let waiting = try OperationLog.takeSetAsideFromOtherBuild(db).map {
                 RemoteOperation(hlc: $0.hlc, table: $0.table, rowID: $0.rowID, field: $0.field, value: $0.value)
             }
+            mergeScope.widen()
             try OperationMerge.apply(waiting, cursor: 0, now: nowText, notAfter: receiveLimit, db)
         }
     }
@@ -414,6 +418,7 @@ package final class SyncClient {
     /// rest carried into the next, so each row is merged whole. The cursor moves once the last page
     /// is in, in the same local transaction.
     private func pullSnapshot(_ hub: HubConnection, device: String, progress: ((Int, Int?) -> Void)?) throws -> Int {
+        mergeScope.widen()
         var changed = 0
         var received = 0
         try hub.transaction {
