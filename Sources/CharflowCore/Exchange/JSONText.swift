@@ -15,7 +15,7 @@ public enum JSONText {
     public static func quote(_ text: String, into out: inout String) {
         out += "\""
         // Most text needs no escape: append it whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !needsEscape(text) {
             out += text
             out += "\""
             return
@@ -34,5 +34,20 @@ public enum JSONText {
             }
         }
         out += "\""
+    }
+
+    /// Whether a byte of `text` must be escaped (or is outside ASCII): one pass over its UTF-8 bytes
+    /// in place where the string is stored contiguously (a push encodes hundreds of thousands).
+    private static func needsEscape(_ text: String) -> Bool {
+        func escaped(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes where escaped(byte) { return true }
+            return false
+        }) {
+            return answer
+        }
+        return text.utf8.contains(where: escaped)
     }
 }
