@@ -361,8 +361,9 @@ package enum OperationLog {
     }
 
     /// Records that the hub holds every operation up to `seq` (after the hub's commit: a crash in
-    /// between pushes them again, and the hub ignores what it has).
-    package static func markPushed(_ db: Database, through seq: Int64) throws {
+    /// between pushes them again, and the hub ignores what it has). With `dropping`, they leave the
+    /// store now; else at `dropPushed`, once a push of many pages is done.
+    package static func markPushed(_ db: Database, through seq: Int64, dropping: Bool = true) throws {
         let fields = mergedByLines.map { "'\($0)'" }.joined(separator: ", ")
         try db.write {
             // A device that starts from the hub's state (no cursor yet) merges what the state brings
@@ -385,11 +386,31 @@ package enum OperationLog {
                 ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
                 """, [.integer(seq)])
             try db.run("UPDATE sync_state SET pushed_seq = max(pushed_seq, ?) WHERE id = 1", [.integer(seq)])
-            // The hub holds them now: they leave the device (rule Y-30). The numbers go on from the
-            // highest ever given (`sqlite_sequence`), which the identity check reads.
+            if dropping { try dropPushedRows(db) }
+        }
+        if dropping { try db.releaseFreePages() }
+    }
+
+    /// Lets every operation the hub holds leave the store, in one transaction, and gives their pages
+    /// back (rule Y-30); nothing when none is left.
+    package static func dropPushed(_ db: Database) throws {
+        guard try db.scalar("SELECT 1 FROM sync_ops WHERE seq <= (SELECT pushed_seq FROM sync_state WHERE id = 1) LIMIT 1") != nil else {
+            return
+        }
+        try db.write { try dropPushedRows(db) }
+        try db.releaseFreePages()
+    }
+
+    /// The hub holds them now: they leave the device (rule Y-30). The numbers go on from the highest
+    /// ever given (`sqlite_sequence`, which a delete leaves alone), which the identity check reads.
+    /// When every operation is pushed (a whole first push), the table is emptied at once: SQLite then
+    /// frees its pages whole instead of deleting row by row through its indexes.
+    private static func dropPushedRows(_ db: Database) throws {
+        if try db.scalar("SELECT 1 FROM sync_ops WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) LIMIT 1") == nil {
+            try db.run("DELETE FROM sync_ops")
+        } else {
             try db.run("DELETE FROM sync_ops WHERE seq <= (SELECT pushed_seq FROM sync_state WHERE id = 1)")
         }
-        try db.releaseFreePages()
     }
 
     /// Remembers the hub's URL for this store (a local setting, never synced).
