@@ -142,7 +142,7 @@ package enum HubSchema {
                 ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
                 ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
                 WHERE excluded.hlc > c.hlc;
-            \(HubScrub.scrubStatements(rows: "p_rows"))
+            \(scrubbedByField)
             RETURN NEXT;
         END
         $$;
@@ -331,60 +331,7 @@ package enum HubSchema {
             REFERENCING NEW TABLE AS hub_arrived
             FOR EACH STATEMENT EXECUTE FUNCTION hub_check_arrivals();
         \(pushFunction(logging: logged))
-        CREATE OR REPLACE FUNCTION hub_pull(p_cursor bigint, p_device text, p_page integer)
-        RETURNS TABLE (o_seq bigint, o_hlc text, o_table text, o_row text, o_field text, o_value text)
-        LANGUAGE plpgsql AS $$
-        DECLARE
-            v_floor bigint;
-            v_compacted bigint;
-            v_through bigint;
-            v_seq bigint;
-        BEGIN
-            -- A crash may lose what a pull wrote (its cursor, a compaction), whole: nothing to wait for.
-            PERFORM set_config('synchronous_commit', 'off', true);
-            IF p_cursor > 0 THEN
-                UPDATE hub_devices SET pulled_through = greatest(pulled_through, p_cursor) WHERE device_id = p_device;
-                SELECT min(d.pulled_through) INTO v_floor FROM hub_devices d
-                    WHERE d.forgotten_at IS NULL AND d.last_seen > now() - interval '\(compactionGraceDays) days';
-                SELECT c.through INTO v_compacted FROM hub_compaction c WHERE c.id = 1;
-                UPDATE hub_compaction SET through = v_floor WHERE id = 1 AND through < v_floor;
-                IF FOUND THEN
-                    -- What an earlier compaction left is gone already; a stale `v_compacted` only widens the range.
-                    DELETE FROM hub_operations o WHERE o.hub_seq > v_compacted AND o.hub_seq <= v_floor;
-                END IF;
-                SELECT c.through INTO v_through FROM hub_compaction c WHERE c.id = 1 FOR SHARE;
-                IF p_cursor < v_through THEN
-                    o_seq := \(behindCompaction);
-                    RETURN NEXT;
-                    RETURN;
-                END IF;
-                -- A page that is not full ends with a row of nulls numbered with the log's last
-                -- operation: the device then holds everything up to it (its own operations too), and
-                -- its next cursor says so. One statement, one snapshot: pushes number under the hub's
-                -- lock until they commit, so nothing below that number can still appear.
-                RETURN QUERY WITH page AS (
-                    SELECT o.hub_seq, o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
-                    WHERE o.hub_seq > p_cursor AND o.device_id <> p_device ORDER BY o.hub_seq LIMIT p_page
-                ), last AS (SELECT greatest(max(h.hub_seq), v_through) AS seq FROM hub_operations h)
-                SELECT * FROM page
-                UNION ALL
-                SELECT last.seq, NULL, NULL, NULL, NULL, NULL FROM last
-                WHERE (SELECT count(*) FROM page) < p_page AND last.seq > p_cursor
-                ORDER BY 1, 2 NULLS LAST;
-            ELSE
-                -- The state, each row carrying a number it includes (one row of nulls when empty); a
-                -- field whose winning value this device wrote is already there. The number is read
-                -- first: a push between the two reads is in the state and delivered again, never missed.
-                SELECT greatest(coalesce(max(h.hub_seq), 0), (SELECT c.through FROM hub_compaction c WHERE c.id = 1))
-                    INTO v_seq FROM hub_operations h;
-                UPDATE hub_devices SET pulled_through = greatest(pulled_through, v_seq) WHERE device_id = p_device;
-                RETURN QUERY SELECT v_seq, f.hlc, f.table_name, f.row_id, f.field, f.value
-                    FROM (SELECT 1) one
-                    LEFT JOIN hub_fields f ON right(f.hlc, length(p_device) + 1) <> '-' || p_device
-                    ORDER BY f.hlc;
-            END IF;
-        END
-        $$;
+        \(pullFunction(state: stateByField))
         """,
         // Keys and clocks compared byte for byte (schema 9), as every device compares them: the
         // server's locale no longer decides which of two clocks is later, and the indexes' comparisons
@@ -404,6 +351,35 @@ package enum HubSchema {
         """
         \(pushFunction(logging: loggedUnlessAlone))
         """,
+        // The state one row a record (schema 11, rule Y-30): a first sync of 10,000 tasks wrote 464,345
+        // rows of `hub_fields`, one a field; now 45,509, each field with its clock in one `jsonb`.
+        // `hub_fields` stays as a view of the same rows, field by field, for reading.
+        """
+        CREATE TABLE hub_records (
+            table_name text COLLATE "C" NOT NULL,
+            row_id text COLLATE "C" NOT NULL,
+            fields jsonb NOT NULL,
+            PRIMARY KEY (table_name, row_id)
+        );
+        INSERT INTO hub_records (table_name, row_id, fields)
+            SELECT table_name, row_id, jsonb_object_agg(field, jsonb_build_array(hlc, value)) FROM hub_fields
+            GROUP BY table_name, row_id;
+        DROP TABLE hub_fields;
+        CREATE VIEW hub_fields AS
+            SELECT r.table_name, r.row_id, e.key COLLATE "C" AS field, (e.value->>0) COLLATE "C" AS hlc, e.value->>1 AS value
+            FROM hub_records r CROSS JOIN LATERAL jsonb_each(r.fields) e;
+        CREATE FUNCTION hub_kept(p_fields jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+            SELECT CASE WHEN p_fields ? '\(OperationLog.deletedField)'
+                THEN jsonb_build_object('\(OperationLog.deletedField)', p_fields->'\(OperationLog.deletedField)') ELSE p_fields END
+        $$;
+        CREATE FUNCTION hub_merged(p_held jsonb, p_arrived jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+            SELECT hub_kept(p_held || coalesce((SELECT jsonb_object_agg(a.key, a.value) FROM jsonb_each(p_arrived) a
+                WHERE NOT p_held ? a.key OR (a.value->>0) COLLATE "C" > (p_held->a.key->>0) COLLATE "C"), '{}'::jsonb))
+        $$;
+        UPDATE hub_records SET fields = hub_kept(fields) WHERE fields ? '\(OperationLog.deletedField)';
+        \(pushFunction(logging: loggedUnlessAlone, keeping: keptByRecord))
+        \(pullFunction(state: stateByRecord))
+        """,
     ]
 
     /// The statement that keeps a push's operations in the log, numbered in arrival order (schema 8).
@@ -415,15 +391,60 @@ package enum HubSchema {
                 ON CONFLICT (device_id, device_seq) DO NOTHING;
         """
 
+    /// The state one row a field (schemas 8 to 10): each field's latest value, and the scrub of the
+    /// rows a push touched that the hub holds a tombstone for (rule Y-27).
+    private static let keptByField = """
+        INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
+                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
+                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
+                WHERE excluded.hlc > c.hlc;
+            \(scrubbedByField)
+        """
+
+    /// The scrub of schemas 4 to 10: every value of the rows a push touched (`p_rows`) that the hub
+    /// holds a tombstone for, from the log and the state one row a field (rule Y-27).
+    private static let scrubbedByField = """
+        WITH gone AS (
+                SELECT DISTINCT f.table_name, f.row_id FROM jsonb_to_recordset(p_rows) AS x(t text, r text)
+                JOIN hub_fields f ON f.table_name = x.t AND f.row_id = x.r AND f.field = '\(OperationLog.deletedField)'
+            ) DELETE FROM hub_operations o USING gone g
+            WHERE o.table_name = g.table_name AND o.row_id = g.row_id AND o.field <> '\(OperationLog.deletedField)';
+            WITH gone AS (
+                SELECT DISTINCT f.table_name, f.row_id FROM jsonb_to_recordset(p_rows) AS x(t text, r text)
+                JOIN hub_fields f ON f.table_name = x.t AND f.row_id = x.r AND f.field = '\(OperationLog.deletedField)'
+            ) DELETE FROM hub_fields o USING gone g
+            WHERE o.table_name = g.table_name AND o.row_id = g.row_id AND o.field <> '\(OperationLog.deletedField)';
+        """
+
+    /// The state one row a record (schema 11): a push's fields grouped by row, each row's latest
+    /// value of each field (`hub_merged`; a field twice in a push: its later clock, last in the
+    /// aggregate's order). A row holding a tombstone keeps only it (rule Y-27, `hub_kept`), so the
+    /// state scrubs itself; the rows the statement wrote that hold one lose their values from the log.
+    private static let keptByRecord = """
+        WITH kept AS (
+                INSERT INTO hub_records AS c (table_name, row_id, fields)
+                SELECT x.t, x.r, hub_kept(jsonb_object_agg(x.f, jsonb_build_array(x.h, x.v) ORDER BY x.h COLLATE "C", x.s))
+                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                GROUP BY x.t, x.r
+                ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields)
+                RETURNING c.table_name, c.row_id, c.fields ? '\(OperationLog.deletedField)' AS gone
+            ) DELETE FROM hub_operations o USING kept k
+            WHERE k.gone AND o.table_name = k.table_name AND o.row_id = k.row_id AND o.field <> '\(OperationLog.deletedField)';
+        """
+
     /// `logged`, except for a device that never pulled (it joins from the state right after its push)
     /// while no other device is known and live (schema 10): then its operations are numbered and
     /// counted compacted at once, as the next pull's compaction would, and never written to the log.
     /// A device that comes back later is behind that compaction and starts again from the state.
     ///
-    /// The changes of fields merged by lines (and their bases) are kept in the log all the same,
-    /// numbered after the rest: a device that fills a new hub after the old one was lost reads the
-    /// others' concurrent lines there (`pullConcurrentLines`, rule Y-17). Without the log's trigger
-    /// for the rest, the blind hub's check of sealed values is made here.
+    /// The changes of fields merged by lines that travel with their bases are kept in the log all
+    /// the same, numbered after the rest: a device that fills a new hub after the old one was lost
+    /// (`hub switch` sends each shared note's base) reads the others' concurrent lines there
+    /// (`pullConcurrentLines`, rule Y-17). A note without a base was never shared, so no other device
+    /// holds a version of it. Without the log's trigger for the rest, the blind hub's check of sealed
+    /// values is made here.
     private static let loggedUnlessAlone = """
         IF (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
                 AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
@@ -440,9 +461,14 @@ package enum HubSchema {
                 UPDATE hub_devices d SET highest_seq = greatest(d.highest_seq,
                     (SELECT max((e->>'s')::bigint) FROM jsonb_array_elements(p_operations) e)) WHERE d.device_id = p_device;
                 INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
-                    SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v
-                    FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
-                    WHERE \(mergedByLines)
+                    SELECT p_device, x.s, x.h, x.t, x.r, x.f, x.v FROM (
+                        SELECT x.*, bool_or(right(x.f, \(OperationLog.baseSuffix.count)) = '\(OperationLog.baseSuffix)')
+                            OVER (PARTITION BY x.t, x.r) AS based
+                        FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
+                        WHERE \(mergedByLines)
+                    ) x
+                    WHERE x.based AND EXISTS (SELECT 1 FROM jsonb_array_elements(p_operations) e
+                        WHERE right(e->>'f', \(OperationLog.baseSuffix.count)) = '\(OperationLog.baseSuffix)')
                     ORDER BY x.s
                     ON CONFLICT (device_id, device_seq) DO NOTHING;
             ELSE
@@ -456,9 +482,9 @@ package enum HubSchema {
         """
 
     /// `hub_push` as a migration defines it, with `logging` the statements that keep a push's
-    /// operations in the log (the checks, the numbering lock, the state and the scrub are the same in
-    /// every version since schema 8).
-    private static func pushFunction(logging: String) -> String {
+    /// operations in the log and `keeping` those that fold them into the state and scrub purged rows
+    /// (the checks and the numbering lock are the same in every version since schema 8).
+    private static func pushFunction(logging: String, keeping: String = keptByField) -> String {
         """
         CREATE OR REPLACE FUNCTION hub_push(
             p_version integer, p_bound_hub text, p_now bigint, p_clock bigint,
@@ -510,18 +536,86 @@ package enum HubSchema {
             UPDATE hub_devices SET last_seen = now(), incarnation = p_mark WHERE device_id = p_device;
             PERFORM pg_advisory_xact_lock(\(lockKey));
             \(logging)
-            INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
-                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
-                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
-                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
-                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
-                WHERE excluded.hlc > c.hlc;
-            \(HubScrub.scrubStatements(rows: "p_rows"))
+            \(keeping)
             RETURN NEXT;
         END
         $$;
         """
     }
+
+    /// `hub_pull` as a migration defines it, with `state` the query that answers a device with no
+    /// cursor (the compaction and the read past a cursor are the same since schema 8).
+    private static func pullFunction(state: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION hub_pull(p_cursor bigint, p_device text, p_page integer)
+        RETURNS TABLE (o_seq bigint, o_hlc text, o_table text, o_row text, o_field text, o_value text)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            v_floor bigint;
+            v_compacted bigint;
+            v_through bigint;
+            v_seq bigint;
+        BEGIN
+            -- A crash may lose what a pull wrote (its cursor, a compaction), whole: nothing to wait for.
+            PERFORM set_config('synchronous_commit', 'off', true);
+            IF p_cursor > 0 THEN
+                UPDATE hub_devices SET pulled_through = greatest(pulled_through, p_cursor) WHERE device_id = p_device;
+                SELECT min(d.pulled_through) INTO v_floor FROM hub_devices d
+                    WHERE d.forgotten_at IS NULL AND d.last_seen > now() - interval '\(compactionGraceDays) days';
+                SELECT c.through INTO v_compacted FROM hub_compaction c WHERE c.id = 1;
+                UPDATE hub_compaction SET through = v_floor WHERE id = 1 AND through < v_floor;
+                IF FOUND THEN
+                    -- What an earlier compaction left is gone already; a stale `v_compacted` only widens the range.
+                    DELETE FROM hub_operations o WHERE o.hub_seq > v_compacted AND o.hub_seq <= v_floor;
+                END IF;
+                SELECT c.through INTO v_through FROM hub_compaction c WHERE c.id = 1 FOR SHARE;
+                IF p_cursor < v_through THEN
+                    o_seq := \(behindCompaction);
+                    RETURN NEXT;
+                    RETURN;
+                END IF;
+                -- A page that is not full ends with a row of nulls numbered with the log's last
+                -- operation: the device then holds everything up to it (its own operations too), and
+                -- its next cursor says so. One statement, one snapshot: pushes number under the hub's
+                -- lock until they commit, so nothing below that number can still appear.
+                RETURN QUERY WITH page AS (
+                    SELECT o.hub_seq, o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
+                    WHERE o.hub_seq > p_cursor AND o.device_id <> p_device ORDER BY o.hub_seq LIMIT p_page
+                ), last AS (SELECT greatest(max(h.hub_seq), v_through) AS seq FROM hub_operations h)
+                SELECT * FROM page
+                UNION ALL
+                SELECT last.seq, NULL, NULL, NULL, NULL, NULL FROM last
+                WHERE (SELECT count(*) FROM page) < p_page AND last.seq > p_cursor
+                ORDER BY 1, 2 NULLS LAST;
+            ELSE
+                -- The state, each row carrying a number it includes (one row of nulls when empty); a
+                -- field whose winning value this device wrote is already there. The number is read
+                -- first: a push between the two reads is in the state and delivered again, never missed.
+                SELECT greatest(coalesce(max(h.hub_seq), 0), (SELECT c.through FROM hub_compaction c WHERE c.id = 1))
+                    INTO v_seq FROM hub_operations h;
+                UPDATE hub_devices SET pulled_through = greatest(pulled_through, v_seq) WHERE device_id = p_device;
+                \(state)
+            END IF;
+        END
+        $$;
+        """
+    }
+
+    /// The state as one row a field answers a device with no cursor (schema 8).
+    private static let stateByField = """
+        RETURN QUERY SELECT v_seq, f.hlc, f.table_name, f.row_id, f.field, f.value
+                    FROM (SELECT 1) one
+                    LEFT JOIN hub_fields f ON right(f.hlc, length(p_device) + 1) <> '-' || p_device
+                    ORDER BY f.hlc;
+        """
+
+    /// The state as one row a record answers with each field as a row (schema 11).
+    private static let stateByRecord = """
+        RETURN QUERY SELECT v_seq, e.value->>0, r.table_name, r.row_id, e.key, e.value->>1
+                    FROM (SELECT 1) one
+                    LEFT JOIN (hub_records r CROSS JOIN LATERAL jsonb_each(r.fields) e)
+                        ON right(e.value->>0, length(p_device) + 1) <> '-' || p_device;
+        """
 
     /// How long a device may stay away before it no longer holds back compaction (rule Y-30).
     static let compactionGraceDays = 30

@@ -231,7 +231,9 @@ package final class SyncClient {
             String(HubSchema.version), state?.hubID, String(nowMilliseconds),
             restamped ? nil : String(state?.clock.milliseconds ?? 0),
             device, mark, known.current, known.next, String(try OperationLog.issuedSeq(db)),
-            page.operationsJSON, page.rowsJSON,
+            // The rows to scrub, which schemas before 11 took apart: a hub of 11 scrubs the rows its
+            // state holds a tombstone for as it writes them, and this build brings a hub to 11 first.
+            page.operationsJSON, "[]",
         ]
         let sql = "SELECT * FROM hub_push($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)"
         var upgraded = false
@@ -289,6 +291,14 @@ package final class SyncClient {
     /// id in use elsewhere (Y-14) or forgotten on the hub (Y-31) is replaced by a new one, under which
     /// everything this store did not push yet goes.
     private func push(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
+        let rows = try pushPages(hub, device: &device, report: &report, checking: checking)
+        // What the hub holds leaves the store once, after the last page (rule Y-30).
+        try OperationLog.dropPushed(db)
+        return rows
+    }
+
+    /// The pages of `push`, each marked pushed here once the hub committed it.
+    private func pushPages(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
         var page = try PushPage(try unpushedPage(), seal: seal)
         guard checking || !page.operations.isEmpty else { return 0 }
         var rows = Set<String>()
@@ -298,7 +308,7 @@ package final class SyncClient {
         var committed: Int64?
         func markCommitted() throws {
             guard let seq = committed else { return }
-            try OperationLog.markPushed(db, through: seq)
+            try OperationLog.markPushed(db, through: seq, dropping: false)
             try OperationLog.confirmIncarnation(db)
             committed = nil
         }
@@ -340,16 +350,14 @@ package final class SyncClient {
     }
 
     /// One page of a push as `hub_push` takes it: its operations, encoded (and sealed for a blind
-    /// hub), and the rows among them that were purged.
+    /// hub).
     private struct PushPage {
         let operations: [OperationLog.Operation]
         let operationsJSON: String
-        let rowsJSON: String
 
         init(_ operations: [OperationLog.Operation], seal: ValueSeal?) throws {
             self.operations = operations
             operationsJSON = try SyncClient.json(operations[...], seal: seal)
-            rowsJSON = try HubScrub.rows(operations)
         }
     }
 
@@ -481,8 +489,8 @@ package final class SyncClient {
         let fields = "{" + OperationLog.mergedByLines.sorted().joined(separator: ",") + "}"
         let rows = try hub.query("""
             SELECT o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
-            JOIN hub_fields f ON f.table_name = o.table_name AND f.row_id = o.row_id AND f.field = o.field
-            WHERE o.device_id <> $1 AND right(f.hlc, length($1) + 1) = '-' || $1
+            JOIN hub_records r ON r.table_name = o.table_name AND r.row_id = o.row_id
+            WHERE o.device_id <> $1 AND right(r.fields->o.field->>0, length($1) + 1) = '-' || $1
             AND o.table_name || '.' || replace(o.field, '\(OperationLog.baseSuffix)', '') = ANY($2::text[])
             ORDER BY o.hub_seq
             """, [device, fields])

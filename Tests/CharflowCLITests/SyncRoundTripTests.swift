@@ -103,6 +103,9 @@ struct SyncRoundTripTests {
         let operations = try hub.rows("SELECT device_id, device_seq, hlc, field, value FROM hub_operations ORDER BY hub_seq")
         let fields = try hub.rows("SELECT table_name, row_id, field FROM hub_fields ORDER BY 1, 2, 3")
         #expect(operations.count > 10 && fields.count > 10)
+        // The task's fields with their clocks and values, which no later push changes before the edit.
+        let taskState = "SELECT row_id, field, hlc, value FROM hub_fields WHERE table_name = 'tasks' ORDER BY 1, 2"
+        let taskFields = try hub.rows(taskState)
 
         // A new device's sync brings the hub to this build's schema and starts from its state.
         let first = try sync(b, hub, at: "08:10")
@@ -113,6 +116,7 @@ struct SyncRoundTripTests {
         let kept = Set(try hub.rows("SELECT device_id, device_seq, hlc, field, value FROM hub_operations"))
         #expect(kept.isSuperset(of: operations))
         #expect(Set(try hub.rows("SELECT table_name, row_id, field FROM hub_fields")).isSuperset(of: fields))
+        #expect(try hub.rows(taskState) == taskFields, "each field's clock and value, kept through every schema since 3")
 
         // The old build's device goes on under its own id: the hub still knows its last push's mark.
         try a.ok(["edit", id, "--title", "Edited under the new build"], now: "\(Self.day)T08:20")

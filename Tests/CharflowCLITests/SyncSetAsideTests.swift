@@ -94,8 +94,9 @@ struct SyncSetAsideTests {
     func newDeviceFromSnapshot() throws {
         let (hub, _, _, id) = try twoDevices()
         try hub.rows("""
-            INSERT INTO hub_fields (table_name, row_id, field, hlc, value)
-            VALUES ('tasks', '\(id)', 'energy', '000009999999999999-000000-newer-build', '"low"')
+            INSERT INTO hub_records (table_name, row_id, fields)
+            VALUES ('tasks', '\(id)', jsonb_build_object('energy', jsonb_build_array('000009999999999999-000000-newer-build', '"low"')))
+            ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_records.fields || excluded.fields
             """)
         let c = try CharflowRunner()
         let first = try c.syncJSON(hub, now: at("09:00"))

@@ -33,14 +33,4 @@ struct PushJSONTests {
         }
         #expect(try decoded(try SyncClient.json([][...])).isEmpty)
     }
-
-    @Test("Y-27: the rows a push names for the hub's scrub are each row once, in the order first sent")
-    func scrubRowsOnce() throws {
-        let operations = ["a", "b\"", "a", "c\n", "b\""].enumerated().map { index, row in
-            OperationLog.Operation(deviceSeq: Int64(index + 1), hlc: "h", table: "tasks", rowID: row, field: "title", value: "null")
-        }
-        let objects = try decoded(try HubScrub.rows(operations))
-        #expect(objects.map { $0["r"] as? String } == ["a", "b\"", "c\n"])
-        #expect(objects.allSatisfy { $0["t"] as? String == "tasks" })
-    }
 }
