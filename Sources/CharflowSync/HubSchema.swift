@@ -136,13 +136,7 @@ package enum HubSchema {
                 FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
                 ORDER BY x.s
                 ON CONFLICT (device_id, device_seq) DO NOTHING;
-            INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
-                SELECT DISTINCT ON (x.t, x.r, x.f) x.t, x.r, x.f, x.h, x.v
-                FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
-                ORDER BY x.t, x.r, x.f, x.h DESC, x.s DESC
-                ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc, value = excluded.value
-                WHERE excluded.hlc > c.hlc;
-            \(scrubbedByField)
+            \(keptByField)
             RETURN NEXT;
         END
         $$;
@@ -391,7 +385,7 @@ package enum HubSchema {
                 ON CONFLICT (device_id, device_seq) DO NOTHING;
         """
 
-    /// The state one row a field (schemas 8 to 10): each field's latest value, and the scrub of the
+    /// The state one row a field (schemas 4 to 10): each field's latest value, and the scrub of the
     /// rows a push touched that the hub holds a tombstone for (rule Y-27).
     private static let keptByField = """
         INSERT INTO hub_fields AS c (table_name, row_id, field, hlc, value)
