@@ -159,7 +159,7 @@ package enum OperationLog {
                              zero: table == "categories" ? untouchedDefault : "0")
         try db.run("""
             INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-            SELECT '\(table)', t.id, f.name, \(fields.value), \(clock) FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
+            SELECT '\(table)', t.id, f.name, \(fields.value), \(clock) FROM \(table) t \(fields.join) ORDER BY t.id, f.place
             """)
         let columns = try db.columns(of: table).filter { $0 != "id" }
         try giveFieldBits(columns.map { "SELECT '\(table)' AS table_name, '\($0)' AS field" }.joined(separator: " UNION ALL "), db)
@@ -168,7 +168,7 @@ package enum OperationLog {
             INSERT INTO sync_rows (table_name, row_id, hlc, fields)
             SELECT '\(table)', t.id, \(clock),
                 (SELECT coalesce(sum(b.bit), 0) FROM sync_field_bits b WHERE b.table_name = '\(table)' AND b.field IN (\(names)))
-            FROM \(table) t
+            FROM \(table) t ORDER BY t.id
             """)
         // A column past a table's 62 bits keeps its clock one a field.
         try db.run("""
