@@ -5,9 +5,10 @@ import CharflowStore
 /// `hub_operations` keeps every operation in arrival order under `hub_seq`, taken from a sequence
 /// while the pushing transaction holds an advisory lock, so numbers commit in order and a reader
 /// that pulls past its cursor never skips one. `UNIQUE (device_id, device_seq)` with `ON CONFLICT
-/// DO NOTHING` makes a repeated push harmless. `hub_fields` holds each field's winning value, the
-/// state a new device starts from (rule Y-12). A sync reaches them through two functions the schema
-/// defines, `hub_push` and `hub_pull`: one round trip each (rule Y-29).
+/// DO NOTHING` makes a repeated push harmless. `hub_records` holds each record's fields with their
+/// winning values and clocks (one row a field in `hub_fields` until schema 11, a view of the records
+/// since), the state a new device starts from (rule Y-12). A sync reaches them through two functions
+/// the schema defines, `hub_push` and `hub_pull`: one round trip each (rule Y-29).
 package enum HubSchema {
     /// The channel a push is announced on (`LISTEN charflow_hub`), with the pushing device's id.
     static let channel = "charflow_hub"
@@ -353,6 +354,7 @@ package enum HubSchema {
             table_name text COLLATE "C" NOT NULL,
             row_id text COLLATE "C" NOT NULL,
             fields jsonb NOT NULL,
+            writer text COLLATE "C",
             PRIMARY KEY (table_name, row_id)
         );
         INSERT INTO hub_records (table_name, row_id, fields)
@@ -416,13 +418,18 @@ package enum HubSchema {
     /// value of each field (`hub_merged`; a field twice in a push: its later clock, last in the
     /// aggregate's order). A row holding a tombstone keeps only it (rule Y-27, `hub_kept`), so the
     /// state scrubs itself; the rows the statement wrote that hold one lose their values from the log.
+    /// `writer` names the one device whose clocks all of a row's fields carry, or is null (kept only
+    /// where it is sure: a row two devices wrote stays null), so a device's read of the state passes
+    /// over its own rows without opening them.
     private static let keptByRecord = """
         WITH kept AS (
-                INSERT INTO hub_records AS c (table_name, row_id, fields)
-                SELECT x.t, x.r, hub_kept(jsonb_object_agg(x.f, jsonb_build_array(x.h, x.v) ORDER BY x.h COLLATE "C", x.s))
+                INSERT INTO hub_records AS c (table_name, row_id, fields, writer)
+                SELECT x.t, x.r, hub_kept(jsonb_object_agg(x.f, jsonb_build_array(x.h, x.v) ORDER BY x.h COLLATE "C", x.s)),
+                    CASE WHEN bool_and(right(x.h, length(p_device) + 1) = '-' || p_device) THEN p_device END
                 FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
                 GROUP BY x.t, x.r
-                ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields)
+                ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields),
+                    writer = CASE WHEN c.writer = excluded.writer THEN c.writer END
                 RETURNING c.table_name, c.row_id, c.fields ? '\(OperationLog.deletedField)' AS gone
             ) DELETE FROM hub_operations o USING kept k
             WHERE k.gone AND o.table_name = k.table_name AND o.row_id = k.row_id AND o.field <> '\(OperationLog.deletedField)';
@@ -603,12 +610,15 @@ package enum HubSchema {
                     ORDER BY f.hlc;
         """
 
-    /// The state as one row a record answers with each field as a row (schema 11).
+    /// The state as one row a record answers with each field as a row (schema 11); the rows this
+    /// device alone wrote are passed over whole.
     private static let stateByRecord = """
-        RETURN QUERY SELECT v_seq, e.value->>0, r.table_name, r.row_id, e.key, e.value->>1
+        RETURN QUERY SELECT v_seq, f.hlc, f.table_name, f.row_id, f.field, f.value
                     FROM (SELECT 1) one
-                    LEFT JOIN (hub_records r CROSS JOIN LATERAL jsonb_each(r.fields) e)
-                        ON right(e.value->>0, length(p_device) + 1) <> '-' || p_device;
+                    LEFT JOIN (SELECT r.table_name, r.row_id, e.key AS field, e.value->>0 AS hlc, e.value->>1 AS value
+                        FROM hub_records r CROSS JOIN LATERAL jsonb_each(r.fields) e
+                        WHERE r.writer IS DISTINCT FROM p_device AND right(e.value->>0, length(p_device) + 1) <> '-' || p_device) f
+                    ON true;
         """
 
     /// How long a device may stay away before it no longer holds back compaction (rule Y-30).
