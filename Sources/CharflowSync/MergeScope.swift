@@ -17,6 +17,8 @@ struct MergeScope {
     private(set) var everything = false
     /// The delivered tasks' ids, stop marks among them, and the tasks of delivered sessions and deferrals.
     private(set) var tasks = Set<String>()
+    /// The delivered removals of tasks: a stop mark arrives as one.
+    private var removedTasks = Set<String>()
     private var rows = 0
 
     /// Every series.
@@ -30,6 +32,7 @@ struct MergeScope {
     mutating func widen() {
         everything = true
         tasks = []
+        removedTasks = []
     }
 
     /// Notes what `operations` are about to change, before they are merged: a session or deferral
@@ -44,6 +47,7 @@ struct MergeScope {
             switch operation.table {
             case "tasks":
                 tasks.insert(operation.rowID)
+                if operation.field == OperationLog.deletedField { removedTasks.insert(operation.rowID) }
             case "sessions", "deferrals":
                 if operation.field == "task_id", let task = MergeScope.text(ofJSON: operation.value) {
                     tasks.insert(task)
@@ -77,8 +81,11 @@ struct MergeScope {
 
     /// Whether the stop mark of `series` came with the merge.
     func stopped(_ series: UUID) -> Bool {
-        everything || tasks.contains(TaskRepository.stopMark(of: series))
+        everything || removedTasks.contains(TaskRepository.stopMark(of: series))
     }
+
+    /// Whether a stop mark can have come: some task was removed.
+    var mayHaveStopped: Bool { everything || !removedTasks.isEmpty }
 
     /// The text a JSON string literal holds when it needs no unescaping (an id), else nil.
     static func text(ofJSON value: String) -> String? {

@@ -16,7 +16,10 @@ package enum MergeSettlement {
     static func settle(_ store: Store, scope: MergeScope) throws {
         let series = try scope.series(store)
         try store.removeSeriesDuplicatesAfterMerge(series: series)
-        try SeriesSettlement.settle(store, series: series, stopped: scope.stopped)
+        // No series reached and no task removed: no series can need settling, and none is read.
+        if series?.isEmpty != true || scope.mayHaveStopped {
+            try SeriesSettlement.settle(store, series: series, stopped: scope.stopped)
+        }
         try CategorySettlement.settle(store)
         try store.settleTwoTimers()
     }
