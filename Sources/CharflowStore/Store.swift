@@ -213,7 +213,7 @@ package final class Store {
                 SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_by_series
                 WHERE series_id IN (SELECT value FROM json_each(?)) AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
                 AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
-                """, [.text("[" + named.sorted().map(JSONText.quoted).joined(separator: ",") + "]"), .text(since?.description ?? "")])
+                """, [.text(JSONText.array(named)), .text(since?.description ?? "")])
         } ?? db.rows("""
             SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_series_by_occurrence
             WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL AND due_date IS NOT NULL

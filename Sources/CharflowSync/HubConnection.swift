@@ -59,14 +59,8 @@ final class HubConnection {
     /// Runs one statement with `parameters` as text ($1, $2, …; nil is NULL) and returns its rows.
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
-        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
-        let result = copies.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
-                    pq.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-                }
-            } ?? pq.execParams(connection, sql, 0, nil, nil, nil, nil, 0)
+        let result = withCStrings(parameters) { count, values in
+            pq.execParams(connection, sql, count, nil, values, nil, nil, 0)
         }
         return try rows(of: result)
     }
@@ -75,12 +69,8 @@ final class HubConnection {
     /// rows, or its refusal, once both are done (the answer is read even when `meanwhile` throws, so
     /// the connection is ready for the next statement).
     func query(_ sql: String, _ parameters: [String?], meanwhile: () throws -> Void) throws -> [[String?]] {
-        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
-        let sent = copies.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
-                pq.sendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-            }
+        let sent = withCStrings(parameters) { count, values in
+            pq.sendQueryParams(connection, sql, count, nil, values, nil, nil, 0)
         }
         guard sent == 1 else { throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection))) }
         var failure: Error?
@@ -91,6 +81,20 @@ final class HubConnection {
         let rows = try rows(of: result)
         if let failure { throw failure }
         return rows
+    }
+
+    /// Calls `body` with `parameters` as libpq takes them: a count and C strings (nil is NULL), alive
+    /// for the call.
+    private func withCStrings<T>(_ parameters: [String?], _ body: (Int32, LibPQ.Strings) -> T) -> T {
+        var copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        return copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: parameters.count) { values in
+                    body(Int32(parameters.count), values)
+                }
+            } ?? body(0, nil)
+        }
     }
 
     /// Runs one or more statements that take no parameters.

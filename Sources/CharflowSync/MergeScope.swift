@@ -43,7 +43,7 @@ struct MergeScope {
         var named = Set<String>()
         var seen = Set<String>()
         for operation in operations {
-            if seen.insert(operation.table + "\u{1F}" + operation.rowID).inserted { rows += 1 }
+            if seen.insert(SyncClient.rowKey(operation.table, operation.rowID)).inserted { rows += 1 }
             switch operation.table {
             case "tasks":
                 tasks.insert(operation.rowID)
@@ -63,7 +63,7 @@ struct MergeScope {
             let unnamed = ids.subtracting(named)
             guard !unnamed.isEmpty else { continue }
             let held = try db.rows("SELECT task_id FROM \(table) WHERE id IN (SELECT value FROM json_each(?)) AND task_id IS NOT NULL",
-                                   [.text(MergeScope.jsonArray(unnamed))])
+                                   [.text(JSONText.array(unnamed))])
             for row in held { if let task = row[0].text { tasks.insert(task) } }
         }
     }
@@ -76,7 +76,7 @@ struct MergeScope {
         guard !tasks.isEmpty else { return [] }
         return Set(try store.db.rows("""
             SELECT DISTINCT series_id FROM tasks WHERE id IN (SELECT value FROM json_each(?)) AND series_id IS NOT NULL
-            """, [.text(MergeScope.jsonArray(tasks))]).compactMap { $0[0].text })
+            """, [.text(JSONText.array(tasks))]).compactMap { $0[0].text })
     }
 
     /// Whether the stop mark of `series` came with the merge.
@@ -91,10 +91,5 @@ struct MergeScope {
     static func text(ofJSON value: String) -> String? {
         guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.contains("\\") else { return nil }
         return String(value.dropFirst().dropLast())
-    }
-
-    /// `ids` as one JSON array, for `json_each`.
-    static func jsonArray(_ ids: Set<String>) -> String {
-        "[" + ids.sorted().map(JSONText.quoted).joined(separator: ",") + "]"
     }
 }

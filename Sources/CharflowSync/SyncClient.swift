@@ -292,7 +292,8 @@ package final class SyncClient {
     /// everything this store did not push yet goes.
     private func push(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
         let rows = try pushPages(hub, device: &device, report: &report, checking: checking)
-        // What the hub holds leaves the store once, after the last page (rule Y-30).
+        // What the hub holds leaves the store once, with the last page's mark (rule Y-30); what a push
+        // cut short left marked goes here.
         try OperationLog.dropPushed(db)
         return rows
     }
@@ -306,9 +307,9 @@ package final class SyncClient {
         var mark: String?
         // The last page the hub committed that is not marked here yet.
         var committed: Int64?
-        func markCommitted() throws {
+        func markCommitted(dropping: Bool = false) throws {
             guard let seq = committed else { return }
-            try OperationLog.markPushed(db, through: seq, dropping: false)
+            try OperationLog.markPushed(db, through: seq, dropping: dropping)
             try OperationLog.confirmIncarnation(db)
             committed = nil
         }
@@ -329,7 +330,8 @@ package final class SyncClient {
                 for operation in page.operations { rows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
                 page = try next ?? PushPage(try unpushedPage(after: last.deviceSeq), seal: seal)
                 if page.operations.isEmpty {
-                    try markCommitted()
+                    // The last page: its mark lets every pushed operation go in the same transaction.
+                    try markCommitted(dropping: true)
                     return rows.count
                 }
                 continue

@@ -11,6 +11,11 @@ public enum JSONText {
         return out
     }
 
+    /// `texts` as one JSON array of string literals, in sorted order (for SQLite's `json_each`).
+    public static func array(_ texts: Set<String>) -> String {
+        "[" + texts.sorted().map(quoted).joined(separator: ",") + "]"
+    }
+
     /// Appends `text` to `out` as a JSON string literal, quotes included.
     public static func quote(_ text: String, into out: inout String) {
         out += "\""
