@@ -361,8 +361,9 @@ package enum OperationLog {
     }
 
     /// Records that the hub holds every operation up to `seq` (after the hub's commit: a crash in
-    /// between pushes them again, and the hub ignores what it has). With `dropping`, they leave the
-    /// store now; else at `dropPushed`, once a push of many pages is done.
+    /// between pushes them again, and the hub ignores what it has), and so the incarnation mark the
+    /// push carried (rule Y-14). With `dropping`, they leave the store now; else at `dropPushed`, once
+    /// a push of many pages is done.
     package static func markPushed(_ db: Database, through seq: Int64, dropping: Bool = true) throws {
         let fields = mergedByLines.map { "'\($0)'" }.joined(separator: ", ")
         try db.write {
@@ -386,6 +387,10 @@ package enum OperationLog {
                 ON CONFLICT (table_name, row_id, field) DO UPDATE SET value = excluded.value
                 """, [.integer(seq)])
             try db.run("UPDATE sync_state SET pushed_seq = max(pushed_seq, ?) WHERE id = 1", [.integer(seq)])
+            try db.run("""
+                UPDATE sync_state SET incarnation = next_incarnation, next_incarnation = NULL
+                WHERE id = 1 AND next_incarnation IS NOT NULL
+                """)
             if dropping { try dropPushedRows(db) }
         }
         if dropping { try db.releaseFreePages() }
@@ -449,13 +454,6 @@ package enum OperationLog {
         return try db.write {
             try db.run("UPDATE sync_state SET next_incarnation = coalesce(next_incarnation, ?) WHERE id = 1", [.text(made)])
             return try incarnations(db).next ?? made
-        }
-    }
-
-    /// Records that the hub committed the push that wrote the pending mark.
-    package static func confirmIncarnation(_ db: Database) throws {
-        try db.write {
-            try db.run("UPDATE sync_state SET incarnation = next_incarnation, next_incarnation = NULL WHERE id = 1 AND next_incarnation IS NOT NULL")
         }
     }
 

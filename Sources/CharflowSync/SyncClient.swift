@@ -310,15 +310,16 @@ package final class SyncClient {
         func markCommitted(dropping: Bool = false) throws {
             guard let seq = committed else { return }
             try OperationLog.markPushed(db, through: seq, dropping: dropping)
-            try OperationLog.confirmIncarnation(db)
             committed = nil
         }
         while true {
             if mark == nil, !page.operations.isEmpty { mark = try OperationLog.nextIncarnation(db) }
             var next: PushPage?
+            var pageRows = Set<String>()
             let answer = try call(hub, device: device, page: page, mark: mark, restamped: restamped) {
                 try markCommitted()
                 guard let last = page.operations.last else { return }
+                for operation in page.operations { pageRows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
                 next = try PushPage(try self.unpushedPage(after: last.deviceSeq), seal: self.seal)
             }
             hubClock = (answer.hubClock, ProcessInfo.processInfo.systemUptime)
@@ -327,7 +328,7 @@ package final class SyncClient {
                 guard let last = page.operations.last else { return rows.count }
                 afterPush?()
                 committed = last.deviceSeq
-                for operation in page.operations { rows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
+                rows.formUnion(pageRows)
                 page = try next ?? PushPage(try unpushedPage(after: last.deviceSeq), seal: seal)
                 if page.operations.isEmpty {
                     // The last page: its mark lets every pushed operation go in the same transaction.

@@ -86,7 +86,6 @@ struct SyncRoundTripTests {
             COMMIT;
             """)
         try OperationLog.markPushed(db, through: last.deviceSeq)
-        try OperationLog.confirmIncarnation(db)
         let cursor = try hub.value("SELECT coalesce(max(hub_seq), 0) FROM hub_operations")
         try db.execute("UPDATE sync_state SET hub_cursor = \(cursor), last_sync = '\(Self.day)T08:00:00.000Z' WHERE id = 1")
     }
