@@ -17,6 +17,9 @@ public enum JSONText {
     }
 
     /// Appends `text` to `out` as a JSON string literal, quotes included.
+    ///
+    /// The runs between escapes are appended whole: a push quotes hundreds of thousands of values,
+    /// each itself JSON text full of quotes.
     public static func quote(_ text: String, into out: inout String) {
         out += "\""
         // Most text needs no escape: append it whole.
@@ -25,20 +28,41 @@ public enum JSONText {
             out += "\""
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        let bytes = text.utf8
+        var run = bytes.startIndex
+        var index = run
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            var escape: String?
+            var next = bytes.index(after: index)
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case UInt8(ascii: "\n"): escape = "\\n"
+            case UInt8(ascii: "\r"): escape = "\\r"
+            case UInt8(ascii: "\t"): escape = "\\t"
+            case 0..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+            // U+0080 to U+009F (C1 controls) are 0xC2 followed by 0x80 to 0x9F in UTF-8.
+            case 0xC2 where next != bytes.endIndex && (0x80...0x9F).contains(bytes[next]):
+                escape = unicodeEscape(UInt32(bytes[next]))
+                next = bytes.index(after: next)
+            default: break
             }
+            if let escape {
+                out += text[run..<index]
+                out += escape
+                run = next
+            }
+            index = next
         }
+        out += text[run..<bytes.endIndex]
         out += "\""
+    }
+
+    /// `\u` and the four lowercase hex digits of `value`.
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// Whether a byte of `text` must be escaped (or is outside ASCII): one pass over its UTF-8 bytes
