@@ -376,6 +376,14 @@ package enum HubSchema {
         \(pushFunction(logging: loggedUnlessAlone, keeping: keptByRecord))
         \(pullFunction(state: stateByRecord))
         """,
+        // A page may come one entry a record (schema 12, rule Y-29): a first sync's page of 5,000 field
+        // operations as 485 records, each field once, which the hub writes to `hub_records` as they
+        // come instead of taking them apart and grouping them again; a page that changes a field twice
+        // still comes one entry an operation. `p_rows`, sent empty since schema 11, carries them.
+        """
+        \(pushFunction(logging: loggedUnlessAlone, keeping: keptByRecord,
+                       byRecord: (logging: recordsLoggedUnlessAlone, keeping: recordsKept)))
+        """,
     ]
 
     /// The statement that keeps a push's operations in the log, numbered in arrival order (schema 8).
@@ -478,15 +486,94 @@ package enum HubSchema {
         """
 
     /// Whether an operation `x` (table `t`, field `f`) changes a field merged by lines, or its base.
-    private static let mergedByLines = """
-        x.t || '.' || replace(x.f, '\(OperationLog.baseSuffix)', '') = ANY('{\(OperationLog.mergedByLines.sorted().joined(separator: ","))}'::text[])
+    private static let mergedByLines = changesLines(table: "x.t", field: "x.f")
+
+    /// Whether the field `field` of table `table` (SQL expressions) is merged by lines, or its base.
+    private static func changesLines(table: String, field: String) -> String {
+        """
+        \(table) || '.' || replace(\(field), '\(OperationLog.baseSuffix)', '') = ANY('{\(OperationLog.mergedByLines.sorted().joined(separator: ","))}'::text[])
+        """
+    }
+
+    /// A page's records (schema 12) as one row a field, each with its number on the device: what the
+    /// log keeps of them.
+    private static func recordFields(where condition: String = "true") -> String {
+        """
+        SELECT p_device, (x.s->>e.key)::bigint, e.value->>0, x.t, x.r, e.key, e.value->>1
+                    FROM jsonb_to_recordset(p_rows) AS x(t text, r text, f jsonb, s jsonb, b boolean)
+                    CROSS JOIN LATERAL jsonb_each(x.f) e
+                    WHERE \(condition)
+                    ORDER BY 2
+        """
+    }
+
+    /// `loggedUnlessAlone` for a page of records (schema 12). Each record `x` brings its fields `f`
+    /// (field → [clock, value]), each field's number on the device `s`, its latest clock `m`, its
+    /// highest number `q`, how many fields it holds `n`, whether this device wrote all of them `w`
+    /// and whether it holds a base `b`: the summaries are what the hub read from every operation
+    /// before, counted on the device.
+    private static let recordsLoggedUnlessAlone = """
+        IF (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
+                AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
+                    AND d.last_seen > now() - interval '\(compactionGraceDays) days') THEN
+                IF EXISTS (SELECT 1 FROM hub_seal)
+                        AND jsonb_path_exists(p_rows, '$[*].f.*[1] ? (!(@ starts with "cf1:"))') THEN
+                    RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
+                END IF;
+                UPDATE hub_compaction SET through = greatest(through, setval('hub_operation_seq',
+                        nextval('hub_operation_seq') + page.n - 1))
+                    FROM (SELECT sum(x.n)::bigint AS n FROM jsonb_to_recordset(p_rows) AS x(n bigint)) page
+                    WHERE id = 1;
+                UPDATE hub_devices d SET highest_seq = greatest(d.highest_seq,
+                    (SELECT max(x.q) FROM jsonb_to_recordset(p_rows) AS x(q bigint))) WHERE d.device_id = p_device;
+                INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                    \(recordFields(where: "x.b AND " + changesLines(table: "x.t", field: "e.key")))
+                    ON CONFLICT (device_id, device_seq) DO NOTHING;
+            ELSE
+                INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                    \(recordFields())
+                    ON CONFLICT (device_id, device_seq) DO NOTHING;
+            END IF;
+        """
+
+    /// `keptByRecord` for a page of records (schema 12): each record is written as it came.
+    private static let recordsKept = """
+        WITH kept AS (
+                INSERT INTO hub_records AS c (table_name, row_id, fields, writer)
+                SELECT x.t, x.r, hub_kept(x.f), CASE WHEN x.w THEN p_device END
+                FROM jsonb_to_recordset(p_rows) AS x(t text, r text, f jsonb, w boolean)
+                ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields),
+                    writer = CASE WHEN c.writer = excluded.writer THEN c.writer END
+                RETURNING c.table_name, c.row_id, c.fields ? '\(OperationLog.deletedField)' AS gone
+            ) DELETE FROM hub_operations o USING kept k
+            WHERE k.gone AND o.table_name = k.table_name AND o.row_id = k.row_id AND o.field <> '\(OperationLog.deletedField)';
         """
 
     /// `hub_push` as a migration defines it, with `logging` the statements that keep a push's
     /// operations in the log and `keeping` those that fold them into the state and scrub purged rows
     /// (the checks and the numbering lock are the same in every version since schema 8).
-    private static func pushFunction(logging: String, keeping: String = keptByField) -> String {
-        """
+    /// `byRecord`, from schema 12 on, the same for a page that comes one entry a record (`p_rows`).
+    private static func pushFunction(logging: String, keeping: String = keptByField,
+                                     byRecord: (logging: String, keeping: String)? = nil) -> String {
+        let sending = byRecord == nil ? "jsonb_array_length(p_operations) > 0"
+            : "jsonb_array_length(p_operations) > 0 OR jsonb_array_length(p_rows) > 0"
+        let latest = byRecord == nil ? "(SELECT max(left(e->>'h', 18) COLLATE \"C\") FROM jsonb_array_elements(p_operations) e)"
+            : """
+            greatest((SELECT max(left(e->>'h', 18) COLLATE "C") FROM jsonb_array_elements(p_operations) e),
+                        (SELECT max(left(e->>'m', 18) COLLATE "C") FROM jsonb_array_elements(p_rows) e))
+            """
+        let writing = byRecord.map { records in
+            """
+            IF jsonb_array_length(p_rows) > 0 THEN
+                \(records.logging)
+                \(records.keeping)
+            ELSE
+                \(logging)
+                \(keeping)
+            END IF;
+            """
+        } ?? logging + "\n" + keeping
+        return """
         CREATE OR REPLACE FUNCTION hub_push(
             p_version integer, p_bound_hub text, p_now bigint, p_clock bigint,
             p_device text, p_mark text, p_current text, p_next text, p_issued bigint,
@@ -494,7 +581,7 @@ package enum HubSchema {
         ) RETURNS TABLE (o_outcome text, o_version integer, o_hub_id text, o_hub_clock bigint)
         LANGUAGE plpgsql AS $$
         DECLARE
-            v_sending boolean := jsonb_array_length(p_operations) > 0;
+            v_sending boolean := \(sending);
             v_held text;
             v_forgotten timestamptz;
             v_highest bigint;
@@ -509,7 +596,7 @@ package enum HubSchema {
                 WHEN p_bound_hub IS NOT NULL AND p_bound_hub <> o_hub_id THEN 'other_hub'
                 WHEN p_device IS NULL THEN 'ok'
                 WHEN p_clock > o_hub_clock + \(SyncClient.clockBound) THEN 'restamp'
-                WHEN (SELECT max(left(e->>'h', 18) COLLATE "C") FROM jsonb_array_elements(p_operations) e)
+                WHEN \(latest)
                     > lpad(o_hub_clock::text, 18, '0') THEN 'restamp'
                 ELSE NULL END;
             IF o_outcome IS NOT NULL THEN RETURN NEXT; RETURN; END IF;
@@ -536,8 +623,7 @@ package enum HubSchema {
             END IF;
             UPDATE hub_devices SET last_seen = now(), incarnation = p_mark WHERE device_id = p_device;
             PERFORM pg_advisory_xact_lock(\(lockKey));
-            \(logging)
-            \(keeping)
+            \(writing)
             RETURN NEXT;
         END
         $$;

@@ -128,7 +128,7 @@ package final class SyncClient {
             seal = passphrase.given?.isEmpty == false
                 ? try HubKey.resolve(hub, hubID: bound, passphrase: passphrase) : try HubKey.keptKey(hubID: bound)
         } else {
-            let answer = try call(hub, device: nil, page: try PushPage([], seal: nil), mark: nil, restamped: false)
+            let answer = try call(hub, device: nil, page: try PushPage([], device: nil, seal: nil), mark: nil, restamped: false)
             // A blind hub's key, or its refusal, before anything is written (rule Y-32).
             seal = try HubKey.resolve(hub, hubID: answer.hubID, passphrase: passphrase)
             _ = try OperationLog.enable(db)
@@ -231,9 +231,8 @@ package final class SyncClient {
             String(HubSchema.version), state?.hubID, String(nowMilliseconds),
             restamped ? nil : String(state?.clock.milliseconds ?? 0),
             device, mark, known.current, known.next, String(try OperationLog.issuedSeq(db)),
-            // The rows to scrub, which schemas before 11 took apart: a hub of 11 scrubs the rows its
-            // state holds a tombstone for as it writes them, and this build brings a hub to 11 first.
-            page.operationsJSON, "[]",
+            // One of the two is empty: a page goes one entry an operation or one entry a record.
+            page.operationsJSON, page.recordsJSON,
         ]
         let sql = "SELECT * FROM hub_push($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)"
         var upgraded = false
@@ -300,7 +299,7 @@ package final class SyncClient {
 
     /// The pages of `push`, each marked pushed here once the hub committed it.
     private func pushPages(_ hub: HubConnection, device: inout String, report: inout Report, checking: Bool) throws -> Int {
-        var page = try PushPage(try unpushedPage(), seal: seal)
+        var page = try PushPage(try unpushedPage(), device: device, seal: seal)
         guard checking || !page.operations.isEmpty else { return 0 }
         var rows = Set<String>()
         var restamped = false, renewed = 0
@@ -316,11 +315,12 @@ package final class SyncClient {
             if mark == nil, !page.operations.isEmpty { mark = try OperationLog.nextIncarnation(db) }
             var next: PushPage?
             var pageRows = Set<String>()
+            let pushing = device
             let answer = try call(hub, device: device, page: page, mark: mark, restamped: restamped) {
                 try markCommitted()
                 guard let last = page.operations.last else { return }
                 for operation in page.operations { pageRows.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
-                next = try PushPage(try self.unpushedPage(after: last.deviceSeq), seal: self.seal)
+                next = try PushPage(try self.unpushedPage(after: last.deviceSeq), device: pushing, seal: self.seal)
             }
             hubClock = (answer.hubClock, ProcessInfo.processInfo.systemUptime)
             switch answer.outcome {
@@ -329,7 +329,7 @@ package final class SyncClient {
                 afterPush?()
                 committed = last.deviceSeq
                 rows.formUnion(pageRows)
-                page = try next ?? PushPage(try unpushedPage(after: last.deviceSeq), seal: seal)
+                page = try next ?? PushPage(try unpushedPage(after: last.deviceSeq), device: device, seal: seal)
                 if page.operations.isEmpty {
                     // The last page: its mark lets every pushed operation go in the same transaction.
                     try markCommitted(dropping: true)
@@ -348,19 +348,7 @@ package final class SyncClient {
             case let outcome:
                 throw SyncError.refused(outcome)
             }
-            page = try PushPage(try unpushedPage(), seal: seal)
-        }
-    }
-
-    /// One page of a push as `hub_push` takes it: its operations, encoded (and sealed for a blind
-    /// hub).
-    private struct PushPage {
-        let operations: [OperationLog.Operation]
-        let operationsJSON: String
-
-        init(_ operations: [OperationLog.Operation], seal: ValueSeal?) throws {
-            self.operations = operations
-            operationsJSON = try SyncClient.json(operations[...], seal: seal)
+            page = try PushPage(try unpushedPage(), device: device, seal: seal)
         }
     }
 
