@@ -493,35 +493,6 @@ package final class SyncClient {
         return Set(operations.map { SyncClient.rowKey($0.table, $0.rowID) }).count
     }
 
-    /// The JSON array `hub_push` takes: one object an operation (`s` its number, `h` its clock, `t`,
-    /// `r`, `f` its table, row and field, `v` its value as the hub keeps it, sealed on a blind hub).
-    ///
-    /// Written directly: a first sync sends hundreds of thousands, and building them as Foundation
-    /// objects to serialise was a third of that sync's time.
-    package static func json(_ operations: ArraySlice<OperationLog.Operation>, seal: ValueSeal? = nil) throws -> String {
-        var out = "["
-        var first = true
-        out.reserveCapacity(operations.count * 160)
-        for operation in operations {
-            let value = try SyncClient.hubValue(operation.value, table: operation.table, row: operation.rowID,
-                                                field: operation.field, hlc: operation.hlc, seal: seal)
-            if !first { out += "," }
-            first = false
-            out += "{\"s\":\(operation.deviceSeq),\"h\":"
-            JSONText.quote(operation.hlc, into: &out)
-            out += ",\"t\":"
-            JSONText.quote(operation.table, into: &out)
-            out += ",\"r\":"
-            JSONText.quote(operation.rowID, into: &out)
-            out += ",\"f\":"
-            JSONText.quote(operation.field, into: &out)
-            out += ",\"v\":"
-            JSONText.quote(value, into: &out)
-            out += "}"
-        }
-        return out + "]"
-    }
-
     // MARK: sync --status
 
     /// Where sync stands on this store; reads only, and never reaches the hub.

@@ -21,7 +21,7 @@ struct PushJSONTests {
                                    table: "tasks", rowID: "row-\(text)", field: index % 2 == 0 ? "notes" : "title",
                                    value: text)
         }
-        let objects = try decoded(try SyncClient.json(operations[...]))
+        let objects = try decoded(try PushPage.operations(operations[...]))
         #expect(objects.count == operations.count)
         for (object, operation) in zip(objects, operations) {
             #expect((object["s"] as? NSNumber)?.int64Value == operation.deviceSeq)
@@ -31,6 +31,6 @@ struct PushJSONTests {
             #expect(object["f"] as? String == operation.field)
             #expect(object["v"] as? String == operation.value)
         }
-        #expect(try decoded(try SyncClient.json([][...])).isEmpty)
+        #expect(try decoded(try PushPage.operations([][...])).isEmpty)
     }
 }
