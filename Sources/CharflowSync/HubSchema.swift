@@ -429,19 +429,45 @@ package enum HubSchema {
     /// `writer` names the one device whose clocks all of a row's fields carry, or is null (kept only
     /// where it is sure: a row two devices wrote stays null), so a device's read of the state passes
     /// over its own rows without opening them.
-    private static let keptByRecord = """
-        WITH kept AS (
-                INSERT INTO hub_records AS c (table_name, row_id, fields, writer)
-                SELECT x.t, x.r, hub_kept(jsonb_object_agg(x.f, jsonb_build_array(x.h, x.v) ORDER BY x.h COLLATE "C", x.s)),
+    private static let keptByRecord = keptRecords("""
+        SELECT x.t, x.r, hub_kept(jsonb_object_agg(x.f, jsonb_build_array(x.h, x.v) ORDER BY x.h COLLATE "C", x.s)),
                     CASE WHEN bool_and(right(x.h, length(p_device) + 1) = '-' || p_device) THEN p_device END
                 FROM jsonb_to_recordset(p_operations) AS x(s bigint, h text, t text, r text, f text, v text)
                 GROUP BY x.t, x.r
+        """)
+
+    /// The records `rows` selects (table, row, fields, writer) merged into `hub_records`, and the
+    /// values of the rows among them that hold a tombstone dropped from the log (schema 11 on).
+    private static func keptRecords(_ rows: String) -> String {
+        """
+        WITH kept AS (
+                INSERT INTO hub_records AS c (table_name, row_id, fields, writer)
+                \(rows)
                 ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields),
                     writer = CASE WHEN c.writer = excluded.writer THEN c.writer END
                 RETURNING c.table_name, c.row_id, c.fields ? '\(OperationLog.deletedField)' AS gone
             ) DELETE FROM hub_operations o USING kept k
             WHERE k.gone AND o.table_name = k.table_name AND o.row_id = k.row_id AND o.field <> '\(OperationLog.deletedField)';
         """
+    }
+
+    /// Whether the pushing device never pulled and no other device is known and live (schema 10 on):
+    /// what it sends then goes to the state only.
+    private static let joiningAlone = """
+        (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
+                AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
+                    AND d.last_seen > now() - interval '\(compactionGraceDays) days')
+        """
+
+    /// The blind hub's refusal (rule Y-32) when `plain`, an SQL condition, finds a value in the
+    /// clear: the log's trigger makes the same check for what the log keeps.
+    private static func refusingPlaintext(where plain: String) -> String {
+        """
+        IF EXISTS (SELECT 1 FROM hub_seal) AND \(plain) THEN
+                    RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
+                END IF;
+        """
+    }
 
     /// `logged`, except for a device that never pulled (it joins from the state right after its push)
     /// while no other device is known and live (schema 10): then its operations are numbered and
@@ -455,13 +481,8 @@ package enum HubSchema {
     /// holds a version of it. Without the log's trigger for the rest, the blind hub's check of sealed
     /// values is made here.
     private static let loggedUnlessAlone = """
-        IF (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
-                AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
-                    AND d.last_seen > now() - interval '\(compactionGraceDays) days') THEN
-                IF EXISTS (SELECT 1 FROM hub_seal) AND EXISTS (SELECT 1 FROM jsonb_to_recordset(p_operations) AS x(v text)
-                        WHERE left(x.v, 4) <> 'cf1:') THEN
-                    RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
-                END IF;
+        IF \(joiningAlone) THEN
+                \(refusingPlaintext(where: "EXISTS (SELECT 1 FROM jsonb_to_recordset(p_operations) AS x(v text) WHERE left(x.v, 4) <> 'cf1:')"))
                 UPDATE hub_compaction SET through = greatest(through, setval('hub_operation_seq',
                         nextval('hub_operation_seq') + unlogged.n - 1))
                     FROM (SELECT count(*) AS n FROM jsonb_to_recordset(p_operations) AS x(t text, f text)
@@ -513,13 +534,8 @@ package enum HubSchema {
     /// and whether it holds a base `b`: the summaries are what the hub read from every operation
     /// before, counted on the device.
     private static let recordsLoggedUnlessAlone = """
-        IF (SELECT d.pulled_through FROM hub_devices d WHERE d.device_id = p_device) = 0
-                AND NOT EXISTS (SELECT 1 FROM hub_devices d WHERE d.device_id <> p_device AND d.forgotten_at IS NULL
-                    AND d.last_seen > now() - interval '\(compactionGraceDays) days') THEN
-                IF EXISTS (SELECT 1 FROM hub_seal)
-                        AND jsonb_path_exists(p_rows, '$[*].f.*[1] ? (!(@ starts with "cf1:"))') THEN
-                    RAISE EXCEPTION '\(plaintextRefusal)' USING ERRCODE = 'check_violation';
-                END IF;
+        IF \(joiningAlone) THEN
+                \(refusingPlaintext(where: plainInRecords))
                 UPDATE hub_compaction SET through = greatest(through, setval('hub_operation_seq',
                         nextval('hub_operation_seq') + page.n - 1))
                     FROM (SELECT sum(x.n)::bigint AS n FROM jsonb_to_recordset(p_rows) AS x(n bigint)) page
@@ -536,18 +552,16 @@ package enum HubSchema {
             END IF;
         """
 
-    /// `keptByRecord` for a page of records (schema 12): each record is written as it came.
-    private static let recordsKept = """
-        WITH kept AS (
-                INSERT INTO hub_records AS c (table_name, row_id, fields, writer)
-                SELECT x.t, x.r, hub_kept(x.f), CASE WHEN x.w THEN p_device END
-                FROM jsonb_to_recordset(p_rows) AS x(t text, r text, f jsonb, w boolean)
-                ON CONFLICT (table_name, row_id) DO UPDATE SET fields = hub_merged(c.fields, excluded.fields),
-                    writer = CASE WHEN c.writer = excluded.writer THEN c.writer END
-                RETURNING c.table_name, c.row_id, c.fields ? '\(OperationLog.deletedField)' AS gone
-            ) DELETE FROM hub_operations o USING kept k
-            WHERE k.gone AND o.table_name = k.table_name AND o.row_id = k.row_id AND o.field <> '\(OperationLog.deletedField)';
+    /// Whether a value of a page's records is in the clear (not sealed: no `cf1:` before it).
+    private static let plainInRecords = """
+        jsonb_path_exists(p_rows, '$[*].f.*[1] ? (!(@ starts with "cf1:"))')
         """
+
+    /// `keptByRecord` for a page of records (schema 12): each record is written as it came.
+    private static let recordsKept = keptRecords("""
+        SELECT x.t, x.r, hub_kept(x.f), CASE WHEN x.w THEN p_device END
+                FROM jsonb_to_recordset(p_rows) AS x(t text, r text, f jsonb, w boolean)
+        """)
 
     /// `hub_push` as a migration defines it, with `logging` the statements that keep a push's
     /// operations in the log and `keeping` those that fold them into the state and scrub purged rows
