@@ -162,6 +162,9 @@ struct UndoJournal {
         let isDevice = try db.scalar("SELECT 1 FROM sync_state WHERE id = 1") != nil
         // Habit days whose entry the action made (kept and emptied) or put back: settled from their rows below.
         var emptied: [String] = []
+        // Tasks put back, or whose deferral records the action made or put back: counted from their
+        // records below, which may hold another device's deferrals merged since the action (Y-18).
+        var counted = Set<String>()
         for image in images {
             guard let table = image[0].text, let keyColumn = image[1].text, let key = image[2].text else { continue }
             let columns = try db.columns(of: table)
@@ -197,6 +200,8 @@ struct UndoJournal {
                 // A day's entry put back on a sync device is settled from its rows, which may hold
                 // another device's logs merged since the action (rule Y-25).
                 if isDevice, table == "habit_entries" { emptied.append(key) }
+                if isDevice, table == "tasks" { counted.insert(key) }
+                if isDevice, let task = try DeferralCounts.task(of: table, id: key, db: db) { counted.insert(task) }
             } else if keyColumn == "id", isDevice, table == "habit_entries" {
                 // A day's entry has the id every device derives for the day, so removing it would remove
                 // the other devices' logs of that day too (rule Y-18): it stays, and its amount goes back
@@ -205,12 +210,14 @@ struct UndoJournal {
                            [.text(now), .text(key)])
                 emptied.append(key)
             } else if keyColumn == "id" {
+                if isDevice, let task = try DeferralCounts.task(of: table, id: key, db: db) { counted.insert(task) }
                 try Tombstone.remove(table, id: key, at: now, in: db)
             } else {
                 try db.run("DELETE FROM \(table) WHERE \(keyColumn) = ?", [.text(key)])
             }
         }
         try HabitIncrements.settle(entries: emptied, at: now, db: db)
+        try DeferralCounts.settle(counted, db: db)
         try db.run("DELETE FROM undo_actions WHERE seq = ?", [.integer(seq)])
         return reverted
     }

@@ -94,7 +94,7 @@ package enum OperationMerge {
             var counted = Set<String>()
             for key in removed where try !OperationLog.isRemoved(table: key.table, id: key.id, db) {
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
-                if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
+                if let task = try DeferralCounts.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 try db.run("DELETE FROM \(key.table) WHERE id = ?", [.text(key.id)])
                 try db.run("INSERT INTO tombstones (table_name, id, deleted_at) VALUES (?, ?, ?)",
                            [.text(key.table), .text(key.id), .text(now)])
@@ -148,7 +148,7 @@ package enum OperationMerge {
                 changed += wrote
                 if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
-                if let task = try DeferralCountSettlement.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
+                if let task = try DeferralCounts.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
             }
             try OperationLog.settleMergedClocks(db)
@@ -156,7 +156,7 @@ package enum OperationMerge {
             // with it by the store's own foreign-key actions, deferred checks or not.
             changed += try settleBrokenLinks(db, writtenRows: order)
             try HabitDaySettlement.settle(habitDays, db: db)
-            try DeferralCountSettlement.settle(counted, db: db)
+            try DeferralCounts.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
             try UndoAcrossSync.markChanged(touched, removed: gone, at: now, db)
             try OperationLog.setApplying(false, db)

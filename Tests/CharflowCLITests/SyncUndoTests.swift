@@ -120,6 +120,36 @@ struct SyncUndoTests {
         #expect(try amount(a, floss) == 1, "B's tick stays")
     }
 
+    @Test("Y-25 Y-18: a deferral undone after a sync brought another device's deferral of the same task leaves the count of the records there, on both devices")
+    func deferralAfterSync() throws {
+        let hub = try PostgresHub.initialised(at: at("07:00"))
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let task = try a.add("Book dentist", ["--region", "morning"], now: at("08:00"))
+        try sync(a, hub, at: "08:01")
+        try sync(b, hub, at: "08:02")
+        try b.ok(["defer", task], now: at("09:00"))
+        try sync(b, hub, at: "09:01")
+        // The next day A, not yet told, finds the task rolled over (an automatic deferral) and defers it
+        // itself; the sync then brings B's deferral, a record of its own.
+        let next = "2026-03-11"
+        try a.ok(["defer", task], now: "\(next)T10:00")
+        try a.syncJSON(hub, now: "\(next)T10:01")
+        #expect(try a.ok(["undo"], now: "\(next)T10:02").stdout == "Undid defer.\n")
+        #expect(try deferrals(a, task) == (count: 2, records: 2), "the rollover's deferral and B's stay, and count")
+        try a.syncJSON(hub, now: "\(next)T10:03")
+        try b.syncJSON(hub, now: "\(next)T10:04")
+        #expect(try deferrals(b, task) == (count: 2, records: 2))
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    /// A task's deferral count and how many deferral records it has.
+    func deferrals(_ device: CharflowRunner, _ task: String) throws -> (count: Int, records: Int) {
+        let row = try Database(path: device.storePath).rows("""
+            SELECT deferral_count, (SELECT count(*) FROM deferrals WHERE task_id = ?1) FROM tasks WHERE id = ?1
+            """, [.text(task)]).first
+        return (row?[0].int ?? -1, row?[1].int ?? -1)
+    }
+
     /// The amount of the habit's day on the test's day (nil when the day has no entry).
     func amount(_ device: CharflowRunner, _ habit: String) throws -> Int? {
         try Database(path: device.storePath).scalar("""
