@@ -12,7 +12,7 @@ enum BackupDownload {
         let folder = (store.path as NSString).deletingLastPathComponent
         let path = (folder.isEmpty ? "." : folder) + "/.charflow-download-\(AccessToken.fresh().text).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try app.export(format: "json", table: "tasks", out: path)
+        try app.export(format: "json", table: "tasks", to: .file(path))
         guard let data = FileManager.default.contents(atPath: path) else {
             return .error(500, code: "internal", message: WebMessages.exportUnreadable)
         }

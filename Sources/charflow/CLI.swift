@@ -20,9 +20,11 @@ enum CLI {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
-    /// Runs one command; `undecodable` is the position of an argument that was not UTF-8 (refused).
-    static func run(arguments: [String], environment: [String: String], undecodable: Int? = nil) -> Int32 {
-        let output = Output(environment: environment, json: arguments.contains("--json"))
+    /// Runs one command on `console`'s streams; `undecodable` is the position of an argument that was not
+    /// UTF-8 (refused).
+    static func run(arguments: [String], environment: [String: String], console: Console = .process,
+                    undecodable: Int? = nil) -> Int32 {
+        let output = Output(environment: environment, json: arguments.contains("--json"), console: console)
         do {
             if let undecodable { throw UsageError(message: Messages.argumentNotUTF8(undecodable)) }
             var args = try Arguments(arguments)

@@ -21,14 +21,15 @@ enum PassphraseInput {
         } else if let set = context.environment["CHARFLOW_PASSPHRASE"], !set.isEmpty {
             passphrase.given = set
         }
-        guard passphrase.given == nil, isatty(STDIN_FILENO) == 1 else { return passphrase }
+        let console = context.output.console
+        guard passphrase.given == nil, console.inputIsTerminal else { return passphrase }
         passphrase.ask = { moment in
             switch moment {
             case .existing:
-                return read(prompt: SyncMessages.passphrasePrompt)
+                return read(prompt: SyncMessages.passphrasePrompt, on: console)
             case .new:
-                guard let first = read(prompt: SyncMessages.passphraseNewPrompt), !first.isEmpty else { return nil }
-                guard read(prompt: SyncMessages.passphraseAgainPrompt) == first else { throw SyncError.passphraseMismatch }
+                guard let first = read(prompt: SyncMessages.passphraseNewPrompt, on: console), !first.isEmpty else { return nil }
+                guard read(prompt: SyncMessages.passphraseAgainPrompt, on: console) == first else { throw SyncError.passphraseMismatch }
                 return first
             }
         }
@@ -36,19 +37,19 @@ enum PassphraseInput {
     }
 
     /// One line typed on the terminal with echo off; nil at the end of input.
-    private static func read(prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+    private static func read(prompt: String, on console: Console) -> String? {
+        console.err(prompt)
         var saved = termios()
-        let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
+        let hidden = tcgetattr(console.input, &saved) == 0
         if hidden {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(console.input, TCSAFLUSH, &quiet)
         }
         defer {
-            if hidden { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
+            if hidden { tcsetattr(console.input, TCSAFLUSH, &saved) }
+            console.err("\n")
         }
-        return readLine(strippingNewline: true)
+        return console.readLine()
     }
 }

@@ -7,5 +7,5 @@ let undecodable = (1..<Int(CommandLine.argc)).first { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }
 let status = CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
-                     undecodable: undecodable)
+                     console: .process, undecodable: undecodable)
 exit(status)

@@ -116,12 +116,26 @@ extension Charflow {
         return ImportReport(lines: lines, json: .object(json))
     }
 
-    /// Writes an export to the file at `out` (through links, replaced only once whole; see `ExportFile`)
-    /// or to standard output: the lossless JSON backup streamed from the rows, or iCalendar or CSV.
+    /// Where an export goes: a file, or a stream already open (the command line's standard output).
+    public enum ExportDestination: Sendable {
+        case file(String)
+        case stream(Int32)
+    }
+
+    /// Writes an export to a file (through links, replaced only once whole; see `ExportFile`) or a
+    /// stream: the lossless JSON backup streamed from the rows, or iCalendar or CSV.
     /// A damaged store's backup holds what could be read and is refused as partial (`exportSalvaged`).
-    public func export(format: String, table: String, out: String?) throws {
-        let file = try out.map { try ExportFile(path: $0) }
-        let descriptor = file?.descriptor ?? FileHandle.standardOutput.fileDescriptor
+    public func export(format: String, table: String, to destination: ExportDestination) throws {
+        var file: ExportFile?
+        let descriptor: Int32
+        switch destination {
+        case .file(let path):
+            let opened = try ExportFile(path: path)
+            file = opened
+            descriptor = opened.descriptor
+        case .stream(let stream):
+            descriptor = stream
+        }
         var damaged: [String] = []
         do {
             if format == "json" {

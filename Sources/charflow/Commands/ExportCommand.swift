@@ -19,7 +19,8 @@ enum ExportCommand: Command {
             throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")
         }
         let out = context.args.value("out")
-        try context.app().export(format: format, table: context.args.value("table") ?? "tasks", out: out)
-        if let out { FileHandle.standardError.write(Data("Exported to \(out).\n".utf8)) }
+        try context.app().export(format: format, table: context.args.value("table") ?? "tasks",
+                                 to: out.map { .file($0) } ?? .stream(context.output.console.output))
+        if let out { context.output.note("Exported to \(out).\n") }
     }
 }

@@ -27,10 +27,10 @@ enum ImportCommand: Command {
         defer { scratch.map { try? FileManager.default.removeItem(at: $0) } }
         let app = try context.app(storePath: scratch?.appendingPathComponent("store.sqlite").path)
         // On a terminal, a long import says how far it is (stderr; never with --json or when piped).
-        let showProgress = isatty(STDERR_FILENO) == 1 && !context.output.json
+        let progress = context.output.console.errorsIsTerminal && !context.output.json ? ImportProgress(output: context.output) : nil
         let report = try app.importData(data, source: source, dryRun: dryRun,
-                                        progress: showProgress ? { ImportProgress.show($0, $1) } : nil)
-        if showProgress { ImportProgress.clear() }
+                                        progress: progress.map { progress in { progress.show($0, $1) } })
+        progress?.clear()
         context.output.emit(text: report.lines.joined(separator: "\n"), json: report.json)
     }
 }

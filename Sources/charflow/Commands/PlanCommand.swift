@@ -34,7 +34,7 @@ enum PlanCommand: Command {
         let output = context.output
         switch words.first {
         case nil:
-            if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, !output.json {
+            if output.console.inputIsTerminal, output.console.outputIsTerminal, !output.json {
                 try Interactive(app: app, output: output).run()
             } else {
                 let overview = try app.planOverview()
@@ -110,9 +110,8 @@ enum PlanCommand: Command {
         let output: Output
 
         func ask(_ prompt: String) -> String? {
-            print(output.terminal(prompt), terminator: "")
-            fflush(nil)
-            return readLine()?.trimmingCharacters(in: .whitespaces)
+            output.console.out(output.terminal(prompt))
+            return output.console.readLine()?.trimmingCharacters(in: .whitespaces)
         }
 
         func run() throws {

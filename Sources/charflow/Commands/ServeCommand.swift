@@ -53,11 +53,10 @@ enum ServeCommand: Command {
         try record.write(to: state.recordPath)
         let link = try state.links.mint()
         context.output.line(WebMessages.serving(url: AccessGuard.signInURL(port: server.port, link: link)))
-        fflush(nil)
         StopSignals.wait()
         record.remove(from: state.recordPath)
         server.stop()
-        FileHandle.standardError.write(Data((WebMessages.stopped + "\n").utf8))
+        context.output.note(WebMessages.stopped + "\n")
     }
 
     /// The state folder of `store`'s server, or a refusal in words when it cannot be made.

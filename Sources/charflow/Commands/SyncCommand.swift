@@ -33,20 +33,21 @@ enum SyncCommand: Command {
         if let stall = context.environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
             input.afterPush = { usleep(UInt32(min(stall, 60_000)) * 1000) }
         }
-        let onTerminal = !context.output.json && isatty(STDERR_FILENO) == 1
+        let output = context.output
+        let onTerminal = !output.json && output.console.errorsIsTerminal
         // Nothing to receive prints nothing; a line printed is cleared however the sync ends.
         var shown = false
-        defer { if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        defer { if shown { output.note("\r\u{1B}[K") } }
         if onTerminal {
             input.progress = { done, total in
                 guard done > 0 || (total ?? 0) > 0 else { return }
                 shown = true
-                FileHandle.standardError.write(Data(("\r" + SyncMessages.progress(done, of: total)).utf8))
+                output.note("\r" + SyncMessages.progress(done, of: total))
             }
         }
         let report = try app.syncWithHub(input)
         if shown {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            output.note("\r\u{1B}[K")
             shown = false
         }
         var lines = [SyncMessages.synced(pushed: report.pushed, pulled: report.pulled)]
@@ -75,6 +76,7 @@ enum SyncCommand: Command {
         let isFixed = fixed != nil
         let clock: @Sendable () -> Date = { isFixed ? start : Date() }
         let json = context.output.json
+        let console = context.output.console
         let zone = store.timeZone
         let loop = AutoSync(store: store, clock: clock, environmentHub: env["CHARFLOW_HUB"], timing: AutoSync.Timing(environment: env)) { event in
             let text: String, document: JSONValue
@@ -89,8 +91,7 @@ enum SyncCommand: Command {
                 text = SyncMessages.watchBackOnline(at: clockText(at, zone))
                 document = .object([("event", .string("online")), ("at", .string(Instant.storageText(at)))])
             }
-            print(json ? document.renderedOnOneLine() : TerminalText.escaped(text))
-            fflush(nil)
+            console.out((json ? document.renderedOnOneLine() : TerminalText.escaped(text)) + "\n")
         }
         // Blocked before the loop's thread starts, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()

@@ -10,25 +10,33 @@ import Foundation
 final class Output {
     var json: Bool
     var color: Bool
+    /// Where the words go.
+    let console: Console
     /// Stands for ESC in styled text until it is printed.
     let escape = "\u{E000}" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "\u{E001}"
 
-    init(environment: [String: String], json: Bool) {
+    init(environment: [String: String], json: Bool, console: Console) {
         self.json = json
+        self.console = console
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        color = !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+        color = !noColor && console.outputIsTerminal && environment["TERM"] != "dumb"
     }
 
     func line(_ text: String) {
-        print(terminal(text))
+        console.out(terminal(text) + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (a progress line, a notice beside the output).
+    func note(_ text: String) {
+        console.err(text)
     }
 
     /// Prints `text` in text mode or `json` in JSON mode; only the chosen one is built.
     func emit(text: @autoclosure () -> String, json: @autoclosure () -> JSONValue) {
         if self.json {
-            print(json().rendered())
+            console.out(json().rendered() + "\n")
         } else {
-            print(terminal(text()))
+            console.out(terminal(text()) + "\n")
         }
     }
 
@@ -46,9 +54,9 @@ final class Output {
 
     /// A refusal: the message on stderr, and with `--json` the error document on stdout.
     func fail(code: String, message: String) {
-        FileHandle.standardError.write(Data(("charflow: " + terminal(message) + "\n").utf8))
+        console.err("charflow: " + terminal(message) + "\n")
         if json {
-            print(JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).rendered())
+            console.out(JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))]).rendered() + "\n")
         }
     }
 
