@@ -18,6 +18,9 @@ public final class Charflow {
     public var calendar: PlannerCalendar { store.calendar }
     public var settings: PlannerSettings { store.settings }
 
+    /// The undo journal's id of the last action this store recorded, for `undo` of exactly it (W-15).
+    public var lastAction: String? { store.lastActionID?.description }
+
     /// Holds every action open before it commits (a test seam for crash tests); when `mark` names a
     /// file, it is created first, so a test knows the action is inside its transaction.
     public func holdBeforeCommit(milliseconds: Int, mark: String? = nil) {

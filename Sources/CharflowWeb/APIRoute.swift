@@ -10,13 +10,13 @@ struct APIRoute: Sendable {
         case get = "GET", post = "POST"
     }
 
-    enum Target: Equatable, Sendable {
+    enum Target: Sendable {
         case page, changes
         /// One of the page's files, compiled in.
         case asset(PageAssets.Asset)
-        /// `POST /api/parse`: a quick-add line read as of the clock, changing nothing (W-9).
-        case quickAddParse
         case useCase(UseCase)
+        /// One use case, called with its typed input (`UseCaseCall`).
+        case call(UseCaseCall)
         /// `GET /api/privacy`: what `charflow privacy` says, and where the store is.
         case privacy
         /// `POST /api/erase {"yes": true}`: what `charflow erase --yes` does; without `yes`, refused.
@@ -59,15 +59,51 @@ struct APIRoute: Sendable {
         post(pattern, .useCase(useCase), body, words: words)
     }
 
+    /// A read that calls `useCase` with the input its path and query give (`?all=1` for a switch,
+    /// `?weeks=26` for a value, as the command line's `--all` and `--weeks 26`).
+    static func get<Input: Decodable & Sendable, Answer: Report>(
+        _ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> (Input) throws -> Answer
+    ) -> APIRoute {
+        APIRoute(.get, pattern, .call(UseCaseCall(useCase)), .none)
+    }
+
+    /// A read that calls `useCase`, which takes no input.
+    static func get<Answer: Report>(_ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> () throws -> Answer) -> APIRoute {
+        APIRoute(.get, pattern, .call(UseCaseCall(useCase)), .none)
+    }
+
+    /// A write that calls `useCase` with the input its path and JSON body give, decoded strictly.
+    static func post<Input: Decodable & Sendable, Answer: Report>(
+        _ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> (Input) throws -> Answer
+    ) -> APIRoute {
+        APIRoute(.post, pattern, .call(UseCaseCall(useCase)), .none)
+    }
+
+    /// A write that calls `useCase`, which takes no input (an empty body, `{}`).
+    static func post<Answer: Report>(_ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> () throws -> Answer) -> APIRoute {
+        APIRoute(.post, pattern, .call(UseCaseCall(useCase)), .none)
+    }
+
     /// The path's words when `path` matches this pattern; nil when it does not.
     func match(_ path: String) -> [String]? {
+        values(path).map { captured in words.map { Self.isPlaceholder($0) ? captured[Self.name($0)] ?? $0 : $0 } }
+    }
+
+    /// What each `{name}` of the pattern took from `path`, by name without braces; nil when `path` does
+    /// not match.
+    func values(_ path: String) -> [String: String]? {
         let given = Self.segments(path), expected = Self.segments(pattern)
         guard given.count == expected.count, !given.contains(where: \.isEmpty) || pattern == "/" else { return nil }
         var captured: [String: String] = [:]
         for (part, want) in zip(given, expected) {
-            if Self.isPlaceholder(want) { captured[want] = part } else if part != want { return nil }
+            if Self.isPlaceholder(want) { captured[Self.name(want)] = part } else if part != want { return nil }
         }
-        return words.map { captured[$0] ?? $0 }
+        return captured
+    }
+
+    /// `task` of `{task}`.
+    private static func name(_ placeholder: String) -> String {
+        String(placeholder.dropFirst().dropLast())
     }
 
     /// Whether the route only reads: a GET, and nothing in the store changes.
@@ -93,6 +129,53 @@ struct APIRoute: Sendable {
 
     private static func isPlaceholder(_ segment: String) -> Bool {
         segment.hasPrefix("{") && segment.hasSuffix("}")
+    }
+}
+
+/// One use case as a route calls it: its input read from the request before any store is opened (a
+/// body strictly, `StrictDecoder`; a read's query as the command line's words, `WordsDecoder`), then
+/// the use case run on the open store and its report's document answered.
+struct UseCaseCall: Sendable {
+    /// Reads the input from the request's fields and gives back what runs the use case with it.
+    let prepare: @Sendable (RouteFields) throws -> (Charflow) throws -> JSONValue
+
+    init<Input: Decodable & Sendable, Answer: Report>(_ useCase: @escaping @Sendable (Charflow) -> (Input) throws -> Answer) {
+        prepare = { fields in
+            let input = try fields.decode(Input.self)
+            return { app in try useCase(app)(input).json }
+        }
+    }
+
+    init<Answer: Report>(_ useCase: @escaping @Sendable (Charflow) -> () throws -> Answer) {
+        prepare = { fields in
+            _ = try fields.decode(NoInput.self)
+            return { app in try useCase(app)().json }
+        }
+    }
+}
+
+/// What one request gives a use case's input: the values the path's `{name}` segments took, and the
+/// JSON body of a write or the query of a read.
+struct RouteFields {
+    let path: [String: String]
+    let body: [String: WebJSON.Value]?
+    let query: [String: String]
+
+    /// The input these fields give. A body may not carry a key the path gives.
+    func decode<Input: Decodable>(_ type: Input.Type) throws -> Input {
+        guard let body else {
+            var options = query.mapValues { [$0] }
+            for (name, value) in path { options[name] = [value] }
+            let flags = Set(query.filter { ["", "1", "true"].contains($0.value) }.keys)
+            var asked: Set<String> = []
+            return try WordsDecoder(options: options, switches: flags).decode(type, asked: &asked)
+        }
+        var object = body
+        for (name, value) in path {
+            if object[name] != nil { throw FieldError.unknown(name) }
+            object[name] = .string(value)
+        }
+        return try StrictDecoder.decode(type, from: object)
     }
 }
 

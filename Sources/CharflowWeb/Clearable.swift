@@ -1,3 +1,5 @@
+import CharflowCore
+
 /// A body value that can also be `null` for none, as `"effort": null` clears a task's effort.
 ///
 /// In a body field declared `Clearable<Int>?`, absent is nil (nothing said), `null` is `.cleared`, a

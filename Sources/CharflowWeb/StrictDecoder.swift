@@ -1,3 +1,5 @@
+import CharflowCore
+
 /// A `Decoder` over one JSON request body that takes each value only as the type its field declares.
 ///
 /// No coercion: a whole number is not text, text is not a number, a single value is not a list, and
@@ -71,8 +73,14 @@ struct StrictDecoder: Decoder {
         /// Absent is nil; so is `null`, unless the field's type gives `null` a meaning of its own (`Clearable`).
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             guard let value = object[key.stringValue] else { return nil }
-            if value == .null, !(type is any NullMeaningful.Type) { return nil }
-            return try T(from: StrictDecoder(value, codingPath: codingPath + [key]))
+            guard type is any NullMeaningful.Type else {
+                return value == .null ? nil : try T(from: StrictDecoder(value, codingPath: codingPath + [key]))
+            }
+            do {
+                return try T(from: StrictDecoder(value, codingPath: codingPath + [key]))
+            } catch FieldError.wrongType(let field, let expected) where !expected.hasSuffix(" or null") {
+                throw FieldError.wrongType(field, expected: expected + " or null")
+            }
         }
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(Strict<Bool>.self, forKey: key).value }
@@ -207,6 +215,3 @@ struct StrictDecoder: Decoder {
         }
     }
 }
-
-/// A field type for which `null` says something (none) rather than nothing.
-protocol NullMeaningful {}

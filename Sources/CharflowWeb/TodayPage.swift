@@ -10,7 +10,7 @@ import CharflowCore
 /// `day`, `today`) is the same for every request, so both are filled once, on first use.
 enum TodayPage {
     static func html(_ report: TodayReport, token: AccessToken) throws -> String {
-        let today = scriptSafe(try report.json().rendered())
+        let today = scriptSafe(try report.json.rendered())
         let day = report.view.day.description
         var out = ""
         for piece in pieces {

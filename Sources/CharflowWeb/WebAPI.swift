@@ -65,6 +65,10 @@ final class WebAPI: @unchecked Sendable {
         if case .asset(let asset) = route.target {
             return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
         }
+        if case .call(let call) = route.target {
+            return respond(call, fields: RouteFields(path: route.values(request.path) ?? [:],
+                                                     body: request.isWrite ? object : nil, query: request.query))
+        }
         let input: Request
         do {
             // A read's options come in its query; a write's in its body, which must be exactly its route's.
@@ -84,9 +88,8 @@ final class WebAPI: @unchecked Sendable {
                     return .html(try TodayPage.html(try app.readToday(), token: token))
                 case .asset, .privacy, .erase:
                     preconditionFailure("answered before the store is opened")
-                case .quickAddParse:
-                    // A POST only to carry the line in a body; nothing is written.
-                    return .json(try app.parseQuickAdd(input).json().rendered())
+                case .call:
+                    preconditionFailure("answered by its use case's call")
                 case .changes:
                     return .json("{\"version\": \(try app.changeVersion())}")
                 case .quickDates:
@@ -102,6 +105,37 @@ final class WebAPI: @unchecked Sendable {
                 guard let refusal = Refusal(error) else {
                     return .error(500, code: "internal", message: "\(error)")
                 }
+                return .refusal(refusal)
+            }
+        }
+    }
+
+    /// The answer of a route that calls one use case: its input read from the request before the store
+    /// is opened (a field of the wrong type, or a key it does not take, is 400 `bad_field`; a value not of
+    /// its form is the refusal the command line gives), then the use case's document, with the id of the
+    /// action it recorded when it recorded one (W-15).
+    private func respond(_ call: UseCaseCall, fields: RouteFields) -> WebResponse {
+        let run: (Charflow) throws -> JSONValue
+        do {
+            run = try call.prepare(fields)
+        } catch let error as FieldError {
+            return .error(400, code: FieldError.code, message: error.message)
+        } catch {
+            guard let refusal = Refusal(error) else { return .error(500, code: "internal", message: "\(error)") }
+            return .refusal(refusal)
+        }
+        return locked {
+            do {
+                let app = try open()
+                let before = app.lastAction
+                let json = try run(app)
+                guard let action = app.lastAction, action != before, case .object(var pairs) = json else {
+                    return .json(json.rendered())
+                }
+                pairs.append(("action", .string(action)))
+                return .json(JSONValue.object(pairs).rendered())
+            } catch {
+                guard let refusal = Refusal(error) else { return .error(500, code: "internal", message: "\(error)") }
                 return .refusal(refusal)
             }
         }

@@ -43,7 +43,9 @@ enum CLI {
                 output.line(HelpCommand.help(for: command))
                 return 0
             }
-            try args.check(allowed: command.options, maxWords: command.maxWords, usage: command.usage)
+            if !(command is any TypedCommand.Type) {
+                try args.check(allowed: command.options, maxWords: command.maxWords, usage: command.usage)
+            }
             let context = Context(args: args, environment: environment, output: output)
             do {
                 try command.run(context)
@@ -76,6 +78,32 @@ struct Context {
 
     /// The arguments as the application layer takes them.
     var request: Request { Request(words: args.words, options: args.values, switches: args.switches) }
+
+    /// The options every command takes, which no input reads.
+    static let globalOptions: Set<String> = ["db", "now", "json", "no-color", "help"]
+
+    /// The command's typed input, read from its words and options; an option it does not take, an option
+    /// without its value or a word too many is a usage error, named before anything the input refuses.
+    func input<T: Decodable>(_ type: T.Type, positions: [String], usage: String) throws -> T {
+        let words = WordsDecoder(words: args.words, positions: positions,
+                                 options: args.values.filter { !Context.globalOptions.contains($0.key) },
+                                 switches: args.switches.subtracting(Context.globalOptions))
+        var asked: Set<String> = []
+        let result = Result { try words.decode(type, asked: &asked) }
+        if case .failure = result, let keys = words.keys(of: type) { asked.formUnion(keys) }
+        let given = Set(words.options.keys).union(words.switches).union(args.missingValues)
+        if case .success = result, let unknown = given.subtracting(asked).sorted().first {
+            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+        } else if case .failure = result, let unknown = given.subtracting(asked).sorted().first, words.keys(of: type) != nil {
+            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+        }
+        if let name = args.missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
+        let takesRest = positions.last?.hasSuffix("...") ?? false
+        if !takesRest, args.words.count > positions.count {
+            throw UsageError(message: "Unexpected '\(args.words[positions.count])'.\nUsage: \(usage)")
+        }
+        return try result.get()
+    }
 
     /// Checks the arguments against `useCase` (its subject), then opens the store: a usage error opens nothing.
     func app(for useCase: UseCase) throws -> Charflow {
@@ -116,4 +144,22 @@ extension Command {
     static var aliases: [String] { [] }
     static var options: Set<String> { [] }
     static var maxWords: Int { 1 }
+}
+
+/// A command whose words and options are one typed input: the use case's `Input`, read by
+/// `WordsDecoder` from the positional words (named by `positions`) and the options, whose names are
+/// the input's coding keys. An option the input does not take is a usage error naming it.
+protocol TypedCommand: Command {
+    associatedtype Input: Decodable
+    /// The names the positional words fill, in order; a last name ending in `...` takes the rest.
+    static var positions: [String] { get }
+    static func run(_ input: Input, _ context: Context) throws
+}
+
+extension TypedCommand {
+    static var positions: [String] { [] }
+
+    static func run(_ context: Context) throws {
+        try run(try context.input(Input.self, positions: positions, usage: usage), context)
+    }
 }

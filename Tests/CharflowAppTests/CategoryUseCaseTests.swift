@@ -73,7 +73,7 @@ struct CategoryUseCaseTests {
         let reopened = try store.open("2026-11-30", "10:00")
         #expect(try reopened.categories(all: false).filter?.id == work)
         #expect(try reopened.readToday().filter == "Work")
-        try reopened.setTodayFilter(.init(category: nil))
+        try reopened.setTodayFilter(.init(category: nil as CategoryRef?))
         #expect(try add(reopened, "After").categoryID == nil)
     }
 

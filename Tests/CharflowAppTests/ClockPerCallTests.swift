@@ -27,7 +27,9 @@ struct ClockPerCallTests {
         // The night the clocks go back in both zones' autumn (London 25 Oct, New York 1 Nov 2026).
         let day = zone == "Europe/London" ? "2026-10-24" : "2026-10-31"
         let next = zone == "Europe/London" ? "2026-10-25" : "2026-11-01"
-        _ = try at("\(day)T20:00", store).add(Request(words: ["Read"], options: ["region": ["evening"]]))
+        var read = AddTask.Input(title: "Read")
+        read.region = .evening
+        _ = try at("\(day)T20:00", store).addTask(read)
         let before = try at("\(day)T23:59", store).readToday()
         #expect(before.view.day.description == day)
         #expect(before.view.board.card(.evening).allTasks.map(\.title) == ["Read"])
@@ -42,7 +44,9 @@ struct ClockPerCallTests {
         let store = try store(zone: "Asia/Tokyo")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, title) in ["One", "Two", "Three", "Four", "Five"].enumerated() {
-            _ = try at("2026-12-01T08:0\(index)", store).add(Request(words: [title], options: ["region": ["morning"]]))
+            var input = AddTask.Input(title: title)
+            input.region = .morning
+            _ = try at("2026-12-01T08:0\(index)", store).addTask(input)
         }
         let first = try at("2026-12-01T09:00", store).readToday()
         let second = try at("2026-12-01T09:01", store).readToday()

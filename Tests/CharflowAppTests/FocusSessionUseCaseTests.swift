@@ -47,7 +47,7 @@ struct FocusSessionUseCaseTests {
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         #expect(begun.session.estimateMinutes == 60)
         var edit = EditTask.Input(task: task.id)
-        edit.effortMinutes = .some(90)
+        edit.effort = EffortChoice(minutes: 90)
         try store.open(day, "09:10").editTask(edit)
 
         let before = try store.open(day, "10:00")

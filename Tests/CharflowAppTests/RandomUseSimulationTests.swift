@@ -77,9 +77,10 @@ struct RandomUseSimulationTests {
                         var options: [String: [String]] = ["parse": [line]]
                         if random.int(0...2) == 0 { options["region"] = [Self.pick(["morning", "afternoon", "evening"], &random)] }
                         if options["region"] != nil, random.int(0...1) == 0 { options["bucket"] = [Self.pick(["must", "complementary", "misc"], &random)] }
-                        let request = Request(options: options)
-                        let preview = Self.outcome { _ = try app.parseQuickAdd(request) }
-                        let added = Self.outcome { _ = try app.add(request) }
+                        var asked: Set<String> = []
+                        let words = WordsDecoder(options: options)
+                        let preview = Self.outcome { _ = try app.previewQuickAdd(try words.decode(AddTask.Input.self, asked: &asked)) }
+                        let added = Self.outcome { _ = try app.addTask(try words.decode(AddTask.Input.self, asked: &asked)) }
                         if added == nil { failures.added += 1 }
                         failures.check(preview == added, "\(label): dry run of '\(line)' \(options) said \(preview ?? "ok"), the add \(added ?? "ok")")
                     case 3...4:

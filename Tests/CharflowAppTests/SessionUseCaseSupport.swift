@@ -57,7 +57,7 @@ extension Charflow {
                     due: QuickDate? = nil) throws -> TaskItem {
         var input = AddTask.Input(title: title)
         input.region = region
-        input.effortMinutes = effort
+        input.effort = effort.map { EffortChoice(minutes: $0) }
         input.notes = notes
         input.due = due
         return try addTask(input).task
@@ -80,7 +80,7 @@ extension Charflow {
 
     /// Seconds of work on a task, as `show` reports them.
     func actualSeconds(of task: TaskItem) throws -> Int {
-        try taskDetail(Request(words: [task.id.lowercasedText])).actualSeconds
+        try showTask(ShowTask.Input(task: task.id)).actualSeconds
     }
 
     /// Live sessions as the table has them (not through the engine's "earliest" pick).

@@ -120,7 +120,7 @@ struct TaskUseCaseTests {
         let store = try AppTestStore()
         let app = try store.open(day)
         var input = AddTask.Input(title: "Water plants")
-        input.repeatKind = .daily
+        input.repeat = RepeatChoice(kind: .daily)
         let task = try app.addTask(input).task
         _ = try app.completeTask(CompleteTask.Input(task: task.id))
         #expect(try app.tasks(all: false).tasks.count == 1, "T-28 the next instance is made")
@@ -134,7 +134,7 @@ struct TaskUseCaseTests {
         let store = try AppTestStore()
         let app = try store.open(day)
         var input = AddTask.Input(title: "Water plants")
-        input.repeatKind = .daily
+        input.repeat = RepeatChoice(kind: .daily)
         let task = try app.addTask(input).task
         _ = try app.completeTask(CompleteTask.Input(task: task.id))
         let next = try #require(try app.tasks(all: false).tasks.first)
@@ -156,7 +156,7 @@ struct TaskUseCaseTests {
         let moved = try app.moveTask(MoveTask.Input(task: task.id, to: .backlog))
         #expect(moved.task.region == nil && moved.task.bucket == nil)
         #expect(moved.place == .backlog)
-        #expect(try app.undo().label == "move")
+        #expect(try app.undo(UndoAction.Input()).label == "move")
         let back = try app.task(task.id)
         #expect(back.region == .afternoon && back.bucket == .complementary)
     }

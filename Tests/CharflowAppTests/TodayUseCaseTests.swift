@@ -64,7 +64,7 @@ struct TodayUseCaseTests {
         work.due = .today
         _ = try app.store.add(work)
         _ = try add(app, "Groceries")
-        try app.setTodayFilter(Request(words: ["work"]))
+        try app.setTodayFilter(.init(category: try CategoryRef.reading("work")))
         let report = try store.open("2026-11-30", "10:00").readToday()
         #expect(report.filter == "Work")
         #expect(report.view.due.map(\.title) == ["Standup"])

@@ -76,7 +76,11 @@ struct SyncConvergenceTests {
         _ = try app.addHabit(Request(words: ["add", "Pushups"], options: ["kind": ["counted"], "target": ["20"]]))
         _ = try app.addHabit(Request(words: ["add", "Read"], options: ["kind": ["timed"], "target": ["30"]]))
         for (title, rule) in [("Take vitamins", "daily"), ("Weekly review", "weekly"), ("Stretch", "daily")] {
-            _ = try app.add(Request(words: [title], options: ["repeat": [rule], "due": ["today"], "region": ["morning"]]))
+            var input = AddTask.Input(title: title)
+            input.repeat = try RepeatChoice.reading(rule)
+            input.due = .today
+            input.region = .morning
+            _ = try app.addTask(input)
         }
         #expect(try hub.initHub(first, clock))
         for device in devices { try sync(device, hub, clock) }
@@ -201,28 +205,34 @@ struct SyncConvergenceTests {
             switch roll {
             case 0..<14:
                 name = "add"
-                var options: [String: [String]] = random.int(0...2) == 0 ? [:] : ["region": [region]]
-                if random.int(0...1) == 0 { options["bucket"] = [["must", "complementary", "misc"][random.int(0...2)]] }
-                if random.int(0...5) == 0 { options["repeat"] = ["daily"]; options["due"] = ["today"] }
-                _ = try app.add(Request(words: [title], options: options))
+                var input = AddTask.Input(title: title)
+                if random.int(0...2) != 0 { input.region = try Region.reading(region) }
+                if random.int(0...1) == 0 { input.bucket = try Bucket.reading(["must", "complementary", "misc"][random.int(0...2)]) }
+                if random.int(0...5) == 0 { input.repeat = RepeatChoice(kind: .daily); input.due = .today }
+                _ = try app.addTask(input)
             case 14..<28:
                 name = "title"
-                _ = try app.edit(Request(words: [task], options: ["title": [title + " \(random.int(1...9))"]]))
+                var edit = EditTask.Input(task: try TaskRef.reading(task))
+                edit.title = title + " \(random.int(1...9))"
+                _ = try app.editTask(edit)
             case 28..<34:
                 name = "notes"
-                _ = try app.edit(Request(words: [task], options: ["notes": ["note \(random.int(1...99))"]]))
+                var edit = EditTask.Input(task: try TaskRef.reading(task))
+                edit.notes = "note \(random.int(1...99))"
+                _ = try app.editTask(edit)
             case 34..<40:
                 name = "move"
-                _ = try app.move(Request(words: [task], options: ["region": [region]]))
+                _ = try app.moveTask(MoveTask.Input(task: try TaskRef.reading(task),
+                                                    to: .board(region: try Region.reading(region), bucket: nil, day: nil)))
             case 40..<45:
                 name = "drop"
-                _ = try app.delete(Request(words: [task]))
+                _ = try app.dropTask(DropTask.Input(task: try TaskRef.reading(task)))
             case 45..<47:
                 name = "purge"
-                _ = try app.purge(Request(words: [task]))
+                _ = try app.purgeTask(PurgeTask.Input(task: try TaskRef.reading(task)))
             case 47..<58:
                 name = "complete"
-                _ = try app.complete(Request(words: [task]))
+                _ = try app.completeTask(CompleteTask.Input(task: try TaskRef.reading(task)))
             case 58..<70:
                 name = "habit"
                 let habit = random.int(0...1) == 0 ? "Water" : "Pushups"
@@ -238,16 +248,16 @@ struct SyncConvergenceTests {
                 _ = try app.logHabit(request)
             case 76..<84:
                 name = "begin"
-                _ = try app.begin(Request(words: [task], options: ["settle": ["stop"]]))
+                _ = try app.beginSession(BeginSession.Input(task: try TaskRef.reading(task), settle: .stop))
             case 84..<90:
                 name = "finish"
-                _ = try app.finish(Request(switches: [random.int(0...1) == 0 ? "done" : "stop"]))
+                _ = try app.finishSession(FinishSession.Input(random.int(0...1) == 0 ? .done : .stop))
             case 90..<95:
                 name = "defer"
-                _ = try app.deferTask(Request(words: [task]))
+                _ = try app.deferTask(DeferTask.Input(task: try TaskRef.reading(task)))
             default:
                 name = "undo"
-                _ = try app.undo()
+                _ = try app.undo(UndoAction.Input())
             }
         } catch is PlannerError {
             return "refused"

@@ -455,11 +455,13 @@ struct SyncIntentTests {
                 return "defer"
             case 66..<78:
                 guard let task else { return "idle" }
-                _ = try app.move(Request(words: [task], options: ["region": [region.rawValue]]))
+                _ = try app.moveTask(MoveTask.Input(task: try TaskRef.reading(task), to: .board(region: region, bucket: nil, day: nil)))
                 return "move"
             case 78..<84:
                 guard let task else { return "idle" }
-                _ = try app.edit(Request(words: [task], options: ["title": ["Renamed \(step)"]]))
+                var edit = EditTask.Input(task: try TaskRef.reading(task))
+                edit.title = "Renamed \(step)"
+                _ = try app.editTask(edit)
                 return "title"
             case 84..<96:
                 let amount = random.int(1...3)

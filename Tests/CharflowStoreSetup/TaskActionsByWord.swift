@@ -64,11 +64,10 @@ extension Store {
         input.bucket = request.bucket
         input.due = request.due
         input.importance = request.importance
-        input.effortMinutes = request.effortMinutes
-        input.repeatKind = request.repeatKind
-        input.repeatWeekdays = request.repeatWeekdays
-        let app = app
-        return try app.addedTask(try input.naming(category: request.category, in: app))
+        input.effort = request.effortMinutes.map { EffortChoice(minutes: $0) }
+        input.repeat = RepeatChoice(kind: request.repeatKind, weekdays: request.repeatWeekdays)
+        input.category = try request.category.map { try CategoryRef.reading($0) }
+        return try app.addedTask(input)
     }
 
     @discardableResult
@@ -77,77 +76,65 @@ extension Store {
     }
 
     package func editReporting(_ prefix: String, _ change: TaskEdit) throws -> DateChange {
-        let app = app
-        let task = try app.task(matching: prefix)
-        var input = EditTask.Input(task: task.id)
+        var input = EditTask.Input(task: try TaskRef.reading(prefix))
         input.title = change.title
-        input.notes = change.notes
+        input.notes = change.notes.map { $0 ?? "" }
         input.due = change.due
         input.importance = change.importance
-        input.effortMinutes = change.effortMinutes
-        input.repeatKind = change.repeatKind
-        input.repeatWeekdays = change.repeatWeekdays
-        return try app.editedTask(try input.naming(category: change.category, of: task, in: app))
+        input.effort = change.effortMinutes.map { EffortChoice(minutes: $0) }
+        input.repeat = change.repeatKind.map { RepeatChoice(kind: $0, weekdays: change.repeatWeekdays) }
+        input.category = try change.category.map { word in try word.map { try CategoryChoice.reading($0) } ?? CategoryChoice.none }
+        return try app.editedTask(input)
     }
 
     @discardableResult
     package func deferTask(_ prefix: String, to word: QuickDate?, reason: DeferralReason?, note: String?) throws -> DateChange {
-        let app = app
-        return try app.deferredTask(DeferTask.Input(task: try app.taskID(matching: prefix), to: word, reason: reason, note: note))
+        return try app.deferredTask(DeferTask.Input(task: try TaskRef.reading(prefix), to: word, reason: reason, note: note))
     }
 
     @discardableResult
     package func complete(_ prefix: String) throws -> TaskItem {
-        let app = app
-        return try app.completeTask(CompleteTask.Input(task: try app.taskID(matching: prefix))).task
+        return try app.completeTask(CompleteTask.Input(task: try TaskRef.reading(prefix))).task
     }
 
     @discardableResult
     package func drop(_ prefix: String) throws -> TaskItem {
-        let app = app
-        return try app.dropTask(DropTask.Input(task: try app.taskID(matching: prefix))).task
+        return try app.dropTask(DropTask.Input(task: try TaskRef.reading(prefix))).task
     }
 
     @discardableResult
     package func uncomplete(_ prefix: String) throws -> TaskItem {
-        let app = app
-        return try app.reopenTask(ReopenTask.Input(task: try app.taskID(matching: prefix))).task
+        return try app.reopenTask(ReopenTask.Input(task: try TaskRef.reading(prefix))).task
     }
 
     @discardableResult
     package func toggleChecklist(_ prefix: String, item number: Int) throws -> TaskItem {
-        let app = app
-        return try app.tickChecklistItem(TickChecklistItem.Input(task: try app.taskID(matching: prefix), item: number)).task
+        return try app.tickChecklistItem(TickChecklistItem.Input(task: try TaskRef.reading(prefix), item: number)).task
     }
 
     @discardableResult
     package func appendNote(_ prefix: String, _ text: String) throws -> TaskItem {
-        let app = app
-        return try app.addNote(AddNote.Input(task: try app.taskID(matching: prefix), text: text)).task
+        return try app.addNote(AddNote.Input(task: try TaskRef.reading(prefix), text: text)).task
     }
 
     @discardableResult
     package func purge(_ prefix: String) throws -> TaskItem {
-        let app = app
-        return try app.purgeTask(PurgeTask.Input(task: try app.taskID(matching: prefix))).task
+        return try app.purgeTask(PurgeTask.Input(task: try TaskRef.reading(prefix))).task
     }
 
     @discardableResult
     package func move(_ prefix: String, region: Region?, bucket: Bucket?, day: QuickDate? = nil) throws -> TaskItem {
-        let app = app
-        let input = MoveTask.Input(task: try app.taskID(matching: prefix), to: .board(region: region, bucket: bucket, day: day))
+        let input = MoveTask.Input(task: try TaskRef.reading(prefix), to: .board(region: region, bucket: bucket, day: day))
         return try app.moveTask(input).task
     }
 
     @discardableResult
     package func moveToBacklog(_ prefix: String) throws -> TaskItem {
-        let app = app
-        return try app.moveTask(MoveTask.Input(task: try app.taskID(matching: prefix), to: .backlog)).task
+        return try app.moveTask(MoveTask.Input(task: try TaskRef.reading(prefix), to: .backlog)).task
     }
 
     package func reorder(_ prefix: String, to position: Int) throws {
-        let app = app
-        try app.reorderTask(ReorderTask.Input(task: try app.taskID(matching: prefix), position: position))
+        try app.reorderTask(ReorderTask.Input(task: try TaskRef.reading(prefix), position: position))
     }
 
     package func backlog() throws -> [(group: BacklogGroup, tasks: [TaskItem])] {

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// One region of a day's board in focus: its buckets in order, progress, and which tasks are locked.
-public struct RegionReport {
+public struct RegionReport: Report {
     public let region: Region
     public let day: LocalDay
     public let card: RegionCard
@@ -27,12 +27,25 @@ public struct RegionReport {
     }
 }
 
+/// Read one region of a day's board in focus (B-19).
+public enum ReadRegion {
+    public struct Input: Decodable, Sendable {
+        public var region: Region
+        /// The day whose board (today's when none).
+        public var day: QuickDate?
+
+        public init(region: Region, day: QuickDate? = nil) {
+            self.region = region
+            self.day = day
+        }
+    }
+}
+
 extension Charflow {
-    /// One region (the first word) of today's board, or of the board of `--day`.
-    public func region(_ request: Request) throws -> RegionReport {
-        let region = try Request.region(try request.subject("region"))
-        let day = try request.dateWord("day")?.resolve(today: today, calendar: calendar) ?? today
-        return RegionReport(region: region, day: day, card: try board(on: day).card(region),
+    /// One region of today's board, or of the board of `day`.
+    public func readRegion(_ input: ReadRegion.Input) throws -> RegionReport {
+        let day = try input.day?.resolve(today: today, calendar: calendar) ?? today
+        return RegionReport(region: input.region, day: day, card: try board(on: day).card(input.region),
                             lockComplementary: settings.lockComplementary, render: try taskJSON())
     }
 }

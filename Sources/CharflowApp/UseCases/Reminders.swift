@@ -15,7 +15,7 @@ public struct Reminder: Sendable, Equatable {
 }
 
 /// The reminders due now and not yet given today, read without recording them.
-public struct RemindersReport {
+public struct RemindersReport: Report {
     public let reminders: [Reminder]
     /// What marks `reminders` as given; the front end that delivers them passes it to `markSeen`.
     public let seen: [SeenMark]

@@ -5,18 +5,22 @@ import Foundation
 /// Undo: the most recent action, or exactly one named action when no later action builds on its rows
 /// (W-15). A session the undo reopens counts the gap as paused (S-6).
 public enum UndoAction {
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         /// The action to undo (`"action"` of a change's JSON); nil for the most recent one.
-        package var action: UndoActionID?
+        public var action: ActionRef?
 
-        package init(action: UndoActionID? = nil) {
+        public init(action: ActionRef? = nil) {
             self.action = action
+        }
+
+        package init(action: UndoActionID) {
+            self.action = ActionRef(action.rawValue)
         }
     }
 }
 
 /// The action an undo reverted, by its label.
-public struct Undone {
+public struct Undone: Report {
     public let label: String
     public let json: JSONValue
 }
@@ -30,7 +34,7 @@ extension Charflow {
     /// sync changed (Y-25) or one a later action builds on; then a rule the revert broke (`UndoRules`).
     public func undo(_ input: UndoAction.Input) throws -> Undone {
         let label = try store.undoing { work in
-            guard let entry = try work.entry(input.action) else {
+            guard let entry = try work.entry(input.action.map { UndoActionID(rawValue: $0.number) }) else {
                 throw input.action == nil ? PlannerError.nothingToUndo : PlannerError.undoUnknown
             }
             if let changed = entry.changedElsewhere {
@@ -56,17 +60,5 @@ extension Charflow {
         case -1: return "yesterday at \(time)"
         default: return "on \(day) at \(time)"
         }
-    }
-
-    // MARK: From a request
-
-    /// `undo`, or the page's `{"action": ID}`.
-    public func undo(_ request: Request = Request()) throws -> Undone {
-        var action: UndoActionID?
-        if let text = request.value("action") {
-            guard let raw = Int64(text), raw > 0 else { throw RequestError.notANumber(option: "action", given: text) }
-            action = UndoActionID(rawValue: raw)
-        }
-        return try undo(UndoAction.Input(action: action))
     }
 }

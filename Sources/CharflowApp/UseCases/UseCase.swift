@@ -87,13 +87,13 @@ extension Charflow {
     /// `markSeen` with what it showed.
     public func perform(_ useCase: UseCase, _ request: Request) throws -> JSONValue {
         switch useCase {
-        case .today: return try readToday().json()
-        case .show: return try taskDetail(request).json
+        case .today: return try readToday().json
+        case .show: return try showTask(try typed(request, ShowTask.Input.self, ["task"])).json
         case .backlog: return try backlog().json
         case .upcoming: return try upcoming().json
-        case .list: return try tasks(all: request.has("all")).json
-        case .history: return try history(request).json
-        case .region: return try region(request).json
+        case .list: return try readTaskList(try typed(request, ReadTaskList.Input.self, [])).json
+        case .history: return try history(try typed(request, ReadHistory.Input.self, ["day"])).json
+        case .region: return try readRegion(try typed(request, ReadRegion.Input.self, ["region"])).json
         case .status: return try sessionStatus().json
         case .habits: return try habitsOverview(includeArchived: request.has("all")).json()
         case .habitGrid: return try habitGrid(request).json
@@ -103,22 +103,22 @@ extension Charflow {
         case .planOverview: return try planOverview().json
         case .planReview: return try planReview().json
         case .reminders: return try reminders().json
-        case .add: return try add(request).json
-        case .edit: return try edit(request).json
-        case .done: return try complete(request).json
-        case .undone: return try uncomplete(request).json
-        case .move: return try move(request).json
-        case .reorder: return try reorder(request).json
-        case .deferTask: return try deferTask(request).json
-        case .note: return try appendNote(request).json
-        case .check: return try check(request).json
-        case .delete: return try delete(request).json
-        case .purge: return try purge(request).json
-        case .undo: return try undo(request).json
-        case .begin: return try begin(request).json
+        case .add: return try addTask(try typed(request, AddTask.Input.self, ["title..."])).json
+        case .edit: return try editTask(try typed(request, EditTask.Input.self, ["task"])).json
+        case .done: return try completeTask(try typed(request, CompleteTask.Input.self, ["task"])).json
+        case .undone: return try reopenTask(try typed(request, ReopenTask.Input.self, ["task"])).json
+        case .move: return try moveTask(try typed(request, MoveTask.Input.self, ["task"])).json
+        case .reorder: return try reorderTask(try typed(request, ReorderTask.Input.self, ["task"])).json
+        case .deferTask: return try deferTask(try typed(request, DeferTask.Input.self, ["task"])).json
+        case .note: return try addNote(try typed(request, AddNote.Input.self, ["task", "text..."])).json
+        case .check: return try tickChecklistItem(try typed(request, TickChecklistItem.Input.self, ["task", "item"])).json
+        case .delete: return try dropTask(try typed(request, DropTask.Input.self, ["task"])).json
+        case .purge: return try purgeTask(try typed(request, PurgeTask.Input.self, ["task"])).json
+        case .undo: return try undo(try typed(request, UndoAction.Input.self, [])).json
+        case .begin: return try beginSession(try typed(request, BeginSession.Input.self, ["task"])).json
         case .pause: return try pauseSession().json
         case .resume: return try resumeSession().json
-        case .finish: return try finish(request).json
+        case .finish: return try finishSession(try typed(request, FinishSession.Input.self, [])).json
         case .habitAdd: return try addHabit(request).json
         case .habitEdit: return try editHabit(request).json
         case .habitLog: return try logHabit(request).json
@@ -129,17 +129,26 @@ extension Charflow {
         case .habitBegin: return try beginHabit(request).json
         case .group: return try habitGroups(request.words).json
         case .category: return try changeCategory(request).json
-        case .filter: return .object([("filter", .optional(try setTodayFilter(request).filter?.name))])
+        case .filter: return try setTodayFilter(try typed(request, SetTodayFilter.Input.self, ["category"])).json
         case .changeSetting: return try settings(request).json
         case .planCarry: return try carry(request).json
         case .planTomorrow: return try planTomorrow(request).json
         case .planMove: return try planMove(request).json
         case .planClose: return try endPlanning(closed: true).json
         case .planSkip: return try endPlanning(closed: false).json
-        case .markShown: return try markShown(request)
+        case .markShown: return try markShown(try typed(request, MarkShown.Input.self, [])).json
         case .conflicts: return try conflicts().json
         case .conflictRestore: return try restoreConflict(request).json
         case .conflictDismiss: return try dismissConflicts(request).json
         }
+    }
+}
+
+extension Charflow {
+    /// A request's words read as a typed input (until every route decodes its input itself).
+    func typed<T: Decodable>(_ request: Request, _ type: T.Type, _ positions: [String]) throws -> T {
+        var asked: Set<String> = []
+        return try WordsDecoder(words: request.words, positions: positions, options: request.options,
+                                switches: request.switches).decode(type, asked: &asked)
     }
 }

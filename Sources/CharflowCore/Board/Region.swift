@@ -51,3 +51,27 @@ public enum Bucket: String, CaseIterable, Sendable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
+
+extension Region: WordValue {
+    /// `morning`, `afternoon` or `evening`, in any case.
+    public static func reading(_ word: String) throws -> Region {
+        guard let region = Region(rawValue: word.lowercased()) else {
+            throw InputError.invalidWord(what: "region", given: word, expected: "morning, afternoon or evening")
+        }
+        return region
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}
+
+extension Bucket: WordValue {
+    /// `must`, `complementary` or `misc` (and the other spellings of `init(word:)`).
+    public static func reading(_ word: String) throws -> Bucket {
+        guard let bucket = Bucket(word: word) else {
+            throw InputError.invalidWord(what: "bucket", given: word, expected: "must, complementary or misc")
+        }
+        return bucket
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

@@ -2,7 +2,7 @@
 /// a date or time that does not parse, an effort off its steps, a quick-add token that names nothing.
 ///
 /// Nothing was tried: the value was refused where it entered. A request that lacks a piece altogether is
-/// `RequestError` (the application layer's), which the CLI answers as a usage error.
+/// `UsageRefusal`, which the CLI answers as a usage error.
 public enum InputError: CharflowRefusal, Equatable {
     /// A word outside the ones `what` takes (`expected` lists them).
     case invalidWord(what: String, given: String, expected: String)

@@ -189,3 +189,15 @@ public enum Sessions {
         return "\(minutes) of \(estimate) min"
     }
 }
+
+extension SessionSettle: WordValue {
+    /// `done`, `stop`, `defer` or `drop`, in any case.
+    public static func reading(_ word: String) throws -> SessionSettle {
+        guard let choice = SessionSettle(rawValue: word.lowercased()) else {
+            throw InputError.invalidWord(what: "settle choice", given: word, expected: "done, stop, defer or drop")
+        }
+        return choice
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

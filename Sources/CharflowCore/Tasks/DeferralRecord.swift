@@ -47,3 +47,20 @@ extension TaskItem {
         return false
     }
 }
+
+extension DeferralReason: WordValue {
+    /// A reason chip as the command line writes it: `too-much`, `not-ready` or `no-longer`.
+    ///
+    /// `reschedule` and `unspecified` are the engine's own; nobody gives them.
+    public static func reading(_ word: String) throws -> DeferralReason {
+        switch word.lowercased() {
+        case "too-much", "toomuch": return .tooMuch
+        case "not-ready", "notready": return .notReady
+        case "no-longer", "nolonger": return .noLonger
+        default:
+            throw InputError.invalidWord(what: "reason", given: word, expected: "too-much, not-ready or no-longer")
+        }
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

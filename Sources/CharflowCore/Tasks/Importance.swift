@@ -10,3 +10,15 @@ public enum Importance: String, CaseIterable, Sendable {
 public enum RepeatKind: String, CaseIterable, Sendable {
     case none, daily, weekly, monthly
 }
+
+extension Importance: WordValue {
+    /// `low`, `medium` or `high`, in any case.
+    public static func reading(_ word: String) throws -> Importance {
+        guard let importance = Importance(rawValue: word.lowercased()) else {
+            throw InputError.invalidWord(what: "importance", given: word, expected: "low, medium or high")
+        }
+        return importance
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

@@ -157,3 +157,10 @@ public struct QuickAddLine: Sendable, Equatable {
         return hours * 60 + minutes
     }
 }
+
+extension QuickAddLine: WordValue {
+    /// The line as typed (`add --parse LINE`, a request's `parse`), read by `parse`.
+    public static func reading(_ word: String) throws -> QuickAddLine {
+        try parse(word)
+    }
+}

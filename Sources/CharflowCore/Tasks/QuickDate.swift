@@ -36,3 +36,11 @@ public enum QuickDate: Sendable, Equatable {
         }
     }
 }
+
+extension QuickDate: WordValue {
+    /// A DATE-WORD: `today`, `tomorrow`, `later-this-week`, `next-week`, `someday` or `YYYY-MM-DD`.
+    public static func reading(_ word: String) throws -> QuickDate {
+        guard let date = QuickDate(word: word) else { throw InputError.badDate(word) }
+        return date
+    }
+}

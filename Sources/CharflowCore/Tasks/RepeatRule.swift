@@ -183,3 +183,21 @@ public enum SeriesDedup {
         }
     }
 }
+
+/// A repeat as a person chooses it: `none`, `daily`, `weekly` (on the due day's weekday, or on the days
+/// after a colon) or `monthly`.
+public struct RepeatChoice: WordValue, Equatable {
+    public var kind: RepeatKind
+    /// For a weekly repeat: ISO weekday numbers as stored ("1,4"); empty repeats on the due day's weekday.
+    public var weekdays: String
+
+    public init(kind: RepeatKind, weekdays: String = "") {
+        self.kind = kind
+        self.weekdays = weekdays
+    }
+
+    public static func reading(_ word: String) throws -> RepeatChoice {
+        let (kind, weekdays) = try RepeatRule.parse(word)
+        return RepeatChoice(kind: kind, weekdays: weekdays)
+    }
+}

@@ -104,3 +104,28 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
+
+/// A day as a person names one for a look back: `today`, `yesterday` or a date.
+public enum DayWord: WordValue, Equatable {
+    case today, yesterday
+    case date(LocalDay)
+
+    public static func reading(_ word: String) throws -> DayWord {
+        switch word.lowercased() {
+        case "today": return .today
+        case "yesterday": return .yesterday
+        default:
+            guard let day = LocalDay(entered: word) else { throw InputError.badDate(word) }
+            return .date(day)
+        }
+    }
+
+    /// The day named, on `today`.
+    public func day(today: LocalDay) -> LocalDay {
+        switch self {
+        case .today: today
+        case .yesterday: today.adding(days: -1)
+        case .date(let day): day
+        }
+    }
+}

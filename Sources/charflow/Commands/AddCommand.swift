@@ -3,24 +3,38 @@ import CharflowCore
 
 /// `charflow add TITLE ...`: a new task, on the board when a region is given; `--parse LINE` reads the
 /// page's quick-add grammar instead, and with `--dry-run` only prints what it read.
-enum AddCommand: Command {
+enum AddCommand: TypedCommand {
     static let name = "add"
+    static let positions = ["title..."]
     static let usage = """
         charflow add TITLE [--region morning|afternoon|evening] [--bucket must|complementary|misc] \
         [--due DATE-WORD] [--importance low|medium|high] [--effort MINUTES|none] [--category NAME] \
         [--repeat none|daily|weekly[:ISO,..]|monthly] [--notes TEXT] | add --parse "LINE" [--dry-run]
         """
     static let summary = "Add a task (to a region's bucket, or to the Backlog)"
-    static let options: Set<String> = ["region", "bucket", "due", "importance", "effort", "notes", "category", "repeat", "parse", "dry-run"]
-    static let maxWords = Int.max
 
-    static func run(_ context: Context) throws {
-        if context.args.has("dry-run") {
+    /// The add, and whether only to print what a quick-add line reads (`--dry-run`).
+    struct Input: Decodable {
+        var add: AddTask.Input
+        var dryRun: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case dryRun = "dry-run"
+        }
+
+        init(from decoder: any Decoder) throws {
+            add = try AddTask.Input(from: decoder)
+            dryRun = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Bool.self, forKey: .dryRun) ?? false
+        }
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
+        if input.dryRun {
             // Refuses what the add would refuse, and creates no store (like `import --dry-run`).
-            let report = try context.withDryRunApp { try $0.parseQuickAdd(context.request) }
-            context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate).joined(separator: "\n"), json: report.json())
+            let report = try context.withDryRunApp { try $0.previewQuickAdd(input.add) }
+            context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate).joined(separator: "\n"), json: report.json)
             return
         }
-        TaskChangeText.emit(try context.app().add(context.request), verb: "Added", output: context.output)
+        TaskChangeText.emit(try context.app().addTask(input.add), verb: "Added", output: context.output)
     }
 }

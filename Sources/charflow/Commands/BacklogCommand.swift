@@ -3,13 +3,13 @@ import CharflowCore
 import Foundation
 
 /// `charflow backlog`: live tasks off today's board, grouped Today / Yesterday / This Week / Older.
-enum BacklogCommand: Command {
+enum BacklogCommand: TypedCommand {
     static let name = "backlog"
+    typealias Input = NoInput
     static let usage = "charflow backlog [--json]"
     static let summary = "The Backlog, grouped by when tasks entered it"
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let app = try context.app()
         let report = try app.backlog()
         let output = context.output

@@ -2,14 +2,15 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow begin ID [--settle done|stop|defer|drop] [--to DATE-WORD]`: start a focus session.
-enum BeginCommand: Command {
+enum BeginCommand: TypedCommand {
     static let name = "begin"
+    typealias Input = BeginSession.Input
+    static let positions = ["task"]
     static let usage = "charflow begin ID [--settle done|stop|defer|drop] [--to DATE-WORD]"
     static let summary = "Begin a focus session on a task (one timer at a time)"
-    static let options: Set<String> = ["settle", "to"]
 
-    static func run(_ context: Context) throws {
-        let report = try context.app(for: .begin).begin(context.request)
+    static func run(_ input: Input, _ context: Context) throws {
+        let report = try context.app().beginSession(input)
         var lines: [String] = []
         if let settled = report.settled {
             lines.append("Logged \(settled.actualSeconds / 60) min on the previous session (\(settled.outcome.rawValue)).")

@@ -1,12 +1,14 @@
 import CharflowApp
 
 /// `charflow done ID`: mark a task done.
-enum DoneCommand: Command {
+enum DoneCommand: TypedCommand {
     static let name = "done"
+    typealias Input = CompleteTask.Input
+    static let positions = ["task"]
     static let usage = "charflow done ID"
     static let summary = "Mark a task done"
 
-    static func run(_ context: Context) throws {
-        TaskChangeText.emit(try context.app(for: .done).complete(context.request), verb: "Done:", output: context.output)
+    static func run(_ input: Input, _ context: Context) throws {
+        TaskChangeText.emit(try context.app().completeTask(input), verb: "Done:", output: context.output)
     }
 }

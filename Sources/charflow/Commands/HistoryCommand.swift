@@ -2,14 +2,16 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow history [DATE]`: the tasks completed on a day, with their completion times.
-enum HistoryCommand: Command {
+enum HistoryCommand: TypedCommand {
     static let name = "history"
+    typealias Input = ReadHistory.Input
+    static let positions = ["day"]
     static let usage = "charflow history [YYYY-MM-DD|today|yesterday] [--json]"
     static let summary = "Tasks completed on a day, with the time each was done"
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let app = try context.app()
-        let report = try app.history(context.request)
+        let report = try app.history(input)
         let day = report.day ?? report.today
         guard !context.output.json else { return context.output.emit(text: "", json: report.json) }
         let lines = TaskLineRenderer(output: context.output, categories: report.render.categories)

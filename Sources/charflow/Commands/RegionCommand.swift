@@ -2,15 +2,16 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow region NAME [--day D]`: one region's Must-Do, Complementary and Misc sections.
-enum RegionCommand: Command {
+enum RegionCommand: TypedCommand {
     static let name = "region"
+    typealias Input = ReadRegion.Input
+    static let positions = ["region"]
     static let usage = "charflow region morning|afternoon|evening [--day DATE-WORD] [--json]"
     static let summary = "One region in focus: Must-Do, Complementary, Misc"
-    static let options: Set<String> = ["day"]
 
-    static func run(_ context: Context) throws {
-        let app = try context.app(for: .region)
-        let report = try app.region(context.request)
+    static func run(_ input: Input, _ context: Context) throws {
+        let app = try context.app()
+        let report = try app.readRegion(input)
         let output = context.output
         guard !output.json else { return output.emit(text: "", json: report.json) }
         let lines = TaskLineRenderer(output: output, categories: report.render.categories)

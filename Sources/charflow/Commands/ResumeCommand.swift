@@ -1,13 +1,13 @@
 import CharflowApp
 import CharflowCore
 
-enum ResumeCommand: Command {
+enum ResumeCommand: TypedCommand {
     static let name = "resume"
+    typealias Input = NoInput
     static let usage = "charflow resume"
     static let summary = "Resume the paused session"
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let report = try context.app().resumeSession()
         context.output.emit(text: "Resumed at \(Sessions.progressText(report.session, at: report.now)).", json: report.json)
     }

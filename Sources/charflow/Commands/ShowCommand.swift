@@ -2,13 +2,15 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow show ID`: one task with its deferrals.
-enum ShowCommand: Command {
+enum ShowCommand: TypedCommand {
     static let name = "show"
+    typealias Input = ShowTask.Input
+    static let positions = ["task"]
     static let usage = "charflow show ID [--json]"
     static let summary = "Show one task with its deferrals"
 
-    static func run(_ context: Context) throws {
-        let detail = try context.app(for: .show).taskDetail(context.request)
+    static func run(_ input: Input, _ context: Context) throws {
+        let detail = try context.app().showTask(input)
         context.output.emit(text: text(detail, output: context.output), json: detail.json)
     }
 

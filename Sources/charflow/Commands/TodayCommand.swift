@@ -3,18 +3,18 @@ import CharflowCore
 import Foundation
 
 /// `charflow [today]`: the day board, what is due or overdue, and the Backlog count.
-enum TodayCommand: Command {
+enum TodayCommand: TypedCommand {
     static let name = "today"
+    typealias Input = NoInput
     static let usage = "charflow [today] [--json]"
     static let summary = "Today: the board, due and overdue tasks, the Backlog count"
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let app = try context.app()
         let report = try app.readToday()
         if context.output.json {
             // A script decides what was seen: JSON marks nothing.
-            let json = try report.json()
+            let json = try report.json
             context.output.emit(text: "", json: json)
             return
         }

@@ -40,6 +40,11 @@ extension Charflow {
         try TaskCategory.matching(word, in: try store.categories.all()).id
     }
 
+    /// The id of the category `ref` names (its name, any case, or an id prefix).
+    func categoryID(_ ref: CategoryRef) throws -> UUID {
+        try categoryID(ref.word)
+    }
+
     static func color(_ text: String?) throws -> CategoryColor? {
         guard let text else { return nil }
         guard let color = CategoryColor(rawValue: text.lowercased()) else { throw InputError.badColor(text) }

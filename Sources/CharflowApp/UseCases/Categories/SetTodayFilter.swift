@@ -5,35 +5,40 @@ import Foundation
 /// Filter Today by one active category, or clear the filter; a task added while it is set takes its
 /// category (T-9).
 public enum SetTodayFilter {
-    public struct Input: Sendable {
-        /// The category to filter by; nil clears the filter.
-        public var category: UUID?
+    public struct Input: Decodable, Sendable {
+        /// The category to filter by.
+        public var category: CategoryRef?
+        /// Clear the filter instead. With neither, the filter is read as it stands and nothing changes.
+        public var clear: Bool?
+
+        public init(category: CategoryRef?) {
+            self.category = category
+            clear = category == nil
+        }
 
         public init(category: UUID?) {
-            self.category = category
+            self.init(category: category.map(CategoryRef.init))
         }
     }
 }
 
+/// The category Today is filtered to after a change of the filter, if any.
+public struct TodayFilter: Report {
+    public let filter: TaskCategory?
+
+    public var json: JSONValue { .object([("filter", .optional(filter?.name))]) }
+}
+
 extension Charflow {
-    /// Sets or clears Today's filter; the report holds the filter after (and no list).
+    /// Sets or clears Today's filter; the report holds the filter after.
     @discardableResult
-    public func setTodayFilter(_ input: SetTodayFilter.Input) throws -> CategoryList {
-        let category = try input.category.map { try self.category(id: $0) }
+    public func setTodayFilter(_ input: SetTodayFilter.Input) throws -> TodayFilter {
+        guard input.clear == true || input.category != nil else {
+            return TodayFilter(filter: try store.categories.todayFilter())
+        }
+        let category = try input.category.map { try self.category(id: try categoryID($0)) }
         if let category, category.isArchived { throw PlannerError.categoryArchived(category.name) }
         try store.action("filter") { work in try store.categories.setTodayFilter(category?.id, in: work) }
-        return CategoryList(categories: [], filter: try store.categories.todayFilter())
-    }
-
-    // MARK: From a request
-
-    /// `filter NAME` or `filter --clear`; with neither, the filter as it stands.
-    public func setTodayFilter(_ request: Request) throws -> CategoryList {
-        if request.has("clear") {
-            return try setTodayFilter(SetTodayFilter.Input(category: nil))
-        } else if let word = request.words.first {
-            return try setTodayFilter(SetTodayFilter.Input(category: try categoryID(word)))
-        }
-        return CategoryList(categories: [], filter: try store.categories.todayFilter())
+        return TodayFilter(filter: try store.categories.todayFilter())
     }
 }

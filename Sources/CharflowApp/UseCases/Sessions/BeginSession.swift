@@ -5,19 +5,28 @@ import Foundation
 /// Begin a focus session on a task: one timer at a time, so a running session is settled first when
 /// the person says how (S-7), and refused otherwise.
 public enum BeginSession {
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         /// The task to work on.
-        public var task: UUID
+        public var task: TaskRef
         /// How to end a session that is running; without it a running session refuses the begin.
         public var settle: SessionSettle?
         /// With `settle` `.defer`: the day the running session's task goes to, as `defer --to` picks it;
         /// nil is the instant deferral (tomorrow), refused from the third (T-20).
         public var deferTo: QuickDate?
 
-        public init(task: UUID, settle: SessionSettle? = nil, deferTo: QuickDate? = nil) {
+        enum CodingKeys: String, CodingKey {
+            case task, settle
+            case deferTo = "to"
+        }
+
+        public init(task: TaskRef, settle: SessionSettle? = nil, deferTo: QuickDate? = nil) {
             self.task = task
             self.settle = settle
             self.deferTo = deferTo
+        }
+
+        public init(task: UUID, settle: SessionSettle? = nil, deferTo: QuickDate? = nil) {
+            self.init(task: TaskRef(task), settle: settle, deferTo: deferTo)
         }
     }
 }
@@ -26,9 +35,8 @@ extension Charflow {
     /// Begins a focus session on a task; the report names the session it settled first, if any.
     @discardableResult
     public func beginSession(_ input: BeginSession.Input) throws -> SessionReport {
-        guard let task = try store.task(id: input.task) else {
-            throw PlannerError.noTaskMatches(input.task.lowercasedText)
-        }
+        if input.deferTo != nil, input.settle != .defer { throw UsageRefusal.missingOption("settle") }
+        let task = try self.task(input.task)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
         var deferral: Store.DateChange?
@@ -91,23 +99,5 @@ extension Charflow {
             _ = try drop(task, in: work)
         }
         return nil
-    }
-
-    // MARK: From a request
-
-    /// `begin ID [--settle done|stop|defer|drop]`, from the CLI's words or the API's body.
-    public func begin(_ request: Request) throws -> SessionReport {
-        let word = try request.subject("task")
-        var settle: SessionSettle?
-        if let text = request.value("settle") {
-            guard let choice = SessionSettle(rawValue: text.lowercased()) else {
-                throw InputError.invalidWord(what: "settle choice", given: text, expected: "done, stop, defer or drop")
-            }
-            settle = choice
-        }
-        let deferTo = try request.dateWord("to")
-        if deferTo != nil, settle != .defer { throw RequestError.missingOption("settle") }
-        return try beginSession(BeginSession.Input(task: try task(matching: word).id, settle: settle,
-                                                   deferTo: deferTo))
     }
 }

@@ -13,14 +13,28 @@ public enum FinishSession {
         case stop
     }
 
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         public var ending: Ending
         /// A line for the task's notes, timestamped; blank text adds nothing.
         public var note: String?
 
+        enum CodingKeys: String, CodingKey {
+            case done, stop, note
+        }
+
         public init(_ ending: Ending, note: String? = nil) {
             self.ending = ending
             self.note = note
+        }
+
+        /// `done` or `stop` (exactly one of them), and the note.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+            let stop = try container.decodeIfPresent(Bool.self, forKey: .stop) ?? false
+            note = try container.decodeIfPresent(String.self, forKey: .note)
+            guard done != stop else { throw UsageRefusal.chooseOne(["done", "stop"]) }
+            ending = done ? .done : .stop
         }
     }
 }
@@ -46,14 +60,5 @@ extension Charflow {
             return (try store.sessions.session(id: session.id) ?? session, current)
         }
         return try sessionReport(closed, task: task)
-    }
-
-    // MARK: From a request
-
-    /// `finish --done|--stop [--note TEXT]`, from the CLI's words or the API's body.
-    public func finish(_ request: Request) throws -> SessionReport {
-        let done = request.has("done"), stop = request.has("stop")
-        guard done != stop else { throw RequestError.chooseOne(["done", "stop"]) }
-        return try finishSession(FinishSession.Input(done ? .done : .stop, note: request.value("note")))
     }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// The running chip: the live session, if any, with its task and what it is on in words.
-public struct SessionStatus {
+public struct SessionStatus: Report {
     public let session: WorkSession?
     public let task: TaskItem?
     /// What the live session is on, in words; nil when none is live.

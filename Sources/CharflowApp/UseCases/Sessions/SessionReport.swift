@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// A focus session after an action on it: the session, its task, and the session a begin settled first.
-public struct SessionReport {
+public struct SessionReport: Report {
     public let session: WorkSession
     public let task: TaskItem?
     /// The task's title, or the habit's for a habit session.

@@ -7,23 +7,55 @@ import Foundation
 /// An important or repeating task needs a day: without one it gets today, the day being planned (T-11,
 /// T-27); without a category it gets the Today filter's (T-9).
 public enum AddTask {
-    public struct Input: Sendable {
-        public var title: String
-        public var notes: String?
+    /// A title with the add options, or a quick-add line (`parse`) whose tokens fill the options it names.
+    public struct Input: Decodable, Sendable {
+        /// On the command line, the words after `add` (`add Buy milk` and `add "Buy milk"` are one title).
+        public var title: String?
+        public var parse: QuickAddLine?
         public var region: Region?
         public var bucket: Bucket?
         public var due: QuickDate?
-        public var importance: Importance = .low
-        /// nil keeps the preselected 30 minutes; `.some(nil)` is "no estimate".
-        public var effortMinutes: Int??
-        /// The category's id; without one the Today filter's category, if any.
-        public var category: UUID?
-        public var repeatKind: RepeatKind = .none
-        /// For a weekly repeat: ISO weekday numbers, as `RepeatRule.parse` gives them ("1,4").
-        public var repeatWeekdays = ""
+        public var importance: Importance?
+        /// Left out, the preselected 30 minutes; `none`, no estimate.
+        public var effort: EffortChoice?
+        public var notes: String?
+        /// The category's name or id prefix; without one the Today filter's category, if any.
+        public var category: CategoryRef?
+        public var `repeat`: RepeatChoice?
 
         public init(title: String) {
             self.title = title
+        }
+
+        public init(parse line: QuickAddLine) {
+            parse = line
+        }
+
+        /// The add the input stands for: a quick-add line's tokens in the options they name. An option
+        /// the line also gives is refused rather than one silently winning.
+        func resolved() throws -> Input {
+            guard let line = parse else { return self }
+            guard title == nil else { throw UsageRefusal.atMostOne(["title", "parse"]) }
+            var input = self
+            input.parse = nil
+            input.title = line.title
+            for token in line.tokens {
+                switch token.kind {
+                case .importance:
+                    guard importance == nil else { throw UsageRefusal.atMostOne(["importance", "parse"]) }
+                    input.importance = line.importance
+                case .effort:
+                    guard effort == nil else { throw UsageRefusal.atMostOne(["effort", "parse"]) }
+                    input.effort = EffortChoice(minutes: try Effort.parse(token.value))
+                case .due:
+                    guard due == nil else { throw UsageRefusal.atMostOne(["due", "parse"]) }
+                    input.due = line.due
+                case .category:
+                    guard category == nil else { throw UsageRefusal.atMostOne(["category", "parse"]) }
+                    input.category = try CategoryRef.reading(token.value)
+                }
+            }
+            return input
         }
     }
 }
@@ -37,8 +69,9 @@ extension Charflow {
 
     /// Adds a task and returns it as stored.
     func addedTask(_ input: AddTask.Input) throws -> TaskItem {
-        var task = try newTask(input)
+        let input = try input.resolved()
         return try store.action("add") { work in
+            var task = try newTask(input)
             try settle(&task, input)
             try store.taskRepository.insert(&task, in: work)
             return task
@@ -47,21 +80,25 @@ extension Charflow {
 
     /// Judges an add as the add does, writing nothing: what a dry run and the page's preview refuse.
     func judgeAdd(_ input: AddTask.Input) throws {
+        let input = try input.resolved()
         var task = try newTask(input)
         try settle(&task, input)
     }
 
-    /// The task `input` makes, before its place: its title, day and category judged.
+    /// The task `input` makes, before its place: its title, day and category judged, in that order.
     private func newTask(_ input: AddTask.Input) throws -> TaskItem {
-        let title = try TaskText.title(input.title)
-        let due = try NewTaskDay.resolve(input.due, importance: input.importance, repeatKind: input.repeatKind,
-                                         weekdays: input.repeatWeekdays, region: input.region, bucket: input.bucket,
+        let title = try TaskText.title(input.title ?? "")
+        let importance = input.importance ?? .low
+        let repeatKind = input.repeat?.kind ?? .none
+        let weekdays = input.repeat?.weekdays ?? ""
+        let due = try NewTaskDay.resolve(input.due, importance: importance, repeatKind: repeatKind,
+                                         weekdays: weekdays, region: input.region, bucket: input.bucket,
                                          today: today, calendar: calendar)
-        let category = try input.category.map { try selectableCategory($0) } ?? store.categories.todayFilter()
+        let category = try input.category.map { try selectableCategory(try categoryID($0)) } ?? store.categories.todayFilter()
         var task = TaskItem(title: title, notes: TaskText.notes(input.notes), dueDate: due,
-                            effortMinutes: input.effortMinutes ?? TaskItem.defaultEffortMinutes,
-                            importance: input.importance, repeatKind: input.repeatKind,
-                            repeatWeekdays: input.repeatKind == .weekly ? input.repeatWeekdays : "",
+                            effortMinutes: input.effort.map(\.minutes) ?? TaskItem.defaultEffortMinutes,
+                            importance: importance, repeatKind: repeatKind,
+                            repeatWeekdays: repeatKind == .weekly ? weekdays : "",
                             createdAt: now, categoryID: category?.id)
         if task.isRepeating {
             task.seriesID = task.id
@@ -88,49 +125,5 @@ extension Charflow {
         }
         if category.isArchived { throw PlannerError.categoryArchived(category.name) }
         return category
-    }
-
-    // MARK: From a request
-
-    /// A new task from a title and the add options, or from a quick-add line (`parse`); on the board
-    /// when a region is given.
-    public func add(_ request: Request) throws -> TaskChange {
-        try addTask(try addInput(request))
-    }
-
-    /// The add a request stands for, its category named: from a title and the add options, or from a
-    /// quick-add line (`parse`), whose tokens may not contradict the options beside it.
-    func addInput(_ request: Request) throws -> AddTask.Input {
-        if let line = request.value("parse") {
-            return try addInput(try request.quickAdd(try QuickAddLine.parse(line)))
-        }
-        // `add Buy milk` and `add "Buy milk"` mean the same.
-        var input = AddTask.Input(title: request.words.joined(separator: " "))
-        input.region = try request.region()
-        input.bucket = try request.bucket()
-        input.due = try request.dateWord("due")
-        input.importance = try request.importance() ?? .low
-        input.effortMinutes = try request.effort()
-        input.notes = request.value("notes")
-        if let (kind, weekdays) = try request.repeatRule() {
-            input.repeatKind = kind
-            input.repeatWeekdays = weekdays
-        }
-        return try input.naming(category: request.value("category"), in: self)
-    }
-}
-
-extension AddTask.Input {
-    /// This input with the category a word names (its name or id prefix), when there is a word.
-    ///
-    /// The word is looked up only after the title and the day are judged, as the add judges them.
-    func naming(category word: String?, in app: Charflow) throws -> AddTask.Input {
-        guard let word else { return self }
-        _ = try TaskText.title(title)
-        _ = try NewTaskDay.resolve(due, importance: importance, repeatKind: repeatKind, weekdays: repeatWeekdays,
-                                   region: region, bucket: bucket, today: app.today, calendar: app.calendar)
-        var input = self
-        input.category = try app.categoryID(word)
-        return input
     }
 }

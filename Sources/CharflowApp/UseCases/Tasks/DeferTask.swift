@@ -8,18 +8,22 @@ import Foundation
 /// day refines that day's record (T-22). The day chosen is later than today and than the task's day:
 /// an earlier one is refused, never taken as a reschedule. A note is appended to the task's notes as a timestamped line.
 public enum DeferTask {
-    public struct Input: Sendable {
-        public var task: UUID
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
         /// The day to defer to; nil is tomorrow.
         public var to: QuickDate?
         public var reason: DeferralReason?
         public var note: String?
 
-        public init(task: UUID, to: QuickDate? = nil, reason: DeferralReason? = nil, note: String? = nil) {
+        public init(task: TaskRef, to: QuickDate? = nil, reason: DeferralReason? = nil, note: String? = nil) {
             self.task = task
             self.to = to
             self.reason = reason
             self.note = note
+        }
+
+        public init(task: UUID, to: QuickDate? = nil, reason: DeferralReason? = nil, note: String? = nil) {
+            self.init(task: TaskRef(task), to: to, reason: reason, note: note)
         }
     }
 }
@@ -33,34 +37,23 @@ extension Charflow {
     }
 
     func deferredTask(_ input: DeferTask.Input) throws -> Store.DateChange {
-        var task = try self.task(input.task)
-        let target: LocalDay?
-        if let word = input.to {
-            target = try word.resolve(today: today, calendar: calendar)
-            try Deferral.ensureLater(target, for: task, today: today)
-        } else {
-            guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
-            target = today.adding(days: 1)
-        }
-        if let note = input.note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
-        }
-        var outcome = try Deferral.move(task, to: target, dateChosen: input.to != nil, reason: input.reason,
-                                        todaysRecord: try todaysRecord(of: task), today: today, now: now)
-        return try store.action("defer") { work in
+        try store.action("defer") { work in
+            var task = try self.task(input.task)
+            let target: LocalDay?
+            if let word = input.to {
+                target = try word.resolve(today: today, calendar: calendar)
+                try Deferral.ensureLater(target, for: task, today: today)
+            } else {
+                guard let due = task.dueDate, due <= today else { throw PlannerError.notDueYet }
+                target = today.adding(days: 1)
+            }
+            if let note = input.note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                task.notes = Notes.appending(note, to: task.notes, at: now, calendar: calendar)
+            }
+            var outcome = try Deferral.move(task, to: target, dateChosen: input.to != nil, reason: input.reason,
+                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
             try saveDateChange(&outcome, in: work)
             return Store.DateChange(outcome)
         }
-    }
-
-    // MARK: From a request
-
-    /// Defers a task: to tomorrow, or (from the third time) to a chosen day, with an optional reason.
-    public func deferTask(_ request: Request) throws -> TaskChange {
-        let word = try request.subject("task")
-        let target = try request.dateWord("to")
-        let reason = try request.reason()
-        return try deferTask(DeferTask.Input(task: try taskID(matching: word), to: target, reason: reason,
-                                             note: request.value("note")))
     }
 }

@@ -12,18 +12,19 @@ extension Charflow {
         return task
     }
 
-    /// The task whose id starts with `word`; refused when the word is too short, or names none or two.
-    public func task(matching word: String) throws -> TaskItem {
-        let key = word.lowercased()
-        guard key.count >= IDPrefix.shortest else { throw PlannerError.idTooShort(word) }
-        let found = try store.taskRepository.tasks(idPrefix: key, limit: 2)
-        guard let first = found.first else { throw PlannerError.noTaskMatches(word) }
-        guard found.count == 1 else { throw PlannerError.ambiguousID(word) }
+    /// The task `ref` names, read once: the one whose id starts with it; refused when it names none or two.
+    ///
+    /// An action calls it inside its transaction, so what it decides on is what it changes.
+    func task(_ ref: TaskRef) throws -> TaskItem {
+        let found = try store.taskRepository.tasks(idPrefix: ref.key, limit: 2)
+        guard let first = found.first else { throw PlannerError.noTaskMatches(ref.word) }
+        guard found.count == 1 else { throw PlannerError.ambiguousID(ref.word) }
         return first
     }
 
-    /// The id of the task `word` names, as `task(matching:)` finds it.
-    public func taskID(matching word: String) throws -> UUID {
-        try task(matching: word).id
+    /// The task whose id starts with `word` (as a person types it); refused when the word is too short,
+    /// or names none or two.
+    public func task(matching word: String) throws -> TaskItem {
+        try task(try TaskRef.reading(word))
     }
 }

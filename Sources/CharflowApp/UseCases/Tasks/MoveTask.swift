@@ -16,13 +16,42 @@ public enum MoveTask {
         case backlog
     }
 
-    public struct Input: Sendable {
-        public var task: UUID
-        public var destination: Destination
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
+        public var region: Region?
+        public var bucket: Bucket?
+        /// The day whose board to place on (today when none).
+        public var day: QuickDate?
+        public var backlog: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case task, region, bucket, day, backlog
+        }
+
+        public init(task: TaskRef, to destination: Destination) {
+            self.task = task
+            switch destination {
+            case .board(let region, let bucket, let day):
+                self.region = region
+                self.bucket = bucket
+                self.day = day
+            case .backlog:
+                backlog = true
+            }
+        }
 
         public init(task: UUID, to destination: Destination) {
-            self.task = task
-            self.destination = destination
+            self.init(task: TaskRef(task), to: destination)
+        }
+
+        /// Where the input sends the task: the Backlog alone, or a region or bucket (of a day).
+        public func destination() throws -> Destination {
+            if backlog == true {
+                guard region == nil, bucket == nil, day == nil else { throw UsageRefusal.backlogTakesNoPlace }
+                return .backlog
+            }
+            guard region != nil || bucket != nil else { throw UsageRefusal.chooseOne(["region", "bucket", "backlog"]) }
+            return .board(region: region, bucket: bucket, day: day)
         }
     }
 }
@@ -30,10 +59,21 @@ public enum MoveTask {
 extension Charflow {
     @discardableResult
     public func moveTask(_ input: MoveTask.Input) throws -> TaskChange {
-        var task = try self.task(input.task)
+        let destination = try input.destination()
+        let (task, outcome) = try store.action("move") { work in
+            try movedTask(input.task, to: destination, in: work)
+        }
+        // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
+        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
+    }
+
+    /// Moves the task `ref` names inside `work`: the task as saved, and the deferral the move counted.
+    private func movedTask(_ ref: TaskRef, to destination: MoveTask.Destination,
+                           in work: UnitOfWork) throws -> (TaskItem, Deferral.Outcome) {
+        var task = try self.task(ref)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         var outcome = Deferral.Outcome(task: task)
-        switch input.destination {
+        switch destination {
         case .board(let region, let bucket, let word):
             let day = try Board.day(toPlace: task, on: word, today: today, calendar: calendar)
             let target = try Board.region(toPlace: task, in: region, on: day)
@@ -55,23 +95,7 @@ extension Charflow {
             Board.moveToBacklog(&task, today: today, now: now)
         }
         outcome.task = task
-        try store.action("move") { work in try saveDateChange(&outcome, in: work) }
-        // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
-        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
-    }
-
-    // MARK: From a request
-
-    /// Places a task in a region or bucket (of today, or `day`), or takes it to the Backlog.
-    public func move(_ request: Request) throws -> TaskChange {
-        let word = try request.subject("task")
-        let region = try request.region()
-        let bucket = try request.bucket()
-        let day = try request.dateWord("day")
-        let toBacklog = request.has("backlog")
-        if toBacklog, region != nil || bucket != nil || day != nil { throw RequestError.backlogTakesNoPlace }
-        guard toBacklog || region != nil || bucket != nil else { throw RequestError.chooseOne(["region", "bucket", "backlog"]) }
-        let destination: MoveTask.Destination = toBacklog ? .backlog : .board(region: region, bucket: bucket, day: day)
-        return try moveTask(MoveTask.Input(task: try taskID(matching: word), to: destination))
+        try saveDateChange(&outcome, in: work)
+        return (outcome.task, outcome)
     }
 }

@@ -5,17 +5,21 @@ import Foundation
 /// Remove a task with its history for good (B-9): its deferrals and sessions go too, each leaving a
 /// tombstone so no sync brings it back. This cannot be undone: the undo journal is emptied.
 public enum PurgeTask {
-    public struct Input: Sendable {
-        public var task: UUID
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
+
+        public init(task: TaskRef) {
+            self.task = task
+        }
 
         public init(task: UUID) {
-            self.task = task
+            self.task = TaskRef(task)
         }
     }
 }
 
 /// A purged task, as it was.
-public struct Purged {
+public struct Purged: Report {
     public let task: TaskItem
     public let json: JSONValue
 }
@@ -26,12 +30,5 @@ extension Charflow {
         let task = try self.task(input.task)
         try store.taskRepository.purge(task.id)
         return Purged(task: task, json: .object([("purged", .string(task.id.lowercasedText))]))
-    }
-
-    // MARK: From a request
-
-    /// Removes a task and its history for good.
-    public func purge(_ request: Request) throws -> Purged {
-        try purgeTask(PurgeTask.Input(task: try taskID(matching: try request.subject("task"))))
     }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// The Backlog in its groups (Today / Yesterday / This Week / Older), each with its count (B-16).
-public struct BacklogReport {
+public struct BacklogReport: Report {
     public let groups: [(group: BacklogGroup, tasks: [TaskItem])]
     public let today: LocalDay
     public let render: TaskJSON

@@ -5,7 +5,7 @@ import Foundation
 /// A plain list of tasks (upcoming, every task, the day's history) as of the call's day.
 ///
 /// Its JSON is built when asked for: a text front end never pays for it.
-public struct TaskListReport {
+public struct TaskListReport: Report {
     public let tasks: [TaskItem]
     public let today: LocalDay
     /// The day a history is of; nil for the other lists.
@@ -20,8 +20,23 @@ public struct TaskListReport {
     }
 }
 
+/// Read every live task in the engine's order (T-15); with `all`, done and dropped ones too.
+public enum ReadTaskList {
+    public struct Input: Decodable, Sendable {
+        public var all: Bool?
+
+        public init(all: Bool = false) {
+            self.all = all
+        }
+    }
+}
+
 extension Charflow {
-    /// Read every live task in the engine's order (T-15); with `all`, done and dropped ones too.
+    public func readTaskList(_ input: ReadTaskList.Input) throws -> TaskListReport {
+        try tasks(all: input.all ?? false)
+    }
+
+    /// Every live task in the engine's order; with `all`, done and dropped ones too.
     public func tasks(all: Bool) throws -> TaskListReport {
         try list(try allTasks(includingResolved: all))
     }

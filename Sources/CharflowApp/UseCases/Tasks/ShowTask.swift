@@ -5,17 +5,21 @@ import Foundation
 /// Show one task with its history: deferrals (T-10), focus sessions, the work logged, its checklist
 /// (T-33) and category.
 public enum ShowTask {
-    public struct Input: Sendable {
-        public var task: UUID
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
+
+        public init(task: TaskRef) {
+            self.task = task
+        }
 
         public init(task: UUID) {
-            self.task = task
+            self.task = TaskRef(task)
         }
     }
 }
 
 /// One task with its history, as `show` prints it and the page's detail shows it.
-public struct TaskDetail {
+public struct TaskDetail: Report {
     public let task: TaskItem
     public let place: TaskPlace
     public let deferrals: [DeferralRecord]
@@ -48,12 +52,5 @@ extension Charflow {
         let category = try task.categoryID.flatMap { id in try store.categories.all().first { $0.id == id } }
         return TaskDetail(task: task, place: try TaskPlace(task, in: self), deferrals: deferrals, sessions: sessions,
                           actualSeconds: actual, category: category, today: today, calendar: calendar, json: .object(object))
-    }
-
-    // MARK: From a request
-
-    /// `show ID`: the task with its deferrals and sessions.
-    public func taskDetail(_ request: Request) throws -> TaskDetail {
-        try detail(of: try task(matching: try request.subject("task")))
     }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// What a task action reports: the task as it now stands, where it stands, and what a deferral did.
-public struct TaskChange {
+public struct TaskChange: Report {
     public let task: TaskItem
     public let place: TaskPlace
     /// The date change behind an edit, a deferral or a carry: whether it counted, eased, suggests removal.

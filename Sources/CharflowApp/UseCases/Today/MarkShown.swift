@@ -6,29 +6,30 @@ import Foundation
 /// `POST /api/seen`); a signal that arrived since it read Today is left for next time, and one said while
 /// it stands (a region over 1–3–5, Y-9) is never marked.
 public enum MarkShown {
-    public struct Input: Sendable {
-        public var shown: Set<String>
+    public struct Input: Decodable, Sendable {
+        public var shown: [String]?
 
         public init(shown: Set<String>) {
-            self.shown = shown
+            self.shown = shown.sorted()
         }
     }
+}
+
+/// How many of the signals a front end showed were marked seen.
+public struct MarkedShown: Report {
+    public let marked: Int
+
+    public var json: JSONValue { .object([("marked", .int(marked))]) }
 }
 
 extension Charflow {
     /// Marks the named pending signals seen; answers `{"marked": N}`.
     @discardableResult
-    public func markShown(_ input: MarkShown.Input) throws -> JSONValue {
+    public func markShown(_ input: MarkShown.Input) throws -> MarkedShown {
+        let shown = Set(input.shown ?? [])
         let report = try readToday()
-        let marks = zip(report.signals, report.seen).filter { input.shown.contains($0.0.shownName) }.map(\.1)
+        let marks = zip(report.signals, report.seen).filter { shown.contains($0.0.shownName) }.map(\.1)
         try markSeen(marks)
-        return .object([("marked", .int(marks.count))])
-    }
-
-    // MARK: From a request
-
-    /// `--shown NAME`, repeated.
-    public func markShown(_ request: Request) throws -> JSONValue {
-        try markShown(MarkShown.Input(shown: Set(request.values("shown"))))
+        return MarkedShown(marked: marks.count)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Reading it writes nothing (rule A-2): the front end that shows `signals` to a person passes `seen` to
 /// `Charflow.markSeen`, so a page that refreshes, or a script reading `--json`, uses nothing up.
-public struct TodayReport {
+public struct TodayReport: Report {
     public let view: TodayView
     /// Each signal with the title of what it is about and its sentence, in the order they are shown.
     public let signals: [PhrasedSignal]
@@ -31,7 +31,7 @@ public struct TodayReport {
     }
 
     /// `today --json`.
-    public func json() throws -> JSONValue {
+    public var json: JSONValue { get throws {
         let render = try app.taskJSON()
         let facts = try app.habitFacts(for: habits.map(\.habit))
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
@@ -61,7 +61,7 @@ public struct TodayReport {
             ("filter", .optional(filter)),
             ("offer", offered.map(render.task) ?? .null),
         ])
-    }
+    } }
 }
 
 extension BoardProgress {
