@@ -43,13 +43,13 @@ enum CLI {
                 output.line(HelpCommand.help(for: command))
                 return 0
             }
-            if !(command is any TypedCommand.Type) {
-                try args.check(allowed: command.options, maxWords: command.maxWords, usage: command.usage)
-            }
-            let context = Context(args: args, environment: environment, output: output)
             do {
-                try command.run(context)
-            } catch let error as RequestError {
+                let chosen = try subcommand(of: command, words: &args.words)
+                if !(chosen is any TypedCommand.Type) {
+                    try args.check(allowed: chosen.options, maxWords: chosen.maxWords, usage: chosen.usage)
+                }
+                try chosen.run(Context(args: args, environment: environment, output: output))
+            } catch let error as UsageRefusal {
                 throw UsageError(message: UsageWords.phrase(error, command: command.name, usage: command.usage))
             }
             return 0
@@ -67,6 +67,23 @@ enum CLI {
             output.fail(code: "internal", message: "\(error)")
             return 1
         }
+    }
+}
+
+extension CLI {
+    /// The command that runs: `command` itself, or for a group the subcommand its first word names (the
+    /// word taken off), or the group's bare command when no word is given.
+    static func subcommand(of command: any Command.Type, words: inout [String]) throws -> any Command.Type {
+        guard let group = command as? any CommandGroup.Type else { return command }
+        guard let word = words.first else {
+            guard let bare = group.bare else { throw UsageError(message: "Usage: \(command.usage)") }
+            return bare
+        }
+        guard let chosen = group.subcommands.first(where: { $0.name == word || $0.aliases.contains(word) }) else {
+            throw UsageRefusal.unknownAction(word)
+        }
+        words.removeFirst()
+        return chosen
     }
 }
 
@@ -144,6 +161,21 @@ extension Command {
     static var aliases: [String] { [] }
     static var options: Set<String> { [] }
     static var maxWords: Int { 1 }
+}
+
+/// A command whose first word names one of its subcommands (`plan carry`, `category add`), each a
+/// command of its own with its own typed input; `bare` runs when no word is given.
+protocol CommandGroup: Command {
+    static var subcommands: [any Command.Type] { get }
+    static var bare: (any Command.Type)? { get }
+}
+
+extension CommandGroup {
+    static var bare: (any Command.Type)? { nil }
+
+    static func run(_ context: Context) throws {
+        preconditionFailure("a group runs one of its subcommands")
+    }
 }
 
 /// A command whose words and options are one typed input: the use case's `Input`, read by

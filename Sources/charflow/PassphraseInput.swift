@@ -8,9 +8,9 @@ import Foundation
 /// The file's one trailing line break is not part of the passphrase. Off a terminal, with neither
 /// given, nobody is asked: `hub init` makes an open hub and a sync to a blind one is refused.
 enum PassphraseInput {
-    static func from(_ context: Context) throws -> HubPassphrase {
+    static func from(file: String?, _ context: Context) throws -> HubPassphrase {
         var passphrase = HubPassphrase()
-        if let file = context.args.value("passphrase-file") {
+        if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw UsageError(message: "The passphrase file \(file) could not be read.")
             }

@@ -108,13 +108,21 @@ struct CategoryUseCaseTests {
         #expect(try app.categories(all: false).categories.first { $0.id == garden.id }?.color == .accent)
     }
 
-    @Test("T-6 the request adapter keeps the CLI's order of refusals: a missing word before an unknown name")
-    func requestOrder() throws {
+    @Test("T-6 a category action's input is read from its words before any name is looked up: a missing word or a bad colour first")
+    func inputOrder() throws {
         let store = try AppTestStore()
         let app = try store.open("2026-11-30")
-        #expect(throws: RequestError.missing("category")) { try app.changeCategory(Request(words: ["rename", "Nope"])) }
-        #expect(throws: InputError.badColor("teal")) { try app.changeCategory(Request(words: ["color", "Nope", "teal"])) }
-        #expect(throws: PlannerError.noCategoryMatches("Nope")) { try app.changeCategory(Request(words: ["archive", "Nope"])) }
-        #expect(try app.changeCategory(Request(words: ["add", "Garden"], options: ["color": ["plum"]])).category.color == .plum)
+        func read<T: Decodable>(_ type: T.Type, _ words: [String], _ positions: [String],
+                                options: [String: [String]] = [:]) throws -> T {
+            var asked: Set<String> = []
+            return try WordsDecoder(words: words, positions: positions, options: options).decode(type, asked: &asked)
+        }
+        #expect(throws: UsageRefusal.missing("to")) { try read(RenameCategory.Input.self, ["Nope"], ["category", "to"]) }
+        #expect(throws: InputError.badColor("teal")) { try read(RecolorCategory.Input.self, ["Nope", "teal"], ["category", "color"]) }
+        #expect(throws: PlannerError.noCategoryMatches("Nope")) {
+            try app.archiveCategory(try read(ArchiveCategory.Input.self, ["Nope"], ["category"]))
+        }
+        let added = try app.addCategory(try read(AddCategory.Input.self, ["Garden"], ["name"], options: ["color": ["plum"]]))
+        #expect(added.category.color == .plum)
     }
 }

@@ -98,8 +98,8 @@ extension Charflow {
         case .habits: return try habitsOverview(includeArchived: request.has("all")).json()
         case .habitGrid: return try habitGrid(request).json
         case .groups: return try habitGroups(["list"]).json
-        case .categories: return try categories(all: request.has("all")).json
-        case .settings: return try settings(Request(words: Array(request.words.prefix(1)))).json
+        case .categories: return try readCategories(try typed(request, ReadCategories.Input.self, [])).json
+        case .settings: return try readSettings(try typed(request, ReadSettings.Input.self, ["key"])).json
         case .planOverview: return try planOverview().json
         case .planReview: return try planReview().json
         case .reminders: return try reminders().json
@@ -128,18 +128,18 @@ extension Charflow {
         case .habitRestore: return try restoreHabit(request).json
         case .habitBegin: return try beginHabit(request).json
         case .group: return try habitGroups(request.words).json
-        case .category: return try changeCategory(request).json
+        case .category: throw UsageRefusal.unknownAction("category")
         case .filter: return try setTodayFilter(try typed(request, SetTodayFilter.Input.self, ["category"])).json
-        case .changeSetting: return try settings(request).json
-        case .planCarry: return try carry(request).json
-        case .planTomorrow: return try planTomorrow(request).json
-        case .planMove: return try planMove(request).json
-        case .planClose: return try endPlanning(closed: true).json
-        case .planSkip: return try endPlanning(closed: false).json
+        case .changeSetting: throw UsageRefusal.unknownAction("settings")
+        case .planCarry: return try carryTask(try typed(request, CarryTask.Input.self, ["action", "task"])).json
+        case .planTomorrow: return try planTask(try typed(request, PlanTask.Input.self, ["action", "task"])).json
+        case .planMove: return try rescheduleTask(try typed(request, RescheduleTask.Input.self, ["action", "task"])).json
+        case .planClose: return try closePlanning().json
+        case .planSkip: return try skipPlanning().json
         case .markShown: return try markShown(try typed(request, MarkShown.Input.self, [])).json
         case .conflicts: return try conflicts().json
-        case .conflictRestore: return try restoreConflict(request).json
-        case .conflictDismiss: return try dismissConflicts(request).json
+        case .conflictRestore: return try restoreConflict(try typed(request, RestoreConflict.Input.self, ["conflict"])).json
+        case .conflictDismiss: return try dismissConflicts(try typed(request, DismissConflicts.Input.self, ["conflict"])).json
         }
     }
 }

@@ -87,3 +87,19 @@ public struct PlannerSettings: Sendable, Equatable {
         }
     }
 }
+
+/// A setting's name, as `settings KEY` and `POST /api/settings/KEY` give it: one of `PlannerSettings.keys`.
+public struct SettingKey: WordValue, Equatable, CustomStringConvertible {
+    public let name: String
+
+    public static func reading(_ word: String) throws -> SettingKey {
+        guard PlannerSettings.keys.contains(word) else { throw PlannerError.unknownSetting(word) }
+        return SettingKey(name: word)
+    }
+
+    private init(name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
+}

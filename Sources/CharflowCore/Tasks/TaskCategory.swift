@@ -102,3 +102,13 @@ public enum CategoryColor: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension CategoryColor: WordValue {
+    /// `accent`, `blue`, `ochre`, `plum` or `slate`, in any case.
+    public static func reading(_ word: String) throws -> CategoryColor {
+        guard let color = CategoryColor(rawValue: word.lowercased()) else { throw InputError.badColor(word) }
+        return color
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

@@ -2,7 +2,7 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow category add|rename|color|archive|restore|delete|list`: the task labels.
-enum CategoryCommand: Command {
+enum CategoryCommand: CommandGroup {
     static let name = "category"
     static let aliases = ["categories"]
     static let usage = """
@@ -10,30 +10,107 @@ enum CategoryCommand: Command {
         | color NAME COLOR | archive NAME | restore NAME | delete NAME
         """
     static let summary = "Manage categories (labels and the Today filter)"
-    static let options: Set<String> = ["color", "all"]
-    static let maxWords = 3
+    static let subcommands: [any Command.Type] = [List.self, Add.self, Rename.self, Recolor.self, Archive.self, Restore.self, Delete.self]
+    static let bare: (any Command.Type)? = List.self
 
-    static func run(_ context: Context) throws {
-        let words = context.args.words
-        let verb = words.first ?? "list"
-        let expected = ["list": 1, "add": 2, "rename": 3, "color": 3, "archive": 2, "restore": 2, "delete": 2]
-        guard let count = expected[verb] else { throw UsageError(message: "Unknown category action '\(verb)'.\nUsage: \(usage)") }
-        if words.count > max(count, 1) { throw UsageError(message: "Unexpected '\(words[count])'.\nUsage: \(usage)") }
-        if verb != "list", words.count < count { throw UsageError(message: "Usage: \(usage)") }
-        let app = try context.app()
-        guard verb != "list" else {
-            let list = try app.categories(all: context.args.has("all"))
+    /// `category list [--all]`.
+    enum List: TypedCommand {
+        static let name = "list"
+        typealias Input = ReadCategories.Input
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let list = try context.app().readCategories(input)
             let text = list.categories.map { category in
                 "  ● " + category.name + Padding.spaces(max(2, 26 - category.name.count))
                     + category.color.rawValue + (category.isArchived ? "  archived" : "")
                     + (category.id == list.filter?.id ? "  (Today filter)" : "")
             }
             context.output.emit(text: (["Categories"] + text).joined(separator: "\n"), json: list.json)
-            return
         }
-        let report = try app.changeCategory(context.request)
-        let done = ["add": "Added", "rename": "Renamed", "color": "Recoloured", "archive": "Archived", "restore": "Restored",
-                    "delete": "Deleted"][verb] ?? ""
+    }
+
+    /// `category add NAME [--color C]`.
+    enum Add: TypedCommand {
+        static let name = "add"
+        typealias Input = AddCategory.Input
+        static let positions = ["name"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Added", try context.app().addCategory(input), context)
+        }
+    }
+
+    /// `category rename NAME NEW`.
+    enum Rename: TypedCommand {
+        static let name = "rename"
+        typealias Input = RenameCategory.Input
+        static let positions = ["category", "to"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Renamed", try context.app().renameCategory(input), context)
+        }
+    }
+
+    /// `category color NAME COLOR`.
+    enum Recolor: TypedCommand {
+        static let name = "color"
+        typealias Input = RecolorCategory.Input
+        static let positions = ["category", "color"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Recoloured", try context.app().recolorCategory(input), context)
+        }
+    }
+
+    /// `category archive NAME`.
+    enum Archive: TypedCommand {
+        static let name = "archive"
+        typealias Input = ArchiveCategory.Input
+        static let positions = ["category"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Archived", try context.app().archiveCategory(input), context)
+        }
+    }
+
+    /// `category restore NAME`.
+    enum Restore: TypedCommand {
+        static let name = "restore"
+        typealias Input = RestoreCategory.Input
+        static let positions = ["category"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Restored", try context.app().restoreCategory(input), context)
+        }
+    }
+
+    /// `category delete NAME`.
+    enum Delete: TypedCommand {
+        static let name = "delete"
+        typealias Input = DeleteCategory.Input
+        static let positions = ["category"]
+        static let usage = CategoryCommand.usage
+        static let summary = CategoryCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            report("Deleted", try context.app().deleteCategory(input), context)
+        }
+    }
+
+    /// "Added category Garden."
+    static func report(_ done: String, _ report: CategoryReport, _ context: Context) {
         context.output.emit(text: "\(done) category \(report.category.name).", json: report.json)
     }
 }

@@ -3,31 +3,54 @@ import CharflowCore
 
 /// `charflow conflicts | conflicts restore ID | conflicts dismiss ID|--all`: the values of this
 /// device's that a sync replaced (rule Y-24), listed, put back or cleared.
-enum ConflictsCommand: Command {
+enum ConflictsCommand: CommandGroup {
     static let name = "conflicts"
     static let usage = "charflow conflicts | conflicts restore ID | conflicts dismiss ID|--all"
     static let summary = "Changes of yours a sync replaced: list, put one back, or clear them"
-    static let options: Set<String> = ["all"]
-    static let maxWords = 2
+    static let subcommands: [any Command.Type] = [Restore.self, Dismiss.self]
+    static let bare: (any Command.Type)? = List.self
 
-    static func run(_ context: Context) throws {
-        let words = context.args.words
-        switch words.first {
-        case nil:
-            guard !context.args.has("all") else { throw UsageError(message: "Usage: \(usage)") }
+    /// `conflicts`: the ones waiting, in words.
+    enum List: TypedCommand {
+        static let name = "conflicts"
+        typealias Input = NoInput
+        static let usage = ConflictsCommand.usage
+        static let summary = ConflictsCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
             let report = try context.app().conflicts()
             let text = report.conflicts.isEmpty
                 ? SyncMessages.noConflicts
                 : (report.conflicts.map { "\($0.id)  \($0.sentence)" } + [SyncMessages.conflictsHint]).joined(separator: "\n")
             context.output.emit(text: text, json: report.json)
-        case "restore" where words.count == 2 && !context.args.has("all"):
-            let restored = try context.app().restoreConflict(RestoreConflict.Input(id: words[1]))
+        }
+    }
+
+    /// `conflicts restore ID`.
+    enum Restore: TypedCommand {
+        static let name = "restore"
+        typealias Input = RestoreConflict.Input
+        static let positions = ["conflict"]
+        static let usage = ConflictsCommand.usage
+        static let summary = ConflictsCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let restored = try context.app().restoreConflict(input)
             context.output.emit(text: SyncMessages.conflictRestored(changed: restored.changed), json: restored.json)
-        case "dismiss" where (words.count == 2) != context.args.has("all"):
-            let dismissed = try context.app().dismissConflicts(DismissConflicts.Input(id: words.count == 2 ? words[1] : nil))
+        }
+    }
+
+    /// `conflicts dismiss ID|--all`.
+    enum Dismiss: TypedCommand {
+        static let name = "dismiss"
+        typealias Input = DismissConflicts.Input
+        static let positions = ["conflict"]
+        static let usage = ConflictsCommand.usage
+        static let summary = ConflictsCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let dismissed = try context.app().dismissConflicts(input)
             context.output.emit(text: SyncMessages.conflictsDismissed(dismissed.dismissed), json: dismissed.json)
-        default:
-            throw UsageError(message: "Usage: \(usage)")
         }
     }
 }

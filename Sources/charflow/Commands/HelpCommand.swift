@@ -1,12 +1,19 @@
 import CharflowApp
 /// `charflow help [COMMAND]`.
-enum HelpCommand: Command {
+enum HelpCommand: TypedCommand {
     static let name = "help"
     static let usage = "charflow help [COMMAND]"
     static let summary = "This list, or one command's usage"
 
-    static func run(_ context: Context) throws {
-        if let word = context.args.words.first {
+    static let positions = ["command"]
+
+    /// The command to explain; every command when none.
+    struct Input: Decodable {
+        var command: String?
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
+        if let word = input.command {
             guard let command = CLI.command(named: word) else {
                 throw UsageError(message: "Unknown command '\(word)'. Run `charflow help` for the list.")
             }

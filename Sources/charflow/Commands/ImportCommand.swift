@@ -3,23 +3,35 @@ import CharflowCore
 import Foundation
 
 /// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]`.
-enum ImportCommand: Command {
+enum ImportCommand: TypedCommand {
     static let name = "import"
     static let usage = "charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]"
     static let summary = "Import a Charflow backup (merge by id), a Taskwarrior export or a todo.txt file"
-    static let options: Set<String> = ["from", "dry-run"]
+    static let positions = ["file"]
 
-    static func run(_ context: Context) throws {
-        guard let path = context.args.words.first else { throw UsageError(message: "Which file?\nUsage: \(usage)") }
+    /// The file, what it is (found out from its contents when not said), and whether only to try it.
+    struct Input: Decodable {
+        var file: String
+        var from: String?
+        var dryRun: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case file, from
+            case dryRun = "dry-run"
+        }
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
+        let path = input.file
         // Refused before it is read, so a huge file costs no memory.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int { try ImportGuard.checkSize(size) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError.invalidWord(what: "file", given: path, expected: "a file Charflow can read")
         }
-        guard let source = try DataExchange.detect(data, declared: context.args.value("from")) else {
+        guard let source = try DataExchange.detect(data, declared: input.from) else {
             return context.output.emit(text: Messages.nothingToImport, json: .object([("source", .null), ("inserted", .int(0))]))
         }
-        let dryRun = context.args.has("dry-run")
+        let dryRun = input.dryRun == true
         // A dry run creates no store: without one it runs against an empty store made for the run.
         let storePath = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db")).path
         let scratch = dryRun && !FileManager.default.fileExists(atPath: storePath)

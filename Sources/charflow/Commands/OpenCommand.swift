@@ -10,23 +10,26 @@ import Foundation
 /// answers this store's cookie. A server it starts runs on `--port`, else the port of the store's last
 /// server (its cookie is named after the port), else 8177; its words go to the state folder's log, and
 /// it outlives `open`. Without `xdg-open` the link is printed instead.
-enum OpenCommand: Command {
+enum OpenCommand: TypedCommand {
     static let name = "open"
     static let usage = "charflow open [--port N]"
     static let summary = "Start (or find) this store's page and open it in the browser, signed in"
-    static let options: Set<String> = ["port"]
-    static let maxWords = 0
+
+    /// The port a server it starts listens on.
+    struct Input: Decodable {
+        var port: String?
+    }
     /// How long a server being started may take to listen.
     static let startSeconds: TimeInterval = 15
     /// How long `xdg-open` may take to say it failed; one still running after this is left to run.
     static let openerSeconds: TimeInterval = 5
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let store = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db"))
         let state = ServeCommand.stateFolder(context, store: store)
-        if let text = context.args.value("port"), UInt16(text) == nil { throw UsageError(message: WebMessages.badPort(text)) }
+        if let text = input.port, UInt16(text) == nil { throw UsageError(message: WebMessages.badPort(text)) }
         Spawn.closeOnExec()
-        let (record, started) = try findOrStart(context, state: state)
+        let (record, started) = try findOrStart(context, port: input.port, state: state)
         let link = try state.links.mint()
         let url = AccessGuard.signInURL(port: record.port, link: link)
         let page = "http://127.0.0.1:\(record.port)/"
@@ -46,14 +49,14 @@ enum OpenCommand: Command {
     }
 
     /// The store's running server, or one started now; `open`s at once take turns, so they start one.
-    static func findOrStart(_ context: Context, state: ServeStateFolder) throws -> (ServerRecord, started: Bool) {
+    static func findOrStart(_ context: Context, port chosen: String?, state: ServeStateFolder) throws -> (ServerRecord, started: Bool) {
         let lock = open(state.lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { if lock >= 0 { close(lock) } }
         if lock >= 0 { flock(lock, LOCK_EX) }
         let secret = try ServerSecret.load(at: state.secretPath)
         let noted = ServerRecord.read(state.recordPath)
         if let noted, noted.answers(cookie: secret.cookie) { return (noted, false) }
-        let port = context.args.value("port") ?? noted.map { String($0.port) } ?? "8177"
+        let port = chosen ?? noted.map { String($0.port) } ?? "8177"
         var arguments = ["serve", "--port", port]
         if let db = context.args.value("db") { arguments += ["--db", db] }
         if let now = context.args.value("now") { arguments += ["--now", now] }

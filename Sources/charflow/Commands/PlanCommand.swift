@@ -3,7 +3,7 @@ import CharflowCore
 import Foundation
 
 /// `charflow plan`: night planning, step by step on a terminal, or one step at a time with subcommands.
-enum PlanCommand: Command {
+enum PlanCommand: CommandGroup {
     static let name = "plan"
     static let usage = """
         charflow plan                  (interactive on a terminal; otherwise the overview)
@@ -12,67 +12,116 @@ enum PlanCommand: Command {
                charflow plan close | plan skip
         """
     static let summary = "Night planning: review, carry forward, plan tomorrow, close or skip"
-    static let options: Set<String> = ["keep", "later", "reason", "drop", "region", "bucket", "importance", "to"]
-    static let maxWords = 2
+    static let subcommands: [any Command.Type] = [Review.self, Carry.self, Tomorrow.self, Move.self, Close.self, Skip.self]
+    static let bare: (any Command.Type)? = Overview.self
 
-    static func run(_ context: Context) throws {
-        let words = context.args.words
-        let request = context.request
-        switch words.first {
-        case nil, "review", "close", "skip": break
-        case "carry":
-            _ = try PlanCommand.subject(words)
-            let chosen = [context.args.has("keep"), context.args.value("later") != nil, context.args.has("drop")].filter { $0 }.count
-            guard chosen == 1 else { throw RequestError.chooseOne(["keep", "later", "drop"]) }
-        case "tomorrow": _ = try PlanCommand.subject(words)
-        case "move":
-            guard context.args.value("to") != nil else { throw RequestError.missingOption("to") }
-            _ = try PlanCommand.subject(words)
-        default: throw RequestError.unknownAction(words[0])
-        }
-        let app = try context.app()
-        let output = context.output
-        switch words.first {
-        case nil:
+    /// `plan`: interactive on a terminal, otherwise the overview.
+    enum Overview: TypedCommand {
+        static let name = "plan"
+        typealias Input = NoInput
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let app = try context.app()
+            let output = context.output
             if output.console.inputIsTerminal, output.console.outputIsTerminal, !output.json {
-                try Interactive(app: app, output: output).run()
-            } else {
-                let overview = try app.planOverview()
-                guard !output.json else { return output.emit(text: "", json: overview.json) }
-                var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
-                text += loadText(overview.load, output: output)
-                text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
-                output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
+                return try Interactive(app: app, output: output).run()
             }
-        case "review":
+            let overview = try app.planOverview()
+            guard !output.json else { return output.emit(text: "", json: overview.json) }
+            var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
+            text += loadText(overview.load, output: output)
+            text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
+            output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
+        }
+    }
+
+    /// `plan review`: the day's done and open tasks and its habits.
+    enum Review: TypedCommand {
+        static let name = "review"
+        typealias Input = NoInput
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let app = try context.app()
+            let output = context.output
             let review = try app.planReview()
             guard !output.json else { return output.emit(text: "", json: review.json) }
             let text = reviewText(review, output: output, categories: review.render.categories)
             output.emit(text: SessionChip.heading(text, app: app, output: output), json: review.json)
-        case "carry":
-            let change = try app.carry(request)
-            TaskChangeText.emit(change, verb: context.args.has("drop") ? "Dropped" : "Carried",
-                                output: output)
-        case "tomorrow":
-            TaskChangeText.emit(try app.planTomorrow(request), verb: "Planned", output: output)
-            if !output.json {
-                for line in loadText(try app.planLoad(), output: output) { output.line(line) }
-            }
-        case "move":
-            TaskChangeText.emit(try app.planMove(request), verb: "Moved", output: output)
-        default:
-            let report = try app.endPlanning(closed: words[0] == "close")
-            let session = report.session
-            let text = session.state == .closed ? "Planning for \(DayText.long(session.planDay)) closed."
-                : "Planning skipped tonight."
-            output.emit(text: text, json: report.json)
         }
     }
 
-    /// The task a step names; the step's own usage when it is missing.
-    static func subject(_ words: [String]) throws -> String {
-        guard words.count == 2 else { throw RequestError.missing("task") }
-        return words[1]
+    /// `plan carry ID --keep|--later DATE-WORD [--reason R]|--drop`.
+    enum Carry: TypedCommand {
+        static let name = "carry"
+        typealias Input = CarryTask.Input
+        static let positions = ["task"]
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let change = try context.app().carryTask(input)
+            TaskChangeText.emit(change, verb: input.choice == .drop ? "Dropped" : "Carried", output: context.output)
+        }
+    }
+
+    /// `plan tomorrow ID [--region R] [--bucket B] [--importance I]`.
+    enum Tomorrow: TypedCommand {
+        static let name = "tomorrow"
+        typealias Input = PlanTask.Input
+        static let positions = ["task"]
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let app = try context.app()
+            TaskChangeText.emit(try app.planTask(input), verb: "Planned", output: context.output)
+            if !context.output.json {
+                for line in loadText(try app.planLoad(), output: context.output) { context.output.line(line) }
+            }
+        }
+    }
+
+    /// `plan move ID --to DATE-WORD`: another day, without a deferral.
+    enum Move: TypedCommand {
+        static let name = "move"
+        typealias Input = RescheduleTask.Input
+        static let positions = ["task"]
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            TaskChangeText.emit(try context.app().rescheduleTask(input), verb: "Moved", output: context.output)
+        }
+    }
+
+    /// `plan close`.
+    enum Close: TypedCommand {
+        static let name = "close"
+        typealias Input = NoInput
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let report = try context.app().closePlanning()
+            context.output.emit(text: "Planning for \(DayText.long(report.session.planDay)) closed.", json: report.json)
+        }
+    }
+
+    /// `plan skip`.
+    enum Skip: TypedCommand {
+        static let name = "skip"
+        typealias Input = NoInput
+        static let usage = PlanCommand.usage
+        static let summary = PlanCommand.summary
+
+        static func run(_ input: Input, _ context: Context) throws {
+            let report = try context.app().skipPlanning()
+            context.output.emit(text: "Planning skipped tonight.", json: report.json)
+        }
     }
 
     static func reviewText(_ report: PlanReviewReport, output: Output, categories: [UUID: String]) -> String {
@@ -127,14 +176,14 @@ enum PlanCommand: Command {
                     guard let answer = ask("“\(task.title)” — [k]eep, [l]ater, [d]rop, [Enter] leave: ") else { return }
                     do {
                         switch answer.lowercased() {
-                        case "k", "keep": report(try app.carry(task.id.lowercasedText, .keep))
+                        case "k", "keep": report(try app.carryTask(CarryTask.Input(task: task.id, choice: .keep)))
                         case "l", "later":
                             let word = ask("  When? (tomorrow, later-this-week, next-week, someday, YYYY-MM-DD): ") ?? ""
                             guard let date = QuickDate(word: word) else { output.line("  " + CommandLineWords.text(InputError.badDate(word))); continue }
                             let chip = ask("  Why? [t]oo much, [n]ot ready, n[o] longer, [Enter] none: ") ?? ""
                             let reason: DeferralReason? = ["t": .tooMuch, "n": .notReady, "o": .noLonger][chip.lowercased()]
-                            report(try app.carry(task.id.lowercasedText, .later(date, reason)))
-                        case "d", "drop": report(try app.carry(task.id.lowercasedText, .drop))
+                            report(try app.carryTask(CarryTask.Input(task: task.id, choice: .later(date, reason))))
+                        case "d", "drop": report(try app.carryTask(CarryTask.Input(task: task.id, choice: .drop)))
                         case "": break
                         default: continue
                         }
@@ -156,7 +205,8 @@ enum PlanCommand: Command {
                 let bucket = parts.dropFirst().compactMap { Bucket(word: $0) }.first
                 let importance = parts.dropFirst().compactMap { Importance(rawValue: $0.lowercased()) }.first
                 do {
-                    let change = try app.planTomorrow(parts[0], region: region, bucket: bucket, importance: importance)
+                    let change = try app.planTask(PlanTask.Input(task: try TaskRef.reading(parts[0]), region: region,
+                                                                 bucket: bucket, importance: importance))
                     output.line("  Planned “\(change.task.title)”.")
                     for line in change.deferralLines { output.line("  " + line) }
                     for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line("  " + line) }
@@ -168,11 +218,11 @@ enum PlanCommand: Command {
             while let answer = ask("[c]lose planning or [s]kip tonight? ") {
                 switch answer.lowercased() {
                 case "c", "close":
-                    _ = try app.endPlanning(closed: true)
+                    _ = try app.closePlanning()
                     output.line("Closed. Rest well.")
                     return
                 case "s", "skip":
-                    _ = try app.endPlanning(closed: false)
+                    _ = try app.skipPlanning()
                     output.line("Skipped tonight.")
                     return
                 default: continue

@@ -3,18 +3,27 @@ import CharflowCore
 import Foundation
 
 /// `charflow remind [--notify]`: what is due now, each once a day.
-enum RemindCommand: Command {
+enum RemindCommand: TypedCommand {
     static let name = "remind"
     static let usage = "charflow remind [--notify|--dry-run] [--json]"
     static let summary = "Print (and with --notify, send) the reminders due now; run it from a timer"
-    static let options: Set<String> = ["notify", "dry-run"]
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    /// Whether to send the reminders to the desktop, and whether only to look (`--dry-run` records nothing).
+    struct Input: Decodable {
+        var notify: Bool?
+        var dryRun: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case notify
+            case dryRun = "dry-run"
+        }
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
         let app = try context.app()
         let report = try app.reminders()
-        let dryRun = context.args.has("dry-run")
-        if context.args.has("notify"), !dryRun {
+        let dryRun = input.dryRun == true
+        if input.notify == true, !dryRun {
             for reminder in report.reminders { notify(reminder.message, environment: context.environment) }
         }
         context.output.emit(text: report.reminders.map(\.message).joined(separator: "\n"), json: report.json)

@@ -7,25 +7,34 @@ import Foundation
 ///
 /// It prints a one-time sign-in link and leaves a note of its port in the state folder for `charflow
 /// open`; `serve --sign-out` rotates the store's server secret instead, signing every browser out.
-enum ServeCommand: Command {
+enum ServeCommand: TypedCommand {
     static let name = "serve"
     static let usage = "charflow serve [--port N] | serve --sign-out"
     static let summary = "Open today's board in a browser on this machine (127.0.0.1 only)"
-    static let options: Set<String> = ["port", "sign-out"]
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    /// The port (8177 when none), or signing every browser out instead.
+    struct Input: Decodable {
+        var port: String?
+        var signOut: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case port
+            case signOut = "sign-out"
+        }
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
         let env = context.environment
         let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
         let state = stateFolder(context, store: store)
-        if context.args.has("sign-out") {
+        if input.signOut == true {
             try ServerSecret.rotate(at: state.secretPath)
             try state.links.revokeAll()
             context.output.emit(text: WebMessages.signedOut(state.folder),
                                 json: .object([("signedOut", .bool(true)), ("stateFolder", .string(state.folder))]))
             return
         }
-        let text = context.args.value("port") ?? "8177"
+        let text = input.port ?? "8177"
         guard let port = UInt16(text) else { throw UsageError(message: WebMessages.badPort(text)) }
         let clock: WebClock
         if let now = context.args.value("now") {

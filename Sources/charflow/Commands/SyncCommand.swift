@@ -6,18 +6,30 @@ import Foundation
 
 /// `charflow sync [--hub URL] [--status | --watch]`: push this device's changes to the hub and merge
 /// the others'; `--watch` keeps doing it until Ctrl-C or SIGTERM (rule Y-28).
-enum SyncCommand: Command {
+enum SyncCommand: TypedCommand {
     static let name = "sync"
     static let usage = "charflow sync [--hub URL] [--passphrase-file FILE] [--status | --watch]"
     static let summary = "Sync this store with the hub (or say where sync stands, or keep it in sync)"
-    static let options: Set<String> = ["hub", "status", "watch", "passphrase-file"]
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
-        if context.args.has("watch") { return try watch(context) }
+    /// The hub to sync with (the remembered one when none), a blind hub's passphrase file, and whether
+    /// only to say where sync stands, or to keep syncing.
+    struct Input: Decodable {
+        var hub: String?
+        var passphraseFile: String?
+        var status: Bool?
+        var watch: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case hub, status, watch
+            case passphraseFile = "passphrase-file"
+        }
+    }
+
+    static func run(_ input: Input, _ context: Context) throws {
+        if input.watch == true { return try watch(input, context) }
         // Sync's own crash seam holds after the hub's commit (below), not before each of the store's.
         let app = try context.app(holdingCommits: false)
-        if context.args.has("status") {
+        if input.status == true {
             let status = try app.syncStatus()
             var text = status.isDevice
                 ? SyncMessages.status(unpushed: status.unpushed, lastSync: status.lastSyncText, hub: status.hub)
@@ -27,11 +39,11 @@ enum SyncCommand: Command {
             context.output.emit(text: text, json: status.json)
             return
         }
-        var input = SyncInput(hub: context.args.value("hub"), environmentHub: context.environment["CHARFLOW_HUB"])
-        input.passphrase = try PassphraseInput.from(context)
+        var sync = SyncInput(hub: input.hub, environmentHub: context.environment["CHARFLOW_HUB"])
+        sync.passphrase = try PassphraseInput.from(file: input.passphraseFile, context)
         // A test seam: hold the sync between the hub's commit and the store's, so a crash test can kill it there.
         if let stall = context.environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
-            input.afterPush = { usleep(UInt32(min(stall, 60_000)) * 1000) }
+            sync.afterPush = { usleep(UInt32(min(stall, 60_000)) * 1000) }
         }
         let output = context.output
         let onTerminal = !output.json && output.console.errorsIsTerminal
@@ -39,13 +51,13 @@ enum SyncCommand: Command {
         var shown = false
         defer { if shown { output.note("\r\u{1B}[K") } }
         if onTerminal {
-            input.progress = { done, total in
+            sync.progress = { done, total in
                 guard done > 0 || (total ?? 0) > 0 else { return }
                 shown = true
                 output.note("\r" + SyncMessages.progress(done, of: total))
             }
         }
-        let report = try app.syncWithHub(input)
+        let report = try app.syncWithHub(sync)
         if shown {
             output.note("\r\u{1B}[K")
             shown = false
@@ -60,12 +72,12 @@ enum SyncCommand: Command {
     /// `sync --watch`: the automatic sync of `serve` without the page (rule Y-28). One line per sync
     /// that changed something, one when the hub stops answering and one when it answers again;
     /// nothing while nothing changes.
-    static func watch(_ context: Context) throws {
+    static func watch(_ input: Input, _ context: Context) throws {
         let env = context.environment
         // Opening the store first runs the rollover and refuses a bad store or clock as every command does.
         var app: Charflow? = try context.app(holdingCommits: false)
         let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
-        if let named = context.args.value("hub") {
+        if let named = input.hub {
             // A hub named here is remembered as `sync --hub` does, by one sync now.
             _ = try app?.syncWithHub(SyncInput(hub: named, environmentHub: env["CHARFLOW_HUB"]))
         }

@@ -5,9 +5,10 @@ import Foundation
 /// Add a category: a valid name, unique ignoring case (archived ones included), while fewer than
 /// eight are active (T-6, T-7).
 public enum AddCategory {
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         public var name: String
-        public var color: CategoryColor
+        /// The accent when none is given.
+        public var color: CategoryColor?
 
         public init(name: String, color: CategoryColor = .accent) {
             self.name = name
@@ -23,18 +24,10 @@ extension Charflow {
         let all = try store.categories.all()
         let name = try TaskCategory.validName(input.name, existing: all)
         try TaskCategory.ensureRoomForActive(all)
-        let category = TaskCategory(name: name, color: input.color, sortOrder: (all.map(\.sortOrder).max() ?? -1) + 1,
+        let category = TaskCategory(name: name, color: input.color ?? .accent, sortOrder: (all.map(\.sortOrder).max() ?? -1) + 1,
                                     createdAt: now)
         return try store.action("category add") { work in
             CategoryReport(category: try store.categories.save(category, in: work))
         }
-    }
-
-    // MARK: From a request
-
-    /// `category add NAME [--color C]`.
-    func addCategory(_ request: Request) throws -> CategoryReport {
-        try addCategory(AddCategory.Input(name: try request.categoryWord(1),
-                                          color: try Self.color(request.value("color")) ?? .accent))
     }
 }

@@ -4,11 +4,15 @@ import Foundation
 
 /// Archive a category: gone from the choices and Today's filter, while its tasks keep the label (T-8).
 public enum ArchiveCategory {
-    public struct Input: Sendable {
-        public var category: UUID
+    public struct Input: Decodable, Sendable {
+        public var category: CategoryRef
+
+        public init(category: CategoryRef) {
+            self.category = category
+        }
 
         public init(category: UUID) {
-            self.category = category
+            self.category = CategoryRef(category)
         }
     }
 }
@@ -16,19 +20,12 @@ public enum ArchiveCategory {
 extension Charflow {
     @discardableResult
     public func archiveCategory(_ input: ArchiveCategory.Input) throws -> CategoryReport {
-        var category = try category(id: input.category)
+        var category = try self.category(input.category)
         category.isArchived = true
         return try store.action("category archive") { work in
             let saved = try store.categories.save(category, in: work)
             if try store.categories.todayFilterID() == category.id { try store.categories.setTodayFilter(nil, in: work) }
             return CategoryReport(category: saved)
         }
-    }
-
-    // MARK: From a request
-
-    /// `category archive NAME`.
-    func archiveCategory(_ request: Request) throws -> CategoryReport {
-        try archiveCategory(ArchiveCategory.Input(category: try categoryID(try request.categoryWord(1))))
     }
 }

@@ -3,13 +3,13 @@ import CharflowStore
 import Foundation
 
 /// A category after an action on it, with its JSON.
-public struct CategoryReport {
+public struct CategoryReport: Report {
     public let category: TaskCategory
     public var json: JSONValue { CategoryJSON.category(category) }
 }
 
 /// The category list, and which one filters Today.
-public struct CategoryList {
+public struct CategoryList: Report {
     public let categories: [TaskCategory]
     public let filter: TaskCategory?
     public var json: JSONValue { .object([("categories", .array(categories.map(CategoryJSON.category)))]) }
@@ -42,12 +42,12 @@ extension Charflow {
 
     /// The id of the category `ref` names (its name, any case, or an id prefix).
     func categoryID(_ ref: CategoryRef) throws -> UUID {
-        try categoryID(ref.word)
+        try category(ref).id
     }
 
-    static func color(_ text: String?) throws -> CategoryColor? {
-        guard let text else { return nil }
-        guard let color = CategoryColor(rawValue: text.lowercased()) else { throw InputError.badColor(text) }
-        return color
+    /// The category `ref` names (its name, any case, or an id prefix), archived ones included.
+    func category(_ ref: CategoryRef) throws -> TaskCategory {
+        try TaskCategory.matching(ref.word, in: try store.categories.all())
     }
+
 }

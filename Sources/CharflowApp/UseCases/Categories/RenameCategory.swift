@@ -4,13 +4,23 @@ import Foundation
 
 /// Rename a category: the new name valid and unique ignoring case among the others (T-6).
 public enum RenameCategory {
-    public struct Input: Sendable {
-        public var category: UUID
+    public struct Input: Decodable, Sendable {
+        public var category: CategoryRef
+        /// The new name.
         public var name: String
 
-        public init(category: UUID, name: String) {
+        enum CodingKeys: String, CodingKey {
+            case category
+            case name = "to"
+        }
+
+        public init(category: CategoryRef, name: String) {
             self.category = category
             self.name = name
+        }
+
+        public init(category: UUID, name: String) {
+            self.init(category: CategoryRef(category), name: name)
         }
     }
 }
@@ -18,18 +28,10 @@ public enum RenameCategory {
 extension Charflow {
     @discardableResult
     public func renameCategory(_ input: RenameCategory.Input) throws -> CategoryReport {
-        var category = try category(id: input.category)
+        var category = try self.category(input.category)
         category.name = try TaskCategory.validName(input.name, existing: try store.categories.all(), renaming: category.id)
         return try store.action("category rename") { work in
             CategoryReport(category: try store.categories.save(category, in: work))
         }
-    }
-
-    // MARK: From a request
-
-    /// `category rename NAME NEW`.
-    func renameCategory(_ request: Request) throws -> CategoryReport {
-        let (word, name) = (try request.categoryWord(1), try request.categoryWord(2))
-        return try renameCategory(RenameCategory.Input(category: try categoryID(word), name: name))
     }
 }

@@ -5,11 +5,15 @@ import Foundation
 /// Bring an archived category back, while fewer than eight are active (T-7); an active one is left as
 /// it is.
 public enum RestoreCategory {
-    public struct Input: Sendable {
-        public var category: UUID
+    public struct Input: Decodable, Sendable {
+        public var category: CategoryRef
+
+        public init(category: CategoryRef) {
+            self.category = category
+        }
 
         public init(category: UUID) {
-            self.category = category
+            self.category = CategoryRef(category)
         }
     }
 }
@@ -17,19 +21,12 @@ public enum RestoreCategory {
 extension Charflow {
     @discardableResult
     public func restoreCategory(_ input: RestoreCategory.Input) throws -> CategoryReport {
-        var category = try category(id: input.category)
+        var category = try self.category(input.category)
         guard category.isArchived else { return CategoryReport(category: category) }
         try TaskCategory.ensureRoomForActive(try store.categories.all())
         category.isArchived = false
         return try store.action("category restore") { work in
             CategoryReport(category: try store.categories.save(category, in: work))
         }
-    }
-
-    // MARK: From a request
-
-    /// `category restore NAME`.
-    func restoreCategory(_ request: Request) throws -> CategoryReport {
-        try restoreCategory(RestoreCategory.Input(category: try categoryID(try request.categoryWord(1))))
     }
 }

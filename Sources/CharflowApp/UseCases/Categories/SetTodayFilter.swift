@@ -36,7 +36,7 @@ extension Charflow {
         guard input.clear == true || input.category != nil else {
             return TodayFilter(filter: try store.categories.todayFilter())
         }
-        let category = try input.category.map { try self.category(id: try categoryID($0)) }
+        let category = try input.category.map { try self.category($0) }
         if let category, category.isArchived { throw PlannerError.categoryArchived(category.name) }
         try store.action("filter") { work in try store.categories.setTodayFilter(category?.id, in: work) }
         return TodayFilter(filter: try store.categories.todayFilter())

@@ -4,18 +4,31 @@ import Foundation
 
 /// Clear conflicts without putting anything back (rule Y-24): one by its id, or every one waiting.
 public enum DismissConflicts {
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         /// The conflict to clear; nil clears every one waiting (`--all`).
         public var id: String?
 
+        enum CodingKeys: String, CodingKey {
+            case id = "conflict"
+            case all
+        }
+
         public init(id: String?) {
             self.id = id
+        }
+
+        /// One conflict, or `all`; not both, and not neither.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            let all = try container.decodeIfPresent(Bool.self, forKey: .all) ?? false
+            guard (id != nil) != all else { throw UsageRefusal.missing("conflict") }
         }
     }
 }
 
 /// How many conflicts a dismiss cleared.
-public struct DismissedConflicts: Sendable, Equatable {
+public struct DismissedConflicts: Report, Sendable, Equatable {
     public let dismissed: Int
 
     /// `conflicts dismiss --json`.
@@ -31,14 +44,5 @@ extension Charflow {
         guard let given = input.id else { return DismissedConflicts(dismissed: try repository.dismiss(id: nil, at: time)) }
         guard let id = Int64(given), try repository.waiting(id: id) != nil else { throw PlannerError.noConflictMatches(given) }
         return DismissedConflicts(dismissed: try repository.dismiss(id: id, at: time))
-    }
-
-    // MARK: From a request
-
-    /// `conflicts dismiss ID|--all`, or the page's `POST /api/conflicts/ID/dismiss` and
-    /// `POST /api/conflicts/dismiss {"all": true}`.
-    func dismissConflicts(_ request: Request) throws -> DismissedConflicts {
-        if request.has("all") { return try dismissConflicts(DismissConflicts.Input(id: nil)) }
-        return try dismissConflicts(DismissConflicts.Input(id: try request.subject("conflict")))
     }
 }

@@ -14,7 +14,7 @@ public struct ConflictItem: Equatable {
 
 /// The conflicts that wait: values of this device's that a merge replaced since its last sync and
 /// that nobody dismissed or put back (rule Y-24).
-public struct ConflictsReport {
+public struct ConflictsReport: Report {
     public let conflicts: [ConflictItem]
 
     /// `conflicts --json`.

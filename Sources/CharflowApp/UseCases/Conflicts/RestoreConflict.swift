@@ -5,9 +5,13 @@ import Foundation
 /// Put a replaced value back (rule Y-24): the value this device had before a merge replaced it
 /// becomes a new change of this device's, one undoable action sent with the next sync.
 public enum RestoreConflict {
-    public struct Input: Sendable {
+    public struct Input: Decodable, Sendable {
         /// The conflict, as `conflicts` lists it.
         public var id: String
+
+        enum CodingKeys: String, CodingKey {
+            case id = "conflict"
+        }
 
         public init(id: String) {
             self.id = id
@@ -16,7 +20,7 @@ public enum RestoreConflict {
 }
 
 /// What a restore did: the conflict, in words, and whether the record held that value already.
-public struct RestoredConflict {
+public struct RestoredConflict: Report {
     public let conflict: ConflictItem
     /// False when the record already held the value (nothing changed, the conflict is cleared).
     public let changed: Bool
@@ -42,12 +46,5 @@ extension Charflow {
         let described = try item(conflict, repository, categories: names)
         let changed = try store.action("conflicts restore") { work in try repository.restore(conflict, in: work) }
         return RestoredConflict(conflict: described, changed: changed)
-    }
-
-    // MARK: From a request
-
-    /// `conflicts restore ID`, or the page's `POST /api/conflicts/ID/restore`.
-    func restoreConflict(_ request: Request) throws -> RestoredConflict {
-        try restoreConflict(RestoreConflict.Input(id: try request.subject("conflict")))
     }
 }

@@ -16,13 +16,39 @@ public enum CarryTask {
         case drop
     }
 
-    public struct Input: Sendable {
-        public var task: UUID
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
         public var choice: Choice
 
-        public init(task: UUID, choice: Choice) {
+        enum CodingKeys: String, CodingKey {
+            case task, keep, later, reason, drop
+        }
+
+        public init(task: TaskRef, choice: Choice) {
             self.task = task
             self.choice = choice
+        }
+
+        public init(task: UUID, choice: Choice) {
+            self.init(task: TaskRef(task), choice: choice)
+        }
+
+        /// Exactly one of `keep`, `later` (a DATE-WORD, with an optional `reason`) and `drop`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            task = try container.decode(TaskRef.self, forKey: .task)
+            let keep = try container.decodeIfPresent(Bool.self, forKey: .keep) ?? false
+            let drop = try container.decodeIfPresent(Bool.self, forKey: .drop) ?? false
+            let later = container.contains(.later)
+            guard [keep, later, drop].filter({ $0 }).count == 1 else { throw UsageRefusal.chooseOne(["keep", "later", "drop"]) }
+            let reason = try container.decodeIfPresent(DeferralReason.self, forKey: .reason)
+            if keep {
+                choice = .keep
+            } else if drop {
+                choice = .drop
+            } else {
+                choice = .later(try container.decode(QuickDate.self, forKey: .later), reason)
+            }
         }
     }
 }
@@ -30,7 +56,7 @@ public enum CarryTask {
 extension Charflow {
     @discardableResult
     public func carryTask(_ input: CarryTask.Input) throws -> TaskChange {
-        guard let task = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        let task = try self.task(input.task)
         var target: LocalDay? = planningDays.plan
         var reason: DeferralReason?
         var chosen = false
@@ -60,28 +86,5 @@ extension Charflow {
             return Store.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
-    }
-
-    // MARK: From a request
-
-    /// `plan carry ID --keep | --later DATE-WORD [--reason R] | --drop`.
-    public func carry(_ request: Request) throws -> TaskChange {
-        let chosen = [request.has("keep"), request.value("later") != nil, request.has("drop")].filter { $0 }.count
-        guard chosen == 1 else { throw RequestError.chooseOne(["keep", "later", "drop"]) }
-        let choice: CarryTask.Choice
-        if request.has("keep") {
-            choice = .keep
-        } else if request.has("drop") {
-            choice = .drop
-        } else {
-            guard let word = try request.dateWord("later") else { throw InputError.badDate(request.value("later") ?? "") }
-            choice = .later(word, try request.reason())
-        }
-        return try carry(try Self.stepSubject(request), choice)
-    }
-
-    /// Carries the task a word names (an id prefix), as the interactive planning asks.
-    public func carry(_ task: String, _ choice: CarryTask.Choice) throws -> TaskChange {
-        try carryTask(CarryTask.Input(task: try self.task(matching: task).id, choice: choice))
     }
 }

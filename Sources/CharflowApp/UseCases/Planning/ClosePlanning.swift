@@ -20,11 +20,4 @@ extension Charflow {
         let closed = session
         return PlanningSessionReport(session: try store.action(label) { work in try store.planning.save(closed, in: work) })
     }
-
-    // MARK: From a request
-
-    /// `plan close` or `plan skip`.
-    public func endPlanning(closed: Bool) throws -> PlanningSessionReport {
-        closed ? try closePlanning() : try skipPlanning()
-    }
 }

@@ -5,17 +5,21 @@ import Foundation
 /// Plan a task onto the planned day: on its board when a region is given, else dated that day; a
 /// task whose day has come is deferred to it by the usual rule (P-1, P-3, B-4).
 public enum PlanTask {
-    public struct Input: Sendable {
-        public var task: UUID
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
         public var region: Region?
         public var bucket: Bucket?
         public var importance: Importance?
 
-        public init(task: UUID, region: Region? = nil, bucket: Bucket? = nil, importance: Importance? = nil) {
+        public init(task: TaskRef, region: Region? = nil, bucket: Bucket? = nil, importance: Importance? = nil) {
             self.task = task
             self.region = region
             self.bucket = bucket
             self.importance = importance
+        }
+
+        public init(task: UUID, region: Region? = nil, bucket: Bucket? = nil, importance: Importance? = nil) {
+            self.init(task: TaskRef(task), region: region, bucket: bucket, importance: importance)
         }
     }
 }
@@ -24,12 +28,11 @@ extension Charflow {
     @discardableResult
     public func planTask(_ input: PlanTask.Input) throws -> TaskChange {
         let day = planningDays.plan
-        guard let found = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
-        guard found.droppedAt == nil else { throw PlannerError.taskDropped }
-        // A completed task's day and region are history.
-        guard !found.isCompleted else { throw PlannerError.alreadyDone }
         let change = try store.action("plan tomorrow") { work in
-            var task = found
+            var task = try self.task(input.task)
+            guard task.droppedAt == nil else { throw PlannerError.taskDropped }
+            // A completed task's day and region are history.
+            guard !task.isCompleted else { throw PlannerError.alreadyDone }
             var outcome = Deferral.Outcome(task: task)
             if task.dueDate != day, Deferral.isDeferral(task, to: day, today: today) {
                 outcome = try Deferral.move(task, to: day, dateChosen: true, reason: nil,
@@ -54,20 +57,5 @@ extension Charflow {
             return Store.DateChange(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
-    }
-
-    // MARK: From a request
-
-    /// `plan tomorrow ID [--region R] [--bucket B] [--importance I]`.
-    public func planTomorrow(_ request: Request) throws -> TaskChange {
-        let word = try Self.stepSubject(request)
-        let (region, bucket, importance) = (try request.region(), try request.bucket(), try request.importance())
-        return try planTomorrow(word, region: region, bucket: bucket, importance: importance)
-    }
-
-    /// Plans the task a word names (an id prefix), as the interactive planning asks.
-    public func planTomorrow(_ task: String, region: Region?, bucket: Bucket?, importance: Importance?) throws -> TaskChange {
-        try planTask(PlanTask.Input(task: try self.task(matching: task).id, region: region, bucket: bucket,
-                                    importance: importance))
     }
 }

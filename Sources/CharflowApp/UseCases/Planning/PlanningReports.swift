@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// A closed or skipped planning session.
-public struct PlanningSessionReport {
+public struct PlanningSessionReport: Report {
     public let session: NightPlanningSession
     public var json: JSONValue { PlanningJSON.session(session) }
 }
@@ -29,9 +29,4 @@ extension Charflow {
         NightPlanning.days(now: now, today: today, calendar: calendar)
     }
 
-    /// The task a planning step names: its second word (`carry ID`).
-    static func stepSubject(_ request: Request) throws -> String {
-        guard request.words.count == 2 else { throw RequestError.missing("task") }
-        return request.words[1]
-    }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// The night-planning overview: the review, tomorrow's load, the session's state.
-public struct PlanOverview {
+public struct PlanOverview: Report {
     public let review: PlanReviewReport
     public let load: PlanLoadReport
     public let json: JSONValue

@@ -6,13 +6,32 @@ import Foundation
 /// deferral. A task whose day has already come is carried by the usual rule instead: Move is no way
 /// around the count (P-4).
 public enum RescheduleTask {
-    public struct Input: Sendable {
-        public var task: UUID
-        public var to: QuickDate
+    public struct Input: Decodable, Sendable {
+        public var task: TaskRef
+        /// The day to move to; required.
+        public var to: QuickDate?
 
-        public init(task: UUID, to: QuickDate) {
+        public init(task: TaskRef, to: QuickDate) {
             self.task = task
             self.to = to
+        }
+
+        public init(task: UUID, to: QuickDate) {
+            self.init(task: TaskRef(task), to: to)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case task, to
+        }
+
+        /// The day first: without `to` there is nowhere to move to, whatever the task.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let to = try container.decodeIfPresent(QuickDate.self, forKey: .to) else {
+                throw UsageRefusal.missingOption("to")
+            }
+            self.to = to
+            task = try container.decode(TaskRef.self, forKey: .task)
         }
     }
 }
@@ -20,12 +39,13 @@ public enum RescheduleTask {
 extension Charflow {
     @discardableResult
     public func rescheduleTask(_ input: RescheduleTask.Input) throws -> TaskChange {
-        guard let task = try store.task(id: input.task) else { throw PlannerError.noTaskMatches(input.task.lowercasedText) }
+        guard let to = input.to else { throw UsageRefusal.missingOption("to") }
+        let task = try self.task(input.task)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
-        let day = try input.to.resolve(today: today, calendar: calendar)
+        let day = try to.resolve(today: today, calendar: calendar)
         if Deferral.isDeferral(task, to: day, today: today) {
-            return try TaskChange(try carryTask(CarryTask.Input(task: task.id, choice: .later(input.to, nil))).task, in: self)
+            return try TaskChange(try carryTask(CarryTask.Input(task: task.id, choice: .later(to, nil))).task, in: self)
         }
         let moved = try store.action("plan move") { work in
             var moved = try Deferral.reschedule(task, to: day, today: today)
@@ -33,13 +53,5 @@ extension Charflow {
             return moved
         }
         return try TaskChange(moved, in: self)
-    }
-
-    // MARK: From a request
-
-    /// `plan move ID --to DATE-WORD`.
-    public func planMove(_ request: Request) throws -> TaskChange {
-        guard let word = try request.dateWord("to") else { throw RequestError.missingOption("to") }
-        return try rescheduleTask(RescheduleTask.Input(task: try task(matching: try Self.stepSubject(request)).id, to: word))
     }
 }

@@ -13,7 +13,7 @@ public struct PlanReview: Sendable {
 }
 
 /// The review step as a report, with its JSON.
-public struct PlanReviewReport {
+public struct PlanReviewReport: Report {
     public let review: PlanReview
     public let planDay: LocalDay
     public let today: LocalDay

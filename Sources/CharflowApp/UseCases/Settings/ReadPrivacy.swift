@@ -5,7 +5,7 @@ import Foundation
 
 /// What Charflow keeps and where (P-9), and, once a hub is set, what leaves the machine and where to
 /// (rule Y-27): the hub named without its password, and where its password is kept.
-public struct PrivacyReport: Sendable, Equatable {
+public struct PrivacyReport: Report, Sendable, Equatable {
     public let store: String
     /// The hub this store syncs with, shown without its password; nil when it has none.
     public let hub: String?

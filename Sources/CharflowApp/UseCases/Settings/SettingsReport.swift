@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// Settings as key and effective value, in the order `settings` lists them.
-public struct SettingsReport {
+public struct SettingsReport: Report {
     public let pairs: [(key: String, value: String)]
     /// What a changed setting now means, where that needs saying (the rollover time).
     public let meaning: String?
@@ -19,8 +19,4 @@ extension Charflow {
         return store.settings.value(of: key) ?? ""
     }
 
-    /// Refuses a key that names no setting (P-7).
-    static func checkSettingKey(_ key: String) throws {
-        if !PlannerSettings.keys.contains(key) { throw PlannerError.unknownSetting(key) }
-    }
 }
