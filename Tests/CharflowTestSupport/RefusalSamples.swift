@@ -33,5 +33,6 @@ public enum RefusalSamples {
     public static let inputs: [InputError] = [
         .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
         .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
+        .badLocation("91,0", .latitude), .badAdjustment("90"),
     ]
 }
