@@ -131,7 +131,7 @@ struct RefusalKindTests {
     }
 
     @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
-          arguments: RefusalSamples.inputs)
+          arguments: RefusalSamples.inputs + RefusalSamples.prayerInputs)
     func everyInputErrorIsBadInput(_ error: InputError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
@@ -142,7 +142,7 @@ struct RefusalKindTests {
 
     @Test("The input samples hold one of every case, each with its own code")
     func inputSamplesCoverEveryCase() {
-        #expect(Set(RefusalSamples.inputs.map(\.code)).count == 11)
+        #expect(Set((RefusalSamples.inputs + RefusalSamples.prayerInputs).map(\.code)).count == 11)
     }
 
     @Test("No code is listed under two kinds")

@@ -59,9 +59,9 @@ struct PrayerCalculation {
         var times = [
             final(raw.fajr, user[.fajr]),
             final(raw.sunrise, method.sunriseMinutes),
-            final(raw.dhuhr, method.dhuhrMinutes + user[.dhuhr]),
-            final(raw.asr, method.asrMinutes + user[.asr]),
-            final(raw.maghrib, method.maghribMinutes + user[.maghrib]),
+            final(raw.dhuhr, method.minutes(for: .dhuhr) + user[.dhuhr]),
+            final(raw.asr, method.minutes(for: .asr) + user[.asr]),
+            final(raw.maghrib, method.minutes(for: .maghrib) + user[.maghrib]),
             final(raw.isha, user[.isha]),
         ]
         // Minutes added never carry a time past its neighbour: it stops there. (On a polar day's lent

@@ -64,7 +64,7 @@ struct SolarDay {
     func asr(shadowFactor: Double) -> Double? {
         let noonZenith = abs(latitude - noonDeclination)
         guard noonZenith < 90 else { return nil }
-        let altitude = Angle.atan(1 / (shadowFactor + Angle.tan(noonZenith)))
+        let altitude = DegreeMath.atan(1 / (shadowFactor + DegreeMath.tan(noonZenith)))
         return crossing(altitude: altitude, afterTransit: true)
     }
 
@@ -78,11 +78,11 @@ struct SolarDay {
     }
 
     private func hourAngle(altitude: Double, declination: Double) -> HourAngle {
-        let cosine = (Angle.sin(altitude) - Angle.sin(latitude) * Angle.sin(declination))
-            / (Angle.cos(latitude) * Angle.cos(declination))
+        let cosine = (DegreeMath.sin(altitude) - DegreeMath.sin(latitude) * DegreeMath.sin(declination))
+            / (DegreeMath.cos(latitude) * DegreeMath.cos(declination))
         guard cosine.isFinite else { return .neverThatHigh }
         if cosine > 1 { return .neverThatHigh }
         if cosine < -1 { return .neverThatLow }
-        return .hours(Angle.acos(cosine) / 15)
+        return .hours(DegreeMath.acos(cosine) / 15)
     }
 }
