@@ -14,6 +14,7 @@ struct RefusalKindTests {
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
             "id_too_short", "unknown_preset", "unknown_setting", "out_of_range", "title_too_long", "unfit_character",
+            "bad_location", "bad_adjustment",
         ],
         .conflict: [
             "region_full", "ambiguous_id", "locked", "not_on_board", "already_done", "not_done",
@@ -130,7 +131,7 @@ struct RefusalKindTests {
     }
 
     @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
-          arguments: RefusalSamples.inputs)
+          arguments: RefusalSamples.inputs + RefusalSamples.prayerInputs)
     func everyInputErrorIsBadInput(_ error: InputError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
@@ -141,7 +142,7 @@ struct RefusalKindTests {
 
     @Test("The input samples hold one of every case, each with its own code")
     func inputSamplesCoverEveryCase() {
-        #expect(Set(RefusalSamples.inputs.map(\.code)).count == 9)
+        #expect(Set((RefusalSamples.inputs + RefusalSamples.prayerInputs).map(\.code)).count == 11)
     }
 
     @Test("No code is listed under two kinds")

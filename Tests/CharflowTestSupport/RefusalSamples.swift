@@ -34,4 +34,10 @@ public enum RefusalSamples {
         .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
         .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
     ]
+
+    /// The prayer settings' values refused for their form, one of each case. Kept apart from `inputs`
+    /// until a front end takes these settings: the web's tests list the status of every code in `inputs`.
+    public static let prayerInputs: [InputError] = [
+        .badLocation("91,0", .latitude), .badAdjustment("90"),
+    ]
 }

@@ -22,6 +22,19 @@ public enum InputError: CharflowRefusal, Equatable {
     case tokenTwice(String)
     /// `--db ""`: an empty path names no store (it is not the same as leaving the option out).
     case emptyStorePath
+    /// Not a place for the prayer times (`LATITUDE,LONGITUDE[,ELEVATION]`), or a value of it out of range.
+    case badLocation(String, LocationFault)
+    /// Not a prayer time adjustment: whole minutes within `PrayerAdjustments.range`.
+    case badAdjustment(String)
+
+    /// What is wrong with a location that `badLocation` refuses.
+    public enum LocationFault: Sendable, Equatable {
+        /// Not two or three plain decimal numbers separated by commas.
+        case form
+        case latitude
+        case longitude
+        case elevation
+    }
 
     public var kind: RefusalKind { .badInput }
 
@@ -36,6 +49,8 @@ public enum InputError: CharflowRefusal, Equatable {
         case .unknownToken: "bad_token"
         case .tokenTwice: "bad_token_repeated"
         case .emptyStorePath: "empty_store_path"
+        case .badLocation: "bad_location"
+        case .badAdjustment: "bad_adjustment"
         }
     }
 
@@ -59,6 +74,19 @@ public enum InputError: CharflowRefusal, Equatable {
             "'\(word)' says again what the line already says; give each of importance, effort, date and category once."
         case .emptyStorePath:
             "An empty path names no store; give a file, or leave the option out for the usual one."
+        case let .badLocation(given, fault):
+            switch fault {
+            case .form:
+                "'\(given)' is not a location; use LATITUDE,LONGITUDE or LATITUDE,LONGITUDE,ELEVATION in degrees and metres, such as 51.5074,-0.1278."
+            case .latitude:
+                "'\(given)' is not a location: the latitude must be from -90 to 90 degrees (north positive)."
+            case .longitude:
+                "'\(given)' is not a location: the longitude must be from -180 to 180 degrees (east positive)."
+            case .elevation:
+                "'\(given)' is not a location: the elevation must be from -500 to 9000 metres."
+            }
+        case .badAdjustment(let given):
+            "'\(given)' is not a prayer time adjustment; use whole minutes from -60 to 60, such as 2 or -3."
         }
     }
 }
