@@ -8,13 +8,17 @@ import Foundation
 /// The events stress what other planners get wrong: a weekly Berlin standup across the EU DST change
 /// with an EXDATE, an override moved to another day and one moved to New York, and an UNTIL that falls
 /// exactly on the last instance; an all-day offsite over three days; a declined review; transparent
-/// focus blocks; a cancelled dentist; floating lunches; RDATEs (one a PERIOD); a Windows zone name with
+/// focus blocks; a cancelled dentist; floating lunches; RDATEs; a Windows zone name with
 /// no VTIMEZONE; a VTIMEZONE with a name of its own; a night shift across the DST night; a train at a
 /// time the DST night skips; a fortnightly series begun in 2024; all-day monthly and yearly series; a
 /// Sydney meeting across the southern DST end; a cancelled instance; a UTC series; an all-day EXDATE.
 enum CalendarFixtures {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures").appendingPathComponent("events")
+
+    /// Cases for the expansion alone, which Radicale (its vobject) cannot serve: RDATE periods and
+    /// DURATION, on timed and all-day events.
+    static let more = folder.deletingLastPathComponent().appendingPathComponent("more")
 
     /// The first and the day after the last day of the 60-day window.
     static let firstDay = LocalDay(year: 2026, month: 3, day: 1)!
@@ -36,14 +40,14 @@ enum CalendarFixtures {
         return (calendar.instant(on: firstDay, at: .midnight), calendar.instant(on: endDay, at: .midnight))
     }
 
-    /// The fixture files, sorted by name.
-    static func files() throws -> [URL] {
+    /// The fixture files of `folder`, sorted by name.
+    static func files(in folder: URL = folder) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "ics" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    static func documents() throws -> [CalendarDocument] {
-        try files().map { CalendarDocument(name: $0.lastPathComponent, text: try String(contentsOf: $0, encoding: .utf8)) }
+    static func documents(in folder: URL = folder) throws -> [CalendarDocument] {
+        try files(in: folder).map { CalendarDocument(name: $0.lastPathComponent, text: try String(contentsOf: $0, encoding: .utf8)) }
     }
 
     /// Every fixture's VTIMEZONEs (each TZID once) and VEVENTs in one VCALENDAR, lines ending in CRLF,

@@ -48,6 +48,8 @@ public enum CalendarFailure: CharflowRefusal, Equatable {
         /// Group or others may read it; `mode` is its permission bits.
         case openToOthers(mode: Int)
         case empty
+        /// Neither the address (`https://NAME@host/…`) nor `.netrc` gives the user name to go with it.
+        case noUserName
     }
 
     public var code: String {

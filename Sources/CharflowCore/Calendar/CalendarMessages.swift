@@ -29,6 +29,8 @@ public enum CalendarMessages {
                 return "The password file \(path) may be read by others (mode \(String(mode, radix: 8))); "
                     + "it must be readable by its owner alone (chmod 600)."
             case .empty: return "The password file \(path) is empty."
+            case .noUserName:
+                return "The password file \(path) needs a user name to go with it: put it in the address (https://NAME@host/…)."
             }
         case let .notACalendar(source, address):
             return "\(named(source)): \(address) is not a CalDAV calendar collection."
