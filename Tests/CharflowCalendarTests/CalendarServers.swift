@@ -72,7 +72,14 @@ final class CalendarServers: Sendable {
         }
         let ports = folder.appendingPathComponent("ports.json")
         let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: ports.path) && Date() < deadline { usleep(50_000) }
+        var status: Int32 = 0
+        while !FileManager.default.fileExists(atPath: ports.path) && Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                CalendarServers.helper = nil
+                throw Failure("calendar_servers.py ended before the servers answered: \(Self.log(folder)) \(PythonReference.install)")
+            }
+            usleep(50_000)
+        }
         let said = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: ports)) as? [String: Any],
                                 "calendar_servers.py did not start: \(Self.log(folder))")
         if let error = said["error"] as? String { Issue.record("\(error) \(PythonReference.install)") }
