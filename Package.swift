@@ -42,6 +42,15 @@ let package = Package(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Both opened with dlopen when a calendar is first read or fetched (their shims), so no command links them.
+        .systemLibrary(
+            name: "CLibICal",
+            providers: [.apt(["libical-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync"]),
@@ -49,6 +58,8 @@ let package = Package(
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"],
                 resources: [.embedInCode("Page")]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
+        // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).
+        .target(name: "CharflowCalendar", dependencies: ["CharflowCore", "CLibICal", "CLibCurl"]),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"],
                           linkerSettings: startUpLinking),
         // Linked as charflow is, so that the floor it measures is the same build's.
@@ -66,6 +77,8 @@ let package = Package(
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowCalendarTests", dependencies: ["CharflowCalendar", "CharflowCore", "CharflowTestSupport"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

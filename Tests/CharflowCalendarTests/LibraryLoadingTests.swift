@@ -1,0 +1,37 @@
+import CharflowCalendar
+import CharflowCore
+import Foundation
+import Testing
+
+/// libical and libcurl are opened when first used, never linked, so the installed executable still
+/// loads glibc alone at start (docs/architecture.md, "Start-up").
+@Suite("Calendar engine · libraries opened on first use")
+struct LibraryLoadingTests {
+    @Test("F-9 neither libical nor libcurl is a NEEDED entry of a binary built with the calendar engine; each is opened when first used")
+    func openedNotLinked() throws {
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        readelf.arguments = ["-d", "/proc/self/exe"]
+        let output = Pipe()
+        readelf.standardOutput = output
+        try readelf.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        let needed = text.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty, "readelf read this test binary")
+        #expect(!needed.contains { $0.contains("libical") || $0.contains("libcurl") }, "\(needed)")
+
+        _ = try CalendarExpander(calendar: PlannerCalendar(timeZone: TimeZone(identifier: "UTC")!))
+            .occurrences(in: [], source: "Empty", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1))
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(maps.contains("libical.so"), "libical is open once a calendar was read")
+    }
+
+    @Test("F-9 a machine without libical or libcurl is told so in words")
+    func missingLibraryWords() {
+        let failure = CalendarFailure.libraryMissing(library: "libical", package: "libical3")
+        #expect(failure.message == "Calendars need libical, which is not installed on this machine (Debian package libical3).")
+        #expect(failure.code == "calendar_library_missing")
+        #expect(failure.kind == .unavailable)
+    }
+}
