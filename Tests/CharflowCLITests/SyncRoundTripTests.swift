@@ -133,27 +133,27 @@ struct SyncRoundTripTests {
 
 /// The hub's statement log, for counting what a sync sends.
 extension PostgresHub {
-    /// Logs every statement from now on, each line led by the program that sent it (`charflow|`).
+    /// Logs every statement sent to this hub's database from now on (each connection made after this
+    /// one); the server leads each line with the database and the program that sent it.
     func logStatements() throws {
-        try rows("ALTER SYSTEM SET log_statement = 'all'")
-        try rows("ALTER SYSTEM SET log_line_prefix = '%a|'")
-        try rows("SELECT pg_reload_conf()")
-        usleep(300_000)
+        try server.rows("ALTER DATABASE \(database) SET log_statement = 'all'")
     }
 
     /// How long the server's log is now, to read what follows.
     func logSize() throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: folder + "/log")[.size] as? Int) ?? 0
+        (try FileManager.default.attributesOfItem(atPath: server.logPath)[.size] as? Int) ?? 0
     }
 
-    /// The statements `charflow` sent since the log was `offset` bytes long.
+    /// The statements `charflow` sent this hub since the log was `offset` bytes long (the server's
+    /// other databases' lines are other tests').
     func statements(since offset: Int) throws -> [String] {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/log"))
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: server.logPath))
         defer { try? handle.close() }
         try handle.seek(toOffset: UInt64(offset))
         let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        let ours = "\(database)|charflow|LOG:  "
         return text.split(separator: "\n").map(String.init).filter {
-            $0.hasPrefix("charflow|LOG:  statement: ") || $0.hasPrefix("charflow|LOG:  execute ")
+            $0.hasPrefix(ours + "statement: ") || $0.hasPrefix(ours + "execute ")
         }
     }
 }
