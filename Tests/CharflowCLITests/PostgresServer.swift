@@ -4,7 +4,7 @@ import Synchronization
 /// The one PostgreSQL server of a test process, which every sync test's database lives on
 /// (`PostgresHub`): one `initdb` a run instead of one a test.
 ///
-/// Started by the first test that asks for a hub, in `/tmp/charflow-pg-PID-…` on a free loopback port
+/// Started by the first test that asks for a hub, in `/tmp/charflow-pg-shared-PID-…` on a free loopback port
 /// with trust authentication; stopped (`-m immediate`) and removed when the test process exits
 /// (`atexit`). A process that dies without exiting (a crash, SIGKILL) leaves it to a watchdog of its
 /// own process group, which stops the server within a second of the test process going; a run also
@@ -32,7 +32,7 @@ final class PostgresServer: Sendable {
     }()
 
     /// What every folder of a server this code starts is named from.
-    private static let folderPrefix = "charflow-pg-run-"
+    private static let folderPrefix = "charflow-pg-shared-"
 
     private static let started: Result<PostgresServer, HubFailure> = {
         do {
