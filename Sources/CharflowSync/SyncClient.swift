@@ -249,12 +249,13 @@ package final class SyncClient {
                 } else {
                     row = try hub.query(sql, parameters).first ?? []
                 }
-            } catch SyncError.refused(let detail) where detail.contains(HubSchema.plaintextRefusal) {
+            } catch SyncError.refused(_, let code) where code == HubRefusalCode.plaintext {
                 // A blind hub whose key this device no longer keeps (rule Y-32): nothing was written.
                 throw SyncError.passphraseNeeded
-            } catch SyncError.refused(let detail) {
+            } catch SyncError.refused(let detail, let code)
+                        where code == HubRefusalCode.undefinedFunction || code == HubRefusalCode.undefinedTable {
                 // No `hub_push` (a hub before it, or no hub at all): completed or refused, once.
-                guard !upgraded else { throw SyncError.refused(detail) }
+                guard !upgraded else { throw SyncError.refused(detail, sqlState: code) }
                 try HubSchema.ensure(hub)
                 upgraded = true
                 continue
