@@ -6,6 +6,7 @@ The servers here run on fixed ports of their own (a restart must come back on th
 cookie's name carries it); the pages that try to frame the app are served by Python on other ports.
 """
 
+import glob
 import http.server
 import json
 import os
@@ -19,7 +20,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BINARY, NOW, BrowserTestCase, browser, wait
+from browser_support import BINARY, NOW, ROOT, BrowserTestCase, browser, wait
 
 
 def free_port():
@@ -204,7 +205,9 @@ class DailyAccessTests(BrowserTestCase):
         answers = [(m["params"]["response"]["url"], m["params"]["response"]["status"])
                    for m in answers if m["method"] == "Network.responseReceived"]
         paths = {url.split("?")[0].split("/", 3)[-1] for url, _ in answers}
-        self.assertTrue({"app.js", "app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
+        modules = {os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "Sources", "CharflowWeb", "Page", "*.mjs"))}
+        self.assertIn("main.mjs", modules)
+        self.assertTrue(modules | {"app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
         self.assertNotIn("favicon.ico", paths)
         self.assertEqual([(url, status) for url, status in answers if status >= 400], [])
         icon = self.driver.execute_script(
