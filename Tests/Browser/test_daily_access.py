@@ -20,7 +20,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BINARY, NOW, ROOT, BrowserTestCase, browser, wait
+from browser_support import BINARY, NOW, ROOT, BrowserTestCase, wait
 
 
 def free_port():
@@ -71,9 +71,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def serve_on(self, port):
         """`charflow serve --port PORT` over the store, as `Store.serve` does; returns its sign-in link."""
-        self.store.server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--now", NOW], env=self.store.env,
-                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.store.server.stdout.readline()
+        line = self.store.start(["serve", "--port", str(port), "--now", NOW])
         match = re.search(r"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{64}", line)
         if not match:
             self.store.server.kill()
@@ -81,11 +79,7 @@ class DailyAccessTests(BrowserTestCase):
         return match.group(0)
 
     def stop_server(self):
-        self.store.server.terminate()
-        self.store.server.wait(timeout=15)
-        self.store.server.stdout.close()
-        self.store.server.stderr.close()
-        self.store.server = None
+        self.store.stop(self.store.server)
 
     def signed_in_board(self, url):
         self.driver.get(url)
@@ -99,7 +93,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W26_a_page_on_another_local_port_cannot_frame_the_app(self):
         self.store.cli("add", "Water plants", "--region", "morning")
-        self.driver = browser()
+        self.browser()
         port = free_port()
         self.signed_in_board(self.serve_on(port))
         before = self.store.cli("today")
@@ -126,7 +120,7 @@ class DailyAccessTests(BrowserTestCase):
         self.assertEqual(self.store.cli("today"), before)
 
     def test_W26_with_100_idle_sockets_open_the_browser_still_signs_in_and_sees_changes(self):
-        self.driver = browser()
+        self.browser()
         link = self.serve_on(free_port())
         port = int(re.search(r":([0-9]+)/", link).group(1))
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(100)]
@@ -143,7 +137,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W25_a_sign_in_survives_a_restart_until_serve_sign_out(self):
         self.store.cli("add", "Water plants", "--region", "morning")
-        self.driver = browser()
+        self.browser()
         port = free_port()
         self.signed_in_board(self.serve_on(port))
         self.stop_server()
@@ -175,7 +169,7 @@ class DailyAccessTests(BrowserTestCase):
         with open(os.path.join(opener, "opened"), encoding="utf-8") as recorded:
             urls = recorded.read().split()
         self.assertEqual(len(urls), 1)
-        self.driver = browser()
+        self.browser()
         self.signed_in_board(urls[0])
         wait(self.driver, lambda d: "Water plants" in d.find_element(By.ID, "regions").text)
         # The same link again: refused with a page that says how to get a new one, and that this browser is in.
@@ -191,7 +185,7 @@ class DailyAccessTests(BrowserTestCase):
         self.assertEqual((again["started"], again["pid"], again["port"]), (False, answer["pid"], answer["port"]))
 
     def test_W25_the_manifest_and_icon_make_the_page_installable_and_nothing_is_missing(self):
-        self.driver = browser(network_log=True)
+        self.own_browser(network_log=True)
         self.signed_in_board(self.serve_on(free_port()))
         time.sleep(1)
         manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import BrowserTestCase, browser, wait
+from browser_support import BrowserTestCase, wait
 
 EVENING = "2026-11-30T21:00"
 
@@ -76,7 +76,7 @@ class FocusAfterActionsTests(BrowserTestCase):
         first = add("Finish proposal", "--region", "morning", "--bucket", "must")
         second = add("Email Sam", "--region", "afternoon")
         third = add("Call the bank", "--region", "afternoon", "--bucket", "complementary")
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(s.serve(now=EVENING))
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))

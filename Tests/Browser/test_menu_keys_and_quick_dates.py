@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
 
-from browser_support import BrowserTestCase, browser, by_label, theme, wait
+from browser_support import BrowserTestCase, by_label, theme, wait
 
 SUNDAY = "2026-12-06T09:00"
 FRIDAY = "2026-12-04T09:00"
@@ -91,7 +91,7 @@ class MenuKeysAndQuickDatesTests(BrowserTestCase):
         s = self.store
         task = s.cli("add", "Book the venue", "--region", "morning", "--bucket", "misc", now=now)["id"]
         slipping = s.cli("add", "Call the garage", "--region", "morning", "--bucket", "misc", now=now)["id"]
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(now=now))
         d = self.driver
         wait(d, lambda d: self.menu_items(task), message="the board never rendered")
@@ -120,7 +120,7 @@ class MenuKeysAndQuickDatesTests(BrowserTestCase):
             urllib.request.urlopen(base)
         self.assertEqual(refused.exception.code, 401)
         self.assertTrue(refused.exception.headers["Content-Type"].startswith("text/html"))
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(base)
         self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Sign in to Charflow")

@@ -7,7 +7,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, browser, click, theme, wait, focused
+from browser_support import BrowserTestCase, click, theme, wait, focused
 
 
 def type_into(d, element_id, text):
@@ -48,7 +48,7 @@ class NightTests(BrowserTestCase):
 
     def open_night(self, **size):
         s = self.store
-        self.driver = browser(**size)
+        self.browser(**size)
         self.driver.get(s.serve(now=EVENING))
         d = self.driver
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
@@ -188,7 +188,7 @@ class NightTests(BrowserTestCase):
     def test_W14_P3_after_midnight_the_page_still_plans_the_day_that_has_begun(self):
         s = self.store
         s.cli("add", "Finish proposal", "--region", "morning", now=EVENING)
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(now="2026-12-01T00:30"))
         d = self.driver
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))

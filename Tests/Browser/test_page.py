@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import (BrowserTestCase, axe_violations, browser, by_label, choose, click, contrast, focused,
+from browser_support import (BrowserTestCase, axe_violations, by_label, choose, click, contrast, focused,
                              theme, wait)
 
 
@@ -98,7 +98,7 @@ class PageTests(BrowserTestCase):
         clock = os.path.join(s.folder, "clock")
         with open(clock, "w") as f:
             f.write("2026-11-30T23:58")
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(clock_file=clock))
         d = self.driver
         wait(d, lambda d: by_label(d, "Complete Finish project proposal") is not None)

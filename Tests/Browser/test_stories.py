@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, browser, by_label, choose, click, theme, wait, focused
+from browser_support import BrowserTestCase, axe_violations, by_label, choose, click, theme, wait, focused
 
 
 def titles(tasks):
@@ -95,7 +95,7 @@ class StoryTests(StoryTestCase):
         s.cli("add", "Read the brief", "--region", "morning", "--bucket", "complementary", now=now)
         s.cli("add", "Water plants", "--region", "morning", "--bucket", "misc", now=now)
         s.cli("settings", "lock-complementary", "on", now=now)
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(s.serve(now=now))
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
@@ -167,7 +167,7 @@ class StoryTests(StoryTestCase):
         clock = os.path.join(s.folder, "clock")
         with open(clock, "w") as f:
             f.write("2026-11-30T23:58")
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(s.serve(clock_file=clock))
         wait(d, lambda d: by_label(d, "Complete Finish report") is not None)
@@ -224,7 +224,7 @@ class StoryTests(StoryTestCase):
         s = self.store
         ids = self.plant_a_backlog()
         self.assertEqual(len(ids), 8)
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(s.serve(now=self.thursday))
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))

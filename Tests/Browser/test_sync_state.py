@@ -16,7 +16,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BrowserTestCase, Store, browser, wait
+from browser_support import BrowserTestCase, Store, wait
 
 PG_BIN = os.environ.get("PG_BIN") or "/usr/lib/postgresql/15/bin"
 # Debounce, fallback (far beyond the test), first retry, retry cap, log read: seconds.
@@ -91,7 +91,7 @@ class SyncStateTests(BrowserTestCase):
         self.store.cli("edit", rent, "--title", "Pay the rent today", now=f"{day}T08:10")
 
         self.store.serve(now=f"{day}T09:00")
-        self.driver = d = browser(1280, 900)
+        self.driver = d = self.browser(1280, 900)
         d.get(self.store.url)
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
         wait(d, lambda d: self.header(d) == "Synced", message="the header never said Synced")
