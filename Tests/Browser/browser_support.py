@@ -7,12 +7,14 @@ Every test starts its own server on a free port over a fresh store in a temporar
 clock fixed (`--now`), the zone and a plain locale explicit. The CLI is the same binary on the same store.
 Screenshots of each screen in light and dark go to .build/screenshots (not committed).
 
-One Chromium serves every test of a class (starting one takes a second): each test gets it in a fresh
-state, a new tab (no emulated theme, size or zoom carried over) with no cookies and the window at its size.
+One Chromium serves the whole run (starting one takes a second): each test gets it in a fresh state, a new
+tab (no emulated theme, size or zoom carried over) with no cookies and the window at its size; it is quit
+when the run ends, and started again should it have died.
 Every server a test starts is stopped when the test ends, and dies with the test's process if that goes
 first; a page script's uncaught error fails the test that caused it.
 """
 
+import atexit
 import ctypes
 import json
 import os
@@ -21,13 +23,14 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import (ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException,
+                                        TimeoutException, WebDriverException)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CHARFLOW_TEST_BINARY") or os.path.join(ROOT, ".build", "debug", "charflow")
@@ -139,6 +142,32 @@ def fresh_tab(driver, width, height):
     driver.get_log("browser")
 
 
+_shared = None
+
+
+def shared_browser(width, height):
+    """The run's one Chromium in a fresh state at `width` by `height`; started on first use, again if it died."""
+    global _shared
+    if _shared is not None:
+        try:
+            fresh_tab(_shared, width, height)
+            return _shared
+        except WebDriverException:
+            try:
+                _shared.quit()
+            except WebDriverException:
+                pass
+            _shared = None
+    _shared = browser(width, height)
+    return _shared
+
+
+@atexit.register
+def _quit_shared():
+    if _shared is not None:
+        _shared.quit()
+
+
 def page_errors(driver):
     """The page scripts' uncaught errors the browser logged since it was last asked (a refused request is no error)."""
     return [entry["message"] for entry in driver.get_log("browser") if "Uncaught" in entry["message"]]
@@ -149,9 +178,31 @@ def theme(driver, scheme):
 
 
 def wait(driver, condition, seconds=5, message=""):
-    # The page draws the board again on every change, so an element found a moment ago may be gone.
-    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)) \
-        .until(lambda d: condition(d), message)
+    """The first true value `condition(driver)` gives within `seconds`; else a TimeoutException with `message`.
+
+    The page draws the board again on every change, so an element found a moment ago may be gone: a stale
+    or missing element is asked again. Asked every 50 ms, or after as long as the last asking took (one
+    that runs the CLI), so the waiting never takes more of the machine than what it waits for.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        started = time.monotonic()
+        try:
+            value = condition(driver)
+            if value:
+                return value
+        except (StaleElementReferenceException, NoSuchElementException):
+            pass
+        now = time.monotonic()
+        if now >= deadline:
+            raise TimeoutException(message)
+        time.sleep(min(max(0.05, now - started), max(0.0, deadline - now)))
+
+
+def wait_for_board(driver, seconds=5):
+    """Waits for Today's board and for the page's first redraw to be over (`main` is busy while one runs)."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main:not([aria-busy]) #regions section"), seconds=seconds,
+         message="the board never rendered")
 
 
 def focused(driver, attribute):
@@ -230,42 +281,24 @@ def contrast(a, b):
 
 
 class BrowserTestCase(unittest.TestCase):
-    """A fresh store per test, the class's Chromium opened on its page in a fresh tab, screenshots by name."""
-
-    @classmethod
-    def tearDownClass(cls):
-        chromium = cls.__dict__.get("_chromium")
-        if chromium is not None:
-            chromium.quit()
-            cls._chromium = None
-        super().tearDownClass()
+    """A fresh store per test, the run's Chromium opened on its page in a fresh tab, screenshots by name."""
 
     def setUp(self):
+        # Cleanups run after tearDown, and even when setUp fails part way.
         self.store = Store()
+        self.addCleanup(self.store.close)
         self.driver = None
         self.own_browsers = []
+        self.addCleanup(lambda: [driver.quit() for driver in self.own_browsers])
 
     def tearDown(self):
-        try:
-            for driver in [self.driver, *self.own_browsers]:
-                if driver is not None:
-                    errors = page_errors(driver)
-                    self.assertEqual(errors, [], "the page's scripts failed")
-        finally:
-            for driver in self.own_browsers:
-                driver.quit()
-            self.store.close()
+        for driver in {id(d): d for d in [self.driver, *self.own_browsers] if d is not None}.values():
+            self.assertEqual(page_errors(driver), [], "the page's scripts failed")
 
     def browser(self, width=1280, height=900):
-        """The class's Chromium in a fresh state at `width` by `height` (started by the first test that asks)."""
-        cls = type(self)
-        chromium = cls.__dict__.get("_chromium")
-        if chromium is None:
-            chromium = cls._chromium = browser(width, height)
-        else:
-            fresh_tab(chromium, width, height)
-        self.driver = chromium
-        return chromium
+        """The run's Chromium in a fresh state at `width` by `height`."""
+        self.driver = shared_browser(width, height)
+        return self.driver
 
     def own_browser(self, **options):
         """A Chromium of this test's own (with `network_log`, say), quit when the test ends."""
@@ -275,10 +308,11 @@ class BrowserTestCase(unittest.TestCase):
         return driver
 
     def open_page(self, width=1280, height=900, fragment=""):
-        """Opens the page (at `#fragment` if given) and waits for Today's board, which every screen loads."""
+        """Opens the page (at `#fragment` if given) and waits for Today's board, which every screen loads,
+        drawn again with all it needs (`main` no longer busy), so no first redraw replaces what a test finds."""
         self.browser(width, height)
         self.driver.get(self.store.serve())
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
+        wait_for_board(self.driver)
         if fragment:
             self.driver.execute_script("location.hash = arguments[0]", fragment)
         return self.driver

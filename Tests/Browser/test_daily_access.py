@@ -20,7 +20,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BINARY, NOW, ROOT, BrowserTestCase, wait
+from browser_support import BINARY, NOW, ROOT, BrowserTestCase, wait, wait_for_board
 
 
 def free_port():
@@ -83,8 +83,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def signed_in_board(self, url):
         self.driver.get(url)
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), seconds=10,
-             message=f"the board never rendered at {url}")
+        wait_for_board(self.driver, seconds=10)
 
     def other_page(self, html):
         page = PageServer(html)
@@ -179,7 +178,7 @@ class DailyAccessTests(BrowserTestCase):
         self.assertIn("Run charflow open for a new one.", self.driver.find_element(By.TAG_NAME, "body").text)
         self.check_both_themes("used sign-in link", "link-used")
         self.driver.find_element(By.LINK_TEXT, "This browser is signed in: open today's board.").click()
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board link did not lead to the board")
+        wait_for_board(self.driver)
         # A second open finds the same server and opens a fresh link.
         again = json.loads(subprocess.run([BINARY, "open", "--now", NOW, "--json"], env=env, capture_output=True, text=True, check=True).stdout)
         self.assertEqual((again["started"], again["pid"], again["port"]), (False, answer["pid"], answer["port"]))

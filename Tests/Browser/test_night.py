@@ -7,7 +7,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, click, theme, wait, focused
+from browser_support import BrowserTestCase, click, theme, wait, wait_for_board, focused
 
 
 def type_into(d, element_id, text):
@@ -51,7 +51,7 @@ class NightTests(BrowserTestCase):
         self.browser(**size)
         self.driver.get(s.serve(now=EVENING))
         d = self.driver
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        wait_for_board(d)
         d.execute_script("location.hash = '#night'")
         wait(d, lambda d: d.find_element(By.ID, "view-night").is_displayed() and d.find_elements(By.ID, "night-close"),
              message="Night planning never showed")
@@ -191,7 +191,7 @@ class NightTests(BrowserTestCase):
         self.browser()
         self.driver.get(s.serve(now="2026-12-01T00:30"))
         d = self.driver
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        wait_for_board(d)
         d.execute_script("location.hash = '#night'")
         wait(d, lambda d: d.find_elements(By.ID, "night-close"))
         self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", d.find_element(By.ID, "view-night").text)

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser_support import (BrowserTestCase, axe_violations, by_label, choose, click, contrast, focused,
-                             theme, wait)
+                             theme, wait, wait_for_board)
 
 
 class PageTests(BrowserTestCase):
@@ -198,7 +198,7 @@ class PageTests(BrowserTestCase):
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+            wait_for_board(d)
             d.find_element(By.ID, "quick-line").send_keys("Call the bank !high ~30m @tomorrow #Work")
             wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#quick-parse [data-kind]")) == 4)
             self.assertEqual(axe_violations(d), [], scheme)
@@ -381,7 +381,7 @@ class PageTests(BrowserTestCase):
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+            wait_for_board(d)
             self.assertEqual(d.execute_script("return window.innerWidth"), 320)
             self.assert_no_horizontal_scroll(f"{scheme} at 320 px")
             self.assertEqual(axe_violations(d), [], scheme + " at 320 px")

@@ -5,7 +5,7 @@
 // week, Someday, or a day in the date field) with the reason chips and "This one keeps slipping"; else
 // tomorrow and the other quick dates. Someday shows when `somedayAllowed` (T-25, and T-13's easing),
 // and a quick date only when the server offers it today.
-import { $, el, announce, problem, focusHeading } from "./dom.mjs";
+import { $, el, announce, problem, focusHeading, focusedID } from "./dom.mjs";
 import { say, key, dayText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state, dateOffered } from "./state.mjs";
@@ -36,8 +36,9 @@ function sheet() {
   if (!dialog) {
     dialog = el("dialog", { id: "defer-sheet", class: "sheet", "aria-labelledby": "defer-sheet-title" });
     dialog.addEventListener("close", () => {
-      const back = state.sheet.back;
-      if (back && document.body.contains(back) && back.offsetParent !== null) { back.focus(); return; }
+      // By id: a redraw while the sheet was open replaced what opened it with another of the same id.
+      const back = state.sheet.back && $(state.sheet.back);
+      if (back && back.offsetParent !== null) { back.focus(); return; }
       const target = opener(state.sheet.task);
       if (target) target.focus(); else focusHeading();
     });
@@ -56,7 +57,7 @@ export function sheetOpen() {
 /** Opens the sheet for `task`, as its answer describes it. */
 export function openSheet(task) {
   const dialog = sheet();
-  Object.assign(state.sheet, { task, reason: null, back: document.activeElement });
+  Object.assign(state.sheet, { task, reason: null, back: focusedID() });
   const slipping = task.deferAsksForDay;
   const count = task.deferralCount;
   const body = [el("h2", { id: "defer-sheet-title", tabindex: "-1", text: say("deferSheet", { title: task.title }) }),

@@ -30,6 +30,8 @@ register(todayScreen, { isHome: true });
 
 state.today = JSON.parse($("charflow-today").textContent);
 todayScreen.render({});
+// Busy until the first redraw has brought what the first paint could not know (router.mjs clears it).
+$("main").setAttribute("aria-busy", "true");
 
 startDetail();
 startToday();

@@ -58,7 +58,9 @@ function refreshUnlessDrawn(seen) {
   return next;
 }
 
+// While a redraw runs, `main` is marked busy (`aria-busy`): what it shows is being replaced.
 async function redraw() {
+  $("main").setAttribute("aria-busy", "true");
   try {
     // The version read first: what follows is at least that new, so the poll need not draw it again.
     const changes = await api("/api/changes");
@@ -77,6 +79,8 @@ async function redraw() {
   } catch (error) {
     if (!fromServer(error)) throw error;
     problem(error.code !== "http" ? error.message : say("offline"));
+  } finally {
+    $("main").removeAttribute("aria-busy");
   }
 }
 

@@ -1,11 +1,13 @@
 // Shortcuts for the frequent actions, listed on `?` (W-17). Single keys can be turned off (WCAG 2.1.4) and
 // never fire while typing in a field; Ctrl+Z outside a text field undoes the last action.
-import { $ } from "./dom.mjs";
+import { $, focusedID, returnFocus } from "./dom.mjs";
 import { toggleScreens, screensOpen } from "./router.mjs";
 import { undoLast } from "./toast.mjs";
 import { openSearch } from "./search.mjs";
 import { focusedRegion } from "./today.mjs";
 
+// The id of what had focus when the list opened: a redraw meanwhile replaces that element with another
+// of the same id, which takes focus back.
 let shortcutsReturn = null;
 
 function toggleShortcuts(show) {
@@ -15,10 +17,10 @@ function toggleShortcuts(show) {
   panel.hidden = !open;
   $("shortcuts-button").setAttribute("aria-expanded", open ? "true" : "false");
   if (open) {
-    shortcutsReturn = document.activeElement;
+    shortcutsReturn = focusedID();
     $("shortcuts-title").focus();
-  } else if (shortcutsReturn && document.body.contains(shortcutsReturn)) {
-    shortcutsReturn.focus();
+  } else {
+    returnFocus(shortcutsReturn);
   }
 }
 

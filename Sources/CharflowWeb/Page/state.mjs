@@ -36,7 +36,7 @@ export const state = {
     // The screen the detail was opened from, and the control to focus once it is drawn.
     cameFrom: null, pendingFocus: null,
   },
-  // The defer sheet: its task, the reason chosen, and what to give focus back to.
+  // The defer sheet: its task, the reason chosen, and the id of what to give focus back to.
   sheet: { task: null, reason: null, back: null },
   // Focus: GET /api/status, the running task's checklist (GET /api/tasks/ID), a refused Begin, and the
   // server's elapsed seconds with when they came.
