@@ -125,7 +125,8 @@ def browser(width=1280, height=900, network_log=False):
 
 
 def fresh_tab(driver, width, height):
-    """`driver` as a new browser would be: one new tab, no cookies, nothing cached, the window `width` by `height`.
+    """`driver` as a new browser would be: one new tab, no cookies, nothing cached, downloads as by default, the
+    window `width` by `height`.
 
     Emulation (a theme, a viewport, a zoom) belongs to a tab, so it leaves with the tab closed.
     """
@@ -138,6 +139,7 @@ def fresh_tab(driver, width, height):
     driver.switch_to.window(new)
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
     driver.set_window_size(width, height)
     driver.get_log("browser")
 
