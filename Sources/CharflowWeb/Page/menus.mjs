@@ -4,7 +4,7 @@
 import { $ } from "./dom.mjs";
 
 /** The menu's items that can be chosen. */
-export function menuItems(menu) {
+function menuItems(menu) {
   return Array.from(menu.querySelectorAll("[role=menuitem]")).filter((item) => !item.disabled);
 }
 

@@ -8,11 +8,12 @@ import { state } from "./state.mjs";
 const search = state.search;
 let timer = null;
 
-// Where a task is, in words: its region and bucket, the day it is due, or the Backlog.
+// Where a task is, in words: its region and bucket, the Backlog (the server says since when: `backlogSince`),
+// or the day it is due.
 function where(task) {
   if (task.region) return say("searchWhereBoard", { region: regionNames[task.region], bucket: bucketName(task.bucket) });
-  if (task.dueDate && task.dueDate > state.today.date) return say("searchWhereDue", { day: dayText(task.dueDate) });
-  return say("searchWhereBacklog");
+  if (task.backlogSince || !task.dueDate) return say("searchWhereBacklog");
+  return say("searchWhereDue", { day: dayText(task.dueDate) });
 }
 
 function matches(list, query) {

@@ -205,7 +205,7 @@ function openMoveForm(task, moveKey) {
 }
 
 /** The menu button of a task's row on the screen shown. */
-export function menuButtonOf(taskID) {
+function menuButtonOf(taskID) {
   return Array.from(document.querySelectorAll(".menu-button")).find((b) => b.closest("li[data-task]").dataset.task === taskID && b.offsetParent !== null);
 }
 

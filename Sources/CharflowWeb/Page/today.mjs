@@ -21,7 +21,7 @@ function plannedMinutes(region) {
 }
 
 /** The day's planned effort against its capacity (W-24). */
-export function renderLoad() {
+function renderLoad() {
   const today = state.today;
   const planned = Object.values(today.regions).reduce((sum, region) => sum + plannedMinutes(region), 0);
   const load = $("day-load");
