@@ -81,10 +81,10 @@ struct TodayUseCaseTests {
         var weeds = AddTask.Input(title: "Pull the weeds")
         weeds.region = .morning
         weeds.bucket = .misc
-        weeds.category = garden
+        weeds.category = CategoryRef(garden)
         try app.addTask(weeds)
         try app.setTodayFilter(SetTodayFilter.Input(category: garden))
-        let text = try store.open("2026-11-30", "10:00").readToday().json().rendered()
+        let text = try store.open("2026-11-30", "10:00").readToday().json.rendered()
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let morning = try #require((answer["regions"] as? [String: Any])?["morning"] as? [String: Any])
         #expect((morning["mustDo"] as? [Any])?.count == 0, "the filter shows Garden's tasks only")
