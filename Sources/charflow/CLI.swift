@@ -43,7 +43,7 @@ enum CLI {
                 output.line(HelpCommand.help(for: command))
                 return 0
             }
-            if !(command is any TypedCommand.Type) {
+            if !(command is any TypedCommand.Type), !(command is any CommandGroup.Type) {
                 try args.check(allowed: command.options, maxWords: command.maxWords, usage: command.usage)
             }
             let context = Context(args: args, environment: environment, output: output)
@@ -84,7 +84,9 @@ struct Context {
 
     /// The command's typed input, read from its words and options; an option it does not take, an option
     /// without its value or a word too many is a usage error, named before anything the input refuses.
-    func input<T: Decodable>(_ type: T.Type, positions: [String], usage: String) throws -> T {
+    /// A word past the positions is refused with `unexpected`, by default "Unexpected 'WORD'." and the usage.
+    func input<T: Decodable>(_ type: T.Type, positions: [String], usage: String,
+                             unexpected: (String) -> (any Error)? = { _ in nil }) throws -> T {
         let words = WordsDecoder(words: args.words, positions: positions,
                                  options: args.values.filter { !Context.globalOptions.contains($0.key) },
                                  switches: args.switches.subtracting(Context.globalOptions))
@@ -100,7 +102,8 @@ struct Context {
         if let name = args.missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         let takesRest = positions.last?.hasSuffix("...") ?? false
         if !takesRest, args.words.count > positions.count {
-            throw UsageError(message: "Unexpected '\(args.words[positions.count])'.\nUsage: \(usage)")
+            let word = args.words[positions.count]
+            throw unexpected(word) ?? UsageError(message: "Unexpected '\(word)'.\nUsage: \(usage)")
         }
         return try result.get()
     }
@@ -154,12 +157,34 @@ protocol TypedCommand: Command {
     /// The names the positional words fill, in order; a last name ending in `...` takes the rest.
     static var positions: [String] { get }
     static func run(_ input: Input, _ context: Context) throws
+    /// What a word past the positions is refused with; nil for the usual "Unexpected 'WORD'.".
+    static func unexpected(_ word: String) -> (any Error)?
 }
 
 extension TypedCommand {
     static var positions: [String] { [] }
 
+    static func unexpected(_ word: String) -> (any Error)? { nil }
+
     static func run(_ context: Context) throws {
-        try run(try context.input(Input.self, positions: positions, usage: usage), context)
+        try run(try context.input(Input.self, positions: positions, usage: usage, unexpected: unexpected), context)
+    }
+}
+
+/// A command whose first word names one of its subcommands (`habit log`, `group add`): each is a
+/// command of its own that checks only its own options, so the group checks none itself.
+protocol CommandGroup: Command {}
+
+extension CommandGroup {
+    /// Runs `command` on the words after the one that named it; what its input lacks is phrased with
+    /// `command`'s usage.
+    static func run(_ command: any Command.Type, _ context: Context) throws {
+        var rest = context.args
+        if !rest.words.isEmpty { rest.words.removeFirst() }
+        do {
+            try command.run(Context(args: rest, environment: context.environment, output: context.output))
+        } catch let error as UsageRefusal {
+            throw UsageError(message: UsageWords.phrase(error, command: name, usage: command.usage))
+        }
     }
 }

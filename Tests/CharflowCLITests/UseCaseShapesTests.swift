@@ -26,7 +26,7 @@ struct UseCaseShapesTests {
           arguments: [
             (UseCase.today, ["today"]), (.backlog, ["backlog"]), (.upcoming, ["upcoming"]), (.list, ["list"]),
             (.history, ["history", "yesterday"]), (.region, ["region", "morning"]), (.status, ["status"]),
-            (.habits, ["habits"]), (.habitGrid, ["habit", "grid", "Water"]), (.categories, ["category", "list"]),
+            (.categories, ["category", "list"]),
             (.settings, ["settings"]), (.planReview, ["plan", "review"]), (.show, ["show", "$0"]),
           ])
     func readsMatch(_ useCase: UseCase, _ words: [String]) throws {
@@ -42,5 +42,26 @@ struct UseCaseShapesTests {
         let positional = ["history", "region", "show", "habit", "category"].contains(argv[0]) ? Array(argv.dropFirst()) : []
         let json = try app.perform(useCase, Request(words: positional))
         #expect(json.rendered() + "\n" == cli.stdout)
+    }
+
+    @Test("A-1: the habit reads through their typed inputs give the CLI's --json document byte for byte")
+    func habitReadsMatch() throws {
+        let (runner, _) = try store()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        let reads: [([String], (Charflow) throws -> JSONValue)] = [
+            (["habits"], { try $0.readHabits(ReadHabits.Input()).json }),
+            (["habits", "--all"], { try $0.readHabits(ReadHabits.Input(all: true)).json }),
+            (["habit", "grid", "Water"], { try $0.readHabitGrid(ReadHabitGrid.Input(habit: try HabitRef.reading("Water"))).json }),
+            (["group", "list"], { try $0.readGroups().json }),
+        ]
+        for (argv, read) in reads {
+            let cli = try runner.run(argv + ["--json"], now: Self.now)
+            #expect(cli.status == 0, "\(cli.stderr)")
+            var environment = runner.environment()
+            environment["LANG"] = runner.language
+            let store = try StoreEnvironment(environment: environment, storeOption: nil)
+            let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
+            #expect(try read(app).rendered() + "\n" == cli.stdout, "\(argv)")
+        }
     }
 }

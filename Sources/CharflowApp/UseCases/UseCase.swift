@@ -4,14 +4,13 @@ import Foundation
 
 /// Every use case by name, for a front end that routes requests to them generically (the web API).
 ///
-/// A request carries what the command line would: positional words (for `habit …`, `plan …`, `category …`
-/// and `group …` the action word first, as after the command's name), options by long name and switches.
+/// A request carries what the command line would: positional words (for `plan …` and `category …` the
+/// action word first, as after the command's name), options by long name and switches.
 public enum UseCase: String, CaseIterable, Sendable {
-    case today, show, backlog, upcoming, list, history, region, status, habits, habitGrid, groups, categories
+    case today, show, backlog, upcoming, list, history, region, status, categories
     case settings, planOverview, planReview, reminders
     case add, edit, done, undone, move, reorder, deferTask, note, check, delete, purge, undo
     case begin, pause, resume, finish
-    case habitAdd, habitEdit, habitLog, habitPause, habitResume, habitArchive, habitRestore, habitBegin, group
     case category, filter, changeSetting, planCarry, planTomorrow, planMove, planClose, planSkip
     /// A front end records the Today signals it showed (the CLI's text Today does it itself).
     case markShown
@@ -21,8 +20,8 @@ public enum UseCase: String, CaseIterable, Sendable {
     /// Whether the use case only reads: a GET in the web API, and nothing in the store changes.
     public var isRead: Bool {
         switch self {
-        case .today, .show, .backlog, .upcoming, .list, .history, .region, .status, .habits, .habitGrid, .groups,
-             .categories, .settings, .planOverview, .planReview, .reminders, .conflicts:
+        case .today, .show, .backlog, .upcoming, .list, .history, .region, .status, .categories,
+             .settings, .planOverview, .planReview, .reminders, .conflicts:
             true
         default:
             false
@@ -95,9 +94,6 @@ extension Charflow {
         case .history: return try history(try typed(request, ReadHistory.Input.self, ["day"])).json
         case .region: return try readRegion(try typed(request, ReadRegion.Input.self, ["region"])).json
         case .status: return try sessionStatus().json
-        case .habits: return try habitsOverview(includeArchived: request.has("all")).json()
-        case .habitGrid: return try habitGrid(request).json
-        case .groups: return try habitGroups(["list"]).json
         case .categories: return try categories(all: request.has("all")).json
         case .settings: return try settings(Request(words: Array(request.words.prefix(1)))).json
         case .planOverview: return try planOverview().json
@@ -119,15 +115,6 @@ extension Charflow {
         case .pause: return try pauseSession().json
         case .resume: return try resumeSession().json
         case .finish: return try finishSession(try typed(request, FinishSession.Input.self, [])).json
-        case .habitAdd: return try addHabit(request).json
-        case .habitEdit: return try editHabit(request).json
-        case .habitLog: return try logHabit(request).json
-        case .habitPause: return try pauseHabit(request).json
-        case .habitResume: return try resumeHabit(request).json
-        case .habitArchive: return try archiveHabit(request).json
-        case .habitRestore: return try restoreHabit(request).json
-        case .habitBegin: return try beginHabit(request).json
-        case .group: return try habitGroups(request.words).json
         case .category: return try changeCategory(request).json
         case .filter: return try setTodayFilter(try typed(request, SetTodayFilter.Input.self, ["category"])).json
         case .changeSetting: return try settings(request).json
