@@ -9,10 +9,10 @@ enum GroupCommand: CommandGroup {
     static let summary = "Habit groups: a ring for today, \"4/5 today\", and a 14-day strip"
 
     /// Each subcommand by the word that names it.
-    static let subcommands: [String: any Command.Type] = [
+    static var subcommands: [String: any Command.Type] { [
         "add": GroupAddCommand.self, "archive": GroupArchiveCommand.self, "restore": GroupRestoreCommand.self,
         "list": GroupListCommand.self,
-    ]
+    ] }
 
     static func run(_ context: Context) throws {
         guard let verb = context.args.words.first else { return try GroupListCommand.run(context) }

@@ -18,12 +18,12 @@ enum HabitCommand: CommandGroup {
     static let summary = "Habits: add, edit, log, grid, pause, archive, begin (see `charflow habits`)"
 
     /// Each subcommand by the word that names it.
-    static let subcommands: [String: any Command.Type] = [
+    static var subcommands: [String: any Command.Type] { [
         "add": HabitAddCommand.self, "edit": HabitEditCommand.self, "log": HabitLogCommand.self,
         "grid": HabitGridCommand.self, "pause": HabitPauseCommand.self, "resume": HabitResumeCommand.self,
         "archive": HabitArchiveCommand.self, "restore": HabitRestoreCommand.self, "begin": HabitBeginCommand.self,
         "group": GroupCommand.self, "list": HabitListCommand.self,
-    ]
+    ] }
 
     static func run(_ context: Context) throws {
         guard let verb = context.args.words.first else { throw UsageError(message: "Usage: \(usage)") }
