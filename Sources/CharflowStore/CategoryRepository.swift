@@ -40,14 +40,14 @@ package struct CategoryRepository {
     /// stamped), the category leaves a tombstone, and Today's filter on it goes.
     package func remove(_ category: TaskCategory, in work: UnitOfWork) throws {
         let id = category.id.lowercasedText
-        let now = Instant.storageText(work.now)
-        for row in try db.rows("SELECT id FROM tasks WHERE category_id = ?", [.text(id)]) {
-            if let taskID = row[0].text { try work.journal.capture("tasks", key: taskID) }
+        let tasks = work.store.taskRepository
+        for var task in try tasks.tasks(where: "category_id = ?", [.text(id)]) {
+            task.categoryID = nil
+            try tasks.save(&task, in: work)
         }
         try work.journal.capture("categories", key: id)
         if try todayFilterID() == category.id { try setTodayFilter(nil, in: work) }
-        try db.run("UPDATE tasks SET category_id = NULL, modified_at = ? WHERE category_id = ?", [.text(now), .text(id)])
-        try Tombstone.remove("categories", id: id, at: now, in: db)
+        try Tombstone.remove("categories", id: id, at: Instant.storageText(work.now), in: db)
     }
 
     // MARK: Today's filter

@@ -196,8 +196,7 @@ package struct HabitRepository {
     package func removeLastManualLog(window: UUID, on day: LocalDay, in work: UnitOfWork) throws {
         guard let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
                                      [.text(window.lowercasedText), .text(day.description)]).first?[0].text else { return }
-        try work.journal.capture("sessions", key: last)
-        try Tombstone.remove("sessions", id: last, at: Instant.storageText(work.now), in: db)
+        try work.store.sessions.remove(id: last, journal: &work.journal, now: Instant.storageText(work.now))
     }
 
     // MARK: Pauses
