@@ -94,7 +94,7 @@ enum RouteTable {
 
         .get("/api/anchors", Charflow.readAnchors),
         .post("/api/anchors/new", Charflow.addAnchor),
-        .get("/api/anchors/{anchor}", Charflow.showAnchor),
+        .get("/api/anchors/{anchor}/show", Charflow.showAnchor),
         .get("/api/anchors/{anchor}/grid", Charflow.readAnchorGrid),
         .post("/api/anchors/{anchor}/edit", Charflow.editAnchor),
         .post("/api/anchors/{anchor}/archive", Charflow.archiveAnchor),
