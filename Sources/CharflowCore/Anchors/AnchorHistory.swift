@@ -71,6 +71,14 @@ public enum AnchorRead {
         public var notMarked = 0
         /// The anchor is older than the window, so its days are "the last N" rather than "so far".
         public var wholeWindow = false
+
+        public init(scheduled: Int = 0, attended: Int = 0, missed: Int = 0, notMarked: Int = 0, wholeWindow: Bool = false) {
+            self.scheduled = scheduled
+            self.attended = attended
+            self.missed = missed
+            self.notMarked = notMarked
+            self.wholeWindow = wholeWindow
+        }
     }
 
     public static func numbers(_ history: AnchorHistory, today: LocalDay) -> Numbers {
