@@ -111,7 +111,7 @@ struct APIRoute: Sendable {
 
     /// The query arguments a read takes, each the CLI option of that name: `?all=1` is `--all`,
     /// `?weeks=26` is `--weeks 26`, `?day=tomorrow` is `--day tomorrow` (cli.md, "The web UI's API").
-    static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to"]
+    static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to", "date", "days"]
 
     /// A read's request: the path's words, and its query as options (a bare, `1` or `true` argument is a switch).
     static func readRequest(words: [String], query: [String: String]) -> Request {
