@@ -13,8 +13,25 @@ public final class Charflow {
         self.store = store
     }
 
+    /// `store` ready for use: its tasks read as the rules see them (an important task always has a day,
+    /// T-11), then, when it can be written, the upkeep of opening: any missed rollover (D4) and two
+    /// running timers settled (S-11). A store that cannot be written still answers every read; its
+    /// upkeep is left for a run that can write.
+    package static func opening(_ store: Store) throws -> Charflow {
+        let app = Charflow(store: store)
+        store.readingTask = { [unowned store] task in
+            task.ensureImportantHasDay(today: Rollover.today(clockDay: store.calendar.logicalDay(at: store.now),
+                                                             rolledOverTo: store.rolloverMarker))
+        }
+        try store.readRolloverMarker()
+        if !store.db.isReadOnly {
+            try app.catchUp()
+            try app.settleTwoTimers()
+        }
+        return app
+    }
+
     public var now: Date { store.now }
-    public var today: LocalDay { store.today }
     public var calendar: PlannerCalendar { store.calendar }
     public var settings: PlannerSettings { store.settings }
 
@@ -28,6 +45,11 @@ public final class Charflow {
             if let mark { FileManager.default.createFile(atPath: mark, contents: nil) }
             usleep(UInt32(min(milliseconds, 60_000)) * 1000)
         }
+    }
+
+    /// A number that grows with every change committed to the store by anyone (the page polls it).
+    public func changeVersion() throws -> Int {
+        try store.changeVersion()
     }
 
     /// Each category's name by id, for labels in task rows.

@@ -4,25 +4,39 @@ import CharflowApp
 /// (cli.md, "The web UI's API"). Dispatch goes through this table and nothing else.
 ///
 /// A `.get` line takes no body (a read's options come in its query); a `.post` line names its body type.
-/// For `habit`, `plan` and `category` use cases the action word comes first in `words`, as after the
-/// command's name on the command line; a body's own words follow the path's.
+/// For `plan` and `category` use cases the action word comes first in `words`, as after the command's
+/// name on the command line; a body's own words follow the path's.
 enum RouteTable {
     static let routes: [APIRoute] = [
         .get("/", .page),
-        .get("/app.js", .asset(.script)),
         .get("/app.css", .asset(.style)),
-        .get("/detail.js", .asset(.detail)),
-        .get("/focus.js", .asset(.focus)),
-        .get("/settings.js", .asset(.settings)),
-        .get("/habits.js", .asset(.habits)),
-        .get("/night.js", .asset(.night)),
-        .get("/drag.js", .asset(.drag)),
-        .get("/upcoming.js", .asset(.upcoming)),
-        .get("/lists.js", .asset(.lists)),
-        .get("/sync.js", .asset(.sync)),
+        .get("/main.mjs", .asset(.main)),
+        .get("/words.mjs", .asset(.words)),
+        .get("/dom.mjs", .asset(.dom)),
+        .get("/api.mjs", .asset(.api)),
+        .get("/state.mjs", .asset(.state)),
+        .get("/toast.mjs", .asset(.toast)),
+        .get("/router.mjs", .asset(.router)),
+        .get("/tasks.mjs", .asset(.tasks)),
+        .get("/menus.mjs", .asset(.menus)),
+        .get("/deferSheet.mjs", .asset(.deferSheet)),
+        .get("/quickAdd.mjs", .asset(.quickAdd)),
+        .get("/today.mjs", .asset(.today)),
+        .get("/backlog.mjs", .asset(.backlog)),
+        .get("/detail.mjs", .asset(.detail)),
+        .get("/focus.mjs", .asset(.focus)),
+        .get("/settings.mjs", .asset(.settings)),
+        .get("/habits.mjs", .asset(.habits)),
+        .get("/night.mjs", .asset(.night)),
+        .get("/upcoming.mjs", .asset(.upcoming)),
+        .get("/search.mjs", .asset(.search)),
+        .get("/sync.mjs", .asset(.sync)),
+        .get("/lists.mjs", .asset(.lists)),
+        .get("/drag.mjs", .asset(.drag)),
+        .get("/shortcuts.mjs", .asset(.shortcuts)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
-        .post("/api/erase", .erase, EraseBody.self),
+        .post("/api/erase", .erase),
         .post("/api/parse", Charflow.previewQuickAdd),
         .get("/api/dates", .quickDates),
         .get("/api/export", .export),
@@ -58,17 +72,17 @@ enum RouteTable {
         .post("/api/sessions/resume", Charflow.resumeSession),
         .post("/api/sessions/finish", Charflow.finishSession),
 
-        .get("/api/habits", .habits),
-        .get("/api/groups", .groups),
-        .post("/api/habits/new", .habitAdd, NewHabitBody.self, words: ["add"]),
-        .get("/api/habits/{habit}/grid", .habitGrid, words: ["grid", "{habit}"]),
-        .post("/api/habits/{habit}/edit", .habitEdit, EditHabitBody.self, words: ["edit", "{habit}"]),
-        .post("/api/habits/{habit}/log", .habitLog, HabitLogBody.self, words: ["log", "{habit}"]),
-        .post("/api/habits/{habit}/pause", .habitPause, HabitPauseBody.self, words: ["pause", "{habit}"]),
-        .post("/api/habits/{habit}/resume", .habitResume, NoBody.self, words: ["resume", "{habit}"]),
-        .post("/api/habits/{habit}/archive", .habitArchive, NoBody.self, words: ["archive", "{habit}"]),
-        .post("/api/habits/{habit}/restore", .habitRestore, NoBody.self, words: ["restore", "{habit}"]),
-        .post("/api/habits/{habit}/begin", .habitBegin, HabitBeginBody.self, words: ["begin", "{habit}"]),
+        .get("/api/habits", Charflow.readHabits),
+        .get("/api/groups", Charflow.readGroups),
+        .post("/api/habits/new", Charflow.addHabit),
+        .get("/api/habits/{habit}/grid", Charflow.readHabitGrid),
+        .post("/api/habits/{habit}/edit", Charflow.editHabit),
+        .post("/api/habits/{habit}/log", Charflow.logHabit),
+        .post("/api/habits/{habit}/pause", Charflow.pauseHabit),
+        .post("/api/habits/{habit}/resume", Charflow.resumeHabit),
+        .post("/api/habits/{habit}/archive", Charflow.archiveHabit),
+        .post("/api/habits/{habit}/restore", Charflow.restoreHabit),
+        .post("/api/habits/{habit}/begin", Charflow.beginHabitSession),
 
         .get("/api/plan", Charflow.planOverview),
         .get("/api/plan/review", Charflow.planReview),
@@ -114,8 +128,8 @@ enum RouteTable {
         let wanted: APIRoute.Method? = method == "HEAD" ? .get : APIRoute.Method(rawValue: method)
         var pathTaken = false
         for route in routes {
-            guard let words = route.match(path) else { continue }
-            if route.method == wanted { return .found(route, words: words) }
+            guard let values = route.values(path) else { continue }
+            if route.method == wanted { return .found(route, values: values) }
             pathTaken = true
         }
         return pathTaken ? .wrongMethod : .notFound

@@ -29,7 +29,7 @@ public struct StoreEnvironment: Sendable {
 
     /// Opens the store as of `now`, running any missed rollover first.
     public func open(now: Date) throws -> Charflow {
-        Charflow(store: try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now))
+        try Charflow.opening(try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now))
     }
 
     /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`.

@@ -33,14 +33,6 @@ public enum DateWord: WordValue, Equatable {
     }
 }
 
-/// How many weeks a grid shows, ending with this one (`--weeks N`), 1 to 260.
-public struct WeekCount: BoundedNumber, Equatable {
-    public static let range = 1...260
-    public static let what = "the number of weeks"
-    public let value: Int
-    public init(_ value: Int) { self.value = value }
-}
-
 /// How many days a listing shows, from its first (`prayers --days N`), 1 to 366.
 public struct DayCount: BoundedNumber, Equatable {
     public static let range = 1...366

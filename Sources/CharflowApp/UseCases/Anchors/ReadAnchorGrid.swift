@@ -8,11 +8,11 @@ public enum ReadAnchorGrid {
     public struct Input: Decodable, Sendable {
         public var anchor: AnchorRef
         /// Weeks shown, ending with this one; 12 when left out.
-        public var weeks: WeekCount?
+        public var weeks: GridWeeks?
 
         public init(anchor: AnchorRef, weeks: Int? = nil) {
             self.anchor = anchor
-            self.weeks = weeks.map(WeekCount.init)
+            self.weeks = weeks.map(GridWeeks.init)
         }
     }
 }
