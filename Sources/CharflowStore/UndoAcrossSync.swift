@@ -81,14 +81,14 @@ package enum UndoAcrossSync {
         try db.scalar("SELECT changed_by_sync FROM undo_actions WHERE seq = ?", [.integer(seq)])?.text
     }
 
-    /// What action `seq` did, in a person's words: its label with the first task, habit or anchor it changed
-    /// ("add Pay rent").
-    static func described(_ seq: Int64, label: String, _ db: Database) throws -> String {
+    /// The title of the first task, habit or anchor action `seq` changed, as it is now or as it was; nil
+    /// when it changed none.
+    static func subjectTitle(_ seq: Int64, _ db: Database) throws -> String? {
         let title = try db.scalar("""
             SELECT coalesce((SELECT title FROM tasks WHERE id = u.row_key), (SELECT title FROM habits WHERE id = u.row_key),
                             (SELECT title FROM anchors WHERE id = u.row_key), json_extract(u.before, '$.title'))
             FROM undo_rows u WHERE u.action_seq = ? AND u.table_name IN ('tasks', 'habits', 'anchors') ORDER BY u.ord LIMIT 1
             """, [.integer(seq)])?.text
-        return title.map { "\(label) \($0)" } ?? label
+        return title
     }
 }
