@@ -366,7 +366,7 @@ package enum Schema {
         // The day's fixed points (spec D22, rules F-2 to F-6): anchors, each a fixed time on chosen ISO
         // weekdays (`start_minute`, `weekdays` as `1,2,3`) or a prayer, with a duration and an optional
         // reminder; and one mark a day, its id derived from (anchor, day) so two devices' marks are one
-        // record. A mark taken back keeps its row with no outcome. Both sync like every record.
+        // record. A mark taken back on a sync device keeps its row with no outcome. Both sync like every record.
         Migration("0017-anchors", """
         CREATE TABLE anchors (
             id TEXT PRIMARY KEY NOT NULL,

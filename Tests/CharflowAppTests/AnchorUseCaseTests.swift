@@ -89,7 +89,7 @@ struct AnchorUseCaseTests {
         #expect(yesterday.resolution.id == (try DerivedID.anchorResolution(anchor: anchor.id, day: LocalDay("2026-03-23")!, in: again.store.db)))
     }
 
-    @Test("F-4 undo takes a mark back: the first mark's record stays under its id with no outcome (not marked again), a second mark's undo puts the first back")
+    @Test("F-4 B-21 undo takes a mark back: a second mark's undo puts the first back; the first's undo removes it on a store that does not sync, and a later mark is still one record a day")
     func undoMarks() throws {
         let store = try AppTestStore()
         let anchor = try Self.standup(try store.open("2026-03-23", "08:00"))
@@ -101,20 +101,37 @@ struct AnchorUseCaseTests {
         #expect(try app.store.anchors.resolution(of: anchor.id, on: day)?.outcome == .attended)
         #expect(try app.undo(UndoAction.Input()).label == "anchor attend")
         app = try store.open("2026-03-24", "10:04")
-        let kept = try #require(try app.store.anchors.resolution(of: anchor.id, on: day))
-        #expect(kept.id == first.resolution.id && kept.outcome == nil && kept.resolvedAt == nil)
-        #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'anchor_resolutions'")?.int == 0)
+        #expect(try app.store.anchors.resolution(of: anchor.id, on: day) == nil, "exactly as before the mark")
         #expect(try app.anchorOccurrences(on: day).first?.outcome == nil)
         let grid = try app.readAnchorGrid(ReadAnchorGrid.Input(anchor: Self.ref(anchor), weeks: 1))
         #expect(grid.cells.first { $0.date == day }?.state == .open)
-        // Marked again, it is the same record.
+        // Marked again: the id's next generation, still one record of the day.
         let again = try store.open("2026-03-24", "10:05").missAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
-        #expect(again.resolution.id == first.resolution.id)
-        // Undoing an add removes the anchor; undoing an archive brings it back.
+        #expect(again.resolution.id != first.resolution.id)
+        #expect(try store.open("2026-03-24", "10:06").store.db.scalar("SELECT count(*) FROM anchor_resolutions")?.int == 1)
+        // Undoing an archive brings the anchor back.
         let app2 = try store.open("2026-03-24", "10:06")
         try app2.archiveAnchor(ArchiveAnchor.Input(anchor: Self.ref(anchor)))
         #expect(try store.open("2026-03-24", "10:07").undo(UndoAction.Input()).label == "anchor archive")
         #expect(try store.open("2026-03-24", "10:08").store.anchors.anchor(id: anchor.id)?.isArchived == false)
+    }
+
+    @Test("F-4 Y-18 on a sync device the first mark's undo keeps the record under its derived id with no outcome, so the day's next mark is that record again")
+    func undoMarksOnADevice() throws {
+        let store = try AppTestStore()
+        let anchor = try Self.standup(try store.open("2026-03-23", "08:00"))
+        try OperationLog.enable(try store.open("2026-03-23", "08:01").store.db)
+        let day = try #require(LocalDay("2026-03-24"))
+        let first = try store.open("2026-03-24", "10:00").attendAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
+        #expect(try store.open("2026-03-24", "10:01").undo(UndoAction.Input()).label == "anchor attend")
+        let app = try store.open("2026-03-24", "10:02")
+        let kept = try #require(try app.store.anchors.resolution(of: anchor.id, on: day))
+        #expect(kept.id == first.resolution.id && kept.outcome == nil && kept.resolvedAt == nil)
+        #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'anchor_resolutions'")?.int == 0)
+        #expect(try app.anchorOccurrences(on: day).first?.outcome == nil)
+        #expect(try app.readAnchorGrid(ReadAnchorGrid.Input(anchor: Self.ref(anchor), weeks: 1)).cells.first { $0.date == day }?.state == .open)
+        let again = try store.open("2026-03-24", "10:03").missAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
+        #expect(again.resolution.id == first.resolution.id)
     }
 
     @Test("F-4 a mark of a day to come, one older than the fortnight, a day before the anchor or not among its days is refused and changes nothing")

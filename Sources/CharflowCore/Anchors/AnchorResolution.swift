@@ -9,8 +9,9 @@ public enum AnchorOutcome: String, CaseIterable, Sendable {
 /// they said so.
 ///
 /// Its id derives from (anchor, day), so two devices' marks of the same occurrence are one record and
-/// the later mark wins. Undoing the first mark of a day keeps the record with no outcome: its id stays
-/// the one every device derives. A day with no outcome is "not marked", never taken as either.
+/// the later mark wins. On a sync device, undoing the first mark of a day keeps the record with no
+/// outcome: its id stays the one every device derives. A day with no outcome is "not marked", never
+/// taken as either.
 public struct AnchorResolution: Sendable, Equatable {
     public var id: UUID
     public var anchorID: UUID
