@@ -198,6 +198,25 @@ struct AnchorUseCaseTests {
         #expect(try app.reminders().json.rendered().contains("\"anchor\"") == false)
     }
 
+    @Test("F-3 F-8 a summer Isha after midnight in Oslo reminds its minutes before, though its day ended at midnight")
+    func reminderAfterMidnight() throws {
+        let store = try AppTestStore(zone: "Europe/Oslo")
+        let app = try store.open("2026-06-20", "10:00")
+        try Self.setting(app, "location", "59.9139,10.7522")
+        var isha = AddAnchor.Input(prayer: .isha)
+        isha.remind = ReminderMinutes(10)
+        let anchor = try store.open("2026-06-20", "10:01").addAnchor(isha).anchors[0]
+        let later = try store.open("2026-06-21", "12:00")
+        let occurrence = try #require(try later.anchorOccurrences(on: LocalDay("2026-06-21")!).first)
+        #expect(later.calendar.calendarDay(at: occurrence.start) == LocalDay("2026-06-22"), "after midnight")
+        let start = later.calendar.timeOfDay(at: occurrence.start)
+        let before = TimeOfDay(minutes: start.minutes - 11)!, due = TimeOfDay(minutes: start.minutes - 9)!
+        #expect(try store.open("2026-06-22", before.description).reminders().reminders.filter { $0.kind == .anchor }.isEmpty)
+        let reminders = try store.open("2026-06-22", due.description).reminders().reminders.filter { $0.kind == .anchor }
+        #expect(reminders.map(\.message) == ["Isha at \(start)"])
+        #expect(reminders.first?.subject == anchor.id)
+    }
+
     @Test("F-6 archive keeps the marks, the grid and the read; an archived anchor has no occurrence and takes no mark; restore brings it back")
     func archiveKeepsHistory() throws {
         let store = try AppTestStore()

@@ -68,13 +68,14 @@ extension Charflow {
     }
 
     /// The anchors whose reminder time has come for an occurrence that has not ended and is not marked:
-    /// each active anchor with a reminder, for today's occurrence and tomorrow's (a reminder before an
-    /// early one may fall in today). Archived anchors never remind.
+    /// each active anchor with a reminder, for yesterday's occurrence (a prayer's time may fall after its
+    /// day has ended, a summer Isha after midnight), today's and tomorrow's (a reminder before an early
+    /// one may fall in today). Archived anchors never remind.
     private func anchorReminders() throws -> [Reminder] {
         let anchors = try store.anchors.reminding()
         guard !anchors.isEmpty else { return [] }
         var due: [Reminder] = []
-        for day in [today, today.adding(days: 1)] {
+        for day in [today.adding(days: -1), today, today.adding(days: 1)] {
             let marks = try store.anchors.resolutions(on: day)
             for occurrence in anchorDay(day).occurrences(of: anchors, firstDay: firstDay(of:), resolutions: marks)
             where occurrence.outcome == nil && now < occurrence.end {

@@ -27,9 +27,12 @@ enum AnchorText {
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60)"
     }
 
-    /// "09:30–09:45, Morning, attended" in the zone of `calendar`.
+    /// "09:30–09:45, Morning, attended" in the zone of `calendar`; a start on another date than the
+    /// day's says so ("01:19–01:34 next day": a summer Isha after midnight).
     static func occurrence(_ occurrence: AnchorOccurrence, calendar: PlannerCalendar) -> String {
-        let times = "\(calendar.timeOfDay(at: occurrence.start))–\(calendar.timeOfDay(at: occurrence.end))"
+        var times = "\(calendar.timeOfDay(at: occurrence.start))–\(calendar.timeOfDay(at: occurrence.end))"
+        let date = calendar.calendarDay(at: occurrence.start)
+        if date > occurrence.day { times += " next day" } else if date < occurrence.day { times += " day before" }
         return [times, occurrence.region?.displayName, outcome(occurrence.outcome, open: true)].compactMap { $0 }.joined(separator: ", ")
     }
 
