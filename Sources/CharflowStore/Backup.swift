@@ -16,7 +16,7 @@ package enum Backup {
         ("settings", "key"), ("categories", "id"), ("habit_groups", "id"), ("tasks", "id"), ("deferrals", "id"),
         ("habits", "id"), ("habit_schedules", "id"), ("habit_windows", "id"), ("habit_entries", "id"),
         ("habit_pauses", "id"), ("sessions", "id"), ("night_planning", "id"), ("nudge_log", "id"),
-        ("tombstones", "id"),
+        ("anchors", "id"), ("anchor_resolutions", "id"), ("tombstones", "id"),
     ]
 
     /// What an import did (or, dry, would do), per table.
@@ -121,6 +121,9 @@ package enum Backup {
             case ("habits", "frequency"), ("habit_schedules", "frequency"): return .oneOf(Set(HabitFrequency.allCases.map(\.rawValue)))
             case ("habit_pauses", "reason"): return .oneOf(Set(PauseReason.allCases.map(\.rawValue)))
             case ("night_planning", "state"): return .oneOf(Set(PlanningState.allCases.map(\.rawValue)))
+            case ("anchors", "schedule_kind"): return .oneOf(Set(AnchorRecords.scheduleKinds))
+            case ("anchors", "prayer"): return .oneOf(Set(Prayer.allCases.map(\.word)))
+            case ("anchor_resolutions", "outcome"): return .oneOf(Set(AnchorOutcome.allCases.map(\.rawValue)))
             default: return .text
             }
         }
@@ -348,9 +351,10 @@ extension Store {
             """, integer: ["deferral_count", "records"]))
     }
 
-    /// No tasks, habits, groups, sessions or planning, and only the untouched default categories.
+    /// No tasks, habits, groups, sessions, planning or anchors, and only the untouched default categories.
     private func storeIsEmpty() throws -> Bool {
-        for table in ["tasks", "habits", "habit_groups", "sessions", "night_planning", "deferrals", "habit_entries"] {
+        for table in ["tasks", "habits", "habit_groups", "sessions", "night_planning", "deferrals", "habit_entries", "anchors",
+                      "anchor_resolutions"] {
             if try db.scalar("SELECT count(*) FROM \(table)")?.int != 0 { return false }
         }
         let touched = try db.scalar("SELECT count(*) FROM categories WHERE preset_key IS NULL OR modified_at != created_at")?.int
@@ -372,7 +376,7 @@ extension Store {
             for row in converted[table.name] ?? [] {
                 guard let key = row[table.key] else { continue }
                 // This store's own bookkeeping (its rollover marker, pending notices) is not merged.
-                if table.name == "settings", let name = key.text, !PlannerSettings.keys.contains(name),
+                if table.name == "settings", let name = key.text, !PlannerSettings.storedKeys.contains(name),
                    name != CategoryRepository.todayFilterKey {
                     report.unchanged[table.name, default: 0] += 1
                     continue

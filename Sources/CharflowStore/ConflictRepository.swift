@@ -110,7 +110,7 @@ package struct ConflictRepository {
     /// label; nil when the row is gone or has none.
     package func name(of table: String, id: String) throws -> String? {
         let column = switch table {
-        case "tasks", "habits", "habit_groups": "title"
+        case "tasks", "habits", "habit_groups", "anchors": "title"
         case "categories": "name"
         case "habit_windows": "label"
         default: ""

@@ -70,6 +70,15 @@ enum DerivedID {
         }
     }
 
+    /// The id of the mark of `anchor` for `day` (rule F-4): every device that marks the day writes one
+    /// record. A held record is the one to change, so it is not skipped; one removed for good (never by
+    /// Charflow's own actions) gives way to the next generation.
+    static func anchorResolution(anchor: UUID, day: LocalDay, in db: Database) throws -> UUID {
+        try unused("anchor_resolutions", skippingHeld: false, in: db) {
+            "anchor-resolution:" + anchor.lowercasedText + ":" + day.description + $0
+        }
+    }
+
     /// The id of the increment that carries a day's amount from before increments were kept (or set
     /// by an import), so devices holding the same amount agree on one row. A held row is the one to
     /// add to, so it is not skipped.

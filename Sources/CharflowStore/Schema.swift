@@ -363,5 +363,36 @@ package enum Schema {
         """, then: { db in
             try OperationLog.compactFieldClocks(db)
         }),
+        // The day's fixed points (spec D22, rules F-2 to F-6): anchors, each a fixed time on chosen ISO
+        // weekdays (`start_minute`, `weekdays` as `1,2,3`) or a prayer, with a duration and an optional
+        // reminder; and one mark a day, its id derived from (anchor, day) so two devices' marks are one
+        // record. A mark taken back on a sync device keeps its row with no outcome. Both sync like every record.
+        Migration("0017-anchors", """
+        CREATE TABLE anchors (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            category_id TEXT REFERENCES categories(id) ON DELETE SET NULL,
+            remind_minutes INTEGER,
+            schedule_kind TEXT NOT NULL DEFAULT 'fixed',
+            start_minute INTEGER NOT NULL DEFAULT 0,
+            weekdays TEXT NOT NULL DEFAULT '1,2,3,4,5,6,7',
+            prayer TEXT NOT NULL DEFAULT 'fajr',
+            duration_minutes INTEGER NOT NULL DEFAULT 15,
+            is_archived INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE TABLE anchor_resolutions (
+            id TEXT PRIMARY KEY NOT NULL,
+            anchor_id TEXT NOT NULL REFERENCES anchors(id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            outcome TEXT,
+            resolved_at TEXT,
+            modified_at TEXT NOT NULL
+        );
+        CREATE INDEX anchor_resolutions_by_anchor_day ON anchor_resolutions(anchor_id, day);
+        CREATE INDEX anchor_resolutions_by_day ON anchor_resolutions(day);
+        CREATE INDEX anchor_resolutions_by_resolved_at ON anchor_resolutions(resolved_at) WHERE resolved_at IS NOT NULL;
+        """),
     ])
 }

@@ -195,7 +195,7 @@ package final class Store {
     package func reloadSettings() throws {
         var loaded = PlannerSettings()
         for row in try db.rows("SELECT key, value FROM settings") {
-            guard let key = row[0].text, let value = row[1].text, PlannerSettings.keys.contains(key) else { continue }
+            guard let key = row[0].text, let value = row[1].text, PlannerSettings.storedKeys.contains(key) else { continue }
             try? loaded.set(key, to: value)
         }
         settings = loaded

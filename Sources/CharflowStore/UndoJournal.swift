@@ -202,6 +202,12 @@ struct UndoJournal {
                 if isDevice, table == "habit_entries" { emptied.append(key) }
                 if isDevice, table == "tasks" { counted.insert(key) }
                 if isDevice, let task = try DeferralCounts.task(of: table, id: key, db: db) { counted.insert(task) }
+            } else if keyColumn == "id", isDevice, table == "anchor_resolutions" {
+                // A day's mark has the id every device derives for (anchor, day) (rule F-4): removing it
+                // would remove another device's mark of that day too, and every later mark would need
+                // another id. Taking back its first mark keeps the record with no outcome instead.
+                try db.run("UPDATE anchor_resolutions SET outcome = NULL, resolved_at = NULL, modified_at = ? WHERE id = ?",
+                           [.text(now), .text(key)])
             } else if keyColumn == "id", isDevice, table == "habit_entries" {
                 // A day's entry has the id every device derives for the day, so removing it would remove
                 // the other devices' logs of that day too (rule Y-18): it stays, and its amount goes back

@@ -25,6 +25,7 @@ struct ConflictWatch {
         "habits": ["title", "is_archived"],
         "habit_groups": ["title", "is_archived"],
         "habit_windows": ["label", "target"],
+        "anchors": ["title", "is_archived"],
     ]
 
     /// The watch of the store's device at `now`; nil when the store is not a device.

@@ -102,7 +102,19 @@ enum RouteTable {
         .post("/api/filter", Charflow.setTodayFilter),
 
         .get("/api/settings", Charflow.readSettings),
+        .post("/api/settings/prayer-adjust/{prayer}", Charflow.adjustPrayerTime),
         .post("/api/settings/{key}", Charflow.changeSetting),
+        .get("/api/prayers", Charflow.readPrayerTimes),
+
+        .get("/api/anchors", Charflow.readAnchors),
+        .post("/api/anchors/new", Charflow.addAnchor),
+        .get("/api/anchors/{anchor}/show", Charflow.showAnchor),
+        .get("/api/anchors/{anchor}/grid", Charflow.readAnchorGrid),
+        .post("/api/anchors/{anchor}/edit", Charflow.editAnchor),
+        .post("/api/anchors/{anchor}/archive", Charflow.archiveAnchor),
+        .post("/api/anchors/{anchor}/restore", Charflow.restoreAnchor),
+        .post("/api/anchors/{anchor}/attend", Charflow.attendAnchor),
+        .post("/api/anchors/{anchor}/miss", Charflow.missAnchor),
 
         .get("/api/conflicts", Charflow.conflicts),
         .post("/api/conflicts/dismiss", Charflow.dismissConflicts),

@@ -75,10 +75,29 @@ struct UndoExactnessTests {
             Step(name: "habit archive") { try $0.archiveHabit(ArchiveHabit.Input(habit: habit())) },
             Step(name: "group add") { try $0.addGroup(AddGroup.Input(name: "Mornings")) },
             Step(name: "plan close") { try $0.closePlanning() },
+            Step(name: "anchor add") {
+                try $0.addAnchor(AddAnchor.Input(title: "Standup", at: TimeOfDay(hour: 9, minute: 30)!, duration: AnchorDuration(minutes: 15)!))
+            },
+            Step(name: "anchor add --prayers") { try $0.addAnchor(.allPrayers) },
+            Step(name: "anchor edit") {
+                var input = EditAnchor.Input(anchor: try AnchorRef.reading("Standup"))
+                input.at = TimeOfDay(hour: 10, minute: 0)
+                input.remind = .minutes(ReminderMinutes(5))
+                try $0.editAnchor(input)
+            },
+            Step(name: "anchor attend") { try $0.attendAnchor(MarkAnchor.Input(anchor: try AnchorRef.reading("Standup"))) },
+            Step(name: "anchor miss") { try $0.missAnchor(MarkAnchor.Input(anchor: try AnchorRef.reading("Standup"))) },
+            Step(name: "anchor archive") { try $0.archiveAnchor(ArchiveAnchor.Input(anchor: try AnchorRef.reading("Fajr"))) },
+            Step(name: "anchor restore") { try $0.restoreAnchor(ArchiveAnchor.Input(anchor: try AnchorRef.reading("Fajr"))) },
+            Step(name: "settings evening") { try $0.changeSetting(try ChangeSetting.Input(key: "evening", value: "18:00-23:00")) },
+            Step(name: "settings location") { try $0.changeSetting(try ChangeSetting.Input(key: "location", value: "51.5074,-0.1278")) },
+            Step(name: "settings prayer-adjust") {
+                try $0.adjustPrayerTime(AdjustPrayerTime.Input(prayer: .isha, minutes: PrayerMinutes(2)!))
+            },
         ]
     }
 
-    @Test("B-21 D8 each of 32 kinds of action, undone, leaves every record as it was before it")
+    @Test("B-21 D8 F-4 each of 42 kinds of action, undone, leaves every record as it was before it")
     func everyActionUndoneExactly() throws {
         let store = try AppTestStore(zone: "Europe/Berlin")
         let setup = try store.open("2026-11-30", "08:00")

@@ -10,7 +10,7 @@ struct BackupTests {
 
     /// A store holding every kind of record: placed, done, deferred, repeating and purged tasks,
     /// a custom category, a session, habits of each kind with windows, entries, a pause and a group,
-    /// a closed night-planning session and nudges.
+    /// a closed night-planning session and nudges, anchors with their marks, and the day's settings.
     static func fullStore() throws -> CharflowRunner {
         let cf = try CharflowRunner()
         try cf.run(["category", "add", "Garden", "--color", "plum"], now: "2026-11-20T08:00")
@@ -20,6 +20,14 @@ struct BackupTests {
         try cf.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30", "--window", "Evening"],
                    now: "2026-11-20T08:00")
         try cf.run(["habit", "add", "No sugar", "--kind", "avoid", "--target", "1"], now: "2026-11-20T08:00")
+        try cf.run(["settings", "location", "51.5074,-0.1278"], now: "2026-11-20T08:00")
+        try cf.run(["settings", "prayer-adjust", "isha", "2"], now: "2026-11-20T08:00")
+        try cf.run(["settings", "evening", "17:30-22:30"], now: "2026-11-20T08:00")
+        try cf.run(["anchor", "add", "Standup", "--at", "09:30", "--for", "15", "--weekdays", "--remind", "5", "--category", "Garden"],
+                   now: "2026-11-20T08:00")
+        try cf.run(["anchor", "add", "--prayer", "maghrib", "--for", "20"], now: "2026-11-20T08:00")
+        try cf.run(["anchor", "attend", "Standup"], now: "2026-11-20T10:00")
+        try cf.run(["anchor", "miss", "Maghrib"], now: "2026-11-21T20:00")
         let slipping = try cf.add("Renew passport", ["--importance", "high", "--category", "Garden"], now: "2026-11-24T09:00")
         let rent = try cf.add("Pay rent", ["--repeat", "monthly", "--due", "2026-11-30"], now: "2026-11-24T09:00")
         let gone = try cf.add("Old idea", now: "2026-11-24T09:00")
@@ -54,7 +62,7 @@ struct BackupTests {
         let tables = try #require(document["tables"] as? [String: [Any]])
         for table in ["tasks", "deferrals", "sessions", "categories", "habits", "habit_windows", "habit_entries",
                       "habit_pauses", "habit_groups", "habit_schedules", "night_planning", "nudge_log", "tombstones",
-                      "settings"] {
+                      "settings", "anchors", "anchor_resolutions"] {
             #expect(!(tables[table] ?? []).isEmpty, "the source store has no \(table)")
         }
 
@@ -220,6 +228,11 @@ struct BackupTests {
         ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [", "file"),
         // T-25: every command gives a repeating task a day; a row without one is refused.
         ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"tasks\": [TASK_REPEAT_NO_DAY]}}", "tasks[1].due_date"),
+        // F-2: what `anchor add` refuses, a backup's anchor row may not hold either.
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"anchors\": [ANCHOR_BAD_DAYS]}}", "anchors[1].weekdays"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"anchors\": [ANCHOR_BAD_DURATION]}}", "anchors[1].duration_minutes"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"anchors\": [ANCHOR_BAD_KIND]}}", "anchors[1].schedule_kind"),
+        ("{\"format\": \"charflow-backup\", \"version\": 1, \"tables\": {\"settings\": [BAD_HOURS]}}", "settings[1].value"),
     ])
     func malformed(_ template: String, _ place: String) throws {
         let task = { (field: String, value: String) -> String in
@@ -235,7 +248,20 @@ struct BackupTests {
         let orphan = "{\"id\": \"0c0c0c0c-0000-4000-8000-000000000001\", \"task_id\": \"0d0d0d0d-0000-4000-8000-000000000001\", "
             + "\"deferred_on\": \"2026-11-30T09:00:00.000Z\", \"day\": \"2026-11-30\", \"deferred_to\": null, "
             + "\"reason\": \"reschedule\", \"modified_at\": \"2026-11-30T09:00:00.000Z\"}"
+        let anchor = { (field: String, value: String) -> String in
+            var fields: [String: String] = [
+                "id": "\"0e0e0e0e-0000-4000-8000-000000000001\"", "title": "\"Standup\"", "schedule_kind": "\"fixed\"",
+                "start_minute": "570", "weekdays": "\"1,2,3,4,5\"", "prayer": "\"fajr\"", "duration_minutes": "15",
+                "is_archived": "0", "created_at": "\"2026-11-30T09:00:00.000Z\"", "modified_at": "\"2026-11-30T09:00:00.000Z\"",
+            ]
+            fields[field] = value
+            return "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+        }
         let text = template
+            .replacingOccurrences(of: "ANCHOR_BAD_DAYS", with: anchor("weekdays", "\"1,9\""))
+            .replacingOccurrences(of: "ANCHOR_BAD_DURATION", with: anchor("duration_minutes", "0"))
+            .replacingOccurrences(of: "ANCHOR_BAD_KIND", with: anchor("schedule_kind", "\"sometimes\""))
+            .replacingOccurrences(of: "BAD_HOURS", with: "{\"key\": \"morning\", \"value\": \"6-12\", \"modified_at\": \"2026-11-30T09:00:00.000Z\"}")
             .replacingOccurrences(of: "TASK_BAD_DATE", with: task("due_date", "\"2026-02-30\""))
             .replacingOccurrences(of: "TASK_BAD_ENUM", with: task("importance", "\"urgent\""))
             .replacingOccurrences(of: "ORPHAN", with: orphan)

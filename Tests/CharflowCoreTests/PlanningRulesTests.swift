@@ -208,7 +208,8 @@ struct PlanningRulesTests {
         #expect(settings.reviewTime == TimeOfDay(hour: 18, minute: 0))
         #expect(settings.color)
         #expect(PlannerSettings.keys == ["rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity",
-                                         "review-time", "color"])
+                                         "review-time", "color", "morning", "afternoon", "evening", "location", "prayer-method",
+                                         "asr", "high-latitude", "prayer-adjust"])
     }
 
     @Test("P-7 each setting is set from its text and read back", arguments: [

@@ -9,12 +9,13 @@ struct RefusalKindTests {
     /// The codes of each kind; a code not listed here is a refusal whose kind was never decided. No rule
     /// is unavailable: that is the store's and the files' kind.
     static let codes: [RefusalKind: Set<String>] = [
-        .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found"],
+        .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found",
+                    "anchor_not_found"],
         .badInput: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
             "id_too_short", "unknown_preset", "unknown_setting", "out_of_range", "title_too_long", "unfit_character",
-            "bad_location", "bad_adjustment",
+            "bad_location", "bad_adjustment", "bad_hours", "bad_duration", "prayer_every_day",
         ],
         .conflict: [
             "region_full", "ambiguous_id", "locked", "not_on_board", "already_done", "not_done",
@@ -26,7 +27,8 @@ struct RefusalKindTests {
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
             "undo_second_timer", "defer_to_later_day", "undo_changed_elsewhere", "conflict_row_gone",
-                    ],
+            "hours_outside_day", "hours_overlap", "anchor_archived", "duplicate_anchor", "before_anchor", "no_location",
+        ],
     ]
 
     /// The name of `error`'s case, without its values.
@@ -109,11 +111,21 @@ struct RefusalKindTests {
         case .undoChangedElsewhere: "undoChangedElsewhere"
         case .noConflictMatches: "noConflictMatches"
         case .conflictRowGone: "conflictRowGone"
+        case .regionHoursOutsideDay: "regionHoursOutsideDay"
+        case .regionHoursOverlap: "regionHoursOverlap"
+        case .noAnchorMatches: "noAnchorMatches"
+        case .ambiguousAnchor: "ambiguousAnchor"
+        case .anchorArchived: "anchorArchived"
+        case .duplicateAnchor: "duplicateAnchor"
+        case .anchorNotScheduledOn: "anchorNotScheduledOn"
+        case .beforeAnchorExisted: "beforeAnchorExisted"
+        case .noPrayerLocation: "noPrayerLocation"
+        case .prayerAnchorEveryDay: "prayerAnchorEveryDay"
         }
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 74
+    static let caseCount = 84
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)
@@ -131,7 +143,7 @@ struct RefusalKindTests {
     }
 
     @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
-          arguments: RefusalSamples.inputs + RefusalSamples.prayerInputs)
+          arguments: RefusalSamples.inputs)
     func everyInputErrorIsBadInput(_ error: InputError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
@@ -142,7 +154,7 @@ struct RefusalKindTests {
 
     @Test("The input samples hold one of every case, each with its own code")
     func inputSamplesCoverEveryCase() {
-        #expect(Set((RefusalSamples.inputs + RefusalSamples.prayerInputs).map(\.code)).count == 11)
+        #expect(Set(RefusalSamples.inputs.map(\.code)).count == 13)
     }
 
     @Test("No code is listed under two kinds")
@@ -162,5 +174,6 @@ struct RefusalKindTests {
         #expect(PlannerError.notOnBoard.hint == .placeOnBoard)
         #expect(PlannerError.pickALaterDay.hint == .pickADay)
         #expect(PlannerError.alreadyDone.hint == nil)
+        #expect(PlannerError.noPrayerLocation.hint == .setPrayerLocation)
     }
 }

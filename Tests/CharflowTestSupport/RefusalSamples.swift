@@ -27,17 +27,16 @@ public enum RefusalSamples {
         .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
         .unfitCharacter(.taskTitle, 7),
         .undoChangedElsewhere(action: "add Pay rent", sync: "at 09:05"), .noConflictMatches("9"), .conflictRowGone,
+        .regionHoursOutsideDay(.evening, "20:00–05:00", rollover: TimeOfDay(hour: 4, minute: 0)!),
+        .regionHoursOverlap(.morning, "06:00–13:00", .afternoon, "12:00–17:00"), .noAnchorMatches("Gym"), .ambiguousAnchor("abcd"),
+        .anchorArchived("Standup"), .duplicateAnchor("Fajr", archived: false), .anchorNotScheduledOn(day),
+        .beforeAnchorExisted(day, first: day), .noPrayerLocation, .prayerAnchorEveryDay,
     ]
 
     /// Every value refused for its form, one of each case.
     public static let inputs: [InputError] = [
         .invalidWord(what: "region", given: "noon", expected: "morning"), .badDate("x"), .badTime("x"), .badEffort("7"),
         .badWindow("x"), .badColor("red"), .unknownToken("!urgent"), .tokenTwice("#Home"), .emptyStorePath,
-    ]
-
-    /// The prayer settings' values refused for their form, one of each case. Kept apart from `inputs`
-    /// until a front end takes these settings: the web's tests list the status of every code in `inputs`.
-    public static let prayerInputs: [InputError] = [
-        .badLocation("91,0", .latitude), .badAdjustment("90"),
+        .badLocation("91,0", .latitude), .badAdjustment("90"), .badRegionHours("06:00-06:00"), .badDuration("2d"),
     ]
 }

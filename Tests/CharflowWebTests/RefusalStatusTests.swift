@@ -11,7 +11,8 @@ import Testing
 struct RefusalStatusTests {
     /// The status each code the API can answer is answered with: scripts and the page rely on these.
     static let statuses: [Int: Set<String>] = [
-        404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found"],
+        404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found",
+              "anchor_not_found"],
         400: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",
@@ -20,6 +21,8 @@ struct RefusalStatusTests {
             "id_too_short", "unknown_preset", "unknown_setting", "out_of_range", "title_too_long", "unfit_character",
             // The API takes neither an import nor `--db`; these are bad input wherever they are answered.
             "import_refused", "empty_store_path",
+            // The prayer settings', the region hours' and an anchor's values (issue 38).
+            "bad_location", "bad_adjustment", "bad_hours", "bad_duration", "prayer_every_day",
         ],
         409: [
             "region_full", "ambiguous_id", "locked", "not_on_board", "already_done", "not_done",
@@ -31,6 +34,7 @@ struct RefusalStatusTests {
             "category_archived", "default_category", "no_checklist_item", "bucket_needs_region", "board_needs_day",
             "board_day_ended", "undo_blocked", "undo_unknown", "habit_paused", "not_scheduled",
             "undo_second_timer", "defer_to_later_day", "undo_changed_elsewhere", "conflict_row_gone",
+            "hours_outside_day", "hours_overlap", "anchor_archived", "duplicate_anchor", "before_anchor", "no_location",
             "newer_store", "store_unreadable", "foreign_store", "store_read_only", "store", "write_failed", "export_partial",
         ],
     ]

@@ -7,10 +7,11 @@ import Testing
 /// other method there is 405, and a path no line takes is 404.
 @Suite struct RouteTableTests {
     /// The path of `route` with each placeholder filled by a subject that exists in the store.
-    static func path(_ route: APIRoute, task: String, habit: String) -> String {
+    static func path(_ route: APIRoute, task: String, habit: String, anchor: String = "standup") -> String {
         route.pattern.replacingOccurrences(of: "{task}", with: task).replacingOccurrences(of: "{habit}", with: habit)
             .replacingOccurrences(of: "{region}", with: "morning").replacingOccurrences(of: "{name}", with: "garden")
             .replacingOccurrences(of: "{key}", with: "rollover-time").replacingOccurrences(of: "{day}", with: "yesterday")
+            .replacingOccurrences(of: "{anchor}", with: anchor).replacingOccurrences(of: "{prayer}", with: "fajr")
     }
 
     @Test("W-5: every line of the route table answers at its method and path; every read answers 200 and changes nothing")
@@ -20,16 +21,19 @@ import Testing
         let task = try #require(try local.post("/api/tasks", #"{"title": "Route me", "region": "morning"}"#).json()["id"] as? String)
         let habit = try #require(try local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).json()["id"] as? String)
         #expect(try local.post("/api/categories/new", #"{"name": "garden"}"#).status == 200)
+        let anchor = try #require(try local.post("/api/anchors/new", #"{"title": "Standup", "at": "09:30", "for": 15}"#).json()["id"] as? String)
+        // The prayer times need a place.
+        #expect(try local.post("/api/settings/location", #"{"value": "51.5074,-0.1278"}"#).status == 200)
         // Reads first, so every subject they name still exists, and they change nothing; then each write
         // with an empty body.
         let before = local.storeBytes()
         for route in RouteTable.routes where route.isRead {
-            let answer = try local.send("GET", Self.path(route, task: task, habit: habit))
+            let answer = try local.send("GET", Self.path(route, task: task, habit: habit, anchor: anchor))
             #expect(answer.status == 200, "\(route.pattern): \(answer.body)")
         }
         #expect(local.storeBytes() == before, "a read changed the store")
         for route in RouteTable.routes where !route.isRead {
-            let answer = try local.send("POST", Self.path(route, task: task, habit: habit))
+            let answer = try local.send("POST", Self.path(route, task: task, habit: habit, anchor: anchor))
             #expect(answer.error()?.message != WebMessages.notFound, "\(route.pattern): \(answer.body)")
             #expect(answer.error()?.code != "wrong_method", "\(route.pattern): \(answer.body)")
         }
@@ -74,8 +78,9 @@ import Testing
         let added = try local.post("/api/tasks", #"{"title": "Water plants", "region": "morning"}"#)
         let task = try #require(try added.json()["id"] as? String)
         _ = try local.post("/api/habits/new", #"{"title": "Walk"}"#)
+        _ = try local.post("/api/anchors/new", #"{"title": "Standup", "at": "09:30", "for": 15}"#)
         let values = ["{task}": task, "{habit}": "Walk", "{region}": "morning", "{day}": "2026-11-30",
-                      "{category}": "Work", "{conflict}": "1", "{key}": "rollover-time"]
+                      "{category}": "Work", "{conflict}": "1", "{key}": "rollover-time", "{anchor}": "Standup", "{prayer}": "fajr"]
         let before = local.storeBytes()
         var reads = 0
         for route in RouteTable.routes where route.isRead {

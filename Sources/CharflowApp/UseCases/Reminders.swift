@@ -5,13 +5,15 @@ import Foundation
 /// One thing due now (`charflow remind`, spec D13).
 public struct Reminder: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case habitWindow, review
+        case habitWindow, review, anchor
     }
 
     public let kind: Kind
     public let message: String
-    /// The window reminded of; nil for the review.
+    /// The window or anchor reminded of; nil for the review.
     public let subject: UUID?
+    /// The day of the anchor's occurrence reminded of: each occurrence reminds once.
+    var period: LocalDay?
 }
 
 /// The reminders due now and not yet given today, read without recording them.
@@ -22,17 +24,19 @@ public struct RemindersReport: Report {
 
     public var json: JSONValue {
         .object([
-            ("reminders", .array(reminders.map {
-                .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message)),
-                         ("window", .optional($0.subject.map { $0.lowercasedText }))])
+            ("reminders", .array(reminders.map { reminder in
+                let subject = JSONValue.optional(reminder.subject.map { $0.lowercasedText })
+                // An anchor's reminder names its anchor; the others keep the shape they always had.
+                return .object([("kind", .string(reminder.kind.rawValue)), ("message", .string(reminder.message))]
+                               + (reminder.kind == .anchor ? [("window", .null), ("anchor", subject)] : [("window", subject)]))
             })),
         ])
     }
 }
 
 extension Charflow {
-    /// Habit window reminders and the end-of-day review due now (spec D13); each is given once a day
-    /// once its marks are recorded.
+    /// Habit window reminders, anchors' reminders and the end-of-day review due now (spec D13, D22);
+    /// each is given once a day (an anchor's once an occurrence) once its marks are recorded.
     public func reminders() throws -> RemindersReport {
         let pending = try pendingReminders()
         return RemindersReport(reminders: pending.map(\.reminder), seen: pending.map(\.seen))
@@ -50,14 +54,40 @@ extension Charflow {
                 due.append(Reminder(kind: .habitWindow, message: name, subject: window.id))
             }
         }
+        due += try anchorReminders()
         if let review = settings.reviewTime, now >= calendar.instant(of: review, within: today),
            (try store.planning.session(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
         }
         return try due.compactMap { reminder in
             let kind = "reminder-" + reminder.kind.rawValue, subject = reminder.subject.map(\.lowercasedText) ?? ""
-            guard try !store.signals.isRecorded(kind: kind, subject: subject, period: today.description) else { return nil }
-            return (reminder, .nudge(kind: kind, subject: subject, period: today.description))
+            let period = (reminder.period ?? today).description
+            guard try !store.signals.isRecorded(kind: kind, subject: subject, period: period) else { return nil }
+            return (reminder, .nudge(kind: kind, subject: subject, period: period))
         }
+    }
+
+    /// The anchors whose reminder time has come for an occurrence that has not ended and is not marked:
+    /// each active anchor with a reminder, for yesterday's occurrence (a prayer's time may fall after its
+    /// day has ended, a summer Isha after midnight), today's and tomorrow's (a reminder before an early
+    /// one may fall in today). Archived anchors never remind.
+    private func anchorReminders() throws -> [Reminder] {
+        let anchors = try store.anchors.reminding()
+        guard !anchors.isEmpty else { return [] }
+        var due: [Reminder] = []
+        for day in [today.adding(days: -1), today, today.adding(days: 1)] {
+            let marks = try store.anchors.resolutions(on: day)
+            for occurrence in anchorDay(day).occurrences(of: anchors, firstDay: firstDay(of:), resolutions: marks)
+            where occurrence.outcome == nil && now < occurrence.end {
+                let lead = Double((occurrence.anchor.remindMinutes ?? 0) * 60)
+                guard now >= occurrence.start.addingTimeInterval(-lead) else { continue }
+                var reminder = Reminder(kind: .anchor, message: Messages.anchorReminder(occurrence.anchor.title,
+                                                                                         at: calendar.timeOfDay(at: occurrence.start)),
+                                        subject: occurrence.anchor.id)
+                reminder.period = day
+                due.append(reminder)
+            }
+        }
+        return due
     }
 }

@@ -101,8 +101,16 @@ public enum BackupRowRules {
             if let from = row.text("from_day"), let to = row.text("to_day"), to <= from {
                 throw fail("to_day", "the day a pause ends must come after the day it starts (\(from))")
             }
+        case "anchors":
+            try title("title", .anchorTitle)
+            try range("start_minute", minuteOfDay)
+            try range("duration_minutes", Int64(AnchorDuration.range.lowerBound)...Int64(AnchorDuration.range.upperBound))
+            try range("remind_minutes", Int64(ReminderMinutes.range.lowerBound)...Int64(ReminderMinutes.range.upperBound))
+            if let text = row.text("weekdays"), AnchorTiming.days(stored: text) == nil {
+                throw fail("weekdays", "'\(text)' is not a list of ISO weekdays (1 to 7, at least one)")
+            }
         case "settings":
-            if let key = row.text("key"), PlannerSettings.keys.contains(key), let value = row.text("value") {
+            if let key = row.text("key"), PlannerSettings.storedKeys.contains(key), let value = row.text("value") {
                 var settings = PlannerSettings()
                 do { try settings.set(key, to: value) } catch { throw fail("value", "'\(value)' is not a value of \(key)") }
             }

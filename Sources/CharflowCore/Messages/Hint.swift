@@ -27,4 +27,6 @@ public enum Hint: String, Sendable, CaseIterable {
     case moveToAnotherDay
     /// Name another store file (the one named belongs to another program).
     case nameAnotherStore
+    /// Set the location the prayer times are for.
+    case setPrayerLocation
 }

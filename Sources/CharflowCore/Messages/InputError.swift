@@ -26,6 +26,10 @@ public enum InputError: CharflowRefusal, Equatable {
     case badLocation(String, LocationFault)
     /// Not a prayer time adjustment: whole minutes within `PrayerAdjustments.range`.
     case badAdjustment(String)
+    /// Not a region's hours (`HH:MM-HH:MM`, two different times).
+    case badRegionHours(String)
+    /// Not an anchor's duration: minutes (`15`) or `15m`, `1h`, `1h30m`, within `AnchorDuration.range`.
+    case badDuration(String)
 
     /// What is wrong with a location that `badLocation` refuses.
     public enum LocationFault: Sendable, Equatable {
@@ -51,6 +55,8 @@ public enum InputError: CharflowRefusal, Equatable {
         case .emptyStorePath: "empty_store_path"
         case .badLocation: "bad_location"
         case .badAdjustment: "bad_adjustment"
+        case .badRegionHours: "bad_hours"
+        case .badDuration: "bad_duration"
         }
     }
 
@@ -87,6 +93,10 @@ public enum InputError: CharflowRefusal, Equatable {
             }
         case .badAdjustment(let given):
             "'\(given)' is not a prayer time adjustment; use whole minutes from -60 to 60, such as 2 or -3."
+        case .badRegionHours(let given):
+            "'\(given)' is not a region's hours; use HH:MM-HH:MM with two different times, such as 06:00-12:00."
+        case .badDuration(let given):
+            "'\(given)' is not a duration; use minutes (15) or 15m, 1h or 1h30m, from 1 minute to 12 hours."
         }
     }
 }

@@ -171,8 +171,8 @@ public enum Messages {
         "Charflow keeps everything in one SQLite file on this machine, with its -wal and -shm files beside "
             + "it (created readable by you only). No account, no analytics, no crash reports. This store syncs "
             + "with a hub: when you run `charflow sync`, every change you make here (tasks with their titles and "
-            + "notes, habits and their logs, categories, sessions, night planning, and the settings that shape the "
-            + "day) is sent to \(hub), and what your other devices changed comes back from it. "
+            + "notes, habits and their logs, anchors and their marks, categories, sessions, night planning, and the "
+            + "settings that shape the day, the location for prayer times among them) is sent to \(hub), and what your other devices changed comes back from it. "
             + (blind ? "This hub was made with a passphrase: each value is encrypted on this machine before it is sent, so the hub "
                 + "sees which items change and when, never their titles, notes, names or amounts; the key is in this machine's "
                 + "Charflow config folder, never the passphrase. " : "")

@@ -15,6 +15,7 @@ extension PlannerError: CharflowRefusal {
         case .habitSessionRunning: .settleHabitSession
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
+        case .noPrayerLocation: .setPrayerLocation
         default: nil
         }
     }
@@ -246,6 +247,37 @@ extension PlannerError: CharflowRefusal {
         case .conflictRowGone:
             ("conflict_row_gone", .conflict,
              "That value can't be put back: its record was removed for good since.")
+        case let .regionHoursOutsideDay(region, hours, rollover):
+            ("hours_outside_day", .conflict,
+             "\(region.displayName) (\(hours)) would run past the end of the day at \(rollover); a region's hours lie within one day, from the rollover time to the next.")
+        case let .regionHoursOverlap(first, firstHours, second, secondHours):
+            ("hours_overlap", .conflict,
+             "\(first.displayName) (\(firstHours)) and \(second.displayName) (\(secondHours)) would overlap; each hour belongs to one region at most.")
+        case .noAnchorMatches(let given):
+            ("anchor_not_found", .notFound,
+             "No anchor matches '\(given)'.")
+        case .ambiguousAnchor(let given):
+            ("ambiguous_id", .conflict,
+             "More than one anchor matches '\(given)'; give more of its id.")
+        case .anchorArchived(let title):
+            ("anchor_archived", .conflict,
+             "“\(title)” is archived; restore it first.")
+        case let .duplicateAnchor(given, archived):
+            ("duplicate_anchor", .conflict, archived
+                ? "There is already an anchor called '\(given)', archived; restore it, or choose another name."
+                : "There is already an anchor called '\(given)'; choose another name.")
+        case .anchorNotScheduledOn(let day):
+            ("not_scheduled", .conflict,
+             "This anchor is not on \(day) (a \(day.weekday.name.capitalizedFirst)); only its days take a mark.")
+        case let .beforeAnchorExisted(day, first):
+            ("before_anchor", .conflict,
+             "The anchor began on \(first); \(day) is before it.")
+        case .noPrayerLocation:
+            ("no_location", .conflict,
+             "No location is set, so there are no prayer times yet.")
+        case .prayerAnchorEveryDay:
+            ("prayer_every_day", .badInput,
+             "A prayer anchor comes every day at the prayer's time; days belong to an anchor at a fixed time.")
         }
     }
 }

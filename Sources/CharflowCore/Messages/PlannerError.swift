@@ -94,4 +94,21 @@ public enum PlannerError: Error, Sendable, Equatable {
     case noConflictMatches(String)
     /// A conflict whose row was removed for good since: its value has nowhere to go back to.
     case conflictRowGone
+    /// A region's hours (as shown, `20:00–05:00`) that run past the end of the logical day, which
+    /// begins and ends at the rollover time (rule F-1).
+    case regionHoursOutsideDay(Region, String, rollover: TimeOfDay)
+    /// Two regions' hours (each as shown) that share time (rule F-1).
+    case regionHoursOverlap(Region, String, Region, String)
+    case noAnchorMatches(String)
+    case ambiguousAnchor(String)
+    case anchorArchived(String)
+    case duplicateAnchor(String, archived: Bool)
+    /// A mark for a day a fixed anchor's days leave out.
+    case anchorNotScheduledOn(LocalDay)
+    /// A mark for a day before the anchor was made.
+    case beforeAnchorExisted(LocalDay, first: LocalDay)
+    /// Prayer times asked for with no location set (rule F-7).
+    case noPrayerLocation
+    /// Days given for a prayer anchor, which comes every day at the prayer's time.
+    case prayerAnchorEveryDay
 }

@@ -14,23 +14,49 @@ public struct PlannerSettings: Sendable, Equatable {
     public var reviewTime: TimeOfDay? = TimeOfDay(hour: 18, minute: 0)!
     /// Colour on a terminal; off means plain text everywhere.
     public var color = true
+    /// The hours of Morning, Afternoon and Evening (spec D22, rule F-1).
+    public var regionHours = RegionHours.defaults
+    /// Where and how the prayer times are computed (rule F-7); no location until one is set.
+    public var prayers = PrayerSettings()
 
     public init() {}
 
     /// The keys `charflow settings` knows, in the order it lists them.
     public static let keys = [
         "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time", "color",
+        "morning", "afternoon", "evening", "location", "prayer-method", "asr", "high-latitude", "prayer-adjust",
     ]
 
-    /// The keys that shape the day, which every device of a person shares through sync (spec D19, rule
-    /// Y-26); the rest (`color`) belong to the device they were set on.
-    public static let dayShapingKeys = [
-        "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time",
-    ]
+    /// The keys of the region hours, by region.
+    public static let regionKeys: [Region: String] = [.morning: "morning", .afternoon: "afternoon", .evening: "evening"]
 
-    /// The stored text of `key`, or nil when it has its default.
+    /// The stored key of one prayer's adjustment (`prayer-adjust-isha`): each prayer's minutes are a
+    /// setting of their own, so two devices that adjust two prayers both keep theirs.
+    public static func adjustmentKey(_ prayer: Prayer) -> String {
+        "prayer-adjust-" + prayer.word
+    }
+
+    /// The rows of the settings table these settings are read from and written to: every key `settings`
+    /// lists but `prayer-adjust`, which is kept as one row a prayer (`adjustmentKey`).
+    public static let storedKeys = keys.filter { $0 != "prayer-adjust" } + Prayer.allCases.map(adjustmentKey)
+
+    /// The stored keys that shape the day, which every device of a person shares through sync (spec
+    /// D19, rule Y-26; D22 for the region hours and the prayer settings); the rest (`color`) belong to
+    /// the device they were set on.
+    public static let dayShapingKeys = storedKeys.filter { $0 != "color" }
+
+    /// The stored rows `key` (as `settings` lists it) is kept in.
+    public static func storedRows(of key: String) -> [String] {
+        key == "prayer-adjust" ? Prayer.allCases.map(adjustmentKey) : [key]
+    }
+
+    /// The text of `key` (as `settings` lists it, or a stored key), or nil when the setting has no
+    /// row: no first weekday chosen, no location, no adjustment of that prayer.
     public func value(of key: String) -> String? {
-        switch key {
+        if let prayer = Prayer.allCases.first(where: { PlannerSettings.adjustmentKey($0) == key }) {
+            return prayers.adjustments[prayer] == 0 ? nil : String(prayers.adjustments[prayer])
+        }
+        return switch key {
         case "rollover-time": rolloverTime.description
         case "end-of-day": endOfDay.description
         case "first-weekday": firstWeekday?.name
@@ -38,8 +64,22 @@ public struct PlannerSettings: Sendable, Equatable {
         case "capacity": String(capacityMinutes)
         case "review-time": reviewTime?.description ?? "off"
         case "color": color ? "on" : "off"
+        case "morning": regionHours.morning.description
+        case "afternoon": regionHours.afternoon.description
+        case "evening": regionHours.evening.description
+        case "location": prayers.location?.word
+        case "prayer-method": prayers.method.word
+        case "asr": prayers.asr.word
+        case "high-latitude": prayers.highLatitude.word
+        case "prayer-adjust": prayers.adjustments.word
         default: nil
         }
+    }
+
+    /// Refuses region hours that overlap or leave the logical day the rollover time makes (rule F-1):
+    /// asked after a change of either.
+    public func checkRegionHours() throws(PlannerError) {
+        try regionHours.check(rollover: rolloverTime)
     }
 
     /// Sets `key` from its text form, refusing unknown keys and malformed values.
@@ -74,8 +114,20 @@ public struct PlannerSettings: Sendable, Equatable {
                 }
                 reviewTime = time
             }
+        case "morning": regionHours.morning = try RegionSpan.parse(text)
+        case "afternoon": regionHours.afternoon = try RegionSpan.parse(text)
+        case "evening": regionHours.evening = try RegionSpan.parse(text)
+        case "location":
+            prayers.location = text.lowercased() == "none" ? nil : try PrayerLocation.parse(text)
+        case "prayer-method": prayers.method = try PrayerMethod.parse(text)
+        case "asr": prayers.asr = try AsrRule.parse(text)
+        case "high-latitude": prayers.highLatitude = try HighLatitudeRule.parse(text)
+        case "prayer-adjust": prayers.adjustments = try PrayerAdjustments.parse(text)
         default:
-            throw PlannerError.unknownSetting(key)
+            guard let prayer = Prayer.allCases.first(where: { PlannerSettings.adjustmentKey($0) == key }) else {
+                throw PlannerError.unknownSetting(key)
+            }
+            prayers.adjustments[prayer] = try PrayerAdjustments.parseMinutes(text)
         }
     }
 

@@ -19,10 +19,16 @@ const names = {
   "rollover-time": key("setting.rollover-time"), "end-of-day": key("setting.end-of-day"), "first-weekday": key("setting.first-weekday"),
   "lock-complementary": key("setting.lock-complementary"), capacity: key("setting.capacity"), "review-time": key("setting.review-time"),
   color: key("setting.color"),
+  morning: key("setting.morning"), afternoon: key("setting.afternoon"), evening: key("setting.evening"),
+  location: key("setting.location"), "prayer-method": key("setting.prayer-method"), asr: key("setting.asr"),
+  "high-latitude": key("setting.high-latitude"), "prayer-adjust": key("setting.prayer-adjust"),
 };
 const hints = {
   "rollover-time": key("settingHint.rollover-time"), "end-of-day": key("settingHint.end-of-day"), capacity: key("settingHint.capacity"),
   "review-time": key("settingHint.review-time"),
+  morning: key("settingHint.morning"), afternoon: key("settingHint.afternoon"), evening: key("settingHint.evening"),
+  location: key("settingHint.location"), "prayer-method": key("settingHint.prayer-method"), asr: key("settingHint.asr"),
+  "high-latitude": key("settingHint.high-latitude"), "prayer-adjust": key("settingHint.prayer-adjust"),
 };
 
 function control(name, value) {

@@ -37,6 +37,10 @@ enum CommandLineWords {
             "A pause resumes on a day after it starts (--to is the day it resumes)."
         case let .wrongLog(kind, log):
             "\(log.map(logFlag) ?? noAmount(kind)) does not fit \(kind.withArticle) habit."
+        case .noPrayerLocation:
+            error.message + " Set one with `charflow settings location LAT,LON`, such as 51.5074,-0.1278."
+        case .prayerAnchorEveryDay:
+            "A prayer anchor comes every day at the prayer's time; --days and --weekdays belong to an anchor with --at."
         default:
             error.message
         }

@@ -11,6 +11,9 @@ enum UsageWords {
         case .missing("item"): return withUsage("Which item? Give its number.")
         case .missing("file"): return withUsage("Which file?")
         case .missing("region"): return withUsage("Which region?")
+        case .missing("anchor"): return withUsage("Which anchor? Give its id or title.")
+        case .missing("title"): return withUsage("What is it called? Give a title.")
+        case .missing("minutes"): return withUsage("By how many minutes? Give them after the prayer, such as 2 or -3.")
         case .missing: return "Usage: " + usage
         case .missingOption("position"): return withUsage("Which position? Give --position N.")
         case .missingOption("to"): return "Move it where? Give --to DATE-WORD."

@@ -66,7 +66,8 @@ extension Charflow {
     }
 
     /// Logical days on which the user engaged (`habit.md`, Avoid habits): a task completed, a habit
-    /// logged or held, a session run, or night planning closed or skipped. Opening Charflow is not enough.
+    /// logged or held, a session run, night planning closed or skipped, or an anchor marked attended or
+    /// missed (rule F-5). Opening Charflow is not enough.
     package func engagedDays(from start: LocalDay, through end: LocalDay) throws -> Set<LocalDay> {
         let key = "\(start)|\(end)"
         if let cached = kept.engagedDays[key] { return cached }
@@ -83,6 +84,10 @@ extension Charflow {
         days.formUnion(try store.habitRecords.loggedDays(from: start, through: end))
         days.formUnion(try store.sessions.days(from: start, through: end))
         days.formUnion(try store.planning.engagementDays(from: start, through: end))
+        // An anchor marked on a day (rule F-5, habit.md: "an Anchor whose resolvedAt falls on that day").
+        for instant in try store.anchors.markTimes(from: calendar.start(of: start), before: calendar.start(of: end.adding(days: 1))) {
+            days.insert(calendar.logicalDay(at: instant))
+        }
         kept.engagedDays[key] = days
         return days
     }

@@ -3,7 +3,8 @@ import CharflowStore
 import Foundation
 
 /// Change one setting, undoably; the calendar follows at once. A new rollover time moves no stored
-/// day (P-7, P-8).
+/// day (P-7, P-8). Region hours that would overlap or leave the logical day are refused, whether the
+/// hours or the rollover time moved (F-1).
 public enum ChangeSetting {
     public struct Input: Decodable, Sendable {
         public var key: SettingKey
@@ -29,8 +30,20 @@ extension Charflow {
         let key = input.key.name
         var changed = settings
         try changed.set(key, to: input.value)
-        if let text = changed.value(of: key) {
-            try store.action("settings") { work in try store.settingRecords.save(key, text, in: work) }
+        // Region hours stay inside the logical day and apart, whichever of them or the rollover moves (F-1).
+        if key == "rollover-time" || PlannerSettings.regionKeys.values.contains(key) { try changed.checkRegionHours() }
+        let rows = PlannerSettings.storedRows(of: key)
+        // A setting with no text (no location) has no row; `prayer-adjust` is one row a prayer.
+        if rows.count > 1 || changed.value(of: key) != nil || settings.value(of: key) != nil {
+            try store.action("settings") { work in
+                for row in rows {
+                    if let text = changed.value(of: row) {
+                        try store.settingRecords.save(row, text, in: work)
+                    } else {
+                        try store.settingRecords.remove(row, in: work)
+                    }
+                }
+            }
             try store.reloadSettings()
         }
         let meaning = key == "rollover-time" ? Messages.rolloverMeaning(settings.rolloverTime) : nil

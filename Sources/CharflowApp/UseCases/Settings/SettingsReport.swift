@@ -16,6 +16,7 @@ extension Charflow {
         if key == "first-weekday", store.settings.firstWeekday == nil {
             return store.calendar.firstWeekday.name
         }
+        if key == "location", store.settings.prayers.location == nil { return "none" }
         return store.settings.value(of: key) ?? ""
     }
 
