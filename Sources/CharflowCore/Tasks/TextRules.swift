@@ -13,6 +13,7 @@ public enum TextRules {
         case windowLabel = "window label"
         case categoryName = "category name"
         case groupName = "group name"
+        case calendarName = "calendar name"
     }
 
     /// Whether `scalar` cannot stand in a title or name: general category Cc (C0, DEL, C1) or a
