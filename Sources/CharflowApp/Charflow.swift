@@ -1,3 +1,4 @@
+import CharflowCalendar
 import CharflowCore
 import CharflowStore
 import Foundation
@@ -8,9 +9,19 @@ import Foundation
 /// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
 public final class Charflow {
     let store: Store
+    /// HOME and the proxy variables of the command's environment, for the calendars (never the
+    /// process's own: a front end passes what its command was given).
+    let calendarVariables: [String: String]
 
-    init(store: Store) {
+    init(store: Store, calendarVariables: [String: String] = [:]) {
         self.store = store
+        self.calendarVariables = calendarVariables
+    }
+
+    /// What the calendar engine is told of the command's environment: its HOME (for `~/.netrc`), its
+    /// proxy, and the working directory a relative path is read from.
+    public var calendarEnvironment: CalendarEnvironment {
+        CalendarEnvironment(environment: calendarVariables, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 
     public var now: Date { store.now }
