@@ -27,6 +27,9 @@ struct APIRoute: Sendable {
         case export
         /// `GET /api/sync`: `sync --status --json` and what the automatic sync knows (rule Y-28).
         case syncState
+        /// `POST /api/calendars/refresh`: wakes `serve`'s calendar refresh and answers the calendars as
+        /// they stand; the request never waits on a calendar's server (rule F-12).
+        case calendarRefresh
     }
 
     let method: Method
@@ -111,7 +114,7 @@ struct APIRoute: Sendable {
 
     /// The query arguments a read takes, each the CLI option of that name: `?all=1` is `--all`,
     /// `?weeks=26` is `--weeks 26`, `?day=tomorrow` is `--day tomorrow` (cli.md, "The web UI's API").
-    static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to"]
+    static let queryNames = ["all", "weeks", "day", "days", "window", "category", "group", "from", "to"]
 
     /// A read's request: the path's words, and its query as options (a bare, `1` or `true` argument is a switch).
     static func readRequest(words: [String], query: [String: String]) -> Request {

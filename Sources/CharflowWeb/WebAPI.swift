@@ -15,13 +15,16 @@ final class WebAPI: @unchecked Sendable {
     let clock: WebClock
     /// The automatic sync `serve` runs beside the requests, on its own connection (rule Y-28).
     let syncLoop: AutoSync?
+    /// The calendars' refresh `serve` runs beside the requests (rule F-12).
+    let calendarLoop: CalendarAutoRefresh?
     private let lock = NSLock()
     private var checkedMinute: Int?
 
-    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil) {
+    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil) {
         self.store = store
         self.clock = clock
         self.syncLoop = syncLoop
+        self.calendarLoop = calendarLoop
     }
 
     /// Opens the store as of the clock now, running any rollover that is due.
@@ -98,6 +101,11 @@ final class WebAPI: @unchecked Sendable {
                     return try BackupDownload.response(app, store: store)
                 case .syncState:
                     return .json(try app.syncState(loop: syncLoop?.knowledge).json.rendered())
+                case .calendarRefresh:
+                    calendarLoop?.refreshNow()
+                    guard case .object(var pairs) = try app.readCalendars().json else { preconditionFailure("an object") }
+                    pairs.append(("refreshing", .bool(calendarLoop?.isRunning ?? false)))
+                    return .json(JSONValue.object(pairs).rendered())
                 case .useCase(let useCase):
                     return .json(Self.withAction(try app.run(useCase, input)).rendered())
                 }
