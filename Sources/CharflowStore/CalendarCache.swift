@@ -101,7 +101,7 @@ package struct CalendarCache {
         try db.rows("""
             SELECT name, kind, location, own_addresses, password_file, added_at, read_at, tried_at,
                    failure_code, failure, failed_since, generation
-            FROM calendar_sources ORDER BY added_at, name
+            FROM calendar_sources ORDER BY added_at, rowid
             """).map(Self.source)
     }
 
@@ -151,7 +151,7 @@ package struct CalendarCache {
             SELECT s.name FROM calendar_sources s LEFT JOIN calendar_expansions e ON e.source = s.name
             WHERE s.snapshot IS NOT NULL AND (e.source IS NULL OR e.generation != s.generation OR e.first_day != ?
                   OR e.last_day != ? OR e.zone != ? OR e.rollover != ?)
-            ORDER BY s.added_at, s.name
+            ORDER BY s.added_at, s.rowid
             """, [.text(window.first.description), .text(window.last.description), .text(calendar.timeZone.identifier),
                   .text(calendar.rollover.description)]).compactMap { $0[0].text }
     }
