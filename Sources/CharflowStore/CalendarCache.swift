@@ -147,7 +147,9 @@ package struct CalendarCache {
     /// rollover, an older snapshot, or none expanded since an undo put the source back), and that have
     /// a snapshot to expand. One small read when every source is current.
     package func staleSources(for window: CalendarWindow, in calendar: PlannerCalendar) throws -> [String] {
-        try db.rows("""
+        // Most stores read no calendar: one probe of an empty table, without the join's planning.
+        guard try db.scalar("SELECT 1 FROM calendar_sources LIMIT 1") != nil else { return [] }
+        return try db.rows("""
             SELECT s.name FROM calendar_sources s LEFT JOIN calendar_expansions e ON e.source = s.name
             WHERE s.snapshot IS NOT NULL AND (e.source IS NULL OR e.generation != s.generation OR e.first_day != ?
                   OR e.last_day != ? OR e.zone != ? OR e.rollover != ?)

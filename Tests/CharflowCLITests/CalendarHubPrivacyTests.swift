@@ -45,5 +45,13 @@ struct CalendarHubPrivacyTests {
         let text = try String(contentsOf: backup, encoding: .utf8)
         for secret in Self.secrets + ["Qv7 private"] { #expect(!text.contains(secret), "\(secret) is in the backup") }
         #expect(try CalendarCLI.list(laptop, now: "2026-03-20T08:20").count == 1, "the laptop still reads it")
+
+        // `privacy` says so: what is asked of which address, and that the calendar stays here.
+        let privacy = try laptop.json(["privacy"], now: "2026-03-20T08:21")
+        #expect(privacy["calendars"] as? [String] == [folder.path])
+        let words = try #require(privacy["message"] as? String)
+        #expect(words.contains("This device reads a calendar (\(folder.path))"), "\(words)")
+        #expect(words.contains("no hub receives them, and `charflow export` leaves them out"), "\(words)")
+        #expect(try phone.json(["privacy"], now: "2026-03-20T08:21")["calendars"] == nil)
     }
 }

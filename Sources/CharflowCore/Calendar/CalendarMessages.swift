@@ -101,6 +101,16 @@ public enum CalendarMessages {
         "Events with more instances than are kept in the window were cut short (\(events.joined(separator: ", ")))."
     }
 
+    /// What `privacy` adds on a device that reads calendars: what goes where when they are read, and
+    /// that they stay on the device (spec D22).
+    public static func privacy(_ locations: [String]) -> String {
+        "This device reads \(locations.count == 1 ? "a calendar" : "\(locations.count) calendars") "
+            + "(\(locations.joined(separator: ", "))): `charflow calendar add` and `calendar refresh`, and `serve` and "
+            + "`sync --watch` every 15 minutes, ask each address for its events, signing in with the user name and "
+            + "password from ~/.netrc or the calendar's password file, sent to that address's server only. The calendars "
+            + "and their events stay on this machine: no hub receives them, and `charflow export` leaves them out."
+    }
+
     /// The words a cancelled, declined or transparent event is shown with (rule F-11).
     public static func notBusy(_ reason: CalendarOccurrence.NotBusyReason) -> String {
         switch reason {

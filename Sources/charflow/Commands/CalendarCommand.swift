@@ -11,7 +11,7 @@ enum CalendarCommand: CommandGroup {
         charflow calendar list | add NAME FILE|FOLDER|URL [--caldav] [--password-file F] [--address EMAIL]... \
         | remove NAME | refresh [NAME] | events [DATE] [--days N]
         """
-    static let summary = "Calendars this device reads (.ics files, vdir folders, addresses, CalDAV): add, list, refresh"
+    static let summary = "Calendars this device reads (.ics files, vdir folders, addresses, CalDAV): add, list, refresh, remove, events"
     static let subcommands: [any Command.Type] = [List.self, Add.self, Remove.self, Refresh.self, Events.self]
     static let bare: (any Command.Type)? = List.self
 
