@@ -24,8 +24,27 @@ public final class Charflow {
         CalendarEnvironment(environment: calendarVariables, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 
+    /// `store` ready for use: its tasks read as the rules see them (an important task always has a day,
+    /// T-11), then, when it can be written, the upkeep of opening: any missed rollover (D4), two
+    /// running timers settled (S-11), and the calendars' occurrences expanded again from their kept
+    /// snapshots when the day, the zone or the rollover moved (F-12, no network). A store that cannot be
+    /// written still answers every read; its upkeep is left for a run that can write.
+    package static func opening(_ store: Store, calendarVariables: [String: String] = [:]) throws -> Charflow {
+        let app = Charflow(store: store, calendarVariables: calendarVariables)
+        store.readingTask = { [unowned store] task in
+            task.ensureImportantHasDay(today: Rollover.today(clockDay: store.calendar.logicalDay(at: store.now),
+                                                             rolledOverTo: store.rolloverMarker))
+        }
+        try store.readRolloverMarker()
+        if !store.db.isReadOnly {
+            try app.catchUp()
+            try app.settleTwoTimers()
+            app.keepCalendarWindow()
+        }
+        return app
+    }
+
     public var now: Date { store.now }
-    public var today: LocalDay { store.today }
     public var calendar: PlannerCalendar { store.calendar }
     public var settings: PlannerSettings { store.settings }
 

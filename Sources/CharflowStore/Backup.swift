@@ -31,6 +31,8 @@ package enum Backup {
         package var removed: [String: Int] = [:]
         package var sessionsStopped = 0
 
+        package init() {}
+
         package var totalInserted: Int { inserted.values.reduce(0, +) }
         package var totalUpdated: Int { updated.values.reduce(0, +) }
     }
@@ -144,7 +146,11 @@ extension Store {
     /// Imports a backup file read row by row: replaces an empty store's content exactly, or merges into
     /// one with data. One transaction; with `dryRun` it is rolled back and only the report is kept.
     /// Each row is checked as it is read, so a file wrong from its first row is refused at once.
-    package func importBackup(_ document: BackupDocument, dryRun: Bool) throws -> Backup.Report {
+    ///
+    /// A merge ends with `settle`, inside the same transaction: the rules the layer above applies to what
+    /// a merge may leave (a series' duplicate instances, two live sessions); it answers how many running
+    /// sessions it stopped.
+    package func importBackup(_ document: BackupDocument, dryRun: Bool, settle: () throws -> Int) throws -> Backup.Report {
         guard document.format as? String == Backup.format else {
             throw ImportError(place: "format", message: "not a Charflow backup (expected \"\(Backup.format)\")")
         }
@@ -245,7 +251,7 @@ extension Store {
                     // A backup from before occurrences were kept: each instance gets the one it was made for.
                     try SeriesOccurrence.fill(db)
                 } else {
-                    try merge(converted, report: &report)
+                    try merge(converted, report: &report, settle: settle)
                     try checkMergedBoards(converted["tasks"] ?? [], fromDevice: !fieldClocks.isEmpty)
                 }
                 try checkAcrossRows(converted)
@@ -271,7 +277,7 @@ extension Store {
     /// Runs an import's changes as one undoable action (D8): every record row is captured before, and
     /// the rows it added after, so `undo` puts the store back as it was and the actions before stay
     /// undoable. Tombstones, whose ids may repeat, are keyed by rowid.
-    func journaled(_ body: () throws -> Void) throws {
+    package func journaled(_ body: () throws -> Void) throws {
         var journal = try UndoJournal(db: db, label: "import", at: nowText)
         for table in Backup.tables {
             try journal.captureAll(table.name, keyColumn: table.name == "tombstones" ? "rowid" : table.key)
@@ -358,7 +364,8 @@ extension Store {
                    columns.map { row[$0] ?? .null })
     }
 
-    private func merge(_ converted: [String: [[String: SQLValue]]], report: inout Backup.Report) throws {
+    private func merge(_ converted: [String: [[String: SQLValue]]], report: inout Backup.Report,
+                       settle: () throws -> Int) throws {
         for table in Backup.tables where table.name != "tombstones" {
             let columns = try db.columns(of: table.name)
             let hasModified = columns.contains("modified_at")
@@ -366,7 +373,7 @@ extension Store {
                 guard let key = row[table.key] else { continue }
                 // This store's own bookkeeping (its rollover marker, pending notices) is not merged.
                 if table.name == "settings", let name = key.text, !PlannerSettings.keys.contains(name),
-                   name != Store.todayFilterKey {
+                   name != CategoryRepository.todayFilterKey {
                     report.unchanged[table.name, default: 0] += 1
                     continue
                 }
@@ -410,16 +417,10 @@ extension Store {
         }
         try mergeCategoriesByName(report: &report)
         let seriesBefore = try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0
-        try removeSeriesDuplicates()
+        let stopped = try settle()
         let seriesRemoved = seriesBefore - (try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0)
         if seriesRemoved > 0 { report.removed["tasks", default: 0] += seriesRemoved }
-        let live = try sessions.allLive()
-        for var extra in Sessions.extraLive(live) {
-            extra.close(.abandoned, at: now, now: now)
-            try sessions.saveOutsideUndo(extra, now: now)
-            report.sessionsStopped += 1
-        }
-        if report.sessionsStopped > 0 { try writeSetting(Store.twoTimersNoticeKey, nowText) }
+        report.sessionsStopped = stopped
     }
 
     /// Category names are unique ignoring case: two that collide after a merge become the older one.
@@ -438,83 +439,9 @@ extension Store {
 }
 
 extension Store {
-    /// Imports tasks from another store's file (merging by id, newer change wins), giving each its
-    /// category by name: an existing one (archived included), else a new one while fewer than eight are
-    /// active. One transaction; with `dryRun` rolled back. Returns the report and lines about labels.
-    ///
-    /// A task whose file says nothing of when it changed (`knowsWhenChanged` false) is added when new and
-    /// never overrides this store's copy, so importing an unchanged file again changes nothing.
-    ///
-    /// `progress` hears (tasks done, tasks in all) after every thousand tasks, for a long import.
-    package func importTasks(_ items: [ImportedTask], dryRun: Bool, progress: ((Int, Int) -> Void)? = nil) throws
-        -> (report: Backup.Report, notes: [String])
-    {
-        var report = Backup.Report()
-        var notes: [String] = []
-        forgetReads()
-        defer { forgetReads() }
-        try db.transaction(dryRun ? .rollback : .commit) {
-            try journaled {
-                var known = try categories.all()
-                var created = 0, unlabelled = 0
-                for (index, item) in items.enumerated() {
-                    if index > 0, index % 1000 == 0 { progress?(index, items.count) }
-                    var task = item.task
-                    if let name = item.category {
-                        if let match = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
-                            task.categoryID = match.id
-                        } else if let valid = try? TaskCategory.validName(name, existing: known),
-                                  known.filter({ !$0.isArchived }).count < TaskCategory.maxActive {
-                            let category = TaskCategory(name: valid, sortOrder: known.count, createdAt: now)
-                            try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
-                            known.append(category)
-                            task.categoryID = category.id
-                            created += 1
-                        } else {
-                            // Eight categories are active: the name is kept in the notes, not lost.
-                            task.categoryID = nil
-                            task.notes = (task.notes.map { $0 + "\n" } ?? "") + "Category: " + name
-                            unlabelled += 1
-                        }
-                    }
-                    let id = task.id.lowercasedText
-                    // Another store's series knows no occurrences: each task stands for its own day.
-                    if task.seriesID != nil, task.occurrence == nil { task.occurrence = task.dueDate }
-                    if let local = try self.task(id: task.id) {
-                        task.occurrence = local.occurrence ?? task.occurrence
-                        if item.knowsWhenChanged, task.modifiedAt > local.modifiedAt {
-                            try saveAsRecorded(task)
-                            report.updated["tasks", default: 0] += 1
-                        } else {
-                            report.unchanged["tasks", default: 0] += 1
-                        }
-                        continue
-                    }
-                    let deletedHere = try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
-                                                    [.text(id)])?.text
-                    if let deletedHere, deletedHere >= Instant.storageText(task.modifiedAt) {
-                        report.skipped["tasks", default: 0] += 1
-                        continue
-                    }
-                    try saveAsRecorded(task)
-                    report.inserted["tasks", default: 0] += 1
-                }
-                if created > 0 { report.inserted["categories"] = created }
-                if unlabelled > 0 {
-                    notes.append("\(unlabelled) task\(unlabelled == 1 ? "" : "s") kept without a label: eight categories are active.")
-                }
-                try removeSeriesDuplicates()
-            }
-        }
-        if !dryRun { foldAfterImport() }
-        return (report, notes)
-    }
-}
-
-extension Store {
     /// Folds the write-ahead log into the store after an import, so the next commands read the store
     /// itself rather than thousands of logged pages; a fold that has to wait is left for later.
-    func foldAfterImport() {
+    package func foldAfterImport() {
         try? db.checkpoint()
     }
 }

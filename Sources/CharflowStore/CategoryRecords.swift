@@ -29,29 +29,18 @@ enum CategoryRecords {
     }
 }
 
-extension Store {
-    static var todayFilterKey: String { CategoryRepository.todayFilterKey }
-
-    /// The category called `word`, for the task code still in the store (`TaskCategory.matching`).
-    func category(matching word: String) throws -> TaskCategory {
-        try TaskCategory.matching(word, in: try categories.all())
-    }
-
-    /// The category a task may be given by name: it must exist and be active.
-    func selectableCategory(_ word: String) throws -> TaskCategory {
-        try TaskCategory.selectable(word, in: try categories.all())
-    }
-
-    /// The active Today filter's category, if any.
-    func todayFilter() throws -> TaskCategory? {
-        try categories.todayFilter()
-    }
-
-    func seedDefaultCategories() throws {
-        for var category in TaskCategory.defaults(now: now) {
-            // Every device seeds the same rows, so two devices' defaults are one set after a sync (D18).
+extension CategoryRepository {
+    /// Stores the seeded default categories a new store starts with, each under the id its preset key
+    /// derives, so every device seeds the same rows and two devices' defaults are one set after a sync (D18).
+    package func seed(_ defaults: [TaskCategory]) throws {
+        for var category in defaults {
             if let key = category.presetKey { category.id = DerivedID.defaultCategory(presetKey: key) }
             try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
         }
+    }
+
+    /// Stores a category as an import made it, outside any action (the import's own journal keeps it).
+    package func insertAsRecorded(_ category: TaskCategory) throws {
+        try db.run(CategoryRecords.upsertSQL, CategoryRecords.bindings(category))
     }
 }

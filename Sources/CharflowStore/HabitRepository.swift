@@ -155,9 +155,9 @@ package struct HabitRepository {
         return entry
     }
 
-    /// `save(_:in:)` for the store's own flows, whose journal may be absent (no undo reaches them).
-    func save(_ entry: inout HabitEntry, journal: inout UndoJournal?, now: Date) throws {
-        try journal?.capture("habit_entries", key: entry.id.lowercasedText)
+    /// Saves `entry` changed by something no undo reaches (a rollover's or a settlement's session close).
+    package func saveOutsideUndo(_ entry: HabitEntry, now: Date) throws {
+        var entry = entry
         entry.modifiedAt = now
         try db.run(HabitRecords.upsertEntry, HabitRecords.bindings(entry))
     }

@@ -34,12 +34,12 @@ package struct PlanningRepository {
 
     /// Live tasks due on `day` or before: what the review asks Keep, Later or Drop of.
     package func openTasks(through day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "\(TaskRecords.live) AND due_date <= ?", [.text(day.description)])
+        try store.taskRepository.tasks(where: "\(TaskRecords.live) AND due_date <= ?", [.text(day.description)])
     }
 
     /// Tasks due on `day` that are not dropped, done ones included: a day's plan.
     package func plannedTasks(on day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
+        try store.taskRepository.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
     }
 
     static let columns = "id, date, plan_day, state, started_at, ended_at, modified_at"

@@ -8,6 +8,8 @@ import Foundation
 /// upserts the row, so a session change can neither escape undo nor miss its sync stamp (spec D8, D14).
 package struct SessionRepository {
     let db: Database
+    /// The clock a save outside any action stamps.
+    let now: Date
 
     /// The live session: the earliest started, should there ever be two.
     package func live() throws -> WorkSession? {
@@ -68,7 +70,7 @@ package struct SessionRepository {
     /// `save(_:in:)` for the store's own flows that hold the action's journal.
     func save(_ session: WorkSession, journal: inout UndoJournal, now: Date) throws {
         try journal.capture("sessions", key: session.id.lowercasedText)
-        try saveOutsideUndo(session, now: now)
+        try write(session, now: now)
     }
 
     /// Removes the session with id text `id` for good as part of an action, leaving a tombstone.
@@ -79,7 +81,11 @@ package struct SessionRepository {
 
     /// Saves a session changed by something no undo reaches: a rollover, the two-timers settlement, an
     /// import (each empties the journal or keeps its own images).
-    func saveOutsideUndo(_ session: WorkSession, now: Date) throws {
+    package func saveOutsideUndo(_ session: WorkSession) throws {
+        try write(session, now: now)
+    }
+
+    private func write(_ session: WorkSession, now: Date) throws {
         var session = session
         session.modifiedAt = now
         try db.run(SessionRecords.upsertSQL, SessionRecords.bindings(session))
@@ -89,6 +95,6 @@ package struct SessionRepository {
 extension Store {
     /// The store's focus sessions.
     package var sessions: SessionRepository {
-        SessionRepository(db: db)
+        SessionRepository(db: db, now: now)
     }
 }

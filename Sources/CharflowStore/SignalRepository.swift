@@ -26,7 +26,28 @@ package struct SignalRepository {
 
     /// The importance-eased notices rollovers left, not yet shown.
     package func pendingEased() throws -> [PendingSignal] {
-        try store.pendingEased().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
+        try easedTasks().map { PendingSignal(signal: .importanceEased(task: $0), seen: .eased($0)) }
+    }
+
+    /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
+    private func easedTasks() throws -> [UUID] {
+        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])?.text ?? ""
+        return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
+    }
+
+    /// Leaves the notice that the rollover eased `tasks`, to be told once.
+    package func leaveEased(_ tasks: [UUID]) throws {
+        try store.writeSetting(Store.pendingEasedKey, (try easedTasks() + tasks).map(\.lowercasedText).joined(separator: ","))
+    }
+
+    /// Leaves the notice that two timers were settled, to be told once.
+    package func leaveTwoTimersNotice() throws {
+        try store.writeSetting(Store.twoTimersNoticeKey, store.nowText)
+    }
+
+    /// Offers the session `id` (the rollover closed it) back on the next Today.
+    package func offerSession(_ id: UUID) throws {
+        try store.writeSetting(Store.offerSessionKey, id.lowercasedText)
     }
 
     /// Whether a two-timers settlement left its notice and it has not been shown.
@@ -51,7 +72,7 @@ package struct SignalRepository {
                     try db.run("INSERT INTO nudge_log (id, kind, subject, period, shown_at, modified_at) VALUES (?, ?, ?, ?, ?, ?)",
                                [.text(UUID().lowercasedText), .text(kind), .text(subject), .text(period), .text(now), .text(now)])
                 case .eased(let id):
-                    let rest = try store.pendingEased().filter { $0 != id }
+                    let rest = try easedTasks().filter { $0 != id }
                     if rest.isEmpty {
                         try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])
                     } else {

@@ -1,8 +1,8 @@
 import CharflowCore
 import Foundation
 
-/// One open store: its database, the clock and settings a command runs under, the unit of work every
-/// action commits through, and the upkeep opening it runs (a missed rollover, a second timer).
+/// One open store: its database, the clock and settings a command runs under, and the unit of work every
+/// action commits through.
 ///
 /// It decides nothing: the use cases in `CharflowApp` load records through the repositories, ask
 /// `CharflowCore`, and save inside `perform`. Every change but a purge can be undone.
@@ -24,7 +24,8 @@ package final class Store {
     /// a change.
     package var keptReads: AnyObject?
 
-    /// Opens the store at `path` (creating it and its folders), migrates it and runs any missed rollover.
+    /// Opens the store at `path` (creating it and its folders) and migrates it. The missed rollover and
+    /// the other upkeep of opening are the application layer's (`Charflow.catchUp`).
     ///
     /// `migrator` is the schema this build knows; tests pass `Schema.migrator` with more migrations.
     package init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, now: Date,
@@ -48,12 +49,6 @@ package final class Store {
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try reloadSettings()
-        // A store that cannot be written (a read-only folder) still answers every read: the missed
-        // rollover and the second timer are left for a run that can write.
-        if !db.isReadOnly {
-            try catchUp()
-            try settleTwoTimers()
-        }
     }
 
     /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
@@ -129,145 +124,37 @@ package final class Store {
     }
 
 
-    /// The last logical day the store rolled over to (its marker), as read at the last catch-up.
-    private var rolledOverTo: LocalDay?
-
-    /// Today's logical day: the clock's, but never before the day the store last rolled over to while
-    /// the clock is only a little behind it (`Rollover.today`).
-    package var today: LocalDay {
-        Rollover.today(clockDay: calendar.logicalDay(at: now), rolledOverTo: rolledOverTo)
-    }
-
-    // MARK: Rollover
-
-    /// Runs the rollover of every logical day that ended since the last one (spec D4); idempotent.
-    ///
-    /// A marker further ahead of the clock than `Rollover.clockLagDays` was written by a wrong clock: it
-    /// moves back to the clock's day (nothing rolled over is undone), so the next boundary rolls over.
-    package func catchUp() throws {
-        rolledOverTo = try lastRolloverDay()
-        if let last = rolledOverTo, last == today { return }
-        try db.write {
-            rolledOverTo = try lastRolloverDay()
-            let today = self.today
-            if let last = rolledOverTo, last == today { return }
-            if let last = rolledOverTo, last > today {
-                // The clock went back further than a step: the marker follows it and nothing else changes.
-            } else if rolledOverTo != nil {
-                let carried = try autoCloseSessions(before: today)
-                let candidates = try tasks(indexedBy: "tasks_live_by_due",
-                                           where: "\(TaskRecords.live) AND due_date < ?",
-                                           [.text(today.description)])
-                let deferred = Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(today.description)])
-                    .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
-                let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: deferred,
-                                           carriedWithoutDeferral: carried, now: now)
-                let read = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                for var task in outcome.tasks {
-                    if let old = read[task.id] { try save(&task, over: old) } else { try save(&task) }
-                }
-                for var record in outcome.deferrals {
-                    // Two devices rolling over the same day write the same record (D18, Y-7).
-                    record.id = DerivedID.rolloverDeferral(task: record.taskID, day: record.day)
-                    try save(&record)
-                }
-                if !outcome.eased.isEmpty {
-                    let pending = (try pendingEased() + outcome.eased).map(\.lowercasedText).joined(separator: ",")
-                    try writeSetting(Store.pendingEasedKey, pending)
-                }
-                try removeSeriesDuplicates(since: today.adding(days: -Store.dedupLookbackDays))
-                try UndoJournal.clear(db: db)
-            } else {
-                try seedDefaultCategories()
-            }
-            try writeSetting(Store.lastRolloverKey, today.description)
-            rolledOverTo = today
-        }
-    }
+    /// The last logical day the store rolled over to (its marker), as last read or written.
+    package private(set) var rolloverMarker: LocalDay?
 
     static let lastRolloverKey = "last-rollover-day"
     static let pendingEasedKey = "pending-eased"
-    /// How far back the rollover looks for duplicate series instances; an import looks at all of them.
-    static let dedupLookbackDays = 62
+    static let offerSessionKey = "offer-session"
+    static let twoTimersNoticeKey = "notice-two-timers"
 
-    /// Tasks the rollover's automatic deferral eased to low, not yet told to the user.
-    func pendingEased() throws -> [UUID] {
-        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])?.text ?? ""
-        return text.split(separator: ",").compactMap { UUID(recordText: String($0)) }
-    }
-
-    /// Applies the dedup rule "one instance per (series, occurrence)" across the store (two devices
-    /// may both have made the next instance; spec D19); the removed rows leave tombstones. Rows that
-    /// arrived without an occurrence get theirs first (`SeriesOccurrence`).
-    ///
-    /// Two instances due the same day are not duplicates when one was moved there: each keeps what
-    /// was done on it.
-    ///
-    /// With `since`, only instances made for that day on are looked at (the rollover's daily pass),
-    /// through an index of instances by occurrence: the series index would walk every instance ever made.
-    /// With `series`, only those series' instances are looked at (after a merge, the series it touched).
-    func removeSeriesDuplicates(since: LocalDay? = nil, series: Set<String>? = nil) throws {
-        try SeriesOccurrence.fill(db)
-        let groups = try series.map { named in
-            try db.rows("""
-                SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_by_series
-                WHERE series_id IN (SELECT value FROM json_each(?)) AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
-                AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
-                """, [.text(JSONText.array(named)), .text(since?.description ?? "")])
-        } ?? db.rows("""
-            SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_series_by_occurrence
-            WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
-            AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
-            """, [.text(since?.description ?? "")])
-        for group in groups {
-            let instances = try tasks(where: "series_id = ? AND occurrence_day = ? AND due_date IS NOT NULL", [group[0], group[1]])
-            guard let keep = SeriesDedup.keeper(of: instances) else { continue }
-            for extra in instances where extra.id != keep.id {
-                try removeForGood(task: extra.id.lowercasedText)
-            }
-        }
-    }
-
-    /// Removes a task for good with its deferrals and sessions, each leaving a tombstone.
-    func removeForGood(task id: String) throws {
-        for table in ["deferrals", "sessions"] {
-            for child in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(id)]).compactMap({ $0[0].text }) {
-                try Tombstone.remove(table, id: child, at: nowText, in: db)
-            }
-        }
-        try Tombstone.remove("tasks", id: id, at: nowText, in: db)
-    }
-
-    private func lastRolloverDay() throws -> LocalDay? {
-        try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.lastRolloverKey)])?.text
+    /// Reads the rollover marker again (another process may have rolled over meanwhile).
+    @discardableResult
+    package func readRolloverMarker() throws -> LocalDay? {
+        rolloverMarker = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.lastRolloverKey)])?.text
             .flatMap { LocalDay($0) }
+        return rolloverMarker
     }
 
-    // MARK: Reading tasks
-
-    /// The task with exactly this id, if it exists.
-    package func task(id: UUID) throws -> TaskItem? {
-        try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
+    /// Records that the store rolled over to `day`.
+    package func writeRolloverMarker(_ day: LocalDay) throws {
+        try writeSetting(Store.lastRolloverKey, day.description)
+        rolloverMarker = day
     }
 
-    /// Tasks selected by a `WHERE` clause, normalised on read (an important task always has a day).
-    ///
-    /// `indexedBy` names the index SQLite must use, where its own choice would walk old history.
-    func tasks(indexedBy index: String? = nil, where clause: String, _ bindings: [SQLValue]) throws -> [TaskItem] {
-        let source = index.map { "tasks INDEXED BY \($0)" } ?? "tasks"
-        var tasks: [TaskItem] = []
-        try db.forEachRawRow("SELECT \(TaskRecords.columns) FROM \(source) WHERE \(clause)", bindings) { row in
-            var task = TaskRecords.task(row)
-            if task.isImportant, task.dueDate == nil { task.dueDate = today }
-            tasks.append(task)
-        }
-        return tasks
+    /// Forgets every action the undo journal holds (after a rollover, a settlement or an import that
+    /// no undo may cross).
+    package func clearUndoHistory() throws {
+        try UndoJournal.clear(db: db)
     }
 
-    /// Tasks placed in `region` on `day`, done or not (dropped ones included: the rules skip them).
-    func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
-        try tasks(where: "due_date = ? AND region = ?", [.text(day.description), .text(region.rawValue)])
-    }
+    /// How a task read from the store is seen by the layer above (an important task always has a day,
+    /// T-11): set by whoever opens the store for use; nil reads tasks as stored.
+    package var readingTask: ((inout TaskItem) -> Void)?
 
     // MARK: Changing tasks
 
@@ -289,38 +176,6 @@ package final class Store {
             eased = outcome.eased
             suggestRemoval = outcome.suggestRemoval
         }
-    }
-
-    /// Saves a date change and its deferral record as part of an action.
-    func apply(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
-        try taskRepository.save(&outcome.task, journal: &journal)
-        try record(outcome, journal: &journal)
-    }
-
-    /// The occurrences the instances of `series` were made for (an instance without one, its due
-    /// day), leaving out the instance `except`.
-    func occurrences(of series: UUID, except: UUID?) throws -> Set<LocalDay> {
-        var days = Set<LocalDay>()
-        try db.forEachRow("SELECT coalesce(occurrence_day, due_date), id FROM tasks WHERE series_id = ?",
-                          [.text(series.lowercasedText)]) { row in
-            if let day = row.day(0), row.uuid(1) != except { days.insert(day) }
-        }
-        return days
-    }
-
-    /// The deferral record a task already has for today, if any.
-    func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
-        try taskRepository.deferral(ofTask: task.id, on: today)
-    }
-
-    func record(_ outcome: Deferral.Outcome, journal: inout UndoJournal) throws {
-        guard var record = outcome.record else { return }
-        if !outcome.refined {
-            // Derived from (task, day made, day deferred to), so the same deferral made on two devices
-            // is one record and counts once (rule Y-18).
-            record.id = try DerivedID.manualDeferral(task: record.taskID, day: record.day, to: record.deferredTo, in: db)
-        }
-        try taskRepository.save(&record, journal: &journal)
     }
 
     /// Runs `body` as one undo (`UndoWork`), in one transaction: when it throws, nothing changed; when
@@ -376,58 +231,7 @@ package final class Store {
 
     /// Empties the reads kept for this command; every action that changes the store calls it before
     /// and after its transaction.
-    func forgetReads() {
+    package func forgetReads() {
         keptReads = nil
-    }
-
-    /// One undoable action that writes a single record: captures the row, then upserts it.
-    func performUpsert(_ label: String, table: String, id: UUID, sql: String, bindings: [SQLValue]) throws {
-        try perform(label) { journal in
-            try journal.capture(table, key: id.lowercasedText)
-            try db.run(sql, bindings)
-        }
-    }
-
-    /// Saves a change this call made to `task`, stamping its `modifiedAt` with the clock: every
-    /// change to a task or a deferral goes through one of these `save`s, so none can forget the stamp
-    /// (sync merges by it, spec D14). Imports keep their own stamps (`saveAsRecorded`).
-    func save(_ task: inout TaskItem) throws {
-        task.modifiedAt = now
-        try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
-    }
-
-    /// Stores a task made afresh (an added task, a series' next instance), stamping its `modifiedAt`
-    /// as `save` does. Never replaces a row: a task that already holds its id is a bug, and the
-    /// action fails whole instead of overwriting what was done on that task (spec D19).
-    func create(_ task: inout TaskItem) throws {
-        task.modifiedAt = now
-        try db.run(TaskRecords.insertSQL, TaskRecords.bindings(task))
-    }
-
-    /// Saves a task as another store or file recorded it, its `modifiedAt` included.
-    func saveAsRecorded(_ task: TaskItem) throws {
-        try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
-    }
-
-    /// Saves `task` over `old`, the row as read in this transaction, writing only the columns that
-    /// differ (`modifiedAt` stamped as `save` does; nothing when nothing else changed).
-    ///
-    /// An UPDATE of a few columns maintains only the indexes over them; the upsert rewrites every
-    /// column and every index. The rollover saves each carried task this way.
-    func save(_ task: inout TaskItem, over old: TaskItem) throws {
-        guard task != old else { return }
-        task.modifiedAt = now
-        let after = TaskRecords.bindings(task)
-        let before = TaskRecords.bindings(old)
-        let changed = after.indices.filter { $0 > 0 && after[$0] != before[$0] }
-        guard !changed.isEmpty else { return }
-        let sets = changed.map { TaskColumn.allCases[$0].name + " = ?" }.joined(separator: ", ")
-        try db.run("UPDATE tasks SET \(sets) WHERE id = ?", changed.map { after[$0] } + [after[0]])
-    }
-
-    /// Saves a deferral record this call made or changed, stamping its `modifiedAt` as `save` does.
-    func save(_ record: inout DeferralRecord) throws {
-        record.modifiedAt = now
-        try db.run(TaskRecords.upsertDeferralSQL, TaskRecords.bindings(record))
     }
 }

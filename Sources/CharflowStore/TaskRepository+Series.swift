@@ -7,7 +7,7 @@ import Foundation
 extension TaskRepository {
     /// Every live repeating task that belongs to a series, in no particular order.
     package func liveSeriesInstances() throws -> [TaskItem] {
-        try store.tasks(indexedBy: "tasks_live_by_due",
+        try tasks(indexedBy: "tasks_live_by_due",
                           where: "\(TaskRecords.live) AND series_id IS NOT NULL AND repeat_kind != 'none'", [])
     }
 
@@ -47,6 +47,6 @@ extension TaskRepository {
     /// any undo: a settlement after a merge, which every device makes alike.
     package func removeInstance(_ id: UUID) throws {
         store.forgetReads()
-        try store.removeForGood(task: id.lowercasedText)
+        try removeForGood(id)
     }
 }

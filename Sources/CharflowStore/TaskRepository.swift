@@ -3,7 +3,8 @@ import Foundation
 
 /// The store's tasks and their deferral records: typed reads, and saves that cannot forget undo or the stamp.
 ///
-/// Reads normalise as `Store.tasks(where:)` does (an important task always has a day). A save needs
+/// The repository owns the task and deferral SQL. Reads pass each task through `Store.readingTask`, the
+/// view the layer above set (an important task always has a day). A save needs
 /// the `UnitOfWork` of the action it belongs to: it captures the row's before-image in that action's
 /// undo journal, stamps `modifiedAt` with the action's clock, then writes, so a task change can neither
 /// escape undo nor miss its sync stamp (spec D8, D14). An insert never replaces a row (spec D19), and a
@@ -15,57 +16,107 @@ package struct TaskRepository {
 
     // MARK: Reading
 
+    /// Tasks selected by a `WHERE` clause, each as the layer above reads it (`Store.readingTask`).
+    ///
+    /// `indexedBy` names the index SQLite must use, where its own choice would walk old history.
+    func tasks(indexedBy index: String? = nil, where clause: String, _ bindings: [SQLValue]) throws -> [TaskItem] {
+        let source = index.map { "tasks INDEXED BY \($0)" } ?? "tasks"
+        let reading = store.readingTask
+        var tasks: [TaskItem] = []
+        try db.forEachRawRow("SELECT \(TaskRecords.columns) FROM \(source) WHERE \(clause)", bindings) { row in
+            var task = TaskRecords.task(row)
+            reading?(&task)
+            tasks.append(task)
+        }
+        return tasks
+    }
+
+    /// When the task with this id was last removed for good here, as stored text; nil when it never was.
+    package func removedAt(_ id: UUID) throws -> String? {
+        try db.scalar("SELECT max(deleted_at) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
+                      [.text(id.lowercasedText)])?.text
+    }
+
+    /// The ids of the tasks that hold a deferral record for `day`.
+    package func taskIDs(deferredOn day: LocalDay) throws -> Set<UUID> {
+        Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)])
+            .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
+    }
+
+    /// The groups of two or more instances of one series made for one occurrence and still dated (what the
+    /// dedup rule settles, D19). Rows that arrived without an occurrence get theirs first (`SeriesOccurrence`).
+    ///
+    /// With `since`, only instances made for that day on are looked at, through an index of instances by
+    /// occurrence (the series index would walk every instance ever made); with `series`, only those series'.
+    package func seriesDuplicates(since: LocalDay? = nil, series: Set<String>? = nil) throws -> [[TaskItem]] {
+        try SeriesOccurrence.fill(db)
+        let groups = try series.map { named in
+            try db.rows("""
+                SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_by_series
+                WHERE series_id IN (SELECT value FROM json_each(?)) AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
+                AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
+                """, [.text(JSONText.array(named)), .text(since?.description ?? "")])
+        } ?? db.rows("""
+            SELECT series_id, occurrence_day FROM tasks INDEXED BY tasks_series_by_occurrence
+            WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL AND due_date IS NOT NULL
+            AND occurrence_day >= ? GROUP BY series_id, occurrence_day HAVING count(*) > 1
+            """, [.text(since?.description ?? "")])
+        return try groups.map { group in
+            try tasks(where: "series_id = ? AND occurrence_day = ? AND due_date IS NOT NULL", [group[0], group[1]])
+        }
+    }
+
     /// The task with exactly this id, if it exists.
     package func task(id: UUID) throws -> TaskItem? {
-        try store.tasks(where: "id = ?", [.text(id.lowercasedText)]).first
+        try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.
     package func tasks(idPrefix prefix: String, limit: Int) throws -> [TaskItem] {
-        try store.tasks(where: "id >= ? AND id < ? ORDER BY id LIMIT \(max(limit, 0))",
+        try tasks(where: "id >= ? AND id < ? ORDER BY id LIMIT \(max(limit, 0))",
                           [.text(prefix), .text(prefix + "~")])
     }
 
     /// Tasks placed in `region` on `day`, done or not (dropped ones included: the rules skip them).
     package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
-        try store.occupants(of: region, on: day)
+        try tasks(where: "due_date = ? AND region = ?", [.text(day.description), .text(region.rawValue)])
     }
 
     /// Live tasks without a day or due before `day`: the Backlog's members as of that day.
     package func live(undatedOrDueBefore day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(indexedBy: "tasks_live_by_due",
+        try tasks(indexedBy: "tasks_live_by_due",
                           where: "\(TaskRecords.live) AND (due_date IS NULL OR due_date < ?)", [.text(day.description)])
     }
 
     /// Live tasks due after `day`, in no particular order.
     package func live(dueAfter day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "\(TaskRecords.live) AND due_date > ?", [.text(day.description)])
+        try tasks(where: "\(TaskRecords.live) AND due_date > ?", [.text(day.description)])
     }
 
     /// Every live task; with `resolved`, done and dropped ones too. In no particular order.
     package func all(includingResolved resolved: Bool) throws -> [TaskItem] {
-        try store.tasks(where: resolved ? "1 = 1" : TaskRecords.live, [])
+        try tasks(where: resolved ? "1 = 1" : TaskRecords.live, [])
     }
 
     /// Tasks completed at `start` or later and before `end`, in completion order.
     package func completed(from start: Date, before end: Date) throws -> [TaskItem] {
-        try store.tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
+        try tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
                           [.text(Instant.storageText(start)), .text(Instant.storageText(end))])
     }
 
     /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.
     package func notDropped(dueOn day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
+        try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])
     }
 
     /// Live tasks due before `day`: what is overdue on it.
     package func live(dueBefore day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "\(TaskRecords.live) AND due_date < ?", [.text(day.description)])
+        try tasks(indexedBy: "tasks_live_by_due", where: "\(TaskRecords.live) AND due_date < ?", [.text(day.description)])
     }
 
     /// Tasks dated `day` and placed in a region, every state: that day's board.
     package func placed(on day: LocalDay) throws -> [TaskItem] {
-        try store.tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)])
+        try tasks(where: "due_date = ? AND region IS NOT NULL", [.text(day.description)])
     }
 
     /// How many live tasks are undated or due before `day`, and how many of those entered the Backlog
@@ -105,14 +156,19 @@ package struct TaskRepository {
 
     /// The instances of `series` but `other` made at `start` or later.
     package func instances(of series: UUID, otherThan other: UUID, createdSince start: Date) throws -> [TaskItem] {
-        try store.tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
+        try tasks(where: "series_id = ? AND id != ? AND created_at >= ?",
                           [.text(series.lowercasedText), .text(other.lowercasedText), .text(Instant.storageText(start))])
     }
 
     /// The occurrences the instances of `series` were made for (an instance without one, its due
     /// day), leaving out the instance `except`.
     package func occurrences(of series: UUID, except: UUID?) throws -> Set<LocalDay> {
-        try store.occurrences(of: series, except: except)
+        var days = Set<LocalDay>()
+        try db.forEachRow("SELECT coalesce(occurrence_day, due_date), id FROM tasks WHERE series_id = ?",
+                          [.text(series.lowercasedText)]) { row in
+            if let day = row.day(0), row.uuid(1) != except { days.insert(day) }
+        }
+        return days
     }
 
     /// Whether the task has a deferral record or a focus session.
@@ -160,13 +216,14 @@ package struct TaskRepository {
     /// `save(_:in:)` for the store's own flows that hold the action's journal.
     func save(_ task: inout TaskItem, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try store.save(&task)
+        try saveOutsideUndo(&task)
     }
 
     /// `insert(_:in:)` for the store's own flows that hold the action's journal.
     func insert(_ task: inout TaskItem, journal: inout UndoJournal) throws {
         try journal.capture("tasks", key: task.id.lowercasedText)
-        try store.create(&task)
+        task.modifiedAt = store.now
+        try db.run(TaskRecords.insertSQL, TaskRecords.bindings(task))
     }
 
     /// `remove(_:in:)` for the store's own flows that hold the action's journal.
@@ -178,10 +235,78 @@ package struct TaskRepository {
     /// `save(_:in:)` of a deferral record, for the store's own flows that hold the action's journal.
     func save(_ record: inout DeferralRecord, journal: inout UndoJournal) throws {
         try journal.capture("deferrals", key: record.id.lowercasedText)
-        try store.save(&record)
+        try saveOutsideUndo(&record)
+    }
+
+    /// Saves a date change the deferral rules decided, with its deferral record, as part of an action.
+    ///
+    /// A new record's id derives from (task, day made, day deferred to), so the same deferral made on two
+    /// devices is one record and counts once (rule Y-18); a refined one keeps its id.
+    func save(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
+        try save(&outcome.task, journal: &journal)
+        guard var record = outcome.record else { return }
+        if !outcome.refined {
+            record.id = try DerivedID.manualDeferral(task: record.taskID, day: record.day, to: record.deferredTo, in: db)
+        }
+        try save(&record, journal: &journal)
+    }
+
+    // MARK: Writing outside any action
+
+    /// Saves a task changed by something no undo reaches (a rollover, which empties the journal), with
+    /// `modifiedAt` stamped by the clock: every change to a task goes through a save that stamps it
+    /// (sync merges by it, spec D14). Imports keep their own stamps (`saveAsRecorded`).
+    package func saveOutsideUndo(_ task: inout TaskItem) throws {
+        task.modifiedAt = store.now
+        try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
+    }
+
+    /// Saves a task as another store or file recorded it, its `modifiedAt` included.
+    package func saveAsRecorded(_ task: TaskItem) throws {
+        try db.run(TaskRecords.upsertSQL, TaskRecords.bindings(task))
+    }
+
+    /// Saves `task` over `old`, the row as read in this transaction, writing only the columns that differ
+    /// (`modifiedAt` stamped; nothing when nothing else changed), outside any action.
+    ///
+    /// An UPDATE of a few columns maintains only the indexes over them; the upsert rewrites every column
+    /// and every index. The rollover saves each carried task this way.
+    package func save(_ task: inout TaskItem, over old: TaskItem) throws {
+        guard task != old else { return }
+        task.modifiedAt = store.now
+        let after = TaskRecords.bindings(task)
+        let before = TaskRecords.bindings(old)
+        let changed = after.indices.filter { $0 > 0 && after[$0] != before[$0] }
+        guard !changed.isEmpty else { return }
+        let sets = changed.map { TaskColumn.allCases[$0].name + " = ?" }.joined(separator: ", ")
+        try db.run("UPDATE tasks SET \(sets) WHERE id = ?", changed.map { after[$0] } + [after[0]])
+    }
+
+    /// Saves a rollover's automatic deferral, under the id derived from (task, day): two devices rolling
+    /// over the same day write the same record (D18, Y-7).
+    package func saveRolloverDeferral(_ record: inout DeferralRecord) throws {
+        record.id = DerivedID.rolloverDeferral(task: record.taskID, day: record.day)
+        try saveOutsideUndo(&record)
+    }
+
+    /// Saves a deferral record outside any action, `modifiedAt` stamped by the clock.
+    func saveOutsideUndo(_ record: inout DeferralRecord) throws {
+        record.modifiedAt = store.now
+        try db.run(TaskRecords.upsertDeferralSQL, TaskRecords.bindings(record))
     }
 
     // MARK: Removing for good
+
+    /// Removes a task for good with its deferrals and sessions, each leaving a tombstone.
+    package func removeForGood(_ id: UUID) throws {
+        let key = id.lowercasedText
+        for table in ["deferrals", "sessions"] {
+            for child in try db.rows("SELECT id FROM \(table) WHERE task_id = ?", [.text(key)]).compactMap({ $0[0].text }) {
+                try Tombstone.remove(table, id: child, at: store.nowText, in: db)
+            }
+        }
+        try Tombstone.remove("tasks", id: key, at: store.nowText, in: db)
+    }
 
     /// Removes a task with its deferrals and sessions for good, leaving tombstones; no undo reaches it
     /// (the journal is emptied), and the write-ahead log is folded into the main file so the removed
@@ -195,7 +320,7 @@ package struct TaskRepository {
                 try Tombstone.mark("tasks", id: DerivedID.seriesStop(task.seriesID ?? task.id).lowercasedText,
                                    at: store.nowText, in: db)
             }
-            try store.removeForGood(task: id.lowercasedText)
+            try removeForGood(id)
             try UndoJournal.clear(db: db)
         }
         // The write-ahead log still holds the pages as they were before: fold them into the main file

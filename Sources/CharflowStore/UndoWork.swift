@@ -49,15 +49,15 @@ package final class UndoWork {
         try UndoJournal.laterActionsDepend(on: entry.recorded.seq, db: store.db)
     }
 
-    /// What the undo rules count, as the store holds it now: the buckets of today's board and later
+    /// What the undo rules count, as the store holds it now: the buckets of `today`'s board and later
     /// ones, the running timers, the active categories.
-    package func counts() throws -> UndoRules.Counts {
+    package func counts(from today: LocalDay) throws -> UndoRules.Counts {
         let db = store.db
         var counts = UndoRules.Counts()
         for row in try db.rows("""
             SELECT due_date, region, bucket, count(*) FROM tasks
             WHERE region IS NOT NULL AND dropped_at IS NULL AND due_date >= ? GROUP BY due_date, region, bucket
-            """, [.text(store.today.description)]) {
+            """, [.text(today.description)]) {
             guard let day = row[0].text.flatMap({ LocalDay($0) }), let region = row[1].text.flatMap(Region.init(rawValue:)),
                   let bucket = row[2].text.flatMap(Bucket.init(rawValue:)), let count = row[3].int else { continue }
             counts.placed[UndoRules.Place(day: day, region: region, bucket: bucket)] = count

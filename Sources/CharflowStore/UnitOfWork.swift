@@ -43,31 +43,11 @@ extension Store {
 extension UnitOfWork {
     /// Saves a change of day the deferral rules decided, with its deferral record.
     package func saveDeferral(_ outcome: inout Deferral.Outcome) throws {
-        try store.apply(&outcome, journal: &journal)
+        try store.taskRepository.save(&outcome, journal: &journal)
     }
 
     /// Saves a change to `task` itself (its notes, say), before-image captured, `modifiedAt` stamped.
     package func save(_ task: inout TaskItem) throws {
         try store.taskRepository.save(&task, in: self)
-    }
-
-    /// The deferral record `task` already has for today, if any (what `Deferral.move` refines).
-    package func todaysRecord(of task: TaskItem) throws -> DeferralRecord? {
-        try store.todaysRecord(of: task)
-    }
-
-    /// The tasks dated `day` in `region`, every state: what the 1–3–5 limits count (B-4).
-    package func occupants(of region: Region, on day: LocalDay) throws -> [TaskItem] {
-        try store.occupants(of: region, on: day)
-    }
-
-    /// Closes the live session on `taskID`, if there is one, at the clock with `outcome`.
-    package func closeLiveSession(ofTask taskID: UUID, _ outcome: SessionOutcome) throws {
-        try store.closeLiveSession(ofTask: taskID, outcome, journal: &journal)
-    }
-
-    /// Closes `session` at the clock with `outcome`; a habit session's timed minutes follow.
-    package func close(_ session: WorkSession, _ outcome: SessionOutcome) throws {
-        try store.closeSession(session, outcome, journal: &journal)
     }
 }

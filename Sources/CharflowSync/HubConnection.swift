@@ -4,7 +4,7 @@ import Foundation
 /// One libpq connection to a hub: statements with text parameters, rows as text.
 ///
 /// Errors become `SyncError`: a connection that fails or drops is `unreachable`, a statement the
-/// server rejects is `refused` with the server's primary message (never the SQL).
+/// server rejects is `refused` with the server's primary message (never the SQL) and its SQLSTATE.
 final class HubConnection {
     let connection: OpaquePointer
     let pq: LibPQ
@@ -133,8 +133,9 @@ final class HubConnection {
             if pq.status(connection) != CONNECTION_OK {
                 throw SyncError.unreachable(HubConnection.firstLine(pq.errorMessage(connection)))
             }
-            let primary = pq.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            throw SyncError.refused(primary ?? HubConnection.firstLine(pq.errorMessage(connection)))
+            let primary = pq.resultErrorField(result, LibPQ.primaryMessage).map { String(cString: $0) }
+            let code = pq.resultErrorField(result, LibPQ.sqlState).map { String(cString: $0) }
+            throw SyncError.refused(primary ?? HubConnection.firstLine(pq.errorMessage(connection)), sqlState: code)
         }
     }
 

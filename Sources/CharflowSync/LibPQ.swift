@@ -29,6 +29,7 @@ struct LibPQ {
     let nfields: @convention(c) (Result?) -> Int32
     let getisnull: @convention(c) (Result?, Int32, Int32) -> Int32
     let getvalue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
+    /// One field of a failed statement's error (`PQresultErrorField`): `primaryMessage` or `sqlState`.
     let resultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
     let clear: @convention(c) (Result?) -> Void
     let setNoticeProcessor: @convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
@@ -40,6 +41,11 @@ struct LibPQ {
     let socket: @convention(c) (Connection?) -> Int32
     let consumeInput: @convention(c) (Connection?) -> Int32
     let notifies: @convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?
+
+    /// `PG_DIAG_MESSAGE_PRIMARY` and `PG_DIAG_SQLSTATE`, from the header (character macros, which Swift
+    /// does not import).
+    static let primaryMessage = Int32(UInt8(ascii: "M"))
+    static let sqlState = Int32(UInt8(ascii: "C"))
 
     /// The loaded library, or nil when no libpq could be loaded.
     static let shared: LibPQ? = LibPQ()

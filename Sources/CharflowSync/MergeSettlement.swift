@@ -8,19 +8,33 @@ import CharflowStore
 /// Each settlement is an ordinary change of this store, sent with the next sync; every device that
 /// merges the same operations settles them alike.
 package enum MergeSettlement {
-    package static func settle(_ store: Store) throws {
-        try settle(store, scope: .whole)
+    package static func settle(_ store: Store, rules: SettlementRules?) throws {
+        try settle(store, scope: .whole, rules: rules)
     }
 
-    /// Settles as `settle(_:)` does, the series only those `scope` names: the merge changed no other.
-    static func settle(_ store: Store, scope: MergeScope) throws {
+    /// Settles as `settle(_:rules:)` does, the series only those `scope` names: the merge changed no other.
+    static func settle(_ store: Store, scope: MergeScope, rules: SettlementRules?) throws {
         let series = try scope.series(store)
-        try store.removeSeriesDuplicatesAfterMerge(series: series)
+        if series?.isEmpty != true { try rules?.removeSeriesDuplicates(series) }
         // No series reached and no task removed: no series can need settling, and none is read.
         if series?.isEmpty != true || scope.mayHaveStopped {
             try SeriesSettlement.settle(store, series: series, stopped: scope.stopped)
         }
         try CategorySettlement.settle(store)
-        try store.settleTwoTimers()
+        try rules?.settleTwoTimers()
+    }
+}
+
+/// The settlements a merge shares with the application layer, which holds their rules (the rollover
+/// and an import run them too): the dedup of a series' instances (Y-7) and two live sessions (Y-8).
+package struct SettlementRules {
+    /// Keeps one instance of each series and occurrence, of `series` (every series when nil).
+    package var removeSeriesDuplicates: (_ series: Set<String>?) throws -> Void
+    /// Stops the later of two live sessions.
+    package var settleTwoTimers: () throws -> Void
+
+    package init(removeSeriesDuplicates: @escaping (Set<String>?) throws -> Void, settleTwoTimers: @escaping () throws -> Void) {
+        self.removeSeriesDuplicates = removeSeriesDuplicates
+        self.settleTwoTimers = settleTwoTimers
     }
 }

@@ -16,6 +16,9 @@ package final class SyncClient {
     /// Operations per push statement and per pulled page.
     static let page = 5_000
 
+    /// The application's settlements a merge runs (nil runs only the merge's own).
+    package var rules: SettlementRules?
+
     package init(store: Store) {
         self.store = store
     }
@@ -164,7 +167,7 @@ package final class SyncClient {
             let merged = try OperationLog.issuedSeq(db)
             // Another device's rollover time or first weekday shapes this device's day from now (Y-26).
             try store.reloadSettings()
-            try MergeSettlement.settle(store, scope: mergeScope)
+            try MergeSettlement.settle(store, scope: mergeScope, rules: rules)
             // Rows the rules changed are other devices' doing too: their actions' undo says so (Y-25).
             try UndoAcrossSync.markChanged(byOperationsAfter: merged, at: nowText, db)
             // What the merge and the settling wrote as this device's own (two devices' notes merged by
@@ -246,12 +249,13 @@ package final class SyncClient {
                 } else {
                     row = try hub.query(sql, parameters).first ?? []
                 }
-            } catch SyncError.refused(let detail) where detail.contains(HubSchema.plaintextRefusal) {
+            } catch SyncError.refused(_, let code) where code == HubRefusalCode.plaintext {
                 // A blind hub whose key this device no longer keeps (rule Y-32): nothing was written.
                 throw SyncError.passphraseNeeded
-            } catch SyncError.refused(let detail) {
+            } catch SyncError.refused(let detail, let code)
+                        where code == HubRefusalCode.undefinedFunction || code == HubRefusalCode.undefinedTable {
                 // No `hub_push` (a hub before it, or no hub at all): completed or refused, once.
-                guard !upgraded else { throw SyncError.refused(detail) }
+                guard !upgraded else { throw SyncError.refused(detail, sqlState: code) }
                 try HubSchema.ensure(hub)
                 upgraded = true
                 continue

@@ -8,8 +8,10 @@ import CharflowCore
 public enum SyncError: CharflowRefusal, Equatable {
     /// The hub could not be reached, or went away mid-way; the detail is libpq's first line.
     case unreachable(String)
-    /// The hub answered with an error (its primary message, never the statement).
-    case refused(String)
+    /// The hub answered with an error: its primary message (never the statement), and the SQLSTATE
+    /// it came with, by which the device tells the hub's refusals apart (`HubRefusalCode`); nil when the
+    /// refusal is the device's own.
+    case refused(String, sqlState: String? = nil)
     /// No URL given, remembered, or in `CHARFLOW_HUB`.
     case noHub
     /// The database has no hub schema.
@@ -68,7 +70,7 @@ public enum SyncError: CharflowRefusal, Equatable {
     public var message: String {
         switch self {
         case .unreachable(let detail): SyncMessages.hubUnreachable(detail)
-        case .refused(let detail): SyncMessages.hubRefused(detail)
+        case .refused(let detail, _): SyncMessages.hubRefused(detail)
         case .noHub: SyncMessages.noHub
         case .hubNotReady: SyncMessages.hubNotReady
         case .hubTooNew(let version): SyncMessages.hubTooNew(version)

@@ -5,73 +5,96 @@ import CharflowCore
 ///
 /// Each is a plain file in `Sources/CharflowWeb/Page/` (so an editor and `node --check` see real
 /// JavaScript, CSS and HTML) that SwiftPM embeds in the code (`.embedInCode`, as `PackageResources`):
-/// nothing is read from disk at run time. `app.js` holds Today, Region focus, the Backlog and what every
-/// screen shares; each further screen is its own script, loaded after it in the order of `Asset`'s cases
-/// and joining through `charflow.screen({...})`.
+/// nothing is read from disk at run time. The scripts are ES modules (`.mjs`) that import each other by
+/// path; `main.mjs` is the entry, and the page preloads every other module so the browser fetches them
+/// at once rather than one import at a time. Each is answered by its own line of `RouteTable`.
 enum PageAssets {
-    enum Asset: String, CaseIterable {
-        case script = "app.js"
+    enum Asset: String, CaseIterable, Sendable {
         case style = "app.css"
-        // The task detail, Focus, and Settings with Privacy and Erase.
-        case detail = "detail.js"
-        case focus = "focus.js"
-        case settings = "settings.js"
-        // Habits, Night planning, and drag and drop.
-        case habits = "habits.js"
-        case night = "night.js"
-        case drag = "drag.js"
-        // Upcoming and Search (W-20).
-        case upcoming = "upcoming.js"
-        // The keyboard model of task lists and the per-task menu (W-21).
-        case lists = "lists.js"
-        // Sync's state in the header and the Conflicts screen (Y-28).
-        case sync = "sync.js"
+        // The entry: registers the screens and starts the page.
+        case main = "main.mjs"
+        // What every screen shares: the words, elements, the API, the one state, the toast, the screens.
+        case words = "words.mjs"
+        case dom = "dom.mjs"
+        case api = "api.mjs"
+        case state = "state.mjs"
+        case toast = "toast.mjs"
+        case router = "router.mjs"
+        // Task rows with their menus (W-21), the defer sheet, and quick add (W-9).
+        case tasks = "tasks.mjs"
+        case menus = "menus.mjs"
+        case deferSheet = "deferSheet.mjs"
+        case quickAdd = "quickAdd.mjs"
+        // The screens: Today and Region focus, the Backlog, the task detail, Focus, Settings, Habits,
+        // Night planning, Upcoming, Search, and sync's state with the Conflicts screen (Y-28).
+        case today = "today.mjs"
+        case backlog = "backlog.mjs"
+        case detail = "detail.mjs"
+        case focus = "focus.mjs"
+        case settings = "settings.mjs"
+        case habits = "habits.mjs"
+        case night = "night.mjs"
+        case upcoming = "upcoming.mjs"
+        case search = "search.mjs"
+        case sync = "sync.mjs"
+        // No screen of their own: the keyboard model of task lists, drag and drop, the shortcuts.
+        case lists = "lists.mjs"
+        case drag = "drag.mjs"
+        case shortcuts = "shortcuts.mjs"
 
-        var isScript: Bool { rawValue.hasSuffix(".js") }
+        var isScript: Bool { rawValue.hasSuffix(".mjs") }
 
         var contentType: String {
             isScript ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8"
         }
 
-        var text: String {
+        /// The file as text, decoded once.
+        var text: String { Texts.assets[self] ?? "" }
+
+        fileprivate var bytes: [UInt8] {
             switch self {
-            case .script: Texts.app
-            case .style: Texts.style
-            case .detail: Texts.detail
-            case .focus: Texts.focus
-            case .settings: Texts.settings
-            case .habits: Texts.habits
-            case .night: Texts.night
-            case .drag: Texts.drag
-            case .upcoming: Texts.upcoming
-            case .lists: Texts.lists
-            case .sync: Texts.sync
+            case .style: PackageResources.app_css
+            case .main: PackageResources.main_mjs
+            case .words: PackageResources.words_mjs
+            case .dom: PackageResources.dom_mjs
+            case .api: PackageResources.api_mjs
+            case .state: PackageResources.state_mjs
+            case .toast: PackageResources.toast_mjs
+            case .router: PackageResources.router_mjs
+            case .tasks: PackageResources.tasks_mjs
+            case .menus: PackageResources.menus_mjs
+            case .deferSheet: PackageResources.deferSheet_mjs
+            case .quickAdd: PackageResources.quickAdd_mjs
+            case .today: PackageResources.today_mjs
+            case .backlog: PackageResources.backlog_mjs
+            case .detail: PackageResources.detail_mjs
+            case .focus: PackageResources.focus_mjs
+            case .settings: PackageResources.settings_mjs
+            case .habits: PackageResources.habits_mjs
+            case .night: PackageResources.night_mjs
+            case .upcoming: PackageResources.upcoming_mjs
+            case .search: PackageResources.search_mjs
+            case .sync: PackageResources.sync_mjs
+            case .lists: PackageResources.lists_mjs
+            case .drag: PackageResources.drag_mjs
+            case .shortcuts: PackageResources.shortcuts_mjs
             }
         }
     }
 
     /// Each embedded file as text, decoded once on first use.
     enum Texts {
-        static let app = text(PackageResources.app_js)
-        static let style = text(PackageResources.app_css)
-        static let detail = text(PackageResources.detail_js)
-        static let focus = text(PackageResources.focus_js)
-        static let settings = text(PackageResources.settings_js)
-        static let habits = text(PackageResources.habits_js)
-        static let night = text(PackageResources.night_js)
-        static let drag = text(PackageResources.drag_js)
-        static let upcoming = text(PackageResources.upcoming_js)
-        static let lists = text(PackageResources.lists_js)
-        static let sync = text(PackageResources.sync_js)
+        static let assets: [Asset: String] = Dictionary(uniqueKeysWithValues: Asset.allCases.map { ($0, text($0.bytes)) })
         static let page = text(PackageResources.page_html)
 
         private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The script elements of the page, `app.js` first; `defer` keeps them in this order.
+    /// The page's script elements: the entry module, and a preload of every other module it imports.
     static var scriptTags: String {
-        Asset.allCases.filter(\.isScript).map { "<script src=\"/\($0.rawValue)\" defer></script>" }
-            .joined(separator: "\n")
+        let preloads = Asset.allCases.filter { $0.isScript && $0 != .main }
+            .map { "<link rel=\"modulepreload\" href=\"/\($0.rawValue)\">" }
+        return (preloads + ["<script type=\"module\" src=\"/\(Asset.main.rawValue)\"></script>"]).joined(separator: "\n")
     }
 }
 

@@ -56,7 +56,11 @@ enum TodayPage {
 
     /// What a slot the same for every request holds.
     private static func fixed(_ name: String) -> String {
-        if name.hasPrefix("w:") { return escaped(PageWords.text(String(name.dropFirst(2)))) }
+        if name.hasPrefix("w:") {
+            let key = String(name.dropFirst(2))
+            guard PageWords.all.contains(where: { $0.key == key }) else { preconditionFailure("page.html: no page word \(key)") }
+            return escaped(PageWords.text(key))
+        }
         switch name {
         case "title": return escaped(PageWords.text("pageTitle", ["screen": PageWords.text("navToday")]))
         case "scripts": return PageAssets.scriptTags
@@ -71,10 +75,6 @@ enum TodayPage {
                         + "</option>"
                 } }
                 .joined(separator: "\n")
-        case "limits":
-            // The 1–3–5 limits from the core, so the page counts against them without a copy of its own.
-            return scriptSafe(JSONValue.object([("mustDo", .int(Bucket.mustDo.limit)), ("complementary", .int(Bucket.complementary.limit)),
-                                                ("misc", .int(Bucket.misc.limit))]).rendered())
         default: preconditionFailure("page.html: no slot named \(name)")
         }
     }

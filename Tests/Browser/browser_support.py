@@ -6,21 +6,31 @@ Run by scripts/test (after the Swift suites) with the venv's Python, every `test
 Every test starts its own server on a free port over a fresh store in a temporary folder, with the
 clock fixed (`--now`), the zone and a plain locale explicit. The CLI is the same binary on the same store.
 Screenshots of each screen in light and dark go to .build/screenshots (not committed).
+
+One Chromium serves the whole run (starting one takes a second): each test gets it in a fresh state, a new
+tab (no emulated theme, size or zoom carried over) with no cookies and the window at its size; it is quit
+when the run ends, and started again should it have died.
+Every server a test starts is stopped when the test ends, and dies with the test's process if that goes
+first; a page script's uncaught error fails the test that caused it.
 """
 
+import atexit
+import ctypes
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import (ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException,
+                                        TimeoutException, WebDriverException)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CHARFLOW_TEST_BINARY") or os.path.join(ROOT, ".build", "debug", "charflow")
@@ -30,8 +40,17 @@ NOW = "2026-11-30T09:00"  # a Monday
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+def dies_with_parent():
+    """In a child before it runs: the kernel sends it SIGTERM when the test's process ends (PR_SET_PDEATHSIG),
+    so a server is never left behind, not even when the tests are killed."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
+
+
 class Store:
-    """A fresh store in a temporary folder, the CLI on it, and `charflow serve --port 0` over it."""
+    """A fresh store in a temporary folder, the CLI on it, and `charflow serve --port 0` over it.
+
+    Every server started over the store is kept (`servers`) and stopped by `close`; `server` is the last.
+    """
 
     def __init__(self, zone="Europe/London"):
         self.folder = tempfile.mkdtemp(prefix="charflow-browser-")
@@ -39,6 +58,7 @@ class Store:
             "CHARFLOW_DB": os.path.join(self.folder, "store.sqlite"), "TZ": zone, "LANG": "C.UTF-8",
             "HOME": self.folder, "PATH": "/usr/bin:/bin",
         }
+        self.servers = []
         self.server = None
         self.url = None
 
@@ -48,13 +68,19 @@ class Store:
             raise AssertionError(f"charflow {' '.join(args)} exited {done.returncode}: {done.stderr}")
         return json.loads(done.stdout)
 
+    def start(self, arguments, env=None):
+        """Starts `charflow ARGUMENTS` as a server over the store, kept until `close`; returns the first line it printed."""
+        process = subprocess.Popen([BINARY, *arguments], env=env or self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, preexec_fn=dies_with_parent)
+        self.servers.append(process)
+        self.server = process
+        return process.stdout.readline()
+
     def serve(self, now=NOW, clock_file=None):
         """Starts the server with its clock fixed at `now`, or read from `clock_file` on every request."""
         clock = ["--now", now] if clock_file is None else []
         env = dict(self.env, CHARFLOW_CLOCK_FILE=clock_file) if clock_file else self.env
-        self.server = subprocess.Popen([BINARY, "serve", "--port", "0", *clock], env=env,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.server.stdout.readline()
+        line = self.start(["serve", "--port", "0", *clock], env)
         match = re.search(r"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]+", line)
         if not match:
             self.server.kill()
@@ -62,27 +88,91 @@ class Store:
         self.url = match.group(0)
         return self.url
 
+    @staticmethod
+    def stop(process):
+        """Stops one server: SIGTERM, then SIGKILL if it has not gone in 10 s; closes its pipes."""
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        process.stdout.close()
+        process.stderr.close()
+
     def close(self):
-        if self.server and self.server.poll() is None:
-            self.server.terminate()
-            self.server.wait(timeout=10)
-        if self.server:
-            self.server.stdout.close()
-            self.server.stderr.close()
+        for process in self.servers:
+            self.stop(process)
+        self.servers = []
+        self.server = None
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def browser(width=1280, height=900, network_log=False):
     """Headless Chromium; with `network_log`, `driver.get_log("performance")` holds the network events."""
     options = webdriver.ChromeOptions()
+    logs = {"browser": "SEVERE"}
     if network_log:
-        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        logs["performance"] = "ALL"
+    options.set_capability("goog:loggingPrefs", logs)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  f"--window-size={width},{height}", "--lang=en-GB", "--force-device-scale-factor=1"):
         options.add_argument(flag)
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", popen_kw={"preexec_fn": dies_with_parent})
     return webdriver.Chrome(options=options, service=service)
+
+
+def fresh_tab(driver, width, height):
+    """`driver` as a new browser would be: one new tab, no cookies, nothing cached, downloads as by default, the
+    window `width` by `height`.
+
+    Emulation (a theme, a viewport, a zoom) belongs to a tab, so it leaves with the tab closed.
+    """
+    old = driver.window_handles
+    driver.switch_to.new_window("tab")
+    new = driver.current_window_handle
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(new)
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+    driver.set_window_size(width, height)
+    driver.get_log("browser")
+
+
+_shared = None
+
+
+def shared_browser(width, height):
+    """The run's one Chromium in a fresh state at `width` by `height`; started on first use, again if it died."""
+    global _shared
+    if _shared is not None:
+        try:
+            fresh_tab(_shared, width, height)
+            return _shared
+        except WebDriverException:
+            try:
+                _shared.quit()
+            except WebDriverException:
+                pass
+            _shared = None
+    _shared = browser(width, height)
+    return _shared
+
+
+@atexit.register
+def _quit_shared():
+    if _shared is not None:
+        _shared.quit()
+
+
+def page_errors(driver):
+    """The page scripts' uncaught errors the browser logged since it was last asked (a refused request is no error)."""
+    return [entry["message"] for entry in driver.get_log("browser") if "Uncaught" in entry["message"]]
 
 
 def theme(driver, scheme):
@@ -90,9 +180,31 @@ def theme(driver, scheme):
 
 
 def wait(driver, condition, seconds=5, message=""):
-    # The page draws the board again on every change, so an element found a moment ago may be gone.
-    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)) \
-        .until(lambda d: condition(d), message)
+    """The first true value `condition(driver)` gives within `seconds`; else a TimeoutException with `message`.
+
+    The page draws the board again on every change, so an element found a moment ago may be gone: a stale
+    or missing element is asked again. Asked every 50 ms, or after as long as the last asking took (one
+    that runs the CLI), so the waiting never takes more of the machine than what it waits for.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        started = time.monotonic()
+        try:
+            value = condition(driver)
+            if value:
+                return value
+        except (StaleElementReferenceException, NoSuchElementException):
+            pass
+        now = time.monotonic()
+        if now >= deadline:
+            raise TimeoutException(message)
+        time.sleep(min(max(0.05, now - started), max(0.0, deadline - now)))
+
+
+def wait_for_board(driver, seconds=5):
+    """Waits for Today's board and for the page's first redraw to be over (`main` is busy while one runs)."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main:not([aria-busy]) #regions section"), seconds=seconds,
+         message="the board never rendered")
 
 
 def focused(driver, attribute):
@@ -141,9 +253,17 @@ def choose(driver, title, item):
     click(driver, item)
 
 
+_axe_source = None
+
+
 def axe_violations(driver):
-    with open(AXE, encoding="utf-8") as source:
-        driver.execute_script(source.read())
+    """axe-core's violations of the WCAG tags on the page as it stands; axe is read once and put in a page once."""
+    global _axe_source
+    if _axe_source is None:
+        with open(AXE, encoding="utf-8") as source:
+            _axe_source = source.read()
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        driver.execute_script(_axe_source)
     return driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
@@ -163,22 +283,38 @@ def contrast(a, b):
 
 
 class BrowserTestCase(unittest.TestCase):
-    """A fresh store per test, a browser opened on its page, screenshots by name."""
+    """A fresh store per test, the run's Chromium opened on its page in a fresh tab, screenshots by name."""
 
     def setUp(self):
+        # Cleanups run after tearDown, and even when setUp fails part way.
         self.store = Store()
+        self.addCleanup(self.store.close)
         self.driver = None
+        self.own_browsers = []
+        self.addCleanup(lambda: [driver.quit() for driver in self.own_browsers])
 
     def tearDown(self):
-        if self.driver:
-            self.driver.quit()
-        self.store.close()
+        for driver in {id(d): d for d in [self.driver, *self.own_browsers] if d is not None}.values():
+            self.assertEqual(page_errors(driver), [], "the page's scripts failed")
+
+    def browser(self, width=1280, height=900):
+        """The run's Chromium in a fresh state at `width` by `height`."""
+        self.driver = shared_browser(width, height)
+        return self.driver
+
+    def own_browser(self, **options):
+        """A Chromium of this test's own (with `network_log`, say), quit when the test ends."""
+        driver = browser(**options)
+        self.own_browsers.append(driver)
+        self.driver = driver
+        return driver
 
     def open_page(self, width=1280, height=900, fragment=""):
-        """Opens the page (at `#fragment` if given) and waits for Today's board, which every screen loads."""
-        self.driver = browser(width, height)
+        """Opens the page (at `#fragment` if given) and waits for Today's board, which every screen loads,
+        drawn again with all it needs (`main` no longer busy), so no first redraw replaces what a test finds."""
+        self.browser(width, height)
         self.driver.get(self.store.serve())
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
+        wait_for_board(self.driver)
         if fragment:
             self.driver.execute_script("location.hash = arguments[0]", fragment)
         return self.driver

@@ -6,6 +6,7 @@ The servers here run on fixed ports of their own (a restart must come back on th
 cookie's name carries it); the pages that try to frame the app are served by Python on other ports.
 """
 
+import glob
 import http.server
 import json
 import os
@@ -19,7 +20,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BINARY, NOW, BrowserTestCase, browser, wait
+from browser_support import BINARY, NOW, ROOT, BrowserTestCase, wait, wait_for_board
 
 
 def free_port():
@@ -70,9 +71,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def serve_on(self, port):
         """`charflow serve --port PORT` over the store, as `Store.serve` does; returns its sign-in link."""
-        self.store.server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--now", NOW], env=self.store.env,
-                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.store.server.stdout.readline()
+        line = self.store.start(["serve", "--port", str(port), "--now", NOW])
         match = re.search(r"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{64}", line)
         if not match:
             self.store.server.kill()
@@ -80,16 +79,11 @@ class DailyAccessTests(BrowserTestCase):
         return match.group(0)
 
     def stop_server(self):
-        self.store.server.terminate()
-        self.store.server.wait(timeout=15)
-        self.store.server.stdout.close()
-        self.store.server.stderr.close()
-        self.store.server = None
+        self.store.stop(self.store.server)
 
     def signed_in_board(self, url):
         self.driver.get(url)
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), seconds=10,
-             message=f"the board never rendered at {url}")
+        wait_for_board(self.driver, seconds=10)
 
     def other_page(self, html):
         page = PageServer(html)
@@ -98,7 +92,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W26_a_page_on_another_local_port_cannot_frame_the_app(self):
         self.store.cli("add", "Water plants", "--region", "morning")
-        self.driver = browser()
+        self.browser()
         port = free_port()
         self.signed_in_board(self.serve_on(port))
         before = self.store.cli("today")
@@ -125,7 +119,7 @@ class DailyAccessTests(BrowserTestCase):
         self.assertEqual(self.store.cli("today"), before)
 
     def test_W26_with_100_idle_sockets_open_the_browser_still_signs_in_and_sees_changes(self):
-        self.driver = browser()
+        self.browser()
         link = self.serve_on(free_port())
         port = int(re.search(r":([0-9]+)/", link).group(1))
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(100)]
@@ -142,7 +136,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W25_a_sign_in_survives_a_restart_until_serve_sign_out(self):
         self.store.cli("add", "Water plants", "--region", "morning")
-        self.driver = browser()
+        self.browser()
         port = free_port()
         self.signed_in_board(self.serve_on(port))
         self.stop_server()
@@ -174,7 +168,7 @@ class DailyAccessTests(BrowserTestCase):
         with open(os.path.join(opener, "opened"), encoding="utf-8") as recorded:
             urls = recorded.read().split()
         self.assertEqual(len(urls), 1)
-        self.driver = browser()
+        self.browser()
         self.signed_in_board(urls[0])
         wait(self.driver, lambda d: "Water plants" in d.find_element(By.ID, "regions").text)
         # The same link again: refused with a page that says how to get a new one, and that this browser is in.
@@ -184,13 +178,13 @@ class DailyAccessTests(BrowserTestCase):
         self.assertIn("Run charflow open for a new one.", self.driver.find_element(By.TAG_NAME, "body").text)
         self.check_both_themes("used sign-in link", "link-used")
         self.driver.find_element(By.LINK_TEXT, "This browser is signed in: open today's board.").click()
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board link did not lead to the board")
+        wait_for_board(self.driver)
         # A second open finds the same server and opens a fresh link.
         again = json.loads(subprocess.run([BINARY, "open", "--now", NOW, "--json"], env=env, capture_output=True, text=True, check=True).stdout)
         self.assertEqual((again["started"], again["pid"], again["port"]), (False, answer["pid"], answer["port"]))
 
     def test_W25_the_manifest_and_icon_make_the_page_installable_and_nothing_is_missing(self):
-        self.driver = browser(network_log=True)
+        self.own_browser(network_log=True)
         self.signed_in_board(self.serve_on(free_port()))
         time.sleep(1)
         manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})
@@ -204,7 +198,9 @@ class DailyAccessTests(BrowserTestCase):
         answers = [(m["params"]["response"]["url"], m["params"]["response"]["status"])
                    for m in answers if m["method"] == "Network.responseReceived"]
         paths = {url.split("?")[0].split("/", 3)[-1] for url, _ in answers}
-        self.assertTrue({"app.js", "app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
+        modules = {os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "Sources", "CharflowWeb", "Page", "*.mjs"))}
+        self.assertIn("main.mjs", modules)
+        self.assertTrue(modules | {"app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
         self.assertNotIn("favicon.ico", paths)
         self.assertEqual([(url, status) for url, status in answers if status >= 400], [])
         icon = self.driver.execute_script(

@@ -9,7 +9,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, browser, by_label, click, theme, wait, focused
+from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait, wait_for_board, focused
 
 
 def press(driver, label):
@@ -29,9 +29,9 @@ class FocusTests(BrowserTestCase):
         """The page over a server whose clock is the file `self.clock`."""
         self.clock = os.path.join(self.store.folder, "clock")
         self.set_clock(when)
-        self.driver = browser()
+        self.browser()
         self.driver.get(self.store.serve(clock_file=self.clock))
-        wait(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
+        wait_for_board(self.driver)
         self.driver.execute_script("location.hash = arguments[0]", fragment)
         return self.driver
 

@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_support import BrowserTestCase, browser, wait
+from browser_support import BrowserTestCase, wait, wait_for_board
 
 EVENING = "2026-11-30T21:00"
 
@@ -76,10 +76,10 @@ class FocusAfterActionsTests(BrowserTestCase):
         first = add("Finish proposal", "--region", "morning", "--bucket", "must")
         second = add("Email Sam", "--region", "afternoon")
         third = add("Call the bank", "--region", "afternoon", "--bucket", "complementary")
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(s.serve(now=EVENING))
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        wait_for_board(d)
         d.execute_script("location.hash = '#night'")
         wait(d, lambda d: d.find_elements(By.ID, "night-close"))
         order = d.execute_script("return Array.from(document.querySelectorAll('#night-open > li [id^=night-keep-]')).map(b => b.id.slice(11))")

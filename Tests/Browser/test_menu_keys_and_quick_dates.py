@@ -13,8 +13,9 @@ import urllib.request
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
 
-from browser_support import BrowserTestCase, browser, by_label, theme, wait
+from browser_support import BrowserTestCase, by_label, theme, wait
 
 SUNDAY = "2026-12-06T09:00"
 FRIDAY = "2026-12-04T09:00"
@@ -57,7 +58,9 @@ class MenuKeysAndQuickDatesTests(BrowserTestCase):
         box = d.switch_to.active_element
         ActionChains(d).key_down(Keys.SPACE).perform()
         # A change from elsewhere draws the board again while the key is down: the box is a new element.
-        d.execute_async_script("const done = arguments[0]; window.charflow.refresh().then(() => done())")
+        self.store.cli("add", "Call the bank", "--region", "afternoon", "--bucket", "misc")
+        wait(d, lambda d: by_label(d, "Complete Call the bank") is not None, message="the change was not drawn")
+        wait(d, staleness_of(box), message="the box was not drawn again")
         ActionChains(d).key_up(Keys.SPACE).perform()
         wait(d, lambda d: [t for t in self.store.cli("today")["regions"]["morning"]["misc"] if t["id"] == task][0]["isCompleted"],
              message="the Space press was lost")
@@ -88,7 +91,7 @@ class MenuKeysAndQuickDatesTests(BrowserTestCase):
         s = self.store
         task = s.cli("add", "Book the venue", "--region", "morning", "--bucket", "misc", now=now)["id"]
         slipping = s.cli("add", "Call the garage", "--region", "morning", "--bucket", "misc", now=now)["id"]
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(now=now))
         d = self.driver
         wait(d, lambda d: self.menu_items(task), message="the board never rendered")
@@ -117,7 +120,7 @@ class MenuKeysAndQuickDatesTests(BrowserTestCase):
             urllib.request.urlopen(base)
         self.assertEqual(refused.exception.code, 401)
         self.assertTrue(refused.exception.headers["Content-Type"].startswith("text/html"))
-        self.driver = browser()
+        self.browser()
         d = self.driver
         d.get(base)
         self.assertEqual(d.find_element(By.TAG_NAME, "h1").text, "Sign in to Charflow")

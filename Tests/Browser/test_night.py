@@ -7,7 +7,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, browser, click, theme, wait, focused
+from browser_support import BrowserTestCase, click, theme, wait, wait_for_board, focused
 
 
 def type_into(d, element_id, text):
@@ -48,10 +48,10 @@ class NightTests(BrowserTestCase):
 
     def open_night(self, **size):
         s = self.store
-        self.driver = browser(**size)
+        self.browser(**size)
         self.driver.get(s.serve(now=EVENING))
         d = self.driver
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        wait_for_board(d)
         d.execute_script("location.hash = '#night'")
         wait(d, lambda d: d.find_element(By.ID, "view-night").is_displayed() and d.find_elements(By.ID, "night-close"),
              message="Night planning never showed")
@@ -188,10 +188,10 @@ class NightTests(BrowserTestCase):
     def test_W14_P3_after_midnight_the_page_still_plans_the_day_that_has_begun(self):
         s = self.store
         s.cli("add", "Finish proposal", "--region", "morning", now=EVENING)
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(now="2026-12-01T00:30"))
         d = self.driver
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+        wait_for_board(d)
         d.execute_script("location.hash = '#night'")
         wait(d, lambda d: d.find_elements(By.ID, "night-close"))
         self.assertIn("Reviewing Mon 30 Nov; planning Tue 1 Dec.", d.find_element(By.ID, "view-night").text)

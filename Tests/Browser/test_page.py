@@ -11,8 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import (BrowserTestCase, axe_violations, browser, by_label, choose, click, contrast, focused,
-                             theme, wait)
+from browser_support import (BrowserTestCase, axe_violations, by_label, choose, click, contrast, focused,
+                             page_errors, theme, wait, wait_for_board)
 
 
 class PageTests(BrowserTestCase):
@@ -98,7 +98,7 @@ class PageTests(BrowserTestCase):
         clock = os.path.join(s.folder, "clock")
         with open(clock, "w") as f:
             f.write("2026-11-30T23:58")
-        self.driver = browser()
+        self.browser()
         self.driver.get(s.serve(clock_file=clock))
         d = self.driver
         wait(d, lambda d: by_label(d, "Complete Finish project proposal") is not None)
@@ -198,7 +198,7 @@ class PageTests(BrowserTestCase):
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+            wait_for_board(d)
             d.find_element(By.ID, "quick-line").send_keys("Call the bank !high ~30m @tomorrow #Work")
             wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#quick-parse [data-kind]")) == 4)
             self.assertEqual(axe_violations(d), [], scheme)
@@ -334,6 +334,9 @@ class PageTests(BrowserTestCase):
         wait(d, lambda d: not d.find_element(By.ID, "shortcuts").is_displayed())
         d.switch_to.active_element.send_keys("b")
         wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed())
+        # Focus settles on the new screen's heading once the Backlog is drawn (W-21).
+        wait(d, lambda d: d.execute_script("const a = document.activeElement; return a.tagName === 'H1' && a.offsetParent !== null"),
+             message="focus did not go to the Backlog's heading")
         d.switch_to.active_element.send_keys("n")
         wait(d, lambda d: focused(d, "id") == "quick-line")
         # Typing in a field types; it does not move between screens.
@@ -356,6 +359,13 @@ class PageTests(BrowserTestCase):
         self.assertEqual(axe_violations(d), [])
         d.execute_script("document.getElementById('main').append(document.createElement('input'))")
         self.assertTrue(any(v.startswith("label:") for v in axe_violations(d)), "axe did not see an unnamed input")
+
+    def test_an_uncaught_error_of_a_page_script_is_found_as_every_test_looks_for_one(self):
+        d = self.open_page()
+        self.assertEqual(page_errors(d), [])
+        d.execute_script("setTimeout(() => { throw new Error('a fault of the page'); }, 0)")
+        errors = wait(d, lambda d: page_errors(d), message="the browser's log kept no uncaught error")
+        self.assertIn("a fault of the page", errors[0])
 
     def test_W18_every_text_token_pair_has_AA_contrast_in_both_themes(self):
         d = self.open_page()
@@ -381,7 +391,7 @@ class PageTests(BrowserTestCase):
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+            wait_for_board(d)
             self.assertEqual(d.execute_script("return window.innerWidth"), 320)
             self.assert_no_horizontal_scroll(f"{scheme} at 320 px")
             self.assertEqual(axe_violations(d), [], scheme + " at 320 px")

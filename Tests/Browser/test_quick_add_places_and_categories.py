@@ -46,15 +46,18 @@ class QuickAddPlacesTests(BrowserTestCase):
         self.add("Plan the offsite ~1h", "Afternoon, Complementary")
         wait(d, lambda d: d.find_element(By.ID, "day-load").text == "2 h 15 planned of a 2 h day.")
         self.assertIn("over", d.find_element(By.ID, "day-load").get_attribute("class"))
-        # The counts read the core's limits, which the page is given, not a copy of its own.
-        self.assertEqual(d.execute_script("return JSON.parse(document.getElementById('charflow-limits').textContent)"),
-                         {"mustDo": 1, "complementary": 3, "misc": 5})
+        # The counts read the limits and the room of Today's answer: the page keeps no copy of its own.
+        morning = self.store.cli("today")["regions"]["morning"]
+        self.assertEqual((morning["limits"], morning["room"]), ({"mustDo": 1, "complementary": 3, "misc": 5},
+                                                               {"mustDo": 0, "complementary": 2, "misc": 5}))
+        self.assertIsNone(d.execute_script("return document.getElementById('charflow-limits')"))
         self.assertIn("Must-Do 1/1", d.find_element(By.ID, "region-morning").text)
         # A full Must-Do is refused in words, naming the bucket.
         type_into(d, "quick-line", "Another must")
         Select(d.find_element(By.ID, "quick-where")).select_by_visible_text("Morning, Must-Do")
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#quick-form button[type=submit]").click() or True)
-        wait(d, lambda d: "Must-Do in Morning is full (1 of 1)." in d.find_element(By.ID, "quick-parse").text)
+        wait(d, lambda d: "Must-Do in Morning is full (1 of 1). Morning still has room in Complementary or Misc."
+             in d.find_element(By.ID, "quick-parse").text)
         self.check_both_themes("Today with effort against capacity", "today-capacity")
         self.viewport(375, 800)
         self.assert_no_horizontal_scroll("Today at 375 px")

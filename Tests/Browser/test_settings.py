@@ -64,9 +64,10 @@ class SettingsTests(BrowserTestCase):
 
     def test_item_12_one_save_no_terminal_colour_and_an_old_error_goes_once_the_field_is_fixed(self):
         d = self.open_settings()
-        saves = [b for b in d.find_elements(By.CSS_SELECTOR, "#view-settings button[type=submit]")
-                 if b.find_elements(By.XPATH, "ancestor::section[@id='settings-list']")]
-        self.assertEqual([b.text for b in saves], ["Save settings"])
+        # Read in one go, again if a redraw replaced the categories' buttons in between.
+        saves = wait(d, lambda d: [b.text for b in d.find_elements(By.CSS_SELECTOR, "#view-settings button[type=submit]")
+                                   if b.find_elements(By.XPATH, "ancestor::section[@id='settings-list']")])
+        self.assertEqual(saves, ["Save settings"])
         self.assertEqual(d.find_elements(By.ID, "setting-color"), [])
         self.assertNotIn("Colour in the terminal", d.find_element(By.ID, "view-settings").text)
         field = d.find_element(By.ID, "setting-capacity")

@@ -16,7 +16,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
-from browser_support import BrowserTestCase, Store, browser, wait
+from browser_support import BrowserTestCase, Store, wait, wait_for_board
 
 PG_BIN = os.environ.get("PG_BIN") or "/usr/lib/postgresql/15/bin"
 # Debounce, fallback (far beyond the test), first retry, retry cap, log read: seconds.
@@ -66,14 +66,12 @@ class SyncStateTests(BrowserTestCase):
 
     def setUp(self):
         super().setUp()
+        # Cleanups run even when a later step of setUp fails, so no cluster outlives the test.
         self.hub = Hub()
+        self.addCleanup(self.hub.close)
         self.laptop = Store()
+        self.addCleanup(self.laptop.close)
         self.store.env["CHARFLOW_SYNC_TIMING"] = TIMING
-
-    def tearDown(self):
-        super().tearDown()
-        self.laptop.close()
-        self.hub.close()
 
     def header(self, d):
         return d.find_element(By.ID, "sync-state").text
@@ -91,9 +89,9 @@ class SyncStateTests(BrowserTestCase):
         self.store.cli("edit", rent, "--title", "Pay the rent today", now=f"{day}T08:10")
 
         self.store.serve(now=f"{day}T09:00")
-        self.driver = d = browser(1280, 900)
+        self.driver = d = self.browser(1280, 900)
         d.get(self.store.url)
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"), message="the board never rendered")
+        wait_for_board(d)
         wait(d, lambda d: self.header(d) == "Synced", message="the header never said Synced")
         state = d.find_element(By.ID, "sync-state")
         self.assertEqual(state.get_attribute("role"), "status")

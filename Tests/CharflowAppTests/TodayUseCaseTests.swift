@@ -69,4 +69,28 @@ struct TodayUseCaseTests {
         #expect(report.filter == "Work")
         #expect(report.view.due.map(\.title) == ["Standup"])
     }
+    @Test("B-4 W-24 Today's answer gives each region's limits and room; with a Today filter the room still counts every task placed there")
+    func limitsAndRoom() throws {
+        let store = try AppTestStore()
+        let app = try store.open("2026-11-30")
+        let garden = try app.addCategory(AddCategory.Input(name: "Garden")).category.id
+        var must = AddTask.Input(title: "Finish the proposal")
+        must.region = .morning
+        must.bucket = .mustDo
+        try app.addTask(must)
+        var weeds = AddTask.Input(title: "Pull the weeds")
+        weeds.region = .morning
+        weeds.bucket = .misc
+        weeds.category = CategoryRef(garden)
+        try app.addTask(weeds)
+        try app.setTodayFilter(SetTodayFilter.Input(category: garden))
+        let text = try store.open("2026-11-30", "10:00").readToday().json.rendered()
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let morning = try #require((answer["regions"] as? [String: Any])?["morning"] as? [String: Any])
+        #expect((morning["mustDo"] as? [Any])?.count == 0, "the filter shows Garden's tasks only")
+        #expect(morning["limits"] as? [String: Int] == ["mustDo": 1, "complementary": 3, "misc": 5])
+        #expect(morning["room"] as? [String: Int] == ["mustDo": 0, "complementary": 3, "misc": 4])
+        let evening = try #require((answer["regions"] as? [String: Any])?["evening"] as? [String: Any])
+        #expect(evening["room"] as? [String: Int] == ["mustDo": 1, "complementary": 3, "misc": 5])
+    }
 }

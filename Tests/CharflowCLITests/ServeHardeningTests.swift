@@ -17,7 +17,7 @@ struct ServeHardeningTests {
             defer { fresh.stop() }
             let answers: [(String, HTTPAnswer)] = [
                 ("page", try server.send("GET", "/")),
-                ("script", try server.send("GET", "/app.js")),
+                ("script", try server.send("GET", "/main.mjs")),
                 ("API read", try server.send("GET", "/api/today")),
                 ("API write", try server.send("POST", "/api/tasks", json: #"{"title": "Framed?"}"#)),
                 ("API refusal", try server.send("GET", "/api/tasks/ffffffff")),
@@ -142,7 +142,7 @@ struct ServeHardeningTests {
             let page = try server.send("GET", "/")
             #expect(page.body.contains(#"<link rel="icon" href="/icon.svg" type="image/svg+xml">"#))
             #expect(page.body.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
-            for path in ["/app.js", "/app.css", "/detail.js", "/api/today", "/api/changes", "/api/privacy", "/favicon.ico",
+            for path in ["/main.mjs", "/app.css", "/detail.mjs", "/api/today", "/api/changes", "/api/privacy", "/favicon.ico",
                          "/manifest.webmanifest/", "/manifest.webmanifest.bak", "/icon.svg/", "/Icon.svg", "/icon.svg/../api/today",
                          "/static/icon.svg", "/nowhere"] {
                 let answer = try server.send("GET", path, cookie: .some(nil))

@@ -172,6 +172,35 @@ struct SyncBlindHubTests {
         #expect(try a.json(["show", task], now: at("09:08"))["title"] as? String == Self.secrets[0])
     }
 
+    @Test("Y-32: a device that lost its key file is refused by the hub itself, by the hub's own code, and nothing reaches the hub in the clear")
+    func lostKeyRefusedByTheHub() throws {
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let hub = try blindHub(from: a)
+        _ = try sync(a, hub, at: "09:00")
+        _ = try sync(b, hub, at: "09:01", passphrase: Self.passphrase)
+        // B's key file is gone; it still believes the hub is its own, so it sends what it has unsealed.
+        try FileManager.default.removeItem(atPath: try keyFile(b, hub))
+        try b.add(Self.secrets[0], now: at("09:02"))
+        let before = try Self.fingerprint(hub)
+        let refused = try b.run(["sync", "--json"], now: at("09:03"))
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "passphrase_needed", "\(refused.stdout)")
+        #expect(try Self.fingerprint(hub) == before, "the hub is as it was")
+        #expect(try Self.plaintext(hub, [Self.secrets[0]]) == [])
+        // A value in the clear written by hand is refused the same way: the hub's code, then its words.
+        let byHand = #expect(throws: (any Error).self) {
+            try hub.rows("""
+                INSERT INTO hub_operations (device_id, device_seq, hlc, table_name, row_id, field, value)
+                VALUES ('by-hand', 1, '000001773129600000-000000-by-hand', 'tasks', 'x', 'title', '"in the clear"')
+                """)
+        }
+        #expect(byHand.map { "\($0)".contains("ERROR:  \(HubRefusalCode.plaintext): a value in the clear") } == true,
+                "\(String(describing: byHand))")
+        // With the passphrase again, what waited goes, sealed.
+        #expect((try sync(b, hub, at: "09:04", passphrase: Self.passphrase)["pushed"] as? Int ?? 0) > 0)
+        #expect(try Self.plaintext(hub, [Self.secrets[0]]) == [])
+    }
+
     @Test("Y-32: a hub made without a passphrase keeps working, and refuses one once it holds plain values")
     func openHubStaysOpen() throws {
         let a = try CharflowRunner(), b = try CharflowRunner()

@@ -44,7 +44,7 @@ struct SyncHubBindingTests {
         #expect(try a.syncedRecords() == before)
         #expect(try busy.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Mine%'") == "0")
         // The same hub under another spelling of its address is the same hub.
-        let spelled = "host=127.0.0.1 port=\(first.port) user=postgres dbname=postgres"
+        let spelled = "host=127.0.0.1 port=\(first.port) user=postgres dbname=\(first.database)"
         let same = try a.run(["sync", "--hub", spelled], now: "\(Self.day)T09:03")
         #expect(same.status == 0, "\(same.stderr)")
     }

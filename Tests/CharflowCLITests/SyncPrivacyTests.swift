@@ -119,7 +119,7 @@ struct SyncPrivacyTests {
     func passwordInPasswordFile() throws {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
         let password = "Zqx-pass-5521"
-        let url = try hub.requirePassword(for: "keeper", password)
+        let (url, role) = try hub.requirePassword(for: "keeper", password)
         let phone = try CharflowRunner()
         let passfile = phone.folder.appendingPathComponent("libpq/pgpass").path
         try FileManager.default.createDirectory(atPath: (passfile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -129,7 +129,7 @@ struct SyncPrivacyTests {
         let first = try phone.run(["sync", "--hub", url], now: "2026-03-10T08:00", extra: env)
         #expect(first.status == 0, "\(first.stderr)")
         printed += first.stdout + first.stderr
-        let shown = "postgresql://keeper@127.0.0.1:\(hub.port)/postgres"
+        let shown = "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)"
         let status = try phone.run(["sync", "--status"], now: "2026-03-10T08:01", extra: env)
         printed += status.stdout + status.stderr
         #expect(status.stdout.contains("Hub: \(shown)."), "\(status.stdout)")
@@ -141,7 +141,7 @@ struct SyncPrivacyTests {
         #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         // libpq's file holds it, readable by its owner only, beside what was there.
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines == ["127.0.0.1:\(hub.port):postgres:keeper:\(password)", "elsewhere.example.org:5432:*:me:other-one"], "\(lines)")
+        #expect(lines == ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)", "elsewhere.example.org:5432:*:me:other-one"], "\(lines)")
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: passfile)[.posixPermissions] as? Int)
         #expect(mode & 0o777 == 0o600)
         // The next sync signs in from that file alone: without it, the hub refuses.
@@ -156,7 +156,7 @@ struct SyncPrivacyTests {
     func storedPasswordMigrated() throws {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
         let password = "Zqx-old-pass-8812"
-        let url = try hub.requirePassword(for: "keeper", password)
+        let (url, role) = try hub.requirePassword(for: "keeper", password)
         let phone = try CharflowRunner()
         try phone.syncJSON(hub, now: "2026-03-10T08:00")
         do {
@@ -170,9 +170,9 @@ struct SyncPrivacyTests {
         try phone.add("Call the bank", now: "2026-03-10T09:00")
         #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines == ["127.0.0.1:\(hub.port):postgres:keeper:\(password)"], "\(lines)")
+        #expect(lines == ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)"], "\(lines)")
         let status = try phone.json(["sync", "--status"], now: "2026-03-10T09:01")
-        #expect(status["hub"] as? String == "postgresql://keeper@127.0.0.1:\(hub.port)/postgres")
+        #expect(status["hub"] as? String == "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)")
         // It syncs through the URL it keeps, signing in with the password from ~/.pgpass ($HOME is the test's).
         let synced = try phone.run(["sync", "--json"], now: "2026-03-10T09:02", extra: ["PGPASSFILE": passfile])
         #expect(synced.status == 0, "\(synced.stderr)")

@@ -68,7 +68,7 @@ struct SyncSharedSettingsTests {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
         let phone = try CharflowRunner(), laptop = try CharflowRunner()
         // The laptop names the same hub in libpq's other spelling.
-        let spelled = "host=127.0.0.1 port=\(hub.port) user=postgres dbname=postgres"
+        let spelled = "host=127.0.0.1 port=\(hub.port) user=postgres dbname=\(hub.database)"
         try phone.syncJSON(hub, now: "2026-03-10T08:00")
         try laptop.ok(["sync", "--hub", spelled], now: "2026-03-10T08:01")
         try phone.ok(["settings", "color", "off"], now: "2026-03-10T09:00")

@@ -71,6 +71,26 @@ struct DayBoardTests {
         #expect(card.progress == BoardProgress(total: 4, completed: 2))
     }
 
+    @Test("B-4 each bucket's room is its limit less the tasks placed there, done ones too, never below 0; a bucket with room takes a task and a full one refuses it")
+    func room() {
+        var tasks = [
+            Fixture.placed("must", .morning, .mustDo, on: day, completed: true),
+            Fixture.placed("c1", .morning, .complementary, on: day, created: 1),
+            Fixture.placed("c2", .morning, .complementary, on: day, completed: true, created: 2),
+            Fixture.placed("dropped", .morning, .complementary, on: day, dropped: true, created: 3),
+        ]
+        tasks += (0..<6).map { Fixture.placed("misc \($0)", .morning, .misc, on: day, created: 10 + $0) }
+        let card = DayBoard(day: day, tasks: tasks).card(.morning)
+        #expect(Bucket.allCases.map(card.room(in:)) == [0, 1, 0], "a merge left six Misc: no room, not -1")
+        #expect(Bucket.allCases.map(DayBoard(day: day, tasks: []).card(.evening).room(in:)) == [1, 3, 5])
+        let newcomer = TaskItem(title: "New", createdAt: Fixture.created(99))
+        for bucket in Bucket.allCases {
+            var refused = false
+            do { try Board.ensureRoom(region: .morning, bucket: bucket, occupants: tasks, excluding: newcomer.id) } catch { refused = true }
+            #expect(refused == (card.room(in: bucket) == 0), "\(bucket)")
+        }
+    }
+
     @Test("B-17 empty states have calm words")
     func emptyStates() {
         let board = DayBoard(day: day, tasks: [])

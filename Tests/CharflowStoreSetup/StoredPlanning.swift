@@ -6,7 +6,7 @@ extension Store {
     /// Records tonight's planning as ended in `state` through the planning records, as closing or
     /// skipping it does, for store tests that need its engagement (H-14).
     package func recordPlanning(_ state: PlanningState) throws {
-        let days = NightPlanning.days(now: now, today: today, calendar: calendar)
+        let days = NightPlanning.days(now: now, today: app.today, calendar: calendar)
         var session = try planning.session(for: days.review)
             ?? NightPlanningSession(date: days.review, planDay: days.plan, startedAt: now)
         session.state = state

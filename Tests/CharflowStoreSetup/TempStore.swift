@@ -1,3 +1,4 @@
+import CharflowApp
 import CharflowCore
 import CharflowStore
 import CharflowTestSupport
@@ -36,9 +37,12 @@ open class TempStore {
         return PlannerCalendar(timeZone: zone).instant(on: localDay, at: timeOfDay).addingTimeInterval(Double(seconds))
     }
 
-    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone.
+    /// Opens the store with the clock at `day` `time` (+ `seconds`), local wall time of the store's zone,
+    /// as a command opens it: any missed rollover run and two timers settled.
     package func open(_ day: String, _ time: String = "09:00", seconds: Int = 0) throws -> Store {
-        try Store(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
-                    now: try instant(day, time, seconds: seconds))
+        let store = try Store(path: path, timeZone: zone, localeFirstWeekday: localeFirstWeekday,
+                              now: try instant(day, time, seconds: seconds))
+        _ = try Charflow.opening(store)
+        return store
     }
 }

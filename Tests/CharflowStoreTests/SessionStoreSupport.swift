@@ -46,7 +46,7 @@ extension Store {
     @discardableResult
     func recordClose(_ outcome: SessionOutcome = .abandoned) throws -> WorkSession {
         let live = try #require(try sessions.live())
-        try action("finish") { work in try work.close(live, outcome) }
+        try action("finish") { work in try close(live, outcome, in: work) }
         return try #require(try sessions.session(id: live.id))
     }
 

@@ -121,33 +121,4 @@ struct OperationMergeTests {
         #expect(try b.open().db.rows("SELECT id FROM deferrals ORDER BY id").compactMap { $0[0].text } == ["d-kept"])
         #expect(try b.open().db.scalar("PRAGMA foreign_key_check")?.text == nil, "no row points at a missing one")
     }
-
-    @Test("Y-20 Y-7: after a merge, an instance from a device that sent no occurrence gets one, and the dedup rule keeps one instance per (series, occurrence)")
-    func olderDeviceRowIsSettled() throws {
-        let store = try SyncStore()
-        try store.becomeDevice("2026-11-30")
-        let series = "00000000-0000-4000-8000-000000000003"
-        let mine = "00000000-0000-4000-8000-000000000004"
-        try store.write("2026-11-30", "09:00", """
-            INSERT INTO tasks (id, title, due_date, repeat_kind, series_id, occurrence_day, created_at, modified_at)
-            VALUES (?1, 'Stretch', '2026-12-02', 'daily', ?2, '2026-12-02', '2026-11-30T09:00:00.000Z', '2026-11-30T09:00:00.000Z')
-            """, [.text(mine), .text(series)])
-        // Another device's own instance for the same day, already done there, without the field.
-        let theirs = UUID().uuidString.lowercased()
-        let clock = HybridLogicalClock(milliseconds: 1_764_500_000_000, counter: 0, device: "other").text
-        let fields: [(String, String)] = [
-            ("title", "\"Stretch\""), ("due_date", "\"2026-12-02\""), ("repeat_kind", "\"daily\""),
-            ("series_id", "\"\(series)\""), ("is_completed", "1"),
-            ("completed_at", "\"2026-11-30T08:30:00.000Z\""), ("created_at", "\"2026-11-30T08:00:00.000Z\""),
-            ("modified_at", "\"2026-11-30T08:30:00.000Z\""),
-        ]
-        let planner = try store.open("2026-11-30", "09:10")
-        try OperationMerge.apply(fields.map { RemoteOperation(hlc: clock, table: "tasks", rowID: theirs, field: $0.0, value: $0.1) },
-                                 cursor: 1, now: "2026-11-30T09:10:00.000Z", planner.db)
-        #expect(try store.task(theirs, "occurrence_day") == .null)
-        try MergeSettlement.settle(planner)
-        #expect(try store.task(theirs, "occurrence_day") == .text("2026-12-02"))
-        #expect(try store.task(mine, "id") == nil, "the done copy is kept, the open one removed")
-        #expect(try planner.db.scalar("SELECT count(*) FROM tombstones WHERE id = ?", [.text(mine)])?.int == 1)
-    }
 }

@@ -65,7 +65,7 @@ final class SyncStore {
     func receive(_ operations: [RemoteOperation], cursor: Int64 = 1) throws -> Int {
         let planner = try open()
         let changed = try OperationMerge.apply(operations, cursor: cursor, now: "2026-03-07T09:00:00.000Z", planner.db)
-        try MergeSettlement.settle(planner)
+        try MergeSettlement.settle(planner, rules: nil)
         return changed
     }
 

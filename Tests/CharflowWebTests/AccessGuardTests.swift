@@ -11,7 +11,7 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let before = local.storeBytes()
-        for (method, path) in [("GET", "/api/today"), ("GET", "/app.js"), ("POST", "/api/tasks"), ("POST", "/api/nowhere"), ("POST", "/")] {
+        for (method, path) in [("GET", "/api/today"), ("GET", "/main.mjs"), ("POST", "/api/tasks"), ("POST", "/api/nowhere"), ("POST", "/")] {
             let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(nil))
             #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
             #expect(answer.error()?.code == "no_cookie", "\(method) \(path)")

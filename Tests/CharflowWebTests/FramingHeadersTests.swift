@@ -14,7 +14,7 @@ struct FramingHeadersTests {
         let link = try local.state.links.mint()
         let answers: [(String, LocalServer.Answer)] = [
             ("page", try local.send("GET", "/")),
-            ("script", try local.send("GET", "/app.js")),
+            ("script", try local.send("GET", "/main.mjs")),
             ("API read", try local.send("GET", "/api/today")),
             ("API write", try local.post("/api/tasks", #"{"title": "Framed?"}"#)),
             ("not found", try local.send("GET", "/api/tasks/ffffffff")),

@@ -40,10 +40,8 @@ public struct StoreEnvironment: Sendable {
     /// Opens the store as of `now`, running any missed rollover first, and expanding the kept calendars
     /// again when the day, the zone or the rollover moved since they were (no network; rule F-12).
     public func open(now: Date) throws -> Charflow {
-        let app = Charflow(store: try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now),
-                           calendarVariables: calendarVariables)
-        app.keepCalendarWindow()
-        return app
+        try Charflow.opening(try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now),
+                             calendarVariables: calendarVariables)
     }
 
     /// The variables the calendar engine reads (`CalendarEnvironment.init(environment:workingDirectory:)`).

@@ -2,6 +2,10 @@ import CharflowCore
 import Foundation
 
 /// Task objects in the field names of `task.md` and `cli.md`, derived values included.
+///
+/// Besides the derived `isUrgent`, `quadrant` and `isStale`: `deferAsksForDay` (a deferral now needs a
+/// chosen day, `Deferral.asksForDay`) and `somedayAllowed` (`Deferral.allowsSomeday`), so that the page
+/// offers what the core would accept and decides neither itself.
 public struct TaskJSON {
     public let today: LocalDay
     public let calendar: PlannerCalendar
@@ -39,6 +43,9 @@ public struct TaskJSON {
             ("isUrgent", .bool(task.isUrgent(today: today))),
             ("quadrant", .string(task.quadrant(today: today).rawValue)),
             ("isStale", .bool(task.isStale)),
+            // What a front end may offer for the task's day, as the core decides it (T-20, T-25).
+            ("deferAsksForDay", .bool(Deferral.asksForDay(task, today: today))),
+            ("somedayAllowed", .bool(Deferral.allowsSomeday(task, today: today))),
         ])
     }
 

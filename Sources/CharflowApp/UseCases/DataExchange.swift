@@ -37,7 +37,7 @@ public enum DataExchange {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: store.calendar, now: store.now)
             : try TodoTxtImport.parse(data, calendar: store.calendar, now: store.now)
-        let (report, notes) = try store.importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
+        let (report, notes) = try Charflow(store: store).importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
         // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
         let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
         var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joined(separator: "; ") + "." }
@@ -90,7 +90,7 @@ extension Charflow {
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
         case .charflow:
-            let report = try store.importBackup(try BackupDocument(data), dryRun: dryRun)
+            let report = try store.importBackup(try BackupDocument(data), dryRun: dryRun, settle: settleImported)
             lines = DataExchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))

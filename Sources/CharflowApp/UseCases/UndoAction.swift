@@ -42,9 +42,9 @@ extension Charflow {
             }
             // The latest action has no later one to build on it.
             if input.action != nil, try work.laterActionsDepend(on: entry) { throw PlannerError.undoBlocked }
-            let before = try work.counts()
+            let before = try work.counts(from: today)
             try work.revert(entry)
-            if let refusal = UndoRules.refusal(before: before, after: try work.counts()) { throw refusal }
+            if let refusal = UndoRules.refusal(before: before, after: try work.counts(from: today)) { throw refusal }
             return entry.label
         }
         // A calendar the undo put back has its snapshot and not yet its occurrences: expanded now, no network.

@@ -46,6 +46,12 @@ public struct RegionCard: Sendable {
         }
     }
 
+    /// How many more tasks `bucket` takes (the 1–3–5 limits, as `Board.ensureRoom` counts them: done
+    /// tasks hold their place); 0 when it is full or, after a merge, over.
+    public func room(in bucket: Bucket) -> Int {
+        max(0, bucket.limit - tasks(in: bucket).count)
+    }
+
     public var allTasks: [TaskItem] { mustDo + complementary + misc }
     public var isEmpty: Bool { allTasks.isEmpty }
 

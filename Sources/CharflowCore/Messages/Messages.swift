@@ -191,6 +191,16 @@ public enum Messages {
     }
 
     /// A long import's progress line.
+    /// The line an imported task's notes keep its category's name in, when eight categories are active.
+    public static func categoryKeptInNotes(_ name: String) -> String {
+        "Category: " + name
+    }
+
+    /// What an import says of tasks it kept without their label.
+    public static func keptWithoutLabel(_ count: Int) -> String {
+        "\(count) task\(count == 1 ? "" : "s") kept without a label: eight categories are active."
+    }
+
     public static func importProgress(done: Int, total: Int) -> String {
         "Importing: \(done) of \(total) tasks…"
     }

@@ -15,6 +15,24 @@ public enum Deferral {
         return newDue > due
     }
 
+    /// Whether deferring `task` on `today` asks for a chosen day (T-20): its day has come and this would
+    /// be its third deferral or later, so no instant "tomorrow" is offered, only the picker with its reason
+    /// chips. A task not yet due, or in the Backlog without a day, is rescheduled instead and asks nothing
+    /// (T-19).
+    ///
+    /// A task already deferred once today refines that day's record (T-22) and `move` then asks from
+    /// the third counted deferral; this answers as for a new one, which asks a day sooner at most.
+    public static func asksForDay(_ task: TaskItem, today: LocalDay) -> Bool {
+        isDeferral(task, to: nil, today: today) && task.deferralCount + 1 >= staleFromCount
+    }
+
+    /// Whether Someday can be chosen for `task` on `today` (T-25): never for a repeating task; for a
+    /// medium or high one only when this deferral eases it to low first (T-13, the third deferral).
+    public static func allowsSomeday(_ task: TaskItem, today: LocalDay) -> Bool {
+        guard !task.isRepeating else { return false }
+        return !task.isImportant || asksForDay(task, today: today)
+    }
+
     /// Refuses a day a person defers to that is not later than today and than the task's own day
     /// (T-19: a deferral pushes to a later day); Someday (nil) passes, for the importance rules to judge.
     public static func ensureLater(_ target: LocalDay?, for task: TaskItem, today: LocalDay) throws(PlannerError) {

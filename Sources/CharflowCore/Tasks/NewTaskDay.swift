@@ -38,3 +38,11 @@ public enum NewTaskDay {
         task.backlogSince = nil
     }
 }
+
+extension TaskItem {
+    /// An important task always has a day (T-11): one stored without one (an older file, another
+    /// device's row) is read as due `today`.
+    public mutating func ensureImportantHasDay(today: LocalDay) {
+        if isImportant, dueDate == nil { dueDate = today }
+    }
+}

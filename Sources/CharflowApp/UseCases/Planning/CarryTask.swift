@@ -77,7 +77,7 @@ extension Charflow {
             var outcome: Deferral.Outcome
             do {
                 outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
-                                            todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
+                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
             } catch PlannerError.pickADay {
                 // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
                 throw PlannerError.pickALaterDay

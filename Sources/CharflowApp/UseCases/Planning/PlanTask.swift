@@ -36,13 +36,13 @@ extension Charflow {
             var outcome = Deferral.Outcome(task: task)
             if task.dueDate != day, Deferral.isDeferral(task, to: day, today: today) {
                 outcome = try Deferral.move(task, to: day, dateChosen: true, reason: nil,
-                                            todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
+                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
                 task = outcome.task
             }
             if let importance = input.importance { task.importance = importance }
             if let target = input.region ?? (input.bucket != nil && task.dueDate == day ? task.region : nil) {
                 try Board.place(&task, region: target, bucket: input.bucket, day: day,
-                                occupants: try work.occupants(of: target, on: day), now: now)
+                                occupants: try store.taskRepository.occupants(of: target, on: day), now: now)
             } else if input.bucket != nil {
                 throw PlannerError.bucketNeedsRegion
             } else if task.dueDate != day {

@@ -42,7 +42,7 @@ extension Charflow {
         var deferral: Store.DateChange?
         let session = try startSession(on: .task(task.id), estimate: task.effortMinutes, settle: input.settle,
                                        deferTo: input.deferTo) { deferral = $0 }
-        let current = try store.task(id: task.id) ?? task
+        let current = try store.taskRepository.task(id: task.id) ?? task
         let settled = try store.sessions.latestEnded(at: now, otherThan: session.id)
         return try sessionReport(session, task: current, settled: settled, settledDeferral: deferral)
     }
@@ -76,14 +76,14 @@ extension Charflow {
         _ running: WorkSession, _ choice: SessionSettle, deferTo: QuickDate?, in work: UnitOfWork
     ) throws -> Store.DateChange? {
         guard let task = try task(of: running), task.isLive else {
-            try work.close(running, try Sessions.settledOutcome(of: running, choice))
+            try close(running, try Sessions.settledOutcome(of: running, choice), in: work)
             return nil
         }
         switch choice {
         case .done:
             _ = try complete(task, in: work)
         case .stop:
-            try work.close(running, .abandoned)
+            try close(running, .abandoned, in: work)
         case .defer:
             var target: LocalDay? = Sessions.settleDeferralDay(of: task, today: today)
             if let deferTo {
@@ -91,9 +91,9 @@ extension Charflow {
                 try Deferral.ensureLater(target, for: task, today: today)
             }
             var outcome = try Deferral.move(task, to: target, dateChosen: deferTo != nil, reason: nil,
-                                            todaysRecord: try work.todaysRecord(of: task), today: today, now: now)
+                                            todaysRecord: try todaysRecord(of: task), today: today, now: now)
             try work.saveDeferral(&outcome)
-            try work.close(running, .deferred)
+            try close(running, .deferred, in: work)
             return outcome.record == nil ? nil : Store.DateChange(outcome)
         case .drop:
             _ = try drop(task, in: work)

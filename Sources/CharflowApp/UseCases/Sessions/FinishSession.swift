@@ -55,7 +55,7 @@ extension Charflow {
             if done, let open = current {
                 current = try complete(open, in: work)
             } else {
-                try work.close(session, done ? .finished : .abandoned)
+                try close(session, done ? .finished : .abandoned, in: work)
             }
             return (try store.sessions.session(id: session.id) ?? session, current)
         }

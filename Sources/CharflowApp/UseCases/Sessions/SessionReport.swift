@@ -40,7 +40,7 @@ extension Charflow {
     func subjectName(of session: WorkSession) throws -> SessionSubjectName {
         switch session.subject {
         case .task(let id):
-            return SessionSubjectName(title: try store.task(id: id)?.title ?? "A task", habitID: nil, habitTitle: nil,
+            return SessionSubjectName(title: try store.taskRepository.task(id: id)?.title ?? "A task", habitID: nil, habitTitle: nil,
                                       windowLabel: nil)
         case .habitWindow(let id):
             let found = try store.sessions.habitTitle(window: id)
@@ -53,6 +53,6 @@ extension Charflow {
 
     /// The task a session is on, if it is on one.
     func task(of session: WorkSession) throws -> TaskItem? {
-        try session.taskID.flatMap { try store.task(id: $0) }
+        try session.taskID.flatMap { try store.taskRepository.task(id: $0) }
     }
 }

@@ -56,6 +56,7 @@ extension Charflow {
     public func syncWithHub(_ input: SyncInput) throws -> SyncReport {
         let client = SyncClient(store: store)
         client.afterPush = input.afterPush
+        client.rules = settlementRules
         let url = try client.hubURL(given: input.hub, environment: input.environmentHub)
         let conflicts = ConflictRepository(db: store.db)
         let before = try conflicts.lastID()
@@ -66,5 +67,17 @@ extension Charflow {
         report.wasForgotten = done.wasForgotten
         report.conflicts = try conflicts.waitingCount(after: before)
         return report
+    }
+}
+
+extension Charflow {
+    /// The application's settlements, for a merge to run after it (`MergeSettlement`).
+    package var settlementRules: SettlementRules {
+        SettlementRules(
+            removeSeriesDuplicates: { [self] series in
+                store.forgetReads()
+                try store.db.write { try removeSeriesDuplicates(series: series) }
+            },
+            settleTwoTimers: { [self] in try settleTwoTimers() })
     }
 }

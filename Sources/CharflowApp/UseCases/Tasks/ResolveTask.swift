@@ -10,13 +10,13 @@ extension Charflow {
     /// finished, a repeating task's next instance made.
     func complete(_ task: TaskItem, in work: UnitOfWork) throws -> TaskItem {
         var task = task
-        let neighbours = try task.region.map { try work.occupants(of: $0, on: task.dueDate ?? today) } ?? []
+        let neighbours = try task.region.map { try store.taskRepository.occupants(of: $0, on: task.dueDate ?? today) } ?? []
         try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary, now: now)
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }
         try store.taskRepository.save(&task, in: work)
-        try work.closeLiveSession(ofTask: task.id, .finished)
+        try closeLiveSession(ofTask: task.id, .finished, in: work)
         try makeNextInstance(after: task, in: work)
         return task
     }
@@ -29,7 +29,7 @@ extension Charflow {
         let wasLive = task.isLive
         task.droppedAt = now
         try store.taskRepository.save(&task, in: work)
-        try work.closeLiveSession(ofTask: task.id, .dropped)
+        try closeLiveSession(ofTask: task.id, .dropped, in: work)
         if wasLive { try makeNextInstance(after: task, in: work) }
         return task
     }

@@ -10,7 +10,7 @@ extension Charflow {
     func saveDateChange(_ outcome: inout Deferral.Outcome, in work: UnitOfWork) throws {
         try work.saveDeferral(&outcome)
         if outcome.sendsAway(from: today) {
-            try work.closeLiveSession(ofTask: outcome.task.id, .deferred)
+            try closeLiveSession(ofTask: outcome.task.id, .deferred, in: work)
         }
     }
 }

@@ -24,7 +24,7 @@ extension Charflow {
         // Every habit's name, not only today's: a habit's signal on a day it is not due still names it.
         for day in allHabitDays { titles[day.habit.id] = day.habit.title }
         for signal in pending.map(\.signal) {
-            if let id = signal.subject, titles[id] == nil, let task = try store.task(id: id) {
+            if let id = signal.subject, titles[id] == nil, let task = try store.taskRepository.task(id: id) {
                 titles[id] = task.title
             }
         }

@@ -34,6 +34,8 @@ public struct TodayReport: Report {
     public var json: JSONValue { get throws {
         let render = try app.taskJSON()
         let facts = try app.habitFacts(for: habits.map(\.habit))
+        // The room counts every task placed today; with a Today filter the board shows only some of them.
+        let placed = filter == nil ? view.board : try app.board(on: view.day)
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
             (card.region.rawValue, .object([
                 ("mustDo", render.tasks(card.mustDo)),
@@ -41,6 +43,8 @@ public struct TodayReport: Report {
                 ("misc", render.tasks(card.misc)),
                 ("progress", card.progress.json),
                 ("complementaryLocked", .bool(isComplementaryLocked(card))),
+                ("limits", card.limitsJSON),
+                ("room", placed.card(card.region).roomJSON),
             ]))
         }
         return .object([

@@ -1,0 +1,247 @@
+// Today (W-8) and Region focus (W-9), drawn from `GET /api/today`: the region cards with each bucket's
+// count against its limit, progress, due and overdue tasks, the habits strip, the Backlog's count, the
+// day's planned effort against its capacity (W-24), Today's notices, and the running session's chip in
+// the header. The limits are the answer's (each region's `limits`): the page keeps no copy.
+import { $, el, focusedID, keepFocus } from "./dom.mjs";
+import { say, regionNames, bucketName, bucketOrder, dayText, durationText } from "./words.mjs";
+import { api } from "./api.mjs";
+import { state } from "./state.mjs";
+import { taskList } from "./tasks.mjs";
+import { quickAdd, parseSoon } from "./quickAdd.mjs";
+
+/** The region Region focus shows (`#region/morning`), or null. */
+export function focusedRegion() {
+  const match = /^#region\/(morning|afternoon|evening)$/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+// The effort of a region's tasks, done ones too, as they count for capacity.
+function plannedMinutes(region) {
+  return region.mustDo.concat(region.complementary, region.misc).reduce((sum, task) => sum + (task.effortMinutes || 0), 0);
+}
+
+/** The day's planned effort against its capacity (W-24). */
+function renderLoad() {
+  const today = state.today;
+  const planned = Object.values(today.regions).reduce((sum, region) => sum + plannedMinutes(region), 0);
+  const load = $("day-load");
+  load.textContent = state.capacity === null ? say("plannedDayOnly", { planned: durationText(planned) })
+    : say("plannedDay", { planned: durationText(planned), capacity: durationText(state.capacity) });
+  load.classList.toggle("over", state.capacity !== null && planned > state.capacity);
+}
+
+function bar(percent) {
+  const fill = el("span");
+  fill.style.width = Math.max(0, Math.min(100, percent)) + "%";
+  return el("div", { class: "bar", "aria-hidden": "true" }, fill);
+}
+
+// Named as charflow NFR-2.3.1 says: "Morning region, 1 Must-Do, 2 Complementary, 3 Misc, 50% complete".
+function regionLabel(key, region) {
+  return say("regionLabel", {
+    region: regionNames[key], must: region.mustDo.length, complementary: region.complementary.length, misc: region.misc.length,
+    percent: region.progress.percent,
+  });
+}
+
+function bucketCount(region, bucket) {
+  return say("bucketCount", { name: bucketName(bucket), count: region[bucket].length, limit: region.limits[bucket] });
+}
+
+function regionCard(key, region) {
+  const name = regionNames[key];
+  const card = el("section", { class: "region", id: "region-" + key, "data-region": key, "aria-label": regionLabel(key, region) });
+  card.append(el("h2", {}, el("a", { href: "#region/" + key, text: name })));
+  const countList = el("ul", { class: "counts" }, ...bucketOrder.map((bucket) => el("li", { text: bucketCount(region, bucket) })));
+  countList.append(el("li", { class: "planned", id: "planned-" + key, text: say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) }));
+  card.append(countList);
+  card.append(bar(region.progress.percent));
+  card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
+  if (region.mustDo.length + region.complementary.length + region.misc.length === 0) {
+    card.append(el("p", { class: "empty", text: say("nothingPlanned") }));
+    return card;
+  }
+  card.append(el("h3", { text: bucketName("mustDo") }));
+  card.append(region.mustDo.length ? taskList(region.mustDo, "must", key, "mustDo") : el("p", { class: "empty", text: say("noMustDo") }));
+  // On a narrow screen the card keeps its Must-Do and opens Region focus for the rest (see the style).
+  if (region.complementary.length) {
+    const more = el("div", { class: "more" }, el("h3", { text: bucketName("complementary") }));
+    const lockNote = region.complementaryLocked ? "lock-" + key : null;
+    if (lockNote) more.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
+    more.append(taskList(region.complementary, null, key, "complementary", "task-", { lockNote }));
+    card.append(more);
+  }
+  if (region.misc.length) {
+    card.append(el("div", { class: "more" }, el("h3", { text: bucketName("misc") }), taskList(region.misc, null, key, "misc")));
+  }
+  if (region.complementary.length + region.misc.length) {
+    card.append(el("p", { class: "open-region" }, el("a", { href: "#region/" + key, text: say("openRegion", { region: name }) })));
+  }
+  return card;
+}
+
+// The habits strip: a habit on its own, or a pill per group with a ring as full as the share done and the
+// count in words (habit.md, "The Today strip shows a group pill").
+function habitStrip(habits) {
+  const items = [];
+  const groups = new Map();
+  for (const habit of habits) {
+    if (!habit.group) { items.push(habit); continue; }
+    if (!groups.has(habit.group)) { groups.set(habit.group, []); items.push({ pill: habit.group }); }
+    groups.get(habit.group).push(habit);
+  }
+  return items.map((item) => {
+    if (item.pill) {
+      const members = groups.get(item.pill);
+      const done = members.filter((habit) => habit.isDoneToday).length;
+      const ring = el("span", { class: "ring", "aria-hidden": "true" });
+      ring.style.setProperty("--share", Math.round(100 * done / members.length) + "%");
+      return el("li", { class: "group-pill" + (done === members.length ? " done" : "") },
+        el("a", { href: "#habits", class: "pill" }, ring, el("span", { text: say("habitGroup", { name: item.pill, done, count: members.length }) })));
+    }
+    const windows = item.today || [];
+    const amount = windows.reduce((sum, w) => sum + w.amount, 0);
+    const target = windows.reduce((sum, w) => sum + w.target, 0);
+    // A pill looks like a control because it is one: it opens Habits, where the habit is logged.
+    return el("li", { class: item.isDoneToday ? "done" : null },
+      el("a", { href: "#habits", class: "pill",
+                text: item.isDoneToday ? say("habitDone", { title: item.title }) : say("habitOpen", { title: item.title, amount, target }) }));
+  });
+}
+
+// Today's notices (the signals the CLI's Today prints): each stays on the page until dismissed, and is
+// recorded as seen on the server once shown, so the CLI does not say it again (A-2: the read marks
+// nothing; the page says what it showed). A region over 1–3–5 stays while it stands.
+function renderNotices() {
+  const { shown, dismissed } = state.notices;
+  const fresh = [];
+  for (const signal of state.today.signals || []) {
+    const name = signal.task ? signal.kind + ":" + signal.task : signal.kind;
+    const noticeKey = name + "\n" + signal.message;
+    if (shown.has(noticeKey) || dismissed.has(noticeKey)) continue;
+    shown.set(noticeKey, signal.message);
+    fresh.push(name);
+  }
+  if (fresh.length) api("/api/seen", { shown: fresh }).catch(() => {});
+  let section = $("notices");
+  if (!section) {
+    section = el("section", { id: "notices", class: "panel notices", "aria-labelledby": "notices-title" },
+      el("h2", { id: "notices-title", text: say("notices") }), el("ul", { id: "notice-list" }));
+    $("regions").before(section);
+  }
+  section.hidden = shown.size === 0;
+  $("notice-list").replaceChildren(...Array.from(shown.entries()).map(([noticeKey, message], index) => el("li", {},
+    el("span", { text: message }),
+    el("button", { type: "button", class: "ghost", id: "dismiss-" + index, text: say("dismiss"),
+                   "aria-label": say("dismissNamed", { message }),
+                   onclick: () => {
+                     shown.delete(noticeKey);
+                     dismissed.add(noticeKey);
+                     renderNotices();
+                     const next = shown.size ? $("notices-title") : $("day").closest("h1");
+                     next.setAttribute("tabindex", "-1");
+                     next.focus();
+                   } }))));
+}
+
+// The running session's chip in the header, which opens the Focus screen; it names what the session is
+// on (a task's title, or a habit's with its window), as the API names it.
+function renderChip() {
+  const today = state.today;
+  const chip = $("chip");
+  if (!today.session) {
+    chip.hidden = true;
+    chip.textContent = "";
+    return;
+  }
+  chip.hidden = false;
+  const title = today.sessionTitle;
+  const paused = today.session.isPaused;
+  const text = title ? say(paused ? "paused" : "running", { title }) : say(paused ? "pausedUntitled" : "runningUntitled");
+  chip.replaceChildren(el("a", { href: "#focus", text }));
+}
+
+/** Draws Today, its notices and the header's chip from `state.today`, keeping focus where it was. */
+function renderToday() {
+  const today = state.today;
+  const focused = focusedID();
+  renderNotices();
+  const day = $("day");
+  day.textContent = dayText(today.date);
+  day.setAttribute("datetime", today.date);
+  const overall = today.progress;
+  $("overall").textContent = overall.total
+    ? say("overall", { completed: overall.completed, total: overall.total, percent: overall.percent })
+    : say("overallEmpty");
+  renderLoad();
+  $("regions").replaceChildren(...["morning", "afternoon", "evening"].map((key) => regionCard(key, today.regions[key])));
+  const due = $("due");
+  due.replaceChildren();
+  if (today.overdue.length) due.append(el("h3", { text: say("overdue") }), taskList(today.overdue));
+  if (today.due.length) due.append(el("h3", { text: say("due") }), taskList(today.due));
+  if (!today.overdue.length && !today.due.length) due.append(el("p", { class: "empty", text: say("noDue") }));
+  const habits = $("habits");
+  habits.replaceChildren(...habitStrip(today.habits));
+  if (!today.habits.length) habits.append(el("li", { class: "none", text: say("noHabits") }));
+  $("backlog").textContent = today.backlogCount === 1 ? say("backlogOne") : say("backlogMany", { count: today.backlogCount });
+  renderChip();
+  keepFocus(focused);
+}
+
+/** Region focus: the buckets in order, each with its count against its limit and its tasks. */
+function renderRegion() {
+  const key = focusedRegion();
+  if (!key) return;
+  const region = state.today.regions[key];
+  const focused = focusedID();
+  $("region-title").textContent = regionNames[key];
+  $("region-summary").textContent = regionLabel(key, region) + ". " + say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) + ".";
+  const buckets = $("region-buckets");
+  buckets.replaceChildren();
+  for (const bucket of bucketOrder) {
+    const tasks = region[bucket];
+    const headingID = "focus-" + bucket;
+    const section = el("section", { class: "panel", "aria-labelledby": headingID, "data-region": key, "data-bucket": bucket },
+      el("h2", { id: headingID, text: bucketCount(region, bucket) }));
+    const lockNote = bucket === "complementary" && region.complementaryLocked ? "focus-lock" : null;
+    if (lockNote) section.append(el("p", { class: "locked", id: lockNote, text: say("locked") }));
+    section.append(tasks.length ? taskList(tasks, bucket === "mustDo" ? "must" : null, key, bucket, "focus-task-", { lockNote })
+                                : el("p", { class: "empty", text: say("bucketEmpty") }));
+    buckets.append(section);
+  }
+  keepFocus(focused);
+}
+
+/** Today: the home screen, drawn on every redraw. */
+export const todayScreen = {
+  name: "today",
+  match: (hash) => (hash === "#today" ? {} : null),
+  title: () => say("navToday"),
+  render: renderToday,
+};
+
+/** Region focus at `#region/NAME`, drawn from Today's answer. */
+export const regionScreen = {
+  name: "region",
+  match: (hash) => /^#region\/(morning|afternoon|evening)$/.exec(hash),
+  title: (match) => regionNames[match[1]],
+  fromToday: true,
+  render: renderRegion,
+};
+
+/** Quick add on Today (into the Backlog or a region's bucket) and in Region focus (Misc unless chosen). */
+export function start() {
+  $("quick-line").addEventListener("input", () => parseSoon("quick-line", "quick-parse"));
+  // "Where" is the Backlog or a region's bucket, as `region/bucket`.
+  $("quick-form").addEventListener("submit", (event) => quickAdd(event, "quick-line", "quick-parse", () => {
+    const [region, bucket] = $("quick-where").value.split("/");
+    return region ? { region, bucket } : {};
+  }));
+  $("region-line").addEventListener("input", () => parseSoon("region-line", "region-parse"));
+  $("region-form").addEventListener("submit", (event) => quickAdd(event, "region-line", "region-parse", () => (
+    { region: focusedRegion(), bucket: $("region-bucket").value })));
+  // Named as charflow NFR-2.3.1 says: "Add new task to Misc".
+  const nameAdd = () => $("region-add").setAttribute("aria-label", say("addToBucket", { bucket: bucketName($("region-bucket").value) }));
+  $("region-bucket").addEventListener("change", nameAdd);
+  nameAdd();
+}

@@ -1,0 +1,61 @@
+// Upcoming at `#upcoming` (W-20): the tasks dated after today (`GET /api/upcoming`, the CLI's `upcoming`):
+// tomorrow, each further day of this week, then later; undated tasks wait in the Backlog, which it links
+// to as Someday. Tomorrow and the week's last day are the server's (`GET /api/dates`, the first-weekday
+// setting): the page groups by them and decides no day itself.
+import { $, el, focusedID, keepFocus } from "./dom.mjs";
+import { say, key, dayText } from "./words.mjs";
+import { api } from "./api.mjs";
+import { state } from "./state.mjs";
+import { taskList } from "./tasks.mjs";
+
+const upcoming = state.upcoming;
+
+function group(id, heading, tasks) {
+  return el("section", { class: "panel", "aria-labelledby": id }, el("h2", { id, text: heading }),
+    taskList(tasks, null, null, null, "upcoming-task-"));
+}
+
+async function load() {
+  const [answer, backlog] = await Promise.all([api("/api/upcoming"), api("/api/backlog")]);
+  upcoming.tasks = answer.tasks;
+  upcoming.backlog = backlog;
+}
+
+function render() {
+  if (!upcoming.tasks || !state.dates) return;
+  const focused = focusedID();
+  const dates = state.dates;
+  // The days after tomorrow up to the week's last day are shown one by one. `YYYY-MM-DD` compares as text.
+  const tomorrow = dates.quickDates.find((date) => date.word === "tomorrow").day;
+  const byDay = new Map();
+  const later = [];
+  for (const task of upcoming.tasks) {
+    if (task.dueDate > dates.weekEnds && task.dueDate !== tomorrow) { later.push(task); continue; }
+    if (!byDay.has(task.dueDate)) byDay.set(task.dueDate, []);
+    byDay.get(task.dueDate).push(task);
+  }
+  const count = upcoming.tasks.length;
+  const parts = [el("h1", { id: "upcoming-heading", tabindex: "-1", text: say("upcomingHeading") }),
+    el("p", { class: "overall", id: "upcoming-total", text: count === 0 ? say("upcomingEmpty")
+      : count === 1 ? say("upcomingOne") : say("upcomingMany", { count }) })];
+  Array.from(byDay.keys()).sort().forEach((day, index) => {
+    const heading = day === tomorrow ? say("upcomingTomorrow", { day: dayText(day) }) : dayText(day);
+    parts.push(group("upcoming-day-" + index, heading, byDay.get(day)));
+  });
+  if (later.length) parts.push(group("upcoming-later", say("upcomingLater"), later));
+  const undated = [].concat(...upcoming.backlog.groups.map((g) => g.tasks)).filter((task) => !task.dueDate).length;
+  parts.push(el("section", { class: "panel", "aria-labelledby": "upcoming-someday" },
+    el("h2", { id: "upcoming-someday", text: say("upcomingSomeday") }),
+    el("p", {}, el("a", { href: "#backlog", text: undated === 1 ? say("backlogOne") : say("backlogMany", { count: undated }) }))));
+  $("view-upcoming").replaceChildren(...parts);
+  keepFocus(focused);
+}
+
+export const upcomingScreen = {
+  name: "upcoming",
+  nav: key("navUpcoming"),
+  match: (hash) => (hash === "#upcoming" ? {} : null),
+  title: () => say("upcomingHeading"),
+  load,
+  render,
+};
