@@ -54,6 +54,8 @@ package struct CalendarSourceRecord: Sendable, Equatable {
 /// What a source's occurrences were expanded for: the snapshot, the days, the zone and the rollover.
 package struct CalendarExpansionRecord: Sendable, Equatable {
     package var generation: Int
+    /// The days expanded: the cache's window and some days beyond it, so the window can move for a
+    /// while before the snapshot is expanded again.
     package var window: CalendarWindow
     /// The zone's identifier.
     package var zone: String
@@ -76,9 +78,9 @@ package struct CalendarExpansionRecord: Sendable, Equatable {
         self.expandedAt = expandedAt
     }
 
-    /// Whether the occurrences still serve `calendar` on `window` from snapshot `generation`.
+    /// Whether the occurrences still serve `calendar` on every day of `window` from snapshot `generation`.
     package func serves(_ window: CalendarWindow, _ calendar: PlannerCalendar, generation: Int) -> Bool {
-        self.generation == generation && self.window == window && zone == calendar.timeZone.identifier
+        self.generation == generation && self.window.contains(window) && zone == calendar.timeZone.identifier
             && rollover == calendar.rollover.description
     }
 }
@@ -134,25 +136,29 @@ package struct CalendarCache {
         return found
     }
 
-    /// How many occurrences each source has in the cache, by source name.
-    package func occurrenceCounts() throws -> [String: Int] {
+    /// How many occurrences each source has on the days of `window`, by source name.
+    package func occurrenceCounts(in window: CalendarWindow) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try db.rows("SELECT source, count(*) FROM calendar_occurrences WHERE day = first_day GROUP BY source") {
+        for row in try db.rows("""
+            SELECT source, count(*) FROM calendar_occurrences INDEXED BY calendar_occurrences_by_day
+            WHERE day BETWEEN ?1 AND ?2 AND day = max(first_day, ?1) GROUP BY source
+            """, [.text(window.first.description), .text(window.last.description)]) {
             if let name = row[0].text { counts[name] = row[1].int ?? 0 }
         }
         return counts
     }
 
-    /// The sources whose occurrences do not serve `window` in `calendar` (another window, zone or
-    /// rollover, an older snapshot, or none expanded since an undo put the source back), and that have
-    /// a snapshot to expand. One small read when every source is current.
+    /// The sources whose occurrences do not serve every day of `window` in `calendar` (days the
+    /// expansion did not reach, another zone or rollover, an older snapshot, or none expanded since an
+    /// undo put the source back), and that have a snapshot to expand. One small read when every source
+    /// is current.
     package func staleSources(for window: CalendarWindow, in calendar: PlannerCalendar) throws -> [String] {
         // Most stores read no calendar: one probe of an empty table, without the join's planning.
         guard try db.scalar("SELECT 1 FROM calendar_sources LIMIT 1") != nil else { return [] }
         return try db.rows("""
             SELECT s.name FROM calendar_sources s LEFT JOIN calendar_expansions e ON e.source = s.name
-            WHERE s.snapshot IS NOT NULL AND (e.source IS NULL OR e.generation != s.generation OR e.first_day != ?
-                  OR e.last_day != ? OR e.zone != ? OR e.rollover != ?)
+            WHERE s.snapshot IS NOT NULL AND (e.source IS NULL OR e.generation != s.generation OR e.first_day > ?
+                  OR e.last_day < ? OR e.zone != ? OR e.rollover != ?)
             ORDER BY s.added_at, s.rowid
             """, [.text(window.first.description), .text(window.last.description), .text(calendar.timeZone.identifier),
                   .text(calendar.rollover.description)]).compactMap { $0[0].text }
@@ -268,7 +274,7 @@ package struct CalendarCache {
     }
 
     /// Replaces the occurrences of `name` and what they were expanded for: one row for each logical day
-    /// of the window an occurrence touches.
+    /// of the expanded days an occurrence touches.
     private func write(_ occurrences: [CalendarOccurrence], of name: String, expansion: CalendarExpansionRecord,
                        calendar: PlannerCalendar) throws {
         let window = expansion.window

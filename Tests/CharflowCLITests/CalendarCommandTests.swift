@@ -220,6 +220,7 @@ struct CalendarCommandTests {
             CalendarCLI.event("first", "First day", "20260306T090000Z", "20260306T100000Z"),
             CalendarCLI.event("last", "Last day", "20260519T090000Z", "20260519T100000Z"),
             CalendarCLI.event("after", "Day after the window", "20260520T090000Z", "20260520T100000Z"),
+            CalendarCLI.event("edge", "Far edge", "20260624T090000Z", "20260624T100000Z"),
         ]).write(to: file, atomically: true, encoding: .utf8)
         let added = try runner.json(["calendar", "add", "Edges", file.path], now: now)
         #expect(added["events"] as? Int == 2)
@@ -228,18 +229,25 @@ struct CalendarCommandTests {
         #expect(try CalendarCLI.titles(runner, on: "2026-05-19") == ["Last day"])
         #expect(try CalendarCLI.titles(runner, on: "2026-05-20").isEmpty)
 
-        // The file changes, but nothing reads it: the next day's window comes from the snapshot kept.
+        // The file changes, but nothing reads it: the next days' windows come from what was kept.
         try "not a calendar any more".write(to: file, atomically: true, encoding: .utf8)
         let tomorrow = "2026-03-21T08:00"
         try runner.ok(["today"], now: tomorrow)
         let entry = try CalendarCLI.entry("Edges", runner, now: tomorrow)
-        let window = try #require(entry["window"] as? [String: Any])
-        #expect(window["from"] as? String == "2026-03-07")
-        #expect(window["through"] as? String == "2026-05-20")
+        #expect(entry["window"] as? [String: String] == ["from": "2026-03-07", "through": "2026-05-20"])
         #expect(entry["events"] as? Int == 2)
         #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: tomorrow).isEmpty)
         #expect(try CalendarCLI.titles(runner, on: "2026-05-20", now: tomorrow) == ["Day after the window"])
-        #expect(entry["failure"] is NSNull, "nothing tried to read the broken file")
+
+        // Five weeks on, past the days expanded ahead: the kept snapshot is expanded again.
+        let later = "2026-04-25T08:00"
+        try runner.ok(["today"], now: later)
+        let moved = try CalendarCLI.entry("Edges", runner, now: later)
+        #expect(moved["window"] as? [String: String] == ["from": "2026-04-11", "through": "2026-06-24"])
+        #expect(moved["events"] as? Int == 3)
+        #expect(try CalendarCLI.titles(runner, on: "2026-06-24", now: later) == ["Far edge"])
+        #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: later).isEmpty)
+        #expect(moved["failure"] is NSNull, "nothing tried to read the broken file")
     }
 
     @Test("F-12 today and every other ordinary command never reach a calendar's server, even when the day moves")

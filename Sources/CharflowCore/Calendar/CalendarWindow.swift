@@ -26,6 +26,22 @@ public struct CalendarWindow: Hashable, Sendable {
         first <= day && day <= last
     }
 
+    /// Whether every day of `other` lies in the window.
+    public func contains(_ other: CalendarWindow) -> Bool {
+        first <= other.first && other.last <= last
+    }
+
+    /// The window with `days` more days at its end.
+    public func extended(by days: Int) -> CalendarWindow {
+        CalendarWindow(first: first, last: last.adding(days: max(0, days)))
+    }
+
+    /// The days both windows hold; nil when they hold none in common.
+    public func overlap(_ other: CalendarWindow) -> CalendarWindow? {
+        let start = max(first, other.first), end = min(last, other.last)
+        return start <= end ? CalendarWindow(first: start, last: end) : nil
+    }
+
     /// The instants the window spans for a person in `calendar`: from the start of its first logical
     /// day to the start of the day after its last.
     public func interval(in calendar: PlannerCalendar) -> DateInterval {

@@ -20,9 +20,10 @@ public struct CalendarEntry: Sendable, Equatable {
     public let triedAt: Date?
     /// Why the last read failed; nil when it worked.
     public let failure: Failure?
-    /// Occurrences in the cache.
+    /// Occurrences in the cache's window.
     public let events: Int
-    /// The days the occurrences were expanded for; nil before any were.
+    /// The days of the cache's window its occurrences are kept for (the whole window, unless they
+    /// could not be expanded since it moved); nil before any were.
     public let window: CalendarWindow?
     /// Time zones the events named that no rule knew; their times were read in the person's zone.
     public let unknownZones: [String]
@@ -37,7 +38,7 @@ public struct CalendarEntry: Sendable, Equatable {
         public let since: Date
     }
 
-    init(_ record: CalendarSourceRecord, expansion: CalendarExpansionRecord?, events: Int) {
+    init(_ record: CalendarSourceRecord, expansion: CalendarExpansionRecord?, events: Int, today: CalendarWindow) {
         name = record.name
         kind = CalendarSource.Kind(rawValue: record.kind) ?? .file
         location = record.location
@@ -48,7 +49,7 @@ public struct CalendarEntry: Sendable, Equatable {
         triedAt = record.triedAt
         failure = record.failure.map { Failure(code: $0.code, message: $0.message, since: $0.since) }
         self.events = events
-        window = expansion?.window
+        window = expansion?.window.overlap(today)
         unknownZones = expansion?.unknownZones ?? []
         truncatedEvents = expansion?.truncated ?? []
     }
@@ -82,8 +83,11 @@ extension Charflow {
     func calendarEntries() throws -> [CalendarEntry] {
         let cache = store.calendarCache
         let expansions = try cache.expansions()
-        let counts = try cache.occurrenceCounts()
-        return try cache.sources().map { CalendarEntry($0, expansion: expansions[$0.name], events: counts[$0.name] ?? 0) }
+        let window = CalendarWindow(today: today)
+        let counts = try cache.occurrenceCounts(in: window)
+        return try cache.sources().map {
+            CalendarEntry($0, expansion: expansions[$0.name], events: counts[$0.name] ?? 0, today: window)
+        }
     }
 
     /// The calendar `ref` names, any case; refused when there is none.

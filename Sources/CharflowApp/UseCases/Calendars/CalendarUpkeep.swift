@@ -18,7 +18,7 @@ extension Charflow {
         for name in stale {
             guard let record = try? cache.source(named: name), let kept = try? cache.snapshot(of: name),
                   let snapshot = kept.text.flatMap(CalendarSnapshotText.decode) else { continue }
-            let entry = CalendarEntry(record, expansion: nil, events: 0)
+            let entry = CalendarEntry(record, expansion: nil, events: 0, today: window)
             guard let (expansion, occurrences) = try? expand(snapshot, of: entry.source, generation: kept.generation, window: window) else {
                 continue
             }
@@ -26,34 +26,42 @@ extension Charflow {
         }
     }
 
-    /// The occurrences of `snapshot` in `window`, for the person's zone, with what they were expanded for.
+    /// The occurrences of `snapshot` in `window` and `CalendarUpkeep.daysKeptAhead` days beyond it, for
+    /// the person's zone, with what they were expanded for: the window moves that many days before the
+    /// snapshot has to be expanded again.
     func expand(_ snapshot: CalendarSnapshot, of source: CalendarSource, generation: Int,
                 window: CalendarWindow) throws(CalendarFailure) -> (CalendarExpansionRecord, [CalendarOccurrence]) {
-        let span = window.interval(in: calendar)
+        let days = window.extended(by: CalendarUpkeep.daysKeptAhead)
+        let span = days.interval(in: calendar)
         let found = try CalendarExpander(calendar: calendar)
             .occurrences(in: snapshot.documents, source: source.name, ownAddresses: source.ownAddresses + snapshot.ownAddresses,
                          from: span.start, to: span.end)
-        let expansion = CalendarExpansionRecord(generation: generation, window: window, zone: calendar.timeZone.identifier,
+        let expansion = CalendarExpansionRecord(generation: generation, window: days, zone: calendar.timeZone.identifier,
                                                 rollover: calendar.rollover.description, unknownZones: found.unknownZones,
                                                 truncated: found.truncatedEvents, expandedAt: now)
         return (expansion, found.occurrences)
     }
 
-    /// What a source is asked for: the window, and for a CalDAV collection (the one kind asked for a
-    /// time range) 30 days more ahead, so that the days can move for a month offline with every event
-    /// at hand. A snapshot that still covers the window is asked for its own range again, so a
-    /// collection whose tag did not change answers with one small request.
+    /// What a source is asked for (only a CalDAV collection is asked for a time range): the days an
+    /// expansion covers, the window and `CalendarUpkeep.daysKeptAhead` beyond it, so the days can move
+    /// for a month offline with every event at hand. A snapshot that still covers the window and
+    /// `daysBeforeRenewal` days beyond it is asked for its own range again, so a collection whose tag
+    /// did not change answers with one small request.
     func fetchWindow(_ window: CalendarWindow, previous: CalendarSnapshot?) -> DateInterval {
-        let wanted = window.interval(in: calendar)
+        let wanted = window.extended(by: CalendarUpkeep.daysBeforeRenewal).interval(in: calendar)
         if let covered = previous?.coverage, covered.start <= wanted.start, covered.end >= wanted.end { return covered }
-        return CalendarWindow(first: window.first, last: window.last.adding(days: CalendarUpkeep.extraDaysAsked)).interval(in: calendar)
+        return window.extended(by: CalendarUpkeep.daysKeptAhead).interval(in: calendar)
     }
 }
 
 /// The numbers of the cache's upkeep.
 enum CalendarUpkeep {
-    /// Days a CalDAV collection is asked for beyond the window.
-    static let extraDaysAsked = 30
+    /// Days expanded, and asked of a CalDAV collection, beyond the window: the window moves this many
+    /// days before a command has to expand a snapshot again.
+    static let daysKeptAhead = 30
+    /// A refresh expands (and asks a CalDAV collection) again once fewer than these days are left
+    /// beyond the window, so a device that refreshes never expands on a command's path.
+    static let daysBeforeRenewal = 15
 }
 
 /// A snapshot as the cache keeps it: JSON text of the engine's `Codable` value.

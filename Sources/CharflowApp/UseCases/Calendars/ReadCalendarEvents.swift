@@ -4,7 +4,7 @@ import Foundation
 
 /// Read the events of a day, or of several, from the device's cache (spec D22, rule F-12): nothing is
 /// fetched or expanded, so a read costs one range of the day index. Days outside the cache's window
-/// (14 days back, 60 ahead) have none.
+/// (14 days back, 60 ahead of today) have none, whatever the cache holds beyond it.
 public enum ReadCalendarEvents {
     public struct Input: Decodable, Sendable {
         /// The first day: a date, `today` or `yesterday`; today when none.
@@ -65,14 +65,14 @@ extension Charflow {
     /// The calendar events that touch logical day `day`, in the order they begin (all-day ones first, at
     /// the day's midnight), from the cache alone: no network, no expansion.
     public func calendarEvents(on day: LocalDay) throws -> [CalendarOccurrence] {
-        try store.calendarCache.occurrences(from: day, through: day)
+        try calendarEvents(from: day, through: day)
     }
 
     /// The calendar events that touch any of the logical days `first` through `last`, each once, in the
     /// order they begin, from the cache alone.
     public func calendarEvents(from first: LocalDay, through last: LocalDay) throws -> [CalendarOccurrence] {
-        guard first <= last else { return [] }
-        return try store.calendarCache.occurrences(from: first, through: last)
+        guard first <= last, let days = CalendarWindow(today: today).overlap(CalendarWindow(first: first, last: last)) else { return [] }
+        return try store.calendarCache.occurrences(from: days.first, through: days.last)
     }
 
     /// The events of the days the input names, day by day (an event over several days under each).

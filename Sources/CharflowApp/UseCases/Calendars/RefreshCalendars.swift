@@ -83,7 +83,7 @@ extension Charflow {
         var outcomes: [CalendarRefreshReport.Outcome] = []
         for entry in entries {
             let result = try refresh(entry)
-            let events = try store.calendarCache.occurrenceCounts()[entry.name] ?? 0
+            let events = try store.calendarCache.occurrenceCounts(in: CalendarWindow(today: today))[entry.name] ?? 0
             outcomes.append(.init(name: entry.name, result: result, events: events, wasFailing: entry.failure != nil))
         }
         if input.calendar != nil, let failure = outcomes.first?.failure { throw failure }
@@ -101,9 +101,11 @@ extension Charflow {
             let read = try CalendarFetcher(environment: calendarEnvironment)
                 .refresh(source, window: fetchWindow(window, previous: previous), previous: previous)
             let changed = read.changed || previous == nil
-            // What the occurrences were expanded for still holds when only the validators moved.
+            // What the occurrences were expanded for still holds when only the validators moved; they are
+            // expanded again here before the window outgrows them, so no command has to.
             let current = try cache.expansions()[entry.name]
-            let stale = current.map { !$0.serves(window, calendar, generation: kept.generation) } ?? true
+            let renewal = window.extended(by: CalendarUpkeep.daysBeforeRenewal)
+            let stale = current.map { !$0.serves(renewal, calendar, generation: kept.generation) } ?? true
             let expanded = changed || stale
                 ? try expand(read.snapshot, of: source, generation: kept.generation + (changed ? 1 : 0), window: window) : nil
             let snapshot = read.snapshot != previous ? CalendarSnapshotText.encode(read.snapshot) : nil
