@@ -46,6 +46,14 @@ struct CalendarHubPrivacyTests {
         for secret in Self.secrets + ["Qv7 private"] { #expect(!text.contains(secret), "\(secret) is in the backup") }
         #expect(try CalendarCLI.list(laptop, now: "2026-03-20T08:20").count == 1, "the laptop still reads it")
 
+        // An import, which replaces a store that holds no task, leaves that device's calendars as they are.
+        let tablet = try CalendarCLI.runner()
+        try tablet.ok(["calendar", "add", "Tablet", folder.path], now: "2026-03-20T08:22")
+        try tablet.ok(["import", backup.path], now: "2026-03-20T08:23")
+        #expect(try CalendarCLI.list(tablet, now: "2026-03-20T08:24").compactMap { $0["name"] as? String } == ["Tablet"])
+        #expect(try CalendarCLI.titles(tablet, on: "2026-03-20", now: "2026-03-20T08:24") == [Self.secrets[0]])
+        #expect((try tablet.json(["list"], now: "2026-03-20T08:24")["tasks"] as? [Any])?.count == 1, "the backup's task came in")
+
         // `privacy` says so: what is asked of which address, and that the calendar stays here.
         let privacy = try laptop.json(["privacy"], now: "2026-03-20T08:21")
         #expect(privacy["calendars"] as? [String] == [folder.path])
