@@ -60,6 +60,11 @@ public final class Charflow {
         }
     }
 
+    /// A number that grows with every change committed to the store by anyone (the page polls it).
+    public func changeVersion() throws -> Int {
+        try store.changeVersion()
+    }
+
     /// Each category's name by id, for labels in task rows.
     public func categoryNames() throws -> [UUID: String] {
         try store.categories.names()

@@ -1,10 +1,10 @@
 import CharflowApp
 
-/// One line of the route table: a method, a path pattern, what answers it and the body it takes.
+/// One line of the route table: a method, a path pattern, and what answers it.
 ///
-/// A pattern's `{name}` segment takes any one non-empty segment; the path's words for the use case are
-/// `words` with each `{name}` replaced by what the path gave there (by default the placeholders in
-/// order). Reads are GET (HEAD too) and take no body; writes are POST. Nothing here maps a path to a file.
+/// A pattern's `{name}` segment takes any one non-empty segment, whose value becomes the input's field
+/// of that name. Reads are GET (HEAD too) and take no body; writes are POST. Nothing here maps a path to
+/// a file.
 struct APIRoute: Sendable {
     enum Method: String, Sendable {
         case get = "GET", post = "POST"
@@ -14,7 +14,6 @@ struct APIRoute: Sendable {
         case page, changes
         /// One of the page's files, compiled in.
         case asset(PageAssets.Asset)
-        case useCase(UseCase)
         /// One use case, called with its typed input (`UseCaseCall`).
         case call(UseCaseCall)
         /// `GET /api/privacy`: what `charflow privacy` says, and where the store is.
@@ -35,31 +34,22 @@ struct APIRoute: Sendable {
     let method: Method
     let pattern: String
     let target: Target
-    let body: BodyShape
-    let words: [String]
 
-    init(_ method: Method, _ pattern: String, _ target: Target, _ body: BodyShape, words: [String]? = nil) {
+    init(_ method: Method, _ pattern: String, _ target: Target) {
         self.method = method
         self.pattern = pattern
         self.target = target
-        self.body = body
-        self.words = words ?? Self.segments(pattern).filter(Self.isPlaceholder)
     }
 
-    static func get(_ pattern: String, _ target: Target, words: [String]? = nil) -> APIRoute {
-        APIRoute(.get, pattern, target, .none, words: words)
+    /// A read answered by something other than a use case (the page, an asset, the change counter).
+    static func get(_ pattern: String, _ target: Target) -> APIRoute {
+        APIRoute(.get, pattern, target)
     }
 
-    static func get(_ pattern: String, _ useCase: UseCase, words: [String]? = nil) -> APIRoute {
-        get(pattern, .useCase(useCase), words: words)
-    }
-
-    static func post<Body: RouteBody>(_ pattern: String, _ target: Target, _ body: Body.Type, words: [String]? = nil) -> APIRoute {
-        APIRoute(.post, pattern, target, .json(body), words: words)
-    }
-
-    static func post<Body: RouteBody>(_ pattern: String, _ useCase: UseCase, _ body: Body.Type, words: [String]? = nil) -> APIRoute {
-        post(pattern, .useCase(useCase), body, words: words)
+    /// A write answered by something other than a use case (erase, which needs no open store; a
+    /// calendar refresh, which wakes serve's loop).
+    static func post(_ pattern: String, _ target: Target) -> APIRoute {
+        APIRoute(.post, pattern, target)
     }
 
     /// A read that calls `useCase` with the input its path and query give (`?all=1` for a switch,
@@ -67,29 +57,24 @@ struct APIRoute: Sendable {
     static func get<Input: Decodable & Sendable, Answer: Report>(
         _ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> (Input) throws -> Answer
     ) -> APIRoute {
-        APIRoute(.get, pattern, .call(UseCaseCall(useCase)), .none)
+        APIRoute(.get, pattern, .call(UseCaseCall(useCase)))
     }
 
     /// A read that calls `useCase`, which takes no input.
     static func get<Answer: Report>(_ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> () throws -> Answer) -> APIRoute {
-        APIRoute(.get, pattern, .call(UseCaseCall(useCase)), .none)
+        APIRoute(.get, pattern, .call(UseCaseCall(useCase)))
     }
 
     /// A write that calls `useCase` with the input its path and JSON body give, decoded strictly.
     static func post<Input: Decodable & Sendable, Answer: Report>(
         _ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> (Input) throws -> Answer
     ) -> APIRoute {
-        APIRoute(.post, pattern, .call(UseCaseCall(useCase)), .none)
+        APIRoute(.post, pattern, .call(UseCaseCall(useCase)))
     }
 
     /// A write that calls `useCase`, which takes no input (an empty body, `{}`).
     static func post<Answer: Report>(_ pattern: String, _ useCase: @escaping @Sendable (Charflow) -> () throws -> Answer) -> APIRoute {
-        APIRoute(.post, pattern, .call(UseCaseCall(useCase)), .none)
-    }
-
-    /// The path's words when `path` matches this pattern; nil when it does not.
-    func match(_ path: String) -> [String]? {
-        values(path).map { captured in words.map { Self.isPlaceholder($0) ? captured[Self.name($0)] ?? $0 : $0 } }
+        APIRoute(.post, pattern, .call(UseCaseCall(useCase)))
     }
 
     /// What each `{name}` of the pattern took from `path`, by name without braces; nil when `path` does
@@ -114,16 +99,7 @@ struct APIRoute: Sendable {
 
     /// The query arguments a read takes, each the CLI option of that name: `?all=1` is `--all`,
     /// `?weeks=26` is `--weeks 26`, `?day=tomorrow` is `--day tomorrow` (cli.md, "The web UI's API").
-    static let queryNames = ["all", "weeks", "day", "days", "window", "category", "group", "from", "to"]
-
-    /// A read's request: the path's words, and its query as options (a bare, `1` or `true` argument is a switch).
-    static func readRequest(words: [String], query: [String: String]) -> Request {
-        var request = Request(words: words)
-        for (name, value) in query {
-            if ["", "1", "true"].contains(value) { request.switches.insert(name) } else { request.options[name] = [value] }
-        }
-        return request
-    }
+    static let queryNames = ["all", "weeks", "day", "window", "category", "group", "from", "to", "date", "days", "week"]
 
     /// A path's segments after the leading `/`, as libmicrohttpd decoded it: `/` is one empty segment.
     private static func segments(_ path: String) -> [String] {
@@ -184,7 +160,8 @@ struct RouteFields {
 
 /// What the table says of one request's method and path.
 enum RouteMatch {
-    case found(APIRoute, words: [String])
+    /// The route, and what its pattern's `{name}` segments took.
+    case found(APIRoute, values: [String: String])
     /// The path names a route, but not for this method (405).
     case wrongMethod
     /// Nothing answers at this path (404).

@@ -4,8 +4,8 @@ import CharflowApp
 /// (cli.md, "The web UI's API"). Dispatch goes through this table and nothing else.
 ///
 /// A `.get` line takes no body (a read's options come in its query); a `.post` line names its body type.
-/// For `habit`, `plan` and `category` use cases the action word comes first in `words`, as after the
-/// command's name on the command line; a body's own words follow the path's.
+/// For `plan` and `category` use cases the action word comes first in `words`, as after the command's
+/// name on the command line; a body's own words follow the path's.
 enum RouteTable {
     static let routes: [APIRoute] = [
         .get("/", .page),
@@ -36,7 +36,7 @@ enum RouteTable {
         .get("/shortcuts.mjs", .asset(.shortcuts)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
-        .post("/api/erase", .erase, EraseBody.self),
+        .post("/api/erase", .erase),
         .post("/api/parse", Charflow.previewQuickAdd),
         .get("/api/dates", .quickDates),
         .get("/api/export", .export),
@@ -72,17 +72,17 @@ enum RouteTable {
         .post("/api/sessions/resume", Charflow.resumeSession),
         .post("/api/sessions/finish", Charflow.finishSession),
 
-        .get("/api/habits", .habits),
-        .get("/api/groups", .groups),
-        .post("/api/habits/new", .habitAdd, NewHabitBody.self, words: ["add"]),
-        .get("/api/habits/{habit}/grid", .habitGrid, words: ["grid", "{habit}"]),
-        .post("/api/habits/{habit}/edit", .habitEdit, EditHabitBody.self, words: ["edit", "{habit}"]),
-        .post("/api/habits/{habit}/log", .habitLog, HabitLogBody.self, words: ["log", "{habit}"]),
-        .post("/api/habits/{habit}/pause", .habitPause, HabitPauseBody.self, words: ["pause", "{habit}"]),
-        .post("/api/habits/{habit}/resume", .habitResume, NoBody.self, words: ["resume", "{habit}"]),
-        .post("/api/habits/{habit}/archive", .habitArchive, NoBody.self, words: ["archive", "{habit}"]),
-        .post("/api/habits/{habit}/restore", .habitRestore, NoBody.self, words: ["restore", "{habit}"]),
-        .post("/api/habits/{habit}/begin", .habitBegin, HabitBeginBody.self, words: ["begin", "{habit}"]),
+        .get("/api/habits", Charflow.readHabits),
+        .get("/api/groups", Charflow.readGroups),
+        .post("/api/habits/new", Charflow.addHabit),
+        .get("/api/habits/{habit}/grid", Charflow.readHabitGrid),
+        .post("/api/habits/{habit}/edit", Charflow.editHabit),
+        .post("/api/habits/{habit}/log", Charflow.logHabit),
+        .post("/api/habits/{habit}/pause", Charflow.pauseHabit),
+        .post("/api/habits/{habit}/resume", Charflow.resumeHabit),
+        .post("/api/habits/{habit}/archive", Charflow.archiveHabit),
+        .post("/api/habits/{habit}/restore", Charflow.restoreHabit),
+        .post("/api/habits/{habit}/begin", Charflow.beginHabitSession),
 
         .get("/api/plan", Charflow.planOverview),
         .get("/api/plan/review", Charflow.planReview),
@@ -113,7 +113,7 @@ enum RouteTable {
         // machine's files and services, which no request to the server may make it read (docs/decisions.md).
         .get("/api/calendars", Charflow.readCalendars),
         .get("/api/calendars/events", Charflow.readCalendarEvents),
-        .post("/api/calendars/refresh", .calendarRefresh, NoBody.self),
+        .post("/api/calendars/refresh", .calendarRefresh),
         .post("/api/calendars/{calendar}/remove", Charflow.removeCalendar),
     ]
 
@@ -123,8 +123,8 @@ enum RouteTable {
         let wanted: APIRoute.Method? = method == "HEAD" ? .get : APIRoute.Method(rawValue: method)
         var pathTaken = false
         for route in routes {
-            guard let words = route.match(path) else { continue }
-            if route.method == wanted { return .found(route, words: words) }
+            guard let values = route.values(path) else { continue }
+            if route.method == wanted { return .found(route, values: values) }
             pathTaken = true
         }
         return pathTaken ? .wrongMethod : .notFound

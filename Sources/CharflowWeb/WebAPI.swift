@@ -48,8 +48,9 @@ final class WebAPI: @unchecked Sendable {
         }
     }
 
-    /// The answer to one request: its route from the table, its body decoded strictly into the use case's
-    /// request (refused with 400 `bad_field` before the store is opened), then the use case.
+    /// The answer to one request: its route from the table, then for a use case its input decoded from the
+    /// path and the body (strictly) or the query, refused with 400 before the store is opened, then the use
+    /// case (`respond(_:fields:)`).
     func respond(_ request: WebRequest, token: AccessToken) -> WebResponse {
         var object: [String: WebJSON.Value] = [:]
         if request.isWrite {
@@ -58,63 +59,54 @@ final class WebAPI: @unchecked Sendable {
             }
             object = parsed
         }
-        let route: APIRoute, words: [String]
+        let route: APIRoute, values: [String: String]
         switch RouteTable.match(method: request.method, path: request.path) {
-        case .found(let found, let given): (route, words) = (found, given)
+        case .found(let found, let given): (route, values) = (found, given)
         case .notFound: return .error(404, code: "not_found", message: WebMessages.notFound)
         case .wrongMethod: return .error(405, code: "wrong_method", message: WebMessages.wrongMethod)
         }
-        // The page's files are compiled in: serving one touches no store.
-        if case .asset(let asset) = route.target {
+        let fields = RouteFields(path: values, body: request.isWrite ? object : nil, query: request.query)
+        switch route.target {
+        case .asset(let asset):
+            // The page's files are compiled in: serving one touches no store.
             return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+        case .call(let call):
+            return respond(call, fields: fields)
+        case .privacy, .erase:
+            return answer { try privacyOrErase(route, fields) }
+        case .page, .changes, .quickDates, .export, .syncState, .calendarRefresh:
+            return answer {
+                _ = try fields.decode(NoInput.self)
+                return try locked {
+                    let app = try open()
+                    switch route.target {
+                    case .page: return .html(try TodayPage.html(try app.readToday(), token: token))
+                    case .changes: return .json("{\"version\": \(try app.changeVersion())}")
+                    case .quickDates: return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
+                    case .export: return try BackupDownload.response(app, store: store)
+                    case .calendarRefresh:
+                        // Wakes serve's own refresh; the answer never waits on a calendar's server.
+                        calendarLoop?.refreshNow()
+                        guard case .object(var pairs) = try app.readCalendars().json else { preconditionFailure("an object") }
+                        pairs.append(("refreshing", .bool(calendarLoop?.isRunning ?? false)))
+                        return .json(JSONValue.object(pairs).rendered())
+                    default: return .json(try app.syncState(loop: syncLoop?.knowledge).json.rendered())
+                    }
+                }
+            }
         }
-        if case .call(let call) = route.target {
-            return respond(call, fields: RouteFields(path: route.values(request.path) ?? [:],
-                                                     body: request.isWrite ? object : nil, query: request.query))
-        }
-        let input: Request
+    }
+
+    /// What `body` answers, or its refusal: 400 `bad_field` for a field refused, the refusal's status for
+    /// one of the rules', 500 for anything no layer expected.
+    private func answer(_ body: () throws -> WebResponse) -> WebResponse {
         do {
-            // A read's options come in its query; a write's in its body, which must be exactly its route's.
-            input = route.isRead ? APIRoute.readRequest(words: words, query: request.query)
-                                 : try route.body.read(object, words)
+            return try body()
         } catch let error as FieldError {
             return .error(400, code: FieldError.code, message: error.message)
         } catch {
-            return .error(500, code: "internal", message: "\(error)")
-        }
-        return locked {
-            do {
-                if let answer = try privacyOrErase(route, input) { return answer }
-                let app = try open()
-                switch route.target {
-                case .page:
-                    return .html(try TodayPage.html(try app.readToday(), token: token))
-                case .asset, .privacy, .erase:
-                    preconditionFailure("answered before the store is opened")
-                case .call:
-                    preconditionFailure("answered by its use case's call")
-                case .changes:
-                    return .json("{\"version\": \(try app.changeVersion())}")
-                case .quickDates:
-                    return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
-                case .export:
-                    return try BackupDownload.response(app, store: store)
-                case .syncState:
-                    return .json(try app.syncState(loop: syncLoop?.knowledge).json.rendered())
-                case .calendarRefresh:
-                    calendarLoop?.refreshNow()
-                    guard case .object(var pairs) = try app.readCalendars().json else { preconditionFailure("an object") }
-                    pairs.append(("refreshing", .bool(calendarLoop?.isRunning ?? false)))
-                    return .json(JSONValue.object(pairs).rendered())
-                case .useCase(let useCase):
-                    return .json(Self.withAction(try app.run(useCase, input)).rendered())
-                }
-            } catch {
-                guard let refusal = Refusal(error) else {
-                    return .error(500, code: "internal", message: "\(error)")
-                }
-                return .refusal(refusal)
-            }
+            guard let refusal = Refusal(error) else { return .error(500, code: "internal", message: "\(error)") }
+            return .refusal(refusal)
         }
     }
 
@@ -151,24 +143,14 @@ final class WebAPI: @unchecked Sendable {
 
     /// The privacy statement and Erase, which the CLI answers from the store's place, not from an open
     /// store: erase removes the store's files (the next request starts a fresh one), so nothing may hold it
-    /// open. Nil for every other route.
-    private func privacyOrErase(_ route: APIRoute, _ input: Request) throws -> WebResponse? {
-        switch route.target {
-        case .privacy:
-            return .json(store.privacy().json.rendered())
-        case .erase:
-            guard input.has("yes") else { throw PlannerError.eraseNeedsYes }
-            return .json(try store.erase().json.rendered())
-        default:
-            return nil
+    /// open.
+    private func privacyOrErase(_ route: APIRoute, _ fields: RouteFields) throws -> WebResponse {
+        if case .erase = route.target {
+            let input = try fields.decode(EraseStore.Input.self)
+            return try locked { .json(try store.erase(input).json.rendered()) }
         }
-    }
-
-    /// A write's document with the id of the action it recorded (W-15).
-    static func withAction(_ result: UseCaseResult) -> JSONValue {
-        guard let action = result.action, case .object(var pairs) = result.json else { return result.json }
-        pairs.append(("action", .string(action)))
-        return .object(pairs)
+        _ = try fields.decode(NoInput.self)
+        return .json(store.privacy().json.rendered())
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

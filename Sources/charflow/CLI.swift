@@ -79,11 +79,12 @@ extension CLI {
             guard let bare = group.bare else { throw UsageError(message: "Usage: \(command.usage)") }
             return bare
         }
-        guard let chosen = group.subcommands.first(where: { $0.name == word || $0.aliases.contains(word) }) else {
+        // A subcommand is named by its own word ("carry"), or by the group's and its own ("habit add").
+        guard let chosen = group.subcommands.first(where: { $0.name == word || $0.name.hasSuffix(" " + word) || $0.aliases.contains(word) }) else {
             throw UsageRefusal.unknownAction(word)
         }
         words.removeFirst()
-        return chosen
+        return try subcommand(of: chosen, words: &words)
     }
 }
 
@@ -93,15 +94,15 @@ struct Context {
     let environment: [String: String]
     let output: Output
 
-    /// The arguments as the application layer takes them.
-    var request: Request { Request(words: args.words, options: args.values, switches: args.switches) }
 
     /// The options every command takes, which no input reads.
     static let globalOptions: Set<String> = ["db", "now", "json", "no-color", "help"]
 
     /// The command's typed input, read from its words and options; an option it does not take, an option
     /// without its value or a word too many is a usage error, named before anything the input refuses.
-    func input<T: Decodable>(_ type: T.Type, positions: [String], usage: String) throws -> T {
+    /// A word past the positions is refused with `unexpected`, by default "Unexpected 'WORD'." and the usage.
+    func input<T: Decodable>(_ type: T.Type, positions: [String], usage: String,
+                             unexpected: (String) -> (any Error)? = { _ in nil }) throws -> T {
         let words = WordsDecoder(words: args.words, positions: positions,
                                  options: args.values.filter { !Context.globalOptions.contains($0.key) },
                                  switches: args.switches.subtracting(Context.globalOptions))
@@ -117,15 +118,10 @@ struct Context {
         if let name = args.missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         let takesRest = positions.last?.hasSuffix("...") ?? false
         if !takesRest, args.words.count > positions.count {
-            throw UsageError(message: "Unexpected '\(args.words[positions.count])'.\nUsage: \(usage)")
+            let word = args.words[positions.count]
+            throw unexpected(word) ?? UsageError(message: "Unexpected '\(word)'.\nUsage: \(usage)")
         }
         return try result.get()
-    }
-
-    /// Checks the arguments against `useCase` (its subject), then opens the store: a usage error opens nothing.
-    func app(for useCase: UseCase) throws -> Charflow {
-        try useCase.validate(request)
-        return try app()
     }
 
     /// Opens the store (or the one at `storePath`) as of the command's clock, running any missed rollover
@@ -186,12 +182,16 @@ protocol TypedCommand: Command {
     /// The names the positional words fill, in order; a last name ending in `...` takes the rest.
     static var positions: [String] { get }
     static func run(_ input: Input, _ context: Context) throws
+    /// What a word past the positions is refused with; nil for the usual "Unexpected 'WORD'.".
+    static func unexpected(_ word: String) -> (any Error)?
 }
 
 extension TypedCommand {
     static var positions: [String] { [] }
 
+    static func unexpected(_ word: String) -> (any Error)? { nil }
+
     static func run(_ context: Context) throws {
-        try run(try context.input(Input.self, positions: positions, usage: usage), context)
+        try run(try context.input(Input.self, positions: positions, usage: usage, unexpected: unexpected), context)
     }
 }

@@ -56,7 +56,7 @@ struct HabitTypedInputUseCaseTests {
         let from = try #require(LocalDay("2026-12-10"))
         let pause = try store.open("2026-11-20").pauseHabit(PauseHabit.Input(habit: walk.id, from: from, reason: .travel)).pause
         let app = try store.open("2026-11-21")
-        try app.resumeHabit(walk.id)
+        try app.resumeHabit(ResumeHabit.Input(habit: walk.id))
         #expect(try app.store.habitRecords.pauses(of: walk.id).isEmpty)
         #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'habit_pauses' AND id = ?",
                                           [.text(pause.id.lowercasedText)])?.int == 1)
@@ -84,10 +84,10 @@ struct HabitTypedInputUseCaseTests {
             input.target = 3
             return input
         }()).habit
-        let group = try #require(try setup.addGroup("Morning").added)
+        let group = try #require(try setup.addGroup(AddGroup.Input(name: "Morning")).added)
         var change = HabitChange()
         change.target = 5
-        change.group = .some(group.id)
+        change.group = .group(GroupRef(group.id))
         let edited = try store.open("2026-11-27").editHabit(EditHabit.Input(habit: water.id, change: change))
         #expect(edited.habit.groupID == group.id)
         guard case .object(let pairs) = edited.json else { Issue.record("a habit's JSON is an object"); return }
@@ -103,20 +103,20 @@ struct HabitTypedInputUseCaseTests {
     func readsWriteNothing() throws {
         let store = try AppTestStore()
         let setup = try store.open("2026-11-25")
-        try setup.addGroup("Morning")
+        try setup.addGroup(AddGroup.Input(name: "Morning"))
         var input = AddHabit.Input(title: "Stretch")
-        input.group = try #require(try setup.store.habitRecords.groups(includeArchived: false).first).id
+        input.group = GroupRef(try #require(try setup.store.habitRecords.groups(includeArchived: false).first).id)
         input.windows = [try WindowSpec.parse("Morning 06:00-09:00 remind 06:30")]
         let stretch = try setup.addHabit(input)
         try store.open("2026-11-26").pauseHabit(PauseHabit.Input(habit: stretch.habit.id, from: LocalDay("2026-12-10"), reason: .cycle))
         let app = try store.open("2026-11-30")
         let before = try AppTestStore.contents(app)
-        let overview = try app.habitsOverview(includeArchived: true)
+        let overview = try app.readHabits(ReadHabits.Input(all: true))
         let grid = try app.readHabitGrid(ReadHabitGrid.Input(habit: stretch.habit.id, weeks: 2))
         let groups = try app.readGroups()
         #expect(grid.grids.count == 1 && groups.summaries.map(\.group.title) == ["Morning"])
         #expect(try AppTestStore.contents(app) == before)
-        guard case .object(let document) = try overview.json(),
+        guard case .object(let document) = overview.json,
               case .array(let habits)? = document.first(where: { $0.0 == "habits" })?.1,
               case .object(let listed)? = habits.first,
               case .object(let alone) = try app.habitReport(try app.habit(id: stretch.habit.id)).json

@@ -44,49 +44,49 @@ extension Store {
         input.schedule = schedule
         input.windows = try windows.map(WindowSpec.parse)
         input.preset = preset
-        input.group = try group.map { try app.group(matching: $0).id }
+        input.group = try group.map { try GroupRef.reading($0) }
         input.effortMinutes = effort
         return try app.addHabit(input).habit
     }
 
     @discardableResult
     func editHabit(_ word: String, _ change: HabitChange) throws -> Habit {
-        try app.editHabit(EditHabit.Input(habit: try app.habit(matching: word).id, change: change)).habit
+        try app.editHabit(EditHabit.Input(habit: try HabitRef.reading(word), change: change)).habit
     }
 
     @discardableResult
     func logHabit(_ word: String, window: String?, _ log: HabitLog, date: LocalDay? = nil) throws -> HabitLogReport {
-        try app.logHabit(LogHabit.Input(habit: try app.habit(matching: word).id, window: window, log: log, day: date))
+        try app.logHabit(LogHabit.Input(habit: try HabitRef.reading(word), window: window, log: log, day: date))
     }
 
     @discardableResult
     func archiveHabit(_ word: String) throws -> Habit {
-        try app.archiveHabit(try app.habit(matching: word).id).habit
+        try app.archiveHabit(ArchiveHabit.Input(habit: try HabitRef.reading(word))).habit
     }
 
     @discardableResult
     func restoreHabit(_ word: String) throws -> Habit {
-        try app.restoreHabit(try app.habit(matching: word).id).habit
+        try app.restoreHabit(RestoreHabit.Input(habit: try HabitRef.reading(word))).habit
     }
 
     @discardableResult
     func pauseHabit(_ word: String, from: LocalDay?, to: LocalDay?, reason: PauseReason) throws -> HabitPause {
-        try app.pauseHabit(PauseHabit.Input(habit: try app.habit(matching: word).id, from: from, to: to, reason: reason)).pause
+        try app.pauseHabit(PauseHabit.Input(habit: try HabitRef.reading(word), from: from, to: to, reason: reason)).pause
     }
 
     @discardableResult
     func resumeHabit(_ word: String) throws -> Habit {
-        try app.resumeHabit(try app.habit(matching: word).id).habit
+        try app.resumeHabit(ResumeHabit.Input(habit: try HabitRef.reading(word))).habit
     }
 
     @discardableResult
     func addGroup(_ title: String) throws -> HabitGroup {
-        try #require(try app.addGroup(title).added)
+        try #require(try app.addGroup(AddGroup.Input(name: title)).added)
     }
 
     @discardableResult
     func archiveGroup(_ word: String) throws -> HabitGroup {
-        try #require(try app.archiveGroup(try app.group(matching: word).id).archived)
+        try #require(try app.archiveGroup(ArchiveGroup.Input(group: try GroupRef.reading(word))).archived)
     }
 
     func groupSummary(_ group: HabitGroup) throws -> HabitGroupSummary {

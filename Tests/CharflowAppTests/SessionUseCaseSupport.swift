@@ -115,6 +115,6 @@ extension Charflow {
     /// `habit begin WORD [--settle CHOICE]`, as the CLI asks it.
     @discardableResult
     func habitBegin(_ word: String, settle: SessionSettle? = nil) throws -> WorkSession {
-        try beginHabit(Request(words: ["begin", word], options: settle.map { ["settle": [$0.rawValue]] } ?? [:])).session
+        try beginHabitSession(BeginHabitSession.Input(habit: try HabitRef.reading(word), settle: settle)).session
     }
 }

@@ -72,9 +72,9 @@ struct SyncConvergenceTests {
         // A shared start: habits and repeating tasks every device has, so the devices contend for them.
         let first = devices[0]
         let app = try first.environment.open(now: clock.local(first))
-        _ = try app.addHabit(Request(words: ["add", "Water"], options: ["kind": ["counted"], "target": ["6"]]))
-        _ = try app.addHabit(Request(words: ["add", "Pushups"], options: ["kind": ["counted"], "target": ["20"]]))
-        _ = try app.addHabit(Request(words: ["add", "Read"], options: ["kind": ["timed"], "target": ["30"]]))
+        _ = try app.addHabit(AddHabit.Input(title: "Water", kind: .counted, target: 6))
+        _ = try app.addHabit(AddHabit.Input(title: "Pushups", kind: .counted, target: 20))
+        _ = try app.addHabit(AddHabit.Input(title: "Read", kind: .timed, target: 30))
         for (title, rule) in [("Take vitamins", "daily"), ("Weekly review", "weekly"), ("Stretch", "daily")] {
             var input = AddTask.Input(title: title)
             input.repeat = try RepeatChoice.reading(rule)
@@ -236,16 +236,16 @@ struct SyncConvergenceTests {
             case 58..<70:
                 name = "habit"
                 let habit = random.int(0...1) == 0 ? "Water" : "Pushups"
-                let request = random.int(0...3) == 0
-                    ? Request(words: ["log", habit], switches: ["undo"])
-                    : Request(words: ["log", habit], options: ["count": [String(random.int(1...4))]])
-                _ = try app.logHabit(request)
+                let input = try random.int(0...3) == 0
+                    ? LogHabit.Input(habit: HabitRef.reading(habit), log: .undo)
+                    : LogHabit.Input(habit: HabitRef.reading(habit), log: .count(random.int(1...4)))
+                _ = try app.logHabit(input)
             case 70..<76:
                 name = "timed"
-                let request = random.int(0...3) == 0
-                    ? Request(words: ["log", "Read"], switches: ["undo"])
-                    : Request(words: ["log", "Read"], options: ["minutes": [String(random.int(1...20))]])
-                _ = try app.logHabit(request)
+                let input = try random.int(0...3) == 0
+                    ? LogHabit.Input(habit: HabitRef.reading("Read"), log: .undo)
+                    : LogHabit.Input(habit: HabitRef.reading("Read"), log: .minutes(random.int(1...20)))
+                _ = try app.logHabit(input)
             case 76..<84:
                 name = "begin"
                 _ = try app.beginSession(BeginSession.Input(task: try TaskRef.reading(task), settle: .stop))
@@ -261,7 +261,7 @@ struct SyncConvergenceTests {
             }
         } catch is PlannerError {
             return "refused"
-        } catch is RequestError {
+        } catch is UsageRefusal {
             return "refused"
         } catch {
             unexpected.append("\(error)")

@@ -239,7 +239,7 @@ struct SyncIntentTests {
 
         let first = devices[0]
         let setup = try first.environment.open(now: time)
-        _ = try setup.addHabit(Request(words: ["add", "Water"], options: ["kind": ["counted"], "target": ["8"]]))
+        _ = try setup.addHabit(AddHabit.Input(title: "Water", kind: .counted, target: 8))
         for (index, device) in devices.enumerated() {
             let result = try device.runner.run(["sync", "--hub", hub.url, "--json"], now: text(device))
             try #require(result.status == 0, "seed \(seed): first sync failed: \(result.stderr)")
@@ -465,7 +465,7 @@ struct SyncIntentTests {
                 return "title"
             case 84..<96:
                 let amount = random.int(1...3)
-                _ = try app.logHabit(Request(words: ["log", "Water"], options: ["count": [String(amount)]]))
+                _ = try app.logHabit(LogHabit.Input(habit: try HabitRef.reading("Water"), log: .count(amount)))
                 model.made(.water(amount), on: index, at: step)
                 return "water"
             default:
@@ -476,7 +476,7 @@ struct SyncIntentTests {
             }
         } catch is PlannerError {
             return "refused"
-        } catch is RequestError {
+        } catch is UsageRefusal {
             return "refused"
         } catch {
             unexpected.append("\(error)")

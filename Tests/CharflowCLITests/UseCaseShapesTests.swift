@@ -22,25 +22,53 @@ struct UseCaseShapesTests {
         return (runner, ids)
     }
 
-    @Test("A-1: reads through the application layer give the CLI's --json document byte for byte",
-          arguments: [
-            (UseCase.today, ["today"]), (.backlog, ["backlog"]), (.upcoming, ["upcoming"]), (.list, ["list"]),
-            (.history, ["history", "yesterday"]), (.region, ["region", "morning"]), (.status, ["status"]),
-            (.habits, ["habits"]), (.habitGrid, ["habit", "grid", "Water"]), (.categories, ["category", "list"]),
-            (.settings, ["settings"]), (.planReview, ["plan", "review"]), (.show, ["show", "$0"]),
-          ])
-    func readsMatch(_ useCase: UseCase, _ words: [String]) throws {
+    @Test("A-1: reads through their typed inputs give the CLI's --json document byte for byte")
+    func readsMatch() throws {
         let (runner, ids) = try store()
         defer { try? FileManager.default.removeItem(at: runner.folder) }
-        let argv = words.map { $0 == "$0" ? ids[0] : $0 }
-        let cli = try runner.run(argv + ["--json"], now: Self.now)
-        #expect(cli.status == 0, "\(cli.stderr)")
-        var environment = runner.environment()
-        environment["LANG"] = runner.language
-        let store = try StoreEnvironment(environment: environment, storeOption: nil)
-        let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
-        let positional = ["history", "region", "show", "habit", "category"].contains(argv[0]) ? Array(argv.dropFirst()) : []
-        let json = try app.perform(useCase, Request(words: positional))
-        #expect(json.rendered() + "\n" == cli.stdout)
+        let task = try TaskRef.reading(ids[0])
+        let reads: [([String], (Charflow) throws -> JSONValue)] = [
+            (["today"], { try $0.readToday().json }),
+            (["backlog"], { try $0.backlog().json }),
+            (["upcoming"], { try $0.upcoming().json }),
+            (["list"], { try $0.readTaskList(ReadTaskList.Input()).json }),
+            (["history", "yesterday"], { try $0.history(ReadHistory.Input(day: .yesterday)).json }),
+            (["region", "morning"], { try $0.readRegion(ReadRegion.Input(region: .morning)).json }),
+            (["status"], { try $0.sessionStatus().json }),
+            (["category", "list"], { try $0.readCategories(ReadCategories.Input()).json }),
+            (["settings"], { try $0.readSettings(ReadSettings.Input()).json }),
+            (["plan", "review"], { try $0.planReview().json }),
+            (["show", ids[0]], { try $0.showTask(ShowTask.Input(task: task)).json }),
+        ]
+        for (argv, read) in reads {
+            let cli = try runner.run(argv + ["--json"], now: Self.now)
+            #expect(cli.status == 0, "\(cli.stderr)")
+            var environment = runner.environment()
+            environment["LANG"] = runner.language
+            let store = try StoreEnvironment(environment: environment, storeOption: nil)
+            let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
+            #expect(try read(app).rendered() + "\n" == cli.stdout, "\(argv)")
+        }
+    }
+
+    @Test("A-1: the habit reads through their typed inputs give the CLI's --json document byte for byte")
+    func habitReadsMatch() throws {
+        let (runner, _) = try store()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        let reads: [([String], (Charflow) throws -> JSONValue)] = [
+            (["habits"], { try $0.readHabits(ReadHabits.Input()).json }),
+            (["habits", "--all"], { try $0.readHabits(ReadHabits.Input(all: true)).json }),
+            (["habit", "grid", "Water"], { try $0.readHabitGrid(ReadHabitGrid.Input(habit: try HabitRef.reading("Water"))).json }),
+            (["group", "list"], { try $0.readGroups().json }),
+        ]
+        for (argv, read) in reads {
+            let cli = try runner.run(argv + ["--json"], now: Self.now)
+            #expect(cli.status == 0, "\(cli.stderr)")
+            var environment = runner.environment()
+            environment["LANG"] = runner.language
+            let store = try StoreEnvironment(environment: environment, storeOption: nil)
+            let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
+            #expect(try read(app).rendered() + "\n" == cli.stdout, "\(argv)")
+        }
     }
 }

@@ -40,7 +40,7 @@ struct RefusalStatusTests {
     static let errors: [any Error] = {
         let rules = RefusalSamples.rules
         let inputs = RefusalSamples.inputs
-        let requests: [RequestError] = [
+        let requests: [UsageRefusal] = [
             .missing("task"), .missingOption("to"), .chooseOne(["done", "stop"]), .atMostOne(["days", "weekdays"]),
             .notANumber(option: "position", given: "x"), .nothingToChange, .backlogTakesNoPlace, .unknownAction("x"),
         ]

@@ -268,3 +268,47 @@ public struct HabitGroup: Sendable, Equatable, Identifiable {
         self.modifiedAt = modifiedAt ?? createdAt
     }
 }
+
+extension HabitKind: WordValue {
+    /// `binary`, `counted`, `timed` or `avoid`, in any case.
+    public static func reading(_ word: String) throws -> HabitKind {
+        guard let kind = HabitKind(rawValue: word.lowercased()) else {
+            throw InputError.invalidWord(what: "kind", given: word, expected: "binary, counted, timed or avoid")
+        }
+        return kind
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}
+
+extension HabitSchedule: WordValue {
+    /// The days a habit is due, as `--days` gives them: `daily`, or ISO numbers 1–7 and day names
+    /// (`mon`, `Monday`) joined by commas; all seven days are daily.
+    ///
+    /// The other schedules have options of their own (`--weekdays`, `--per-week N`).
+    public static func reading(_ word: String) throws -> HabitSchedule {
+        if word.lowercased() == "daily" { return .daily }
+        var days = Set<Weekday>()
+        for piece in word.split(separator: ",") {
+            let name = piece.trimmingCharacters(in: .whitespaces)
+            guard let day = Int(name).flatMap(Weekday.init(isoNumber:)) ?? Weekday(name: name) else {
+                throw InputError.invalidWord(what: "day", given: name, expected: "ISO numbers 1–7 or names like mon")
+            }
+            days.insert(day)
+        }
+        guard !days.isEmpty else { throw InputError.invalidWord(what: "days", given: word, expected: "at least one day") }
+        return days.count == 7 ? .daily : .custom(days)
+    }
+}
+
+extension PauseReason: WordValue {
+    /// `travel`, `illness`, `cycle` or `other`, in any case.
+    public static func reading(_ word: String) throws -> PauseReason {
+        guard let reason = PauseReason(rawValue: word.lowercased()) else {
+            throw InputError.invalidWord(what: "reason", given: word, expected: "travel, illness, cycle or other")
+        }
+        return reason
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

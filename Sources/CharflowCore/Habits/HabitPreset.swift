@@ -64,3 +64,13 @@ public enum HabitSignals {
         createdDays.filter { $0 > today.adding(days: -7) && $0 <= today }.count >= newHabitsInAWeek
     }
 }
+
+extension HabitPreset: WordValue {
+    /// A preset's name, in any case: `quran`, `dhikr`, `exercise` or `running`.
+    public static func reading(_ word: String) throws -> HabitPreset {
+        guard let preset = HabitPreset(rawValue: word.lowercased()) else { throw PlannerError.unknownPreset(word) }
+        return preset
+    }
+
+    public init(from decoder: any Decoder) throws { self = try Self.decodingWord(from: decoder) }
+}

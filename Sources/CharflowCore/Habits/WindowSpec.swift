@@ -36,3 +36,10 @@ public struct WindowSpec: Sendable, Equatable {
         return spec
     }
 }
+
+extension WindowSpec: WordValue {
+    /// `"LABEL HH:MM-HH:MM [remind HH:MM]"`, read by `parse`.
+    public static func reading(_ word: String) throws -> WindowSpec {
+        try parse(word)
+    }
+}

@@ -10,8 +10,8 @@ enum CategoryCommand: CommandGroup {
         | color NAME COLOR | archive NAME | restore NAME | delete NAME
         """
     static let summary = "Manage categories (labels and the Today filter)"
-    static let subcommands: [any Command.Type] = [List.self, Add.self, Rename.self, Recolor.self, Archive.self, Restore.self, Delete.self]
-    static let bare: (any Command.Type)? = List.self
+    static var subcommands: [any Command.Type] { [List.self, Add.self, Rename.self, Recolor.self, Archive.self, Restore.self, Delete.self] }
+    static var bare: (any Command.Type)? { List.self }
 
     /// `category list [--all]`.
     enum List: TypedCommand {

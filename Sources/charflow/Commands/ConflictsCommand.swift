@@ -7,8 +7,8 @@ enum ConflictsCommand: CommandGroup {
     static let name = "conflicts"
     static let usage = "charflow conflicts | conflicts restore ID | conflicts dismiss ID|--all"
     static let summary = "Changes of yours a sync replaced: list, put one back, or clear them"
-    static let subcommands: [any Command.Type] = [Restore.self, Dismiss.self]
-    static let bare: (any Command.Type)? = List.self
+    static var subcommands: [any Command.Type] { [Restore.self, Dismiss.self] }
+    static var bare: (any Command.Type)? { List.self }
 
     /// `conflicts`: the ones waiting, in words.
     enum List: TypedCommand {

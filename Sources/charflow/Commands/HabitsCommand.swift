@@ -2,20 +2,18 @@ import CharflowApp
 import CharflowCore
 
 /// `charflow habits [--all]`: today's habits with their progress, paused and archived ones after.
-enum HabitsCommand: Command {
+enum HabitsCommand: TypedCommand {
     static let name = "habits"
+    typealias Input = ReadHabits.Input
     static let usage = "charflow habits [--all] [--json]"
     static let summary = "Today's habits with progress (paused and archived after)"
-    static let options: Set<String> = ["all"]
-    static let maxWords = 0
 
-    static func run(_ context: Context) throws {
+    static func run(_ input: Input, _ context: Context) throws {
         let app = try context.app()
-        let report = try app.habitsOverview(includeArchived: context.args.has("all"))
+        let report = try app.readHabits(input)
         let output = context.output
         if output.json {
-            let json = try report.json()
-            output.emit(text: "", json: json)
+            output.emit(text: "", json: report.json)
             return
         }
         var text = [output.bold("Habits") + " · " + DayText.long(report.day)]

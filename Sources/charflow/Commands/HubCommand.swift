@@ -9,7 +9,7 @@ enum HubCommand: CommandGroup {
     static let name = "hub"
     static let usage = "charflow hub init URL | switch URL [--passphrase-file FILE] | devices | forget DEVICE | erase --yes [--hub URL]"
     static let summary = "Set up a PostgreSQL database as the hub devices sync through, move to another, list or forget devices, or erase it"
-    static let subcommands: [any Command.Type] = [Init.self, Switch.self, Devices.self, Forget.self, Erase.self]
+    static var subcommands: [any Command.Type] { [Init.self, Switch.self, Devices.self, Forget.self, Erase.self] }
 
     /// A hub's connection string, and a blind hub's passphrase file.
     struct HubAddress: Decodable {

@@ -12,8 +12,8 @@ enum PlanCommand: CommandGroup {
                charflow plan close | plan skip
         """
     static let summary = "Night planning: review, carry forward, plan tomorrow, close or skip"
-    static let subcommands: [any Command.Type] = [Review.self, Carry.self, Tomorrow.self, Move.self, Close.self, Skip.self]
-    static let bare: (any Command.Type)? = Overview.self
+    static var subcommands: [any Command.Type] { [Review.self, Carry.self, Tomorrow.self, Move.self, Close.self, Skip.self] }
+    static var bare: (any Command.Type)? { Overview.self }
 
     /// `plan`: interactive on a terminal, otherwise the overview.
     enum Overview: TypedCommand {

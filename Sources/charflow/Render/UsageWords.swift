@@ -1,8 +1,9 @@
 import CharflowApp
+import CharflowCore
 
 /// The command line's words for a request that lacks something: its flags, and its usage line.
 enum UsageWords {
-    static func phrase(_ error: RequestError, command: String, usage: String) -> String {
+    static func phrase(_ error: UsageRefusal, command: String, usage: String) -> String {
         let withUsage = { (sentence: String) in sentence + "\nUsage: " + usage }
         switch error {
         case .missing("task"): return withUsage("Which task? Give its id.")
@@ -29,6 +30,6 @@ enum UsageWords {
     }
 
     static func flags(_ names: [String]) -> String {
-        RequestError.list(names.map { "--" + $0 }, "or")
+        UsageRefusal.list(names.map { "--" + $0 }, "or")
     }
 }

@@ -2,13 +2,25 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
+/// Archive a habit group; its habits stay, ungrouped only in how they are shown.
+public enum ArchiveGroup {
+    public struct Input: Decodable, Sendable {
+        public var group: GroupRef
+
+        public init(group: GroupRef) {
+            self.group = group
+        }
+    }
+}
+
 extension Charflow {
-    /// Archive a habit group; its habits stay, ungrouped only in how they are shown.
     @discardableResult
-    public func archiveGroup(_ id: UUID) throws -> HabitGroupsReport {
-        var group = try group(id: id)
-        group.isArchived = true
-        let saved = try store.action("group archive") { work in try store.habitRecords.save(group, in: work) }
+    public func archiveGroup(_ input: ArchiveGroup.Input) throws -> HabitGroupsReport {
+        let saved = try store.action("group archive") { work in
+            var group = try self.group(input.group)
+            group.isArchived = true
+            return try store.habitRecords.save(group, in: work)
+        }
         return HabitGroupsReport(added: nil, archived: saved, summaries: [], json: .object([("archived", .string(saved.title))]))
     }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// A habit group after an action, or the groups with today's ring and a 14-day strip.
-public struct HabitGroupsReport {
+public struct HabitGroupsReport: Report {
     public let added: HabitGroup?
     public let archived: HabitGroup?
     /// The group an action brought back from the archive.
@@ -21,24 +21,4 @@ public struct HabitGroupSummary: Sendable {
     public let days: [(date: LocalDay, share: Double?)]
 
     public var percentToday: Int { dueToday == 0 ? 0 : (doneToday * 100 + dueToday / 2) / dueToday }
-}
-
-extension Charflow {
-    /// `group …` as the CLI and the API ask it: `add NAME`, `archive NAME`, `restore NAME`, or `list` (the default).
-    public func habitGroups(_ words: [String]) throws -> HabitGroupsReport {
-        switch words.first ?? "list" {
-        case "add":
-            return try addGroup(words.dropFirst().joined(separator: " "))
-        case "archive":
-            guard words.count >= 2 else { throw RequestError.missing("group") }
-            return try archiveGroup(try group(matching: words.dropFirst().joined(separator: " ")).id)
-        case "restore":
-            guard words.count >= 2 else { throw RequestError.missing("group") }
-            return try restoreGroup(try group(matching: words.dropFirst().joined(separator: " ")).id)
-        case "list":
-            return try readGroups()
-        default:
-            throw RequestError.unknownAction(words.first ?? "")
-        }
-    }
 }

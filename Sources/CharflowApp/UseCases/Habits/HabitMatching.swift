@@ -2,11 +2,12 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// Finding the habit, window or group a person's word names, for the use cases' request adapters and
-/// for the windows a typed input names by label.
+/// Finding the habit, window or group an input names.
 extension Charflow {
-    /// The habit whose id starts with `word` (4+ characters), or whose title is `word`, ignoring case.
-    public func habit(matching word: String) throws -> Habit {
+    /// The habit `ref` names: the one whose id starts with its word (4+ characters), or else whose title
+    /// is the word, ignoring case; refused when none or two match.
+    func habit(_ ref: HabitRef) throws -> Habit {
+        let word = ref.word
         let key = word.lowercased()
         if key.count >= 4 {
             let found = try store.habitRecords.habits(idStartingWith: key)
@@ -17,6 +18,11 @@ extension Charflow {
         if named.count == 1 { return named[0] }
         if named.count > 1 { throw PlannerError.ambiguousHabit(word) }
         throw PlannerError.noHabitMatches(word)
+    }
+
+    /// The habit `word` names (an id prefix or a title), as a person types it.
+    public func habit(matching word: String) throws -> Habit {
+        try habit(try HabitRef.reading(word))
     }
 
     /// The habit with this id, or the refusal that none matches.
@@ -38,22 +44,14 @@ extension Charflow {
         return windows[0]
     }
 
-    /// The group titled `word` (ignoring case), or whose id starts with it (4+ characters); archived
-    /// groups included.
-    func group(matching word: String) throws -> HabitGroup {
-        let key = word.lowercased()
+    /// The group `ref` names: titled its word (ignoring case), or whose id starts with it (4+
+    /// characters); archived groups included.
+    func group(_ ref: GroupRef) throws -> HabitGroup {
+        let key = ref.word.lowercased()
         let all = try store.habitRecords.groups(includeArchived: true)
         if let named = all.first(where: { $0.title.lowercased() == key }) { return named }
         let byID = all.filter { key.count >= 4 && $0.id.lowercasedText.hasPrefix(key) }
         if byID.count == 1 { return byID[0] }
-        throw PlannerError.noGroupMatches(word)
-    }
-
-    /// The group with this id, or the refusal that none matches.
-    func group(id: UUID) throws -> HabitGroup {
-        guard let group = try store.habitRecords.groups(includeArchived: true).first(where: { $0.id == id }) else {
-            throw PlannerError.noGroupMatches(id.lowercasedText)
-        }
-        return group
+        throw PlannerError.noGroupMatches(ref.word)
     }
 }

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// A habit after an action on it (added, edited, archived, restored, resumed), with its JSON.
-public struct HabitReport {
+public struct HabitReport: Report {
     public let habit: Habit
     public let json: JSONValue
 }

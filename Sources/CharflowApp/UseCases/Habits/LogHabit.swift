@@ -10,25 +10,60 @@ import Foundation
 /// changed has an entry keeping its own (`editHabit`). Counts and ticks are kept as increments, so two
 /// devices' logs both count (Y-6, Y-18); a timed day's minutes are its sessions'.
 public enum LogHabit {
-    public struct Input: Sendable {
-        public var habit: UUID
+    public struct Input: Decodable, Sendable {
+        public var habit: HabitRef
         /// The window's label; needed when the habit has several.
         public var window: String?
-        public var log: HabitLog
+        /// The log; nil is the kind's own (a tick, or one more count).
+        public var log: HabitLog?
         /// The day logged; nil for today.
-        public var day: LocalDay?
+        public var day: DayWord?
 
-        public init(habit: UUID, window: String? = nil, log: HabitLog, day: LocalDay? = nil) {
+        enum CodingKeys: String, CodingKey {
+            case habit, window, count, minutes, slip, held, undo
+            case day = "date"
+        }
+
+        public init(habit: HabitRef, window: String? = nil, log: HabitLog? = nil, day: LocalDay? = nil) {
             self.habit = habit
             self.window = window
             self.log = log
-            self.day = day
+            self.day = day.map(DayWord.date)
+        }
+
+        public init(habit: UUID, window: String? = nil, log: HabitLog? = nil, day: LocalDay? = nil) {
+            self.init(habit: HabitRef(habit), window: window, log: log, day: day)
+        }
+
+        /// The habit, its window and day, and the log: `undo`, `slip` or `held`, else `minutes` N, else
+        /// `count` N, in that order when more than one is given.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            habit = try container.decode(HabitRef.self, forKey: .habit)
+            let undo = try container.decodeIfPresent(Bool.self, forKey: .undo) ?? false
+            let slip = try container.decodeIfPresent(Bool.self, forKey: .slip) ?? false
+            let held = try container.decodeIfPresent(Bool.self, forKey: .held) ?? false
+            let minutes = try container.decodeIfPresent(HabitMinutes.self, forKey: .minutes)
+            let count = try container.decodeIfPresent(HabitCount.self, forKey: .count)
+            if undo {
+                log = .undo
+            } else if slip {
+                log = .slip
+            } else if held {
+                log = .held
+            } else if let minutes {
+                log = .minutes(minutes.value)
+            } else if let count {
+                log = .count(count.value)
+            }
+            day = try container.decodeIfPresent(DayWord.self, forKey: .day)
+            window = try container.decodeIfPresent(String.self, forKey: .window)
         }
     }
 }
 
 /// One logged (or corrected) day of one window.
-public struct HabitLogReport {
+public struct HabitLogReport: Report {
     public let habit: Habit
     public let window: HabitWindow
     public let entry: HabitEntry
@@ -40,16 +75,16 @@ public struct HabitLogReport {
 extension Charflow {
     @discardableResult
     public func logHabit(_ input: LogHabit.Input) throws -> HabitLogReport {
-        let habit = try habit(id: input.habit)
-        let log = input.log
-        let day = input.day ?? today
-        try HabitRules.checkLogDay(day, habit: habit, today: today)
-        let window = try window(of: habit, label: input.window)
-        try HabitRules.checkExisted(day, firstDay: calendar.logicalDay(at: window.createdAt))
-        try HabitRules.checkFits(log, kind: habit.kind)
-        try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
         let records = store.habitRecords
-        let entry = try store.action("habit log") { work in
+        let (habit, window, log, entry) = try store.action("habit log") { work -> (Habit, HabitWindow, HabitLog, HabitEntry) in
+            let habit = try self.habit(input.habit)
+            let log = try input.log ?? Self.defaultLog(of: habit.kind)
+            let day = input.day?.day(today: today) ?? today
+            try HabitRules.checkLogDay(day, habit: habit, today: today)
+            let window = try self.window(of: habit, label: input.window)
+            try HabitRules.checkExisted(day, firstDay: calendar.logicalDay(at: window.createdAt))
+            try HabitRules.checkFits(log, kind: habit.kind)
+            try HabitRules.checkLoggable(log, on: day, history: try history(of: window, habit: habit, from: day, through: day))
             var entry: HabitEntry
             if let found = try records.entry(window: window.id, on: day) {
                 entry = found
@@ -86,47 +121,19 @@ extension Charflow {
                                             delta: entry.amount - start, in: work)
             }
             try records.settleIncrements(&entry, kind: habit.kind)
-            return try records.save(entry, in: work)
+            return (habit, window, log, try records.save(entry, in: work))
         }
         return HabitLogReport(habit: habit, window: window, entry: entry, today: today, held: log == .held,
                               json: HabitJSON.entry(entry, calendar: calendar))
     }
 
-    // MARK: From a request
-
-    /// `habit log ID`: the kind's default log, or `--count`, `--minutes`, `--slip`, `--held`, `--undo`, for
-    /// today or one of the last 14 days (`--date`).
-    public func logHabit(_ request: Request) throws -> HabitLogReport {
-        let habit = try habit(matching: try request.habitSubject())
-        let log: HabitLog
-        if request.has("undo") {
-            log = .undo
-        } else if request.has("slip") {
-            log = .slip
-        } else if request.has("held") {
-            log = .held
-        } else if let minutes = try request.number("minutes", what: "the minutes of one log", in: WholeNumber.habitMinutes) {
-            log = .minutes(minutes)
-        } else if let count = try request.number("count", what: "the count of one log", in: WholeNumber.habitCount) {
-            log = .count(count)
-        } else {
-            switch habit.kind {
-            case .binary: log = .toggle
-            case .counted: log = .count(1)
-            case .timed: throw PlannerError.wrongLog(kind: .timed, log: nil)
-            case .avoid: throw PlannerError.wrongLog(kind: .avoid, log: nil)
-            }
+    /// The log a habit takes when none is named: a tick, or one more count; a timed or avoid habit
+    /// needs its minutes or its slip named.
+    private static func defaultLog(of kind: HabitKind) throws -> HabitLog {
+        switch kind {
+        case .binary: .toggle
+        case .counted: .count(1)
+        case .timed, .avoid: throw PlannerError.wrongLog(kind: kind, log: nil)
         }
-        var day: LocalDay?
-        if let text = request.value("date") {
-            switch text.lowercased() {
-            case "today": day = today
-            case "yesterday": day = today.adding(days: -1)
-            default:
-                guard let entered = LocalDay(entered: text) else { throw InputError.badDate(text) }
-                day = entered
-            }
-        }
-        return try logHabit(LogHabit.Input(habit: habit.id, window: request.value("window"), log: log, day: day))
     }
 }

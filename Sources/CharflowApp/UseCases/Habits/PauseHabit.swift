@@ -4,25 +4,43 @@ import Foundation
 
 /// Pause a habit for a while (H-15): the days it rests ask nothing of it and leave its density alone.
 public enum PauseHabit {
-    public struct Input: Sendable {
-        public var habit: UUID
+    public struct Input: Decodable, Sendable {
+        public var habit: HabitRef
         /// The first day paused; nil for today.
-        public var from: LocalDay?
+        public var from: PauseDay?
         /// The day it resumes; nil for open-ended.
-        public var to: LocalDay?
-        public var reason: PauseReason
+        public var to: PauseDay?
+        /// Why; a pause without one is refused (`UsageRefusal.missingOption`).
+        public var reason: PauseReason?
+
+        enum CodingKeys: String, CodingKey {
+            case habit, reason, from, to
+        }
+
+        public init(habit: HabitRef, from: LocalDay? = nil, to: LocalDay? = nil, reason: PauseReason) {
+            self.habit = habit
+            self.from = from.map(PauseDay.init)
+            self.to = to.map(PauseDay.init)
+            self.reason = reason
+        }
 
         public init(habit: UUID, from: LocalDay? = nil, to: LocalDay? = nil, reason: PauseReason) {
-            self.habit = habit
-            self.from = from
-            self.to = to
-            self.reason = reason
+            self.init(habit: HabitRef(habit), from: from, to: to, reason: reason)
+        }
+
+        /// The reason is read first, then the days.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            habit = try container.decode(HabitRef.self, forKey: .habit)
+            reason = try container.decodeIfPresent(PauseReason.self, forKey: .reason)
+            from = try container.decodeIfPresent(PauseDay.self, forKey: .from)
+            to = try container.decodeIfPresent(PauseDay.self, forKey: .to)
         }
     }
 }
 
 /// A habit's new pause, and the days inside it that keep what was logged on them.
-public struct HabitPauseReport {
+public struct HabitPauseReport: Report {
     public let habit: Habit
     public let pause: HabitPause
     /// Days up to today inside the pause on which something was logged: they keep their entries and
@@ -34,12 +52,14 @@ public struct HabitPauseReport {
 extension Charflow {
     @discardableResult
     public func pauseHabit(_ input: PauseHabit.Input) throws -> HabitPauseReport {
-        let habit = try habit(id: input.habit)
-        let start = input.from ?? today
-        try HabitRules.checkPause(from: start, to: input.to)
-        let pause = try store.action("habit pause") { work in
-            try store.habitRecords.insert(HabitPause(habitID: habit.id, from: start, to: input.to, reason: input.reason,
-                                                       modifiedAt: now), in: work)
+        guard let reason = input.reason else { throw UsageRefusal.missingOption("reason") }
+        let start = try input.from?.day(today: today, calendar: calendar) ?? today
+        let end = try input.to?.day(today: today, calendar: calendar)
+        let (habit, pause) = try store.action("habit pause") { work -> (Habit, HabitPause) in
+            let habit = try self.habit(input.habit)
+            try HabitRules.checkPause(from: start, to: end)
+            return (habit, try store.habitRecords.insert(HabitPause(habitID: habit.id, from: start, to: end, reason: reason,
+                                                                    modifiedAt: now), in: work))
         }
         let kept = try loggedDays(of: habit, in: pause)
         var json = HabitJSON.pause(pause)
@@ -59,26 +79,5 @@ extension Charflow {
             }
         }
         return days.sorted()
-    }
-
-    // MARK: From a request
-
-    /// `habit pause ID --reason R [--from D] [--to D]`.
-    public func pauseHabit(_ request: Request) throws -> HabitPauseReport {
-        guard let reasonText = request.value("reason") else { throw RequestError.missingOption("reason") }
-        guard let reason = PauseReason(rawValue: reasonText.lowercased()) else {
-            throw InputError.invalidWord(what: "reason", given: reasonText, expected: "travel, illness, cycle or other")
-        }
-        let from = try request.value("from").map(pauseDay)
-        let to = try request.value("to").map(pauseDay)
-        let habit = try habit(matching: try request.habitSubject())
-        return try pauseHabit(PauseHabit.Input(habit: habit.id, from: from, to: to, reason: reason))
-    }
-
-    private func pauseDay(_ text: String) throws -> LocalDay {
-        guard let word = QuickDate(word: text), let day = try word.resolve(today: today, calendar: calendar) else {
-            throw InputError.badDate(text)
-        }
-        return day
     }
 }

@@ -5,23 +5,39 @@ import Foundation
 /// Read a habit's density grid per window, with the sentence under it and today's progress. Reading
 /// it writes nothing (rule A-2).
 public enum ReadHabitGrid {
-    public struct Input: Sendable {
-        public var habit: UUID
+    public struct Input: Decodable, Sendable {
+        public var habit: HabitRef
         /// Weeks shown, ending with this one.
         public var weeks: Int
         /// One window's label; nil for every window.
         public var window: String?
 
-        public init(habit: UUID, weeks: Int = 12, window: String? = nil) {
+        enum CodingKeys: String, CodingKey {
+            case habit, weeks, window
+        }
+
+        public init(habit: HabitRef, weeks: Int = 12, window: String? = nil) {
             self.habit = habit
             self.weeks = weeks
             self.window = window
+        }
+
+        public init(habit: UUID, weeks: Int = 12, window: String? = nil) {
+            self.init(habit: HabitRef(habit), weeks: weeks, window: window)
+        }
+
+        /// The weeks are read first (`GridWeeks`, 12 when not given), then the habit and its window.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            weeks = try container.decodeIfPresent(GridWeeks.self, forKey: .weeks)?.value ?? 12
+            habit = try container.decode(HabitRef.self, forKey: .habit)
+            window = try container.decodeIfPresent(String.self, forKey: .window)
         }
     }
 }
 
 /// A habit's density grid per window, with the read and today's progress.
-public struct HabitGridReport {
+public struct HabitGridReport: Report {
     /// One window's grid.
     public struct Grid {
         public let window: HabitWindow
@@ -44,7 +60,7 @@ public struct HabitGridReport {
 
 extension Charflow {
     public func readHabitGrid(_ input: ReadHabitGrid.Input) throws -> HabitGridReport {
-        let habit = try habit(id: input.habit)
+        let habit = try habit(input.habit)
         let windows = try input.window.map { [try window(of: habit, label: $0)] } ?? store.habitRecords.windows(of: habit.id)
         let firstDay = calendar.startOfWeek(containing: today).adding(days: -7 * (input.weeks - 1))
         var grids: [HabitGridReport.Grid] = []
@@ -85,14 +101,5 @@ extension Charflow {
             object += first.filter { $0.0 == "days" || $0.0 == "read" }
         }
         return .object(object)
-    }
-
-    // MARK: From a request
-
-    /// `habit grid ID [--weeks N] [--window LABEL]`.
-    public func habitGrid(_ request: Request) throws -> HabitGridReport {
-        let weeks = try request.number("weeks", what: "the number of weeks", in: 1...260) ?? 12
-        let habit = try habit(matching: try request.habitSubject())
-        return try readHabitGrid(ReadHabitGrid.Input(habit: habit.id, weeks: weeks, window: request.value("window")))
     }
 }

@@ -2,9 +2,29 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// Today's habits: the active ones with their progress, the paused, the archived, and the habit signals
-/// not yet seen. Reading it writes nothing (rule A-2).
-public struct HabitsOverview {
+/// Read today's habits: the active ones with their progress, the paused, the archived, and the habit
+/// signals not yet seen. Reading it writes nothing (rule A-2).
+public enum ReadHabits {
+    public struct Input: Decodable, Sendable {
+        /// Whether the archived habits are listed too (`--all`).
+        public var all: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case all
+        }
+
+        public init(all: Bool = false) {
+            self.all = all
+        }
+
+        public init(from decoder: any Decoder) throws {
+            all = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Bool.self, forKey: .all) ?? false
+        }
+    }
+}
+
+/// Today's habits, the paused and the archived ones, and the habit signals not yet seen.
+public struct HabitsOverview: Report {
     public let day: LocalDay
     public let days: [HabitDay]
     public let archived: [Habit]
@@ -18,7 +38,7 @@ public struct HabitsOverview {
     public var paused: [HabitDay] { days.filter { $0.pause != nil } }
 
     /// `habits --json`.
-    public func json() throws -> JSONValue {
+    public var json: JSONValue {
         var habits = days.map { HabitJSON.day($0, facts: facts, calendar: calendar) }
         if includeArchived {
             habits += archived.map { HabitJSON.habit($0, facts: facts, calendar: calendar) }
@@ -36,8 +56,9 @@ public struct HabitsOverview {
 }
 
 extension Charflow {
-    /// The habits view; with `includeArchived`, archived habits are listed too.
-    public func habitsOverview(includeArchived: Bool) throws -> HabitsOverview {
+    /// The habits view; with `all`, archived habits are listed too.
+    public func readHabits(_ input: ReadHabits.Input) throws -> HabitsOverview {
+        let includeArchived = input.all
         let days = try habitDays()
         let archived = try store.habitRecords.all(includeArchived: true).filter(\.isArchived)
         let pending = try pendingHabitSignals()

@@ -2,12 +2,22 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
+/// Bring an archived habit group back, with its name and its habits (rule H-7); a group that is not
+/// archived is left as it is.
+public enum RestoreGroup {
+    public struct Input: Decodable, Sendable {
+        public var group: GroupRef
+
+        public init(group: GroupRef) {
+            self.group = group
+        }
+    }
+}
+
 extension Charflow {
-    /// Bring an archived habit group back, with its name and its habits (rule H-7); a group that is not
-    /// archived is left as it is.
     @discardableResult
-    public func restoreGroup(_ id: UUID) throws -> HabitGroupsReport {
-        var group = try group(id: id)
+    public func restoreGroup(_ input: RestoreGroup.Input) throws -> HabitGroupsReport {
+        var group = try self.group(input.group)
         if group.isArchived {
             group.isArchived = false
             group = try store.action("group restore") { work in try store.habitRecords.save(group, in: work) }

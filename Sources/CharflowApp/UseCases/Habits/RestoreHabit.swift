@@ -2,17 +2,24 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-extension Charflow {
-    /// Restore an archived habit: it is back on Today and takes logs again.
-    @discardableResult
-    public func restoreHabit(_ id: UUID) throws -> HabitReport {
-        try setArchived(id, false, label: "habit restore")
+/// Restore an archived habit: it is back on Today and takes logs again.
+public enum RestoreHabit {
+    public struct Input: Decodable, Sendable {
+        public var habit: HabitRef
+
+        public init(habit: HabitRef) {
+            self.habit = habit
+        }
+
+        public init(habit: UUID) {
+            self.habit = HabitRef(habit)
+        }
     }
+}
 
-    // MARK: From a request
-
-    /// `habit restore ID`.
-    public func restoreHabit(_ request: Request) throws -> HabitReport {
-        try restoreHabit(try habit(matching: try request.habitSubject()).id)
+extension Charflow {
+    @discardableResult
+    public func restoreHabit(_ input: RestoreHabit.Input) throws -> HabitReport {
+        try setArchived(input.habit, false, label: "habit restore")
     }
 }

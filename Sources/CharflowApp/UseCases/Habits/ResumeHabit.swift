@@ -2,16 +2,30 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
+/// Resume a paused habit: the pause in force (or the next one) ends, so today is scheduled again; past
+/// days keep their state. A pause that had not begun is removed.
+public enum ResumeHabit {
+    public struct Input: Decodable, Sendable {
+        public var habit: HabitRef
+
+        public init(habit: HabitRef) {
+            self.habit = habit
+        }
+
+        public init(habit: UUID) {
+            self.habit = HabitRef(habit)
+        }
+    }
+}
+
 extension Charflow {
-    /// Resume a paused habit: the pause in force (or the next one) ends, so today is scheduled again;
-    /// past days keep their state. A pause that had not begun is removed.
     @discardableResult
-    public func resumeHabit(_ id: UUID) throws -> HabitReport {
-        let habit = try habit(id: id)
+    public func resumeHabit(_ input: ResumeHabit.Input) throws -> HabitReport {
         let records = store.habitRecords
-        let pauses = try records.pauses(of: habit.id).filter { $0.to.map { $0 > today } ?? true }
-        guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
-        try store.action("habit resume") { work in
+        let habit = try store.action("habit resume") { work in
+            let habit = try self.habit(input.habit)
+            let pauses = try records.pauses(of: habit.id).filter { $0.to.map { $0 > today } ?? true }
+            guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
             for var pause in pauses {
                 if pause.from >= today {
                     try records.remove(pause, in: work)
@@ -20,14 +34,8 @@ extension Charflow {
                     try records.save(pause, in: work)
                 }
             }
+            return habit
         }
         return try habitReport(habit)
-    }
-
-    // MARK: From a request
-
-    /// `habit resume ID`.
-    public func resumeHabit(_ request: Request) throws -> HabitReport {
-        try resumeHabit(try habit(matching: try request.habitSubject()).id)
     }
 }
