@@ -89,16 +89,6 @@ package struct HabitRepository {
                     [.text(habit.lowercasedText)]).map(HabitRecords.window)
     }
 
-    /// Every habit's windows in their order, by habit: one read for a list of habits.
-    package func windowsByHabit() throws -> [UUID: [HabitWindow]] {
-        var windows: [UUID: [HabitWindow]] = [:]
-        try db.forEachRow("SELECT \(HabitRecords.windowColumns) FROM habit_windows ORDER BY habit_id, sort_order, created_at") {
-            let window = HabitRecords.window($0)
-            windows[window.habitID, default: []].append(window)
-        }
-        return windows
-    }
-
     /// The window with this id, if it exists.
     package func window(id: UUID) throws -> HabitWindow? {
         try db.rows("SELECT \(HabitRecords.windowColumns) FROM habit_windows WHERE id = ?", [.text(id.lowercasedText)])
@@ -216,16 +206,6 @@ package struct HabitRepository {
     package func pauses(of habit: UUID) throws -> [HabitPause] {
         try db.rows("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses WHERE habit_id = ? ORDER BY from_day",
                     [.text(habit.lowercasedText)]).map(HabitRecords.pause)
-    }
-
-    /// Every habit's pauses, earliest first, by habit: one read for a list of habits.
-    package func pausesByHabit() throws -> [UUID: [HabitPause]] {
-        var pauses: [UUID: [HabitPause]] = [:]
-        try db.forEachRow("SELECT \(HabitRecords.pauseColumns) FROM habit_pauses ORDER BY habit_id, from_day") {
-            let pause = HabitRecords.pause($0)
-            pauses[pause.habitID, default: []].append(pause)
-        }
-        return pauses
     }
 
     /// Adds `pause`, which must be new; returns it as stored.

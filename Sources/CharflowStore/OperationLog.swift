@@ -631,10 +631,4 @@ package enum OperationLog {
         try db.run("INSERT INTO sync_ops (table_name, row_id, field, value) VALUES (?1, ?2, ?3 || ?4, ?5), (?1, ?2, ?3, ?6)",
                    [.text(table), .text(id), .text(field), .text(baseSuffix), .text(base), .text(value)])
     }
-
-    /// Forgets every undoable action: after a merge changed rows, their before-images no longer
-    /// describe them.
-    package static func forgetUndo(_ db: Database) throws {
-        try UndoJournal.clear(db: db)
-    }
 }

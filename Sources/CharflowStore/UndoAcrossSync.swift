@@ -81,14 +81,14 @@ package enum UndoAcrossSync {
         try db.scalar("SELECT changed_by_sync FROM undo_actions WHERE seq = ?", [.integer(seq)])?.text
     }
 
-    /// What action `seq` did, in a person's words: its label with the first task or habit it changed
-    /// ("add Pay rent").
-    static func described(_ seq: Int64, label: String, _ db: Database) throws -> String {
+    /// The title of the first task or habit action `seq` changed, as it is now or as it was; nil when it
+    /// changed neither.
+    static func subjectTitle(_ seq: Int64, _ db: Database) throws -> String? {
         let title = try db.scalar("""
             SELECT coalesce((SELECT title FROM tasks WHERE id = u.row_key), (SELECT title FROM habits WHERE id = u.row_key),
                             json_extract(u.before, '$.title'))
             FROM undo_rows u WHERE u.action_seq = ? AND u.table_name IN ('tasks', 'habits') ORDER BY u.ord LIMIT 1
             """, [.integer(seq)])?.text
-        return title.map { "\(label) \($0)" } ?? label
+        return title
     }
 }

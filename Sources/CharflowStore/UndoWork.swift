@@ -24,10 +24,10 @@ package final class UndoWork {
         package let changedElsewhere: SyncChange?
     }
 
-    /// A sync that changed an action's rows: what the action did in a person's words ("add Pay rent")
-    /// and when the sync ran (nil when its time cannot be read).
+    /// A sync that changed an action's rows: the title of the first task or habit the action changed
+    /// (nil when none) and when the sync ran (nil when its time cannot be read).
     package struct SyncChange: Sendable {
-        package let action: String
+        package let subjectTitle: String?
         package let syncedAt: Date?
     }
 
@@ -37,7 +37,7 @@ package final class UndoWork {
         guard let recorded = try UndoJournal.recorded(id, db: store.db) else { return nil }
         var changed: SyncChange?
         if let time = try UndoAcrossSync.changedBySync(recorded.seq, store.db) {
-            changed = SyncChange(action: try UndoAcrossSync.described(recorded.seq, label: recorded.label, store.db),
+            changed = SyncChange(subjectTitle: try UndoAcrossSync.subjectTitle(recorded.seq, store.db),
                                  syncedAt: Instant.parseStorageText(time))
         }
         return Entry(recorded: recorded, changedElsewhere: changed)
@@ -67,20 +67,24 @@ package final class UndoWork {
         return counts
     }
 
+    /// What a revert put back that the rules may settle: when the action was done (nil when that cannot
+    /// be read) and the sessions it opened again.
+    package struct Reverted: Sendable {
+        package let doneAt: Date?
+        package let reopenedSessions: [String]
+    }
+
     /// Puts back exactly the rows `entry` captured and forgets it (D8).
-    ///
-    /// A session the action ended, opened again, counts the time since the action as paused (S-6), so
-    /// the undo window is not work; an undone pause puts back exactly the paused seconds it had.
-    package func revert(_ entry: Entry) throws {
-        let db = store.db
-        let reverted = try UndoJournal.revert(entry.recorded, db: db, now: store.nowText)
-        guard let doneAt = Instant.parseStorageText(reverted.doneAt) else { return }
-        let gap = max(0, Int(store.now.timeIntervalSince(doneAt).rounded(.down)))
-        for key in reverted.reopenedSessions {
-            try db.run("""
-                UPDATE sessions SET paused_seconds = paused_seconds + ?
-                WHERE id = ? AND ended_at IS NULL AND paused_at IS NULL
-                """, [.integer(Int64(gap)), .text(key)])
-        }
+    package func revert(_ entry: Entry) throws -> Reverted {
+        let reverted = try UndoJournal.revert(entry.recorded, db: store.db, now: store.nowText)
+        return Reverted(doneAt: Instant.parseStorageText(reverted.doneAt), reopenedSessions: reverted.reopenedSessions)
+    }
+
+    /// Adds `seconds` to the paused time of the running session with id text `key` (one not paused now).
+    package func addPausedSeconds(_ seconds: Int, toSession key: String) throws {
+        try store.db.run("""
+            UPDATE sessions SET paused_seconds = paused_seconds + ?
+            WHERE id = ? AND ended_at IS NULL AND paused_at IS NULL
+            """, [.integer(Int64(seconds)), .text(key)])
     }
 }

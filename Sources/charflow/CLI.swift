@@ -43,14 +43,16 @@ enum CLI {
                 output.line(HelpCommand.help(for: command))
                 return 0
             }
+            // What an input lacks is phrased with the usage of the innermost group that chose the command.
+            var phrasing: any Command.Type = command
             do {
-                let chosen = try subcommand(of: command, words: &args.words)
+                let chosen = try subcommand(of: command, words: &args.words, group: &phrasing)
                 if !(chosen is any TypedCommand.Type) {
                     try args.check(allowed: chosen.options, maxWords: chosen.maxWords, usage: chosen.usage)
                 }
                 try chosen.run(Context(args: args, environment: environment, output: output))
             } catch let error as UsageRefusal {
-                throw UsageError(message: UsageWords.phrase(error, command: command.name, usage: command.usage))
+                throw UsageError(message: UsageWords.phrase(error, command: phrasing.name, usage: phrasing.usage))
             }
             return 0
         } catch let error as UsageError {
@@ -73,8 +75,10 @@ enum CLI {
 extension CLI {
     /// The command that runs: `command` itself, or for a group the subcommand its first word names (the
     /// word taken off), or the group's bare command when no word is given.
-    static func subcommand(of command: any Command.Type, words: inout [String]) throws -> any Command.Type {
+    static func subcommand(of command: any Command.Type, words: inout [String],
+                           group phrasing: inout any Command.Type) throws -> any Command.Type {
         guard let group = command as? any CommandGroup.Type else { return command }
+        phrasing = group
         guard let word = words.first else {
             guard let bare = group.bare else { throw UsageError(message: "Usage: \(command.usage)") }
             return bare
@@ -84,7 +88,7 @@ extension CLI {
             throw UsageRefusal.unknownAction(word)
         }
         words.removeFirst()
-        return try subcommand(of: chosen, words: &words)
+        return try subcommand(of: chosen, words: &words, group: &phrasing)
     }
 }
 

@@ -38,12 +38,19 @@ extension Charflow {
                 throw input.action == nil ? PlannerError.nothingToUndo : PlannerError.undoUnknown
             }
             if let changed = entry.changedElsewhere {
-                throw PlannerError.undoChangedElsewhere(action: changed.action, sync: syncWords(changed.syncedAt))
+                let action = changed.subjectTitle.map { "\(entry.label) \($0)" } ?? entry.label
+                throw PlannerError.undoChangedElsewhere(action: action, sync: syncWords(changed.syncedAt))
             }
             // The latest action has no later one to build on it.
             if input.action != nil, try work.laterActionsDepend(on: entry) { throw PlannerError.undoBlocked }
             let before = try work.counts(from: today)
-            try work.revert(entry)
+            let reverted = try work.revert(entry)
+            // A session the action ended, opened again, counts the time since the action as paused (S-6),
+            // so the undo window is not work; an undone pause puts back exactly the paused seconds it had.
+            if let doneAt = reverted.doneAt {
+                let gap = max(0, Int(now.timeIntervalSince(doneAt).rounded(.down)))
+                for key in reverted.reopenedSessions { try work.addPausedSeconds(gap, toSession: key) }
+            }
             if let refusal = UndoRules.refusal(before: before, after: try work.counts(from: today)) { throw refusal }
             return entry.label
         }

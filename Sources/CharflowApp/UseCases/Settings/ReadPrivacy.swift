@@ -44,15 +44,12 @@ extension StoreEnvironment {
     /// The hub the store remembers, shown without its password, read straight from the file (no
     /// migration, no rollover); nil when there is none or the file cannot be read.
     func rememberedHub() -> String? {
-        guard FileManager.default.fileExists(atPath: path), let db = try? Database(path: path, readOnly: true),
-              let url = try? db.scalar("SELECT hub_url FROM sync_state WHERE id = 1")?.text else { return nil }
-        return HubAddress.shown(url)
+        StoreFile.hubBinding(at: path)?.url.map(HubAddress.shown)
     }
 
     /// Whether this device keeps a key for the hub it is bound to: a hub made with a passphrase (Y-32).
     func keepsHubKey() -> Bool {
-        guard let db = try? Database(path: path, readOnly: true),
-              let hubID = try? db.scalar("SELECT hub_id FROM sync_state WHERE id = 1")?.text else { return false }
+        guard let hubID = StoreFile.hubBinding(at: path)?.hubID else { return false }
         return HubKey.keepsKey(hubID: hubID)
     }
 }

@@ -61,9 +61,3 @@ public enum TaskPlace: Sendable, Equatable {
     }
 }
 
-extension Charflow {
-    /// The report of a task another use case changed.
-    package func taskChange(_ task: TaskItem, change: Store.DateChange? = nil) throws -> TaskChange {
-        try TaskChange(task, in: self, change: change)
-    }
-}
