@@ -65,17 +65,15 @@ package struct CalendarExpansionRecord: Sendable, Equatable {
     package var unknownZones: [String]
     /// UIDs of events that had more instances than the engine takes in one window.
     package var truncated: [String]
-    package var expandedAt: Date
 
     package init(generation: Int, window: CalendarWindow, zone: String, rollover: String, unknownZones: [String] = [],
-                 truncated: [String] = [], expandedAt: Date) {
+                 truncated: [String] = []) {
         self.generation = generation
         self.window = window
         self.zone = zone
         self.rollover = rollover
         self.unknownZones = unknownZones
         self.truncated = truncated
-        self.expandedAt = expandedAt
     }
 
     /// Whether the occurrences still serve `calendar` on every day of `window` from snapshot `generation`.
@@ -125,13 +123,13 @@ package struct CalendarCache {
     package func expansions() throws -> [String: CalendarExpansionRecord] {
         var found: [String: CalendarExpansionRecord] = [:]
         for row in try db.rows("""
-            SELECT source, generation, first_day, last_day, zone, rollover, unknown_zones, truncated, expanded_at
+            SELECT source, generation, first_day, last_day, zone, rollover, unknown_zones, truncated
             FROM calendar_expansions
             """) {
-            guard let name = row[0].text, let first = row.day(2), let last = row.day(3), let at = row.instant(8) else { continue }
+            guard let name = row[0].text, let first = row.day(2), let last = row.day(3) else { continue }
             found[name] = CalendarExpansionRecord(generation: row[1].int ?? 0, window: CalendarWindow(first: first, last: last), zone: row[4].text ?? "",
                                                   rollover: row[5].text ?? "", unknownZones: Self.list(row[6]),
-                                                  truncated: Self.list(row[7]), expandedAt: at)
+                                                  truncated: Self.list(row[7]))
         }
         return found
     }
@@ -308,14 +306,14 @@ package struct CalendarCache {
             }
         }
         try db.run("""
-            INSERT INTO calendar_expansions (source, generation, first_day, last_day, zone, rollover, unknown_zones, truncated, expanded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO calendar_expansions (source, generation, first_day, last_day, zone, rollover, unknown_zones, truncated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(source) DO UPDATE SET generation = excluded.generation, first_day = excluded.first_day,
                 last_day = excluded.last_day, zone = excluded.zone, rollover = excluded.rollover,
-                unknown_zones = excluded.unknown_zones, truncated = excluded.truncated, expanded_at = excluded.expanded_at
+                unknown_zones = excluded.unknown_zones, truncated = excluded.truncated
             """, [.text(name), .integer(Int64(expansion.generation)), .text(window.first.description), .text(window.last.description),
                   .text(expansion.zone), .text(expansion.rollover), .text(Self.text(expansion.unknownZones)),
-                  .text(Self.text(expansion.truncated)), .text(Instant.storageText(expansion.expandedAt))])
+                  .text(Self.text(expansion.truncated))])
     }
 
     private static func source(_ row: [SQLValue]) -> CalendarSourceRecord {

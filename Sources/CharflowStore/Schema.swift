@@ -395,8 +395,7 @@ package enum Schema {
             zone TEXT NOT NULL,
             rollover TEXT NOT NULL,
             unknown_zones TEXT NOT NULL DEFAULT '[]',
-            truncated TEXT NOT NULL DEFAULT '[]',
-            expanded_at TEXT NOT NULL
+            truncated TEXT NOT NULL DEFAULT '[]'
         ) WITHOUT ROWID;
         CREATE TABLE calendar_occurrences (
             source TEXT NOT NULL REFERENCES calendar_sources(name) ON DELETE CASCADE ON UPDATE CASCADE,

@@ -90,6 +90,31 @@ struct CalendarCacheTests {
         #expect(try away.readCalendars().entries.first?.failure == nil, "nothing tried to read the file")
     }
 
+    @Test("F-12 B-21 calendar add and calendar remove, undone, leave every record as it was before them")
+    func undoneExactly() throws {
+        let store = try AppTestStore(zone: "Europe/Berlin")
+        let file = store.folder.appendingPathComponent("cache.ics")
+        try Self.text.write(to: file, atomically: true, encoding: .utf8)
+        try store.open("2026-03-20", "09:00").addTask(AddTask.Input(title: "Water the plants"))
+        let steps: [(String, (Charflow) throws -> Void)] = [
+            ("calendar add", { try $0.addCalendar(.init(name: try .reading("Shifts"), source: file.path)) }),
+            ("calendar remove", { try $0.removeCalendar(.init(calendar: CalendarRef("shifts"))) }),
+        ]
+        for (index, (name, run)) in steps.enumerated() {
+            let time = String(format: "09:%02d", index + 1)
+            let app = try store.open("2026-03-20", time)
+            let before = try UndoExactnessTests.records(app)
+            try run(app)
+            #expect(try UndoExactnessTests.records(app) != before, "\(name) changed nothing")
+            let undone = try store.open("2026-03-20", time)
+            #expect(try undone.undo(UndoAction.Input()).label == name)
+            let after = try UndoExactnessTests.records(undone)
+            #expect(Set(before).subtracting(after).isEmpty && Set(after).subtracting(before).isEmpty,
+                    "undo of \(name): missing \(Set(before).subtracting(after).sorted()), left \(Set(after).subtracting(before).sorted())")
+            try run(try store.open("2026-03-20", time, seconds: 30))
+        }
+    }
+
     @Test("F-9 F-12 the calendar tables are the device's own: no sync trigger, no operation when the store becomes a device, no backup table")
     func notSynced() throws {
         let (store, app) = try berlin()

@@ -38,7 +38,7 @@ extension Charflow {
                          from: span.start, to: span.end)
         let expansion = CalendarExpansionRecord(generation: generation, window: days, zone: calendar.timeZone.identifier,
                                                 rollover: calendar.rollover.description, unknownZones: found.unknownZones,
-                                                truncated: found.truncatedEvents, expandedAt: now)
+                                                truncated: found.truncatedEvents)
         return (expansion, found.occurrences)
     }
 

@@ -28,17 +28,9 @@ extension StoreEnvironment {
     public func privacy() -> PrivacyReport {
         let hub = rememberedHub()
         var message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path, blind: keepsHubKey()) } ?? Messages.privacy
-        let calendars = calendarLocations()
+        let calendars = StoreFile.calendarLocations(at: path)
         if !calendars.isEmpty { message += " " + CalendarMessages.privacy(calendars) }
         return PrivacyReport(store: path, hub: hub, calendars: calendars, message: message)
-    }
-
-    /// Where the calendars this device reads are, read straight from the file; none when there are none
-    /// or the file (or its calendar table) cannot be read.
-    func calendarLocations() -> [String] {
-        guard FileManager.default.fileExists(atPath: path), let db = try? Database(path: path, readOnly: true),
-              let rows = try? db.rows("SELECT location FROM calendar_sources ORDER BY added_at, rowid") else { return [] }
-        return rows.compactMap { $0[0].text }
     }
 
     /// The hub the store remembers, shown without its password, read straight from the file (no
