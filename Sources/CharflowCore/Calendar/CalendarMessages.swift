@@ -121,6 +121,8 @@ public enum CalendarMessages {
     }
 
     public static let allDay = "all day"
+    /// An event without a SUMMARY, as `calendar events` lists it.
+    public static let untitled = "(no title)"
     public static let noEvents = "No events."
 
     /// "1 event", "42 events".

@@ -122,7 +122,7 @@ enum CalendarCommand: CommandGroup {
                 if events.isEmpty { lines.append("  " + CalendarMessages.noEvents) }
                 for event in events {
                     let time = time(of: event, on: day, app)
-                    var line = "  " + time + Padding.spaces(13 - time.count) + (event.title.isEmpty ? "(no title)" : event.title)
+                    var line = "  " + time + Padding.spaces(13 - time.count) + (event.title.isEmpty ? CalendarMessages.untitled : event.title)
                         + context.output.dim(" · " + event.source)
                     if let reason = event.notBusyReason { line += "  (" + CalendarMessages.notBusy(reason) + ")" }
                     lines.append(line)
