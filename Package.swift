@@ -67,12 +67,12 @@ let package = Package(
                           linkerSettings: startUpLinking),
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
-        .target(name: "CharflowStoreSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
-                path: "Tests/CharflowStoreSetup"),
+        // The application's tests set a store up through the real use cases with these.
+        .target(name: "CharflowAppSetup", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
+                path: "Tests/CharflowAppSetup"),
         .testTarget(name: "CharflowCoreTests", dependencies: ["CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport",
-                                                            "CharflowApp", "CharflowStoreSetup"]),
-        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowStoreSetup"]),
+        .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
+        .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowAppSetup", "CharflowSync", "CSQLite"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
                     exclude: ["Fixtures"]),

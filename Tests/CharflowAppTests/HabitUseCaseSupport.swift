@@ -1,7 +1,7 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import CharflowStoreSetup
+import CharflowAppSetup
 import CharflowTestSupport
 import Foundation
 import Testing
@@ -16,10 +16,6 @@ final class HabitTestStore: TempStore {
         return (0..<count).map { first.adding(days: $0).description }
     }
 
-    /// Every row of every table, as text: "a refusal changes nothing" checks.
-    static func contents(_ planner: Store) throws -> String {
-        try AppTestStore.contents(Charflow(store: planner))
-    }
 
     /// Logs `log` on each of `days` as it happens: the store opened that evening, logging today.
     func habitLogEach(_ habit: Habit, _ days: [String], _ log: HabitLog, window: String? = nil,
@@ -155,16 +151,6 @@ extension Store {
 
 /// What a front end does around habits that is not a habit use case: tasks, sessions, signals shown.
 extension Store {
-    /// A session begun on `subject` now, as one undoable action (no settle rules).
-    @discardableResult
-    func recordBegin(_ subject: SessionSubject, estimate: Int? = nil) throws -> WorkSession {
-        try action("begin") { work in
-            let session = WorkSession(subject: subject, startedAt: now, day: today, estimateMinutes: estimate)
-            try sessions.save(session, in: work)
-            return session
-        }
-    }
-
     /// `recordBegin` on the only window of the timed habit `word`.
     @discardableResult
     func recordBegin(habit word: String) throws -> WorkSession {
@@ -174,24 +160,4 @@ extension Store {
         return try recordBegin(.habitWindow(window.id), estimate: window.target)
     }
 
-    /// Closes the live session now with `outcome`, as one undoable action; a habit's minutes follow.
-    @discardableResult
-    func recordClose(_ outcome: SessionOutcome = .abandoned) throws -> WorkSession {
-        let live = try #require(try sessions.live())
-        try action("finish") { work in try close(live, outcome, in: work) }
-        return try #require(try sessions.session(id: live.id))
-    }
-
-    func takeHabitSignals() throws -> [Signal] { try shown(try app.pendingHabitSignals()) }
-
-    func takeReminders() throws -> [Reminder] {
-        let pending = try app.pendingReminders()
-        try signals.record(pending.map(\.seen))
-        return pending.map(\.reminder)
-    }
-
-    private func shown(_ pending: [PendingSignal]) throws -> [Signal] {
-        try signals.record(pending.map(\.seen))
-        return pending.map(\.signal)
-    }
 }

@@ -1,5 +1,4 @@
 import CharflowCore
-import CharflowStoreSetup
 import CharflowStore
 import Testing
 
@@ -34,7 +33,7 @@ struct FileFailureTests {
 
     @Test("An export to a folder is refused before anything is written")
     func folderTarget() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         #expect(throws: FileFailure.exportTarget(store.folder.path)) { _ = try ExportFile(path: store.folder.path) }
     }
 }

@@ -1,5 +1,4 @@
 import CharflowCore
-import CharflowStoreSetup
 import CharflowStore
 import Foundation
 import Testing
@@ -16,30 +15,31 @@ struct MigratorTests {
 
     @Test("B-23 a new store records its migrations by name, once, in order")
     func freshStore() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         do {
             let planner = try store.open("2026-03-02")
             let names = try Schema.migrator.appliedNames(planner.db)
             #expect(names == Schema.migrator.migrations.map(\.name))
             #expect(names.first == "0001-tasks-and-board")
             for table in ["tasks", "deferrals", "settings", "tombstones", "categories"] {
-                #expect(try TempStore.count(planner, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
+                #expect(try StoreFixture.count(planner, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
                                             [.text(table)]) == 1, "table \(table)")
             }
-            try planner.add("kept", region: .morning)
+            try planner.addRecord("kept", region: .morning)
         }
         let planner = try store.open("2026-03-02", "10:00")
         #expect(try Schema.migrator.appliedNames(planner.db) == Schema.migrator.migrations.map(\.name), "not re-applied")
-        #expect(try planner.list(all: true).map(\.title) == ["kept"])
+        #expect(try planner.db.rows("SELECT title FROM tasks").compactMap { $0[0].text } == ["kept"])
         #expect(try planner.db.rows("PRAGMA journal_mode").first?.first == .text("wal"))
     }
 
     @Test("B-23 a store that records an unknown migration is refused with its name, and left byte for byte unchanged")
     func newerStoreRefused() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         do {
             let planner = try store.open("2026-03-02")
-            try planner.add("precious", region: .morning, bucket: .mustDo)
+            try planner.addRecord("precious", region: .morning, bucket: .mustDo)
+            try planner.writeRolloverMarker(try #require(LocalDay("2026-03-02")))
         }
         do {
             let db = try Database(path: store.path)
@@ -73,7 +73,7 @@ struct MigratorTests {
 
     @Test("B-23 a file that is not a store is refused as unreadable and not overwritten")
     func notAStore() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let garbage = Data("this is a shopping list, not a database\n".utf8) + Data(repeating: 7, count: 4096)
         try garbage.write(to: URL(fileURLWithPath: store.path))
         #expect {
@@ -87,7 +87,7 @@ struct MigratorTests {
 
     @Test("B-23 pending migrations are applied in order and recorded; known ones are skipped")
     func appliesPending() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let db = try Database(path: store.path)
         let first = Migration("0001-notes", "CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL, body TEXT NOT NULL DEFAULT '');")
         let second = Migration("0002-notes-pinned", "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;")
@@ -105,7 +105,7 @@ struct MigratorTests {
 
     @Test("B-23 a failing migration applies nothing: all pending migrations are one transaction")
     func failingMigrationRollsBack() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let db = try Database(path: store.path)
         let good = Migration("0001-good", "CREATE TABLE good (id TEXT PRIMARY KEY NOT NULL);")
         let bad = Migration("0002-bad", "CREATE TABLE half (id TEXT); INSERT INTO no_such_table VALUES (1);")
@@ -116,7 +116,7 @@ struct MigratorTests {
 
     @Test("B-23 the migrator itself refuses a newer store before writing anything")
     func migratorRefusesNewer() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let db = try Database(path: store.path)
         let first = Migration("0001-a", "CREATE TABLE a (id TEXT);")
         let second = Migration("0002-b", "CREATE TABLE b (id TEXT);")

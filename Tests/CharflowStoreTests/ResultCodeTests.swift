@@ -1,5 +1,4 @@
 import CharflowStore
-import CharflowStoreSetup
 import CSQLite
 import Foundation
 import Testing
@@ -44,7 +43,7 @@ struct ResultCodeTests {
 
     @Test("A write while another connection holds the write lock fails as busy")
     func realLockIsBusy() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let holder = try Database(path: store.path)
         try holder.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
         try holder.execute("BEGIN IMMEDIATE")
@@ -61,7 +60,7 @@ struct ResultCodeTests {
 
     @Test("A row that breaks a constraint fails with the constraint code's family")
     func realConstraint() throws {
-        let store = try TempStore()
+        let store = try StoreFixture()
         let db = try Database(path: store.path)
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
         do {

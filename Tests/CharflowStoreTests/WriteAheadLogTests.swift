@@ -1,5 +1,4 @@
 import CharflowStore
-import CharflowStoreSetup
 import Foundation
 import Testing
 
@@ -34,13 +33,13 @@ struct WriteAheadLogTests {
 
     @Test("D13 B-22: the log is folded into the store whenever an action takes it to a hundred pages, so an open reads back at most those, and every action is kept")
     func foldedAtAHundredPages() throws {
-        let store = try TempStore(zone: "Europe/Berlin")
+        let store = try StoreFixture(zone: "Europe/Berlin")
         var largest = 0
         for index in 0..<300 {
             // A store opened per action, as each command opens it: the log once grew to 4 MB before it
             // was folded, every page of which the next open read back.
             let planner = try store.open("2026-03-07")
-            try planner.add("Task \(index)")
+            try planner.addRecord("Task \(index)")
             largest = max(largest, try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0)
         }
         // The commit that reaches the line writes its own pages past it first.
@@ -50,7 +49,7 @@ struct WriteAheadLogTests {
 
     @Test("D13 B-22: an action made while another program opens and closes the store is kept: opening the store drops none of this process's locks")
     func anotherProgramsCloseKeepsTheLog() throws {
-        let store = try TempStore(zone: "Europe/Berlin")
+        let store = try StoreFixture(zone: "Europe/Berlin")
         let title = "Written after the other program closed"
         // The store exists and is in WAL mode before the open that matters.
         _ = try store.open("2026-03-07")
@@ -60,7 +59,7 @@ struct WriteAheadLogTests {
             // It folds and deletes the write-ahead log on close only when it believes itself the store's
             // last user, which it can only do if this process's locks on the file are gone.
             #expect(try Self.otherProgram(counting: title, in: store.path) == 0)
-            _ = try planner.add(title, region: .morning)
+            _ = try planner.addRecord(title, region: .morning)
         }
         #expect(try Self.otherProgram(counting: title, in: store.path) == 1)
     }

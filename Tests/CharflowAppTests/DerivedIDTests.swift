@@ -1,6 +1,6 @@
 @testable import CharflowStore
 import CharflowCore
-import CharflowStoreSetup
+import CharflowAppSetup
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CharflowCore
 import CharflowStore
-import CharflowStoreSetup
+import CharflowAppSetup
 import CharflowTestSupport
 import Foundation
 import Testing

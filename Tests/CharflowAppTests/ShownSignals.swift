@@ -1,6 +1,6 @@
 import CharflowCore
 import CharflowApp
-import CharflowStoreSetup
+import CharflowAppSetup
 import CharflowStore
 import Foundation
 
@@ -9,12 +9,6 @@ import Foundation
 extension Store {
     func takeHabitSignals() throws -> [Signal] { try shown(try app.pendingHabitSignals()) }
     func takeEasedSignals() throws -> [Signal] { try shown(try signals.pendingEased()) }
-
-    func takeTwoTimersNotice() throws -> Bool {
-        guard let notice = try app.pendingTwoTimersNotice() else { return false }
-        try signals.record([notice.seen])
-        return true
-    }
 
     func takeOfferedTask() throws -> TaskItem? {
         guard let offer = try app.pendingOfferedTask() else { return nil }

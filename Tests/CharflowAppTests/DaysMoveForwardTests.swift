@@ -1,5 +1,5 @@
 import CharflowCore
-import CharflowStoreSetup
+import CharflowAppSetup
 import CharflowStore
 import Foundation
 import Testing
