@@ -1,3 +1,4 @@
+import CharflowCalendar
 import CharflowCore
 import CharflowStore
 import Foundation
@@ -8,17 +9,28 @@ import Foundation
 /// Open one per call through `StoreEnvironment.open(now:)`; it keeps nothing across calls.
 public final class Charflow {
     let store: Store
+    /// HOME and the proxy variables of the command's environment, for the calendars (never the
+    /// process's own: a front end passes what its command was given).
+    let calendarVariables: [String: String]
 
-    init(store: Store) {
+    init(store: Store, calendarVariables: [String: String] = [:]) {
         self.store = store
+        self.calendarVariables = calendarVariables
+    }
+
+    /// What the calendar engine is told of the command's environment: its HOME (for `~/.netrc`), its
+    /// proxy, and the working directory a relative path is read from.
+    public var calendarEnvironment: CalendarEnvironment {
+        CalendarEnvironment(environment: calendarVariables, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// `store` ready for use: its tasks read as the rules see them (an important task always has a day,
-    /// T-11), then, when it can be written, the upkeep of opening: any missed rollover (D4) and two
-    /// running timers settled (S-11). A store that cannot be written still answers every read; its
-    /// upkeep is left for a run that can write.
-    package static func opening(_ store: Store) throws -> Charflow {
-        let app = Charflow(store: store)
+    /// T-11), then, when it can be written, the upkeep of opening: any missed rollover (D4), two
+    /// running timers settled (S-11), and the calendars' occurrences expanded again from their kept
+    /// snapshots when the day, the zone or the rollover moved (F-12, no network). A store that cannot be
+    /// written still answers every read; its upkeep is left for a run that can write.
+    package static func opening(_ store: Store, calendarVariables: [String: String] = [:]) throws -> Charflow {
+        let app = Charflow(store: store, calendarVariables: calendarVariables)
         store.readingTask = { [unowned store] task in
             task.ensureImportantHasDay(today: Rollover.today(clockDay: store.calendar.logicalDay(at: store.now),
                                                              rolledOverTo: store.rolloverMarker))
@@ -27,6 +39,7 @@ public final class Charflow {
         if !store.db.isReadOnly {
             try app.catchUp()
             try app.settleTwoTimers()
+            app.keepCalendarWindow()
         }
         return app
     }

@@ -394,5 +394,58 @@ package enum Schema {
         CREATE INDEX anchor_resolutions_by_day ON anchor_resolutions(day);
         CREATE INDEX anchor_resolutions_by_resolved_at ON anchor_resolutions(resolved_at) WHERE resolved_at IS NOT NULL;
         """),
+
+        // Read-only calendars (spec D22, rules F-9 and F-12): each source this device reads (where it is,
+        // never a credential), its last snapshot with the validators a conditional request sends, when
+        // it was last read and why the last read failed; the occurrences expanded from the snapshot for
+        // the days around today, one row for each logical day an occurrence touches, so a day's events
+        // are one index range; and what each source was expanded for (its window, zone and rollover).
+        // The device's own: no sync trigger, not in backups (docs/calendars.md). Keyed by the name the
+        // person gave, so an undo of a removal puts the source back without a tombstone.
+        Migration("0018-calendar-cache", """
+        CREATE TABLE calendar_sources (
+            name TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            location TEXT NOT NULL,
+            own_addresses TEXT NOT NULL DEFAULT '[]',
+            password_file TEXT,
+            added_at TEXT NOT NULL,
+            read_at TEXT,
+            tried_at TEXT,
+            failure_code TEXT,
+            failure TEXT,
+            failed_since TEXT,
+            generation INTEGER NOT NULL DEFAULT 0,
+            modified_at TEXT NOT NULL,
+            snapshot TEXT
+        );
+        CREATE TABLE calendar_expansions (
+            source TEXT PRIMARY KEY NOT NULL REFERENCES calendar_sources(name) ON DELETE CASCADE ON UPDATE CASCADE,
+            generation INTEGER NOT NULL,
+            first_day TEXT NOT NULL,
+            last_day TEXT NOT NULL,
+            zone TEXT NOT NULL,
+            rollover TEXT NOT NULL,
+            unknown_zones TEXT NOT NULL DEFAULT '[]',
+            truncated TEXT NOT NULL DEFAULT '[]'
+        ) WITHOUT ROWID;
+        CREATE TABLE calendar_occurrences (
+            source TEXT NOT NULL REFERENCES calendar_sources(name) ON DELETE CASCADE ON UPDATE CASCADE,
+            day TEXT NOT NULL,
+            first_day TEXT NOT NULL,
+            sort_at TEXT NOT NULL,
+            uid TEXT NOT NULL,
+            recurrence_id TEXT,
+            title TEXT NOT NULL DEFAULT '',
+            location TEXT,
+            starts_at TEXT,
+            ends_at TEXT,
+            first_date TEXT,
+            last_date TEXT,
+            not_busy TEXT
+        );
+        CREATE INDEX calendar_occurrences_by_day ON calendar_occurrences(day, sort_at);
+        CREATE INDEX calendar_occurrences_by_source ON calendar_occurrences(source);
+        """),
     ])
 }

@@ -26,6 +26,9 @@ struct APIRoute: Sendable {
         case export
         /// `GET /api/sync`: `sync --status --json` and what the automatic sync knows (rule Y-28).
         case syncState
+        /// `POST /api/calendars/refresh`: wakes `serve`'s calendar refresh and answers the calendars as
+        /// they stand; the request never waits on a calendar's server (rule F-12).
+        case calendarRefresh
     }
 
     let method: Method
@@ -43,7 +46,8 @@ struct APIRoute: Sendable {
         APIRoute(.get, pattern, target)
     }
 
-    /// A write answered by something other than a use case (erase, which needs no open store).
+    /// A write answered by something other than a use case (erase, which needs no open store; a
+    /// calendar refresh, which wakes serve's loop).
     static func post(_ pattern: String, _ target: Target) -> APIRoute {
         APIRoute(.post, pattern, target)
     }

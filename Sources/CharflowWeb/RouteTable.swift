@@ -120,6 +120,13 @@ enum RouteTable {
         .post("/api/conflicts/dismiss", Charflow.dismissConflicts),
         .post("/api/conflicts/{conflict}/restore", Charflow.restoreConflict),
         .post("/api/conflicts/{conflict}/dismiss", Charflow.dismissConflicts),
+
+        // Calendars are added on the command line only: a path or a loopback address names this
+        // machine's files and services, which no request to the server may make it read (docs/decisions.md).
+        .get("/api/calendars", Charflow.readCalendars),
+        .get("/api/calendars/events", Charflow.readCalendarEvents),
+        .post("/api/calendars/refresh", .calendarRefresh),
+        .post("/api/calendars/{calendar}/remove", Charflow.removeCalendar),
     ]
 
     /// The route for `method` at `path`. A path some route takes, but for another method, is a wrong

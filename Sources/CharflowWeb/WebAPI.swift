@@ -15,13 +15,16 @@ final class WebAPI: @unchecked Sendable {
     let clock: WebClock
     /// The automatic sync `serve` runs beside the requests, on its own connection (rule Y-28).
     let syncLoop: AutoSync?
+    /// The calendars' refresh `serve` runs beside the requests (rule F-12).
+    let calendarLoop: CalendarAutoRefresh?
     private let lock = NSLock()
     private var checkedMinute: Int?
 
-    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil) {
+    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil) {
         self.store = store
         self.clock = clock
         self.syncLoop = syncLoop
+        self.calendarLoop = calendarLoop
     }
 
     /// Opens the store as of the clock now, running any rollover that is due.
@@ -71,7 +74,7 @@ final class WebAPI: @unchecked Sendable {
             return respond(call, fields: fields)
         case .privacy, .erase:
             return answer { try privacyOrErase(route, fields) }
-        case .page, .changes, .quickDates, .export, .syncState:
+        case .page, .changes, .quickDates, .export, .syncState, .calendarRefresh:
             return answer {
                 _ = try fields.decode(NoInput.self)
                 return try locked {
@@ -81,6 +84,12 @@ final class WebAPI: @unchecked Sendable {
                     case .changes: return .json("{\"version\": \(try app.changeVersion())}")
                     case .quickDates: return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
                     case .export: return try BackupDownload.response(app, store: store)
+                    case .calendarRefresh:
+                        // Wakes serve's own refresh; the answer never waits on a calendar's server.
+                        calendarLoop?.refreshNow()
+                        guard case .object(var pairs) = try app.readCalendars().json else { preconditionFailure("an object") }
+                        pairs.append(("refreshing", .bool(calendarLoop?.isRunning ?? false)))
+                        return .json(JSONValue.object(pairs).rendered())
                     default: return .json(try app.syncState(loop: syncLoop?.knowledge).json.rendered())
                     }
                 }

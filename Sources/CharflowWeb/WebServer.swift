@@ -40,10 +40,11 @@ public final class WebServer: @unchecked Sendable {
     private var inFlight = 0
     private var ticking = false
 
-    /// `syncLoop`, when given, is started with the server and stopped with it (rule Y-28).
+    /// `syncLoop` and `calendarLoop`, when given, are started with the server and stopped with it
+    /// (rules Y-28, F-12).
     public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits(),
-                syncLoop: AutoSync? = nil) {
-        api = WebAPI(store: store, clock: clock, syncLoop: syncLoop)
+                syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil) {
+        api = WebAPI(store: store, clock: clock, syncLoop: syncLoop, calendarLoop: calendarLoop)
         self.state = state
         self.limits = limits
         requestedPort = port
@@ -92,6 +93,7 @@ public final class WebServer: @unchecked Sendable {
         flight.unlock()
         startTicker()
         api.syncLoop?.start()
+        api.calendarLoop?.start()
     }
 
     /// The connection limit the process can keep: it raises its open-file limit towards the hard one
@@ -128,6 +130,7 @@ public final class WebServer: @unchecked Sendable {
         charflow_mhd_stop(daemon)
         self.daemon = nil
         api.syncLoop?.stop()
+        api.calendarLoop?.stop()
     }
 
     // MARK: Requests

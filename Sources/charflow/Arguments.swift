@@ -17,7 +17,7 @@ struct Arguments {
     /// Option names that never take a value.
     static let switchNames: Set<String> = [
         "json", "backlog", "done", "stop", "all", "yes", "dry-run", "help", "version", "notify", "no-color", "clear",
-        "weekdays", "slip", "held", "undo", "keep", "drop", "status", "sign-out", "watch", "prayers",
+        "weekdays", "slip", "held", "undo", "keep", "drop", "status", "sign-out", "watch", "prayers", "caldav",
     ]
 
     init(_ argv: [String]) throws {

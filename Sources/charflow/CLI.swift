@@ -13,7 +13,7 @@ enum CLI {
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
         StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, PlanCommand.self,
-        AnchorCommand.self, PrayersCommand.self, RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, OpenCommand.self, HubCommand.self, SyncCommand.self, ConflictsCommand.self, HelpCommand.self,
+        AnchorCommand.self, PrayersCommand.self, RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, OpenCommand.self, HubCommand.self, SyncCommand.self, ConflictsCommand.self, CalendarCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -132,7 +132,7 @@ struct Context {
     /// first; `holdingCommits` false leaves out the crash tests' hold before each commit.
     func app(storePath: String? = nil, holdingCommits: Bool = true) throws -> Charflow {
         var store = try StoreEnvironment(environment: environment, storeOption: args.value("db"))
-        if let storePath { store = StoreEnvironment(path: storePath, timeZone: store.timeZone, localeFirstWeekday: store.localeFirstWeekday) }
+        if let storePath { store = store.at(storePath) }
         // An option given empty is refused; only an empty environment variable counts as not set.
         if args.value("now") == "" { throw InputError.badTime("") }
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)

@@ -1,5 +1,6 @@
 import CharflowCalendar
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 
 /// The test calendar: one `.ics` a UID in `Fixtures/events` (a vdir folder as it stands), the same
@@ -13,8 +14,7 @@ import Foundation
 /// time the DST night skips; a fortnightly series begun in 2024; all-day monthly and yearly series; a
 /// Sydney meeting across the southern DST end; a cancelled instance; a UTC series; an all-day EXDATE.
 enum CalendarFixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures").appendingPathComponent("events")
+    static let folder = CalendarFixtureFiles.folder
 
     /// Cases for the expansion alone, which Radicale (its vobject) cannot serve: RDATE periods and
     /// DURATION, on timed and all-day events.
@@ -42,47 +42,21 @@ enum CalendarFixtures {
 
     /// The fixture files of `folder`, sorted by name.
     static func files(in folder: URL = folder) throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "ics" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        try CalendarFixtureFiles.files(in: folder)
     }
 
     static func documents(in folder: URL = folder) throws -> [CalendarDocument] {
         try files(in: folder).map { CalendarDocument(name: $0.lastPathComponent, text: try String(contentsOf: $0, encoding: .utf8)) }
     }
 
-    /// Every fixture's VTIMEZONEs (each TZID once) and VEVENTs in one VCALENDAR, lines ending in CRLF,
-    /// as a calendar's subscription address serves them.
+    /// Every fixture's events in one `.ics` (`CalendarFixtureFiles.combined`).
     static func combined() throws -> String {
-        var zones: [String: [String]] = [:]
-        var zoneOrder: [String] = []
-        var events: [String] = []
-        for file in try files() {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
-            var block: [String] = []
-            for line in lines {
-                if line == "BEGIN:VTIMEZONE" || line == "BEGIN:VEVENT" { block = [line]; continue }
-                guard !block.isEmpty else { continue }
-                block.append(line)
-                if line == "END:VTIMEZONE" {
-                    let tzid = block.first { $0.hasPrefix("TZID:") }!
-                    if zones[tzid] == nil { zoneOrder.append(tzid); zones[tzid] = block }
-                    block = []
-                } else if line == "END:VEVENT" {
-                    events += block
-                    block = []
-                }
-            }
-        }
-        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Charflow tests//Combined fixtures//EN"]
-            + zoneOrder.flatMap { zones[$0]! } + events + ["END:VCALENDAR"]
-        return lines.joined(separator: "\r\n") + "\r\n"
+        try CalendarFixtureFiles.combined()
     }
 
     /// A copy of the fixture folder in `parent`, to serve or change.
     static func copy(into parent: URL, named name: String = "events") throws -> URL {
-        let target = parent.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: folder, to: target)
-        return target
+        try CalendarFixtureFiles.copy(into: parent, named: name)
     }
 
     /// One line an occurrence, in the form both sides of a comparison are put in:

@@ -1,5 +1,6 @@
 import CharflowCalendar
 import CharflowCore
+import CharflowTestSupport
 import Foundation
 import Testing
 

@@ -11,11 +11,15 @@ public struct StoreEnvironment: Sendable {
     public let path: String
     public let timeZone: TimeZone
     public let localeFirstWeekday: Weekday
+    /// The variables of the environment the calendars read: HOME (where `~/.netrc` is) and the proxy
+    /// (`CalendarEnvironment`).
+    public let calendarVariables: [String: String]
 
-    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday) {
+    public init(path: String, timeZone: TimeZone, localeFirstWeekday: Weekday, calendarVariables: [String: String] = [:]) {
         self.path = path
         self.timeZone = timeZone
         self.localeFirstWeekday = localeFirstWeekday
+        self.calendarVariables = calendarVariables
     }
 
     /// The store named by `--db` (given as `option`), then `CHARFLOW_DB`, then the XDG default, with the
@@ -24,12 +28,31 @@ public struct StoreEnvironment: Sendable {
     public init(environment: [String: String], storeOption option: String?) throws {
         if option == "" { throw InputError.emptyStorePath }
         self.init(path: Self.storePath(option, environment), timeZone: try Self.timeZone(environment),
-                  localeFirstWeekday: Self.localeFirstWeekday(environment))
+                  localeFirstWeekday: Self.localeFirstWeekday(environment),
+                  calendarVariables: Self.calendarVariables(environment))
     }
 
-    /// Opens the store as of `now`, running any missed rollover first.
+    /// The same store and zone with another path.
+    public func at(_ path: String) -> StoreEnvironment {
+        StoreEnvironment(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, calendarVariables: calendarVariables)
+    }
+
+    /// Opens the store as of `now`, running any missed rollover first, and expanding the kept calendars
+    /// again when the day, the zone or the rollover moved since they were (no network; rule F-12).
     public func open(now: Date) throws -> Charflow {
-        try Charflow.opening(try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now))
+        try Charflow.opening(try Store(path: path, timeZone: timeZone, localeFirstWeekday: localeFirstWeekday, now: now),
+                             calendarVariables: calendarVariables)
+    }
+
+    /// The variables the calendar engine reads (`CalendarEnvironment.init(environment:workingDirectory:)`).
+    static let calendarVariableNames = ["HOME", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
+
+    static func calendarVariables(_ environment: [String: String]) -> [String: String] {
+        var picked: [String: String] = [:]
+        for name in calendarVariableNames {
+            if let value = environment[name] { picked[name] = value }
+        }
+        return picked
     }
 
     /// `--db`, then `CHARFLOW_DB`, then `$XDG_DATA_HOME/charflow/charflow.sqlite`.

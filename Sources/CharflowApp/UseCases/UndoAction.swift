@@ -54,6 +54,8 @@ extension Charflow {
             if let refusal = UndoRules.refusal(before: before, after: try work.counts(from: today)) { throw refusal }
             return entry.label
         }
+        // A calendar the undo put back has its snapshot and not yet its occurrences: expanded now, no network.
+        keepCalendarWindow()
         return Undone(label: label, json: .object([("undone", .string(label))]))
     }
 

@@ -39,6 +39,97 @@ public enum CalendarMessages {
         }
     }
 
+    public static func text(_ refusal: CalendarRefusal) -> String {
+        switch refusal {
+        case .badName(let given):
+            "A calendar's name is 1 to \(CalendarName.length.upperBound) characters of one line; “\(shortened(given))” is not."
+        case .nameTaken(let name):
+            "This device already reads a calendar called “\(name)”; give the new one another name."
+        case .notFound(let given):
+            "No calendar here is called “\(shortened(given))”."
+        }
+    }
+
+    // MARK: What the commands say
+
+    /// "Added calendar Work: 42 events from 6 Mar to 19 May."
+    public static func added(_ name: String, events: Int, from: String, to: String) -> String {
+        "Added calendar \(name): \(count(events)) from \(from) to \(to)."
+    }
+
+    /// "Removed calendar Work and its 42 events."
+    public static func removed(_ name: String, events: Int) -> String {
+        "Removed calendar \(name) and its \(count(events))."
+    }
+
+    public static let noCalendars = "No calendars yet."
+
+    /// "read today at 09:00", "not read yet".
+    public static func read(_ when: String?) -> String {
+        when.map { "read \($0)" } ?? "not read yet"
+    }
+
+    /// After a failure: the last events stay (rule F-12).
+    public static func keptAfterFailure(events: Int) -> String {
+        events == 0 ? "Nothing was kept from it before." : "Its last \(count(events)) are kept."
+    }
+
+    /// What a refresh that runs by itself adds to a failure.
+    public static let lastEventsKept = "Its last events are kept."
+
+    /// "Work: 44 events, changed." / "Work: 42 events, unchanged."
+    public static func refreshed(_ name: String, events: Int, changed: Bool) -> String {
+        "\(name): \(count(events)), \(changed ? "read again" : "unchanged")."
+    }
+
+    /// "Work was removed while it was being read."
+    public static func removedWhileRead(_ name: String) -> String {
+        "\(name) was removed while it was being read."
+    }
+
+    /// `sync --watch`'s line when a calendar is read again after failing.
+    public static func readAgain(_ name: String) -> String {
+        "The calendar “\(name)” is read again."
+    }
+
+    /// What an expansion could not read exactly.
+    public static func unknownZones(_ zones: [String]) -> String {
+        "Times in zones no rule knows (\(zones.joined(separator: ", "))) were read in yours."
+    }
+
+    public static func truncated(_ events: [String]) -> String {
+        "Events with more instances than are kept in the window were cut short (\(events.joined(separator: ", ")))."
+    }
+
+    /// What `privacy` adds on a device that reads calendars: what goes where when they are read, and
+    /// that they stay on the device (spec D22).
+    public static func privacy(_ locations: [String]) -> String {
+        "This device reads \(locations.count == 1 ? "a calendar" : "\(locations.count) calendars") "
+            + "(\(locations.joined(separator: ", "))): `charflow calendar add` and `calendar refresh`, and `serve` and "
+            + "`sync --watch` every 15 minutes, ask each address for its events, signing in with the user name and "
+            + "password from ~/.netrc or the calendar's password file, sent to that address's server only. The calendars "
+            + "and their events stay on this machine: no hub receives them, and `charflow export` leaves them out."
+    }
+
+    /// The words a cancelled, declined or transparent event is shown with (rule F-11).
+    public static func notBusy(_ reason: CalendarOccurrence.NotBusyReason) -> String {
+        switch reason {
+        case .cancelled: "cancelled, not busy"
+        case .declined: "declined, not busy"
+        case .transparent: "free"
+        }
+    }
+
+    public static let allDay = "all day"
+    /// An event without a SUMMARY, as `calendar events` lists it.
+    public static let untitled = "(no title)"
+    public static let noEvents = "No events."
+
+    /// "1 event", "42 events".
+    public static func count(_ events: Int) -> String {
+        events == 1 ? "1 event" : "\(events) events"
+    }
+
     /// What is wrong at the line a broken file names.
     public static func text(_ problem: ICalendarProblem) -> String {
         switch problem {

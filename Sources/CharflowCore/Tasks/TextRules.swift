@@ -14,6 +14,7 @@ public enum TextRules {
         case categoryName = "category name"
         case groupName = "group name"
         case anchorTitle = "anchor title"
+        case calendarName = "calendar name"
     }
 
     /// Whether `scalar` cannot stand in a title or name: general category Cc (C0, DEL, C1) or a

@@ -51,7 +51,13 @@ enum ServeCommand: TypedCommand {
         // Sync runs itself beside the page (rule Y-28): idle until the store has a hub.
         let syncLoop = AutoSync(store: store, clock: { [clock, zone = store.timeZone] in clock.now(in: zone) },
                                 environmentHub: env["CHARFLOW_HUB"], timing: AutoSync.Timing(environment: env))
-        let server = WebServer(store: store, clock: clock, port: port, state: state, syncLoop: syncLoop)
+        // The calendars refresh themselves beside the page (rule F-12); a calendar that fails is told once.
+        let console = context.output.console
+        let calendarLoop = CalendarAutoRefresh(store: store, clock: { [clock, zone = store.timeZone] in clock.now(in: zone) },
+                                               timing: CalendarAutoRefresh.Timing(environment: env)) { event in
+            console.err("charflow: " + TerminalText.escaped(CalendarEventWords.text(event)) + "\n")
+        }
+        let server = WebServer(store: store, clock: clock, port: port, state: state, syncLoop: syncLoop, calendarLoop: calendarLoop)
         do {
             try server.start()
         } catch WebServer.StartError.cannotListen(let port) {

@@ -105,10 +105,29 @@ enum SyncCommand: TypedCommand {
             }
             console.out((json ? document.renderedOnOneLine() : TerminalText.escaped(text)) + "\n")
         }
-        // Blocked before the loop's thread starts, so only the wait below receives Ctrl-C and SIGTERM.
+        // The calendars refresh themselves beside the sync (rule F-12): a line when one fails (once for
+        // a reason) and when it is read again.
+        let calendars = CalendarAutoRefresh(store: store, clock: clock, timing: CalendarAutoRefresh.Timing(environment: env)) { event in
+            let at: Date, document: JSONValue
+            switch event {
+            case let .failed(name, failure, time):
+                at = time
+                document = .object([("event", .string("calendarFailed")), ("at", .string(Instant.storageText(time))),
+                                    ("calendar", .string(name)), ("code", .string(failure.code)), ("message", .string(failure.message))])
+            case let .readAgain(name, time):
+                at = time
+                document = .object([("event", .string("calendarReadAgain")), ("at", .string(Instant.storageText(time))),
+                                    ("calendar", .string(name))])
+            }
+            let text = clockText(at, zone) + " " + CalendarEventWords.text(event)
+            console.out((json ? document.renderedOnOneLine() : TerminalText.escaped(text)) + "\n")
+        }
+        // Blocked before the loops' threads start, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()
         loop.start()
+        calendars.start()
         StopSignals.wait()
+        calendars.stop()
         loop.stop()
     }
 

@@ -9,12 +9,16 @@ public struct PrivacyReport: Report, Sendable, Equatable {
     public let store: String
     /// The hub this store syncs with, shown without its password; nil when it has none.
     public let hub: String?
+    /// Where the calendars this device reads are (paths and addresses), in the order they were added.
+    public let calendars: [String]
     public let message: String
 
-    /// `privacy --json` and `GET /api/privacy`; `hub` only when one is set.
+    /// `privacy --json` and `GET /api/privacy`; `hub` only when one is set, `calendars` only when the
+    /// device reads some.
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("message", .string(message)), ("store", .string(store))]
         if let hub { fields.append(("hub", .string(hub))) }
+        if !calendars.isEmpty { fields.append(("calendars", .array(calendars.map(JSONValue.string)))) }
         return .object(fields)
     }
 }
@@ -23,8 +27,10 @@ extension StoreEnvironment {
     /// Read what this store keeps, and what it sends where; opens nothing for writing.
     public func privacy() -> PrivacyReport {
         let hub = rememberedHub()
-        let message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path, blind: keepsHubKey()) } ?? Messages.privacy
-        return PrivacyReport(store: path, hub: hub, message: message)
+        var message = hub.map { Messages.privacy(hub: $0, passwordFile: PasswordFile.path, blind: keepsHubKey()) } ?? Messages.privacy
+        let calendars = StoreFile.calendarLocations(at: path)
+        if !calendars.isEmpty { message += " " + CalendarMessages.privacy(calendars) }
+        return PrivacyReport(store: path, hub: hub, calendars: calendars, message: message)
     }
 
     /// The hub the store remembers, shown without its password, read straight from the file (no

@@ -6,15 +6,15 @@ import Testing
 /// `scripts/test` installs the packages (scripts/setup, PYTHON_PACKAGES) into `.build/python` and names
 /// that interpreter in `CHARFLOW_PYTHON`; without it, python3 from PATH. A missing interpreter or module
 /// fails the test with the fix in its message: it never skips.
-enum PythonReference {
-    static let install = "Run the tests with `scripts/test`, which installs them, or `pip install icalendar recurring-ical-events radicale`."
+public enum PythonReference {
+    public static let install = "Run the tests with `scripts/test`, which installs them, or `pip install icalendar recurring-ical-events radicale`."
 
-    static var support: URL {
+    public static var support: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Support")
     }
 
     /// The interpreter and the arguments that run `script` with `arguments`.
-    static func command(_ script: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+    public static func command(_ script: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
         let path = support.appendingPathComponent(script).path
         if let python = ProcessInfo.processInfo.environment["CHARFLOW_PYTHON"], !python.isEmpty {
             return (python, [path] + arguments)
@@ -23,7 +23,7 @@ enum PythonReference {
     }
 
     /// Runs `script` to its end and returns the JSON object it printed.
-    static func json(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+    public static func json(_ script: String, _ arguments: [String]) throws -> [String: Any] {
         let (executable, all) = command(script, arguments)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-py-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,4 +1,3 @@
-import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -11,16 +10,16 @@ import Testing
 /// beside it. The helper runs until its standard input closes: this process holds the pipe's other
 /// end, so however it ends — at exit, where an `atexit` handler also waits for the helper, or killed —
 /// the servers go with it.
-final class CalendarServers: Sendable {
-    let folder: URL
-    let radicalePort: Int
-    let httpPort: Int
+public final class CalendarServers: Sendable {
+    public let folder: URL
+    public let radicalePort: Int
+    public let httpPort: Int
 
-    static let user = "alice"
-    static let password = "secret"
+    public static let user = "alice"
+    public static let password = "secret"
 
     /// The one set of servers of this run, started by the first test that asks.
-    static func shared() throws -> CalendarServers {
+    public static func shared() throws -> CalendarServers {
         switch started {
         case .success(let servers): return servers
         case .failure(let error): throw error
@@ -30,16 +29,16 @@ final class CalendarServers: Sendable {
     private static let started: Result<CalendarServers, any Error> = Result { try CalendarServers() }
 
     /// The address of `path` on Radicale.
-    func radicale(_ path: String) -> String { "http://127.0.0.1:\(radicalePort)/\(path)" }
+    public func radicale(_ path: String) -> String { "http://127.0.0.1:\(radicalePort)/\(path)" }
 
     /// The address of `path` on the HTTP server.
-    func http(_ path: String) -> String { "http://127.0.0.1:\(httpPort)/\(path)" }
+    public func http(_ path: String) -> String { "http://127.0.0.1:\(httpPort)/\(path)" }
 
     /// Where the HTTP server serves its files from.
-    var www: URL { folder.appendingPathComponent("www") }
+    public var www: URL { folder.appendingPathComponent("www") }
 
     /// The HTTP server's requests so far, each as it logged it.
-    func httpLog() throws -> [[String: Any]] {
+    public func httpLog() throws -> [[String: Any]] {
         let text = (try? String(contentsOf: folder.appendingPathComponent("http.log"), encoding: .utf8)) ?? ""
         return try text.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -55,12 +54,12 @@ final class CalendarServers: Sendable {
             let properties = ["tag": "VCALENDAR", "D:displayname": name, "C:supported-calendar-component-set": "VEVENT"]
             try JSONSerialization.data(withJSONObject: properties).write(to: collection.appendingPathComponent(".Radicale.props"))
         }
-        for file in try CalendarFixtures.files() {
+        for file in try CalendarFixtureFiles.files() {
             try FileManager.default.copyItem(at: file, to: calendars.appendingPathComponent("work").appendingPathComponent(file.lastPathComponent))
         }
         try "\(Self.user):\(Self.password)\n".write(to: folder.appendingPathComponent("radicale/users"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
-        try CalendarFixtures.combined().write(to: folder.appendingPathComponent("www/calendar.ics"), atomically: true, encoding: .utf8)
+        try CalendarFixtureFiles.combined().write(to: folder.appendingPathComponent("www/calendar.ics"), atomically: true, encoding: .utf8)
 
         let (pid, pipe) = try Self.spawn(folder)
         CalendarServers.helper = (pid, pipe)
@@ -120,8 +119,8 @@ final class CalendarServers: Sendable {
         (try? String(contentsOf: folder.appendingPathComponent("helper.log"), encoding: .utf8)) ?? ""
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         init(_ description: String) { self.description = description }
     }
 }
