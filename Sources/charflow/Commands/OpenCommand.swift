@@ -23,7 +23,7 @@ enum OpenCommand: Command {
 
     static func run(_ context: Context) throws {
         let store = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db"))
-        let state = ServeCommand.stateFolder(context, store: store)
+        let state = try ServeCommand.stateFolder(context, store: store)
         if let text = context.args.value("port"), UInt16(text) == nil { throw UsageError(message: WebMessages.badPort(text)) }
         Spawn.closeOnExec()
         let (record, started) = try findOrStart(context, state: state)
