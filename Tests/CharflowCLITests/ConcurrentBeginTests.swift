@@ -26,7 +26,7 @@ struct ConcurrentBeginTests {
             }
             #expect(statuses.sorted() == [0, 1], "round \(round): \(outputs)")
             #expect(outputs.contains { $0.contains("session_running") }, "round \(round): \(outputs)")
-            let live = try cf.taskSystemQuery("SELECT id FROM sessions WHERE ended_at IS NULL")
+            let live = try cf.storeQuery("SELECT id FROM sessions WHERE ended_at IS NULL")
             #expect(live.count == 1, "round \(round): \(live.count) live sessions")
             let finished = try cf.run(["finish", "--stop"], now: "2026-11-30T09:0\(round)")
             #expect(finished.status == 0, "\(finished.stderr)")

@@ -11,7 +11,7 @@ struct HabitReadsInWordsCLITests {
         defer { cf.removeFolder() }
         _ = try cf.addHabit("Stretch", ["--days", "1,3,5"], now: "2026-11-02T08:00")
         // Tuesday 1 December: not a day the habit is due.
-        let signals = try cf.taskSystemSignals(now: "2026-12-01T09:00")
+        let signals = try cf.todaySignals(now: "2026-12-01T09:00")
         let fatigue = try #require(signals.first { $0.kind == "habitFatigue" }, "\(signals)")
         #expect(fatigue.message.hasPrefix("“Stretch” has been missed"), "\(fatigue.message)")
         let lighter = try #require(signals.first { $0.kind == "densityRead" }, "\(signals)")

@@ -21,7 +21,7 @@ struct TerminalSafetyTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
-        try cf.taskSystemSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
+        try cf.storeSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
                              [.text(Self.hostile), .text("note \u{1B}[31mred\u{1B}[0m\nline two"), .text(id)])
         let result = try cf.run(arguments.map { $0 == "ID" ? id : $0 }, now: Self.now)
         #expect(result.status == 0, "\(result.stderr)")
@@ -29,7 +29,7 @@ struct TerminalSafetyTests {
         if arguments[0] == "show" {
             #expect(result.stdout.contains("^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?"), "\(result.stdout.debugDescription)")
         }
-        #expect(try cf.taskSystemQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
+        #expect(try cf.storeQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
         let json = try cf.run(arguments.map { $0 == "ID" ? id : $0 } + ["--json"], now: Self.now)
         #expect(Self.controls(json.stdout).isEmpty, "JSON escapes them too: \(json.stdout.debugDescription)")
     }
@@ -40,7 +40,7 @@ struct TerminalSafetyTests {
         defer { cf.removeFolder() }
         let first = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
         let second = try cf.add("Other", ["--region", "morning"], now: Self.now)
-        try cf.taskSystemSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
+        try cf.storeSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
         #expect(try cf.run(["begin", first], now: Self.now).status == 0)
         let refused = try cf.run(["begin", second], now: Self.now)
         #expect(refused.status == 1)
