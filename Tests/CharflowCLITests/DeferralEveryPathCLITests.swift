@@ -20,7 +20,7 @@ struct DeferralPath: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// T-13, T-21, T-19, T-20 on every path that counts a deferral, through the real binary: what it did
+/// T-13, T-21, T-19, T-20 on every path that counts a deferral, through the command line: what it did
 /// is said in text and in `--json`, and a deferral only ever goes to a later day.
 @Suite("Deferrals on every path (charflow CLI)")
 struct DeferralEveryPathCLITests {

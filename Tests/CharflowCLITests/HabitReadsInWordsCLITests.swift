@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Habit reads and signals in words, through the real binary (H-12, H-13, H-18, H-21, H-4, P-4).
+/// Habit reads and signals in words, through the command line (H-12, H-13, H-18, H-21, H-4, P-4).
 @Suite("Habit reads and signals in words (charflow CLI)")
 struct HabitReadsInWordsCLITests {
     @Test("H-21 H-18 P-5 on a day an MWF habit is not due, its fatigue and lighter-cadence lines still name it",

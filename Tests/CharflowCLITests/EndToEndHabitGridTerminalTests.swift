@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// `habit grid` looked at in a real terminal: tmux runs the binary in a pane, `capture-pane -e` keeps the
-/// colours it drew. Needs tmux (`apt-get install -y tmux`); the test fails, not skips, without it.
-@Suite("Habit grid in a terminal")
-struct HabitTerminalTests {
+/// `habit grid` looked at in a real terminal: tmux runs the built binary in a pane, `capture-pane -e`
+/// keeps the colours it drew. Needs tmux (`apt-get install -y tmux`); the test fails, not skips, without it.
+@Suite("End to end · habit grid in a terminal")
+struct EndToEndHabitGridTerminalTests {
     static let now = "2026-11-30T09:00"
 
     /// A store with a counted habit whose grid has every state: complete, partialHigh, partialLow, missed,
