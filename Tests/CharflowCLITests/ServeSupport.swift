@@ -75,6 +75,12 @@ final class ServedCharflow: @unchecked Sendable {
         }
     }
 
+    /// A server a test did not stop (it threw before its `defer`) is stopped when the last reference
+    /// goes, so that no `serve` outlives the run and no server keeps listening in the test process.
+    deinit {
+        stop()
+    }
+
     /// The server `serve` would run for `runner`'s store with `extra` in its environment, started in
     /// this process, with its note in the state folder and a fresh sign-in URL.
     private static func startInProcess(_ runner: CharflowRunner, now: String?, extra: [String: String], port: Int) throws
