@@ -32,7 +32,9 @@ struct EndToEndHabitGridTerminalTests {
         let tmux = try #require(tmuxPath(), "tmux is needed for the terminal check: apt-get install -y tmux")
         let socket = "cf-habit-\(UUID().uuidString.prefix(8))"
         var environment = runner.environment()
-        environment["TMUX_TMPDIR"] = runner.folder.path
+        let sockets = try SocketFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: sockets) }
+        environment["TMUX_TMPDIR"] = sockets
         environment["TERM"] = "xterm-256color"
         environment.removeValue(forKey: "TMUX")
         // The pane stays on screen after charflow exits, so nothing has to linger in it.

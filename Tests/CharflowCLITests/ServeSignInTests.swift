@@ -49,7 +49,7 @@ struct ServeSignInTests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let home = runner.folder.path
-        for folder in ["/.local/bin", "/.config/systemd/user", "/run"] {
+        for folder in ["/.local/bin", "/.config/systemd/user"] {
             try FileManager.default.createDirectory(atPath: home + folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
@@ -59,7 +59,10 @@ struct ServeSignInTests {
         let verify = Process()
         verify.executableURL = URL(fileURLWithPath: analyze)
         verify.arguments = ["--user", "verify", "--man=no", unit]
-        verify.environment = ["HOME": home, "XDG_RUNTIME_DIR": home + "/run", "PATH": "/usr/bin:/bin"]
+        // The runtime folder holds the sockets of the user units systemd reads beside this one.
+        let runtime = try SocketFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        verify.environment = ["HOME": home, "XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"]
         let errors = Pipe()
         verify.standardError = errors
         verify.standardOutput = FileHandle.nullDevice
