@@ -9,9 +9,10 @@ import Testing
 ///
 /// Each runner owns its folder; the clock, zone, locale and home are explicit on every run, so the
 /// tests never depend on the machine's or the test process's. In this process a run is `CLI.run` with
-/// the same arguments and environment a spawned binary would get, standard input from /dev/null (or a
-/// given text) and its output captured in temporary files: what it prints, its exit status and the
-/// store it leaves are the binary's. What only a process can show spawns the binary instead: `start`,
+/// the same arguments and environment a spawned binary would get, standard input from /dev/null and its
+/// output captured in temporary files: what it prints, its exit status and the store it leaves are the
+/// binary's. (No command reads standard input off a terminal; what is typed on one is tested through
+/// tmux, end to end.) What only a process can show spawns the binary instead: `start`,
 /// a runner made `spawning`, the crash seam (`CHARFLOW_TEST_STALL_MS`), and the commands that run
 /// until a signal or start other programs (`serve` but `serve --sign-out`, `open`, `sync --watch`).
 struct CharflowRunner {
@@ -89,36 +90,35 @@ struct CharflowRunner {
         return (process, out, err)
     }
 
-    /// Runs `charflow ARGS --now NOW` to the end; `input` is what it reads on standard input (none:
-    /// /dev/null), and `standardOutput` a file its output goes to instead of being captured.
+    /// Runs `charflow ARGS --now NOW` to the end, standard input from /dev/null; `standardOutput` is a
+    /// file its output goes to instead of being captured.
     @discardableResult
     func run(_ arguments: [String], now: String? = "2026-11-30T09:00", extra: [String: String] = [:],
-             input: String? = nil, standardOutput: String? = nil) throws -> Result {
+             standardOutput: String? = nil) throws -> Result {
         if spawnsBinary || CharflowRunner.needsProcess(arguments, extra: extra) {
-            return try runBinary(arguments, now: now, extra: extra, input: input, standardOutput: standardOutput)
+            return try runBinary(arguments, now: now, extra: extra, standardOutput: standardOutput)
         }
-        let stdin = try input.map { try CapturedStream(holding: $0) }
         let stdout = try standardOutput == nil ? CapturedStream() : nil
         let stderr = try CapturedStream()
-        let nullInput = stdin == nil ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1
+        let nullInput = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let given = try standardOutput.map { path in
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw CapturedStream.Failure(description: "cannot open \(path): errno \(errno)") }
             return descriptor
         }
         defer {
-            [stdin, stdout, stderr].forEach { $0?.close() }
+            [stdout, stderr].forEach { $0?.close() }
             if nullInput >= 0 { close(nullInput) }
             if let given { close(given) }
         }
-        let console = Console(input: stdin?.descriptor ?? nullInput, output: stdout?.descriptor ?? given!, errors: stderr.descriptor)
+        let console = Console(input: nullInput, output: stdout?.descriptor ?? given!, errors: stderr.descriptor)
         let status = CLI.run(arguments: arguments + (now.map { ["--now", $0] } ?? []), environment: environment(extra: extra),
                              console: console)
         return Result(status: status, stdout: stdout?.text() ?? "", stderr: stderr.text())
     }
 
     /// Runs the built binary to the end, as `run` does in this process.
-    private func runBinary(_ arguments: [String], now: String?, extra: [String: String], input: String?,
+    private func runBinary(_ arguments: [String], now: String?, extra: [String: String],
                            standardOutput: String?) throws -> Result {
         let process = Process()
         process.executableURL = CharflowRunner.binary
@@ -126,9 +126,7 @@ struct CharflowRunner {
         var extra = extra
         if extra["CHARFLOW_TEST_STALL_MS"] != nil { extra["CHARFLOW_TEST_STALL_MARK"] = stallMark }
         process.environment = environment(extra: extra)
-        let stdin = try input.map { try CapturedStream(holding: $0) }
-        defer { stdin?.close() }
-        process.standardInput = stdin.map { FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: false) } ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = try standardOutput.map { try #require(FileHandle(forWritingAtPath: $0)) } ?? out
         process.standardError = err
@@ -243,16 +241,12 @@ struct CapturedStream {
         let description: String
     }
 
-    /// An empty stream, or one holding `text` to be read from its start.
-    init(holding text: String = "") throws {
+    /// A new, empty stream.
+    init() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-stream-\(UUID().uuidString)").path
         descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(description: "cannot make \(path): errno \(errno)") }
         unlink(path)
-        if !text.isEmpty {
-            Console.write(text, to: descriptor)
-            lseek(descriptor, 0, SEEK_SET)
-        }
     }
 
     /// Everything written to the stream, as UTF-8 (a wrong byte shows as U+FFFD, as a pipe's would).
