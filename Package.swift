@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowAppSetup", "CharflowSync", "CSQLite"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowWeb", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCalendarTests", dependencies: ["CharflowCalendar", "CharflowCore", "CharflowTestSupport"],

@@ -4,14 +4,15 @@ import Foundation
 /// libpq's own password file (`~/.pgpass`, or the file `PGPASSFILE` names), where a hub's password is
 /// kept instead of the store (spec D19, rule Y-27).
 ///
-/// libpq reads it from the process's environment, so this does too. The file is written whole to a
-/// temporary file beside it and renamed over it, mode 0600 (libpq ignores a file others can read).
-/// The new lines go first, replacing any line for the same host, port, database and user, since
-/// libpq takes the first line that matches. The password is never printed.
+/// It is found through `HomeEnvironment`, and libpq is handed the same path (`HubConnection`), so the
+/// two always agree on the file. The file is written whole to a temporary file beside it and renamed
+/// over it, mode 0600 (libpq ignores a file others can read). The new lines go first, replacing any
+/// line for the same host, port, database and user, since libpq takes the first line that matches.
+/// The password is never printed.
 package enum PasswordFile {
-    /// Where libpq looks for passwords in this process.
+    /// Where the passwords are kept: `PGPASSFILE`, else `~/.pgpass`.
     package static var path: String {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = HomeEnvironment.variables
         if let chosen = environment["PGPASSFILE"], !chosen.isEmpty { return chosen }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return (home as NSString).appendingPathComponent(".pgpass")

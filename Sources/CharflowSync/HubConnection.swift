@@ -1,3 +1,4 @@
+import CharflowStore
 import CLibPQ
 import Foundation
 
@@ -23,8 +24,10 @@ final class HubConnection {
             throw SyncError.malformedHub(detail)
         }
         pq.conninfoFree(options)
-        let keys = ["connect_timeout", "application_name", "dbname"]
-        let values = ["10", "charflow", url]
+        // The password file is named, not left to libpq's reading of the process's environment, so that
+        // libpq reads the file `PasswordFile` keeps; a `passfile` in the URL still comes later and wins.
+        let keys = ["connect_timeout", "application_name", "passfile", "dbname"]
+        let values = ["10", "charflow", PasswordFile.path, url]
         var keyPointers = keys.map { strdup($0) } + [nil]
         var valuePointers = values.map { strdup($0) } + [nil]
         defer {

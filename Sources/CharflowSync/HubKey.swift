@@ -92,13 +92,13 @@ package enum HubKey {
 
     // MARK: the key file
 
-    /// The key file of the hub `hubID` in this process's XDG config folder.
+    /// The key file of the hub `hubID` in the user's XDG config folder (`HomeEnvironment`).
     static func path(hubID: String) throws -> String {
         // The hub names its id: only a plain one becomes a file name.
         guard !hubID.isEmpty, hubID.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" }) else {
             throw SyncError.refused("the hub's id is not one this build can keep a key under")
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = HomeEnvironment.variables
         let config: String
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             config = xdg

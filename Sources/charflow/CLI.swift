@@ -1,5 +1,6 @@
 import CharflowApp
 import CharflowCore
+import CharflowStore
 import Foundation
 
 /// The shell around the engine: read the command line, run one command, print, return the exit status.
@@ -22,8 +23,18 @@ enum CLI {
 
     /// Runs one command on `console`'s streams; `undecodable` is the position of an argument that was not
     /// UTF-8 (refused).
+    ///
+    /// The user's own files (the password file, a blind hub's key) are looked for in `environment`, not
+    /// the process's: the same in the binary, and each run's own home when a test runs it in its process.
     static func run(arguments: [String], environment: [String: String], console: Console = .process,
                     undecodable: Int? = nil) -> Int32 {
+        HomeEnvironment.$bound.withValue(environment) {
+            perform(arguments: arguments, environment: environment, console: console, undecodable: undecodable)
+        }
+    }
+
+    private static func perform(arguments: [String], environment: [String: String], console: Console,
+                                undecodable: Int?) -> Int32 {
         let output = Output(environment: environment, json: arguments.contains("--json"), console: console)
         do {
             if let undecodable { throw UsageError(message: Messages.argumentNotUTF8(undecodable)) }

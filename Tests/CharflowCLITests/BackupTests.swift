@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// The lossless JSON backup (`export --format json` / `import`) through the real binary.
+/// The lossless JSON backup (`export --format json` / `import`) through the command line.
 @Suite("Backup: export, import, merge")
 struct BackupTests {
     static let now = "2026-11-30T21:00"
@@ -108,19 +108,9 @@ struct BackupTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         try cf.add("Something to export", now: Self.now)
-        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let process = Process()
-        process.executableURL = CharflowRunner.binary
-        process.arguments = ["export", "--now", Self.now]
-        process.environment = cf.environment()
-        let err = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message == "charflow: Could not write the export: No space left on device.\n")
+        let result = try cf.run(["export"], now: Self.now, standardOutput: "/dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr == "charflow: Could not write the export: No space left on device.\n")
     }
 
     @Test("X-1 a dry run reports what would change and changes nothing")

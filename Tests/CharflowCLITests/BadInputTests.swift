@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-/// Refused input through the binary: exit 1, one clear line on stderr, the `--json` error document,
+/// Refused input through the command line: exit 1, one clear line on stderr, the `--json` error document,
 /// and the store unchanged in content. Bad usage: exit 2.
-@Suite("Bad input through the binary")
+@Suite("Bad input through the command line")
 struct BadInputTests {
     static let now = "2026-11-30T09:00"
 
     /// A small store to be refused against: a placed Must-Do, a Backlog task, a done task, a deleted one.
     ///
-    /// Made once through the binary, then copied into a fresh folder for every case.
+    /// Made once through the command line, then copied into a fresh folder for every case.
     struct Seed {
         let runner: CharflowRunner
         let placed: String
@@ -134,7 +134,7 @@ struct BadInputTests {
     func ambiguousPrefix() throws {
         // Ids are random UUIDs: two share their first 4 hex digits only by chance (about 400 adds for
         // even odds), so the second task is a copy of the first written straight into the store under
-        // an id with the same first 8 digits. The lookup under test is still the binary's.
+        // an id with the same first 8 digits. The lookup under test is still the command's.
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let first = try runner.add("First of two", ["--region", "morning"], now: Self.now)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The day board's commands beyond the stories: words accepted, tomorrow's board, boards of ended days.
-@Suite("Board commands through the binary")
+@Suite("Board commands through the command line")
 struct BoardCommandTests {
     static let now = "2026-11-30T09:00"
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A task from add to roll over through the binary, each step read back through `--json`.
-@Suite("A task's life on the board, end to end: add, edit, complete, delete, move, roll over, Today")
+/// A task from add to roll over through the command line, each step read back through `--json`.
+@Suite("A task's life on the board: add, edit, complete, delete, move, roll over, Today")
 struct BoardTaskLifecycleTests {
     let now = "2026-11-30T09:00"
 

@@ -2,25 +2,42 @@ import CharflowStore
 import CharflowTestSupport
 import Foundation
 import Testing
+@testable import charflow
 
-/// Runs the real `charflow` binary against a store in a fresh temporary folder.
+/// Runs the command line against a store in a fresh temporary folder: inside this test process by
+/// default, or as the built `charflow` binary.
 ///
-/// Each runner owns its folder; the clock, zone and locale are explicit on every run, so the tests
-/// never depend on the machine's.
+/// Each runner owns its folder; the clock, zone, locale and home are explicit on every run, so the
+/// tests never depend on the machine's or the test process's. In this process a run is `CLI.run` with
+/// the same arguments and environment a spawned binary would get, standard input from /dev/null and its
+/// output captured in temporary files: what it prints, its exit status and the store it leaves are the
+/// binary's. (No command reads standard input off a terminal; what is typed on one is tested through
+/// tmux, end to end.) What only a process can show spawns the binary instead: `start`,
+/// a runner made `spawning`, the crash seam (`CHARFLOW_TEST_STALL_MS`), and the commands that run
+/// until a signal or start other programs (`serve` but `serve --sign-out`, `open`, `sync --watch`).
 struct CharflowRunner {
     let folder: URL
     var timeZone: String
     var language = "C.UTF-8"
+    /// Whether every command spawns the built binary, for the tests of the process itself.
+    var spawnsBinary = false
 
     init(timeZone: String = "Europe/London") throws {
         folder = try TestFolder.make("charflow-e2e")
         self.timeZone = timeZone
     }
 
+    /// This runner's store and settings, with every command run as the built binary.
+    var spawning: CharflowRunner {
+        var copy = self
+        copy.spawnsBinary = true
+        return copy
+    }
+
     var storePath: String { folder.appendingPathComponent("store.sqlite").path }
 
     /// The built binary beside the test bundle (`.build/<config>/charflow`), or the one
-    /// `CHARFLOW_TEST_BINARY` names, so that the same suites can check a release or static build.
+    /// `CHARFLOW_TEST_BINARY` names, so that the end-to-end suites can check a release or static build.
     static let binary: URL = {
         if let chosen = ProcessInfo.processInfo.environment["CHARFLOW_TEST_BINARY"], !chosen.isEmpty {
             return URL(fileURLWithPath: chosen)
@@ -49,7 +66,7 @@ struct CharflowRunner {
         }
     }
 
-    /// The environment every run gets: the store, the zone, a plain locale, no colour.
+    /// The environment every run gets: the store, the zone, a plain locale, its own home, no colour.
     func environment(extra: [String: String] = [:]) -> [String: String] {
         var env = ["CHARFLOW_DB": storePath, "TZ": timeZone, "LANG": language, "HOME": folder.path,
                    "PATH": "/usr/bin:/bin"]
@@ -57,7 +74,7 @@ struct CharflowRunner {
         return env
     }
 
-    /// Starts `charflow ARGS` with `--now NOW` (local time) and returns the process without waiting.
+    /// Starts `charflow ARGS` with `--now NOW` (local time) as a process and returns it without waiting.
     func start(_ arguments: [String], now: String?, extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = CharflowRunner.binary
@@ -73,15 +90,64 @@ struct CharflowRunner {
         return (process, out, err)
     }
 
-    /// Runs `charflow ARGS --now NOW` to the end.
+    /// Runs `charflow ARGS --now NOW` to the end, standard input from /dev/null; `standardOutput` is a
+    /// file its output goes to instead of being captured.
     @discardableResult
-    func run(_ arguments: [String], now: String? = "2026-11-30T09:00", extra: [String: String] = [:]) throws -> Result {
-        let (process, out, err) = try start(arguments, now: now, extra: extra)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    func run(_ arguments: [String], now: String? = "2026-11-30T09:00", extra: [String: String] = [:],
+             standardOutput: String? = nil) throws -> Result {
+        if spawnsBinary || CharflowRunner.needsProcess(arguments, extra: extra) {
+            return try runBinary(arguments, now: now, extra: extra, standardOutput: standardOutput)
+        }
+        let stdout = try standardOutput == nil ? CapturedStream() : nil
+        let stderr = try CapturedStream()
+        let nullInput = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let given = try standardOutput.map { path in
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CapturedStream.Failure(description: "cannot open \(path): errno \(errno)") }
+            return descriptor
+        }
+        defer {
+            [stdout, stderr].forEach { $0?.close() }
+            if nullInput >= 0 { close(nullInput) }
+            if let given { close(given) }
+        }
+        let console = Console(input: nullInput, output: stdout?.descriptor ?? given!, errors: stderr.descriptor)
+        let status = CLI.run(arguments: arguments + (now.map { ["--now", $0] } ?? []), environment: environment(extra: extra),
+                             console: console)
+        return Result(status: status, stdout: stdout?.text() ?? "", stderr: stderr.text())
+    }
+
+    /// Runs the built binary to the end, as `run` does in this process.
+    private func runBinary(_ arguments: [String], now: String?, extra: [String: String],
+                           standardOutput: String?) throws -> Result {
+        let process = Process()
+        process.executableURL = CharflowRunner.binary
+        process.arguments = arguments + (now.map { ["--now", $0] } ?? [])
+        var extra = extra
+        if extra["CHARFLOW_TEST_STALL_MS"] != nil { extra["CHARFLOW_TEST_STALL_MARK"] = stallMark }
+        process.environment = environment(extra: extra)
+        process.standardInput = FileHandle.nullDevice
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = try standardOutput.map { try #require(FileHandle(forWritingAtPath: $0)) } ?? out
+        process.standardError = err
+        try process.run()
+        let stdout = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Whether `arguments` can only run as a process: a command that runs until a signal (`serve`,
+    /// `sync --watch`), one that starts other programs and leaves them running (`open`), or one held
+    /// at the crash seam for a test to kill.
+    ///
+    /// Any word `serve` or `open` counts (a title too): spawning one more process only costs time.
+    static func needsProcess(_ arguments: [String], extra: [String: String]) -> Bool {
+        if extra["CHARFLOW_TEST_STALL_MS"] != nil { return true }
+        let words = Set(arguments.filter { !$0.hasPrefix("--") })
+        return words.contains("open") || (words.contains("serve") && !arguments.contains("--sign-out"))
+            || arguments.contains("--watch")
     }
 
     /// Runs a command that must succeed (exit 0) and returns its result.
@@ -119,9 +185,9 @@ struct CharflowRunner {
     ///
     /// The action says so itself: before it stalls it creates `stallMark` (`CHARFLOW_TEST_STALL_MARK`),
     /// so no probe can miss the moment. It holds for a minute and is killed as soon as it is seen; the
-    /// long bound only keeps a process that starts slowly on a loaded machine (the suite spawns hundreds
-    /// at once) from being taken for one that never locked. Stops at once if the action ends first, and
-    /// says how it ended and what it printed.
+    /// long bound only keeps a process that starts slowly on a loaded machine from being taken for one
+    /// that never locked. Stops at once if the action ends first, and says how it ended and what it
+    /// printed.
     func waitForWriteLock(_ process: (Process, Pipe, Pipe)) throws {
         let (stalled, out, err) = process
         let deadline = Date().addingTimeInterval(120)
@@ -163,6 +229,43 @@ struct CharflowRunner {
             lines += try db.rows("SELECT * FROM \(table)").map { $0.map { "\($0)" }.joined(separator: "|") }.sorted()
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// One standard stream of a run inside this process: a temporary file removed from its folder at once,
+/// so nothing is left behind however the test ends, and read back from its start when the run is over.
+struct CapturedStream {
+    let descriptor: Int32
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A new, empty stream.
+    init() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-stream-\(UUID().uuidString)").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(description: "cannot make \(path): errno \(errno)") }
+        unlink(path)
+    }
+
+    /// Everything written to the stream, as UTF-8 (a wrong byte shows as U+FFFD, as a pipe's would).
+    func text() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+            offset += off_t(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
     }
 }
 

@@ -42,7 +42,7 @@ struct DateRangeTests {
         let id = try cf.add("Daily", ["--repeat", "daily", "--due", "2999-12-31"], now: "2999-12-31T09:00")
         let done = try cf.run(["done", id], now: "2999-12-31T10:00")
         #expect(done.status == 0, "\(done.stderr)")
-        let days = try cf.taskSystemQuery("SELECT due_date FROM tasks ORDER BY due_date")
+        let days = try cf.storeQuery("SELECT due_date FROM tasks ORDER BY due_date")
         #expect(days == ["2999-12-31"], "\(days)")
         let export = try cf.run(["export"], now: "2999-12-31T10:00")
         #expect(export.status == 0)

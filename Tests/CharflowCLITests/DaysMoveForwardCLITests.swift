@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Days through the binary: the rollover time's meaning, clocks set back, empty options.
-@Suite("Days move forward through the binary")
+/// Days through the command line: the rollover time's meaning, clocks set back, empty options.
+@Suite("Days move forward through the command line")
 struct DaysMoveForwardCLITests {
     @Test("P-8 setting the rollover time says what it does, before and after noon")
     func settingSaysWhatItDoes() throws {

@@ -20,7 +20,7 @@ struct DeferralPath: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// T-13, T-21, T-19, T-20 on every path that counts a deferral, through the real binary: what it did
+/// T-13, T-21, T-19, T-20 on every path that counts a deferral, through the command line: what it did
 /// is said in text and in `--json`, and a deferral only ever goes to a later day.
 @Suite("Deferrals on every path (charflow CLI)")
 struct DeferralEveryPathCLITests {
@@ -30,7 +30,7 @@ struct DeferralEveryPathCLITests {
     static let zone = "America/New_York"
     static let day0 = "2026-03-06"
 
-    static func day(_ offset: Int) -> String { TaskSystemDay.adding(offset, to: day0) }
+    static func day(_ offset: Int) -> String { TestDay.adding(offset, to: day0) }
 
     /// A high task deferred twice by `defer` (to day 2).
     static func twiceDeferred(_ cf: CharflowRunner) throws -> String {
@@ -67,13 +67,13 @@ struct DeferralEveryPathCLITests {
         #expect(third.stdout.contains(Self.eased), "\(path.name): \(third.stdout)")
         let shown = try cf.json(["show", task], now: Self.day(2) + "T11:00")
         #expect(shown["importance"] as? String == "low")
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 3)
+        #expect(TaskDocument.int(shown, "deferralCount") == 3)
 
         let fourth = try Self.run(path, cf, task: task, on: 3, json: false)
         #expect(!fourth.stdout.contains(Self.eased))
         #expect(!fourth.stdout.contains(Self.fiveTimes), "\(fourth.stdout)")
         let fifth = try Self.run(path, cf, task: task, on: 4, json: false)
-        #expect(TaskSystemJSON.int(try cf.json(["show", task], now: Self.day(4) + "T11:00"), "deferralCount") == 5)
+        #expect(TaskDocument.int(try cf.json(["show", task], now: Self.day(4) + "T11:00"), "deferralCount") == 5)
         #expect(fifth.stdout.contains(Self.fiveTimes), "\(path.name): \(fifth.stdout)")
     }
 
@@ -102,14 +102,14 @@ struct DeferralEveryPathCLITests {
         defer { cf.removeFolder() }
         let task = try cf.add("Renew the lease", ["--due", "today", "--importance", "medium"], now: Self.day(0) + "T09:00")
         for offset in 1...2 { _ = try cf.json(["list"], now: Self.day(offset) + "T09:00") }
-        #expect(TaskSystemJSON.int(try cf.json(["show", task], now: Self.day(2) + "T09:01"), "deferralCount") == 2)
+        #expect(TaskDocument.int(try cf.json(["show", task], now: Self.day(2) + "T09:01"), "deferralCount") == 2)
 
         // The third day's rollover (the night of the clock change) makes the third deferral.
-        let signals = try cf.taskSystemSignals(now: Self.day(3) + "T09:00")
+        let signals = try cf.todaySignals(now: Self.day(3) + "T09:00")
         #expect(signals.contains { $0.kind == "importanceEased" && $0.task == task }, "\(signals)")
         #expect(try cf.ok(["today"], now: Self.day(3) + "T09:01").stdout.contains(Self.eased))
         for offset in 4...5 { _ = try cf.json(["list"], now: Self.day(offset) + "T09:00") }
-        let later = try cf.taskSystemSignals(now: Self.day(5) + "T09:05")
+        let later = try cf.todaySignals(now: Self.day(5) + "T09:05")
         #expect(later.contains { $0.kind == "suggestRemoval" && $0.task == task }, "\(later)")
         #expect(try cf.ok(["today"], now: Self.day(5) + "T09:06").stdout.contains(Self.fiveTimes))
     }
@@ -136,16 +136,16 @@ struct DeferralEveryPathCLITests {
         let cf = try CharflowRunner(timeZone: Self.zone)
         defer { cf.removeFolder() }
         let task = try cf.add("Call the bank", ["--due", "today", "--importance", "high"], now: Self.day(0) + "T09:00")
-        let refusal = try cf.taskSystemRefused(["defer", task, "--to", word], now: Self.day(0) + "T10:00")
+        let refusal = try cf.refusedAfterRollover(["defer", task, "--to", word], now: Self.day(0) + "T10:00")
         #expect(refusal.code == "defer_to_later_day")
         // With the picker in force too (third deferral): an earlier day is no way past it.
         _ = try cf.json(["defer", task], now: Self.day(0) + "T10:01")
         _ = try cf.json(["defer", task], now: Self.day(1) + "T10:00")
-        let third = try cf.taskSystemRefused(["defer", task, "--to", word], now: Self.day(2) + "T10:00")
+        let third = try cf.refusedAfterRollover(["defer", task, "--to", word], now: Self.day(2) + "T10:00")
         #expect(third.code == "defer_to_later_day")
         let shown = try cf.json(["show", task], now: Self.day(2) + "T10:01")
         #expect(shown["importance"] as? String == "high")
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 2)
+        #expect(TaskDocument.int(shown, "deferralCount") == 2)
     }
 
     @Test("T-19 a task not yet due is deferred only past its day; a later day is a reschedule that counts nothing")
@@ -153,10 +153,10 @@ struct DeferralEveryPathCLITests {
         let cf = try CharflowRunner(timeZone: Self.zone)
         defer { cf.removeFolder() }
         let task = try cf.add("Book the dentist", ["--due", Self.day(4)], now: Self.day(0) + "T09:00")
-        #expect(try cf.taskSystemRefused(["defer", task, "--to", Self.day(2)], now: Self.day(0) + "T10:00").code == "defer_to_later_day")
+        #expect(try cf.refusedAfterRollover(["defer", task, "--to", Self.day(2)], now: Self.day(0) + "T10:00").code == "defer_to_later_day")
         let moved = try cf.json(["defer", task, "--to", Self.day(6)], now: Self.day(0) + "T10:01")
         #expect(moved["dueDate"] as? String == Self.day(6))
-        #expect(TaskSystemJSON.int(moved, "deferralCount") == 0)
+        #expect(TaskDocument.int(moved, "deferralCount") == 0)
     }
 
     @Test("T-19 P-2 plan carry --later refuses today and a past day; a later day counts", arguments: ["today", "2026-03-02"])
@@ -164,11 +164,11 @@ struct DeferralEveryPathCLITests {
         let cf = try CharflowRunner(timeZone: Self.zone)
         defer { cf.removeFolder() }
         let task = try cf.add("Draft the agenda", ["--due", "today"], now: Self.day(0) + "T09:00")
-        #expect(try cf.taskSystemRefused(["plan", "carry", task, "--later", word], now: Self.day(0) + "T21:00").code
+        #expect(try cf.refusedAfterRollover(["plan", "carry", task, "--later", word], now: Self.day(0) + "T21:00").code
                 == "defer_to_later_day")
         let carried = try cf.json(["plan", "carry", task, "--later", "next-week"], now: Self.day(0) + "T21:01")
         #expect((carried["deferral"] as? [String: Any])?["counted"] as? Bool == true)
-        #expect(TaskSystemJSON.int(carried, "deferralCount") == 1)
+        #expect(TaskDocument.int(carried, "deferralCount") == 1)
     }
 
     @Test("T-20 begin OTHER --settle defer at the third deferral needs the picker's day, not tomorrow; --to goes to a later day only")
@@ -179,10 +179,10 @@ struct DeferralEveryPathCLITests {
         let now = Self.day(2) + "T10:00"
         let other = try cf.add("Sort receipts", now: now)
         _ = try cf.json(["begin", task], now: now)
-        let refusal = try cf.taskSystemRefused(["begin", other, "--settle", "defer"], now: now)
+        let refusal = try cf.refusedAfterRollover(["begin", other, "--settle", "defer"], now: now)
         #expect(refusal.code == "pick_a_day")
         #expect(refusal.message.hasPrefix("This one keeps slipping"))
-        #expect(try cf.taskSystemRefused(["begin", other, "--settle", "defer", "--to", "today"], now: now).code == "defer_to_later_day")
+        #expect(try cf.refusedAfterRollover(["begin", other, "--settle", "defer", "--to", "today"], now: now).code == "defer_to_later_day")
         let before = try cf.contents()
         let alone = try cf.run(["begin", other, "--to", "next-week"], now: now)
         #expect(alone.status == 2 && alone.stderr.contains("--settle"), "\(alone.stderr)")
@@ -195,7 +195,7 @@ struct DeferralEveryPathCLITests {
         #expect(Self.deferral(begun)?["importanceEased"] as? Bool == true)
         let shown = try cf.json(["show", task], now: Self.day(2) + "T10:06")
         #expect(shown["dueDate"] as? String == "2026-03-15")
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 3)
+        #expect(TaskDocument.int(shown, "deferralCount") == 3)
     }
 
     @Test("T-19 the API refuses a deferral to today as the CLI does")

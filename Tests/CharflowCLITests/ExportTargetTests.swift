@@ -76,19 +76,9 @@ struct ExportTargetTests {
     func fullStandardOutput(format: String) throws {
         let cf = try Self.store()
         defer { cf.removeFolder() }
-        let process = Process()
-        process.executableURL = CharflowRunner.binary
-        process.arguments = ["export", "--format", format, "--now", "2026-11-30T09:00"]
-        process.environment = cf.environment()
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1, "\(stderr)")
-        #expect(stderr.contains("Could not write the export"), "\(stderr)")
+        let result = try cf.run(["export", "--format", format], now: "2026-11-30T09:00", standardOutput: "/dev/full")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("Could not write the export"), "\(result.stderr)")
     }
 
     @Test("X-1 a folder, a missing folder or a dangling link is refused and nothing is written")

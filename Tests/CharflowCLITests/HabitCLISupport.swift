@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// Helpers for the habit end-to-end tests.
+/// Helpers for the habit command tests.
 extension CharflowRunner {
     /// `habit grid ID --json`.
     func habitGrid(_ id: String, weeks: Int = 5, window: String? = nil, now: String) throws -> [String: Any] {

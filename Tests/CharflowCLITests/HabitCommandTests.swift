@@ -2,7 +2,7 @@ import CharflowCore
 import Foundation
 import Testing
 
-/// The `habit` verbs of `cli.md` end to end: the real binary on a real store, the clock set with `--now`.
+/// The `habit` verbs of `cli.md` through the command line on a real store, the clock set with `--now`.
 @Suite("Habit commands")
 struct HabitCommandTests {
     static let now = "2026-11-30T09:00"

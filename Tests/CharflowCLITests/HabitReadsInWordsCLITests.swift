@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Habit reads and signals in words, through the real binary (H-12, H-13, H-18, H-21, H-4, P-4).
+/// Habit reads and signals in words, through the command line (H-12, H-13, H-18, H-21, H-4, P-4).
 @Suite("Habit reads and signals in words (charflow CLI)")
 struct HabitReadsInWordsCLITests {
     @Test("H-21 H-18 P-5 on a day an MWF habit is not due, its fatigue and lighter-cadence lines still name it",
@@ -11,7 +11,7 @@ struct HabitReadsInWordsCLITests {
         defer { cf.removeFolder() }
         _ = try cf.addHabit("Stretch", ["--days", "1,3,5"], now: "2026-11-02T08:00")
         // Tuesday 1 December: not a day the habit is due.
-        let signals = try cf.taskSystemSignals(now: "2026-12-01T09:00")
+        let signals = try cf.todaySignals(now: "2026-12-01T09:00")
         let fatigue = try #require(signals.first { $0.kind == "habitFatigue" }, "\(signals)")
         #expect(fatigue.message.hasPrefix("“Stretch” has been missed"), "\(fatigue.message)")
         let lighter = try #require(signals.first { $0.kind == "densityRead" }, "\(signals)")

@@ -114,8 +114,8 @@ struct ImportUndoTests {
         #expect(undo.status == 0, "\(undo.stderr)")
         let titles = JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:07"), "tasks"))
         #expect(Set(titles) == ["Before", "Edited title"], "\(titles)")
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM habits") == ["0"])
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM categories WHERE name IN ('Admin', 'Errands')") == ["0"])
+        #expect(try cf.storeQuery("SELECT count(*) FROM habits") == ["0"])
+        #expect(try cf.storeQuery("SELECT count(*) FROM categories WHERE name IN ('Admin', 'Errands')") == ["0"])
         // The edit before the import is still the next undo.
         #expect(try cf.run(["undo"], now: "2026-11-30T09:08").status == 0)
         #expect(try cf.show(edited, now: "2026-11-30T09:09")["title"] as? String == "Edited before")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Night-planning behaviour at the edges: each test states the spec's rule it holds the binary to.
+/// Night-planning behaviour at the edges: each test states the spec's rule it holds the command line to.
 @Suite("Night planning: edges")
 struct NightPlanningEdgeTests {
     static let eased = "This one keeps slipping, so I've eased it to low. Raise it again when it's real."

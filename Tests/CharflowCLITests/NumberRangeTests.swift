@@ -35,7 +35,7 @@ struct NumberRangeTests {
         defer { cf.removeFolder() }
         try cf.addHabit("Water", ["--kind", "counted", "--target", "8"], now: "2026-11-30T08:00")
         try cf.ok(["habit", "log", "Water"], now: "2026-11-30T08:30")
-        try cf.taskSystemSQL("UPDATE habit_entries SET amount = 9223372036854775807")
+        try cf.storeSQL("UPDATE habit_entries SET amount = 9223372036854775807")
         let refused = try cf.expectRefused(["habit", "log", "Water", "--count", "5"], now: "2026-11-30T09:00")
         #expect(refused.code == "out_of_range")
     }

@@ -126,7 +126,7 @@ struct PlainTextNamesCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not imported: \(place): holds"), "\(result.stdout)")
         #expect(result.stdout.contains("a title is one line of plain text"), "\(result.stdout)")
-        let titles = try cf.taskSystemQuery("SELECT title FROM tasks ORDER BY title", [])
+        let titles = try cf.storeQuery("SELECT title FROM tasks ORDER BY title", [])
         #expect(titles == ["Buy milk"], "only the readable task came in, unaltered")
     }
 

@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// Night planning, settings, erase and privacy through the binary (issue 6; spec D4, D8, D10, D13).
+/// Night planning, settings, erase and privacy through the command line (issue 6; spec D4, D8, D10, D13).
 @Suite("Night planning on the command line")
 struct PlanningCLITests {
     // MARK: P-3 after midnight
@@ -285,32 +285,6 @@ struct PlanningCLITests {
         try cf.ok(["settings", "lock-complementary", "on"], now: "2026-11-30T10:00")
         #expect(try locked() == true)
         try cf.expectRefused(["done", small], now: "2026-11-30T10:01").message
-    }
-
-    @Test("P-7 color off makes output plain on a terminal (tmux); piped output is always plain")
-    func colorOffOnATerminal() throws {
-        try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
-        let cf = try CharflowRunner()
-        defer { cf.removeFolder() }
-        _ = try cf.add("Colourful", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
-        let piped = try cf.ok(["today"], now: "2026-11-30T09:00").stdout
-        #expect(!piped.contains("\u{1B}["), "piped output has no escapes")
-
-        func onTerminal() throws -> String {
-            let line = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
-                + "\(planningShellQuoted(CharflowRunner.binary.path)) today --now 2026-11-30T09:00; echo DONE-$?; sleep 60"
-            let pane = try PlanningTmux(command: line)
-            defer { pane.kill() }
-            try pane.waitFor("DONE-0")
-            return try pane.capture(escapes: true)
-        }
-        let coloured = try onTerminal()
-        #expect(coloured.contains("\u{1B}["), "colour on a terminal by default")
-        #expect(coloured.contains("Colourful"))
-        try cf.ok(["settings", "color", "off"], now: "2026-11-30T09:00")
-        let plain = try onTerminal()
-        #expect(plain.contains("Colourful"))
-        #expect(!plain.contains("\u{1B}["), "color off: plain text even on a terminal:\n\(plain)")
     }
 
     @Test("P-6 remind --notify without notify-send on the PATH still prints each reminder once, and exits 0")

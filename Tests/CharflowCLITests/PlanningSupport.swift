@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 // Helpers for the night-planning, signals, reminders, settings, erase and privacy tests
-// (Planning*.swift). They only run the binary and read its output or the store; every assertion about
-// behaviour stays in the tests.
+// (Planning*.swift). They only run the command line and read its output or the store; every assertion
+// about behaviour stays in the tests.
 
 /// One entry of `today --json`'s `signals`.
 struct PlanningSignal: Hashable, CustomStringConvertible {

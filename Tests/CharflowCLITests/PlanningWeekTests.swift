@@ -2,10 +2,10 @@ import CharflowCore
 import Foundation
 import Testing
 
-/// Issue 6, "Done when": a full week through the binary with `--now`. Monday 30 November to Monday
+/// Issue 6, "Done when": a full week through the command line with `--now`. Monday 30 November to Monday
 /// 7 December 2026, Europe/London, weeks from Monday. Planned on Monday, Tuesday (before the review
 /// time), Thursday and Sunday nights; skipped on Wednesday; no command at all on Friday and Saturday.
-@Suite("Night planning: a full week through the binary")
+@Suite("Night planning: a full week through the command line")
 struct PlanningWeekTests {
     static let eased = "This one keeps slipping, so I've eased it to low. Raise it again when it's real."
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Quick add: charflow add --parse (end to end)")
+@Suite("Quick add: charflow add --parse")
 struct QuickAddCLITests {
     static let now = "2026-11-30T09:00" // a Monday
 

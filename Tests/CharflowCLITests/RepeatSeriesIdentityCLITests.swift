@@ -10,7 +10,7 @@ struct RepeatSeriesIdentityCLITests {
     /// instance, which gets a session and a note on Monday evening.
     func secondInstance(_ cf: CharflowRunner, _ repeatWord: String) throws -> (series: String, second: String) {
         let series = try cf.add("Stretch", ["--due", "2026-12-01", "--repeat", repeatWord], now: "2026-11-30T09:00")
-        let second = try #require(try cf.taskSystemCompleteLive(series: series, now: "2026-11-30T09:05")["id"] as? String)
+        let second = try #require(try cf.completeLiveInstance(series: series, now: "2026-11-30T09:05")["id"] as? String)
         try cf.ok(["begin", second], now: "2026-11-30T20:00")
         try cf.ok(["finish", "--stop"], now: "2026-11-30T20:25")
         try cf.ok(["note", second, "warm up first"], now: "2026-11-30T20:26")
@@ -25,13 +25,13 @@ struct RepeatSeriesIdentityCLITests {
         #expect(shown["notes"] as? String == "2026-11-30 20:26 — warm up first", sourceLocation: sourceLocation)
         let sessions = shown["sessions"] as? [[String: Any]] ?? []
         #expect(sessions.map { $0["actualSeconds"] as? Int } == [25 * 60], sourceLocation: sourceLocation)
-        let live = try cf.taskSystemLiveInstances(series: series, now: now)
+        let live = try cf.liveInstances(series: series, now: now)
         #expect(live.map { $0["dueDate"] as? String } == [next], sourceLocation: sourceLocation)
         let nextID = try #require(live.first?["id"] as? String, sourceLocation: sourceLocation)
         #expect(nextID != second && nextID != series, sourceLocation: sourceLocation)
         #expect((try cf.json(["show", nextID], now: now)["sessions"] as? [[String: Any]] ?? []).isEmpty,
                 sourceLocation: sourceLocation)
-        #expect(try cf.taskSystemAllInstances(series: series, now: now).count == 3, sourceLocation: sourceLocation)
+        #expect(try cf.allInstances(series: series, now: now).count == 3, sourceLocation: sourceLocation)
         return shown
     }
 

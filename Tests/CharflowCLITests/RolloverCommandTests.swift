@@ -2,8 +2,8 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// Day rollover through the binary (spec D4, FR-1.2.1): catch-up, idempotence, what never comes back.
-@Suite("Rollover through the binary")
+/// Day rollover through the command line (spec D4, FR-1.2.1): catch-up, idempotence, what never comes back.
+@Suite("Rollover through the command line")
 struct RolloverCommandTests {
     static let monday = "2026-11-30T09:00"
     static let friday = "2026-12-04T10:00"

@@ -2,7 +2,8 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// `charflow serve` end to end: the real binary on a free port, driven over loopback (issue 13, D17).
+/// The server of `charflow serve`, in the test process on a free port, driven over loopback (issue 13,
+/// D17). The process itself (its URL, its signals, a port taken) is end to end (`EndToEndServeTests`).
 ///
 /// Every refusal is checked to leave the store's files byte-identical.
 @Suite("serve · access and transport (W-1..W-4)")
@@ -23,32 +24,6 @@ struct ServeAccessTests {
     }
 
     static let add = #"{"title": "Planted by a stranger", "region": "morning"}"#
-
-    @Test("W-1: serve binds 127.0.0.1 only and prints one URL with a fresh 32-byte token")
-    func bindsLoopbackOnly() throws {
-        let runner = try CharflowRunner()
-        defer { runner.removeFolder() }
-        let first = try ServedCharflow(runner)
-        defer { first.stop() }
-        let second = try ServedCharflow(runner)
-        defer { second.stop() }
-        #expect(first.link.count == 64 && first.link.allSatisfy(\.isHexDigit))
-        #expect(first.link != second.link)
-        #expect(first.port != second.port && first.port != 0)
-        // The kernel's own table of listening sockets: the port is bound to 127.0.0.1 and nothing else.
-        let portHex = String(format: "%04X", first.port)
-        var listeners: [String] = []
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            // Read to its end: the kernel's table says it has no size, and a busy machine's runs long.
-            let text = String(decoding: FileHandle(forReadingAtPath: table)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-            for line in text.split(separator: "\n").dropFirst() {
-                let fields = line.split(separator: " ")
-                guard fields.count > 3, fields[1].hasSuffix(":" + portHex), fields[3] == "0A" else { continue }
-                listeners.append(String(fields[1]))
-            }
-        }
-        #expect(listeners == ["0100007F:" + portHex])
-    }
 
     @Test("W-1: the printed URL trades its token for an HttpOnly SameSite=Strict cookie and redirects 303 to /")
     func cookieFlow() throws {
@@ -236,31 +211,5 @@ struct ServeAccessTests {
             #expect(received.isEmpty)
             #expect(waited >= 8 && waited < 20, "closed after \(waited) s")
         }
-    }
-
-    @Test("W-1: SIGTERM and Ctrl-C stop serve with exit 0")
-    func stopsCleanly() throws {
-        let runner = try CharflowRunner()
-        defer { runner.removeFolder() }
-        for signal in [SIGTERM, SIGINT] {
-            let server = try ServedCharflow(runner)
-            #expect(try server.send("GET", "/api/changes").status == 200)
-            let (status, stderr) = server.stop(signal: signal)
-            #expect(status == 0, "\(stderr)")
-            #expect(server.process.terminationReason == .exit)
-        }
-    }
-
-    @Test("W-1: a port already taken is refused with exit 1 and a plain message; a bad port is usage (2)")
-    func portInUse() throws {
-        let runner = try CharflowRunner()
-        defer { runner.removeFolder() }
-        let server = try ServedCharflow(runner)
-        defer { server.stop() }
-        let taken = try runner.run(["serve", "--port", String(server.port)])
-        #expect(taken.status == 1)
-        #expect(taken.stderr.contains("Port \(server.port)"))
-        let bad = try runner.run(["serve", "--port", "70000"])
-        #expect(bad.status == 2)
     }
 }

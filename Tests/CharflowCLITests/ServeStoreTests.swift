@@ -2,45 +2,10 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// `charflow serve` sharing its store with the CLI, and keeping time (issue 13, W-6, W-7).
-@Suite("serve · shared store and time (W-6, W-7)")
+/// `charflow serve` sharing its store with the CLI, and keeping time (issue 13, W-7); CLI processes
+/// writing beside it (W-6) are end to end (`EndToEndServeTests`).
+@Suite("serve · shared store and time (W-7)")
 struct ServeStoreTests {
-    @Test("W-6: four CLI processes and four HTTP clients writing at once lose nothing and never see 'database is locked'")
-    func concurrentWriters() async throws {
-        let runner = try CharflowRunner()
-        defer { runner.removeFolder() }
-        let server = try ServedCharflow(runner)
-        defer { server.stop() }
-        let perWriter = 8
-        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
-            for writer in 0..<4 {
-                group.addTask {
-                    var failed: [String] = []
-                    for index in 0..<perWriter {
-                        let result = try runner.run(["add", "cli \(writer)-\(index)"])
-                        if result.status != 0 { failed.append("cli: \(result.stderr)") }
-                    }
-                    return failed
-                }
-                group.addTask {
-                    var failed: [String] = []
-                    for index in 0..<perWriter {
-                        let answer = try server.send("POST", "/api/tasks", json: #"{"title": "web \#(writer)-\#(index)"}"#)
-                        if answer.status != 200 { failed.append("web: \(answer.status) \(answer.body)") }
-                    }
-                    return failed
-                }
-            }
-            var all: [String] = []
-            for try await failed in group { all += failed }
-            return all
-        }
-        #expect(failures.isEmpty, "\(failures)")
-        let db = try Database(path: runner.storePath)
-        let count = try db.scalar("SELECT count(DISTINCT title) FROM tasks WHERE title LIKE 'cli %' OR title LIKE 'web %'")?.int
-        #expect(count == 8 * perWriter)
-    }
-
     @Test("W-7: GET /api/changes answers a version that grows after a change made by the CLI or the server")
     func changeVersion() throws {
         let runner = try CharflowRunner()

@@ -1,44 +1,61 @@
+import CharflowApp
+import CharflowWeb
 import Foundation
 import Testing
 
-/// A running `charflow serve --port 0` over a runner's store, signed in as a browser would be, and a raw
+/// The web server of `charflow serve` over a runner's store, signed in as a browser would be, and a raw
 /// HTTP/1.1 client for it.
 ///
-/// The client writes requests byte for byte over loopback, so a test can send what a browser would not
-/// (a foreign Host, a chunked body, a path with `..`). Signing in uses up the printed one-time link and
-/// keeps the cookie it set and the write token the page carries.
+/// The server runs inside this test process by default, set up from the runner's environment as
+/// `serve` sets it up (the store, the state folder, the clock, the automatic sync), on a loopback port;
+/// `asProcess` starts `charflow serve` instead, for the tests of the process itself (the URL it prints,
+/// the signals that stop it, a restart). The client writes requests byte for byte over loopback, so a
+/// test can send what a browser would not (a foreign Host, a chunked body, a path with `..`). Signing
+/// in uses up the one-time link and keeps the cookie it set and the write token the page carries.
 ///
 /// Every stored property is a constant, so clients on several tasks may share one.
 final class ServedCharflow: @unchecked Sendable {
     let runner: CharflowRunner
-    let process: Process
+    /// The `charflow serve` process; nil when the server runs in this process.
+    let process: Process?
     let url: String
     let port: Int
-    /// The printed link's one-time token.
+    /// The link's one-time token.
     let link: String
     /// The sign-in cookie's value (empty when not signed in).
     let cookieValue: String
     /// The write token the page carries for `X-Charflow-Token` (empty when not signed in).
     let token: String
-    private let stdout: Pipe
-    private let stderr: Pipe
+    private let stdout: Pipe?
+    private let stderr: Pipe?
+    /// The server and its note in the state folder, when it runs in this process.
+    private let inProcess: (server: WebServer, record: ServerRecord, state: ServeStateFolder)?
 
     /// Starts the server (clock `now` unless `extra` names a clock file) on `port` (0: any free one),
-    /// reads the URL it prints and, with `signIn`, signs in with it.
+    /// reads its sign-in URL and, with `signIn`, signs in with it.
     init(_ runner: CharflowRunner, now: String? = "2026-11-30T09:00", extra: [String: String] = [:], port: Int = 0,
-         signIn: Bool = true) throws {
+         signIn: Bool = true, asProcess: Bool = false) throws {
         self.runner = runner
-        (process, stdout, stderr) = try runner.start(["serve", "--port", String(port)], now: now, extra: extra)
-        var printed = Data()
-        while !printed.contains(UInt8(ascii: "\n")) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
+        let line: String
+        if asProcess {
+            let (process, stdout, stderr) = try runner.start(["serve", "--port", String(port)], now: now, extra: extra)
+            (self.process, self.stdout, self.stderr, inProcess) = (process, stdout, stderr, nil)
+            var printed = Data()
+            while !printed.contains(UInt8(ascii: "\n")) {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            line = String(decoding: printed, as: UTF8.self)
+        } else {
+            let started = try ServedCharflow.startInProcess(runner, now: now, extra: extra, port: port)
+            (process, stdout, stderr) = (nil, nil, nil)
+            inProcess = (started.server, started.record, started.state)
+            line = started.url
         }
-        let line = String(decoding: printed, as: UTF8.self)
         guard let range = line.range(of: #"http://127\.0\.0\.1:([0-9]+)/\?token=([0-9a-f]+)"#, options: .regularExpression) else {
-            process.terminate()
-            let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errors = ServedCharflow.end(process, stderr)
+            inProcess?.server.stop()
             throw ServeFailure(message: "serve printed no URL: \(line) \(errors)")
         }
         url = String(line[range])
@@ -52,10 +69,51 @@ final class ServedCharflow: @unchecked Sendable {
         do {
             (cookieValue, token) = try ServedCharflow.signIn(port: self.port, link: link)
         } catch {
-            process.terminate()
-            process.waitUntilExit()
+            _ = ServedCharflow.end(process, stderr)
+            inProcess?.server.stop()
             throw error
         }
+    }
+
+    /// A server a test did not stop (it threw before its `defer`) is stopped when the last reference
+    /// goes, so that no `serve` outlives the run and no server keeps listening in the test process.
+    deinit {
+        stop()
+    }
+
+    /// The server `serve` would run for `runner`'s store with `extra` in its environment, started in
+    /// this process, with its note in the state folder and a fresh sign-in URL.
+    private static func startInProcess(_ runner: CharflowRunner, now: String?, extra: [String: String], port: Int) throws
+        -> (server: WebServer, record: ServerRecord, state: ServeStateFolder, url: String)
+    {
+        let environment = runner.environment(extra: extra)
+        let store = try StoreEnvironment(environment: environment, storeOption: nil)
+        let state = try ServeStateFolder(environment: environment, storePath: store.path)
+        let clock: WebClock
+        if let now {
+            clock = .fixed(try StoreEnvironment.clock(now, zone: store.timeZone))
+        } else if let file = environment["CHARFLOW_CLOCK_FILE"], !file.isEmpty {
+            clock = .file(file)
+        } else {
+            clock = .system
+        }
+        let syncLoop = AutoSync(store: store, clock: { [clock, zone = store.timeZone] in clock.now(in: zone) },
+                                environmentHub: environment["CHARFLOW_HUB"], timing: AutoSync.Timing(environment: environment))
+        let server = WebServer(store: store, clock: clock, port: UInt16(port), state: state, syncLoop: syncLoop)
+        try server.start()
+        let record = ServerRecord(pid: getpid(), port: server.port)
+        try record.write(to: state.recordPath)
+        let link = try state.links.mint()
+        return (server, record, state, AccessGuard.signInURL(port: server.port, link: link))
+    }
+
+    /// Ends a `serve` process that is of no use, and returns what it said on stderr.
+    private static func end(_ process: Process?, _ stderr: Pipe?) -> String {
+        guard let process, let stderr else { return "" }
+        if process.isRunning { process.terminate() }
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return errors
     }
 
     /// Trades `link` for the cookie, then reads the write token from the page, as a browser's script does.
@@ -86,9 +144,16 @@ final class ServedCharflow: @unchecked Sendable {
     static let policy = "default-src 'self'; frame-ancestors 'none'"
     var cookie: String { "charflow-\(port)=\(cookieValue)" }
 
-    /// Sends SIGTERM (or `signal`) and returns the exit status and what was printed on stderr.
+    /// Stops the server: a process by SIGTERM (or `signal`), with its exit status and what it printed on
+    /// stderr; one in this process as `serve` stops its own (status 0, nothing printed).
     @discardableResult
     func stop(signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+        if let (server, record, state) = inProcess {
+            record.remove(from: state.recordPath)
+            server.stop()
+            return (0, "")
+        }
+        guard let process, let stderr else { return (0, "") }
         if process.isRunning { kill(process.processIdentifier, signal) }
         let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -2,7 +2,7 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// Helpers for the focus-session end-to-end tests.
+/// Helpers for the focus-session command tests.
 extension CharflowRunner {
     /// `status --json`'s `session`, or nil when none is live.
     func sessionStatus(now: String) throws -> [String: Any]? {

@@ -2,8 +2,9 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// `charflow begin / pause / resume / finish / status` end to end, with the clock given by `--now`.
-@Suite("Focus sessions end to end: begin, pause, resume, finish, status (S-1 … S-13)")
+/// `charflow begin / pause / resume / finish / status` through the command line, with the clock given by
+/// `--now`; a kill -9 inside `begin` or `finish` is end to end (`EndToEndDurabilityTests`).
+@Suite("Focus sessions: begin, pause, resume, finish, status (S-1 … S-13)")
 struct SessionCommandTests {
     private let pickUpLine = "was in progress when the day ended"
     private let twoTimersLine = "Two timers were running; the later one was stopped and its time logged."
@@ -504,60 +505,5 @@ struct SessionCommandTests {
         #expect(try runner.sessionScalar("""
             SELECT count(*) FROM sessions WHERE (task_id IS NULL) = (habit_window_id IS NULL)
             """)?.int == 0)
-    }
-
-    // MARK: Crash safety
-
-    @Test("S-7 kill -9 inside begin --settle stop leaves exactly one live session, the old one, nothing half-closed")
-    func killInsideSettle() throws {
-        let runner = try CharflowRunner()
-        let first = try runner.add("Write report", ["--region", "morning"])
-        let second = try runner.add("Reply to Sam", ["--region", "morning"])
-        try runner.run(["begin", first], now: "2026-11-30T09:00")
-        let before = try runner.contents()
-
-        let started = try runner.start(["begin", second, "--settle", "stop"], now: "2026-11-30T09:30",
-                                               extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
-        try runner.waitForWriteLock(started)
-        let process = started.0
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-
-        #expect(try runner.sessionScalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try runner.contents() == before)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE outcome != 'running'")?.int == 0)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(second)])?.int == 0)
-        let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:31"))
-        #expect(live["taskID"] as? String == first)
-        #expect(live["actualSeconds"] as? Int == 0)
-    }
-
-    @Test("S-4 kill -9 inside finish --done leaves the session live and the task open")
-    func killInsideFinish() throws {
-        let runner = try CharflowRunner()
-        let id = try runner.add("Write report", ["--region", "morning"])
-        try runner.run(["begin", id], now: "2026-11-30T09:00")
-        let before = try runner.contents()
-
-        let started = try runner.start(["finish", "--done", "--note", "half"], now: "2026-11-30T09:30",
-                                               extra: ["CHARFLOW_TEST_STALL_MS": "60000"])
-        try runner.waitForWriteLock(started)
-        let process = started.0
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-
-        #expect(try runner.sessionScalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try runner.contents() == before)
-        let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:31"))
-        #expect(live["taskID"] as? String == id)
-        #expect(live["outcome"] as? String == "running")
-        #expect(live["endedAt"] is NSNull)
-        let shown = try runner.show(id, now: "2026-11-30T09:31")
-        #expect(shown["isCompleted"] as? Bool == false)
-        #expect(shown["completedAt"] is NSNull)
-        #expect(shown["notes"] is NSNull)
     }
 }

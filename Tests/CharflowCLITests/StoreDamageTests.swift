@@ -113,7 +113,7 @@ struct StoreDamageTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         try cf.add("Keep me", ["--region", "morning"], now: Self.now)
-        try cf.taskSystemSQL("DROP TABLE habit_pauses")
+        try cf.storeSQL("DROP TABLE habit_pauses")
         let result = try cf.run(["export"], now: Self.now)
         #expect(result.status == 1)
         #expect(result.stderr.contains("habit_pauses"), "\(result.stderr)")

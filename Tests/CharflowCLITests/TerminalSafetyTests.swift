@@ -21,7 +21,7 @@ struct TerminalSafetyTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
-        try cf.taskSystemSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
+        try cf.storeSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
                              [.text(Self.hostile), .text("note \u{1B}[31mred\u{1B}[0m\nline two"), .text(id)])
         let result = try cf.run(arguments.map { $0 == "ID" ? id : $0 }, now: Self.now)
         #expect(result.status == 0, "\(result.stderr)")
@@ -29,7 +29,7 @@ struct TerminalSafetyTests {
         if arguments[0] == "show" {
             #expect(result.stdout.contains("^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?"), "\(result.stdout.debugDescription)")
         }
-        #expect(try cf.taskSystemQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
+        #expect(try cf.storeQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
         let json = try cf.run(arguments.map { $0 == "ID" ? id : $0 } + ["--json"], now: Self.now)
         #expect(Self.controls(json.stdout).isEmpty, "JSON escapes them too: \(json.stdout.debugDescription)")
     }
@@ -40,33 +40,12 @@ struct TerminalSafetyTests {
         defer { cf.removeFolder() }
         let first = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
         let second = try cf.add("Other", ["--region", "morning"], now: Self.now)
-        try cf.taskSystemSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
+        try cf.storeSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
         #expect(try cf.run(["begin", first], now: Self.now).status == 0)
         let refused = try cf.run(["begin", second], now: Self.now)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("pwned"), "\(refused.stderr.debugDescription)")
         #expect(Self.controls(refused.stderr).isEmpty, "\(refused.stderr.debugDescription)")
-    }
-
-    @Test("an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
-    func invalidUTF8Argument() throws {
-        let cf = try CharflowRunner()
-        defer { cf.removeFolder() }
-        try cf.add("Keep me", now: Self.now)
-        let before = try cf.contents()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" add \"$(printf 'caf\\351')\" --now 2026-11-30T09:00", CharflowRunner.binary.path]
-        process.environment = cf.environment()
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "\(stderr)")
-        #expect(stderr.contains("Argument 2 is not UTF-8"), "\(stderr)")
-        #expect(try cf.contents() == before)
     }
 
     @Test("a TZ that names no zone is refused before the store is touched", arguments: ["Mars/Olympus_Mons", "Europe/Londn", "/nowhere/zone"])

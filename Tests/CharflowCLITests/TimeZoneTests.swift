@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Rollover and Backlog grouping in several zones and with either first weekday.
-@Suite("Time zones and week starts through the binary")
+@Suite("Time zones and week starts through the command line")
 struct TimeZoneTests {
     /// A zone and the dates where it changes its clocks in 2026 (UTC gets ordinary dates).
     struct Zone: CustomTestStringConvertible, Sendable {

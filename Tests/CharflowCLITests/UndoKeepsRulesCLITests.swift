@@ -9,7 +9,7 @@ struct UndoKeepsRulesCLITests {
 
     /// The newest undoable action's number, as the page's answers carry it.
     static func newestAction(_ cf: CharflowRunner) throws -> String {
-        try #require(try cf.taskSystemQuery("SELECT max(seq) FROM undo_actions").first)
+        try #require(try cf.storeQuery("SELECT max(seq) FROM undo_actions").first)
     }
 
     @Test("D2 D8 B-4 undo --action of a Must-Do's delete, once another Must-Do holds Morning, is refused in 1–3–5 words, text and --json",
@@ -22,15 +22,15 @@ struct UndoKeepsRulesCLITests {
         let deleted = try Self.newestAction(cf)
         _ = try cf.add("Call the client", ["--region", "morning", "--bucket", "must"], now: "2026-03-28T09:02")
 
-        let refusal = try cf.taskSystemRefused(["undo", "--action", deleted], now: "2026-03-28T09:03")
+        let refusal = try cf.refusedAfterRollover(["undo", "--action", deleted], now: "2026-03-28T09:03")
         #expect(refusal.code == "region_full")
         #expect(refusal.message == Self.full)
-        let signals = try cf.taskSystemSignals(now: "2026-03-28T09:04")
+        let signals = try cf.todaySignals(now: "2026-03-28T09:04")
         #expect(!signals.contains { $0.kind == "regionOverLimit" }, "\(signals)")
         #expect(!(try cf.ok(["today"], now: "2026-03-28T09:04").stdout.contains("synced")))
 
         // With room again (the new Must-Do moved to the evening), the same undo goes through.
-        _ = try cf.json(["move", try #require(try cf.taskSystemQuery("SELECT id FROM tasks WHERE title = 'Call the client'").first),
+        _ = try cf.json(["move", try #require(try cf.storeQuery("SELECT id FROM tasks WHERE title = 'Call the client'").first),
                          "--region", "evening"], now: "2026-03-28T09:05")
         let undone = try cf.ok(["undo", "--action", deleted], now: "2026-03-28T09:06")
         #expect(undone.stdout == "Undid delete.\n")

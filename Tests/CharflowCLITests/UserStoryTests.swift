@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The four user stories of charflow-requirements.md §5, end to end through the binary with `--now`.
-@Suite("User stories §5, end to end")
+/// The four user stories of charflow-requirements.md §5, through the command line with `--now`.
+@Suite("User stories §5")
 struct UserStoryTests {
     /// Story 1's plan: Morning with a Must-Do, a Complementary and a Misc task, made at 07:00.
     struct MorningPlan {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 16's words (D15) and the running session's chip on every screen, through the binary.
-@Suite("Words and the session chip through the binary")
+/// Issue 16's words (D15) and the running session's chip on every screen, through the command line.
+@Suite("Words and the session chip through the command line")
 struct WordsAndChipCLITests {
     static let now = "2026-11-30T09:00"
 

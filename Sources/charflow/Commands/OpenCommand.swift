@@ -26,7 +26,7 @@ enum OpenCommand: TypedCommand {
 
     static func run(_ input: Input, _ context: Context) throws {
         let store = try StoreEnvironment(environment: context.environment, storeOption: context.args.value("db"))
-        let state = ServeCommand.stateFolder(context, store: store)
+        let state = try ServeCommand.stateFolder(context, store: store)
         if let text = input.port, UInt16(text) == nil { throw UsageError(message: WebMessages.badPort(text)) }
         Spawn.closeOnExec()
         let (record, started) = try findOrStart(context, port: input.port, state: state)

@@ -26,7 +26,7 @@ enum ServeCommand: TypedCommand {
     static func run(_ input: Input, _ context: Context) throws {
         let env = context.environment
         let store = try StoreEnvironment(environment: env, storeOption: context.args.value("db"))
-        let state = stateFolder(context, store: store)
+        let state = try stateFolder(context, store: store)
         if input.signOut == true {
             try ServerSecret.rotate(at: state.secretPath)
             try state.links.revokeAll()
@@ -75,12 +75,19 @@ enum ServeCommand: TypedCommand {
     }
 
     /// The state folder of `store`'s server, or a refusal in words when it cannot be made.
-    static func stateFolder(_ context: Context, store: StoreEnvironment) -> ServeStateFolder {
+    static func stateFolder(_ context: Context, store: StoreEnvironment) throws -> ServeStateFolder {
         do {
             return try ServeStateFolder(environment: context.environment, storePath: store.path)
         } catch {
-            context.output.fail(code: "state_unavailable", message: WebMessages.stateFolderUnavailable)
-            exit(1)
+            throw StateFolderUnavailable()
         }
     }
+}
+
+/// The server's state folder cannot be made (exit 1): thrown rather than ending the process, so that
+/// `serve --sign-out` run inside a test process ends as it does in its own.
+struct StateFolderUnavailable: CharflowRefusal {
+    var code: String { "state_unavailable" }
+    var message: String { WebMessages.stateFolderUnavailable }
+    var kind: RefusalKind { .unavailable }
 }

@@ -4,29 +4,29 @@ import Testing
 
 extension CharflowRunner {
     /// The live (open, not deleted) instances of a series, in the engine's order.
-    func taskSystemLiveInstances(series: String, now: String) throws -> [[String: Any]] {
-        try taskSystemList(now: now).filter { $0["seriesID"] as? String == series }
+    func liveInstances(series: String, now: String) throws -> [[String: Any]] {
+        try listTasks(now: now).filter { $0["seriesID"] as? String == series }
     }
 
     /// Every instance of a series, done and deleted ones included.
-    func taskSystemAllInstances(series: String, now: String) throws -> [[String: Any]] {
-        try taskSystemList(all: true, now: now).filter { $0["seriesID"] as? String == series }
+    func allInstances(series: String, now: String) throws -> [[String: Any]] {
+        try listTasks(all: true, now: now).filter { $0["seriesID"] as? String == series }
     }
 
     /// Completes the live instance of `series` at `now` and returns the new live instance.
-    func taskSystemCompleteLive(series: String, now: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let live = try taskSystemLiveInstances(series: series, now: now)
+    func completeLiveInstance(series: String, now: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let live = try liveInstances(series: series, now: now)
         #expect(live.count == 1, "live instances: \(live.count)", sourceLocation: sourceLocation)
         let id = try #require(live.first?["id"] as? String, sourceLocation: sourceLocation)
         _ = try json(["done", id], now: now, sourceLocation: sourceLocation)
-        let next = try taskSystemLiveInstances(series: series, now: now)
+        let next = try liveInstances(series: series, now: now)
         #expect(next.count == 1, "live instances after done: \(next.count)", sourceLocation: sourceLocation)
         return try #require(next.first, sourceLocation: sourceLocation)
     }
 }
 
-@Suite("Task system · repeating tasks (charflow CLI)")
-struct TaskSystemRepeatCLITests {
+@Suite("Repeating tasks (charflow CLI)")
+struct RepeatingTaskCLITests {
     static let alreadyRepeated = "This one already repeated"
     static let repeatingNeedsDay = "Repeating tasks need a day. Stop repeating it to park it."
 
@@ -39,9 +39,9 @@ struct TaskSystemRepeatCLITests {
                             ("2027-03-31T09:00", "2027-04-30"), ("2027-04-30T09:00", "2027-05-31")]
         var dues: [String] = []
         for (now, _) in expectations {
-            let next = try cf.taskSystemCompleteLive(series: id, now: now)
+            let next = try cf.completeLiveInstance(series: id, now: now)
             dues.append(next["dueDate"] as? String ?? "?")
-            #expect(TaskSystemJSON.int(next, "repeatDayOfMonth") == 31)
+            #expect(TaskDocument.int(next, "repeatDayOfMonth") == 31)
         }
         #expect(dues == expectations.map(\.1))
     }
@@ -51,9 +51,9 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Pay rent", ["--due", "2028-01-31", "--repeat", "monthly"], now: "2027-12-30T09:00")
-        let february = try cf.taskSystemCompleteLive(series: id, now: "2028-01-31T09:00")
+        let february = try cf.completeLiveInstance(series: id, now: "2028-01-31T09:00")
         #expect(february["dueDate"] as? String == "2028-02-29")
-        let march = try cf.taskSystemCompleteLive(series: id, now: "2028-02-29T09:00")
+        let march = try cf.completeLiveInstance(series: id, now: "2028-02-29T09:00")
         #expect(march["dueDate"] as? String == "2028-03-31")
     }
 
@@ -62,7 +62,7 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-06T18:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-06T18:00")
         #expect(next["dueDate"] as? String == "2026-12-11")
         #expect(next["repeatKind"] as? String == "weekly")
     }
@@ -75,9 +75,9 @@ struct TaskSystemRepeatCLITests {
         let id = try #require(task["id"] as? String)
         #expect(task["repeatWeekdays"] as? String == "1,5")
         #expect(task["seriesID"] as? String == id)
-        let friday = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T19:00")
+        let friday = try cf.completeLiveInstance(series: id, now: "2026-11-30T19:00")
         #expect(friday["dueDate"] as? String == "2026-12-04")
-        let monday = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T19:00")
+        let monday = try cf.completeLiveInstance(series: id, now: "2026-12-04T19:00")
         #expect(monday["dueDate"] as? String == "2026-12-07")
         #expect(monday["repeatWeekdays"] as? String == "1,5")
     }
@@ -87,7 +87,7 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:30")
         #expect(next["dueDate"] as? String == "2026-12-01")
     }
 
@@ -96,7 +96,7 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
-        let refusal = try cf.taskSystemRefused(["add", "Odd", "--due", "today", "--repeat", word], now: "2026-11-30T09:01")
+        let refusal = try cf.refusedAfterRollover(["add", "Odd", "--due", "today", "--repeat", word], now: "2026-11-30T09:01")
         #expect(refusal.code == "invalid_value")
     }
 
@@ -107,7 +107,7 @@ struct TaskSystemRepeatCLITests {
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let deferred = try cf.json(["defer", id], now: "2026-12-04T17:00")   // Friday → Saturday
         #expect(deferred["dueDate"] as? String == "2026-12-05")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-05T10:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-05T10:00")
         #expect(next["dueDate"] as? String == "2026-12-11", "the series drifted to the moved instance's weekday")
     }
 
@@ -117,7 +117,7 @@ struct TaskSystemRepeatCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
         _ = try cf.json(["defer", id], now: "2027-01-31T20:00")            // 31 Jan → 1 Feb
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2027-02-01T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2027-02-01T09:00")
         #expect(next["dueDate"] as? String == "2027-02-28", "the series drifted from the 31st to the 1st")
     }
 
@@ -138,12 +138,12 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Vitamins", ["--repeat", "daily", "--due", "today"], now: "2026-11-30T09:00")
-        let added = try cf.taskSystemRefused(["add", "Weekly", "--repeat", "weekly", "--due", "someday"], now: "2026-11-30T09:01")
+        let added = try cf.refusedAfterRollover(["add", "Weekly", "--repeat", "weekly", "--due", "someday"], now: "2026-11-30T09:01")
         #expect(added.message == Self.repeatingNeedsDay)
         #expect(added.code == "repeating_needs_day")
-        let edited = try cf.taskSystemRefused(["edit", id, "--due", "someday"], now: "2026-11-30T09:02")
+        let edited = try cf.refusedAfterRollover(["edit", id, "--due", "someday"], now: "2026-11-30T09:02")
         #expect(edited.message == Self.repeatingNeedsDay)
-        let deferred = try cf.taskSystemRefused(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
+        let deferred = try cf.refusedAfterRollover(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
         #expect(deferred.message == Self.repeatingNeedsDay)
     }
 
@@ -153,12 +153,12 @@ struct TaskSystemRepeatCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         for now in ["2026-12-05T09:00", "2026-12-12T09:00", "2026-12-19T09:00"] {
-            #expect(try cf.taskSystemAllInstances(series: id, now: now).count == 1, "\(now)")
+            #expect(try cf.allInstances(series: id, now: now).count == 1, "\(now)")
         }
         // Done three weeks late, on Sunday 20 Dec: the next is the Friday after, 25 Dec.
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-20T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-20T09:00")
         #expect(next["dueDate"] as? String == "2026-12-25")
-        #expect(try cf.taskSystemAllInstances(series: id, now: "2026-12-20T09:01").count == 2)
+        #expect(try cf.allInstances(series: id, now: "2026-12-20T09:01").count == 2)
     }
 
     @Test("T-28 the next instance is strictly after max(due date, completion day): done early it still skips the due day")
@@ -166,7 +166,7 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-02T09:00")   // Wednesday
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-02T09:00")   // Wednesday
         #expect(next["dueDate"] as? String == "2026-12-11")
     }
 
@@ -178,32 +178,32 @@ struct TaskSystemRepeatCLITests {
             "--region", "morning", "--bucket", "must", "--importance", "high", "--effort", "60", "--category", "Work",
             "--notes", "- [ ] fern\n- [ ] cactus", "--repeat", "daily",
         ], now: "2026-11-30T08:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T09:00")
         #expect(next["id"] as? String != id)
         #expect(next["title"] as? String == "Water plants")
         #expect(next["notes"] as? String == "- [ ] fern\n- [ ] cactus")
         #expect(next["category"] as? String == "Work")
-        #expect(TaskSystemJSON.int(next, "effortMinutes") == 60)
+        #expect(TaskDocument.int(next, "effortMinutes") == 60)
         #expect(next["importance"] as? String == "high")
         #expect(next["repeatKind"] as? String == "daily")
         #expect(next["seriesID"] as? String == id)
         #expect(next["dueDate"] as? String == "2026-12-01")
         #expect(next["isCompleted"] as? Bool == false)
-        #expect(TaskSystemJSON.isNull(next, "completedAt"))
-        #expect(TaskSystemJSON.isNull(next, "droppedAt"))
-        #expect(TaskSystemJSON.int(next, "deferralCount") == 0)
-        #expect(TaskSystemJSON.isNull(next, "region"))
-        #expect(TaskSystemJSON.isNull(next, "bucket"))
+        #expect(TaskDocument.isNull(next, "completedAt"))
+        #expect(TaskDocument.isNull(next, "droppedAt"))
+        #expect(TaskDocument.int(next, "deferralCount") == 0)
+        #expect(TaskDocument.isNull(next, "region"))
+        #expect(TaskDocument.isNull(next, "bucket"))
 
         // Deferrals are per instance: a deferred instance's count and records do not travel.
         let secondID = try #require(next["id"] as? String)
         let deferred = try cf.json(["defer", secondID], now: "2026-12-01T09:00")
-        #expect(TaskSystemJSON.int(deferred, "deferralCount") == 1)
-        let third = try cf.taskSystemCompleteLive(series: id, now: "2026-12-01T10:00")
+        #expect(TaskDocument.int(deferred, "deferralCount") == 1)
+        let third = try cf.completeLiveInstance(series: id, now: "2026-12-01T10:00")
         #expect(third["dueDate"] as? String == "2026-12-03")
-        #expect(TaskSystemJSON.int(third, "deferralCount") == 0)
+        #expect(TaskDocument.int(third, "deferralCount") == 0)
         let thirdID = try #require(third["id"] as? String)
-        #expect(TaskSystemJSON.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
+        #expect(TaskDocument.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
     }
 
     @Test("T-30 dropping an instance skips only that occurrence; the series goes on")
@@ -213,7 +213,7 @@ struct TaskSystemRepeatCLITests {
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let dropped = try cf.json(["delete", id], now: "2026-12-04T09:00")
         #expect(dropped["droppedAt"] is String)
-        let live = try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:01")
+        let live = try cf.liveInstances(series: id, now: "2026-12-04T09:01")
         #expect(live.count == 1)
         #expect(live.first?["dueDate"] as? String == "2026-12-11")
         #expect(live.first?["repeatKind"] as? String == "weekly")
@@ -227,8 +227,8 @@ struct TaskSystemRepeatCLITests {
         let stopped = try cf.json(["edit", id, "--repeat", "none"], now: "2026-11-30T08:01")
         #expect(stopped["repeatKind"] as? String == "none")
         _ = try cf.json(["done", id], now: "2026-11-30T08:02")
-        #expect(try cf.taskSystemList(all: true, now: "2026-11-30T08:03").count == 1)
-        #expect(try cf.taskSystemList(now: "2026-12-02T08:03").isEmpty)
+        #expect(try cf.listTasks(all: true, now: "2026-11-30T08:03").count == 1)
+        #expect(try cf.listTasks(now: "2026-12-02T08:03").isEmpty)
     }
 
     @Test("T-31 un-completing removes the untouched next instance, leaving one live task")
@@ -236,14 +236,14 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
 
         let undone = try cf.json(["undone", id], now: "2026-12-04T09:05")
         #expect(undone["isCompleted"] as? Bool == false)
-        let all = try cf.taskSystemAllInstances(series: id, now: "2026-12-04T09:06")
+        let all = try cf.allInstances(series: id, now: "2026-12-04T09:06")
         #expect(all.map { $0["id"] as? String } == [id])
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(nextID)]) == ["1"])
+        #expect(try cf.storeQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(nextID)]) == ["1"])
     }
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was edited")
@@ -251,14 +251,14 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["edit", nextID, "--notes", "ask about overtime"], now: "2026-12-04T09:10")
 
-        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:20")
+        let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-04T09:20")
         #expect(refusal.message == Self.alreadyRepeated)
         #expect(refusal.code == "already_repeated")
-        #expect(try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:21").count == 1)
+        #expect(try cf.liveInstances(series: id, now: "2026-12-04T09:21").count == 1)
     }
 
     @Test("T-31 an edit made in the same instant as the next instance still counts: un-completing is refused",
@@ -268,13 +268,13 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["edit", nextID] + change, now: "2026-12-04T09:00")
 
-        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-04T09:00")
+        let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-04T09:00")
         #expect(refusal.message == Self.alreadyRepeated, "\(change)")
-        #expect(try cf.taskSystemLiveInstances(series: id, now: "2026-12-04T09:01").count == 1)
+        #expect(try cf.liveInstances(series: id, now: "2026-12-04T09:01").count == 1)
     }
 
     @Test("T-31 a next instance placed on the board in the same instant is touched; one left alone is removed")
@@ -282,16 +282,16 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:00")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["move", nextID, "--region", "morning", "--day", "tomorrow"], now: "2026-11-30T08:00")
-        #expect(try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:00").message == Self.alreadyRepeated)
+        #expect(try cf.refusedAfterRollover(["undone", id], now: "2026-11-30T08:00").message == Self.alreadyRepeated)
 
         let other = try cf.add("Water plants", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        _ = try cf.taskSystemCompleteLive(series: other, now: "2026-11-30T08:00")
+        _ = try cf.completeLiveInstance(series: other, now: "2026-11-30T08:00")
         let undone = try cf.json(["undone", other], now: "2026-11-30T08:00")
         #expect(undone["isCompleted"] as? Bool == false)
-        #expect(try cf.taskSystemLiveInstances(series: other, now: "2026-11-30T08:01").count == 1)
+        #expect(try cf.liveInstances(series: other, now: "2026-11-30T08:01").count == 1)
     }
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was deferred")
@@ -299,11 +299,11 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:30")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:30")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["defer", nextID], now: "2026-12-01T09:00")
 
-        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-12-01T09:10")
+        let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-01T09:10")
         #expect(refusal.message == Self.alreadyRepeated)
     }
 
@@ -312,12 +312,12 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-11-30T08:10")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:10")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["begin", nextID], now: "2026-11-30T08:20")
         _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:30")
 
-        let refusal = try cf.taskSystemRefused(["undone", id], now: "2026-11-30T08:40")
+        let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-11-30T08:40")
         #expect(refusal.message == Self.alreadyRepeated)
     }
 
@@ -326,12 +326,12 @@ struct TaskSystemRepeatCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
-        let next = try cf.taskSystemCompleteLive(series: id, now: "2026-12-04T09:00")
+        let next = try cf.completeLiveInstance(series: id, now: "2026-12-04T09:00")
         let nextID = try #require(next["id"] as? String)
 
         // Another device made the same next instance a minute later.
         let duplicate = UUID().uuidString.lowercased()
-        try cf.taskSystemSQL("""
+        try cf.storeSQL("""
             INSERT INTO tasks (id, title, notes, due_date, effort_minutes, importance, is_completed, completed_at,
                 dropped_at, deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id, created_at,
                 category_id, region, bucket, sort_order, backlog_since, modified_at)
@@ -341,12 +341,12 @@ struct TaskSystemRepeatCLITests {
                 '2026-12-04T09:01:00.000Z'
             FROM tasks WHERE id = ?
             """, [.text(duplicate), .text(nextID)])
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tasks WHERE series_id = ? AND due_date = '2026-12-11'",
+        #expect(try cf.storeQuery("SELECT count(*) FROM tasks WHERE series_id = ? AND due_date = '2026-12-11'",
                                        [.text(id)]) == ["2"])
 
-        let live = try cf.taskSystemLiveInstances(series: id, now: "2026-12-05T09:00")
+        let live = try cf.liveInstances(series: id, now: "2026-12-05T09:00")
         #expect(live.map { $0["id"] as? String } == [nextID])
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tasks WHERE id = ?", [.text(duplicate)]) == ["0"])
-        #expect(try cf.taskSystemQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(duplicate)]) == ["1"])
+        #expect(try cf.storeQuery("SELECT count(*) FROM tasks WHERE id = ?", [.text(duplicate)]) == ["0"])
+        #expect(try cf.storeQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(duplicate)]) == ["1"])
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// `habit grid` looked at in a real terminal: tmux runs the binary in a pane, `capture-pane -e` keeps the
-/// colours it drew. Needs tmux (`apt-get install -y tmux`); the test fails, not skips, without it.
-@Suite("Habit grid in a terminal")
-struct HabitTerminalTests {
+/// `habit grid` looked at in a real terminal: tmux runs the built binary in a pane, `capture-pane -e`
+/// keeps the colours it drew. Needs tmux (`apt-get install -y tmux`); the test fails, not skips, without it.
+@Suite("End to end · habit grid in a terminal")
+struct EndToEndHabitGridTerminalTests {
     static let now = "2026-11-30T09:00"
 
     /// A store with a counted habit whose grid has every state: complete, partialHigh, partialLow, missed,
@@ -32,7 +32,9 @@ struct HabitTerminalTests {
         let tmux = try #require(tmuxPath(), "tmux is needed for the terminal check: apt-get install -y tmux")
         let socket = "cf-habit-\(UUID().uuidString.prefix(8))"
         var environment = runner.environment()
-        environment["TMUX_TMPDIR"] = runner.folder.path
+        let sockets = try SocketFolder.make()
+        defer { try? FileManager.default.removeItem(atPath: sockets) }
+        environment["TMUX_TMPDIR"] = sockets
         environment["TERM"] = "xterm-256color"
         environment.removeValue(forKey: "TMUX")
         // The pane stays on screen after charflow exits, so nothing has to linger in it.

@@ -4,21 +4,21 @@ import Testing
 
 extension CharflowRunner {
     /// `category list --json` (with `--all` when asked).
-    func taskSystemCategories(all: Bool = false, now: String = "2026-11-30T09:00") throws -> [[String: Any]] {
+    func categoryList(all: Bool = false, now: String = "2026-11-30T09:00") throws -> [[String: Any]] {
         let object = try json(["category", "list"] + (all ? ["--all"] : []), now: now)
         return object["categories"] as? [[String: Any]] ?? []
     }
 }
 
-@Suite("Task system · categories and the Today filter (charflow CLI)")
-struct TaskSystemCategoryCLITests {
+@Suite("category: categories and the Today filter (charflow CLI)")
+struct CategoryCommandTests {
     static let now = "2026-11-30T09:00"
 
     @Test("T-6 a new store is seeded with Personal (accent), Family (ochre) and Work (blue)")
     func seeded() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        let categories = try cf.taskSystemCategories()
+        let categories = try cf.categoryList()
         #expect(categories.map { $0["name"] as? String } == ["Personal", "Family", "Work"])
         #expect(categories.map { $0["colorKey"] as? String } == ["accent", "ochre", "blue"])
         #expect(categories.map { $0["presetKey"] as? String } == ["personal", "family", "work"])
@@ -37,9 +37,9 @@ struct TaskSystemCategoryCLITests {
     func otherColoursRefused() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemCategories()
+        _ = try cf.categoryList()
         for colour in ["terra", "teal", "#1F6A58"] {
-            let refusal = try cf.taskSystemRefused(["category", "add", "Garden", "--color", colour], now: Self.now)
+            let refusal = try cf.refusedAfterRollover(["category", "add", "Garden", "--color", colour], now: Self.now)
             #expect(refusal.code == "bad_color")
         }
     }
@@ -48,13 +48,13 @@ struct TaskSystemCategoryCLITests {
     func unknownStoredColourIsSlate() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        _ = try cf.taskSystemCategories()
+        _ = try cf.categoryList()
         let id = UUID().uuidString.lowercased()
-        try cf.taskSystemSQL("""
+        try cf.storeSQL("""
             INSERT INTO categories (id, name, preset_key, color_key, sort_order, is_archived, created_at, modified_at)
             VALUES (?, 'Garden', NULL, 'teal', 9, 0, '2026-11-30T09:00:00.000Z', '2026-11-30T09:00:00.000Z')
             """, [.text(id)])
-        let garden = try #require(try cf.taskSystemCategories().first { $0["name"] as? String == "Garden" })
+        let garden = try #require(try cf.categoryList().first { $0["name"] as? String == "Garden" })
         #expect(garden["colorKey"] as? String == "slate")
     }
 
@@ -68,10 +68,10 @@ struct TaskSystemCategoryCLITests {
         let kept = try cf.json(["category", "add", longest], now: Self.now)
         #expect(kept["name"] as? String == longest)
         for bad in ["", "   ", String(repeating: "y", count: 25)] {
-            let refusal = try cf.taskSystemRefused(["category", "add", bad], now: Self.now)
+            let refusal = try cf.refusedAfterRollover(["category", "add", bad], now: Self.now)
             #expect(refusal.code == "bad_category_name", "'\(bad)'")
         }
-        let renamed = try cf.taskSystemRefused(["category", "rename", "Errands", String(repeating: "z", count: 25)], now: Self.now)
+        let renamed = try cf.refusedAfterRollover(["category", "rename", "Errands", String(repeating: "z", count: 25)], now: Self.now)
         #expect(renamed.code == "bad_category_name")
     }
 
@@ -80,12 +80,12 @@ struct TaskSystemCategoryCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         _ = try cf.json(["category", "add", "Errands"], now: Self.now)
-        #expect(try cf.taskSystemRefused(["category", "add", "work"], now: Self.now).code == "duplicate_category")
-        #expect(try cf.taskSystemRefused(["category", "add", " ERRANDS "], now: Self.now).code == "duplicate_category")
-        #expect(try cf.taskSystemRefused(["category", "rename", "Personal", "family"], now: Self.now).code == "duplicate_category")
+        #expect(try cf.refusedAfterRollover(["category", "add", "work"], now: Self.now).code == "duplicate_category")
+        #expect(try cf.refusedAfterRollover(["category", "add", " ERRANDS "], now: Self.now).code == "duplicate_category")
+        #expect(try cf.refusedAfterRollover(["category", "rename", "Personal", "family"], now: Self.now).code == "duplicate_category")
 
         _ = try cf.json(["category", "archive", "Errands"], now: Self.now)
-        #expect(try cf.taskSystemRefused(["category", "add", "errands"], now: Self.now).code == "duplicate_category")
+        #expect(try cf.refusedAfterRollover(["category", "add", "errands"], now: Self.now).code == "duplicate_category")
 
         // A category may change the case of its own name.
         let recased = try cf.json(["category", "rename", "Personal", "PERSONAL"], now: Self.now)
@@ -99,16 +99,16 @@ struct TaskSystemCategoryCLITests {
         for name in ["One", "Two", "Three", "Four", "Five"] {
             _ = try cf.json(["category", "add", name], now: Self.now)
         }
-        #expect(try cf.taskSystemCategories().count == 8)
-        let refusal = try cf.taskSystemRefused(["category", "add", "Six"], now: Self.now)
+        #expect(try cf.categoryList().count == 8)
+        let refusal = try cf.refusedAfterRollover(["category", "add", "Six"], now: Self.now)
         #expect(refusal.code == "too_many_categories")
         #expect(refusal.message == "You have eight categories; archive one before adding another.")
 
         _ = try cf.json(["category", "archive", "One"], now: Self.now)
         _ = try cf.json(["category", "add", "Six"], now: Self.now)
-        #expect(try cf.taskSystemCategories().count == 8)
+        #expect(try cf.categoryList().count == 8)
         // Restoring would make nine active.
-        #expect(try cf.taskSystemRefused(["category", "restore", "One"], now: Self.now).code == "too_many_categories")
+        #expect(try cf.refusedAfterRollover(["category", "restore", "One"], now: Self.now).code == "too_many_categories")
     }
 
     @Test("T-7 the defaults can be renamed and archived but never deleted; a user category can be",
@@ -116,14 +116,14 @@ struct TaskSystemCategoryCLITests {
     func defaultsKept(_ name: String) throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        let refusal = try cf.taskSystemRefused(["category", "delete", name], now: Self.now)
+        let refusal = try cf.refusedAfterRollover(["category", "delete", name], now: Self.now)
         #expect(refusal.code == "default_category")
         let renamed = try cf.json(["category", "rename", name, "My \(name)"], now: Self.now)
         #expect(renamed["presetKey"] as? String == name.lowercased())
         let archived = try cf.json(["category", "archive", "My \(name)"], now: Self.now)
         #expect(archived["isArchived"] as? Bool == true)
-        #expect(try cf.taskSystemRefused(["category", "delete", "My \(name)"], now: Self.now).code == "default_category")
-        #expect(try cf.taskSystemCategories(all: true).count == 3)
+        #expect(try cf.refusedAfterRollover(["category", "delete", "My \(name)"], now: Self.now).code == "default_category")
+        #expect(try cf.categoryList(all: true).count == 3)
     }
 
     @Test("T-7 deleting a user-made category takes its label off its tasks")
@@ -134,8 +134,8 @@ struct TaskSystemCategoryCLITests {
         let id = try cf.add("Prune roses", ["--category", "garden"], now: Self.now)
         #expect(try cf.show(id, now: Self.now)["category"] as? String == "Garden")
         _ = try cf.json(["category", "delete", "Garden"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(try cf.show(id, now: Self.now), "category"))
-        #expect(!(try cf.taskSystemCategories(all: true)).contains { $0["name"] as? String == "Garden" })
+        #expect(TaskDocument.isNull(try cf.show(id, now: Self.now), "category"))
+        #expect(!(try cf.categoryList(all: true)).contains { $0["name"] as? String == "Garden" })
     }
 
     @Test("T-8 an archived category leaves the list and the pickers; its tasks keep the label, shown \"— archived\"")
@@ -145,8 +145,8 @@ struct TaskSystemCategoryCLITests {
         let id = try cf.add("Quarterly report", ["--category", "Work", "--due", "today"], now: Self.now)
         _ = try cf.json(["category", "archive", "Work"], now: Self.now)
 
-        #expect(!(try cf.taskSystemCategories()).contains { $0["name"] as? String == "Work" })
-        let all = try cf.taskSystemCategories(all: true)
+        #expect(!(try cf.categoryList()).contains { $0["name"] as? String == "Work" })
+        let all = try cf.categoryList(all: true)
         #expect(all.first { $0["name"] as? String == "Work" }?["isArchived"] as? Bool == true)
 
         #expect(try cf.show(id, now: Self.now)["category"] as? String == "Work")
@@ -154,8 +154,8 @@ struct TaskSystemCategoryCLITests {
         #expect(text.stdout.contains("Work — archived"))
 
         // Absent from the pickers: no new task, edit or filter can choose it.
-        #expect(try cf.taskSystemRefused(["add", "Another", "--category", "Work"], now: Self.now).code == "category_archived")
-        #expect(try cf.taskSystemRefused(["filter", "Work"], now: Self.now).code == "category_archived")
+        #expect(try cf.refusedAfterRollover(["add", "Another", "--category", "Work"], now: Self.now).code == "category_archived")
+        #expect(try cf.refusedAfterRollover(["filter", "Work"], now: Self.now).code == "category_archived")
         // …but editing the task leaves its current label alone.
         let edited = try cf.json(["edit", id, "--title", "Q4 report"], now: Self.now)
         #expect(edited["category"] as? String == "Work")
@@ -166,7 +166,7 @@ struct TaskSystemCategoryCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let plain = try cf.json(["add", "No label"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(plain, "category"))
+        #expect(TaskDocument.isNull(plain, "category"))
 
         let filter = try cf.json(["filter", "Work"], now: Self.now)
         #expect(filter["filter"] as? String == "Work")
@@ -181,7 +181,7 @@ struct TaskSystemCategoryCLITests {
 
         _ = try cf.json(["filter", "--clear"], now: Self.now)
         let after = try cf.json(["add", "After the filter"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(after, "category"))
+        #expect(TaskDocument.isNull(after, "category"))
     }
 
     @Test("T-8 T-9 archiving the filtered category clears the filter")
@@ -190,8 +190,8 @@ struct TaskSystemCategoryCLITests {
         defer { cf.removeFolder() }
         _ = try cf.json(["filter", "Family"], now: Self.now)
         _ = try cf.json(["category", "archive", "Family"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(try cf.json(["filter"], now: Self.now), "filter"))
+        #expect(TaskDocument.isNull(try cf.json(["filter"], now: Self.now), "filter"))
         let added = try cf.json(["add", "Unlabelled"], now: Self.now)
-        #expect(TaskSystemJSON.isNull(added, "category"))
+        #expect(TaskDocument.isNull(added, "category"))
     }
 }

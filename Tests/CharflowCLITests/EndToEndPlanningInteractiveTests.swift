@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 6, "Done when": interactive `charflow plan` on a terminal, driven through tmux.
-@Suite("Night planning: interactive, in tmux")
-struct PlanningInteractiveTests {
+/// Issue 6, "Done when": interactive `charflow plan` on a terminal, the built binary driven through tmux.
+@Suite("End to end · night planning, interactive, in tmux")
+struct EndToEndPlanningInteractiveTests {
     @Test("P-1 P-2 interactive charflow plan in tmux: keep, later next-week, drop, place from the listed Backlog, close — all four steps stored")
     func interactivePlan() throws {
         try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")

@@ -3,7 +3,7 @@ import Testing
 
 /// One quick-date situation: the zone, the first weekday, the rollover time, the wall clock, and the
 /// day the word should name (nil: not offered).
-struct TaskSystemQuickDateCase: Sendable, CustomTestStringConvertible {
+struct QuickDateCase: Sendable, CustomTestStringConvertible {
     let zone: String
     let firstWeekday: String
     let rollover: String
@@ -23,11 +23,11 @@ struct TaskSystemQuickDateCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Task system · quick dates (charflow CLI)")
-struct TaskSystemQuickDateCLITests {
+@Suite("Quick dates (charflow CLI)")
+struct QuickDateCLITests {
     static let notOffered = "Later this week is not offered: three days on is already next week."
 
-    static let laterThisWeekCases: [TaskSystemQuickDateCase] = [
+    static let laterThisWeekCases: [QuickDateCase] = [
         // Weeks from Monday, London, the week of the spring change (Sun 29 Mar 2026).
         .init(zone: "Europe/London", firstWeekday: "monday", rollover: "00:00", now: "2026-03-23T09:00", expected: "2026-03-26"),
         .init(zone: "Europe/London", firstWeekday: "monday", rollover: "00:00", now: "2026-03-26T09:00", expected: "2026-03-29"),
@@ -59,14 +59,14 @@ struct TaskSystemQuickDateCLITests {
 
     @Test("T-24 later this week is three days on, offered only while that is still this week",
           arguments: laterThisWeekCases)
-    func laterThisWeek(_ c: TaskSystemQuickDateCase) throws {
+    func laterThisWeek(_ c: QuickDateCase) throws {
         let cf = try c.runner()
         defer { cf.removeFolder() }
         if let expected = c.expected {
             let task = try cf.json(["add", "Errand", "--due", "later-this-week"], now: c.now)
             #expect(task["dueDate"] as? String == expected)
         } else {
-            let refusal = try cf.taskSystemRefused(["add", "Errand", "--due", "later-this-week"], now: c.now)
+            let refusal = try cf.refusedAfterRollover(["add", "Errand", "--due", "later-this-week"], now: c.now)
             #expect(refusal.message == Self.notOffered)
             #expect(refusal.code == "date_unavailable")
         }
@@ -77,12 +77,12 @@ struct TaskSystemQuickDateCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Errand", ["--due", "today"], now: "2026-12-04T09:00")   // Friday
-        let refusal = try cf.taskSystemRefused(["defer", id, "--to", "later-this-week"], now: "2026-12-04T09:05")
+        let refusal = try cf.refusedAfterRollover(["defer", id, "--to", "later-this-week"], now: "2026-12-04T09:05")
         #expect(refusal.message == Self.notOffered)
-        #expect(TaskSystemJSON.int(try cf.show(id, now: "2026-12-04T09:06"), "deferralCount") == 0)
+        #expect(TaskDocument.int(try cf.show(id, now: "2026-12-04T09:06"), "deferralCount") == 0)
     }
 
-    static let nextWeekCases: [TaskSystemQuickDateCase] = [
+    static let nextWeekCases: [QuickDateCase] = [
         .init(zone: "Europe/London", firstWeekday: "monday", rollover: "00:00", now: "2026-12-02T09:00", expected: "2026-12-07"),
         .init(zone: "Europe/London", firstWeekday: "monday", rollover: "00:00", now: "2026-11-30T09:00", expected: "2026-12-07"),
         .init(zone: "Europe/London", firstWeekday: "monday", rollover: "00:00", now: "2026-12-06T09:00", expected: "2026-12-07"),
@@ -94,7 +94,7 @@ struct TaskSystemQuickDateCLITests {
     ]
 
     @Test("T-24 next week is the first day of next week, by the user's first weekday", arguments: nextWeekCases)
-    func nextWeek(_ c: TaskSystemQuickDateCase) throws {
+    func nextWeek(_ c: QuickDateCase) throws {
         let cf = try c.runner()
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Plan holiday", "--due", "next-week"], now: c.now)
@@ -106,13 +106,13 @@ struct TaskSystemQuickDateCLITests {
                       ("04:00", "2026-03-30T02:00", "2026-03-29", "2026-03-30"),
                       ("04:00", "2026-03-29T04:00", "2026-03-29", "2026-03-30")])
     func todayAndTomorrow(rollover: String, now: String, today: String, tomorrow: String) throws {
-        let c = TaskSystemQuickDateCase(zone: "Europe/London", firstWeekday: "monday", rollover: rollover, now: now, expected: nil)
+        let c = QuickDateCase(zone: "Europe/London", firstWeekday: "monday", rollover: rollover, now: now, expected: nil)
         let cf = try c.runner()
         defer { cf.removeFolder() }
         #expect(try cf.json(["add", "A", "--due", "today"], now: now)["dueDate"] as? String == today)
         #expect(try cf.json(["add", "B", "--due", "tomorrow"], now: now)["dueDate"] as? String == tomorrow)
         #expect(try cf.json(["add", "C", "--due", "2026-05-01"], now: now)["dueDate"] as? String == "2026-05-01")
-        #expect(TaskSystemJSON.isNull(try cf.json(["add", "D", "--due", "someday"], now: now), "dueDate"))
+        #expect(TaskDocument.isNull(try cf.json(["add", "D", "--due", "someday"], now: now), "dueDate"))
     }
 
     @Test("T-24 a date word that is no date is refused", arguments: ["2026-02-30", "next-month", "31/12/2026"])
@@ -120,7 +120,7 @@ struct TaskSystemQuickDateCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
-        let refusal = try cf.taskSystemRefused(["add", "Errand", "--due", word], now: "2026-11-30T09:01")
+        let refusal = try cf.refusedAfterRollover(["add", "Errand", "--due", word], now: "2026-11-30T09:01")
         #expect(refusal.code == "bad_date")
     }
 }

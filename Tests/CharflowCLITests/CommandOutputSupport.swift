@@ -2,8 +2,8 @@ import CharflowStore
 import Foundation
 import Testing
 
-// Helpers shared by the end-to-end tests (user stories, MVP criteria, rollover, bad input, time zones).
-// They only read the binary's output; every assertion about behaviour stays in the tests.
+// Helpers shared by the command line tests (user stories, rollover, bad input, time zones): reading a
+// command's output and refusals. Every assertion about behaviour stays in the tests.
 
 /// The exact refusal of a full region (spec D2, FR-1.1.4).
 func regionFullMessage(_ region: String) -> String {
@@ -87,7 +87,7 @@ extension CharflowRunner {
         return (backlog["groups"] as? [[String: Any]] ?? []).flatMap { $0["tasks"] as? [[String: Any]] ?? [] }
     }
 
-    /// Inserts a copy of task `id` under `newID`, straight into the store (for fixtures the binary
+    /// Inserts a copy of task `id` under `newID`, straight into the store (for fixtures the commands
     /// cannot make on demand, such as two ids that share a prefix).
     func insertTwin(of id: String, as newID: String, title: String) throws {
         let db = try Database(path: storePath)

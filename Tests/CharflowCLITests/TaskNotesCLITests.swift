@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("Task system · notes (charflow CLI)")
-struct TaskSystemNotesCLITests {
+@Suite("Task notes: note, check, defer --note (charflow CLI)")
+struct TaskNotesCLITests {
     static let packing = "Pack for the trip\n- [ ] passport\n- [ ] tickets\n* [x] charger\nRemember **plugs**"
 
     @Test("T-33 checklist items are numbered in order and toggled by number with `check ID N`")
@@ -15,7 +15,7 @@ struct TaskSystemNotesCLITests {
         let items = shown["checklist"] as? [[String: Any]] ?? []
         #expect(items.map { $0["text"] as? String } == ["passport", "tickets", "charger"])
         #expect(items.map { $0["isChecked"] as? Bool } == [false, false, true])
-        #expect(items.map { TaskSystemJSON.int($0, "number") } == [1, 2, 3])
+        #expect(items.map { TaskDocument.int($0, "number") } == [1, 2, 3])
 
         let ticked = try cf.json(["check", id, "2"], now: "2026-11-30T09:02")
         #expect(ticked["notes"] as? String
@@ -34,12 +34,12 @@ struct TaskSystemNotesCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
         for number in ["4", "0"] {
-            let refusal = try cf.taskSystemRefused(["check", id, number], now: "2026-11-30T09:01")
+            let refusal = try cf.refusedAfterRollover(["check", id, number], now: "2026-11-30T09:01")
             #expect(refusal.code == "no_checklist_item")
             #expect(refusal.message.contains("1 to 3"))
         }
         let plain = try cf.add("No list", ["--notes", "just words"], now: "2026-11-30T09:02")
-        #expect(try cf.taskSystemRefused(["check", plain, "1"], now: "2026-11-30T09:03").message
+        #expect(try cf.refusedAfterRollover(["check", plain, "1"], now: "2026-11-30T09:03").message
                 == "That task's notes have no checklist.")
     }
 
@@ -68,7 +68,7 @@ struct TaskSystemNotesCLITests {
         let id = try cf.add("Call the council", now: "2026-11-30T09:00")
         let noted = try cf.json(["note", id, "No answer"], now: "2026-11-30T16:05")
         #expect(noted["notes"] as? String == "2026-11-30 16:05 — No answer")
-        _ = try cf.taskSystemRefused(["note", id, "   "], now: "2026-11-30T16:06")
+        _ = try cf.refusedAfterRollover(["note", id, "   "], now: "2026-11-30T16:06")
     }
 
     @Test("T-33 defer --note appends a timestamped line to the notes and defers")
@@ -80,7 +80,7 @@ struct TaskSystemNotesCLITests {
                                              now: "2026-11-30T17:20")
         #expect(deferred["notes"] as? String == "Ref 4471\n2026-11-30 17:20 — Line busy")
         #expect(deferred["dueDate"] as? String == "2026-12-01")
-        #expect(TaskSystemJSON.int(deferred, "deferralCount") == 1)
+        #expect(TaskDocument.int(deferred, "deferralCount") == 1)
     }
 
     @Test("T-33 notes are stored exactly as written")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("Task system · fields, importance, derived order (charflow CLI)")
-struct TaskSystemFieldsCLITests {
+@Suite("Task fields, importance, derived order (charflow CLI)")
+struct TaskFieldsCLITests {
     static let needsADay = "Important tasks need a day. Lower its importance to park it."
     static let eased = "This one keeps slipping, so I've eased it to low. Raise it again when it's real."
 
@@ -15,19 +15,19 @@ struct TaskSystemFieldsCLITests {
         let task = try cf.json(["add", "Buy stamps"], now: "2026-11-30T09:00")
         #expect((task["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
         #expect(task["title"] as? String == "Buy stamps")
-        #expect(TaskSystemJSON.isNull(task, "notes"))
-        #expect(TaskSystemJSON.isNull(task, "dueDate"))
-        #expect(TaskSystemJSON.int(task, "effortMinutes") == 30)
+        #expect(TaskDocument.isNull(task, "notes"))
+        #expect(TaskDocument.isNull(task, "dueDate"))
+        #expect(TaskDocument.int(task, "effortMinutes") == 30)
         #expect(task["importance"] as? String == "low")
         #expect(task["isCompleted"] as? Bool == false)
-        #expect(TaskSystemJSON.isNull(task, "completedAt"))
-        #expect(TaskSystemJSON.isNull(task, "droppedAt"))
-        #expect(TaskSystemJSON.int(task, "deferralCount") == 0)
+        #expect(TaskDocument.isNull(task, "completedAt"))
+        #expect(TaskDocument.isNull(task, "droppedAt"))
+        #expect(TaskDocument.int(task, "deferralCount") == 0)
         #expect(task["repeatKind"] as? String == "none")
         #expect(task["repeatWeekdays"] as? String == "")
-        #expect(TaskSystemJSON.int(task, "repeatDayOfMonth") == 0)
-        #expect(TaskSystemJSON.isNull(task, "seriesID"))
-        #expect(TaskSystemJSON.isNull(task, "category"))
+        #expect(TaskDocument.int(task, "repeatDayOfMonth") == 0)
+        #expect(TaskDocument.isNull(task, "seriesID"))
+        #expect(TaskDocument.isNull(task, "category"))
         #expect(task["createdAt"] as? String == "2026-11-30T09:00:00+00:00")
     }
 
@@ -38,14 +38,14 @@ struct TaskSystemFieldsCLITests {
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Estimate me", "--effort", given], now: "2026-11-30T09:00")
         if let stored {
-            #expect(TaskSystemJSON.int(task, "effortMinutes") == stored)
+            #expect(TaskDocument.int(task, "effortMinutes") == stored)
         } else {
-            #expect(TaskSystemJSON.isNull(task, "effortMinutes"))
+            #expect(TaskDocument.isNull(task, "effortMinutes"))
         }
         // `edit` takes the same words.
         let id = try #require(task["id"] as? String)
         let edited = try cf.json(["edit", id, "--effort", "none"], now: "2026-11-30T09:01")
-        #expect(TaskSystemJSON.isNull(edited, "effortMinutes"))
+        #expect(TaskDocument.isNull(edited, "effortMinutes"))
     }
 
     @Test("T-2 effort off the 15-minute grid, zero, negative or over 8 hours is refused",
@@ -54,9 +54,9 @@ struct TaskSystemFieldsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Existing", now: "2026-11-30T09:00")
-        let added = try cf.taskSystemRefused(["add", "Estimate me", "--effort=\(given)"], now: "2026-11-30T09:01")
+        let added = try cf.refusedAfterRollover(["add", "Estimate me", "--effort=\(given)"], now: "2026-11-30T09:01")
         #expect(added.code == "bad_effort")
-        let edited = try cf.taskSystemRefused(["edit", id, "--effort=\(given)"], now: "2026-11-30T09:02")
+        let edited = try cf.refusedAfterRollover(["edit", id, "--effort=\(given)"], now: "2026-11-30T09:02")
         #expect(edited.code == "bad_effort")
     }
 
@@ -70,10 +70,10 @@ struct TaskSystemFieldsCLITests {
         let some = try cf.add("Forty-five", ["--effort", "45"], now: now)
         _ = try cf.json(["plan", "tomorrow", none], now: now)
         var load = try #require(try cf.json(["plan"], now: now)["load"] as? [String: Any])
-        #expect(TaskSystemJSON.int(load, "taskMinutes") == 0)
+        #expect(TaskDocument.int(load, "taskMinutes") == 0)
         _ = try cf.json(["plan", "tomorrow", some], now: now)
         load = try #require(try cf.json(["plan"], now: now)["load"] as? [String: Any])
-        #expect(TaskSystemJSON.int(load, "taskMinutes") == 45)
+        #expect(TaskDocument.int(load, "taskMinutes") == 45)
         #expect(load["overloaded"] as? Bool == false)
     }
 
@@ -87,7 +87,7 @@ struct TaskSystemFieldsCLITests {
         #expect(done["completedAt"] as? String == "2026-11-30T14:25:00-05:00")
         let undone = try cf.json(["undone", id], now: "2026-11-30T14:30")
         #expect(undone["isCompleted"] as? Bool == false)
-        #expect(TaskSystemJSON.isNull(undone, "completedAt"))
+        #expect(TaskDocument.isNull(undone, "completedAt"))
     }
 
     @Test("T-4 a drop sets droppedAt; the task never shows on Today and its data is kept")
@@ -101,8 +101,8 @@ struct TaskSystemFieldsCLITests {
         let today = try cf.json(["today"], now: "2026-11-30T09:31")
         let shown = JSONPath.tasks(today, "due") + JSONPath.tasks(today, "overdue")
         #expect(!shown.contains { $0["id"] as? String == id })
-        #expect(!(try cf.taskSystemList(now: "2026-11-30T09:31")).contains { $0["id"] as? String == id })
-        let kept = try #require(try cf.taskSystemList(all: true, now: "2026-11-30T09:32").first { $0["id"] as? String == id })
+        #expect(!(try cf.listTasks(now: "2026-11-30T09:31")).contains { $0["id"] as? String == id })
+        let kept = try #require(try cf.listTasks(all: true, now: "2026-11-30T09:32").first { $0["id"] as? String == id })
         #expect(kept["notes"] as? String == "keep me")
         #expect(kept["droppedAt"] as? String == "2026-11-30T09:30:00+00:00")
         // Nor does it come back the next day.
@@ -141,13 +141,13 @@ struct TaskSystemFieldsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("File taxes", ["--importance", "medium", "--due", "2026-12-04"], now: "2026-11-30T09:00")
-        let refusal = try cf.taskSystemRefused(["edit", id, "--due", "someday"], now: "2026-11-30T09:01")
+        let refusal = try cf.refusedAfterRollover(["edit", id, "--due", "someday"], now: "2026-11-30T09:01")
         #expect(refusal.message == Self.needsADay)
         #expect(refusal.code == "important_needs_day")
 
         let lowered = try cf.json(["edit", id, "--importance", "low", "--due", "someday"], now: "2026-11-30T09:02")
         #expect(lowered["importance"] as? String == "low")
-        #expect(TaskSystemJSON.isNull(lowered, "dueDate"))
+        #expect(TaskDocument.isNull(lowered, "dueDate"))
     }
 
     @Test("T-12 T-25 Someday is refused for medium and high with \"Important tasks need a day…\"",
@@ -156,13 +156,13 @@ struct TaskSystemFieldsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
-        let added = try cf.taskSystemRefused(["add", "Big thing", "--importance", level, "--due", "someday"],
+        let added = try cf.refusedAfterRollover(["add", "Big thing", "--importance", level, "--due", "someday"],
                                              now: "2026-11-30T09:01")
         #expect(added.message == Self.needsADay)
 
         // In the defer picker too (before the 3rd deferral, nothing eases it).
         let id = try cf.add("Big thing", ["--importance", level, "--due", "today"], now: "2026-11-30T09:02")
-        let deferred = try cf.taskSystemRefused(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
+        let deferred = try cf.refusedAfterRollover(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
         #expect(deferred.message == Self.needsADay)
     }
 
@@ -182,9 +182,9 @@ struct TaskSystemFieldsCLITests {
 
         let shown = try cf.show(id, now: "2026-12-02T10:01")
         #expect(shown["importance"] as? String == "low")
-        #expect(TaskSystemJSON.isNull(shown, "dueDate"))
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 3)
-        #expect(TaskSystemJSON.deferrals(shown).last?["deferredTo"] is NSNull)
+        #expect(TaskDocument.isNull(shown, "dueDate"))
+        #expect(TaskDocument.int(shown, "deferralCount") == 3)
+        #expect(TaskDocument.deferrals(shown).last?["deferredTo"] is NSNull)
     }
 
     @Test("T-13 defer --json carries deferral.importanceEased on the 3rd deferral of a medium task")
@@ -210,10 +210,10 @@ struct TaskSystemFieldsCLITests {
         let text = try cf.run(["today"], now: "2026-12-03T09:00")      // automatic 3rd
         #expect(text.status == 0)
         let shown = try cf.show(id, now: "2026-12-03T09:01")
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 3)
+        #expect(TaskDocument.int(shown, "deferralCount") == 3)
         #expect(shown["importance"] as? String == "low")
 
-        let signals = try cf.taskSystemSignals(now: "2026-12-03T09:02")
+        let signals = try cf.todaySignals(now: "2026-12-03T09:02")
         let said = text.stdout.contains(Self.eased) || signals.contains { $0.kind == "importanceEased" && $0.task == id }
         #expect(said, "the rollover eased “Write the report” to low without saying so")
     }
@@ -230,7 +230,7 @@ struct TaskSystemFieldsCLITests {
             options += index.isMultiple(of: 2) ? ["--due", "today"] : ["--region", "evening"]
             _ = try cf.add("Task \(index + 1)", options, now: now)
         }
-        let prompt = try cf.taskSystemSignals(now: now).first { $0.kind == "prioritisationPrompt" }
+        let prompt = try cf.todaySignals(now: now).first { $0.kind == "prioritisationPrompt" }
         #expect((prompt != nil) == prompts, "\(tasks) tasks, \(important) important")
         if let prompt {
             #expect(!prompt.message.isEmpty)
@@ -247,7 +247,7 @@ struct TaskSystemFieldsCLITests {
         _ = try cf.add("Tomorrow", ["--due", "tomorrow"], now: now)
         let gone = try cf.add("Deleted", ["--due", "today"], now: now)
         _ = try cf.json(["delete", gone], now: now)
-        #expect(!(try cf.taskSystemSignals(now: now)).contains { $0.kind == "prioritisationPrompt" })
+        #expect(!(try cf.todaySignals(now: now)).contains { $0.kind == "prioritisationPrompt" })
     }
 
     // MARK: Derived
@@ -267,7 +267,7 @@ struct TaskSystemFieldsCLITests {
         _ = try cf.add("schedule 5 Dec", ["--due", "2026-12-05", "--importance", "medium"], now: "2026-11-30T08:07")
         _ = try cf.add("fitIn today B", ["--due", "today"], now: "2026-11-30T08:08")
 
-        let listed = try cf.taskSystemList(now: "2026-11-30T09:00")
+        let listed = try cf.listTasks(now: "2026-11-30T09:00")
         #expect(JSONPath.titles(listed) == [
             "doFirst today", "doFirst tomorrow", "schedule 5 Dec", "schedule 10 Dec",
             "fitIn today A", "fitIn today B", "fitIn tomorrow", "letGo 2 Dec", "letGo undated",
@@ -304,7 +304,7 @@ struct TaskSystemFieldsCLITests {
         let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
         #expect(second["isStale"] as? Bool == false)
         _ = try cf.json(["defer", id, "--to", "2026-12-20"], now: "2026-12-02T10:00")
-        let task = try #require(try cf.taskSystemList(now: "2026-12-02T10:01").first { $0["id"] as? String == id })
+        let task = try #require(try cf.listTasks(now: "2026-12-02T10:01").first { $0["id"] as? String == id })
         #expect(task["isStale"] as? Bool == true)
         #expect(task["isUrgent"] as? Bool == true)
         #expect(task["quadrant"] as? String == "fitIn")

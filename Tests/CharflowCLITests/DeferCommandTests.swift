@@ -4,7 +4,7 @@ import Testing
 /// A zone, a day D and a rollover time for the date-sensitive deferral tests.
 ///
 /// D is chosen on or next to a daylight-saving change, so that D → D+1 → D+2 crosses it.
-struct TaskSystemClockCase: Sendable, CustomTestStringConvertible {
+struct DeferralClockCase: Sendable, CustomTestStringConvertible {
     let zone: String
     let day: String
     let rollover: String
@@ -13,10 +13,10 @@ struct TaskSystemClockCase: Sendable, CustomTestStringConvertible {
 
     /// D + `offset` days at `time` (HH:MM), as a `--now` value.
     func at(_ offset: Int, _ time: String) -> String {
-        TaskSystemDay.adding(offset, to: day) + "T" + time
+        TestDay.adding(offset, to: day) + "T" + time
     }
 
-    func date(_ offset: Int) -> String { TaskSystemDay.adding(offset, to: day) }
+    func date(_ offset: Int) -> String { TestDay.adding(offset, to: day) }
 
     /// Late on logical day D + `offset`: 23:30 with a midnight rollover, 02:30 the next morning with 04:00.
     func lateOn(_ offset: Int) -> String {
@@ -35,14 +35,14 @@ struct TaskSystemClockCase: Sendable, CustomTestStringConvertible {
         return at(offset, String(format: "%02d:%02d", total / 60, total % 60))
     }
 
-    static let all: [TaskSystemClockCase] = {
+    static let all: [DeferralClockCase] = {
         let days = [
             ("Europe/London", "2026-03-28"), ("Europe/London", "2026-03-29"),
             ("America/New_York", "2026-03-07"), ("America/New_York", "2026-03-08"),
             ("America/New_York", "2026-10-31"), ("America/New_York", "2026-11-01"),
         ]
         return days.flatMap { zone, day in
-            ["00:00", "04:00"].map { TaskSystemClockCase(zone: zone, day: day, rollover: $0) }
+            ["00:00", "04:00"].map { DeferralClockCase(zone: zone, day: day, rollover: $0) }
         }
     }()
 
@@ -54,8 +54,8 @@ struct TaskSystemClockCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Task system · deferrals (charflow CLI)")
-struct TaskSystemDeferralCLITests {
+@Suite("defer: deferrals (charflow CLI)")
+struct DeferCommandTests {
     static let keepsSlipping = "This one keeps slipping. Pick a day that actually works"
     static let eased = "This one keeps slipping, so I've eased it to low. Raise it again when it's real."
 
@@ -67,14 +67,14 @@ struct TaskSystemDeferralCLITests {
 
         let first = try cf.json(["defer", id], now: "2026-11-30T10:00")
         #expect(first["dueDate"] as? String == "2026-12-01")
-        #expect(TaskSystemJSON.int(first, "deferralCount") == 1)
+        #expect(TaskDocument.int(first, "deferralCount") == 1)
         #expect((first["deferral"] as? [String: Any])?["counted"] as? Bool == true)
 
         let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
         #expect(second["dueDate"] as? String == "2026-12-02")
-        #expect(TaskSystemJSON.int(second, "deferralCount") == 2)
+        #expect(TaskDocument.int(second, "deferralCount") == 2)
 
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T10:05"))
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T10:05"))
         #expect(records.map { $0["day"] as? String } == ["2026-11-30", "2026-12-01"])
         #expect(records.map { $0["deferredTo"] as? String } == ["2026-12-01", "2026-12-02"])
         #expect(records.map { $0["reason"] as? String } == ["reschedule", "reschedule"])
@@ -88,7 +88,7 @@ struct TaskSystemDeferralCLITests {
         _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
         _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
 
-        let refusal = try cf.taskSystemRefused(["defer", id], now: "2026-12-02T10:00")
+        let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-12-02T10:00")
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
         #expect(refusal.code == "pick_a_day")
 
@@ -96,9 +96,9 @@ struct TaskSystemDeferralCLITests {
         let third = try cf.json(["defer", id, "--to", "later-this-week", "--reason", "not-ready"],
                                           now: "2026-12-02T10:01")
         #expect(third["dueDate"] as? String == "2026-12-05")
-        #expect(TaskSystemJSON.int(third, "deferralCount") == 3)
+        #expect(TaskDocument.int(third, "deferralCount") == 3)
         #expect(third["isStale"] as? Bool == true)
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-02T10:02"))
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-02T10:02"))
         #expect(records.count == 3)
         #expect(records.last?["reason"] as? String == "notReady")
         #expect(records.last?["deferredTo"] as? String == "2026-12-05")
@@ -112,7 +112,7 @@ struct TaskSystemDeferralCLITests {
         let id = try cf.add("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
         _ = try cf.json(["defer", id] + (chip.map { ["--reason", $0] } ?? []), now: "2026-11-30T18:45")
 
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T18:46"))
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T18:46"))
         let record = try #require(records.first)
         #expect(records.count == 1)
         #expect(record["reason"] as? String == stored)
@@ -127,7 +127,7 @@ struct TaskSystemDeferralCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
-        let refusal = try cf.taskSystemRefused(["defer", id, "--reason", "lazy"], now: "2026-11-30T10:00")
+        let refusal = try cf.refusedAfterRollover(["defer", id, "--reason", "lazy"], now: "2026-11-30T10:00")
         #expect(refusal.message.contains("lazy"))
     }
 
@@ -143,15 +143,15 @@ struct TaskSystemDeferralCLITests {
         #expect((fourth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == false)
 
         // Four deferrals: stale, not yet a suggestion to let it go.
-        let before = try cf.taskSystemSignals(now: "2026-12-04T09:00")
+        let before = try cf.todaySignals(now: "2026-12-04T09:00")
         #expect(before.contains { $0.kind == "stale" && $0.task == id })
         #expect(!before.contains { $0.kind == "suggestRemoval" })
 
         let fifth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-04T10:00")
-        #expect(TaskSystemJSON.int(fifth, "deferralCount") == 5)
+        #expect(TaskDocument.int(fifth, "deferralCount") == 5)
         #expect((fifth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == true)
 
-        let after = try cf.taskSystemSignals(now: "2026-12-05T09:00")
+        let after = try cf.todaySignals(now: "2026-12-05T09:00")
         let signal = try #require(after.first { $0.kind == "suggestRemoval" && $0.task == id })
         #expect(signal.message.contains("Learn the banjo"))
     }
@@ -165,15 +165,15 @@ struct TaskSystemDeferralCLITests {
 
         let moved = try cf.json(["defer", id, "--to", "2026-12-10"], now: "2026-11-30T10:00")
         #expect(moved["dueDate"] as? String == "2026-12-10")
-        #expect(TaskSystemJSON.int(moved, "deferralCount") == 0)
+        #expect(TaskDocument.int(moved, "deferralCount") == 0)
         #expect((moved["deferral"] as? [String: Any])?["counted"] as? Bool == false)
         let edited = try cf.json(["edit", id, "--due", "2026-12-12"], now: "2026-11-30T10:01")
-        #expect(TaskSystemJSON.int(edited, "deferralCount") == 0)
+        #expect(TaskDocument.int(edited, "deferralCount") == 0)
         #expect(edited["importance"] as? String == "high")
-        #expect(TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
+        #expect(TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
 
         // Without a day there is nothing to defer yet.
-        let refusal = try cf.taskSystemRefused(["defer", id], now: "2026-11-30T10:03")
+        let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-11-30T10:03")
         #expect(refusal.code == "not_due_yet")
     }
 
@@ -183,8 +183,8 @@ struct TaskSystemDeferralCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Post parcel", ["--due", "today"], now: "2026-11-30T09:00")
         let edited = try cf.json(["edit", id, "--due", "2026-12-02"], now: "2026-11-30T10:00")
-        #expect(TaskSystemJSON.int(edited, "deferralCount") == 1)
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T10:01"))
+        #expect(TaskDocument.int(edited, "deferralCount") == 1)
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:01"))
         #expect(records.count == 1)
         #expect(records.first?["deferredTo"] as? String == "2026-12-02")
     }
@@ -199,8 +199,8 @@ struct TaskSystemDeferralCLITests {
         let again = try cf.json(["defer", id, "--to", "2026-12-03", "--reason", "too-much"],
                                           now: "2026-11-30T11:00")
         #expect(again["dueDate"] as? String == "2026-12-03")
-        #expect(TaskSystemJSON.int(again, "deferralCount") == 1)
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-11-30T11:01"))
+        #expect(TaskDocument.int(again, "deferralCount") == 1)
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T11:01"))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-11-30")
         #expect(records.first?["deferredTo"] as? String == "2026-12-03", "the record still points at the first choice")
@@ -213,50 +213,50 @@ struct TaskSystemDeferralCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: "2026-11-30T09:00")
         let kept = try cf.json(["plan", "carry", id, "--keep"], now: "2026-12-01T00:30")
-        #expect(TaskSystemJSON.int(kept, "deferralCount") == 1)
+        #expect(TaskDocument.int(kept, "deferralCount") == 1)
         #expect((kept["deferral"] as? [String: Any])?["refined"] as? Bool == true)
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T00:31"))
+        let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T00:31"))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-12-01")
         #expect(records.first?["reason"] as? String == "reschedule")
         // Later with a chip, still the same night: the same record again.
         let later = try cf.json(["plan", "carry", id, "--later", "2026-12-04", "--reason", "too-much"],
                                           now: "2026-12-01T00:40")
-        #expect(TaskSystemJSON.int(later, "deferralCount") == 1)
-        let refined = TaskSystemJSON.deferrals(try cf.show(id, now: "2026-12-01T00:41"))
+        #expect(TaskDocument.int(later, "deferralCount") == 1)
+        let refined = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T00:41"))
         #expect(refined.count == 1)
         #expect(refined.first?["deferredTo"] as? String == "2026-12-04")
         #expect(refined.first?["reason"] as? String == "tooMuch")
     }
 
-    @Test("T-20 a defer late in the logical day goes to the next logical day", arguments: TaskSystemClockCase.all)
-    func lateNightDefer(_ clock: TaskSystemClockCase) throws {
+    @Test("T-20 a defer late in the logical day goes to the next logical day", arguments: DeferralClockCase.all)
+    func lateNightDefer(_ clock: DeferralClockCase) throws {
         let cf = try clock.runner()
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
         let deferred = try cf.json(["defer", id], now: clock.lateOn(0))
         #expect(deferred["dueDate"] as? String == clock.date(1))
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: clock.lateOn(0)))
+        let records = TaskDocument.deferrals(try cf.show(id, now: clock.lateOn(0)))
         #expect(records.map { $0["day"] as? String } == [clock.date(0)])
     }
 
     @Test("T-23 T-22 the rollover defers an overdue task automatically; a user defer soon after refines that record",
-          arguments: TaskSystemClockCase.all)
-    func rolloverThenUserDeferRefines(_ clock: TaskSystemClockCase) throws {
+          arguments: DeferralClockCase.all)
+    func rolloverThenUserDeferRefines(_ clock: DeferralClockCase) throws {
         let cf = try clock.runner()
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
 
         // Before the rollover: nothing has happened to it.
         let before = try cf.show(id, now: clock.justBefore(1))
-        #expect(TaskSystemJSON.int(before, "deferralCount") == 0)
-        #expect(TaskSystemJSON.deferrals(before).isEmpty)
+        #expect(TaskDocument.int(before, "deferralCount") == 0)
+        #expect(TaskDocument.deferrals(before).isEmpty)
 
         // After it: one automatic deferral for the new day, reason unspecified, due date kept (overdue).
         let rolled = try cf.show(id, now: clock.after(1, minutes: 30))
-        #expect(TaskSystemJSON.int(rolled, "deferralCount") == 1)
+        #expect(TaskDocument.int(rolled, "deferralCount") == 1)
         #expect(rolled["dueDate"] as? String == clock.date(0))
-        let automatic = TaskSystemJSON.deferrals(rolled)
+        let automatic = TaskDocument.deferrals(rolled)
         #expect(automatic.count == 1)
         #expect(automatic.first?["reason"] as? String == "unspecified")
         #expect(automatic.first?["day"] as? String == clock.date(1))
@@ -264,12 +264,12 @@ struct TaskSystemDeferralCLITests {
 
         // The user's own choice that same logical day refines the record instead of adding one.
         let user = try cf.json(["defer", id, "--reason", "not-ready"], now: clock.after(1, minutes: 35))
-        #expect(TaskSystemJSON.int(user, "deferralCount") == 1)
+        #expect(TaskDocument.int(user, "deferralCount") == 1)
         #expect(user["dueDate"] as? String == clock.date(2))
         let change = try #require(user["deferral"] as? [String: Any])
         #expect(change["refined"] as? Bool == true)
         #expect(change["counted"] as? Bool == false)
-        let records = TaskSystemJSON.deferrals(try cf.show(id, now: clock.after(1, minutes: 36)))
+        let records = TaskDocument.deferrals(try cf.show(id, now: clock.after(1, minutes: 36)))
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == clock.date(1))
         #expect(records.first?["reason"] as? String == "notReady")
@@ -278,22 +278,22 @@ struct TaskSystemDeferralCLITests {
     }
 
     @Test("T-20 T-23 across the DST change: two deferrals then the 3rd without a day is refused",
-          arguments: TaskSystemClockCase.all)
-    func thirdRefusedAcrossDST(_ clock: TaskSystemClockCase) throws {
+          arguments: DeferralClockCase.all)
+    func thirdRefusedAcrossDST(_ clock: DeferralClockCase) throws {
         let cf = try clock.runner()
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
         _ = try cf.json(["defer", id], now: clock.lateOn(0))               // 1st, to D+1
         // D+2 opens with the task overdue: the automatic 2nd deferral.
         let rolled = try cf.show(id, now: clock.after(2, minutes: 10))
-        #expect(TaskSystemJSON.int(rolled, "deferralCount") == 2)
-        #expect(TaskSystemJSON.deferrals(rolled).last?["reason"] as? String == "unspecified")
+        #expect(TaskDocument.int(rolled, "deferralCount") == 2)
+        #expect(TaskDocument.deferrals(rolled).last?["reason"] as? String == "unspecified")
         _ = try cf.json(["defer", id], now: clock.after(2, minutes: 20))   // refines, to D+3
         // D+3: due today, two deferrals so far; the third needs a day.
-        let refusal = try cf.taskSystemRefused(["defer", id], now: clock.lateOn(3))
+        let refusal = try cf.refusedAfterRollover(["defer", id], now: clock.lateOn(3))
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
         let shown = try cf.show(id, now: clock.lateOn(3))
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 2)
+        #expect(TaskDocument.int(shown, "deferralCount") == 2)
         #expect(shown["dueDate"] as? String == clock.date(3))
     }
 
@@ -303,8 +303,8 @@ struct TaskSystemDeferralCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Return library books", ["--due", "today"], now: "2026-10-30T09:00")
         let shown = try cf.show(id, now: "2026-11-03T09:00")
-        #expect(TaskSystemJSON.int(shown, "deferralCount") == 1)
-        let records = TaskSystemJSON.deferrals(shown)
+        #expect(TaskDocument.int(shown, "deferralCount") == 1)
+        let records = TaskDocument.deferrals(shown)
         #expect(records.count == 1)
         #expect(records.first?["day"] as? String == "2026-11-03")
         #expect(records.first?["reason"] as? String == "unspecified")
@@ -313,7 +313,7 @@ struct TaskSystemDeferralCLITests {
         _ = try cf.json(["done", done], now: "2026-11-03T09:02")
         let dropped = try cf.add("Dropped one", ["--due", "today"], now: "2026-11-03T09:03")
         _ = try cf.json(["delete", dropped], now: "2026-11-03T09:04")
-        #expect(TaskSystemJSON.int(try cf.show(done, now: "2026-11-05T09:00"), "deferralCount") == 0)
-        #expect(TaskSystemJSON.int(try cf.show(dropped, now: "2026-11-05T09:00"), "deferralCount") == 0)
+        #expect(TaskDocument.int(try cf.show(done, now: "2026-11-05T09:00"), "deferralCount") == 0)
+        #expect(TaskDocument.int(try cf.show(dropped, now: "2026-11-05T09:00"), "deferralCount") == 0)
     }
 }

@@ -1,0 +1,159 @@
+import CharflowStore
+import Foundation
+import Testing
+@testable import charflow
+
+/// The built binary itself (the debug build, or the install build `CHARFLOW_TEST_BINARY` names): every
+/// command once, its exit statuses, and what only a process can show (the bytes of its arguments, a
+/// limit on its address space).
+///
+/// The command line's behaviour is tested in this test process (every other suite of this target);
+/// these check that the binary is that command line, linked and started as it is installed.
+@Suite("End to end · the built binary: every command, exit statuses, its arguments and memory")
+struct EndToEndCommandTests {
+    static let now = "2026-11-30T09:00"
+
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let runner = try CharflowRunner().spawning
+        defer { runner.removeFolder() }
+        let result = try runner.run(["--version"], now: nil)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("charflow "))
+    }
+
+    @Test("Every command runs in the built binary on one store through a day, against a real hub: exit 0 and its own words")
+    func everyCommand() throws {
+        let cf = try CharflowRunner().spawning
+        defer { cf.removeFolder() }
+        var ran: Set<String> = []
+        func step(_ arguments: [String], says words: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let result = try cf.ok(arguments, now: Self.now, sourceLocation: sourceLocation)
+            // A file's export says so on stderr, beside nothing on stdout.
+            #expect((result.stdout + result.stderr).contains(words),
+                    "charflow \(arguments.joined(separator: " ")): \(result.stdout) \(result.stderr)", sourceLocation: sourceLocation)
+            ran.insert(arguments[0])
+        }
+        let report = try cf.add("Write report", ["--region", "morning", "--bucket", "must"])
+        ran.insert("add")
+        let call = try cf.add("Call Sam")
+        try step(["today"], says: "Write report")
+        try step(["show", report], says: "Write report")
+        try step(["edit", report, "--notes", "- [ ] outline"], says: "Edited")
+        try step(["check", report, "1"], says: "Checked")
+        try step(["note", report, "started"], says: "Noted")
+        try step(["move", call, "--region", "afternoon"], says: "Afternoon · Misc 1/5")
+        try step(["reorder", call, "--position", "1"], says: "Reordered")
+        try step(["region", "afternoon"], says: "Call Sam")
+        try step(["begin", report], says: "Began “Write report”")
+        try step(["pause"], says: "Paused")
+        try step(["resume"], says: "Resumed")
+        try step(["status"], says: "Write report")
+        try step(["finish", "--done"], says: "Done: “Write report”")
+        try step(["undone", report], says: "Not done")
+        try step(["done", report], says: "Done:")
+        try step(["history"], says: "Write report")
+        try step(["defer", call], says: "due tomorrow")
+        try step(["upcoming"], says: "Call Sam")
+        try step(["list"], says: "Call Sam")
+        try step(["backlog"], says: "Backlog")
+        try step(["delete", call], says: "Deleted")
+        try step(["undo"], says: "Undid delete")
+        try step(["purge", call], says: "Purged")
+        try step(["category", "add", "Garden"], says: "Added category Garden")
+        try step(["filter", "Garden"], says: "Garden only")
+        try step(["habit", "add", "Water", "--kind", "counted", "--target", "8"], says: "“Water”")
+        try step(["habits"], says: "Water")
+        try step(["group", "add", "Health"], says: "Added group Health")
+        try step(["plan", "review"], says: "Review · Monday 30 November 2026")
+        try step(["remind", "--dry-run", "--json"], says: "reminders")
+        let backup = cf.folder.appendingPathComponent("backup.json").path
+        try step(["export", "--out", backup], says: "Exported to")
+        try step(["import", backup, "--dry-run"], says: "dry run")
+        try step(["settings"], says: "rollover-time")
+        try step(["privacy"], says: cf.storePath)
+        try step(["conflicts"], says: "No conflicts")
+        try step(["serve", "--sign-out"], says: "signed out")
+        // libpq and libcrypto are opened at run time: a real hub shows the build finds them.
+        let hub = try PostgresHub()
+        try step(["hub", "init", hub.url], says: "The hub is ready")
+        try step(["sync"], says: "Synced. Sent")
+        try step(["hub", "devices", "--json"], says: "devices")
+        try step(["erase", "--yes"], says: "Erased")
+        try step(["help"], says: "Commands:")
+        // `open` leaves a server running; `EndToEndServeTests` starts and finds one with it.
+        #expect(Set(CLI.commands.map { $0.name }).subtracting(ran) == ["open"])
+    }
+
+    @Test("The built binary's exit statuses: 0 done, 1 refused (one line, the --json error document), 2 usage")
+    func exitStatuses() throws {
+        let cf = try CharflowRunner().spawning
+        defer { cf.removeFolder() }
+        let id = try cf.add("Only one", ["--region", "morning", "--bucket", "must"], now: Self.now)
+        let full = try cf.run(["add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
+        #expect(full.status == 1)
+        #expect(full.stdout.isEmpty)
+        #expect(full.stderrLines == ["charflow: " + regionFullMessage("Morning")], "\(full.stderr)")
+        let json = try cf.run(["--json", "add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
+        #expect(json.status == 1)
+        #expect(try json.errorDocument().code == "region_full")
+        let usage = try cf.run(["add", "Third", "--frobnicate"], now: Self.now)
+        #expect(usage.status == 2, "\(usage.stderr)")
+        #expect(usage.stderr.contains("Unknown option --frobnicate"), "\(usage.stderr)")
+        let unknown = try cf.run(["frobnicate"], now: Self.now)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Unknown command 'frobnicate'"))
+        #expect(try cf.run(["done", id], now: Self.now).status == 0)
+    }
+
+    @Test("an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
+    func invalidUTF8Argument() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        let before = try cf.contents()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" add \"$(printf 'caf\\351')\" --now 2026-11-30T09:00", CharflowRunner.binary.path]
+        process.environment = cf.environment()
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains("Argument 2 is not UTF-8"), "\(stderr)")
+        #expect(try cf.contents() == before)
+    }
+
+    @Test("X-5 a large backup wrong from its first row is refused there, in a fraction of the memory its rows would take")
+    func largeMalformedBackupStaysSmall() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        let before = try cf.contents()
+        // 16 MB of small rows, each wrong (an id that is no text): parsed whole, their objects need over
+        // 600 MB; read row by row, the refusal comes at the first.
+        let file = cf.folder.appendingPathComponent("wrong-rows.json")
+        var text = #"{"format": "charflow-backup", "version": 1, "tables": {"tasks": ["#
+        text += Array(repeating: #"{"id": 1}"#, count: 1_600_000).joined(separator: ",")
+        text += "]}}"
+        try Data(text.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 400 MB of address space: the binary and the file's bytes fit, its rows as objects do not.
+        process.arguments = ["-c", #"ulimit -v 409600 && exec "$0" "$@""#, CharflowRunner.binary.path,
+                             "import", file.path, "--from", "charflow", "--now", Self.now]
+        process.environment = cf.environment(extra: [:])
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message)")
+        #expect(message.contains("tasks[1].id"), "\(message)")
+        #expect(try cf.contents() == before)
+    }
+}
