@@ -90,8 +90,9 @@ struct CalendarAutoRefreshTests {
         let runner = try CalendarCLI.runner()
         let name = try CalendarCLI.serve(CalendarCommandTests.home, servers: servers)
         try runner.ok(["calendar", "add", "Web", servers.http(name)], now: now)
-        // A long interval: the refreshes seen are the one at start and the ones asked for.
-        let served = try ServedCharflow(runner, now: now, extra: ["CHARFLOW_CALENDAR_REFRESH": "600"])
+        // A long interval: the refreshes seen are the one at start and the ones asked for. As a process, since
+        // the refresh loop and what it says on standard error are `serve`'s own.
+        let served = try ServedCharflow(runner, now: now, extra: ["CHARFLOW_CALENDAR_REFRESH": "600"], asProcess: true)
         defer { served.stop() }
         #expect(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count == 2 })
 

@@ -2,33 +2,11 @@ import CharflowStore
 import Foundation
 import Testing
 
-/// The store file: actions kept in its write-ahead log, a store from a newer build, the migrations it
+/// The store file: a store from a newer build, the migrations it
 /// records, a file that is not a store. Restarts, kills and processes at once are end to end
 /// (`EndToEndDurabilityTests`).
-@Suite("Durability: the write-ahead log, newer stores, foreign files")
+@Suite("Durability: newer stores, foreign files")
 struct DurabilityTests {
-    @Test("B-22 a finished action lives in the store's write-ahead log until a checkpoint folds it in; nothing is lost either way")
-    func actionKeptInWriteAheadLog() throws {
-        let runner = try CharflowRunner()
-        let id = try runner.add("Kept in the log", ["--region", "evening"])
-        // The store is in WAL mode by its header, which later opens read instead of setting the mode again.
-        #expect(try Database(path: runner.storePath, readOnly: true).isInWALMode)
-        // The command exits without checkpointing: the action is in the -wal file beside the store.
-        let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
-        #expect((wal[.size] as? Int ?? 0) > 0)
-        // A new process reads through the log.
-        #expect(try runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String == "Kept in the log")
-        // A checkpoint folds the log into the main file and empties it, with the store intact.
-        try runner.add("Another", ["--region", "evening"])
-        let db = try Database(path: runner.storePath)
-        try db.checkpoint()
-        let folded = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
-        #expect(folded[.size] as? Int == 0)
-        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try db.scalar("SELECT count(*) FROM tasks")?.int == 2)
-        #expect(try runner.json(["show", id], now: "2026-11-30T09:02")["region"] as? String == "evening")
-    }
-
     @Test("B-23 a store written by a newer schema is refused with a clear message and not changed")
     func newerStoreRefused() throws {
         let runner = try CharflowRunner()

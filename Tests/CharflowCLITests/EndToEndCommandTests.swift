@@ -66,6 +66,15 @@ struct EndToEndCommandTests {
         try step(["habits"], says: "Water")
         try step(["group", "add", "Health"], says: "Added group Health")
         try step(["plan", "review"], says: "Review · Monday 30 November 2026")
+        try step(["anchor", "add", "Standup", "--at", "09:30", "--for", "15m", "--weekdays"], says: "“Standup” — 09:30, 15 min, weekdays")
+        try step(["settings", "location", "51.5074,-0.1278"], says: "51.5074,-0.1278")
+        try step(["prayers"], says: "Prayer times at 51.5074,-0.1278")
+        // A calendar file read through libical, which the binary opens at run time.
+        let calendar = cf.folder.appendingPathComponent("personal.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Charflow tests//EN\r\nBEGIN:VEVENT\r\nUID:dentist@example.org\r\n"
+            + "DTSTAMP:20261101T000000Z\r\nDTSTART:20261130T140000Z\r\nDTEND:20261130T150000Z\r\nSUMMARY:Dentist\r\n"
+            + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: calendar)
+        try step(["calendar", "add", "Personal", calendar.path], says: "Added calendar Personal: 1 event")
         try step(["remind", "--dry-run", "--json"], says: "reminders")
         let backup = cf.folder.appendingPathComponent("backup.json").path
         try step(["export", "--out", backup], says: "Exported to")

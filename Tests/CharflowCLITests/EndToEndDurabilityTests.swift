@@ -22,6 +22,30 @@ struct EndToEndDurabilityTests {
         #expect(shown["isCompleted"] as? Bool == true)
     }
 
+    @Test("B-22 a finished action lives in the store's write-ahead log until a checkpoint folds it in; nothing is lost either way")
+    func actionKeptInWriteAheadLog() throws {
+        let runner = try CharflowRunner().spawning
+        // The first command makes the store: its schema is more pages than the log keeps, so that one is folded in.
+        try runner.add("Makes the store", ["--region", "evening"])
+        let id = try runner.add("Kept in the log", ["--region", "evening"])
+        // The store is in WAL mode by its header, which later opens read instead of setting the mode again.
+        #expect(try Database(path: runner.storePath, readOnly: true).isInWALMode)
+        // The process exits without checkpointing (a run inside this process closes its connection, which folds the log in): the action is in the -wal file beside the store.
+        let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
+        #expect((wal[.size] as? Int ?? 0) > 0)
+        // A new process reads through the log.
+        #expect(try runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String == "Kept in the log")
+        // A checkpoint folds the log into the main file and empties it, with the store intact.
+        try runner.add("Another", ["--region", "evening"])
+        let db = try Database(path: runner.storePath)
+        try db.checkpoint()
+        let folded = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
+        #expect(folded[.size] as? Int == 0)
+        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
+        #expect(try db.scalar("SELECT count(*) FROM tasks")?.int == 3)
+        #expect(try runner.json(["show", id], now: "2026-11-30T09:02")["region"] as? String == "evening")
+    }
+
     @Test("B-22 kill -9 inside an action's transaction leaves the store consistent and without the action")
     func killInsideTransaction() throws {
         let runner = try CharflowRunner()
