@@ -39,7 +39,7 @@ package enum Backup {
 
     /// Column values of one table as the file gives them, checked and converted; throws `ImportError`
     /// naming the table, row and column at fault.
-    static func convert(_ value: Any, table: String, row: Int, column: ColumnInfo) throws(ImportError) -> SQLValue {
+    static func convert(_ value: Any, table: String, row: Int, column: ColumnInfo, vetting: some BackupVetting) throws -> SQLValue {
         let place = "\(table)[\(row + 1)].\(column.name)"
         if value is NSNull {
             guard !column.notNull else { throw ImportError(place: place, message: "must not be null") }
@@ -58,7 +58,7 @@ package enum Backup {
             return .integer(integer)
         }
         guard let text = value as? String else { throw ImportError(place: place, message: "must be text") }
-        try BackupRowRules.checkText(text, place: place)
+        try vetting.checkText(text, place: place)
         switch column.shape {
         case .day:
             guard LocalDay(text) != nil else { throw ImportError(place: place, message: "'\(text)' is not a date (YYYY-MM-DD)") }
@@ -69,7 +69,7 @@ package enum Backup {
             guard Instant.parseStorageText(text) != nil else {
                 throw ImportError(place: place, message: "'\(text)' is not an instant (YYYY-MM-DDTHH:MM:SS.sssZ)")
             }
-            try BackupRowRules.checkInstantYear(text, place: place)
+            try vetting.checkInstantYear(text, place: place)
         case .uuid:
             guard UUID(recordText: text) != nil, text == text.lowercased() else {
                 throw ImportError(place: place, message: "'\(text)' is not a lower-case UUID")
@@ -153,7 +153,8 @@ extension Store {
     /// A merge ends with `settle`, inside the same transaction: the rules the layer above applies to what
     /// a merge may leave (a series' duplicate instances, two live sessions); it answers how many running
     /// sessions it stopped.
-    package func importBackup(_ document: BackupDocument, dryRun: Bool, settle: () throws -> Int) throws -> Backup.Report {
+    package func importBackup(_ document: BackupDocument, dryRun: Bool, vetting: some BackupVetting,
+                              settle: () throws -> Int) throws -> Backup.Report {
         guard document.format as? String == Backup.format else {
             throw ImportError(place: "format", message: "not a Charflow backup (expected \"\(Backup.format)\")")
         }
@@ -189,12 +190,12 @@ extension Store {
                         row[info.name] = .null
                         continue
                     }
-                    row[info.name] = try Backup.convert(value, table: table.name, row: index, column: info)
+                    row[info.name] = try Backup.convert(value, table: table.name, row: index, column: info, vetting: vetting)
                 }
                 let place = "\(table.name)[\(index + 1)]"
                 // The rules the commands apply, so the import stores nothing they would refuse.
-                try BackupRowRules.check(BackupRowRules.Row(text: { row[$0]?.text }, integer: { row[$0]?.integer }),
-                                         table: table.name, place: place)
+                try vetting.checkRow(BackupRowRules.Row(text: { row[$0]?.text }, integer: { row[$0]?.integer }),
+                                     table: table.name, place: place)
                 // Tombstones may repeat an id (a row deleted twice); every other table's key is unique.
                 if table.name != "tombstones", let key = row[table.key] {
                     if let first = seen[key] {
@@ -209,8 +210,8 @@ extension Store {
         var kinds: [String: String] = [:]
         for row in try db.rows("SELECT id, kind FROM habits") { if let id = row[0].text { kinds[id] = row[1].text } }
         for row in converted["habits"] ?? [] { if let id = row["id"]?.text { kinds[id] = row["kind"]?.text } }
-        try BackupRowRules.checkWindowTargets((converted["habit_windows"] ?? []).map { ($0["habit_id"]?.text, $0["target"]?.integer) },
-                                              kinds: kinds)
+        try vetting.checkWindowTargets((converted["habit_windows"] ?? []).map { ($0["habit_id"]?.text, $0["target"]?.integer) },
+                                       kinds: kinds)
         // Each field's own change time, when a sync device wrote the backup (rule Y-15).
         var fieldClocks: [(table: String, row: String, field: String, clock: String)] = []
         let clocked = Set(Backup.tables.map(\.name)).subtracting(["tombstones"])
@@ -222,7 +223,7 @@ extension Store {
             }
             fieldClocks.append((table, row, field, clock))
         }
-        try BackupRowRules.checkBoards((converted["tasks"] ?? []).map {
+        try vetting.checkBoards((converted["tasks"] ?? []).map {
             ($0["due_date"]?.text, $0["region"]?.text, $0["bucket"]?.text, $0["dropped_at"]?.text != nil)
         }, fromDevice: !fieldClocks.isEmpty)
         // The file alone keeps the rules a merge would otherwise settle (two names made one, a second
@@ -233,9 +234,8 @@ extension Store {
                                            text: row.compactMapValues(\.text), integer: row.compactMapValues(\.integer))
             }
         }
-        try BackupCrossRowRules.checkUnique(fileRecords("categories"), column: "name", what: "category")
-        try BackupCrossRowRules.checkActiveCategories(fileRecords("categories"))
-        try BackupCrossRowRules.checkOneTimer(fileRecords("sessions").filter { $0.text["ended_at"] == nil })
+        try vetting.checkAcrossRows(BackupRecordsAcross(categories: fileRecords("categories"),
+                                                        liveSessions: fileRecords("sessions").filter { $0.text["ended_at"] == nil }))
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
@@ -255,9 +255,9 @@ extension Store {
                     try SeriesOccurrence.fill(db)
                 } else {
                     try merge(converted, report: &report, settle: settle)
-                    try checkMergedBoards(converted["tasks"] ?? [], fromDevice: !fieldClocks.isEmpty)
+                    try checkMergedBoards(converted["tasks"] ?? [], fromDevice: !fieldClocks.isEmpty, vetting: vetting)
                 }
-                try checkAcrossRows(converted)
+                try checkAcrossRows(converted, vetting: vetting)
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 let table = broken[0].text ?? "?"
@@ -294,25 +294,23 @@ extension Store {
     /// Refuses a merge that overfills a bucket the file places tasks in: the file's tasks and this
     /// store's together keep the 1–3–5 rule (B-4) on every day the file touches. A sync device's
     /// backup may itself hold a bucket a merge overfilled (Y-9); the import makes it no fuller.
-    private func checkMergedBoards(_ tasks: [[String: SQLValue]], fromDevice: Bool) throws {
+    private func checkMergedBoards(_ tasks: [[String: SQLValue]], fromDevice: Bool, vetting: some BackupVetting) throws {
         var places: [[String]: Int] = [:]
         for task in tasks where task["dropped_at"]?.text == nil {
             guard let due = task["due_date"]?.text, let region = task["region"]?.text, let bucket = task["bucket"]?.text else { continue }
             places[[due, region, bucket], default: 0] += 1
         }
         for (place, inFile) in places.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            guard let bucket = Bucket(rawValue: place[2]) else { continue }
             let count = try db.scalar("SELECT count(*) FROM tasks WHERE due_date = ? AND region = ? AND bucket = ? AND dropped_at IS NULL",
                                       place.map { SQLValue.text($0) })?.int ?? 0
-            if count > (fromDevice ? max(bucket.limit, inFile) : bucket.limit) {
-                throw ImportError(place: "tasks", message: "with this store's tasks, \(place[1]) on \(place[0]) would hold \(count) \(place[2]) tasks; the 1–3–5 rule allows \(bucket.limit)")
-            }
+            try vetting.checkMergedBoard(due: place[0], region: place[1], bucket: place[2], count: count, inFile: inFile,
+                                         fromDevice: fromDevice)
         }
     }
 
     /// Holds the store as the import leaves it to the rules the commands apply across records
-    /// (`BackupCrossRowRules`), naming the file's row at fault; the transaction then rolls back.
-    private func checkAcrossRows(_ converted: [String: [[String: SQLValue]]]) throws {
+    /// (asked of `vetting`), naming the file's row at fault; the transaction then rolls back.
+    private func checkAcrossRows(_ converted: [String: [[String: SQLValue]]], vetting: some BackupVetting) throws {
         var places: [String: [String: String]] = [:]
         for (table, rows) in converted {
             for (index, row) in rows.enumerated() {
@@ -330,14 +328,11 @@ extension Store {
         }
         let categories = try records("categories", "SELECT id, name, is_archived FROM categories ORDER BY created_at, id",
                                      text: ["name"], integer: ["is_archived"])
-        try BackupCrossRowRules.checkUnique(categories, column: "name", what: "category")
-        try BackupCrossRowRules.checkActiveCategories(categories)
-        try BackupCrossRowRules.checkUnique(try records("habits", "SELECT id, title FROM habits", text: ["title"]),
-                                            column: "title", what: "habit")
-        try BackupCrossRowRules.checkUnique(try records("habit_groups", "SELECT id, title FROM habit_groups", text: ["title"]),
-                                            column: "title", what: "group")
-        try BackupCrossRowRules.checkOneTimer(try records("sessions", "SELECT id FROM sessions WHERE ended_at IS NULL"))
-        try BackupCrossRowRules.checkHabits(
+        var across = BackupRecordsAcross(categories: categories,
+                                         liveSessions: try records("sessions", "SELECT id FROM sessions WHERE ended_at IS NULL"))
+        across.habits = try records("habits", "SELECT id, title FROM habits", text: ["title"])
+        across.groups = try records("habit_groups", "SELECT id, title FROM habit_groups", text: ["title"])
+        across.habitKinds = (
             habits: try records("habits", "SELECT id, kind, target_per_week FROM habits", text: ["kind"], integer: ["target_per_week"]),
             schedules: try records("habit_schedules", "SELECT id, habit_id, target_per_week FROM habit_schedules",
                                    text: ["habit_id"], integer: ["target_per_week"]),
@@ -345,10 +340,11 @@ extension Store {
                                  text: ["habit_id", "label"], integer: ["start_minute", "end_minute"]),
             habitSessions: try records("sessions", "SELECT id, habit_window_id FROM sessions WHERE habit_window_id IS NOT NULL",
                                        text: ["habit_window_id"]))
-        try BackupCrossRowRules.checkDeferralCounts(try records("tasks", """
+        across.miscountedDeferrals = try records("tasks", """
             SELECT t.id, t.deferral_count, count(d.id) FROM tasks t JOIN deferrals d ON d.task_id = t.id
             GROUP BY t.id HAVING count(d.id) != t.deferral_count
-            """, integer: ["deferral_count", "records"]))
+            """, integer: ["deferral_count", "records"])
+        try vetting.checkAcrossRows(across)
     }
 
     /// No tasks, habits, groups, sessions, planning or anchors, and only the untouched default categories.

@@ -25,10 +25,10 @@ extension Store {
         try app.importTasks(items, dryRun: dryRun)
     }
 
-    /// Imports a backup through the store, settled by the application's rules.
+    /// Imports a backup through the store, vetted and settled by the application's rules.
     package func importBackup(_ document: BackupDocument, dryRun: Bool) throws -> Backup.Report {
         let app = app
-        return try importBackup(document, dryRun: dryRun, settle: app.settleImported)
+        return try importBackup(document, dryRun: dryRun, vetting: BackupRules(), settle: app.settleImported)
     }
 
     /// Closes `session` with `outcome` inside `work`, as the application's actions do.

@@ -90,7 +90,7 @@ extension Charflow {
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
         switch source {
         case .charflow:
-            let report = try store.importBackup(try BackupDocument(data), dryRun: dryRun, settle: settleImported)
+            let report = try store.importBackup(try BackupDocument(data), dryRun: dryRun, vetting: BackupRules(), settle: settleImported)
             lines = DataExchange.describe(report, dryRun: dryRun)
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))

@@ -157,4 +157,16 @@ public enum BackupRowRules {
             }
         }
     }
+
+    /// Refuses a merge that overfills a bucket the file places tasks in: `count` tasks would stand in it
+    /// with this store's, `inFile` of them from the file. The 1–3–5 rule (B-4) holds on every day the
+    /// file touches; a sync device's backup may itself hold a bucket a merge overfilled (Y-9), and the
+    /// import makes it no fuller.
+    public static func checkMergedBoard(due: String, region: String, bucket bucketName: String, count: Int, inFile: Int,
+                                        fromDevice: Bool) throws(ImportError) {
+        guard let bucket = Bucket(rawValue: bucketName) else { return }
+        if count > (fromDevice ? max(bucket.limit, inFile) : bucket.limit) {
+            throw ImportError(place: "tasks", message: "with this store's tasks, \(region) on \(due) would hold \(count) \(bucketName) tasks; the 1–3–5 rule allows \(bucket.limit)")
+        }
+    }
 }
