@@ -43,6 +43,9 @@ public enum Messages {
                 .map { "\($0.1) \($0.0.displayName) where \($0.0.limit) fit\($0.0.limit == 1 ? "s" : "")" }
             return "\(region.displayName) holds more than 1–3–5 since the devices synced (\(over.joined(separator: ", "))). "
                 + "Every task is kept; move one when it suits you."
+        case let .regionOverPlanned(_, region, planned, free):
+            return "\(region.displayName) holds about \(Duration.text(minutes: planned)) of tasks and \(Duration.text(minutes: free)) free. "
+                + "Something may fit better on another day."
         }
     }
 
