@@ -155,9 +155,9 @@ public enum Messages {
         return value >= 0 && value < words.count ? words[value] : String(value)
     }
 
-    /// The overload notice of night planning.
-    public static func overload(load: Int, capacity: Int) -> String {
-        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day?"
+    /// The overload notice of night planning: the planned effort against the day's free time (F-15).
+    public static func overload(load: Int, free: Int) -> String {
+        "That is about \(Duration.text(minutes: load)) planned for a day with \(Duration.text(minutes: free)) free. Move something to another day?"
     }
 
     public static let privacy = """
