@@ -489,7 +489,6 @@ public enum PageWords {
         ("effortOther", "Other…"),
         ("effortOtherLabel", "Effort in minutes (15-minute steps, up to 8 h)"),
         ("effortOtherSave", "Set effort"),
-        ("plannedRegion", "{planned} planned"),
         ("plannedFree", "{planned} planned · {free} free"),
         ("plannedDay", "{planned} planned; {free} free today."),
         ("fixedPointAnchor", "anchor"),

@@ -9,8 +9,6 @@ export const state = {
   today: null,
   // GET /api/dates: the quick dates a day can take today, with their days, and the week's last day.
   dates: null,
-  // The day's capacity in minutes, from GET /api/settings.
-  capacity: null,
   // GET /api/categories?all=1: every category with its colour, archived ones too.
   categories: [],
 
