@@ -66,6 +66,25 @@ function renderOutside(early, id, place) {
   section.replaceChildren(section.firstChild, ...(list ? [list] : []));
 }
 
+// A quiet line of the region's hours with its busy events and anchors marked on it; the list beside it
+// says the same in words, so the line is hidden from assistive technology.
+function timeline(region, points) {
+  const start = Date.parse(region.start), span = Date.parse(region.end) - start;
+  const line = el("div", { class: "timeline", "aria-hidden": "true" });
+  if (!(span > 0)) return line;
+  for (const point of points) {
+    if (!point.busy || point.allDay) continue;
+    const from = Math.max(0, (Date.parse(point.start) - start) / span);
+    const to = Math.min(1, (Date.parse(point.end) - start) / span);
+    if (to <= from) continue;
+    const mark = el("span");
+    mark.style.left = (100 * from).toFixed(2) + "%";
+    mark.style.width = (100 * (to - from)).toFixed(2) + "%";
+    line.append(mark);
+  }
+  return line;
+}
+
 // The points of `today` no region holds: all-day ones and those before the first region, or after.
 function pointsOutside(today, early) {
   const first = today.regions.morning.start;
@@ -98,7 +117,9 @@ function regionCard(key, region) {
   const countList = el("ul", { class: "counts" }, ...bucketOrder.map((bucket) => el("li", { text: bucketCount(region, bucket) })));
   countList.append(el("li", { class: "planned", id: "planned-" + key, text: plannedFree(region) }));
   card.append(countList);
-  const points = fixedPointList((state.today.fixedPoints || []).filter((point) => point.region === key), "points-" + key);
+  const regionPoints = (state.today.fixedPoints || []).filter((point) => point.region === key);
+  card.append(timeline(region, regionPoints));
+  const points = fixedPointList(regionPoints, "points-" + key);
   if (points) card.append(points);
   card.append(bar(region.progress.percent));
   card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
