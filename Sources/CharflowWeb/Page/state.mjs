@@ -47,7 +47,7 @@ export const state = {
   // Night planning: GET /api/plan, /api/plan/review, /api/backlog, and what is open or typed.
   night: { plan: null, review: null, backlog: null, values: {}, refusals: {}, openLater: null },
   // Upcoming: GET /api/upcoming and the Backlog's undated tasks.
-  upcoming: { tasks: null, backlog: null },
+  upcoming: { tasks: null, days: null, backlog: null },
   // Search: GET /api/list, and whether the field takes focus once drawn.
   search: { list: null, focusField: false },
   // Conflicts: GET /api/conflicts.

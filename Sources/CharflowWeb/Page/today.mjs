@@ -40,15 +40,17 @@ function wallTime(iso) {
 const notBusyWords = { cancelled: key("fixedPointNotBusy.cancelled"), declined: key("fixedPointNotBusy.declined"),
                        transparent: key("fixedPointNotBusy.transparent") };
 
-/** The day's events and anchors in `points`, in time order, as a quiet list (F-16); null when none. */
-export function fixedPointList(points, id) {
-  if (!points.length) return null;
+/** The day's events and anchors in `points`, in time order, as a quiet list (F-16); null when none. With
+ * `withRegion`, each says the region that holds it, for a list not grouped by region. */
+export function fixedPointList(points, id, withRegion = false) {
+  if (!points || !points.length) return null;
   return el("ul", { class: "fixed-points", id }, ...points.map((point) => {
     const hours = point.allDay ? say("fixedPointAllDay") : wallTime(point.start) + "–" + wallTime(point.end);
     const note = point.kind === "anchor" ? say("fixedPointAnchor")
       : point.notBusyBecause ? say(notBusyWords[point.notBusyBecause]) : null;
     return el("li", { class: point.busy ? null : "not-busy" }, el("time", { datetime: point.start, text: hours }),
-      el("span", { text: " " + (point.title || "—") }), note ? el("span", { class: "hint", text: " (" + note + ")" }) : null);
+      el("span", { text: " " + (point.title || "—") }), note ? el("span", { class: "hint", text: " (" + note + ")" }) : null,
+      withRegion && point.region ? el("span", { class: "hint", text: " · " + regionNames[point.region] }) : null);
   }));
 }
 
