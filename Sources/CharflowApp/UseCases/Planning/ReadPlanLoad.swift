@@ -33,7 +33,7 @@ extension Charflow {
         let day = planningDays.plan
         let tasks = EngineOrder.sorted(try store.planning.plannedTasks(on: day), today: today)
         let time = try dayTime(on: day, board: try board(on: day))
-        let habitMinutes = try habitLoads(on: day).reduce(0) { $0 + $1.minutes }
+        let habitMinutes = time.free.regions.reduce(time.free.dayHabitMinutes) { $0 + $1.habitMinutes }
         let load = PlanLoad(day: day, tasks: tasks, taskMinutes: NightPlanning.load(tasks: tasks, habitMinutes: 0),
                             habitMinutes: habitMinutes, time: time)
         return PlanLoadReport(load: load, json: PlanningJSON.load(load, render: try taskJSON(), calendar: calendar))
