@@ -122,7 +122,7 @@ class NightTests(BrowserTestCase):
         self.assertEqual(sorted((t["title"], t["region"], t["bucket"], t["importance"]) for t in load["tasks"]),
                          [("Buy stamps", "evening", "misc", "low"), ("Finish proposal", "afternoon", "mustDo", "low"),
                           ("Sort the loft", "morning", "mustDo", "high")])
-        wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30 of 6 h"))
+        wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30; 16 h free"))
         self.check_both_themes("Night planning", "night")
         # 4. Close.
         press(d, "night-close")
