@@ -494,6 +494,7 @@ public enum PageWords {
         ("fixedPointAnchor", "anchor"),
         ("fixedPointAllDay", "all day"),
         ("fixedPointsOutside", "Also today"),
+        ("fixedPointsTitle", "Events and anchors"),
         ("fixedPointNotBusy.cancelled", "cancelled"),
         ("fixedPointNotBusy.declined", "declined"),
         ("fixedPointNotBusy.transparent", "free"),

@@ -270,7 +270,8 @@ function renderRegion() {
   const buckets = $("region-buckets");
   buckets.replaceChildren();
   const points = fixedPointList((state.today.fixedPoints || []).filter((point) => point.region === key), "focus-points");
-  if (points) buckets.append(el("section", { class: "panel", "aria-label": say("fixedPointsOutside") }, points));
+  if (points) buckets.append(el("section", { class: "panel", "aria-labelledby": "focus-points-title" },
+    el("h2", { id: "focus-points-title", text: say("fixedPointsTitle") }), points));
   for (const bucket of bucketOrder) {
     const tasks = region[bucket];
     const headingID = "focus-" + bucket;
