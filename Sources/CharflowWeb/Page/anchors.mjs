@@ -85,7 +85,9 @@ function refusal(id) {
 }
 
 function details(id, summary, summaryLabel, ...children) {
-  const box = el("details", { id, open: anchors.open.has(id) }, el("summary", { text: summary, "aria-label": summaryLabel }), ...children);
+  // The summary has an id of its own, so focus stays on it when the screen is drawn anew.
+  const box = el("details", { id, open: anchors.open.has(id) },
+    el("summary", { id: id + "-summary", text: summary, "aria-label": summaryLabel }), ...children);
   box.addEventListener("toggle", () => { if (box.open) anchors.open.add(id); else anchors.open.delete(id); });
   return box;
 }
@@ -295,8 +297,9 @@ async function add(body) {
   const answer = await act("/api/anchors/new", body, (answer) => answer.anchors
     ? say("anchor.addedFive", { titles: answer.anchors.map((a) => a.title).join(", ") })
     : say("anchor.added", { title: answer.title }), "anchor-new-refused");
-  if (answer) forget("anchor-new-title", "anchor-new-for", "anchor-new-remind", "anchor-new-at");
-  if (answer) render();
+  if (!answer) return;
+  forget("anchor-new-title", "anchor-new-for", "anchor-new-remind", "anchor-new-at", ...weekdays.map((_, index) => "anchor-new-days-" + (index + 1)));
+  render();
 }
 
 function archivedList() {
