@@ -261,6 +261,11 @@ class AnchorsTests(BrowserTestCase):
             self.assert_no_horizontal_scroll(f"Anchors at 375 px, {scheme}")
             self.assert_no_axe_violations(f"Anchors at 375 px, {scheme}")
             self.screenshot(f"anchors-375-{scheme}")
+            # The add form, open, at a phone's width.
+            d.execute_script("document.getElementById('anchor-new-box').open = true;"
+                             "document.getElementById('anchor-new-box').scrollIntoView({block: 'start'})")
+            self.assert_no_horizontal_scroll(f"Anchors' add form at 375 px, {scheme}")
+            self.screenshot(f"anchors-375-form-{scheme}")
         theme(d, "light")
 
 

@@ -391,7 +391,6 @@ public enum PageWords {
         ("anchor.mark.open", "Not marked yet."),
         ("anchor.mark.attended", "Attended."),
         ("anchor.mark.missed", "Missed."),
-        ("anchor.marks", "Today’s mark"),
         ("anchor.marksNamed", "Today’s mark for {title}"),
         ("anchor.attend", "Attended"),
         ("anchor.attendNamed", "Attended: {title}, today"),

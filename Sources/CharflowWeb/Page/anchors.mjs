@@ -125,7 +125,7 @@ function markControls(anchor, cell) {
   });
   return [
     el("div", { class: "anchor-marks", role: "group", "aria-label": say("anchor.marksNamed", names) },
-      button("attended", "anchor.attend", "anchor.attendNamed"), button("missed", "anchor.miss", "anchor.missNamed")),
+      button("attended", key("anchor.attend"), key("anchor.attendNamed")), button("missed", key("anchor.miss"), key("anchor.missNamed"))),
     el("p", { class: "anchor-mark", id: "anchor-mark-" + anchor.id, text: say(markWords[cell.state] || markWords.open) }),
     refusal(refusalID),
   ];
@@ -167,16 +167,16 @@ function editForm(anchor) {
                                           value: String(anchor.durationMinutes) });
   const remind = field(base + "-remind", { type: "number", min: "0", max: "720", step: "1", inputmode: "numeric", class: "amount",
                                            value: anchor.remindMinutes === null ? "" : String(anchor.remindMinutes) });
-  const fields = [labelled(base + "-title", "anchor.title", title)];
+  const fields = [labelled(base + "-title", key("anchor.title"), title)];
   let at = null, prayer = null;
   if (anchor.schedule === "prayer") {
     prayer = select(base + "-prayer", prayers.map((p) => [p, say(prayerWords[p])]), anchor.prayer);
-    fields.push(labelled(base + "-prayer", "anchor.prayerField", prayer));
+    fields.push(labelled(base + "-prayer", key("anchor.prayerField"), prayer));
   } else {
     at = field(base + "-at", { type: "time", value: anchor.start });
-    fields.push(labelled(base + "-at", "anchor.at", at));
+    fields.push(labelled(base + "-at", key("anchor.at"), at));
   }
-  fields.push(labelled(base + "-for", "anchor.duration", duration), labelled(base + "-remind", "anchor.remind", remind));
+  fields.push(labelled(base + "-for", key("anchor.duration"), duration), labelled(base + "-remind", key("anchor.remind"), remind));
   if (at) fields.push(dayBoxes(base + "-days", anchor.days));
   const form = el("form", { class: "anchor-form" }, ...fields,
     el("div", { class: "anchor-submit" },
@@ -248,7 +248,7 @@ function prayerPanel() {
 function newForm() {
   const kindName = "anchor-new-kind";
   const kinds = el("fieldset", { class: "anchor-kinds" }, el("legend", { text: say("anchor.kind") }),
-    ...[["fixed", "anchor.kind.fixed"], ["prayer", "anchor.kind.prayer"]].map(([value, words]) => {
+    ...[["fixed", key("anchor.kind.fixed")], ["prayer", key("anchor.kind.prayer")]].map(([value, words]) => {
       const id = kindName + "-" + value;
       const radio = el("input", { type: "radio", name: kindName, id, value, checked: anchors.kind === value });
       radio.addEventListener("change", () => { if (radio.checked) { anchors.kind = value; render(); } });
@@ -262,14 +262,14 @@ function newForm() {
   let at = null, prayer = null;
   if (prayerMode) {
     prayer = select("anchor-new-prayer", prayers.map((p) => [p, say(prayerWords[p])]), "fajr");
-    fields.push(labelled("anchor-new-prayer", "anchor.prayerField", prayer), labelled("anchor-new-title", "anchor.titlePrayer", title),
-                labelled("anchor-new-for", "anchor.durationPrayer", duration));
+    fields.push(labelled("anchor-new-prayer", key("anchor.prayerField"), prayer), labelled("anchor-new-title", key("anchor.titlePrayer"), title),
+                labelled("anchor-new-for", key("anchor.durationPrayer"), duration));
   } else {
     at = field("anchor-new-at", { type: "time" });
-    fields.push(labelled("anchor-new-title", "anchor.title", title), labelled("anchor-new-at", "anchor.at", at),
-                labelled("anchor-new-for", "anchor.duration", duration));
+    fields.push(labelled("anchor-new-title", key("anchor.title"), title), labelled("anchor-new-at", key("anchor.at"), at),
+                labelled("anchor-new-for", key("anchor.duration"), duration));
   }
-  fields.push(labelled("anchor-new-remind", "anchor.remind", remind));
+  fields.push(labelled("anchor-new-remind", key("anchor.remind"), remind));
   if (at) fields.push(dayBoxes("anchor-new-days", [1, 2, 3, 4, 5, 6, 7]));
   const buttons = el("div", { class: "anchor-submit" }, el("button", { type: "submit", id: "anchor-new-submit", text: say("anchor.add") }));
   if (prayerMode) {
