@@ -6,6 +6,7 @@ checked against `charflow anchor grid ID --json` and `charflow anchors --json` o
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
@@ -165,6 +166,37 @@ class AnchorsTests(BrowserTestCase):
             "return document.querySelector(`#anchor-grid-${arguments[0]} td[data-date='2026-11-27'] .cell`).className", standup),
             "cell d-complete")
 
+    def choose_earlier_day(self, anchor_id, date):
+        d = self.driver
+        box = f"anchor-earlier-{anchor_id}"
+        if not d.execute_script("return document.getElementById(arguments[0]).open", box):
+            d.find_element(By.ID, box + "-summary").click()
+        wait(d, lambda d: d.execute_script("return document.getElementById(arguments[0]).open", box))
+        d.execute_script("const input = document.getElementById(arguments[0]); input.value = arguments[1];"
+                         "input.dispatchEvent(new Event('change', {bubbles: true}));", box + "-day", date)
+
+    def test_F4_an_earlier_day_of_the_fortnight_is_marked_and_a_day_not_its_own_is_refused_in_words(self):
+        standup, fajr = self.add_examples()
+        d = self.open_anchors()
+        self.choose_earlier_day(standup, "2026-11-25")
+        wait(d, lambda d: by_label(d, "Attended: Standup, Wed 25 Nov") is not None)
+        self.assertEqual(self.text(f"anchor-earlier-{standup}-state"), "That day: not marked.")
+        click(d, "Attended: Standup, Wed 25 Nov")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Standup”, Wed 25 Nov: attended."))
+        days = {day["date"]: day["state"] for day in self.grid(standup)["days"]}
+        self.assertEqual((days["2026-11-25"], days["2026-11-30"]), ("attended", "open"))
+        wait(d, lambda d: self.cell_state(standup, "2026-11-25") == "attended")
+        wait(d, lambda d: self.text(f"anchor-earlier-{standup}-state") == "That day: attended.")
+        # A Saturday is not the standup's: refused in the server's words, nothing recorded (F-4).
+        self.choose_earlier_day(standup, "2026-11-28")
+        wait(d, lambda d: by_label(d, "Missed: Standup, Sat 28 Nov") is not None)
+        click(d, "Missed: Standup, Sat 28 Nov")
+        refusal = f"anchor-earlier-{standup}-refused"
+        wait(d, lambda d: "not on 2026-11-28" in (self.text(refusal) or ""), message="no refusal in words")
+        self.assertEqual({day["date"]: day["state"] for day in self.grid(standup)["days"]}["2026-11-28"], "notScheduled")
+        d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", refusal)
+        self.check_both_themes("Anchors marking an earlier day", "anchors-earlier")
+
     def test_F6_the_read_in_numbers_and_no_streak(self):
         standup, fajr = self.add_examples()
         d = self.open_anchors()
@@ -214,6 +246,11 @@ class AnchorsTests(BrowserTestCase):
         wait(d, lambda d: d.find_elements(By.ID, "anchor-prayer-times"), seconds=8, message="the prayer times never came")
         wait(d, lambda d: (self.text(f"anchor-today-{fajr}") or "").startswith("Today 0"))
 
+    def press(self, key):
+        """A key pressed on whatever has focus (the screen may be drawn anew between finding an element and
+        typing into it; focus stays on the same control by its id)."""
+        ActionChains(self.driver).send_keys(key).perform()
+
     def test_keyboard_marks_an_anchor_and_adds_one_without_a_mouse(self):
         """F-4 by keyboard: Tab reaches the marks, Enter and Space press them; the radios of the form move by arrows."""
         standup, fajr = self.add_examples()
@@ -222,22 +259,22 @@ class AnchorsTests(BrowserTestCase):
         for _ in range(40):
             if focused(d, "id") == f"anchor-attend-{standup}":
                 break
-            d.switch_to.active_element.send_keys(Keys.TAB)
+            self.press(Keys.TAB)
         self.assertEqual(focused(d, "id"), f"anchor-attend-{standup}")
-        d.switch_to.active_element.send_keys(Keys.ENTER)
+        self.press(Keys.ENTER)
         wait(d, lambda d: self.today_state(standup) == "attended")
         # Focus stays on the button whose state changed.
         wait(d, lambda d: focused(d, "aria-pressed") == "true" and focused(d, "id") == f"anchor-attend-{standup}")
-        d.switch_to.active_element.send_keys(Keys.TAB)
+        self.press(Keys.TAB)
         self.assertEqual(focused(d, "id"), f"anchor-miss-{standup}")
-        d.switch_to.active_element.send_keys(Keys.SPACE)
+        self.press(Keys.SPACE)
         wait(d, lambda d: self.today_state(standup) == "missed")
         # The new-anchor form: its disclosure opens by Enter, the kind radios move by arrow keys.
         d.execute_script("document.getElementById('anchor-new-box-summary').focus()")
-        d.switch_to.active_element.send_keys(Keys.ENTER)
+        self.press(Keys.ENTER)
         wait(d, lambda d: d.find_element(By.ID, "anchor-new-kind-fixed").is_displayed())
         d.execute_script("document.getElementById('anchor-new-kind-fixed').focus()")
-        d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        self.press(Keys.ARROW_RIGHT)
         wait(d, lambda d: d.find_elements(By.ID, "anchor-new-prayer"))
         wait(d, lambda d: focused(d, "id") == "anchor-new-kind-prayer", message="focus left the radio that was chosen")
         self.check_both_themes("Anchors after keyboard use", "anchors-keyboard")

@@ -9,7 +9,7 @@
 // habit grid's classes: attended as done, missed as a miss, not marked as a due day left empty, not its
 // day as a day not due.
 import { $, el, problem, focusedID, keepFocus } from "./dom.mjs";
-import { say, key, weekdayNames, regionNames, durationText } from "./words.mjs";
+import { say, key, dayText, weekdayNames, regionNames, durationText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state } from "./state.mjs";
 import { toast } from "./toast.mjs";
@@ -85,7 +85,10 @@ function refusal(id) {
 }
 
 function details(id, summary, summaryLabel, ...children) {
-  // The summary has an id of its own, so focus stays on it when the screen is drawn anew.
+  // The summary has an id of its own, so focus stays on it when the screen is drawn anew. A box drawn
+  // now is open as the one it replaces is, even before that one's toggle event has told `anchors.open`.
+  const shown = document.getElementById(id);
+  if (shown) { if (shown.open) anchors.open.add(id); else anchors.open.delete(id); }
   const box = el("details", { id, open: anchors.open.has(id) },
     el("summary", { id: id + "-summary", text: summary, "aria-label": summaryLabel }), ...children);
   box.addEventListener("toggle", () => { if (box.open) anchors.open.add(id); else anchors.open.delete(id); });
@@ -129,6 +132,38 @@ function markControls(anchor, cell) {
     el("p", { class: "anchor-mark", id: "anchor-mark-" + anchor.id, text: say(markWords[cell.state] || markWords.open) }),
     refusal(refusalID),
   ];
+}
+
+// An earlier day of the fortnight (the days a mark may name, as on the command line's `--date`): a day
+// field, that day's state, and Attended / Missed for it. The server refuses a day not the anchor's, or
+// too old, in words.
+function earlierDay(anchor, grid) {
+  const base = "anchor-earlier-" + anchor.id;
+  const recent = grid.days.slice(-14);
+  const day = anchors.chosenDay[anchor.id] || (recent.length > 1 ? recent[recent.length - 2].date : anchors.date);
+  const cell = grid.days.find((d) => d.date === day);
+  const word = dayText(day);
+  const names = { title: anchor.title, day: word };
+  const refusalID = base + "-refused";
+  const dayInput = el("input", { type: "date", id: base + "-day", value: day, min: recent[0].date, max: anchors.date,
+                                 "aria-describedby": base + "-help" });
+  dayInput.addEventListener("change", () => { if (dayInput.value) { anchors.chosenDay[anchor.id] = dayInput.value; render(); } });
+  const button = (outcome, label, named) => el("button", {
+    type: "button", class: "choice", id: base + "-" + (outcome === "attended" ? "attend" : "miss"),
+    "aria-pressed": cell && cell.state === outcome ? "true" : "false", text: say(label), "aria-label": say(named, names),
+    onclick: () => act("/api/anchors/" + anchor.id + "/" + (outcome === "attended" ? "attend" : "miss"), { date: day },
+      (answer) => say(answer.changed ? "anchor.markedDay" : "anchor.markedDayAlready",
+                      { title: anchor.title, day: word, outcome: say(outcomeWords[outcome]) }), refusalID),
+  });
+  return details(base, say("anchor.earlier"), say("anchor.earlierNamed", { title: anchor.title }),
+    el("div", { class: "correct" },
+      el("label", { for: base + "-day", text: say("correctDay") }), dayInput,
+      el("p", { class: "hint", id: base + "-help", text: say("anchor.earlierHelp") }),
+      el("p", { class: "that-day", id: base + "-state",
+                text: say("correctThatDay", { state: cell ? say(cellWords[cell.state] || cellWords.notMarked) : say("anchor.state.notScheduled") }) }),
+      el("div", { class: "anchor-marks" }, button("attended", key("anchor.attend"), key("anchor.attendDayNamed")),
+         button("missed", key("anchor.miss"), key("anchor.missDayNamed"))),
+      refusal(refusalID)));
 }
 
 function legend() {
@@ -207,7 +242,7 @@ function card(anchor, grid) {
   const main = el("div", { class: "habit-main" },
     el("p", { class: "today-amount", id: "anchor-today-" + anchor.id, text: todayText(anchor, cell) }));
   if (cell.state !== "notScheduled") main.append(...markControls(anchor, cell));
-  main.append(el("p", { class: "read", id: "anchor-read-" + anchor.id, text: grid.read }),
+  main.append(el("p", { class: "read", id: "anchor-read-" + anchor.id, text: grid.read }), earlierDay(anchor, grid),
     el("div", { class: "habit-actions" }, editForm(anchor),
       el("button", { type: "button", class: "ghost", id: "anchor-archive-" + anchor.id, text: say("archive"),
         "aria-label": say("archiveNamed", names),
@@ -251,7 +286,14 @@ function newForm() {
     ...[["fixed", key("anchor.kind.fixed")], ["prayer", key("anchor.kind.prayer")]].map(([value, words]) => {
       const id = kindName + "-" + value;
       const radio = el("input", { type: "radio", name: kindName, id, value, checked: anchors.kind === value });
-      radio.addEventListener("change", () => { if (radio.checked) { anchors.kind = value; render(); } });
+      // The form is drawn anew for the kind chosen; focus stays on the chosen radio, whatever had it as
+      // the old one was taken away.
+      radio.addEventListener("change", () => {
+        if (!radio.checked) return;
+        anchors.kind = value;
+        render();
+        $(id).focus();
+      });
       return el("label", { class: "day-box", for: id }, radio, document.createTextNode(say(words)));
     }));
   const prayerMode = anchors.kind === "prayer";
