@@ -48,10 +48,18 @@ class AnchorsTests(BrowserTestCase):
         self.driver.execute_script("const e = document.getElementById(arguments[0]); e.focus(); e.value = arguments[1];"
                                    "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, text)
 
+    def press_id(self, element_id):
+        """Clicks the element `element_id`, again if the screen was drawn anew between finding and clicking it."""
+        wait(self.driver, lambda d: d.find_element(By.ID, element_id).click() or True, message=f"could not click {element_id}")
+
+    def attribute(self, element_id, name):
+        return self.driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+                                          element_id, name)
+
     def open_new_form(self):
         d = self.driver
         if not d.execute_script("return document.getElementById('anchor-new-box').open"):
-            d.find_element(By.CSS_SELECTOR, "#anchor-new-box summary").click()
+            self.press_id("anchor-new-box-summary")
         wait(d, lambda d: d.find_element(By.ID, "anchor-new-form").is_displayed())
 
     def add_examples(self):
@@ -76,8 +84,8 @@ class AnchorsTests(BrowserTestCase):
         self.type_into("anchor-new-at", "09:30")
         self.type_into("anchor-new-for", "15m")
         for day in (6, 7):
-            d.find_element(By.ID, f"anchor-new-days-{day}").click()
-        d.find_element(By.ID, "anchor-new-submit").click()
+            self.press_id(f"anchor-new-days-{day}")
+        self.press_id("anchor-new-submit")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added the anchor “Standup”."))
         standup = self.anchor("Standup")
         self.assertEqual((standup["schedule"], standup["start"], standup["durationMinutes"], standup["days"]),
@@ -85,10 +93,10 @@ class AnchorsTests(BrowserTestCase):
         wait(d, lambda d: self.text(f"anchor-timing-{standup['id']}") == "09:30 · 15 min · weekdays")
         self.assertEqual(self.text(f"anchor-today-{standup['id']}"), "Today 09:30–09:45, Morning")
         # A prayer anchor: which prayer, titled by it.
-        d.find_element(By.ID, "anchor-new-kind-prayer").click()
+        self.press_id("anchor-new-kind-prayer")
         wait(d, lambda d: d.find_elements(By.ID, "anchor-new-prayer"))
-        Select(d.find_element(By.ID, "anchor-new-prayer")).select_by_visible_text("Maghrib")
-        d.find_element(By.ID, "anchor-new-submit").click()
+        wait(d, lambda d: Select(d.find_element(By.ID, "anchor-new-prayer")).select_by_visible_text("Maghrib") or True)
+        self.press_id("anchor-new-submit")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added the anchor “Maghrib”."))
         maghrib = self.anchor("Maghrib")
         self.assertEqual((maghrib["schedule"], maghrib["prayer"], maghrib["durationMinutes"]), ("prayer", "maghrib", 15))
@@ -101,20 +109,20 @@ class AnchorsTests(BrowserTestCase):
                          prayers["maghrib"][11:16])
         self.assertEqual(prayers["maghrib"][11:16], start)
         # "Add all five" adds the four prayers that have none yet; a second time is refused in words.
-        d.find_element(By.ID, "anchor-new-five").click()
+        self.press_id("anchor-new-five")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added Fajr, Dhuhr, Asr, Isha."))
         self.assertEqual(sorted(a["prayer"] for a in self.store.cli("anchors")["anchors"] if a["prayer"]),
                          ["asr", "dhuhr", "fajr", "isha", "maghrib"])
         wait(d, lambda d: d.find_elements(By.ID, "anchor-new-five"))
-        d.find_element(By.ID, "anchor-new-five").click()
+        self.press_id("anchor-new-five")
         wait(d, lambda d: "already" in (self.text("anchor-new-refused") or ""), message="no refusal in words")
         self.assertEqual(len(self.store.cli("anchors")["anchors"]), 6)
         # A fixed anchor without a duration is refused, named, and nothing is added.
-        d.find_element(By.ID, "anchor-new-kind-fixed").click()
+        self.press_id("anchor-new-kind-fixed")
         wait(d, lambda d: d.find_elements(By.ID, "anchor-new-at"))
         self.type_into("anchor-new-title", "Lunch")
         self.type_into("anchor-new-at", "12:30")
-        d.find_element(By.ID, "anchor-new-submit").click()
+        self.press_id("anchor-new-submit")
         wait(d, lambda d: self.text("anchor-new-refused"), message="a duration-less anchor was not refused")
         self.assertIsNone(self.anchor("Lunch"))
         self.check_both_themes("Anchors after adding", "anchors-added")
@@ -129,20 +137,20 @@ class AnchorsTests(BrowserTestCase):
         self.assertEqual(self.today_state(standup), "attended")
         wait(d, lambda d: self.cell_state(standup, "2026-11-30") == "attended")
         self.assertEqual(self.text(f"anchor-mark-{standup}"), "Attended.")
-        self.assertEqual(d.find_element(By.ID, f"anchor-attend-{standup}").get_attribute("aria-pressed"), "true")
-        self.assertEqual(d.find_element(By.ID, f"anchor-miss-{standup}").get_attribute("aria-pressed"), "false")
+        self.assertEqual(self.attribute(f"anchor-attend-{standup}", "aria-pressed"), "true")
+        self.assertEqual(self.attribute(f"anchor-miss-{standup}", "aria-pressed"), "false")
         # The toast's undo takes the mark back: today is not marked again (F-4).
         click(d, "Undo: “Standup”, today: attended.")
         wait(d, lambda d: self.today_state(standup) == "open")
         wait(d, lambda d: self.text(f"anchor-mark-{standup}") == "Not marked yet.")
-        wait(d, lambda d: d.find_element(By.ID, f"anchor-attend-{standup}").get_attribute("aria-pressed") == "false")
+        wait(d, lambda d: self.attribute(f"anchor-attend-{standup}", "aria-pressed") == "false")
         # Missed after Attended changes the one mark; `z` undoes the last action, back to attended.
         click(d, "Attended: Standup, today")
         wait(d, lambda d: self.today_state(standup) == "attended")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Standup”, today: attended."))
         click(d, "Missed: Standup, today")
         wait(d, lambda d: self.today_state(standup) == "missed")
-        wait(d, lambda d: d.find_element(By.ID, f"anchor-miss-{standup}").get_attribute("aria-pressed") == "true")
+        wait(d, lambda d: self.attribute(f"anchor-miss-{standup}", "aria-pressed") == "true")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Standup”, today: missed."))
         d.execute_script("document.getElementById('main').focus()")
         d.find_element(By.TAG_NAME, "body").send_keys("z")
@@ -170,7 +178,7 @@ class AnchorsTests(BrowserTestCase):
         d = self.driver
         box = f"anchor-earlier-{anchor_id}"
         if not d.execute_script("return document.getElementById(arguments[0]).open", box):
-            d.find_element(By.ID, box + "-summary").click()
+            self.press_id(box + "-summary")
         wait(d, lambda d: d.execute_script("return document.getElementById(arguments[0]).open", box))
         d.execute_script("const input = document.getElementById(arguments[0]); input.value = arguments[1];"
                          "input.dispatchEvent(new Event('change', {bubbles: true}));", box + "-day", date)
@@ -225,7 +233,7 @@ class AnchorsTests(BrowserTestCase):
         self.assertTrue(self.anchor("Standup", include_archived=True)["isArchived"])
         self.assertFalse(d.find_elements(By.CSS_SELECTOR, f'section[data-anchor="{standup}"]'))
         self.assertIn("Archived (1)", self.text("anchor-archived-box"))
-        d.find_element(By.CSS_SELECTOR, "#anchor-archived-box summary").click()
+        self.press_id("anchor-archived-box-summary")
         click(d, "Restore Standup")
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f'section[data-anchor="{standup}"]'))
         self.assertFalse(self.anchor("Standup")["isArchived"])
@@ -237,7 +245,7 @@ class AnchorsTests(BrowserTestCase):
         fajr = self.store.cli("anchor", "add", "--prayer", "fajr", now=CREATED)["id"]
         d = self.open_anchors()
         self.assertIn("No location is set", self.text("anchor-prayers"))
-        self.assertEqual(d.find_element(By.ID, "anchor-set-location").get_attribute("href").split("#")[1], "settings")
+        self.assertEqual(self.attribute("anchor-set-location", "href"), "#settings")
         self.assertEqual(self.text(f"anchor-today-{fajr}"), "Today: no time until a location is set.")
         click(d, "Attended: Fajr, today")
         wait(d, lambda d: self.today_state(fajr) == "attended")
@@ -255,7 +263,7 @@ class AnchorsTests(BrowserTestCase):
         """F-4 by keyboard: Tab reaches the marks, Enter and Space press them; the radios of the form move by arrows."""
         standup, fajr = self.add_examples()
         d = self.open_anchors()
-        d.find_element(By.ID, "anchors-heading").click()
+        self.press_id("anchors-heading")
         for _ in range(40):
             if focused(d, "id") == f"anchor-attend-{standup}":
                 break
