@@ -107,6 +107,29 @@ class FreeTimeTests(BrowserTestCase):
         self.store.cli("add", "One more thing", "--region", "afternoon", "--effort", "30")
         self.assertEqual(self.store.cli("today")["regions"]["afternoon"]["plannedMinutes"], 330)
 
+    def test_F4_an_anchor_on_today_is_marked_attended_or_missed_on_its_line_and_undone(self):
+        d = self.open_page()
+        standup = [a for a in self.store.cli("anchors")["anchors"] if a["title"] == "Standup"][0]["id"]
+        attend, miss = "today-attend-" + standup, "today-miss-" + standup
+        wait(d, lambda d: d.find_elements(By.ID, attend), message="Today shows no Attended for the standup")
+        self.assertEqual(d.find_element(By.ID, attend).get_attribute("aria-pressed"), "false")
+        self.assertEqual(d.find_element(By.ID, attend).get_attribute("aria-label"), "Attended: Standup, today")
+        d.find_element(By.ID, attend).click()
+        wait(d, lambda d: d.find_element(By.ID, attend).get_attribute("aria-pressed") == "true",
+             message="Attended never showed as held")
+        grid = self.store.cli("anchor", "grid", standup, "--weeks", "1")
+        self.assertEqual(grid["days"][-1]["state"], "attended")
+        self.assertEqual(d.find_element(By.ID, miss).get_attribute("aria-pressed"), "false")
+        # Missed replaces the mark; the toast's undo takes it back to Attended.
+        d.find_element(By.ID, miss).click()
+        wait(d, lambda d: d.find_element(By.ID, miss).get_attribute("aria-pressed") == "true")
+        self.assertEqual(self.store.cli("anchor", "grid", standup, "--weeks", "1")["days"][-1]["state"], "missed")
+        d.find_element(By.ID, "toast-undo").click()
+        wait(d, lambda d: d.find_element(By.ID, attend).get_attribute("aria-pressed") == "true",
+             message="undo did not bring Attended back")
+        self.assertEqual(self.store.cli("anchor", "grid", standup, "--weeks", "1")["days"][-1]["state"], "attended")
+        self.check_both_themes("Today with a marked anchor", "free-time-marked")
+
     def test_F16_at_375_px_the_cards_keep_their_free_time_and_fixed_points_with_no_sideways_scroll(self):
         self.open_page(width=375, height=812)
         self.viewport(375, 812)
