@@ -38,6 +38,11 @@ public enum WebMessages {
     public static func wrongType(_ field: String, expected: String) -> String {
         "Field \"\(field)\" must be \(expected); nothing was changed."
     }
+
+    /// A body's text holding U+0000, which no text Charflow keeps can hold (B-1, X-5): refused, never cut.
+    public static func nulInField(_ field: String) -> String {
+        "Field \"\(field)\" holds a NUL character (U+0000), which text cannot keep; remove it. Nothing was changed."
+    }
 }
 
 /// What the server says of sign-in (README D21, rules W-25, W-26): links, revoking, `charflow open`.
