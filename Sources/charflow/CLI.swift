@@ -126,15 +126,15 @@ struct Context {
         if case .failure = result, let keys = words.keys(of: type) { asked.formUnion(keys) }
         let given = Set(words.options.keys).union(words.switches).union(args.missingValues)
         if case .success = result, let unknown = given.subtracting(asked).sorted().first {
-            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+            throw UsageError(message: "Unknown option --\(Messages.echo(unknown)).\nUsage: \(usage)")
         } else if case .failure = result, let unknown = given.subtracting(asked).sorted().first, words.keys(of: type) != nil {
-            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+            throw UsageError(message: "Unknown option --\(Messages.echo(unknown)).\nUsage: \(usage)")
         }
         if let name = args.missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         let takesRest = positions.last?.hasSuffix("...") ?? false
         if !takesRest, args.words.count > positions.count {
             let word = args.words[positions.count]
-            throw unexpected(word) ?? UsageError(message: "Unexpected '\(word)'.\nUsage: \(usage)")
+            throw unexpected(word) ?? UsageError(message: "Unexpected '\(Messages.echo(word))'.\nUsage: \(usage)")
         }
         return try result.get()
     }

@@ -80,6 +80,9 @@ public enum BackupRowRules {
             }
         case "habit_windows":
             try line("label", .windowLabel)
+            if let label = row.text("label"), label.count > WindowSpec.maxLabelLength {
+                throw fail("label", "a time of day's label is at most \(WindowSpec.maxLabelLength) characters; this one has \(label.count)")
+            }
             try range("target", habitTarget)
             try range("effort_minutes", 1...1440)
             try range("start_minute", minuteOfDay)

@@ -29,7 +29,7 @@ public enum WebMessages {
     public static let notFound = "There is nothing at that address."
     public static let wrongMethod = "That address does not take this kind of request; nothing was changed."
     public static func unknownField(_ field: String) -> String {
-        "Unknown field \"\(field)\"; nothing was changed."
+        "Unknown field \"\(Messages.echo(field))\"; nothing was changed."
     }
     public static func missingField(_ field: String) -> String {
         "Field \"\(field)\" is missing; nothing was changed."
