@@ -66,6 +66,25 @@ struct HabitReadTests {
         #expect(try F.sentence(history) == "Nothing was due before today.")
     }
 
+    @Test("H-18 a habit begun today and logged today says what today holds, not only that nothing was due before")
+    func begunTodayAndLogged() throws {
+        let done = try F.history(.binary, firstDay: F.today, entries: [F.today: 1])
+        #expect(try F.sentence(done) == "Nothing was due before today; today is done.")
+        let partly = try F.history(.counted, target: 8, firstDay: F.today, entries: [F.today: 6])
+        #expect(try F.sentence(partly) == "Nothing was due before today; today is under way.")
+    }
+
+    @Test("H-18 H-8 a weekly habit with one full week behind it says whether that week was met, not \"1 of the last 1 week\"")
+    func oneWeekLooked() throws {
+        // Three a week from Monday 16 November: the week of 16–22 is the one full week before this (23–29 is the other).
+        let met = ["2026-11-23": 1, "2026-11-25": 1, "2026-11-27": 1]
+        let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: met)
+        #expect(try F.numbers(history).weeksLooked == 1)
+        #expect(try F.sentence(history) == "0 of 3 this week. Met last week.")
+        let notMet = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: ["2026-11-23": 1])
+        #expect(try F.sentence(notMet).hasPrefix("0 of 3 this week. Not met last week."))
+    }
+
     @Test("H-18 H-8 weekly habits speak in weeks: this week's count and the last three full weeks")
     func weeklyRead() throws {
         // Three a week from Monday 2 November. Weeks 9–15: none; 16–22: two; 23–29: three; today one.

@@ -106,12 +106,15 @@ public enum Messages {
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
             if let scaled = scaledWeek(numbers) { text += " " + scaled }
-            if numbers.weeksLooked > 0 {
-                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
+            if numbers.weeksLooked == 1 {
+                text += numbers.weeksMet == 1 ? " Met last week." : " Not met last week."
+            } else if numbers.weeksLooked > 1 {
+                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) weeks."
             }
         } else {
             guard numbers.due > 0 else {
-                return numbers.beganToday ? "Nothing was due before today." : "Nothing was due in the last \(days) days."
+                let before = numbers.beganToday ? "Nothing was due before today" : "Nothing was due in the last \(days) days"
+                return before + (todayWords(numbers.today).map { "; " + $0 } ?? "") + "."
             }
             text = numbers.missed == 0 ? "Done on \(numbers.complete) of the last \(numbers.due)."
                 : "Missed \(numbers.missed) of the last \(numbers.due)."
@@ -119,6 +122,15 @@ public enum Messages {
         }
         if let (current, suggested) = suggestion { text += " " + lighterCadence(from: current, to: suggested) }
         return text
+    }
+
+    /// What today holds so far, when nothing before it can be read: nil when nothing is logged yet.
+    static func todayWords(_ state: DensityState?) -> String? {
+        switch state {
+        case .complete: "today is done"
+        case .partialLow, .partialHigh: "today is under way"
+        default: nil
+        }
     }
 
     /// Why this week asks less than the schedule, when it does: "This week asks 2 instead of 3: 4 days
