@@ -74,4 +74,17 @@ struct UnchangedActionsCLITests {
         #expect(undone.stdout == "Undid add.\n")
         #expect(try cf.run(["show", last], now: "2026-11-30T21:05").status != 0, "the undo took back the last real change")
     }
+
+    @Test("H-5 habit log --undo of a past day says the day was not done, not \"not yet\"; today's still says not yet")
+    func pastDayUndoneWords() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let habit = try cf.addHabit("Stretch", now: "2026-11-28T20:00")
+        try cf.ok(["habit", "log", habit, "--date", "2026-11-29"], now: "2026-11-30T09:00")
+        let undone = try cf.ok(["habit", "log", habit, "--date", "2026-11-29", "--undo"], now: "2026-11-30T09:01")
+        #expect(undone.stdout == "Stretch: not done 2026-11-29.\n")
+        try cf.ok(["habit", "log", habit], now: "2026-11-30T09:02")
+        #expect(try cf.ok(["habit", "log", habit, "--undo"], now: "2026-11-30T09:03").stdout == "Stretch: not yet today.\n")
+    }
 }
+

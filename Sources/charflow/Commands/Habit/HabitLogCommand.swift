@@ -15,7 +15,8 @@ enum HabitLogCommand: HabitSubcommand {
             let when = report.entry.date == report.today ? "today" : "on \(report.entry.date)"
             return context.output.emit(text: Messages.nothingToTakeBack(name, day: when), json: report.json)
         }
-        let amount = HabitWords.amount(kind: report.habit.kind, amount: report.entry.amount, target: report.entry.target)
+        let amount = HabitWords.amount(kind: report.habit.kind, amount: report.entry.amount, target: report.entry.target,
+                                       dayOver: report.entry.date < report.today)
         context.output.emit(text: "\(name): \(amount) \(day)\(report.held ? ", held" : "").", json: report.json)
     }
 }
