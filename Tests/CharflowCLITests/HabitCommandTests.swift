@@ -264,6 +264,20 @@ struct HabitCommandTests {
         #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["state"] as? String == "complete")
     }
 
+    @Test("H-13 a day marked held shows as held in habits and the grid, today too, and its box is ticked")
+    func heldIsShown() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-27T09:00")
+        let before = try runner.ok(["habits"], now: Self.now).stdout
+        #expect(before.contains("[ ] Snacks"), "\(before)")
+        try runner.ok(["habit", "log", snacks, "--held"], now: Self.now)
+        let habits = try runner.ok(["habits"], now: Self.now).stdout
+        #expect(habits.contains("[x] Snacks"), "\(habits)")
+        #expect(habits.contains("0 slips, held"), "\(habits)")
+        #expect(try runner.ok(["habit", "grid", snacks], now: Self.now).stdout.contains("today 0 slips, held"))
+    }
+
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")
     func avoidHabit() throws {
         let runner = try CharflowRunner()
