@@ -9,6 +9,23 @@ struct SessionCommandTests {
     private let pickUpLine = "was in progress when the day ended"
     private let twoTimersLine = "Two timers were running; the later one was stopped and its time logged."
 
+    // MARK: S-13
+
+    @Test("S-13 T-7 status --json, begin --json and /api/status name the category of a task session's task")
+    func sessionTaskNamesItsCategory() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let task = try cf.add("Write the report", ["--region", "morning", "--category", "Work"], now: "2026-11-30T09:00")
+        let begun = try cf.json(["begin", task], now: "2026-11-30T09:01")
+        #expect((begun["task"] as? [String: Any])?["category"] as? String == "Work", "\(begun)")
+        let status = try cf.json(["status"], now: "2026-11-30T09:02")
+        #expect((status["task"] as? [String: Any])?["category"] as? String == "Work", "\(status)")
+        let server = try ServedCharflow(cf)
+        defer { server.stop() }
+        let answer = try server.send("GET", "/api/status").json()
+        #expect((answer["task"] as? [String: Any])?["category"] as? String == "Work", "\(answer)")
+    }
+
     // MARK: S-1
 
     @Test("S-1 status after a restart rebuilds elapsed from startedAt, pauses and the clock")
