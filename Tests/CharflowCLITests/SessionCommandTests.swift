@@ -390,6 +390,22 @@ struct SessionCommandTests {
         #expect(sessionOccurrences(of: pickUpLine, in: try runner.run(["today"], now: "2026-12-01T09:11").stdout) == 0)
     }
 
+    @Test("S-9 the offer to pick a cut session back up is made on the next day Charflow is used only, not the days after")
+    func offeredOnlyNextDay() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let worked = try runner.add("Write report", ["--region", "morning"], now: "2026-01-24T09:00")
+        try runner.run(["begin", worked], now: "2026-01-24T23:00")
+        let next = try runner.run(["today"], now: "2026-01-25T08:00")
+        #expect(sessionOccurrences(of: pickUpLine, in: next.stdout) == 1, "\(next.stdout)")
+        for day in ["2026-01-26T08:00", "2026-02-28T08:00"] {
+            let later = try runner.run(["today"], now: day)
+            #expect(sessionOccurrences(of: pickUpLine, in: later.stdout) == 0, "\(day): \(later.stdout)")
+            let signals = try runner.json(["today"], now: day)["signals"] as? [[String: Any]] ?? []
+            #expect(!signals.contains { $0["kind"] as? String == "sessionCarriedOver" }, "\(day)")
+        }
+    }
+
     @Test("S-9 with settings rollover-time 04:00 the session runs past midnight and closes at 04:00")
     func rolloverAtFour() throws {
         let runner = try CharflowRunner()
