@@ -176,7 +176,7 @@ struct HabitReadTests {
             sentences.append(try F.sentence(try F.history(.avoid, target: 1, entries: Self.logged(days, done: done, amount: 2))))
         }
         sentences.append(Messages.text(.habitFatigue(habit: UUID()), title: "Walk"))
-        sentences.append(Messages.text(.newHabitRealism))
+        sentences.append(Messages.text(.newHabitRealism(count: 4)))
         sentences.append(Messages.text(.densityRead(habit: UUID(), current: 5, suggested: 3), title: "Walk"))
         for sentence in sentences {
             for word in F.forbiddenWords {
@@ -253,4 +253,22 @@ struct HabitReadTests {
         #expect(HabitSignals.tooManyNew(try days(["2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30"]),
                                         today: today))
     }
+
+    @Test("H-21 D11 D15 the new-habit line says how many habits began this week, eleven as eleven, not four")
+    func newHabitRealismCounts() throws {
+        let today = try F.day(F.today)
+        let eleven = Array(repeating: today, count: 11)
+        #expect(HabitSignals.newInAWeek(eleven, today: today) == 11)
+        #expect(Messages.text(.newHabitRealism(count: 11)).hasPrefix("Eleven new habits in a week is a lot to carry."))
+        #expect(Messages.text(.newHabitRealism(count: 4)).hasPrefix("Four new habits in a week is a lot to carry."))
+        #expect(Messages.text(.newHabitRealism(count: 14)).hasPrefix("14 new habits in a week is a lot to carry."))
+    }
+
+    @Test("B-16 D11 D15 the old-Backlog line says the tasks have waited since before this week, which the Older group means")
+    func backlogLineIsTrue() {
+        let sentence = Messages.text(.backlogGrowingOld(count: 5))
+        #expect(sentence == "5 tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it.")
+        #expect(!sentence.contains("over a week"))
+    }
 }
+

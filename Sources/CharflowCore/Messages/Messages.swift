@@ -34,9 +34,9 @@ public enum Messages {
         case let .densityRead(_, current, suggested):
             return (title.map { "“\($0)”: " } ?? "") + lighterCadence(from: current, to: suggested)
         case .backlogGrowingOld(let count):
-            return "\(count) tasks have sat in the Backlog for over a week. A few minutes of triage may lighten it."
-        case .newHabitRealism:
-            return "Four new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
+            return "\(count) tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it."
+        case .newHabitRealism(let count):
+            return "\(number(count).capitalizedFirst) new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
         case let .regionOverLimit(region, mustDo, complementary, misc):
             let over = [(Bucket.mustDo, mustDo), (.complementary, complementary), (.misc, misc)]
                 .filter { $0.1 > $0.0.limit }
@@ -160,7 +160,7 @@ public enum Messages {
     }
 
     static func number(_ value: Int) -> String {
-        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
         return value >= 0 && value < words.count ? words[value] : String(value)
     }
 

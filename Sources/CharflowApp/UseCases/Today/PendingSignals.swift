@@ -25,7 +25,9 @@ extension Charflow {
         }
         let created = try store.habitRecords.creationTimes(since: calendar.start(of: today.adding(days: -7)))
             .map(calendar.logicalDay(at:))
-        if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
+        if HabitSignals.tooManyNew(created, today: today) {
+            fresh.append(.newHabitRealism(count: HabitSignals.newInAWeek(created, today: today)))
+        }
         return try store.signals.unshown(fresh, period: week)
     }
 
