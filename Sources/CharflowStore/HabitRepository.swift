@@ -192,11 +192,13 @@ package struct HabitRepository {
     }
 
     /// Removes for good the last minutes logged by hand on the window's `day`, if any, so the removal
-    /// reaches every device (rule Y-6).
-    package func removeLastManualLog(window: UUID, on day: LocalDay, in work: UnitOfWork) throws {
+    /// reaches every device (rule Y-6); false when there were none.
+    @discardableResult
+    package func removeLastManualLog(window: UUID, on day: LocalDay, in work: UnitOfWork) throws -> Bool {
         guard let last = try db.rows("SELECT id FROM sessions WHERE habit_window_id = ? AND day = ? AND outcome = 'manual' ORDER BY started_at DESC, rowid DESC LIMIT 1",
-                                     [.text(window.lowercasedText), .text(day.description)]).first?[0].text else { return }
+                                     [.text(window.lowercasedText), .text(day.description)]).first?[0].text else { return false }
         try work.store.sessions.remove(id: last, journal: &work.journal, now: Instant.storageText(work.now))
+        return true
     }
 
     // MARK: Pauses

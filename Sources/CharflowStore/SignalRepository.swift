@@ -55,6 +55,12 @@ package struct SignalRepository {
         try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.twoTimersNoticeKey)]) != nil
     }
 
+    /// When the rollover that offered the session ran: the offer stands on that logical day only.
+    package func offeredSessionAt() throws -> Date? {
+        try db.scalar("SELECT modified_at FROM settings WHERE key = ?", [.text(Store.offerSessionKey)])?.text
+            .flatMap(Instant.parseStorageText)
+    }
+
     /// The id text of the session the last rollover closed and offered to pick back up, if any.
     package func offeredSession() throws -> String? {
         try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.offerSessionKey)])?.text

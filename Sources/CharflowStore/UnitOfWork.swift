@@ -13,6 +13,8 @@ import Foundation
 package final class UnitOfWork {
     let store: Store
     var journal: UndoJournal
+    /// Set by `changesNothing()`: the action ends rolled back, with no undo entry and no sync operation.
+    private(set) var isUnchanged = false
 
     init(store: Store, journal: UndoJournal) {
         self.store = store
@@ -21,7 +23,17 @@ package final class UnitOfWork {
 
     /// The action's clock: what every save stamps.
     package var now: Date { store.now }
+
+    /// Ends the action as one that changes nothing (spec D8, B-21): whatever the body wrote is rolled
+    /// back, the journal keeps no entry, and `Store.lastActionID` stays nil, so the next `undo` reaches
+    /// the last real action. Call it when what was asked is already so (archiving an archived habit).
+    package func changesNothing() {
+        isUnchanged = true
+    }
 }
+
+/// Carries an action that changed nothing out of its transaction, which it rolls back.
+private struct ActionChangedNothing: Error {}
 
 extension Store {
     /// Runs `body` as one undoable action named `label` (what `undo` reports: "begin", "pause", …),
@@ -30,10 +42,21 @@ extension Store {
     /// Read what the action decides on inside `body` when another process may change it meanwhile: the
     /// transaction is `BEGIN IMMEDIATE`, so of two actions at once the second reads the first's rows.
     package func action<T>(_ label: String, _ body: (UnitOfWork) throws -> T) throws -> T {
-        try perform(label) { journal in
-            let work = UnitOfWork(store: self, journal: journal)
-            defer { journal = work.journal }
-            return try body(work)
+        var unchanged: T?
+        do {
+            return try perform(label) { journal in
+                let work = UnitOfWork(store: self, journal: journal)
+                defer { journal = work.journal }
+                let result = try body(work)
+                guard !work.isUnchanged else {
+                    unchanged = result
+                    throw ActionChangedNothing()
+                }
+                return result
+            }
+        } catch is ActionChangedNothing {
+            guard let unchanged else { throw StoreFailure.storeFailed("an action that changed nothing lost its result") }
+            return unchanged
         }
     }
 }

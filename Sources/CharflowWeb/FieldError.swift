@@ -9,6 +9,8 @@ enum FieldError: Error, Equatable {
     case missing(String)
     /// The field, and what it takes in words ("a whole number", "text", "a list of text").
     case wrongType(String, expected: String)
+    /// The field's text holds a NUL character, which the store would cut the text at.
+    case holdsNUL(String)
 
     static let code = "bad_field"
 
@@ -17,6 +19,7 @@ enum FieldError: Error, Equatable {
         case .unknown(let field): WebMessages.unknownField(field)
         case .missing(let field): WebMessages.missingField(field)
         case .wrongType(let field, let expected): WebMessages.wrongType(field, expected: expected)
+        case .holdsNUL(let field): WebMessages.nulInField(field)
         }
     }
 }

@@ -167,6 +167,8 @@ struct StrictDecoder: Decoder {
 
         func decode(_ type: String.Type) throws -> String {
             guard case .string(let text) = value else { throw StrictDecoder.wrongType("text", at: codingPath) }
+            // Text is kept whole or refused, never cut at a NUL (B-1, X-5).
+            guard !text.utf8.contains(0) else { throw FieldError.holdsNUL(codingPath.first?.stringValue ?? "") }
             return text
         }
 

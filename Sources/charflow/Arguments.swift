@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 /// Bad usage of the command line (unknown command or option, a missing value): exit 2.
 struct UsageError: Error {
     let message: String
@@ -67,7 +68,7 @@ struct Arguments {
     func check(allowed: Set<String>, maxWords: Int, usage: String) throws {
         let global: Set<String> = ["db", "now", "json", "no-color", "help"]
         if let unknown = optionNames.subtracting(allowed).subtracting(global).sorted().first {
-            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+            throw UsageError(message: "Unknown option --\(Messages.echo(unknown)).\nUsage: \(usage)")
         }
         if let name = missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         if words.count > maxWords {

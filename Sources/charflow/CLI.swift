@@ -131,15 +131,15 @@ struct Context {
             throw UsageError(message: "Unknown option --\(misplaced).\nUsage: \(usage)")
         }
         if case .success = result, let unknown = given.subtracting(asked).sorted().first {
-            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+            throw UsageError(message: "Unknown option --\(Messages.echo(unknown)).\nUsage: \(usage)")
         } else if case .failure = result, let unknown = given.subtracting(asked).sorted().first, words.keys(of: type) != nil {
-            throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
+            throw UsageError(message: "Unknown option --\(Messages.echo(unknown)).\nUsage: \(usage)")
         }
         if let name = args.missingValues.first { throw UsageError(message: "--\(name) needs a value.") }
         let takesRest = positions.last?.hasSuffix("...") ?? false
         if !takesRest, args.words.count > positions.count {
             let word = args.words[positions.count]
-            throw unexpected(word) ?? UsageError(message: "Unexpected '\(word)'.\nUsage: \(usage)")
+            throw unexpected(word) ?? UsageError(message: "Unexpected '\(Messages.echo(word))'.\nUsage: \(usage)")
         }
         return try result.get()
     }

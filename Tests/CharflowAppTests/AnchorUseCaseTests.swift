@@ -59,7 +59,7 @@ struct AnchorUseCaseTests {
         noDuration.duration = nil
         #expect(throws: UsageRefusal.missingOption("for")) { try app.addAnchor(noDuration) }
         var blank = AddAnchor.Input(title: "  ", at: TimeOfDay(hour: 9, minute: 0)!, duration: AnchorDuration(minutes: 15)!)
-        #expect(throws: PlannerError.emptyTitle) { try app.addAnchor(blank) }
+        #expect(throws: PlannerError.emptyName(.anchorTitle)) { try app.addAnchor(blank) }
         blank.title = "Standup"
         blank.category = try CategoryRef.reading("Nowhere")
         #expect(throws: PlannerError.noCategoryMatches("Nowhere")) { try app.addAnchor(blank) }

@@ -315,7 +315,7 @@ struct HabitScheduleUseCaseTests {
         try planner.habitAdd("Three", schedule: weekly)
         #expect(try planner.takeHabitSignals().isEmpty)
         try planner.habitAdd("Four", schedule: weekly)
-        #expect(try store.open("2026-11-30", "10:00").takeHabitSignals() == [.newHabitRealism])
+        #expect(try store.open("2026-11-30", "10:00").takeHabitSignals() == [.newHabitRealism(count: 4)])
         #expect(try store.open("2026-11-30", "11:00").takeHabitSignals().isEmpty)
         try store.open("2026-12-01").habitAdd("Five", schedule: weekly)
         #expect(try store.open("2026-12-01", "10:00").takeHabitSignals().isEmpty, "already shown this week")

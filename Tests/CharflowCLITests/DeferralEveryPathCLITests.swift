@@ -14,6 +14,7 @@ struct DeferralPath: Sendable, CustomTestStringConvertible {
         DeferralPath(name: "edit --due") { task, _, day in [["edit", task, "--due", day]] },
         DeferralPath(name: "move --region --day") { task, _, day in [["move", task, "--region", "morning", "--day", day]] },
         DeferralPath(name: "plan carry --later") { task, _, day in [["plan", "carry", task, "--later", day]] },
+        DeferralPath(name: "plan move --to") { task, _, day in [["plan", "move", task, "--to", day]] },
         DeferralPath(name: "begin OTHER --settle defer --to") { task, other, day in
             [["begin", task], ["begin", other, "--settle", "defer", "--to", day]]
         },

@@ -177,6 +177,24 @@ struct HabitCommandTests {
                 == Array(repeating: "empty", count: 7))
     }
 
+    @Test("H-15 D15 overlapping pauses (10–25 Nov and 12–15 Nov) name the one day the habit resumes, 25 Nov, on every view")
+    func overlappingPauses() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let walk = try runner.addHabit("Walk", now: "2026-11-02T09:00")
+        try runner.ok(["habit", "pause", walk, "--from", "2026-11-10", "--to", "2026-11-25", "--reason", "travel"], now: "2026-11-09T21:00")
+        let inner = try runner.ok(["habit", "pause", walk, "--from", "2026-11-12", "--to", "2026-11-15", "--reason", "illness"],
+                                  now: "2026-11-11T21:00")
+        #expect(inner.stdout == "Walk: Paused — resumes 25 Nov\n", "\(inner.stdout)")
+        let habits = try runner.ok(["habits"], now: "2026-11-13T09:00").stdout
+        #expect(habits.contains("Walk  Paused — resumes 25 Nov"), "\(habits)")
+        #expect(!habits.contains("15 Nov"), "\(habits)")
+        #expect(try runner.ok(["habit", "grid", walk], now: "2026-11-13T09:00").stdout.contains("Paused — resumes 25 Nov"))
+        let json = try runner.json(["habits"], now: "2026-11-13T09:00")
+        #expect("\(json)".contains("Paused — resumes 25 Nov"), "\(json)")
+        #expect(!"\(json)".contains("resumes 15 Nov"), "\(json)")
+    }
+
     @Test("H-15 D15 a pause from 12 to 19 Oct reads \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
     func pausedLine() throws {
         let runner = try CharflowRunner()
@@ -262,6 +280,20 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-28"], now: Self.now)
         try runner.ok(["habit", "log", snacks, "--held", "--date", "2026-11-28"], now: Self.now)
         #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["state"] as? String == "complete")
+    }
+
+    @Test("H-13 a day marked held shows as held in habits and the grid, today too, and its box is ticked")
+    func heldIsShown() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-27T09:00")
+        let before = try runner.ok(["habits"], now: Self.now).stdout
+        #expect(before.contains("[ ] Snacks"), "\(before)")
+        try runner.ok(["habit", "log", snacks, "--held"], now: Self.now)
+        let habits = try runner.ok(["habits"], now: Self.now).stdout
+        #expect(habits.contains("[x] Snacks"), "\(habits)")
+        #expect(habits.contains("0 slips, held"), "\(habits)")
+        #expect(try runner.ok(["habit", "grid", snacks], now: Self.now).stdout.contains("today 0 slips, held"))
     }
 
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")

@@ -33,7 +33,7 @@ struct HabitReadsInWordsCLITests {
         #expect(read.hasPrefix("Missed 3 of the last 5."), "\(read)")
     }
 
-    @Test("H-13 an avoid habit's read counts today's slips; H-18 a habit begun today reads nothing due before today")
+    @Test("H-13 an avoid habit's read counts today's slips; H-18 a habit begun today reads nothing due before today and what today holds")
     func readsSayWhatHappened() throws {
         let cf = try CharflowRunner(timeZone: "Europe/London")
         defer { cf.removeFolder() }
@@ -44,7 +44,7 @@ struct HabitReadsInWordsCLITests {
 
         let read = try cf.addHabit("Read", now: "2026-11-30T08:00")
         _ = try cf.json(["habit", "log", read], now: "2026-11-30T10:00")
-        #expect(try cf.habitRead(read, now: "2026-11-30T11:00") == "Nothing was due before today.")
+        #expect(try cf.habitRead(read, now: "2026-11-30T11:00") == "Nothing was due before today; today is done.")
         // A day later the first day counts.
         #expect(try cf.habitRead(read, now: "2026-12-01T11:00") == "Done on 1 of the last 1.")
         #expect(try cf.habitRead(phone, now: "2026-12-01T11:00") == "2 slips in the last 21 days.")

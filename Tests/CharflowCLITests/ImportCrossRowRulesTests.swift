@@ -65,6 +65,7 @@ struct ImportCrossRowRulesTests {
               "category name twice", "ninth active category", "habit name twice", "group name twice", "second running session",
               "avoid habit per week", "fifth window", "window label twice", "avoid habit second window", "pause ends first",
               "session of task and habit", "session of no one", "session on a counted habit", "deferral count off",
+              "weekly habit on day 8", "schedule on day 0", "unknown frequency", "window label of 41 characters",
           ], [true, false])
     func refused(_ fault: String, _ empty: Bool) throws {
         let (result, changed, place) = try Self.importChanged(into: empty) { tables in
@@ -142,6 +143,22 @@ struct ImportCrossRowRulesTests {
                 if fault != "session of task and habit" { twin["task_id"] = NSNull() }
                 sessions.append(twin)
                 return fault == "session on a counted habit" ? "sessions[\(sessions.count)].habit_window_id" : "sessions[\(sessions.count)].task_id"
+            case "weekly habit on day 8":
+                habits[water]["frequency"] = "custom"
+                habits[water]["scheduled_days"] = "1,8"
+                return "habits[\(water + 1)].scheduled_days"
+            case "schedule on day 0":
+                var schedules = tables["habit_schedules"] ?? []
+                schedules.append(["id": Self.newID(), "habit_id": waterID, "from_day": "2026-11-30", "frequency": "custom",
+                                  "scheduled_days": "0", "target_per_week": 0, "modified_at": "2026-11-30T09:00:00.000Z"])
+                tables["habit_schedules"] = schedules
+                return "habit_schedules[\(schedules.count)].scheduled_days"
+            case "unknown frequency":
+                habits[water]["frequency"] = "fortnightly"
+                return "habits[\(water + 1)].frequency"
+            case "window label of 41 characters":
+                windows[waterWindow]["label"] = String(repeating: "L", count: 41)
+                return "habit_windows[\(waterWindow + 1)].label"
             case "deferral count off":
                 let passport = Self.row(tasks, "title", "Renew passport")
                 tasks[passport]["deferral_count"] = 3

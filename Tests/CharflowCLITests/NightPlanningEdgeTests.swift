@@ -75,6 +75,18 @@ struct NightPlanningEdgeTests {
         #expect(try cf.planningDeferrals(dueToday, now: "2026-11-30T21:01") == [PlanningDeferral("2026-11-30", "2026-12-04", "reschedule")])
     }
 
+    @Test("B-21 undo after plan move of a task whose day has arrived names plan move, and puts the task back")
+    func undoNamesPlanMove() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let dueToday = try cf.add("Due today", ["--due", "today"], now: "2026-11-30T09:00")
+        try cf.ok(["plan", "move", dueToday, "--to", "2026-12-04"], now: "2026-11-30T21:01")
+        #expect(try cf.ok(["undo"], now: "2026-11-30T21:02").stdout == "Undid plan move.\n")
+        let back = try cf.show(dueToday, now: "2026-11-30T21:02")
+        #expect(back["dueDate"] as? String == "2026-11-30")
+        #expect(back["deferralCount"] as? Int == 0)
+    }
+
     @Test("P-2 T-20 T-25 Later refuses Someday for an important task and Keep from the third deferral, changing nothing")
     func carryRefusals() throws {
         let cf = try CharflowRunner()

@@ -49,6 +49,21 @@ struct QuickAddDryRunCLITests {
         #expect(read["dueDate"] as? String == "2026-12-01")
     }
 
+    @Test("W-9 B-2 the dry run says the region and bucket the line would get, in text and --json, as the add then places it")
+    func dryRunSaysThePlace() throws {
+        let cf = try CharflowRunner(timeZone: "Europe/London")
+        defer { cf.removeFolder() }
+        let words = ["add", "--parse", "Read the paper ~30m", "--region", "evening", "--bucket", "complementary"]
+        let read = try cf.json(words + ["--dry-run"])
+        #expect(read["region"] as? String == "evening")
+        #expect(read["bucket"] as? String == "complementary")
+        #expect(try cf.ok(words + ["--dry-run"]).stdout.contains("Place: Evening · Complementary"))
+        let plain = try cf.json(["add", "--parse", "Someday idea", "--dry-run"])
+        #expect(plain["region"] is NSNull && plain["bucket"] is NSNull, "\(plain)")
+        let added = try cf.json(words)
+        #expect(added["region"] as? String == "evening" && added["bucket"] as? String == "complementary")
+    }
+
     @Test("A-6 add --parse --dry-run without a store creates none, and still refuses what a new store's add would")
     func dryRunCreatesNoStore() throws {
         let cf = try CharflowRunner(timeZone: "Europe/London")

@@ -30,6 +30,45 @@ struct RepeatingTaskCLITests {
     static let alreadyRepeated = "This one already repeated"
     static let repeatingNeedsDay = "Repeating tasks need a day. Stop repeating it to park it."
 
+    @Test("T-29 T-28 the next instance starts with its checklist unticked and without the last occurrence's attempt lines, done or dropped")
+    func nextInstanceStartsFresh() throws {
+        for resolve in ["done", "delete"] {
+            let cf = try CharflowRunner()
+            defer { cf.removeFolder() }
+            let now = "2026-11-30T09:00"
+            let notes = "Call the landlord\n- [ ] find the number\n- [x] check the boiler"
+            let id = try cf.add("Rent", ["--repeat", "weekly", "--due", "today", "--notes", notes], now: now)
+            try cf.ok(["check", id, "1"], now: now)
+            try cf.ok(["note", id, "Left a voicemail"], now: "2026-11-30T09:15")
+            let before = try cf.show(id, now: "2026-11-30T09:16")["notes"] as? String ?? ""
+            #expect(before.contains("- [x] find the number") && before.contains("2026-11-30 09:15 — Left a voicemail"), "\(before)")
+            try cf.ok([resolve, id], now: "2026-11-30T09:20")
+            let next = try #require(try cf.liveInstances(series: id, now: "2026-11-30T09:21").first)
+            #expect(next["notes"] as? String == "Call the landlord\n- [ ] find the number\n- [ ] check the boiler", "\(resolve): \(next)")
+            // The resolved instance keeps its own record.
+            #expect(try cf.show(id, now: "2026-11-30T09:22")["notes"] as? String == before)
+        }
+    }
+
+    @Test("T-28 D19 the next instance follows the latest of its occurrence, its due day and the day it was done: moved earlier, moved later, done late",
+          arguments: [
+              ("moved earlier", "2026-12-02", "2026-12-02T10:00", "2026-12-11"),
+              ("moved later", "2026-12-05", "2026-12-05T10:00", "2026-12-11"),
+              ("moved past the next occurrence", "2026-12-12", "2026-12-12T10:00", "2026-12-18"),
+              ("done late", "", "2026-12-09T10:00", "2026-12-11"),
+              ("done early", "", "2026-12-01T10:00", "2026-12-11"),
+          ])
+    func nextAfterTheOccurrence(_ name: String, _ movedTo: String, _ doneAt: String, _ expected: String) throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        // Fridays; this instance stands for Friday 4 December.
+        let id = try cf.add("Timesheet", ["--repeat", "weekly:5", "--due", "2026-12-04"], now: "2026-11-30T09:00")
+        if !movedTo.isEmpty { try cf.ok(["edit", id, "--due", movedTo], now: "2026-11-30T09:05") }
+        try cf.ok(["done", id], now: doneAt)
+        let next = try #require(try cf.liveInstances(series: id, now: doneAt).first, "\(name)")
+        #expect(next["dueDate"] as? String == expected, "\(name): \(next["dueDate"] ?? "none")")
+    }
+
     @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
     func monthlyOn31st() throws {
         let cf = try CharflowRunner()

@@ -9,6 +9,23 @@ struct SessionCommandTests {
     private let pickUpLine = "was in progress when the day ended"
     private let twoTimersLine = "Two timers were running; the later one was stopped and its time logged."
 
+    // MARK: S-13
+
+    @Test("S-13 T-7 status --json, begin --json and /api/status name the category of a task session's task")
+    func sessionTaskNamesItsCategory() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let task = try cf.add("Write the report", ["--region", "morning", "--category", "Work"], now: "2026-11-30T09:00")
+        let begun = try cf.json(["begin", task], now: "2026-11-30T09:01")
+        #expect((begun["task"] as? [String: Any])?["category"] as? String == "Work", "\(begun)")
+        let status = try cf.json(["status"], now: "2026-11-30T09:02")
+        #expect((status["task"] as? [String: Any])?["category"] as? String == "Work", "\(status)")
+        let server = try ServedCharflow(cf)
+        defer { server.stop() }
+        let answer = try server.send("GET", "/api/status").json()
+        #expect((answer["task"] as? [String: Any])?["category"] as? String == "Work", "\(answer)")
+    }
+
     // MARK: S-1
 
     @Test("S-1 status after a restart rebuilds elapsed from startedAt, pauses and the clock")
@@ -371,6 +388,22 @@ struct SessionCommandTests {
         try runner.run(["begin", worked], now: "2026-12-01T09:00")
         try runner.run(["finish", "--stop"], now: "2026-12-01T09:10")
         #expect(sessionOccurrences(of: pickUpLine, in: try runner.run(["today"], now: "2026-12-01T09:11").stdout) == 0)
+    }
+
+    @Test("S-9 the offer to pick a cut session back up is made on the next day Charflow is used only, not the days after")
+    func offeredOnlyNextDay() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let worked = try runner.add("Write report", ["--region", "morning"], now: "2026-01-24T09:00")
+        try runner.run(["begin", worked], now: "2026-01-24T23:00")
+        let next = try runner.run(["today"], now: "2026-01-25T08:00")
+        #expect(sessionOccurrences(of: pickUpLine, in: next.stdout) == 1, "\(next.stdout)")
+        for day in ["2026-01-26T08:00", "2026-02-28T08:00"] {
+            let later = try runner.run(["today"], now: day)
+            #expect(sessionOccurrences(of: pickUpLine, in: later.stdout) == 0, "\(day): \(later.stdout)")
+            let signals = try runner.json(["today"], now: day)["signals"] as? [[String: Any]] ?? []
+            #expect(!signals.contains { $0["kind"] as? String == "sessionCarriedOver" }, "\(day)")
+        }
     }
 
     @Test("S-9 with settings rollover-time 04:00 the session runs past midnight and closes at 04:00")

@@ -66,6 +66,25 @@ struct HabitReadTests {
         #expect(try F.sentence(history) == "Nothing was due before today.")
     }
 
+    @Test("H-18 a habit begun today and logged today says what today holds, not only that nothing was due before")
+    func begunTodayAndLogged() throws {
+        let done = try F.history(.binary, firstDay: F.today, entries: [F.today: 1])
+        #expect(try F.sentence(done) == "Nothing was due before today; today is done.")
+        let partly = try F.history(.counted, target: 8, firstDay: F.today, entries: [F.today: 6])
+        #expect(try F.sentence(partly) == "Nothing was due before today; today is under way.")
+    }
+
+    @Test("H-18 H-8 a weekly habit with one full week behind it says whether that week was met, not \"1 of the last 1 week\"")
+    func oneWeekLooked() throws {
+        // Three a week from Monday 16 November: the week of 16–22 is the one full week before this (23–29 is the other).
+        let met = ["2026-11-23": 1, "2026-11-25": 1, "2026-11-27": 1]
+        let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: met)
+        #expect(try F.numbers(history).weeksLooked == 1)
+        #expect(try F.sentence(history) == "0 of 3 this week. Met last week.")
+        let notMet = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: ["2026-11-23": 1])
+        #expect(try F.sentence(notMet).hasPrefix("0 of 3 this week. Not met last week."))
+    }
+
     @Test("H-18 H-8 weekly habits speak in weeks: this week's count and the last three full weeks")
     func weeklyRead() throws {
         // Three a week from Monday 2 November. Weeks 9–15: none; 16–22: two; 23–29: three; today one.
@@ -157,7 +176,7 @@ struct HabitReadTests {
             sentences.append(try F.sentence(try F.history(.avoid, target: 1, entries: Self.logged(days, done: done, amount: 2))))
         }
         sentences.append(Messages.text(.habitFatigue(habit: UUID()), title: "Walk"))
-        sentences.append(Messages.text(.newHabitRealism))
+        sentences.append(Messages.text(.newHabitRealism(count: 4)))
         sentences.append(Messages.text(.densityRead(habit: UUID(), current: 5, suggested: 3), title: "Walk"))
         for sentence in sentences {
             for word in F.forbiddenWords {
@@ -234,4 +253,22 @@ struct HabitReadTests {
         #expect(HabitSignals.tooManyNew(try days(["2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30"]),
                                         today: today))
     }
+
+    @Test("H-21 D11 D15 the new-habit line says how many habits began this week, eleven as eleven, not four")
+    func newHabitRealismCounts() throws {
+        let today = try F.day(F.today)
+        let eleven = Array(repeating: today, count: 11)
+        #expect(HabitSignals.newInAWeek(eleven, today: today) == 11)
+        #expect(Messages.text(.newHabitRealism(count: 11)).hasPrefix("Eleven new habits in a week is a lot to carry."))
+        #expect(Messages.text(.newHabitRealism(count: 4)).hasPrefix("Four new habits in a week is a lot to carry."))
+        #expect(Messages.text(.newHabitRealism(count: 14)).hasPrefix("14 new habits in a week is a lot to carry."))
+    }
+
+    @Test("B-16 D11 D15 the old-Backlog line says the tasks have waited since before this week, which the Older group means")
+    func backlogLineIsTrue() {
+        let sentence = Messages.text(.backlogGrowingOld(count: 5))
+        #expect(sentence == "5 tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it.")
+        #expect(!sentence.contains("over a week"))
+    }
 }
+

@@ -11,7 +11,7 @@ struct MessageWordsTests {
 
     static let signals: [Signal] = [
         .prioritisationPrompt(day: day), .importanceEased(task: id), .suggestRemoval(task: id), .stale(task: id),
-        .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism,
+        .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism(count: 4),
         .densityRead(habit: id, current: 7, suggested: 5), .backlogGrowingOld(count: 6),
         .regionOverLimit(region: .morning, mustDo: 2, complementary: 4, misc: 0),
     ]

@@ -149,7 +149,7 @@ struct PlanningRulesTests {
             (.sessionCarriedOver(task: id), "sessionCarriedOver", id),
             (.twoTimersStopped, "twoTimersStopped", nil),
             (.habitFatigue(habit: id), "habitFatigue", id),
-            (.newHabitRealism, "newHabitRealism", nil),
+            (.newHabitRealism(count: 4), "newHabitRealism", nil),
             (.densityRead(habit: id, current: 5, suggested: 3), "densityRead", id),
             (.backlogGrowingOld(count: 6), "backlogGrowingOld", nil),
             (.regionOverLimit(region: .morning, mustDo: 2, complementary: 3, misc: 0), "regionOverLimit", nil),
@@ -166,7 +166,7 @@ struct PlanningRulesTests {
         let id = UUID()
         let signals: [Signal] = [
             .prioritisationPrompt(day: try Self.day("2026-12-01")), .importanceEased(task: id), .suggestRemoval(task: id),
-            .stale(task: id), .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism,
+            .stale(task: id), .sessionCarriedOver(task: id), .twoTimersStopped, .habitFatigue(habit: id), .newHabitRealism(count: 4),
             .densityRead(habit: id, current: 5, suggested: 3), .backlogGrowingOld(count: 6),
             .regionOverLimit(region: .morning, mustDo: 2, complementary: 4, misc: 0),
         ]

@@ -107,6 +107,8 @@ struct RefusalKindTests {
         case .habitNotScheduledOn: "habitNotScheduledOn"
         case .outOfRange: "outOfRange"
         case .titleTooLong: "titleTooLong"
+        case .emptyName: "emptyName"
+        case .nameTooLong: "nameTooLong"
         case .unfitCharacter: "unfitCharacter"
         case .undoChangedElsewhere: "undoChangedElsewhere"
         case .noConflictMatches: "noConflictMatches"
@@ -125,7 +127,7 @@ struct RefusalKindTests {
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 84
+    static let caseCount = 86
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)

@@ -83,7 +83,7 @@ struct RepeatRuleTests {
                 == TaskFixture.day(expected))
     }
 
-    @Test("T-29 the next instance copies title, notes, category, effort, importance, repeat and series; resets the rest")
+    @Test("T-29 the next instance copies title, notes (unticked), category, effort, importance, repeat and series; resets the rest")
     func copies() throws {
         let category = UUID()
         var task = TaskItem(title: "Pay rent", notes: "- [x] transfer", dueDate: TaskFixture.day("2026-12-01"),
@@ -95,7 +95,8 @@ struct RepeatRuleTests {
         let now = TaskFixture.instant(20)
         let next = try #require(task.nextInstance(resolvedDay: TaskFixture.day("2026-12-01"), now: now))
         #expect(next.id != task.id)
-        #expect(next.title == "Pay rent" && next.notes == "- [x] transfer")
+        // A new occurrence starts with its checklist unticked (T-29).
+        #expect(next.title == "Pay rent" && next.notes == "- [ ] transfer")
         #expect(next.categoryID == category && next.effortMinutes == 15 && next.importance == .high)
         #expect(next.repeatKind == .monthly && next.repeatDayOfMonth == 1 && next.seriesID == task.id)
         #expect(next.dueDate == TaskFixture.day("2027-01-01"))

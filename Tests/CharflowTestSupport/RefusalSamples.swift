@@ -25,6 +25,7 @@ public enum RefusalSamples {
         .undoBlocked, .undoUnknown, .pickALaterDay, .undoSecondTimer, .deferToLaterDay,
         .habitSessionRunning(title: "Quran", progress: "3 of 15 min"), .habitPausedOn(day), .habitNotScheduledOn(day),
         .outOfRange(what: "a position", given: "9", range: "1 to 3"), .titleTooLong(600),
+        .emptyName(.groupName), .nameTooLong(.windowLabel, limit: 40, count: 41),
         .unfitCharacter(.taskTitle, 7),
         .undoChangedElsewhere(action: "add Pay rent", sync: "at 09:05"), .noConflictMatches("9"), .conflictRowGone,
         .regionHoursOutsideDay(.evening, "20:00–05:00", rollover: TimeOfDay(hour: 4, minute: 0)!),

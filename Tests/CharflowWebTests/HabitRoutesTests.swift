@@ -100,4 +100,24 @@ import Testing
         #expect(try local.send("GET", "/api/habits/\(id)/grid?weeks=2").status == 200)
         #expect(try local.send("GET", "/api/groups").json()["groups"] is [Any])
     }
+
+    @Test("B-21 D8 W-15 a habit or planning route that finds things already as asked answers without an action and changes nothing")
+    func unchangedAnswersNoAction() throws {
+        let (local, _) = try StrictBodyTests.served()
+        defer { local.stop() }
+        let restoreBefore = local.storeBytes()
+        let restored = try local.post("/api/habits/Water/restore", "{}")
+        #expect(restored.status == 200, "\(restored.body)")
+        #expect(try restored.json()["action"] == nil, "restoring an active habit recorded an action: \(restored.body)")
+        #expect(local.storeBytes() == restoreBefore, "restoring an active habit changed the store")
+        let closed = try local.post("/api/plan/close", "{}")
+        #expect(try closed.json()["action"] is String, "the first close is a change: \(closed.body)")
+        let before = local.storeBytes()
+        let again = try local.post("/api/plan/close", "{}")
+        #expect(again.status == 200, "\(again.body)")
+        #expect(try again.json()["action"] == nil, "a second close recorded an action: \(again.body)")
+        #expect(local.storeBytes() == before, "a second close changed the store")
+        let undone = try local.post("/api/undo", "{}")
+        #expect(try undone.json()["undone"] as? String == "plan close", "\(undone.body)")
+    }
 }

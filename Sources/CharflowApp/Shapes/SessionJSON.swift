@@ -26,11 +26,11 @@ public enum SessionJSON {
         ])
     }
 
-    /// A session with its task, as an action on it reports them.
-    public static func status(_ session: WorkSession, task: TaskItem?, now: Date, today: LocalDay,
-                              calendar: PlannerCalendar) -> JSONValue {
+    /// A session with its task, as an action on it reports them; `render` names the task's category.
+    public static func status(_ session: WorkSession, task: TaskItem?, now: Date, calendar: PlannerCalendar,
+                              render: TaskJSON) -> JSONValue {
         .object([("session", self.session(session, now: now, calendar: calendar)),
-                 ("task", task.map { TaskJSON(today: today, calendar: calendar, categories: [:]).task($0) } ?? .null)])
+                 ("task", task.map { render.task($0) } ?? .null)])
     }
 
     /// "▶ Write report · 12 of 30 min", with "paused" when it is; `title` names what the session is on.

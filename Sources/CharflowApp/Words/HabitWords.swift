@@ -2,10 +2,11 @@ import CharflowCore
 
 /// A habit's amount and pause in words, as Today, the review and the habit views say them.
 public enum HabitWords {
-    /// "done", "3/8", "20/30 min", "2 slips".
-    public static func amount(kind: HabitKind, amount: Int, target: Int) -> String {
+    /// "done", "3/8", "20/30 min", "2 slips"; a binary day left undone is "not yet" while it lasts and
+    /// "not done" once it is over (`dayOver`).
+    public static func amount(kind: HabitKind, amount: Int, target: Int, dayOver: Bool = false) -> String {
         switch kind {
-        case .binary: amount > 0 ? "done" : "not yet"
+        case .binary: amount > 0 ? "done" : dayOver ? "not done" : "not yet"
         case .counted: "\(amount)/\(target)"
         case .timed: "\(amount)/\(target) min"
         case .avoid: amount == 1 ? "1 slip" : "\(amount) slips"

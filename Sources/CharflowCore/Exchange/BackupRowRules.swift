@@ -49,6 +49,15 @@ public enum BackupRowRules {
                 throw fail(column, "a title is at most \(TaskText.maxTitleLength) characters; this one has \(text.count)")
             }
         }
+        // A habit's schedule as the commands give it: a known frequency and ISO weekdays 1 to 7 (H-2).
+        func schedule() throws(ImportError) {
+            if let text = row.text("frequency"), HabitFrequency(rawValue: text) == nil {
+                throw fail("frequency", "'\(Messages.echo(text))' is not a habit's frequency (daily, weekdays or custom)")
+            }
+            if let text = row.text("scheduled_days"), AnchorTiming.days(stored: text) == nil {
+                throw fail("scheduled_days", "'\(Messages.echo(text))' is not a list of ISO weekdays (1 to 7, at least one)")
+            }
+        }
         let habitTarget = Int64(WholeNumber.habitTarget.lowerBound)...Int64(WholeNumber.habitTarget.upperBound)
         let minuteOfDay: ClosedRange<Int64> = 0...1439
         switch table {
@@ -69,8 +78,10 @@ public enum BackupRowRules {
         case "habits":
             try title("title", .habitName)
             try range("target_per_week", 0...7)
+            try schedule()
         case "habit_schedules":
             try range("target_per_week", 0...7)
+            try schedule()
         case "habit_groups":
             try title("title", .groupName)
         case "categories":
@@ -80,6 +91,9 @@ public enum BackupRowRules {
             }
         case "habit_windows":
             try line("label", .windowLabel)
+            if let label = row.text("label"), label.count > WindowSpec.maxLabelLength {
+                throw fail("label", "a time of day's label is at most \(WindowSpec.maxLabelLength) characters; this one has \(label.count)")
+            }
             try range("target", habitTarget)
             try range("effort_minutes", 1...1440)
             try range("start_minute", minuteOfDay)

@@ -11,13 +11,17 @@ public struct DensityCell: Sendable, Equatable {
     public let target: Int
     /// Due that day: scheduled, not paused, and the window existed. Unscheduled days count nowhere.
     public let isDue: Bool
+    /// An avoid habit's day marked held (`habit log --held`) with its slips within the allowance: shown
+    /// as such, today too, though today's state stays unresolved until the day ends (H-13).
+    public var isHeld = false
 
-    public init(date: LocalDay, state: DensityState, amount: Int, target: Int, isDue: Bool) {
+    public init(date: LocalDay, state: DensityState, amount: Int, target: Int, isDue: Bool, isHeld: Bool = false) {
         self.date = date
         self.state = state
         self.amount = amount
         self.target = target
         self.isDue = isDue
+        self.isHeld = isHeld
     }
 }
 
@@ -99,7 +103,8 @@ public struct WindowHistory: Sendable {
                 state = day == today || weekly ? .empty : .missed
             }
         }
-        return DensityCell(date: day, state: state, amount: amount, target: target, isDue: true)
+        let held = kind == .avoid && entry?.completedAt != nil && amount <= target
+        return DensityCell(date: day, state: state, amount: amount, target: target, isDue: true, isHeld: held)
     }
 
     /// Cells from `start` through `end`, oldest first.

@@ -32,6 +32,8 @@ public enum DensityRead {
         public var oldEnough = false
         /// The habit (or the window) began today: no day before it could have been due.
         public var beganToday = false
+        /// Today's state when today is due: said when no day before it was (today is not yet judged).
+        public var today: DensityState?
     }
 
     /// Counts the last `windowDays` days before `today` (and, for weekly targets, the last full weeks).
@@ -40,6 +42,7 @@ public enum DensityRead {
         let start = today.adding(days: -windowDays)
         let weeklyNow = history.schedule(on: today)?.isWeeklyTarget ?? false
         numbers.beganToday = history.firstDay >= today
+        if let cell = history.cells(from: today, through: today, today: today).first, cell.isDue { numbers.today = cell.state }
         // Slips are facts as soon as they are logged: today's are said beside the 21 days' (H-13 keeps
         // only today's state unresolved).
         if history.kind == .avoid {

@@ -238,9 +238,15 @@ public struct HabitPause: Sendable, Equatable, Identifiable {
     /// back-to-back pauses read as one, so "resumes …" names the day the habit really resumes.
     public static func inForce(on day: LocalDay, _ pauses: [HabitPause]) -> HabitPause? {
         guard var current = pauses.first(where: { $0.covers(day) }) else { return nil }
-        while let resume = current.to, let next = pauses.first(where: { $0.covers(resume) }) {
-            current.to = next.to
+        // From `day`, the latest end of every pause covering the day reached, until no pause covers it:
+        // a short pause inside a longer one (12–15 Nov inside 10–25 Nov) ends with the longer.
+        var resume: LocalDay? = day
+        while let reached = resume {
+            let covering = pauses.filter { $0.covers(reached) }
+            guard !covering.isEmpty else { break }
+            resume = covering.contains { $0.to == nil } ? nil : covering.compactMap(\.to).max()
         }
+        current.to = resume
         return current
     }
 }

@@ -5,7 +5,7 @@ extension HabitRules {
     /// Refuses the windows of a new habit: a label not on one line, more than `Habit.maxWindows`, or an
     /// avoid habit with more than its one all-day window.
     public static func checkNewWindows(_ specs: [WindowSpec], kind: HabitKind) throws(PlannerError) {
-        for spec in specs { try TextRules.checkLine(spec.label, .windowLabel) }
+        for spec in specs { try checkLabel(spec.label) }
         if specs.count > Habit.maxWindows { throw .tooManyWindows }
         var labels = Set<String>()
         for spec in specs where !labels.insert(spec.label.lowercased()).inserted {
@@ -13,6 +13,14 @@ extension HabitRules {
         }
         if kind == .avoid, specs.count > 1 || specs.contains(where: { $0.start != nil || $0.end != nil }) {
             throw .avoidHasOneWindow
+        }
+    }
+
+    /// Refuses a window label not on one line, or longer than `WindowSpec.maxLabelLength` (H-4).
+    public static func checkLabel(_ label: String) throws(PlannerError) {
+        try TextRules.checkLine(label, .windowLabel)
+        if label.count > WindowSpec.maxLabelLength {
+            throw .nameTooLong(.windowLabel, limit: WindowSpec.maxLabelLength, count: label.count)
         }
     }
 
@@ -36,7 +44,7 @@ extension HabitRules {
 
     /// Refuses a window an edit names: a label not on one line, or times of day on an avoid habit.
     public static func checkEditedWindow(_ spec: WindowSpec, kind: HabitKind) throws(PlannerError) {
-        try TextRules.checkLine(spec.label, .windowLabel)
+        try checkLabel(spec.label)
         if kind == .avoid, spec.start != nil || spec.end != nil { throw .avoidHasOneWindow }
     }
 

@@ -61,7 +61,12 @@ public enum HabitSignals {
 
     /// True when `createdDays` (the logical days habits were created) hold 4+ within the 7 days to `today`.
     public static func tooManyNew(_ createdDays: [LocalDay], today: LocalDay) -> Bool {
-        createdDays.filter { $0 > today.adding(days: -7) && $0 <= today }.count >= newHabitsInAWeek
+        newInAWeek(createdDays, today: today) >= newHabitsInAWeek
+    }
+
+    /// How many of `createdDays` fall in the seven days through `today`.
+    public static func newInAWeek(_ createdDays: [LocalDay], today: LocalDay) -> Int {
+        createdDays.filter { $0 > today.adding(days: -7) && $0 <= today }.count
     }
 }
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// A time of day as the command line gives it: `"LABEL HH:MM-HH:MM [remind HH:MM]"`.
 public struct WindowSpec: Sendable, Equatable {
+    /// The longest label, in characters: a time of day's name ("Morning", "After lunch"), not a sentence.
+    public static let maxLabelLength = 40
+
     public var label: String
     public var start: TimeOfDay?
     public var end: TimeOfDay?

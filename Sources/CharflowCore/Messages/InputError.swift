@@ -63,40 +63,40 @@ public enum InputError: CharflowRefusal, Equatable {
     public var message: String {
         switch self {
         case let .invalidWord(what, given, expected):
-            "Unknown \(what) '\(given)'; expected \(expected)."
+            "Unknown \(what) '\(Messages.echo(given))'; expected \(expected)."
         case .badDate(let given):
-            "'\(given)' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday."
+            "'\(Messages.echo(given))' is not a date; use YYYY-MM-DD (years 1900 to 2999), today, tomorrow, later-this-week, next-week or someday."
         case .badTime(let given):
-            "'\(given)' is not a time; use YYYY-MM-DDTHH:MM."
+            "'\(Messages.echo(given))' is not a time; use YYYY-MM-DDTHH:MM."
         case .badEffort(let given):
-            "'\(given)' is not an effort; use minutes in 15-minute steps up to 480, or none."
+            "'\(Messages.echo(given))' is not an effort; use minutes in 15-minute steps up to 480, or none."
         case .badWindow(let given):
-            "'\(given)' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
+            "'\(Messages.echo(given))' is not a time of day; use \"LABEL HH:MM-HH:MM [remind HH:MM]\"."
         case .badColor(let given):
-            "Unknown colour '\(given)'; expected accent, blue, ochre, plum or slate."
+            "Unknown colour '\(Messages.echo(given))'; expected accent, blue, ochre, plum or slate."
         case .unknownToken(let word):
-            "'\(word)' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
+            "'\(Messages.echo(word))' is not something quick add knows: use !low, !medium or !high, an effort like ~30m or ~1h, @today, @tomorrow, @later-this-week, @next-week, @someday or @YYYY-MM-DD, and #Category. A backslash keeps the character in the title, as in \\\(word)."
         case .tokenTwice(let word):
-            "'\(word)' says again what the line already says; give each of importance, effort, date and category once."
+            "'\(Messages.echo(word))' says again what the line already says; give each of importance, effort, date and category once."
         case .emptyStorePath:
             "An empty path names no store; give a file, or leave the option out for the usual one."
         case let .badLocation(given, fault):
             switch fault {
             case .form:
-                "'\(given)' is not a location; use LATITUDE,LONGITUDE or LATITUDE,LONGITUDE,ELEVATION in degrees and metres, such as 51.5074,-0.1278."
+                "'\(Messages.echo(given))' is not a location; use LATITUDE,LONGITUDE or LATITUDE,LONGITUDE,ELEVATION in degrees and metres, such as 51.5074,-0.1278."
             case .latitude:
-                "'\(given)' is not a location: the latitude must be from -90 to 90 degrees (north positive)."
+                "'\(Messages.echo(given))' is not a location: the latitude must be from -90 to 90 degrees (north positive)."
             case .longitude:
-                "'\(given)' is not a location: the longitude must be from -180 to 180 degrees (east positive)."
+                "'\(Messages.echo(given))' is not a location: the longitude must be from -180 to 180 degrees (east positive)."
             case .elevation:
-                "'\(given)' is not a location: the elevation must be from -500 to 9000 metres."
+                "'\(Messages.echo(given))' is not a location: the elevation must be from -500 to 9000 metres."
             }
         case .badAdjustment(let given):
-            "'\(given)' is not a prayer time adjustment; use whole minutes from -60 to 60, such as 2 or -3."
+            "'\(Messages.echo(given))' is not a prayer time adjustment; use whole minutes from -60 to 60, such as 2 or -3."
         case .badRegionHours(let given):
-            "'\(given)' is not a region's hours; use HH:MM-HH:MM with two different times, such as 06:00-12:00."
+            "'\(Messages.echo(given))' is not a region's hours; use HH:MM-HH:MM with two different times, such as 06:00-12:00."
         case .badDuration(let given):
-            "'\(given)' is not a duration; use minutes (15) or 15m, 1h or 1h30m, from 1 minute to 12 hours."
+            "'\(Messages.echo(given))' is not a duration; use minutes (15) or 15m, 1h or 1h30m, from 1 minute to 12 hours."
         }
     }
 }

@@ -34,9 +34,9 @@ public enum Messages {
         case let .densityRead(_, current, suggested):
             return (title.map { "“\($0)”: " } ?? "") + lighterCadence(from: current, to: suggested)
         case .backlogGrowingOld(let count):
-            return "\(count) tasks have sat in the Backlog for over a week. A few minutes of triage may lighten it."
-        case .newHabitRealism:
-            return "Four new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
+            return "\(count) tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it."
+        case .newHabitRealism(let count):
+            return "\(number(count).capitalizedFirst) new habits in a week is a lot to carry. Starting with fewer often lasts longer; a pause is always there."
         case let .regionOverLimit(region, mustDo, complementary, misc):
             let over = [(Bucket.mustDo, mustDo), (.complementary, complementary), (.misc, misc)]
                 .filter { $0.1 > $0.0.limit }
@@ -109,12 +109,15 @@ public enum Messages {
         if schedule.isWeeklyTarget {
             text = "\(numbers.weekDone) of \(numbers.weekTarget) this week."
             if let scaled = scaledWeek(numbers) { text += " " + scaled }
-            if numbers.weeksLooked > 0 {
-                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) week\(numbers.weeksLooked == 1 ? "" : "s")."
+            if numbers.weeksLooked == 1 {
+                text += numbers.weeksMet == 1 ? " Met last week." : " Not met last week."
+            } else if numbers.weeksLooked > 1 {
+                text += " Met in \(numbers.weeksMet) of the last \(numbers.weeksLooked) weeks."
             }
         } else {
             guard numbers.due > 0 else {
-                return numbers.beganToday ? "Nothing was due before today." : "Nothing was due in the last \(days) days."
+                let before = numbers.beganToday ? "Nothing was due before today" : "Nothing was due in the last \(days) days"
+                return before + (todayWords(numbers.today).map { "; " + $0 } ?? "") + "."
             }
             text = numbers.missed == 0 ? "Done on \(numbers.complete) of the last \(numbers.due)."
                 : "Missed \(numbers.missed) of the last \(numbers.due)."
@@ -122,6 +125,15 @@ public enum Messages {
         }
         if let (current, suggested) = suggestion { text += " " + lighterCadence(from: current, to: suggested) }
         return text
+    }
+
+    /// What today holds so far, when nothing before it can be read: nil when nothing is logged yet.
+    static func todayWords(_ state: DensityState?) -> String? {
+        switch state {
+        case .complete: "today is done"
+        case .partialLow, .partialHigh: "today is under way"
+        default: nil
+        }
     }
 
     /// Why this week asks less than the schedule, when it does: "This week asks 2 instead of 3: 4 days
@@ -151,7 +163,7 @@ public enum Messages {
     }
 
     static func number(_ value: Int) -> String {
-        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven"]
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
         return value >= 0 && value < words.count ? words[value] : String(value)
     }
 

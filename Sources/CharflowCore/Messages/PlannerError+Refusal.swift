@@ -30,13 +30,13 @@ extension PlannerError: CharflowRefusal {
              "\(region.displayName) region full (1 Must-Do, 3 Complementary, 5 Misc)")
         case .noTaskMatches(let given):
             ("not_found", .notFound,
-             "No task has an id starting with '\(given)'.")
+             "No task has an id starting with '\(Messages.echo(given))'.")
         case .ambiguousID(let given):
             ("ambiguous_id", .conflict,
-             "More than one task has an id starting with '\(given)'; give more of it.")
+             "More than one task has an id starting with '\(Messages.echo(given))'; give more of it.")
         case .idTooShort(let given):
             ("id_too_short", .badInput,
-             "'\(given)' is too short to name a task; give at least 4 characters of its id.")
+             "'\(Messages.echo(given))' is too short to name a task; give at least 4 characters of its id.")
         case .complementaryLocked(let region):
             ("locked", .conflict,
              "Complementary tasks in \(region.displayName) are locked until its Must-Do is done.")
@@ -84,13 +84,13 @@ extension PlannerError: CharflowRefusal {
              "This removes every task, habit and setting for good. Confirm to do it.")
         case .noHabitMatches(let given):
             ("habit_not_found", .notFound,
-             "No habit matches '\(given)'.")
+             "No habit matches '\(Messages.echo(given))'.")
         case .ambiguousHabit(let given):
             ("ambiguous_id", .conflict,
-             "More than one habit matches '\(given)'; give more of its id.")
+             "More than one habit matches '\(Messages.echo(given))'; give more of its id.")
         case .habitTarget(let given):
             ("bad_target", .badInput,
-             "'\(given)' is not a target for this kind; binary is 1, counted and timed need 1 or more, avoid 0 or more.")
+             "'\(Messages.echo(given))' is not a target for this kind; binary is 1, counted and timed need 1 or more, avoid 0 or more.")
         case .tooManyWindows:
             ("too_many_windows", .conflict,
              "A habit has at most four times of day.")
@@ -108,13 +108,13 @@ extension PlannerError: CharflowRefusal {
              "The habit began on \(first); \(day) is before it.")
         case .unknownPreset(let given):
             ("unknown_preset", .badInput,
-             "Unknown preset '\(given)'; expected quran, dhikr, exercise or running.")
+             "Unknown preset '\(Messages.echo(given))'; expected quran, dhikr, exercise or running.")
         case .kindFixed:
             ("kind_fixed", .conflict,
              "A habit's kind is fixed. Archive it and create a new one to change it.")
         case .noWindowMatches(let given):
             ("window_not_found", .notFound,
-             "This habit has no time of day called '\(given)'.")
+             "This habit has no time of day called '\(Messages.echo(given))'.")
         case .windowNeeded:
             ("window_needed", .conflict,
              "This habit has more than one time of day; name one.")
@@ -138,15 +138,15 @@ extension PlannerError: CharflowRefusal {
              "A pause resumes on a day after it starts.")
         case .duplicateGroup(let given):
             ("duplicate_group", .conflict,
-             "There is already a group called '\(given)'.")
+             "There is already a group called '\(Messages.echo(given))'.")
         case let .duplicateHabit(given, archived):
             ("duplicate_habit", .conflict, archived
-                ? "There is already a habit called '\(given)', archived; restore it, or choose another name."
-                : "There is already a habit called '\(given)'; choose another name.")
+                ? "There is already a habit called '\(Messages.echo(given))', archived; restore it, or choose another name."
+                : "There is already a habit called '\(Messages.echo(given))'; choose another name.")
         case .duplicateWindowLabel(let given):
             ("duplicate_window", .conflict,
              given.isEmpty ? "Only one of a habit's times of day can go unlabelled; give each a label."
-                           : "A habit has one time of day called '\(given)'; give each its own label.")
+                           : "A habit has one time of day called '\(Messages.echo(given))'; give each its own label.")
         case .avoidWeekly:
             ("avoid_weekly", .conflict,
              "An avoid habit counts slips each day; it cannot have a weekly target.")
@@ -155,10 +155,10 @@ extension PlannerError: CharflowRefusal {
              "That day has \(Messages.count(slips, "slip")), more than the \(allowed) allowed, so it cannot be marked held; undo a slip first.")
         case .groupArchived(let given):
             ("group_archived", .conflict,
-             "The group '\(given)' is archived; restore it to use its name again.")
+             "The group '\(Messages.echo(given))' is archived; restore it to use its name again.")
         case .noGroupMatches(let given):
             ("group_not_found", .notFound,
-             "No group is called '\(given)'.")
+             "No group is called '\(Messages.echo(given))'.")
         case .pickADay:
             ("pick_a_day", .conflict,
              "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date.")
@@ -179,22 +179,22 @@ extension PlannerError: CharflowRefusal {
              "That task is not due yet, so there is nothing to defer; pick a day to move it to.")
         case .categoryName(let given):
             ("bad_category_name", .badInput,
-             "'\(given)' cannot be a category name; use 1 to 24 characters.")
+             "'\(Messages.echo(given))' cannot be a category name; use 1 to 24 characters.")
         case .duplicateCategory(let given):
             ("duplicate_category", .conflict,
-             "There is already a category called '\(given)'.")
+             "There is already a category called '\(Messages.echo(given))'.")
         case .tooManyCategories:
             ("too_many_categories", .conflict,
              "You have eight categories; archive one before adding another.")
         case .noCategoryMatches(let given):
             ("category_not_found", .notFound,
-             "No category is called '\(given)'.")
+             "No category is called '\(Messages.echo(given))'.")
         case .categoryArchived(let given):
             ("category_archived", .conflict,
-             "The category '\(given)' is archived; restore it to use it.")
+             "The category '\(Messages.echo(given))' is archived; restore it to use it.")
         case .defaultCategoryKept(let given):
             ("default_category", .conflict,
-             "'\(given)' is one of the three defaults; it can be renamed or archived, not deleted.")
+             "'\(Messages.echo(given))' is one of the three defaults; it can be renamed or archived, not deleted.")
         case let .noChecklistItem(number, count):
             ("no_checklist_item", .conflict,
              count == 0 ? "That task's notes have no checklist." : "There is no checklist item \(number); choose 1 to \(count).")
@@ -210,7 +210,7 @@ extension PlannerError: CharflowRefusal {
         case .unknownSetting(let given):
             ("unknown_setting", .badInput, given == PlannerSettings.retiredCapacityKey
                 ? "There is no day capacity setting any more: night planning weighs tomorrow against its free time, which the region hours, calendars, anchors and habits give."
-                : "Unknown setting '\(given)'.")
+                : "Unknown setting '\(Messages.echo(given))'.")
         case .undoBlocked:
             ("undo_blocked", .conflict,
              "That change can't be undone on its own: later changes build on it.")
@@ -231,7 +231,13 @@ extension PlannerError: CharflowRefusal {
              "This habit is not scheduled on \(day) (a \(day.weekday.name.capitalizedFirst)); only its scheduled days take a log.")
         case let .outOfRange(what, given, range):
             ("out_of_range", .badInput,
-             "'\(given)' is out of range for \(what); use \(range).")
+             "'\(Messages.echo(given))' is out of range for \(what); use \(range).")
+        case .emptyName(let field):
+            ("empty_title", .badInput, "\(field.owner.capitalizedFirst) needs \(field.noun).")
+        case let .nameTooLong(field, limit, count):
+            ("title_too_long", .badInput,
+             "A \(field.rawValue) is at most \(limit) characters; this one has \(count)."
+                + (field == .habitName ? " Put the rest in the habit's notes." : ""))
         case .titleTooLong(let count):
             ("title_too_long", .badInput,
              "A title is at most \(TaskText.maxTitleLength) characters; this one has \(count). Put the rest in the notes.")
@@ -244,7 +250,7 @@ extension PlannerError: CharflowRefusal {
              "Can't undo '\(action)': another device changed it since (sync \(sync)).")
         case .noConflictMatches(let given):
             ("conflict_not_found", .notFound,
-             "No conflict '\(given)' waits; the list of conflicts shows the ones that do.")
+             "No conflict '\(Messages.echo(given))' waits; the list of conflicts shows the ones that do.")
         case .conflictRowGone:
             ("conflict_row_gone", .conflict,
              "That value can't be put back: its record was removed for good since.")
@@ -256,17 +262,17 @@ extension PlannerError: CharflowRefusal {
              "\(first.displayName) (\(firstHours)) and \(second.displayName) (\(secondHours)) would overlap; each hour belongs to one region at most.")
         case .noAnchorMatches(let given):
             ("anchor_not_found", .notFound,
-             "No anchor matches '\(given)'.")
+             "No anchor matches '\(Messages.echo(given))'.")
         case .ambiguousAnchor(let given):
             ("ambiguous_id", .conflict,
-             "More than one anchor matches '\(given)'; give more of its id.")
+             "More than one anchor matches '\(Messages.echo(given))'; give more of its id.")
         case .anchorArchived(let title):
             ("anchor_archived", .conflict,
              "“\(title)” is archived; restore it first.")
         case let .duplicateAnchor(given, archived):
             ("duplicate_anchor", .conflict, archived
-                ? "There is already an anchor called '\(given)', archived; restore it, or choose another name."
-                : "There is already an anchor called '\(given)'; choose another name.")
+                ? "There is already an anchor called '\(Messages.echo(given))', archived; restore it, or choose another name."
+                : "There is already an anchor called '\(Messages.echo(given))'; choose another name.")
         case .anchorNotScheduledOn(let day):
             ("not_scheduled", .conflict,
              "This anchor is not on \(day) (a \(day.weekday.name.capitalizedFirst)); only its days take a mark.")

@@ -85,6 +85,10 @@ public enum PlannerError: Error, Sendable, Equatable {
     case outOfRange(what: String, given: String, range: String)
     /// A title longer than `TaskText.maxTitleLength` characters (the count given).
     case titleTooLong(Int)
+    /// A name or title other than a task's that is empty once trimmed: which one.
+    case emptyName(TextRules.Field)
+    /// A name or label other than a task's title past its longest: which one, its longest and the count given.
+    case nameTooLong(TextRules.Field, limit: Int, count: Int)
     /// A title or name holding a control or direction character (`TextRules`): the field and the scalar.
     case unfitCharacter(TextRules.Field, UInt32)
     /// Undo of an action whose rows another device changed since (rule Y-25): what the action did

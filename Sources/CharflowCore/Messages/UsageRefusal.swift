@@ -44,10 +44,10 @@ public enum UsageRefusal: CharflowRefusal, Equatable {
         case .missingOption(let name): "The \(name) is missing."
         case .chooseOne(let names): "Choose one of " + Self.list(names, "or") + "."
         case .atMostOne(let names): "Choose at most one of " + Self.list(names, "or") + "."
-        case .notANumber(let option, let given): "The \(option) takes a whole number, not '\(given)'."
+        case .notANumber(let option, let given): "The \(option) takes a whole number, not '\(Messages.echo(given))'."
         case .nothingToChange: "Nothing to change."
         case .backlogTakesNoPlace: "The Backlog takes no region, bucket or day."
-        case .unknownAction(let word): "Unknown action '\(word)'."
+        case .unknownAction(let word): "Unknown action '\(Messages.echo(word))'."
         }
     }
 

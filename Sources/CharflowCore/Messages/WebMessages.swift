@@ -29,7 +29,7 @@ public enum WebMessages {
     public static let notFound = "There is nothing at that address."
     public static let wrongMethod = "That address does not take this kind of request; nothing was changed."
     public static func unknownField(_ field: String) -> String {
-        "Unknown field \"\(field)\"; nothing was changed."
+        "Unknown field \"\(Messages.echo(field))\"; nothing was changed."
     }
     public static func missingField(_ field: String) -> String {
         "Field \"\(field)\" is missing; nothing was changed."
@@ -37,6 +37,11 @@ public enum WebMessages {
     /// `expected` in words: "a whole number", "text", "true or false", "a list of text".
     public static func wrongType(_ field: String, expected: String) -> String {
         "Field \"\(field)\" must be \(expected); nothing was changed."
+    }
+
+    /// A body's text holding U+0000, which no text Charflow keeps can hold (B-1, X-5): refused, never cut.
+    public static func nulInField(_ field: String) -> String {
+        "Field \"\(field)\" holds a NUL character (U+0000), which text cannot keep; remove it. Nothing was changed."
     }
 }
 

@@ -18,8 +18,8 @@ public enum Signal: Sendable, Equatable {
     case twoTimersStopped
     /// More than half of a habit's due days missed over three weeks.
     case habitFatigue(habit: UUID)
-    /// Four or more habits started within a week.
-    case newHabitRealism
+    /// Four or more habits started within a week: how many.
+    case newHabitRealism(count: Int)
     /// A habit's read suggests a lighter cadence (days a week now, suggested).
     case densityRead(habit: UUID, current: Int, suggested: Int)
     /// Tasks have waited in the Backlog's Older group.

@@ -49,6 +49,36 @@ public enum Notes {
         return notes.hasSuffix("\n") ? notes + line : notes + "\n" + line
     }
 
+    /// The notes a repeating task's next instance starts with (T-28): every checklist item unticked and
+    /// the timestamped lines of the last occurrence's attempts (`appending`) left out; nil when nothing
+    /// else was written.
+    public static func forNextOccurrence(_ notes: String?) -> String? {
+        guard let notes else { return nil }
+        var kept: [String] = []
+        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            if isAttemptLine(line) { continue }
+            if parseItem(line)?.0 == true, let bullet = line.firstIndex(where: { $0 != " " && $0 != "\t" }) {
+                var characters = Array(line)
+                characters[line.distance(from: line.startIndex, to: bullet) + 3] = " "
+                kept.append(String(characters))
+            } else {
+                kept.append(String(line))
+            }
+        }
+        while let last = kept.last, last.trimmingWhitespace().isEmpty { kept.removeLast() }
+        return kept.isEmpty ? nil : kept.joined(separator: "\n")
+    }
+
+    /// Whether `line` is one `appending` wrote: "2026-11-30 09:15 — …".
+    static func isAttemptLine(_ line: Substring) -> Bool {
+        let characters = Array(line.prefix(19))
+        guard characters.count == 19 else { return false }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15]
+        return digits.allSatisfy { characters[$0].isASCII && characters[$0].isNumber }
+            && characters[4] == "-" && characters[7] == "-" && characters[10] == " " && characters[13] == ":"
+            && String(characters[16...18]) == " — "
+    }
+
     private static func parseItem(_ line: Substring) -> (Bool, String)? {
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
         guard trimmed.hasPrefix("- [") || trimmed.hasPrefix("* [") else { return nil }

@@ -134,8 +134,9 @@ extension TaskItem {
     /// Its occurrence is the first one strictly after the later of the due date and `resolvedDay`
     /// that is not in `taken` (the occurrences the series' instances were made for, T-28 and spec
     /// D19): an instance moved to an earlier day and resolved there keeps its own occurrence, so the
-    /// next is the one after it. Copies title, notes, category, effort, importance, the repeat fields
-    /// and the series; starts fresh otherwise (not done, no deferrals, not dropped, not placed). Nil
+    /// next is the one after it. Copies title, notes (checklist unticked, the attempt lines left out:
+    /// `Notes.forNextOccurrence`), category, effort, importance, the repeat fields and the series;
+    /// starts fresh otherwise (not done, no deferrals, not dropped, not placed). Nil
     /// for a one-off task, or when the series runs past the last supported day.
     public func nextInstance(resolvedDay: LocalDay, now: Date, taken: Set<LocalDay> = []) -> TaskItem? {
         guard isRepeating, let due = dueDate else { return nil }
@@ -149,7 +150,7 @@ extension TaskItem {
             next = candidate
             base = candidate
         } while taken.contains(next)
-        return TaskItem(title: title, notes: notes, dueDate: next, effortMinutes: effortMinutes, importance: importance,
+        return TaskItem(title: title, notes: Notes.forNextOccurrence(notes), dueDate: next, effortMinutes: effortMinutes, importance: importance,
                         repeatKind: repeatKind, repeatWeekdays: repeatWeekdays, repeatDayOfMonth: dayOfMonth,
                         seriesID: seriesID ?? id, createdAt: now, categoryID: categoryID, occurrence: next)
     }

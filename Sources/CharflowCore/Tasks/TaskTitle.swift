@@ -10,8 +10,10 @@ public enum TaskText {
     public static func title(_ raw: String, field: TextRules.Field = .taskTitle) throws(PlannerError) -> String {
         let trimmed = raw.trimmingWhitespace()
         try TextRules.checkLine(trimmed, field)
-        guard !trimmed.isEmpty else { throw .emptyTitle }
-        guard trimmed.count <= maxTitleLength else { throw .titleTooLong(trimmed.count) }
+        guard !trimmed.isEmpty else { throw field == .taskTitle ? .emptyTitle : .emptyName(field) }
+        guard trimmed.count <= maxTitleLength else {
+            throw field == .taskTitle ? .titleTooLong(trimmed.count) : .nameTooLong(field, limit: maxTitleLength, count: trimmed.count)
+        }
         return trimmed
     }
 

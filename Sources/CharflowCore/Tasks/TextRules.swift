@@ -15,6 +15,28 @@ public enum TextRules {
         case groupName = "group name"
         case anchorTitle = "anchor title"
         case calendarName = "calendar name"
+
+        /// What the text belongs to, with its article: "a habit", "an anchor".
+        public var owner: String {
+            switch self {
+            case .taskTitle: "a task"
+            case .habitName: "a habit"
+            case .windowLabel: "a time of day"
+            case .categoryName: "a category"
+            case .groupName: "a group"
+            case .anchorTitle: "an anchor"
+            case .calendarName: "a calendar"
+            }
+        }
+
+        /// What the text is to its owner, with its article: "a title", "a name", "a label".
+        public var noun: String {
+            switch self {
+            case .taskTitle, .anchorTitle: "a title"
+            case .windowLabel: "a label"
+            case .habitName, .categoryName, .groupName, .calendarName: "a name"
+            }
+        }
     }
 
     /// Whether `scalar` cannot stand in a title or name: general category Cc (C0, DEL, C1) or a

@@ -32,7 +32,8 @@ enum AddCommand: TypedCommand {
         if input.dryRun {
             // Refuses what the add would refuse, and creates no store (like `import --dry-run`).
             let report = try context.withDryRunApp { try $0.previewQuickAdd(input.add) }
-            context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate).joined(separator: "\n"), json: report.json)
+            context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate,
+                                                                  place: report.region.flatMap { region in report.bucket.map { (region, $0) } }).joined(separator: "\n"), json: report.json)
             return
         }
         TaskChangeText.emit(try context.app().addTask(input.add), verb: "Added", output: context.output)

@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow move ID --region R [--bucket B] [--day D]`, `move ID --bucket B`, `move ID --backlog`.
 enum MoveCommand: TypedCommand {
@@ -9,6 +10,10 @@ enum MoveCommand: TypedCommand {
     static let summary = "Place a task in a region or bucket, or take it to the Backlog"
 
     static func run(_ input: Input, _ context: Context) throws {
-        TaskChangeText.emit(try context.app().moveTask(input), verb: "Moved", output: context.output)
+        let change = try context.app().moveTask(input)
+        guard change.changed else {
+            return context.output.emit(text: Messages.alreadyInBacklog(change.task.title), json: change.json)
+        }
+        TaskChangeText.emit(change, verb: "Moved", output: context.output)
     }
 }

@@ -107,7 +107,8 @@ enum PlanCommand: CommandGroup {
 
         static func run(_ input: Input, _ context: Context) throws {
             let report = try context.app().closePlanning()
-            context.output.emit(text: "Planning for \(DayText.long(report.session.planDay)) closed.", json: report.json)
+            context.output.emit(text: report.changed ? "Planning for \(DayText.long(report.session.planDay)) closed."
+                                    : Messages.planningAlready(closed: true), json: report.json)
         }
     }
 
@@ -120,7 +121,8 @@ enum PlanCommand: CommandGroup {
 
         static func run(_ input: Input, _ context: Context) throws {
             let report = try context.app().skipPlanning()
-            context.output.emit(text: "Planning skipped tonight.", json: report.json)
+            context.output.emit(text: report.changed ? "Planning skipped tonight." : Messages.planningAlready(closed: false),
+                                json: report.json)
         }
     }
 

@@ -17,11 +17,12 @@ enum HabitText {
     static func lines(_ day: HabitDay, output: Output) -> [String] {
         var lines: [String] = []
         for (window, cell) in day.windows {
-            let box = day.isDoneToday || cell.state == .complete ? "[x]" : "[ ]"
+            let box = day.isDoneToday || cell.state == .complete || cell.isHeld ? "[x]" : "[ ]"
             var name = day.habit.title + (window.label.isEmpty ? "" : " · " + window.label)
             name = TaskLineRenderer.fit(name, 36)
             var progress = HabitWords.amount(kind: day.habit.kind, amount: cell.amount, target: cell.target)
             if let week = day.week { progress = "\(week.done) of \(week.target) this week" + (cell.amount > 0 ? " · today " + progress : "") }
+            if cell.isHeld { progress += ", held" }
             if !cell.isDue, day.week == nil { progress = "not today" }
             let left = "  \(box) \(name)"
             lines.append(left + Padding.spaces(max(2, 44 - left.count)) + progress

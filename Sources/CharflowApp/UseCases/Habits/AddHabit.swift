@@ -50,7 +50,7 @@ extension Charflow {
     /// Adds a habit; its schedule is recorded as in force from today.
     @discardableResult
     public func addHabit(_ input: AddHabit.Input) throws -> HabitReport {
-        if input.title.isEmpty, input.preset == nil { throw PlannerError.emptyTitle }
+        if input.title.isEmpty, input.preset == nil { throw PlannerError.emptyName(.habitName) }
         let preset = input.preset
         let kind = input.kind ?? preset?.kind ?? .binary
         let records = store.habitRecords

@@ -16,11 +16,16 @@ public enum ArchiveGroup {
 extension Charflow {
     @discardableResult
     public func archiveGroup(_ input: ArchiveGroup.Input) throws -> HabitGroupsReport {
-        let saved = try store.action("group archive") { work in
+        let (saved, changed) = try store.action("group archive") { work in
             var group = try self.group(input.group)
+            guard !group.isArchived else {
+                work.changesNothing()
+                return (group, false)
+            }
             group.isArchived = true
-            return try store.habitRecords.save(group, in: work)
+            return (try store.habitRecords.save(group, in: work), true)
         }
-        return HabitGroupsReport(added: nil, archived: saved, summaries: [], json: .object([("archived", .string(saved.title))]))
+        return HabitGroupsReport(added: nil, archived: saved, changed: changed, summaries: [],
+                                 json: .object([("archived", .string(saved.title))]))
     }
 }

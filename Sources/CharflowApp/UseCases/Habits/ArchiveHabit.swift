@@ -23,13 +23,20 @@ extension Charflow {
         try setArchived(input.habit, true, label: "habit archive")
     }
 
-    /// Sets whether the habit `ref` names is archived, as the undoable action `label`.
+    /// Sets whether the habit `ref` names is archived, as the undoable action `label`; a habit already
+    /// so records nothing (B-21) and its report says it changed nothing.
     func setArchived(_ ref: HabitRef, _ archived: Bool, label: String) throws -> HabitReport {
-        let saved = try store.action(label) { work in
+        let (saved, changed) = try store.action(label) { work in
             var habit = try self.habit(ref)
+            guard habit.isArchived != archived else {
+                work.changesNothing()
+                return (habit, false)
+            }
             habit.isArchived = archived
-            return try store.habitRecords.save(habit, in: work)
+            return (try store.habitRecords.save(habit, in: work), true)
         }
-        return try habitReport(saved)
+        var report = try habitReport(saved)
+        report.changed = changed
+        return report
     }
 }

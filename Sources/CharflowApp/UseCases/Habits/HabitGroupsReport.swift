@@ -8,6 +8,8 @@ public struct HabitGroupsReport: Report {
     public let archived: HabitGroup?
     /// The group an action brought back from the archive.
     public var restored: HabitGroup? = nil
+    /// False when the action found the group already as asked and recorded nothing (B-21).
+    public var changed = true
     public let summaries: [HabitGroupSummary]
     public let json: JSONValue
 }

@@ -6,6 +6,8 @@ import Foundation
 public struct HabitReport: Report {
     public let habit: Habit
     public let json: JSONValue
+    /// False when the action found the habit already as asked and recorded nothing (B-21).
+    public var changed = true
 }
 
 extension Charflow {

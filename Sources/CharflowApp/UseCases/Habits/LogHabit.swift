@@ -70,13 +70,15 @@ public struct HabitLogReport: Report {
     public let today: LocalDay
     public let held: Bool
     public let json: JSONValue
+    /// False when a step back found nothing to take back and nothing was recorded (B-21).
+    public var changed = true
 }
 
 extension Charflow {
     @discardableResult
     public func logHabit(_ input: LogHabit.Input) throws -> HabitLogReport {
         let records = store.habitRecords
-        let (habit, window, log, entry) = try store.action("habit log") { work -> (Habit, HabitWindow, HabitLog, HabitEntry) in
+        let (habit, window, log, entry, changed) = try store.action("habit log") { work -> (Habit, HabitWindow, HabitLog, HabitEntry, Bool) in
             let habit = try self.habit(input.habit)
             let log = try input.log ?? Self.defaultLog(of: habit.kind)
             let day = input.day?.day(today: today) ?? today
@@ -101,11 +103,19 @@ extension Charflow {
                 try store.sessions.save(WorkSession(subject: .habitWindow(window.id), startedAt: now, day: day, endedAt: now,
                                                       outcome: .manual, actualSeconds: minutes * 60), in: work)
             case (.timed, .undo):
-                try records.removeLastManualLog(window: window.id, on: day, in: work)
+                if try !records.removeLastManualLog(window: window.id, on: day, in: work) {
+                    work.changesNothing()
+                    return (habit, window, log, before, false)
+                }
             default: break
             }
             if habit.kind == .timed { entry.amount = try records.timedMinutes(window: window.id, on: day) }
             HabitRules.settleCompletion(&entry, kind: habit.kind, log: log, today: today, now: now)
+            if log == .undo, entry.amount == before.amount, entry.completedAt == before.completedAt {
+                // Nothing to take back: the day stays as it was and no action is recorded.
+                work.changesNothing()
+                return (habit, window, log, before, false)
+            }
             if habit.kind == .counted || habit.kind == .avoid, entry.amount != before.amount {
                 try records.recordIncrement(window: window.id, day: day, before: before.amount,
                                             baseAt: before.completedAt ?? before.modifiedAt,
@@ -121,10 +131,10 @@ extension Charflow {
                                             delta: entry.amount - start, in: work)
             }
             try records.settleIncrements(&entry, kind: habit.kind)
-            return (habit, window, log, try records.save(entry, in: work))
+            return (habit, window, log, try records.save(entry, in: work), true)
         }
         return HabitLogReport(habit: habit, window: window, entry: entry, today: today, held: log == .held,
-                              json: HabitJSON.entry(entry, calendar: calendar))
+                              json: HabitJSON.entry(entry, calendar: calendar), changed: changed)
     }
 
     /// The log a habit takes when none is named: a tick, or one more count; a timed or avoid habit

@@ -47,6 +47,9 @@ public struct HabitPauseReport: Report {
     /// their state (H-15, "past days keep their entries"), so the pause rests only the others.
     public let keptDays: [LocalDay]
     public let json: JSONValue
+    /// The pause as it stands with the others: resuming on the first day no pause covers (H-15), so
+    /// a pause inside a longer one names the day the habit really resumes.
+    public let standing: HabitPause
 }
 
 extension Charflow {
@@ -64,7 +67,8 @@ extension Charflow {
         let kept = try loggedDays(of: habit, in: pause)
         var json = HabitJSON.pause(pause)
         if case .object(let pairs) = json { json = .object(pairs + [("keptDays", .array(kept.map { .string($0.description) }))]) }
-        return HabitPauseReport(habit: habit, pause: pause, keptDays: kept, json: json)
+        let standing = HabitPause.inForce(on: pause.from, try store.habitRecords.pauses(of: habit.id)) ?? pause
+        return HabitPauseReport(habit: habit, pause: pause, keptDays: kept, json: json, standing: standing)
     }
 
     /// The days from the pause's start through today (or the day before it resumes) with a log on any window.

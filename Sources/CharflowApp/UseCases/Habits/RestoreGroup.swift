@@ -3,7 +3,7 @@ import CharflowStore
 import Foundation
 
 /// Bring an archived habit group back, with its name and its habits (rule H-7); a group that is not
-/// archived is left as it is.
+/// archived is left as it is, and nothing is recorded (B-21).
 public enum RestoreGroup {
     public struct Input: Decodable, Sendable {
         public var group: GroupRef
@@ -17,12 +17,16 @@ public enum RestoreGroup {
 extension Charflow {
     @discardableResult
     public func restoreGroup(_ input: RestoreGroup.Input) throws -> HabitGroupsReport {
-        var group = try self.group(input.group)
-        if group.isArchived {
+        let (group, changed) = try store.action("group restore") { work in
+            var group = try self.group(input.group)
+            guard group.isArchived else {
+                work.changesNothing()
+                return (group, false)
+            }
             group.isArchived = false
-            group = try store.action("group restore") { work in try store.habitRecords.save(group, in: work) }
+            return (try store.habitRecords.save(group, in: work), true)
         }
-        return HabitGroupsReport(added: nil, archived: nil, restored: group, summaries: [],
+        return HabitGroupsReport(added: nil, archived: nil, restored: group, changed: changed, summaries: [],
                                  json: .object([("restored", .string(group.title))]))
     }
 }

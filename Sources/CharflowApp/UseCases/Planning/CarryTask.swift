@@ -56,6 +56,12 @@ public enum CarryTask {
 extension Charflow {
     @discardableResult
     public func carryTask(_ input: CarryTask.Input) throws -> TaskChange {
+        try carry(input, label: "plan carry")
+    }
+
+    /// Carries the task as `input` says, as the undoable action `label` (`plan move` carries a task
+    /// whose day has come, and `undo` names it as such).
+    func carry(_ input: CarryTask.Input, label: String) throws -> TaskChange {
         let task = try self.task(input.task)
         var target: LocalDay? = planningDays.plan
         var reason: DeferralReason?
@@ -73,7 +79,7 @@ extension Charflow {
             reason = chip
             chosen = true
         }
-        let change = try store.action("plan carry") { work in
+        let change = try store.action(label) { work in
             var outcome: Deferral.Outcome
             do {
                 outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,

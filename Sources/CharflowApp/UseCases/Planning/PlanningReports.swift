@@ -5,6 +5,8 @@ import Foundation
 /// A closed or skipped planning session.
 public struct PlanningSessionReport: Report {
     public let session: NightPlanningSession
+    /// False when the planning was already so and nothing was recorded (B-21).
+    public var changed = true
     public var json: JSONValue { PlanningJSON.session(session) }
 }
 

@@ -45,7 +45,8 @@ extension Charflow {
         guard !task.isCompleted else { throw PlannerError.alreadyDone }
         let day = try to.resolve(today: today, calendar: calendar)
         if Deferral.isDeferral(task, to: day, today: today) {
-            return try TaskChange(try carryTask(CarryTask.Input(task: task.id, choice: .later(to, nil))).task, in: self)
+            // Carried, it says what the deferral did, easing included (T-13), and undo names it `plan move`.
+            return try carry(CarryTask.Input(task: task.id, choice: .later(to, nil)), label: "plan move")
         }
         let moved = try store.action("plan move") { work in
             var moved = try Deferral.reschedule(task, to: day, today: today)

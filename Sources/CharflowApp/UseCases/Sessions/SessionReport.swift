@@ -22,7 +22,7 @@ extension Charflow {
     func sessionReport(
         _ session: WorkSession, task: TaskItem?, settled: WorkSession? = nil, settledDeferral: Store.DateChange? = nil
     ) throws -> SessionReport {
-        var json = SessionJSON.status(session, task: task, now: now, today: today, calendar: calendar)
+        var json = SessionJSON.status(session, task: task, now: now, calendar: calendar, render: try taskJSON(categories: task != nil))
         if let settledDeferral, case .object(var pairs) = json {
             pairs.append(("settledDeferral", TaskChange.deferralJSON(settledDeferral, task: true)))
             json = .object(pairs)

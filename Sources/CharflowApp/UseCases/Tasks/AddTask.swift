@@ -79,10 +79,12 @@ extension Charflow {
     }
 
     /// Judges an add as the add does, writing nothing: what a dry run and the page's preview refuse.
-    func judgeAdd(_ input: AddTask.Input) throws {
+    @discardableResult
+    func judgeAdd(_ input: AddTask.Input) throws -> TaskItem {
         let input = try input.resolved()
         var task = try newTask(input)
         try settle(&task, input)
+        return task
     }
 
     /// The task `input` makes, before its place: its title, day and category judged, in that order.

@@ -60,19 +60,26 @@ extension Charflow {
     @discardableResult
     public func moveTask(_ input: MoveTask.Input) throws -> TaskChange {
         let destination = try input.destination()
-        let (task, outcome) = try store.action("move") { work in
+        let (task, outcome, changed) = try store.action("move") { work in
             try movedTask(input.task, to: destination, in: work)
         }
         // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
-        return try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
+        var report = try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
+        report.changed = changed
+        return report
     }
 
-    /// Moves the task `ref` names inside `work`: the task as saved, and the deferral the move counted.
+    /// Moves the task `ref` names inside `work`: the task as saved, the deferral the move counted, and
+    /// whether it moved at all (a Backlog task taken to the Backlog stays as it was, recording nothing).
     private func movedTask(_ ref: TaskRef, to destination: MoveTask.Destination,
-                           in work: UnitOfWork) throws -> (TaskItem, Deferral.Outcome) {
+                           in work: UnitOfWork) throws -> (TaskItem, Deferral.Outcome, Bool) {
         var task = try self.task(ref)
         guard task.droppedAt == nil else { throw PlannerError.taskDropped }
         var outcome = Deferral.Outcome(task: task)
+        if destination == .backlog, task.region == nil, Backlog.contains(task, today: today) {
+            work.changesNothing()
+            return (task, outcome, false)
+        }
         switch destination {
         case .board(let region, let bucket, let word):
             let day = try Board.day(toPlace: task, on: word, today: today, calendar: calendar)
@@ -96,6 +103,6 @@ extension Charflow {
         }
         outcome.task = task
         try saveDateChange(&outcome, in: work)
-        return (outcome.task, outcome)
+        return (outcome.task, outcome, true)
     }
 }

@@ -8,6 +8,9 @@ public struct QuickAddReport: Report {
     public let line: QuickAddLine
     /// The day the quick date names today; nil for none or Someday.
     public let dueDate: LocalDay?
+    /// Where the add would put the task: its region and bucket on a board, both nil off the board.
+    public var region: Region? = nil
+    public var bucket: Bucket? = nil
 
     public var json: JSONValue {
         .object([
@@ -17,6 +20,8 @@ public struct QuickAddReport: Report {
             ("due", .optional(line.dueWord)),
             ("dueDate", .optional(dueDate?.description)),
             ("category", .optional(line.category)),
+            ("region", .optional(region?.rawValue)),
+            ("bucket", .optional(bucket?.rawValue)),
             ("tokens", .array(line.tokens.map { token in
                 .object([("kind", .string(token.kind.rawValue)), ("text", .string(token.text)), ("value", .string(token.value))])
             })),
@@ -32,7 +37,8 @@ extension Charflow {
     /// bucket), so a preview never promises an add that is then refused.
     public func previewQuickAdd(_ input: AddTask.Input) throws -> QuickAddReport {
         guard let line = input.parse else { throw UsageRefusal.missingOption("parse") }
-        try judgeAdd(input)
-        return QuickAddReport(line: line, dueDate: try line.due?.resolve(today: today, calendar: calendar))
+        let task = try judgeAdd(input)
+        return QuickAddReport(line: line, dueDate: try line.due?.resolve(today: today, calendar: calendar),
+                              region: task.region, bucket: task.bucket)
     }
 }

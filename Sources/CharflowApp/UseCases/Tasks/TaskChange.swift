@@ -10,6 +10,8 @@ public struct TaskChange: Report {
     package let dateChange: Store.DateChange?
     /// The task object, with a `deferral` object when the action moved its date.
     public let json: JSONValue
+    /// False when the action found the task already as asked and recorded nothing (B-21).
+    public var changed = true
 
     init(_ task: TaskItem, in app: Charflow, change: Store.DateChange? = nil) throws {
         self.task = task

@@ -25,7 +25,9 @@ extension Charflow {
         }
         let created = try store.habitRecords.creationTimes(since: calendar.start(of: today.adding(days: -7)))
             .map(calendar.logicalDay(at:))
-        if HabitSignals.tooManyNew(created, today: today) { fresh.append(.newHabitRealism) }
+        if HabitSignals.tooManyNew(created, today: today) {
+            fresh.append(.newHabitRealism(count: HabitSignals.newInAWeek(created, today: today)))
+        }
         return try store.signals.unshown(fresh, period: week)
     }
 
@@ -43,9 +45,13 @@ extension Charflow {
         return (task, pending)
     }
 
-    /// The task whose session the last rollover closed, while it is still live and not begun again.
+    /// The task whose session the last rollover closed, on the day that rollover began (task.md:
+    /// "tomorrow's list opens with a single row offering to pick it back up": the next list the person
+    /// sees), while it is still live and not begun again. Later days no longer offer it: the task stands
+    /// on its list like any other.
     package func offeredTask() throws -> TaskItem? {
-        guard let id = try store.signals.offeredSession(),
+        guard let id = try store.signals.offeredSession(), let offeredAt = try store.signals.offeredSessionAt(),
+              calendar.logicalDay(at: offeredAt) == today,
               let sessionID = UUID(recordText: id), let session = try store.sessions.session(id: sessionID),
               session.outcome == .autoClosed, let taskID = session.taskID, let task = try store.taskRepository.task(id: taskID),
               task.isLive else { return nil }

@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow group archive NAME`.
 enum GroupArchiveCommand: TypedCommand {
@@ -10,6 +11,8 @@ enum GroupArchiveCommand: TypedCommand {
 
     static func run(_ input: Input, _ context: Context) throws {
         let report = try context.app().archiveGroup(input)
-        context.output.emit(text: "Archived group \(report.archived?.title ?? ""); its habits stay.", json: report.json)
+        let title = report.archived?.title ?? ""
+        context.output.emit(text: report.changed ? "Archived group \(title); its habits stay." : Messages.groupAlreadyAsAsked(title, archived: true),
+                            json: report.json)
     }
 }

@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow group restore NAME`.
 enum GroupRestoreCommand: TypedCommand {
@@ -10,6 +11,8 @@ enum GroupRestoreCommand: TypedCommand {
 
     static func run(_ input: Input, _ context: Context) throws {
         let report = try context.app().restoreGroup(input)
-        context.output.emit(text: "Restored group \(report.restored?.title ?? "").", json: report.json)
+        let title = report.restored?.title ?? ""
+        context.output.emit(text: report.changed ? "Restored group \(title)." : Messages.groupAlreadyAsAsked(title, archived: false),
+                            json: report.json)
     }
 }

@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow habit archive ID`.
 enum HabitArchiveCommand: HabitSubcommand {
@@ -7,6 +8,10 @@ enum HabitArchiveCommand: HabitSubcommand {
     static let summary = "Archive a habit; its history stays"
 
     static func run(_ input: Input, _ context: Context) throws {
-        HabitCommand.emit(try context.app().archiveHabit(input), "Archived", output: context.output)
+        let report = try context.app().archiveHabit(input)
+        guard report.changed else {
+            return context.output.emit(text: Messages.habitAlreadyAsAsked(report.habit.title, archived: true), json: report.json)
+        }
+        HabitCommand.emit(report, "Archived", output: context.output)
     }
 }

@@ -17,6 +17,7 @@ enum HabitGridCommand: HabitSubcommand {
                 label += "\(week.done) of \(week.target) this week"
             } else {
                 label += "today " + HabitWords.amount(kind: report.habit.kind, amount: grid.todayCell.amount, target: grid.todayCell.target)
+                    + (grid.todayCell.isHeld ? ", held" : "")
             }
             text.append("")
             text += renderer.render(cells: grid.cells, firstDay: report.firstDay, weeks: report.weeks, today: report.today,

@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow habit log ID [--window LABEL] [--count N|--minutes N|--slip|--held|--undo] [--date D]`.
 enum HabitLogCommand: HabitSubcommand {
@@ -10,7 +11,12 @@ enum HabitLogCommand: HabitSubcommand {
         let report = try context.app().logHabit(input)
         let name = report.window.label.isEmpty ? report.habit.title : "\(report.habit.title) (\(report.window.label))"
         let day = report.entry.date == report.today ? "today" : report.entry.date.description
-        let amount = HabitWords.amount(kind: report.habit.kind, amount: report.entry.amount, target: report.entry.target)
+        guard report.changed else {
+            let when = report.entry.date == report.today ? "today" : "on \(report.entry.date)"
+            return context.output.emit(text: Messages.nothingToTakeBack(name, day: when), json: report.json)
+        }
+        let amount = HabitWords.amount(kind: report.habit.kind, amount: report.entry.amount, target: report.entry.target,
+                                       dayOver: report.entry.date < report.today)
         context.output.emit(text: "\(name): \(amount) \(day)\(report.held ? ", held" : "").", json: report.json)
     }
 }

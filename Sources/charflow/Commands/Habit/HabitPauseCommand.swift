@@ -11,7 +11,7 @@ enum HabitPauseCommand: HabitSubcommand {
         // A pause without its reason is a usage error, refused before the store is opened.
         guard input.reason != nil else { throw UsageRefusal.missingOption("reason") }
         let paused = try context.app().pauseHabit(input)
-        context.output.emit(text: "\(paused.habit.title): " + HabitWords.pausedLine(paused.pause)
+        context.output.emit(text: "\(paused.habit.title): " + HabitWords.pausedLine(paused.standing)
                                 + HabitWords.keptDaysLine(paused.keptDays), json: paused.json)
     }
 }

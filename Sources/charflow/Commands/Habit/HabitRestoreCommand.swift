@@ -1,4 +1,5 @@
 import CharflowApp
+import CharflowCore
 
 /// `charflow habit restore ID`.
 enum HabitRestoreCommand: HabitSubcommand {
@@ -7,6 +8,10 @@ enum HabitRestoreCommand: HabitSubcommand {
     static let summary = "Bring an archived habit back"
 
     static func run(_ input: Input, _ context: Context) throws {
-        HabitCommand.emit(try context.app().restoreHabit(input), "Restored", output: context.output)
+        let report = try context.app().restoreHabit(input)
+        guard report.changed else {
+            return context.output.emit(text: Messages.habitAlreadyAsAsked(report.habit.title, archived: false), json: report.json)
+        }
+        HabitCommand.emit(report, "Restored", output: context.output)
     }
 }
