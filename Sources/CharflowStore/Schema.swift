@@ -447,5 +447,16 @@ package enum Schema {
         CREATE INDEX calendar_occurrences_by_day ON calendar_occurrences(day, sort_at);
         CREATE INDEX calendar_occurrences_by_source ON calendar_occurrences(source);
         """),
+        // The Must-Dos each rollover took off the board unfinished, by the day they were placed on, so the
+        // week's review counts them as placed (R-1): a rollover clears a task's placement. The device's
+        // own bookkeeping, like the calendar cache: no sync trigger, not in backups (docs/decisions.md).
+        Migration("0019-open-must-dos", """
+        CREATE TABLE open_must_dos (
+            day TEXT NOT NULL,
+            task_id TEXT NOT NULL,
+            region TEXT NOT NULL,
+            PRIMARY KEY (day, task_id)
+        ) WITHOUT ROWID;
+        """),
     ])
 }
