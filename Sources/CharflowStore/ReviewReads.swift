@@ -26,15 +26,20 @@ extension TaskRepository {
         return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Done tasks other than `other` of `series` or titled like `title` (its lower case, trimmed),
-    /// completed before `before`, newest first, at most `limit`: the earlier instances a learned
-    /// estimate is taken from (R-5).
-    package func earlierDone(series: UUID?, title: String, before: Date, otherThan other: UUID, limit: Int) throws -> [TaskItem] {
-        try tasks(where: """
-            is_completed = 1 AND completed_at < ? AND id <> ? AND (series_id = ? OR lower(trim(title)) = ?)
+    /// Done tasks other than `other` of `series` or titled like `words` (the title's words in order, any
+    /// spacing between, ASCII case ignored), completed before `before`, newest first, at most `limit`:
+    /// the candidates for the earlier instances a learned estimate is taken from (R-5), which the rule
+    /// matches exactly.
+    package func earlierDone(series: UUID?, words: [String], before: Date, otherThan other: UUID, limit: Int) throws -> [TaskItem] {
+        let pattern = words.map { word in
+            word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+        }.joined(separator: "%")
+        return try tasks(where: """
+            is_completed = 1 AND completed_at < ? AND id <> ? AND (series_id = ? OR title LIKE ? ESCAPE '\\')
             ORDER BY completed_at DESC LIMIT ?
             """, [.text(Instant.storageText(before)), .text(other.lowercasedText), series.map { .text($0.lowercasedText) } ?? .null,
-                  .text(title.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)), .integer(Int64(limit))])
+                  .text(pattern), .integer(Int64(limit))])
     }
 }
 

@@ -32,6 +32,13 @@ public struct WeekReview: Sendable {
         public let title: String
         public let effortMinutes: Int
         public let actualSeconds: Int
+
+        public init(taskID: UUID, title: String, effortMinutes: Int, actualSeconds: Int) {
+            self.taskID = taskID
+            self.title = title
+            self.effortMinutes = effortMinutes
+            self.actualSeconds = actualSeconds
+        }
     }
 
     /// A task deferred three or more times, with a deferral this week.
@@ -39,6 +46,12 @@ public struct WeekReview: Sendable {
         public let taskID: UUID
         public let title: String
         public let deferralCount: Int
+
+        public init(taskID: UUID, title: String, deferralCount: Int) {
+            self.taskID = taskID
+            self.title = title
+            self.deferralCount = deferralCount
+        }
     }
 
     public let firstDay: LocalDay

@@ -16,6 +16,13 @@ public struct WeekTrend: Sendable, Equatable {
     public let mustDos: Tally
     public let focusSeconds: Int
     public let deferrals: Int
+
+    public init(firstDay: LocalDay, mustDos: Tally, focusSeconds: Int, deferrals: Int) {
+        self.firstDay = firstDay
+        self.mustDos = mustDos
+        self.focusSeconds = focusSeconds
+        self.deferrals = deferrals
+    }
 }
 
 /// Weeks of trends, oldest first, from the rows of the whole stretch.

@@ -9,8 +9,9 @@ extension Charflow {
     /// done before `before`; nil when no earlier instance had focus time.
     public func learnedEffort(title: String, series: UUID? = nil, otherThan task: UUID = UUID(), before: Date? = nil) throws -> Int? {
         let normal = LearnedEffort.normalised(title)
-        // A few more than five are read: a title match by SQL's lower case is checked again by the rule's.
-        let earlier = try store.taskRepository.earlierDone(series: series, title: title, before: before ?? now, otherThan: task,
+        // A few more than five are read: the store's match is looser than the rule's, which is checked here.
+        let earlier = try store.taskRepository.earlierDone(series: series, words: normal.split(separator: " ").map(String.init),
+                                                           before: before ?? now, otherThan: task,
                                                            limit: LearnedEffort.instances * 4)
             .filter { ($0.seriesID != nil && $0.seriesID == series) || LearnedEffort.normalised($0.title) == normal }
         let seconds = try store.sessions.actualSeconds(ofTasks: Set(earlier.map(\.id)))
