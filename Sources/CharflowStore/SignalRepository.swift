@@ -18,7 +18,7 @@ package struct SignalRepository {
     /// Of `signals`, those the nudge log has not recorded for `period`, with their marks.
     package func unshown(_ signals: [Signal], period: String) throws -> [PendingSignal] {
         try signals.compactMap { signal in
-            let subject = signal.subject.map(\.lowercasedText) ?? ""
+            let subject = signal.seenSubject
             guard try !isRecorded(kind: signal.kind, subject: subject, period: period) else { return nil }
             return PendingSignal(signal: signal, seen: .nudge(kind: signal.kind, subject: subject, period: period))
         }

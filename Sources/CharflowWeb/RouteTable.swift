@@ -44,7 +44,7 @@ enum RouteTable {
 
         .get("/api/today", Charflow.readToday),
         .get("/api/backlog", Charflow.backlog),
-        .get("/api/upcoming", Charflow.upcoming),
+        .get("/api/upcoming", Charflow.readUpcoming),
         .get("/api/list", Charflow.readTaskList),
         .get("/api/history", Charflow.history),
         .get("/api/history/{day}", Charflow.history),

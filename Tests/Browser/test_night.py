@@ -122,7 +122,7 @@ class NightTests(BrowserTestCase):
         self.assertEqual(sorted((t["title"], t["region"], t["bucket"], t["importance"]) for t in load["tasks"]),
                          [("Buy stamps", "evening", "misc", "low"), ("Finish proposal", "afternoon", "mustDo", "low"),
                           ("Sort the loft", "morning", "mustDo", "high")])
-        wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30 of 6 h"))
+        wait(d, lambda d: d.find_element(By.ID, "night-load").text.startswith("3 planned, about 1 h 30; 16 h free"))
         self.check_both_themes("Night planning", "night")
         # 4. Close.
         press(d, "night-close")
@@ -154,12 +154,14 @@ class NightTests(BrowserTestCase):
         self.assertEqual(self.plan()["session"]["state"], "skipped")
         wait(d, lambda d: "Tonight’s planning was skipped." in d.find_element(By.ID, "view-night").text)
 
-    def test_W14_P4_the_overload_notice_offers_Move_which_reschedules_without_a_deferral(self):
+    def test_W14_P4_F15_the_overload_notice_offers_Move_which_reschedules_without_a_deferral(self):
         s = self.store
-        s.cli("settings", "capacity", "60", now=EVENING)
+        # Regions of 30, 15 and 15 minutes: tomorrow has an hour free.
+        for key, hours in (("morning", "06:00-06:30"), ("afternoon", "12:00-12:15"), ("evening", "17:00-17:15")):
+            s.cli("settings", key, hours, now=EVENING)
         ids = [s.cli("add", title, "--due", "tomorrow", "--effort", "45", now=EVENING)["id"] for title in ("Paint the fence", "Bake bread")]
         d = self.open_night()
-        notice = "That is about 1 h 30 for a day of 1 h. Move something to another day?"
+        notice = "That is about 1 h 30 planned for a day with 1 h free. Move something to another day?"
         wait(d, lambda d: notice in d.find_element(By.ID, "view-night").text, message="no overload notice")
         choose(d, f"night-move-{ids[1]}-when", "Next week")
         click(d, "Move Bake bread to another day")

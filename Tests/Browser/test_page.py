@@ -71,7 +71,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual([h.text for h in d.find_elements(By.CSS_SELECTOR, "#region-buckets h2")],
                          ["Must-Do 1/1", "Complementary 2/3", "Misc 1/5"])
         self.assertEqual(d.find_element(By.ID, "region-summary").text,
-                         "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 25% complete. 2 h planned.")
+                         "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 25% complete. 1 h 30 planned · 6 h free.")
         self.assertEqual(Select(d.find_element(By.ID, "region-bucket")).first_selected_option.text, "Misc")
         line = d.find_element(By.ID, "region-line")
         line.send_keys("Buy stamps ~15 #Personal")

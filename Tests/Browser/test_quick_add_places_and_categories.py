@@ -1,4 +1,4 @@
-"""Quick add into any bucket with effort against capacity on Today (W-9, W-24), a preview that shows a
+"""Quick add into any bucket with effort against free time on Today (W-9, W-24, F-14), a preview that shows a
 category only when the API has it, categories made, renamed and archived in Settings, and night
 planning's new task read as quick add reads it (W-14).
 """
@@ -25,9 +25,11 @@ class QuickAddPlacesTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#quick-form button[type=submit]").click() or True)
         wait(d, lambda d: d.find_element(By.ID, "quick-line").get_attribute("value") == "", message=f"{line} was not added")
 
-    def test_W9_W24_quick_add_fills_any_bucket_and_Today_shows_effort_against_capacity(self):
+    def test_W9_W24_F14_quick_add_fills_any_bucket_and_Today_shows_effort_against_free_time(self):
         s = self.store
-        s.cli("settings", "capacity", "120")
+        # Regions of an hour and two half hours: two hours free today.
+        for key, hours in (("morning", "06:00-07:00"), ("afternoon", "12:00-12:30"), ("evening", "17:00-17:30")):
+            s.cli("settings", key, hours)
         d = self.open_page()
         self.assertEqual([o.text for o in Select(d.find_element(By.ID, "quick-where")).options][:4],
                          ["Backlog", "Morning, Must-Do", "Morning, Complementary", "Morning, Misc"])
@@ -36,15 +38,15 @@ class QuickAddPlacesTests(BrowserTestCase):
         morning = s.cli("today")["regions"]["morning"]
         self.assertEqual(([t["title"] for t in morning["mustDo"]], [t["title"] for t in morning["complementary"]]),
                          (["Finish the proposal"], ["Email Sam"]))
-        wait(d, lambda d: d.find_element(By.ID, "planned-morning").text == "1 h 15 planned")
-        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "1 h 15 planned of a 2 h day.")
+        wait(d, lambda d: d.find_element(By.ID, "planned-morning").text == "1 h 15 planned · 1 h free")
+        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "1 h 15 planned; 2 h free today.")
         row = lambda title: wait(d, lambda d: [li for li in d.find_elements(By.CSS_SELECTOR, "#region-morning li[data-task]")
                                               if li.get_attribute("data-title") == title][0])
         self.assertEqual(row("Finish the proposal").find_element(By.CSS_SELECTOR, ".effort").text, "1 h")
         self.assertEqual(row("Email Sam").find_element(By.CSS_SELECTOR, ".effort").text, "15 min")
-        # Over capacity: said in words, in the problem colour too.
+        # More planned than the day has free: said in words, in the problem colour too.
         self.add("Plan the offsite ~1h", "Afternoon, Complementary")
-        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "2 h 15 planned of a 2 h day.")
+        wait(d, lambda d: d.find_element(By.ID, "day-load").text == "2 h 15 planned; 2 h free today.")
         self.assertIn("over", d.find_element(By.ID, "day-load").get_attribute("class"))
         # The counts read the limits and the room of Today's answer: the page keeps no copy of its own.
         morning = self.store.cli("today")["regions"]["morning"]
@@ -58,10 +60,10 @@ class QuickAddPlacesTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#quick-form button[type=submit]").click() or True)
         wait(d, lambda d: "Must-Do in Morning is full (1 of 1). Morning still has room in Complementary or Misc."
              in d.find_element(By.ID, "quick-parse").text)
-        self.check_both_themes("Today with effort against capacity", "today-capacity")
+        self.check_both_themes("Today with effort against free time", "today-free-time")
         self.viewport(375, 800)
         self.assert_no_horizontal_scroll("Today at 375 px")
-        self.check_both_themes("Today with effort against capacity at 375 px", "today-capacity-375")
+        self.check_both_themes("Today with effort against free time at 375 px", "today-free-time-375")
 
     def test_the_preview_shows_a_category_only_when_it_exists_and_Settings_makes_renames_and_archives_one(self):
         s = self.store

@@ -26,7 +26,7 @@ class SettingsTests(BrowserTestCase):
 
     def open_settings(self):
         d = self.open_page(fragment="#settings")
-        wait(d, lambda d: d.find_element(By.ID, "view-settings").is_displayed() and d.find_elements(By.ID, "setting-capacity"),
+        wait(d, lambda d: d.find_element(By.ID, "view-settings").is_displayed() and d.find_elements(By.ID, "setting-end-of-day"),
              message="the settings never showed")
         return d
 
@@ -55,12 +55,12 @@ class SettingsTests(BrowserTestCase):
         d.find_element(By.ID, "toast-undo").click()
         wait(d, lambda d: self.store.cli("settings") == cli, message="the undo left a setting changed")
         # A bad value is refused in words beside its field, and nothing changes.
-        field = d.find_element(By.ID, "setting-capacity")
+        field = d.find_element(By.ID, "setting-end-of-day")
         field.clear()
-        field.send_keys("2000")
+        field.send_keys("25:00")
         d.find_element(By.ID, "settings-save").click()
-        wait(d, lambda d: "minutes from 0 to 1440" in d.find_element(By.ID, "setting-problem-capacity").text)
-        self.assertEqual(self.store.cli("settings")["capacity"], cli["capacity"])
+        wait(d, lambda d: "expected HH:MM" in d.find_element(By.ID, "setting-problem-end-of-day").text)
+        self.assertEqual(self.store.cli("settings")["end-of-day"], cli["end-of-day"])
 
     def test_item_12_one_save_no_terminal_colour_and_an_old_error_goes_once_the_field_is_fixed(self):
         d = self.open_settings()
@@ -70,23 +70,23 @@ class SettingsTests(BrowserTestCase):
         self.assertEqual(saves, ["Save settings"])
         self.assertEqual(d.find_elements(By.ID, "setting-color"), [])
         self.assertNotIn("Colour in the terminal", d.find_element(By.ID, "view-settings").text)
-        field = d.find_element(By.ID, "setting-capacity")
+        field = d.find_element(By.ID, "setting-end-of-day")
         field.clear()
-        field.send_keys("2000")
+        field.send_keys("25:00")
         d.find_element(By.ID, "settings-save").click()
-        problem = d.find_element(By.ID, "setting-problem-capacity")
-        wait(d, lambda d: "minutes from 0 to 1440" in problem.text)
+        problem = d.find_element(By.ID, "setting-problem-end-of-day")
+        wait(d, lambda d: "expected HH:MM" in problem.text)
         # Focus goes to the refused field, which says it is refused and why.
-        wait(d, lambda d: focused(d, "id") == "setting-capacity")
+        wait(d, lambda d: focused(d, "id") == "setting-end-of-day")
         self.assertEqual(field.get_attribute("aria-invalid"), "true")
-        self.assertIn("setting-problem-capacity", field.get_attribute("aria-describedby"))
+        self.assertIn("setting-problem-end-of-day", field.get_attribute("aria-describedby"))
         field.clear()
-        field.send_keys("300")
+        field.send_keys("18:30")
         d.find_element(By.ID, "settings-save").click()
-        wait(d, lambda d: self.store.cli("settings")["capacity"] == "300", message="capacity")
-        wait(d, lambda d: d.find_element(By.ID, "setting-problem-capacity").text == "", message="the old error stayed")
-        self.assertIsNone(d.find_element(By.ID, "setting-capacity").get_attribute("aria-invalid"))
-        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Day capacity is now 300."))
+        wait(d, lambda d: self.store.cli("settings")["end-of-day"] == "18:30", message="end-of-day")
+        wait(d, lambda d: d.find_element(By.ID, "setting-problem-end-of-day").text == "", message="the old error stayed")
+        self.assertIsNone(d.find_element(By.ID, "setting-end-of-day").get_attribute("aria-invalid"))
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("End of the working day is now 18:30."))
         # Saving with nothing changed writes nothing and says so.
         before = self.store.cli("settings")
         d.find_element(By.ID, "settings-save").click()
@@ -159,7 +159,7 @@ class SettingsTests(BrowserTestCase):
         for scheme in ("light", "dark"):
             theme(d, scheme)
             d.refresh()
-            wait(d, lambda d: d.find_elements(By.ID, "setting-capacity"))
+            wait(d, lambda d: d.find_elements(By.ID, "setting-end-of-day"))
             self.assertEqual(axe_violations(d), [], scheme)
             self.screenshot(f"settings-{scheme}")
             wait(d, lambda d: d.find_element(By.ID, "erase-open").click() or True)
@@ -169,7 +169,7 @@ class SettingsTests(BrowserTestCase):
             wait(d, lambda d: d.find_element(By.ID, "erase-keep").click() or True)
         self.viewport()
         d.refresh()
-        wait(d, lambda d: d.find_elements(By.ID, "setting-capacity"))
+        wait(d, lambda d: d.find_elements(By.ID, "setting-end-of-day"))
         self.assert_no_horizontal_scroll("at 320 px")
         self.screenshot("settings-320-dark")
 

@@ -136,19 +136,19 @@ class StoryTests(StoryTestCase):
         self.assertNotEqual(colour, ink, "a done task is dimmed")
         self.assertEqual(disabled, "-")
         wait(d, lambda d: d.find_element(By.ID, "region-summary").text
-             == "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 25% complete. 2 h planned.")
+             == "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 25% complete. 1 h 30 planned · 6 h free.")
         # A Complementary task now completes; the places it holds stay counted (B-5), progress moves.
         click(d, "Complete Reply to emails")
         self.toast_says("Completed “Reply to emails”.")
         self.assertTrue(s.cli("show", reply, now=now)["isCompleted"])
         wait(d, lambda d: d.find_element(By.ID, "region-summary").text
-             == "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 50% complete. 2 h planned.")
+             == "Morning region, 1 Must-Do, 2 Complementary, 1 Misc, 50% complete. 1 h planned · 6 h free.")
         self.assertEqual(self.focus_headings(), ["Must-Do 1/1", "Complementary 2/3", "Misc 1/5"])
         click(d, "Complete Read the brief")
         self.toast_says("Completed “Read the brief”.")
         click(d, "Complete Water plants")
         self.toast_says("Completed “Water plants”.")
-        wait(d, lambda d: d.find_element(By.ID, "region-summary").text.endswith("100% complete. 2 h planned."))
+        wait(d, lambda d: d.find_element(By.ID, "region-summary").text.endswith("100% complete. 0 min planned · 6 h free."))
         wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#region-buckets section li").get_attribute("class") == "done must")
         morning = self.region("morning", now=now)
         self.assertEqual(morning["progress"]["percent"], 100)

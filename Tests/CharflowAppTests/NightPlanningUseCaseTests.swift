@@ -165,7 +165,7 @@ struct NightPlanningUseCaseTests {
         #expect(try app.planReview().review.session == nil)
     }
 
-    @Test("P-4 the planned day's load: task effort (no estimate is zero, dropped left out) plus fixed-day habits' minutes")
+    @Test("P-4 F-15 the planned day's load: task effort (no estimate is zero, dropped left out) against the free time its fixed-day habits leave")
     func planLoad() throws {
         let store = try AppTestStore()
         let setup = try store.open("2026-11-30")
@@ -184,14 +184,17 @@ struct NightPlanningUseCaseTests {
         #expect(load.day == (try day("2026-12-01")))
         #expect(load.taskMinutes == 30)
         #expect(load.habitMinutes == 20, "only the daily habit is due with fixed minutes on Tuesday")
-        #expect(load.total == 50)
+        #expect(load.total == 30, "the tasks' effort; the habits' comes off the free time")
         #expect(load.tasks.map(\.title).sorted() == ["No estimate", "Thirty"])
-        #expect(load.capacity == 360)
+        #expect(load.freeMinutes == 960 - 20, "the default regions' 16 hours less the daily habit")
         #expect(!load.isOverloaded)
 
-        try store.open("2026-11-30", "21:00").changeSetting(.init(key: "capacity", value: "50"))
-        #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded == false, "50 of 50 is not over")
-        try store.open("2026-11-30", "21:00").changeSetting(.init(key: "capacity", value: "49"))
+        // Hours of 20, 15 and 15 minutes leave 30 free after the habit: 30 planned is not over, 29 free is.
+        let hours = [("morning", "06:00-06:20"), ("afternoon", "12:00-12:15"), ("evening", "17:00-17:15")]
+        for (key, value) in hours { try store.open("2026-11-30", "21:00").changeSetting(.init(key: key, value: value)) }
+        #expect(try store.open("2026-11-30", "21:00").planLoad().load.freeMinutes == 30)
+        #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded == false, "30 of 30 free is not over")
+        try store.open("2026-11-30", "21:00").changeSetting(.init(key: "evening", value: "17:00-17:14"))
         #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded)
     }
 

@@ -90,14 +90,14 @@ struct HabitReadsInWordsCLITests {
         _ = try cf.json(["habit", "log", id, "--window", "Evening", "--count", "1"], now: "2026-11-30T19:00")
     }
 
-    @Test("P-4 night planning's load line says how much of it is habits")
+    @Test("P-4 F-15 night planning's load line says how much of the free time the habits took")
     func loadSaysHabits() throws {
         let cf = try CharflowRunner(timeZone: "America/New_York")
         defer { cf.removeFolder() }
         _ = try cf.addHabit("Walk", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
         _ = try cf.add("Draft the letter", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T08:00")
         let text = try cf.ok(["plan"], now: "2026-11-30T21:00").stdout
-        #expect(text.contains("1 task, about 1 h of ") && text.contains(" (30 min of it habits)."), "\(text)")
+        #expect(text.contains("1 task, about 30 min; 15 h 30 free after 30 min of habits."), "\(text)")
     }
 
     @Test("S-13 H-12 a running habit session's chip names the habit on every screen, and status --json carries the habit")

@@ -46,6 +46,15 @@ struct ImportRulesTests {
         rows.firstIndex { $0["title"] as? String == title } ?? -1
     }
 
+    @Test("F-15 a backup from before free time, with its day capacity row, still imports; the row shapes nothing")
+    func capacityRowImports() throws {
+        let (result, changed) = try Self.importChanged { tables in
+            tables["settings", default: []].append(["key": "capacity", "value": "360", "modified_at": "2026-11-30T09:00:00.000Z"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(changed)
+    }
+
     @Test("X-1 the unchanged backup imports (the baseline the refusals below depart from)")
     func baseline() throws {
         let (result, changed) = try Self.importChanged { _ in }
@@ -57,7 +66,7 @@ struct ImportRulesTests {
           arguments: [
               "empty title", "blank title", "effort -1", "effort 7", "effort 495", "second Must-Do", "bucket without region",
               "negative deferrals", "rollover 99:99", "duplicate id", "NUL in title", "due 10000", "due 1899",
-              "instant 3000", "habit amount huge", "window target huge", "capacity huge",
+              "instant 3000", "habit amount huge", "window target huge", "morning 99:00",
           ])
     func refused(_ fault: String) throws {
         var place = ""
@@ -82,14 +91,14 @@ struct ImportRulesTests {
                 twin["title"] = "Tidy desk again"
                 tasks.append(twin)
                 place = "tasks[\(tasks.count)].id"
-            case "rollover 99:99", "capacity huge":
+            case "rollover 99:99", "morning 99:00":
                 var settings = tables["settings"] ?? []
-                let key = fault == "rollover 99:99" ? "rollover-time" : "capacity"
+                let key = fault == "rollover 99:99" ? "rollover-time" : "morning"
                 if let row = settings.firstIndex(where: { $0["key"] as? String == key }) {
-                    settings[row]["value"] = fault == "rollover 99:99" ? "99:99" : "99999999"
+                    settings[row]["value"] = fault == "rollover 99:99" ? "99:99" : "99:00-12:00"
                     place = "settings[\(row + 1)].value"
                 } else {
-                    settings.append(["key": key, "value": fault == "rollover 99:99" ? "99:99" : "99999999",
+                    settings.append(["key": key, "value": fault == "rollover 99:99" ? "99:99" : "99:00-12:00",
                                      "modified_at": "2026-11-30T09:00:00.000Z"])
                     place = "settings[\(settings.count)].value"
                 }

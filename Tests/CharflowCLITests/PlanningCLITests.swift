@@ -95,12 +95,15 @@ struct PlanningCLITests {
 
     // MARK: P-4 overload and Move, the prioritisation prompt
 
-    @Test("P-4 overload notice when tomorrow's effort plus habits' effort exceeds capacity; plan move is a reschedule")
+    @Test("P-4 F-15 overload notice when tomorrow's planned effort exceeds its free time after habits; plan move is a reschedule")
     func overloadAndMove() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let now = "2026-11-30T21:00"
-        try cf.ok(["settings", "capacity", "60"], now: "2026-11-30T09:00")
+        // Regions of 30, 15 and 15 minutes: an hour, 40 minutes of it free after the daily habit.
+        for (key, value) in [("morning", "06:00-06:30"), ("afternoon", "12:00-12:15"), ("evening", "17:00-17:15")] {
+            try cf.ok(["settings", key, value], now: "2026-11-30T09:00")
+        }
         _ = try cf.addHabit("Stretch", ["--effort", "20"], now: "2026-11-30T09:00")
         _ = try cf.addHabit("Gym", ["--per-week", "3", "--effort", "60"], now: "2026-11-30T09:00")
         let write = try cf.add("Write", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T09:00")
@@ -110,13 +113,13 @@ struct PlanningCLITests {
         let before = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
         #expect(before["taskMinutes"] as? Int == 30, "no estimate counts as zero")
         #expect(before["habitMinutes"] as? Int == 20, "the daily habit's minutes count; a weekly target's are flexible")
-        #expect(before["capacity"] as? Int == 60)
-        #expect(before["overloaded"] as? Bool == false, "50 of 60 minutes")
+        #expect(before["freeMinutes"] as? Int == 40, "an hour of regions less the habit's 20 minutes")
+        #expect(before["overloaded"] as? Bool == false, "30 of 40 minutes")
 
-        // 30 + 15 of tasks alone fit in 60; with the habit's 20 they do not.
+        // 30 + 15 of tasks fit in the hour, not in the 40 minutes the habit leaves.
         let placing = try cf.ok(["plan", "tomorrow", read, "--region", "afternoon"], now: now).stdout
-        #expect(placing.contains(Messages.overload(load: 65, capacity: 60)), "the overload notice: \(placing)")
-        #expect(placing.contains("1 h 05"), "\(placing)")
+        #expect(placing.contains(Messages.overload(load: 45, free: 40)), "the overload notice: \(placing)")
+        #expect(placing.contains("45 min"), "\(placing)")
         let after = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
         #expect(after["taskMinutes"] as? Int == 45)
         #expect(after["overloaded"] as? Bool == true)
@@ -137,7 +140,7 @@ struct PlanningCLITests {
         #expect(relieved["overloaded"] as? Bool == false)
         #expect(relieved["taskMinutes"] as? Int == 0)
         let quiet = try cf.ok(["plan"], now: "2026-11-30T21:03").stdout
-        #expect(!quiet.contains("Move something"), "no notice under capacity: \(quiet)")
+        #expect(!quiet.contains("Move something"), "no notice within the free time: \(quiet)")
     }
 
     @Test("P-4 T-14 the prioritisation prompt: five or more tasks on the planned day and fewer than two important")
@@ -202,7 +205,7 @@ struct PlanningCLITests {
 
     static let settingValues: [(key: String, value: String)] = [
         ("rollover-time", "04:30"), ("end-of-day", "18:15"), ("first-weekday", "sunday"),
-        ("lock-complementary", "on"), ("capacity", "420"), ("review-time", "19:45"), ("review-time", "off"),
+        ("lock-complementary", "on"), ("review-time", "19:45"), ("review-time", "off"),
         ("color", "off"),
     ]
 
@@ -215,7 +218,7 @@ struct PlanningCLITests {
         #expect(defaults["rollover-time"] as? String == "00:00")
         #expect(defaults["end-of-day"] as? String == "19:00")
         #expect(defaults["lock-complementary"] as? String == "off")
-        #expect(defaults["capacity"] as? String == "360")
+        #expect(defaults["capacity"] == nil, "night planning weighs free time, not a flat capacity (F-15)")
         #expect(defaults["review-time"] as? String == "18:00")
         #expect(defaults["color"] as? String == "on")
         #expect(Set(defaults.keys) == Set(PlannerSettings.keys))
@@ -236,15 +239,15 @@ struct PlanningCLITests {
 
     static let badSettings: [[String]] = [
         ["rollover-time", "24:00"], ["rollover-time", "7pm"], ["end-of-day", "19:60"], ["end-of-day", ""],
-        ["first-weekday", "funday"], ["lock-complementary", "maybe"], ["capacity", "-1"], ["capacity", "1441"],
-        ["capacity", "lots"], ["review-time", "never"], ["review-time", "18"], ["color", "blue"],
+        ["first-weekday", "funday"], ["lock-complementary", "maybe"],
+        ["review-time", "never"], ["review-time", "18"], ["color", "blue"],
     ]
 
     @Test("P-7 a bad setting value is refused with exit 1 and changes nothing", arguments: badSettings)
     func badSettingValue(_ words: [String]) throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
-        try cf.ok(["settings", "capacity", "300"], now: "2026-11-30T09:00")
+        try cf.ok(["settings", "end-of-day", "18:00"], now: "2026-11-30T09:00")
         let before = try cf.json(["settings"], now: "2026-11-30T09:00")
         try cf.expectRefused(["settings"] + words, now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings"] + words, now: "2026-11-30T09:01")
@@ -265,6 +268,19 @@ struct PlanningCLITests {
         let json = try cf.run(["--json", "settings", "dark-mode", "on"], now: "2026-11-30T09:01")
         #expect(json.status == 1)
         #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "unknown_setting")
+    }
+
+    @Test("F-15 the day capacity setting is gone: read or written it is refused with a word on free time, and nothing changes")
+    func capacityRetired() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let before = try cf.json(["settings"], now: "2026-11-30T09:00")
+        let written = try cf.expectRefused(["settings", "capacity", "300"], now: "2026-11-30T09:01").message
+        #expect(written.contains("free time"), "\(written)")
+        try cf.expectRefused(["settings", "capacity"], now: "2026-11-30T09:01").message
+        let json = try cf.run(["--json", "settings", "capacity", "300"], now: "2026-11-30T09:01")
+        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "unknown_setting")
+        #expect(NSDictionary(dictionary: try cf.json(["settings"], now: "2026-11-30T09:02")) == NSDictionary(dictionary: before))
     }
 
     @Test("P-7 review-time moves the review reminder; lock-complementary locks the board")

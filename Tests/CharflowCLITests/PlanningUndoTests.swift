@@ -35,7 +35,7 @@ struct PlanningUndoTests {
         Action("plan skip after a close", before: [["plan", "close"]], ["plan", "skip"]),
         Action("habit log", ["habit", "log", "$H", "--count", "2"]),
         Action("category add", ["category", "add", "Garden", "--color", "plum"]),
-        Action("settings capacity", ["settings", "capacity", "90"]),
+        Action("settings morning", ["settings", "morning", "07:00-11:00"]),
         Action("settings review-time off", ["settings", "review-time", "off"]),
         Action("settings color off", ["settings", "color", "off"]),
     ]

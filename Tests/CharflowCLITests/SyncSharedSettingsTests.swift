@@ -17,7 +17,7 @@ struct SyncSharedSettingsTests {
         try phone.syncJSON(hub, now: "2026-03-10T08:00")
         try laptop.syncJSON(hub, now: "2026-03-10T08:01")
         for (key, value) in [("rollover-time", "04:00"), ("end-of-day", "20:30"), ("first-weekday", "sunday"),
-                             ("lock-complementary", "on"), ("capacity", "480"), ("review-time", "off")] {
+                             ("lock-complementary", "on"), ("morning", "07:00-11:00"), ("review-time", "off")] {
             try phone.ok(["settings", key, value], now: "2026-03-10T09:00")
         }
         let sent = try phone.syncJSON(hub, now: "2026-03-10T09:05")
@@ -28,15 +28,15 @@ struct SyncSharedSettingsTests {
         #expect(shared["end-of-day"] == "20:30")
         #expect(shared["first-weekday"] == "sunday")
         #expect(shared["lock-complementary"] == "on")
-        #expect(shared["capacity"] == "480")
+        #expect(shared["morning"] == "07:00-11:00")
         #expect(shared["review-time"] == "off")
         // At 02:00 the laptop's day is still the day before, as the phone's rollover says.
         #expect(try laptop.json(["today"], now: "2026-03-11T02:00")["date"] as? String == "2026-03-10")
         // Back to a default on one device (undo of the first change of a setting) travels too.
-        try laptop.ok(["settings", "capacity", "300"], now: "2026-03-11T10:00")
+        try laptop.ok(["settings", "morning", "06:30-11:30"], now: "2026-03-11T10:00")
         try laptop.syncJSON(hub, now: "2026-03-11T10:01")
         try phone.syncJSON(hub, now: "2026-03-11T10:02")
-        #expect(try Self.settings(phone, now: "2026-03-11T10:03")["capacity"] == "300")
+        #expect(try Self.settings(phone, now: "2026-03-11T10:03")["morning"] == "06:30-11:30")
         try phone.ok(["settings", "lock-complementary", "off"], now: "2026-03-11T10:04")
         try phone.syncJSON(hub, now: "2026-03-11T10:05")
         try laptop.syncJSON(hub, now: "2026-03-11T10:06")
@@ -90,10 +90,10 @@ struct SyncSharedSettingsTests {
     func laterDeviceKeepsShared() throws {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
         let phone = try CharflowRunner(), laptop = try CharflowRunner()
-        // The laptop changed its capacity before the phone changed it, and has never synced.
-        try laptop.ok(["settings", "capacity", "200"], now: "2026-03-09T09:00")
+        // The laptop changed its Morning before the phone changed it, and has never synced.
+        try laptop.ok(["settings", "morning", "07:00-11:00"], now: "2026-03-09T09:00")
         try phone.ok(["settings", "rollover-time", "04:00"], now: "2026-03-10T09:00")
-        try phone.ok(["settings", "capacity", "480"], now: "2026-03-10T09:00")
+        try phone.ok(["settings", "morning", "08:00-12:00"], now: "2026-03-10T09:00")
         try phone.syncJSON(hub, now: "2026-03-10T09:05")
         // Days later the laptop joins: its defaults and its older change must not win.
         try laptop.syncJSON(hub, now: "2026-03-14T18:00")
@@ -101,7 +101,7 @@ struct SyncSharedSettingsTests {
         for device in [phone, laptop] {
             let shared = try Self.settings(device, now: "2026-03-14T18:10")
             #expect(shared["rollover-time"] == "04:00")
-            #expect(shared["capacity"] == "480")
+            #expect(shared["morning"] == "08:00-12:00")
         }
         // A change made later on the laptop wins on both.
         try laptop.ok(["settings", "rollover-time", "05:00"], now: "2026-03-14T19:00")

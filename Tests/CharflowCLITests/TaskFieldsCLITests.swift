@@ -65,7 +65,6 @@ struct TaskFieldsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let now = "2026-11-30T21:00"
-        _ = try cf.json(["settings", "capacity", "60"], now: now)
         let none = try cf.add("No estimate", ["--effort", "none"], now: now)
         let some = try cf.add("Forty-five", ["--effort", "45"], now: now)
         _ = try cf.json(["plan", "tomorrow", none], now: now)

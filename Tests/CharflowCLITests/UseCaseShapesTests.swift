@@ -30,7 +30,7 @@ struct UseCaseShapesTests {
         let reads: [([String], (Charflow) throws -> JSONValue)] = [
             (["today"], { try $0.readToday().json }),
             (["backlog"], { try $0.backlog().json }),
-            (["upcoming"], { try $0.upcoming().json }),
+            (["upcoming"], { try $0.readUpcoming().json }),
             (["list"], { try $0.readTaskList(ReadTaskList.Input()).json }),
             (["history", "yesterday"], { try $0.history(ReadHistory.Input(day: .yesterday)).json }),
             (["region", "morning"], { try $0.readRegion(ReadRegion.Input(region: .morning)).json }),

@@ -44,7 +44,7 @@ struct MessageWordsTests {
         #expect(PlannerError.eraseNeedsYes.hint == .confirmErase)
         #expect(PlannerError.regionFull(.morning).hint == nil)
         #expect(Messages.hint(.prioritisationPrompt(day: Self.day)) == .raiseImportance)
-        #expect(Self.isFrontEndFree(Messages.overload(load: 500, capacity: 360)))
+        #expect(Self.isFrontEndFree(Messages.overload(load: 500, free: 360)))
     }
 }
 

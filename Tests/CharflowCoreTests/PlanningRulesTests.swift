@@ -75,7 +75,7 @@ struct PlanningRulesTests {
         #expect(NightPlanning.lateNightHours == 6)
     }
 
-    // MARK: Load and capacity
+    // MARK: Load and free time
 
     @Test("P-4 T-2 load: live tasks' effort (no estimate counts zero) plus habit minutes; dropped and done left out")
     func load() {
@@ -85,10 +85,10 @@ struct PlanningRulesTests {
         #expect(NightPlanning.load(tasks: [], habitMinutes: 0) == 0)
     }
 
-    @Test("P-4 overloaded only when the load exceeds the capacity",
+    @Test("P-4 F-15 overloaded only when the planned effort exceeds the day's free time",
           arguments: [(359, 360, false), (360, 360, false), (361, 360, true), (65, 60, true), (0, 0, false), (1, 0, true)])
-    func overload(_ load: Int, _ capacity: Int, _ expected: Bool) {
-        #expect(NightPlanning.isOverloaded(load: load, capacity: capacity) == expected)
+    func overload(_ load: Int, _ free: Int, _ expected: Bool) {
+        #expect(NightPlanning.isOverloaded(load: load, free: free) == expected)
     }
 
     @Test("P-4 D15 minutes in words for the overload notice",
@@ -97,11 +97,10 @@ struct PlanningRulesTests {
         #expect(Duration.text(minutes: minutes) == text)
     }
 
-    @Test("P-4 D15 the overload notice names the load and capacity and offers Move, calmly")
+    @Test("P-4 F-15 D15 the overload notice names the planned effort and the free time and offers Move, calmly")
     func overloadNotice() {
-        let notice = Messages.overload(load: 65, capacity: 60)
-        #expect(notice.contains("1 h 05"))
-        #expect(notice.contains("1 h."))
+        let notice = Messages.overload(load: 65, free: 60)
+        #expect(notice == "That is about 1 h 05 planned for a day with 1 h free. Move something to another day?")
         #expect(notice.hasSuffix("Move something to another day?"), "the hint is the front end's (A-3)")
         #expect(!notice.contains("!"))
     }
@@ -197,17 +196,16 @@ struct PlanningRulesTests {
 
     // MARK: Settings
 
-    @Test("P-7 D4 D9 D10 D13 settings defaults: midnight rollover, 19:00 end of day, lock off, 360 minutes, review 18:00, colour on")
+    @Test("P-7 D4 D9 D10 D13 F-15 settings defaults: midnight rollover, 19:00 end of day, lock off, review 18:00, colour on; no capacity")
     func settingsDefaults() {
         let settings = PlannerSettings()
         #expect(settings.rolloverTime == .midnight)
         #expect(settings.endOfDay == TimeOfDay(hour: 19, minute: 0))
         #expect(settings.firstWeekday == nil)
         #expect(settings.lockComplementary == false)
-        #expect(settings.capacityMinutes == 360)
         #expect(settings.reviewTime == TimeOfDay(hour: 18, minute: 0))
         #expect(settings.color)
-        #expect(PlannerSettings.keys == ["rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity",
+        #expect(PlannerSettings.keys == ["rollover-time", "end-of-day", "first-weekday", "lock-complementary",
                                          "review-time", "color", "morning", "afternoon", "evening", "location", "prayer-method",
                                          "asr", "high-latitude", "prayer-adjust"])
     }
@@ -215,7 +213,7 @@ struct PlanningRulesTests {
     @Test("P-7 each setting is set from its text and read back", arguments: [
         ("rollover-time", "04:30", "04:30"), ("rollover-time", "4:05", "04:05"), ("end-of-day", "18:15", "18:15"),
         ("first-weekday", "Sunday", "sunday"), ("first-weekday", "sat", "saturday"), ("lock-complementary", "on", "on"),
-        ("lock-complementary", "false", "off"), ("capacity", "0", "0"), ("capacity", "1440", "1440"),
+        ("lock-complementary", "false", "off"),
         ("review-time", "19:45", "19:45"), ("review-time", "OFF", "off"), ("color", "off", "off"), ("color", "yes", "on"),
     ])
     func settingRoundTrip(_ key: String, _ text: String, _ stored: String) throws {
@@ -229,8 +227,8 @@ struct PlanningRulesTests {
 
     @Test("P-7 bad setting values are refused and change nothing", arguments: [
         ("rollover-time", "24:00"), ("rollover-time", "7pm"), ("rollover-time", "07:5"), ("end-of-day", "19:60"),
-        ("first-weekday", "funday"), ("first-weekday", ""), ("lock-complementary", "maybe"), ("capacity", "-1"),
-        ("capacity", "1441"), ("capacity", "six"), ("review-time", "never"), ("color", "blue"),
+        ("first-weekday", "funday"), ("first-weekday", ""), ("lock-complementary", "maybe"),
+        ("review-time", "never"), ("color", "blue"),
     ])
     func badSettingValues(_ key: String, _ text: String) {
         var settings = PlannerSettings()

@@ -4,14 +4,14 @@ import Testing
 
 @Suite("Settings and the words of the command line")
 struct SettingsTests {
-    @Test("B-14 defaults: rollover 00:00, end of day 19:00, lock off, capacity 360, review 18:00, locale's week")
+    @Test("B-14 F-15 defaults: rollover 00:00, end of day 19:00, lock off, review 18:00, locale's week; no capacity")
     func defaults() {
         let settings = PlannerSettings()
         #expect(settings.rolloverTime == .midnight)
         #expect(settings.value(of: "rollover-time") == "00:00")
         #expect(settings.value(of: "end-of-day") == "19:00")
         #expect(settings.value(of: "lock-complementary") == "off")
-        #expect(settings.value(of: "capacity") == "360")
+        #expect(settings.value(of: "capacity") == nil)
         #expect(settings.value(of: "review-time") == "18:00")
         #expect(settings.firstWeekday == nil)
         #expect(settings.value(of: "first-weekday") == nil)
@@ -21,7 +21,7 @@ struct SettingsTests {
     @Test("settings accept their text forms and print them back", arguments: [
         ("rollover-time", "4:00", "04:00"), ("end-of-day", "17:30", "17:30"), ("first-weekday", "Sun", "sunday"),
         ("lock-complementary", "on", "on"), ("lock-complementary", "YES", "on"), ("lock-complementary", "false", "off"),
-        ("capacity", "0", "0"), ("capacity", "1440", "1440"), ("review-time", "off", "off"), ("review-time", "21:15", "21:15"),
+        ("review-time", "off", "off"), ("review-time", "21:15", "21:15"),
     ])
     func accepted(_ key: String, _ text: String, _ stored: String) throws {
         var settings = PlannerSettings()
@@ -31,7 +31,7 @@ struct SettingsTests {
 
     @Test("settings refuse malformed values and unknown keys, changing nothing", arguments: [
         ("rollover-time", "24:00"), ("end-of-day", "noon"), ("first-weekday", "someday"), ("lock-complementary", "maybe"),
-        ("capacity", "-1"), ("capacity", "1441"), ("capacity", "lots"), ("review-time", "never"),
+        ("review-time", "never"),
     ])
     func refused(_ key: String, _ text: String) {
         var settings = PlannerSettings()
@@ -44,6 +44,16 @@ struct SettingsTests {
         var settings = PlannerSettings()
         #expect(throws: PlannerError.unknownSetting("colour")) { try settings.set("colour", to: "blue") }
         #expect(PlannerError.unknownSetting("colour").message == "Unknown setting 'colour'.")
+    }
+
+    @Test("F-15 the day capacity setting is gone, refused with a word on what replaced it")
+    func capacityRetired() {
+        var settings = PlannerSettings()
+        #expect(throws: PlannerError.unknownSetting("capacity")) { try settings.set("capacity", to: "360") }
+        #expect(throws: PlannerError.unknownSetting("capacity")) { try SettingKey.reading("capacity") }
+        #expect(PlannerError.unknownSetting("capacity").message.contains("free time"))
+        #expect(!PlannerSettings.storedKeys.contains("capacity"))
+        #expect(settings == PlannerSettings())
     }
 
     @Test("B-3 bucket and region words", arguments: [

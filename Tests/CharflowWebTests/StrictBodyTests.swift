@@ -65,7 +65,7 @@ import Testing
             ("/api/habits/new", #"{"title": "Walk", "window": "Morning 07:00-09:00"}"#, "window"),
             ("/api/habits/Water/log", #"{"count": "2"}"#, "count"),
             ("/api/plan/carry", #"{"task": "\#(task)", "keep": 1}"#, "keep"),
-            ("/api/settings/capacity", #"{"value": 300}"#, "value"),
+            ("/api/settings/end-of-day", #"{"value": 1800}"#, "value"),
             ("/api/erase", #"{"yes": "yes"}"#, "yes"),
         ]
         for item in cases {

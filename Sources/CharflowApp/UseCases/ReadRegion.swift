@@ -9,6 +9,11 @@ public struct RegionReport: Report {
     public let card: RegionCard
     public let lockComplementary: Bool
     public let render: TaskJSON
+    /// The region's free and planned time that day (F-13, F-14).
+    public let time: RegionTime
+    /// The day's events and anchors whose start lies in the region, in time order (F-16).
+    public let points: [FixedPoint]
+    let times: DayTimeJSON
 
     public var json: JSONValue {
         .object([
@@ -18,7 +23,7 @@ public struct RegionReport: Report {
             ("complementary", render.tasks(card.complementary)),
             ("misc", render.tasks(card.misc)),
             ("progress", card.progress.json),
-        ])
+        ] + times.regionFields(time) + [("fixedPoints", .array(points.map(times.point)))])
     }
 
     /// Whether a task waits for the region's open Must-Do (spec D9).
@@ -45,7 +50,11 @@ extension Charflow {
     /// One region of today's board, or of the board of `day`.
     public func readRegion(_ input: ReadRegion.Input) throws -> RegionReport {
         let day = try input.day?.resolve(today: today, calendar: calendar) ?? today
-        return RegionReport(region: input.region, day: day, card: try board(on: day).card(input.region),
-                            lockComplementary: settings.lockComplementary, render: try taskJSON())
+        let board = try board(on: day)
+        let time = try dayTime(on: day, board: board)
+        return RegionReport(region: input.region, day: day, card: board.card(input.region),
+                            lockComplementary: settings.lockComplementary, render: try taskJSON(),
+                            time: time.free.region(input.region), points: time.points(in: input.region),
+                            times: DayTimeJSON(calendar: calendar))
     }
 }

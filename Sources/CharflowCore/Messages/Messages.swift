@@ -43,6 +43,9 @@ public enum Messages {
                 .map { "\($0.1) \($0.0.displayName) where \($0.0.limit) fit\($0.0.limit == 1 ? "s" : "")" }
             return "\(region.displayName) holds more than 1–3–5 since the devices synced (\(over.joined(separator: ", "))). "
                 + "Every task is kept; move one when it suits you."
+        case let .regionOverPlanned(_, region, planned, free):
+            return "\(region.displayName) holds about \(Duration.text(minutes: planned)) of tasks and \(Duration.text(minutes: free)) free. "
+                + "Something may fit better on another day."
         }
     }
 
@@ -152,9 +155,9 @@ public enum Messages {
         return value >= 0 && value < words.count ? words[value] : String(value)
     }
 
-    /// The overload notice of night planning.
-    public static func overload(load: Int, capacity: Int) -> String {
-        "That is about \(Duration.text(minutes: load)) for a day of \(Duration.text(minutes: capacity)). Move something to another day?"
+    /// The overload notice of night planning: the planned effort against the day's free time (F-15).
+    public static func overload(load: Int, free: Int) -> String {
+        "That is about \(Duration.text(minutes: load)) planned for a day with \(Duration.text(minutes: free)) free. Move something to another day?"
     }
 
     public static let privacy = """

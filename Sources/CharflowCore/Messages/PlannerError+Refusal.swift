@@ -208,8 +208,9 @@ extension PlannerError: CharflowRefusal {
             ("board_day_ended", .conflict,
              "\(day) has ended; its board is history. Place the task on today or a later day.")
         case .unknownSetting(let given):
-            ("unknown_setting", .badInput,
-             "Unknown setting '\(given)'.")
+            ("unknown_setting", .badInput, given == PlannerSettings.retiredCapacityKey
+                ? "There is no day capacity setting any more: night planning weighs tomorrow against its free time, which the region hours, calendars, anchors and habits give."
+                : "Unknown setting '\(given)'.")
         case .undoBlocked:
             ("undo_blocked", .conflict,
              "That change can't be undone on its own: later changes build on it.")

@@ -53,9 +53,10 @@ public enum NightPlanning {
         tasks.filter(\.isLive).reduce(0) { $0 + ($1.effortMinutes ?? 0) } + habitMinutes
     }
 
-    /// Over capacity: the overload notice offers Move (a reschedule, no deferral).
-    public static func isOverloaded(load: Int, capacity: Int) -> Bool {
-        load > capacity
+    /// More planned than the day has free (its regions' free time, rule F-15): the overload notice offers
+    /// Move (a reschedule, no deferral).
+    public static func isOverloaded(load: Int, free: Int) -> Bool {
+        load > free
     }
 }
 

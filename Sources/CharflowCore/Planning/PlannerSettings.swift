@@ -8,8 +8,6 @@ public struct PlannerSettings: Sendable, Equatable {
     public var firstWeekday: Weekday?
     /// Spec D9: Complementary tasks wait for their region's Must-Do.
     public var lockComplementary = false
-    /// The day's capacity in minutes, for the overload notice.
-    public var capacityMinutes = 360
     /// When the end-of-day review is offered; nil is off.
     public var reviewTime: TimeOfDay? = TimeOfDay(hour: 18, minute: 0)!
     /// Colour on a terminal; off means plain text everywhere.
@@ -21,11 +19,16 @@ public struct PlannerSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// The keys `charflow settings` knows, in the order it lists them.
+    /// The keys `charflow settings` knows, in the order it lists them. The flat day `capacity` of earlier
+    /// versions is not one: night planning weighs tomorrow against its free time (rule F-15), and a stored
+    /// `capacity` row, or one in a backup, is ignored.
     public static let keys = [
-        "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "capacity", "review-time", "color",
+        "rollover-time", "end-of-day", "first-weekday", "lock-complementary", "review-time", "color",
         "morning", "afternoon", "evening", "location", "prayer-method", "asr", "high-latitude", "prayer-adjust",
     ]
+
+    /// The key of the flat day capacity that free time replaced (rule F-15): refused with a word on why.
+    public static let retiredCapacityKey = "capacity"
 
     /// The keys of the region hours, by region.
     public static let regionKeys: [Region: String] = [.morning: "morning", .afternoon: "afternoon", .evening: "evening"]
@@ -61,7 +64,6 @@ public struct PlannerSettings: Sendable, Equatable {
         case "end-of-day": endOfDay.description
         case "first-weekday": firstWeekday?.name
         case "lock-complementary": lockComplementary ? "on" : "off"
-        case "capacity": String(capacityMinutes)
         case "review-time": reviewTime?.description ?? "off"
         case "color": color ? "on" : "off"
         case "morning": regionHours.morning.description
@@ -100,11 +102,6 @@ public struct PlannerSettings: Sendable, Equatable {
             lockComplementary = try PlannerSettings.onOff(text)
         case "color":
             color = try PlannerSettings.onOff(text)
-        case "capacity":
-            guard let minutes = Int(text), (0...1440).contains(minutes) else {
-                throw InputError.invalidWord(what: "capacity", given: text, expected: "minutes from 0 to 1440")
-            }
-            capacityMinutes = minutes
         case "review-time":
             if text.lowercased() == "off" {
                 reviewTime = nil

@@ -27,6 +27,9 @@ public enum Signal: Sendable, Equatable {
     /// A region of today's board holds more than 1–3–5 (after a merge of two devices' boards): its
     /// bucket counts. Shown while it stands; nothing is moved by itself (rule Y-9).
     case regionOverLimit(region: Region, mustDo: Int, complementary: Int, misc: Int)
+    /// More effort is planned in a region of the day than it has free time: said once per region and
+    /// day, never a block (rule F-14).
+    case regionOverPlanned(day: LocalDay, region: Region, planned: Int, free: Int)
 
     /// The task or habit the signal is about, if any.
     public var subject: UUID? {
@@ -34,8 +37,18 @@ public enum Signal: Sendable, Equatable {
         case .importanceEased(let id), .suggestRemoval(let id), .stale(let id), .sessionCarriedOver(let id),
              .habitFatigue(let id), .densityRead(let id, _, _):
             id
-        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism, .backlogGrowingOld, .regionOverLimit:
+        case .prioritisationPrompt, .twoTimersStopped, .newHabitRealism, .backlogGrowingOld, .regionOverLimit,
+             .regionOverPlanned:
             nil
+        }
+    }
+
+    /// What a record of the signal being shown names besides its kind: the subject's id, the region for
+    /// a region's notice, or "" for neither.
+    public var seenSubject: String {
+        switch self {
+        case .regionOverPlanned(_, let region, _, _): region.rawValue
+        default: subject?.lowercasedText ?? ""
         }
     }
 
@@ -53,6 +66,7 @@ public enum Signal: Sendable, Equatable {
         case .densityRead: "densityRead"
         case .backlogGrowingOld: "backlogGrowingOld"
         case .regionOverLimit: "regionOverLimit"
+        case .regionOverPlanned: "regionOverPlanned"
         }
     }
 }

@@ -13,6 +13,7 @@ import { state, dateOffered } from "./state.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
 import { parseSoon } from "./quickAdd.mjs";
+import { fixedPointList } from "./today.mjs";
 
 const night = state.night;
 const whenWords = {
@@ -211,10 +212,19 @@ function render() {
   // 3. Plan the next day: its load, the prompt and the overload notice, the Backlog, a new task.
   const load = plan.load;
   const loadParts = [el("p", { class: "overall", id: "night-load", text: say("nightLoad", {
-    count: load.tasks.length, total: durationText(load.taskMinutes + load.habitMinutes), capacity: durationText(load.capacity) }) })];
+    count: load.tasks.length, total: durationText(load.taskMinutes), free: durationText(load.freeMinutes) }) })];
+  // Each region's planned and free time, and the day's events and anchors in time order among them (F-16).
+  const outside = fixedPointList(load.fixedPoints.filter((point) => point.region === null), "night-points-outside");
+  if (outside) loadParts.push(outside);
+  loadParts.push(el("ul", { class: "fixed-points", id: "night-regions" }, ...["morning", "afternoon", "evening"].map((key) => {
+    const region = load.regions[key];
+    return el("li", {}, el("span", { text: regionNames[key] + ": " + say("plannedFree", {
+      planned: durationText(region.plannedMinutes), free: durationText(region.freeMinutes) }) }),
+      fixedPointList(load.fixedPoints.filter((point) => point.region === key), "night-points-" + key));
+  })));
   if (load.prioritisationPrompt) loadParts.push(el("p", { class: "notice", text: say("nightPrioritise") }));
   if (load.overloaded) loadParts.push(el("p", { class: "notice", text: say("nightOverload", {
-    load: durationText(load.taskMinutes + load.habitMinutes), capacity: durationText(load.capacity) }) }));
+    load: durationText(load.taskMinutes), free: durationText(load.freeMinutes) }) }));
   loadParts.push(el("h3", { text: say("nightPlanned") }), load.tasks.length
     ? el("ul", { class: "tasks", id: "night-planned" }, ...load.tasks.map(plannedItem))
     : el("p", { class: "empty", text: say("nightNothingPlanned") }));

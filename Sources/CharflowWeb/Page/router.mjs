@@ -64,9 +64,7 @@ async function redraw() {
   try {
     // The version read first: what follows is at least that new, so the poll need not draw it again.
     const changes = await api("/api/changes");
-    const [today, settings, dates, categories] = await Promise.all([api("/api/today"), api("/api/settings"), api("/api/dates"),
-                                                                    api("/api/categories?all=1")]);
-    state.capacity = Number(settings.capacity);
+    const [today, dates, categories] = await Promise.all([api("/api/today"), api("/api/dates"), api("/api/categories?all=1")]);
     state.dates = dates;
     state.categories = categories.categories;
     state.today = today;
@@ -142,7 +140,7 @@ export function start() {
   window.addEventListener("hashchange", () => { state.changingScreen = true; showView(); });
   $("screens-button").addEventListener("click", () => toggleScreens());
   showView();
-  // Today's first paint came with the page; what it could not know (the capacity, the quick dates, the
+  // Today's first paint came with the page; what it could not know (the quick dates, the
   // categories' colours) comes with the first redraw, which another screen's change of screen starts.
   if (activeScreen().definition === home) refresh();
   poll();

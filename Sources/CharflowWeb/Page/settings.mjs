@@ -17,14 +17,14 @@ const terminalOnly = ["color"];
 // Each setting's name, and the hint of those that need one.
 const names = {
   "rollover-time": key("setting.rollover-time"), "end-of-day": key("setting.end-of-day"), "first-weekday": key("setting.first-weekday"),
-  "lock-complementary": key("setting.lock-complementary"), capacity: key("setting.capacity"), "review-time": key("setting.review-time"),
+  "lock-complementary": key("setting.lock-complementary"), "review-time": key("setting.review-time"),
   color: key("setting.color"),
   morning: key("setting.morning"), afternoon: key("setting.afternoon"), evening: key("setting.evening"),
   location: key("setting.location"), "prayer-method": key("setting.prayer-method"), asr: key("setting.asr"),
   "high-latitude": key("setting.high-latitude"), "prayer-adjust": key("setting.prayer-adjust"),
 };
 const hints = {
-  "rollover-time": key("settingHint.rollover-time"), "end-of-day": key("settingHint.end-of-day"), capacity: key("settingHint.capacity"),
+  "rollover-time": key("settingHint.rollover-time"), "end-of-day": key("settingHint.end-of-day"),
   "review-time": key("settingHint.review-time"),
   morning: key("settingHint.morning"), afternoon: key("settingHint.afternoon"), evening: key("settingHint.evening"),
   location: key("settingHint.location"), "prayer-method": key("settingHint.prayer-method"), asr: key("settingHint.asr"),
@@ -40,7 +40,7 @@ function control(name, value) {
     return el("select", { id }, el("option", { value: "on", text: say("on"), selected: value === "on" }),
                                 el("option", { value: "off", text: say("off"), selected: value === "off" }));
   }
-  return el("input", { id, type: "text", value, inputmode: name === "capacity" ? "numeric" : null, autocomplete: "off" });
+  return el("input", { id, type: "text", value, autocomplete: "off" });
 }
 
 // A setting's field with its label, hint and the line that shows its refusal.

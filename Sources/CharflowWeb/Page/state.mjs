@@ -9,8 +9,6 @@ export const state = {
   today: null,
   // GET /api/dates: the quick dates a day can take today, with their days, and the week's last day.
   dates: null,
-  // The day's capacity in minutes, from GET /api/settings.
-  capacity: null,
   // GET /api/categories?all=1: every category with its colour, archived ones too.
   categories: [],
 
@@ -49,7 +47,7 @@ export const state = {
   // Night planning: GET /api/plan, /api/plan/review, /api/backlog, and what is open or typed.
   night: { plan: null, review: null, backlog: null, values: {}, refusals: {}, openLater: null },
   // Upcoming: GET /api/upcoming and the Backlog's undated tasks.
-  upcoming: { tasks: null, backlog: null },
+  upcoming: { tasks: null, days: null, backlog: null },
   // Search: GET /api/list, and whether the field takes focus once drawn.
   search: { list: null, focusField: false },
   // Conflicts: GET /api/conflicts.

@@ -1,9 +1,11 @@
 // Today (W-8) and Region focus (W-9), drawn from `GET /api/today`: the region cards with each bucket's
-// count against its limit, progress, due and overdue tasks, the habits strip, the Backlog's count, the
-// day's planned effort against its capacity (W-24), Today's notices, and the running session's chip in
-// the header. The limits are the answer's (each region's `limits`): the page keeps no copy.
+// count against its limit, progress, due and overdue tasks, the habits strip, the Backlog's count, each
+// region's and the day's planned effort against their free time (W-24, F-14), the day's events and anchors
+// in time order among the regions (F-16), Today's notices, and the running session's chip in the header.
+// The limits and the minutes are the answer's (each region's `limits`, `plannedMinutes`, `freeMinutes`):
+// the page keeps no copy and counts nothing itself.
 import { $, el, focusedID, keepFocus } from "./dom.mjs";
-import { say, regionNames, bucketName, bucketOrder, dayText, durationText } from "./words.mjs";
+import { say, key, regionNames, bucketName, bucketOrder, dayText, durationText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state } from "./state.mjs";
 import { taskList } from "./tasks.mjs";
@@ -15,19 +17,81 @@ export function focusedRegion() {
   return match ? match[1] : null;
 }
 
-// The effort of a region's tasks, done ones too, as they count for capacity.
-function plannedMinutes(region) {
-  return region.mustDo.concat(region.complementary, region.misc).reduce((sum, task) => sum + (task.effortMinutes || 0), 0);
+// "1 h 30 planned · 2 h 15 free": a region's open tasks' effort and its free time (F-14).
+function plannedFree(region) {
+  return say("plannedFree", { planned: durationText(region.plannedMinutes), free: durationText(region.freeMinutes) });
 }
 
-/** The day's planned effort against its capacity (W-24). */
+/** The day's planned effort against its free time (W-24, F-14): the sum of its regions'. */
 function renderLoad() {
   const today = state.today;
-  const planned = Object.values(today.regions).reduce((sum, region) => sum + plannedMinutes(region), 0);
   const load = $("day-load");
-  load.textContent = state.capacity === null ? say("plannedDayOnly", { planned: durationText(planned) })
-    : say("plannedDay", { planned: durationText(planned), capacity: durationText(state.capacity) });
-  load.classList.toggle("over", state.capacity !== null && planned > state.capacity);
+  load.textContent = today.freeMinutes === undefined ? say("plannedDayOnly", { planned: durationText(today.plannedMinutes || 0) })
+    : say("plannedDay", { planned: durationText(today.plannedMinutes), free: durationText(today.freeMinutes) });
+  load.classList.toggle("over", today.plannedMinutes > today.freeMinutes);
+}
+
+// "09:30" of an instant the API gives with the person's offset (`2026-12-07T09:30:00+00:00`).
+function wallTime(iso) {
+  return iso.slice(11, 16);
+}
+
+// Why an event takes no time, in a word (F-11).
+const notBusyWords = { cancelled: key("fixedPointNotBusy.cancelled"), declined: key("fixedPointNotBusy.declined"),
+                       transparent: key("fixedPointNotBusy.transparent") };
+
+/** The day's events and anchors in `points`, in time order, as a quiet list (F-16); null when none. With
+ * `withRegion`, each says the region that holds it, for a list not grouped by region. */
+export function fixedPointList(points, id, withRegion = false) {
+  if (!points || !points.length) return null;
+  return el("ul", { class: "fixed-points", id }, ...points.map((point) => {
+    const hours = point.allDay ? say("fixedPointAllDay") : wallTime(point.start) + "–" + wallTime(point.end);
+    const note = point.kind === "anchor" ? say("fixedPointAnchor")
+      : point.notBusyBecause ? say(notBusyWords[point.notBusyBecause]) : null;
+    return el("li", { class: point.busy ? null : "not-busy" }, el("time", { datetime: point.start, text: hours }),
+      el("span", { text: " " + (point.title || "—") }), note ? el("span", { class: "hint", text: " (" + note + ")" }) : null,
+      withRegion && point.region ? el("span", { class: "hint", text: " · " + regionNames[point.region] }) : null);
+  }));
+}
+
+// The day's events and anchors outside every region, in a quiet panel above the cards (all-day ones and
+// those before the first region) or below them; hidden while there are none.
+function renderOutside(early, id, place) {
+  let section = $(id + "-panel");
+  if (!section) {
+    section = el("section", { id: id + "-panel", class: "panel fixed-outside", "aria-labelledby": id + "-title" },
+      el("h2", { id: id + "-title", text: say("fixedPointsOutside") }));
+    place(section);
+  }
+  const list = fixedPointList(pointsOutside(state.today, early), id);
+  section.hidden = list === null;
+  section.replaceChildren(section.firstChild, ...(list ? [list] : []));
+}
+
+// A quiet line of the region's hours with its busy events and anchors marked on it; the list beside it
+// says the same in words, so the line is hidden from assistive technology.
+function timeline(region, points) {
+  const start = Date.parse(region.start), span = Date.parse(region.end) - start;
+  const line = el("div", { class: "timeline", "aria-hidden": "true" });
+  if (!(span > 0)) return line;
+  for (const point of points) {
+    if (!point.busy || point.allDay) continue;
+    const from = Math.max(0, (Date.parse(point.start) - start) / span);
+    const to = Math.min(1, (Date.parse(point.end) - start) / span);
+    if (to <= from) continue;
+    const mark = el("span");
+    mark.style.left = (100 * from).toFixed(2) + "%";
+    mark.style.width = (100 * (to - from)).toFixed(2) + "%";
+    line.append(mark);
+  }
+  return line;
+}
+
+// The points of `today` no region holds: all-day ones and those before the first region, or after.
+function pointsOutside(today, early) {
+  const first = today.regions.morning.start;
+  return (today.fixedPoints || []).filter((point) => point.region === null
+    && (point.allDay || point.start < first) === early);
 }
 
 function bar(percent) {
@@ -53,8 +117,12 @@ function regionCard(key, region) {
   const card = el("section", { class: "region", id: "region-" + key, "data-region": key, "aria-label": regionLabel(key, region) });
   card.append(el("h2", {}, el("a", { href: "#region/" + key, text: name })));
   const countList = el("ul", { class: "counts" }, ...bucketOrder.map((bucket) => el("li", { text: bucketCount(region, bucket) })));
-  countList.append(el("li", { class: "planned", id: "planned-" + key, text: say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) }));
+  countList.append(el("li", { class: "planned", id: "planned-" + key, text: plannedFree(region) }));
   card.append(countList);
+  const regionPoints = (state.today.fixedPoints || []).filter((point) => point.region === key);
+  card.append(timeline(region, regionPoints));
+  const points = fixedPointList(regionPoints, "points-" + key);
+  if (points) card.append(points);
   card.append(bar(region.progress.percent));
   card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
   if (region.mustDo.length + region.complementary.length + region.misc.length === 0) {
@@ -116,7 +184,8 @@ function renderNotices() {
   const { shown, dismissed } = state.notices;
   const fresh = [];
   for (const signal of state.today.signals || []) {
-    const name = signal.task ? signal.kind + ":" + signal.task : signal.kind;
+    const subject = signal.task || signal.region;
+    const name = subject ? signal.kind + ":" + subject : signal.kind;
     const noticeKey = name + "\n" + signal.message;
     if (shown.has(noticeKey) || dismissed.has(noticeKey)) continue;
     shown.set(noticeKey, signal.message);
@@ -175,6 +244,8 @@ function renderToday() {
     : say("overallEmpty");
   renderLoad();
   $("regions").replaceChildren(...["morning", "afternoon", "evening"].map((key) => regionCard(key, today.regions[key])));
+  renderOutside(true, "points-before", (section) => $("regions").before(section));
+  renderOutside(false, "points-after", (section) => $("regions").after(section));
   const due = $("due");
   due.replaceChildren();
   if (today.overdue.length) due.append(el("h3", { text: say("overdue") }), taskList(today.overdue));
@@ -195,9 +266,12 @@ function renderRegion() {
   const region = state.today.regions[key];
   const focused = focusedID();
   $("region-title").textContent = regionNames[key];
-  $("region-summary").textContent = regionLabel(key, region) + ". " + say("plannedRegion", { planned: durationText(plannedMinutes(region)) }) + ".";
+  $("region-summary").textContent = regionLabel(key, region) + ". " + plannedFree(region) + ".";
   const buckets = $("region-buckets");
   buckets.replaceChildren();
+  const points = fixedPointList((state.today.fixedPoints || []).filter((point) => point.region === key), "focus-points");
+  if (points) buckets.append(el("section", { class: "panel", "aria-labelledby": "focus-points-title" },
+    el("h2", { id: "focus-points-title", text: say("fixedPointsTitle") }), points));
   for (const bucket of bucketOrder) {
     const tasks = region[bucket];
     const headingID = "focus-" + bucket;

@@ -1,23 +1,26 @@
 // Upcoming at `#upcoming` (W-20): the tasks dated after today (`GET /api/upcoming`, the CLI's `upcoming`):
 // tomorrow, each further day of this week, then later; undated tasks wait in the Backlog, which it links
 // to as Someday. Tomorrow and the week's last day are the server's (`GET /api/dates`, the first-weekday
-// setting): the page groups by them and decides no day itself.
+// setting): the page groups by them and decides no day itself. Each day of the week to come also lists its
+// events and anchors in time order with their regions (F-16), from the answer's `days`.
 import { $, el, focusedID, keepFocus } from "./dom.mjs";
 import { say, key, dayText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state } from "./state.mjs";
 import { taskList } from "./tasks.mjs";
+import { fixedPointList } from "./today.mjs";
 
 const upcoming = state.upcoming;
 
-function group(id, heading, tasks) {
+function group(id, heading, tasks, points = []) {
   return el("section", { class: "panel", "aria-labelledby": id }, el("h2", { id, text: heading }),
-    taskList(tasks, null, null, null, "upcoming-task-"));
+    fixedPointList(points, id + "-points", true), tasks.length ? taskList(tasks, null, null, null, "upcoming-task-") : null);
 }
 
 async function load() {
   const [answer, backlog] = await Promise.all([api("/api/upcoming"), api("/api/backlog")]);
   upcoming.tasks = answer.tasks;
+  upcoming.days = answer.days || [];
   upcoming.backlog = backlog;
 }
 
@@ -34,13 +37,20 @@ function render() {
     if (!byDay.has(task.dueDate)) byDay.set(task.dueDate, []);
     byDay.get(task.dueDate).push(task);
   }
+  // A day of the week to come with events or anchors is shown even with no task.
+  const points = new Map();
+  for (const day of upcoming.days || []) {
+    if (!day.fixedPoints.length || (day.date > dates.weekEnds && day.date !== tomorrow)) continue;
+    points.set(day.date, day.fixedPoints);
+    if (!byDay.has(day.date)) byDay.set(day.date, []);
+  }
   const count = upcoming.tasks.length;
   const parts = [el("h1", { id: "upcoming-heading", tabindex: "-1", text: say("upcomingHeading") }),
     el("p", { class: "overall", id: "upcoming-total", text: count === 0 ? say("upcomingEmpty")
       : count === 1 ? say("upcomingOne") : say("upcomingMany", { count }) })];
   Array.from(byDay.keys()).sort().forEach((day, index) => {
     const heading = day === tomorrow ? say("upcomingTomorrow", { day: dayText(day) }) : dayText(day);
-    parts.push(group("upcoming-day-" + index, heading, byDay.get(day)));
+    parts.push(group("upcoming-day-" + index, heading, byDay.get(day), points.get(day)));
   });
   if (later.length) parts.push(group("upcoming-later", say("upcomingLater"), later));
   const undated = [].concat(...upcoming.backlog.groups.map((g) => g.tasks)).filter((task) => !task.dueDate).length;

@@ -31,7 +31,7 @@ enum PlanCommand: CommandGroup {
             let overview = try app.planOverview()
             guard !output.json else { return output.emit(text: "", json: overview.json) }
             var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
-            text += loadText(overview.load, output: output)
+            text += loadText(overview.load, output: output, calendar: app.calendar)
             text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
             output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
         }
@@ -142,14 +142,24 @@ enum PlanCommand: CommandGroup {
         return out.joined(separator: "\n")
     }
 
-    static func loadText(_ report: PlanLoadReport, output: Output) -> [String] {
+    /// The planned day's load against its free time (F-15); with `regions`, each region's planned and free
+    /// minutes and the day's events and anchors in time order (F-16).
+    static func loadText(_ report: PlanLoadReport, output: Output, calendar: PlannerCalendar? = nil) -> [String] {
         let load = report.load
         var out = ["Planned for \(DayText.long(load.day)): \(load.tasks.count) task\(load.tasks.count == 1 ? "" : "s"), "
-                   + "about \(Duration.text(minutes: load.total)) of \(Duration.text(minutes: load.capacity))"
-                   // The habits' share is said, so the total never reads as the tasks' alone.
-                   + (load.habitMinutes > 0 ? " (\(Duration.text(minutes: load.habitMinutes)) of it habits)." : ".")]
+                   + "about \(Duration.text(minutes: load.total)); \(Duration.text(minutes: load.freeMinutes)) free"
+                   // The habits' share is said, so the free time never reads as the hours' alone.
+                   + (load.habitMinutes > 0 ? " after \(Duration.text(minutes: load.habitMinutes)) of habits." : ".")]
+        if let calendar {
+            let times = DayTimeText(output: output, calendar: calendar)
+            out += times.lines(load.time.pointsOutsideRegions)
+            for region in load.time.free.regions {
+                out.append(output.heading(region.region.displayName) + " " + output.dim(DayTimeText.minutes(region)))
+                out += times.lines(load.time.points(in: region.region))
+            }
+        }
         if load.needsPrioritising { out.append(output.accent(CommandLineWords.text(.prioritisationPrompt(day: load.day), title: nil))) }
-        if load.isOverloaded { out.append(output.accent(CommandLineWords.overload(load: load.total, capacity: load.capacity))) }
+        if load.isOverloaded { out.append(output.accent(CommandLineWords.overload(load: load.total, free: load.freeMinutes))) }
         return out
     }
 
@@ -196,7 +206,7 @@ enum PlanCommand: CommandGroup {
             // 3. Plan tomorrow.
             output.line("")
             output.line(output.heading("Plan \(DayText.long(app.planningDays.plan))"))
-            for line in PlanCommand.loadText(try app.planLoad(), output: output) { output.line(line) }
+            for line in PlanCommand.loadText(try app.planLoad(), output: output, calendar: app.calendar) { output.line(line) }
             for line in try candidates() { output.line(line) }
             while let answer = ask("Place a task: ID [morning|afternoon|evening] [must|complementary|misc] [low|medium|high], [Enter] done: "),
                   !answer.isEmpty {

@@ -18,6 +18,7 @@ enum RegionCommand: TypedCommand {
         let card = report.card
         var text = [output.bold("\(report.region.displayName) · \(DayText.long(report.day))")
                     + "  \(card.progress.completed) of \(card.progress.total) done"]
+        text += DayTimeText(output: output, calendar: app.calendar).region(report.time, points: report.points)
         for bucket in Bucket.allCases {
             let tasks = card.tasks(in: bucket)
             text.append("")

@@ -24,12 +24,12 @@ enum TodayCommand: TypedCommand {
             + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
         context.output.line(text(report, output: context.output, signals: signals,
                                  chip: report.session.map { SessionJSON.chip($0, title: report.sessionName?.title ?? "", now: app.now) },
-                                 categories: try app.categoryNames()))
+                                 categories: try app.categoryNames(), calendar: app.calendar))
         try app.markSeen(report.seen)
     }
 
     static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?,
-                     categories: [UUID: String]) -> String {
+                     categories: [UUID: String], calendar: PlannerCalendar) -> String {
         let view = report.view, filter = report.filter, habits = report.habits
         let lines = TaskLineRenderer(output: output, categories: categories)
         let progress = view.board.progress
@@ -41,10 +41,19 @@ enum TodayCommand: TypedCommand {
         if let chip { out.append(output.accent(chip)) }
         out.append("")
         let board = BoardRenderer(output: output, lockComplementary: report.lockComplementary, categories: categories)
+        let times = DayTimeText(output: output, calendar: calendar)
+        // Outside the regions: all-day events and those before the first region above the cards, the rest below.
+        let firstStart = report.time.free.regions.map(\.start).min()
+        let outside = report.time.pointsOutsideRegions
+        let isEarly = { (point: FixedPoint) in point.isAllDay || firstStart.map { point.start < $0 } ?? true }
+        let before = outside.filter(isEarly)
+        if !before.isEmpty { out += times.outside(before) + [""] }
         for card in view.board.regions {
-            out += board.render(card)
+            out += board.render(card, time: (times, report.time.free.region(card.region), report.time.points(in: card.region)))
             out.append("")
         }
+        let after = outside.filter { !isEarly($0) }
+        if !after.isEmpty { out += times.outside(after) + [""] }
         if !view.due.isEmpty {
             out.append(output.heading("Due today, not on the board") + output.dim(" (\(view.due.count))"))
             out += view.due.map { lines.line($0) }

@@ -10,11 +10,14 @@ struct BoardRenderer {
 
     private var lines: TaskLineRenderer { TaskLineRenderer(output: output, categories: categories) }
 
-    func render(_ card: RegionCard) -> [String] {
+    /// The card of `card`'s region; with `time`, its planned and free minutes and its events and anchors
+    /// under its name (F-14, F-16).
+    func render(_ card: RegionCard, time: (text: DayTimeText, region: RegionTime, points: [FixedPoint])? = nil) -> [String] {
         let progress = card.progress
         let state = card.isEmpty ? Messages.emptyRegion : "\(progress.completed) of \(progress.total) done"
         var out = [lines.spread(output.heading(card.region.displayName), output.dim(state),
                                 visibleLeft: card.region.displayName.count)]
+        if let time { out += time.text.region(time.region, points: time.points) }
         for bucket in Bucket.allCases {
             let tasks = card.tasks(in: bucket)
             let label = "\(bucket.displayName) \(tasks.count)/\(bucket.limit)"

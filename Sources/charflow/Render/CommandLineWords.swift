@@ -81,7 +81,7 @@ enum CommandLineWords {
         "“\(title)” was in progress when the day ended. Pick it back up with `charflow begin`."
     }
 
-    static func overload(load: Int, capacity: Int) -> String {
-        Messages.overload(load: load, capacity: capacity) + " `charflow plan move ID --to DATE`"
+    static func overload(load: Int, free: Int) -> String {
+        Messages.overload(load: load, free: free) + " `charflow plan move ID --to DATE`"
     }
 }

@@ -15,11 +15,17 @@ public enum PlanningJSON {
                  ("planDay", .string(session.planDay.description)), ("state", .string(session.state.rawValue))])
     }
 
-    static func load(_ load: PlanLoad, render: TaskJSON) -> JSONValue {
-        .object([("day", .string(load.day.description)), ("tasks", render.tasks(load.tasks)),
-                 ("taskMinutes", .int(load.taskMinutes)), ("habitMinutes", .int(load.habitMinutes)),
-                 ("capacity", .int(load.capacity)), ("overloaded", .bool(load.isOverloaded)),
-                 ("prioritisationPrompt", .bool(load.needsPrioritising))])
+    /// The planned day's load: its tasks and their effort, the habits' effort, its free time (F-15), each
+    /// region's minutes and the day's events and anchors in time order (F-16).
+    static func load(_ load: PlanLoad, render: TaskJSON, calendar: PlannerCalendar) -> JSONValue {
+        let times = DayTimeJSON(calendar: calendar)
+        return .object([("day", .string(load.day.description)), ("tasks", render.tasks(load.tasks)),
+                        ("taskMinutes", .int(load.taskMinutes)), ("habitMinutes", .int(load.habitMinutes)),
+                        ("freeMinutes", .int(load.freeMinutes)), ("overloaded", .bool(load.isOverloaded)),
+                        ("prioritisationPrompt", .bool(load.needsPrioritising)),
+                        ("regions", .object(load.time.free.regions.map { ($0.region.rawValue, .object(times.regionFields($0))) })),
+                        ("dayHabitMinutes", .int(load.time.free.dayHabitMinutes)),
+                        ("fixedPoints", .array(load.time.points.map(times.point)))])
     }
 }
 

@@ -2,41 +2,40 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// The planned day's load against the capacity setting (P-4).
+/// The planned day's load against its free time (P-4, F-15): the effort of the tasks planned for it
+/// against the sum of its regions' free time, which its events, anchors and habits have already taken from.
 public struct PlanLoad: Sendable {
     public let day: LocalDay
     public let tasks: [TaskItem]
     public let taskMinutes: Int
+    /// The effort of the habits due that day, already taken out of `time`'s free time.
     public let habitMinutes: Int
-    public let capacity: Int
+    /// The day's events and anchors and its regions' free and planned time.
+    public let time: DayTime
 
-    public var total: Int { taskMinutes + habitMinutes }
-    public var isOverloaded: Bool { NightPlanning.isOverloaded(load: total, capacity: capacity) }
+    /// The planned effort the notice weighs: the open tasks dated that day.
+    public var total: Int { taskMinutes }
+    /// The day's free time: its regions' free time less the habits that count against the whole day.
+    public var freeMinutes: Int { time.free.freeMinutes }
+    public var isOverloaded: Bool { NightPlanning.isOverloaded(load: total, free: freeMinutes) }
     public var needsPrioritising: Bool { Prioritisation.shouldPrompt(tasks) }
 }
 
-/// Tomorrow's load against the day's capacity, and whether to prompt for priorities.
+/// Tomorrow's load against the day's free time, and whether to prompt for priorities.
 public struct PlanLoadReport {
     public let load: PlanLoad
     public let json: JSONValue
 }
 
 extension Charflow {
-    /// The planned day's tasks and the effort of its due habits (weekly targets left out), against capacity.
+    /// The planned day's tasks, the effort of its due habits (weekly targets left out) and its free time.
     public func planLoad() throws -> PlanLoadReport {
         let day = planningDays.plan
         let tasks = EngineOrder.sorted(try store.planning.plannedTasks(on: day), today: today)
-        var habitMinutes = 0
-        for habit in try habits() {
-            for window in try store.habitRecords.windows(of: habit.id) {
-                let history = try history(of: window, habit: habit, from: day, through: day)
-                if history.isDue(day), !(history.schedule(on: day)?.isWeeklyTarget ?? false) {
-                    habitMinutes += window.effortMinutes ?? 0
-                }
-            }
-        }
+        let time = try dayTime(on: day, board: try board(on: day))
+        let habitMinutes = time.free.regions.reduce(time.free.dayHabitMinutes) { $0 + $1.habitMinutes }
         let load = PlanLoad(day: day, tasks: tasks, taskMinutes: NightPlanning.load(tasks: tasks, habitMinutes: 0),
-                            habitMinutes: habitMinutes, capacity: settings.capacityMinutes)
-        return PlanLoadReport(load: load, json: PlanningJSON.load(load, render: try taskJSON()))
+                            habitMinutes: habitMinutes, time: time)
+        return PlanLoadReport(load: load, json: PlanningJSON.load(load, render: try taskJSON(), calendar: calendar))
     }
 }

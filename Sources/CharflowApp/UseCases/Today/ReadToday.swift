@@ -16,6 +16,11 @@ extension Charflow {
         if let notice = try pendingTwoTimersNotice() { pending.append(notice) }
         pending += try store.signals.pendingEased()
         pending += try pendingHabitSignals()
+        // Free time counts every task placed today, as the room does, whatever the Today filter shows.
+        let placed = try store.categories.todayFilter() == nil ? view.board : try board(on: today)
+        let time = try dayTime(on: today, board: placed)
+        // A region planned past its free time is said once per region and day (F-14).
+        pending += try store.signals.unshown(time.free.overPlanned, period: today.description)
         // Paused habits are hidden from Today; a weekly target shows until met, then as done.
         let allHabitDays = try habitDays()
         let habitDays = allHabitDays.filter { $0.pause == nil && ($0.isDueToday || $0.isDoneToday) }
@@ -33,7 +38,7 @@ extension Charflow {
             + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionName: sessionName,
                            offered: offered, habits: habitDays, filter: try store.categories.todayFilter()?.name,
-                           lockComplementary: settings.lockComplementary, app: self)
+                           lockComplementary: settings.lockComplementary, time: time, app: self)
     }
 
     /// The engine's signals about today's tasks, the Backlog and the habits' reads that were not shown in

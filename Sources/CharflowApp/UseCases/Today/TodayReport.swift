@@ -23,6 +23,8 @@ public struct TodayReport: Report {
     /// The category Today is filtered to, if any.
     public let filter: String?
     public let lockComplementary: Bool
+    /// The day's events and anchors, and each region's free and planned time (F-13 to F-16).
+    public let time: DayTime
     let app: Charflow
 
     /// Whether a region's Complementary tasks wait for its open Must-Do (spec D9).
@@ -36,6 +38,7 @@ public struct TodayReport: Report {
         let facts = try app.habitFacts(for: habits.map(\.habit))
         // The room counts every task placed today; with a Today filter the board shows only some of them.
         let placed = filter == nil ? view.board : try app.board(on: view.day)
+        let times = DayTimeJSON(calendar: app.calendar)
         let regions: [(String, JSONValue)] = view.board.regions.map { card in
             (card.region.rawValue, .object([
                 ("mustDo", render.tasks(card.mustDo)),
@@ -45,12 +48,13 @@ public struct TodayReport: Report {
                 ("complementaryLocked", .bool(isComplementaryLocked(card))),
                 ("limits", card.limitsJSON),
                 ("room", placed.card(card.region).roomJSON),
-            ]))
+            ] + times.regionFields(time.free.region(card.region))))
         }
         return .object([
             ("date", .string(view.day.description)),
             ("regions", .object(regions)),
             ("progress", view.board.progress.json),
+        ] + times.dayFields(time) + [
             ("due", render.tasks(view.due)),
             ("overdue", render.tasks(view.overdue)),
             ("backlogCount", .int(view.backlogCount)),
@@ -60,7 +64,7 @@ public struct TodayReport: Report {
             ("signals", .array(signals.map { phrased in
                 .object([("kind", .string(phrased.signal.kind)),
                          ("task", .optional(phrased.signal.subject.map { $0.lowercasedText })),
-                         ("message", .string(phrased.message))])
+                         ("message", .string(phrased.message))] + phrased.regionField)
             })),
             ("filter", .optional(filter)),
             ("offer", offered.map(render.task) ?? .null),
@@ -88,8 +92,14 @@ public struct PhrasedSignal: Sendable {
     }
 
     /// How a front end names the signal it showed: its kind, and `:` and its subject's id when it has one,
-    /// as Today's JSON gives them (`kind`, `task`).
+    /// as Today's JSON gives them (`kind`, and `task` or `region`).
     public var shownName: String {
-        signal.subject.map { "\(signal.kind):\($0.lowercasedText)" } ?? signal.kind
+        signal.seenSubject.isEmpty ? signal.kind : "\(signal.kind):\(signal.seenSubject)"
+    }
+
+    /// `region` for a notice about one region's time (F-14), which the page names it by; none otherwise.
+    var regionField: [(String, JSONValue)] {
+        if case .regionOverPlanned(_, let region, _, _) = signal { return [("region", .string(region.rawValue))] }
+        return []
     }
 }
