@@ -179,6 +179,8 @@ struct WeekReviewTests {
         #expect(words[0] == "Must-Dos: 0 of 5 done.")
         #expect(words[5] == "Done: 3 tasks (1 Must-Do, 2 unplaced).")
         #expect(words[9] == "Report: estimated 15 min, took 3 h.")
+        let seven = (1...7).map { WeekReview.Slipping(taskID: UUID(), title: "T\($0)", deferralCount: 3) }
+        #expect(ReviewWords.slipping(seven) == "Deferred 3 or more times: T1 (3), T2 (3), T3 (3), T4 (3), T5 (3), and 2 more.")
         let loaded = ["great", "well done", "congrat", "awesome", "amazing", "keep it up", "only", "failed", "fail", "missed",
                       "behind", "should", "bad", "poor", "lazy", "overdue", "!", "streak", "excellent", "nice", "good"]
         for sentence in words {

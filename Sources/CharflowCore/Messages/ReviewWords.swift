@@ -37,11 +37,20 @@ public enum ReviewWords {
         return "Moved: \(count) \(count == 1 ? "deferral" : "deferrals") (" + parts.joined(separator: ", ") + ")."
     }
 
-    /// "Deferred 3 or more times: Call the bank (4)."
+    /// How many tasks a sentence names before it counts the rest ("and 4 more").
+    public static let namedAtMost = 5
+
+    /// "Deferred 3 or more times: Call the bank (4), Shop (3)." Past `namedAtMost`, the rest are counted.
     public static func slipping(_ tasks: [WeekReview.Slipping]) -> String? {
         guard !tasks.isEmpty else { return nil }
-        return "Deferred \(Deferral.staleFromCount) or more times: "
-            + tasks.map { "\($0.title) (\($0.deferralCount))" }.joined(separator: ", ") + "."
+        let named = tasks.prefix(namedAtMost).map { "\($0.title) (\($0.deferralCount))" }.joined(separator: ", ")
+        let rest = tasks.count - min(tasks.count, namedAtMost)
+        return "Deferred \(Deferral.staleFromCount) or more times: " + named + (rest > 0 ? ", and \(rest) more." : ".")
+    }
+
+    /// "and 4 more estimates." after the first few lines of a list.
+    public static func more(_ count: Int, _ what: String) -> String {
+        "and \(count) more \(what)."
     }
 
     /// "Write report: estimated 30 min, took 45 min."

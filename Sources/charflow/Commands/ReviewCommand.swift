@@ -8,6 +8,9 @@ enum ReviewCommand: TypedCommand {
     static let usage = "charflow review [--week last|this|YYYY-Www] [--json]"
     static let summary = "The week in review: Must-Dos, what was done and moved, focus, habits, anchors"
 
+    /// The estimates the text lists; `--json` has them all.
+    static let estimatesShown = 8
+
     static func run(_ input: Input, _ context: Context) throws {
         let report = try context.app().reviewWeek(input)
         guard !context.output.json else { return context.output.emit(text: "", json: report.json) }
@@ -22,7 +25,10 @@ enum ReviewCommand: TypedCommand {
         }
         if !review.estimates.isEmpty {
             text.append("Estimates against focus time:")
-            text += review.estimates.map { "  " + ReviewWords.estimate($0) }
+            text += review.estimates.prefix(Self.estimatesShown).map { "  " + ReviewWords.estimate($0) }
+            if review.estimates.count > Self.estimatesShown {
+                text.append("  " + ReviewWords.more(review.estimates.count - Self.estimatesShown, "estimates"))
+            }
         }
         if !report.habits.isEmpty {
             text.append("Habits:")
