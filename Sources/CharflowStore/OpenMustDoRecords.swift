@@ -4,8 +4,8 @@ import Foundation
 /// The Must-Dos left open at the end of their day, as the rollover keeps them for the review.
 ///
 /// Written inside the rollover's transaction, outside undo (the rollover empties the undo history) and
-/// outside sync (each device rolls over for itself). A purged task's rows go when it is purged from
-/// the review's reads: they are read joined to the tasks that still exist.
+/// outside sync (each device rolls over for itself). A task removed for good takes its rows with it (a
+/// trigger of migration `0019`), and they are read joined to the tasks that still exist.
 package struct OpenMustDoRecords {
     let db: Database
 

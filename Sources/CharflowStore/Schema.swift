@@ -449,7 +449,8 @@ package enum Schema {
         """),
         // The Must-Dos each rollover took off the board unfinished, by the day they were placed on, so the
         // week's review counts them as placed (R-1): a rollover clears a task's placement. The device's
-        // own bookkeeping, like the calendar cache: no sync trigger, not in backups (docs/decisions.md).
+        // own bookkeeping, like the calendar cache: no sync trigger, not in backups (docs/decisions.md). A
+        // task removed for good (purged, or removed by sync) takes its rows with it.
         Migration("0019-open-must-dos", """
         CREATE TABLE open_must_dos (
             day TEXT NOT NULL,
@@ -457,6 +458,10 @@ package enum Schema {
             region TEXT NOT NULL,
             PRIMARY KEY (day, task_id)
         ) WITHOUT ROWID;
+        CREATE INDEX open_must_dos_by_task ON open_must_dos(task_id);
+        CREATE TRIGGER open_must_dos_go_with_task AFTER DELETE ON tasks BEGIN
+            DELETE FROM open_must_dos WHERE task_id = old.id;
+        END;
         """),
     ])
 }

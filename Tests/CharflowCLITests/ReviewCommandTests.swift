@@ -1,3 +1,4 @@
+import CharflowStore
 import Foundation
 import Testing
 
@@ -93,6 +94,23 @@ struct ReviewCommandTests {
         #expect(extra.status != 0)
         #expect(extra.stderr.contains("weeks"))
         #expect(try runner.contents() == before)
+    }
+
+    @Test("R-1 a purged task leaves no kept row behind and counts nowhere")
+    func purgedTask() throws {
+        let (runner, _) = try week()
+        let before = try runner.json(["review", "--week", "2026-W13"], now: "2026-03-29T12:00")
+        #expect((before["mustDos"] as? [String: Any])?["placed"] as? Int == 2)
+        func kept() throws -> Int? {
+            try Database(path: runner.storePath).scalar("SELECT count(*) FROM open_must_dos WHERE day = '2026-03-23'")?.int
+        }
+        #expect(try kept() == 1)
+        let list = try runner.json(["list", "--all"], now: "2026-03-29T12:01")
+        let bank = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "Call the bank" }?["id"] as? String)
+        try runner.ok(["purge", bank], now: "2026-03-29T12:02")
+        let after = try runner.json(["review", "--week", "2026-W13"], now: "2026-03-29T12:03")
+        #expect((after["mustDos"] as? [String: Any])?["placed"] as? Int == 1)
+        #expect(try kept() == 0)
     }
 
     @Test("R-2 stats --json: a row per week ending with this one, the Must-Do rate, focus and deferrals")

@@ -16,7 +16,11 @@ enum ReviewCommand: TypedCommand {
         guard !context.output.json else { return context.output.emit(text: "", json: report.json) }
         let review = report.review
         var heading = "Week \(report.name) · \(DayText.long(review.firstDay)) to \(DayText.long(review.lastDay))"
-        if review.throughDay < review.lastDay { heading += " · so far, through \(DayText.short(review.throughDay))" }
+        if review.throughDay < review.firstDay {
+            heading += " · not begun"
+        } else if review.throughDay < review.lastDay {
+            heading += " · so far, through \(DayText.short(review.throughDay))"
+        }
         var text = [context.output.bold(heading)] + report.lines
         if review.focusSeconds > 0 {
             text.append("  " + review.focusByDay.filter { $0.day <= review.throughDay }.map { day in
