@@ -26,20 +26,22 @@ extension TaskRepository {
         return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Done tasks other than `other` of `series` or titled like `words` (the title's words in order, any
-    /// spacing between, ASCII case ignored), completed before `before`, newest first, at most `limit`:
-    /// the candidates for the earlier instances a learned estimate is taken from (R-5), which the rule
-    /// matches exactly.
-    package func earlierDone(series: UUID?, words: [String], before: Date, otherThan other: UUID, limit: Int) throws -> [TaskItem] {
-        let pattern = words.map { word in
-            word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_")
-        }.joined(separator: "%")
-        return try tasks(where: """
-            is_completed = 1 AND completed_at < ? AND id <> ? AND (series_id = ? OR title LIKE ? ESCAPE '\\')
-            ORDER BY completed_at DESC LIMIT ?
-            """, [.text(Instant.storageText(before)), .text(other.lowercasedText), series.map { .text($0.lowercasedText) } ?? .null,
-                  .text(pattern), .integer(Int64(limit))])
+    /// Done tasks other than `other` of `series` or titled `title` (ASCII letters' case ignored, as
+    /// SQLite's `lower` folds them), completed before `before`, newest first, at most `limit`: the
+    /// earlier instances a learned estimate is taken from (R-5). Two index lookups, never a scan.
+    package func earlierDone(series: UUID?, title: String, before: Date, otherThan other: UUID, limit: Int) throws -> [TaskItem] {
+        let end = Instant.storageText(before)
+        var found = try tasks(indexedBy: "tasks_done_by_title", where: """
+            lower(title) = lower(?) AND is_completed = 1 AND completed_at < ? AND id <> ? ORDER BY completed_at DESC LIMIT ?
+            """, [.text(title), .text(end), .text(other.lowercasedText), .integer(Int64(limit))])
+        if let series {
+            found += try tasks(indexedBy: "tasks_by_series", where: """
+                series_id = ? AND is_completed = 1 AND completed_at < ? AND id <> ? ORDER BY completed_at DESC LIMIT ?
+                """, [.text(series.lowercasedText), .text(end), .text(other.lowercasedText), .integer(Int64(limit))])
+        }
+        var seen = Set<UUID>()
+        return Array(found.filter { seen.insert($0.id).inserted }
+            .sorted { ($0.completedAt ?? .distantPast) > ($1.completedAt ?? .distantPast) }.prefix(limit))
     }
 }
 

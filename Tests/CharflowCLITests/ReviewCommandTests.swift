@@ -137,10 +137,10 @@ struct ReviewCommandTests {
             try runner.ok(["begin", id], now: "2026-03-0\(day)T09:00")
             try runner.ok(["finish", "--done"], now: "2026-03-0\(day)T09:\(minutes)")
         }
-        let added = try runner.ok(["add", "write   REPORT"], now: "2026-03-05T08:00").stdout
+        let added = try runner.ok(["add", "WRITE report"], now: "2026-03-05T08:00").stdout
         #expect(added.contains("Effort: usually about 45 min (`charflow edit "))
         let list = try runner.json(["list"], now: "2026-03-05T08:01")
-        let task = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "write   REPORT" })
+        let task = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "WRITE report" })
         #expect(task["effortMinutes"] as? Int == 30)
         let none = try runner.add("Write report", ["--effort", "none"], now: "2026-03-05T08:02")
         let shown = try runner.json(["show", none], now: "2026-03-05T08:03")

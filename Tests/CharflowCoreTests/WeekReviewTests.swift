@@ -153,13 +153,17 @@ struct WeekReviewTests {
     func learnedEffort() {
         #expect(LearnedEffort.minutes(newestFirst: []) == nil)
         #expect(LearnedEffort.minutes(newestFirst: [0, 0]) == nil)
-        // Latest five: 40, 50, 45, 90, 20 min → median 45.
+        // The latest five: 40, none, 50, 45, 90 min → median of the four with time, 47.5 → 45.
         #expect(LearnedEffort.minutes(newestFirst: [2400, 0, 3000, 2700, 5400, 1200, 36000]) == 45)
+        // 40, 50, 45, 30, 20 min → 40; the sixth is not looked at.
+        #expect(LearnedEffort.minutes(newestFirst: [2400, 3000, 2700, 1800, 1200, 36000]) == 45)
         // Two: the mean of the middle pair, 25 and 40 → 32.5 → 30.
         #expect(LearnedEffort.minutes(newestFirst: [1500, 2400]) == 30)
         #expect(LearnedEffort.minutes(newestFirst: [60]) == 15)
         #expect(LearnedEffort.minutes(newestFirst: [40000]) == 480)
-        #expect(LearnedEffort.normalised("  Call   the BANK ") == "call the bank")
+        #expect(LearnedEffort.sameTitle("Call the BANK", "call the bank"))
+        #expect(!LearnedEffort.sameTitle("Call the bank", "Call  the bank"))
+        #expect(!LearnedEffort.sameTitle("Ärger", "ärger"), "only ASCII letters fold, as the store's index does")
         #expect(ReviewWords.learnedEffort(minutes: 45) == "usually about 45 min")
     }
 

@@ -3,17 +3,14 @@ import CharflowStore
 import Foundation
 
 /// The learned estimate a task is offered: the median actual focus time of the latest five
-/// earlier done instances of its series or of tasks with the same title. Offered, never applied.
+/// earlier done instances of its series or of tasks with the same title (`LearnedEffort.sameTitle`).
+/// Offered, never applied.
 extension Charflow {
     /// The minutes to offer for a task titled `title` of `series` (other than `task`), from what was
     /// done before `before`; nil when no earlier instance had focus time.
     public func learnedEffort(title: String, series: UUID? = nil, otherThan task: UUID = UUID(), before: Date? = nil) throws -> Int? {
-        let normal = LearnedEffort.normalised(title)
-        // A few more than five are read: the store's match is looser than the rule's, which is checked here.
-        let earlier = try store.taskRepository.earlierDone(series: series, words: normal.split(separator: " ").map(String.init),
-                                                           before: before ?? now, otherThan: task,
-                                                           limit: LearnedEffort.instances * 4)
-            .filter { ($0.seriesID != nil && $0.seriesID == series) || LearnedEffort.normalised($0.title) == normal }
+        let earlier = try store.taskRepository.earlierDone(series: series, title: title, before: before ?? now, otherThan: task,
+                                                           limit: LearnedEffort.instances)
         let seconds = try store.sessions.actualSeconds(ofTasks: Set(earlier.map(\.id)))
         return LearnedEffort.minutes(newestFirst: earlier.map { seconds[$0.id] ?? 0 })
     }
