@@ -26,13 +26,14 @@ enum PageAssets {
         case deferSheet = "deferSheet.mjs"
         case quickAdd = "quickAdd.mjs"
         // The screens: Today and Region focus, the Backlog, the task detail, Focus, Settings, Habits,
-        // Night planning, Upcoming, Search, and sync's state with the Conflicts screen (Y-28).
+        // Anchors, Night planning, Upcoming, Search, and sync's state with the Conflicts screen (Y-28).
         case today = "today.mjs"
         case backlog = "backlog.mjs"
         case detail = "detail.mjs"
         case focus = "focus.mjs"
         case settings = "settings.mjs"
         case habits = "habits.mjs"
+        case anchors = "anchors.mjs"
         case night = "night.mjs"
         case upcoming = "upcoming.mjs"
         case search = "search.mjs"
@@ -71,6 +72,7 @@ enum PageAssets {
             case .focus: PackageResources.focus_mjs
             case .settings: PackageResources.settings_mjs
             case .habits: PackageResources.habits_mjs
+            case .anchors: PackageResources.anchors_mjs
             case .night: PackageResources.night_mjs
             case .upcoming: PackageResources.upcoming_mjs
             case .search: PackageResources.search_mjs

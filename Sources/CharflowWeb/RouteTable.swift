@@ -27,6 +27,7 @@ enum RouteTable {
         .get("/focus.mjs", .asset(.focus)),
         .get("/settings.mjs", .asset(.settings)),
         .get("/habits.mjs", .asset(.habits)),
+        .get("/anchors.mjs", .asset(.anchors)),
         .get("/night.mjs", .asset(.night)),
         .get("/upcoming.mjs", .asset(.upcoming)),
         .get("/search.mjs", .asset(.search)),

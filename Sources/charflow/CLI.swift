@@ -125,6 +125,11 @@ struct Context {
         let result = Result { try words.decode(type, asked: &asked) }
         if case .failure = result, let keys = words.keys(of: type) { asked.formUnion(keys) }
         let given = Set(words.options.keys).union(words.switches).union(args.missingValues)
+        // A positional word is never an option too: `add Milk --title X` would read one and drop the other.
+        let positional = Set(positions.map { $0.hasSuffix("...") ? String($0.dropLast(3)) : $0 })
+        if let misplaced = given.intersection(positional).sorted().first {
+            throw UsageError(message: "Unknown option --\(misplaced).\nUsage: \(usage)")
+        }
         if case .success = result, let unknown = given.subtracting(asked).sorted().first {
             throw UsageError(message: "Unknown option --\(unknown).\nUsage: \(usage)")
         } else if case .failure = result, let unknown = given.subtracting(asked).sorted().first, words.keys(of: type) != nil {

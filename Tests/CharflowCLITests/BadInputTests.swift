@@ -297,6 +297,10 @@ struct BadInputTests {
         ["reorder", "{placed}", "--position", "two"],
         ["edit", "{placed}"],
         ["undo", "extra"],
+        // A positional word given as an option too: one would be read and the other dropped.
+        ["add", "Milk", "--title", "Bread"],
+        ["done", "{placed}", "--task", "{parked}"],
+        ["note", "{placed}", "started", "--text", "again"],
     ]
 
     @Test("B-11 B-12 bad usage (unknown command or option, missing value) exits 2 and changes nothing",

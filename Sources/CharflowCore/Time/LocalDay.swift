@@ -110,13 +110,13 @@ public enum DayWord: WordValue, Equatable {
     case today, yesterday
     case date(LocalDay)
 
+    /// `DateWord`'s reading without `tomorrow`, which is no day to look back on (refused as a date).
     public static func reading(_ word: String) throws -> DayWord {
-        switch word.lowercased() {
-        case "today": return .today
-        case "yesterday": return .yesterday
-        default:
-            guard let day = LocalDay(entered: word) else { throw InputError.badDate(word) }
-            return .date(day)
+        switch try DateWord.reading(word) {
+        case .today: .today
+        case .yesterday: .yesterday
+        case .date(let day): .date(day)
+        case .tomorrow: throw InputError.badDate(word)
         }
     }
 

@@ -160,9 +160,22 @@ function logControls(habit, grid, day, cell, idBase, refusalID) {
   return row;
 }
 
-// The density grid: weekday rows (labelled beside it), a column a week, the newest at the end.
+// The density grid of a habit's window: weekday rows (labelled beside it), a column a week, the newest at
+// the end.
 function gridTable(name, grid, kind, tableID) {
-  const days = grid.days;
+  return densityTable(name, grid.days, habits.date, tableID, (day) => {
+    const dayState = stateOf(day);
+    return { state: dayState, cell: dayState, words: stateText(day, kind) };
+  });
+}
+
+/**
+ * A density grid (habit.md): weekday rows labelled beside it, a column a week, the newest at the end,
+ * 18 px cells each saying its day and state in words. `describe(day)` gives the cell's `state` (its
+ * `data-state`), `cell` (its class `d-CELL`) and `words`; `today` is the day ringed. The Anchors screen
+ * draws its attendance grid with it too.
+ */
+export function densityTable(name, days, today, tableID, describe) {
   const weeks = Math.ceil(days.length / 7);
   const first = isoWeekday(days[0].date);
   const table = el("table", { class: "density", id: tableID });
@@ -186,11 +199,11 @@ function gridTable(name, grid, kind, tableID) {
     for (let w = 0; w < weeks; w++) {
       const day = days[w * 7 + r];
       if (!day) { row.append(el("td")); continue; }
-      const dayState = stateOf(day);
-      const values = { day: dayText(day.date), state: stateText(day, kind) };
-      const text = day.date === habits.date ? say("cellToday", values) : say("cell", values);
-      row.append(el("td", { "data-date": day.date, "data-state": dayState },
-        el("span", { class: "cell d-" + dayState + (day.date === habits.date ? " today" : ""), title: text, "aria-hidden": "true" }),
+      const shown = describe(day);
+      const values = { day: dayText(day.date), state: shown.words };
+      const text = day.date === today ? say("cellToday", values) : say("cell", values);
+      row.append(el("td", { "data-date": day.date, "data-state": shown.state },
+        el("span", { class: "cell d-" + shown.cell + (day.date === today ? " today" : ""), title: text, "aria-hidden": "true" }),
         el("span", { class: "sr-only", text })));
     }
     body.append(row);
@@ -368,9 +381,10 @@ function render() {
 }
 
 // As many weeks as fit the card: 21 px a week and room for the weekday labels, and beside the grid the
-// card's left column (17 rem) when the screen is wide enough for the two side by side.
-function weeksThatFit() {
-  const width = $("view-habits").clientWidth;
+// card's left column (17 rem) when the screen is wide enough for the two side by side. The Anchors
+// screen's cards are laid out the same way.
+export function weeksThatFit(viewID = "view-habits") {
+  const width = $(viewID).clientWidth;
   if (!width) return 12;
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   const beside = width >= 44 * rem ? 18 * rem : 0;

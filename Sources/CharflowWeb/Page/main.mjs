@@ -11,6 +11,7 @@ import { detailScreen, start as startDetail } from "./detail.mjs";
 import { focusScreen, start as startFocus } from "./focus.mjs";
 import { settingsScreen } from "./settings.mjs";
 import { habitsScreen, start as startHabits } from "./habits.mjs";
+import { anchorsScreen, start as startAnchors } from "./anchors.mjs";
 import { nightScreen, start as startNight } from "./night.mjs";
 import { upcomingScreen } from "./upcoming.mjs";
 import { searchScreen } from "./search.mjs";
@@ -22,7 +23,7 @@ import { start as startShortcuts } from "./shortcuts.mjs";
 
 // The screens in the order they are matched; their links follow Today's and the Backlog's in the header
 // in this order. Today is the home screen, shown when no other matches.
-for (const screen of [detailScreen, focusScreen, settingsScreen, habitsScreen, nightScreen, upcomingScreen, searchScreen,
+for (const screen of [detailScreen, focusScreen, settingsScreen, habitsScreen, anchorsScreen, nightScreen, upcomingScreen, searchScreen,
                       conflictsScreen, regionScreen, backlogScreen]) {
   register(screen);
 }
@@ -38,6 +39,7 @@ startToday();
 startBacklog();
 startFocus();
 startHabits();
+startAnchors();
 startNight();
 startDrag();
 startLists();

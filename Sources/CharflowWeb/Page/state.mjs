@@ -44,6 +44,10 @@ export const state = {
   // Habits: GET /api/habits and each habit's grid, the archived ones, and what is chosen or typed.
   habits: { date: null, habits: [], reports: [], archived: [], weeks: null,
             chosenDay: {}, values: {}, open: new Set(), refusals: {} },
+  // Anchors: GET /api/anchors?all=1, each active anchor's grid, today's prayer times (null without a
+  // location), and what is chosen, open or typed.
+  anchors: { date: null, anchors: [], today: {}, grids: [], archived: [], prayers: null, weeks: null,
+             kind: "fixed", chosenDay: {}, values: {}, open: new Set(), refusals: {} },
   // Night planning: GET /api/plan, /api/plan/review, /api/backlog, and what is open or typed.
   night: { plan: null, review: null, backlog: null, values: {}, refusals: {}, openLater: null },
   // Upcoming: GET /api/upcoming and the Backlog's undated tasks.

@@ -7,6 +7,8 @@
 import { $, el, focusedID, keepFocus } from "./dom.mjs";
 import { say, key, regionNames, bucketName, bucketOrder, dayText, durationText } from "./words.mjs";
 import { api } from "./api.mjs";
+import { toast } from "./toast.mjs";
+import { refresh } from "./router.mjs";
 import { state } from "./state.mjs";
 import { taskList } from "./tasks.mjs";
 import { quickAdd, parseSoon } from "./quickAdd.mjs";
@@ -40,9 +42,32 @@ function wallTime(iso) {
 const notBusyWords = { cancelled: key("fixedPointNotBusy.cancelled"), declined: key("fixedPointNotBusy.declined"),
                        transparent: key("fixedPointNotBusy.transparent") };
 
+const outcomeWords = { attended: key("anchor.outcome.attended"), missed: key("anchor.outcome.missed") };
+
+// Today's mark of an anchor on its row: Attended and Missed as two toggle buttons, the one held pressed
+// (F-4). The server says what the mark did; marking again with the held mark records nothing.
+function markButtons(point) {
+  const names = { title: point.title };
+  const button = (outcome, label, named) => el("button", {
+    type: "button", class: "choice", id: "today-" + (outcome === "attended" ? "attend" : "miss") + "-" + point.anchor,
+    "aria-pressed": point.outcome === outcome ? "true" : "false", text: say(label), "aria-label": say(named, names),
+    onclick: async () => {
+      try {
+        const answer = await api("/api/anchors/" + point.anchor + "/" + (outcome === "attended" ? "attend" : "miss"), {});
+        toast(say(answer.changed ? "anchor.marked" : "anchor.markedAlready", { title: point.title, outcome: say(outcomeWords[outcome]) }),
+          answer.action);
+      } catch (error) { toast(error.message); }
+      await refresh();
+    },
+  });
+  return el("span", { class: "point-marks", role: "group", "aria-label": say("anchor.marksNamed", names) },
+    button("attended", key("anchor.attend"), key("anchor.attendNamed")), button("missed", key("anchor.miss"), key("anchor.missNamed")));
+}
+
 /** The day's events and anchors in `points`, in time order, as a quiet list (F-16); null when none. With
- * `withRegion`, each says the region that holds it, for a list not grouped by region. */
-export function fixedPointList(points, id, withRegion = false) {
+ * `withRegion`, each says the region that holds it, for a list not grouped by region; with `marks`, an
+ * anchor offers today's Attended / Missed. */
+export function fixedPointList(points, id, withRegion = false, marks = false) {
   if (!points || !points.length) return null;
   return el("ul", { class: "fixed-points", id }, ...points.map((point) => {
     const hours = point.allDay ? say("fixedPointAllDay") : wallTime(point.start) + "–" + wallTime(point.end);
@@ -50,7 +75,8 @@ export function fixedPointList(points, id, withRegion = false) {
       : point.notBusyBecause ? say(notBusyWords[point.notBusyBecause]) : null;
     return el("li", { class: point.busy ? null : "not-busy" }, el("time", { datetime: point.start, text: hours }),
       el("span", { text: " " + (point.title || "—") }), note ? el("span", { class: "hint", text: " (" + note + ")" }) : null,
-      withRegion && point.region ? el("span", { class: "hint", text: " · " + regionNames[point.region] }) : null);
+      withRegion && point.region ? el("span", { class: "hint", text: " · " + regionNames[point.region] }) : null,
+      marks && point.kind === "anchor" ? markButtons(point) : null);
   }));
 }
 
@@ -63,7 +89,7 @@ function renderOutside(early, id, place) {
       el("h2", { id: id + "-title", text: say("fixedPointsOutside") }));
     place(section);
   }
-  const list = fixedPointList(pointsOutside(state.today, early), id);
+  const list = fixedPointList(pointsOutside(state.today, early), id, false, true);
   section.hidden = list === null;
   section.replaceChildren(section.firstChild, ...(list ? [list] : []));
 }
@@ -121,7 +147,7 @@ function regionCard(key, region) {
   card.append(countList);
   const regionPoints = (state.today.fixedPoints || []).filter((point) => point.region === key);
   card.append(timeline(region, regionPoints));
-  const points = fixedPointList(regionPoints, "points-" + key);
+  const points = fixedPointList(regionPoints, "points-" + key, false, true);
   if (points) card.append(points);
   card.append(bar(region.progress.percent));
   card.append(el("p", { class: "percent", text: say("progress", { percent: region.progress.percent }) }));
