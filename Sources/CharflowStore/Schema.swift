@@ -447,5 +447,23 @@ package enum Schema {
         CREATE INDEX calendar_occurrences_by_day ON calendar_occurrences(day, sort_at);
         CREATE INDEX calendar_occurrences_by_source ON calendar_occurrences(source);
         """),
+        // The Must-Dos each rollover took off the board unfinished, by the day they were placed on, so the
+        // week's review counts them as placed (R-1): a rollover clears a task's placement. The device's
+        // own bookkeeping, like the calendar cache: no sync trigger, not in backups (docs/decisions.md). A
+        // task removed for good (purged, or removed by sync) takes its rows with it. Done tasks by title
+        // answer a learned estimate's earlier instances (R-5) without reading every done task.
+        Migration("0019-open-must-dos", """
+        CREATE TABLE open_must_dos (
+            day TEXT NOT NULL,
+            task_id TEXT NOT NULL,
+            region TEXT NOT NULL,
+            PRIMARY KEY (day, task_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX open_must_dos_by_task ON open_must_dos(task_id);
+        CREATE INDEX tasks_done_by_title ON tasks(lower(title), completed_at) WHERE is_completed = 1;
+        CREATE TRIGGER open_must_dos_go_with_task AFTER DELETE ON tasks BEGIN
+            DELETE FROM open_must_dos WHERE task_id = old.id;
+        END;
+        """),
     ])
 }

@@ -52,6 +52,8 @@ enum RouteTable {
         .get("/api/region/{region}", Charflow.readRegion),
         .get("/api/status", Charflow.sessionStatus),
         .get("/api/reminders", Charflow.reminders),
+        .get("/api/review", Charflow.reviewWeek),
+        .get("/api/stats", Charflow.trends),
         .post("/api/seen", Charflow.markShown),
         .post("/api/undo", Charflow.undo),
 

@@ -76,6 +76,8 @@ struct EndToEndCommandTests {
             + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: calendar)
         try step(["calendar", "add", "Personal", calendar.path], says: "Added calendar Personal: 1 event")
         try step(["remind", "--dry-run", "--json"], says: "reminders")
+        try step(["review", "--week", "this"], says: "Must-Dos: 1 of 1 done.")
+        try step(["stats", "--weeks", "2"], says: "2026-W49")
         let backup = cf.folder.appendingPathComponent("backup.json").path
         try step(["export", "--out", backup], says: "Exported to")
         try step(["import", backup, "--dry-run"], says: "dry run")

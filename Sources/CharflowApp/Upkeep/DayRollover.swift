@@ -44,6 +44,7 @@ extension Charflow {
         let tasks = store.taskRepository
         let carried = try autoCloseSessions(before: today)
         let candidates = try tasks.live(dueBefore: today)
+        try store.openMustDos.keep(OpenMustDo.leftOpen(candidates, newDay: today))
         let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: try tasks.taskIDs(deferredOn: today),
                                    carriedWithoutDeferral: carried, now: now)
         let read = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -36,6 +36,15 @@ enum AddCommand: TypedCommand {
                                                                   place: report.region.flatMap { region in report.bucket.map { (region, $0) } }).joined(separator: "\n"), json: report.json)
             return
         }
-        TaskChangeText.emit(try context.app().addTask(input.add), verb: "Added", output: context.output)
+        let app = try context.app()
+        let change = try app.addTask(input.add)
+        var text = TaskChangeText.text(change, verb: "Added")
+        // No effort given: the learned one is offered in a line when it differs, never set.
+        if input.add.effort == nil, let learned = try app.learnedEffort(title: change.task.title, series: change.task.seriesID,
+                                                                        otherThan: change.task.id),
+           learned != change.task.effortMinutes {
+            text += "\nEffort: \(ReviewWords.learnedEffort(minutes: learned)) (`charflow edit \(change.task.shortID) --effort \(learned)` sets it)."
+        }
+        context.output.emit(text: text, json: change.json)
     }
 }

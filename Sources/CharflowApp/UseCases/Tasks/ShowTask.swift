@@ -46,6 +46,8 @@ extension Charflow {
         object.append(("deferrals", .array(deferrals.map(render.deferral))))
         object.append(("sessions", .array(sessions.map { SessionJSON.session($0, now: now, calendar: calendar) })))
         object.append(("actualSeconds", .int(actual)))
+        // A task without an estimate is offered the learned one; one with an estimate is not.
+        if task.effortMinutes == nil { object.append(("learnedEffort", .optional(try learnedEffort(for: task)))) }
         object.append(("checklist", .array(Notes.checklist(task.notes).map {
             .object([("number", .int($0.number)), ("isChecked", .bool($0.isChecked)), ("text", .string($0.text))])
         })))
