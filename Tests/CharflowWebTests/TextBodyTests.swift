@@ -17,7 +17,7 @@ import Testing
         case "edit notes": ("/api/tasks/\(task)/edit", #"{"notes": "\#(nul)"}"#, "notes")
         case "category": ("/api/categories/new", #"{"name": "\#(nul)"}"#, "name")
         case "window": ("/api/habits/Water/log", #"{"window": "\#(nul)"}"#, "window")
-        default: ("/api/settings/capacity", #"{"value": "\#(nul)"}"#, "value")
+        default: ("/api/settings/review-time", #"{"value": "\#(nul)"}"#, "value")
         }
         let before = local.storeBytes()
         let answer = try local.post(path, body)
