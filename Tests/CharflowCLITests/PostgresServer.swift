@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import CharflowTestSupport
 
 /// The one PostgreSQL server of a test process, which every sync test's database lives on
 /// (`PostgresHub`): one `initdb` a run instead of one a test.
@@ -241,7 +242,7 @@ final class PostgresServer: Sendable {
     /// Starts `argv` with stdin from /dev/null and stdout and stderr to files, in a process group of its
     /// own when `ownGroup`; returns its id.
     @discardableResult
-    private static func spawn(_ argv: [String], output: String, errors: String, environment: [String: String?] = [:],
+    static func spawn(_ argv: [String], output: String, errors: String, environment: [String: String?] = [:],
                               ownGroup: Bool = false) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -249,6 +250,8 @@ final class PostgresServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the test process, which this helper would hold for the whole run.
+        SpawnActions.closeEverything(from: 3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -103,6 +103,8 @@ public final class CalendarServers: Sendable {
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process, which this helper would hold for the whole run.
+        SpawnActions.closeEverything(from: 3, in: &actions)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
