@@ -14,6 +14,21 @@ import Testing
             .replacingOccurrences(of: "{anchor}", with: anchor).replacingOccurrences(of: "{prayer}", with: "fajr")
     }
 
+    @Test("W-5: docs/api.md lists every route of the table by its method and path, and no route the table lacks")
+    func documentedRoutes() throws {
+        // This file is Tests/CharflowWebTests/RouteTableTests.swift: the repository is two folders up.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let documented = Set(text.split(separator: "\n").compactMap { line -> String? in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2, ["GET", "POST"].contains(cells[0]) else { return nil }
+            return cells[0] + " " + cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        })
+        let table = Set(RouteTable.routes.filter { $0.pattern.hasPrefix("/api/") }.map { $0.method.rawValue + " " + $0.pattern })
+        #expect(table.subtracting(documented).sorted() == [], "routes docs/api.md does not list")
+        #expect(documented.subtracting(table).sorted() == [], "docs/api.md lists routes the table does not have")
+    }
+
     @Test("W-5: every line of the route table answers at its method and path; every read answers 200 and changes nothing")
     func everyRouteAnswers() throws {
         let local = try LocalServer()
