@@ -18,7 +18,10 @@ final class LocalServer: @unchecked Sendable {
     /// The server's state folder: its secret and its sign-in links.
     let state: ServeStateFolder
 
-    init(limits: WebServer.Limits = WebServer.Limits()) throws {
+    /// With `before`, the store is set up first (at a clock of its own, earlier days included), before the
+    /// server and its ticker start: once the server has opened the store at its clock, the day has rolled
+    /// over to the 30th, and an earlier day could no longer be set up as it was.
+    init(limits: WebServer.Limits = WebServer.Limits(), before: ((StoreEnvironment) throws -> Void)? = nil) throws {
         folder = try TestFolder.make("web")
         store = StoreEnvironment(path: folder.appendingPathComponent("charflow.sqlite").path,
                                  timeZone: TimeZone(identifier: "Europe/London")!, localeFirstWeekday: .monday)
@@ -26,6 +29,7 @@ final class LocalServer: @unchecked Sendable {
         state = try ServeStateFolder(environment: ["XDG_STATE_HOME": folder.appendingPathComponent("state").path],
                                          storePath: store.path)
         secret = try ServerSecret.load(at: state.secretPath)
+        try before?(store)
         server = WebServer(store: store, clock: .fixed(now), port: 0, state: state, limits: limits)
         try server.start()
     }

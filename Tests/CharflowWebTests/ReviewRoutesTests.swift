@@ -10,12 +10,11 @@ import Testing
 struct ReviewRoutesTests {
     @Test("R-1 R-2 the review of last week (the usual one on a Monday) and of this one, and the trends, from the query")
     func routes() throws {
-        let local = try LocalServer()
-        defer { local.stop() }
-        // Last Wednesday: a Must-Do done in the morning, one left open in the evening.
-        do {
-            let wednesday = try StoreEnvironment.clock("2026-11-25T08:00", zone: local.store.timeZone)
-            let app = try local.store.open(now: wednesday)
+        // Last Wednesday, before the server opens the store on Monday: a Must-Do done in the morning, one
+        // left open in the evening, which Monday's catch-up of the rollover defers.
+        let local = try LocalServer { store in
+            let wednesday = try StoreEnvironment.clock("2026-11-25T08:00", zone: store.timeZone)
+            let app = try store.open(now: wednesday)
             var done = AddTask.Input(title: "Write report")
             done.region = .morning
             done.bucket = .mustDo
@@ -25,6 +24,7 @@ struct ReviewRoutesTests {
             open.bucket = .mustDo
             _ = try app.addTask(open)
         }
+        defer { local.stop() }
         let added = try local.post("/api/tasks", #"{"title": "Shop", "region": "afternoon", "bucket": "must"}"#)
         #expect(added.status == 200, "\(added.body)")
 
