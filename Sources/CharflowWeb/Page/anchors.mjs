@@ -30,7 +30,19 @@ const cellWords = {
 };
 const cellClass = { attended: "complete", missed: "missed", notMarked: "empty", open: "empty", notScheduled: "notDue" };
 const markWords = { open: key("anchor.mark.open"), attended: key("anchor.mark.attended"), missed: key("anchor.mark.missed") };
-const outcomeWords = { attended: key("anchor.outcome.attended"), missed: key("anchor.outcome.missed") };
+export const outcomeWords = { attended: key("anchor.outcome.attended"), missed: key("anchor.outcome.missed") };
+
+/** Attended and Missed for one day of an anchor as two toggle buttons, the held mark's pressed (F-4): each
+ * is named `id(verb)` and by the page word `named[outcome]` with `names`; a press calls `onMark(path,
+ * outcome)` with the route that marks it. Today's card, an earlier day and Today's page share them. */
+export function markPair(anchorID, held, id, named, names, onMark) {
+  const button = (outcome, verb, label) => el("button", {
+    type: "button", class: "choice", id: id(verb), "aria-pressed": held === outcome ? "true" : "false",
+    text: say(label), "aria-label": say(named[outcome], names),
+    onclick: () => onMark("/api/anchors/" + anchorID + "/" + verb, outcome),
+  });
+  return [button("attended", "attend", key("anchor.attend")), button("missed", "miss", key("anchor.miss"))];
+}
 
 /** The `HH:MM` of an instant the API writes in the person's zone (`2026-11-30T09:30:00+00:00`). */
 function clock(iso) {
@@ -119,16 +131,13 @@ async function act(path, body, words, refusalID, focusAfter) {
 function markControls(anchor, cell) {
   const names = { title: anchor.title };
   const refusalID = "anchor-refused-" + anchor.id;
-  const button = (outcome, label, named) => el("button", {
-    type: "button", class: "choice", id: "anchor-" + (outcome === "attended" ? "attend" : "miss") + "-" + anchor.id,
-    "aria-pressed": cell.state === outcome ? "true" : "false", text: say(label), "aria-label": say(named, names),
-    onclick: () => act("/api/anchors/" + anchor.id + "/" + (outcome === "attended" ? "attend" : "miss"), {},
+  const buttons = markPair(anchor.id, cell.state, (verb) => "anchor-" + verb + "-" + anchor.id,
+    { attended: key("anchor.attendNamed"), missed: key("anchor.missNamed") }, names,
+    (path, outcome) => act(path, {},
       (answer) => say(answer.changed ? "anchor.marked" : "anchor.markedAlready", { title: anchor.title, outcome: say(outcomeWords[outcome]) }),
-      refusalID),
-  });
+      refusalID));
   return [
-    el("div", { class: "anchor-marks", role: "group", "aria-label": say("anchor.marksNamed", names) },
-      button("attended", key("anchor.attend"), key("anchor.attendNamed")), button("missed", key("anchor.miss"), key("anchor.missNamed"))),
+    el("div", { class: "anchor-marks", role: "group", "aria-label": say("anchor.marksNamed", names) }, ...buttons),
     el("p", { class: "anchor-mark", id: "anchor-mark-" + anchor.id, text: say(markWords[cell.state] || markWords.open) }),
     refusal(refusalID),
   ];
@@ -148,21 +157,18 @@ function earlierDay(anchor, grid) {
   const dayInput = el("input", { type: "date", id: base + "-day", value: day, min: recent[0].date, max: anchors.date,
                                  "aria-describedby": base + "-help" });
   dayInput.addEventListener("change", () => { if (dayInput.value) { anchors.chosenDay[anchor.id] = dayInput.value; render(); } });
-  const button = (outcome, label, named) => el("button", {
-    type: "button", class: "choice", id: base + "-" + (outcome === "attended" ? "attend" : "miss"),
-    "aria-pressed": cell && cell.state === outcome ? "true" : "false", text: say(label), "aria-label": say(named, names),
-    onclick: () => act("/api/anchors/" + anchor.id + "/" + (outcome === "attended" ? "attend" : "miss"), { date: day },
+  const buttons = markPair(anchor.id, cell && cell.state, (verb) => base + "-" + verb,
+    { attended: key("anchor.attendDayNamed"), missed: key("anchor.missDayNamed") }, names,
+    (path, outcome) => act(path, { date: day },
       (answer) => say(answer.changed ? "anchor.markedDay" : "anchor.markedDayAlready",
-                      { title: anchor.title, day: word, outcome: say(outcomeWords[outcome]) }), refusalID),
-  });
+                      { title: anchor.title, day: word, outcome: say(outcomeWords[outcome]) }), refusalID));
   return details(base, say("anchor.earlier"), say("anchor.earlierNamed", { title: anchor.title }),
     el("div", { class: "correct" },
       el("label", { for: base + "-day", text: say("correctDay") }), dayInput,
       el("p", { class: "hint", id: base + "-help", text: say("anchor.earlierHelp") }),
       el("p", { class: "that-day", id: base + "-state",
                 text: say("correctThatDay", { state: cell ? say(cellWords[cell.state] || cellWords.notMarked) : say("anchor.state.notScheduled") }) }),
-      el("div", { class: "anchor-marks" }, button("attended", key("anchor.attend"), key("anchor.attendDayNamed")),
-         button("missed", key("anchor.miss"), key("anchor.missDayNamed"))),
+      el("div", { class: "anchor-marks" }, ...buttons),
       refusal(refusalID)));
 }
 

@@ -9,6 +9,7 @@ import { say, key, regionNames, bucketName, bucketOrder, dayText, durationText }
 import { api } from "./api.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
+import { markPair, outcomeWords } from "./anchors.mjs";
 import { state } from "./state.mjs";
 import { taskList } from "./tasks.mjs";
 import { quickAdd, parseSoon } from "./quickAdd.mjs";
@@ -42,26 +43,21 @@ function wallTime(iso) {
 const notBusyWords = { cancelled: key("fixedPointNotBusy.cancelled"), declined: key("fixedPointNotBusy.declined"),
                        transparent: key("fixedPointNotBusy.transparent") };
 
-const outcomeWords = { attended: key("anchor.outcome.attended"), missed: key("anchor.outcome.missed") };
-
-// Today's mark of an anchor on its row: Attended and Missed as two toggle buttons, the one held pressed
-// (F-4). The server says what the mark did; marking again with the held mark records nothing.
+// Today's mark of an anchor on its line, as on the Anchors screen: the server says what the mark did,
+// and marking again with the held mark records nothing.
 function markButtons(point) {
   const names = { title: point.title };
-  const button = (outcome, label, named) => el("button", {
-    type: "button", class: "choice", id: "today-" + (outcome === "attended" ? "attend" : "miss") + "-" + point.anchor,
-    "aria-pressed": point.outcome === outcome ? "true" : "false", text: say(label), "aria-label": say(named, names),
-    onclick: async () => {
+  const buttons = markPair(point.anchor, point.outcome, (verb) => "today-" + verb + "-" + point.anchor,
+    { attended: key("anchor.attendNamed"), missed: key("anchor.missNamed") }, names,
+    async (path, outcome) => {
       try {
-        const answer = await api("/api/anchors/" + point.anchor + "/" + (outcome === "attended" ? "attend" : "miss"), {});
+        const answer = await api(path, {});
         toast(say(answer.changed ? "anchor.marked" : "anchor.markedAlready", { title: point.title, outcome: say(outcomeWords[outcome]) }),
           answer.action);
       } catch (error) { toast(error.message); }
       await refresh();
-    },
-  });
-  return el("span", { class: "point-marks", role: "group", "aria-label": say("anchor.marksNamed", names) },
-    button("attended", key("anchor.attend"), key("anchor.attendNamed")), button("missed", key("anchor.miss"), key("anchor.missNamed")));
+    });
+  return el("span", { class: "point-marks", role: "group", "aria-label": say("anchor.marksNamed", names) }, ...buttons);
 }
 
 /** The day's events and anchors in `points`, in time order, as a quiet list (F-16); null when none. With
