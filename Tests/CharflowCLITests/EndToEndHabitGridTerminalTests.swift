@@ -37,9 +37,9 @@ struct EndToEndHabitGridTerminalTests {
         environment["TMUX_TMPDIR"] = sockets
         environment["TERM"] = "xterm-256color"
         environment.removeValue(forKey: "TMUX")
-        // The pane stays on screen after charflow exits, so nothing has to linger in it.
+        // An empty configuration, so the user's own cannot change what the pane shows.
         let config = runner.folder.appendingPathComponent("tmux.conf")
-        try "set -g remain-on-exit on\n".write(to: config, atomically: true, encoding: .utf8)
+        try "".write(to: config, atomically: true, encoding: .utf8)
         // tmux's server keeps every descriptor it inherits, Foundation's own among them, which would hold up
         // every other process wait in this test run while it lives: start tmux with only 0, 1 and 2 open.
         func tmuxProcess(_ args: [String], output: Pipe?) throws -> Process {
@@ -76,7 +76,11 @@ struct EndToEndHabitGridTerminalTests {
         }
         words += [CharflowRunner.binary.path] + arguments + ["--now", now]
         let marker = "charflow-done-\(socket)"
-        let command = words.map(quote).joined(separator: " ") + "; echo " + marker
+        // The pane's shell stays alive after the marker: with `remain-on-exit`, tmux 3.3 could mark a pane
+        // that ended at once dead before it had read what it drew, and capture an empty screen. The `cat`
+        // waits on the pane's terminal and ends when the server is killed and its reads fail (a hang-up
+        // signal would not end it: the pane inherits the test run's blocked signals).
+        let command = words.map(quote).joined(separator: " ") + "; echo " + marker + "; exec cat >/dev/null"
         // The server `new-session` starts inherits the launcher's descriptors, so Foundation would only see
         // the launch end with the server: it is not waited for until the server has been killed.
         let session = try tmuxProcess(["new-session", "-d", "-x", "160", "-y", "50", command], output: nil)
