@@ -146,6 +146,19 @@ package final class Store {
         rolloverMarker = day
     }
 
+    /// The days this store rolled over to lately (a local setting, never synced), oldest first.
+    package func rolledOverDays() throws -> [LocalDay] {
+        let text = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(Store.rolledOverDaysKey)])?.text ?? ""
+        return text.split(separator: ",").compactMap { LocalDay(String($0)) }
+    }
+
+    /// Records the days this store rolled over to lately.
+    package func writeRolledOverDays(_ days: [LocalDay]) throws {
+        try writeSetting(Store.rolledOverDaysKey, days.map(\.description).joined(separator: ","))
+    }
+
+    static let rolledOverDaysKey = "rolled-over-days"
+
     /// Forgets every action the undo journal holds (after a rollover, a settlement or an import that
     /// no undo may cross).
     package func clearUndoHistory() throws {

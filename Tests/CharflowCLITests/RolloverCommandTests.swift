@@ -217,4 +217,28 @@ struct RolloverCommandTests {
         // Today's board is untouched by it.
         #expect(BucketCounts(today: try runner.json(["today"], now: tuesday), "morning") == BucketCounts(0, 0, 0))
     }
+
+    @Test("B-14 a day already rolled over is never rolled over again: a clock set back days, then forward, gives no second deferral and keeps undo",
+          arguments: ["UTC", "America/New_York"])
+    func dayRolledOverOnce(zone: String) throws {
+        let runner = try CharflowRunner(timeZone: zone)
+        defer { runner.removeFolder() }
+        let task = try runner.add("Write the report", ["--region", "evening"], now: "2028-07-10T09:00")
+        try runner.ok(["begin", task], now: "2028-07-10T22:00")
+        // The session was cut by the day's end: the task is carried without a deferral.
+        #expect(try runner.show(task, now: "2028-07-11T08:00")["deferralCount"] as? Int == 0)
+        let other = try runner.add("Call the bank", now: "2028-07-11T08:01")
+        _ = try runner.json(["today"], now: "2028-07-09T08:00")
+        let again = try runner.show(task, now: "2028-07-11T08:05")
+        #expect(again["deferralCount"] as? Int == 0, "the 11th was rolled over once already")
+        #expect((again["deferrals"] as? [Any])?.isEmpty == true)
+        // The undo history was not emptied by a rollover that changed nothing.
+        try runner.ok(["undo"], now: "2028-07-11T08:06")
+        #expect(try runner.run(["show", other], now: "2028-07-11T08:07").status != 0, "undo took back the add")
+        // A real next day still rolls over.
+        let task2 = try runner.add("Placed on the 11th", ["--region", "morning", "--due", "2028-07-11"], now: "2028-07-11T09:00")
+        let next = try runner.show(task2, now: "2028-07-12T09:00")
+        #expect(next["deferralCount"] as? Int == 1)
+        #expect(next["region"] is NSNull)
+    }
 }

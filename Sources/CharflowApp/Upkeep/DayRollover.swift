@@ -30,7 +30,9 @@ extension Charflow {
             if let last, last > today {
                 // The clock went back further than a step: the marker follows it and nothing else changes.
             } else if last != nil {
-                try rollOver(to: today)
+                let remembered = try store.rolledOverDays()
+                try rollOver(to: today, repeated: remembered.contains(today))
+                try store.writeRolledOverDays(Rollover.remembering(today, with: remembered))
             } else {
                 try store.categories.seed(TaskCategory.defaults(now: now))
             }
@@ -40,13 +42,17 @@ extension Charflow {
 
     /// One rollover to `today`: sessions of earlier days auto-close, unfinished placed tasks go to the
     /// Backlog, due tasks gain their one automatic deferral, and the undo history is emptied.
-    private func rollOver(to today: LocalDay) throws {
+    ///
+    /// A day rolled over to before (`repeated`: the clock went back more than a day and forward again)
+    /// is not rolled over again: what was placed meanwhile on an earlier day still leaves the board, but
+    /// no deferral is given twice, and the undo history is kept when nothing changed.
+    private func rollOver(to today: LocalDay, repeated: Bool) throws {
         let tasks = store.taskRepository
         let carried = try autoCloseSessions(before: today)
         let candidates = try tasks.live(dueBefore: today)
         try store.openMustDos.keep(OpenMustDo.leftOpen(candidates, newDay: today))
         let outcome = Rollover.run(candidates: candidates, newDay: today, alreadyDeferred: try tasks.taskIDs(deferredOn: today),
-                                   carriedWithoutDeferral: carried, now: now)
+                                   carriedWithoutDeferral: carried, repeated: repeated, now: now)
         let read = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for var task in outcome.tasks {
             if let old = read[task.id] { try tasks.save(&task, over: old) } else { try tasks.saveOutsideUndo(&task) }
@@ -54,7 +60,7 @@ extension Charflow {
         for var record in outcome.deferrals { try tasks.saveRolloverDeferral(&record) }
         if !outcome.eased.isEmpty { try store.signals.leaveEased(outcome.eased) }
         try removeSeriesDuplicates(since: today.adding(days: -Self.dedupLookbackDays))
-        try store.clearUndoHistory()
+        if !repeated || !carried.isEmpty || !outcome.tasks.isEmpty { try store.clearUndoHistory() }
     }
 
     /// Applies the dedup rule "one instance per (series, occurrence)" (D19, T-32) to the instances made

@@ -36,15 +36,27 @@ public enum Rollover {
         clockDay.days(to: marker) > clockLagDays
     }
 
+    /// How many days on either side of the latest rollover the days rolled over to are remembered.
+    public static let rememberedDays = 14
+
+    /// The days rolled over to worth remembering once `day` has been: `day` and those of `days` within
+    /// `rememberedDays` of it. A far-future day a wrong clock left is forgotten at the next real rollover.
+    public static func remembering(_ day: LocalDay, with days: [LocalDay]) -> [LocalDay] {
+        let kept = days.filter { $0 != day && abs($0.days(to: day)) <= rememberedDays }
+        return (kept + [day]).sorted()
+    }
+
     /// Rolls the board over from the ended days into `newDay`.
     ///
     /// - Every live task placed on an ended day leaves the board for the Backlog, entered on that day.
     /// - Every live dated task due on or before the ended days gets one automatic deferral for
     ///   `newDay` (reason unspecified, `deferredTo` the new day, due date kept so it reads overdue),
     ///   unless `alreadyDeferred` (it has a record for `newDay`) or it is in `carriedWithoutDeferral`.
+    /// - When `newDay` was rolled over to before (the clock was set back more than a day, then forward
+    ///   again), that rollover gave or withheld its deferrals already: `repeated` gives none.
     public static func run(
         candidates: [TaskItem], newDay: LocalDay, alreadyDeferred: Set<UUID>,
-        carriedWithoutDeferral: Set<UUID> = [], now: Date
+        carriedWithoutDeferral: Set<UUID> = [], repeated: Bool = false, now: Date
     ) -> RolloverOutcome {
         var outcome = RolloverOutcome()
         for original in candidates {
@@ -56,7 +68,7 @@ public enum Rollover {
             } else if task.backlogSince == nil {
                 task.backlogSince = due
             }
-            if !alreadyDeferred.contains(task.id), !carriedWithoutDeferral.contains(task.id) {
+            if !repeated, !alreadyDeferred.contains(task.id), !carriedWithoutDeferral.contains(task.id) {
                 if task.countDeferral(now: now) { outcome.eased.append(task.id) }
                 outcome.deferrals.append(DeferralRecord(
                     taskID: task.id, deferredOn: now, day: newDay, deferredTo: newDay, reason: .unspecified))
