@@ -1,6 +1,6 @@
 """The designed look (W-24, D21): one spacing and type scale and one control height, task.md's category
 colour tokens and habit.md's density tokens with the contrasts D21 names, computed in light and dark,
-the partial steps told apart by more than colour, compact habit cards with month labels, one date
+the partial steps told apart by more than colour (and 3:1 from empty as seen, in pixels), compact habit cards with month labels, one date
 format, habit pills that are links, and a completion animation that reduced motion turns off.
 
 Screenshots of every screen at 1280 and 375 px in light and dark go to .build/screenshots (design-*).
@@ -11,6 +11,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 
+import png_pixels
 from browser_support import BrowserTestCase, by_label, contrast, theme, wait
 
 CREATED = "2026-10-01T08:00"
@@ -21,6 +22,11 @@ def hex_of(rgb):
     """`rgb(r, g, b)` as `#RRGGBB`."""
     r, g, b = (int(x) for x in re.findall(r"[0-9]+", rgb)[:3])
     return f"#{r:02X}{g:02X}{b:02X}"
+
+
+def distance(a, b):
+    """The largest difference of one channel between two `#RRGGBB` colours."""
+    return max(abs(int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) for i in (1, 3, 5))
 
 
 class DesignTests(BrowserTestCase):
@@ -45,7 +51,7 @@ class DesignTests(BrowserTestCase):
             "return Object.fromEntries(['--d0', '--d1', '--d2', '--d3', '--missed', '--surface', '--bg', '--accent', '--blue', '--ochre', '--plum', '--slate']"
             ".map((n) => [n, s.getPropertyValue(n).trim().toUpperCase()]));")
 
-    def test_W24_the_density_shades_meet_D21s_contrasts_in_light_and_dark_and_the_partials_differ_by_pattern(self):
+    def test_W24_the_density_shades_meet_D21s_contrasts_in_light_and_dark_as_seen_and_the_partials_differ_by_shape(self):
         self.day_with_habits()
         d = self.open_page(fragment="#habits")
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-habits td[data-state=partialLow]"), message="no partial cell drawn")
@@ -75,10 +81,18 @@ class DesignTests(BrowserTestCase):
             self.assertEqual(hex_of(drawn["high"][0]), t["--d2"], scheme)
             self.assertEqual(hex_of(drawn["empty"][0]), t["--d0"], scheme)
             self.assertEqual(hex_of(drawn["missed"][2]), t["--missed"], scheme)
-            # The two partial steps are told apart by more than colour: one is hatched, the other solid.
+            # The two partial steps are told apart by more than colour: the high one fills the cell, the low
+            # one its lower half. What is seen of the low one is d1 itself, 3:1 from empty (a fine hatch was
+            # seen as a blend of d1 and d0 under 2:1 from it).
             self.assertEqual(drawn["high"][1], "none", scheme)
-            self.assertIn("repeating-linear-gradient", drawn["low"][1], scheme)
-            self.assertEqual(hex_of(re.search(r"rgb\([^)]*\)", drawn["low"][1]).group(0)), t["--d1"], scheme)
+            low = d.find_element(By.CSS_SELECTOR, "#view-habits td[data-state=partialLow] .cell")
+            width, height, rows = png_pixels.read(low.screenshot_as_png)
+            self.assertGreaterEqual(min(width, height), 16, f"{scheme}: the cell is drawn {width}×{height}")
+            filled = png_pixels.mean(rows, 4, height // 2 + 2, width - 4, height - 3)
+            empty = png_pixels.mean(rows, 4, 3, width - 4, height // 2 - 2)
+            self.assertLessEqual(distance(filled, t["--d1"]), 6, f"{scheme}: the low step's filled half is {filled}, not d1")
+            self.assertLessEqual(distance(empty, t["--d0"]), 6, f"{scheme}: the low step's upper half is {empty}, not d0")
+            self.assertGreaterEqual(contrast(filled, empty), 3.0, f"{scheme}: as seen, the low step {filled} against empty {empty}")
             self.assert_no_axe_violations(f"Habits, {scheme}")
         theme(d, "light")
 
