@@ -9,14 +9,22 @@ package enum FileFailure: CharflowRefusal, Equatable {
     case writeFailed(String)
     /// An export of a damaged store: written with what could be read, these tables not in full.
     case exportSalvaged([String])
+    /// Items of a foreign file could not be read (the first ten of `count` named): the file is refused
+    /// whole unless the person asks for the rest to be imported without them (X-5).
+    case importUnreadable([ImportError], count: Int)
     /// The imported file was refused where it first broke a rule; nothing was changed.
     case importRefused(ImportError)
 
     package var kind: RefusalKind {
         switch self {
-        case .exportTarget, .importRefused: .badInput
+        case .exportTarget, .importRefused, .importUnreadable: .badInput
         case .writeFailed, .exportSalvaged: .unavailable
         }
+    }
+
+    package var hint: Hint? {
+        if case .importUnreadable = self { return .importTheRest }
+        return nil
     }
 
     package var code: String {
@@ -24,7 +32,7 @@ package enum FileFailure: CharflowRefusal, Equatable {
         case .exportTarget: "bad_output"
         case .writeFailed: "write_failed"
         case .exportSalvaged: "export_partial"
-        case .importRefused: "import_refused"
+        case .importRefused, .importUnreadable: "import_refused"
         }
     }
 
@@ -38,6 +46,10 @@ package enum FileFailure: CharflowRefusal, Equatable {
             "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
         case .importRefused(let error):
             "Import refused at \(error.place): \(error.message). Nothing was changed."
+        case let .importUnreadable(errors, count):
+            "Import refused: \(count == 1 ? "1 item" : "\(count) items") of the file could not be read. "
+                + errors.map { "\($0.place): \($0.message)." }.joined(separator: " ")
+                + (count > errors.count ? " … and \(count - errors.count) more." : "") + " Nothing was changed."
         }
     }
 }

@@ -143,22 +143,58 @@ struct ImportUndoTests {
     }
 }
 
-/// Foreign files keep what they can: a bad item is named and the rest imported (issue 17, item 10).
-@Suite("Import: skip and report in foreign files")
+/// Foreign files follow one rule (issue 40, item 16): an item that cannot be read refuses the file, naming
+/// the first ten places, and changes nothing; `--skip-unreadable` imports the rest and lists what it left out.
+@Suite("Import: unreadable items in foreign files")
 struct ImportSkipTests {
-    @Test("X-4 a todo.txt with a bad due: imports the rest, names the line, and --json lists it")
+    @Test("X-5 a todo.txt with a bad due: is refused whole, naming the line; --skip-unreadable imports the rest and lists it")
     func skipBadLine() throws {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let file = cf.folder.appendingPathComponent("todo.txt")
         try Data("Buy milk\nPay bill due:2026-02-30\nCall mum\n".utf8).write(to: file)
-        let dry = try cf.json(["import", file.path, "--dry-run"])
+        _ = try cf.json(["today"])
+        let before = try cf.contents()
+        let refused = try cf.run(["import", file.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 2: due:2026-02-30 is not a real date"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Nothing was changed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--skip-unreadable"), "\(refused.stderr)")
+        #expect(try cf.contents() == before, "a refused import changes nothing")
+        let dry = try cf.json(["import", file.path, "--dry-run", "--skip-unreadable"])
         let listed = try #require(dry["notImported"] as? [[String: Any]])
         #expect(listed.map { $0["place"] as? String } == ["line 2"])
-        let result = try cf.run(["import", file.path])
+        let result = try cf.run(["import", file.path, "--skip-unreadable"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not imported: line 2: due:2026-02-30"), "\(result.stdout)")
         #expect(Set(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks"))) == ["Buy milk", "Call mum"])
+    }
+
+    @Test("X-5 a Taskwarrior export with a bad entry and twelve bad due dates is refused naming the first ten places, with --json's code")
+    func firstTenPlaces() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        var objects = [#"{"description":"Readable","status":"pending","entry":"20261120T090000Z"}"#,
+                       #"{"description":"Bad entry","status":"pending","entry":"20261340T090000Z"}"#]
+        for n in 1...12 { objects.append(#"{"description":"Bad due \#(n)","status":"pending","due":"20260230T000000Z"}"#) }
+        let file = cf.folder.appendingPathComponent("export.json")
+        try Data(("[" + objects.joined(separator: ",\n") + "]").utf8).write(to: file)
+        _ = try cf.json(["today"])
+        let before = try cf.contents()
+        let refused = try cf.run(["import", file.path, "--json"])
+        #expect(refused.status == 1)
+        let error = try #require(try refused.json()["error"] as? [String: Any], "\(refused.stdout)")
+        #expect(error["code"] as? String == "import_refused")
+        let message = try #require(error["message"] as? String)
+        #expect(message.contains("13 items of the file could not be read"), "\(message)")
+        #expect(message.contains("task 2 (entry)"), "\(message)")
+        for n in 3...11 { #expect(message.contains("task \(n) (due)"), "\(message)") }
+        #expect(!message.contains("task 12 (due)"), "only the first ten places are named: \(message)")
+        #expect(message.contains("… and 3 more"), "\(message)")
+        #expect(try cf.contents() == before)
+        let rest = try cf.json(["import", file.path, "--skip-unreadable"])
+        #expect(rest["inserted"] as? Int == 1)
+        #expect((rest["notImported"] as? [Any])?.count == 13)
     }
 
     @Test("T-7 X-4 a project that finds no room among eight categories is kept in the task's notes")

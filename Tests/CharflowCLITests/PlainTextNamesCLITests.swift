@@ -110,7 +110,7 @@ struct PlainTextNamesCLITests {
         #expect(!changed)
     }
 
-    @Test("X-4 X-5 a Taskwarrior or todo.txt task whose text holds a control or direction character is left out and named",
+    @Test("X-4 X-5 a Taskwarrior or todo.txt task whose text holds a control or direction character refuses the file; skipped, it is left out and named",
           arguments: [
               ("tasks.json", #"[{"description":"Buy milk","status":"pending"},{"description":"Pay\u001b[31m rent","status":"pending"}]"#,
                "task 2 (description)"),
@@ -123,7 +123,10 @@ struct PlainTextNamesCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let path = try ImportFormatTests.write(text, name, in: cf)
-        let result = try cf.run(["import", path], now: Self.now)
+        let refused = try cf.run(["import", path], now: Self.now)
+        #expect(refused.status == 1 && refused.stderr.contains("\(place): holds"), "\(refused.stderr)")
+        #expect(try cf.storeQuery("SELECT title FROM tasks ORDER BY title", []).isEmpty, "a refused import changes nothing")
+        let result = try cf.run(["import", path, "--skip-unreadable"], now: Self.now)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not imported: \(place): holds"), "\(result.stdout)")
         #expect(result.stdout.contains("a title is one line of plain text"), "\(result.stdout)")

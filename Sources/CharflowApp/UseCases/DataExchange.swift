@@ -30,13 +30,19 @@ public enum DataExchange {
     }
 
     /// Parses a Taskwarrior or todo.txt file and merges its tasks; returns the summary and the report.
-    static func importTasks(_ data: Data, source: Source, store: Store, dryRun: Bool,
+    static func importTasks(_ data: Data, source: Source, store: Store, dryRun: Bool, skipUnreadable: Bool,
                             progress: ((Int, Int) -> Void)? = nil) throws
         -> (summary: (lines: [String], problems: [ImportError], remarks: [String]), report: Backup.Report)
     {
         let parsed = source == .taskwarrior
             ? try TaskwarriorImport.parse(data, calendar: store.calendar, now: store.now)
             : try TodoTxtImport.parse(data, calendar: store.calendar, now: store.now)
+        // One rule for every foreign file: what cannot be read refuses the file, naming the first ten
+        // places, unless the person asked for the rest without them.
+        let problems = parsed.summary.problems
+        if !problems.isEmpty, !skipUnreadable {
+            throw FileFailure.importUnreadable(Array(problems.prefix(ImportSummary.refusedPlaces)), count: problems.count)
+        }
         let (report, notes) = try Charflow(store: store).importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
         // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
         let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
@@ -83,8 +89,9 @@ public struct ImportReport {
 
 extension Charflow {
     /// Merges a Charflow backup, a Taskwarrior export or a todo.txt file; with `dryRun`, changes nothing.
-    /// `progress` hears (tasks done, tasks in all) during a long foreign import.
-    public func importData(_ data: Data, source: DataExchange.Source, dryRun: Bool,
+    /// `progress` hears (tasks done, tasks in all) during a long foreign import. A foreign file with items
+    /// that cannot be read is refused whole unless `skipUnreadable` (then they are left out and listed).
+    public func importData(_ data: Data, source: DataExchange.Source, dryRun: Bool, skipUnreadable: Bool = false,
                            progress: ((Int, Int) -> Void)? = nil) throws -> ImportReport {
         let lines: [String]
         var json: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("dryRun", .bool(dryRun))]
@@ -104,7 +111,7 @@ extension Charflow {
             })))
         case .taskwarrior, .todotxt:
             let (summary, report) = try DataExchange.importTasks(data, source: source, store: store, dryRun: dryRun,
-                                                                 progress: progress)
+                                                                 skipUnreadable: skipUnreadable, progress: progress)
             lines = summary.lines + DataExchange.describe(report, dryRun: dryRun) + (dryRun ? summary.remarks : [])
             json.append(("inserted", .int(report.totalInserted)))
             json.append(("updated", .int(report.totalUpdated)))

@@ -74,6 +74,9 @@ public struct ImportSummary: Sendable, Equatable {
         return lines
     }
 
+    /// How many unreadable items a refused import names one by one.
+    public static let refusedPlaces = 10
+
     /// How many unreadable items the summary names one by one.
     public static let shownProblems = 20
 

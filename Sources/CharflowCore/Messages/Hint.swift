@@ -29,4 +29,6 @@ public enum Hint: String, Sendable, CaseIterable {
     case nameAnotherStore
     /// Set the location the prayer times are for.
     case setPrayerLocation
+    /// Import the rest of a foreign file, leaving out what could not be read.
+    case importTheRest
 }

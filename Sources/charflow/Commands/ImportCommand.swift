@@ -2,22 +2,25 @@ import CharflowApp
 import CharflowCore
 import Foundation
 
-/// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]`.
+/// `charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run] [--skip-unreadable]`.
 enum ImportCommand: TypedCommand {
     static let name = "import"
-    static let usage = "charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run]"
+    static let usage = "charflow import FILE [--from charflow|taskwarrior|todotxt] [--dry-run] [--skip-unreadable]"
     static let summary = "Import a Charflow backup (merge by id), a Taskwarrior export or a todo.txt file"
     static let positions = ["file"]
 
-    /// The file, what it is (found out from its contents when not said), and whether only to try it.
+    /// The file, what it is (found out from its contents when not said), whether only to try it, and
+    /// whether a foreign file's unreadable items are left out (listed) instead of refusing the file.
     struct Input: Decodable {
         var file: String
         var from: String?
         var dryRun: Bool?
+        var skipUnreadable: Bool?
 
         enum CodingKeys: String, CodingKey {
             case file, from
             case dryRun = "dry-run"
+            case skipUnreadable = "skip-unreadable"
         }
     }
 
@@ -40,7 +43,7 @@ enum ImportCommand: TypedCommand {
         let app = try context.app(storePath: scratch?.appendingPathComponent("store.sqlite").path)
         // On a terminal, a long import says how far it is (stderr; never with --json or when piped).
         let progress = context.output.console.errorsIsTerminal && !context.output.json ? ImportProgress(output: context.output) : nil
-        let report = try app.importData(data, source: source, dryRun: dryRun,
+        let report = try app.importData(data, source: source, dryRun: dryRun, skipUnreadable: input.skipUnreadable == true,
                                         progress: progress.map { progress in { progress.show($0, $1) } })
         progress?.clear()
         context.output.emit(text: report.lines.joined(separator: "\n"), json: report.json)

@@ -8,6 +8,9 @@ enum CommandLineWords {
     static func text(_ refusal: any CharflowRefusal) -> String {
         if let error = refusal as? PlannerError { return text(error) }
         if refusal.hint == .nameAnotherStore { return refusal.message + " Name another file with --db." }
+        if refusal.hint == .importTheRest {
+            return refusal.message + " Mend those, or import the rest without them with --skip-unreadable."
+        }
         return refusal.message
     }
 
