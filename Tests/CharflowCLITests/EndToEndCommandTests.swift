@@ -167,4 +167,35 @@ struct EndToEndCommandTests {
         #expect(message.contains("tasks[1].id"), "\(message)")
         #expect(try cf.contents() == before)
     }
+
+    @Test("X-5 a 40 MB Taskwarrior export of tasks that cannot be read is refused within 400 MB of address space, not killed")
+    func largeMalformedTaskwarriorStaysSmall() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Keep me", now: Self.now)
+        let before = try cf.contents()
+        // Descriptions that are numbers: parsed whole, the objects needed about a gigabyte and the process
+        // died of a bad pointer when memory ran out; read one element at a time, it needs a fraction.
+        let file = cf.folder.appendingPathComponent("export.json")
+        var lines: [String] = []
+        lines.reserveCapacity(220_000)
+        for n in 0..<220_000 {
+            lines.append(#"{"uuid":"\#(UUID().uuidString)","description":\#(n),"status":"pending","entry":"20261120T090000Z","project":"Work"}"#)
+        }
+        try Data(("[" + lines.joined(separator: ",\n") + "]").utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"ulimit -v 409600 && exec "$0" "$@""#, CharflowRunner.binary.path,
+                             "import", file.path, "--now", Self.now]
+        process.environment = cf.environment(extra: [:])
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message.prefix(400))")
+        #expect(message.contains("task 1 (description): expected text"), "\(message.prefix(400))")
+        #expect(try cf.contents() == before)
+    }
 }

@@ -24,16 +24,15 @@ public enum TaskwarriorImport {
     public static func parse(_ data: Data, calendar: PlannerCalendar, now: Date) throws(ImportError)
         -> (tasks: [ImportedTask], summary: ImportSummary) {
         let text = try ImportGuard.text(data)
-        let objects = try records(text)
         var summary = ImportSummary()
         var tasks: [ImportedTask] = []
         var seen: [UUID: Int] = [:]
-        for (offset, object) in objects.enumerated() {
+        try eachRecord(text) { offset, object in
             let index = offset + 1
             // A task that cannot be read is left out and named; the rest of the export is imported.
             do throws(ImportError) {
                 guard let imported = try task(object, index: index, calendar: calendar, now: now, summary: &summary) else {
-                    continue
+                    return
                 }
                 if let first = seen[imported.task.id] {
                     throw ImportError(place: "task \(index) (uuid)", message: "the same uuid as task \(first)")
@@ -99,6 +98,77 @@ public enum TaskwarriorImport {
     static let otherDateFields = ["wait", "scheduled", "until", "start"]
 
     // MARK: - The document
+
+    /// Hands `body` each task object of the export with its offset, in order.
+    ///
+    /// The array `task export` writes is read one element at a time (its elements found by their
+    /// brackets first), so the memory an import needs grows with the tasks it keeps, not with a whole
+    /// file of parsed objects at once: a 40 MB export of tasks that cannot be read no longer needs a
+    /// gigabyte. Anything else goes through `records`, which also words every broken file.
+    static func eachRecord(_ text: String, _ body: (Int, [String: Any]) -> Void) throws(ImportError) {
+        var utf8 = text
+        let streamed: Result<Bool, ImportError> = utf8.withUTF8 { buffer in
+            guard let elements = arrayElements(buffer) else { return .success(false) }
+            for (offset, range) in elements.enumerated() {
+                let element = Data(UnsafeBufferPointer(rebasing: buffer[range]))
+                guard let value = try? JSONSerialization.jsonObject(with: element, options: [.fragmentsAllowed]) else {
+                    return .failure(brokenArray(text))
+                }
+                guard let object = value as? [String: Any] else {
+                    return .failure(ImportError(place: "file", message: "item \(offset + 1) is \(kind(of: value)), not a task "
+                                                + "object; expected a Taskwarrior export (an array of task objects)"))
+                }
+                body(offset, object)
+            }
+            return .success(true)
+        }
+        switch streamed {
+        case .success(true): return
+        case .failure(let error): throw error
+        case .success(false):
+            for (offset, object) in try records(text).enumerated() { body(offset, object) }
+        }
+    }
+
+    /// The byte ranges of the elements of the JSON array `bytes` holds (whitespace around it allowed),
+    /// found by brackets, strings and commas alone; nil when `bytes` is not shaped as one such array.
+    /// An element is not checked here: each is parsed on its own.
+    static func arrayElements(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var at = 0
+        while at < bytes.count, isSpace(bytes[at]) { at += 1 }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "[") else { return nil }
+        at += 1
+        var elements: [Range<Int>] = []
+        var start = at, depth = 0, inString = false, escaped = false
+        while at < bytes.count {
+            let byte = bytes[at]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]") where depth == 0:
+                    let last = start..<at
+                    if !elements.isEmpty || last.contains(where: { !isSpace(bytes[$0]) }) { elements.append(last) }
+                    at += 1
+                    while at < bytes.count, isSpace(bytes[at]) { at += 1 }
+                    return at == bytes.count ? elements : nil
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    guard depth > 0 else { return nil }
+                    depth -= 1
+                case UInt8(ascii: ",") where depth == 0:
+                    elements.append(start..<at)
+                    start = at + 1
+                default:
+                    break
+                }
+            }
+            at += 1
+        }
+        return nil
+    }
 
     /// The task objects of the export, in order.
     static func records(_ text: String) throws(ImportError) -> [[String: Any]] {
