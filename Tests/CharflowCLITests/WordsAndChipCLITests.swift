@@ -125,4 +125,24 @@ struct WordsAndChipCLITests {
         #expect(paused == "This habit is paused on 2026-11-27; paused days take no log.")
         try runner.ok(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
     }
+
+    @Test("S-13 while a habit session runs, today --json and status --json name its habit and window; a task's session has none")
+    func habitSessionNamed() throws {
+        let runner = try CharflowRunner()
+        defer { runner.removeFolder() }
+        let habit = try runner.addHabit("Meditate", ["--kind", "timed", "--target", "20"], now: Self.now)
+        try runner.ok(["habit", "begin", habit], now: Self.now)
+        let today = try runner.json(["today"], now: "2026-11-30T09:05")
+        let named = try #require(today["sessionHabit"] as? [String: Any], "\(today)")
+        #expect(named["id"] as? String == habit.lowercased())
+        #expect(named["title"] as? String == "Meditate")
+        #expect(today["sessionTitle"] as? String == "Meditate")
+        let status = try runner.json(["status"], now: "2026-11-30T09:05")
+        #expect((status["habit"] as? [String: Any])?["id"] as? String == habit.lowercased())
+        let task = try runner.add("Write report", now: "2026-11-30T09:07")
+        try runner.ok(["begin", task, "--settle", "stop"], now: "2026-11-30T09:07")
+        let withTask = try runner.json(["today"], now: "2026-11-30T09:08")
+        #expect(withTask["sessionHabit"] is NSNull)
+        #expect(withTask["sessionTitle"] as? String == "Write report")
+    }
 }

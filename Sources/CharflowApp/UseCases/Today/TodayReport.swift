@@ -61,6 +61,8 @@ public struct TodayReport: Report {
             ("habits", .array(habits.map { HabitJSON.day($0, facts: facts, calendar: app.calendar) })),
             ("session", session.map { SessionJSON.session($0, now: app.now, calendar: app.calendar) } ?? .null),
             ("sessionTitle", .optional(sessionName?.title)),
+            // What a habit session is on, as `status --json` names it (null for a task's session).
+            ("sessionHabit", sessionName?.habitJSON ?? .null),
             ("signals", .array(signals.map { phrased in
                 .object([("kind", .string(phrased.signal.kind)),
                          ("task", .optional(phrased.signal.subject.map { $0.lowercasedText })),
