@@ -294,6 +294,12 @@ struct HabitCommandTests {
         #expect(habits.contains("[x] Snacks"), "\(habits)")
         #expect(habits.contains("0 slips, held"), "\(habits)")
         #expect(try runner.ok(["habit", "grid", snacks], now: Self.now).stdout.contains("today 0 slips, held"))
+        // The documents say it too: today's cell in `habits --json` and the grid's day in `habit grid --json`.
+        let listed = try runner.json(["habits"], now: Self.now)
+        let habit = try #require((listed["habits"] as? [[String: Any]])?.first { $0["id"] as? String == snacks.lowercased() })
+        #expect((habit["today"] as? [[String: Any]])?.first?["isHeld"] as? Bool == true, "\(habit)")
+        #expect(try runner.habitDays(snacks, now: Self.now)[String(Self.now.prefix(10))]?["isHeld"] as? Bool == true)
+        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["isHeld"] as? Bool == false)
     }
 
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")

@@ -40,7 +40,7 @@ public enum HabitJSON {
         pairs.append(("today", .array(day.windows.map { window, cell in
             .object([("window", .string(window.id.lowercasedText)), ("label", .string(window.label)),
                      ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("state", .string(cell.state.rawValue)),
-                     ("isDue", .bool(cell.isDue))])
+                     ("isDue", .bool(cell.isDue)), ("isHeld", .bool(cell.isHeld))])
         })))
         if let week = day.week {
             pairs.append(("week", .object([("done", .int(week.done)), ("target", .int(week.target))])))

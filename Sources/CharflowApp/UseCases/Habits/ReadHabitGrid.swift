@@ -89,7 +89,8 @@ extension Charflow {
                 ("window", HabitJSON.window(grid.window)),
                 ("days", .array(grid.cells.map { cell in
                     .object([("date", .string(cell.date.description)), ("state", .string(cell.state.rawValue)),
-                             ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("isDue", .bool(cell.isDue))])
+                             ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("isDue", .bool(cell.isDue)),
+                             ("isHeld", .bool(cell.isHeld))])
                 })),
                 ("read", .string(grid.read)),
             ])
