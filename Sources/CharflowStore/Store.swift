@@ -179,8 +179,8 @@ package final class Store {
         package let refined: Bool
         /// The third deferral eased the task's importance to low.
         package let eased: Bool
-        /// The fifth deferral or later: the engine suggests letting it go.
-        package let suggestRemoval: Bool
+        /// The fifth deferral or later: the engine suggests letting it go (once a week, D11).
+        package var suggestRemoval: Bool
 
         package init(_ outcome: Deferral.Outcome) {
             task = outcome.task

@@ -97,6 +97,24 @@ struct DeferralEveryPathCLITests {
         #expect(fifth["suggestRemoval"] as? Bool == true, "\(path.name): \(fifth)")
     }
 
+    @Test("T-21 D11 the removal suggestion is made once a week for a task, on every path: the sixth deferral that week says nothing, the next week's says it again",
+          arguments: DeferralPath.all)
+    func removalOnceAWeek(path: DeferralPath) throws {
+        let cf = try CharflowRunner(timeZone: Self.zone)
+        defer { cf.removeFolder() }
+        let task = try Self.twiceDeferred(cf)
+        for offset in 2...3 { _ = try Self.run(path, cf, task: task, on: offset, json: false) }
+        // Day 4 is Tuesday 10 March: the fifth deferral suggests it, the sixth (Wednesday) does not.
+        #expect(try Self.run(path, cf, task: task, on: 4, json: false).stdout.contains(Self.fiveTimes), "\(path.name)")
+        let sixth = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 5, json: true).json()))
+        #expect(sixth["counted"] as? Bool == true)
+        #expect(sixth["suggestRemoval"] as? Bool == false, "\(path.name): once a week")
+        #expect(!(try cf.ok(["today"], now: Self.day(5) + "T11:00").stdout.contains(Self.fiveTimes)), "nor again by Today")
+        // Monday 16 March begins another week.
+        let next = try Self.run(path, cf, task: task, on: 10, json: false)
+        #expect(next.stdout.contains(Self.fiveTimes), "\(path.name): \(next.stdout)")
+    }
+
     @Test("T-13 T-21 T-23 rollover's automatic deferrals say the easing and the removal suggestion on Today, in text and --json")
     func rolloverSaysIt() throws {
         let cf = try CharflowRunner(timeZone: Self.zone)

@@ -749,16 +749,20 @@ struct HabitCommandTests {
 
     // MARK: H-21 signals
 
-    @Test("H-21 A-2 fatigue is shown once: after Today has shown it, `habits` that week does not repeat it")
+    @Test("H-21 A-2 D11 fatigue is shown once a week: `habits --json` marks nothing, the text `habits` or Today marks what it printed")
     func fatigueOnce() throws {
         let runner = try CharflowRunner()
         let walk = try runner.addHabit("Walk", now: "2026-11-02T09:00")
         try runner.ok(["habit", "log", walk], now: "2026-11-28T20:00")
-        let first = try runner.ok(["habits"], now: Self.now).stdout
         let fatigue = "“Walk” has been missed on more than half its days these three weeks."
+        for minute in ["05", "06"] {
+            let listed = try runner.json(["habits"], now: "2026-11-30T09:\(minute)")
+            #expect(((listed["signals"] as? [[String: Any]])?.first?["message"] as? String)?.hasPrefix(fatigue) == true, "a script's read marks nothing")
+        }
+        let first = try runner.ok(["habits"], now: Self.now).stdout
         #expect(first.contains(fatigue))
-        #expect(try runner.ok(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue), "a view marks nothing")
-        #expect(try runner.ok(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue))
+        #expect(!(try runner.ok(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue)), "shown once, not on every call")
+        #expect(!(try runner.ok(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue)), "nor again by Today")
         let second = try runner.ok(["habits"], now: "2026-11-30T10:00").stdout
         #expect(!second.contains(fatigue))
         let json = try runner.json(["habits"], now: "2026-11-30T11:00")
@@ -766,7 +770,7 @@ struct HabitCommandTests {
         #expect(try runner.ok(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
     }
 
-    @Test("H-21 A-2 new-habit realism (4+ habits in a week) is shown once, by Today")
+    @Test("H-21 A-2 D11 new-habit realism (4+ habits in a week) is shown once, by Today or the text `habits`")
     func realismOnce() throws {
         let runner = try CharflowRunner()
         for name in ["One", "Two", "Three"] { try runner.addHabit(name, now: "2026-11-29T09:00") }
@@ -779,6 +783,10 @@ struct HabitCommandTests {
         #expect((signals.first?["message"] as? String)?.hasPrefix(realism) == true)
         #expect(try runner.ok(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
         #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
+        try runner.addHabit("Five", now: "2026-11-29T11:10")
+        try runner.addHabit("Six", now: "2026-11-29T11:11")
+        #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:20").stdout.contains("new habits in a week")),
+                "once a week, however many more are added")
     }
 
     // MARK: H-2 H-8 weeks, first weekday, time zones

@@ -57,11 +57,27 @@ struct ReadsNeverWriteTests {
         try runner.run(["settings", "review-time", "08:30"], now: "2026-11-30T08:20")
         #expect(try runner.run(["today", "--json"], now: "2026-11-30T21:00").status == 0)
         let before = try runner.contents()
-        for json in [false, true] {
+        // The text `habits` marks the signals it printed, as the text Today does (below).
+        for json in words == ["habits"] ? [true] : [false, true] {
             let result = try runner.run(words + (json ? ["--json"] : []), now: "2026-11-30T21:00")
             #expect(result.status == 0, "\(words): \(result.stderr)")
         }
         #expect(try runner.contents() == before, "charflow \(words.joined(separator: " ")) changed the store")
+    }
+
+    @Test("A-2 D11: the text habits marks the signals it printed and nothing else; the next habits or Today does not repeat them")
+    func habitsTextMarksWhatItShowed() throws {
+        let runner = try storeWithSignals()
+        defer { try? FileManager.default.removeItem(at: runner.folder) }
+        #expect(try runner.run(["today", "--json"], now: "2026-11-30T21:00").status == 0)
+        let rows = "SELECT kind, subject, period FROM nudge_log ORDER BY kind"
+        let before = try runner.storeQuery(rows, [])
+        let shown = try runner.run(["habits"], now: "2026-11-30T21:00")
+        #expect(shown.stdout.contains("new habits in a week"), "\(shown.stdout)")
+        let marked = try runner.storeQuery(rows, [])
+        #expect(marked.count == before.count + 1, "\(marked)")
+        #expect(!(try runner.run(["habits"], now: "2026-11-30T21:01").stdout.contains("new habits in a week")))
+        #expect(!(try signalKinds(runner, now: "2026-11-30T21:02").contains("newHabitRealism")))
     }
 
     @Test("A-2 P-6: remind --dry-run lists what is due without giving it; remind then gives it once")

@@ -89,7 +89,7 @@ extension Charflow {
                 throw PlannerError.pickALaterDay
             }
             try saveDateChange(&outcome, in: work)
-            return Store.DateChange(outcome)
+            return try reported(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
     }

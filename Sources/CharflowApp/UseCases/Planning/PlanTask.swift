@@ -54,7 +54,7 @@ extension Charflow {
             }
             outcome.task = task
             try saveDateChange(&outcome, in: work)
-            return Store.DateChange(outcome)
+            return try reported(outcome)
         }
         return try TaskChange(change.task, in: self, change: change)
     }

@@ -94,7 +94,7 @@ extension Charflow {
                                             todaysRecord: try todaysRecord(of: task), today: today, now: now)
             try work.saveDeferral(&outcome)
             try close(running, .deferred, in: work)
-            return outcome.record == nil ? nil : Store.DateChange(outcome)
+            return outcome.record == nil ? nil : try reported(outcome)
         case .drop:
             _ = try drop(task, in: work)
         }

@@ -53,7 +53,7 @@ extension Charflow {
             var outcome = try Deferral.move(task, to: target, dateChosen: input.to != nil, reason: input.reason,
                                             todaysRecord: try todaysRecord(of: task), today: today, now: now)
             try saveDateChange(&outcome, in: work)
-            return Store.DateChange(outcome)
+            return try reported(outcome)
         }
     }
 }

@@ -83,7 +83,7 @@ extension Charflow {
             if input.repeat != nil { task.settleRepeatPattern() }
             outcome.task = task
             try saveDateChange(&outcome, in: work)
-            return Store.DateChange(outcome)
+            return try reported(outcome)
         }
     }
 

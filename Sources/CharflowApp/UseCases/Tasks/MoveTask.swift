@@ -64,7 +64,7 @@ extension Charflow {
             try movedTask(input.task, to: destination, in: work)
         }
         // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
-        var report = try TaskChange(task, in: self, change: outcome.record == nil ? nil : Store.DateChange(outcome))
+        var report = try TaskChange(task, in: self, change: outcome.record == nil ? nil : try reported(outcome))
         report.changed = changed
         return report
     }

@@ -13,4 +13,19 @@ extension Charflow {
             try closeLiveSession(ofTask: outcome.task.id, .deferred, in: work)
         }
     }
+
+    /// What a saved change of day reports: the suggestion to let the task go is made once a week for
+    /// each task (D11), shared with Today's; making it records it, so the next deferral that week says
+    /// nothing more of it.
+    func reported(_ outcome: Deferral.Outcome) throws -> Store.DateChange {
+        var change = Store.DateChange(outcome)
+        guard change.suggestRemoval else { return change }
+        let signal = Signal.suggestRemoval(task: outcome.task.id)
+        if let pending = try store.signals.unshown([signal], period: calendar.startOfWeek(containing: today).description).first {
+            try store.signals.record([pending.seen])
+        } else {
+            change.suggestRemoval = false
+        }
+        return change
+    }
 }
