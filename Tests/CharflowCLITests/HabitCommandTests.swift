@@ -221,6 +221,34 @@ struct HabitCommandTests {
                 == ["missed", "empty", "empty"])
     }
 
+    @Test("H-15 H-18 days a habit spent archived are unscheduled once it is restored: not missed in its grid or its read; --reason archived is not a person's word",
+          arguments: ["Europe/London", "America/New_York"])
+    func archivedDaysUnscheduled(zone: String) throws {
+        let runner = try CharflowRunner(timeZone: zone)
+        let walk = try runner.addHabit("Walk", now: "2026-11-20T09:00")
+        for day in 20...25 { try runner.ok(["habit", "log", walk], now: "2026-11-\(day)T20:00") }
+        try runner.ok(["habit", "archive", walk], now: "2026-11-26T08:00")
+        try runner.ok(["habit", "restore", walk], now: "2026-11-29T08:00")
+        try runner.ok(["habit", "log", walk], now: "2026-11-29T20:00")
+        #expect(try runner.habitStates(walk, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"],
+                                       now: "2026-11-30T09:00")
+                == ["complete", "empty", "empty", "empty", "complete"])
+        let read = try runner.habitRead(walk, now: "2026-11-30T09:00")
+        #expect(!read.contains("Missed"), "the archived days count as missed: \(read)")
+        let line = try #require((try runner.json(["habits"], now: "2026-11-30T09:00")["habits"] as? [[String: Any]])?.first)
+        #expect(line["paused"] is NSNull, "restored, it is not paused: \(line)")
+        let pauses = try #require(line["pauses"] as? [[String: Any]])
+        #expect(pauses.map { $0["reason"] as? String } == ["archived"])
+        #expect(pauses.first?["from"] as? String == "2026-11-26" && pauses.first?["to"] as? String == "2026-11-29")
+        // Archived and restored on one day leaves no pause; resume does not end an archive.
+        try runner.ok(["habit", "archive", walk], now: "2026-11-30T10:00")
+        try runner.ok(["habit", "restore", walk], now: "2026-11-30T11:00")
+        let again = try #require((try runner.json(["habits"], now: "2026-11-30T11:01")["habits"] as? [[String: Any]])?.first)
+        #expect((again["pauses"] as? [Any])?.count == 1)
+        let refused = try runner.run(["habit", "pause", walk, "--reason", "archived"], now: "2026-11-30T12:00")
+        #expect(refused.status != 0 && refused.stderr.contains("travel, illness, cycle or other"), "\(refused.stderr)")
+    }
+
     // MARK: Combinations no view could show
 
     @Test("H-2 H-13 an avoid habit takes no weekly target, on add or on edit; nothing changes")

@@ -253,6 +253,9 @@ public struct HabitPause: Sendable, Equatable, Identifiable {
 
 public enum PauseReason: String, CaseIterable, Sendable {
     case travel, illness, cycle, other
+    /// The days a habit spent archived: written by archive and closed by restore, never given by a
+    /// person, so those days ask nothing of the habit once it is back (issue 40).
+    case archived
 }
 
 /// A visual organiser of habits: no score or history of its own.
@@ -310,7 +313,7 @@ extension HabitSchedule: WordValue {
 extension PauseReason: WordValue {
     /// `travel`, `illness`, `cycle` or `other`, in any case.
     public static func reading(_ word: String) throws -> PauseReason {
-        guard let reason = PauseReason(rawValue: word.lowercased()) else {
+        guard let reason = PauseReason(rawValue: word.lowercased()), reason != .archived else {
             throw InputError.invalidWord(what: "reason", given: word, expected: "travel, illness, cycle or other")
         }
         return reason

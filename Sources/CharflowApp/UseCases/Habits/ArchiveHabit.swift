@@ -33,10 +33,32 @@ extension Charflow {
                 return (habit, false)
             }
             habit.isArchived = archived
+            try keepArchivedDays(of: habit.id, archived: archived, in: work)
             return (try store.habitRecords.save(habit, in: work), true)
         }
         var report = try habitReport(saved)
         report.changed = changed
         return report
+    }
+
+    /// The days a habit spends archived are a pause of reason `archived`, begun today by archiving and
+    /// ended today by restoring (one begun today is removed), so that once it is back those days are
+    /// unscheduled in its grid, its read, fatigue and the cadence suggestion, as paused days are, and
+    /// never count as missed. An archive from before this rule has no such pause: nothing is guessed.
+    private func keepArchivedDays(of habit: UUID, archived: Bool, in work: UnitOfWork) throws {
+        let records = store.habitRecords
+        if archived {
+            _ = try records.insert(HabitPause(habitID: habit, from: today, to: nil, reason: .archived, modifiedAt: now), in: work)
+            return
+        }
+        for var pause in try records.pauses(of: habit) where pause.reason == .archived && (pause.to.map { $0 > today } ?? true) {
+            if pause.from >= today {
+                try records.remove(pause, in: work)
+            } else {
+                pause.to = today
+                pause.modifiedAt = now
+                try records.save(pause, in: work)
+            }
+        }
     }
 }

@@ -24,7 +24,8 @@ extension Charflow {
         let records = store.habitRecords
         let habit = try store.action("habit resume") { work in
             let habit = try self.habit(input.habit)
-            let pauses = try records.pauses(of: habit.id).filter { $0.to.map { $0 > today } ?? true }
+            // The days it spends archived are ended by restore, not by resume.
+            let pauses = try records.pauses(of: habit.id).filter { $0.reason != .archived && ($0.to.map { $0 > today } ?? true) }
             guard !pauses.isEmpty else { throw PlannerError.notPausedHabit }
             for var pause in pauses {
                 if pause.from >= today {
