@@ -71,6 +71,20 @@ package struct TaskRepository {
         try tasks(where: "id = ?", [.text(id.lowercasedText)]).first
     }
 
+    /// The ids just before and after `id` in text order (by the primary key's index), the only ones
+    /// that can share its longest prefix.
+    package func neighbourIDs(of id: UUID) throws -> [String] {
+        let text = id.lowercasedText
+        let before = try db.scalar("SELECT id FROM tasks WHERE id < ? ORDER BY id DESC LIMIT 1", [.text(text)])?.text
+        let after = try db.scalar("SELECT id FROM tasks WHERE id > ? ORDER BY id LIMIT 1", [.text(text)])?.text
+        return [before, after].compactMap { $0 }
+    }
+
+    /// The first 8 characters that more than one task's id begins with (one pass over the id index).
+    package func sharedIDPrefixes() throws -> Set<String> {
+        Set(try db.rows("SELECT substr(id, 1, 8) AS p FROM tasks GROUP BY p HAVING count(*) > 1").compactMap { $0[0].text })
+    }
+
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.
     package func tasks(idPrefix prefix: String, limit: Int) throws -> [TaskItem] {
         try tasks(where: "id >= ? AND id < ? ORDER BY id LIMIT \(max(limit, 0))",

@@ -154,6 +154,8 @@ struct Context {
         let now = try StoreEnvironment.clock(args.value("now") ?? environment["CHARFLOW_NOW"], zone: store.timeZone)
         let app = try store.open(now: now)
         if !app.settings.color { output.color = false }
+        let shortIDs = app.shortIDs()
+        output.taskShortID = { shortIDs($0) }
         // A test seam: hold every action open before it commits, so a crash test can kill it there.
         if holdingCommits, let stall = environment["CHARFLOW_TEST_STALL_MS"].flatMap(Int.init), stall > 0 {
             app.holdBeforeCommit(milliseconds: stall, mark: environment["CHARFLOW_TEST_STALL_MARK"])

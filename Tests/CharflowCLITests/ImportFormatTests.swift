@@ -230,3 +230,42 @@ struct ImportDryRunReportTests {
         #expect(!result.stdout.contains("“Plain”"), "\(result.stdout)")
     }
 }
+
+/// Ids are shown by the shortest prefix that is their own, 8 characters at least (issue 40, item 18).
+@Suite("Short ids of tasks whose ids share a prefix")
+struct TaskShortIDTests {
+    /// Imports `count` tasks whose uuids share their first 8 characters (and more), and one that does not.
+    static func imported(_ count: Int, in cf: CharflowRunner) throws -> [String] {
+        let ids = (1...count).map { String(format: "5a1b2c3d-%04x-4000-8000-000000000001", $0) }
+        let objects = ids.enumerated().map { #"{"uuid":"\#($1)","description":"Shared \#($0 + 1)","status":"pending","entry":"20261120T090000Z"}"# }
+            + [#"{"uuid":"9f000000-0000-4000-8000-000000000001","description":"Alone","status":"pending","entry":"20261120T090000Z"}"#]
+        let file = cf.folder.appendingPathComponent("export.json")
+        try Data(("[" + objects.joined(separator: ",\n") + "]").utf8).write(to: file)
+        try cf.ok(["import", file.path])
+        return ids
+    }
+
+    @Test("B-1 X-4 imported tasks whose ids share 8 characters show prefixes of their own, which resolve; a list past 64 lines too",
+          arguments: [3, 80])
+    func ownPrefixes(count: Int) throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let ids = try Self.imported(count, in: cf)
+        let listed = try cf.ok(["list", "--all"]).stdout
+        var shown: [String] = []
+        for line in listed.split(separator: "\n") where line.contains("Shared ") {
+            let last = String(line.split(separator: " ").last ?? "")
+            shown.append(last)
+            #expect(last.count > 8, "\(line)")
+            #expect(try cf.json(["show", last])["title"] as? String == line.components(separatedBy: "]").dropFirst().first?
+                .trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").first, "\(line)")
+        }
+        #expect(shown.count == ids.count)
+        #expect(Set(shown).count == shown.count, "every shown id is its own")
+        #expect(zip(shown.sorted(), ids.sorted()).allSatisfy { $1.hasPrefix($0) })
+        #expect(listed.contains("9f000000\n") || listed.hasSuffix("9f000000"), "an id of its own shows 8: \(listed)")
+        let edited = try cf.ok(["edit", ids[0], "--title", "Renamed"]).stdout
+        #expect(edited.contains("Edited \(ids[0].prefix(13)) “Renamed”") || edited.contains(String(ids[0].prefix(13))), "\(edited)")
+    }
+}
+

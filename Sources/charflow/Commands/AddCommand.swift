@@ -38,12 +38,12 @@ enum AddCommand: TypedCommand {
         }
         let app = try context.app()
         let change = try app.addTask(input.add)
-        var text = TaskChangeText.text(change, verb: "Added")
+        var text = TaskChangeText.text(change, verb: "Added", output: context.output)
         // No effort given: the learned one is offered in a line when it differs, never set.
         if input.add.effort == nil, let learned = try app.learnedEffort(title: change.task.title, series: change.task.seriesID,
                                                                         otherThan: change.task.id),
            learned != change.task.effortMinutes {
-            text += "\nEffort: \(ReviewWords.learnedEffort(minutes: learned)) (`charflow edit \(change.task.shortID) --effort \(learned)` sets it)."
+            text += "\nEffort: \(ReviewWords.learnedEffort(minutes: learned)) (`charflow edit \(context.output.taskShortID(change.task.id)) --effort \(learned)` sets it)."
         }
         context.output.emit(text: text, json: change.json)
     }

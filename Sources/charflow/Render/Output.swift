@@ -15,6 +15,10 @@ final class Output {
     /// Stands for ESC in styled text until it is printed.
     let escape = "\u{E000}" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "\u{E001}"
 
+    /// How a task's id is shown: its first 8 characters until a store is open, then the shortest prefix
+    /// no other task shares (`Charflow.shortID(ofTask:)`).
+    var taskShortID: (UUID) -> String = { $0.shortText }
+
     init(environment: [String: String], json: Bool, console: Console) {
         self.json = json
         self.console = console

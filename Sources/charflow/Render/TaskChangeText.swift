@@ -4,12 +4,12 @@ import CharflowCore
 /// The one-line report of a changed task ("Added 7d28… “Title” — Morning · Must-Do 1/1."), or its JSON.
 enum TaskChangeText {
     static func emit(_ change: TaskChange, verb: String, output: Output) {
-        output.emit(text: text(change, verb: verb), json: change.json)
+        output.emit(text: text(change, verb: verb, output: output), json: change.json)
     }
 
-    static func text(_ change: TaskChange, verb: String) -> String {
+    static func text(_ change: TaskChange, verb: String, output: Output) -> String {
         let task = change.task
-        var lines = ["\(verb) \(task.shortID) “\(task.title)” — \(place(change.place))."]
+        var lines = ["\(verb) \(output.taskShortID(task.id)) “\(task.title)” — \(place(change.place))."]
         if let result = change.dateChange { lines += deferralLines(eased: result.eased, suggestRemoval: result.suggestRemoval, task: task) }
         return lines.joined(separator: "\n")
     }

@@ -18,7 +18,7 @@ struct TaskLineRenderer {
         let box = task.isCompleted ? "[x]" : task.droppedAt != nil ? "[-]" : "[ ]"
         let label = task.categoryID.flatMap { categories[$0] }
         let notes = [note, label].compactMap { $0 }.joined(separator: " · ")
-        let right = (notes.isEmpty ? "" : notes + "  ") + task.shortID
+        let right = (notes.isEmpty ? "" : notes + "  ") + output.taskShortID(task.id)
         let used = TaskLineRenderer.columns(prefix) + TaskLineRenderer.columns(box) + 1 + TaskLineRenderer.columns(right)
         let title = TaskLineRenderer.fit(task.title, max(8, width - used - 2))
         let gap = Padding.spaces(max(2, width - used - TaskLineRenderer.columns(title)))
