@@ -308,6 +308,7 @@ class ReviewTests(BrowserTestCase):
         line.send_keys("Water plants")
         wait(d, lambda d: d.find_elements(By.ID, "quick-parse-learned"), message="no learned estimate offered")
         self.assertEqual(d.find_element(By.ID, "quick-parse-learned").text.replace("\n", " "), "Usually about 45 min. Use 45 min")
+        self.check_both_themes("the quick add offering a learned estimate", "review-learned-quick-add")
         # Added without the click: nothing learned is set.
         line.send_keys(Keys.ENTER)
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Added “Water plants”."))
@@ -340,7 +341,8 @@ class ReviewTests(BrowserTestCase):
         d = self.open_page(fragment="#task/" + task)
         wait(d, lambda d: d.find_elements(By.ID, "detail-learned"), seconds=10, message="no learned estimate in the detail")
         self.assertEqual(d.find_element(By.ID, "detail-learned").text.replace("\n", " "), "Usually about 45 min. Use 45 min")
-        self.assert_no_axe_violations("the detail with a learned estimate")
+        d.execute_script("document.getElementById('detail-learned').scrollIntoView({block: 'center'})")
+        self.check_both_themes("the detail with a learned estimate", "review-learned-detail")
         self.assertIsNone(self.store.cli("show", task)["effortMinutes"], "shown, not set")
         d.find_element(By.ID, "detail-learned-use").click()
         wait(d, lambda d: self.store.cli("show", task)["effortMinutes"] == 45, message="Use 45 min did not set the effort")

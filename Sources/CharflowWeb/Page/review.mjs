@@ -121,9 +121,9 @@ function mustDos(week) {
 
 // Bars from left to right, one a value, scaled to the largest; `highlight` marks one bar (this week, today).
 // `labels` go under the bars and `tops`, when given, above them; the first and last label of a sparse row
-// line up with the chart's edges.
-function bars(id, values, labels, highlight, width = 28, height = 96, tops = []) {
-  const top = 18, base = height - 18, most = Math.max(1, ...values), right = values.length * width;
+// line up with the chart's edges. A share is drawn against its whole (`ceiling`, 100 for a percentage).
+function bars(id, values, labels, highlight, width = 28, height = 96, tops = [], ceiling = 0) {
+  const top = 18, base = height - 18, most = Math.max(1, ceiling, ...values), right = values.length * width;
   const children = [svg("line", { x1: 0, x2: right, y1: base + 0.5, y2: base + 0.5, class: "axis" })];
   const sparse = labels.filter(Boolean).length < labels.length;
   values.forEach((value, index) => {
@@ -199,9 +199,9 @@ function trends() {
   const tick = (values) => values.map((value, index) => (index === 0 || index === last ? labels[index] : ""));
   const names = weeks.map((w) => say("reviewEarlierWeek", { from: dayText(w.firstDay), to: dayText(w.lastDay) }));
   const now = weeks[last];
-  const part = (id, heading, current, values, caption, head, texts) => el("div", { class: "trend", id },
+  const part = (id, heading, current, values, caption, head, texts, ceiling) => el("div", { class: "trend", id },
     el("h3", { text: heading }), el("p", { class: "trend-now", text: say("trendsThisWeek", { value: current }) }),
-    bars(id + "-chart", values, tick(values), last, 26, 80),
+    bars(id + "-chart", values, tick(values), last, 26, 88, [], ceiling),
     numbers(id + "-table", caption, [say("trendsWeek"), head], names.map((name, index) => [name, texts[index]])));
   const nothing = weeks.every((w) => w.mustDos.placed === 0 && w.focusSeconds === 0 && w.deferrals === 0);
   return el("section", { class: "panel review-part", id: "review-trends", "aria-labelledby": "review-trends-title" },
@@ -209,7 +209,7 @@ function trends() {
     nothing ? el("p", { class: "empty", text: say("trendsNothing") }) : null,
     el("div", { class: "trends" },
       part("review-trend-must", say("trendsMustDos"), rateText(now.mustDos), weeks.map((w) => w.mustDos.percent || 0),
-        say("trendsMustDosCaption"), say("trendsMustDos"), weeks.map((w) => rateText(w.mustDos))),
+        say("trendsMustDosCaption"), say("trendsMustDos"), weeks.map((w) => rateText(w.mustDos)), 100),
       part("review-trend-focus", say("trendsFocus"), minutesText(now.focusSeconds), weeks.map((w) => w.focusSeconds),
         say("trendsFocusCaption"), say("trendsFocus"), weeks.map((w) => minutesText(w.focusSeconds))),
       part("review-trend-deferrals", say("trendsDeferrals"), String(now.deferrals), weeks.map((w) => w.deferrals),
