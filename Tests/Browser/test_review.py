@@ -278,8 +278,12 @@ class ReviewTests(BrowserTestCase):
         self.wait_drawn("2026-W48")
         self.check_both_themes("Review at 1280 px", "review-1280")
         self.assert_no_horizontal_scroll("Review at 1280 px")
-        d.execute_script("document.getElementById('review-trends').scrollIntoView()")
-        self.screenshot("review-1280-trends-light")
+        for scheme in ("light", "dark"):
+            theme(d, scheme)
+            for part in ("review-must", "review-trends"):
+                d.execute_script("document.getElementById(arguments[0]).scrollIntoView()", part)
+                self.screenshot(f"review-1280-{part.split('-')[1]}-{scheme}")
+        theme(d, "light")
         self.viewport(width=375, height=812)
         for scheme in ("light", "dark"):
             theme(d, scheme)

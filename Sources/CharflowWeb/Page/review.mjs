@@ -172,10 +172,11 @@ function habits(week) {
       const parts = [svg("rect", { x, y, width: size, height: size, rx: 3, class: "cell-" + shown, "data-date": day.date })];
       // The low partial step is half filled, so it is told from the high one by shape, not shade alone.
       if (shown === "partialLow") parts.push(svg("rect", { x, y: y + size / 2, width: size, height: size / 2, class: "cell-low-fill" }));
+      parts.push(svg("text", { x: x + size / 2, y: size + 14, class: "tick", "text-anchor": "middle", text: weekday(day.date) }));
       return svg("g", {}, ...parts);
     });
     return el("li", {}, el("span", { class: "review-habit-name", text: habit.title }),
-      chart("review-habit-" + index, 7 * (size + gap), size + 2, ...cells),
+      chart("review-habit-" + index, 7 * (size + gap), size + 18, ...cells),
       el("p", { class: "read", text: habit.read }));
   }));
   const heads = [say("reviewHabit")].concat((week.habits[0] ? week.habits[0].days : []).map((day) => dayText(day.date)));
