@@ -248,10 +248,15 @@ class ReviewTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, "review-span").text, "2026-W49: Mon 30 Nov to Sun 6 Dec, so far through Mon 30 Nov.")
         self.assertEqual(d.find_element(By.CSS_SELECTOR, "#review-must .empty").text, "No Must-Dos were placed this week.")
         self.assertEqual(d.find_element(By.CSS_SELECTOR, "#review-focus .empty").text, "No focus sessions this week.")
-        # With Sunday first the weeks start on Sunday, as the server says.
+        # A week that is no week: the server's refusal in words in the banner, nothing else drawn over it.
+        d.execute_script("location.hash = '#review/2026-W60'")
+        wait(d, lambda d: "last, this or a week like 2026-W09" in d.find_element(By.ID, "problem").text, seconds=10,
+             message="no refusal in words for a week that is no week")
+        # With Sunday first the weeks start on Sunday, as the server says; the refusal is gone once a week is drawn.
         self.store.cli("settings", "first-weekday", "sunday")
         d.execute_script("location.hash = '#review/last'")
         wait(d, lambda d: d.find_element(By.ID, "review-span").text.startswith("2026-W48: Sun 22 Nov to Sat 28 Nov"), seconds=10)
+        self.assertEqual(d.find_element(By.ID, "problem").text, "")
         self.assertEqual(Select(d.find_element(By.ID, "review-week")).options[0].text, "This week, Sun 29 Nov to Sat 5 Dec")
         self.assert_week_tables(self.api("/api/review?week=last"))
 

@@ -4,7 +4,7 @@
 // The page draws what the answers say and counts nothing itself: the numbers, the weeks (by the person's
 // first weekday) and the sentences are the server's. Each chart is inline SVG hidden from assistive
 // technology, with a table of the same numbers beside it for screen readers (R-4).
-import { $, el, focusedID, keepFocus } from "./dom.mjs";
+import { $, el, focusedID, keepFocus, problem } from "./dom.mjs";
 import { say, key, dayText, durationText, regionNames, weekdayNames } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state } from "./state.mjs";
@@ -60,9 +60,19 @@ function rateText(tally) {
   return tally.percent === null ? say("reviewNone") : say("trendsRate", { done: tally.done, placed: tally.placed, percent: tally.percent });
 }
 
+// A week the server refuses (`#review/2026-W60`) is said in the banner by the redraw; the refusal is kept
+// so that the banner is cleared once a week is drawn again, and nothing else's words are.
 async function load(match) {
   const query = match.week ? "?week=" + encodeURIComponent(match.week) : "";
-  const [week, trends] = await Promise.all([api("/api/review" + query), api("/api/stats")]);
+  let week, trends;
+  try {
+    [week, trends] = await Promise.all([api("/api/review" + query), api("/api/stats")]);
+  } catch (error) {
+    review.refused = error.message;
+    throw error;
+  }
+  if (review.refused && $("problem").textContent === review.refused) problem("");
+  review.refused = null;
   review.week = week;
   review.trends = trends;
 }
