@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, focused, theme, wait
+from browser_support import BrowserTestCase, Store, focused, theme, wait
 
 WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -259,6 +259,26 @@ class ReviewTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, "problem").text, "")
         self.assertEqual(Select(d.find_element(By.ID, "review-week")).options[0].text, "This week, Sun 29 Nov to Sat 5 Dec")
         self.assert_week_tables(self.api("/api/review?week=last"))
+
+    def test_R1_R4_a_week_across_the_change_to_winter_time_in_new_york(self):
+        """R-1 R-4: in New York the clocks go back on Sunday 1 November 2026; that week still has seven days,
+        each day's focus on its own row and bar, as the API says."""
+        self.store = Store(zone="America/New_York")
+        self.addCleanup(self.store.close)
+        s = self.store
+        late = s.cli("add", "Read the lease", "--region", "evening", "--bucket", "must", now="2026-10-31T18:00")["id"]
+        self.focus(late, "2026-10-31T23:15", "2026-10-31T23:45")
+        early = s.cli("add", "Sort the post", "--region", "morning", "--bucket", "must", now="2026-11-01T08:00")["id"]
+        self.focus(early, "2026-11-01T09:00", "2026-11-01T09:45")
+        d = self.open_review("#review/2026-W44")
+        self.wait_drawn("2026-W44")
+        review = self.api("/api/review?week=2026-W44")
+        self.assertEqual([day["date"] for day in review["focus"]["days"]],
+                         ["2026-10-26", "2026-10-27", "2026-10-28", "2026-10-29", "2026-10-30", "2026-10-31", "2026-11-01"])
+        self.assertEqual([day["seconds"] for day in review["focus"]["days"]][-2:], [1800, 2700])
+        self.assert_week_tables(review)
+        self.assertEqual(self.table("review-focus-table")["rows"][-2:], [["Sat 31 Oct", "30 min"], ["Sun 1 Nov", "45 min"]])
+        self.assertEqual(d.find_element(By.ID, "review-span").text, "2026-W44: Mon 26 Oct to Sun 1 Nov.")
 
     def test_R4_W17_the_review_by_keyboard_and_axe_clean_in_both_themes_with_screenshots(self):
         """R-4 W-17: the link, the picker and the week reached and changed by keyboard; zero axe violations in light
