@@ -139,6 +139,11 @@ class ReviewTests(BrowserTestCase):
                 self.assertEqual(strip["done"].count(key), must["regions"][key]["done"], f"done marks of {key}")
                 self.assertEqual(strip["done"].count(key) + strip["open"].count(key), must["regions"][key]["placed"], f"marks of {key}")
         days = review["focus"]["days"]
+        if review["focus"]["seconds"] == 0:
+            self.assertEqual(d.find_element(By.CSS_SELECTOR, "#review-focus .empty").text, "No focus sessions this week.")
+            self.assertIsNone(self.chart("review-focus-chart"))
+            self.assertIsNone(self.table("review-focus-table"))
+            return self.assert_habits_and_anchors(review)
         table = self.table("review-focus-table")
         self.assertEqual(table["caption"], "Focus time each day")
         self.assertEqual(table["head"], ["Day", "Focus time"])
@@ -156,6 +161,10 @@ class ReviewTests(BrowserTestCase):
             table = self.table("review-estimates")
             self.assertEqual(table["rows"], [[e["title"], duration(e["effortMinutes"]), focus_text(e["actualSeconds"])]
                                              for e in review["estimates"]])
+        self.assert_habits_and_anchors(review)
+
+    def assert_habits_and_anchors(self, review):
+        d = self.driver
         if review["habits"]:
             table = self.table("review-habits-table")
             self.assertEqual(table["caption"], "Each habit's days this week")

@@ -152,8 +152,9 @@ function bars(id, values, labels, highlight, width = 28, height = 96, tops = [],
 function focus(week) {
   const days = week.focus.days;
   const parts = [];
-  if (week.focus.seconds === 0) parts.push(el("p", { class: "empty", text: say("reviewNoFocus") }));
-  else parts.push(el("p", { class: "review-figure", text: minutesText(week.focus.seconds) }));
+  // A week without focus is said in a sentence: seven empty bars would say nothing more.
+  if (week.focus.seconds === 0) return section("review-focus", say("reviewFocus"), el("p", { class: "empty", text: say("reviewNoFocus") }));
+  parts.push(el("p", { class: "review-figure", text: minutesText(week.focus.seconds) }));
   parts.push(bars("review-focus-chart", days.map((day) => day.seconds), days.map((day) => weekday(day.date)), days.findIndex((day) => day.date === week.week.throughDay && week.week.throughDay !== week.week.lastDay), 44, 110,
     days.map((day) => (day.seconds >= 60 ? minutesText(day.seconds) : ""))));
   parts.push(numbers("review-focus-table", say("reviewFocusCaption"), [say("reviewDay"), say("reviewTime")],
