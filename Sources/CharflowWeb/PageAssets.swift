@@ -26,7 +26,7 @@ enum PageAssets {
         case deferSheet = "deferSheet.mjs"
         case quickAdd = "quickAdd.mjs"
         // The screens: Today and Region focus, the Backlog, the task detail, Focus, Settings, Habits,
-        // Anchors, Night planning, Upcoming, Search, and sync's state with the Conflicts screen (Y-28).
+        // Anchors, Night planning, Upcoming, Review, Search, and sync's state with the Conflicts screen (Y-28).
         case today = "today.mjs"
         case backlog = "backlog.mjs"
         case detail = "detail.mjs"
@@ -36,6 +36,7 @@ enum PageAssets {
         case anchors = "anchors.mjs"
         case night = "night.mjs"
         case upcoming = "upcoming.mjs"
+        case review = "review.mjs"
         case search = "search.mjs"
         case sync = "sync.mjs"
         // No screen of their own: the keyboard model of task lists, drag and drop, the shortcuts.
@@ -75,6 +76,7 @@ enum PageAssets {
             case .anchors: PackageResources.anchors_mjs
             case .night: PackageResources.night_mjs
             case .upcoming: PackageResources.upcoming_mjs
+            case .review: PackageResources.review_mjs
             case .search: PackageResources.search_mjs
             case .sync: PackageResources.sync_mjs
             case .lists: PackageResources.lists_mjs

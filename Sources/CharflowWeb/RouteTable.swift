@@ -30,6 +30,7 @@ enum RouteTable {
         .get("/anchors.mjs", .asset(.anchors)),
         .get("/night.mjs", .asset(.night)),
         .get("/upcoming.mjs", .asset(.upcoming)),
+        .get("/review.mjs", .asset(.review)),
         .get("/search.mjs", .asset(.search)),
         .get("/sync.mjs", .asset(.sync)),
         .get("/lists.mjs", .asset(.lists)),

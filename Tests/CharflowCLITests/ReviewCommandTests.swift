@@ -129,7 +129,7 @@ struct ReviewCommandTests {
         #expect(text.contains("2026-W13  22 Mar  1 of 2 (50%)"))
     }
 
-    @Test("R-5 add without an effort offers the learned one in a line and never sets it; show --json carries it for a task without one")
+    @Test("R-5 add without an effort offers the learned one in a line and never sets it; show --json and the quick add's preview carry it for a task without one")
     func learnedEstimate() throws {
         let runner = try CharflowRunner(timeZone: "Europe/Berlin")
         for (day, minutes) in [(2, 40), (3, 50), (4, 45)] {
@@ -150,5 +150,12 @@ struct ReviewCommandTests {
         #expect(!other.contains("usually"))
         let given = try runner.ok(["add", "Write report", "--effort", "45"], now: "2026-03-05T08:05").stdout
         #expect(!given.contains("usually"))
+        // The quick add's preview (what the page's `POST /api/parse` answers) carries the offer for a line
+        // without an effort, and none for a line with one; the text of the dry run is as before.
+        let preview = try runner.json(["add", "--parse", "write Report", "--dry-run"], now: "2026-03-05T08:06")
+        #expect(preview["learnedEffort"] as? Int == 45)
+        #expect(preview["effortMinutes"] is NSNull)
+        #expect(try runner.json(["add", "--parse", "Write report ~15m", "--dry-run"], now: "2026-03-05T08:06")["learnedEffort"] is NSNull)
+        #expect(!(try runner.ok(["add", "--parse", "Write report", "--dry-run"], now: "2026-03-05T08:06").stdout.contains("usually")))
     }
 }

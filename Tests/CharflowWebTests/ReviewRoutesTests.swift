@@ -48,6 +48,52 @@ struct ReviewRoutesTests {
         #expect((try local.send("GET", "/api/stats").json()["weeks"] as? [Any])?.count == 12)
     }
 
+    @Test("R-5 POST /api/parse offers the learned estimate for a line without an effort, and none for one with an effort or a new title")
+    func parseOffersLearnedEffort() throws {
+        // "Write report" done three times with 40, 50 and 45 minutes of focus: the median is 45.
+        let local = try LocalServer { store in
+            for (day, minutes) in [(23, 40), (24, 50), (25, 45)] {
+                let morning = try store.open(now: try StoreEnvironment.clock("2026-11-\(day)T08:00", zone: store.timeZone))
+                var add = AddTask.Input(title: "Write report")
+                add.effort = EffortChoice(minutes: 30)
+                let id = try morning.addTask(add).task.id
+                _ = try morning.beginSession(BeginSession.Input(task: id))
+                let later = try store.open(now: try StoreEnvironment.clock("2026-11-\(day)T08:\(minutes)", zone: store.timeZone))
+                _ = try later.finishSession(FinishSession.Input(.done))
+            }
+        }
+        defer { local.stop() }
+        let before = local.storeBytes()
+        let offered = try local.post("/api/parse", #"{"parse": "write REPORT @today"}"#)
+        #expect(offered.status == 200, "\(offered.body)")
+        #expect(try offered.json()["learnedEffort"] as? Int == 45)
+        #expect(try offered.json()["effortMinutes"] is NSNull, "offered, not read into the line")
+        #expect(try local.post("/api/parse", #"{"parse": "Write report ~15m"}"#).json()["learnedEffort"] is NSNull)
+        #expect(try local.post("/api/parse", #"{"parse": "Something new"}"#).json()["learnedEffort"] is NSNull)
+        #expect(local.storeBytes() == before, "a preview writes nothing")
+        // The add of the same line sets the usual effort, not the learned one.
+        let added = try local.post("/api/tasks", #"{"parse": "Write report"}"#).json()
+        #expect(added["effortMinutes"] as? Int == TaskItem.defaultEffortMinutes)
+    }
+
+    @Test("R-1 the review's habit days say whether each day was due, and the habit its kind, for the page to draw")
+    func reviewHabitDays() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let habit = try local.post("/api/habits/new", #"{"title": "Stretch"}"#)
+        #expect(habit.status == 200, "\(habit.body)")
+        let id = try #require(try habit.json()["id"] as? String)
+        #expect(try local.post("/api/habits/\(id)/log", "{}").status == 200)
+        let review = try local.send("GET", "/api/review?week=this").json()
+        let habits = try #require(review["habits"] as? [[String: Any]])
+        #expect(habits.count == 1)
+        #expect(habits.first?["kind"] as? String == "binary")
+        let days = try #require(habits.first?["days"] as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String } == ["2026-11-30"])
+        #expect(days.first?["isDue"] as? Bool == true)
+        #expect(days.first?["state"] as? String == "complete")
+    }
+
     @Test("R-1 R-2 a week or a number of weeks not of its form is answered 400 and changes nothing")
     func badQuery() throws {
         let local = try LocalServer()

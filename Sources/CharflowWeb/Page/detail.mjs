@@ -235,6 +235,19 @@ function effortChoices(task) {
   return el("div", {}, group, form);
 }
 
+// A task without an effort is offered what earlier ones like it took: said, and set only when asked.
+function learnedOffer(task) {
+  const effort = durationText(task.learnedEffort);
+  return el("p", { class: "learned", id: "detail-learned" }, el("span", { text: say("learnedEffort", { effort }) }),
+    el("button", { type: "button", class: "ghost small", id: "detail-learned-use", text: say("learnedUse", { effort }),
+                   "aria-label": say("learnedUseNamed", { effort }),
+                   onclick: async () => {
+                     await edit(task, "effort", { effort: task.learnedEffort });
+                     const back = $("detail-effort-" + task.learnedEffort) || $("detail-effort-other") || $("detail-heading");
+                     if (back) back.focus();
+                   } }));
+}
+
 function renderTask(task) {
   const view = [];
   view.push(el("p", {}, el("a", { href: "#today", text: say("detailBack") })));
@@ -298,6 +311,7 @@ function renderTask(task) {
   fields.append(choices("importance", say("importance"), Object.entries(importanceWords).map(([value, word]) => [value, say(word)]),
     task.importance, (value) => edit(task, "importance", { importance: value })));
   fields.append(effortChoices(task));
+  if (task.effortMinutes === null && task.learnedEffort) fields.append(learnedOffer(task));
   const dates = Object.keys(dueWords).filter((word) => (word === "today" || dateOffered(word)) && !(word === "someday" && !task.somedayAllowed));
   fields.append(choices("due", say("quickDates"), dates.map((word) => [word, say(dueWords[word])]),
     undefined, (value) => edit(task, "due", { due: value })));

@@ -14,6 +14,7 @@ import { habitsScreen, start as startHabits } from "./habits.mjs";
 import { anchorsScreen, start as startAnchors } from "./anchors.mjs";
 import { nightScreen, start as startNight } from "./night.mjs";
 import { upcomingScreen } from "./upcoming.mjs";
+import { reviewScreen } from "./review.mjs";
 import { searchScreen } from "./search.mjs";
 import { conflictsScreen, start as startSync } from "./sync.mjs";
 import { start as startToast } from "./toast.mjs";
@@ -23,7 +24,7 @@ import { start as startShortcuts } from "./shortcuts.mjs";
 
 // The screens in the order they are matched; their links follow Today's and the Backlog's in the header
 // in this order. Today is the home screen, shown when no other matches.
-for (const screen of [detailScreen, focusScreen, settingsScreen, habitsScreen, anchorsScreen, nightScreen, upcomingScreen, searchScreen,
+for (const screen of [detailScreen, focusScreen, settingsScreen, habitsScreen, anchorsScreen, nightScreen, upcomingScreen, reviewScreen, searchScreen,
                       conflictsScreen, regionScreen, backlogScreen]) {
   register(screen);
 }

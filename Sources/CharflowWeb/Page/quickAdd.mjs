@@ -2,7 +2,7 @@
 // as recognised, and the add itself (`POST /api/tasks` with the line), on Today, in Region focus and in
 // Night planning's new task.
 import { $, el, problem } from "./dom.mjs";
-import { say, key, dayText } from "./words.mjs";
+import { say, key, dayText, durationText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
@@ -15,8 +15,9 @@ const tokenWords = {
 let timer = null;
 let serial = 0;
 
-/** Shows the parser's answer under the line (`target`, the id of the place for it), or clears it. */
-function showParse(answer, target) {
+/** Shows the parser's answer under the line (`target`, the id of the place for it), or clears it; a learned
+ *  estimate is offered with a button that writes it into the line of `inputID` (R-5), never set unasked. */
+function showParse(answer, target, inputID) {
   const shown = $(target);
   shown.replaceChildren();
   if (!answer) return;
@@ -33,6 +34,19 @@ function showParse(answer, target) {
       && !answer.categories.some((c) => !c.isArchived && c.name.toLocaleLowerCase() === token.value.toLocaleLowerCase());
     shown.append(el("span", { class: missing ? "token missing" : "token", "data-kind": token.kind,
                               text: say(missing ? "parse.categoryMissing" : tokenWords[token.kind], { value }) }));
+  }
+  if (answer.learnedEffort && inputID) {
+    const effort = durationText(answer.learnedEffort);
+    shown.append(el("span", { class: "learned", id: target + "-learned" },
+      el("span", { text: say("learnedEffort", { effort }) }),
+      el("button", { type: "button", class: "ghost small", id: target + "-learned-use", text: say("learnedUse", { effort }),
+                     "aria-label": say("learnedUseNamed", { effort }),
+                     onclick: () => {
+                       const input = $(inputID);
+                       input.value = input.value.trimEnd() + " ~" + answer.learnedEffort;
+                       input.focus();
+                       parseSoon(inputID, target);
+                     } })));
   }
 }
 
@@ -52,7 +66,7 @@ export function parseSoon(inputID, target) {
       // The add would refuse an unknown category: the preview says so, and where one is made.
       answer = { error: error.code === "category_not_found" ? error.message + " " + say("parse.createInSettings") : error.message };
     }
-    if (mine === serial) showParse(answer, target);
+    if (mine === serial) showParse(answer, target, inputID);
   }, 150);
 }
 

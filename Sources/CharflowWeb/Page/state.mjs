@@ -52,6 +52,8 @@ export const state = {
   night: { plan: null, review: null, backlog: null, values: {}, refusals: {}, openLater: null },
   // Upcoming: GET /api/upcoming and the Backlog's undated tasks.
   upcoming: { tasks: null, days: null, backlog: null },
+  // Review: GET /api/review for the week shown, GET /api/stats (twelve weeks), and the words of a week refused.
+  review: { week: null, trends: null, refused: null },
   // Search: GET /api/list, and whether the field takes focus once drawn.
   search: { list: null, focusField: false },
   // Conflicts: GET /api/conflicts.

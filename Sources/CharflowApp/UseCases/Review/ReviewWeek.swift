@@ -88,10 +88,10 @@ public struct WeekReviewReport: Report {
             ("habits", .array(habits.map { week in
                 .object([
                     ("habit", .string(week.habit.id.lowercasedText)), ("title", .string(week.habit.title)),
-                    ("window", .string(week.window.label)),
+                    ("window", .string(week.window.label)), ("kind", .string(week.habit.kind.rawValue)),
                     ("days", .array(week.cells.map { cell in
                         .object([("date", .string(cell.date.description)), ("state", .string(cell.state.rawValue)),
-                                 ("amount", .int(cell.amount)), ("target", .int(cell.target))])
+                                 ("amount", .int(cell.amount)), ("target", .int(cell.target)), ("isDue", .bool(cell.isDue))])
                     })),
                     ("read", .string(week.read)),
                 ])

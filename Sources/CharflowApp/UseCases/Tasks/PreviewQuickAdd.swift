@@ -11,6 +11,8 @@ public struct QuickAddReport: Report {
     /// Where the add would put the task: its region and bucket on a board, both nil off the board.
     public var region: Region? = nil
     public var bucket: Bucket? = nil
+    /// The learned estimate offered when the line names no effort; never applied by the add.
+    public var learnedEffort: Int? = nil
 
     public var json: JSONValue {
         .object([
@@ -22,6 +24,7 @@ public struct QuickAddReport: Report {
             ("category", .optional(line.category)),
             ("region", .optional(region?.rawValue)),
             ("bucket", .optional(bucket?.rawValue)),
+            ("learnedEffort", .optional(learnedEffort)),
             ("tokens", .array(line.tokens.map { token in
                 .object([("kind", .string(token.kind.rawValue)), ("text", .string(token.text)), ("value", .string(token.value))])
             })),
@@ -38,7 +41,12 @@ extension Charflow {
     public func previewQuickAdd(_ input: AddTask.Input) throws -> QuickAddReport {
         guard let line = input.parse else { throw UsageRefusal.missingOption("parse") }
         let task = try judgeAdd(input)
-        return QuickAddReport(line: line, dueDate: try line.due?.resolve(today: today, calendar: calendar),
-                              region: task.region, bucket: task.bucket)
+        var report = QuickAddReport(line: line, dueDate: try line.due?.resolve(today: today, calendar: calendar),
+                                    region: task.region, bucket: task.bucket)
+        // As `add` offers it: only for a line without an effort, and only when it differs from what the add sets.
+        if line.effortMinutes == nil, let learned = try learnedEffort(title: task.title), learned != task.effortMinutes {
+            report.learnedEffort = learned
+        }
+        return report
     }
 }
