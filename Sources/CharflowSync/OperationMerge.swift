@@ -61,6 +61,10 @@ package enum OperationMerge {
             var byLines: [RowKey: [String: [LineChange]]] = [:]
             var bases: [BaseKey: String] = [:]
             for op in operations {
+                // Shared settings are merged by `SettingsMerge` below, by their name: they are not rows of
+                // a synced table, so taking them here set each one aside as "unknown table" while it was
+                // applied all the same (issue 39, item 7).
+                if op.table == OperationLog.settingsTable { continue }
                 if let reason = fit.reason(op) {
                     try OperationLog.setAside(.init(hlc: op.hlc, table: op.table, rowID: op.rowID, field: op.field,
                                                     value: op.value, reason: reason), db)

@@ -22,7 +22,11 @@ struct SyncSharedSettingsTests {
         }
         let sent = try phone.syncJSON(hub, now: "2026-03-10T09:05")
         #expect(sent["pushed"] as? Int == 6, "one change per setting: \(sent)")
-        try laptop.syncJSON(hub, now: "2026-03-10T09:10")
+        let received = try laptop.syncJSON(hub, now: "2026-03-10T09:10")
+        // Applied, so none is set aside as a change this device could not take (issue 39, item 7).
+        #expect(received["setAside"] as? Int == 0, "\(received)")
+        #expect(try laptop.storeQuery("SELECT count(*) FROM sync_set_aside") == ["0"])
+        #expect(try laptop.json(["sync", "--status"], now: "2026-03-10T09:10")["setAside"] as? Int == 0)
         let shared = try Self.settings(laptop, now: "2026-03-10T09:11")
         #expect(shared["rollover-time"] == "04:00")
         #expect(shared["end-of-day"] == "20:30")
