@@ -44,6 +44,24 @@ struct SyncNotesMergeTests {
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
+    @Test("Y-17: notes written in turns, B then A then B, with syncs after: every line once, on both (issue 39, item 3)")
+    func turnsNeverDouble() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("List", hub, [a, b])
+        try b.run(["note", id, "B one"], now: "\(Self.day)T10:00")
+        try a.run(["note", id, "A two"], now: "\(Self.day)T10:01")
+        try b.run(["note", id, "B three"], now: "\(Self.day)T10:02")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        try sync(b, hub, at: "10:13")
+        let expected = "List\n2026-03-10 10:00 — B one\n2026-03-10 10:01 — A two\n2026-03-10 10:02 — B three"
+        #expect(try notes(a, id) == expected)
+        #expect(try notes(b, id) == expected)
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
     @Test("Y-17: checklist items ticked on two devices offline are both ticked; the same item ticked on both is ticked once")
     func ticksPerItem() throws {
         let hub = try startHub()

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Testing
 
 /// Notes merged by lines against the value both sides last shared (rule Y-17).
@@ -47,5 +48,36 @@ struct NotesMergeTests {
         #expect(NotesMerge.merge(base: "a", earlier: "a", later: nil) == nil)
         #expect(NotesMerge.merge(base: nil, earlier: nil, later: "new") == "new")
         #expect(NotesMerge.merge(base: "a", earlier: "b", later: "b") == "b")
+    }
+
+    @Test("Y-17: a line both sides added on either side of another is kept once, never more often than a side holds it")
+    func neverDoubled() {
+        // B's note, A's, B's again, synced in turns: A merges B's later value against the one it had seen.
+        #expect(NotesMerge.merge(base: "List\nA two", earlier: "List\nB one\nA two\nB three",
+                                 later: "List\nA two\nB one\nB three") == "List\nB one\nA two\nB three")
+        // A line a side holds twice may stay twice; a third copy never comes.
+        #expect(NotesMerge.merge(base: "x", earlier: "x\nsame\nsame", later: "same\nx\nsame")?
+                    .split(separator: "\n").filter { $0 == "same" }.count == 2)
+        // A checklist item moved and ticked on the later side is one item, ticked.
+        #expect(NotesMerge.merge(base: "List\nA", earlier: "List\n- [ ] milk\nA", later: "List\nA\n- [x] milk")
+                == "List\n- [x] milk\nA")
+    }
+
+    @Test("Y-17: random edits by three devices merged in any order never hold a line more often than some side did")
+    func randomNeverDoubled() {
+        var generator = SeededRandom(seed: 17)
+        for _ in 0..<500 {
+            let words = ["a", "b", "c", "d", "- [ ] e", "- [x] e", "f"]
+            func side() -> [String] { (0..<Int.random(in: 0...5, using: &generator)).map { _ in words.randomElement(using: &generator)! } }
+            let base = side(), earlier = side(), later = side()
+            let merged = NotesMerge.merge(base: base.joined(separator: "\n"), earlier: earlier.joined(separator: "\n"),
+                                          later: later.joined(separator: "\n"))
+            let lines = merged.map { $0.isEmpty ? [] : $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+            func key(_ line: String) -> String { NotesMerge.checklistKey(line) ?? line }
+            for item in Set(lines.map(key)) {
+                let most = max(earlier.filter { key($0) == item }.count, later.filter { key($0) == item }.count)
+                #expect(lines.filter { key($0) == item }.count <= most, "\(base) | \(earlier) | \(later) → \(lines)")
+            }
+        }
     }
 }

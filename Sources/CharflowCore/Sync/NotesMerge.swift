@@ -34,7 +34,35 @@ public enum NotesMerge {
             if anchor.0 < b.count { merged.append(pick(b[anchor.0], e[anchor.1], l[anchor.2])) }
             previous = anchor
         }
+        merged = capped(merged, earlier: e, later: l)
         return merged.isEmpty && base == nil ? nil : merged.joined(separator: "\n")
+    }
+
+    /// No line more often than the side that holds it most: a line both sides added at different places
+    /// against the base (B's note, then A's, then B's again, synced in turns) is in two stretches of
+    /// the merge and would come twice, and every later merge would keep both. The extra copies go, the
+    /// first kept; a checklist item counts as one line however it is ticked, and keeps the later side's
+    /// tick when the copy that goes is the later side's.
+    static func capped(_ merged: [String], earlier: [String], later: [String]) -> [String] {
+        func key(_ line: String) -> String { checklistKey(line) ?? line }
+        var allowed: [String: Int] = [:]
+        for side in [earlier, later] {
+            var counts: [String: Int] = [:]
+            for line in side { counts[key(line), default: 0] += 1 }
+            for (line, count) in counts { allowed[line] = max(allowed[line] ?? 0, count) }
+        }
+        var kept: [String] = [], at: [String: Int] = [:], seen: [String: Int] = [:]
+        for line in merged {
+            let item = key(line)
+            if seen[item, default: 0] < allowed[item, default: 1] {
+                seen[item, default: 0] += 1
+                at[item] = kept.count
+                kept.append(line)
+            } else if let index = at[item], checklistKey(line) != nil, later.contains(line), !later.contains(kept[index]) {
+                kept[index] = line
+            }
+        }
+        return kept
     }
 
     /// A line all three hold (a checklist item may be ticked differently): the side that changed it,
@@ -58,7 +86,7 @@ public enum NotesMerge {
     }
 
     /// A checklist line's indent, bullet and text without its tick; nil for any other line.
-    static func checklistKey(_ line: String) -> String? {
+    public static func checklistKey(_ line: String) -> String? {
         let indent = line.prefix { $0 == " " || $0 == "\t" }
         let rest = line.dropFirst(indent.count)
         guard rest.hasPrefix("- [") || rest.hasPrefix("* ["), rest.count >= 5 else { return nil }
