@@ -54,7 +54,8 @@ extension Charflow {
     /// `remind` printed (the nudge log) or that was delivered (`reminder_deliveries`) is given. Paused
     /// habits never remind.
     package func pendingReminders() throws -> [(reminder: Reminder, seen: SeenMark)] {
-        var due: [Reminder] = []
+        // The morning summary first: it opens the day.
+        var due: [Reminder] = try morningSummary().map { [$0] } ?? []
         for day in try habitDays() where day.pause == nil && !day.isDoneToday {
             for (window, cell) in day.windows where cell.isDue || day.week != nil {
                 guard let minute = window.reminderMinute, let time = TimeOfDay(minutes: minute),
@@ -64,7 +65,6 @@ extension Charflow {
             }
         }
         due += try anchorReminders()
-        if let summary = try morningSummary() { due.append(summary) }
         if let review = settings.reviewTime, now >= calendar.instant(of: review, within: today),
            (try store.planning.session(for: today))?.state.isEngagement != true {
             due.append(Reminder(kind: .review, message: Messages.reviewReminder, subject: nil))
