@@ -147,6 +147,20 @@ class DesktopNotificationTests(unittest.TestCase):
         # `charflow remind` prints nothing of what was delivered.
         self.assertEqual(self.store.cli("remind", now="2026-11-30T09:02")["reminders"], [])
 
+    def test_r7_sync_watch_delivers_to_the_desktop_too_even_while_the_hub_does_not_answer(self):
+        self.bus.start_service()
+        # A hub that refuses every connection: the watch says it is offline, and reminders arrive all the same.
+        env = dict(self.store.env, CHARFLOW_REMINDER_RECHECK="0.2", DBUS_SESSION_BUS_ADDRESS=self.bus.address,
+                   CHARFLOW_HUB="postgresql://charflow@127.0.0.1:1/nothing")
+        line = self.store.start(["sync", "--watch", "--now", "2026-11-30T09:00"], env)
+        self.assertIn("09:00", line)
+        wait(None, lambda _: len(self.bus.notifications()) >= 2, seconds=15, message=f"arrived: {self.bus.notifications()}")
+        time.sleep(1.0)
+        self.assertEqual([body for _, _, body in self.bus.notifications()], [SUMMARY, "Stretch"])
+        watch = self.store.server
+        Store.stop(watch)
+        self.assertEqual(watch.returncode, 0)
+
     def test_r8_with_no_bus_or_no_service_nothing_fails_nothing_is_said_and_the_reminders_arrive_once_a_service_is_there(self):
         # No session bus at all: the server runs, says nothing of it, records nothing.
         server = self.serve("2026-11-30T09:00", bus=False)
