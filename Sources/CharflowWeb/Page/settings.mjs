@@ -1,6 +1,7 @@
 // Settings, Privacy, Export and Erase at `#settings`: every setting `charflow settings` lists but the
 // terminal's colour, in one form with one Save, each changed through `POST /api/settings/NAME`; the
-// categories (create, rename, archive, restore); the privacy statement of `charflow privacy`; Export, the
+// categories (create, rename, archive, restore); the Reminders panel (notifications.mjs: reminders as this
+// browser's notifications, R-7); the privacy statement of `charflow privacy`; Export, the
 // backup `charflow export` writes, as a download (`GET /api/export`); and Erase, which does what
 // `charflow erase --yes` does only after a confirm step that names what is lost.
 import { $, el, announce, problem, focusedID, keepFocus } from "./dom.mjs";
