@@ -2,7 +2,8 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// One thing due now (`charflow remind`, spec D13).
+/// One thing due now (spec D13, D23): what `charflow remind` prints and what `serve` and `sync --watch`
+/// deliver.
 public struct Reminder: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case habitWindow, review, anchor, morning
@@ -12,7 +13,8 @@ public struct Reminder: Sendable, Equatable {
     public let message: String
     /// The window or anchor reminded of; nil for the review and the morning summary.
     public let subject: UUID?
-    /// The day of the anchor's occurrence reminded of: each occurrence reminds once.
+    /// The day the reminder belongs to, in which it reminds once: the day of the anchor's occurrence, else
+    /// today (set by `pendingReminders`).
     var period: LocalDay?
 
     /// The name the nudge log and the deliveries give this reminder's kind.
