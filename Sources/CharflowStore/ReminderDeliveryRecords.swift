@@ -46,14 +46,6 @@ package struct ReminderDeliveryRecords {
             }
         }
     }
-
-    /// Every delivery recorded, oldest first (for tests and diagnostics).
-    package func all() throws -> [Delivery] {
-        try db.rows("SELECT kind, subject, period, channel FROM reminder_deliveries ORDER BY delivered_at, kind, subject")
-            .map { row in
-                Delivery(kind: row[0].text ?? "", subject: row[1].text ?? "", period: row[2].text ?? "", channel: row[3].text ?? "")
-            }
-    }
 }
 
 extension Store {

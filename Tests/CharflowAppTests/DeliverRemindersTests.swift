@@ -97,6 +97,12 @@ struct DeliverRemindersTests {
         #expect(!Backup.tables.contains { $0.name == "reminder_deliveries" })
         // `charflow remind` does not print again what was delivered.
         #expect(try app.reminders().reminders.isEmpty)
+
+        // Wednesday: Stretch again, and the delivery leaves out the rows no reminder can need again.
+        let wednesday = try store.open("2026-04-01", "07:30").deliverReminders(to: channel).reminders
+        #expect(wednesday.filter { $0.kind == .habitWindow }.map(\.message) == ["Stretch"])
+        #expect(try database.scalar("SELECT count(*) FROM reminder_deliveries WHERE period < '2026-03-30'")?.int == 0)
+        #expect(try database.scalar("SELECT count(*) FROM reminder_deliveries WHERE period = '2026-04-01' AND kind = 'reminder-habitWindow'")?.int == 1)
     }
 
     @Test("R-7 the morning summary counts what is open in Morning and names its open Must-Do; with nothing open there is none")
