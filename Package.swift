@@ -51,6 +51,9 @@ let package = Package(
             name: "CLibCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
+        // header or library is needed to build.
+        .systemLibrary(name: "CSDBus"),
         .target(name: "CharflowCore"),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"]),
@@ -60,7 +63,9 @@ let package = Package(
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).
         .target(name: "CharflowCalendar", dependencies: ["CharflowCore", "CLibICal", "CLibCurl"]),
-        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync"],
+        // The desktop's notification service, where `serve` and `sync --watch` deliver reminders.
+        .target(name: "CharflowDesktop", dependencies: ["CharflowCore", "CharflowApp", "CSDBus"]),
+        .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync", "CharflowDesktop"],
                           linkerSettings: startUpLinking),
         // Linked as charflow is, so that the floor it measures is the same build's.
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"],
@@ -74,7 +79,8 @@ let package = Package(
         .testTarget(name: "CharflowStoreTests", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CharflowTestSupport"]),
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowAppSetup", "CharflowSync", "CSQLite"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
-        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowWeb", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"],
+        .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowWeb", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport",
+                                                           "CharflowDesktop"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCalendarTests", dependencies: ["CharflowCalendar", "CharflowCore", "CharflowTestSupport"],

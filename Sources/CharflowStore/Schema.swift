@@ -465,5 +465,19 @@ package enum Schema {
             DELETE FROM open_must_dos WHERE task_id = old.id;
         END;
         """),
+        // Reminders delivered on this device (spec D23, rules R-7 and R-8): one row for each reminder
+        // (its kind, subject and period, as the nudge log names it) and the channel that showed it first,
+        // so each arrives once per device, across restarts. The device's own, like the calendar cache: no
+        // sync trigger, not in backups (docs/decisions.md).
+        Migration("0020-reminder-deliveries", """
+        CREATE TABLE reminder_deliveries (
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            period TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            delivered_at TEXT NOT NULL,
+            PRIMARY KEY (kind, subject, period)
+        ) WITHOUT ROWID;
+        """),
     ])
 }

@@ -43,6 +43,8 @@ enum PageAssets {
         case lists = "lists.mjs"
         case drag = "drag.mjs"
         case shortcuts = "shortcuts.mjs"
+        // Due reminders shown as the browser's notifications, when this browser allows.
+        case notifications = "notifications.mjs"
 
         var isScript: Bool { rawValue.hasSuffix(".mjs") }
 
@@ -79,6 +81,7 @@ enum PageAssets {
             case .review: PackageResources.review_mjs
             case .search: PackageResources.search_mjs
             case .sync: PackageResources.sync_mjs
+            case .notifications: PackageResources.notifications_mjs
             case .lists: PackageResources.lists_mjs
             case .drag: PackageResources.drag_mjs
             case .shortcuts: PackageResources.shortcuts_mjs

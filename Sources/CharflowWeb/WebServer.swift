@@ -39,12 +39,14 @@ public final class WebServer: @unchecked Sendable {
     private let flight = NSCondition()
     private var inFlight = 0
     private var ticking = false
+    private let reminderLoop: ReminderLoop?
 
-    /// `syncLoop` and `calendarLoop`, when given, are started with the server and stopped with it
-    /// (rules Y-28, F-12).
+    /// `syncLoop`, `calendarLoop` and `reminderLoop`, when given, are started with the server and stopped
+    /// with it (rules Y-28, F-12, R-7).
     public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits(),
-                syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil) {
+                syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil, reminderLoop: ReminderLoop? = nil) {
         api = WebAPI(store: store, clock: clock, syncLoop: syncLoop, calendarLoop: calendarLoop)
+        self.reminderLoop = reminderLoop
         self.state = state
         self.limits = limits
         requestedPort = port
@@ -94,6 +96,7 @@ public final class WebServer: @unchecked Sendable {
         startTicker()
         api.syncLoop?.start()
         api.calendarLoop?.start()
+        reminderLoop?.start()
     }
 
     /// The connection limit the process can keep: it raises its open-file limit towards the hard one
@@ -131,6 +134,7 @@ public final class WebServer: @unchecked Sendable {
         self.daemon = nil
         api.syncLoop?.stop()
         api.calendarLoop?.stop()
+        reminderLoop?.stop()
     }
 
     // MARK: Requests

@@ -21,6 +21,7 @@ import { start as startToast } from "./toast.mjs";
 import { start as startLists } from "./lists.mjs";
 import { start as startDrag } from "./drag.mjs";
 import { start as startShortcuts } from "./shortcuts.mjs";
+import { start as startNotifications } from "./notifications.mjs";
 
 // The screens in the order they are matched; their links follow Today's and the Backlog's in the header
 // in this order. Today is the home screen, shown when no other matches.
@@ -48,3 +49,4 @@ startShortcuts();
 startToast();
 startRouter();
 startSync();
+startNotifications();

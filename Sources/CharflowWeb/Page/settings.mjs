@@ -1,6 +1,7 @@
 // Settings, Privacy, Export and Erase at `#settings`: every setting `charflow settings` lists but the
 // terminal's colour, in one form with one Save, each changed through `POST /api/settings/NAME`; the
-// categories (create, rename, archive, restore); the privacy statement of `charflow privacy`; Export, the
+// categories (create, rename, archive, restore); the Reminders panel (notifications.mjs: reminders as this
+// browser's notifications, R-7); the privacy statement of `charflow privacy`; Export, the
 // backup `charflow export` writes, as a download (`GET /api/export`); and Erase, which does what
 // `charflow erase --yes` does only after a confirm step that names what is lost.
 import { $, el, announce, problem, focusedID, keepFocus } from "./dom.mjs";
@@ -9,6 +10,7 @@ import { api } from "./api.mjs";
 import { state } from "./state.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
+import { notificationsSection } from "./notifications.mjs";
 
 const settings = state.settings;
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -235,7 +237,8 @@ function render() {
       el("h2", { id: "privacy-title", text: say("privacyTitle") }),
       el("p", { id: "privacy-text" }), el("p", { class: "hint", id: "privacy-store" }));
     view.replaceChildren(el("h1", { id: "settings-heading", tabindex: "-1", text: say("settingsTitle") }),
-                         list, el("div", { id: "categories-section" }), statement, exportSection(), el("div", { id: "erase-section" }));
+                         list, el("div", { id: "categories-section" }), notificationsSection(), statement, exportSection(),
+                         el("div", { id: "erase-section" }));
   } else {
     // Drawn again after a change: a field keeps what the person chose but has not saved yet.
     for (const [name, value] of Object.entries(values)) {

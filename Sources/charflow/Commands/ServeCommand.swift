@@ -1,5 +1,6 @@
 import CharflowApp
 import CharflowCore
+import CharflowDesktop
 import CharflowWeb
 import Foundation
 
@@ -57,7 +58,11 @@ enum ServeCommand: TypedCommand {
                                                timing: CalendarAutoRefresh.Timing(environment: env)) { event in
             console.err("charflow: " + TerminalText.escaped(CalendarEventWords.text(event)) + "\n")
         }
-        let server = WebServer(store: store, clock: clock, port: port, state: state, syncLoop: syncLoop, calendarLoop: calendarLoop)
+        // Reminders arrive on the desktop while the page is served (rules ).
+        let reminderLoop = ReminderLoop(store: store, clock: { [clock, zone = store.timeZone] in clock.now(in: zone) },
+                                        channel: DesktopNotifications(environment: env), timing: ReminderLoop.Timing(environment: env))
+        let server = WebServer(store: store, clock: clock, port: port, state: state, syncLoop: syncLoop, calendarLoop: calendarLoop,
+                               reminderLoop: reminderLoop)
         do {
             try server.start()
         } catch WebServer.StartError.cannotListen(let port) {

@@ -1,5 +1,6 @@
 import CharflowApp
 import CharflowCore
+import CharflowDesktop
 import CharflowSync
 import CharflowWeb
 import Foundation
@@ -122,11 +123,16 @@ enum SyncCommand: TypedCommand {
             let text = clockText(at, zone) + " " + CalendarEventWords.text(event)
             console.out((json ? document.renderedOnOneLine() : TerminalText.escaped(text)) + "\n")
         }
+        // Reminders arrive on the desktop beside the sync (rules ).
+        let reminders = ReminderLoop(store: store, clock: clock, channel: DesktopNotifications(environment: env),
+                                     timing: ReminderLoop.Timing(environment: env))
         // Blocked before the loops' threads start, so only the wait below receives Ctrl-C and SIGTERM.
         StopSignals.block()
         loop.start()
         calendars.start()
+        reminders.start()
         StopSignals.wait()
+        reminders.stop()
         calendars.stop()
         loop.stop()
     }
