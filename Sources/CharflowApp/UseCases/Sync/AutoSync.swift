@@ -52,6 +52,9 @@ public final class AutoSync: @unchecked Sendable {
         public var lastSynced: Date?
         /// Whether the hub is `CHARFLOW_HUB`'s, which the store does not name.
         public var hubFromEnvironment = false
+        /// How many times the loop has looked at the store's log since it started: an idle loop looks
+        /// once a `Timing.probe` with a hub, once every ten without one.
+        public var looks = 0
 
         public init() {}
     }
@@ -151,6 +154,9 @@ public final class AutoSync: @unchecked Sendable {
         while !isStopping {
             let now = uptime()
             let probe = (try? SyncProbe.read(path: store.path)) ?? nil
+            condition.lock()
+            known.looks += 1
+            condition.unlock()
             if let probe {
                 device = probe.deviceID
                 if probe.lastSeq != lastSeq, probe.hasUnpushed {
@@ -202,9 +208,11 @@ public final class AutoSync: @unchecked Sendable {
                 if listener == nil { listenAgainAt = now + timing.firstRetry } else { wanted = min(wanted ?? now, now) }
             }
 
-            // Wait for an announcement, the next read of the log, or the time a sync is due.
-            var wait = timing.probe
-            if let due { wait = min(wait, max(0.01, max(due, retryAt) - now)) }
+            // Wait for an announcement, the next read of the log, or the time a sync is due. Without a hub
+            // nothing is due (a sync wanted since the start waits for one): the log is read ten times less
+            // often, only to notice a `hub init`, instead of every 10 ms (issue 39, item 12).
+            var wait = url == nil ? timing.probe * 10 : timing.probe
+            if let due, url != nil { wait = min(wait, max(0.01, max(due, retryAt) - now)) }
             if let heard = listener {
                 do {
                     let pushers = try heard.wait(timeout: wait)
