@@ -22,19 +22,15 @@ enum DerivedID {
         uuid("category-preset:" + presetKey)
     }
 
-    /// The id of the rollover's deferral record of `task` for `day`: the same on every device that
-    /// rolls over that day.
-    static func rolloverDeferral(task: UUID, day: LocalDay) -> UUID {
-        uuid("rollover-deferral:" + task.lowercasedText + ":" + day.description)
-    }
-
-    /// The id of the deferral a person made of `task` on `day` to `deferredTo` (nil is Someday), as
-    /// the rollover's is derived from (task, day) (spec D19, "Counts are derived"): the same deferral
-    /// made on two devices is one record, and two different ones are two. A record removed for good (an
-    /// undone deferral) is never made again under its id: the next generation is used.
-    static func manualDeferral(task: UUID, day: LocalDay, to deferredTo: LocalDay?, in db: Database) throws -> UUID {
-        try unused("deferrals", skippingHeld: true, in: db) {
-            "deferral:" + task.lowercasedText + ":" + day.description + ":" + (deferredTo?.description ?? "someday") + $0
+    /// The id of the deferral record of `task` for `day`, a person's or the rollover's (spec D19,
+    /// "Counts are derived", as changed): two devices that defer one task on one day — the same way or
+    /// not, by hand or by their rollovers — make one record, which carries the later choice, so the day
+    /// counts once. A record removed for good (an undone deferral) is never made again under its id:
+    /// the next generation is used. Records made before derived their ids from more (the day deferred
+    /// to; "rollover-deferral:"); migration 0023 made those of one task and day one.
+    static func deferral(task: UUID, day: LocalDay, in db: Database) throws -> UUID {
+        try unused("deferrals", skippingHeld: false, in: db) {
+            "deferral:" + task.lowercasedText + ":" + day.description + $0
         }
     }
 

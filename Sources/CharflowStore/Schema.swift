@@ -479,5 +479,22 @@ package enum Schema {
             PRIMARY KEY (kind, subject, period)
         ) WITHOUT ROWID;
         """),
+        // One deferral record a task and day (spec D19 as changed: a record's id derives from the task
+        // and the day, manual ones too). Two records of one task and day, which two devices made before,
+        // become one: the latest change kept (then the greater id), each other one removed for good with
+        // its own change time as the time of its removal, so every device makes the same choice, and
+        // the task's count loses what was removed.
+        Migration("0023-one-deferral-a-day", """
+        CREATE TEMP TABLE deferral_extras AS
+            SELECT d.id, d.task_id, d.modified_at FROM deferrals d
+            WHERE EXISTS (SELECT 1 FROM deferrals o WHERE o.task_id = d.task_id AND o.day = d.day
+                          AND (o.modified_at > d.modified_at OR (o.modified_at = d.modified_at AND o.id > d.id)));
+        UPDATE tasks SET deferral_count = max(0, deferral_count
+            - (SELECT count(*) FROM deferral_extras e WHERE e.task_id = tasks.id))
+            WHERE id IN (SELECT task_id FROM deferral_extras);
+        INSERT INTO tombstones (table_name, id, deleted_at) SELECT 'deferrals', id, modified_at FROM deferral_extras;
+        DELETE FROM deferrals WHERE id IN (SELECT id FROM deferral_extras);
+        DROP TABLE deferral_extras;
+        """),
     ])
 }

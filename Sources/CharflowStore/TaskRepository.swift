@@ -254,13 +254,13 @@ package struct TaskRepository {
 
     /// Saves a date change the deferral rules decided, with its deferral record, as part of an action.
     ///
-    /// A new record's id derives from (task, day made, day deferred to), so the same deferral made on two
-    /// devices is one record and counts once (rule Y-18); a refined one keeps its id.
+    /// A new record's id derives from (task, day), so deferrals of one task made on one day on two
+    /// devices are one record and count once (rule Y-18, D19); a refined one keeps its id.
     func save(_ outcome: inout Deferral.Outcome, journal: inout UndoJournal) throws {
         try save(&outcome.task, journal: &journal)
         guard var record = outcome.record else { return }
         if !outcome.refined {
-            record.id = try DerivedID.manualDeferral(task: record.taskID, day: record.day, to: record.deferredTo, in: db)
+            record.id = try DerivedID.deferral(task: record.taskID, day: record.day, in: db)
         }
         try save(&record, journal: &journal)
     }
@@ -299,7 +299,7 @@ package struct TaskRepository {
     /// Saves a rollover's automatic deferral, under the id derived from (task, day): two devices rolling
     /// over the same day write the same record (D18, Y-7).
     package func saveRolloverDeferral(_ record: inout DeferralRecord) throws {
-        record.id = DerivedID.rolloverDeferral(task: record.taskID, day: record.day)
+        record.id = try DerivedID.deferral(task: record.taskID, day: record.day, in: db)
         try saveOutsideUndo(&record)
     }
 

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// Counts derived from records, through a real PostgreSQL hub (spec D19 "Counts are derived", rule
-/// Y-18): a deferral count is the number of distinct deferral records, whose ids derive from the task,
-/// the day the deferral was made and the day it sent the task to.
+/// Y-18): a deferral count is the number of distinct deferral records, whose ids derive from the task
+/// and the day the deferral was made (D19 as changed: deferrals of one task on one day are one record,
+/// carrying the later choice).
 @Suite("Sync derives deferral counts from records (Y-18)", .serialized)
 struct SyncDerivedCountsTests {
     static let day = "2026-03-10"
@@ -33,19 +34,40 @@ struct SyncDerivedCountsTests {
         return (shown["deferralCount"] as? Int, (shown["deferrals"] as? [Any])?.count)
     }
 
-    @Test("Y-18: the same deferral made on two devices offline is one record; two different ones are two",
-          arguments: [("2026-03-13", 1), ("2026-03-14", 2)])
-    func deferralsOnTwoDevices(_ otherDay: String, _ expected: Int) throws {
+    @Test("Y-18 D19: deferrals of one task on one day on two devices offline are one record carrying the later choice, whether they agree or not",
+          arguments: ["2026-03-13", "2026-03-14"])
+    func deferralsOnTwoDevices(_ otherDay: String) throws {
         let (hub, a, b, id) = try twoDevicesSharingATask()
-        try a.ok(["defer", id, "--to", "2026-03-13"], now: "\(Self.day)T10:00")
-        try b.ok(["defer", id, "--to", otherDay], now: "\(Self.day)T10:05")
+        try a.ok(["defer", id, "--to", "2026-03-13", "--reason", "too-much"], now: "\(Self.day)T10:00")
+        try b.ok(["defer", id, "--to", otherDay, "--reason", "not-ready"], now: "\(Self.day)T10:05")
         try sync(a, hub, at: "10:10")
         try sync(b, hub, at: "10:11")
         try sync(a, hub, at: "10:12")
         for device in [a, b] {
             let (count, records) = try deferrals(device, id)
-            #expect(count == expected)
-            #expect(records == expected)
+            #expect(count == 1)
+            #expect(records == 1)
+            let shown = try device.json(["show", id], now: "\(Self.day)T12:00")
+            let record = try #require((shown["deferrals"] as? [[String: Any]])?.first)
+            #expect(record["deferredTo"] as? String == otherDay, "B's is the later choice")
+            #expect(record["reason"] as? String == "notReady")
+            #expect(shown["dueDate"] as? String == otherDay)
+        }
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
+    @Test("Y-18 D19: a rollover's deferral on one device and a person's on another, for the same day, are one record")
+    func rolloverAndPersonSameDay() throws {
+        let (hub, a, b, id) = try twoDevicesSharingATask()
+        // The next morning A's rollover defers the task; B, not yet rolled over, defers it by hand after.
+        try a.ok(["today"], now: "2026-03-11T08:00")
+        try b.ok(["defer", id, "--to", "2026-03-13"], now: "2026-03-11T08:05")
+        try sync(a, hub, at: "09:00", on: "2026-03-11")
+        try sync(b, hub, at: "09:01", on: "2026-03-11")
+        try sync(a, hub, at: "09:02", on: "2026-03-11")
+        for device in [a, b] {
+            let (count, records) = try deferrals(device, id, on: "2026-03-11")
+            #expect(count == 1 && records == 1, "\(String(describing: count)) \(String(describing: records))")
         }
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
@@ -75,20 +97,21 @@ struct SyncDerivedCountsTests {
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
-    @Test("Y-18: the third-deferral picker reads the merged count: two deferrals merged make the next one need a day")
+    @Test("Y-18: the third-deferral picker reads the merged count: two days' deferrals merged make the next one need a day")
     func pickerReadsMergedCount() throws {
         let (hub, a, b, id) = try twoDevicesSharingATask()
-        // A's is the later change, so the task is due tomorrow.
-        try b.ok(["defer", id, "--to", "2026-03-12"], now: "\(Self.day)T10:00")
-        try a.ok(["defer", id, "--to", "tomorrow"], now: "\(Self.day)T10:05")
-        try sync(a, hub, at: "10:10")
-        try sync(b, hub, at: "10:11")
-        try sync(a, hub, at: "10:12")
-        // The next morning the task is due again on A; a third deferral wants a day chosen.
-        let refused = try a.run(["defer", id], now: "2026-03-11T09:00")
+        // B defers it today; A, offline, tomorrow: two days, two records.
+        try b.ok(["defer", id, "--to", "tomorrow"], now: "\(Self.day)T10:00")
+        try a.ok(["defer", id, "--to", "2026-03-12"], now: "2026-03-11T08:00")
+        try sync(a, hub, at: "10:10", on: "2026-03-11")
+        try sync(b, hub, at: "10:11", on: "2026-03-11")
+        try sync(a, hub, at: "10:12", on: "2026-03-11")
+        #expect(try deferrals(a, id, on: "2026-03-11").count == 2)
+        // When the task is due again, a third deferral wants a day chosen.
+        let refused = try a.run(["defer", id], now: "2026-03-12T09:00")
         #expect(refused.status != 0, "\(refused.stdout)")
-        #expect(try a.run(["defer", id, "--to", "2026-03-13"], now: "2026-03-11T09:01").status == 0)
-        #expect(try deferrals(a, id, on: "2026-03-11").count == 3)
+        #expect(try a.run(["defer", id, "--to", "2026-03-13"], now: "2026-03-12T09:01").status == 0)
+        #expect(try deferrals(a, id, on: "2026-03-12").count == 3)
     }
 
     @Test("Y-18: an undone deferral is made again under a new id, and the other device's count follows")
