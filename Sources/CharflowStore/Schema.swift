@@ -465,5 +465,19 @@ package enum Schema {
             DELETE FROM open_must_dos WHERE task_id = old.id;
         END;
         """),
+        // The offers of detected habits (R-6), one row per title under an id derived from it, so two
+        // devices that make or answer the same offer keep one row. Synced, unlike the nudge log: an offer
+        // made once is made once on every device, and one declined is never made again anywhere.
+        Migration("0021-habit-offers", """
+        CREATE TABLE habit_offers (
+            id TEXT PRIMARY KEY NOT NULL,
+            title_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            day TEXT,
+            offered_at TEXT,
+            declined_at TEXT,
+            modified_at TEXT NOT NULL
+        );
+        """),
     ])
 }

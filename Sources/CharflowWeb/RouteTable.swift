@@ -86,6 +86,9 @@ enum RouteTable {
         .post("/api/habits/{habit}/archive", Charflow.archiveHabit),
         .post("/api/habits/{habit}/restore", Charflow.restoreHabit),
         .post("/api/habits/{habit}/begin", Charflow.beginHabitSession),
+        .get("/api/habits/offers", Charflow.readHabitOffers),
+        .post("/api/habits/offers/{offer}/adopt", Charflow.adoptHabitOffer),
+        .post("/api/habits/offers/{offer}/decline", Charflow.declineHabitOffer),
 
         .get("/api/plan", Charflow.planOverview),
         .get("/api/plan/review", Charflow.planReview),
