@@ -28,6 +28,7 @@ enum RouteTable {
         .get("/settings.mjs", .asset(.settings)),
         .get("/habits.mjs", .asset(.habits)),
         .get("/anchors.mjs", .asset(.anchors)),
+        .get("/habitOffer.mjs", .asset(.habitOffer)),
         .get("/night.mjs", .asset(.night)),
         .get("/upcoming.mjs", .asset(.upcoming)),
         .get("/search.mjs", .asset(.search)),
