@@ -31,6 +31,14 @@ public struct HabitOffer: Sendable, Equatable {
     }
 }
 
+extension HabitOffer {
+    /// `habitOffers` of Today's and the review's documents: there only while an offer stands, so the
+    /// documents of a store with none read as they did before R-6.
+    static func field(_ offers: [HabitOffer]) -> [(String, JSONValue)] {
+        offers.isEmpty ? [] : [("habitOffers", .array(offers.map(\.json)))]
+    }
+}
+
 extension Charflow {
     /// Every title R-6 detects today, whatever was offered or declined: the completed tasks of the last
     /// 21 days that are no repeating series' instances, leaving out titles that are habits already

@@ -34,8 +34,7 @@ public struct PlanReviewReport: Report {
                          ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
             })),
             ("session", review.session.map(PlanningJSON.session) ?? .null),
-            ("habitOffers", .array(review.habitOffers.map(\.json))),
-        ])
+        ] + HabitOffer.field(review.habitOffers))
     }
 }
 

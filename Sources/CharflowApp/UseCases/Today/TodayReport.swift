@@ -70,8 +70,7 @@ public struct TodayReport: Report {
             })),
             ("filter", .optional(filter)),
             ("offer", offered.map(render.task) ?? .null),
-            ("habitOffers", .array(habitOffers.map(\.json))),
-        ])
+        ] + HabitOffer.field(habitOffers))
     } }
 }
 
