@@ -58,6 +58,19 @@ struct HabitOfferCommandTests {
         #expect(try offers(runner, now: "2026-04-02T12:00").isEmpty, "21 days on, the first completions are outside")
     }
 
+    @Test("R-6 a repeating task's instances are not offered: the series has its schedule already")
+    func seriesLeftOut() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/London")
+        try runner.add("Floss", ["--repeat", "daily", "--due", "2026-03-10"], now: "2026-03-10T07:00")
+        for day in ["2026-03-10", "2026-03-11", "2026-03-12"] {
+            // Each day's instance is due that day, not placed.
+            let due = try runner.json(["today"], now: "\(day)T08:00")["due"] as? [[String: Any]] ?? []
+            let id = try #require(due.first { $0["title"] as? String == "Floss" }?["id"] as? String, "no Floss due on \(day)")
+            try runner.ok(["done", id], now: "\(day)T21:00")
+        }
+        #expect(try offers(runner, now: "2026-03-12T23:30").isEmpty)
+    }
+
     @Test("R-6 a title that already is a habit, in any case, is not offered, and adopting it is refused with its name")
     func existingHabit() throws {
         let runner = try CharflowRunner(timeZone: "Europe/London")

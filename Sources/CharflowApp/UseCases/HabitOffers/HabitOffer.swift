@@ -45,12 +45,10 @@ extension Charflow {
     /// (archived ones too).
     func detectedHabits() throws -> [DetectedHabit] {
         let first = today.adding(days: -(HabitDetection.windowDays - 1))
-        let done = try store.taskRepository.completed(from: calendar.start(of: first), before: calendar.start(of: today.adding(days: 1)))
-        let completions = done.compactMap { task -> HabitDetection.Completion? in
-            guard task.seriesID == nil, task.droppedAt == nil, let at = task.completedAt else { return nil }
-            return HabitDetection.Completion(title: task.title, day: calendar.logicalDay(at: at))
-        }
-        guard completions.count >= HabitDetection.minimumDays else { return [] }
+        let done = try store.taskRepository.doneTitles(from: calendar.start(of: first), before: calendar.start(of: today.adding(days: 1)),
+                                                       minimum: HabitDetection.minimumDays)
+        guard !done.isEmpty else { return [] }
+        let completions = done.map { HabitDetection.Completion(title: $0.title, day: calendar.logicalDay(at: $0.completedAt)) }
         let habits = Set(try store.habitRecords.all(includeArchived: true).map { LearnedEffort.titleKey($0.title) })
         return HabitDetection.detect(completions, today: today, excluded: habits)
     }
