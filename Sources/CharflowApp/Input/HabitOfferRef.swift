@@ -1,8 +1,8 @@
 import CharflowCore
 import Foundation
 
-/// The habit offer a person names: the first characters of its id (4 or more), or the title it
-/// was detected from, any case. Which offer it names is found by the use case (`Charflow.habitOffer(_:)`).
+/// The habit offer a person names: the title it was detected from, any case, or the first
+/// characters of its id (4 or more). Which offer it names is found by the use case (`Charflow.habitOffer(_:)`).
 public struct HabitOfferRef: WordValue, Equatable, CustomStringConvertible {
     /// The word as given, for the refusal that quotes it.
     public let word: String

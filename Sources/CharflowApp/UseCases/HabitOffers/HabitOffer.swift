@@ -65,18 +65,19 @@ extension Charflow {
         }
     }
 
-    /// The detected title `ref` names: by the first characters of its offer's id (4 or more), or by its
-    /// title, any case; refused when none does. Offers declined or shown before still answer: a person
-    /// who names one asks for it.
+    /// The detected title `ref` names: by its title, any case, or else by the first characters of its
+    /// offer's id (4 or more, one offer only); refused when none does. The title comes first: a title
+    /// such as "face" is also a word of hex digits. Offers declined or shown before still answer: a
+    /// person who names one asks for it.
     func habitOffer(_ ref: HabitOfferRef) throws -> DetectedHabit {
         let detected = try detectedHabits()
+        let key = LearnedEffort.titleKey(ref.word)
+        if let named = detected.first(where: { $0.key == key }) { return named }
         let word = ref.word.lowercased()
         if word.count >= 4 {
             let byID = detected.filter { HabitOfferRepository.id(key: $0.key).lowercasedText.hasPrefix(word) }
             if byID.count == 1 { return byID[0] }
         }
-        let key = LearnedEffort.titleKey(ref.word)
-        if let named = detected.first(where: { $0.key == key }) { return named }
         // A title that is a habit already says so, rather than that nothing is offered.
         if let habit = try store.habitRecords.habits(titled: ref.word, limit: 1).first {
             throw PlannerError.duplicateHabit(habit.title, archived: habit.isArchived)
