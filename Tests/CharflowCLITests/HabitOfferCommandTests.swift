@@ -1,3 +1,4 @@
+import CharflowStore
 import Foundation
 import Testing
 
@@ -116,6 +117,11 @@ struct HabitOfferCommandTests {
             #expect(days[day]?["state"] as? String == "complete", "\(day): \(days[day] ?? [:])")
         }
         #expect(days["2026-04-02"]?["state"] as? String != "missed", "no day before the run is counted against it")
+        // Each entry is done when that day's task was: the same instant as the task's completion.
+        let db = try Database(path: runner.storePath, readOnly: true)
+        let entries = try db.rows("SELECT date, completed_at FROM habit_entries ORDER BY date").map { "\($0[0].text ?? "") \($0[1].text ?? "-")" }
+        let tasks = try db.rows("SELECT completed_at FROM tasks WHERE title = 'Journal' ORDER BY completed_at").map { $0[0].text ?? "" }
+        #expect(entries == zip(["2026-04-03", "2026-04-04", "2026-04-05"], tasks).map { "\($0) \($1)" }, "\(entries) \(tasks)")
     }
 
     @Test("R-6 decline: never offered again, also after more completions; a second decline says so; adopting by name still works")

@@ -31,11 +31,11 @@ extension Charflow {
             let title = try TaskText.title(detected.title, field: .habitName)
             try HabitRules.checkName(title, taken: try records.habits(titled: title, limit: 1).first)
             let firstDay = detected.days[0]
-            // Each day's completion time, from the tasks done that day (the earliest one).
-            let done = try store.taskRepository.completed(from: calendar.start(of: firstDay), before: calendar.start(of: today.adding(days: 1)))
+            // Each day's completion time, from the tasks the detection read (the day's earliest).
+            let done = try store.taskRepository.doneTitles(from: calendar.start(of: firstDay),
+                                                           before: calendar.start(of: today.adding(days: 1)), minimum: 1)
             var doneAt: [LocalDay: Date] = [:]
-            for task in done where task.seriesID == nil && LearnedEffort.titleKey(task.title) == detected.key {
-                guard let at = task.completedAt else { continue }
+            for (title, at) in done where LearnedEffort.titleKey(title) == detected.key {
                 let day = calendar.logicalDay(at: at)
                 if doneAt[day].map({ at < $0 }) ?? true { doneAt[day] = at }
             }
