@@ -186,6 +186,24 @@ enum PlanCommand: CommandGroup {
             output.line(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
             try app.markHabitOffersShown(review.habitOffers)
             output.line("")
+            // The day's habit offers, answered here or left for now.
+            for offer in review.habitOffers {
+                let title = offer.detected.title
+                guard let answer = ask("Make “\(title)” a habit? [y]es, [n]ever, [Enter] not now: ") else { return }
+                do {
+                    switch answer.lowercased() {
+                    case "y", "yes":
+                        let report = try app.adoptHabitOffer(AdoptHabitOffer.Input(offer: try HabitOfferRef.reading(title)))
+                        output.line("  Adopted “\(report.habit.title)” — \(HabitText.schedule(report.habit)).")
+                    case "n", "never":
+                        _ = try app.declineHabitOffer(DeclineHabitOffer.Input(offer: try HabitOfferRef.reading(title)))
+                        output.line("  “\(title)” won't be offered as a habit again.")
+                    default: break
+                    }
+                } catch let error as any CharflowRefusal {
+                    output.line("  " + CommandLineWords.text(error))
+                }
+            }
             // 2. Carry forward.
             if !review.open.isEmpty { output.line(output.heading("Carry forward")) }
             for task in review.open {
