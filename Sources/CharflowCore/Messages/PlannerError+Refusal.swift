@@ -262,7 +262,7 @@ extension PlannerError: CharflowRefusal {
              "\(first.displayName) (\(firstHours)) and \(second.displayName) (\(secondHours)) would overlap; each hour belongs to one region at most.")
         case .noHabitOfferMatches(let given):
             ("habit_offer_not_found", .notFound,
-             "No habit is offered for '\(Messages.echo(given))'; `charflow habit offers` lists what is.")
+             "No habit is offered for '\(Messages.echo(given))'.")
         case .noAnchorMatches(let given):
             ("anchor_not_found", .notFound,
              "No anchor matches '\(Messages.echo(given))'.")
