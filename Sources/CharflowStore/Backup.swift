@@ -16,7 +16,7 @@ package enum Backup {
         ("settings", "key"), ("categories", "id"), ("habit_groups", "id"), ("tasks", "id"), ("deferrals", "id"),
         ("habits", "id"), ("habit_schedules", "id"), ("habit_windows", "id"), ("habit_entries", "id"),
         ("habit_pauses", "id"), ("sessions", "id"), ("night_planning", "id"), ("nudge_log", "id"),
-        ("anchors", "id"), ("anchor_resolutions", "id"), ("tombstones", "id"),
+        ("anchors", "id"), ("anchor_resolutions", "id"), ("habit_offers", "id"), ("tombstones", "id"),
     ]
 
     /// What an import did (or, dry, would do), per table.

@@ -175,10 +175,11 @@ package struct HabitRepository {
         try HabitIncrements.sum(window: window, day: day, db: db)
     }
 
-    /// Records that the window's `day` went from `before` by `delta`, as part of the action.
-    package func recordIncrement(window: UUID, day: LocalDay, before: Int, baseAt: Date, delta: Int,
+    /// Records that the window's `day` went from `before` by `delta`, as part of the action, made at
+    /// `time` (the action's own time unless given: an adopted habit's ticks keep when the task was done).
+    package func recordIncrement(window: UUID, day: LocalDay, before: Int, baseAt: Date, delta: Int, at time: Date? = nil,
                                  in work: UnitOfWork) throws {
-        try HabitIncrements.record(window: window, day: day, before: before, baseAt: baseAt, delta: delta, at: work.now,
+        try HabitIncrements.record(window: window, day: day, before: before, baseAt: baseAt, delta: delta, at: time ?? work.now,
                                    journal: &work.journal, db: db)
     }
 

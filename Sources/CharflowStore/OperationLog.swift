@@ -16,7 +16,7 @@ package enum OperationLog {
     /// sync tables themselves.
     package static let syncedTables = [
         "categories", "habit_groups", "tasks", "deferrals", "habits", "habit_schedules", "habit_windows",
-        "habit_entries", "habit_increments", "habit_pauses", "sessions", "night_planning", "anchors", "anchor_resolutions",
+        "habit_entries", "habit_increments", "habit_pauses", "sessions", "night_planning", "anchors", "anchor_resolutions", "habit_offers",
     ]
 
     /// The field name of a removal for good.

@@ -479,6 +479,20 @@ package enum Schema {
             PRIMARY KEY (kind, subject, period)
         ) WITHOUT ROWID;
         """),
+        // The offers of detected habits (R-6), one row per title under an id derived from it, so two
+        // devices that make or answer the same offer keep one row. Synced, unlike the nudge log: an offer
+        // made once is made once on every device, and one declined is never made again anywhere.
+        Migration("0021-habit-offers", """
+        CREATE TABLE habit_offers (
+            id TEXT PRIMARY KEY NOT NULL,
+            title_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            day TEXT,
+            offered_at TEXT,
+            declined_at TEXT,
+            modified_at TEXT NOT NULL
+        );
+        """),
         // One deferral record a task and day (spec D19 as changed: a record's id derives from the task
         // and the day, manual ones too). Two records of one task and day, which two devices made before,
         // become one: the latest change kept (then the greater id), each other one removed for good with

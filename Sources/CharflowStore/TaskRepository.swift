@@ -118,6 +118,22 @@ package struct TaskRepository {
                           [.text(Instant.storageText(start)), .text(Instant.storageText(end))])
     }
 
+    /// The title and completion time of each task done at `start` or later and before `end` that is no
+    /// repeating series' instance, and whose title (ignoring the case of ASCII letters, as SQLite's
+    /// `lower` folds) was done at least `minimum` times then: what detected habits (R-6) read on every
+    /// Today, so only the candidates' rows are decoded.
+    package func doneTitles(from start: Date, before end: Date, minimum: Int) throws -> [(title: String, completedAt: Date)] {
+        let window = "completed_at >= ? AND completed_at < ? AND is_completed = 1 AND series_id IS NULL AND dropped_at IS NULL"
+        let bounds: [SQLValue] = [.text(Instant.storageText(start)), .text(Instant.storageText(end))]
+        return try db.rows("""
+            SELECT title, completed_at FROM tasks WHERE \(window) AND lower(title) IN (
+                SELECT lower(title) FROM tasks WHERE \(window) GROUP BY lower(title) HAVING count(*) >= ?)
+            """, bounds + bounds + [.integer(Int64(minimum))]).compactMap { row in
+            guard let title = row[0].text, let at = row[1].text.flatMap(Instant.parseStorageText) else { return nil }
+            return (title, at)
+        }
+    }
+
     /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.
     package func notDropped(dueOn day: LocalDay) throws -> [TaskItem] {
         try tasks(where: "due_date = ? AND dropped_at IS NULL", [.text(day.description)])

@@ -39,6 +39,8 @@ enum PageAssets {
         case review = "review.mjs"
         case search = "search.mjs"
         case sync = "sync.mjs"
+        // The offer of a detected habit, on Today and in night planning's review.
+        case habitOffer = "habitOffer.mjs"
         // No screen of their own: the keyboard model of task lists, drag and drop, the shortcuts.
         case lists = "lists.mjs"
         case drag = "drag.mjs"
@@ -82,6 +84,7 @@ enum PageAssets {
             case .search: PackageResources.search_mjs
             case .sync: PackageResources.sync_mjs
             case .notifications: PackageResources.notifications_mjs
+            case .habitOffer: PackageResources.habitOffer_mjs
             case .lists: PackageResources.lists_mjs
             case .drag: PackageResources.drag_mjs
             case .shortcuts: PackageResources.shortcuts_mjs

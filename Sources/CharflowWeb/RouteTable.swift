@@ -28,6 +28,7 @@ enum RouteTable {
         .get("/settings.mjs", .asset(.settings)),
         .get("/habits.mjs", .asset(.habits)),
         .get("/anchors.mjs", .asset(.anchors)),
+        .get("/habitOffer.mjs", .asset(.habitOffer)),
         .get("/night.mjs", .asset(.night)),
         .get("/upcoming.mjs", .asset(.upcoming)),
         .get("/review.mjs", .asset(.review)),
@@ -89,6 +90,9 @@ enum RouteTable {
         .post("/api/habits/{habit}/archive", Charflow.archiveHabit),
         .post("/api/habits/{habit}/restore", Charflow.restoreHabit),
         .post("/api/habits/{habit}/begin", Charflow.beginHabitSession),
+        .get("/api/habits/offers", Charflow.readHabitOffers),
+        .post("/api/habits/offers/{offer}/adopt", Charflow.adoptHabitOffer),
+        .post("/api/habits/offers/{offer}/decline", Charflow.declineHabitOffer),
 
         .get("/api/plan", Charflow.planOverview),
         .get("/api/plan/review", Charflow.planReview),

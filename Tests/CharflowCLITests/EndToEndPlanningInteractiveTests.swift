@@ -115,4 +115,38 @@ struct EndToEndPlanningInteractiveTests {
         #expect(left["deferralCount"] as? Int == 0, "leaving a task is not a deferral")
         #expect(left["dueDate"] as? String == "2026-11-30")
     }
+
+    @Test("R-6 interactive plan: the review's habit offers are answered there, yes adopting one and never declining the other")
+    func interactiveHabitOffers() throws {
+        try #require(PlanningTmux.isAvailable, "tmux is needed (apt-get install -y tmux)")
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        for day in ["2026-11-28", "2026-11-29", "2026-11-30"] {
+            for title in ["Stretch", "Read"] {
+                let id = try cf.add(title, now: "\(day)T08:00")
+                try cf.ok(["done", id], now: "\(day)T08:30")
+            }
+        }
+        let command = "env -i HOME=/tmp PATH=/usr/bin:/bin CHARFLOW_DB=\(planningShellQuoted(cf.storePath)) TZ=Europe/London LANG=C.UTF-8 TERM=xterm-256color "
+            + "\(planningShellQuoted(CharflowRunner.binary.path)) plan --now 2026-11-30T21:00; echo \"PLAN-EXIT-$?\"; sleep 120"
+        let pane = try PlanningTmux(command: command)
+        defer { pane.kill() }
+        // The latest completion first, then by title: Read, then Stretch (both done this morning).
+        let review = try pane.waitFor("Make “Read” a habit? [y]es, [n]ever, [Enter] not now:")
+        #expect(review.contains("You've done “Stretch” every day lately. Make it a habit? charflow habit adopt stretch"), "\(review)")
+        try pane.answer("n")
+        let declined = try pane.waitFor("Make “Stretch” a habit? [y]es, [n]ever, [Enter] not now:")
+        #expect(declined.contains("“Read” won't be offered as a habit again."), "\(declined)")
+        try pane.answer("y")
+        let planStep = try pane.waitFor("Place a task: ID")
+        #expect(planStep.contains("Adopted “Stretch” — daily."), "\(planStep)")
+        try pane.answer("")
+        try pane.waitFor("[c]lose planning or [s]kip tonight?")
+        try pane.answer("c")
+        let done = try pane.waitFor("PLAN-EXIT-")
+        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+        let habits = try cf.json(["habits"], now: "2026-11-30T21:30")["habits"] as? [[String: Any]] ?? []
+        #expect(habits.map { $0["title"] as? String } == ["Stretch"])
+        #expect(try cf.json(["today"], now: "2026-11-30T21:31")["habitOffers"] == nil, "Read was declined, Stretch adopted")
+    }
 }

@@ -10,7 +10,7 @@ struct RefusalKindTests {
     /// is unavailable: that is the store's and the files' kind.
     static let codes: [RefusalKind: Set<String>] = [
         .notFound: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found",
-                    "anchor_not_found"],
+                    "anchor_not_found", "habit_offer_not_found"],
         .badInput: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_token", "bad_token_repeated",
@@ -123,11 +123,12 @@ struct RefusalKindTests {
         case .beforeAnchorExisted: "beforeAnchorExisted"
         case .noPrayerLocation: "noPrayerLocation"
         case .prayerAnchorEveryDay: "prayerAnchorEveryDay"
+        case .noHabitOfferMatches: "noHabitOfferMatches"
         }
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 86
+    static let caseCount = 87
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)

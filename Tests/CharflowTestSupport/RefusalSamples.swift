@@ -31,7 +31,7 @@ public enum RefusalSamples {
         .regionHoursOutsideDay(.evening, "20:00–05:00", rollover: TimeOfDay(hour: 4, minute: 0)!),
         .regionHoursOverlap(.morning, "06:00–13:00", .afternoon, "12:00–17:00"), .noAnchorMatches("Gym"), .ambiguousAnchor("abcd"),
         .anchorArchived("Standup"), .duplicateAnchor("Fajr", archived: false), .anchorNotScheduledOn(day),
-        .beforeAnchorExisted(day, first: day), .noPrayerLocation, .prayerAnchorEveryDay,
+        .beforeAnchorExisted(day, first: day), .noPrayerLocation, .prayerAnchorEveryDay, .noHabitOfferMatches("Juggle"),
     ]
 
     /// Every value refused for its form, one of each case.

@@ -12,7 +12,7 @@ struct RefusalStatusTests {
     /// The status each code the API can answer is answered with: scripts and the page rely on these.
     static let statuses: [Int: Set<String>] = [
         404: ["not_found", "habit_not_found", "window_not_found", "group_not_found", "category_not_found", "conflict_not_found",
-              "anchor_not_found", "calendar_not_found"],
+              "anchor_not_found", "calendar_not_found", "habit_offer_not_found"],
         400: [
             "empty_title", "invalid_value", "bad_date", "bad_time", "bad_position", "bad_effort", "bad_target",
             "bad_window", "bad_pause", "bad_category_name", "bad_color", "bad_output", "bad_token", "bad_token_repeated",

@@ -681,6 +681,16 @@ public enum PageWords {
         ("conflictRestored", "Put back: {what}."),
         ("conflictDismissed", "Kept theirs: {what}."),
         ("conflictsAllDismissed", "Kept theirs for every conflict."),
+        // Detected habits: the offer's sentence is the server's; these are its card's words.
+        ("habitOffer.title", "A habit, perhaps"),
+        ("habitOffer.adopt", "Make it a habit"),
+        ("habitOffer.adoptNamed", "Make “{title}” a habit"),
+        ("habitOffer.later", "Not now"),
+        ("habitOffer.laterNamed", "Not now: “{title}”"),
+        ("habitOffer.decline", "Never"),
+        ("habitOffer.declineNamed", "Never offer “{title}” as a habit"),
+        ("habitOffer.adopted", "“{title}” is a habit now, with the days you did it."),
+        ("habitOffer.declined", "“{title}” won't be offered as a habit again."),
     ]
 }
 

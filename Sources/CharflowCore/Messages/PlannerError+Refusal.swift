@@ -260,6 +260,9 @@ extension PlannerError: CharflowRefusal {
         case let .regionHoursOverlap(first, firstHours, second, secondHours):
             ("hours_overlap", .conflict,
              "\(first.displayName) (\(firstHours)) and \(second.displayName) (\(secondHours)) would overlap; each hour belongs to one region at most.")
+        case .noHabitOfferMatches(let given):
+            ("habit_offer_not_found", .notFound,
+             "No habit is offered for '\(Messages.echo(given))'.")
         case .noAnchorMatches(let given):
             ("anchor_not_found", .notFound,
              "No anchor matches '\(Messages.echo(given))'.")

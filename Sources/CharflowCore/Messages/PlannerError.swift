@@ -115,4 +115,6 @@ public enum PlannerError: Error, Sendable, Equatable {
     case noPrayerLocation
     /// Days given for a prayer anchor, which comes every day at the prayer's time.
     case prayerAnchorEveryDay
+    /// A habit offer named that no detected title answers.
+    case noHabitOfferMatches(String)
 }

@@ -7,7 +7,12 @@ public enum LearnedEffort {
     /// Whether two titles are the same for learning: equal but for the case of ASCII letters (what the
     /// store's index folds, so the rule and the read agree). Titles are stored trimmed.
     public static func sameTitle(_ a: String, _ b: String) -> Bool {
-        asciiLowercased(a) == asciiLowercased(b)
+        titleKey(a) == titleKey(b)
+    }
+
+    /// The form two titles share when `sameTitle` holds: what detected habits group by too.
+    public static func titleKey(_ title: String) -> String {
+        asciiLowercased(title)
     }
 
     static func asciiLowercased(_ text: String) -> String {

@@ -14,6 +14,7 @@ import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
 import { parseSoon } from "./quickAdd.mjs";
 import { fixedPointList } from "./today.mjs";
+import { habitOfferSection } from "./habitOffer.mjs";
 
 const night = state.night;
 const whenWords = {
@@ -205,6 +206,9 @@ function render() {
       text: say("nightHabit", { name: h.window ? say("windowName", { title: h.title, label: h.window }) : h.title, text: h.text }) }))));
   }
   parts.push(section("night-review", say("nightReview"), ...reviewParts));
+  // The day's offer of a detected habit, the same the server makes on Today.
+  const offers = habitOfferSection(review.habitOffers, "night-habit-offers", () => $("night-heading"));
+  if (offers) parts.push(offers);
   // 2. Carry forward each open task.
   parts.push(section("night-carry", say("nightCarry"), el("p", { class: "hint", text: say("nightCarryHelp") }),
     plan.open.length ? el("ul", { class: "tasks", id: "night-open" }, ...plan.open.map(carryItem))

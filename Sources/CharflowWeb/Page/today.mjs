@@ -1,7 +1,8 @@
 // Today (W-8) and Region focus (W-9), drawn from `GET /api/today`: the region cards with each bucket's
 // count against its limit, progress, due and overdue tasks, the habits strip, the Backlog's count, each
 // region's and the day's planned effort against their free time (W-24, F-14), the day's events and anchors
-// in time order among the regions (F-16), Today's notices, and the running session's chip in the header.
+// in time order among the regions (F-16), Today's notices, a detected habit's offer (R-6), and the running
+// session's chip in the header.
 // The limits and the minutes are the answer's (each region's `limits`, `plannedMinutes`, `freeMinutes`):
 // the page keeps no copy and counts nothing itself.
 import { $, el, focusedID, keepFocus } from "./dom.mjs";
@@ -13,6 +14,7 @@ import { markPair, outcomeWords } from "./anchors.mjs";
 import { state } from "./state.mjs";
 import { taskList } from "./tasks.mjs";
 import { quickAdd, parseSoon } from "./quickAdd.mjs";
+import { renderHabitOffers } from "./habitOffer.mjs";
 
 /** The region Region focus shows (`#region/morning`), or null. */
 export function focusedRegion() {
@@ -257,6 +259,8 @@ function renderToday() {
   const today = state.today;
   const focused = focusedID();
   renderNotices();
+  // A detected habit's offer (R-6), as the server makes it: a small card above the regions.
+  renderHabitOffers(today.habitOffers, "habit-offers", $("regions"), () => $("day").closest("h1"));
   const day = $("day");
   day.textContent = dayText(today.date);
   day.setAttribute("datetime", today.date);

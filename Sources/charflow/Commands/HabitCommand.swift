@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
 
-/// `charflow habit add|edit|log|grid|pause|resume|archive|restore|begin|group|list`: the first word names
+/// `charflow habit add|edit|log|grid|pause|resume|archive|restore|begin|group|list|offers|adopt|decline`: the first word names
 /// the subcommand, which takes only its own options.
 enum HabitCommand: CommandGroup {
     static let name = "habit"
@@ -14,13 +14,14 @@ enum HabitCommand: CommandGroup {
                charflow habit grid ID [--weeks N] [--window LABEL]
                charflow habit pause ID [--from D] [--to RESUME-DAY] --reason travel|illness|cycle|other | habit resume ID
                charflow habit archive ID | restore ID | begin ID [--window LABEL] [--settle done|stop]
+               charflow habit offers | adopt TITLE|ID | decline TITLE|ID
         """
     static let summary = "Habits: add, edit, log, grid, pause, archive, begin (see `charflow habits`)"
 
     static var subcommands: [any Command.Type] { [
         HabitAddCommand.self, HabitEditCommand.self, HabitLogCommand.self, HabitGridCommand.self, HabitPauseCommand.self,
         HabitResumeCommand.self, HabitArchiveCommand.self, HabitRestoreCommand.self, HabitBeginCommand.self,
-        GroupCommand.self, HabitListCommand.self,
+        GroupCommand.self, HabitListCommand.self, HabitOffersCommand.self, HabitAdoptCommand.self, HabitDeclineCommand.self,
     ] }
 
     /// The line of an action on one habit: "Added 1a2b3c4d “Walk” — daily."

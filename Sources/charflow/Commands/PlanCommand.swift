@@ -34,6 +34,7 @@ enum PlanCommand: CommandGroup {
             text += loadText(overview.load, output: output, calendar: app.calendar)
             text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
             output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
+            try app.markHabitOffersShown(overview.review.review.habitOffers)
         }
     }
 
@@ -51,6 +52,7 @@ enum PlanCommand: CommandGroup {
             guard !output.json else { return output.emit(text: "", json: review.json) }
             let text = reviewText(review, output: output, categories: review.render.categories)
             output.emit(text: SessionChip.heading(text, app: app, output: output), json: review.json)
+            try app.markHabitOffersShown(review.review.habitOffers)
         }
     }
 
@@ -141,6 +143,8 @@ enum PlanCommand: CommandGroup {
                 out.append("  \(name): " + HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target))
             }
         }
+        // The habit offers of the day stand here too, until answered.
+        out += review.habitOffers.map { output.accent(HabitOfferWords.line($0)) }
         return out.joined(separator: "\n")
     }
 
@@ -180,7 +184,26 @@ enum PlanCommand: CommandGroup {
             let reviewed = try app.planReview()
             let review = reviewed.review
             output.line(PlanCommand.reviewText(reviewed, output: output, categories: reviewed.render.categories))
+            try app.markHabitOffersShown(review.habitOffers)
             output.line("")
+            // The day's habit offers, answered here or left for now.
+            for offer in review.habitOffers {
+                let title = offer.detected.title
+                guard let answer = ask("Make “\(title)” a habit? [y]es, [n]ever, [Enter] not now: ") else { return }
+                do {
+                    switch answer.lowercased() {
+                    case "y", "yes":
+                        let report = try app.adoptHabitOffer(AdoptHabitOffer.Input(offer: try HabitOfferRef.reading(title)))
+                        output.line("  Adopted “\(report.habit.title)” — \(HabitText.schedule(report.habit)).")
+                    case "n", "never":
+                        _ = try app.declineHabitOffer(DeclineHabitOffer.Input(offer: try HabitOfferRef.reading(title)))
+                        output.line("  “\(title)” won't be offered as a habit again.")
+                    default: break
+                    }
+                } catch let error as any CharflowRefusal {
+                    output.line("  " + CommandLineWords.text(error))
+                }
+            }
             // 2. Carry forward.
             if !review.open.isEmpty { output.line(output.heading("Carry forward")) }
             for task in review.open {

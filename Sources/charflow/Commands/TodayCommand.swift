@@ -22,10 +22,13 @@ enum TodayCommand: TypedCommand {
         let signals = report.signals.filter { $0.signal.kind != "sessionCarriedOver" }
             .map { CommandLineWords.text($0.signal, title: $0.title) }
             + [report.offered].compactMap { $0.map { CommandLineWords.pickBackUp($0.title) } }
+            // A detected habit is offered once: the line the first time, never again.
+            + report.habitOffers.filter { !$0.shown }.map(HabitOfferWords.line)
         context.output.line(text(report, output: context.output, signals: signals,
                                  chip: report.session.map { SessionJSON.chip($0, title: report.sessionName?.title ?? "", now: app.now) },
                                  categories: try app.categoryNames(), calendar: app.calendar))
         try app.markSeen(report.seen)
+        try app.markHabitOffersShown(report.habitOffers)
     }
 
     static func text(_ report: TodayReport, output: Output, signals: [String], chip: String?,

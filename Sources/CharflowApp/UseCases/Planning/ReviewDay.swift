@@ -10,6 +10,8 @@ public struct PlanReview: Sendable {
     public let open: [TaskItem]
     public let habits: [(habit: Habit, window: HabitWindow, cell: DensityCell)]
     public let session: NightPlanningSession?
+    /// Detected habits offered today, the same offers Today makes.
+    public let habitOffers: [HabitOffer]
 }
 
 /// The review step as a report, with its JSON.
@@ -32,7 +34,7 @@ public struct PlanReviewReport: Report {
                          ("text", .string(HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target)))])
             })),
             ("session", review.session.map(PlanningJSON.session) ?? .null),
-        ])
+        ] + HabitOffer.field(review.habitOffers))
     }
 }
 
@@ -51,7 +53,7 @@ extension Charflow {
             }
         }
         let review = PlanReview(day: day, done: try completed(on: day), open: open, habits: cells,
-                                session: try store.planning.session(for: day))
+                                session: try store.planning.session(for: day), habitOffers: try standingHabitOffers())
         return PlanReviewReport(review: review, planDay: planningDays.plan, today: today, render: try taskJSON())
     }
 }

@@ -37,7 +37,7 @@ extension Charflow {
         let phrased = pending.map { PhrasedSignal($0.signal, title: $0.signal.subject.flatMap { titles[$0] }) }
             + view.board.regions.compactMap(\.overLimit).map { PhrasedSignal($0, title: nil) }
         return TodayReport(view: view, signals: phrased, seen: pending.map(\.seen), session: session, sessionName: sessionName,
-                           offered: offered, habits: habitDays, filter: try store.categories.todayFilter()?.name,
+                           offered: offered, habits: habitDays, habitOffers: try standingHabitOffers(), filter: try store.categories.todayFilter()?.name,
                            lockComplementary: settings.lockComplementary, time: time, app: self)
     }
 

@@ -20,6 +20,8 @@ public struct TodayReport: Report {
     public let offered: TaskItem?
     /// Habits due today or done today; paused ones are left out.
     public let habits: [HabitDay]
+    /// Detected habits offered today; each is recorded as shown by the front end that shows it.
+    public let habitOffers: [HabitOffer]
     /// The category Today is filtered to, if any.
     public let filter: String?
     public let lockComplementary: Bool
@@ -70,7 +72,7 @@ public struct TodayReport: Report {
             })),
             ("filter", .optional(filter)),
             ("offer", offered.map(render.task) ?? .null),
-        ])
+        ] + HabitOffer.field(habitOffers))
     } }
 }
 
