@@ -25,6 +25,8 @@ struct RandomUseSimulationTests {
         var list: [String] = []
         /// What the run did, so a run that did nothing cannot pass.
         var counted = 0, added = 0, logged = 0
+        /// The tasks whose removal suggestion was made, with the week it was made in (once a week, D11).
+        var suggested: Set<String> = []
         mutating func check(_ condition: Bool, _ text: @autoclosure () -> String) {
             if !condition { list.append(text()) }
         }
@@ -87,12 +89,12 @@ struct RandomUseSimulationTests {
                         guard let task = tasks.randomElement(using: &random) else { continue }
                         let to: QuickDate? = random.int(0...2) == 0 ? Self.pick([.tomorrow, .nextWeek, .someday, .laterThisWeek], &random) : nil
                         let change = try app.deferTask(DeferTask.Input(task: task.id, to: to ?? (task.deferralCount >= 2 ? .nextWeek : nil)))
-                        Self.checkAnnounced(task, change, label: "\(label) defer", &failures)
+                        try Self.checkAnnounced(task, change, label: "\(label) defer", app: app, &failures)
                     case 5:
                         guard let task = tasks.randomElement(using: &random) else { continue }
                         let change = try app.moveTask(MoveTask.Input(task: task.id, to: .board(region: Self.pick(Region.allCases, &random),
                                                                                                  bucket: nil, day: .nextWeek)))
-                        Self.checkAnnounced(task, change, label: "\(label) move", &failures)
+                        try Self.checkAnnounced(task, change, label: "\(label) move", app: app, &failures)
                     case 6:
                         guard let task = tasks.randomElement(using: &random) else { continue }
                         _ = try app.completeTask(CompleteTask.Input(task: task.id))
@@ -115,7 +117,7 @@ struct RandomUseSimulationTests {
                     default:
                         guard let task = tasks.randomElement(using: &random) else { continue }
                         let change = try app.editTask(try Self.redate(task, to: day.adding(days: random.int(1...3))))
-                        Self.checkAnnounced(task, change, label: "\(label) edit --due", &failures)
+                        try Self.checkAnnounced(task, change, label: "\(label) edit --due", app: app, &failures)
                     }
                 } catch let error where Refusal(error) != nil {
                     // A refusal is part of random use; it must change nothing, which the other suites prove.
@@ -128,7 +130,7 @@ struct RandomUseSimulationTests {
                     let choice: CarryTask.Choice = task.deferralCount >= 2 || random.int(0...1) == 0 ? .later(.nextWeek, nil) : .keep
                     do {
                         let change = try night.carryTask(CarryTask.Input(task: task.id, choice: choice))
-                        Self.checkAnnounced(task, change, label: "\(label) plan carry", &failures)
+                        try Self.checkAnnounced(task, change, label: "\(label) plan carry", app: night, &failures)
                     } catch let error where Refusal(error) != nil {}
                 }
             }
@@ -153,15 +155,22 @@ struct RandomUseSimulationTests {
     // MARK: The invariants
 
     /// A counted deferral that eased the task, or reached the fifth, says so in its report (T-13, T-21).
-    static func checkAnnounced(_ before: TaskItem, _ change: TaskChange, label: String, _ failures: inout Failures) {
+    static func checkAnnounced(_ before: TaskItem, _ change: TaskChange, label: String, app: Charflow, _ failures: inout Failures) throws {
         let after = change.task
         let counted = after.deferralCount > before.deferralCount
         if counted { failures.counted += 1 }
         if counted, before.importance != .low, after.importance == .low {
             failures.check(change.dateChange?.eased == true, "\(label): '\(after.title)' was eased to low silently")
         }
+        // The fifth deferral or later suggests letting it go, once a week for each task (D11): said by this
+        // deferral, or already this week by another or by Today (the nudge log has it), never twice.
         if counted, after.deferralCount >= Deferral.suggestRemovalFromCount {
-            failures.check(change.dateChange?.suggestRemoval == true, "\(label): '\(after.title)' deferred \(after.deferralCount) times without the removal suggestion")
+            let week = app.calendar.startOfWeek(containing: app.today).description
+            let key = after.id.lowercasedText + "@" + week
+            let said = change.dateChange?.suggestRemoval == true
+            let recorded = try app.store.signals.isRecorded(kind: "suggestRemoval", subject: after.id.lowercasedText, period: week)
+            failures.check(said || recorded, "\(label): '\(after.title)' deferred \(after.deferralCount) times without the removal suggestion")
+            if said { failures.check(failures.suggested.insert(key).inserted, "\(label): '\(after.title)' suggested for removal twice in a week") }
         }
         if change.dateChange?.eased == true {
             failures.check(after.importance == .low, "\(label): '\(after.title)' said eased but is \(after.importance)")

@@ -156,7 +156,9 @@ struct HabitModelTests {
         #expect(!open.covers(from.adding(days: -1)))
         #expect(HabitPause.isPaused(to.adding(days: -1), [pause]))
         #expect(!HabitPause.isPaused(to, [pause]))
-        #expect(PauseReason.allCases.map(\.rawValue) == ["travel", "illness", "cycle", "other"])
+        // `archived` marks the days a habit spent archived; a person gives one of the other four.
+        #expect(PauseReason.allCases.map(\.rawValue) == ["travel", "illness", "cycle", "other", "archived"])
+        #expect((try? PauseReason.reading("archived")) == nil)
     }
 
     static let presetTable: [(HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)] = [
