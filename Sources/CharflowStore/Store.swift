@@ -49,6 +49,8 @@ package final class Store {
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try reloadSettings()
+        // Done tasks from before completions kept their day, or from an older device, get theirs.
+        try fillCompletionDays()
     }
 
     /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
