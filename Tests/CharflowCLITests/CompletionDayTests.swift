@@ -150,3 +150,27 @@ struct CompletionDayTests {
         #expect(try Self.history(target, "2028-05-27") == ["Post the letter"])
     }
 }
+
+extension CompletionDayTests {
+    @Test("B-15 P-8 a store from before completions kept their day gets them on its first opening, under its rollover time then")
+    func upgradeFillsTheDays() throws {
+        let runner = try CharflowRunner(timeZone: "America/New_York")
+        defer { runner.removeFolder() }
+        try runner.ok(["settings", "rollover-time", "04:00"], now: "2028-05-20T09:00")
+        let letter = try runner.add("Post the letter", ["--region", "evening"], now: "2028-05-27T18:00")
+        try runner.ok(["done", letter], now: "2028-05-28T02:00")
+        // The store as the build before migration 0022 left it.
+        let db = try Database(path: runner.storePath)
+        try db.execute("""
+            DROP INDEX tasks_done_by_day; DROP INDEX tasks_done_without_day;
+            ALTER TABLE tasks DROP COLUMN completed_day;
+            DELETE FROM charflow_migrations WHERE name = '0022-completion-day'
+            """)
+        #expect(try !db.columns(of: "tasks").contains("completed_day"))
+        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T09:00") == ["Post the letter"])
+        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-27")
+        try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
+        #expect(try Self.history(runner, "2028-05-27") == ["Post the letter"])
+        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+    }
+}
