@@ -38,4 +38,28 @@ struct SyncCompletionDayTests {
         #expect(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-29"], now: "2026-05-30T09:00"), "tasks"))
                 == ["Post the letter"])
     }
+
+    @Test("B-15 P-8 Y-2 a done task whose day is unknown here (as an older build's merge leaves it) gets one on opening, and the filling sends nothing")
+    func missingDayFilledQuietly() throws {
+        let hub = try PostgresHub.initialised(at: "2026-05-20T07:00")
+        let phone = try CharflowRunner(timeZone: "Europe/Berlin")
+        defer { phone.removeFolder() }
+        try phone.syncJSON(hub, now: "2026-05-20T08:00")
+        try phone.ok(["settings", "rollover-time", "04:00"], now: "2026-05-20T09:00")
+        let letter = try phone.add("Post the letter", ["--region", "evening"], now: "2026-05-27T18:00")
+        try phone.ok(["done", letter], now: "2026-05-28T02:00")
+        try phone.syncJSON(hub, now: "2026-05-28T02:05")
+        let db = try Database(path: phone.storePath)
+        try db.execute("""
+            UPDATE sync_state SET applying = 1; UPDATE tasks SET completed_day = NULL; UPDATE sync_state SET applying = 0
+            """)
+        let queued = try db.scalar("SELECT count(*) FROM sync_ops")?.int
+        #expect(try db.scalar("SELECT completed_day FROM tasks")?.text == nil)
+        #expect(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-27"], now: "2026-05-28T09:00"), "tasks"))
+                == ["Post the letter"])
+        #expect(try db.scalar("SELECT completed_day FROM tasks")?.text == "2026-05-27")
+        #expect(try db.scalar("SELECT count(*) FROM sync_ops")?.int == queued)
+        #expect(try db.scalar("SELECT applying FROM sync_state")?.int == 0)
+        #expect(try phone.syncJSON(hub, now: "2026-05-28T09:05")["pushed"] as? Int == 0)
+    }
 }
