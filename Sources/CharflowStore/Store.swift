@@ -199,7 +199,12 @@ package final class Store {
         forgetReads()
         defer { forgetReads() }
         lastActionID = nil
-        let result = try db.write { try body(UndoWork(store: self)) }
+        let result = try db.write {
+            let result = try body(UndoWork(store: self))
+            // A done task put back from an image taken before completions kept their day gets its day.
+            try fillCompletionDays(quietly: false)
+            return result
+        }
         try reloadSettings()
         return result
     }

@@ -174,3 +174,22 @@ extension CompletionDayTests {
         #expect(try Self.history(runner, "2028-05-28").isEmpty)
     }
 }
+
+extension CompletionDayTests {
+    @Test("B-15 P-8 undo of an action recorded before completions kept their day puts the done task back with the day its time falls on")
+    func undoOfAnOlderImageFillsTheDay() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/Berlin")
+        defer { runner.removeFolder() }
+        try runner.ok(["settings", "rollover-time", "04:00"], now: "2028-05-20T09:00")
+        let letter = try runner.add("Post the letter", ["--region", "evening"], now: "2028-05-27T18:00")
+        try runner.ok(["done", letter], now: "2028-05-28T02:00")
+        try runner.ok(["undone", letter], now: "2028-05-28T02:30")
+        // The image `undone` kept, as a build before migration 0022 wrote it: no day in it.
+        let db = try Database(path: runner.storePath)
+        try db.execute("UPDATE undo_rows SET before = json_remove(before, '$.completed_day') WHERE table_name = 'tasks'")
+        #expect(try db.scalar("SELECT count(*) FROM undo_rows WHERE before LIKE '%completed_day%'")?.int == 0)
+        try runner.ok(["undo"], now: "2028-05-28T02:40")
+        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-27")
+        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:41") == ["Post the letter"])
+    }
+}
