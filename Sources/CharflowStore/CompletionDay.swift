@@ -8,8 +8,8 @@ import Foundation
 /// gets the day its completion time falls on under the store's zone and rollover time now, which is
 /// what every reader derived before. Filling on opening and after a merge is quiet: it is this
 /// device's reading of a row nobody changed, so it writes no sync operation, leaves `modified_at` alone
-/// and has no undo; a day another device sends replaces it. After an import it is part of the import,
-/// and travels with the rest of it.
+/// and has no undo; a day another device sends replaces it. After an import or an undo it is part of
+/// that change, and travels with the rest of it.
 enum CompletionDay {
     /// Fills in the day of every done task that has none; returns how many it filled. Two indexed reads
     /// when none lacks it; nothing on a store opened for reading only.
@@ -36,7 +36,8 @@ enum CompletionDay {
 
 extension Store {
     /// Fills in the day of every done task that has none, under this store's zone and rollover time
-    /// (`CompletionDay`): quietly on opening and after a merge, as a change of its own after an import.
+    /// (`CompletionDay`): quietly on opening and after a merge, as part of the change after an import or
+    /// an undo.
     @discardableResult
     package func fillCompletionDays(quietly: Bool = true) throws -> Int {
         try CompletionDay.fill(db, calendar: calendar, quietly: quietly)
