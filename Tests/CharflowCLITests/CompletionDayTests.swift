@@ -193,3 +193,22 @@ extension CompletionDayTests {
         #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:41") == ["Post the letter"])
     }
 }
+
+extension CompletionDayTests {
+    @Test("B-15 P-8 S-4 a session finished done after midnight under a 04:00 rollover: the task and the session both keep the day before",
+          arguments: zones)
+    func sessionFinishedDoneKeepsTheDay(_ zone: String) throws {
+        let runner = try CharflowRunner(timeZone: zone)
+        defer { runner.removeFolder() }
+        try runner.ok(["settings", "rollover-time", "04:00"], now: "2028-05-20T09:00")
+        let letter = try runner.add("Write the letter", ["--region", "evening"], now: "2028-05-27T18:00")
+        try runner.ok(["begin", letter], now: "2028-05-28T01:30")
+        try runner.ok(["finish", "--done"], now: "2028-05-28T02:00")
+        #expect(try Self.storedDay(runner, "Write the letter") == "2028-05-27")
+        let sessionDay = try Database(path: runner.storePath, readOnly: true).scalar("SELECT day FROM sessions")?.text
+        #expect(sessionDay == "2028-05-27")
+        try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
+        #expect(try Self.history(runner, "2028-05-27") == ["Write the letter"])
+        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+    }
+}
