@@ -104,7 +104,7 @@ package enum Backup {
         }
 
         static func shape(table: String, column: String) -> Shape {
-            let days: Set = ["due_date", "occurrence_day", "backlog_since", "day", "date", "from_day", "to_day", "deferred_to", "plan_day"]
+            let days: Set = ["due_date", "occurrence_day", "completed_day", "backlog_since", "day", "date", "from_day", "to_day", "deferred_to", "plan_day"]
             if days.contains(column) { return table == "nudge_log" ? .text : .day }
             if column.hasSuffix("_at") || column == "deferred_on" { return .instant }
             if table == "tombstones" { return column == "table_name" ? .oneOf(Set(Backup.tables.map(\.name))) : .text }
@@ -239,6 +239,8 @@ extension Store {
         var report = Backup.Report()
         forgetReads()
         defer { forgetReads() }
+        // The settings as the store holds them after the import (as before it, after a dry run or a refusal).
+        defer { try? reloadSettings() }
         try db.transaction(dryRun ? .rollback : .commit) {
             try db.execute("PRAGMA defer_foreign_keys = ON")
             try journaled {
@@ -257,6 +259,10 @@ extension Store {
                     try merge(converted, report: &report, settle: settle)
                     try checkMergedBoards(converted["tasks"] ?? [], fromDevice: !fieldClocks.isEmpty, vetting: vetting)
                 }
+                // A backup from before completions kept their day: each done task gets the one its time
+                // falls on under the rollover time the store holds now (the file's, when it replaced them).
+                try reloadSettings()
+                try fillCompletionDays(quietly: false)
                 try checkAcrossRows(converted, vetting: vetting)
             }
             if let broken = try db.rows("PRAGMA foreign_key_check").first {

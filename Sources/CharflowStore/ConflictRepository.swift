@@ -152,9 +152,11 @@ package struct ConflictRepository {
     private func update(_ conflict: Conflict, _ assignments: String, _ time: String) throws {
         let stamp = try db.columns(of: conflict.table).contains("modified_at") ? ", modified_at = ?3" : ""
         var sql = "UPDATE \(conflict.table) SET \(assignments)\(stamp) WHERE id = ?2"
-        // A task done again or opened again keeps its completion time with its state.
+        // A task done again or opened again keeps its completion time and day with its state; one done
+        // again without a day gets the one its completion time falls on (`Store.fillCompletionDays`).
         if conflict.table == "tasks", conflict.field == "is_completed" {
-            sql = "UPDATE tasks SET \(assignments), completed_at = CASE WHEN json_extract(?1, '$') = 1 THEN coalesce(completed_at, ?3) ELSE NULL END\(stamp) WHERE id = ?2"
+            sql = "UPDATE tasks SET \(assignments), completed_at = CASE WHEN json_extract(?1, '$') = 1 THEN coalesce(completed_at, ?3) ELSE NULL END, "
+                + "completed_day = CASE WHEN json_extract(?1, '$') = 1 THEN completed_day ELSE NULL END\(stamp) WHERE id = ?2"
         }
         try db.run(sql, [.text(conflict.replaced), .text(conflict.rowID), .text(time)])
     }

@@ -493,6 +493,16 @@ package enum Schema {
             modified_at TEXT NOT NULL
         );
         """),
+        // A completion keeps the logical day it was made on (rules B-15, P-8), as a session keeps its day and
+        // a habit's entry its date: a later change of the rollover time never moves it. Tasks done before
+        // get the day their completion time falls on under the store's rollover time when it is first
+        // opened by this build (`CompletionDay`, which needs the store's zone). Done tasks by that day
+        // answer history and the engagement probe; the second index answers "anything to fill?".
+        Migration("0022-completion-day", """
+        ALTER TABLE tasks ADD COLUMN completed_day TEXT;
+        CREATE INDEX tasks_done_by_day ON tasks(completed_day, completed_at) WHERE is_completed = 1;
+        CREATE INDEX tasks_done_without_day ON tasks(id) WHERE is_completed = 1 AND completed_day IS NULL;
+        """),
         // One deferral record a task and day (spec D19 as changed: a record's id derives from the task
         // and the day, manual ones too). Two records of one task and day, which two devices made before,
         // become one: the latest change kept (then the greater id), each other one removed for good with

@@ -49,6 +49,8 @@ package final class Store {
         settings = PlannerSettings()
         calendar = PlannerCalendar(timeZone: timeZone)
         try reloadSettings()
+        // Done tasks from before completions kept their day, or from an older device, get theirs.
+        try fillCompletionDays()
     }
 
     /// Opens the store for writing, or, when its folder or file cannot be written, for reading only.
@@ -197,7 +199,12 @@ package final class Store {
         forgetReads()
         defer { forgetReads() }
         lastActionID = nil
-        let result = try db.write { try body(UndoWork(store: self)) }
+        let result = try db.write {
+            let result = try body(UndoWork(store: self))
+            // A done task put back from an image taken before completions kept their day gets its day.
+            try fillCompletionDays(quietly: false)
+            return result
+        }
         try reloadSettings()
         return result
     }

@@ -43,7 +43,8 @@ enum TaskRecords {
             sortOrder: row.int(C.sortOrder) ?? 0,
             backlogSince: row.day(C.backlogSince),
             modifiedAt: row.instant(C.modifiedAt),
-            occurrence: row.day(C.occurrence)
+            occurrence: row.day(C.occurrence),
+            completedDay: row.day(C.completedDay)
         )
     }
 
@@ -77,7 +78,7 @@ enum TaskRecords {
 enum TaskColumn: Int, RecordColumn {
     case id, title, notes, dueDate, effortMinutes, importance, isCompleted, completedAt, droppedAt, deferralCount,
          repeatKind, repeatWeekdays, repeatDayOfMonth, seriesID, createdAt, categoryID, region, bucket, sortOrder,
-         backlogSince, modifiedAt, occurrence
+         backlogSince, modifiedAt, occurrence, completedDay
 
     var name: String {
         switch self {
@@ -103,6 +104,7 @@ enum TaskColumn: Int, RecordColumn {
         case .backlogSince: "backlog_since"
         case .modifiedAt: "modified_at"
         case .occurrence: "occurrence_day"
+        case .completedDay: "completed_day"
         }
     }
 
@@ -131,6 +133,7 @@ enum TaskColumn: Int, RecordColumn {
         case .backlogSince: task.backlogSince?.description.sqlValue ?? .null
         case .modifiedAt: .text(Instant.storageText(task.modifiedAt))
         case .occurrence: task.occurrence?.description.sqlValue ?? .null
+        case .completedDay: task.completedDay?.description.sqlValue ?? .null
         }
     }
 }

@@ -112,10 +112,12 @@ package struct TaskRepository {
         try tasks(where: resolved ? "1 = 1" : TaskRecords.live, [])
     }
 
-    /// Tasks completed at `start` or later and before `end`, in completion order.
-    package func completed(from start: Date, before end: Date) throws -> [TaskItem] {
-        try tasks(where: "completed_at >= ? AND completed_at < ? AND is_completed = 1 ORDER BY completed_at",
-                          [.text(Instant.storageText(start)), .text(Instant.storageText(end))])
+    /// Tasks completed on the logical days `first` through `last`, each on the day it was done on
+    /// (B-15, P-8), in completion order.
+    package func completed(from first: LocalDay, through last: LocalDay) throws -> [TaskItem] {
+        try tasks(indexedBy: "tasks_done_by_day", where: """
+            is_completed = 1 AND completed_day >= ? AND completed_day <= ? ORDER BY completed_at
+            """, [.text(first.description), .text(last.description)])
     }
 
     /// The title and completion time of each task done at `start` or later and before `end` that is no
@@ -166,10 +168,13 @@ package struct TaskRepository {
         return counts
     }
 
-    /// Whether any task was completed at `start` or later and before `end` (one indexed probe).
-    package func anyCompleted(from start: Date, before end: Date) throws -> Bool {
-        try db.scalar("SELECT 1 FROM tasks WHERE completed_at >= ? AND completed_at < ? LIMIT 1",
-                      [.text(Instant.storageText(start)), .text(Instant.storageText(end))]) != nil
+    /// The logical days from `first` through `last` on which some task was done (one range of the
+    /// index of done tasks by day, never a row read).
+    package func completionDays(from first: LocalDay, through last: LocalDay) throws -> Set<LocalDay> {
+        Set(try db.rows("""
+            SELECT DISTINCT completed_day FROM tasks INDEXED BY tasks_done_by_day
+            WHERE is_completed = 1 AND completed_day >= ? AND completed_day <= ?
+            """, [.text(first.description), .text(last.description)]).compactMap { $0.day(0) })
     }
 
     /// How many live instances `series` has besides `other`.

@@ -3,7 +3,8 @@ import CharflowStore
 /// What a merge of other devices' changes may leave, settled by the rules right after it (spec D18,
 /// D19): two instances of one series made for one occurrence (the dedup rule keeps one, rule Y-7), a
 /// stopped series brought back or a series with two live instances (`SeriesSettlement`, rule Y-20),
-/// two categories with one name (`CategorySettlement`, rule Y-21), and two live sessions (rule Y-8).
+/// two categories with one name (`CategorySettlement`, rule Y-21), two live sessions (rule Y-8), and a
+/// done task without the day it was done on (`CompletionDay`, filled quietly).
 ///
 /// Each settlement is an ordinary change of this store, sent with the next sync; every device that
 /// merges the same operations settles them alike.
@@ -22,6 +23,8 @@ package enum MergeSettlement {
         }
         try CategorySettlement.settle(store)
         try rules?.settleTwoTimers()
+        // A task another device's older build marked done arrives without its day (B-15).
+        try store.fillCompletionDays()
     }
 }
 

@@ -186,8 +186,8 @@ final class Generator {
     static let taskSQL = """
         INSERT INTO tasks (id, title, notes, due_date, effort_minutes, importance, is_completed, completed_at, \
         dropped_at, deferral_count, repeat_kind, repeat_weekdays, repeat_day_of_month, series_id, created_at, \
-        category_id, region, bucket, sort_order, backlog_since, modified_at, occurrence_day)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        category_id, region, bucket, sort_order, backlog_since, modified_at, occurrence_day, completed_day)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     private func newTask(created: Int) -> TaskRow {
@@ -206,6 +206,8 @@ final class Generator {
             Generator.day(task.backlogSince), .text(StoreText.instant(task.modifiedAt)),
             // A generated instance was made for its due day and never moved, as Charflow would record it.
             task.seriesID == nil ? .null : Generator.day(task.due),
+            // The day it was done on, as `done` records it: the store is UTC with the rollover at midnight.
+            Generator.day(task.completedAt.map { $0 / 86_400_000 }),
         ])
         count(task.completedAt != nil ? "completed" : task.droppedAt != nil ? "dropped" : "live")
     }

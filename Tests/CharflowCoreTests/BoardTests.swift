@@ -202,12 +202,12 @@ struct BoardTests {
     @Test("B-8 completing sets isCompleted and completedAt; un-completing clears both and keeps the place")
     func completeAndUncomplete() throws {
         var task = Fixture.placed("t", .morning, .misc, on: day, order: 1)
-        try Board.complete(&task, occupants: [task], lockComplementary: false, now: now)
+        try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
         #expect(task.isCompleted)
         #expect(task.completedAt == now)
         #expect(!task.isLive)
         #expect(throws: PlannerError.alreadyDone) {
-            try Board.complete(&task, occupants: [task], lockComplementary: false, now: now)
+            try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
         }
         let later = now.addingTimeInterval(60)
         try Board.uncomplete(&task, today: day, now: later)
@@ -240,7 +240,7 @@ struct BoardTests {
     func droppedCannotComplete() {
         var task = Fixture.placed("t", .morning, .misc, on: day, dropped: true)
         #expect(throws: PlannerError.taskDropped) {
-            try Board.complete(&task, occupants: [], lockComplementary: false, now: now)
+            try Board.complete(&task, occupants: [], lockComplementary: false, today: day, now: now)
         }
         task.isCompleted = true
         #expect(throws: PlannerError.taskDropped) { try Board.uncomplete(&task, today: day, now: now) }
@@ -254,7 +254,7 @@ struct BoardTests {
         var comp = Fixture.placed("comp", .morning, .complementary, on: day, created: 1)
         #expect(Board.isLocked(comp, occupants: [must, comp]))
         #expect(throws: PlannerError.complementaryLocked(.morning)) {
-            try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, now: now)
+            try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, today: day, now: now)
         }
         #expect(!comp.isCompleted)
         #expect(PlannerError.complementaryLocked(.morning).message
@@ -266,12 +266,12 @@ struct BoardTests {
         var must = Fixture.placed("must", .morning, .mustDo, on: day)
         var comp = Fixture.placed("comp", .morning, .complementary, on: day, created: 1)
         var free = comp
-        try Board.complete(&free, occupants: [must, comp], lockComplementary: false, now: now)
+        try Board.complete(&free, occupants: [must, comp], lockComplementary: false, today: day, now: now)
         #expect(free.isCompleted)
 
-        try Board.complete(&must, occupants: [must, comp], lockComplementary: true, now: now)
+        try Board.complete(&must, occupants: [must, comp], lockComplementary: true, today: day, now: now)
         #expect(!Board.isLocked(comp, occupants: [must, comp]))
-        try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, now: now)
+        try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, today: day, now: now)
         #expect(comp.isCompleted)
     }
 
@@ -284,7 +284,7 @@ struct BoardTests {
         let must = Fixture.placed("must", .evening, .mustDo, on: day)
         var misc = Fixture.placed("misc", .evening, .misc, on: day, created: 2)
         #expect(!Board.isLocked(misc, occupants: [must, misc]))
-        try Board.complete(&misc, occupants: [must, misc], lockComplementary: true, now: now)
+        try Board.complete(&misc, occupants: [must, misc], lockComplementary: true, today: day, now: now)
         #expect(misc.isCompleted)
     }
 

@@ -47,9 +47,10 @@ public enum Board {
         task.modifiedAt = now
     }
 
-    /// Marks `task` done at `now`, unless the lock holds its Complementary tasks back (D9).
+    /// Marks `task` done at `now` on logical day `today`, unless the lock holds its Complementary tasks
+    /// back (D9). The day is kept with the completion (P-8, B-15).
     public static func complete(
-        _ task: inout TaskItem, occupants: [TaskItem], lockComplementary: Bool, now: Date
+        _ task: inout TaskItem, occupants: [TaskItem], lockComplementary: Bool, today: LocalDay, now: Date
     ) throws(PlannerError) {
         guard task.droppedAt == nil else { throw .taskDropped }
         guard !task.isCompleted else { throw .alreadyDone }
@@ -58,6 +59,7 @@ public enum Board {
         }
         task.isCompleted = true
         task.completedAt = now
+        task.completedDay = today
         task.modifiedAt = now
     }
 
@@ -68,6 +70,7 @@ public enum Board {
         guard task.isCompleted else { throw .notDone }
         task.isCompleted = false
         task.completedAt = nil
+        task.completedDay = nil
         if task.region != nil, let due = task.dueDate, due < today {
             takeOff(&task)
             task.backlogSince = due

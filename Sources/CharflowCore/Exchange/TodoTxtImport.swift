@@ -131,7 +131,8 @@ public enum TodoTxtImport {
         let completedAt = isDone ? (completion.map { calendar.instant(on: $0, at: noon) } ?? now) : nil
         var task = TaskItem(title: title, dueDate: due, effortMinutes: nil, importance: importance ?? .low,
                             isCompleted: isDone, completedAt: completedAt, createdAt: createdAt,
-                            modifiedAt: max(createdAt, completedAt ?? createdAt))
+                            modifiedAt: max(createdAt, completedAt ?? createdAt),
+                            completedDay: isDone ? (completion ?? completedAt.map(calendar.logicalDay(at:))) : nil)
         // `rec:1d`, `rec:1w`, `rec:1m` (strict `+` too) repeat from the due date, as Charflow's repeats do.
         if let recurrence {
             if let day = due {

@@ -15,6 +15,9 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     public var importance: Importance
     public var isCompleted: Bool
     public var completedAt: Date?
+    /// The logical day the task was done on, kept as it was then (P-8): a later change of the rollover
+    /// time never moves a completion to another day. Nil while the task is not done.
+    public var completedDay: LocalDay?
     public var droppedAt: Date?
     public var deferralCount: Int
     public var repeatKind: RepeatKind
@@ -47,7 +50,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         repeatKind: RepeatKind = .none, repeatWeekdays: String = "", repeatDayOfMonth: Int = 0,
         seriesID: UUID? = nil, createdAt: Date, categoryID: UUID? = nil, region: Region? = nil,
         bucket: Bucket? = nil, sortOrder: Int = 0, backlogSince: LocalDay? = nil, modifiedAt: Date? = nil,
-        occurrence: LocalDay? = nil
+        occurrence: LocalDay? = nil, completedDay: LocalDay? = nil
     ) {
         self.id = id
         self.title = title
@@ -57,6 +60,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.importance = importance
         self.isCompleted = isCompleted
         self.completedAt = completedAt
+        self.completedDay = completedDay
         self.droppedAt = droppedAt
         self.deferralCount = deferralCount
         self.repeatKind = repeatKind

@@ -44,7 +44,11 @@ extension Charflow {
         var names: [String: String] = [:]
         for (key, name) in try store.categories.names() { names[key.lowercasedText] = name }
         let described = try item(conflict, repository, categories: names)
-        let changed = try store.action("conflicts restore") { work in try repository.restore(conflict, in: work) }
+        let changed = try store.action("conflicts restore") { work in
+            let changed = try repository.restore(conflict, in: work)
+            try store.fillCompletionDays(quietly: false)
+            return changed
+        }
         return RestoredConflict(conflict: described, changed: changed)
     }
 }

@@ -45,8 +45,18 @@ extension Charflow {
                     }
                     // Another store's series knows no occurrences: each task stands for its own day.
                     if task.seriesID != nil, task.occurrence == nil { task.occurrence = task.dueDate }
+                    // A task imported done counts on the day its completion time falls on here (B-15).
+                    if task.isCompleted, task.completedDay == nil, let done = task.completedAt {
+                        task.completedDay = calendar.logicalDay(at: done)
+                    } else if !task.isCompleted {
+                        task.completedDay = nil
+                    }
                     if let local = try tasks.task(id: task.id) {
                         task.occurrence = local.occurrence ?? task.occurrence
+                        // The same completion keeps the day it was made on here (P-8).
+                        if task.isCompleted, local.isCompleted, local.completedAt == task.completedAt {
+                            task.completedDay = local.completedDay ?? task.completedDay
+                        }
                         if item.knowsWhenChanged, task.modifiedAt > local.modifiedAt {
                             try tasks.saveAsRecorded(task)
                             report.updated["tasks", default: 0] += 1

@@ -73,14 +73,8 @@ extension Charflow {
         if let cached = kept.engagedDays[key] { return cached }
         var days = Set<LocalDay>()
         guard start <= end else { return days }
-        // One indexed probe a day for a completed task, rather than reading every completion in the range.
-        var boundary = calendar.start(of: start)
-        for offset in 0...start.days(to: end) {
-            let day = start.adding(days: offset)
-            let next = calendar.start(of: day.adding(days: 1))
-            if try store.taskRepository.anyCompleted(from: boundary, before: next) { days.insert(day) }
-            boundary = next
-        }
+        // A completed task counts on the day it was done on, whatever the rollover time is now (P-8).
+        days.formUnion(try store.taskRepository.completionDays(from: start, through: end))
         days.formUnion(try store.habitRecords.loggedDays(from: start, through: end))
         days.formUnion(try store.sessions.days(from: start, through: end))
         days.formUnion(try store.planning.engagementDays(from: start, through: end))

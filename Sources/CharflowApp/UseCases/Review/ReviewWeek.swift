@@ -117,7 +117,7 @@ extension Charflow {
         var records = WeekRecords()
         records.placedMustDos = try tasks.placedMustDos(from: first, through: last)
         records.leftOpen = try store.openMustDos.open(from: first, through: last)
-        records.done = try tasks.completed(from: calendar.start(of: first), before: calendar.start(of: last.adding(days: 1)))
+        records.done = try tasks.completed(from: first, through: last)
         records.deferrals = try tasks.deferrals(from: first, through: last)
         records.deferredTasks = try tasks.tasks(ids: Set(records.deferrals.map(\.taskID)))
         records.sessions = try store.sessions.sessions(from: first, through: last)

@@ -2,7 +2,8 @@ import CharflowCore
 import CharflowStore
 import Foundation
 
-/// Read a day's history: the tasks completed during that logical day, in completion order (B-15).
+/// Read a day's history: the tasks completed on that logical day, each kept on the day it was done on
+/// whatever the rollover time is now (P-8), in completion order (B-15).
 public enum ReadHistory {
     public struct Input: Decodable, Sendable {
         /// The day: a date, `today` or `yesterday`; today when none.
@@ -21,9 +22,7 @@ public enum ReadHistory {
 extension Charflow {
     public func history(_ input: ReadHistory.Input) throws -> TaskListReport {
         let day = input.day?.day(today: today) ?? today
-        let start = calendar.start(of: day)
-        let end = calendar.start(of: day.adding(days: 1))
-        return TaskListReport(tasks: try store.taskRepository.completed(from: start, before: end), today: today,
+        return TaskListReport(tasks: try store.taskRepository.completed(from: day, through: day), today: today,
                               day: day, calendar: calendar, render: try taskJSON())
     }
 }

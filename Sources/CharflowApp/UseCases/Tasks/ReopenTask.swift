@@ -26,11 +26,12 @@ extension Charflow {
             var task = try self.task(input.task)
             let completed = task
             let completedAt = task.completedAt
+            let completedDay = task.completedDay
             try Board.uncomplete(&task, today: today, now: now)
             var later: [TaskItem] = []
             if let series = task.seriesID, let completedAt {
                 later = try tasks.instances(of: series, otherThan: task.id, createdSince: completedAt)
-                let resolvedDay = calendar.logicalDay(at: completedAt)
+                let resolvedDay = completedDay ?? calendar.logicalDay(at: completedAt)
                 for instance in later {
                     let taken = try tasks.occurrences(of: series, except: instance.id)
                     guard instance.isLive, instance.deferralCount == 0,

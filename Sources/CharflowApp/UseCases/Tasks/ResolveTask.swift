@@ -11,7 +11,8 @@ extension Charflow {
     func complete(_ task: TaskItem, in work: UnitOfWork) throws -> TaskItem {
         var task = task
         let neighbours = try task.region.map { try store.taskRepository.occupants(of: $0, on: task.dueDate ?? today) } ?? []
-        try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary, now: now)
+        try Board.complete(&task, occupants: neighbours, lockComplementary: settings.lockComplementary,
+                          today: today, now: now)
         if task.repeatKind == .monthly, task.repeatDayOfMonth == 0, let due = task.dueDate {
             task.repeatDayOfMonth = due.day
         }

@@ -47,6 +47,6 @@ extension Charflow {
 
     /// Tasks completed during logical day `day`, in completion order.
     package func completed(on day: LocalDay) throws -> [TaskItem] {
-        try store.taskRepository.completed(from: calendar.start(of: day), before: calendar.start(of: day.adding(days: 1)))
+        try store.taskRepository.completed(from: day, through: day)
     }
 }
