@@ -80,9 +80,12 @@ package struct TaskRepository {
         return [before, after].compactMap { $0 }
     }
 
-    /// The first 8 characters that more than one task's id begins with (one pass over the id index).
-    package func sharedIDPrefixes() throws -> Set<String> {
-        Set(try db.rows("SELECT substr(id, 1, 8) AS p FROM tasks GROUP BY p HAVING count(*) > 1").compactMap { $0[0].text })
+    /// Whether another task's id begins with the same `length` characters as `id`'s (one short range
+    /// read of the primary key's index, which finds at most two).
+    package func sharesIDPrefix(_ id: UUID, length: Int) throws -> Bool {
+        let prefix = String(id.lowercasedText.prefix(length))
+        return try db.scalar("SELECT count(*) FROM (SELECT 1 FROM tasks WHERE id >= ? AND id < ? LIMIT 2)",
+                             [.text(prefix), .text(prefix + "~")])?.int ?? 0 > 1
     }
 
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.

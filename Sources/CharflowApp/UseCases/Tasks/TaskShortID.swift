@@ -9,27 +9,22 @@ extension Charflow {
         ShortID.shortest(task, neighbours: try store.taskRepository.neighbourIDs(of: task))
     }
 
-    /// A way to show many tasks' ids: each is looked up by its neighbours while few are shown, and once
-    /// more than `ShortIDs.lookUpsBeforeScan` are, one pass finds the 8-character prefixes that tasks
-    /// share, so a long list costs one scan, not two lookups a line.
+    /// A way to show tasks' ids in one command: each id costs one short read of the primary key's
+    /// index (is its first 8 characters another task's too?), and only an id that shares them looks up
+    /// its neighbours. A scan of every id for shared prefixes cost a 10,000-task `today` 3 ms.
     public func shortIDs() -> ShortIDs { ShortIDs(app: self) }
 }
 
 /// The short ids of the tasks one command shows (`Charflow.shortIDs()`).
 public final class ShortIDs {
-    static let lookUpsBeforeScan = 64
     private let app: Charflow
-    private var lookUps = 0
-    private var shared: Set<String>?
 
     init(app: Charflow) { self.app = app }
 
     /// `task`'s short id; its first 8 characters if the store cannot be read.
     public func callAsFunction(_ task: UUID) -> String {
         let short = task.shortText
-        if shared == nil, lookUps >= Self.lookUpsBeforeScan { shared = (try? app.store.taskRepository.sharedIDPrefixes()) ?? [] }
-        if let shared, !shared.contains(short) { return short }
-        lookUps += 1
+        guard (try? app.store.taskRepository.sharesIDPrefix(task, length: ShortID.minimum)) == true else { return short }
         return (try? app.shortID(ofTask: task)) ?? short
     }
 }
