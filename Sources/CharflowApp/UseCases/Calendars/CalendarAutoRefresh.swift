@@ -41,10 +41,7 @@ public final class CalendarAutoRefresh: @unchecked Sendable {
     private let clock: @Sendable () -> Date
     private let timing: Timing
     private let onEvent: @Sendable (Event) -> Void
-    private let condition = NSCondition()
-    private var stopping = false
-    private var running = false
-    private var wanted = false
+    private let thread = LoopThread()
     private var refreshes = 0
 
     /// A loop over `store`, reading `clock` once per refresh.
@@ -57,77 +54,39 @@ public final class CalendarAutoRefresh: @unchecked Sendable {
     }
 
     /// Whether the loop runs (started and not stopped).
-    public var isRunning: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return running
-    }
+    public var isRunning: Bool { thread.isRunning }
 
     /// How many refreshes the loop has finished since it started.
-    public var finished: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return refreshes
-    }
+    public var finished: Int { thread.locked { refreshes } }
 
     /// Runs the loop on a thread of its own until `stop`.
     public func start() {
-        condition.lock()
-        running = true
-        condition.unlock()
-        let thread = Thread { [self] in
-            run()
-            condition.lock()
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.start()
+        thread.start { [self] in run() }
     }
 
     /// Asks for a refresh now (`POST /api/calendars/refresh`); one under way finishes first.
     public func refreshNow() {
-        condition.lock()
-        wanted = true
-        condition.broadcast()
-        condition.unlock()
+        thread.wake()
     }
 
     /// Asks the loop to stop and waits for it (a refresh under way ends first, at most `wait` seconds).
     public func stop(wait: TimeInterval = 40) {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(wait)
-        while running, condition.wait(until: deadline) {}
-        condition.unlock()
+        thread.stop(wait: wait)
     }
 
     /// Runs the loop on this thread until `stop` is called from another.
     public func run() {
-        var due = uptime()
-        while true {
-            condition.lock()
-            while !stopping, !wanted, uptime() < due {
-                _ = condition.wait(until: Date().addingTimeInterval(due - uptime()))
-            }
-            let stop = stopping
-            wanted = false
-            condition.unlock()
-            if stop { return }
+        var due = LoopThread.uptime()
+        while thread.sleep(until: due) {
             attempt()
-            due = uptime() + timing.interval
+            due = LoopThread.uptime() + timing.interval
         }
     }
 
     /// One refresh of every calendar over the store opened for it, as of the clock now.
     private func attempt() {
         let now = clock()
-        defer {
-            condition.lock()
-            refreshes += 1
-            condition.unlock()
-        }
+        defer { thread.locked { refreshes += 1 } }
         guard let app = try? store.open(now: now), let report = try? app.refreshCalendars(RefreshCalendars.Input()) else { return }
         for outcome in report.outcomes {
             switch outcome.result {
@@ -140,6 +99,4 @@ public final class CalendarAutoRefresh: @unchecked Sendable {
             }
         }
     }
-
-    private func uptime() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
 }

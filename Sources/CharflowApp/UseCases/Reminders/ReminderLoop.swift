@@ -31,10 +31,7 @@ public final class ReminderLoop: @unchecked Sendable {
     private let clock: @Sendable () -> Date
     private let channel: any ReminderChannel & Sendable
     private let timing: Timing
-    private let condition = NSCondition()
-    private var stopping = false
-    private var running = false
-    private var wanted = false
+    private let thread = LoopThread()
     private var looks = 0
 
     /// A loop over `store` delivering to `channel`, reading `clock` once per look.
@@ -47,74 +44,37 @@ public final class ReminderLoop: @unchecked Sendable {
     }
 
     /// How many looks the loop has finished since it started.
-    public var finished: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return looks
-    }
+    public var finished: Int { thread.locked { looks } }
 
     /// Runs the loop on a thread of its own until `stop`.
     public func start() {
-        condition.lock()
-        running = true
-        condition.unlock()
-        let thread = Thread { [self] in
-            run()
-            condition.lock()
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.start()
+        thread.start { [self] in run() }
     }
 
     /// Asks for a look now (after a change that may bring a reminder forward).
     public func lookNow() {
-        condition.lock()
-        wanted = true
-        condition.broadcast()
-        condition.unlock()
+        thread.wake()
     }
 
     /// Asks the loop to stop and waits for it (a look under way ends first, at most `wait` seconds).
     public func stop(wait: TimeInterval = 15) {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(wait)
-        while running, condition.wait(until: deadline) {}
-        condition.unlock()
+        thread.stop(wait: wait)
     }
 
     /// Runs the loop on this thread until `stop` is called from another.
     public func run() {
-        while true {
-            let sleep = look()
-            let due = uptime() + sleep
-            condition.lock()
-            while !stopping, !wanted, uptime() < due {
-                _ = condition.wait(until: Date().addingTimeInterval(due - uptime()))
-            }
-            let stop = stopping
-            wanted = false
-            condition.unlock()
-            if stop { return }
-        }
+        // Each look says how long to sleep; a stop ends the sleep and the loop.
+        while thread.sleep(until: LoopThread.uptime() + look()) {}
     }
 
     /// One delivery as of the clock now; returns how long to sleep before the next.
     private func look() -> TimeInterval {
         let now = clock()
-        defer {
-            condition.lock()
-            looks += 1
-            condition.unlock()
-        }
+        defer { thread.locked { looks += 1 } }
         guard let app = try? store.open(now: now), let report = try? app.deliverReminders(to: channel),
               let next = report.nextDue else { return timing.recheck }
         // A moment past the due time, so that the look after it finds the reminder due.
         return min(timing.recheck, max(0.05, next.timeIntervalSince(now) + 0.05))
     }
 
-    private func uptime() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
 }

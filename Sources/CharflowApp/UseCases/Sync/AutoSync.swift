@@ -73,9 +73,7 @@ public final class AutoSync: @unchecked Sendable {
     private let environmentHub: String?
     private let timing: Timing
     private let onEvent: @Sendable (Event) -> Void
-    private let condition = NSCondition()
-    private var stopping = false
-    private var running = false
+    private let thread = LoopThread()
     private var known = Knowledge()
 
     /// A loop over `store`, reading `clock` once per sync; `environmentHub` is `CHARFLOW_HUB`.
@@ -96,42 +94,19 @@ public final class AutoSync: @unchecked Sendable {
     }
 
     /// Whether the loop runs (started and not stopped).
-    public var isRunning: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return running
-    }
+    public var isRunning: Bool { thread.isRunning }
 
     /// What the loop knows now.
-    public var knowledge: Knowledge {
-        condition.lock()
-        defer { condition.unlock() }
-        return known
-    }
+    public var knowledge: Knowledge { thread.locked { known } }
 
     /// Runs the loop on a thread of its own until `stop`.
     public func start() {
-        condition.lock()
-        running = true
-        condition.unlock()
-        let thread = Thread { [self] in
-            run()
-            condition.lock()
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.start()
+        thread.start { [self] in run() }
     }
 
     /// Asks the loop to stop and waits (a sync under way ends first, at most `wait` seconds).
     public func stop(wait: TimeInterval = 15) {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(wait)
-        while running, condition.wait(until: deadline) {}
-        condition.unlock()
+        thread.stop(wait: wait)
     }
 
     /// Runs the loop on this thread until `stop` is called from another.
@@ -151,12 +126,10 @@ public final class AutoSync: @unchecked Sendable {
         var failing = false
         var listenAgainAt: TimeInterval = 0
 
-        while !isStopping {
+        while !thread.isStopping {
             let now = uptime()
             let probe = (try? SyncProbe.read(path: store.path)) ?? nil
-            condition.lock()
-            known.looks += 1
-            condition.unlock()
+            thread.locked { known.looks += 1 }
             if let probe {
                 device = probe.deviceID
                 if probe.lastSeq != lastSeq, probe.hasUnpushed {
@@ -223,9 +196,7 @@ public final class AutoSync: @unchecked Sendable {
                     wanted = min(wanted ?? uptime(), uptime())
                 }
             } else {
-                condition.lock()
-                if !stopping { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
-                condition.unlock()
+                thread.pause(wait)
             }
         }
     }
@@ -241,30 +212,24 @@ public final class AutoSync: @unchecked Sendable {
         do {
             let app = try store.open(now: now)
             let report = try app.syncWithHub(SyncInput(environmentHub: environmentHub))
-            condition.lock()
-            known.offlineSince = nil
-            known.lastError = nil
-            known.syncs += 1
-            known.lastSynced = now
-            condition.unlock()
+            thread.locked {
+                known.offlineSince = nil
+                known.lastError = nil
+                known.syncs += 1
+                known.lastSynced = now
+            }
             return .success(report, at: now)
         } catch {
             let words = Refusal(error)?.message ?? "\(error)"
             var unreachable = false
             if case .unreachable = error as? SyncError { unreachable = true }
-            condition.lock()
-            if unreachable { known.offlineSince = known.offlineSince ?? now }
-            known.lastError = words
-            condition.unlock()
+            thread.locked {
+                if unreachable { known.offlineSince = known.offlineSince ?? now }
+                known.lastError = words
+            }
             return .failure(words, at: now, unreachable: unreachable)
         }
     }
 
-    private var isStopping: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopping
-    }
-
-    private func uptime() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
+    private func uptime() -> TimeInterval { LoopThread.uptime() }
 }
