@@ -60,11 +60,13 @@ extension Charflow {
     @discardableResult
     public func moveTask(_ input: MoveTask.Input) throws -> TaskChange {
         let destination = try input.destination()
-        let (task, outcome, changed) = try store.action("move") { work in
-            try movedTask(input.task, to: destination, in: work)
+        // A move that counted a deferral says what it did, as `defer` does (T-13, T-21); the removal
+        // suggestion it makes is recorded in the move's own transaction.
+        let (task, change, changed) = try store.action("move") { work -> (TaskItem, Store.DateChange?, Bool) in
+            let (task, outcome, changed) = try movedTask(input.task, to: destination, in: work)
+            return (task, outcome.record == nil ? nil : try reported(outcome), changed)
         }
-        // A move that counted a deferral says what it did, as `defer` does (T-13, T-21).
-        var report = try TaskChange(task, in: self, change: outcome.record == nil ? nil : try reported(outcome))
+        var report = try TaskChange(task, in: self, change: change)
         report.changed = changed
         return report
     }
