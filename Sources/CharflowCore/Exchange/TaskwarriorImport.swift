@@ -115,8 +115,7 @@ public enum TaskwarriorImport {
                     return .failure(brokenArray(text))
                 }
                 guard let object = value as? [String: Any] else {
-                    return .failure(ImportError(place: "file", message: "item \(offset + 1) is \(kind(of: value)), not a task "
-                                                + "object; expected a Taskwarrior export (an array of task objects)"))
+                    return .failure(notATask(item: offset + 1, value))
                 }
                 body(offset, object)
             }
@@ -185,8 +184,7 @@ public enum TaskwarriorImport {
         if let array = whole as? [Any] {
             return try array.enumerated().map { (offset, item) throws(ImportError) in
                 guard let object = item as? [String: Any] else {
-                    throw ImportError(place: "file", message: "item \(offset + 1) is \(kind(of: item)), not a task "
-                                      + "object; expected a Taskwarrior export (an array of task objects)")
+                    throw notATask(item: offset + 1, item)
                 }
                 return object
             }
@@ -200,6 +198,12 @@ public enum TaskwarriorImport {
         }
         throw ImportError(place: "file", message: "is \(kind(of: whole)) in JSON, not a Taskwarrior export "
                           + "(an array of task objects)")
+    }
+
+    /// The refusal of an array's `item` (1-based) that is no task object.
+    static func notATask(item: Int, _ value: Any) -> ImportError {
+        ImportError(place: "file", message: "item \(item) is \(kind(of: value)), not a task object; expected a Taskwarrior "
+                    + "export (an array of task objects)")
     }
 
     /// One JSON object a line (a trailing comma tolerated), as older exports write them.
