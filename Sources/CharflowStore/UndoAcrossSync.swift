@@ -61,6 +61,14 @@ package enum UndoAcrossSync {
         try db.run("DELETE FROM temp.undo_merged")
     }
 
+    /// Removes the undo images of rows another device removed for good, so their text is in no file
+    /// (rule Y-27); call after `markChanged`, which marks the actions that held them.
+    package static func forgetImages(of removed: [Row], _ db: Database) throws {
+        for row in removed {
+            try db.run("DELETE FROM undo_rows WHERE table_name = ? AND row_key = ?", [.text(row.table), .text(row.id)])
+        }
+    }
+
     /// Marks the actions whose rows the changes written after operation `seq` touched: what the rules
     /// settled after a merge (a series instance removed, two categories made one, a timer stopped),
     /// each an ordinary change of this store.

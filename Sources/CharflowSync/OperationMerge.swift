@@ -163,6 +163,9 @@ package enum OperationMerge {
             try DeferralCounts.settle(counted, db: db)
             if let latest { try OperationLog.receive(latest, db) }
             try UndoAcrossSync.markChanged(touched, removed: gone, at: now, db)
+            // A removed row's text stays in no file (rule Y-27): the undo images of it go, while the
+            // actions that captured it stay, marked, so their undo still says why it can't.
+            try UndoAcrossSync.forgetImages(of: gone, db)
             try OperationLog.setApplying(false, db)
             try OperationLog.advanceCursor(to: cursor, db)
             return changed

@@ -146,6 +146,7 @@ package final class SyncClient {
         // What an older build set aside is tried again; then what this pull sets aside is counted (Y-23).
         try retrySetAside()
         let setAsideBefore = try OperationLog.setAsideCount(db)
+        let lastTombstone = try db.scalar("SELECT max(rowid) FROM tombstones")?.integer ?? 0
         let cursor = try OperationLog.state(db)?.cursor ?? 0
         if cursor == 0 {
             report.fromSnapshot = true
@@ -177,6 +178,9 @@ package final class SyncClient {
         report.setAside = max(0, try OperationLog.setAsideCount(db) - setAsideBefore)
         try OperationLog.recordSync(at: nowText, db)
         try ConflictRepository(db: db).markSynced()
+        // A removal for good that arrived left the removed rows' pages in the write-ahead log: fold them
+        // into the main file (whose freed copies secure_delete zeroed) and empty it, as a purge here does.
+        if try db.scalar("SELECT max(rowid) FROM tombstones")?.integer ?? 0 > lastTombstone { try db.checkpoint() }
         return report
     }
 

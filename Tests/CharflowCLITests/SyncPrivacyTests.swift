@@ -70,6 +70,33 @@ struct SyncPrivacyTests {
         #expect(try Self.loggedSecrets(tablet) == 0)
     }
 
+    @Test("Y-27 a purge that arrives by sync leaves the text in no file of the receiving device: not its undo journal, not its write-ahead log")
+    func purgeArrivingBySyncLeavesNoText() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(), laptop = try CharflowRunner()
+        try phone.syncJSON(hub, now: "2026-03-10T08:00")
+        try laptop.syncJSON(hub, now: "2026-03-10T08:01")
+        let id = try phone.add(Self.secrets[0], ["--notes", Self.secrets[1], "--region", "morning"], now: "2026-03-10T09:00")
+        try phone.syncJSON(hub, now: "2026-03-10T09:01")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:02")
+        // The laptop works on the task: each action's undo image holds the whole row, notes included.
+        for minute in 3...8 {
+            try laptop.ok(["note", id, "line \(minute)"], now: "2026-03-10T09:0\(minute)")
+        }
+        try laptop.syncJSON(hub, now: "2026-03-10T09:09")
+        try phone.syncJSON(hub, now: "2026-03-10T09:10")
+        try phone.ok(["purge", id], now: "2026-03-10T09:11")
+        try phone.syncJSON(hub, now: "2026-03-10T09:12")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:13")
+        #expect(Self.storeBytesHold(laptop, Self.secrets).isEmpty, "\(Self.storeBytesHold(laptop, Self.secrets))")
+        let db = try Database(path: laptop.storePath)
+        #expect(try db.scalar("SELECT count(*) FROM undo_rows WHERE table_name = 'tasks' AND row_key = ?", [.text(id)])?.int == 0)
+        // The laptop's last note is undone no further than the purge allows: it says why.
+        let undo = try laptop.run(["undo"], now: "2026-03-10T09:14")
+        #expect(undo.status != 0, "\(undo.stdout)")
+        #expect((try laptop.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count == 0)
+    }
+
     @Test("Y-27 hub erase asks for --yes, then leaves no Charflow data on the hub; every device keeps its own")
     func hubErase() throws {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
