@@ -298,6 +298,7 @@ package enum OperationMerge {
             return held[field].map { incoming.hlc > $0 } ?? true
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
+        var wrote = 1
         let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
         if !exists {
             // Later changes to a row this device no longer holds, though it has no tombstone: a row that
@@ -321,6 +322,13 @@ package enum OperationMerge {
         if exists {
             try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together, db)
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
+            // A change whose value the row holds already (two devices made the same edit, or seeded the
+            // same row) is written but not counted: a count says what a person would see changed, so
+            // the times a row keeps of itself do not count alone (issue 39, item 8).
+            let seen = winning.filter { !OperationMerge.rowTimes.contains($0.key) }
+            let differs = seen.enumerated().map { "\($1.key) IS NOT json_extract(?\($0 + 2), '$')" }.joined(separator: " OR ")
+            wrote = seen.isEmpty ? 0 : try db.scalar("SELECT count(*) FROM \(key.table) WHERE id = ?1 AND (\(differs))",
+                                                     [.text(key.id)] + seen.map { SQLValue.text($0.value.value) })?.int ?? 1
             try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
         } else {
             let names = (["id"] + winning.map(\.key)).joined(separator: ", ")
@@ -334,8 +342,12 @@ package enum OperationMerge {
                 try OperationLog.recordBase(table: key.table, id: key.id, field: field, value: incoming.value, db)
             }
         }
-        return 1
+        return wrote
     }
+
+    /// The times a row keeps of itself, which change with every edit on every device: merged like any
+    /// field, never counted as a change on their own.
+    static let rowTimes: Set<String> = ["created_at", "modified_at"]
 
     /// Rows that point at a row another device removed for good (they arrived before or after its
     /// tombstone) follow their foreign key's rule, as a local removal would have: deleted with it, or

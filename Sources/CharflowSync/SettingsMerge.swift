@@ -9,7 +9,7 @@ import Foundation
 /// by a build that should not have) changes nothing here. The row's change time is the winning clock's,
 /// so every device holds the same row.
 package enum SettingsMerge {
-    /// Applies the settings among `operations`; returns how many settings changed.
+    /// Applies the settings among `operations`; returns how many settings now hold another value.
     static func apply(_ operations: [RemoteOperation], _ db: Database) throws -> Int {
         var winners: [String: RemoteOperation] = [:]
         var latest: HybridLogicalClock?
@@ -24,12 +24,14 @@ package enum SettingsMerge {
             let held = try OperationLog.fieldClocks(table: OperationLog.settingsTable, id: key, db)[OperationLog.settingField]
             if let held, held >= op.hlc { continue }
             let value = try db.scalar("SELECT json_extract(?, '$')", [.text(op.value)])?.text
+            let before = try db.scalar("SELECT value FROM settings WHERE key = ?", [.text(key)])?.text
             let milliseconds = HybridLogicalClock(text: op.hlc)?.milliseconds ?? 0
             let changedAt = Instant.storageText(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
             try OperationLog.writeSetting(key, value: value, modifiedAt: changedAt, db)
             try OperationLog.recordFieldClock(table: OperationLog.settingsTable, id: key, field: OperationLog.settingField,
                                               hlc: op.hlc, db)
-            changed += 1
+            // The same value arriving again (each device sends its own first settings) changes nothing.
+            if before != value { changed += 1 }
         }
         if let latest { try OperationLog.receive(latest, db) }
         return changed

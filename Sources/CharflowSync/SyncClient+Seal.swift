@@ -21,11 +21,11 @@ extension SyncClient {
     /// Applies what a pull or the hub's state delivered, in one local transaction, after opening each
     /// value; what does not open is set aside in the same transaction.
     /// `fromState` says they are the hub's current state rather than its log (`OperationMerge.apply`).
-    func applyPulled(_ operations: [RemoteOperation], cursor: Int64, fromState: Bool = false) throws {
+    @discardableResult
+    func applyPulled(_ operations: [RemoteOperation], cursor: Int64, fromState: Bool = false) throws -> Int {
         guard let seal else {
             try mergeScope.note(operations, db)
-            try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
-            return
+            return try OperationMerge.apply(operations, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
         }
         var opened: [RemoteOperation] = []
         var unopened: [RemoteOperation] = []
@@ -43,12 +43,12 @@ extension SyncClient {
         let waiting = opened.filter { held.contains(SyncClient.rowKey($0.table, $0.rowID)) }
         if !held.isEmpty { opened.removeAll { held.contains(SyncClient.rowKey($0.table, $0.rowID)) } }
         try mergeScope.note(opened, db)
-        try db.write {
+        return try db.write {
             for (operation, reason) in unopened.map({ ($0, SyncClient.unopenedReason) }) + waiting.map({ ($0, "its row was set aside") }) {
                 try OperationLog.setAside(.init(hlc: operation.hlc, table: operation.table, rowID: operation.rowID, field: operation.field,
                                                 value: operation.value, reason: reason), db)
             }
-            try OperationMerge.apply(opened, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
+            return try OperationMerge.apply(opened, cursor: cursor, now: nowText, notAfter: receiveLimit, fromState: fromState, db)
         }
     }
 }

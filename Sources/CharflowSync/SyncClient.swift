@@ -392,10 +392,12 @@ package final class SyncClient {
                       progress: ((Int, Int?) -> Void)?) throws -> (changed: Int, behindCompaction: Bool) {
         var cursor = cursor
         var received = 0
-        var changed = Set<String>()
+        // What changed here, counted by the merge: a row delivered with values it held already is no
+        // change (issue 39, item 8).
+        var changed = 0
         while true {
             var rows = try hub.query("SELECT * FROM hub_pull($1, $2, $3)", [String(cursor), device, String(SyncClient.page)])
-            if rows.count == 1, rows[0][0] == String(HubSchema.behindCompaction) { return (changed.count, true) }
+            if rows.count == 1, rows[0][0] == String(HubSchema.behindCompaction) { return (changed, true) }
             let full = rows.count == SyncClient.page
             // A row's fields (and a base, which travels just before its change) come in one page.
             rows = SyncClient.wholeRows(rows, full: full, row: SyncClient.pulledRowKey)
@@ -405,15 +407,14 @@ package final class SyncClient {
             if operations.isEmpty {
                 try db.write { try OperationLog.advanceCursor(to: seq, db) }
             } else {
-                try applyPulled(operations, cursor: seq)
+                changed += try applyPulled(operations, cursor: seq)
             }
             cursor = seq
             received += operations.count
-            for operation in operations { changed.insert(SyncClient.rowKey(operation.table, operation.rowID)) }
             progress?(received, nil)
             if !full { break }
         }
-        return (changed.count, false)
+        return (changed, false)
     }
 
     /// Starts a device with no cursor from the hub's current state: every field's winning value, read

@@ -23,4 +23,26 @@ struct SyncStatusWordsTests {
         let later = try device.ok(["sync", "--status"], now: "2026-03-11T10:00").stdout
         #expect(later.contains("Last sync: yesterday at 09:05."), "\(later)")
     }
+
+    @Test("D19 a change that arrives and changes nothing here is not counted as received (issue 39, item 8)")
+    func sameValueIsNotReceived() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let phone = try CharflowRunner(timeZone: "Europe/Berlin"), laptop = try CharflowRunner(timeZone: "Europe/Berlin")
+        try phone.syncJSON(hub, now: "2026-03-10T08:00")
+        let id = try phone.add("Call the bank", ["--region", "morning"], now: "2026-03-10T08:01")
+        try phone.syncJSON(hub, now: "2026-03-10T08:02")
+        #expect(try laptop.syncJSON(hub, now: "2026-03-10T08:03")["pulled"] as? Int ?? 0 > 0)
+        // Both devices make the same edit; the later one arrives where the value is already the same.
+        try phone.ok(["edit", id, "--title", "Call the landlord"], now: "2026-03-10T09:00")
+        try laptop.ok(["edit", id, "--title", "Call the landlord"], now: "2026-03-10T09:01")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:02")
+        let phoneSync = try phone.ok(["sync", "--hub", hub.url], now: "2026-03-10T09:03").stdout
+        #expect(phoneSync.contains("Sent 1 change, received 0."), "\(phoneSync)")
+        // A change that does change something still counts.
+        try laptop.ok(["edit", id, "--title", "Call the plumber"], now: "2026-03-10T09:04")
+        try laptop.syncJSON(hub, now: "2026-03-10T09:05")
+        let received = try phone.ok(["sync", "--hub", hub.url], now: "2026-03-10T09:06").stdout
+        #expect(received.contains("received 1."), "\(received)")
+        #expect(try phone.json(["show", id], now: "2026-03-10T09:07")["title"] as? String == "Call the plumber")
+    }
 }
