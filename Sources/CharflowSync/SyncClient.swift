@@ -139,6 +139,11 @@ package final class SyncClient {
             try rememberHub(url, if: remember)
         }
         var device = try OperationLog.enable(db)
+        // One sync of a device at a time, whichever process runs it: a second one started meanwhile
+        // waits, then finds sent what the first sent, so neither counts it twice (issue 39, item 8).
+        // The hub keeps the lock for the session, so a killed sync lets the next go on at once.
+        _ = try hub.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", ["charflow-sync:" + device])
+        defer { _ = try? hub.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", ["charflow-sync:" + device]) }
         try ConflictRepository(db: db).startWatching()
         var report = Report()
         report.pushed = try push(hub, device: &device, report: &report, checking: true)

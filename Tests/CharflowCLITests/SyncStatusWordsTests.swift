@@ -45,4 +45,27 @@ struct SyncStatusWordsTests {
         #expect(received.contains("received 1."), "\(received)")
         #expect(try phone.json(["show", id], now: "2026-03-10T09:07")["title"] as? String == "Call the plumber")
     }
+
+    @Test("D19 two syncs of one store started together send each change once and say so: the second waits for the first (issue 39, item 8)")
+    func twoSyncsAtOnce() throws {
+        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
+        let device = try CharflowRunner(timeZone: "Europe/Berlin")
+        try device.syncJSON(hub, now: "2026-03-10T08:00")
+        let ids = try (0..<3).map { try device.add("Task \($0)", now: "2026-03-10T08:1\($0)") }
+        // The first is held after the hub took its changes and before the store marked them sent.
+        let (first, firstOut, _) = try device.start(["sync", "--hub", hub.url, "--json"], now: "2026-03-10T08:20",
+                                                     extra: ["CHARFLOW_TEST_STALL_MS": "1500"])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, try hub.value("SELECT count(DISTINCT row_id) FROM hub_operations WHERE row_id IN ('\(ids.joined(separator: "','"))')") != "3" {
+            usleep(20_000)
+        }
+        let second = try device.run(["sync", "--hub", hub.url, "--json"], now: "2026-03-10T08:20")
+        let firstReport = try JSONSerialization.jsonObject(with: firstOut.fileHandleForReading.readDataToEndOfFile()) as? [String: Any]
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(firstReport?["pushed"] as? Int == 3, "\(String(describing: firstReport))")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try second.json()["pushed"] as? Int == 0, "\(second.stdout)")
+        #expect(try device.json(["sync", "--status"], now: "2026-03-10T08:21")["unpushed"] as? Int == 0)
+    }
 }
