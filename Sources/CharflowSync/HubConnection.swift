@@ -59,6 +59,10 @@ final class HubConnection {
         pq.finish(connection)
     }
 
+    /// Whether the connection is still open as far as libpq knows (one that dropped while idle says
+    /// so only at its next statement).
+    var isOpen: Bool { pq.status(connection) == CONNECTION_OK }
+
     /// Runs one statement with `parameters` as text ($1, $2, …; nil is NULL) and returns its rows.
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {

@@ -117,12 +117,23 @@ package final class SyncClient {
     /// A one-change sync is connecting, one `hub_push` call (which also checks the schema, the clocks,
     /// the binding and the identity) and one `hub_pull` call (rule Y-29). Nothing is written, here or
     /// on the hub, before the hub is reached, checked and found to agree on the time; a failure at any
-    /// later point keeps what was done so far and repeats nothing twice.
+    /// later point keeps what was done so far and repeats nothing twice. `kept` is a loop's connection
+    /// kept between its syncs.
     package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
-                      progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
+                      kept: KeptHubConnection? = nil, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         try db.stopMapping()
+        guard let kept else {
+            return try sync(over: try HubConnection(url: url), url: url, remember: remember, passphrase: passphrase, progress: progress)
+        }
+        return try kept.use(url) { hub in
+            try sync(over: hub, url: url, remember: remember, passphrase: passphrase, progress: progress)
+        }
+    }
+
+    /// One sync over `hub`, a connection to `url`.
+    private func sync(over hub: HubConnection, url: String, remember: Bool, passphrase: HubPassphrase,
+                      progress: ((Int, Int?) -> Void)?) throws -> Report {
         mergeScope = MergeScope()
-        let hub = try HubConnection(url: url)
         // A store bound to no hub yet asks first (its first sync only), so that it becomes a device,
         // which writes here, only once the hub agreed (Y-10); one hub per device (Y-16) from then on.
         if let bound = try OperationLog.state(db)?.hubID {

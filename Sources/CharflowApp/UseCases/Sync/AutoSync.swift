@@ -8,7 +8,8 @@ import Foundation
 /// timer.
 ///
 /// Each sync is `syncWithHub` over the store opened for that sync alone, with the clock read then, so
-/// the store is never held between syncs and every command runs beside the loop. Between syncs the
+/// the store is never held between syncs and every command runs beside the loop; the hub connection
+/// is kept between syncs (`KeptHubConnection`). Between syncs the
 /// loop reads the operation log through `SyncProbe` every `Timing.probe` seconds and waits on the
 /// hub's announcements (`HubListener`). A hub that cannot be reached is retried after 5 s, then twice
 /// as long each time up to `Timing.retryCap`, with nothing printed and nothing else done meanwhile.
@@ -74,6 +75,8 @@ public final class AutoSync: @unchecked Sendable {
     private let timing: Timing
     private let onEvent: @Sendable (Event) -> Void
     private let thread = LoopThread()
+    /// One hub connection for all of this loop's syncs, made again when it drops (issue 39, item 13).
+    private let keptHub = KeptHubConnection()
     private var known = Knowledge()
 
     /// A loop over `store`, reading `clock` once per sync; `environmentHub` is `CHARFLOW_HUB`.
@@ -166,7 +169,10 @@ public final class AutoSync: @unchecked Sendable {
                     retryDelay = min(retryDelay * 2, timing.retryCap)
                     if !failing { onEvent(.wentOffline(words, at: at)) }
                     failing = true
-                    if unreachable { listener = nil }
+                    if unreachable {
+                        listener = nil
+                        keptHub.drop()
+                    }
                 }
                 // What this sync wrote (its merge, its marks) is no local change to send; a change made
                 // during it still waits and is seen by the next read.
@@ -191,8 +197,9 @@ public final class AutoSync: @unchecked Sendable {
                     let pushers = try heard.wait(timeout: wait)
                     if pushers.contains(where: { $0 != device }) { wanted = min(wanted ?? uptime(), uptime()) }
                 } catch {
-                    // The hub went away: a sync now finds out whether it is back.
+                    // The hub went away: a sync now finds out whether it is back, over a new connection.
                     listener = nil
+                    keptHub.drop()
                     wanted = min(wanted ?? uptime(), uptime())
                 }
             } else {
@@ -211,7 +218,9 @@ public final class AutoSync: @unchecked Sendable {
         let now = clock()
         do {
             let app = try store.open(now: now)
-            let report = try app.syncWithHub(SyncInput(environmentHub: environmentHub))
+            var input = SyncInput(environmentHub: environmentHub)
+            input.keptHub = keptHub
+            let report = try app.syncWithHub(input)
             thread.locked {
                 known.offlineSince = nil
                 known.lastError = nil

@@ -16,6 +16,8 @@ public struct SyncInput {
     public var afterPush: (() -> Void)?
     /// A blind hub's passphrase, asked for only when this device has no key for it (rule Y-32).
     public var passphrase = HubPassphrase()
+    /// The hub connection a loop keeps between its syncs; nil connects for this sync alone.
+    public var keptHub: KeptHubConnection?
 
     public init(hub: String? = nil, environmentHub: String? = nil) {
         self.hub = hub
@@ -61,7 +63,7 @@ extension Charflow {
         let conflicts = ConflictRepository(db: store.db)
         let before = try conflicts.lastID()
         let done = try client.sync(url: url, remember: input.hub != nil, passphrase: input.passphrase,
-                                  progress: input.progress)
+                                  kept: input.keptHub, progress: input.progress)
         var report = SyncReport(pushed: done.pushed, pulled: done.pulled, fromSnapshot: done.fromSnapshot, newDeviceID: done.newDeviceID)
         report.setAside = done.setAside
         report.wasForgotten = done.wasForgotten
