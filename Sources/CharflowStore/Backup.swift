@@ -244,7 +244,11 @@ extension Store {
         try db.transaction(dryRun ? .rollback : .commit) {
             try db.execute("PRAGMA defer_foreign_keys = ON")
             try journaled {
-                if try storeIsEmpty() {
+                // A store that syncs is never replaced whole, empty or not: its tombstones and its newer
+                // shared settings are what the hub knows, and a replace would bring back, on this device
+                // alone and for good, what was removed since the file was made (issue 39, item 6). It
+                // merges, as any store holding tasks does.
+                if try storeIsEmpty(), try OperationLog.state(db) == nil {
                     report.replaced = true
                     for table in Backup.tables.reversed() { try db.run("DELETE FROM \(table.name)") }
                     for table in Backup.tables {

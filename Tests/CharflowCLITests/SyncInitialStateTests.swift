@@ -199,4 +199,35 @@ struct SyncInitialStateTests {
         #expect(refused.stderr.contains("fieldClocks.tasks.x.title"), "\(refused.stderr)")
         #expect(try Database(path: fresh.storePath).scalar("SELECT count(*) FROM tasks")?.int == 0)
     }
+
+    @Test("Y-15 Y-27 an old export imported into a device brings back neither a task purged since nor another device's older settings; the stores meet (issue 39, item 6)")
+    func oldExportIntoDevice() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        try sync(a, hub, at: "2026-03-02T08:00")
+        try sync(b, hub, at: "2026-03-02T08:01")
+        let task = try a.add("Call the bank", now: "2026-03-02T09:00")
+        try sync(a, hub, at: "2026-03-02T09:01")
+        let backup = a.folder.appendingPathComponent("old.json").path
+        #expect(try a.run(["export", "--out", backup], now: "2026-03-02T09:02").status == 0)
+        // Since the export: B moves the first weekday, A purges the task; both sync.
+        try b.ok(["settings", "first-weekday", "sunday"], now: "2026-03-03T09:00")
+        try sync(b, hub, at: "2026-03-03T09:01")
+        try a.ok(["purge", task], now: "2026-03-03T09:02")
+        try sync(a, hub, at: "2026-03-03T09:03")
+        try sync(b, hub, at: "2026-03-03T09:04")
+        // A now holds no task at all, and imports the old export.
+        let imported = try a.run(["import", backup, "--json"], now: "2026-03-03T10:00")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try imported.json()["replaced"] as? Bool == false, "a device's import merges: \(imported.stdout)")
+        #expect(try title(a, task) == nil, "the purged task stays purged")
+        try sync(a, hub, at: "2026-03-03T10:01")
+        try sync(b, hub, at: "2026-03-03T10:02")
+        for device in [a, b] {
+            #expect(try title(device, task) == nil)
+            #expect((try device.json(["settings"], now: "2026-03-03T10:03") as? [String: String])?["first-weekday"] == "sunday")
+        }
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
+    }
 }
+
