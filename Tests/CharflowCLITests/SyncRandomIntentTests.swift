@@ -1,0 +1,186 @@
+import CharflowStore
+import CharflowTestSupport
+import Foundation
+import Testing
+
+/// Three devices through a real PostgreSQL hub, many short seeded runs of what people do to one task
+/// and one habit — note lines, ticks, deferrals, a purge with late notes on the purged task — with
+/// syncs in random order, checked against a reference of what the people did (spec D19, issue 39):
+/// no line lost or doubled, every tick kept, one deferral a day carrying the later choice, the purged
+/// text in no file of any device nor on the hub, every store equal.
+///
+/// Each run stays within one logical day (rollover at 04:00) that crosses its zone's change of clocks
+/// (Berlin from Monday on 28–29 March, New York from Sunday on 7–8 March). A failure names its seed;
+/// `CHARFLOW_INTENT_SEEDS` sets how many runs (200 by default) and `CHARFLOW_INTENT_SEED` replays one.
+@Suite("Sync keeps what three people did, over many seeded runs", .serialized)
+struct SyncRandomIntentTests {
+    static var seeds: [UInt64] {
+        let environment = ProcessInfo.processInfo.environment
+        if let one = environment["CHARFLOW_INTENT_SEED"].flatMap({ UInt64($0) }) { return [one] }
+        let count = environment["CHARFLOW_INTENT_SEEDS"].flatMap { Int($0) } ?? 200
+        return (0..<UInt64(max(1, count))).map { 39_000 + $0 }
+    }
+
+    /// One zone's run: when it starts (late in the evening, so its three hours cross the change of clocks
+    /// before the 04:00 rollover) and its first weekday.
+    struct Place {
+        let zone: String
+        let start: String
+        let firstWeekday: String
+    }
+
+    static let places = [Place(zone: "Europe/Berlin", start: "2026-03-28T22:00:00Z", firstWeekday: "monday"),
+                         Place(zone: "America/New_York", start: "2026-03-08T04:30:00Z", firstWeekday: "sunday")]
+
+    /// What the people did, which every store must show in the end.
+    struct Reference {
+        var lines: [String] = []
+        var ticked = false
+        var deferredTo: String?
+        var purged = false
+        var secrets: [String] = []
+    }
+
+    @Test("Y-17 Y-18 Y-27 D19: three devices, note lines, ticks, deferrals and a purge in random order over seeded runs end as the people meant")
+    func seededRuns() throws {
+        // A hub of its own for each run: a device's clock moves past every clock it receives, so runs
+        // sharing a hub would order one run's changes by another's clocks, not by when people made them.
+        for seed in Self.seeds {
+            try run(seed: seed, hub: try PostgresHub.initialised(at: "2026-03-01T07:00"))
+        }
+    }
+
+    /// One seeded run over `hub`, with three new devices and a task, a task to purge and a habit of its own.
+    func run(seed: UInt64, hub: PostgresHub) throws {
+        var random = SeededRandom(seed: seed)
+        let place = Self.places[Int(seed % UInt64(Self.places.count))]
+        let devices = try (0..<3).map { _ in try CharflowRunner(timeZone: place.zone) }
+        defer { devices.forEach { $0.removeFolder() } }
+        var instant = try #require(ISO8601DateFormatter().date(from: place.start))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: place.zone)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        func now() -> String { formatter.string(from: instant) }
+        func tick() { instant.addTimeInterval(6 * 60) }
+        let day = String(now().prefix(10))
+        let context = "seed \(seed) (\(place.zone))"
+
+        var reference = Reference()
+        let secret = "Zqx\(seed)purge"
+        reference.secrets.append(secret)
+        let first = devices[0]
+        try first.ok(["settings", "first-weekday", place.firstWeekday], now: now())
+        try first.ok(["settings", "rollover-time", "04:00"], now: now())
+        let task = try first.add("Plan the trip \(seed)", ["--region", "evening"], now: now())
+        let doomed = try first.add("Old plan \(seed)", ["--notes", secret, "--region", "evening"], now: now())
+        let habit = try first.addHabit("Stretch \(seed)", [], now: now())
+        for device in devices {
+            tick()
+            try device.syncJSON(hub, now: now())
+        }
+        var purgedOn: Set<Int> = []
+        // What happened, told when a check fails.
+        var story: [String] = []
+        for step in 0..<20 {
+            tick()
+            let index = Int.random(in: 0..<3, using: &random)
+            let device = devices[index]
+            let roll = Int.random(in: 0..<100, using: &random)
+            story.append("\(now()) device \(index) roll \(roll)")
+            switch roll {
+            case 0..<35:
+                let line = "s\(seed) step \(step) on \(index)"
+                try device.ok(["note", task, line], now: now())
+                reference.lines.append(line)
+            case 35..<47:
+                // A tick where this device does not show the day done yet (a second tick would untick).
+                if try amount(device, habit, day) == 0 {
+                    try device.ok(["habit", "log", habit], now: now())
+                    reference.ticked = true
+                }
+            case 47..<57:
+                // Always later than any day the task is due on: a deferral moves it to a later day.
+                let target = "2026-04-\(10 + step)"
+                try device.ok(["defer", task, "--to", target], now: now())
+                reference.deferredTo = target
+            case 57..<63:
+                if !reference.purged, try device.holdsTask(doomed) {
+                    try device.ok(["purge", doomed], now: now())
+                    reference.purged = true
+                    purgedOn.insert(index)
+                }
+            case 63..<70:
+                // A late note on the task to be purged, by a device that has not heard of the purge.
+                if try device.holdsTask(doomed) {
+                    let late = "Zqx\(seed)late\(step)"
+                    try device.ok(["note", doomed, late], now: now())
+                    reference.secrets.append(late)
+                }
+            default:
+                try device.syncJSON(hub, now: now())
+            }
+        }
+        // Whoever had not purged it yet does so at the end, so the check is the same in every run.
+        if !reference.purged {
+            tick()
+            try devices[0].ok(["purge", doomed], now: now())
+            reference.purged = true
+        }
+        // Everyone syncs until a whole round receives nothing: a merge of lines another device has not
+        // seen is sent on as a change of its own, so the last word can take a round more.
+        var quiet = false
+        var rounds = 0
+        while !quiet, rounds < 6 {
+            rounds += 1
+            quiet = true
+            for device in devices {
+                tick()
+                let report = try device.syncJSON(hub, now: now())
+                if (report["pulled"] as? Int ?? 0) > 0 || (report["pushed"] as? Int ?? 0) > 0 { quiet = false }
+            }
+        }
+        #expect(quiet, "\(context): the devices kept exchanging changes")
+        tick()
+        let records = try devices.map { try $0.syncedRecords(eachRemovalOnce: true) }
+        if Set(records).count != 1 {
+            let lines = records.map { $0.split(separator: "\n") }
+            let first = lines[0]
+            let differing = lines.dropFirst().flatMap { other in Set(other).symmetricDifference(Set(first)) }
+            Issue.record("\(context): the stores differ: \(differing.prefix(6))")
+            for device in devices {
+                Issue.record("\(context): \(String(describing: try device.json(["show", task], now: now())["notes"]))")
+            }
+        }
+        for (index, device) in devices.enumerated() {
+            let shown = try device.json(["show", task], now: now())
+            // Each line as written, without the time `note` puts before it.
+            let lines = ((shown["notes"] as? String) ?? "").split(separator: "\n").map { line in
+                line.range(of: " — ").map { String(line[$0.upperBound...]) } ?? String(line)
+            }
+            #expect(lines.sorted() == reference.lines.sorted(), "\(context): device \(index) holds \(lines), the people wrote \(reference.lines)")
+            let deferrals = (shown["deferrals"] as? [[String: Any]]) ?? []
+            #expect(deferrals.count == (reference.deferredTo == nil ? 0 : 1), "\(context): device \(index) \(deferrals)")
+            #expect(shown["deferralCount"] as? Int == deferrals.count, "\(context): device \(index)")
+            if let target = reference.deferredTo {
+                #expect(shown["dueDate"] as? String == target, "\(context): device \(index) is due \(String(describing: shown["dueDate"])), the last deferral chose \(target); \(story)")
+            }
+            #expect(try amount(device, habit, day) == (reference.ticked ? 1 : 0), "\(context): device \(index)")
+            #expect(try !device.holdsTask(doomed), "\(context): device \(index) still holds the purged task")
+            let left = SyncPrivacyTests.storeBytesHold(device, reference.secrets)
+            #expect(left.isEmpty, "\(context): device \(index) keeps \(left)")
+        }
+        let like = reference.secrets.map { "value LIKE '%\($0)%'" }.joined(separator: " OR ")
+        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE \(like)") == "0", "\(context): the hub's log keeps purged text")
+        #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE \(like)") == "0", "\(context): the hub's state keeps purged text")
+    }
+
+    /// The habit's amount on `day` as `device` holds it (0 when the day has no entry).
+    func amount(_ device: CharflowRunner, _ habit: String, _ day: String) throws -> Int {
+        let db = try Database(path: device.storePath, readOnly: true)
+        return try db.scalar("""
+            SELECT coalesce(max(e.amount), 0) FROM habit_entries e JOIN habit_windows w ON w.id = e.window_id
+            WHERE w.habit_id = ? AND e.date = ?
+            """, [.text(habit), .text(day)])?.int ?? 0
+    }
+}
