@@ -235,7 +235,7 @@ class PageTests(BrowserTestCase):
         self.check_both_themes("Backlog with the picker open", "backlog-move")
         d.find_element(By.CSS_SELECTOR, f"#move-{loft} button[type=submit]").click()
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Afternoon, Must-Do."))
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Sort the loft” to Afternoon, Must-Do.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Afternoon, Must-Do.")
         self.assertEqual([t["title"] for t in s.cli("today")["regions"]["afternoon"]["mustDo"]], ["Sort the loft"])
         wait(d, lambda d: d.find_element(By.ID, "backlog-total").text == "1 task waiting.")
 
@@ -249,7 +249,7 @@ class PageTests(BrowserTestCase):
         Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Evening")
         Select(d.find_element(By.ID, f"task-move-{sam}-bucket")).select_by_visible_text("Must-Do")
         d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Evening, Must-Do.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to Evening, Must-Do.")
         self.assertEqual([t["title"] for t in self.store.cli("today")["regions"]["evening"]["mustDo"]], ["Email Sam"])
         wait(d, lambda d: focused(d, "aria-label") == "Complete Email Sam")
         self.assertIn("Email Sam", by_label(d, "Evening region, 1 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)
@@ -269,7 +269,7 @@ class PageTests(BrowserTestCase):
         wait(d, lambda d: d.find_elements(By.ID, f"task-move-{sam}-region"))
         Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Backlog")
         d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to the Backlog.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to the Backlog.")
         wait(d, lambda d: d.switch_to.active_element.tag_name == "h1")
         self.assertEqual(self.store.cli("today")["backlogCount"], 2)
 
@@ -298,7 +298,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, "announce").get_attribute("aria-live"), "polite")
         box = by_label(d, "Complete Email Sam")
         box.send_keys(Keys.ALT, Keys.ARROW_UP)
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Email Sam” moved to place 1 of 2 in Morning Complementary.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Email Sam” moved to place 1 of 2 in Morning Complementary.")
         order = lambda: [t["title"] for t in s.cli("today")["regions"]["morning"]["complementary"]]
         self.assertEqual(order(), ["Email Sam", "Review notes"])
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]

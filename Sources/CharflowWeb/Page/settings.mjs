@@ -91,7 +91,6 @@ async function saveSettings(event) {
     problem("");
     const text = saved.join(" ");
     toast(text, actions.length ? actions : null);
-    announce(text);
   } else if (!changed.length) {
     announce(say("settingsUnchanged"));
   }
@@ -141,7 +140,6 @@ async function categoryStep(path, body, text, focusID) {
     $("category-problem").textContent = "";
     problem("");
     toast(text, answer.action);
-    announce(text);
   } catch (error) {
     $("category-problem").textContent = error.message;
     return false;
