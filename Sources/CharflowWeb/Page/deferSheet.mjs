@@ -5,7 +5,7 @@
 // week, Someday, or a day in the date field) with the reason chips and "This one keeps slipping"; else
 // tomorrow and the other quick dates. Someday shows when `somedayAllowed` (T-25, and T-13's easing),
 // and a quick date only when the server offers it today.
-import { $, el, announce, problem, focusHeading, focusedID } from "./dom.mjs";
+import { $, el, problem, focusHeading, focusedID } from "./dom.mjs";
 import { say, key, dayText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state, dateOffered } from "./state.mjs";
@@ -105,8 +105,8 @@ async function deferTo(task, word) {
     const answer = await api("/api/tasks/" + task.id + "/defer", body);
     problem("");
     const text = say("deferred", { title: task.title, to: answer.dueDate ? dayText(answer.dueDate) : say("deferralSomeday") });
-    toast(text, answer.action);
-    announce(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text);
+    // Easing an important task's importance is said where everyone sees it, in the one toast (T-13).
+    toast(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text, answer.action);
     if (answer.deferral && answer.deferral.suggestRemoval) detail.suggestion = task.id;
     if (answer.deferral && answer.deferral.importanceEased) detail.eased = task.id;
     state.sheet.back = null;
