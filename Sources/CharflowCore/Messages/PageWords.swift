@@ -246,6 +246,7 @@ public enum PageWords {
         ("singleKeys", "Single-key shortcuts (?, n, t, b)"),
         ("todayHeading", "Today"),
         ("quickAddTitle", "Quick add"),
+        ("quickPlaceholder", "Add a task…"),
         ("quickLabel", "Task, with !importance ~effort @day #category"),
         ("quickWhere", "Where"),
         ("quickBacklog", "Backlog"),

@@ -82,12 +82,15 @@ export function openSheet(task) {
     ...offered.map(({ word, text }) => el("button", { type: "button", class: "choice", id: "defer-to-" + word, text: say(text),
                                                       onclick: () => deferTo(task, word) }))));
   if (slipping) {
-    const field = el("input", { type: "date", id: "defer-date" });
+    const field = el("input", { type: "date", id: "defer-date", "aria-describedby": "defer-date-said" });
+    // The browser's field says the day in its own format; the page says it beside, as everywhere else ("Sun 6 Dec").
+    const said = el("span", { class: "said-day", id: "defer-date-said" });
+    field.addEventListener("input", () => { said.textContent = field.value ? say("chosenDay", { day: dayText(field.value) }) : ""; });
     body.push(el("div", { class: "defer-date" },
       el("label", { for: "defer-date", text: say("deferDate") }),
       el("div", { class: "quick-row" }, field,
         el("button", { type: "button", id: "defer-to-date", text: say("deferDateButton"),
-                       onclick: () => { if (field.value) deferTo(task, field.value); else field.focus(); } }))));
+                       onclick: () => { if (field.value) deferTo(task, field.value); else field.focus(); } }), said)));
   }
   body.push(el("p", { class: "refused", role: "alert", id: "defer-problem" }));
   body.push(el("div", { class: "actions" }, el("button", { type: "button", class: "ghost", id: "defer-cancel", text: say("cancel"),
