@@ -96,8 +96,9 @@ function carryItem(task) {
   return item;
 }
 
-// The day picker of "Later…": the quick dates the server offers and the task may take, a day of its own
-// (said in the page's words beside the field), the reason chips, Cancel; Esc closes it.
+// The day picker of "Later…", as the defer sheet has it: the reason chips first (optional), then
+// the quick dates the server offers and the task may take, or a day of its own (said in the page's
+// words beside the field), and Cancel; Esc closes it.
 function laterForm(task, allowed, carry) {
   const names = { title: task.title };
   const dateID = "night-date-" + task.id;
@@ -114,13 +115,6 @@ function laterForm(task, allowed, carry) {
   date.addEventListener("input", () => { said.textContent = date.value ? say("chosenDay", { day: dayText(date.value) }) : ""; });
   const form = el("form", { class: "later-form", id: "night-later-form-" + task.id, "aria-labelledby": "night-later-title-" + task.id },
     el("h3", { id: "night-later-title-" + task.id, tabindex: "-1", text: say("laterHeading", names) }),
-    el("fieldset", { class: "choices", id: "night-when-" + task.id }, el("legend", { text: say("laterWhen") }),
-      ...words.map((word) => el("button", { type: "button", class: "choice", id: "night-when-" + task.id + "-" + word, text: say(whenWords[word]),
-                                            onclick: () => carry(Object.assign({ later: word }, reason()), textOf) }))),
-    el("div", { class: "field-row" },
-      el("label", { for: dateID, text: say("laterDay") }), date,
-      el("button", { type: "submit", id: "night-carry-" + task.id, text: say("laterSubmit"), "aria-label": say("laterSubmitNamed", names) }),
-      said),
     el("fieldset", { class: "choices", id: "night-why-" + task.id }, el("legend", { text: say("laterReason") }),
       ...reasons.map((r) => el("button", { type: "button", class: "choice", id: "night-why-" + task.id + "-" + r.value, text: say(r.word),
                                            "aria-pressed": String(night.reason === r.value),
@@ -130,6 +124,13 @@ function laterForm(task, allowed, carry) {
                                                chip.setAttribute("aria-pressed", String(chip === event.currentTarget && night.reason !== null));
                                              }
                                            } }))),
+    el("fieldset", { class: "choices", id: "night-when-" + task.id }, el("legend", { text: say("laterWhen") }),
+      ...words.map((word) => el("button", { type: "button", class: "choice", id: "night-when-" + task.id + "-" + word, text: say(whenWords[word]),
+                                            onclick: () => carry(Object.assign({ later: word }, reason()), textOf) }))),
+    el("div", { class: "field-row" },
+      el("label", { for: dateID, text: say("laterDay") }), date,
+      el("button", { type: "submit", id: "night-carry-" + task.id, text: say("laterSubmit"), "aria-label": say("laterSubmitNamed", names) }),
+      said),
     el("div", { class: "actions" }, el("button", { type: "button", class: "ghost", id: "night-later-cancel-" + task.id, text: say("cancel"), onclick: close })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -184,9 +184,10 @@ function categoriesSection(categories) {
       if (!to || to === name) return;
       categoryStep(path + "/rename", { to }, say("categoryRenamed", { old: name, name: to }), "category-rename-" + slug(to));
     });
+    // The rename field shows the name; only an archived category says more than its name beside it.
     list.append(el("li", { class: "cat-" + (category.colorKey || "slate") },
       el("span", { class: "swatch", "aria-hidden": "true" }),
-      el("span", { class: "category-name", text: category.isArchived ? say("categoryIsArchived", { name }) : name }), form));
+      category.isArchived ? el("span", { class: "category-name", text: say("categoryIsArchived", { name }) }) : null, form));
   }
   return el("section", { class: "panel", id: "categories", "aria-labelledby": "categories-title" },
     el("h2", { id: "categories-title", text: say("categoriesTitle") }),
