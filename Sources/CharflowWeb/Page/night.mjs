@@ -19,6 +19,10 @@ import { fixedPointList } from "./today.mjs";
 import { habitOfferSection } from "./habitOffer.mjs";
 
 const night = state.night;
+// The Move items' words, each a whole key (the page joins no key from pieces).
+const moveWords = {
+  "later-this-week": key("deferWhen.later-this-week"), "next-week": key("deferWhen.next-week"), someday: key("deferWhen.someday"),
+};
 const whenWords = {
   tomorrow: key("when.tomorrow"), "later-this-week": key("when.later-this-week"), "next-week": key("when.next-week"),
   someday: key("when.someday"),
@@ -171,7 +175,7 @@ function planMenu(task, planned) {
   if (planned && night.plan.load.overloaded) {
     for (const word of ["later-this-week", "next-week", "someday"]) {
       if (!dateOffered(word) || (word === "someday" && !task.somedayAllowed)) continue;
-      const when = say(key("deferWhen." + word));
+      const when = say(moveWords[word]);
       items.push([say("nightMoveItem", { when }), say("nightMoveItemNamed", { title: task.title, when }),
                   () => step("/api/plan/move", { task: task.id, to: word }, (answer) => {
                     const due = dueOf(answer);
