@@ -293,8 +293,9 @@ function renderTask(task) {
     event.preventDefault();
     if (titleInput.value.trim() && titleInput.value !== task.title) edit(task, "title", { title: titleInput.value });
   });
-  view.push(el("section", { class: "panel", "aria-labelledby": "detail-title-label" },
-    el("h2", {}, el("label", { id: "detail-title-label", for: "detail-title-input", text: say("detailTitleLabel") })), titleForm));
+  // The title is the heading; renaming it is the first of the fields, not a card of its own that says it again.
+  const titleField = el("div", { class: "setting" },
+    el("label", { id: "detail-title-label", for: "detail-title-input", text: say("detailTitleLabel") }), titleForm);
 
   const notes = el("section", { class: "panel", "aria-labelledby": "detail-notes-title" },
     el("h2", { id: "detail-notes-title", text: say("notes") }));
@@ -324,7 +325,7 @@ function renderTask(task) {
   view.push(notes);
 
   const fields = el("section", { class: "panel fields", "aria-labelledby": "detail-fields-title" },
-    el("h2", { id: "detail-fields-title", text: say("detailFields") }));
+    el("h2", { id: "detail-fields-title", text: say("detailFields") }), titleField);
   fields.append(choices("importance", say("importance"), Object.entries(importanceWords).map(([value, word]) => [value, say(word)]),
     task.importance, (value) => edit(task, "importance", { importance: value })));
   fields.append(effortChoices(task));
