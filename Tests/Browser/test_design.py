@@ -279,6 +279,23 @@ class DesignTests(BrowserTestCase):
             shortcuts = d.find_element(By.ID, "shortcuts-button").is_displayed()
             self.assertEqual(shortcuts, width > 600, f"the Shortcuts button at {width}")
 
+    def test_W19_the_shortcuts_panel_is_whole_at_375_scrolling_within_itself(self):
+        self.day_with_habits()
+        d = self.open_page()
+        self.viewport(375, 700)
+        d.find_element(By.TAG_NAME, "body").send_keys("?")
+        wait(d, lambda d: d.find_element(By.ID, "shortcuts").is_displayed())
+        box = d.execute_script(
+            "const p = document.getElementById('shortcuts'); const r = p.getBoundingClientRect();"
+            "return {left: r.left, right: r.right, width: innerWidth, scrollW: p.scrollWidth, clientW: p.clientWidth,"
+            " scrollH: p.scrollHeight, clientH: p.clientHeight, overflow: getComputedStyle(p).overflowY};")
+        self.assertGreaterEqual(box["left"], 0, box)
+        self.assertLessEqual(box["right"], box["width"], box)
+        self.assertLessEqual(box["scrollW"], box["clientW"], f"the panel is cut at the side: {box}")
+        if box["scrollH"] > box["clientH"]:
+            self.assertIn(box["overflow"], ("auto", "scroll"), f"the panel is cut at the foot: {box}")
+        self.screenshot("design-shortcuts-375-light")
+
     def test_W24_a_sheet_dims_the_page_under_it(self):
         self.day_with_habits()
         d = self.open_page(fragment="#task/" + self.proposal)
