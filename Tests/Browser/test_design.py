@@ -10,6 +10,7 @@ import re
 import unittest
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import png_pixels
 from browser_support import BrowserTestCase, by_label, contrast, theme, wait
@@ -196,6 +197,113 @@ class DesignTests(BrowserTestCase):
                     self.screenshot(f"design-{name}-{width}-{scheme}")
                 theme(d, "light")
                 self.assert_no_horizontal_scroll(f"{name} at {width}")
+
+    def rows_at(self, width):
+        """Today at `width` px: each shown task row's height, whether its title is on one line, its box's left edge."""
+        self.viewport(width, 900, mobile=width < 600)
+        d = self.driver
+        d.execute_script("location.hash = '#today'")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions ul.tasks li"))
+        return d.execute_script(
+            "const control = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--control')) * 16;"
+            "return {control, rows: Array.from(document.querySelectorAll('#regions ul.tasks li')).filter((li) => li.offsetParent !== null).map((li) => {"
+            " const label = li.querySelector('label'); const box = li.querySelector('input[type=checkbox]');"
+            " const line = parseFloat(getComputedStyle(label).lineHeight) || 24;"
+            " return {title: li.dataset.title, must: li.classList.contains('must'), height: li.getBoundingClientRect().height,"
+            "         labelHeight: label.getBoundingClientRect().height, line, ellipsis: getComputedStyle(label).textOverflow,"
+            "         boxLeft: box.getBoundingClientRect().left, fullTitle: li.querySelector('.title-link').getAttribute('title')}; })};")
+
+    def test_W24_a_task_row_is_one_line_one_control_high_at_1280_and_375_its_box_in_line_with_the_Must_Dos(self):
+        self.day_with_habits()
+        self.store.cli("add", "Write the long letter to the council about the hedge, the bins and the lamp post by the school gate",
+                       "--region", "morning", "--bucket", "complementary", "--effort", "45")
+        self.open_page()
+        for width in (1280, 375):
+            shown = self.rows_at(width)
+            self.assertEqual(shown["control"], 40.0)
+            for row in shown["rows"]:
+                if row["must"]:
+                    continue
+                self.assertEqual(row["height"], shown["control"], f"at {width}: {row}")
+                self.assertLess(row["labelHeight"], 2 * row["line"], f"at {width} the title wraps: {row}")
+                self.assertEqual(row["ellipsis"], "ellipsis", row)
+                self.assertEqual(row["fullTitle"], row["title"], "the whole title is not on hover")
+            # The Must-Do is the region's one big thing, and its box is in line with the rows under it.
+            must = next(r for r in shown["rows"] if r["title"] == "Finish proposal")
+            other = next(r for r in shown["rows"] if r["title"] == "Review notes")
+            self.assertGreater(must["height"], shown["control"])
+            self.assertAlmostEqual(must["boxLeft"], other["boxLeft"], delta=0.5, msg=f"at {width}")
+            self.assert_no_horizontal_scroll(f"Today at {width}")
+
+    def test_W21_the_row_menu_is_an_icon_button_with_a_name_seen_on_hover_and_focus(self):
+        self.day_with_habits()
+        d = self.open_page()
+        button = by_label(d, "More actions for Review notes")
+        self.assertEqual(button.text, "⋯")
+        self.assertEqual(button.get_attribute("aria-haspopup"), "menu")
+        d.execute_script("arguments[0].focus()", button)
+        self.assertEqual(d.execute_script("return getComputedStyle(arguments[0]).opacity", button), "1")
+
+    def test_W24_names_in_the_header_rows_and_cards_are_not_underlined(self):
+        self.day_with_habits()
+        d = self.open_page()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions .title-link"))
+        underlined = d.execute_script(
+            "return Array.from(document.querySelectorAll('.screens a, #regions h2 a, .title-link, .chip a, .counts li'))"
+            ".filter((a) => getComputedStyle(a).textDecorationLine.includes('underline')).map((a) => a.textContent);")
+        self.assertEqual(underlined, [])
+
+    def test_W21_focus_the_page_moves_onto_a_heading_draws_no_ring_and_a_tab_does(self):
+        self.day_with_habits()
+        d = self.open_page()
+        d.find_element(By.ID, "nav-backlog").send_keys(Keys.ENTER)
+        wait(d, lambda d: d.switch_to.active_element.tag_name == "h1", message="focus did not reach the heading")
+        ring = d.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth];")
+        self.assertTrue(ring[0] == "none" or ring[1] == "0px", ring)
+        d.switch_to.active_element.send_keys(Keys.TAB)
+        ring = d.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth];")
+        self.assertEqual(ring, ["solid", "3px"], "a keyboard stop shows no ring")
+
+    def test_W24_three_regions_side_by_side_at_1280_and_one_at_375_with_quick_add_one_bar(self):
+        self.day_with_habits()
+        d = self.open_page()
+        for width, columns in ((1280, 3), (375, 1)):
+            self.viewport(width, 900, mobile=width < 600)
+            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section"))
+            tops = d.execute_script("return Array.from(document.querySelectorAll('#regions > section.region')).map((s) => Math.round(s.getBoundingClientRect().top))")
+            self.assertEqual(len([t for t in tops if t == tops[0]]), columns, f"at {width}: {tops}")
+            # Quick add: the line, the place and Add on one row of one control's height.
+            bar = d.execute_script("return ['quick-line', 'quick-where'].map((id) => document.getElementById(id).getBoundingClientRect())"
+                                   ".concat([document.querySelector('#quick-form button[type=submit]').getBoundingClientRect()]).map((r) => [Math.round(r.top), Math.round(r.height)])")
+            self.assertEqual(len({tuple(b) for b in bar}), 1, f"at {width} quick add is not one bar: {bar}")
+            shortcuts = d.find_element(By.ID, "shortcuts-button").is_displayed()
+            self.assertEqual(shortcuts, width > 600, f"the Shortcuts button at {width}")
+
+    def test_W19_the_shortcuts_panel_is_whole_at_375_scrolling_within_itself(self):
+        self.day_with_habits()
+        d = self.open_page()
+        self.viewport(375, 700)
+        d.find_element(By.TAG_NAME, "body").send_keys("?")
+        wait(d, lambda d: d.find_element(By.ID, "shortcuts").is_displayed())
+        box = d.execute_script(
+            "const p = document.getElementById('shortcuts'); const r = p.getBoundingClientRect();"
+            "return {left: r.left, right: r.right, width: innerWidth, scrollW: p.scrollWidth, clientW: p.clientWidth,"
+            " scrollH: p.scrollHeight, clientH: p.clientHeight, overflow: getComputedStyle(p).overflowY};")
+        self.assertGreaterEqual(box["left"], 0, box)
+        self.assertLessEqual(box["right"], box["width"], box)
+        self.assertLessEqual(box["scrollW"], box["clientW"], f"the panel is cut at the side: {box}")
+        if box["scrollH"] > box["clientH"]:
+            self.assertIn(box["overflow"], ("auto", "scroll"), f"the panel is cut at the foot: {box}")
+        self.screenshot("design-shortcuts-375-light")
+
+    def test_W24_a_sheet_dims_the_page_under_it(self):
+        self.day_with_habits()
+        d = self.open_page(fragment="#task/" + self.proposal)
+        wait(d, lambda d: d.find_elements(By.ID, "detail-defer"))
+        d.find_element(By.ID, "detail-defer").click()
+        wait(d, lambda d: d.execute_script("return document.getElementById('defer-sheet').open"))
+        backdrop = d.execute_script("return getComputedStyle(document.getElementById('defer-sheet'), '::backdrop').backgroundColor")
+        self.assertNotIn(backdrop, ("rgba(0, 0, 0, 0)", "transparent", ""), backdrop)
 
 
 if __name__ == "__main__":

@@ -251,6 +251,49 @@ class DetailTests(BrowserTestCase):
         wait(d, lambda d: [b.get_attribute("id") for b in d.find_elements(By.CSS_SELECTOR, "#detail-importance [aria-pressed=true]")]
              == ["detail-importance-low"])
 
+    def test_W22_T13_the_easing_of_a_third_deferral_is_in_the_visible_toast_said_once(self):
+        bank = self.slipped("Call the bank", 2, "--importance", "medium")
+        d = self.open_page()
+        self.open_detail(bank)
+        self.defer_in_sheet(bank, "Next week", reason="Not ready")
+        toast = lambda d: d.find_element(By.ID, "toast").text
+        wait(d, lambda d: toast(d).startswith("Deferred “Call the bank” to Mon 7 Dec. This one keeps slipping, so I've eased it to low."),
+             message="the toast does not say the easing")
+        # The toast is the polite status; the second live region does not say it again.
+        self.assertEqual(d.find_element(By.ID, "toast").get_attribute("role"), "status")
+        self.assertEqual(d.find_element(By.ID, "announce").get_attribute("textContent"), "")
+
+    def test_W11_W13_the_detail_completes_its_task_as_its_primary_action_and_Begin_focus_on_the_running_task_offers_Finish(self):
+        trip = self.add_trip()
+        d = self.open_page()
+        self.open_detail(trip)
+        primary = d.find_element(By.CSS_SELECTOR, "#detail-body .actions button")
+        self.assertEqual((primary.get_attribute("id"), primary.text), ("detail-complete", "Complete"))
+        self.assertNotIn("ghost", primary.get_attribute("class"))
+        self.assertIn("ghost", d.find_element(By.ID, "detail-defer").get_attribute("class"))
+        # Begin focus on it, come back, and Begin focus again: no "Done, then begin", the session's Finish.
+        press(d, "Begin focus on Plan the trip")
+        wait(d, lambda d: d.find_elements(By.ID, "focus-done"))
+        self.open_detail(trip)
+        press(d, "Begin focus on Plan the trip")
+        wait(d, lambda d: focused(d, "id") == "focus-done", message="Finish was not offered")
+        self.assertEqual(d.find_elements(By.ID, "focus-settle-done"), [])
+        wait(d, lambda d: "is the task in focus now" in d.find_element(By.ID, "toast").text)
+        # Another task's Begin while it runs offers the settle choices; Esc closes them.
+        other = self.store.cli("add", "Email Sam", "--region", "afternoon")["id"]
+        self.open_detail(other)
+        press(d, "Begin focus on Email Sam")
+        wait(d, lambda d: d.find_elements(By.ID, "focus-settle-done"))
+        d.find_element(By.ID, "focus-settle-done").send_keys("\ue00c")
+        wait(d, lambda d: not d.find_elements(By.ID, "focus-refused"), message="Esc left the settle choices open")
+        # Complete from the detail: one call, the undo toast, the store done; the button then reopens.
+        self.open_detail(trip)
+        press(d, "Complete Plan the trip")
+        wait(d, lambda d: self.store.cli("show", trip)["isCompleted"], message="not completed in the store")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Plan the trip”."))
+        wait(d, lambda d: d.find_element(By.ID, "detail-complete").text == "Reopen")
+        self.assertEqual(focused(d, "id"), "detail-complete")
+
     def test_W11_T21_the_fifth_deferral_suggests_removal_with_its_actions(self):
         worn = self.slipped("Clear the garage", 4)
         kept = self.slipped("Mend the fence", 4)

@@ -54,7 +54,7 @@ class DragTests(BrowserTestCase):
         d = self.open_page()
         self.assertEqual(by_label(d, "Complete Email Sam").find_element(By.XPATH, "..").get_attribute("draggable"), "true")
         self.drag(self.sam, "section.region[data-region=afternoon]")
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Afternoon, Misc.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to Afternoon, Misc."))
         self.assertEqual(self.where(self.sam), ("afternoon", "misc"))
         self.assertEqual(d.find_element(By.ID, "announce").get_attribute("aria-live"), "polite")
         wait(d, lambda d: "Email Sam" in by_label(d, "Afternoon region, 0 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)
@@ -66,7 +66,7 @@ class DragTests(BrowserTestCase):
         d = self.open_page()
         self.assertEqual(self.morning("complementary"), ["Review notes", "Email Sam"])
         self.drag(self.sam, f'#region-morning li[data-task="{self.notes}"]')
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Email Sam” moved to place 1 of 2 in Morning Complementary.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Email Sam” moved to place 1 of 2 in Morning Complementary."))
         self.assertEqual(self.morning("complementary"), ["Email Sam", "Review notes"])
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]
              == ["Complete Finish project proposal", "Complete Email Sam", "Complete Review notes"])
@@ -89,7 +89,7 @@ class DragTests(BrowserTestCase):
         self.plan_a_morning()
         d = self.open_page()
         self.drag(self.sam, "#backlog")
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to the Backlog.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to the Backlog."))
         self.assertEqual(self.where(self.sam), (None, None))
         self.assertEqual(self.store.cli("today")["backlogCount"], 2)
         # On the Backlog no region is on screen: a drag shows three places to drop it.
@@ -97,7 +97,7 @@ class DragTests(BrowserTestCase):
         wait(d, lambda d: d.find_element(By.ID, "view-backlog").is_displayed() and
              d.find_elements(By.CSS_SELECTOR, f'#backlog-groups li[data-task="{self.loft}"]'))
         self.drag(self.loft, ".drop-zone[data-region=evening]")
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Sort the loft” to Evening, Misc.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Evening, Misc."))
         self.assertEqual(self.where(self.loft), ("evening", "misc"))
         self.assertEqual(d.find_elements(By.ID, "drop-strip"), [], "the drop places stayed after the drag")
 
@@ -106,7 +106,7 @@ class DragTests(BrowserTestCase):
         d = self.open_page(fragment="#region/morning")
         wait(d, lambda d: d.find_element(By.ID, "view-region").is_displayed())
         self.drag(self.sam, "#region-buckets section[data-bucket=misc]")
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Morning, Misc.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to Morning, Misc."))
         self.assertEqual(self.where(self.sam), ("morning", "misc"))
         wait(d, lambda d: [h.text for h in d.find_elements(By.CSS_SELECTOR, "#region-buckets h2")]
              == ["Must-Do 1/1", "Complementary 1/3", "Misc 1/5"])

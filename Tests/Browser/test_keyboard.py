@@ -73,7 +73,7 @@ class TaskListKeyboardTests(BrowserTestCase):
         wait(d, lambda d: d.switch_to.active_element.text == "Review notes")
         ActionChains(d).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
         wait(d, lambda d: self.order() == ["Email Sam", "Review notes", "Book the venue"], message="Alt+Down from the title did not move it")
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Review notes” moved to place 2 of 3 in Morning Complementary.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Review notes” moved to place 2 of 3 in Morning Complementary."))
         wait(d, lambda d: d.switch_to.active_element.text == "Review notes", message="focus left the moved task")
         # From the menu button too.
         self.keys(Keys.ARROW_RIGHT)

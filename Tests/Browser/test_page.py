@@ -164,7 +164,49 @@ class PageTests(BrowserTestCase):
         click(d, "Undo: Completed “Finish project proposal”.")
         wait(d, lambda d: not self.store.cli("show", self.must)["isCompleted"], message="undo did not reach the store")
         wait(d, lambda d: not by_label(d, "Complete Finish project proposal").is_selected())
-        wait(d, lambda d: d.find_element(By.ID, "announce").text.startswith("Undone:"))
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Undone: Completed “Finish project proposal”.")
+
+    def watch_announcements(self):
+        """Records every text the page's live regions take from now on (the toast and the second region)."""
+        self.driver.execute_script(
+            "window.said = []; for (const id of ['toast', 'announce']) { const node = document.getElementById(id);"
+            " new MutationObserver(() => { const t = id === 'toast' ? (node.querySelector('span') || {}).textContent : node.textContent;"
+            " if (t) window.said.push(id + ': ' + t); }).observe(node, {childList: true, subtree: true, characterData: true}); }")
+
+    def said(self):
+        return self.driver.execute_script("return window.said")
+
+    def test_W15_W16_an_action_is_said_once_and_its_undo_says_what_was_undone(self):
+        self.plan_a_day()
+        d = self.open_page()
+        self.watch_announcements()
+        click(d, "Complete Review notes")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Completed “Review notes”."))
+        time.sleep(0.4)
+        self.assertEqual(self.said(), ["toast: Completed “Review notes”."], "said more than once")
+        d.find_element(By.TAG_NAME, "body").send_keys("z")
+        wait(d, lambda d: not self.store.cli("today")["regions"]["morning"]["complementary"][0]["isCompleted"]
+             if self.store.cli("today")["regions"]["morning"]["complementary"][0]["title"] == "Review notes" else True)
+        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Undone: Completed “Review notes”.", message="undo does not say what")
+
+    def test_W9_W17_the_quick_add_preview_is_said_once_typing_rests_its_parts_apart_and_an_error_marks_the_line(self):
+        d = self.open_page()
+        line = d.find_element(By.ID, "quick-line")
+        self.assertIsNone(d.find_element(By.ID, "quick-parse").get_attribute("aria-live"), "the preview is live on every key")
+        self.watch_announcements()
+        line.send_keys("Call the bank !high ~30m")
+        wait(d, lambda d: any(s.startswith("announce:") for s in self.said()), message="the preview was never said")
+        time.sleep(1.2)
+        spoken = [s for s in self.said() if s.startswith("announce:")]
+        self.assertEqual(spoken, ["announce: Title: Call the bank; Importance: high; Effort: 30 min"])
+        self.assertIsNone(line.get_attribute("aria-invalid"))
+        line.send_keys(" !urgent")
+        wait(d, lambda d: line.get_attribute("aria-invalid") == "true", message="the line is not marked invalid")
+        described = line.get_attribute("aria-describedby").split()
+        self.assertIn("quick-parse", described)
+        self.assertIn("is not something quick add knows", d.find_element(By.ID, "quick-parse").text)
+        line.send_keys(Keys.BACKSPACE * 8)
+        wait(d, lambda d: line.get_attribute("aria-invalid") is None, message="the mark stayed once the line was right")
 
     def test_W15_the_toast_leaves_after_five_seconds(self):
         self.plan_a_day()
@@ -235,7 +277,6 @@ class PageTests(BrowserTestCase):
         self.check_both_themes("Backlog with the picker open", "backlog-move")
         d.find_element(By.CSS_SELECTOR, f"#move-{loft} button[type=submit]").click()
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Sort the loft” to Afternoon, Must-Do."))
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Sort the loft” to Afternoon, Must-Do.")
         self.assertEqual([t["title"] for t in s.cli("today")["regions"]["afternoon"]["mustDo"]], ["Sort the loft"])
         wait(d, lambda d: d.find_element(By.ID, "backlog-total").text == "1 task waiting.")
 
@@ -249,7 +290,7 @@ class PageTests(BrowserTestCase):
         Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Evening")
         Select(d.find_element(By.ID, f"task-move-{sam}-bucket")).select_by_visible_text("Must-Do")
         d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to Evening, Must-Do.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to Evening, Must-Do."))
         self.assertEqual([t["title"] for t in self.store.cli("today")["regions"]["evening"]["mustDo"]], ["Email Sam"])
         wait(d, lambda d: focused(d, "aria-label") == "Complete Email Sam")
         self.assertIn("Email Sam", by_label(d, "Evening region, 1 Must-Do, 0 Complementary, 1 Misc, 0% complete").text)
@@ -269,7 +310,7 @@ class PageTests(BrowserTestCase):
         wait(d, lambda d: d.find_elements(By.ID, f"task-move-{sam}-region"))
         Select(d.find_element(By.ID, f"task-move-{sam}-region")).select_by_visible_text("Backlog")
         d.find_element(By.CSS_SELECTOR, f"#task-move-{sam} button[type=submit]").click()
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "Moved “Email Sam” to the Backlog.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Moved “Email Sam” to the Backlog."))
         wait(d, lambda d: d.switch_to.active_element.tag_name == "h1")
         self.assertEqual(self.store.cli("today")["backlogCount"], 2)
 
@@ -298,7 +339,7 @@ class PageTests(BrowserTestCase):
         self.assertEqual(d.find_element(By.ID, "announce").get_attribute("aria-live"), "polite")
         box = by_label(d, "Complete Email Sam")
         box.send_keys(Keys.ALT, Keys.ARROW_UP)
-        wait(d, lambda d: d.find_element(By.ID, "announce").text == "“Email Sam” moved to place 1 of 2 in Morning Complementary.")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Email Sam” moved to place 1 of 2 in Morning Complementary."))
         order = lambda: [t["title"] for t in s.cli("today")["regions"]["morning"]["complementary"]]
         self.assertEqual(order(), ["Email Sam", "Review notes"])
         wait(d, lambda d: [e.get_attribute("aria-label") for e in d.find_elements(By.CSS_SELECTOR, "#region-morning li input")]

@@ -76,7 +76,7 @@ class UpcomingTests(BrowserTestCase):
         wait(d, lambda d: "Tidy the shed\nBacklog" in rows(d), seconds=4, message="a new task did not show")
         self.assertEqual(d.find_element(By.ID, "search-line").get_attribute("value"), "the")
         line.send_keys("zzz")
-        wait(d, lambda d: d.find_element(By.ID, "search-results").text == "No task matches “thezzz”.")
+        wait(d, lambda d: d.find_element(By.ID, "search-results").text == "No task matches “thezzz”. A shorter word finds more; a new task starts in quick add on Today.")
         line.clear()
         line.send_keys("report")
         wait(d, lambda d: rows(d) == ["Write the report\nMorning, Must-Do"])

@@ -100,6 +100,25 @@ struct NightPlanningUseCaseTests {
         #expect(picked.task.dueDate == (try day("2026-12-07")))
     }
 
+    @Test("P-2 T-20 T-25 the carry choices offered are the ones the core takes: Keep until the third deferral, Someday only when it would be taken")
+    func carryChoicesAreWhatTheCoreTakes() throws {
+        let store = try AppTestStore()
+        let essay = try store.open("2026-11-30").planningAdd("Essay", due: .today, importance: .high)
+        let first = try store.open("2026-11-30", "21:00")
+        let fresh = try first.carryChoices(of: try first.task(TaskRef(essay.id)))
+        #expect(fresh == CarryChoices(keep: true, someday: false, keepNote: nil), "a high task is not eased yet: no Someday")
+        #expect(throws: PlannerError.importantNeedsDay) { try first.carryTask(.init(task: essay.id, choice: .later(.someday, nil))) }
+        try first.carryTask(.init(task: essay.id, choice: .keep))
+        try store.open("2026-12-01", "21:00").carryTask(.init(task: essay.id, choice: .keep))
+        // The third: Keep is refused with the core's sentence, and Someday is taken (the deferral eases it to low).
+        let third = try store.open("2026-12-02", "21:00")
+        let slipping = try third.carryChoices(of: try third.task(TaskRef(essay.id)))
+        #expect(slipping == CarryChoices(keep: false, someday: true, keepNote: PlannerError.pickALaterDay.message))
+        #expect(throws: PlannerError.pickALaterDay) { try third.carryTask(.init(task: essay.id, choice: .keep)) }
+        #expect(try third.carryTask(.init(task: essay.id, choice: .later(.someday, nil))).task.dueDate == nil)
+
+    }
+
     @Test("P-2 carry .drop drops the task as one undoable delete")
     func carryDrop() throws {
         let store = try AppTestStore()

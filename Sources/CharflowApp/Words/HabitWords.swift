@@ -13,6 +13,15 @@ public enum HabitWords {
         }
     }
 
+    /// A day's line in the night review: the amount, or for a weekly target the week's progress
+    /// ("3 of 3 this week"), with the day's amount after it when something was logged that day.
+    public static func dayLine(kind: HabitKind, amount: Int, target: Int, week: (done: Int, target: Int)?) -> String {
+        let day = Self.amount(kind: kind, amount: amount, target: target)
+        guard let week else { return day }
+        let progress = "\(week.done) of \(week.target) this week"
+        return amount > 0 ? progress + " · that day " + day : progress
+    }
+
     /// "Paused — resumes 20 Oct", or until resumed.
     public static func pausedLine(_ pause: HabitPause) -> String {
         guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }

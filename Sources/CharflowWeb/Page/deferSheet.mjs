@@ -5,7 +5,7 @@
 // week, Someday, or a day in the date field) with the reason chips and "This one keeps slipping"; else
 // tomorrow and the other quick dates. Someday shows when `somedayAllowed` (T-25, and T-13's easing),
 // and a quick date only when the server offers it today.
-import { $, el, announce, problem, focusHeading, focusedID } from "./dom.mjs";
+import { $, el, problem, focusHeading, focusedID } from "./dom.mjs";
 import { say, key, dayText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state, dateOffered } from "./state.mjs";
@@ -82,12 +82,15 @@ export function openSheet(task) {
     ...offered.map(({ word, text }) => el("button", { type: "button", class: "choice", id: "defer-to-" + word, text: say(text),
                                                       onclick: () => deferTo(task, word) }))));
   if (slipping) {
-    const field = el("input", { type: "date", id: "defer-date" });
+    const field = el("input", { type: "date", id: "defer-date", "aria-describedby": "defer-date-said" });
+    // The browser's field says the day in its own format; the page says it beside, as everywhere else ("Sun 6 Dec").
+    const said = el("span", { class: "said-day", id: "defer-date-said" });
+    field.addEventListener("input", () => { said.textContent = field.value ? say("chosenDay", { day: dayText(field.value) }) : ""; });
     body.push(el("div", { class: "defer-date" },
       el("label", { for: "defer-date", text: say("deferDate") }),
       el("div", { class: "quick-row" }, field,
         el("button", { type: "button", id: "defer-to-date", text: say("deferDateButton"),
-                       onclick: () => { if (field.value) deferTo(task, field.value); else field.focus(); } }))));
+                       onclick: () => { if (field.value) deferTo(task, field.value); else field.focus(); } }), said)));
   }
   body.push(el("p", { class: "refused", role: "alert", id: "defer-problem" }));
   body.push(el("div", { class: "actions" }, el("button", { type: "button", class: "ghost", id: "defer-cancel", text: say("cancel"),
@@ -105,8 +108,8 @@ async function deferTo(task, word) {
     const answer = await api("/api/tasks/" + task.id + "/defer", body);
     problem("");
     const text = say("deferred", { title: task.title, to: answer.dueDate ? dayText(answer.dueDate) : say("deferralSomeday") });
-    toast(text, answer.action);
-    announce(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text);
+    // Easing an important task's importance is said where everyone sees it, in the one toast (T-13).
+    toast(answer.deferral && answer.deferral.importanceEased ? text + " " + say("eased") : text, answer.action);
     if (answer.deferral && answer.deferral.suggestRemoval) detail.suggestion = task.id;
     if (answer.deferral && answer.deferral.importanceEased) detail.eased = task.id;
     state.sheet.back = null;

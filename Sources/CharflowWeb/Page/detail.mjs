@@ -5,7 +5,7 @@
 // Every change is one API call answered with the undo toast. User text is only ever set as text: the
 // markdown is built element by element, never through `innerHTML`. The quick dates offered are the
 // server's (`GET /api/dates`), Someday only when the task's `somedayAllowed` says so (T-25).
-import { $, el, announce, problem, focusHeading, focusedID, keepFocus } from "./dom.mjs";
+import { $, el, problem, focusHeading, focusedID, keepFocus } from "./dom.mjs";
 import { say, key, regionNames, bucketName, dayText, durationText } from "./words.mjs";
 import { api, fromServer } from "./api.mjs";
 import { state, dateOffered } from "./state.mjs";
@@ -114,8 +114,11 @@ async function edit(task, what, body) {
   try {
     const answer = await api("/api/tasks/" + task.id + "/edit", body);
     problem("");
-    toast(say("changed", { what: say(fieldWords[what]), title: answer.title }), answer.action);
-    if (answer.deferral && answer.deferral.importanceEased) { detail.eased = task.id; announce(say("eased")); }
+    const eased = Boolean(answer.deferral && answer.deferral.importanceEased);
+    const text = say("changed", { what: say(fieldWords[what]), title: answer.title });
+    // Easing is said in the toast everyone sees, not only to a screen reader (T-13).
+    toast(eased ? text + " " + say("eased") : text, answer.action);
+    if (eased) detail.eased = task.id;
     if (answer.deferral && answer.deferral.suggestRemoval) detail.suggestion = task.id;
   } catch (error) { problem(error.message); }
   await refresh();
@@ -181,7 +184,6 @@ async function remove(task) {
     detail.suggestion = null;
     problem("");
     toast(say("deleted", { title: task.title }), answer.action);
-    announce(say("deleted", { title: task.title }));
   } catch (error) { problem(error.message); await refresh(); return; }
   if (/^#task\//.test(location.hash)) {
     detail.task = null;
@@ -190,6 +192,18 @@ async function remove(task) {
   }
   await refresh();
   focusHeading();
+}
+
+// Completes the task (or opens it again), one call answered with the undo toast; focus stays on the button.
+async function complete(task) {
+  const done = !task.isCompleted;
+  try {
+    const answer = await api("/api/tasks/" + task.id + (done ? "/done" : "/undone"), {});
+    problem("");
+    detail.pendingFocus = "detail-complete";
+    toast(say(done ? "completed" : "reopened", { title: task.title }), answer.action);
+  } catch (error) { problem(error.message); }
+  await refresh();
 }
 
 // Effort: 15, 30, 60 or 120 minutes, "Other…" for any 15-minute step up to 8 h (task.md), or none. A value
@@ -261,9 +275,12 @@ function renderTask(task) {
   // Easing an important task's importance is never silent (T-13): said until the detail is left.
   if (detail.eased === task.id) view.push(el("p", { class: "eased", id: "detail-eased", text: say("eased") }));
   if (detail.suggestion === task.id) view.push(suggestionBox(task));
+  // Complete is the detail's first and primary action; the rest are quiet beside it.
   view.push(el("div", { class: "actions" },
-    el("button", { type: "button", id: "detail-defer", text: say("deferOpen"), "aria-label": say("deferNamed", { title: task.title }),
-                   "aria-haspopup": "dialog", onclick: () => openSheet(task) }),
+    el("button", { type: "button", id: "detail-complete", text: say(task.isCompleted ? "reopenTask" : "completeTask"),
+                   "aria-label": task.isCompleted ? null : say("complete", { title: task.title }), onclick: () => complete(task) }),
+    task.isCompleted ? null : el("button", { type: "button", class: "ghost", id: "detail-defer", text: say("deferOpen"),
+                   "aria-label": say("deferNamed", { title: task.title }), "aria-haspopup": "dialog", onclick: () => openSheet(task) }),
     el("button", { type: "button", class: "ghost", id: "detail-begin", text: say("beginFocus"),
                    "aria-label": say("beginFocusNamed", { title: task.title }), onclick: () => begin(task.id, task.title) }),
     el("button", { type: "button", class: "ghost", id: "detail-delete", text: say("deleteTask"),
@@ -276,8 +293,9 @@ function renderTask(task) {
     event.preventDefault();
     if (titleInput.value.trim() && titleInput.value !== task.title) edit(task, "title", { title: titleInput.value });
   });
-  view.push(el("section", { class: "panel", "aria-labelledby": "detail-title-label" },
-    el("h2", {}, el("label", { id: "detail-title-label", for: "detail-title-input", text: say("detailTitleLabel") })), titleForm));
+  // The title is the heading; renaming it is the first of the fields, not a card of its own that says it again.
+  const titleField = el("div", { class: "setting" },
+    el("label", { id: "detail-title-label", for: "detail-title-input", text: say("detailTitleLabel") }), titleForm);
 
   const notes = el("section", { class: "panel", "aria-labelledby": "detail-notes-title" },
     el("h2", { id: "detail-notes-title", text: say("notes") }));
@@ -307,7 +325,7 @@ function renderTask(task) {
   view.push(notes);
 
   const fields = el("section", { class: "panel fields", "aria-labelledby": "detail-fields-title" },
-    el("h2", { id: "detail-fields-title", text: say("detailFields") }));
+    el("h2", { id: "detail-fields-title", text: say("detailFields") }), titleField);
   fields.append(choices("importance", say("importance"), Object.entries(importanceWords).map(([value, word]) => [value, say(word)]),
     task.importance, (value) => edit(task, "importance", { importance: value })));
   fields.append(effortChoices(task));

@@ -88,7 +88,6 @@ async function drop(task, target) {
     announce(refused);
     return;
   }
-  announce(text);
   toast(text, answer.action);
   await refresh();
   const still = Array.from(document.querySelectorAll("input[type=checkbox]"))

@@ -5,7 +5,7 @@
 // answered (as of the server's clock) and only counts the seconds since that answer, syncing again every
 // 15 seconds and after every change. One timer at a time: a refused Begin is shown in words with the
 // settle choices.
-import { $, el, announce, problem, focusedID, keepFocus } from "./dom.mjs";
+import { $, el, problem, focusedID, keepFocus } from "./dom.mjs";
 import { say, key } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state } from "./state.mjs";
@@ -67,7 +67,6 @@ async function act(path, body, words, title) {
     // picker for the next session after Finish (W-21).
     focus.pendingFocus = path === "pause" ? "focus-resume" : path === "resume" ? "focus-pause" : "focus-task";
     toast(text, answer.action);
-    announce(text);
   } catch (error) { problem(error.message); }
   await refresh();
 }
@@ -87,22 +86,34 @@ export async function begin(task, title, settle) {
     focus.pendingFocus = "focus-heading";
   } catch (error) {
     if (!/running/.test(error.code || "")) { problem(error.message); await refresh(); return; }
-    focus.refused = { task, title, message: error.message };
-    focus.pendingFocus = "focus-refused";
+    // The session running is this task's own: there is nothing to settle, only Finish (its panel).
+    const status = await api("/api/status").catch(() => null);
+    if (status && status.task && status.task.id === task) {
+      focus.refused = null;
+      focus.pendingFocus = "focus-done";
+      toast(say("focusAlready", { title }), null);
+    } else {
+      focus.refused = { task, title, message: error.message };
+      focus.pendingFocus = "focus-refused";
+    }
   }
   if (location.hash !== "#focus") location.hash = "#focus";
   else await refresh();
 }
 
+function cancelRefusal() { focus.refused = null; focus.pendingFocus = "focus-heading"; refresh(); }
+
 function refusal() {
   const refused = focus.refused;
-  return el("section", { class: "panel", id: "focus-refused", tabindex: "-1", "aria-labelledby": "focus-refused-text" },
+  // Esc closes the choices, as Cancel does (W-21).
+  return el("section", { class: "panel", id: "focus-refused", tabindex: "-1", "aria-labelledby": "focus-refused-text",
+                         onkeydown: (event) => { if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); cancelRefusal(); } } },
     el("p", { class: "refused", id: "focus-refused-text", text: refused.message }),
     el("div", { class: "actions" }, ...settles.map(({ value, word }) => el("button", {
       type: "button", class: "ghost", id: "focus-settle-" + value, text: say(word),
       onclick: () => begin(refused.task, refused.title, value),
     })), el("button", { type: "button", class: "ghost", id: "focus-settle-cancel", text: say("cancel"),
-                        onclick: () => { focus.refused = null; focus.pendingFocus = "focus-heading"; refresh(); } })));
+                        onclick: cancelRefusal })));
 }
 
 function picker() {

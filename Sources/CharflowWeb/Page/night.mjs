@@ -1,33 +1,37 @@
 // The Night planning screen (`#night`, W-14, spec D10): the review of the day, carrying each open task
 // forward (keep, later, drop), planning the next day from the Backlog or with a new task, then closing or
-// skipping the evening.
+// skipping the evening. Close and Skip come first, so finishing is never a long walk of Tab presses.
 //
 // Every step is the CLI's `plan` step through its route (`/api/plan/carry`, `/tomorrow`, `/move`,
-// `/close`, `/skip`); a refusal (the third deferral needing a chosen day, a full region) is shown in words
-// beside the task it is about. A day picker offers the quick dates the server offers today, Someday only
-// for a task whose `somedayAllowed` says so (T-25).
+// `/close`, `/skip`). Each task is one line with one menu button of its choices (menus.mjs gives it its
+// keys). What a carry offers is what the server says it would accept (`carry`, by task id): Keep only
+// while it is the instant deferral, else the server's sentence as a quiet note, and Someday only when it
+// would be taken (T-20, T-25). "Later…" opens the day picker in place with the defer sheet's reason chips.
 import { $, el, problem } from "./dom.mjs";
 import { say, key, regionNames, bucketName, bucketValues, dayText, durationText } from "./words.mjs";
 import { api } from "./api.mjs";
 import { state, dateOffered } from "./state.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
+import { closeMenus } from "./menus.mjs";
 import { parseSoon } from "./quickAdd.mjs";
 import { fixedPointList } from "./today.mjs";
 import { habitOfferSection } from "./habitOffer.mjs";
 
 const night = state.night;
+// The Move items' words, each a whole key (the page joins no key from pieces).
+const moveWords = {
+  "later-this-week": key("deferWhen.later-this-week"), "next-week": key("deferWhen.next-week"), someday: key("deferWhen.someday"),
+};
 const whenWords = {
   tomorrow: key("when.tomorrow"), "later-this-week": key("when.later-this-week"), "next-week": key("when.next-week"),
   someday: key("when.someday"),
 };
-const whyWords = { none: key("why.none"), "too-much": key("why.too-much"), "not-ready": key("why.not-ready"), "no-longer": key("why.no-longer") };
-const importanceWords = { "": key("importance.keep"), low: key("importance.low"), medium: key("importance.medium"), high: key("importance.high") };
-
-// The quick dates of `words` the server offers today and the task may take.
-function offered(task, words) {
-  return words.filter((word) => dateOffered(word) && !(word === "someday" && !task.somedayAllowed));
-}
+// The reasons are the defer sheet's chips, in its words (T-20).
+const reasons = [
+  { value: "too-much", word: key("chip.too-much") }, { value: "not-ready", word: key("chip.not-ready") },
+  { value: "no-longer", word: key("chip.no-longer") },
+];
 
 function select(id, options, chosen) {
   const node = el("select", { id }, ...options.map(([value, text]) => el("option", { value, text })));
@@ -37,7 +41,9 @@ function select(id, options, chosen) {
 
 function refusal(id) { return el("p", { class: "refused", role: "alert", id, text: night.refusals[id] || "" }); }
 
-async function step(path, body, textOf, refusalID, after) {
+/** One step; `from` is the id of the menu button it was chosen from, where focus goes on after the redraw. */
+async function step(path, body, textOf, refusalID, after, from) {
+  night.from = from || null;
   try {
     const answer = await api(path, body);
     delete night.refusals[refusalID];
@@ -50,111 +56,151 @@ async function step(path, body, textOf, refusalID, after) {
 
 function dueOf(answer) { return answer.dueDate !== undefined ? answer.dueDate : answer.task ? answer.task.dueDate : null; }
 
-// Carry forward: keep (tomorrow, a deferral), later (a quick date or a day, with an optional reason), drop.
+/** A menu button and its menu of items (`[text, label, action, id]`), as a task row's menu. */
+function choiceMenu(id, text, label, items) {
+  const menuID = id + "-menu";
+  const drawn = document.getElementById(menuID);
+  const open = Boolean(drawn && !drawn.hidden);
+  const button = el("button", { type: "button", class: "ghost menu-button choose", id, text, "aria-label": label,
+                                "aria-haspopup": "menu", "aria-controls": menuID, "aria-expanded": open ? "true" : "false" });
+  return el("div", { class: "menu-wrap" }, button,
+    el("div", { role: "menu", id: menuID, class: "menu", "aria-label": label, hidden: !open },
+      ...items.filter(Boolean).map(([itemText, itemLabel, action, itemID]) => el("button", {
+        type: "button", role: "menuitem", tabindex: "-1", id: itemID, text: itemText, "aria-label": itemLabel,
+        onclick: () => { closeMenus(null); action(); } }))));
+}
+
+// Carry forward: one line a task, its choices in one menu; Later opens the day picker under it.
 function carryItem(task) {
   const names = { title: task.title };
   const refusalID = "night-carry-refused-" + task.id;
+  const menuID = "night-choose-" + task.id;
+  const allowed = (night.plan.carry && night.plan.carry[task.id]) || { keep: true, someday: task.somedayAllowed, keepNote: null };
   const carry = (body, textOf) => step("/api/plan/carry", Object.assign({ task: task.id }, body), textOf, refusalID,
-                                       () => { if (night.openLater === task.id) night.openLater = null; });
-  const item = el("li", { class: "backlog-task night-task" },
-    el("span", { class: "name", text: task.title }),
-    el("span", { class: "night-buttons" },
-      el("button", { type: "button", id: "night-keep-" + task.id, text: say("keep"), "aria-label": say("keepNamed", names),
-        onclick: () => carry({ keep: true }, () => say("kept", names)) }),
-      el("button", { type: "button", class: "ghost", id: "night-later-" + task.id, text: say("later"), "aria-label": say("laterNamed", names),
-        "aria-expanded": night.openLater === task.id ? "true" : "false",
-        onclick: () => {
-          night.openLater = night.openLater === task.id ? null : task.id;
-          render();
-          const target = $(night.openLater ? "night-when-" + task.id : "night-later-" + task.id);
-          if (target) target.focus();
-        } }),
-      el("button", { type: "button", class: "ghost", id: "night-drop-" + task.id, text: say("drop"), "aria-label": say("dropNamed", names),
-        onclick: () => carry({ drop: true }, () => say("droppedTask", names)) })));
-  if (night.openLater === task.id) {
-    const whenID = "night-when-" + task.id, dateID = "night-date-" + task.id, whyID = "night-why-" + task.id;
-    const words = offered(task, ["tomorrow", "later-this-week", "next-week", "someday"]);
-    const when = select(whenID, words.map((w) => [w, say(whenWords[w])]), words.includes("later-this-week") ? "later-this-week" : "next-week");
-    const date = el("input", { type: "date", id: dateID, min: night.plan.planDay, value: night.values[dateID] || "" });
-    const why = select(whyID, Object.entries(whyWords).map(([value, word]) => [value, say(word)]), "none");
-    const form = el("form", { class: "move-form" },
-      el("div", { class: "move-row" },
-        el("div", {}, el("label", { for: whenID, text: say("laterWhen") }), when),
-        el("div", {}, el("label", { for: dateID, text: say("laterDay") }), date),
-        el("div", {}, el("label", { for: whyID, text: say("laterReason") }), why),
-        el("button", { type: "submit", id: "night-carry-" + task.id, text: say("laterSubmit"), "aria-label": say("laterSubmitNamed", names) })));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const body = { later: date.value || when.value };
-      if (why.value !== "none") body.reason = why.value;
-      carry(body, (answer) => {
-        const due = dueOf(answer);
-        return due ? say("carried", { title: task.title, day: dayText(due) }) : say("carriedSomeday", names);
-      });
-    });
-    item.append(form);
-  }
+                                       () => { if (night.openLater === task.id) night.openLater = null; }, menuID);
+  const openLater = () => {
+    night.openLater = task.id;
+    night.reason = null;
+    render();
+    const target = $("night-later-title-" + task.id);
+    if (target) target.focus();
+  };
+  const menu = choiceMenu(menuID, say("carryMenu"), say("carryMenuNamed", names), [
+    allowed.keep ? [say("keepFor", { day: dayText(night.plan.planDay) }), say("keepNamed", names),
+                    () => carry({ keep: true }, () => say("kept", names)), "night-keep-" + task.id] : null,
+    [say("later"), say("laterNamed", names), openLater, "night-later-" + task.id],
+    [say("drop"), say("dropNamed", names), () => carry({ drop: true }, () => say("droppedTask", names)), "night-drop-" + task.id],
+  ]);
+  const item = el("li", { class: "night-task", "data-night-task": task.id },
+    el("span", { class: "name", text: task.title, title: task.title }), menu);
+  // From the third deferral Keep is not offered: the server's sentence says why, calmly, not as an error.
+  if (!allowed.keep && allowed.keepNote) item.append(el("p", { class: "hint night-note", id: "night-note-" + task.id, text: allowed.keepNote }));
+  if (night.openLater === task.id) item.append(laterForm(task, allowed, carry));
   item.append(refusal(refusalID));
   return item;
 }
 
-function bucketOptions() {
-  return Object.keys(bucketValues).map((value) => [value, bucketName(value)]);
-}
-
-// Planning one task onto the next day: a region and bucket (or just the day) and its importance.
-function placeForm(task) {
+// The day picker of "Later…", as the defer sheet has it: the reason chips first (optional), then
+// the quick dates the server offers and the task may take, or a day of its own (said in the page's
+// words beside the field), and Cancel; Esc closes it.
+function laterForm(task, allowed, carry) {
   const names = { title: task.title };
-  const formKey = "night-place-" + task.id;
-  const region = select(formKey + "-region", Object.entries(regionNames).concat([["", say("nightJustDay")]]),
-                        task.region && task.region !== "backlog" ? task.region : "morning");
-  const current = Object.keys(bucketValues).find((value) => bucketValues[value] === task.bucket);
-  const bucket = select(formKey + "-bucket", bucketOptions(), current || "misc");
-  const importance = select(formKey + "-importance", Object.entries(importanceWords).map(([value, word]) => [value, say(word)]), "");
-  const form = el("form", { class: "move-form" },
-    el("div", { class: "move-row" },
-      el("div", {}, el("label", { for: formKey + "-region", text: say("nightWhere") }), region),
-      el("div", {}, el("label", { for: formKey + "-bucket", text: say("bucket") }), bucket),
-      el("div", {}, el("label", { for: formKey + "-importance", text: say("importance") }), importance),
-      el("button", { type: "submit", id: formKey, text: say("plan"), "aria-label": say("planNamed", names) })),
-    refusal(formKey + "-refused"));
+  const dateID = "night-date-" + task.id;
+  const close = () => { night.openLater = null; render(); const back = $("night-choose-" + task.id); if (back) back.focus(); };
+  const reason = () => (night.reason ? { reason: night.reason } : {});
+  const textOf = (answer) => {
+    const due = dueOf(answer);
+    return due ? say("carried", { title: task.title, day: dayText(due) }) : say("carriedSomeday", names);
+  };
+  const words = ["later-this-week", "next-week", "someday"].filter((w) => dateOffered(w) && (w !== "someday" || allowed.someday));
+  const date = el("input", { type: "date", id: dateID, min: night.plan.planDay, value: night.values[dateID] || "",
+                             "aria-describedby": dateID + "-said" });
+  const said = el("span", { class: "said-day", id: dateID + "-said", text: date.value ? say("chosenDay", { day: dayText(date.value) }) : "" });
+  date.addEventListener("input", () => { said.textContent = date.value ? say("chosenDay", { day: dayText(date.value) }) : ""; });
+  const form = el("form", { class: "later-form", id: "night-later-form-" + task.id, "aria-labelledby": "night-later-title-" + task.id },
+    el("h3", { id: "night-later-title-" + task.id, tabindex: "-1", text: say("laterHeading", names) }),
+    el("fieldset", { class: "choices", id: "night-why-" + task.id }, el("legend", { text: say("laterReason") }),
+      ...reasons.map((r) => el("button", { type: "button", class: "choice", id: "night-why-" + task.id + "-" + r.value, text: say(r.word),
+                                           "aria-pressed": String(night.reason === r.value),
+                                           onclick: (event) => {
+                                             night.reason = night.reason === r.value ? null : r.value;
+                                             for (const chip of form.querySelectorAll("#night-why-" + task.id + " button")) {
+                                               chip.setAttribute("aria-pressed", String(chip === event.currentTarget && night.reason !== null));
+                                             }
+                                           } }))),
+    el("fieldset", { class: "choices", id: "night-when-" + task.id }, el("legend", { text: say("laterWhen") }),
+      ...words.map((word) => el("button", { type: "button", class: "choice", id: "night-when-" + task.id + "-" + word, text: say(whenWords[word]),
+                                            onclick: () => carry(Object.assign({ later: word }, reason()), textOf) }))),
+    el("div", { class: "field-row" },
+      el("label", { for: dateID, text: say("laterDay") }), date,
+      el("button", { type: "submit", id: "night-carry-" + task.id, text: say("laterSubmit"), "aria-label": say("laterSubmitNamed", names) }),
+      said),
+    el("div", { class: "actions" }, el("button", { type: "button", class: "ghost", id: "night-later-cancel-" + task.id, text: say("cancel"), onclick: close })));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const body = { task: task.id };
-    if (region.value) { body.region = region.value; body.bucket = bucket.value; }
-    if (importance.value) body.importance = importance.value;
-    step("/api/plan/tomorrow", body, () => say("plannedToast", { title: task.title, day: dayText(night.plan.planDay) }), formKey + "-refused");
+    if (!date.value) { date.focus(); return; }
+    carry(Object.assign({ later: date.value }, reason()), textOf);
+  });
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    close();
   });
   return form;
 }
 
-// The overload notice's Move: another day for a planned task, a reschedule rather than a deferral (P-4).
-function moveForm(task) {
+// Planning one task onto the next day: one menu of places (each region's buckets, or just the day),
+// marking it as mattering most (T-14), and when the day is overloaded another day for it (P-4).
+function planMenu(task, planned) {
   const names = { title: task.title };
-  const formKey = "night-move-" + task.id;
-  const when = select(formKey + "-when", offered(task, ["later-this-week", "next-week", "someday"]).map((w) => [w, say(whenWords[w])]), "next-week");
-  const form = el("form", { class: "move-form" },
-    el("div", { class: "move-row" },
-      el("div", {}, el("label", { for: formKey + "-when", text: say("nightMoveTo") }), when),
-      el("button", { type: "submit", class: "ghost", id: formKey, text: say("nightMove"), "aria-label": say("nightMoveNamed", names) })),
-    refusal(formKey + "-refused"));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    step("/api/plan/move", { task: task.id, to: when.value }, (answer) => {
-      const due = dueOf(answer);
-      return due ? say("nightMoved", { title: task.title, day: dayText(due) }) : say("nightMovedSomeday", names);
-    }, formKey + "-refused");
-  });
-  return form;
+  const menuID = "night-place-" + task.id;
+  const refusalID = menuID + "-refused";
+  const planDay = dayText(night.plan.planDay);
+  const place = (body) => step("/api/plan/tomorrow", Object.assign({ task: task.id }, body),
+                               () => say("plannedToast", { title: task.title, day: planDay }), refusalID, null, menuID);
+  const items = [];
+  for (const [region, regionName] of Object.entries(regionNames)) {
+    for (const bucket of Object.keys(bucketValues)) {
+      const text = say("nightPlace", { region: regionName, bucket: bucketName(bucket) });
+      items.push([text, say("planNamed", names) + ": " + text, () => place({ region, bucket }), menuID + "-" + region + "-" + bucket]);
+    }
+  }
+  items.push([say("nightJustDay"), say("planNamed", names) + ": " + say("nightJustDay"), () => place({}), menuID + "-day"]);
+  if (task.importance !== "high") {
+    items.push([say("mattersMost"), say("mattersMostNamed", names),
+                () => step("/api/tasks/" + task.id + "/edit", { importance: "high" }, () => say("markedHigh", names), refusalID, null, menuID),
+                menuID + "-high"]);
+  }
+  if (planned && night.plan.load.overloaded) {
+    for (const word of ["later-this-week", "next-week", "someday"]) {
+      if (!dateOffered(word) || (word === "someday" && !task.somedayAllowed)) continue;
+      const when = say(moveWords[word]);
+      items.push([say("nightMoveItem", { when }), say("nightMoveItemNamed", { title: task.title, when }),
+                  () => step("/api/plan/move", { task: task.id, to: word }, (answer) => {
+                    const due = dueOf(answer);
+                    return due ? say("nightMoved", { title: task.title, day: dayText(due) }) : say("nightMovedSomeday", names);
+                  }, refusalID, null, menuID), "night-move-" + task.id + "-" + word]);
+    }
+  }
+  return [choiceMenu(menuID, say("planMenu"), say("planNamed", names), items), refusal(refusalID)];
 }
 
 function plannedItem(task) {
   const where = task.region && task.bucket
     ? say("nightPlace", { region: regionNames[task.region], bucket: bucketName(task.bucket) }) : say("nightNoRegion");
-  const item = el("li", { class: "backlog-task night-task" },
-    el("span", { class: "name", text: task.title }, el("span", { class: "cat", text: where })), placeForm(task));
-  if (night.plan.load.overloaded) item.append(moveForm(task));
-  return item;
+  const [menu, refused] = planMenu(task, true);
+  return el("li", { class: "night-task" }, el("span", { class: "name", text: task.title, title: task.title }),
+    el("span", { class: "meta", text: where }), menu, refused);
+}
+
+function backlogItem(task) {
+  const [menu, refused] = planMenu(task, false);
+  return el("li", { class: "night-task" }, el("span", { class: "name", text: task.title, title: task.title }), menu, refused);
+}
+
+function bucketOptions() {
+  return Object.keys(bucketValues).map((value) => [value, bucketName(value)]);
 }
 
 function newTaskForm() {
@@ -177,7 +223,7 @@ function newTaskForm() {
          () => { delete night.values[titleID]; });
   });
   return el("div", { class: "night-new" }, el("h3", { text: say("nightNew") }), form,
-    el("div", { id: "night-new-parse", class: "parse", "aria-live": "polite" }), refusal("night-new-refused"));
+    el("div", { id: "night-new-parse", class: "parse" }), refusal("night-new-refused"));
 }
 
 function section(id, heading, ...children) {
@@ -188,14 +234,23 @@ function render() {
   if (!night.plan) return;
   const view = $("view-night");
   const focused = document.activeElement && document.activeElement.id;
-  // The controls in order before this draw: when the focused one goes (its task was kept, carried,
-  // dropped or planned), focus moves to the next one still there (W-21).
-  const before = Array.from(view.querySelectorAll("button[id], select[id], input[id]")).map((node) => node.id);
+  // The rows' menu buttons in order before this draw: when the row a choice was made on goes (its task
+  // was kept, carried, dropped or planned), focus moves to the next row's button still there (W-21).
+  const before = Array.from(view.querySelectorAll("button[id], select[id], input[id]"))
+    .filter((node) => !node.closest("[role=menu]")).map((node) => node.id);
   const { plan, review, backlog } = night;
   const parts = [el("h1", { id: "night-heading", tabindex: "-1", text: say("nightTitle") }),
     el("p", { class: "overall", text: say("nightDays", { review: dayText(plan.review), plan: dayText(plan.planDay) }) })];
   const closed = Boolean(plan.session) && plan.session.state === "closed";
   if (plan.session) parts.push(el("p", { class: "night-state", id: "night-state", text: say(closed ? "nightClosed" : "nightSkipped") }));
+  // Close or skip, first: the evening can be ended from the top (W-21).
+  const planDay = dayText(plan.planDay);
+  parts.push(el("section", { class: "night-finish", "aria-label": say("nightFinish") }, el("div", { class: "actions" },
+    el("button", { type: "button", id: "night-close", text: say("nightClose"),
+      onclick: () => step("/api/plan/close", {}, () => say("closedToast", { day: planDay }), "night-finish-refused") }),
+    el("button", { type: "button", class: "ghost", id: "night-skip", text: say("nightSkip"),
+      onclick: () => step("/api/plan/skip", {}, () => say("skippedToast"), "night-finish-refused") })),
+    refusal("night-finish-refused")));
   // 1. Review: what was done, and the habits honestly ("2/3").
   const done = review.done.length
     ? el("ul", { class: "tasks" }, ...review.done.map((t) => el("li", { class: "done" }, el("span", { text: t.title }))))
@@ -234,27 +289,22 @@ function render() {
     : el("p", { class: "empty", text: say("nightNothingPlanned") }));
   const waiting = [].concat(...backlog.groups.map((g) => g.tasks));
   loadParts.push(el("h3", { text: say("nightFromBacklog") }), waiting.length
-    ? el("ul", { class: "tasks", id: "night-backlog" }, ...waiting.map((task) => el("li", { class: "backlog-task night-task" },
-        el("span", { class: "name", text: task.title }), placeForm(task))))
+    ? el("ul", { class: "tasks", id: "night-backlog" }, ...waiting.map(backlogItem))
     : el("p", { class: "empty", text: say("nightBacklogEmpty") }));
   loadParts.push(newTaskForm());
   parts.push(section("night-tomorrow", say("nightTomorrow", { day: dayText(plan.planDay) }), ...loadParts));
-  // 4. Close or skip.
-  const planDay = dayText(plan.planDay);
-  parts.push(section("night-finish", say("nightFinish"), el("div", { class: "log-row" },
-    el("button", { type: "button", id: "night-close", text: say("nightClose"),
-      onclick: () => step("/api/plan/close", {}, () => say("closedToast", { day: planDay }), "night-finish-refused") }),
-    el("button", { type: "button", class: "ghost", id: "night-skip", text: say("nightSkip"),
-      onclick: () => step("/api/plan/skip", {}, () => say("skippedToast"), "night-finish-refused") })),
-    refusal("night-finish-refused")));
   view.replaceChildren(...parts);
-  if (focused && document.activeElement.id !== focused) {
-    const again = document.getElementById(focused);
-    const next = before.slice(before.indexOf(focused) + 1).map((id) => document.getElementById(id)).find(Boolean);
-    if (again) again.focus();
-    else if (before.includes(focused) && next) next.focus();
-    else $("night-heading").focus();
-  }
+  // A choice from a row's menu: focus back on its button, or on the next row's when the row went; any
+  // other control that had focus has it again, or the one after it when it went (W-21).
+  const from = night.from;
+  night.from = null;
+  const mark = from || (focused && document.activeElement.id !== focused ? focused : null);
+  if (!mark) return;
+  const again = document.getElementById(mark);
+  const next = before.includes(mark) ? before.slice(before.indexOf(mark) + 1).map((id) => document.getElementById(id)).find(Boolean) : null;
+  if (again) again.focus();
+  else if (next) next.focus();
+  else $("night-heading").focus();
 }
 
 async function load() {

@@ -91,7 +91,6 @@ async function saveSettings(event) {
     problem("");
     const text = saved.join(" ");
     toast(text, actions.length ? actions : null);
-    announce(text);
   } else if (!changed.length) {
     announce(say("settingsUnchanged"));
   }
@@ -141,7 +140,6 @@ async function categoryStep(path, body, text, focusID) {
     $("category-problem").textContent = "";
     problem("");
     toast(text, answer.action);
-    announce(text);
   } catch (error) {
     $("category-problem").textContent = error.message;
     return false;
@@ -186,9 +184,10 @@ function categoriesSection(categories) {
       if (!to || to === name) return;
       categoryStep(path + "/rename", { to }, say("categoryRenamed", { old: name, name: to }), "category-rename-" + slug(to));
     });
+    // The rename field shows the name; only an archived category says more than its name beside it.
     list.append(el("li", { class: "cat-" + (category.colorKey || "slate") },
       el("span", { class: "swatch", "aria-hidden": "true" }),
-      el("span", { class: "category-name", text: category.isArchived ? say("categoryIsArchived", { name }) : name }), form));
+      category.isArchived ? el("span", { class: "category-name", text: say("categoryIsArchived", { name }) }) : null, form));
   }
   return el("section", { class: "panel", id: "categories", "aria-labelledby": "categories-title" },
     el("h2", { id: "categories-title", text: say("categoriesTitle") }),

@@ -51,7 +51,6 @@ async function reorder(task, place, step) {
     const text = say("reordered", {
       title: task.title, position, count: place.count, region: regionNames[place.region], bucket: bucketName(place.bucket),
     });
-    announce(text);
     toast(text, answer.action);
   } catch (error) { problem(error.message); }
   await refresh();
@@ -132,7 +131,8 @@ export function taskItem(task, extraClass, place, idPrefix) {
   });
   const label = el("label", { for: id });
   // The title opens the task's detail; the checkbox beside it completes the task.
-  label.append(el("a", { href: "#task/" + task.id, class: "title-link", id: id + "-title", text: task.title }));
+  // One line: a long title is cut short with an ellipsis and said whole on hover and in the detail.
+  label.append(el("a", { href: "#task/" + task.id, class: "title-link", id: id + "-title", text: task.title, title: task.title }));
   if (task.category) label.append(categoryTag(task.category));
   // The data- attributes are what drag.mjs reads: the task, where it sits, and whether it can be dragged.
   const item = el("li", {
@@ -222,7 +222,6 @@ export async function act(path, body, text, taskID) {
   try {
     const answer = await api(path, body);
     problem("");
-    announce(text);
     toast(text, answer.action);
     await refresh();
     const next = neighbourID && Array.from(document.querySelectorAll("li[data-task] [data-rove]"))
@@ -274,7 +273,6 @@ export function moveForm(task, moveKey, current) {
       Object.assign(state.move, { open: null, choice: null, problem: null });
       const text = toBacklog ? say("movedToBacklog", { title: task.title })
         : say("moved", { title: task.title, region: regionNames[region], bucket: bucketName(bucket) });
-      announce(text);
       toast(text, answer.action);
       await refresh();
       // Focus follows the task when it is still on this screen, else goes to the screen's heading.

@@ -19,7 +19,7 @@ export function toast(text, action) {
   if (!hadFocus) state.undo.back = from && from !== document.body && from.id ? from.id : null;
   box.replaceChildren(el("span", { text }));
   if (action !== null && action !== undefined) {
-    state.undo.last = { action, backID: state.undo.back };
+    state.undo.last = { action, text, backID: state.undo.back };
     box.append(el("button", {
       type: "button", id: "toast-undo", text: say("undo"), "aria-label": say("undoNamed", { what: text }),
       "aria-keyshortcuts": "z Control+Z", onclick: () => undoLast(),
@@ -55,14 +55,14 @@ export async function undoLast() {
   const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
   if (!state.undo.last) { announce(say("nothingToUndo")); if (hadFocus) returnFocus(null); return; }
-  const { action, backID } = state.undo.last;
+  const { action, text, backID } = state.undo.last;
   state.undo.last = null;
   if (hadFocus) returnFocus(backID);
   try {
     // One toast may stand for several actions (Settings' one Save): the last is undone first.
-    const undone = [];
-    for (const one of [].concat(action).reverse()) undone.push((await api("/api/undo", { action: one })).undone);
-    announce(say("undone", { what: undone.join(" ") }));
+    for (const one of [].concat(action).reverse()) await api("/api/undo", { action: one });
+    // Said as what the toast said was done ("Undone: Completed “Call the bank”."), once.
+    announce(say("undone", { what: text }));
     problem("");
   } catch (error) { problem(error.message); }
   await refresh();

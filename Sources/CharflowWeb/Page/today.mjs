@@ -251,7 +251,8 @@ function renderChip() {
   const title = today.sessionTitle;
   const paused = today.session.isPaused;
   const text = title ? say(paused ? "paused" : "running", { title }) : say(paused ? "pausedUntitled" : "runningUntitled");
-  chip.replaceChildren(el("a", { href: "#focus", text }));
+  // The dot is the style's; the name is cut short with an ellipsis and said whole on hover.
+  chip.replaceChildren(el("a", { href: "#focus", text, title: text }));
 }
 
 /** Draws Today, its notices and the header's chip from `state.today`, keeping focus where it was. */

@@ -138,9 +138,9 @@ enum PlanCommand: CommandGroup {
         out += review.open.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: report.today)) }
         if !review.habits.isEmpty {
             out.append(output.heading("Habits"))
-            for (habit, window, cell) in review.habits {
+            for (habit, window, cell, week) in review.habits {
                 let name = window.label.isEmpty ? habit.title : "\(habit.title) · \(window.label)"
-                out.append("  \(name): " + HabitWords.amount(kind: habit.kind, amount: cell.amount, target: cell.target))
+                out.append("  \(name): " + HabitWords.dayLine(kind: habit.kind, amount: cell.amount, target: cell.target, week: week))
             }
         }
         // The habit offers of the day stand here too, until answered.
