@@ -46,8 +46,8 @@ private let sqliteConfigured: Void = charflow_sqlite3_without_memory_statistics(
 /// Not thread-safe: one connection belongs to one task of work, as every `charflow` command is.
 package final class Database {
     let handle: OpaquePointer
-    /// The file, for the size of its write-ahead log at close.
-    private let path: String
+    /// The file, for the size of its write-ahead log at close (and a sync's turn beside it).
+    package let path: String
     private var statements: [String: Statement] = [:]
     /// A log past this size (100 pages of 4 KiB with their frame headers) is folded into the store after
     /// a commit and when a connection closes (`foldLargeLog`).

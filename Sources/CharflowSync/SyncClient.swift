@@ -122,6 +122,9 @@ package final class SyncClient {
     package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
                       kept: KeptHubConnection? = nil, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         try db.stopMapping()
+        // One sync of this store at a time (`SyncTurn`), held until this sync returns.
+        let turn = SyncTurn(storePath: db.path)
+        defer { withExtendedLifetime(turn) {} }
         guard let kept else {
             return try sync(over: try HubConnection(url: url), url: url, remember: remember, passphrase: passphrase, progress: progress)
         }
@@ -150,11 +153,6 @@ package final class SyncClient {
             try rememberHub(url, if: remember)
         }
         var device = try OperationLog.enable(db)
-        // One sync of a device at a time, whichever process runs it: a second one started meanwhile
-        // waits, then finds sent what the first sent, so neither counts it twice (issue 39, item 8).
-        // The hub keeps the lock for the session, so a killed sync lets the next go on at once.
-        _ = try hub.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", ["charflow-sync:" + device])
-        defer { _ = try? hub.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", ["charflow-sync:" + device]) }
         try ConflictRepository(db: db).startWatching()
         var report = Report()
         report.pushed = try push(hub, device: &device, report: &report, checking: true)
