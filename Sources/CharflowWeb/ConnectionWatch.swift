@@ -8,13 +8,17 @@ import Foundation
 /// headers (from its opening, or from the end of its previous request), and ends such a connection
 ///   - when it has waited `headerSeconds` in all, whatever it sent meanwhile, and
 ///   - when the open connections reach the limit less `spare`: the one that has waited longest goes,
-///     so a fresh client, which sends its headers at once, always finds room.
+///     so a fresh client, which sends its headers at once, always finds room;
+///   - with `perAddress` (on the network), when one client address holds more: its own longest-waiting
+///     one goes. Refusing that address's new connections instead would lock out a phone behind the
+///     same router as the attacker.
 /// A connection is ended with `shutdown`, never `close`: libmicrohttpd sees the end, closes its socket
 /// and tells the watch (before the close, under the watch's lock, so a number reused by the system is
 /// never shut down by mistake). Requests being answered are never touched.
 final class ConnectionWatch: @unchecked Sendable {
     struct Entry {
         let socket: Int32
+        let address: String
         /// When the connection began waiting for a request's headers; nil while a request is handled.
         var waitingSince: TimeInterval?
         var ended = false
@@ -23,28 +27,38 @@ final class ConnectionWatch: @unchecked Sendable {
     let headerSeconds: TimeInterval
     let limit: Int
     let spare: Int
+    let perAddress: Int?
     private let lock = NSLock()
     private var entries: [UnsafeMutableRawPointer: Entry] = [:]
     /// How many connections the watch has ended, for the tests' figures.
     private(set) var endedCount = 0
 
-    init(headerSeconds: TimeInterval, limit: Int, spare: Int) {
+    init(headerSeconds: TimeInterval, limit: Int, spare: Int, perAddress: Int? = nil) {
         self.headerSeconds = headerSeconds
         self.limit = limit
         self.spare = spare
+        self.perAddress = perAddress
     }
 
     static func clock() -> TimeInterval { ProcessInfo.processInfo.systemUptime }
 
-    func opened(_ connection: UnsafeMutableRawPointer, socket: Int32) {
+    func opened(_ connection: UnsafeMutableRawPointer, socket: Int32, address: String) {
         lock.lock()
         defer { lock.unlock() }
         let now = Self.clock()
-        entries[connection] = Entry(socket: socket, waitingSince: now)
-        let open = entries.values.filter { !$0.ended }.count
-        guard open > limit - spare else { return }
-        // The one waiting longest for its headers makes room; never the one just opened.
-        let oldest = entries.filter { $0.key != connection && !$0.value.ended && $0.value.waitingSince != nil }
+        entries[connection] = Entry(socket: socket, address: address, waitingSince: now)
+        if let perAddress, entries.values.filter({ !$0.ended && $0.address == address }).count > perAddress {
+            endLongestWaiting(besides: connection) { $0.address == address }
+        }
+        if entries.values.filter({ !$0.ended }).count > limit - spare {
+            endLongestWaiting(besides: connection) { _ in true }
+        }
+    }
+
+    /// Ends the connection that has waited longest for its headers among those `matching`, never the
+    /// one just opened. Called with the lock held.
+    private func endLongestWaiting(besides connection: UnsafeMutableRawPointer, matching: (Entry) -> Bool) {
+        let oldest = entries.filter { $0.key != connection && !$0.value.ended && $0.value.waitingSince != nil && matching($0.value) }
             .min { $0.value.waitingSince! < $1.value.waitingSince! }
         if let oldest { end(oldest.key) }
     }

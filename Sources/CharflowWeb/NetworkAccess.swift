@@ -17,8 +17,9 @@ public struct NetworkAccess: Sendable {
     public static let priorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
     /// How long HSTS tells a browser to use HTTPS only: a year.
     public static let strictTransport = "max-age=31536000"
-    /// Connections one client address may hold open: a browser opens six at most.
-    public static let connectionsPerAddress: UInt32 = 32
+    /// Connections one client address may hold waiting for their headers before its longest-waiting one
+    /// is ended (`ConnectionWatch`): a browser opens six at most.
+    public static let connectionsPerAddress = 32
 
     public init(address: ListenAddress, names: [String], certificate: TLSCertificate, state: ServeStateFolder,
                 limits: AttemptLimits = AttemptLimits(), now: @escaping @Sendable () -> Date = { Date() }) {

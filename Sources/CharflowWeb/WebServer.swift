@@ -103,20 +103,22 @@ public final class WebServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let connections = WebServer.connectionsAllowed(limits)
         let watch = ConnectionWatch(headerSeconds: limits.headerSeconds, limit: Int(connections),
-                                    spare: min(limits.spareConnections, Int(connections) / 4))
+                                    spare: min(limits.spareConnections, Int(connections) / 4),
+                                    perAddress: network.map { _ in NetworkAccess.connectionsPerAddress })
         self.watch = watch
         let callback = UnsafeMutablePointer<charflow_mhd_watch>.allocate(capacity: 1)
         callback.initialize(to: charflow_mhd_watch(event: { context, connection, opened, socket in
             guard let context, let connection else { return }
             let server = Unmanaged<WebServer>.fromOpaque(context).takeUnretainedValue()
             if opened != 0 {
-                server.watch?.opened(UnsafeMutableRawPointer(connection), socket: socket)
+                var buffer = [CChar](repeating: 0, count: 64)
+                charflow_mhd_client_address(connection, &buffer, buffer.count)
+                server.watch?.opened(UnsafeMutableRawPointer(connection), socket: socket, address: String(cString: buffer))
             } else {
                 server.watch?.closed(UnsafeMutableRawPointer(connection))
             }
         }, context: context))
         watchCallback = callback
-        let perAddress = network == nil ? limits.connectionsPerAddress : NetworkAccess.connectionsPerAddress
         daemon = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 charflow_mhd_start(
@@ -134,7 +136,7 @@ public final class WebServer: @unchecked Sendable {
                         server.finish(state)
                     },
                     callback,
-                    limits.idleSeconds, connections, perAddress, limits.connectionMemory,
+                    limits.idleSeconds, connections, limits.connectionsPerAddress, limits.connectionMemory,
                     network?.certificate.certificate, network?.certificate.key, network.map { _ in NetworkAccess.priorities })
             }
         }
