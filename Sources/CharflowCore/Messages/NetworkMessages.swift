@@ -10,6 +10,8 @@ extension WebMessages {
         "'\(Messages.echo(given))' is not an address to listen on; give IPv4:PORT (192.168.1.5:8443) or [IPv6]:PORT."
     }
 
+    public static let portWithListen = "--listen carries its own port (ADDRESS:PORT); leave out --port."
+
     public static let wildcardNeedsName = "Listening on every address (0.0.0.0 or ::) needs --name with the name or address phones will use."
 
     public static func badName(_ given: String) -> String {
@@ -20,13 +22,13 @@ extension WebMessages {
     public static let onlyWithListen = "--tls-cert, --tls-key and --name are for serve --listen."
 
     public static func certificateUnreadable(_ path: String) -> String {
-        "\(Messages.echo(path)) could not be read as a PEM certificate or private key; nothing was started."
+        "\(path) could not be read as a PEM certificate or private key; nothing was started."
     }
 
     public static let cryptoMissing = "libcrypto (OpenSSL 3) could not be loaded to make or read the certificate; install libssl3."
 
     public static func certificateUnwritable(_ path: String) -> String {
-        "The self-signed certificate could not be kept at \(Messages.echo(path)); nothing was started."
+        "The self-signed certificate could not be kept at \(path); nothing was started."
     }
 
     public static func listenUnavailable(_ address: String) -> String {

@@ -110,6 +110,7 @@ enum ServeCommand: TypedCommand {
             if input.tlsCert != nil || input.tlsKey != nil || input.name != nil { throw UsageError(message: WebMessages.onlyWithListen) }
             return nil
         }
+        guard input.port == nil else { throw UsageError(message: WebMessages.portWithListen) }
         guard let address = ListenAddress(listen) else { throw UsageError(message: WebMessages.badListen(listen)) }
         var names: [String] = []
         if let name = input.name {
