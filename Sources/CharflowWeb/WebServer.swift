@@ -256,6 +256,9 @@ public final class WebServer: @unchecked Sendable {
         }
         if current.overflowed { return queue(AccessGuard.tooLarge, on: connection) }
         guard let secret = current.secret else { return charflow_mhd_no() }
+        if current.request.path == PairingRoute.path {
+            return queue(PairingRoute.answer(current.request, state: self.state, onNetwork: network != nil), on: connection)
+        }
         return queue(api.respond(current.request, token: secret.write), on: connection)
     }
 

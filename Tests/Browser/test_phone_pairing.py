@@ -84,6 +84,33 @@ class PhonePairingTests(BrowserTestCase):
         d.get(link["url"].split("/pair")[0] + "/")
         self.assertIn("pairing has been revoked", d.find_element(By.TAG_NAME, "body").text)
 
+    def test_M2_settings_on_this_machine_makes_a_pairing_link_whose_qr_code_pairs_a_phone(self):
+        store = self.store
+        line = store.start(["serve", "--listen", "127.0.0.1:0", "--now", NOW])
+        fingerprint = re.search(r"fingerprint ([0-9A-F:]{95})", line).group(1)
+        certificate = glob.glob(os.path.join(store.folder, ".local", "state", "charflow", "serve-*.tls-cert"))[0]
+        d = self.open_page(fragment="#settings")
+        wait(d, lambda d: d.find_element(By.ID, "pairing-make"))
+        d.find_element(By.ID, "pairing-make").click()
+        link = wait(d, lambda d: d.find_element(By.ID, "pairing-link").get_attribute("href"))
+        self.assertRegex(link, r"^https://127\.0\.0\.1:[0-9]+/pair\?code=[0-9A-Z]{10}$")
+        self.assertIn(fingerprint, d.find_element(By.ID, "pairing-fingerprint").text)
+        self.assert_no_axe_violations("Settings with a pairing link")
+        self.screenshot("settings-pairing")
+        image = os.path.join(store.folder, "qr.png")
+        with open(image, "wb") as file:
+            file.write(d.find_element(By.ID, "pairing-qr").screenshot_as_png)
+        read = subprocess.run(["zbarimg", "--quiet", "--raw", image], capture_output=True, text=True)
+        self.assertEqual(read.stdout.strip(), link, read.stderr)
+
+        phone = self.phone_browser(public_key_hash(certificate))
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+        phone.get(link)
+        wait_for_board(phone, seconds=10)
+        phone.get(link.split("/pair")[0] + "/#settings")
+        wait(phone, lambda d: d.find_element(By.ID, "settings-heading"))
+        self.assertEqual(phone.find_elements(By.ID, "pairing"), [], "a phone's Settings offers to pair others")
+
 
 if __name__ == "__main__":
     unittest.main()

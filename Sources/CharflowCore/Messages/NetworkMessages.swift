@@ -55,6 +55,8 @@ extension WebMessages {
     }
 
     public static let pairNeedsListen = "No server has listened on the network for this store yet: start charflow serve --listen ADDRESS:PORT first."
+    /// Settings' "Pair a phone" before the store is served on the network (no flag named: it is the page's).
+    public static let pageNotListening = "This store is not served on your network yet. Once Charflow serves it there (docs/phone.md), this makes a pairing link."
     public static let qrUnavailable = "(The QR code could not be drawn: libqrencode is not installed.)"
     public static let noPairedDevices = "No browser is paired."
 
