@@ -13,7 +13,7 @@ import Foundation
 enum ServeCommand: TypedCommand {
     static let name = "serve"
     static let usage = "charflow serve [--port N] | serve --listen ADDRESS:PORT [--tls-cert F --tls-key F] [--name HOST] | serve --sign-out"
-    static let summary = "Open today's board in a browser on this machine (127.0.0.1 only)"
+    static let summary = "Open today's board in a browser on this machine (127.0.0.1), or on your network with --listen"
 
     /// The port (8177 when none), or signing every browser out instead.
     struct Input: Decodable {
