@@ -4,7 +4,9 @@ import Foundation
 /// (spec D24, rule M-4).
 ///
 /// Each failure (a wrong, used or expired pairing code, a cookie no paired browser has) is counted for
-/// its address and in the total over a sliding window of ten minutes, a pairing code's life. Once an
+/// its address and in the total over a sliding window of ten minutes, a pairing code's life. A wrong
+/// cookie counts once however often it comes: a revoked phone's page keeps asking with its old one every
+/// few seconds, which would otherwise close pairing to everyone, that phone included. Once an
 /// address has `perAddress` failures in the window, or every address together `total`, pairing is
 /// answered 429 without looking at the code until the window has passed; a paired browser's sign-in
 /// still works. So a guesser tries at most `total` codes in a code's life (see `PairingCodes`).
@@ -15,6 +17,8 @@ public final class AttemptLimits: @unchecked Sendable {
     public let total: Int
     private let lock = NSLock()
     private var failures: [(address: String, at: Date)] = []
+    /// The wrong cookies counted in the window, and when each was first seen.
+    private var wrongCookies: [String: Date] = [:]
 
     public init(perAddress: Int = 5, total: Int = 30) {
         self.perAddress = perAddress
@@ -38,7 +42,18 @@ public final class AttemptLimits: @unchecked Sendable {
         if failures.count < total * 4 { failures.append((address, now)) }
     }
 
+    /// Counts a cookie no paired browser has, from `address`, unless this one was counted in the window.
+    public func failCookie(_ cookie: String, from address: String, now: Date) {
+        lock.lock()
+        forget(before: now)
+        let seen = wrongCookies[cookie] != nil
+        if !seen, wrongCookies.count < total * 4 { wrongCookies[cookie] = now }
+        lock.unlock()
+        if !seen { fail(address, now: now) }
+    }
+
     private func forget(before now: Date) {
         failures.removeAll { now.timeIntervalSince($0.at) >= Self.window }
+        wrongCookies = wrongCookies.filter { now.timeIntervalSince($0.value) < Self.window }
     }
 }

@@ -71,7 +71,7 @@ public struct NetworkAccess: Sendable {
         }
         let now = self.now()
         guard devices.signIn(request.cookieToken, now: now) != nil else {
-            if request.cookieToken != nil { limits.fail(client, now: now) }
+            if let cookie = request.cookieToken { limits.failCookie(cookie, from: client, now: now) }
             let code = request.cookieToken == nil ? "no_cookie" : "wrong_token"
             let message = request.cookieToken == nil ? WebMessages.noDevice : WebMessages.revokedDevice
             if request.path == "/", !request.isWrite { return LinkRefusedPage.signInNeeded(code: code, message: message) }

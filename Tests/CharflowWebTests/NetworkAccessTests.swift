@@ -30,6 +30,20 @@ struct NetworkAccessTests {
         #expect(refused.body.contains("wrong_token"))
     }
 
+    @Test("M-4 a revoked phone that keeps asking with its old cookie uses up one attempt, not all: the same phone pairs again")
+    func revokedPhoneKeepsAsking() throws {
+        let network = try NetworkServer()
+        defer { network.stop() }
+        let cookie = try #require(try network.pair())
+        #expect(try network.state.devices.revoke(name: "Chrome on Android"))
+        for _ in 0..<40 { #expect(try network.curl("/api/changes", ["-H", "Cookie: \(cookie)"]).status == 401) }
+        #expect(try network.pair() != nil, "the revoked phone's asking closed pairing")
+        // Cookies that differ are each counted, as guesses are.
+        for guess in 0..<5 { _ = try network.curl("/api/changes", ["-H", "Cookie: \(network.cookieName)=\(String(repeating: "\(guess)", count: 64))"]) }
+        let code = try network.state.pairingCodes.mint(now: network.now)
+        #expect(try network.curl("/pair?code=\(code)").status == 429, "five guessed cookies did not count")
+    }
+
     @Test("M-2 a pairing link opened after ten minutes is refused")
     func expiredLink() throws {
         let network = try NetworkServer()
