@@ -30,8 +30,6 @@ final class ConnectionWatch: @unchecked Sendable {
     let perAddress: Int?
     private let lock = NSLock()
     private var entries: [UnsafeMutableRawPointer: Entry] = [:]
-    /// How many connections the watch has ended, for the tests' figures.
-    private(set) var endedCount = 0
 
     init(headerSeconds: TimeInterval, limit: Int, spare: Int, perAddress: Int? = nil) {
         self.headerSeconds = headerSeconds
@@ -98,6 +96,5 @@ final class ConnectionWatch: @unchecked Sendable {
         guard let entry = entries[connection], entry.socket >= 0 else { return }
         shutdown(entry.socket, Int32(SHUT_RDWR))
         entries[connection]?.ended = true
-        endedCount += 1
     }
 }

@@ -52,6 +52,13 @@ public struct TLSCertificate: Sendable {
     /// The state folder's self-signed certificate, made on first use for `names` (IP addresses and host
     /// names; the first is the certificate's common name) and reused after that whatever names are given.
     public static func selfSigned(in state: ServeStateFolder, names: [String]) throws -> TLSCertificate {
+        // Two `serve --listen` starting at once make one certificate: the second waits, then reads it.
+        let lock = open(state.certificatePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0, flock(lock, LOCK_EX) == 0 else {
+            if lock >= 0 { close(lock) }
+            throw Problem.unwritable(path: state.certificatePath)
+        }
+        defer { close(lock) }
         if let certificate = PrivateFile.read(state.certificatePath), let key = PrivateFile.read(state.keyPath) {
             return try TLSCertificate(certificate: certificate, key: key, path: state.certificatePath)
         }
@@ -66,13 +73,9 @@ public struct TLSCertificate: Sendable {
         // The key first: a certificate without its key on disk would be read back as half a pair.
         do {
             try PrivateFile.write(keyText, to: state.keyPath, replacing: true)
-            try PrivateFile.write(certificateText, to: state.certificatePath, replacing: false)
+            try PrivateFile.write(certificateText, to: state.certificatePath, replacing: true)
         } catch {
             throw Problem.unwritable(path: state.certificatePath)
-        }
-        // Another `serve` may have won the race for the certificate: read back what is kept.
-        guard let kept = PrivateFile.read(state.certificatePath), kept == certificateText else {
-            return try selfSigned(in: state, names: names)
         }
         return try TLSCertificate(certificate: certificateText, key: keyText, path: state.certificatePath)
     }
