@@ -51,6 +51,11 @@ let package = Package(
             name: "CLibCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // libqrencode, opened with dlopen when `charflow pair` draws its link on the terminal (its shim).
+        .systemLibrary(
+            name: "CQREncode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
         // header or library is needed to build.
         .systemLibrary(name: "CSDBus"),
@@ -58,7 +63,7 @@ let package = Package(
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"]),
         // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
-        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"],
+        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CLibCrypto", "CQREncode"],
                 resources: [.embedInCode("Page")]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).

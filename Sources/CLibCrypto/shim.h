@@ -2,3 +2,5 @@
    reached (LibCrypto.swift), so no command links libcrypto and a store without a hub never loads it. */
 #include <openssl/evp.h>
 #include <openssl/rand.h>
+/* The self-signed certificate of `serve --listen` and certificate fingerprints (same dlopen rule). */
+#include "certificate.h"

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <dlfcn.h>
 #include <strings.h>
 #include <microhttpd.h>
@@ -23,6 +24,7 @@ struct charflow_mhd_functions {
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
     void (*destroy_response)(struct MHD_Response *);
     MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
     void (*stop_daemon)(struct MHD_Daemon *);
 };
 
@@ -49,9 +51,11 @@ static inline int charflow_mhd_load(void) {
     *(void **)&loaded.destroy_response = dlsym(library, "MHD_destroy_response");
     *(void **)&loaded.quiesce_daemon = dlsym(library, "MHD_quiesce_daemon");
     *(void **)&loaded.stop_daemon = dlsym(library, "MHD_stop_daemon");
+    *(void **)&loaded.get_connection_info = dlsym(library, "MHD_get_connection_info");
     if (!loaded.start_daemon || !loaded.get_daemon_info || !loaded.lookup_connection_value || !loaded.get_connection_values
         || !loaded.create_response_from_buffer || !loaded.add_response_header || !loaded.queue_response
-        || !loaded.destroy_response || !loaded.quiesce_daemon || !loaded.stop_daemon) return 0;
+        || !loaded.destroy_response || !loaded.quiesce_daemon || !loaded.stop_daemon
+        || !loaded.get_connection_info) return 0;
     charflow_mhd = loaded;
     return 1;
 }
@@ -71,24 +75,73 @@ static inline void charflow_mhd_quiesce(struct MHD_Daemon *daemon) { (void)charf
 
 static inline void charflow_mhd_stop(struct MHD_Daemon *daemon) { charflow_mhd.stop_daemon(daemon); }
 
+/* What Charflow's server is told of each connection: `opened` once it is accepted (with its socket) and
+   once more, `opened` 0, just before libmicrohttpd closes that socket. Called on libmicrohttpd's thread. */
+typedef void (*charflow_mhd_connection_event)(void *context, struct MHD_Connection *connection, int opened, int socket);
+
+struct charflow_mhd_watch { charflow_mhd_connection_event event; void *context; };
+
+static void charflow_mhd_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    struct charflow_mhd_watch *watch = cls;
+    int socket = -1;
+    const union MHD_ConnectionInfo *info = charflow_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info != NULL) socket = info->connect_fd;
+    watch->event(watch->context, connection, code == MHD_CONNECTION_NOTIFY_STARTED, socket);
+}
+
 /* MHD_start_daemon is variadic, which Swift cannot call: one fixed-signature wrapper with every option
-   Charflow's server sets. `address` is the socket address to bind (127.0.0.1 only); its port may be 0. */
+   Charflow's server sets. `address` is the socket address to bind (127.0.0.1, or the `--listen` one,
+   IPv6 when `flags` says so); its port may be 0. With `certificate` and `key` (PEM text) the daemon
+   speaks TLS only, with GnuTLS's `priorities`. `watch` must outlive the daemon. */
 static inline struct MHD_Daemon *charflow_mhd_start(
-    unsigned int flags, const struct sockaddr_in *address,
+    unsigned int flags, const struct sockaddr *address,
     MHD_AccessHandlerCallback handler, void *context,
-    MHD_RequestCompletedCallback completed,
+    MHD_RequestCompletedCallback completed, struct charflow_mhd_watch *watch,
     unsigned int timeoutSeconds, unsigned int connectionLimit, unsigned int perAddressLimit,
-    size_t connectionMemory)
+    size_t connectionMemory, const char *certificate, const char *key, const char *priorities)
 {
     if (!charflow_mhd_load()) return NULL;
+    if (certificate != NULL && key != NULL) {
+        return charflow_mhd.start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, context,
+                                MHD_OPTION_SOCK_ADDR, address,
+                                MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                                MHD_OPTION_NOTIFY_CONNECTION, charflow_mhd_notify, watch,
+                                MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
+                                MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
+                                MHD_OPTION_PER_IP_CONNECTION_LIMIT, perAddressLimit,
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, connectionMemory,
+                                MHD_OPTION_HTTPS_MEM_CERT, certificate,
+                                MHD_OPTION_HTTPS_MEM_KEY, key,
+                                MHD_OPTION_HTTPS_PRIORITIES, priorities,
+                                MHD_OPTION_END);
+    }
     return charflow_mhd.start_daemon(flags, 0, NULL, NULL, handler, context,
-                            MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
+                            MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, charflow_mhd_notify, watch,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
                             MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, perAddressLimit,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connectionMemory,
                             MHD_OPTION_END);
+}
+
+/* The flags for an IPv6 address and for TLS, whose enum cases Swift sees by raw value only. */
+static inline unsigned int charflow_mhd_ipv6_flag(void) { return MHD_USE_IPv6; }
+
+/* The client's address as text (IPv4 or IPv6, without the port) into `out`, or "" when unknown. */
+static inline void charflow_mhd_client_address(struct MHD_Connection *connection, char *out, size_t size) {
+    out[0] = 0;
+    const union MHD_ConnectionInfo *info = charflow_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, (socklen_t)size);
+    } else if (address->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, (socklen_t)size);
+    }
 }
 
 /* The port the daemon listens on (the real one when it was asked for port 0), or 0 when unknown.

@@ -73,7 +73,7 @@ public struct AccessGuard: Sendable {
             if let origin = request.origin, origin.lowercased() != "http://" + host {
                 return .error(403, code: "foreign_origin", message: WebMessages.foreignOrigin)
             }
-            guard isJSON(request.contentType) else {
+            guard AccessGuard.isJSON(request.contentType) else {
                 return .error(403, code: "not_json", message: WebMessages.notJSON)
             }
         }
@@ -86,7 +86,7 @@ public struct AccessGuard: Sendable {
     public static let tooLarge = WebResponse.error(413, code: "too_large", message: WebMessages.tooLarge)
 
     /// `application/json`, with or without parameters such as `charset=utf-8`.
-    func isJSON(_ contentType: String?) -> Bool {
+    static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
         return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"

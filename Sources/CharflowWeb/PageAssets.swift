@@ -47,6 +47,8 @@ enum PageAssets {
         case shortcuts = "shortcuts.mjs"
         // Due reminders shown as the browser's notifications, when this browser allows.
         case notifications = "notifications.mjs"
+        // Settings' "Pair a phone" (M-2), on this machine's page.
+        case pairing = "pairing.mjs"
 
         var isScript: Bool { rawValue.hasSuffix(".mjs") }
 
@@ -84,6 +86,7 @@ enum PageAssets {
             case .search: PackageResources.search_mjs
             case .sync: PackageResources.sync_mjs
             case .notifications: PackageResources.notifications_mjs
+            case .pairing: PackageResources.pairing_mjs
             case .habitOffer: PackageResources.habitOffer_mjs
             case .lists: PackageResources.lists_mjs
             case .drag: PackageResources.drag_mjs

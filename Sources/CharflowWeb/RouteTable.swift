@@ -38,6 +38,7 @@ enum RouteTable {
         .get("/drag.mjs", .asset(.drag)),
         .get("/shortcuts.mjs", .asset(.shortcuts)),
         .get("/notifications.mjs", .asset(.notifications)),
+        .get("/pairing.mjs", .asset(.pairing)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
         .post("/api/erase", .erase),

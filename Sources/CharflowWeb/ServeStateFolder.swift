@@ -48,6 +48,16 @@ public struct ServeStateFolder: Sendable {
     /// Held by `open` while it finds or starts the server, so two at once start one.
     public var lockPath: String { file("lock") }
 
+    /// The self-signed certificate of `serve --listen` and its key (`TLSCertificate`).
+    public var certificatePath: String { file("tls-cert") }
+    public var keyPath: String { file("tls-key") }
+    /// The browsers paired over the network (`PairedDevices`).
+    public var devices: PairedDevices { PairedDevices(path: file("devices")) }
+    /// The pairing codes not yet used (`PairingCodes`).
+    public var pairingCodes: PairingCodes { PairingCodes(path: file("pairings")) }
+    /// Where the network server was last told to listen (`NetworkRecord`), for `charflow pair`.
+    public var networkPath: String { file("network") }
+
     private func file(_ kind: String) -> String { "\(folder)/serve-\(key).\(kind)" }
 
     /// FNV-1a, 64 bits, as hex: a file name, not a secret.

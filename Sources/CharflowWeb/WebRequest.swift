@@ -18,6 +18,9 @@ public struct WebRequest: Sendable {
     /// The `token` query argument (the printed URL).
     public var queryToken: String?
     public var contentLength: String?
+    /// The `code` query argument of `/pair` (spec D24).
+    public var pairingCode: String?
+    public var userAgent: String?
     /// The query arguments a read takes as options (`APIRoute.queryNames`), as libmicrohttpd decoded them.
     public var query: [String: String] = [:]
     public var body: [UInt8] = []

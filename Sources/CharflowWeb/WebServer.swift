@@ -3,13 +3,15 @@ import CharflowApp
 import CharflowCore
 import Foundation
 
-/// Charflow's local web server on libmicrohttpd: 127.0.0.1 only, the access checks of D17, then the API.
+/// Charflow's web server on libmicrohttpd: on 127.0.0.1 with the access checks of D17, or with `--listen`
+/// on the network over HTTPS only with those of D24 (`NetworkAccess`), then the API.
 ///
 /// libmicrohttpd runs one internal thread over epoll: every connection, idle or not, is one entry in the
 /// kernel's list rather than a thread or a scan, so many idle sockets cost little and cannot lock a new
 /// client out (W-26); `WebAPI` serialises store access with one lock anyway, so more threads would only
 /// wait on it. Request bodies are copied chunk by chunk and capped at 64 KiB; each request's state is
-/// freed when libmicrohttpd reports it done. The sign-in secret is read from the state folder on every
+/// freed when libmicrohttpd reports it done. Connections that trickle their headers are ended by the
+/// `ConnectionWatch`, which libmicrohttpd's idle timeout alone would keep. The sign-in secret is read from the state folder on every
 /// request, so `serve --sign-out` takes effect on a running server.
 public final class WebServer: @unchecked Sendable {
     public struct Limits: Sendable {
@@ -25,6 +27,12 @@ public final class WebServer: @unchecked Sendable {
         public var connectionMemory = 64 * 1024
         /// Files kept free beside the connections: the store's three, the state folder's, libraries'.
         public var spareFiles = 128
+        /// A request's headers must have arrived this many seconds after the connection opened (or its
+        /// previous request ended), however steadily they trickle in (W-26).
+        public var headerSeconds: TimeInterval = 15
+        /// Connections kept free for fresh clients: past the limit less these, the connection that has
+        /// waited longest for its headers is ended for each new one (W-26).
+        public var spareConnections = 64
 
         public init() {}
     }
@@ -40,16 +48,22 @@ public final class WebServer: @unchecked Sendable {
     private var inFlight = 0
     private var ticking = false
     private let reminderLoop: ReminderLoop?
+    /// With `--listen`: the network server's address, certificate, pairings and limits.
+    public let network: NetworkAccess?
+    private var watch: ConnectionWatch?
+    private var watchCallback: UnsafeMutablePointer<charflow_mhd_watch>?
 
     /// `syncLoop`, `calendarLoop` and `reminderLoop`, when given, are started with the server and stopped
     /// with it (rules Y-28, F-12, R-7).
     public init(store: StoreEnvironment, clock: WebClock, port: UInt16, state: ServeStateFolder, limits: Limits = Limits(),
-                syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil, reminderLoop: ReminderLoop? = nil) {
+                syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil, reminderLoop: ReminderLoop? = nil,
+                network: NetworkAccess? = nil) {
+        self.network = network
         api = WebAPI(store: store, clock: clock, syncLoop: syncLoop, calendarLoop: calendarLoop)
         self.reminderLoop = reminderLoop
         self.state = state
         self.limits = limits
-        requestedPort = port
+        requestedPort = network?.address.port ?? port
     }
 
     /// The port the server listens on (0 before `start`).
@@ -63,33 +77,74 @@ public final class WebServer: @unchecked Sendable {
         case cannotListen(port: Int)
     }
 
-    /// Opens the store and the secret, listens on 127.0.0.1 and starts the boundary timer.
+    /// Opens the store and the secret, listens (on 127.0.0.1, or the `--listen` address with TLS) and
+    /// starts the boundary timer.
     public func start() throws {
         try api.prepare()
         _ = try ServerSecret.load(at: state.secretPath)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requestedPort.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        var address = sockaddr_storage()
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        if let listen = network?.address, listen.isIPv6 {
+            flags |= charflow_mhd_ipv6_flag()
+            withUnsafeMutableBytes(of: &address) { raw in
+                let six = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                six.pointee.sin6_family = sa_family_t(AF_INET6)
+                six.pointee.sin6_port = requestedPort.bigEndian
+                _ = inet_pton(AF_INET6, listen.address, &six.pointee.sin6_addr)
+            }
+        } else {
+            withUnsafeMutableBytes(of: &address) { raw in
+                let four = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+                four.pointee.sin_family = sa_family_t(AF_INET)
+                four.pointee.sin_port = requestedPort.bigEndian
+                four.pointee.sin_addr.s_addr = inet_addr(network?.address.address ?? "127.0.0.1")
+            }
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let connections = WebServer.connectionsAllowed(limits)
+        let watch = ConnectionWatch(headerSeconds: limits.headerSeconds, limit: Int(connections),
+                                    spare: min(limits.spareConnections, Int(connections) / 4),
+                                    perAddress: network.map { _ in NetworkAccess.connectionsPerAddress })
+        self.watch = watch
+        let callback = UnsafeMutablePointer<charflow_mhd_watch>.allocate(capacity: 1)
+        callback.initialize(to: charflow_mhd_watch(event: { context, connection, opened, socket in
+            guard let context, let connection else { return }
+            let server = Unmanaged<WebServer>.fromOpaque(context).takeUnretainedValue()
+            if opened != 0 {
+                var buffer = [CChar](repeating: 0, count: 64)
+                charflow_mhd_client_address(connection, &buffer, buffer.count)
+                server.watch?.opened(UnsafeMutableRawPointer(connection), socket: socket, address: String(cString: buffer))
+            } else {
+                server.watch?.closed(UnsafeMutableRawPointer(connection))
+            }
+        }, context: context))
+        watchCallback = callback
         daemon = withUnsafePointer(to: &address) { pointer in
-            charflow_mhd_start(
-                flags, pointer,
-                { cls, connection, url, method, _, data, size, state in
-                    guard let cls, let connection, let size, let state else { return charflow_mhd_no() }
-                    let server = Unmanaged<WebServer>.fromOpaque(cls).takeUnretainedValue()
-                    return server.handle(connection, url: url, method: method, data: data, size: size, state: state)
-                },
-                context,
-                { cls, _, state, _ in
-                    guard let cls, let state else { return }
-                    Unmanaged<WebServer>.fromOpaque(cls).takeUnretainedValue().finish(state)
-                },
-                limits.idleSeconds, connections, limits.connectionsPerAddress, limits.connectionMemory)
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                charflow_mhd_start(
+                    flags, socketAddress,
+                    { cls, connection, url, method, _, data, size, state in
+                        guard let cls, let connection, let size, let state else { return charflow_mhd_no() }
+                        let server = Unmanaged<WebServer>.fromOpaque(cls).takeUnretainedValue()
+                        return server.handle(connection, url: url, method: method, data: data, size: size, state: state)
+                    },
+                    context,
+                    { cls, connection, state, _ in
+                        guard let cls, let state else { return }
+                        let server = Unmanaged<WebServer>.fromOpaque(cls).takeUnretainedValue()
+                        if let connection { server.watch?.requestDone(UnsafeMutableRawPointer(connection)) }
+                        server.finish(state)
+                    },
+                    callback,
+                    limits.idleSeconds, connections, limits.connectionsPerAddress, limits.connectionMemory,
+                    network?.certificate.certificate, network?.certificate.key, network.map { _ in NetworkAccess.priorities })
+            }
         }
-        guard let daemon else { throw StartError.cannotListen(port: Int(requestedPort)) }
+        guard let daemon else {
+            callback.deallocate()
+            watchCallback = nil
+            throw StartError.cannotListen(port: Int(requestedPort))
+        }
         flight.lock()
         listeningPort = Int(charflow_mhd_port(daemon))
         flight.unlock()
@@ -132,6 +187,8 @@ public final class WebServer: @unchecked Sendable {
         flight.unlock()
         charflow_mhd_stop(daemon)
         self.daemon = nil
+        watchCallback?.deallocate()
+        watchCallback = nil
         api.syncLoop?.stop()
         api.calendarLoop?.stop()
         reminderLoop?.stop()
@@ -164,10 +221,20 @@ public final class WebServer: @unchecked Sendable {
             flight.lock()
             inFlight += 1
             flight.unlock()
+            watch?.headersArrived(UnsafeMutableRawPointer(connection))
             guard let secret = try? ServerSecret.load(at: self.state.secretPath) else {
                 return queue(.error(500, code: "secret_unreadable", message: WebMessages.secretUnreadable), on: connection)
             }
             fresh.secret = secret
+            if let network {
+                var buffer = [CChar](repeating: 0, count: 64)
+                charflow_mhd_client_address(connection, &buffer, buffer.count)
+                let client = String(cString: buffer)
+                if let refusal = network.check(request, client: client, port: port, write: secret.write) {
+                    return queue(refusal, on: connection)
+                }
+                return charflow_mhd_yes()
+            }
             let gate = AccessGuard(secret: secret, links: self.state.links, port: port)
             if let refusal = gate.check(request) { return queue(refusal, on: connection) }
             return charflow_mhd_yes()
@@ -189,6 +256,9 @@ public final class WebServer: @unchecked Sendable {
         }
         if current.overflowed { return queue(AccessGuard.tooLarge, on: connection) }
         guard let secret = current.secret else { return charflow_mhd_no() }
+        if current.request.path == PairingRoute.path {
+            return queue(PairingRoute.answer(current.request, state: self.state, onNetwork: network != nil), on: connection)
+        }
         return queue(api.respond(current.request, token: secret.write), on: connection)
     }
 
@@ -217,6 +287,10 @@ public final class WebServer: @unchecked Sendable {
         request.contentLength = text(charflow_mhd_header(connection, "Content-Length"))
         request.cookieToken = text(charflow_mhd_cookie(connection, cookieName))
         request.queryToken = text(charflow_mhd_argument(connection, "token"))
+        if network != nil {
+            request.pairingCode = text(charflow_mhd_argument(connection, "code"))
+            request.userAgent = text(charflow_mhd_header(connection, "User-Agent"))
+        }
         for name in APIRoute.queryNames {
             if let value = text(charflow_mhd_argument(connection, name)) { request.query[name] = value }
         }
@@ -232,6 +306,7 @@ public final class WebServer: @unchecked Sendable {
         for (name, value) in response.allHeaders {
             _ = charflow_mhd_add_header(created, name, value)
         }
+        if network != nil { _ = charflow_mhd_add_header(created, "Strict-Transport-Security", NetworkAccess.strictTransport) }
         let result = charflow_mhd_queue(connection, UInt32(response.status), created)
         charflow_mhd_destroy(created)
         return result
@@ -251,6 +326,7 @@ public final class WebServer: @unchecked Sendable {
                 flight.unlock()
                 guard running else { return }
                 api.checkBoundary()
+                watch?.endOverdue()
                 Thread.sleep(forTimeInterval: 1)
             }
         }

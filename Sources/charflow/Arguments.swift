@@ -19,7 +19,7 @@ struct Arguments {
     static let switchNames: Set<String> = [
         "json", "backlog", "done", "stop", "all", "yes", "dry-run", "help", "version", "notify", "no-color", "clear",
         "weekdays", "slip", "held", "undo", "keep", "drop", "status", "sign-out", "watch", "prayers", "caldav",
-        "skip-unreadable",
+        "skip-unreadable", "list",
     ]
 
     init(_ argv: [String]) throws {

@@ -14,7 +14,7 @@ enum CLI {
         HistoryCommand.self, DeferCommand.self, CategoryCommand.self, FilterCommand.self, NoteCommand.self,
         CheckCommand.self, BeginCommand.self, PauseCommand.self, ResumeCommand.self, FinishCommand.self,
         StatusCommand.self, HabitCommand.self, HabitsCommand.self, GroupCommand.self, PlanCommand.self,
-        AnchorCommand.self, PrayersCommand.self, RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, OpenCommand.self, HubCommand.self, SyncCommand.self, ConflictsCommand.self, CalendarCommand.self, ReviewCommand.self, StatsCommand.self, HelpCommand.self,
+        AnchorCommand.self, PrayersCommand.self, RemindCommand.self, ExportCommand.self, ImportCommand.self, SettingsCommand.self, EraseCommand.self, PrivacyCommand.self, ServeCommand.self, OpenCommand.self, PairCommand.self, HubCommand.self, SyncCommand.self, ConflictsCommand.self, CalendarCommand.self, ReviewCommand.self, StatsCommand.self, HelpCommand.self,
     ] }
 
     static func command(named name: String) -> (any Command.Type)? {

@@ -11,6 +11,7 @@ import { state } from "./state.mjs";
 import { toast } from "./toast.mjs";
 import { refresh } from "./router.mjs";
 import { notificationsSection } from "./notifications.mjs";
+import { pairingSection } from "./pairing.mjs";
 
 const settings = state.settings;
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -236,7 +237,7 @@ function render() {
       el("h2", { id: "privacy-title", text: say("privacyTitle") }),
       el("p", { id: "privacy-text" }), el("p", { class: "hint", id: "privacy-store" }));
     view.replaceChildren(el("h1", { id: "settings-heading", tabindex: "-1", text: say("settingsTitle") }),
-                         list, el("div", { id: "categories-section" }), notificationsSection(), statement, exportSection(),
+                         list, el("div", { id: "categories-section" }), notificationsSection(), pairingSection(), statement, exportSection(),
                          el("div", { id: "erase-section" }));
   } else {
     // Drawn again after a change: a field keeps what the person chose but has not saved yet.

@@ -1,0 +1,43 @@
+import CharflowWeb
+import Foundation
+import Testing
+
+/// `POST /api/pairing`, Settings' "Pair a phone" (spec D24, rule M-2): on this machine's server only.
+@Suite("serve · Settings' pairing link (M-2)", .serialized)
+struct PairingRouteTests {
+    @Test("M-2 this machine's page makes a one-time pairing link once the store is served on the network; a read or a missing token makes none")
+    func loopback() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let early = try local.post("/api/pairing", "{}")
+        #expect(early.status == 409)
+        #expect(early.error()?.code == "not_listening")
+        try NetworkRecord(url: "https://planner.home:8443", fingerprint: "AB:CD").write(to: local.state.networkPath)
+        #expect(try local.send("GET", "/api/pairing").status == 405)
+        #expect(try local.send("POST", "/api/pairing", json: "{}", token: .some(nil)).status == 403)
+        let made = try local.post("/api/pairing", "{}")
+        #expect(made.status == 200, "\(made.body)")
+        let json = try made.json()
+        let url = try #require(json["url"] as? String)
+        #expect(url.hasPrefix("https://planner.home:8443/pair?code="))
+        #expect(json["fingerprint"] as? String == "AB:CD")
+        let qr = try #require(json["qr"] as? [String: Any])
+        #expect((qr["path"] as? String)?.hasPrefix("M") == true)
+        let code = String(url.split(separator: "=").last ?? "")
+        #expect(local.state.pairingCodes.consume(code, now: Date()), "the link's code does not pair")
+    }
+
+    @Test("M-2, M-4 a paired phone cannot make pairing links: on the network the address names nothing")
+    func network() throws {
+        let network = try NetworkServer()
+        defer { network.stop() }
+        let cookie = try #require(try network.pair())
+        let page = try network.curl("/", ["-H", "Cookie: \(cookie)"])
+        let token = try #require(page.body.firstMatch(of: /[0-9a-f]{64}/)).output
+        let answer = try network.curl("/api/pairing", ["-H", "Cookie: \(cookie)", "-H", "X-Charflow-Token: \(token)",
+                                                       "-H", "Content-Type: application/json", "-d", "{}"])
+        #expect(answer.status == 404)
+        let codes = (try? String(contentsOfFile: network.state.pairingCodes.path, encoding: .utf8)) ?? ""
+        #expect(codes.isEmpty, "a pairing code was kept: \(codes)")
+    }
+}
