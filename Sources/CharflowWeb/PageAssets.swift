@@ -11,6 +11,8 @@ import CharflowCore
 enum PageAssets {
     enum Asset: String, CaseIterable, Sendable {
         case style = "app.css"
+        // The habits' screens' own rules, after the design system in app.css.
+        case habitsStyle = "habits.css"
         // The entry: registers the screens and starts the page.
         case main = "main.mjs"
         // What every screen shares: the words, elements, the API, the one state, the toast, the screens.
@@ -60,6 +62,7 @@ enum PageAssets {
         fileprivate var bytes: [UInt8] {
             switch self {
             case .style: PackageResources.app_css
+            case .habitsStyle: PackageResources.habits_css
             case .main: PackageResources.main_mjs
             case .words: PackageResources.words_mjs
             case .dom: PackageResources.dom_mjs

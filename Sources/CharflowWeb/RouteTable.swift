@@ -10,6 +10,7 @@ enum RouteTable {
     static let routes: [APIRoute] = [
         .get("/", .page),
         .get("/app.css", .asset(.style)),
+        .get("/habits.css", .asset(.habitsStyle)),
         .get("/main.mjs", .asset(.main)),
         .get("/words.mjs", .asset(.words)),
         .get("/dom.mjs", .asset(.dom)),

@@ -287,8 +287,10 @@ class HabitsTests(BrowserTestCase):
 
     def test_W18_the_density_shades_stand_out_from_the_card_in_both_themes(self):
         d = self.open_page()
-        css = d.execute_script("return fetch('/app.css').then(r => r.text())")
-        habits = css[css.index("/* Habits"):]
+        css = d.execute_script("return fetch(document.querySelector('link[rel=stylesheet]').href).then(r => r.text())")
+        habits_css = d.execute_script(
+            "return fetch([...document.querySelectorAll('link[rel=stylesheet]')].find(l => l.href.includes('habits')).href).then(r => r.text())")
+        habits = habits_css[habits_css.index("/* Habits"):]
         light, dark = re.findall(r":root \{(.*?)\}", habits, re.S)[:2]
         base = css.split("@media (prefers-color-scheme: dark)")
         surfaces = {"light": re.search(r"--surface:\s*(#[0-9A-Fa-f]{6})", base[0]).group(1),
