@@ -60,6 +60,8 @@ public enum PageWords {
         ("waitingOne", "1 task waiting."),
         ("waitingMany", "{count} tasks waiting."),
         ("offline", "Charflow is not answering; the board shows what it last knew."),
+        // A request refused for want of a sign-in (401): after `serve --sign-out`, say.
+        ("signedOut", "You are signed out — open Charflow again with charflow open."),
         // Task detail and the defer sheet (W-11).
         ("detailScreen", "Task"),
         ("detailMissing", "That task is not here any more."),

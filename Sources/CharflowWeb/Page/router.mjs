@@ -131,7 +131,7 @@ async function poll() {
     else state.version = answer.version;
   } catch (error) {
     if (!fromServer(error)) throw error;
-    problem(say("offline"));
+    problem(error.code === "signedOut" ? error.message : say("offline"));
   }
 }
 
