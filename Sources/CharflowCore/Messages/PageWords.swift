@@ -551,6 +551,8 @@ public enum PageWords {
         ("searchWhereBacklog", "Backlog"),
         ("searchWhereBoard", "{region}, {bucket}"),
         ("searchWhereDue", "Due {day}"),
+        ("searchWhereDone", "Done"),
+        ("searchWhereDropped", "Dropped"),
         ("shortcutUpcoming", "Go to Upcoming"),
         ("shortcutSearch", "Search every task"),
         // The banner at the top (W-22) and a full bucket in words (item 5 of the page's review).
