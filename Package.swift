@@ -51,6 +51,11 @@ let package = Package(
             name: "CLibCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // gzip for the page's own files, each compressed once at first use (CharflowWeb, PageAssets).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
         // header or library is needed to build.
         .systemLibrary(name: "CSDBus"),
@@ -58,7 +63,7 @@ let package = Package(
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"]),
         // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
-        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD"],
+        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CZlib"],
                 resources: [.embedInCode("Page")]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).

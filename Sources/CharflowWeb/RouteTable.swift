@@ -9,6 +9,7 @@ import CharflowApp
 enum RouteTable {
     static let routes: [APIRoute] = [
         .get("/", .page),
+        .get("/v/{version}/{file}", .versionedAsset),
         .get("/app.css", .asset(.style)),
         .get("/habits.css", .asset(.habitsStyle)),
         .get("/main.mjs", .asset(.main)),

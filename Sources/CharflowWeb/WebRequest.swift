@@ -18,6 +18,8 @@ public struct WebRequest: Sendable {
     /// The `token` query argument (the printed URL).
     public var queryToken: String?
     public var contentLength: String?
+    /// The `Accept-Encoding` header: whether the page's own files may come gzipped (`PageAssetDelivery`).
+    public var acceptEncoding: String?
     /// The query arguments a read takes as options (`APIRoute.queryNames`), as libmicrohttpd decoded them.
     public var query: [String: String] = [:]
     public var body: [UInt8] = []

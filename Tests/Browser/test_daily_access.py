@@ -212,10 +212,11 @@ class DailyAccessTests(BrowserTestCase):
         answers = [json.loads(entry["message"])["message"] for entry in self.driver.get_log("performance")]
         answers = [(m["params"]["response"]["url"], m["params"]["response"]["status"])
                    for m in answers if m["method"] == "Network.responseReceived"]
-        paths = {url.split("?")[0].split("/", 3)[-1] for url, _ in answers}
+        # The page's own files come from their build's folder, /v/VERSION/.
+        paths = {re.sub(r"^v/[0-9a-f]{16}/", "", url.split("?")[0].split("/", 3)[-1]) for url, _ in answers}
         modules = {os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "Sources", "CharflowWeb", "Page", "*.mjs"))}
         self.assertIn("main.mjs", modules)
-        self.assertTrue(modules | {"app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
+        self.assertTrue(modules | {"app.css", "habits.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
         self.assertNotIn("favicon.ico", paths)
         self.assertEqual([(url, status) for url, status in answers if status >= 400], [])
         icon = self.driver.execute_script(
