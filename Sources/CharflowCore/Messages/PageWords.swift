@@ -253,6 +253,7 @@ public enum PageWords {
         ("reorderHelp", "In a bucket, Alt+Up and Alt+Down move the focused task."),
         ("dueTitle", "Due and overdue"),
         ("habitsTitle", "Habits"),
+        ("gridComing", "The grid is on its way."),
         ("regionHeading", "Region"),
         ("backlogHeading", "Backlog"),
         ("noscript", "The board needs JavaScript. In a terminal, charflow today shows it."),

@@ -314,11 +314,13 @@ function card(habit, report) {
   if (habit.paused) section.append(el("p", { class: "paused", text: habit.paused }));
   // A weekly target speaks in weeks (H-8).
   if (habit.week) section.append(el("p", { class: "today-amount", id: "habit-week-" + habit.id, text: say("weekProgress", habit.week) }));
-  report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
+  // A card below the first screenful may be drawn before its grid has come (`load`): it says so, quietly.
+  if (!report) section.append(el("p", { class: "grid-coming", text: say("gridComing") }));
+  else report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
   const names = { title: habit.title };
   // A habit of one window keeps Pause and Archive in the column beside its grid, so the card stays
   // compact; with several windows they are the habit's, under all of them.
-  const home = report.grids.length === 1 ? section.querySelector(".habit-main") : section;
+  const home = report && report.grids.length === 1 ? section.querySelector(".habit-main") : section;
   home.append(el("div", { class: "habit-actions" }, pauseControls(habit),
     el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
       onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
@@ -391,12 +393,36 @@ export function weeksThatFit(viewID = "view-habits") {
   return Math.max(4, Math.min(26, Math.floor((width - beside - 34 - 44) / 21)));
 }
 
+// How many cards the first screenful shows: their grids are asked for first, and the screen is drawn as
+// soon as they are in (docs/performance.md, "The Habits screen"). A card with its grid is about 20 rem
+// high on a wide screen, and no less on a narrow one, where the grid goes under today's controls.
+function firstScreenful() {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.max(2, Math.ceil(window.innerHeight / (20 * rem)));
+}
+
+// Each load is numbered, so the grids of an older one never overwrite a newer one's.
+let loads = 0;
+
 async function load() {
   const answer = await api("/api/habits");
   const weeks = weeksThatFit();
-  const reports = await Promise.all(answer.habits.map((habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks)));
-  const archived = answer.archivedCount ? (await api("/api/habits?all=1")).habits.filter((h) => h.isArchived) : [];
+  const mine = ++loads;
+  const grid = (habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks);
+  const first = answer.habits.slice(0, firstScreenful());
+  const [firstReports, archived] = await Promise.all([Promise.all(first.map(grid)),
+    answer.archivedCount ? api("/api/habits?all=1").then((all) => all.habits.filter((h) => h.isArchived)) : []]);
+  // Below the first screenful a card keeps the grid it last showed (same weeks) until its new one is in.
+  const previous = new Map(habits.weeks === weeks ? habits.habits.map((habit, index) => [habit.id, habits.reports[index]]) : []);
+  const reports = answer.habits.map((habit, index) => (index < first.length ? firstReports[index] : previous.get(habit.id) || null));
   Object.assign(habits, { date: answer.date, habits: answer.habits, reports, archived, weeks });
+  const rest = answer.habits.slice(first.length);
+  if (!rest.length) return;
+  Promise.all(rest.map(grid)).then((more) => {
+    if (mine !== loads) return;
+    more.forEach((report, index) => { habits.reports[first.length + index] = report; });
+    if (!$("view-habits").hidden) render();
+  }).catch(() => {});
 }
 
 export const habitsScreen = {
