@@ -31,8 +31,10 @@ public enum PageWords {
         ("overdue", "Overdue"),
         ("noDue", "Nothing due or overdue."),
         ("noHabits", "No habits due today."),
-        ("habitDone", "{title}, done"),
-        ("habitOpen", "{title}, {amount} of {target}"),
+        // The Today strip: a habit with its state in the server's words (`todayText`), and the rest as one link.
+        ("habitStatus", "{title}, {status}"),
+        ("habitsMore", "+{count} more"),
+        ("habitsMoreLabel", "{count} more habits today: open Habits"),
         ("running", "Focus: {title}, running"),
         ("paused", "Focus: {title}, paused"),
         ("runningUntitled", "Focus session running"),
