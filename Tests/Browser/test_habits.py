@@ -224,6 +224,10 @@ class HabitsTests(BrowserTestCase):
         self.assertEqual((swim["windows"][0]["label"], swim["windows"][0]["startMinute"], swim["windows"][0]["effortMinutes"]),
                          ("Morning", 360, 40))
         self.assert_no_axe_violations("Habits with the forms open")
+        if not d.execute_script("return document.getElementById(arguments[0]).open", f"habit-editing-{self.water}"):
+            click(d, "Edit Water glasses")
+        d.execute_script("document.getElementById(arguments[0]).scrollIntoView()", f"habit-editing-{self.water}")
+        self.check_both_themes("Habits with the edit form open", "habits-edit-form")
 
     def test_W12_pause_resume_archive_and_restore(self):
         self.add_habits()
