@@ -77,6 +77,20 @@ class PageTests(BrowserTestCase):
         self.assertEqual(sorted(path.rsplit("/", 1)[-1] for path, _ in second), files)
         self.assertEqual([(path, size) for path, size in second if size != 0], [], "a page file came over the wire again")
 
+    def test_W22_a_bad_link_says_calmly_that_nothing_is_there(self):
+        self.plan_a_day()
+        d = self.open_page()
+        for address in ("#task/x", "#somewhere"):
+            d.execute_script("location.hash = arguments[0]", address)
+            wait(d, lambda d: d.find_element(By.ID, "problem").text == f"Nothing is at the address {address}, so this is Today.",
+                 message=f"{address}: the banner says {d.find_element(By.ID, 'problem').text!r}")
+            self.assertTrue(d.find_element(By.ID, "view-today").is_displayed())
+        d.execute_script("location.hash = '#task/unknown'")
+        wait(d, lambda d: d.find_element(By.ID, "view-task").is_displayed() and "That task is not here any more." in d.find_element(By.ID, "view-task").text,
+             message="an unknown task id does not say so")
+        self.assertEqual(d.find_element(By.ID, "problem").text, "", "the words of the bad address stayed")
+        self.check_both_themes("a task that is not found", "task-not-found")
+
     def test_W8_S13_the_chip_names_a_habit_session_by_its_habit(self):
         habit = self.store.cli("habit", "add", "Read", "--kind", "timed", "--target", "20")["id"]
         self.store.cli("habit", "begin", habit)

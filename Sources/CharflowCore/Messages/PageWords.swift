@@ -64,6 +64,8 @@ public enum PageWords {
         ("offline", "Charflow is not answering; the board shows what it last knew."),
         // A request refused for want of a sign-in (401): after `serve --sign-out`, say.
         ("signedOut", "You are signed out — open Charflow again with charflow open."),
+        // An address no screen takes: Today is shown, and this says why.
+        ("addressUnknown", "Nothing is at the address {address}, so this is Today."),
         // Task detail and the defer sheet (W-11).
         ("detailScreen", "Task"),
         ("detailMissing", "That task is not here any more."),
