@@ -226,7 +226,11 @@ function legend(kind) {
 }
 
 function details(id, summary, summaryLabel, ...children) {
-  const box = el("details", { id, open: habits.open.has(id) }, el("summary", { text: summary, "aria-label": summaryLabel }), ...children);
+  const head = el("summary", { text: summary, "aria-label": summaryLabel });
+  const box = el("details", { id, open: habits.open.has(id) }, head, ...children);
+  // Kept at the click (before the box opens), not only at the `toggle` event, which comes a task later:
+  // a redraw between the two (a grid coming in, a change from elsewhere) would draw the box closed again.
+  head.addEventListener("click", () => { if (box.open) habits.open.delete(id); else habits.open.add(id); });
   box.addEventListener("toggle", () => { if (box.open) habits.open.add(id); else habits.open.delete(id); });
   return box;
 }
