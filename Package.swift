@@ -56,6 +56,11 @@ let package = Package(
             name: "CQREncode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // gzip for the page's own files, each compressed once at first use (CharflowWeb, PageAssets).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
         // header or library is needed to build.
         .systemLibrary(name: "CSDBus"),
@@ -63,7 +68,8 @@ let package = Package(
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"]),
         // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
-        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CLibCrypto", "CQREncode"],
+        .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CLibCrypto", "CQREncode",
+                                                    "CZlib"],
                 resources: [.embedInCode("Page")]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).

@@ -14,6 +14,8 @@ struct APIRoute: Sendable {
         case page, changes
         /// One of the page's files, compiled in.
         case asset(PageAssets.Asset)
+        /// One of the page's files at its address of this build, cached for good (`PageAssetDelivery`).
+        case versionedAsset
         /// One use case, called with its typed input (`UseCaseCall`).
         case call(UseCaseCall)
         /// `GET /api/privacy`: what `charflow privacy` says, and where the store is.

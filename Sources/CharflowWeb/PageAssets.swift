@@ -11,6 +11,8 @@ import CharflowCore
 enum PageAssets {
     enum Asset: String, CaseIterable, Sendable {
         case style = "app.css"
+        // The habits' screens' own rules, after the design system in app.css.
+        case habitsStyle = "habits.css"
         // The entry: registers the screens and starts the page.
         case main = "main.mjs"
         // What every screen shares: the words, elements, the API, the one state, the toast, the screens.
@@ -59,9 +61,11 @@ enum PageAssets {
         /// The file as text, decoded once.
         var text: String { Texts.assets[self] ?? "" }
 
-        fileprivate var bytes: [UInt8] {
+        /// The file's bytes as embedded.
+        var bytes: [UInt8] {
             switch self {
             case .style: PackageResources.app_css
+            case .habitsStyle: PackageResources.habits_css
             case .main: PackageResources.main_mjs
             case .words: PackageResources.words_mjs
             case .dom: PackageResources.dom_mjs
@@ -103,11 +107,18 @@ enum PageAssets {
         private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The page's script elements: the entry module, and a preload of every other module it imports.
+    /// The page's script elements: the entry module, and a preload of every other module it imports, each
+    /// at its address of this build (`PageAssetDelivery`), which the browser caches for good.
     static var scriptTags: String {
         let preloads = Asset.allCases.filter { $0.isScript && $0 != .main }
-            .map { "<link rel=\"modulepreload\" href=\"/\($0.rawValue)\">" }
-        return (preloads + ["<script type=\"module\" src=\"/\(Asset.main.rawValue)\"></script>"]).joined(separator: "\n")
+            .map { "<link rel=\"modulepreload\" href=\"\(PageAssetDelivery.path($0))\">" }
+        return (preloads + ["<script type=\"module\" src=\"\(PageAssetDelivery.path(.main))\"></script>"]).joined(separator: "\n")
+    }
+
+    /// The page's style sheets, the design system first, each at its address of this build.
+    static var styleTags: String {
+        Asset.allCases.filter { !$0.isScript }
+            .map { "<link rel=\"stylesheet\" href=\"\(PageAssetDelivery.path($0))\">" }.joined()
     }
 }
 

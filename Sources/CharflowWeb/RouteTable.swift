@@ -9,7 +9,9 @@ import CharflowApp
 enum RouteTable {
     static let routes: [APIRoute] = [
         .get("/", .page),
+        .get("/v/{version}/{file}", .versionedAsset),
         .get("/app.css", .asset(.style)),
+        .get("/habits.css", .asset(.habitsStyle)),
         .get("/main.mjs", .asset(.main)),
         .get("/words.mjs", .asset(.words)),
         .get("/dom.mjs", .asset(.dom)),

@@ -64,6 +64,7 @@ enum TodayPage {
         switch name {
         case "title": return escaped(PageWords.text("pageTitle", ["screen": PageWords.text("navToday")]))
         case "scripts": return PageAssets.scriptTags
+        case "styles": return PageAssets.styleTags
         case "words": return scriptSafe(PageWords.json.rendered())
         case "regionOptions":
             // Each region's three buckets, as `region/bucket` (W-9: quick add can fill any of them).

@@ -70,6 +70,8 @@ final class WebAPI: @unchecked Sendable {
         case .asset(let asset):
             // The page's files are compiled in: serving one touches no store.
             return WebResponse(status: 200, contentType: asset.contentType, body: Array(asset.text.utf8))
+        case .versionedAsset:
+            return PageAssetDelivery.response(version: values["version"], file: values["file"], acceptEncoding: request.acceptEncoding)
         case .call(let call):
             return respond(call, fields: fields)
         case .privacy, .erase:

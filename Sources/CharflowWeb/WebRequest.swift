@@ -21,6 +21,8 @@ public struct WebRequest: Sendable {
     /// The `code` query argument of `/pair` (spec D24).
     public var pairingCode: String?
     public var userAgent: String?
+    /// The `Accept-Encoding` header: whether the page's own files may come gzipped (`PageAssetDelivery`).
+    public var acceptEncoding: String?
     /// The query arguments a read takes as options (`APIRoute.queryNames`), as libmicrohttpd decoded them.
     public var query: [String: String] = [:]
     public var body: [UInt8] = []

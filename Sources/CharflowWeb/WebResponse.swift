@@ -31,11 +31,14 @@ public struct WebResponse: Sendable {
     ///
     /// A response with a policy of its own sends one policy, not two: its directives, then the default's
     /// for what it leaves unsaid, with `frame-ancestors 'none'` whatever it said (`mergedPolicy`).
+    /// A response's own `Cache-Control` (the page's files of a build, kept for good) replaces `no-store`.
     var allHeaders: [(String, String)] {
         let isPolicy = { (header: (String, String)) in header.0.lowercased() == "content-security-policy" }
+        let isCaching = { (header: (String, String)) in header.0.lowercased() == "cache-control" }
+        let defaults = headers.contains(where: isCaching) ? WebResponse.safetyHeaders.filter { !isCaching($0) } : WebResponse.safetyHeaders
         let own = headers.filter(isPolicy).map(\.1)
-        guard !own.isEmpty else { return WebResponse.safetyHeaders + [("Content-Type", contentType)] + headers }
-        let safety = WebResponse.safetyHeaders.map { isPolicy($0) ? ($0.0, WebResponse.mergedPolicy(own)) : $0 }
+        guard !own.isEmpty else { return defaults + [("Content-Type", contentType)] + headers }
+        let safety = defaults.map { isPolicy($0) ? ($0.0, WebResponse.mergedPolicy(own)) : $0 }
         return safety + [("Content-Type", contentType)] + headers.filter { !isPolicy($0) }
     }
 

@@ -285,6 +285,7 @@ public final class WebServer: @unchecked Sendable {
         request.contentType = text(charflow_mhd_header(connection, "Content-Type"))
         request.headerToken = text(charflow_mhd_header(connection, "X-Charflow-Token"))
         request.contentLength = text(charflow_mhd_header(connection, "Content-Length"))
+        request.acceptEncoding = text(charflow_mhd_header(connection, "Accept-Encoding"))
         request.cookieToken = text(charflow_mhd_cookie(connection, cookieName))
         request.queryToken = text(charflow_mhd_argument(connection, "token"))
         if network != nil {

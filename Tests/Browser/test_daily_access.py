@@ -152,6 +152,21 @@ class DailyAccessTests(BrowserTestCase):
         self.assertIn("charflow open", text)
         self.assertNotIn("Water plants", text)
 
+    def test_W22_a_board_left_open_after_serve_sign_out_says_to_sign_in_again_not_that_charflow_is_not_answering(self):
+        self.browser()
+        port = free_port()
+        self.signed_in_board(self.serve_on(port))
+        done = subprocess.run([BINARY, "serve", "--sign-out"], env=self.store.env, capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # The page polls every second: the 401 it now gets is said at the top, in the server's words.
+        signed_out = "You are signed out — open Charflow again with charflow open."
+        words = json.loads(self.driver.execute_script("return document.getElementById('charflow-words').textContent"))
+        self.assertEqual(words["signedOut"], signed_out)
+        wait(self.driver, lambda d: d.find_element(By.ID, "problem").text == signed_out, seconds=5,
+             message="the banner did not say the browser is signed out")
+        time.sleep(1.5)
+        self.assertEqual(self.driver.find_element(By.ID, "problem").text, signed_out, "a later poll replaced the words")
+
     def test_W25_charflow_open_opens_a_link_that_signs_in_once(self):
         self.store.cli("add", "Water plants", "--region", "morning")
         opener = os.path.join(self.store.folder, "bin")
@@ -197,10 +212,11 @@ class DailyAccessTests(BrowserTestCase):
         answers = [json.loads(entry["message"])["message"] for entry in self.driver.get_log("performance")]
         answers = [(m["params"]["response"]["url"], m["params"]["response"]["status"])
                    for m in answers if m["method"] == "Network.responseReceived"]
-        paths = {url.split("?")[0].split("/", 3)[-1] for url, _ in answers}
+        # The page's own files come from their build's folder, /v/VERSION/.
+        paths = {re.sub(r"^v/[0-9a-f]{16}/", "", url.split("?")[0].split("/", 3)[-1]) for url, _ in answers}
         modules = {os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "Sources", "CharflowWeb", "Page", "*.mjs"))}
         self.assertIn("main.mjs", modules)
-        self.assertTrue(modules | {"app.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
+        self.assertTrue(modules | {"app.css", "habits.css", "icon.svg", "manifest.webmanifest"} <= paths, paths)
         self.assertNotIn("favicon.ico", paths)
         self.assertEqual([(url, status) for url, status in answers if status >= 400], [])
         icon = self.driver.execute_script(

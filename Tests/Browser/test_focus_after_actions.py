@@ -3,6 +3,7 @@ the natural next control after Pause, Resume and Finish on Focus and after Keep,
 planning; never on the page's body.
 """
 
+import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -34,6 +35,74 @@ class FocusAfterActionsTests(BrowserTestCase):
             "const a = document.activeElement; return a.tagName === 'H1' && a.offsetParent !== null"
             " && a.textContent.trim().startsWith(arguments[0]);", heading),
             message=f"{why}: focus is on {self.focused()}")
+
+    def focused_task(self):
+        """The title of the task whose row holds focus, 'BODY' when the body has it, else what has it."""
+        return self.driver.execute_script(
+            "const a = document.activeElement; if (a === document.body) return 'BODY';"
+            " const row = a.closest('li[data-task]'); if (!row) return (a.id || a.tagName) + '|' + a.textContent.trim();"
+            " const link = row.querySelector('.title-link'); return link ? link.textContent.trim() : row.dataset.title;")
+
+    def space_on_first_row(self, list_selector, first, then):
+        """Focuses `first`'s row in the list `list_selector` and completes it with Space; focus must reach `then`'s row."""
+        d = self.driver
+        row = wait(d, lambda d: [r for r in d.find_elements(By.CSS_SELECTOR, list_selector + " > li[data-task]") if first in r.text])[0]
+        d.execute_script("arguments[0].querySelector('[data-rove]').focus()", row)
+        self.assertEqual(self.focused_task(), first)
+        self.keys(Keys.SPACE)
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith(f"Completed “{first}”."), message="no completion")
+        wait(d, lambda d: self.focused_task() == then, message=f"after Space on {first}: focus is on {self.focused_task()}")
+        # And it stays there: the poll's later redraws keep it.
+        time.sleep(1.2)
+        self.assertEqual(self.focused_task(), then)
+
+    def test_W21_space_in_the_backlog_upcoming_and_due_leaves_focus_on_the_next_row_never_the_body(self):
+        s = self.store
+        s.cli("add", "Learn the banjo")
+        s.cli("add", "Sort the photos")
+        s.cli("add", "Pay rent", "--due", "tomorrow")
+        s.cli("add", "Post the card", "--due", "tomorrow")
+        s.cli("add", "Renew the permit", "--due", "today")
+        s.cli("add", "Ring the garage", "--due", "today")
+        d = self.open_page(fragment="#backlog")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#backlog-groups li[data-task]"))
+        order = [a.text for a in d.find_elements(By.CSS_SELECTOR, "#backlog-groups .title-link")]
+        self.space_on_first_row("#backlog-groups ul.tasks", order[0], order[1])
+        d.execute_script("location.hash = '#upcoming'")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#view-upcoming li[data-task]"))
+        order = [a.text for a in d.find_elements(By.CSS_SELECTOR, "#view-upcoming .title-link")]
+        self.space_on_first_row("#view-upcoming ul.tasks", order[0], order[1])
+        d.execute_script("location.hash = '#today'")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#due li[data-task]"))
+        order = [a.text for a in d.find_elements(By.CSS_SELECTOR, "#due .title-link")]
+        self.assertEqual(sorted(order), ["Renew the permit", "Ring the garage"])
+        self.space_on_first_row("#due ul.tasks", order[0], order[1])
+
+    def test_W21_deferring_to_someday_from_the_sheet_leaves_focus_on_the_next_task_of_the_bucket(self):
+        s = self.store
+        slipping = s.cli("add", "Clean the oven", "--due", "today", now="2026-11-28T09:00")["id"]
+        s.cli("defer", slipping, "--to", "tomorrow", now="2026-11-28T10:00")
+        s.cli("defer", slipping, "--to", "tomorrow", now="2026-11-29T10:00")
+        s.cli("move", slipping, "--region", "morning", "--bucket", "misc")
+        s.cli("add", "Water the plants", "--region", "morning", "--bucket", "misc")
+        d = self.open_page()
+        button = wait(d, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "#regions .menu-button")
+                                    if b.get_attribute("aria-label").endswith("Clean the oven")])[0]
+        d.execute_script("arguments[0].focus()", button)
+        self.keys(Keys.ENTER)
+        for _ in range(8):
+            if self.focused().split("|")[-1] == "Defer…":
+                break
+            self.keys(Keys.ARROW_DOWN)
+        self.assertEqual(self.focused().split("|")[-1], "Defer…")
+        self.keys(Keys.ENTER)
+        wait(d, lambda d: d.find_elements(By.ID, "defer-to-someday"), message="the sheet offers no Someday")
+        d.execute_script("document.getElementById('defer-to-someday').focus()")
+        self.keys(Keys.ENTER)
+        wait(d, lambda d: "Clean the oven" not in d.find_element(By.ID, "regions").text, message="the task stayed")
+        wait(d, lambda d: self.focused_task() == "Water the plants", message=f"after Someday: focus is on {self.focused_task()}")
+        time.sleep(1.2)
+        self.assertEqual(self.focused_task(), "Water the plants")
 
     def test_W21_every_change_of_screen_puts_focus_on_its_heading(self):
         self.store.cli("add", "Write the report", "--region", "morning", "--bucket", "must")

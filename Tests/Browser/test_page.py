@@ -55,6 +55,42 @@ class PageTests(BrowserTestCase):
         water = by_label(d, "Complete Water plants")
         self.assertTrue(water.is_selected())
 
+    def test_D21_a_second_load_downloads_only_the_html_the_page_files_come_from_the_cache(self):
+        self.plan_a_day()
+        d = self.own_browser()
+        d.get(self.store.serve())
+        wait_for_board(d)
+        resources = ("return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname.startsWith('/v/'))"
+                     ".map(e => [new URL(e.name).pathname, e.transferSize])")
+        first = d.execute_script(resources)
+        files = sorted(path.rsplit("/", 1)[-1] for path, _ in first)
+        self.assertIn("main.mjs", files)
+        self.assertIn("app.css", files)
+        self.assertIn("habits.css", files)
+        self.assertTrue(all(size > 0 for _, size in first), f"the first load took a file from a cache: {first}")
+        # A second load (a new navigation, as opening the page again): only the HTML comes over the wire.
+        d.get(self.store.url.split("?")[0])
+        wait_for_board(d)
+        html = d.execute_script("return performance.getEntriesByType('navigation')[0].transferSize")
+        second = d.execute_script(resources)
+        self.assertGreater(html, 0, "the HTML carries the token: it is never cached")
+        self.assertEqual(sorted(path.rsplit("/", 1)[-1] for path, _ in second), files)
+        self.assertEqual([(path, size) for path, size in second if size != 0], [], "a page file came over the wire again")
+
+    def test_W22_a_bad_link_says_calmly_that_nothing_is_there(self):
+        self.plan_a_day()
+        d = self.open_page()
+        for address in ("#task/x", "#somewhere"):
+            d.execute_script("location.hash = arguments[0]", address)
+            wait(d, lambda d: d.find_element(By.ID, "problem").text == f"Nothing is at the address {address}, so this is Today.",
+                 message=f"{address}: the banner says {d.find_element(By.ID, 'problem').text!r}")
+            self.assertTrue(d.find_element(By.ID, "view-today").is_displayed())
+        d.execute_script("location.hash = '#task/unknown'")
+        wait(d, lambda d: d.find_element(By.ID, "view-task").is_displayed() and "That task is not here any more." in d.find_element(By.ID, "view-task").text,
+             message="an unknown task id does not say so")
+        self.assertEqual(d.find_element(By.ID, "problem").text, "", "the words of the bad address stayed")
+        self.check_both_themes("a task that is not found", "task-not-found")
+
     def test_W8_S13_the_chip_names_a_habit_session_by_its_habit(self):
         habit = self.store.cli("habit", "add", "Read", "--kind", "timed", "--target", "20")["id"]
         self.store.cli("habit", "begin", habit)

@@ -153,6 +153,20 @@ class SettingsTests(BrowserTestCase):
         d.execute_script("location.hash = '#today'")
         wait(d, lambda d: d.find_element(By.ID, "overall").text == "Nothing planned today yet.")
 
+    def test_W24_T6_a_categorys_colour_is_chosen_from_the_five_tokens_in_settings(self):
+        self.store.cli("category", "add", "Garden", "--color", "accent")
+        d = self.open_settings()
+        picker = wait(d, lambda d: d.find_elements(By.ID, "category-color-Garden"))[0]
+        self.assertEqual(picker.get_attribute("aria-label"), "Colour of Garden")
+        self.assertEqual([o.get_attribute("value") for o in Select(picker).options], ["accent", "blue", "ochre", "plum", "slate"])
+        self.assertEqual(Select(picker).first_selected_option.text, "Teal")
+        Select(picker).select_by_visible_text("Plum")
+        wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("Garden is Plum now."), message="no toast")
+        garden = [c for c in self.store.cli("category", "list")["categories"] if c["name"] == "Garden"][0]
+        self.assertEqual(garden["colorKey"], "plum")
+        wait(d, lambda d: "cat-plum" in d.find_element(By.ID, "category-color-Garden").find_element(By.XPATH, "..").get_attribute("class"))
+        self.assertEqual(focused(d, "id"), "category-color-Garden")
+
     def test_W17_W18_W19_zero_axe_violations_on_settings_in_light_and_dark_with_screenshots(self):
         self.store.cli("add", "Sort the loft")
         d = self.open_settings()

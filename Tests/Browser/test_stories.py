@@ -377,7 +377,7 @@ class HabitStripTests(StoryTestCase):
         d = self.open_page()
         # Read in one step each: a redraw (a change from elsewhere) replaces the strip.
         self.assertEqual(wait(d, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#habits li")]),
-                         ["Morning routine, 0 of 2 done today", "Read, 0 of 1"])
+                         ["Morning routine, 0 of 2 done today", "Read, not yet"])
         ring = lambda d: d.execute_script(
             "const r = document.querySelector('#habits li.group-pill .ring');"
             "return [r.getAttribute('aria-hidden'), getComputedStyle(r).getPropertyValue('--share').trim()]")
@@ -388,6 +388,32 @@ class HabitStripTests(StoryTestCase):
         self.assertEqual(ring(d), ["true", "50%"])
         d.execute_script("document.getElementById('habits').scrollIntoView()")
         self.check_both_themes("Today with a habit group", "today-habit-group")
+
+
+    def test_W8_each_habit_says_its_state_and_unit_in_the_servers_words_and_many_stay_one_calm_strip(self):
+        s = self.store
+        s.cli("habit", "add", "No sugar after dinner", "--kind", "avoid")
+        s.cli("habit", "add", "Running", "--kind", "timed", "--target", "30")
+        water = s.cli("habit", "add", "Water", "--kind", "counted", "--target", "8")["id"]
+        s.cli("habit", "log", water, "--count", "3")
+        s.cli("habit", "add", "Gym", "--per-week", "3")
+        d = self.open_page()
+        pills = lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#habits li")]
+        self.assertEqual(wait(d, pills), ["No sugar after dinner, no slips yet", "Running, 0 of 30 min today",
+                                          "Water, 3 of 8 today", "Gym, 0 of 3 this week"])
+        today = {h["title"]: h["todayText"] for h in s.cli("today")["habits"]}
+        self.assertEqual(today["Running"], "0 of 30 min today")
+        for index in range(26):
+            s.cli("habit", "add", f"Habit {index + 1:02d}")
+        wait(d, lambda d: len(pills(d)) == 9, seconds=3, message=f"{pills(d)}")
+        self.assertEqual(pills(d)[-1], "+22 more")
+        more = d.find_element(By.CSS_SELECTOR, "#habits li.more a")
+        self.assertEqual((more.get_attribute("href").split("#")[-1], more.get_attribute("aria-label")),
+                         ("habits", "22 more habits today: open Habits"))
+        rows = d.execute_script("return new Set(Array.from(document.querySelectorAll('#habits li')).map(li => li.offsetTop)).size")
+        self.assertLessEqual(rows, 2, "the strip of 30 habits wraps into many rows")
+        d.execute_script("document.getElementById('habits').scrollIntoView()")
+        self.check_both_themes("Today with 30 habits", "today-30-habits")
 
 
 class NarrowAndZoomTests(StoryTestCase):

@@ -54,6 +54,35 @@ class UpcomingTests(BrowserTestCase):
             self.assert_no_horizontal_scroll(f"Upcoming at {width} px")
             self.check_both_themes(f"Upcoming at {width} px", f"upcoming-{width}")
 
+    def test_W20_later_rows_say_their_day_someday_counts_as_the_backlog_and_search_finds_done_and_dropped(self):
+        self.dated_tasks()
+        s = self.store
+        # Overdue since Friday: in the Backlog (B-16), so Someday's count, Today's and the Backlog's agree.
+        s.cli("add", "Return the library book", "--due", "today", now="2026-11-27T09:00")
+        done = s.cli("add", "Water the ferns")
+        s.cli("done", done["id"])
+        dropped = s.cli("add", "Repaint the fence")
+        s.cli("delete", dropped["id"])
+        d = self.open_page(fragment="#upcoming")
+        wait(d, lambda d: d.find_elements(By.ID, "upcoming-later"))
+        later = d.execute_script(
+            "return Array.from(document.querySelectorAll('#view-upcoming section:has(#upcoming-later) li[data-task]'))"
+            ".map(li => [li.querySelector('.title-link').textContent, (li.querySelector('.where') || {}).textContent])")
+        self.assertEqual(later, [["Plan the party", "Mon 7 Dec"], ["Renew the passport", "Mon 1 Feb"]])
+        someday = d.find_element(By.CSS_SELECTOR, "section:has(#upcoming-someday)").text
+        self.assertIn("Backlog: 2 tasks waiting.", someday)
+        d.execute_script("location.hash = '#backlog'")
+        wait(d, lambda d: d.find_element(By.ID, "backlog-total").text == "2 tasks waiting.",
+             message=f"the Backlog says {d.find_element(By.ID, 'backlog-total').text}")
+        d.execute_script("location.hash = '#search'")
+        line = wait(d, lambda d: d.find_elements(By.ID, "search-line"))[0]
+        rows = lambda d: sorted(li.text for li in d.find_elements(By.CSS_SELECTOR, "#search-list li"))
+        line.send_keys("e")
+        wait(d, lambda d: "Water the ferns\nDone" in rows(d) and "Repaint the fence\nDropped" in rows(d),
+             message=f"done and dropped tasks are not found: {rows(d)}")
+        self.assertIn("Return the library book\nBacklog", rows(d))
+        self.check_both_themes("Search with done and dropped tasks", "search-done-dropped")
+
     def test_W20_search_finds_any_task_by_title_or_notes_and_says_where_it_is(self):
         self.dated_tasks()
         d = self.open_page()

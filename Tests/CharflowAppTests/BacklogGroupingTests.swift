@@ -102,4 +102,25 @@ struct BacklogStoreTests {
         #expect(try planner.upcoming().map(\.title) == ["upcoming"])
         #expect(try planner.app.todayView().due.map(\.title) == ["due today"])
     }
+
+    @Test("W-20 B-16 Upcoming's Someday gives the Backlog's own count, overdue tasks included, as Today does")
+    func upcomingSaysTheBacklogsCount() throws {
+        let store = try TempStore()
+        do {
+            let planner = try store.open("2026-03-10")
+            try planner.add("overdue", due: .today)
+        }
+        let planner = try store.open("2026-03-11")
+        try planner.add("undated one")
+        try planner.add("undated two")
+        try planner.add("upcoming", due: .tomorrow)
+        let upcoming = try planner.app.readUpcoming()
+        #expect(upcoming.backlogCount == 3, "two undated and one overdue")
+        #expect(upcoming.backlogCount == (try planner.app.backlog().count))
+        #expect(upcoming.backlogCount == (try planner.app.backlogCount()))
+        guard case .object(let fields) = upcoming.json, case .int(let count)? = fields.first(where: { $0.0 == "backlogCount" })?.1 else {
+            Issue.record("no backlogCount in Upcoming's JSON"); return
+        }
+        #expect(count == 3)
+    }
 }

@@ -36,6 +36,35 @@ struct HabitCommandTests {
         #expect(windows[0]["reminderMinute"] is NSNull)
     }
 
+    @Test("H-10 H-8 H-13 W-8 today --json says each habit's state today with its unit in todayText, never \"0 of 0\"")
+    func todayText() throws {
+        let runner = try CharflowRunner()
+        let created = "2026-11-20T09:00"
+        try runner.ok(["habit", "add", "Stretch"], now: created)
+        try runner.ok(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: created)
+        try runner.ok(["habit", "add", "Running", "--kind", "timed", "--target", "30"], now: created)
+        try runner.ok(["habit", "add", "No sugar after dinner", "--kind", "avoid"], now: created)
+        try runner.ok(["habit", "add", "Gym", "--per-week", "3"], now: created)
+        try runner.ok(["habit", "add", "Call family", "--days", "7"], now: created)
+        try runner.ok(["habit", "log", "Water", "--count", "3"], now: Self.now)
+        try runner.ok(["habit", "log", "Stretch"], now: Self.now)
+        let texts = { () throws -> [String: String] in
+            let today = try runner.json(["habits"], now: Self.now)
+            let habits = try #require(today["habits"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: habits.map { ($0["title"] as? String ?? "", $0["todayText"] as? String ?? "") })
+        }
+        var said = try texts()
+        #expect(said["Stretch"] == "done")
+        #expect(said["Water"] == "3 of 8 today")
+        #expect(said["Running"] == "0 of 30 min today")
+        #expect(said["No sugar after dinner"] == "no slips yet")
+        #expect(said["Gym"] == "0 of 3 this week")
+        try runner.ok(["habit", "log", "No sugar after dinner", "--slip"], now: Self.now)
+        said = try texts()
+        #expect(said["No sugar after dinner"] == "1 slip today")
+        #expect(said.values.allSatisfy { !$0.contains("0 of 0") })
+    }
+
     @Test("H-19 habit grid --json has days [{date, state, amount, target}] from the first column's start through today, and read")
     func gridJSONShape() throws {
         let runner = try CharflowRunner()

@@ -58,9 +58,12 @@ struct ServePageTests {
         #expect(try server.send("GET", "/main.mjs", cookie: .some(nil)).status == 401)
         let page = try server.send("GET", "/")
         // The scripts are ES modules: the entry, and a preload of each module it imports.
-        #expect(page.body.contains(#"<script type="module" src="/main.mjs"></script>"#))
-        #expect(page.body.contains(#"<link rel="modulepreload" href="/words.mjs">"#))
-        #expect(page.body.contains(#"<link rel="stylesheet" href="/app.css">"#))
+        // Each at its address of this build (`/v/VERSION/`), which the browser keeps for good.
+        let version = try #require(page.body.firstMatch(of: /src="\/v\/([0-9a-f]{16})\/main\.mjs"/)?.1)
+        #expect(page.body.contains(#"<script type="module" src="/v/\#(version)/main.mjs"></script>"#))
+        #expect(page.body.contains(#"<link rel="modulepreload" href="/v/\#(version)/words.mjs">"#))
+        #expect(page.body.contains(#"<link rel="stylesheet" href="/v/\#(version)/app.css">"#))
+        #expect(page.body.contains(#"<link rel="stylesheet" href="/v/\#(version)/habits.css">"#))
         // The title is data inside a script element: no raw < or & in it.
         #expect(page.body.contains(#"Finish \u003cproposal\u003e \u0026 more"#))
         #expect(!page.body.contains("<proposal>"))

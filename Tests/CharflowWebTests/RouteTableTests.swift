@@ -12,6 +12,7 @@ import Testing
             .replacingOccurrences(of: "{region}", with: "morning").replacingOccurrences(of: "{name}", with: "garden")
             .replacingOccurrences(of: "{key}", with: "rollover-time").replacingOccurrences(of: "{day}", with: "yesterday")
             .replacingOccurrences(of: "{anchor}", with: anchor).replacingOccurrences(of: "{prayer}", with: "fajr")
+            .replacingOccurrences(of: "{version}", with: PageAssetDelivery.version).replacingOccurrences(of: "{file}", with: "app.css")
     }
 
     @Test("W-5: docs/api.md lists every route of the table by its method and path, and no route the table lacks")
@@ -95,7 +96,8 @@ import Testing
         _ = try local.post("/api/habits/new", #"{"title": "Walk"}"#)
         _ = try local.post("/api/anchors/new", #"{"title": "Standup", "at": "09:30", "for": 15}"#)
         let values = ["{task}": task, "{habit}": "Walk", "{region}": "morning", "{day}": "2026-11-30",
-                      "{category}": "Work", "{conflict}": "1", "{key}": "rollover-time", "{anchor}": "Standup", "{prayer}": "fajr"]
+                      "{category}": "Work", "{conflict}": "1", "{key}": "rollover-time", "{anchor}": "Standup", "{prayer}": "fajr",
+                      "{version}": PageAssetDelivery.version, "{file}": "main.mjs"]
         let before = local.storeBytes()
         var reads = 0
         for route in RouteTable.routes where route.isRead {

@@ -48,6 +48,8 @@ public enum HabitJSON {
         pairs.append(("isDueToday", .bool(day.isDueToday)))
         pairs.append(("isDoneToday", .bool(day.isDoneToday)))
         pairs.append(("paused", .optional(day.pause.map(HabitWords.pausedLine))))
+        // Today's state with its unit, in words (the page's Today strip says it as it is).
+        pairs.append(("todayText", .string(HabitWords.todayLine(day))))
         return .object(pairs)
     }
 

@@ -22,6 +22,26 @@ public enum HabitWords {
         return amount > 0 ? progress + " · that day " + day : progress
     }
 
+    /// Today's state of a habit in words with its unit, as the Today strip says it: "done", "not yet",
+    /// "3 of 8 today", "20 of 30 min today", "no slips yet", "2 slips today", "held", "2 of 3 this week",
+    /// "not today", "paused". A habit of several windows adds its windows up.
+    public static func todayLine(_ day: HabitDay) -> String {
+        if day.pause != nil { return "paused" }
+        if let week = day.week { return "\(week.done) of \(week.target) this week" }
+        let due = day.windows.filter(\.cell.isDue)
+        guard !due.isEmpty else { return "not today" }
+        let amount = due.reduce(0) { $0 + $1.cell.amount }
+        let target = due.reduce(0) { $0 + $1.cell.target }
+        switch day.habit.kind {
+        case .binary: return day.isDoneToday ? "done" : "not yet"
+        case .counted: return "\(amount) of \(target) today"
+        case .timed: return "\(amount) of \(target) min today"
+        case .avoid:
+            if amount == 0 { return due.allSatisfy(\.cell.isHeld) ? "held" : "no slips yet" }
+            return amount == 1 ? "1 slip today" : "\(amount) slips today"
+        }
+    }
+
     /// "Paused — resumes 20 Oct", or until resumed.
     public static func pausedLine(_ pause: HabitPause) -> String {
         guard let to = pause.to else { return "Paused (\(pause.reason.rawValue)) until you resume it" }

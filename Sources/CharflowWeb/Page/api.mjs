@@ -20,6 +20,13 @@ export async function api(path, body) {
   }
   let data = {};
   try { data = await response.json(); } catch (cause) { data = {}; }
+  // A 401 is this browser's sign-in gone (`serve --sign-out`), not a server that does not answer: the
+  // page says how to sign in again (W-22).
+  if (response.status === 401) {
+    const error = new Error(say("signedOut"));
+    error.code = "signedOut";
+    throw error;
+  }
   if (!response.ok) {
     const error = new Error(data.error ? data.error.message : String(response.status));
     error.code = data.error ? data.error.code : "http";

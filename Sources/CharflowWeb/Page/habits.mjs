@@ -113,9 +113,10 @@ function logControls(habit, grid, day, cell, idBase, refusalID) {
   }, extra || {}));
   const amountForm = (label, optionName, named) => {
     const id = idBase + "-" + optionName;
-    const input = field(id, { type: "number", min: "1", step: "1", inputmode: "numeric", class: "amount" });
+    // The field's name is its placeholder on screen and its label for a screen reader: no floating label.
+    const input = field(id, { type: "number", min: "1", step: "1", inputmode: "numeric", class: "amount", placeholder: say(label) });
     const form = el("form", { class: "amount-form" },
-      el("label", { for: id, text: say(label) }), input,
+      el("label", { for: id, class: "sr-only", text: say(label) }), input,
       el("button", { type: "submit", id: id + "-add", text: say("log.add"), "aria-label": say(named, names) }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -180,16 +181,20 @@ export function densityTable(name, days, today, tableID, describe) {
   const first = isoWeekday(days[0].date);
   const table = el("table", { class: "density", id: tableID });
   table.append(el("caption", { class: "sr-only", text: say("gridCaption", { name, weeks }) }));
-  // Each column is a week; a month's name heads the first week that starts in it (for the first column
-  // only when its month goes on for two more weeks, so two names never touch).
-  const monthOf = (w) => days[w * 7] ? Number(days[w * 7].date.slice(5, 7)) : null;
+  // Each column is a week; a month's name heads the first week that starts in it, and the first column
+  // always names its month, logged or not, so a grid is never without one. Two names never touch: a
+  // month that starts within two columns of the first takes the first column's place.
+  const monthOf = (w) => Number(days[Math.min(w * 7, days.length - 1)].date.slice(5, 7));
+  const starts = (w) => w > 0 && w * 7 < days.length && monthOf(w) !== monthOf(w - 1);
+  const labels = new Map();
+  for (let w = 1; w < weeks; w++) {
+    if (starts(w) && (labels.size === 0 ? true : w - Math.max(...labels.keys()) >= 3)) labels.set(w, monthOf(w));
+  }
+  const firstStart = Math.min(...labels.keys(), Infinity);
+  if (firstStart >= 3) labels.set(0, monthOf(0));
   const head = el("tr", {}, el("td"));
-  let named = -3;
   for (let w = 0; w < weeks; w++) {
-    const month = monthOf(w);
-    const starts = w === 0 ? monthOf(2) === month : month !== monthOf(w - 1);
-    const label = starts && w - named >= 3 ? months[month - 1] : null;
-    if (label) named = w;
+    const label = labels.has(w) ? months[labels.get(w) - 1] : null;
     head.append(el("th", { scope: "col" }, label ? el("span", { class: "month", "aria-hidden": "true", text: label }) : null,
       el("span", { class: "sr-only", text: say("weekOf", { day: dayText(days[w * 7].date) }) })));
   }
@@ -221,7 +226,11 @@ function legend(kind) {
 }
 
 function details(id, summary, summaryLabel, ...children) {
-  const box = el("details", { id, open: habits.open.has(id) }, el("summary", { text: summary, "aria-label": summaryLabel }), ...children);
+  const head = el("summary", { text: summary, "aria-label": summaryLabel });
+  const box = el("details", { id, open: habits.open.has(id) }, head, ...children);
+  // Kept at the click (before the box opens), not only at the `toggle` event, which comes a task later:
+  // a redraw between the two (a grid coming in, a change from elsewhere) would draw the box closed again.
+  head.addEventListener("click", () => { if (box.open) habits.open.delete(id); else habits.open.add(id); });
   box.addEventListener("toggle", () => { if (box.open) habits.open.add(id); else habits.open.delete(id); });
   return box;
 }
@@ -314,16 +323,114 @@ function card(habit, report) {
   if (habit.paused) section.append(el("p", { class: "paused", text: habit.paused }));
   // A weekly target speaks in weeks (H-8).
   if (habit.week) section.append(el("p", { class: "today-amount", id: "habit-week-" + habit.id, text: say("weekProgress", habit.week) }));
-  report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
+  // A card below the first screenful may be drawn before its grid has come (`load`): it says so, quietly.
+  if (!report) section.append(el("p", { class: "grid-coming", text: say("gridComing") }));
+  else report.grids.forEach((grid, index) => section.append(windowBlock(habit, grid, index)));
   const names = { title: habit.title };
   // A habit of one window keeps Pause and Archive in the column beside its grid, so the card stays
   // compact; with several windows they are the habit's, under all of them.
-  const home = report.grids.length === 1 ? section.querySelector(".habit-main") : section;
-  home.append(el("div", { class: "habit-actions" }, pauseControls(habit),
-    el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
-      onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
-    refusal("habit-actions-" + habit.id));
+  const home = report && report.grids.length === 1 ? section.querySelector(".habit-main") : section;
+  // Edit, pause and archive wait behind one quiet "More", so the card shows today and its grid first.
+  home.append(details("habit-more-" + habit.id, say("habitMore"), say("habitMoreNamed", names),
+    el("div", { class: "habit-actions" },
+      details("habit-editing-" + habit.id, say("habitEdit"), say("habitEditNamed", names), habitForm("habit-edit-" + habit.id, habit)),
+      pauseControls(habit),
+      el("button", { type: "button", class: "ghost", id: "habit-archive-" + habit.id, text: say("archive"), "aria-label": say("archiveNamed", names),
+        onclick: () => act("/api/habits/" + habit.id + "/archive", {}, say("archivedToast", names), "habit-actions-" + habit.id, "#habits-heading") })),
+    refusal("habit-actions-" + habit.id)));
   return section;
+}
+
+const scheduleWords = { daily: key("schedule.daily"), weekdays: key("schedule.weekdays"), days: key("schedule.days"), perWeek: key("schedule.perWeek") };
+
+// The schedule a habit has, as the form's choice.
+function scheduleOf(habit) {
+  if (!habit) return "daily";
+  if (habit.targetPerWeek > 0) return "perWeek";
+  return habit.frequency === "custom" ? "days" : habit.frequency;
+}
+
+// A habit's window as the CLI writes one: "Morning 06:00-09:00 remind 06:30".
+function windowLine(window) {
+  const time = (minute) => String(Math.floor(minute / 60)).padStart(2, "0") + ":" + String(minute % 60).padStart(2, "0");
+  if (!window.label && window.startMinute === 0 && window.endMinute === 1439 && window.reminderMinute === null) return "";
+  return [window.label, time(window.startMinute) + "-" + time(window.endMinute),
+    window.reminderMinute === null ? "" : "remind " + time(window.reminderMinute)].filter(Boolean).join(" ");
+}
+
+/**
+ * The form of a new habit (`prefix` "habit-new") or of an edit (`habit` given): what `habit add` and `habit
+ * edit` take: title, kind (new only, H-1: fixed at creation), target, days, times of day, effort and group.
+ * The server checks every value and says what it refuses.
+ */
+function habitForm(prefix, habit) {
+  const id = (name) => prefix + "-" + name;
+  const kept = (name, value) => (id(name) in habits.values ? habits.values[id(name)] : value);
+  const title = field(id("title"), { type: "text", autocomplete: "off", value: habit ? habit.title : null });
+  const target = field(id("target"), { type: "number", min: "0", step: "1", inputmode: "numeric", class: "amount",
+    value: habit && habit.windows.length ? String(habit.windows[0].target) : null });
+  const schedule = el("select", { id: id("schedule") },
+    ...Object.entries(scheduleWords).map(([value, word]) => el("option", { value, text: say(word) })));
+  schedule.value = kept("schedule", scheduleOf(habit));
+  const chosen = new Set(habit && habit.frequency === "custom" ? habit.scheduledDays.split(",") : []);
+  const days = el("fieldset", { class: "anchor-days", id: id("days") }, el("legend", { text: say("habitDaysLegend") }),
+    ...weekdays.map((name, index) => el("label", { class: "day-box" },
+      el("input", { type: "checkbox", value: String(index + 1), checked: chosen.has(String(index + 1)) }), document.createTextNode(name))));
+  const perWeek = field(id("per-week"), { type: "number", min: "1", max: "7", step: "1", inputmode: "numeric", class: "amount",
+    value: habit && habit.targetPerWeek > 0 ? String(habit.targetPerWeek) : null });
+  const windowsBox = el("textarea", { id: id("windows"), rows: "2" });
+  windowsBox.value = kept("windows", habit ? habit.windows.map(windowLine).filter(Boolean).join("\n") : "");
+  const effort = field(id("effort"), { type: "number", min: "0", step: "1", inputmode: "numeric", class: "amount",
+    value: habit && habit.windows.length && habit.windows[0].effortMinutes !== null ? String(habit.windows[0].effortMinutes) : null });
+  const group = el("select", { id: id("group") }, el("option", { value: "none", text: say("groupNone") }),
+    ...(habits.groups || []).map((g) => el("option", { value: g.title, text: g.title })));
+  group.value = kept("group", habit && habit.group ? habit.group : "none");
+  const showDays = () => {
+    days.hidden = schedule.value !== "days";
+    perWeek.closest(".anchor-field").hidden = schedule.value !== "perWeek";
+  };
+  schedule.addEventListener("change", () => { habits.values[id("schedule")] = schedule.value; showDays(); });
+  const cell = (labelText, control) => el("div", { class: "anchor-field" }, el("label", { for: control.id, text: labelText }), control);
+  const parts = [cell(say("newTitle"), title)];
+  let kind = null;
+  if (!habit) {
+    kind = el("select", { id: id("kind") }, ...Object.entries(newKindWords).map(([value, word]) => el("option", { value, text: say(word) })));
+    if (id("kind") in habits.values) kind.value = habits.values[id("kind")];
+    parts.push(cell(say("newKind"), kind));
+  }
+  parts.push(cell(say("newTarget"), target), cell(say("habitSchedule"), schedule), cell(say("habitPerWeek"), perWeek), days,
+    cell(say("habitWindows"), windowsBox), cell(say("habitEffort"), effort), cell(say("habitGroupField"), group),
+    el("div", { class: "anchor-submit" }, el("button", { type: "submit", id: id("submit"), text: say(habit ? "habitSave" : "newSubmit") })));
+  const form = el("form", { class: "anchor-form habit-form", id: id("form") }, ...parts);
+  showDays();
+  const refusalID = id("refused");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { title: title.value };
+    if (kind) body.kind = kind.value;
+    if (target.value !== "") body.target = Number(target.value);
+    if (schedule.value === "weekdays") body.weekdays = true;
+    else if (schedule.value === "perWeek" && perWeek.value !== "") body["per-week"] = Number(perWeek.value);
+    else if (schedule.value === "days") body.days = Array.from(days.querySelectorAll("input:checked")).map((box) => box.value).join(",");
+    else if (schedule.value === "daily" && habit) body.days = "1,2,3,4,5,6,7";
+    const lines = windowsBox.value.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (lines.length) body.window = lines;
+    if (effort.value !== "") body.effort = Number(effort.value);
+    if (habit || group.value !== "none") body.group = group.value;
+    try {
+      const answer = await api(habit ? "/api/habits/" + habit.id + "/edit" : "/api/habits/new", body);
+      delete habits.refusals[refusalID];
+      for (const name of ["title", "target", "schedule", "per-week", "windows", "effort", "group", "kind"]) delete habits.values[id(name)];
+      if (habit) habits.open.delete("habit-editing-" + habit.id);
+      problem("");
+      toast(say(habit ? "habitSaved" : "habitAdded", { title: answer.title }), answer.action);
+    } catch (error) { habits.refusals[refusalID] = error.message; }
+    await refresh();
+    const back = habit ? document.querySelector("#habit-more-" + habit.id + " > summary") : $(id("title"));
+    if (back && !habits.refusals[refusalID]) back.focus();
+    else if ($(refusalID)) $(id("submit")).focus();
+  });
+  return el("div", {}, form, refusal(refusalID));
 }
 
 function archivedList(archived) {
@@ -338,30 +445,7 @@ function archivedList(archived) {
 }
 
 function newHabitForm() {
-  const titleID = "habit-new-title", kindID = "habit-new-kind", targetID = "habit-new-target";
-  const kind = el("select", { id: kindID }, ...Object.entries(newKindWords).map(([value, word]) => el("option", { value, text: say(word) })));
-  if (kindID in habits.values) kind.value = habits.values[kindID];
-  const title = field(titleID, { type: "text", autocomplete: "off" });
-  const target = field(targetID, { type: "number", min: "0", step: "1", inputmode: "numeric", class: "amount" });
-  const form = el("form", { class: "pause-form" },
-    el("div", {}, el("label", { for: titleID, text: say("newTitle") }), title),
-    el("div", {}, el("label", { for: kindID, text: say("newKind") }), kind),
-    el("div", {}, el("label", { for: targetID, text: say("newTarget") }), target),
-    el("button", { type: "submit", id: "habit-new-submit", text: say("newSubmit") }));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const body = { title: title.value, kind: kind.value };
-    if (target.value !== "") body.target = Number(target.value);
-    try {
-      const habit = await api("/api/habits/new", body);
-      delete habits.refusals["habit-new-refused"];
-      delete habits.values[titleID];
-      delete habits.values[targetID];
-      toast(say("habitAdded", { title: habit.title }), habit.action);
-    } catch (error) { habits.refusals["habit-new-refused"] = error.message; }
-    await refresh();
-  });
-  return el("section", { class: "panel" }, details("habit-new-box", say("newHabit"), null, form, refusal("habit-new-refused")));
+  return el("section", { class: "panel" }, details("habit-new-box", say("newHabit"), null, habitForm("habit-new", null)));
 }
 
 // Draws the screen from the last answers, keeping focus where it was.
@@ -391,12 +475,38 @@ export function weeksThatFit(viewID = "view-habits") {
   return Math.max(4, Math.min(26, Math.floor((width - beside - 34 - 44) / 21)));
 }
 
+// How many cards the first screenful shows: their grids are asked for first, and the screen is drawn as
+// soon as they are in (docs/performance.md, "The Habits screen"). A card with its grid is about 20 rem
+// high on a wide screen, and no less on a narrow one, where the grid goes under today's controls.
+function firstScreenful() {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.max(2, Math.ceil(window.innerHeight / (20 * rem)));
+}
+
+// Each load is numbered, so the grids of an older one never overwrite a newer one's.
+let loads = 0;
+
 async function load() {
   const answer = await api("/api/habits");
   const weeks = weeksThatFit();
-  const reports = await Promise.all(answer.habits.map((habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks)));
-  const archived = answer.archivedCount ? (await api("/api/habits?all=1")).habits.filter((h) => h.isArchived) : [];
+  const mine = ++loads;
+  const grid = (habit) => api("/api/habits/" + habit.id + "/grid?weeks=" + weeks);
+  const first = answer.habits.slice(0, firstScreenful());
+  const [firstReports, archived, groups] = await Promise.all([Promise.all(first.map(grid)),
+    answer.archivedCount ? api("/api/habits?all=1").then((all) => all.habits.filter((h) => h.isArchived)) : [],
+    api("/api/groups").then((all) => all.groups)]);
+  habits.groups = groups;
+  // Below the first screenful a card keeps the grid it last showed (same weeks) until its new one is in.
+  const previous = new Map(habits.weeks === weeks ? habits.habits.map((habit, index) => [habit.id, habits.reports[index]]) : []);
+  const reports = answer.habits.map((habit, index) => (index < first.length ? firstReports[index] : previous.get(habit.id) || null));
   Object.assign(habits, { date: answer.date, habits: answer.habits, reports, archived, weeks });
+  const rest = answer.habits.slice(first.length);
+  if (!rest.length) return;
+  Promise.all(rest.map(grid)).then((more) => {
+    if (mine !== loads) return;
+    more.forEach((report, index) => { habits.reports[first.length + index] = report; });
+    if (!$("view-habits").hidden) render();
+  }).catch(() => {});
 }
 
 export const habitsScreen = {

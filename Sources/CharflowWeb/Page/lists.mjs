@@ -4,7 +4,7 @@
 // Space completes it, Alt+Up/Down moves it within its bucket from anywhere on its row; the menu key,
 // Shift+F10 or `m` opens its menu of actions (menus.mjs). No screen of its own: it watches `main` and sets
 // the tab stops again after every redraw.
-import { $ } from "./dom.mjs";
+import { $, focusHeading } from "./dom.mjs";
 import { state } from "./state.mjs";
 import { openMenu, closeMenu, closeMenus, buttonOf, onMenuKey } from "./menus.mjs";
 import { reorderRow, completeRow } from "./tasks.mjs";
@@ -38,6 +38,51 @@ function moveTo(row, list) {
   for (const other of rows(list)) for (const node of controls(other)) node.setAttribute("tabindex", "-1");
   target.setAttribute("tabindex", "0");
   target.focus();
+}
+
+// Where focus last was in a task list: the list (by its key and the section heading it sits under), the
+// row's place and its task. When an action takes that row away (Space completes a Backlog or Upcoming
+// task, a deferral to Someday moves it off the board) the redraw would leave focus on the body; instead it
+// goes to the same task if it is still listed, else the row now in its place (the next one), else the
+// list's last row, else the list's heading, else the screen's (W-21, D21: never the body).
+let lastPlace = null;
+
+function placeKey(list) {
+  const section = list.closest("section");
+  const before = list.previousElementSibling;
+  return [listKey(list), section && section.getAttribute("aria-labelledby"), before && /^H[1-6]$/.test(before.tagName) ? before.id || before.textContent : ""].join("|");
+}
+
+function remember(node) {
+  const row = node.closest && node.closest("ul.tasks > li[data-task]");
+  if (!row || !row.closest("main")) return false;
+  const list = row.parentElement;
+  const section = list.closest("section");
+  lastPlace = { key: placeKey(list), index: rows(list).indexOf(row), task: row.dataset.task,
+    heading: section && section.getAttribute("aria-labelledby") };
+  return true;
+}
+
+function focusLost() {
+  const now = document.activeElement;
+  return !now || now === document.body || !now.isConnected;
+}
+
+function restoreFocus() {
+  if (!lastPlace || !focusLost()) return;
+  const place = lastPlace;
+  const shown = Array.from(document.querySelectorAll("main ul.tasks")).filter((list) => list.offsetParent !== null);
+  const list = shown.find((candidate) => placeKey(candidate) === place.key);
+  const all = list ? rows(list) : [];
+  const row = all.find((candidate) => candidate.dataset.task === place.task) || all[Math.min(place.index, all.length - 1)];
+  if (row) { moveTo(row, list); return; }
+  const heading = place.heading && document.getElementById(place.heading);
+  if (heading && heading.offsetParent !== null) {
+    heading.setAttribute("tabindex", "-1");
+    heading.focus();
+    return;
+  }
+  focusHeading();
 }
 
 function typingIn(node) {
@@ -127,7 +172,19 @@ export function start() {
     if (!(event.target.closest && event.target.closest("[role=menu]"))) closeMenus(null);
   });
 
+  // A click outside every task row (on the page's background, say) means focus is meant to leave the lists.
+  document.addEventListener("pointerdown", (event) => {
+    if (!(event.target.closest && event.target.closest("ul.tasks > li[data-task], [role=menu], dialog, .toast"))) lastPlace = null;
+  }, true);
+  window.addEventListener("hashchange", () => { lastPlace = null; });
+  // A focused control taken out of the page may leave focus on the body without a redraw of `main` (a
+  // sheet closing onto a menu button that is gone): checked once the focus has settled.
+  document.addEventListener("focusout", (event) => {
+    if (!event.relatedTarget) window.setTimeout(restoreFocus, 0);
+  });
+
   document.addEventListener("focusin", (event) => {
+    if (!remember(event.target) && event.target.closest && event.target.closest("main")) lastPlace = null;
     const row = event.target.closest && event.target.closest("ul.tasks > li[data-task]");
     if (row && event.target.matches("[data-rove]")) state.tabStops.set(listKey(row.parentElement), row.dataset.task);
     // Focus leaving an open menu closes it.
@@ -141,7 +198,7 @@ export function start() {
   new MutationObserver(() => {
     if (pending) return;
     pending = true;
-    queueMicrotask(() => { pending = false; setTabStops(); });
+    queueMicrotask(() => { pending = false; setTabStops(); restoreFocus(); });
   }).observe($("main"), { childList: true, subtree: true });
   setTabStops();
 }

@@ -82,9 +82,19 @@ async function redraw() {
   }
 }
 
+// An address no screen takes (`#task/x`, a link typed wrong) shows Today and says so at the top, calmly;
+// the words go once another screen is shown.
+let unknownAddress = null;
+
 /** Shows the screen the address names: its view, its link marked, its title, and focus on its heading. */
 function showView() {
   const { definition, match } = activeScreen();
+  if (unknownAddress && $("problem").textContent === unknownAddress) problem("");
+  unknownAddress = null;
+  if (definition === home && location.hash.length > 1 && !home.match(location.hash)) {
+    unknownAddress = say("addressUnknown", { address: location.hash });
+    problem(unknownAddress);
+  }
   for (const screen of screens) $("view-" + screen.name).hidden = screen !== definition;
   for (const link of document.querySelectorAll("#nav-list a")) link.removeAttribute("aria-current");
   const current = $("nav-" + definition.name);
@@ -131,7 +141,7 @@ async function poll() {
     else state.version = answer.version;
   } catch (error) {
     if (!fromServer(error)) throw error;
-    problem(say("offline"));
+    problem(error.code === "signedOut" ? error.message : say("offline"));
   }
 }
 

@@ -1,5 +1,6 @@
-// Search at `#search` (W-20): every live task (`GET /api/list`, the CLI's `list`) whose title or notes hold
-// the typed text, ignoring case, each with where it is. `/` opens it with the cursor in its field.
+// Search at `#search` (W-20): every task, done and dropped ones too (`GET /api/list?all=1`, the CLI's
+// `list --all`), whose title or notes hold the typed text, ignoring case, each with where it is or that it
+// is done or dropped. `/` opens it with the cursor in its field.
 import { $, el, announce } from "./dom.mjs";
 import { say, key, regionNames, bucketName, dayText } from "./words.mjs";
 import { api } from "./api.mjs";
@@ -11,6 +12,8 @@ let timer = null;
 // Where a task is, in words: its region and bucket, the Backlog (the server says since when: `backlogSince`),
 // or the day it is due.
 function where(task) {
+  if (task.droppedAt) return say("searchWhereDropped");
+  if (task.isCompleted) return say("searchWhereDone");
   if (task.region) return say("searchWhereBoard", { region: regionNames[task.region], bucket: bucketName(task.bucket) });
   if (task.backlogSince || !task.dueDate) return say("searchWhereBacklog");
   return say("searchWhereDue", { day: dayText(task.dueDate) });
@@ -28,7 +31,7 @@ function drawResults() {
   if (!query || !search.list) { results.replaceChildren(el("p", { class: "empty", text: say("searchPrompt") })); return; }
   const found = matches(search.list, query);
   if (!found.length) { results.replaceChildren(el("p", { class: "empty", text: say("searchAllNone", { query }) })); return; }
-  results.replaceChildren(el("ul", { class: "tasks", id: "search-list" }, ...found.map((task) => el("li", { class: "backlog-task" },
+  results.replaceChildren(el("ul", { class: "tasks", id: "search-list" }, ...found.map((task) => el("li", { class: "backlog-task" + (task.droppedAt ? " dropped" : task.isCompleted ? " done" : "") },
     el("span", { class: "name" }, el("a", { href: "#task/" + task.id, class: "title-link", text: task.title }),
       task.category ? el("span", { class: "cat", text: task.category }) : null),
     el("span", { class: "where", text: where(task) })))));
@@ -65,7 +68,7 @@ export const searchScreen = {
   nav: key("navSearch"),
   match: (hash) => (hash === "#search" ? {} : null),
   title: () => say("searchHeading"),
-  load: async () => { search.list = await api("/api/list"); },
+  load: async () => { search.list = await api("/api/list?all=1"); },
   render,
 };
 

@@ -134,7 +134,11 @@ async function erase() {
   if (heading) heading.focus();
 }
 
-// Categories (item 7): create, rename, archive and restore, each through its `/api/categories` route.
+// The five colour tokens of task.md, in its order, each with its name in words.
+const categoryColors = [["accent", key("color.accent")], ["blue", key("color.blue")], ["ochre", key("color.ochre")],
+  ["plum", key("color.plum")], ["slate", key("color.slate")]];
+
+// Categories (item 7): create, rename, recolour, archive and restore, each through its `/api/categories` route.
 async function categoryStep(path, body, text, focusID) {
   try {
     const answer = await api(path, body);
@@ -185,10 +189,15 @@ function categoriesSection(categories) {
       if (!to || to === name) return;
       categoryStep(path + "/rename", { to }, say("categoryRenamed", { old: name, name: to }), "category-rename-" + slug(to));
     });
+    // Its colour: one of task.md's five tokens, never a free colour (T-6), through `/color`.
+    const colour = el("select", { id: "category-color-" + id, "aria-label": say("categoryColorLabel", { name }) },
+      ...categoryColors.map(([value, word]) => el("option", { value, text: say(word), selected: value === (category.colorKey || "slate") })));
+    colour.addEventListener("change", () => categoryStep(path + "/color", { color: colour.value },
+      say("categoryRecolored", { name, color: say(categoryColors.find(([value]) => value === colour.value)[1]) }), "category-color-" + id));
     // The rename field shows the name; only an archived category says more than its name beside it.
     list.append(el("li", { class: "cat-" + (category.colorKey || "slate") },
       el("span", { class: "swatch", "aria-hidden": "true" }),
-      category.isArchived ? el("span", { class: "category-name", text: say("categoryIsArchived", { name }) }) : null, form));
+      category.isArchived ? el("span", { class: "category-name", text: say("categoryIsArchived", { name }) }) : null, colour, form));
   }
   return el("section", { class: "panel", id: "categories", "aria-labelledby": "categories-title" },
     el("h2", { id: "categories-title", text: say("categoriesTitle") }),

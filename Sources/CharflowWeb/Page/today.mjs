@@ -182,7 +182,7 @@ function habitStrip(habits) {
     if (!groups.has(habit.group)) { groups.set(habit.group, []); items.push({ pill: habit.group }); }
     groups.get(habit.group).push(habit);
   }
-  return items.map((item) => {
+  const pills = items.map((item) => {
     if (item.pill) {
       const members = groups.get(item.pill);
       const done = members.filter((habit) => habit.isDoneToday).length;
@@ -191,14 +191,17 @@ function habitStrip(habits) {
       return el("li", { class: "group-pill" + (done === members.length ? " done" : "") },
         el("a", { href: "#habits", class: "pill" }, ring, el("span", { text: say("habitGroup", { name: item.pill, done, count: members.length }) })));
     }
-    const windows = item.today || [];
-    const amount = windows.reduce((sum, w) => sum + w.amount, 0);
-    const target = windows.reduce((sum, w) => sum + w.target, 0);
-    // A pill looks like a control because it is one: it opens Habits, where the habit is logged.
+    // A pill looks like a control because it is one: it opens Habits, where the habit is logged. Its state
+    // and unit are the server's words (`todayText`).
     return el("li", { class: item.isDoneToday ? "done" : null },
-      el("a", { href: "#habits", class: "pill",
-                text: item.isDoneToday ? say("habitDone", { title: item.title }) : say("habitOpen", { title: item.title, amount, target }) }));
+      el("a", { href: "#habits", class: "pill", text: say("habitStatus", { title: item.title, status: item.todayText }) }));
   });
+  // Many habits stay one calm row: the first few, then one link to Habits for the rest.
+  const shown = 8;
+  if (pills.length <= shown + 1) return pills;
+  const more = pills.length - shown;
+  return pills.slice(0, shown).concat(el("li", { class: "more" },
+    el("a", { href: "#habits", class: "pill", text: say("habitsMore", { count: more }), "aria-label": say("habitsMoreLabel", { count: more }) })));
 }
 
 // Today's notices (the signals the CLI's Today prints): each stays on the page until dismissed, and is

@@ -1,6 +1,6 @@
 // Upcoming at `#upcoming` (W-20): the tasks dated after today (`GET /api/upcoming`, the CLI's `upcoming`):
-// tomorrow, each further day of this week, then later; undated tasks wait in the Backlog, which it links
-// to as Someday. Tomorrow and the week's last day are the server's (`GET /api/dates`, the first-weekday
+// tomorrow, each further day of this week, then later (each row with its day); Someday links to the Backlog
+// with the Backlog's own count from the server (`backlogCount`: undated and overdue tasks, as Today says). Tomorrow and the week's last day are the server's (`GET /api/dates`, the first-weekday
 // setting): the page groups by them and decides no day itself. Each day of the week to come also lists its
 // events and anchors in time order with their regions (F-16), from the answer's `days`.
 import { $, el, focusedID, keepFocus } from "./dom.mjs";
@@ -12,16 +12,24 @@ import { fixedPointList } from "./today.mjs";
 
 const upcoming = state.upcoming;
 
-function group(id, heading, tasks, points = []) {
+function group(id, heading, tasks, points = [], dated = false) {
+  const list = tasks.length ? taskList(tasks, null, null, null, "upcoming-task-") : null;
+  // Later's rows are of many days: each says its own, after its title.
+  if (list && dated) {
+    for (const task of tasks) {
+      const name = list.querySelector(`li[data-task="${task.id}"] > label`);
+      if (name) name.after(el("span", { class: "where", text: dayText(task.dueDate) }));
+    }
+  }
   return el("section", { class: "panel", "aria-labelledby": id }, el("h2", { id, text: heading }),
-    fixedPointList(points, id + "-points", true), tasks.length ? taskList(tasks, null, null, null, "upcoming-task-") : null);
+    fixedPointList(points, id + "-points", true), list);
 }
 
 async function load() {
-  const [answer, backlog] = await Promise.all([api("/api/upcoming"), api("/api/backlog")]);
+  const answer = await api("/api/upcoming");
   upcoming.tasks = answer.tasks;
   upcoming.days = answer.days || [];
-  upcoming.backlog = backlog;
+  upcoming.backlogCount = answer.backlogCount;
 }
 
 function render() {
@@ -52,8 +60,8 @@ function render() {
     const heading = day === tomorrow ? say("upcomingTomorrow", { day: dayText(day) }) : dayText(day);
     parts.push(group("upcoming-day-" + index, heading, byDay.get(day), points.get(day)));
   });
-  if (later.length) parts.push(group("upcoming-later", say("upcomingLater"), later));
-  const undated = [].concat(...upcoming.backlog.groups.map((g) => g.tasks)).filter((task) => !task.dueDate).length;
+  if (later.length) parts.push(group("upcoming-later", say("upcomingLater"), later, [], true));
+  const undated = upcoming.backlogCount;
   parts.push(el("section", { class: "panel", "aria-labelledby": "upcoming-someday" },
     el("h2", { id: "upcoming-someday", text: say("upcomingSomeday") }),
     el("p", {}, el("a", { href: "#backlog", text: undated === 1 ? say("backlogOne") : say("backlogMany", { count: undated }) }))));

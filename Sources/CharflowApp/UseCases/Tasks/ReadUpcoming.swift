@@ -7,9 +7,13 @@ public struct UpcomingReport: Report {
     public let list: TaskListReport
     /// Tomorrow and the six days after it (rule F-16), each with its regions' minutes and fixed points.
     public let days: [DayTime]
+    /// How many tasks wait in the Backlog (undated or overdue): Upcoming's Someday links there and says
+    /// the Backlog's own count, so it agrees with Today and the Backlog (B-16).
+    public let backlogCount: Int
     let calendar: PlannerCalendar
 
-    /// `{"tasks": [...], "days": [{"date", "regions", "freeMinutes", "plannedMinutes", "dayHabitMinutes", "fixedPoints"}]}`.
+    /// `{"tasks": [...], "days": [{"date", "regions", "freeMinutes", "plannedMinutes", "dayHabitMinutes", "fixedPoints"}],
+    /// "backlogCount": N}`.
     public var json: JSONValue {
         let times = DayTimeJSON(calendar: calendar)
         return .object([
@@ -19,6 +23,7 @@ public struct UpcomingReport: Report {
                          ("regions", .object(day.free.regions.map { ($0.region.rawValue, .object(times.regionFields($0))) }))]
                         + times.dayFields(day))
             })),
+            ("backlogCount", .int(backlogCount)),
         ])
     }
 }
@@ -39,6 +44,6 @@ extension Charflow {
             let day = today.adding(days: offset)
             return try dayTime(on: day, board: try board(on: day))
         }
-        return UpcomingReport(list: try upcoming(), days: days, calendar: calendar)
+        return UpcomingReport(list: try upcoming(), days: days, backlogCount: try backlogCount(), calendar: calendar)
     }
 }

@@ -1,0 +1,80 @@
+@testable import CharflowWeb
+import Foundation
+import Testing
+
+/// The page's own files at their address of a build: cached for good, named by the page, gzipped once
+/// for a browser that takes it, and 404 at another build's address.
+@Suite struct PageAssetDeliveryTests {
+    @Test("W-24 the page names each of its files at /v/VERSION/, served there cached for a year and immutable, the HTML still no-store")
+    func versionedAddresses() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let page = try local.send("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.values("Cache-Control") == ["no-store"])
+        let version = PageAssetDelivery.version
+        #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
+        for asset in PageAssets.Asset.allCases {
+            let path = "/v/\(version)/\(asset.rawValue)"
+            #expect(page.body.contains("\"\(path)\""), "the page does not name \(path)")
+            let answer = try local.send("GET", path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.values("Cache-Control") == ["public, max-age=31536000, immutable"], "\(path)")
+            #expect(answer.values("Vary") == ["Accept-Encoding"])
+            #expect(answer.values("Content-Type") == [asset.contentType])
+            #expect(answer.values("Content-Security-Policy").count == 1, "the safety headers stay")
+            #expect(Array(answer.body.utf8) == asset.bytes, "\(path) is not the embedded file")
+        }
+        // Another build's address, or a name that is no file of the page: nothing there.
+        for path in ["/v/0123456789abcdef/app.css", "/v/\(version)/secret.txt", "/v/\(version)/..%2Fstore.sqlite"] {
+            let answer = try local.send("GET", path)
+            #expect(answer.status == 404, "\(path)")
+            #expect(answer.values("Cache-Control") == ["no-store"], "\(path)")
+        }
+        // Without the cookie, a file is 401 like every other address.
+        #expect(try local.send("GET", "/v/\(version)/main.mjs", cookie: .some(nil)).status == 401)
+    }
+
+    @Test("W-24 each file is gzipped once, chosen by Accept-Encoding, and gunzip gives back its bytes")
+    func gzip() throws {
+        #expect(PageAssetDelivery.takesGzip("gzip, deflate, br"))
+        #expect(PageAssetDelivery.takesGzip("br;q=1.0, gzip;q=0.8"))
+        #expect(PageAssetDelivery.takesGzip("*"))
+        #expect(!PageAssetDelivery.takesGzip("gzip;q=0"))
+        #expect(!PageAssetDelivery.takesGzip("br, deflate"))
+        #expect(!PageAssetDelivery.takesGzip(nil))
+        let version = PageAssetDelivery.version
+        var total = (plain: 0, packed: 0)
+        for asset in PageAssets.Asset.allCases {
+            let packed = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "gzip, deflate, br")
+            #expect(packed.headers.contains { $0 == ("Content-Encoding", "gzip") })
+            #expect(packed.headers.contains { $0 == ("Vary", "Accept-Encoding") })
+            #expect(try gunzip(packed.body) == asset.bytes, "\(asset.rawValue) does not come back whole")
+            let plain = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "identity")
+            #expect(!plain.headers.contains { $0.0 == "Content-Encoding" })
+            #expect(plain.body == asset.bytes)
+            total.plain += plain.body.count
+            total.packed += packed.body.count
+        }
+        #expect(total.packed * 3 < total.plain, "gzip took \(total.plain) bytes only to \(total.packed)")
+        // Made once: the same bytes each time.
+        #expect(PageAssetDelivery.gzipped[.main] == PageAssetDelivery.gzipped[.main])
+    }
+
+    /// `bytes` through the system's gunzip.
+    func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return Array(data)
+    }
+}
