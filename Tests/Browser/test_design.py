@@ -190,6 +190,9 @@ class DesignTests(BrowserTestCase):
             for name, fragment, ready in screens:
                 d.execute_script("location.hash = arguments[0]", fragment)
                 wait(d, lambda d: d.find_elements(By.ID, ready) and d.find_element(By.ID, ready).is_displayed(), message=f"{name} never showed")
+                # Habits draws the first screenful's grids first and the rest after: the screen as it
+                # stands once every grid is in, not a card caught between the two.
+                wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, "#view-habits .grid-coming"), message=f"{name}: grids never came")
                 d.execute_script("document.querySelector('main').scrollTop = 0")
                 for scheme in ("light", "dark"):
                     theme(d, scheme)
