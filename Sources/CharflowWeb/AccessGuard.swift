@@ -66,11 +66,18 @@ public struct AccessGuard: Sendable {
                 ? .error(401, code: "no_cookie", message: WebMessages.noCookie)
                 : .error(401, code: "wrong_token", message: WebMessages.wrongToken)
         }
+        return AccessGuard.writeAndSizeRefusal(request, write: secret.write, origin: "http://" + host)
+    }
+
+    /// The checks after sign-in, the same on loopback and on the network but for the scheme of the
+    /// expected `origin`: a write carries the write token, comes from the page's own origin and is JSON;
+    /// no body is larger than the limit.
+    static func writeAndSizeRefusal(_ request: WebRequest, write: AccessToken, origin expected: String) -> WebResponse? {
         if request.isWrite {
-            guard secret.write.matches(request.headerToken) else {
+            guard write.matches(request.headerToken) else {
                 return .error(403, code: "no_token", message: WebMessages.noTokenHeader)
             }
-            if let origin = request.origin, origin.lowercased() != "http://" + host {
+            if let origin = request.origin, origin.lowercased() != expected {
                 return .error(403, code: "foreign_origin", message: WebMessages.foreignOrigin)
             }
             guard AccessGuard.isJSON(request.contentType) else {

@@ -77,21 +77,7 @@ public struct NetworkAccess: Sendable {
             if request.path == "/", !request.isWrite { return LinkRefusedPage.signInNeeded(code: code, message: message) }
             return .error(401, code: code, message: message)
         }
-        if request.isWrite {
-            guard write.matches(request.headerToken) else {
-                return .error(403, code: "no_token", message: WebMessages.noTokenHeader)
-            }
-            if let origin = request.origin, origin.lowercased() != "https://" + host {
-                return .error(403, code: "foreign_origin", message: WebMessages.foreignOrigin)
-            }
-            guard AccessGuard.isJSON(request.contentType) else {
-                return .error(403, code: "not_json", message: WebMessages.notJSON)
-            }
-        }
-        if let length = request.contentLength, Int(length).map({ $0 > AccessGuard.bodyLimit }) ?? true {
-            return AccessGuard.tooLarge
-        }
-        return nil
+        return AccessGuard.writeAndSizeRefusal(request, write: write, origin: "https://" + host)
     }
 
     /// `/pair`: the form, or a code traded for a paired browser's cookie (303 to the page).
