@@ -158,6 +158,8 @@ class HabitsTests(BrowserTestCase):
         self.choose_day(self.water, "2026-11-20")
         wait(d, lambda d: by_label(d, "+1 Water, Fri 20 Nov") is not None)
         self.assertIn("That day: missed.", self.text(f"habit-correct-{self.water}-0"))
+        # The field's day in the page's words beside the browser's own format (issue 42, finding 10).
+        self.assertEqual(self.text(f"habit-day-{self.water}-0-said"), "Chosen: Fri 20 Nov")
         click(d, "+1 Water, Fri 20 Nov")
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith("“Water”, Fri 20 Nov: 1 of 8."))
         days = {day["date"]: day for day in self.cli_grid(self.water, 4)["days"]}

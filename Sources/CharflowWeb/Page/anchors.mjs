@@ -155,7 +155,9 @@ function earlierDay(anchor, grid) {
   const names = { title: anchor.title, day: word };
   const refusalID = base + "-refused";
   const dayInput = el("input", { type: "date", id: base + "-day", value: day, min: recent[0].date, max: anchors.date,
-                                 "aria-describedby": base + "-help" });
+                                 "aria-describedby": base + "-day-said " + base + "-help" });
+  // The browser's field says the day in its own format; the page says it beside, as everywhere else.
+  const daySaid = el("span", { class: "said-day", id: base + "-day-said", text: say("chosenDay", { day: word }) });
   dayInput.addEventListener("change", () => { if (dayInput.value) { anchors.chosenDay[anchor.id] = dayInput.value; render(); } });
   const buttons = markPair(anchor.id, cell && cell.state, (verb) => base + "-" + verb,
     { attended: key("anchor.attendDayNamed"), missed: key("anchor.missDayNamed") }, names,
@@ -164,7 +166,7 @@ function earlierDay(anchor, grid) {
                       { title: anchor.title, day: word, outcome: say(outcomeWords[outcome]) }), refusalID));
   return details(base, say("anchor.earlier"), say("anchor.earlierNamed", { title: anchor.title }),
     el("div", { class: "correct" },
-      el("label", { for: base + "-day", text: say("correctDay") }), dayInput,
+      el("label", { for: base + "-day", text: say("correctDay") }), dayInput, daySaid,
       el("p", { class: "hint", id: base + "-help", text: say("anchor.earlierHelp") }),
       el("p", { class: "that-day", id: base + "-state",
                 text: say("correctThatDay", { state: cell ? say(cellWords[cell.state] || cellWords.notMarked) : say("anchor.state.notScheduled") }) }),

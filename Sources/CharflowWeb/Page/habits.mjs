@@ -261,11 +261,14 @@ function windowBlock(habit, grid, index) {
   const day = habits.chosenDay[blockKey] || (recent.length > 1 ? recent[recent.length - 2].date : habits.date);
   const cell = grid.days.find((d) => d.date === day);
   const dayID = "habit-day-" + blockKey;
-  const dayInput = el("input", { type: "date", id: dayID, value: day, min: recent[0].date, max: habits.date, "aria-describedby": "habit-help-" + blockKey });
+  const dayInput = el("input", { type: "date", id: dayID, value: day, min: recent[0].date, max: habits.date,
+                                 "aria-describedby": dayID + "-said habit-help-" + blockKey });
   dayInput.addEventListener("change", () => { if (dayInput.value) { habits.chosenDay[blockKey] = dayInput.value; render(); } });
   main.append(details("habit-correct-" + blockKey, say("correct"), say("correctNamed", { title: name }),
     el("div", { class: "correct" },
+      // The browser's field says the day in its own format; the page says it beside, as everywhere else.
       el("label", { for: dayID, text: say("correctDay") }), dayInput,
+      el("span", { class: "said-day", id: dayID + "-said", text: say("chosenDay", { day: dayText(day) }) }),
       el("p", { class: "hint", id: "habit-help-" + blockKey, text: say("correctHelp") }),
       el("p", { class: "that-day", text: say("correctThatDay", { state: cell ? stateText(cell, habit.kind) : say("state.empty") }) }),
       logControls(habit, grid, day, cell, "habit-fix-" + blockKey, "habit-fix-refused-" + blockKey),
@@ -299,10 +302,13 @@ function pauseControls(habit) {
   const untilID = "habit-until-" + habit.id;
   const reason = el("select", { id: reasonID }, ...Object.entries(pauseReasons).map(([value, word]) => el("option", { value, text: say(word) })));
   if (reasonID in habits.values) reason.value = habits.values[reasonID];
-  const until = field(untilID, { type: "date", min: habits.date });
+  const until = field(untilID, { type: "date", min: habits.date, "aria-describedby": untilID + "-said" });
+  const untilSaid = el("span", { class: "said-day", id: untilID + "-said",
+                                 text: until.value ? say("chosenDay", { day: dayText(until.value) }) : "" });
+  until.addEventListener("input", () => { untilSaid.textContent = until.value ? say("chosenDay", { day: dayText(until.value) }) : ""; });
   const form = el("form", { class: "pause-form" },
     el("div", {}, el("label", { for: reasonID, text: say("pauseReason") }), reason),
-    el("div", {}, el("label", { for: untilID, text: say("pauseUntil") }), until),
+    el("div", {}, el("label", { for: untilID, text: say("pauseUntil") }), until, untilSaid),
     el("button", { type: "submit", id: "habit-pause-" + habit.id, text: say("pause"), "aria-label": say("pauseNamed", names) }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
