@@ -9,9 +9,9 @@ import Foundation
 ///
 /// Each sync is `syncWithHub` over the store opened for that sync alone, with the clock read then, so
 /// the store is never held between syncs and every command runs beside the loop; the hub connection
-/// is kept between syncs (`KeptHubConnection`). Between syncs the
-/// loop reads the operation log through `SyncProbe` every `Timing.probe` seconds and waits on the
-/// hub's announcements (`HubListener`). A hub that cannot be reached is retried after 5 s, then twice
+/// is kept between syncs (`KeptHubConnection`). Between syncs the loop looks at the store's files
+/// every `Timing.probe` seconds (`StoreFileStamp`), reads the operation log through `SyncProbe` only
+/// when they changed, and waits on the hub's announcements (`HubListener`). A hub that cannot be reached is retried after 5 s, then twice
 /// as long each time up to `Timing.retryCap`, with nothing printed and nothing else done meanwhile.
 /// Its times are the machine's uptime, never the store's clock.
 public final class AutoSync: @unchecked Sendable {
@@ -25,8 +25,11 @@ public final class AutoSync: @unchecked Sendable {
         public var firstRetry: TimeInterval = 5
         /// The longest wait between failed syncs.
         public var retryCap: TimeInterval = 300
-        /// How often the operation log is read for local changes.
+        /// How often the store's files are looked at for local changes (two `stat` calls; the log is
+        /// read only when they changed).
         public var probe: TimeInterval = 0.5
+        /// The longest the log goes unread, changed files or not.
+        public var recheck: TimeInterval = 30
 
         public init() {}
 
@@ -53,8 +56,8 @@ public final class AutoSync: @unchecked Sendable {
         public var lastSynced: Date?
         /// Whether the hub is `CHARFLOW_HUB`'s, which the store does not name.
         public var hubFromEnvironment = false
-        /// How many times the loop has looked at the store's log since it started: an idle loop looks
-        /// once a `Timing.probe` with a hub, once every ten without one.
+        /// How many times the loop has read the store's log since it started: once at the start, then
+        /// only after a write changed the store's files, or a `Timing.recheck` later.
         public var looks = 0
 
         public init() {}
@@ -129,10 +132,21 @@ public final class AutoSync: @unchecked Sendable {
         var failing = false
         var listenAgainAt: TimeInterval = 0
 
+        // The store is opened to read its log only when its files changed since the last read (any
+        // process's write changes them), and every `Timing.recheck` in any case (issue 39, item 12).
+        var probe: SyncProbe?
+        var stamp: StoreFileStamp?
+        var lastRead = -TimeInterval.infinity
+
         while !thread.isStopping {
             let now = uptime()
-            let probe = (try? SyncProbe.read(path: store.path)) ?? nil
-            thread.locked { known.looks += 1 }
+            let current = StoreFileStamp.of(path: store.path)
+            if current != stamp || now - lastRead >= timing.recheck {
+                probe = (try? SyncProbe.read(path: store.path)) ?? nil
+                stamp = current
+                lastRead = now
+                thread.locked { known.looks += 1 }
+            }
             if let probe {
                 device = probe.deviceID
                 if probe.lastSeq != lastSeq, probe.hasUnpushed {
