@@ -45,33 +45,22 @@ public struct SignInLinks: Sendable {
         let expires: Date
     }
 
-    /// Runs `body` on the live entries with the file locked, then writes back what it left.
+    /// Runs `body` on the live entries with the file locked (`LockedLines`), then writes back what it left.
     private func withEntries<T>(now: Date, _ body: (inout [Entry]) -> T) throws -> T {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Unwritable(path: path) }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw Unwritable(path: path) }
-        fchmod(descriptor, 0o600)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
+        do {
+            return try LockedLines(path: path).update { lines in
+                var entries = lines.compactMap { line -> Entry? in
+                    let parts = line.split(separator: " ")
+                    guard parts.count == 2, let seconds = Double(parts[1]) else { return nil }
+                    return Entry(token: AccessToken(text: String(parts[0])), expires: Date(timeIntervalSince1970: seconds))
+                }
+                entries.removeAll { $0.expires <= now }
+                let result = body(&entries)
+                lines = entries.map { "\($0.token.text) \(Int($0.expires.timeIntervalSince1970))" }
+                return result
+            }
+        } catch let failure as LockedLines.Unwritable {
+            throw Unwritable(path: failure.path)
         }
-        var entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line -> Entry? in
-            let parts = line.split(separator: " ")
-            guard parts.count == 2, let seconds = Double(parts[1]) else { return nil }
-            return Entry(token: AccessToken(text: String(parts[0])), expires: Date(timeIntervalSince1970: seconds))
-        }
-        entries.removeAll { $0.expires <= now }
-        let result = body(&entries)
-        let text = entries.map { "\($0.token.text) \(Int($0.expires.timeIntervalSince1970))\n" }.joined()
-        let out = Array(text.utf8)
-        guard ftruncate(descriptor, 0) == 0,
-              out.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == out.count else {
-            throw Unwritable(path: path)
-        }
-        return result
     }
 }
