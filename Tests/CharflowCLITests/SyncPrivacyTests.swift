@@ -32,15 +32,21 @@ struct SyncPrivacyTests {
         }
     }
 
-    @Test("Y-27 a purge scrubs the title and notes from every device's operation log and from the hub, also a late edit")
-    func purgeScrubs() throws {
+    /// A hub and two devices that both hold a task titled and noted with the first two secrets.
+    static func secretTaskOnTwoDevices() throws -> (PostgresHub, CharflowRunner, CharflowRunner, String) {
         let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
         let phone = try CharflowRunner(), laptop = try CharflowRunner()
         try phone.syncJSON(hub, now: "2026-03-10T08:00")
         try laptop.syncJSON(hub, now: "2026-03-10T08:01")
-        let id = try phone.add(Self.secrets[0], ["--notes", Self.secrets[1], "--region", "morning"], now: "2026-03-10T09:00")
+        let id = try phone.add(secrets[0], ["--notes", secrets[1], "--region", "morning"], now: "2026-03-10T09:00")
         try phone.syncJSON(hub, now: "2026-03-10T09:01")
         try laptop.syncJSON(hub, now: "2026-03-10T09:02")
+        return (hub, phone, laptop, id)
+    }
+
+    @Test("Y-27 a purge scrubs the title and notes from every device's operation log and from the hub, also a late edit")
+    func purgeScrubs() throws {
+        let (hub, phone, laptop, id) = try Self.secretTaskOnTwoDevices()
         // The laptop writes to the task too: its own log and the hub hold its note.
         try laptop.ok(["note", id, Self.secrets[1] + " again"], now: "2026-03-10T09:03")
         try laptop.syncJSON(hub, now: "2026-03-10T09:04")
@@ -72,13 +78,7 @@ struct SyncPrivacyTests {
 
     @Test("Y-27 a purge that arrives by sync leaves the text in no file of the receiving device: not its undo journal, not its write-ahead log")
     func purgeArrivingBySyncLeavesNoText() throws {
-        let hub = try PostgresHub.initialised(at: "2026-03-10T07:00")
-        let phone = try CharflowRunner(), laptop = try CharflowRunner()
-        try phone.syncJSON(hub, now: "2026-03-10T08:00")
-        try laptop.syncJSON(hub, now: "2026-03-10T08:01")
-        let id = try phone.add(Self.secrets[0], ["--notes", Self.secrets[1], "--region", "morning"], now: "2026-03-10T09:00")
-        try phone.syncJSON(hub, now: "2026-03-10T09:01")
-        try laptop.syncJSON(hub, now: "2026-03-10T09:02")
+        let (hub, phone, laptop, id) = try Self.secretTaskOnTwoDevices()
         // The laptop works on the task: each action's undo image holds the whole row, notes included.
         for minute in 3...8 {
             try laptop.ok(["note", id, "line \(minute)"], now: "2026-03-10T09:0\(minute)")

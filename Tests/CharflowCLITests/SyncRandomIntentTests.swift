@@ -79,7 +79,6 @@ struct SyncRandomIntentTests {
             tick()
             try device.syncJSON(hub, now: now())
         }
-        var purgedOn: Set<Int> = []
         // What happened, told when a check fails.
         var story: [String] = []
         for step in 0..<20 {
@@ -108,7 +107,6 @@ struct SyncRandomIntentTests {
                 if !reference.purged, try device.holdsTask(doomed) {
                     try device.ok(["purge", doomed], now: now())
                     reference.purged = true
-                    purgedOn.insert(index)
                 }
             case 63..<70:
                 // A late note on the task to be purged, by a device that has not heard of the purge.
