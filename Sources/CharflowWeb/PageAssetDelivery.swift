@@ -33,9 +33,11 @@ enum PageAssetDelivery {
     })
 
     /// The answer for `GET /v/VERSION/FILE`: the file, cached for a year and marked immutable, gzipped when
-    /// `acceptEncoding` takes gzip; 404 for another build's version or a name that is no file of the page.
+    /// `acceptEncoding` takes gzip; 404 for another build's version, a name that is no file of the page, or
+    /// the service worker.
     static func response(version asked: String?, file: String?, acceptEncoding: String?) -> WebResponse {
-        guard asked == version, let file, let asset = PageAssets.Asset(rawValue: file) else {
+        // The service worker is never kept for good: it is answered at `/worker.mjs` alone (PublicFiles).
+        guard asked == version, let file, let asset = PageAssets.Asset(rawValue: file), asset != .worker else {
             return .error(404, code: "not_found", message: WebMessages.notFound)
         }
         var headers = [("Cache-Control", "public, max-age=31536000, immutable"), ("Vary", "Accept-Encoding")]

@@ -47,10 +47,16 @@ enum PageAssets {
         case lists = "lists.mjs"
         case drag = "drag.mjs"
         case shortcuts = "shortcuts.mjs"
+        // The bar at the foot of a phone's screen (M-5).
+        case thumbBar = "thumbBar.mjs"
         // Due reminders shown as the browser's notifications, when this browser allows.
         case notifications = "notifications.mjs"
         // Settings' "Pair a phone" (M-2), on this machine's page.
         case pairing = "pairing.mjs"
+        // The kept copy of Today on the network's page (M-5): its banner, and the service worker itself,
+        // which is answered at `/worker.mjs` (PublicFiles) and never preloaded into the page.
+        case offline = "offline.mjs"
+        case worker = "worker.mjs"
 
         var isScript: Bool { rawValue.hasSuffix(".mjs") }
 
@@ -91,10 +97,13 @@ enum PageAssets {
             case .sync: PackageResources.sync_mjs
             case .notifications: PackageResources.notifications_mjs
             case .pairing: PackageResources.pairing_mjs
+            case .offline: PackageResources.offline_mjs
+            case .worker: PackageResources.worker_mjs
             case .habitOffer: PackageResources.habitOffer_mjs
             case .lists: PackageResources.lists_mjs
             case .drag: PackageResources.drag_mjs
             case .shortcuts: PackageResources.shortcuts_mjs
+            case .thumbBar: PackageResources.thumbBar_mjs
             }
         }
     }
@@ -110,7 +119,7 @@ enum PageAssets {
     /// The page's script elements: the entry module, and a preload of every other module it imports, each
     /// at its address of this build (`PageAssetDelivery`), which the browser caches for good.
     static var scriptTags: String {
-        let preloads = Asset.allCases.filter { $0.isScript && $0 != .main }
+        let preloads = Asset.allCases.filter { $0.isScript && $0 != .main && $0 != .worker }
             .map { "<link rel=\"modulepreload\" href=\"\(PageAssetDelivery.path($0))\">" }
         return (preloads + ["<script type=\"module\" src=\"\(PageAssetDelivery.path(.main))\"></script>"]).joined(separator: "\n")
     }

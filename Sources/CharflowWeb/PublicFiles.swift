@@ -1,10 +1,14 @@
-/// The only files served without a sign-in (README D21): the web app manifest and the icon.
+/// The only files served without a sign-in (README D21): the web app manifest, the icon and the service
+/// worker (M-5).
 ///
-/// They hold nothing of the user's, and a browser fetches a manifest without cookies. Only GET and HEAD
+/// They hold nothing of the user's, and a browser fetches a manifest without cookies. The worker is
+/// answered at the root so that its scope is the whole page, and never kept by the browser's cache, so
+/// a new build's worker replaces the old at the next visit. Only GET and HEAD
 /// of these exact paths are answered; every other path still needs the cookie.
 enum PublicFiles {
     static let manifestPath = "/manifest.webmanifest"
     static let iconPath = "/icon.svg"
+    static let workerPath = "/worker.mjs"
 
     /// The file at `path` for a read, or nil when `path` is not one of them.
     static func answer(method: String, path: String) -> WebResponse? {
@@ -12,6 +16,7 @@ enum PublicFiles {
         switch path {
         case manifestPath: return WebResponse(status: 200, contentType: "application/manifest+json", body: Array(manifest.utf8))
         case iconPath: return WebResponse(status: 200, contentType: "image/svg+xml", body: Array(icon.utf8))
+        case workerPath: return WebResponse(status: 200, contentType: PageAssets.Asset.worker.contentType, body: PageAssets.Asset.worker.bytes)
         default: return nil
         }
     }
@@ -21,6 +26,7 @@ enum PublicFiles {
       "name": "Charflow",
       "short_name": "Charflow",
       "description": "Today's board: Morning, Afternoon, Evening.",
+      "id": "/",
       "start_url": "/",
       "scope": "/",
       "display": "standalone",

@@ -41,6 +41,8 @@ enum RouteTable {
         .get("/shortcuts.mjs", .asset(.shortcuts)),
         .get("/notifications.mjs", .asset(.notifications)),
         .get("/pairing.mjs", .asset(.pairing)),
+        .get("/offline.mjs", .asset(.offline)),
+        .get("/thumbBar.mjs", .asset(.thumbBar)),
         .get("/api/changes", .changes),
         .get("/api/privacy", .privacy),
         .post("/api/erase", .erase),

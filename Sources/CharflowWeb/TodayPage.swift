@@ -6,10 +6,12 @@ import CharflowCore
 ///
 /// No inline script or style runs: the CSP is `default-src 'self'`. The two JSON blocks are data
 /// (`type="application/json"`), which the CSP does not execute; the script reads them. The template's
-/// `{{w:KEY}}` slots are the page's words and every other slot but the three a request fills (`token`,
-/// `day`, `today`) is the same for every request, so both are filled once, on first use.
+/// `{{w:KEY}}` slots are the page's words and every other slot but the four a request fills (`token`,
+/// `day`, `today`, `offlineCopy`) is the same for every request, so both are filled once, on first use.
 enum TodayPage {
-    static func html(_ report: TodayReport, token: AccessToken) throws -> String {
+    /// `keepsCopy` asks the page to register its service worker (worker.mjs), which the network's page
+    /// does (M-5) and this machine's own does not.
+    static func html(_ report: TodayReport, token: AccessToken, keepsCopy: Bool = false) throws -> String {
         let today = scriptSafe(try report.json.rendered())
         let day = report.view.day.description
         var out = ""
@@ -19,6 +21,7 @@ enum TodayPage {
             case .token: out += token.text
             case .day: out += day
             case .today: out += today
+            case .offlineCopy: out += keepsCopy ? "keep" : "none"
             }
         }
         return out
@@ -26,7 +29,7 @@ enum TodayPage {
 
     /// A run of the template: fixed text, or a slot each request fills.
     private enum Piece {
-        case text(String), token, day, today
+        case text(String), token, day, today, offlineCopy
     }
 
     /// The template cut at its per-request slots, every other slot filled.
@@ -42,10 +45,10 @@ enum TodayPage {
             let name = String(rest[open.upperBound..<close.lowerBound])
             rest = rest[close.upperBound...]
             switch name {
-            case "token", "day", "today":
+            case "token", "day", "today", "offlineCopy":
                 pieces.append(.text(text))
                 text = ""
-                pieces.append(name == "token" ? .token : name == "day" ? .day : .today)
+                pieces.append(name == "token" ? .token : name == "day" ? .day : name == "today" ? .today : .offlineCopy)
             default:
                 text += fixed(name)
             }

@@ -17,10 +17,14 @@ final class WebAPI: @unchecked Sendable {
     let syncLoop: AutoSync?
     /// The calendars' refresh `serve` runs beside the requests (rule F-12).
     let calendarLoop: CalendarAutoRefresh?
+    /// Whether the page asks the browser to keep a copy of Today (the network's page, M-5).
+    let keepsOfflineCopy: Bool
     private let lock = NSLock()
     private var checkedMinute: Int?
 
-    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil) {
+    init(store: StoreEnvironment, clock: WebClock, syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil,
+         keepsOfflineCopy: Bool = false) {
+        self.keepsOfflineCopy = keepsOfflineCopy
         self.store = store
         self.clock = clock
         self.syncLoop = syncLoop
@@ -82,7 +86,7 @@ final class WebAPI: @unchecked Sendable {
                 return try locked {
                     let app = try open()
                     switch route.target {
-                    case .page: return .html(try TodayPage.html(try app.readToday(), token: token))
+                    case .page: return .html(try TodayPage.html(try app.readToday(), token: token, keepsCopy: keepsOfflineCopy))
                     case .changes: return .json("{\"version\": \(try app.changeVersion())}")
                     case .quickDates: return .json(QuickDatesAnswer.json(today: app.today, calendar: app.calendar).rendered())
                     case .export: return try BackupDownload.response(app, store: store)

@@ -59,7 +59,7 @@ public final class WebServer: @unchecked Sendable {
                 syncLoop: AutoSync? = nil, calendarLoop: CalendarAutoRefresh? = nil, reminderLoop: ReminderLoop? = nil,
                 network: NetworkAccess? = nil) {
         self.network = network
-        api = WebAPI(store: store, clock: clock, syncLoop: syncLoop, calendarLoop: calendarLoop)
+        api = WebAPI(store: store, clock: clock, syncLoop: syncLoop, calendarLoop: calendarLoop, keepsOfflineCopy: network != nil)
         self.reminderLoop = reminderLoop
         self.state = state
         self.limits = limits

@@ -15,7 +15,9 @@ first; a page script's uncaught error fails the test that caused it.
 """
 
 import atexit
+import base64
 import ctypes
+import hashlib
 import json
 import os
 import re
@@ -282,6 +284,34 @@ def contrast(a, b):
     return (la + 0.05) / (lb + 0.05)
 
 
+PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+
+
+def public_key_hash(certificate_path):
+    """SHA-256 of the certificate's SubjectPublicKeyInfo, base64: what Chromium's SPKI list takes."""
+    key = subprocess.run(["openssl", "x509", "-in", certificate_path, "-noout", "-pubkey"], capture_output=True, text=True,
+                         check=True).stdout
+    der = base64.b64decode("".join(line for line in key.splitlines() if not line.startswith("-----")))
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+def phone_browser(spki):
+    """A Chromium of its own, as a phone's (its user agent, 375 px), that trusts only the certificate with
+    public key hash `spki`; the caller quits it."""
+    profile = tempfile.mkdtemp(prefix="charflow-phone-profile-")
+    options = webdriver.ChromeOptions()
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=375,800",
+                 "--lang=en-GB", f"--user-data-dir={profile}", f"--ignore-certificate-errors-spki-list={spki}",
+                 f"--user-agent={PHONE}"):
+        options.add_argument(flag)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", popen_kw={"preexec_fn": dies_with_parent})
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.profile_folder = profile
+    return driver
+
+
 class BrowserTestCase(unittest.TestCase):
     """A fresh store per test, the run's Chromium opened on its page in a fresh tab, screenshots by name."""
 
@@ -301,6 +331,14 @@ class BrowserTestCase(unittest.TestCase):
         """The run's Chromium in a fresh state at `width` by `height`."""
         self.driver = shared_browser(width, height)
         return self.driver
+
+    def phone(self, certificate_path):
+        """A phone's Chromium of this test's own trusting `certificate_path` (`phone_browser`), quit when the test ends."""
+        driver = phone_browser(public_key_hash(certificate_path))
+        self.addCleanup(shutil.rmtree, driver.profile_folder, True)
+        self.own_browsers.append(driver)
+        self.driver = driver
+        return driver
 
     def own_browser(self, **options):
         """A Chromium of this test's own (with `network_log`, say), quit when the test ends."""

@@ -35,7 +35,7 @@ class PhoneAndBannerTests(BrowserTestCase):
                 "return Array.from(document.querySelectorAll('#regions .title-link')).filter(a => a.offsetParent !== null).map(a => a.textContent)")
             self.assertEqual(sorted(shown), sorted(self.titles), f"at {scheme_width} px")
             header = d.execute_script(
-                "const h = document.querySelector('header.top'); const links = Array.from(h.querySelectorAll('a, button'))"
+                "const h = document.querySelector('header.top'); const links = Array.from(h.querySelectorAll('.brand, a, button'))"
                 ".filter(e => e.offsetParent !== null).map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });"
                 "return [h.getBoundingClientRect().height, Math.max(...links) - Math.min(...links)];")
             self.assertLess(header[0], 64, f"at {scheme_width} px the header is {header[0]} px tall")
@@ -43,10 +43,11 @@ class PhoneAndBannerTests(BrowserTestCase):
             self.assert_no_horizontal_scroll(f"Today at {scheme_width} px")
             self.check_both_themes(f"Today at {scheme_width} px", f"today-{scheme_width}")
 
-    def test_W23_on_a_phone_the_screens_are_a_menu_opened_and_closed_from_the_keyboard(self):
+    def test_W23_on_a_narrow_window_the_screens_are_a_menu_opened_and_closed_from_the_keyboard(self):
+        # Between a phone (whose bar at the foot opens the menu: test_phone_daily) and a wide window.
         self.full_day()
         d = self.open_page()
-        self.viewport(375, 800)
+        self.viewport(800, 800, mobile=False)
         self.assertFalse(d.find_element(By.ID, "chip").is_displayed(), "an empty session chip shows")
         button = d.find_element(By.ID, "screens-button")
         self.assertTrue(button.is_displayed())
@@ -55,7 +56,7 @@ class PhoneAndBannerTests(BrowserTestCase):
         ActionChains(d).send_keys(Keys.ENTER).perform()
         wait(d, lambda d: focused(d, "id") == "nav-today", message="the menu did not take focus")
         self.assertEqual(button.get_attribute("aria-expanded"), "true")
-        self.check_both_themes("the screens' menu at 375 px", "screens-menu-375")
+        self.check_both_themes("the screens' menu at 800 px", "screens-menu-800")
         ActionChains(d).send_keys(Keys.ESCAPE).perform()
         wait(d, lambda d: focused(d, "id") == "screens-button", message="Esc did not return focus")
         self.assertFalse(d.find_element(By.ID, "nav-backlog").is_displayed())

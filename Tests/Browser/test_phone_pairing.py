@@ -3,52 +3,18 @@ emulation, trusting `serve --listen`'s self-signed certificate through its publi
 `charflow pair` prints, sees Today, completes a task, and is refused at its next request once revoked.
 """
 
-import base64
-import hashlib
 import glob
 import json
 import os
 import re
-import shutil
 import subprocess
-import tempfile
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from browser_support import BINARY, NOW, BrowserTestCase, by_label, click, dies_with_parent, wait, wait_for_board
-
-PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
-
-
-def public_key_hash(certificate_path):
-    """SHA-256 of the certificate's SubjectPublicKeyInfo, base64: what Chromium's SPKI list takes."""
-    key = subprocess.run(["openssl", "x509", "-in", certificate_path, "-noout", "-pubkey"], capture_output=True, text=True,
-                         check=True).stdout
-    der = base64.b64decode("".join(line for line in key.splitlines() if not line.startswith("-----")))
-    return base64.b64encode(hashlib.sha256(der).digest()).decode()
-
+from browser_support import BINARY, NOW, BrowserTestCase, by_label, click, wait, wait_for_board
 
 class PhonePairingTests(BrowserTestCase):
-
-    def phone_browser(self, spki):
-        """A Chromium of this test's own that trusts only the certificate with public key hash `spki`."""
-        profile = tempfile.mkdtemp(prefix="charflow-phone-profile-")
-        self.addCleanup(shutil.rmtree, profile, True)
-        options = webdriver.ChromeOptions()
-        options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=375,800",
-                     "--lang=en-GB", f"--user-data-dir={profile}", f"--ignore-certificate-errors-spki-list={spki}",
-                     f"--user-agent={PHONE}"):
-            options.add_argument(flag)
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", popen_kw={"preexec_fn": dies_with_parent})
-        driver = webdriver.Chrome(options=options, service=service)
-        self.own_browsers.append(driver)
-        self.driver = driver
-        return driver
 
     def test_M2_M3_a_phone_pairs_over_https_completes_a_task_and_is_refused_once_revoked(self):
         store = self.store
@@ -63,7 +29,7 @@ class PhonePairingTests(BrowserTestCase):
         link = json.loads(paired.stdout)
         self.assertEqual(link["fingerprint"], fingerprint)
 
-        d = self.phone_browser(public_key_hash(certificate))
+        d = self.phone(certificate)
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 800, "deviceScaleFactor": 2, "mobile": True})
         d.get(link["url"])
         wait_for_board(d, seconds=10)
@@ -103,7 +69,7 @@ class PhonePairingTests(BrowserTestCase):
         read = subprocess.run(["zbarimg", "--quiet", "--raw", image], capture_output=True, text=True)
         self.assertEqual(read.stdout.strip(), link, read.stderr)
 
-        phone = self.phone_browser(public_key_hash(certificate))
+        phone = self.phone(certificate)
         phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 800, "deviceScaleFactor": 2, "mobile": True})
         phone.get(link)
         wait_for_board(phone, seconds=10)

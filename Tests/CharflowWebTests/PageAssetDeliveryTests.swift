@@ -14,7 +14,7 @@ import Testing
         #expect(page.values("Cache-Control") == ["no-store"])
         let version = PageAssetDelivery.version
         #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
-        for asset in PageAssets.Asset.allCases {
+        for asset in PageAssets.Asset.allCases where asset != .worker {
             let path = "/v/\(version)/\(asset.rawValue)"
             #expect(page.body.contains("\"\(path)\""), "the page does not name \(path)")
             let answer = try local.send("GET", path)
@@ -25,14 +25,31 @@ import Testing
             #expect(answer.values("Content-Security-Policy").count == 1, "the safety headers stay")
             #expect(Array(answer.body.utf8) == asset.bytes, "\(path) is not the embedded file")
         }
-        // Another build's address, or a name that is no file of the page: nothing there.
-        for path in ["/v/0123456789abcdef/app.css", "/v/\(version)/secret.txt", "/v/\(version)/..%2Fstore.sqlite"] {
+        // Another build's address, a name that is no file of the page, or the service worker, which is
+        // never kept for good: nothing there.
+        for path in ["/v/0123456789abcdef/app.css", "/v/\(version)/secret.txt", "/v/\(version)/..%2Fstore.sqlite", "/v/\(version)/worker.mjs"] {
             let answer = try local.send("GET", path)
             #expect(answer.status == 404, "\(path)")
             #expect(answer.values("Cache-Control") == ["no-store"], "\(path)")
         }
         // Without the cookie, a file is 401 like every other address.
         #expect(try local.send("GET", "/v/\(version)/main.mjs", cookie: .some(nil)).status == 401)
+    }
+
+    @Test("M-5 the service worker is answered at /worker.mjs without a sign-in, never cached, never preloaded; only the network's page asks for it")
+    func serviceWorker() throws {
+        let local = try LocalServer()
+        defer { local.stop() }
+        let worker = try local.send("GET", "/worker.mjs", cookie: .some(nil))
+        #expect(worker.status == 200)
+        #expect(worker.values("Content-Type") == ["text/javascript; charset=utf-8"])
+        #expect(worker.values("Cache-Control") == ["no-store"])
+        #expect(Array(worker.body.utf8) == PageAssets.Asset.worker.bytes)
+        #expect(try local.send("POST", "/worker.mjs", cookie: .some(nil)).status == 401, "only a read is public")
+        let page = try local.send("GET", "/")
+        #expect(!page.body.contains("worker.mjs"), "the page preloads the worker")
+        #expect(page.body.contains("<meta name=\"charflow-offline-copy\" content=\"none\">"), "this machine's page asks for a copy")
+        #expect(page.body.contains(PageAssetDelivery.path(.offline)))
     }
 
     @Test("W-24 each file is gzipped once, chosen by Accept-Encoding, and gunzip gives back its bytes")
@@ -45,7 +62,7 @@ import Testing
         #expect(!PageAssetDelivery.takesGzip(nil))
         let version = PageAssetDelivery.version
         var total = (plain: 0, packed: 0)
-        for asset in PageAssets.Asset.allCases {
+        for asset in PageAssets.Asset.allCases where asset != .worker {
             let packed = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "gzip, deflate, br")
             #expect(packed.headers.contains { $0 == ("Content-Encoding", "gzip") })
             #expect(packed.headers.contains { $0 == ("Vary", "Accept-Encoding") })

@@ -63,6 +63,19 @@ public enum PageWords {
         ("waitingMany", "{count} tasks waiting."),
         ("offline", "Charflow is not answering; the board shows what it last knew."),
         // A request refused for want of a sign-in (401): after `serve --sign-out`, say.
+        // The kept copy of Today on a phone away from home (M-5), and its age.
+        ("offlineCopy", "Charflow is not answering. This is Today as it was {age}; nothing can be changed until it answers again."),
+        ("ageMoment", "a moment ago"),
+        ("ageMinute", "1 minute ago"),
+        ("ageMinutes", "{count} minutes ago"),
+        ("ageHour", "1 hour ago"),
+        ("ageHours", "{count} hours ago"),
+        ("ageDay", "1 day ago"),
+        ("ageDays", "{count} days ago"),
+        // The bar at the foot of a phone's screen (M-5): the daily screens under the thumb.
+        ("thumbBar", "Daily screens"),
+        ("thumbAdd", "Add"),
+        ("thumbMore", "More"),
         ("signedOut", "You are signed out — open Charflow again with charflow open."),
         // An address no screen takes: Today is shown, and this says why.
         ("addressUnknown", "Nothing is at the address {address}, so this is Today."),

@@ -1,6 +1,7 @@
 // The page's one way to the server: a read is a GET, a write a POST of JSON with the page's write token
 // (spec D17). A refusal comes back as an Error with the API's `code` and message in words.
 import { say } from "./words.mjs";
+import { noteAnswer } from "./offline.mjs";
 
 const token = document.querySelector('meta[name="charflow-token"]').content;
 
@@ -18,6 +19,7 @@ export async function api(path, body) {
     error.code = "offline";
     throw error;
   }
+  noteAnswer(response);
   let data = {};
   try { data = await response.json(); } catch (cause) { data = {}; }
   // A 401 is this browser's sign-in gone (`serve --sign-out`), not a server that does not answer: the

@@ -22,6 +22,8 @@ import { start as startLists } from "./lists.mjs";
 import { start as startDrag } from "./drag.mjs";
 import { start as startShortcuts } from "./shortcuts.mjs";
 import { start as startNotifications } from "./notifications.mjs";
+import { start as startThumbBar } from "./thumbBar.mjs";
+import { start as startOffline } from "./offline.mjs";
 
 // The screens in the order they are matched; their links follow Today's and the Backlog's in the header
 // in this order. Today is the home screen, shown when no other matches.
@@ -50,3 +52,5 @@ startToast();
 startRouter();
 startSync();
 startNotifications();
+startThumbBar();
+startOffline();

@@ -96,9 +96,11 @@ function showView() {
     problem(unknownAddress);
   }
   for (const screen of screens) $("view-" + screen.name).hidden = screen !== definition;
-  for (const link of document.querySelectorAll("#nav-list a")) link.removeAttribute("aria-current");
+  for (const link of document.querySelectorAll("#nav-list a, .thumb-bar a")) link.removeAttribute("aria-current");
   const current = $("nav-" + definition.name);
   if (current) current.setAttribute("aria-current", "page");
+  const thumb = document.querySelector(`.thumb-bar a[data-screen="${definition.name}"]`);
+  if (thumb) thumb.setAttribute("aria-current", "page");
   toggleScreens(false);
   document.title = say("pageTitle", { screen: definition.title(match) });
   if (definition.fromToday && state.today) definition.render(match);
@@ -115,21 +117,29 @@ function showView() {
   else settle();
 }
 
-/** The screens' menu of a narrow window (the "Screens" button); a link followed or Esc closes it. */
-export function toggleScreens(show, returnFocus) {
-  const button = $("screens-button");
-  const open = show === undefined ? button.getAttribute("aria-expanded") !== "true" : show;
-  button.setAttribute("aria-expanded", open ? "true" : "false");
-  button.closest("header").classList.toggle("menu-open", open);
+// The button that opened the screens' menu: the header's "Screens", or on a phone the bar's "More",
+// which opens it as a sheet above the bar.
+let opener = null;
+
+/** The screens' menu of a narrow window; a link followed or Esc closes it, focus back on its button. */
+export function toggleScreens(show, returnFocus, from) {
+  const open = show === undefined ? !screensOpen() : show;
+  if (open) opener = from || $("screens-button");
+  for (const button of [$("screens-button"), $("thumb-more")]) {
+    button.setAttribute("aria-expanded", open && button === opener ? "true" : "false");
+  }
+  const header = $("screens-button").closest("header");
+  header.classList.toggle("menu-open", open);
+  header.classList.toggle("from-thumb", open && opener === $("thumb-more"));
   if (open) {
     const link = $("nav-list").querySelector("a[aria-current]") || $("nav-list").querySelector("a");
     if (link) link.focus();
-  } else if (returnFocus) button.focus();
+  } else if (returnFocus && opener) opener.focus();
 }
 
 /** Whether the screens' menu is open. */
 export function screensOpen() {
-  return $("screens-button").getAttribute("aria-expanded") === "true";
+  return $("screens-button").closest("header").classList.contains("menu-open");
 }
 
 // Changes made elsewhere (the CLI, another tab) show within two seconds.
@@ -148,7 +158,8 @@ async function poll() {
 /** Shows the screen the address names, follows the address from now on, and starts asking for changes. */
 export function start() {
   window.addEventListener("hashchange", () => { state.changingScreen = true; showView(); });
-  $("screens-button").addEventListener("click", () => toggleScreens());
+  $("screens-button").addEventListener("click", (event) => toggleScreens(undefined, false, event.currentTarget));
+  $("thumb-more").addEventListener("click", (event) => toggleScreens(undefined, false, event.currentTarget));
   showView();
   // Today's first paint came with the page; what it could not know (the quick dates, the
   // categories' colours) comes with the first redraw, which another screen's change of screen starts.

@@ -4,7 +4,7 @@ import { $, focusedID, returnFocus } from "./dom.mjs";
 import { toggleScreens, screensOpen } from "./router.mjs";
 import { undoLast } from "./toast.mjs";
 import { openSearch } from "./search.mjs";
-import { focusedRegion } from "./today.mjs";
+import { openQuickAdd } from "./thumbBar.mjs";
 
 // The id of what had focus when the list opened: a redraw meanwhile replaces that element with another
 // of the same id, which takes focus back.
@@ -39,14 +39,7 @@ function onShortcut(event) {
   if (typing) return;
   const actions = {
     "?": () => toggleShortcuts(),
-    n: () => {
-      if (location.hash === "#backlog") {
-        location.hash = "#today";
-        window.setTimeout(() => $("quick-line").focus(), 50);
-        return;
-      }
-      (focusedRegion() ? $("region-line") : $("quick-line")).focus();
-    },
+    n: () => openQuickAdd(),
     t: () => { location.hash = "#today"; },
     b: () => { location.hash = "#backlog"; },
     z: () => undoLast(),
