@@ -5,7 +5,8 @@
 #include <pthread.h>
 #include <zlib.h>
 
-/* gzip for the page's own files (CharflowWeb's PageAssetDelivery), each made once at first use. zlib is
+/* gzip for the page's own files (CharflowWeb's PageAssetDelivery) and zlib for the icon's PNGs (IconImage),
+   each made once at first use. zlib is
    opened with dlopen the first time, not linked: a command that serves no page never loads it
    (docs/architecture.md, "Start-up"). deflateInit2 is a macro over deflateInit2_, which is what is looked
    up. Nothing here keeps state between calls except the table. */
@@ -47,14 +48,14 @@ static inline size_t charflow_gzip_bound(size_t length) {
     return (size_t)zlib->bound((uLong)length) + 32;
 }
 
-/* Compresses `length` bytes of `input` at level 9 in gzip's format (window bits 15 + 16) into `output`
-   (`capacity` bytes, at least `charflow_gzip_bound`); the compressed length, or 0 when zlib is missing
-   or refused. */
-static inline size_t charflow_gzip(const unsigned char *input, size_t length, unsigned char *output, size_t capacity) {
+/* Compresses `length` bytes of `input` at level 9 into `output` (`capacity` bytes, at least
+   `charflow_gzip_bound`): in gzip's format with window bits 15 + 16 (the page's files), in zlib's with
+   15 (a PNG's pixels). The compressed length, or 0 when zlib is missing or refused. */
+static inline size_t charflow_deflate(const unsigned char *input, size_t length, unsigned char *output, size_t capacity, int window_bits) {
     struct charflow_zlib_functions *zlib = charflow_zlib_table();
     if (zlib->init == NULL) return 0;
     z_stream stream = {0};
-    if (zlib->init(&stream, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof(z_stream)) != Z_OK) return 0;
+    if (zlib->init(&stream, 9, Z_DEFLATED, window_bits, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof(z_stream)) != Z_OK) return 0;
     stream.next_in = (Bytef *)input;
     stream.avail_in = (uInt)length;
     stream.next_out = output;
@@ -63,5 +64,10 @@ static inline size_t charflow_gzip(const unsigned char *input, size_t length, un
     size_t written = capacity - stream.avail_out;
     zlib->end(&stream);
     return result == Z_STREAM_END ? written : 0;
+}
+
+/* gzip's format: the page's files. */
+static inline size_t charflow_gzip(const unsigned char *input, size_t length, unsigned char *output, size_t capacity) {
+    return charflow_deflate(input, length, output, capacity, 15 + 16);
 }
 #endif

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The only files served without a sign-in (README D21): the web app manifest, the icon and the service
 /// worker (M-5).
 ///
@@ -9,6 +11,13 @@ enum PublicFiles {
     static let manifestPath = "/manifest.webmanifest"
     static let iconPath = "/icon.svg"
     static let workerPath = "/worker.mjs"
+    /// The icon as PNGs (IconImage): iOS's home screen, Android's 192 and 512, and the maskable 512.
+    static let pngIcons: [(path: String, size: Int, shape: IconImage.Shape)] = [
+        ("/icon-180.png", 180, .fullBleed), ("/icon-192.png", 192, .rounded), ("/icon-512.png", 512, .rounded),
+        ("/icon-maskable-512.png", 512, .fullBleed),
+    ]
+    /// Each PNG, drawn at its first request.
+    private static let drawn = DrawnIcons()
 
     /// The file at `path` for a read, or nil when `path` is not one of them.
     static func answer(method: String, path: String) -> WebResponse? {
@@ -17,7 +26,11 @@ enum PublicFiles {
         case manifestPath: return WebResponse(status: 200, contentType: "application/manifest+json", body: Array(manifest.utf8))
         case iconPath: return WebResponse(status: 200, contentType: "image/svg+xml", body: Array(icon.utf8))
         case workerPath: return WebResponse(status: 200, contentType: PageAssets.Asset.worker.contentType, body: PageAssets.Asset.worker.bytes)
-        default: return nil
+        default:
+            guard let icon = pngIcons.first(where: { $0.path == path }), let png = drawn.png(icon.path, size: icon.size, shape: icon.shape) else {
+                return nil
+            }
+            return WebResponse(status: 200, contentType: "image/png", body: png)
         }
     }
 
@@ -32,7 +45,12 @@ enum PublicFiles {
       "display": "standalone",
       "background_color": "#FFFFFF",
       "theme_color": "#1F6A58",
-      "icons": [{"src": "\(iconPath)", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]
+      "icons": [
+        {"src": "\(iconPath)", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        {"src": "/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": "/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
+      ]
     }
 
     """
@@ -49,4 +67,19 @@ enum PublicFiles {
     </svg>
 
     """
+}
+
+/// The PNG icons drawn so far, each drawn once, under a lock (requests come on several threads).
+private final class DrawnIcons: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [String: [UInt8]] = [:]
+
+    func png(_ path: String, size: Int, shape: IconImage.Shape) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let png = made[path] { return png }
+        let png = IconImage.png(size: size, shape: shape)
+        made[path] = png
+        return png
+    }
 }

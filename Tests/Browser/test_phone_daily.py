@@ -105,6 +105,35 @@ class PhoneDailyTests(BrowserTestCase):
         click(d, "Mark done: Stretch, today")
         wait(d, lambda d: by_label(d, "Mark not done: Stretch, today") is not None)
 
+        # The home screens' PNG icons are the SVG as Chromium draws it; a rounded one's corners are clear,
+        # a maskable one (and iOS's, which it rounds itself) fills its square.
+        compared = d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const draw = async (src, size, into) => {
+              const image = new Image(); image.src = src; await image.decode();
+              const canvas = document.createElement("canvas"); canvas.width = canvas.height = size;
+              const g = canvas.getContext("2d"); g.drawImage(image, 0, 0, size, size);
+              return { natural: image.naturalWidth, data: g.getImageData(0, 0, size, size).data };
+            };
+            (async () => {
+              const svg = await draw("/icon.svg", 192), png = await draw("/icon-192.png", 192);
+              let total = 0;
+              for (let i = 0; i < svg.data.length; i++) total += Math.abs(svg.data[i] - png.data[i]);
+              const sizes = [];
+              for (const [src, size] of [["/icon-180.png", 180], ["/icon-512.png", 512], ["/icon-maskable-512.png", 512]]) {
+                const drawn = await draw(src, size);
+                sizes.push([src, drawn.natural, drawn.data[3]]);
+              }
+              done({ mean: total / svg.data.length, corner: png.data[3], sizes,
+                     apple: document.querySelector('link[rel="apple-touch-icon"]').getAttribute("href") });
+            })().catch((error) => done({ error: String(error) }));
+        """)
+        self.assertNotIn("error", compared)
+        self.assertLess(compared["mean"], 3, "the PNG icon is not the SVG drawn")
+        self.assertEqual(compared["corner"], 0, "a rounded icon's corner is not clear")
+        self.assertEqual(compared["sizes"], [["/icon-180.png", 180, 255], ["/icon-512.png", 512, 0], ["/icon-maskable-512.png", 512, 255]])
+        self.assertEqual(compared["apple"], "/icon-180.png")
+
         # No screen scrolls sideways at 375 px.
         for fragment, shown in (("#today", "view-today"), ("#region/morning", "view-region"), ("#backlog", "view-backlog"),
                                 ("#habits", "view-habits"), ("#anchors", "view-anchors"), ("#upcoming", "view-upcoming"),
