@@ -70,8 +70,9 @@ public final class Charflow {
         try store.categories.names()
     }
 
-    /// Task objects as of this call's day, with the store's category names.
+    /// Task objects as of this call's day, with the store's category names and the tasks deferred today.
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
-        TaskJSON(today: today, calendar: calendar, categories: categories ? try store.categories.names() : [:])
+        TaskJSON(today: today, calendar: calendar, categories: categories ? try store.categories.names() : [:],
+                 deferredToday: try store.taskRepository.tasksDeferred(on: today))
     }
 }

@@ -229,6 +229,11 @@ package struct TaskRepository {
                     [.text(id.lowercasedText), .text(day.description)]).first.map(TaskRecords.deferral)
     }
 
+    /// The tasks with a deferral record of `day` (one read, however many tasks are shown).
+    package func tasksDeferred(on day: LocalDay) throws -> Set<UUID> {
+        Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)]).compactMap { $0[0].text.flatMap { UUID(uuidString: $0) } })
+    }
+
     // MARK: Writing, as part of an action
 
     /// Saves `task` as part of the action `work`: before-image captured, `modifiedAt` stamped.

@@ -211,6 +211,23 @@ struct DeferCommandTests {
         #expect(records.first?["reason"] as? String == "tooMuch", "the chip of the refining choice was lost")
     }
 
+    @Test("T-25 T-22 T-13 an important task the rollover deferred today is offered no Someday, and Someday is refused, as refining today's record eases nothing")
+    func somedayOfferedAsTaken() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        let id = try cf.add("File the claim", ["--due", "today", "--importance", "high"], now: "2026-11-30T09:00")
+        _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
+        // Two days on, the rollover has deferred the overdue task (its second deferral, recorded today).
+        let shown = try cf.show(id, now: "2026-12-02T09:00")
+        let task = (shown["task"] as? [String: Any]) ?? shown
+        #expect(TaskDocument.int(task, "deferralCount") == 2)
+        #expect(task["somedayAllowed"] as? Bool == false, "Someday is offered for a choice that refines today's record")
+        #expect(task["deferAsksForDay"] as? Bool == false, "a refining choice counts nothing, so asks for no day")
+        try cf.expectRefused(["defer", id, "--to", "someday"], now: "2026-12-02T09:05")
+        let moved = try cf.json(["defer", id], now: "2026-12-02T09:10")
+        #expect(TaskDocument.int(moved, "deferralCount") == 2, "tomorrow, offered without the picker, is taken and counts nothing")
+    }
+
     @Test("T-22 Night Planning at 00:30 after a midnight rollover: Keep refines the rollover's record")
     func nightPlanningKeepRefines() throws {
         let cf = try CharflowRunner()

@@ -29,42 +29,55 @@ import Testing
         "due \(task.dueDate?.description ?? "none"), \(task.deferralCount) deferrals, \(task.importance), repeat \(task.repeatKind)"
     }
 
-    @Test("T-20 T-19 a deferral asks for a chosen day exactly when Deferral.move refuses one without it: the third deferral on of a task whose day has come")
-    func asksForDayAgreesWithMove() {
-        for task in Self.tasks {
-            var refused = false
-            do {
-                _ = try Deferral.move(task, to: Self.today.adding(days: 7), dateChosen: false, reason: nil, todaysRecord: nil,
-                                      today: Self.today, now: Self.now)
-            } catch {
-                refused = error == .pickADay
-            }
-            #expect(Deferral.asksForDay(task, today: Self.today) == refused, "\(Self.describe(task))")
-        }
-        let third = TaskItem(title: "Slipping", dueDate: Self.today, deferralCount: 2, createdAt: Self.now)
-        #expect(Deferral.asksForDay(third, today: Self.today))
-        #expect(!Deferral.asksForDay(TaskItem(title: "Later", dueDate: Self.today.adding(days: 1), deferralCount: 4, createdAt: Self.now),
-                                     today: Self.today), "a task not yet due is rescheduled, and asks nothing")
+    /// Today's deferral record of `task`, when `deferredToday`: what `move` refines instead of counting.
+    static func record(of task: TaskItem, deferredToday: Bool) -> DeferralRecord? {
+        deferredToday ? DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: today.adding(days: 1), reason: .reschedule) : nil
     }
 
-    @Test("T-25 T-13 Someday is allowed exactly when Deferral.move to Someday passes: never for a repeating task, for an important one only at the deferral that eases it")
+    @Test("T-20 T-19 T-22 a deferral asks for a chosen day exactly when Deferral.move refuses one without it, deferred once today already or not")
+    func asksForDayAgreesWithMove() {
+        for task in Self.tasks {
+            for deferredToday in [false, true] {
+                var refused = false
+                do {
+                    _ = try Deferral.move(task, to: Self.today.adding(days: 7), dateChosen: false, reason: nil,
+                                          todaysRecord: Self.record(of: task, deferredToday: deferredToday), today: Self.today, now: Self.now)
+                } catch {
+                    refused = error == .pickADay
+                }
+                #expect(Deferral.asksForDay(task, deferredToday: deferredToday, today: Self.today) == refused,
+                        "\(Self.describe(task)), deferred today: \(deferredToday)")
+            }
+        }
+        let third = TaskItem(title: "Slipping", dueDate: Self.today, deferralCount: 2, createdAt: Self.now)
+        #expect(Deferral.asksForDay(third, deferredToday: false, today: Self.today))
+        #expect(!Deferral.asksForDay(third, deferredToday: true, today: Self.today), "refining today's second deferral counts nothing")
+        #expect(!Deferral.asksForDay(TaskItem(title: "Later", dueDate: Self.today.adding(days: 1), deferralCount: 4, createdAt: Self.now),
+                                     deferredToday: false, today: Self.today), "a task not yet due is rescheduled, and asks nothing")
+    }
+
+    @Test("T-25 T-13 T-22 Someday is allowed exactly when Deferral.move to Someday passes: never for a repeating task, for an important one only at the deferral that eases it, never when refining today's")
     func allowsSomedayAgreesWithMove() {
         var allowedImportant = 0
         for task in Self.tasks {
-            var passes = true
-            do {
-                _ = try Deferral.move(task, to: nil, dateChosen: true, reason: nil, todaysRecord: nil, today: Self.today, now: Self.now)
-            } catch {
-                passes = false
+            for deferredToday in [false, true] {
+                var passes = true
+                do {
+                    _ = try Deferral.move(task, to: nil, dateChosen: true, reason: nil,
+                                          todaysRecord: Self.record(of: task, deferredToday: deferredToday), today: Self.today, now: Self.now)
+                } catch {
+                    passes = false
+                }
+                #expect(Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today) == passes,
+                        "\(Self.describe(task)), deferred today: \(deferredToday)")
+                if passes, task.isImportant { allowedImportant += 1 }
             }
-            #expect(Deferral.allowsSomeday(task, today: Self.today) == passes, "\(Self.describe(task))")
-            if passes, task.isImportant { allowedImportant += 1 }
         }
         #expect(allowedImportant > 0, "the easing deferral lets an important task go to Someday")
         #expect(!Deferral.allowsSomeday(TaskItem(title: "Pay rent", dueDate: Self.today, repeatKind: .monthly, createdAt: Self.now),
-                                        today: Self.today))
+                                        deferredToday: false, today: Self.today))
         #expect(!Deferral.allowsSomeday(TaskItem(title: "Bank", dueDate: Self.today, importance: .high, createdAt: Self.now),
-                                        today: Self.today))
-        #expect(Deferral.allowsSomeday(TaskItem(title: "Idea", createdAt: Self.now), today: Self.today))
+                                        deferredToday: false, today: Self.today))
+        #expect(Deferral.allowsSomeday(TaskItem(title: "Idea", createdAt: Self.now), deferredToday: false, today: Self.today))
     }
 }

@@ -10,11 +10,14 @@ public struct TaskJSON {
     public let today: LocalDay
     public let calendar: PlannerCalendar
     public let categories: [UUID: String]
+    /// The tasks with a deferral record of `today`, whose next change of day refines it (T-22).
+    public let deferredToday: Set<UUID>
 
-    public init(today: LocalDay, calendar: PlannerCalendar, categories: [UUID: String]) {
+    public init(today: LocalDay, calendar: PlannerCalendar, categories: [UUID: String], deferredToday: Set<UUID> = []) {
         self.today = today
         self.calendar = calendar
         self.categories = categories
+        self.deferredToday = deferredToday
     }
 
     public func task(_ task: TaskItem) -> JSONValue {
@@ -44,8 +47,8 @@ public struct TaskJSON {
             ("quadrant", .string(task.quadrant(today: today).rawValue)),
             ("isStale", .bool(task.isStale)),
             // What a front end may offer for the task's day, as the core decides it (T-20, T-25).
-            ("deferAsksForDay", .bool(Deferral.asksForDay(task, today: today))),
-            ("somedayAllowed", .bool(Deferral.allowsSomeday(task, today: today))),
+            ("deferAsksForDay", .bool(Deferral.asksForDay(task, deferredToday: deferredToday.contains(task.id), today: today))),
+            ("somedayAllowed", .bool(Deferral.allowsSomeday(task, deferredToday: deferredToday.contains(task.id), today: today))),
         ])
     }
 

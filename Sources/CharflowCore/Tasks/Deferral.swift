@@ -16,21 +16,23 @@ public enum Deferral {
     }
 
     /// Whether deferring `task` on `today` asks for a chosen day (T-20): its day has come and this would
-    /// be its third deferral or later, so no instant "tomorrow" is offered, only the picker with its reason
-    /// chips. A task not yet due, or in the Backlog without a day, is rescheduled instead and asks nothing
-    /// (T-19).
+    /// be its third counted deferral or later, so no instant "tomorrow" is offered, only the picker with
+    /// its reason chips. A task not yet due, or in the Backlog without a day, is rescheduled instead and
+    /// asks nothing (T-19).
     ///
-    /// A task already deferred once today refines that day's record (T-22) and `move` then asks from
-    /// the third counted deferral; this answers as for a new one, which asks a day sooner at most.
-    public static func asksForDay(_ task: TaskItem, today: LocalDay) -> Bool {
-        isDeferral(task, to: nil, today: today) && task.deferralCount + 1 >= staleFromCount
+    /// `deferredToday` says the task has a deferral record of `today` already: the choice then refines
+    /// that record (T-22) and counts nothing, so it asks from the third deferral already counted, exactly
+    /// as `move` does.
+    public static func asksForDay(_ task: TaskItem, deferredToday: Bool, today: LocalDay) -> Bool {
+        isDeferral(task, to: nil, today: today) && task.deferralCount + (deferredToday ? 0 : 1) >= staleFromCount
     }
 
     /// Whether Someday can be chosen for `task` on `today` (T-25): never for a repeating task; for a
-    /// medium or high one only when this deferral eases it to low first (T-13, the third deferral).
-    public static func allowsSomeday(_ task: TaskItem, today: LocalDay) -> Bool {
+    /// medium or high one only when this deferral eases it to low first (T-13, a new third deferral),
+    /// which a choice refining today's record (`deferredToday`) never is.
+    public static func allowsSomeday(_ task: TaskItem, deferredToday: Bool, today: LocalDay) -> Bool {
         guard !task.isRepeating else { return false }
-        return !task.isImportant || asksForDay(task, today: today)
+        return !task.isImportant || !deferredToday && asksForDay(task, deferredToday: false, today: today)
     }
 
     /// Refuses a day a person defers to that is not later than today and than the task's own day
