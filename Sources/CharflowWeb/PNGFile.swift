@@ -1,5 +1,3 @@
-import CZlib
-
 /// A PNG file of 8-bit RGBA pixels (PNG's colour type 6), each row unfiltered, compressed with zlib.
 enum PNGFile {
     static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8]? {
@@ -9,23 +7,10 @@ enum PNGFile {
             raw.append(0)
             raw += rgba[(row * width * 4)..<((row + 1) * width * 4)]
         }
-        guard let packed = zlib(raw) else { return nil }
+        guard let packed = Deflate.compress(raw, format: .zlib) else { return nil }
         var header: [UInt8] = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", packed) + chunk("IEND", [])
-    }
-
-    private static func zlib(_ bytes: [UInt8]) -> [UInt8]? {
-        let bound = charflow_gzip_bound(bytes.count)
-        guard bound > 0 else { return nil }
-        var output = [UInt8](repeating: 0, count: bound)
-        let capacity = output.count
-        let written = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                charflow_deflate(input.baseAddress, input.count, out.baseAddress, capacity, 15)
-            }
-        }
-        return written > 0 ? Array(output.prefix(written)) : nil
     }
 
     private static func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {

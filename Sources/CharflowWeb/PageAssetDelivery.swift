@@ -1,5 +1,4 @@
 import CharflowCore
-import CZlib
 import Foundation
 
 /// The page's own files as a browser keeps them: under an address that names their version, cached for a
@@ -67,17 +66,7 @@ enum PageAssetDelivery {
     /// `bytes` compressed with zlib in gzip's format, or nil when zlib is not on this machine or refused
     /// (then the files go uncompressed).
     static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
-        let bound = charflow_gzip_bound(bytes.count)
-        guard bound > 0 else { return nil }
-        var output = [UInt8](repeating: 0, count: bound)
-        let capacity = output.count
-        let written = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                charflow_gzip(input.baseAddress, input.count, out.baseAddress, capacity)
-            }
-        }
-        guard written > 0 else { return nil }
-        return Array(output.prefix(written))
+        Deflate.compress(bytes, format: .gzip)
     }
 }
 
