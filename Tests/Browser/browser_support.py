@@ -230,6 +230,8 @@ def click(driver, label):
     """
     def centred_click(d):
         control = by_label(d, label)
+        if control is None:
+            return False
         d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", control)
         try:
             control.click()

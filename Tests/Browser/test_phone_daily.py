@@ -9,7 +9,6 @@ import json
 import os
 import socket
 import subprocess
-import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -207,6 +206,7 @@ class PhoneDailyTests(BrowserTestCase):
         store.stop(store.server)
         d.get(home)
         wait(d, lambda d: d.find_element(By.ID, "offline-copy").is_displayed(), seconds=10, message="the copy was not said")
+        wait_for_board(d, seconds=10)
         self.assertRegex(d.find_element(By.ID, "offline-copy").text,
                          r"^Charflow is not answering\. This is Today as it was (a moment|\d+ minutes?) ago; nothing can be changed")
         titles = d.execute_script("return Array.from(document.querySelectorAll('#regions .title-link')).map(a => a.textContent)")
@@ -220,8 +220,11 @@ class PhoneDailyTests(BrowserTestCase):
         # Charflow answers again: the copy's banner goes, and nothing tried meanwhile was kept and sent.
         store.start(served)
         wait(d, lambda d: not d.find_element(By.ID, "offline-copy").is_displayed(), seconds=10, message="the banner stayed")
-        time.sleep(2)  # two of the page's polls: a queued write would have gone by now
         self.assertEqual(self.titles_in("evening"), before)
+        # Nothing could be sent later: the worker passes every write by, and keeps no request but reads.
+        kept = d.execute_script("return caches.open('charflow-today').then(c => c.keys()).then(k => k.map(r => r.method))")
+        self.assertEqual(set(kept), {"GET"})
+        self.assertFalse(d.execute_script("return navigator.serviceWorker.ready.then(r => 'sync' in r && r.sync.getTags ? r.sync.getTags().then(t => t.length > 0) : false)"))
 
         # Revoked: the next request is refused, and the browser keeps nothing.
         revoked = subprocess.run([BINARY, "pair", "--revoke", "Chrome on Android"], env=store.env, capture_output=True, text=True)
