@@ -113,6 +113,29 @@ struct BackupTests {
         #expect(result.stderr == "charflow: Could not write the export: No space left on device.\n")
     }
 
+    @Test("X-1 with --json, export prints one JSON document: the backup itself, or the file it wrote; a CSV or iCalendar export to standard output is a usage error")
+    func exportJSONIsOneDocument() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        try cf.add("Something to export", now: Self.now)
+        let file = cf.folder.appendingPathComponent("backup.json")
+        let written = try cf.run(["export", "--out", file.path, "--json"], now: Self.now)
+        #expect(written.status == 0, "\(written.stderr)")
+        let document = try written.json()
+        #expect(document["exported"] as? String == file.path)
+        #expect(document["format"] as? String == "json")
+        #expect(written.stderr.isEmpty, "the text note was printed too: \(written.stderr)")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        let text = try cf.run(["export", "--out", file.path], now: Self.now)
+        #expect(text.stderr == "Exported to \(file.path).\n" && text.stdout.isEmpty)
+        for format in ["csv", "ics"] {
+            let refused = try cf.run(["export", "--format", format, "--json"], now: Self.now)
+            #expect(refused.status == 2, "\(format): exit \(refused.status)")
+            #expect(try refused.errorDocument().code == "usage")
+            #expect(refused.stderr.contains("give --out FILE"), "\(refused.stderr)")
+        }
+    }
+
     @Test("X-1 a dry run reports what would change and changes nothing")
     func dryRun() throws {
         let source = try Self.fullStore()

@@ -24,8 +24,18 @@ enum ExportCommand: TypedCommand {
             throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")
         }
         let out = input.out
+        // `--json` promises one JSON document on standard output: a JSON export is one, a CSV or
+        // iCalendar export is not, so those go to a file with it.
+        if context.output.json, out == nil, format != "json" {
+            throw UsageError(message: "--json prints one JSON document; a \(format) export is not one: give --out FILE.\nUsage: \(usage)")
+        }
         try context.app().export(format: format, table: input.table ?? "tasks",
                                  to: out.map { .file($0) } ?? .stream(context.output.console.output))
-        if let out { context.output.note("Exported to \(out).\n") }
+        guard let out else { return }
+        if context.output.json {
+            context.output.emit(text: "", json: .object([("exported", .string(out)), ("format", .string(format))]))
+        } else {
+            context.output.note("Exported to \(out).\n")
+        }
     }
 }
