@@ -34,7 +34,7 @@ import Testing
         deferredToday ? DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: today.adding(days: 1), reason: .reschedule) : nil
     }
 
-    @Test("T-20 T-19 T-22 a deferral asks for a chosen day exactly when Deferral.move refuses one without it, deferred once today already or not")
+    @Test("T-20 T-19 T-22 T-25 a deferral asks for a chosen day exactly when Deferral.move refuses one without it, deferred once today already or not, and the refusal offers Someday only when it would be taken")
     func asksForDayAgreesWithMove() {
         for task in Self.tasks {
             for deferredToday in [false, true] {
@@ -43,7 +43,12 @@ import Testing
                     _ = try Deferral.move(task, to: Self.today.adding(days: 7), dateChosen: false, reason: nil,
                                           todaysRecord: Self.record(of: task, deferredToday: deferredToday), today: Self.today, now: Self.now)
                 } catch {
-                    refused = error == .pickADay
+                    refused = error == .pickADay || error == .pickADayNotSomeday
+                    // The refusal names Someday among the ways on exactly when Someday would be taken.
+                    if refused {
+                        #expect((error == .pickADay) == Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today),
+                                "\(Self.describe(task)), deferred today: \(deferredToday): \(error)")
+                    }
                 }
                 #expect(Deferral.asksForDay(task, deferredToday: deferredToday, today: Self.today) == refused,
                         "\(Self.describe(task)), deferred today: \(deferredToday)")

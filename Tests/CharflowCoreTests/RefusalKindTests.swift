@@ -58,6 +58,7 @@ struct RefusalKindTests {
         case .sessionRunning: "sessionRunning"
         case .alreadyRunning: "alreadyRunning"
         case .pickADay: "pickADay"
+        case .pickADayNotSomeday: "pickADayNotSomeday"
         case .pickALaterDay: "pickALaterDay"
         case .habitSessionRunning: "habitSessionRunning"
         case .eraseNeedsYes: "eraseNeedsYes"
@@ -128,7 +129,7 @@ struct RefusalKindTests {
     }
 
     /// How many cases `caseName` names: every case of `PlannerError`.
-    static let caseCount = 87
+    static let caseCount = 88
 
     @Test("Every refusal of the rules has a code, a sentence and the kind its code is listed under",
           arguments: RefusalSamples.rules)

@@ -13,7 +13,7 @@ public enum RefusalSamples {
         .emptyTitle, .regionFull(.morning), .noTaskMatches("abcd"), .ambiguousID("abcd"), .idTooShort("ab"),
         .complementaryLocked(.evening), .notOnBoard, .positionOutOfRange(4, 3), .alreadyDone, .notDone, .taskDropped,
         .nothingToUndo, .importantNeedsDay, .laterThisWeekUnavailable, .bucketNeedsRegion, .noSession,
-        .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay,
+        .alreadyPaused, .notPaused, .sessionRunning(title: "Draft", progress: "12 of 30 min"), .alreadyRunning, .pickADay, .pickADayNotSomeday,
         .eraseNeedsYes, .noHabitMatches("w"), .ambiguousHabit("w"), .habitTarget("0"), .tooManyWindows, .habitArchived("W"),
         .correctionTooOld(day), .futureDay(day), .beforeHabitExisted(day, first: day), .unknownPreset("x"), .kindFixed,
         .noWindowMatches("Noon"), .windowNeeded, .wrongLog(kind: .timed, log: nil), .wrongLog(kind: .binary, log: .count(3)),

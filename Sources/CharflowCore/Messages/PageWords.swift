@@ -146,6 +146,7 @@ public enum PageWords {
         ("chip.not-ready", "Not ready"),
         ("chip.no-longer", "No longer matters"),
         ("slipping", PlannerError.pickADay.message),
+        ("slippingNotSomeday", PlannerError.pickADayNotSomeday.message),
         ("deferred", "Deferred “{title}” to {to}."),
         ("eased", Messages.importanceEased),
         ("suggestRemoval", Messages.text(Signal.suggestRemoval(task: UUID()), title: "{title}")),

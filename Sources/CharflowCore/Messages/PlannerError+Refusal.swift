@@ -11,7 +11,7 @@ extension PlannerError: CharflowRefusal {
         case .eraseNeedsYes: .confirmErase
         case .windowNeeded: .nameWindow
         case .habitSessionSettle: .settleHabitSession
-        case .pickADay, .pickALaterDay, .deferToLaterDay: .pickADay
+        case .pickADay, .pickADayNotSomeday, .pickALaterDay, .deferToLaterDay: .pickADay
         case .habitSessionRunning: .settleHabitSession
         case .notDueYet: .pickTarget
         case .bucketNeedsRegion: .chooseRegion
@@ -162,6 +162,9 @@ extension PlannerError: CharflowRefusal {
         case .pickADay:
             ("pick_a_day", .conflict,
              "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date.")
+        case .pickADayNotSomeday:
+            ("pick_a_day", .conflict,
+             "This one keeps slipping. Pick a day that actually works: later this week, next week or a date.")
         case .pickALaterDay:
             ("pick_a_day", .conflict,
              "This one keeps slipping. Pick a day that actually works: later this week, next week, someday or a date.")

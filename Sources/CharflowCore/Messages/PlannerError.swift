@@ -24,6 +24,9 @@ public enum PlannerError: Error, Sendable, Equatable {
     case sessionRunning(title: String, progress: String)
     case alreadyRunning
     case pickADay
+    /// From the third deferral of a task that may not go to Someday (repeating, or important and not
+    /// eased by this deferral): a day must be chosen, and Someday is not one of the ways on.
+    case pickADayNotSomeday
     /// Night planning's Keep refused from the third deferral: Later, with a day, is the way on.
     case pickALaterDay
     /// A habit's session is running: it can be logged or stopped (not deferred or dropped).

@@ -67,6 +67,12 @@ public enum Deferral {
         }
     }
 
+    /// The refusal of a deferral without a chosen day from the third on: it names Someday among the
+    /// ways on only when Someday would be taken.
+    private static func slipping(_ task: TaskItem, deferredToday: Bool, today: LocalDay) -> PlannerError {
+        allowsSomeday(task, deferredToday: deferredToday, today: today) ? .pickADay : .pickADayNotSomeday
+    }
+
     /// Moves `task` to `newDue` (nil is Someday) on `today`, counting a deferral when it is one.
     ///
     /// A task gains at most one deferral per logical day: when `todaysRecord` exists the choice refines
@@ -83,14 +89,14 @@ public enum Deferral {
         var outcome = Outcome(task: task)
         if isDeferral(task, to: newDue, today: today) {
             if var record = todaysRecord {
-                if task.deferralCount >= staleFromCount, !dateChosen { throw .pickADay }
+                if task.deferralCount >= staleFromCount, !dateChosen { throw slipping(task, deferredToday: true, today: today) }
                 record.deferredTo = newDue
                 record.reason = reason ?? .reschedule
                 record.modifiedAt = now
                 outcome.record = record
                 outcome.refined = true
             } else {
-                if task.deferralCount + 1 >= staleFromCount, !dateChosen { throw .pickADay }
+                if task.deferralCount + 1 >= staleFromCount, !dateChosen { throw slipping(task, deferredToday: false, today: today) }
                 outcome.eased = changed.countDeferral(now: now)
                 outcome.record = DeferralRecord(taskID: task.id, deferredOn: now, day: today, deferredTo: newDue,
                                                 reason: reason ?? .reschedule)

@@ -63,7 +63,7 @@ export function openSheet(task) {
   const body = [el("h2", { id: "defer-sheet-title", tabindex: "-1", text: say("deferSheet", { title: task.title }) }),
                 el("p", { class: "hint", text: count === 0 ? say("noDeferrals") : count === 1 ? say("deferOnce") : say("deferCount", { count }) })];
   if (slipping) {
-    body.push(el("p", { id: "defer-slipping", text: say("slipping") }));
+    body.push(el("p", { id: "defer-slipping", text: say(task.somedayAllowed ? "slipping" : "slippingNotSomeday") }));
     body.push(el("fieldset", { class: "choices", id: "defer-reasons" },
       el("legend", { text: say("deferReason") }),
       ...reasons.map((reason) => el("button", {

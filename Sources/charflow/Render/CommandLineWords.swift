@@ -28,6 +28,8 @@ enum CommandLineWords {
             "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped."
         case .pickADay:
             "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week, someday or YYYY-MM-DD."
+        case .pickADayNotSomeday:
+            "This one keeps slipping. Pick a day that actually works: --to later-this-week, next-week or YYYY-MM-DD."
         case .notDueYet:
             "That task is not due yet, so there is nothing to defer; give --to DATE to move it."
         case .bucketNeedsRegion:
