@@ -469,8 +469,8 @@ package enum OperationLog {
     /// Gives this store a new device id because its old one is in use elsewhere (a restored or copied
     /// store, rule Y-14), in one transaction. Its operations the hub does not hold yet go under the new
     /// id (their clocks re-stamped with it, so no two devices share a clock), the cursor starts afresh
-    /// (so what the old id did elsewhere arrives like another device's), and no operation is dropped.
-    /// Returns the new id.
+    /// (so what the old id did elsewhere arrives like another device's), no operation is dropped, and
+    /// the old id is kept as a former one of this store (`sync_former_devices`). Returns the new id.
     package static func renewIdentity(_ db: Database) throws -> String {
         guard let old = try state(db)?.deviceID else { return try enable(db) }
         let device = UUID().uuidString.lowercased()
@@ -487,6 +487,7 @@ package enum OperationLog {
                     """, [.text(old), .text(device)])
             }
             try db.run("UPDATE sync_ops SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE \(mine)", [.text(old), .text(device)])
+            try db.run("INSERT OR IGNORE INTO sync_former_devices (device_id) VALUES (?)", [.text(old)])
             try db.run("""
                 UPDATE sync_state SET device_id = ?, hub_cursor = 0, incarnation = NULL, next_incarnation = NULL WHERE id = 1
                 """, [.text(device)])
