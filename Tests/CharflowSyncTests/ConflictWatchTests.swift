@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
+import CharflowTestSupport
 import Foundation
 import Testing
 
@@ -58,6 +59,64 @@ struct ConflictWatchTests {
         try b.receive(try a.takeOperations())
         #expect(try b.task(task, "title") == .text("bank again"))
         #expect(try waiting(b).isEmpty)
+    }
+
+    /// "HH:MM" for `minute` minutes after 09:00.
+    func time(_ minute: Int) -> String {
+        String(format: "%02d:%02d", 9 + minute / 60, minute % 60)
+    }
+
+    @Test("Y-24: three devices edit one title and sync in a seeded random order; each records exactly the values of its own that a change made without seeing them first replaced",
+          arguments: 0..<20)
+    func seededRuns(_ seed: Int) throws {
+        var random = SeededRandom(seed: 24_000 + UInt64(seed))
+        let stores = try (0..<3).map { _ in try SyncStore() }
+        for store in stores { try store.becomeDevice() }
+        // The reference: each version of the title by number (a later number is a later clock), who
+        // wrote it and which versions its writer knew then; what each device knows and has not sent.
+        var writer: [Int: Int] = [0: 0]
+        var knew: [Int: Set<Int>] = [0: []]
+        var known: [Set<Int>] = [[0], [], []]
+        var unsent: [[Int]] = [[0], [], []]
+        var expected = [0, 0, 0]
+        // The hub: batches in the order they were pushed, and how far each device pulled.
+        var log: [(origin: Int, operations: [RemoteOperation], versions: [Int])] = []
+        var cursors = [0, 0, 0]
+        try stores[0].addTask(task, "v0", at: "2026-03-07", "08:00")
+        var minute = 0
+        for step in 0..<40 {
+            let device = random.int(0...2)
+            if random.int(0...1) == 0 {
+                guard !known[device].isEmpty else { continue }
+                minute += 1
+                writer[minute] = device
+                knew[minute] = known[device]
+                known[device].insert(minute)
+                unsent[device].append(minute)
+                try edit(stores[device], time(minute), "title = 'v\(minute)'")
+                continue
+            }
+            // A sync: push what waits, then pull the other devices' batches past the cursor in one delivery.
+            let sent = try stores[device].takeOperations()
+            if !sent.isEmpty { log.append((device, sent, unsent[device])) }
+            unsent[device] = []
+            let batches = log[cursors[device]...].filter { $0.origin != device }
+            cursors[device] = log.count
+            let delivered = batches.flatMap(\.versions)
+            if let held = known[device].max(), writer[held] == device,
+               let first = delivered.filter({ $0 > held }).min(), knew[first]?.contains(held) == false {
+                expected[device] += 1
+            }
+            let operations = batches.flatMap(\.operations)
+            if !operations.isEmpty { try stores[device].receive(operations) }
+            known[device].formUnion(delivered)
+            try ConflictRepository(db: try stores[device].open().db).markSynced()
+            let recorded = try waiting(stores[device]).map(\.replaced)
+            #expect(recorded.count == expected[device], "seed \(seed), step \(step), device \(device): \(recorded)")
+            if let latest = known[device].max() {
+                #expect(try stores[device].task(task, "title") == .text("v\(latest)"), "seed \(seed), step \(step)")
+            }
+        }
     }
 
     @Test("Y-24: a change without a base (an older build's) is judged as before: a value shared before is no conflict, one changed since is")
