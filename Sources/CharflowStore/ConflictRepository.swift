@@ -106,6 +106,11 @@ package struct ConflictRepository {
         }
     }
 
+    /// The ids this store synced under before it took a new one (a restored or copied store, rule Y-14).
+    package func formerDevices() throws -> Set<String> {
+        Set(try db.rows("SELECT device_id FROM sync_former_devices").compactMap { $0[0].text })
+    }
+
     /// What the row is called for a person: a task's or habit's title, a category's name, a window's
     /// label; nil when the row is gone or has none.
     package func name(of table: String, id: String) throws -> String? {

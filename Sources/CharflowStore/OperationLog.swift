@@ -49,14 +49,19 @@ package enum OperationLog {
         package let field: String
         /// The field's value as JSON text (`"text"`, `3`, `null`); `true` for `_deleted`.
         package let value: String
+        /// The clock of the value this change replaced here (what its writer had seen of the field):
+        /// empty when the field held none, nil when not known (written by an older build).
+        package let base: String?
 
-        package init(deviceSeq: Int64, hlc: String, table: String, rowID: String, field: String, value: String) {
+        package init(deviceSeq: Int64, hlc: String, table: String, rowID: String, field: String, value: String,
+                     base: String? = nil) {
             self.deviceSeq = deviceSeq
             self.hlc = hlc
             self.table = table
             self.rowID = rowID
             self.field = field
             self.value = value
+            self.base = base
         }
     }
 
@@ -328,6 +333,10 @@ package enum OperationLog {
         let clock = state.clock.tick(now: now)
         try db.run("UPDATE sync_state SET hlc_ms = ?, hlc_counter = ? WHERE id = 1",
                    [.integer(clock.milliseconds), .integer(Int64(clock.counter))])
+        // What each change replaced, before the change's own clock replaces it: the clock its writer
+        // had seen of the field (rule Y-24), empty where the field held none.
+        let held = clockOf(table: "sync_ops.table_name", row: "sync_ops.row_id", field: "sync_ops.field")
+        try db.run("UPDATE sync_ops SET base_hlc = coalesce(\(held), '') WHERE hlc IS NULL AND field <> '\(deletedField)'")
         try beginClockWrites(db)
         try db.run("""
             INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
@@ -344,11 +353,11 @@ package enum OperationLog {
     /// read while the hub still writes the one that ends at `seq`).
     package static func unpushed(_ db: Database, after seq: Int64 = 0, limit: Int) throws -> [Operation] {
         try db.rows("""
-            SELECT seq, hlc, table_name, row_id, field, value FROM sync_ops
+            SELECT seq, hlc, table_name, row_id, field, value, base_hlc FROM sync_ops
             WHERE seq > max(?, (SELECT pushed_seq FROM sync_state WHERE id = 1)) AND hlc IS NOT NULL ORDER BY seq LIMIT ?
             """, [.integer(seq), .integer(Int64(limit))]).map {
             Operation(deviceSeq: $0[0].integer ?? 0, hlc: $0[1].text ?? "", table: $0[2].text ?? "",
-                      rowID: $0[3].text ?? "", field: $0[4].text ?? "", value: $0[5].text ?? "null")
+                      rowID: $0[3].text ?? "", field: $0[4].text ?? "", value: $0[5].text ?? "null", base: $0[6].text)
         }
     }
 
@@ -460,20 +469,25 @@ package enum OperationLog {
     /// Gives this store a new device id because its old one is in use elsewhere (a restored or copied
     /// store, rule Y-14), in one transaction. Its operations the hub does not hold yet go under the new
     /// id (their clocks re-stamped with it, so no two devices share a clock), the cursor starts afresh
-    /// (so what the old id did elsewhere arrives like another device's), and no operation is dropped.
-    /// Returns the new id.
+    /// (so what the old id did elsewhere arrives like another device's), no operation is dropped, and
+    /// the old id is kept as a former one of this store (`sync_former_devices`). Returns the new id.
     package static func renewIdentity(_ db: Database) throws -> String {
         guard let old = try state(db)?.deviceID else { return try enable(db) }
         let device = UUID().uuidString.lowercased()
         let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count
         try db.write {
             let mine = "seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc LIKE '%-' || ?1"
+            // A change that replaced one of these names it by its new clock too.
+            try db.run("""
+                UPDATE sync_ops SET base_hlc = substr(base_hlc, 1, \(prefix)) || ?2 WHERE base_hlc IN (SELECT hlc FROM sync_ops WHERE \(mine))
+                """, [.text(old), .text(device)])
             for table in ["sync_fields", "sync_rows"] {
                 try db.run("""
                     UPDATE \(table) SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE hlc IN (SELECT hlc FROM sync_ops WHERE \(mine))
                     """, [.text(old), .text(device)])
             }
             try db.run("UPDATE sync_ops SET hlc = substr(hlc, 1, \(prefix)) || ?2 WHERE \(mine)", [.text(old), .text(device)])
+            try db.run("INSERT OR IGNORE INTO sync_former_devices (device_id) VALUES (?)", [.text(old)])
             try db.run("""
                 UPDATE sync_state SET device_id = ?, hub_cursor = 0, incarnation = NULL, next_incarnation = NULL WHERE id = 1
                 """, [.text(device)])

@@ -520,5 +520,15 @@ package enum Schema {
         DELETE FROM deferrals WHERE id IN (SELECT id FROM deferral_extras);
         DROP TABLE deferral_extras;
         """),
+        // Each operation keeps the clock of the value it replaced here (spec D19 "Conflicts are visible",
+        // rule Y-24): what its writer had seen of the field. A merge that replaces a device's value with
+        // one whose writer had not seen it records a conflict, however the two devices' syncs fell.
+        // Empty: the field held no value yet; null: not known (an operation written before this one).
+        // The ids this store synced under before it took a new one (a restored or copied store, rule
+        // Y-14): a conflict whose winner is one of them names it as this device before the restore.
+        Migration("0024-sync-op-base-clock", """
+        ALTER TABLE sync_ops ADD COLUMN base_hlc TEXT;
+        CREATE TABLE sync_former_devices (device_id TEXT PRIMARY KEY) WITHOUT ROWID;
+        """),
     ])
 }

@@ -21,7 +21,7 @@ package enum HubSchema {
 
     /// Every version's SQL, in order: version N is `migrations[N - 1]`, each kept as it shipped in a
     /// file of its own (`HubSchema/HubSchemaV01.swift` …), never built from code that can change.
-    static let migrations: [String] = [v01, v02, v03, v04, v05, v06, v07, v08, v09, v10, v11, v12, v13]
+    static let migrations: [String] = [v01, v02, v03, v04, v05, v06, v07, v08, v09, v10, v11, v12, v13, v14]
 
     /// How long a device may stay away before it no longer holds back compaction (rule Y-30).
     static let compactionGraceDays = 30

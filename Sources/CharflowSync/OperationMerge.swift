@@ -55,6 +55,8 @@ package enum OperationMerge {
             var touched: [UndoAcrossSync.Row] = []
             var order: [RowKey] = []
             var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
+            // Every change of a watched field, with what its writer had seen of it (rule Y-24).
+            var seen: [RowKey: [String: [ConflictWatch.Change]]] = [:]
             var removed: [RowKey] = []
             var latest: HybridLogicalClock?
             // Every change of a field merged by lines, with the base it was sent with, by row and field.
@@ -87,6 +89,9 @@ package enum OperationMerge {
                     byLines[key, default: [:]][op.field, default: []].append(LineChange(hlc: op.hlc, value: op.value, base: nil))
                 }
                 if winners[key] == nil { order.append(key) }
+                if watch != nil, ConflictWatch.watches(op.table, op.field) {
+                    seen[key, default: [:]][op.field, default: []].append(.init(hlc: op.hlc, base: op.base))
+                }
                 if let held = winners[key]?[op.field], held.hlc > op.hlc { continue }
                 winners[key, default: [:]][op.field] = (op.hlc, op.value)
             }
@@ -132,7 +137,7 @@ package enum OperationMerge {
                 }
                 var wrote = 0
                 let write = {
-                    if !fields.isEmpty { wrote += try merge(key, fields, watch, db) }
+                    if !fields.isEmpty { wrote += try merge(key, fields, seen[key] ?? [:], watch, db) }
                     for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
                         wrote += try mergeByLines(key, field, list, db)
                     }
@@ -143,7 +148,7 @@ package enum OperationMerge {
                     do {
                         try db.write(write)
                     } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
-                        wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, watch, db)
+                        wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, seen[key] ?? [:], watch, db)
                         changed += wrote
                         if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                         continue
@@ -177,7 +182,8 @@ package enum OperationMerge {
     /// here cannot be made in part, so all its changes wait. Returns 1 when the row changed.
     private static func writeApart(_ key: RowKey, _ fields: [String: (hlc: String, value: String)],
                                    _ lineFields: [String: [LineChange]], _ delivered: [RemoteOperation],
-                                   _ failure: DatabaseError, _ watch: ConflictWatch?, _ db: Database) throws -> Int {
+                                   _ failure: DatabaseError, _ seen: [String: [ConflictWatch.Change]],
+                                   _ watch: ConflictWatch?, _ db: Database) throws -> Int {
         var changed = 0
         var failed: [String: String] = [:]
         if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
@@ -186,7 +192,7 @@ package enum OperationMerge {
             if fields.keys.contains(where: together.contains) { parts.append(together) }
             for part in parts {
                 do {
-                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, watch, db)) }
+                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, seen, watch, db)) }
                 } catch let alone as DatabaseError where OperationFit.cannotApply(alone) {
                     for field in part { failed[field] = alone.message }
                 }
@@ -282,8 +288,8 @@ package enum OperationMerge {
 
     /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
     /// row when it is new here. Returns 1 when anything was written.
-    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)], _ watch: ConflictWatch?,
-                              _ db: Database) throws -> Int {
+    private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)],
+                              _ seen: [String: [ConflictWatch.Change]], _ watch: ConflictWatch?, _ db: Database) throws -> Int {
         let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
         let columns = Set(try db.columns(of: key.table))
         // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
@@ -320,7 +326,8 @@ package enum OperationMerge {
         }
         let values = winning.map { SQLValue.text($0.value.value) }
         if exists {
-            try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together, db)
+            try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together,
+                                    seen: seen, db)
             let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
             // A change whose value the row holds already (two devices made the same edit, or seeded the
             // same row) is written but not counted: a count says what a person would see changed, so

@@ -10,7 +10,8 @@ import CharflowStore
 /// the hub read from every operation before: each field's number here (`s`, for the log), its
 /// latest clock (`m`, the check for clocks ahead), its highest number (`q`), how many fields it
 /// holds (`n`), whether this device wrote every field (`w`) and whether it holds a base (`b`, a field
-/// merged by lines sent with the value it grew from). A row that changed one field twice goes one
+/// merged by lines sent with the value it grew from); since schema 14, the clock of the value each
+/// change replaced here (`k`, what its writer had seen of the field, rule Y-24). A row that changed one field twice goes one
 /// entry an operation: the log keeps each change of a field merged by lines with its own base.
 package struct PushPage {
     package let operations: [OperationLog.Operation]
@@ -83,6 +84,17 @@ package struct PushPage {
                 JSONText.quote(operations[index].field, into: &out)
                 out += ":\(operations[index].deviceSeq)"
             }
+            // The clock of the value each change replaced on this device (hub schema 14, rule Y-24).
+            out += "},\"k\":{"
+            var firstBase = true
+            for index in row {
+                guard let base = operations[index].base else { continue }
+                if !firstBase { out += "," }
+                firstBase = false
+                JSONText.quote(operations[index].field, into: &out)
+                out += ":"
+                JSONText.quote(base, into: &out)
+            }
             out += "},\"m\":"
             JSONText.quote(latest, into: &out)
             out += ",\"q\":\(highest),\"n\":\(row.count),\"w\":\(alone),\"b\":\(based)}"
@@ -92,7 +104,7 @@ package struct PushPage {
 
     /// The page one entry an operation, the JSON array `hub_push` takes in `p_operations` (`s` each
     /// one's number, `h` its clock, `t`, `r`, `f` its table, row and field, `v` its value as the hub
-    /// keeps it, sealed on a blind hub).
+    /// keeps it, sealed on a blind hub, `k` the clock of the value it replaced here where known).
     ///
     /// Written directly: a first sync sends hundreds of thousands, and building them as Foundation
     /// objects to serialise was a third of that sync's time.
@@ -114,6 +126,10 @@ package struct PushPage {
             JSONText.quote(operation.field, into: &out)
             out += ",\"v\":"
             JSONText.quote(value, into: &out)
+            if let base = operation.base {
+                out += ",\"k\":"
+                JSONText.quote(base, into: &out)
+            }
             out += "}"
         }
         return out + "]"

@@ -34,7 +34,7 @@ extension SyncClient {
             let context = ValueSeal.context(table: operation.table, row: operation.rowID, field: operation.field, hlc: operation.hlc)
             if let value = seal.open(operation.value, context: context) {
                 opened.append(RemoteOperation(hlc: operation.hlc, table: operation.table, rowID: operation.rowID,
-                                              field: operation.field, value: value))
+                                              field: operation.field, value: value, base: operation.base))
             } else {
                 unopened.append(operation)
             }

@@ -485,11 +485,13 @@ package final class SyncClient {
         rowKey(row[2] ?? "", row[3] ?? "")
     }
 
-    /// The operations in rows of `hub_pull`'s answer (number, clock, table, row, field, value), without
-    /// the row of nulls that only numbers how far the log goes.
+    /// The operations in rows of `hub_pull`'s answer (number, clock, table, row, field, value and,
+    /// from schema 14, the clock of the value each replaced), without the row of nulls that only
+    /// numbers how far the log goes.
     static func operations(ofPulled rows: [[String?]]) -> [RemoteOperation] {
         rows.filter { $0[1] != nil }.map {
-            RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null")
+            RemoteOperation(hlc: $0[1] ?? "", table: $0[2] ?? "", rowID: $0[3] ?? "", field: $0[4] ?? "", value: $0[5] ?? "null",
+                            base: $0.count > 6 ? $0[6] : nil)
         }
     }
 

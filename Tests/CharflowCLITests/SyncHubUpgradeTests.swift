@@ -140,9 +140,16 @@ struct SyncHubUpgradeTests {
             SELECT count(*) FROM information_schema.columns WHERE table_name = 'hub_records' AND column_name = 'writer'
             """) == "1")
 
+        // What the old build pushed carries no base (the clock of the value each change replaced, schema 14).
+        let based = "SELECT count(*) FROM hub_operations WHERE device_id = '\(device)' AND base_hlc IS NOT NULL"
+        #expect(try hub.value(based) == "0")
+
         // The old build's device goes on under its own id: the hub still knows its last push's mark.
         try a.ok(["edit", id, "--title", "Edited under the new build"], now: at("08:20"))
         let next = try sync(a, hub, at: "08:21")
+        // Its change under this build carries the clock of the title it replaced, the old build's.
+        let titleClock = try #require(taskFields.first { $0.hasPrefix(id + "|title|") }?.split(separator: "|")[2])
+        #expect(try hub.value(based + " AND field = 'title' AND base_hlc = '\(titleClock)'") == "1")
         #expect(next["newDevice"] == nil, "\(next)")
         #expect((next["pushed"] as? Int ?? 0) >= 1)
         #expect(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text == device)

@@ -81,6 +81,29 @@ struct SyncIdentityTests {
         #expect(try hub.value("SELECT count(*) FROM hub_devices") == "3")
     }
 
+    @Test("Y-14 Y-24: a restored copy whose change loses to one its former self made after the copy names that winner as this device before it was restored, not another device")
+    func restoredCopyNamesItsFormerSelf() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner()
+        let task = try a.add("Rent", now: "\(Self.day)T08:00")
+        try sync(a, hub, at: "08:01")
+        let copy = a.folder.appendingPathComponent("copy")
+        try copyStore(of: a, to: copy)
+        try a.ok(["edit", task, "--title", "Pay rent"], now: "\(Self.day)T08:10")
+        try sync(a, hub, at: "08:11")
+        let former = try #require(try deviceID(a))
+        try restoreStore(of: a, from: copy)
+        // The copy's own change, made before the one its former self sent, without having seen it.
+        try a.ok(["edit", task, "--title", "Rent, by Friday"], now: "\(Self.day)T08:05")
+        let synced = try sync(a, hub, at: "09:01")
+        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
+        #expect(try deviceID(a) != former)
+        let listed = try a.ok(["conflicts"], now: "\(Self.day)T09:30").stdout
+        #expect(listed.contains("your 'Rent, by Friday' was replaced by 'Pay rent' from this device before it was restored (\(former.prefix(8))), changed today at 08:10."),
+                "\(listed)")
+        #expect(!listed.contains("another device"), "\(listed)")
+    }
+
     @Test("Y-14: a restored copy that made more changes than the hub holds beyond it is still noticed")
     func restoredCopyThatWroteMore() throws {
         let (hub, a, b) = try restoredAfterSyncedWork()

@@ -8,7 +8,7 @@ import Testing
 @Suite("The hub schema's versions are kept as they shipped (D18)")
 struct HubSchemaTextTests {
     /// Each version's SHA-256, as the build that brought it wrote it (1–12, recovered from the commit
-    /// where each landed, `docs/sync.md` "The hub's schema, as shipped") and as this build brings 13.
+    /// where each landed, `docs/sync.md` "The hub's schema, as shipped"), 13 as it shipped, and as this build brings 14.
     static let pinned = [
         "8da1714af0f2a65c6a7751b92a9774adc7b2c8d1d467742a322c27ed76420165",
         "02830264a9b53430ef0dc90aae5182abeec03f0c762acd48ddbeb14d17a9f527",
@@ -23,6 +23,7 @@ struct HubSchemaTextTests {
         "b07c09942a0518b858c991a54de5690fd42e5c033bc532648d32cc82b6572bf3",
         "4c5ee53d02beec5aecc844fec1267a2be0710d1924edf414ff0b8e1badd77164",
         "8f50627c9e0418fa7d4210e22f3435c901d78f208517cd03e0cdbf6f00e1934b",
+        "dd115748ec9faa0d2f297bebdfabe575ff61f251948eae906d39204e8a0022c5",
     ]
 
     @Test("D18: every hub schema version's text is the one it shipped with, byte for byte, and a new version comes with its pin",

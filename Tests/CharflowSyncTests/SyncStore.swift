@@ -57,7 +57,7 @@ final class SyncStore {
         let db = try open().db
         let pending = try OperationLog.unpushed(db, limit: Int.max)
         if let last = pending.last { try OperationLog.markPushed(db, through: last.deviceSeq) }
-        return pending.map { RemoteOperation(hlc: $0.hlc, table: $0.table, rowID: $0.rowID, field: $0.field, value: $0.value) }
+        return pending.map { RemoteOperation(hlc: $0.hlc, table: $0.table, rowID: $0.rowID, field: $0.field, value: $0.value, base: $0.base) }
     }
 
     /// Applies `operations` from another device as one pulled page.

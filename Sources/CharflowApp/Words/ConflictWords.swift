@@ -64,9 +64,12 @@ enum ConflictWords {
         return [region, bucket, day].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// The whole sentence.
-    static func sentence(what: String, name: String?, yours: String, theirs: String, device: String, when: String) -> String {
+    /// The whole sentence; `formerSelf` when the winner is this store under an id it had before it
+    /// was restored (rule Y-14), which is no other device.
+    static func sentence(what: String, name: String?, yours: String, theirs: String, device: String, when: String,
+                         formerSelf: Bool = false) -> String {
         let of = name.map { " of '\($0)'" } ?? ""
-        return "\(what)\(of): your \(yours) was replaced by \(theirs) from another device (\(device)), changed \(when)."
+        let source = formerSelf ? "this device before it was restored" : "another device"
+        return "\(what)\(of): your \(yours) was replaced by \(theirs) from \(source) (\(device)), changed \(when)."
     }
 }

@@ -29,13 +29,15 @@ extension Charflow {
         guard !waiting.isEmpty else { return ConflictsReport(conflicts: []) }
         var names: [String: String] = [:]
         for (id, name) in try store.categories.names() { names[id.lowercasedText] = name }
-        return ConflictsReport(conflicts: try waiting.map { try item($0, repository, categories: names) })
+        let former = try repository.formerDevices()
+        return ConflictsReport(conflicts: try waiting.map { try item($0, repository, categories: names, formerDevices: former) })
     }
 
     /// One recorded conflict in words: the field, the row's name, both values, the device that won
-    /// (the start of its id) and when its change was made.
+    /// (the start of its id; this device itself before a restore when it is one of `formerDevices`)
+    /// and when its change was made.
     func item(_ conflict: ConflictRepository.Conflict, _ repository: ConflictRepository,
-              categories: [String: String]) throws -> ConflictItem {
+              categories: [String: String], formerDevices: Set<String> = []) throws -> ConflictItem {
         let yours = Self.parsed(conflict.replaced), theirs = Self.parsed(conflict.winner)
         let name = try repository.name(of: conflict.table, id: conflict.rowID)
         let clock = HybridLogicalClock(text: conflict.winnerClock)
@@ -48,7 +50,7 @@ extension Charflow {
             what: what, name: name,
             yours: ConflictWords.value(yours, field: conflict.field, categories: categories),
             theirs: ConflictWords.value(theirs, field: conflict.field, categories: categories),
-            device: String(device.prefix(8)), when: when)
+            device: String(device.prefix(8)), when: when, formerSelf: formerDevices.contains(device))
         let recorded = Instant.parseStorageText(conflict.recordedAt)
         let json = JSONValue.object([
             ("id", .int(Int(conflict.id))),

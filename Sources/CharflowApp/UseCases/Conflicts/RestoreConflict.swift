@@ -43,7 +43,7 @@ extension Charflow {
         guard try repository.rowExists(conflict) else { throw PlannerError.conflictRowGone }
         var names: [String: String] = [:]
         for (key, name) in try store.categories.names() { names[key.lowercasedText] = name }
-        let described = try item(conflict, repository, categories: names)
+        let described = try item(conflict, repository, categories: names, formerDevices: try repository.formerDevices())
         let changed = try store.action("conflicts restore") { work in
             let changed = try repository.restore(conflict, in: work)
             try store.fillCompletionDays(quietly: false)
