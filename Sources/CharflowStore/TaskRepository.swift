@@ -123,19 +123,21 @@ package struct TaskRepository {
             """, [.text(first.description), .text(last.description)])
     }
 
-    /// The title and completion time of each task done at `start` or later and before `end` that is no
-    /// repeating series' instance, and whose title (ignoring the case of ASCII letters, as SQLite's
-    /// `lower` folds) was done at least `minimum` times then: what detected habits (R-6) read on every
-    /// Today, so only the candidates' rows are decoded.
-    package func doneTitles(from start: Date, before end: Date, minimum: Int) throws -> [(title: String, completedAt: Date)] {
-        let window = "completed_at >= ? AND completed_at < ? AND is_completed = 1 AND series_id IS NULL AND dropped_at IS NULL"
-        let bounds: [SQLValue] = [.text(Instant.storageText(start)), .text(Instant.storageText(end))]
+    /// The title, logical day and completion time of each task done on the days `first` through `last`
+    /// that is no repeating series' instance, and whose title (ignoring the case of ASCII letters, as
+    /// SQLite's `lower` folds) was done at least `minimum` times then: what detected habits (R-6) read on
+    /// every Today, so only the candidates' rows are decoded. The day is the one the task was done on
+    /// (B-15), kept with it, not its time read again under today's zone and rollover.
+    package func doneTitles(from first: LocalDay, through last: LocalDay, minimum: Int) throws -> [(title: String, day: LocalDay, completedAt: Date)] {
+        let window = "is_completed = 1 AND completed_day >= ? AND completed_day <= ? AND series_id IS NULL AND dropped_at IS NULL"
+        let bounds: [SQLValue] = [.text(first.description), .text(last.description)]
         return try db.rows("""
-            SELECT title, completed_at FROM tasks WHERE \(window) AND lower(title) IN (
-                SELECT lower(title) FROM tasks WHERE \(window) GROUP BY lower(title) HAVING count(*) >= ?)
+            SELECT title, completed_day, completed_at FROM tasks INDEXED BY tasks_done_by_day WHERE \(window) AND lower(title) IN (
+                SELECT lower(title) FROM tasks INDEXED BY tasks_done_by_day WHERE \(window) GROUP BY lower(title) HAVING count(*) >= ?)
             """, bounds + bounds + [.integer(Int64(minimum))]).compactMap { row in
-            guard let title = row[0].text, let at = row[1].text.flatMap(Instant.parseStorageText) else { return nil }
-            return (title, at)
+            guard let title = row[0].text, let day = row[1].text.flatMap { LocalDay($0) },
+                  let at = row[2].text.flatMap(Instant.parseStorageText) else { return nil }
+            return (title, day, at)
         }
     }
 

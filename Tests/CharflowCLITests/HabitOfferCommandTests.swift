@@ -48,6 +48,26 @@ struct HabitOfferCommandTests {
         #expect(try runner.ok(["habit", "offers"], now: "2026-03-11T09:01").stdout.contains("No habit is offered today."))
     }
 
+    @Test("R-6 B-15 a completion counts on the day it was done, kept with it: after the rollover time moves, the offer's days stay those days")
+    func offerReadsTheKeptDay() throws {
+        let runner = try CharflowRunner(timeZone: "Europe/Berlin")
+        try runner.ok(["settings", "rollover-time", "04:00"], now: "2026-03-01T12:00")
+        // Done at 02:30, before the 04:00 rollover: on the logical day before each date.
+        for date in ["2026-03-03", "2026-03-05", "2026-03-07"] {
+            let id = try runner.add("Stretch", now: "\(date)T02:20")
+            try runner.ok(["done", id], now: "\(date)T02:30")
+        }
+        try runner.ok(["settings", "rollover-time", "00:00"], now: "2026-03-07T08:00")
+        let offer = try #require(try offers(runner, now: "2026-03-07T09:00").first)
+        #expect(offer["days"] as? [String] == ["2026-03-02", "2026-03-04", "2026-03-06"],
+                "the days were read again under the new rollover time")
+        let adopted = try runner.json(["habit", "adopt", "Stretch"], now: "2026-03-07T09:05")
+        let id = try #require(adopted["id"] as? String)
+        let grid = try runner.json(["habit", "grid", id, "--weeks", "2"], now: "2026-03-07T09:06")
+        let done = (grid["days"] as? [[String: Any]] ?? []).filter { $0["state"] as? String == "complete" }.compactMap { $0["date"] as? String }
+        #expect(done == ["2026-03-02", "2026-03-04", "2026-03-06"])
+    }
+
     @Test("R-6 uneven gaps, a run that left the 21 days and a run that stopped are not offered")
     func notOffered() throws {
         let runner = try CharflowRunner(timeZone: "Europe/Berlin")

@@ -32,11 +32,9 @@ extension Charflow {
             try HabitRules.checkName(title, taken: try records.habits(titled: title, limit: 1).first)
             let firstDay = detected.days[0]
             // Each day's completion time, from the tasks the detection read (the day's earliest).
-            let done = try store.taskRepository.doneTitles(from: calendar.start(of: firstDay),
-                                                           before: calendar.start(of: today.adding(days: 1)), minimum: 1)
+            let done = try store.taskRepository.doneTitles(from: firstDay, through: today, minimum: 1)
             var doneAt: [LocalDay: Date] = [:]
-            for (title, at) in done where LearnedEffort.titleKey(title) == detected.key {
-                let day = calendar.logicalDay(at: at)
+            for (title, day, at) in done where LearnedEffort.titleKey(title) == detected.key {
                 if doneAt[day].map({ at < $0 }) ?? true { doneAt[day] = at }
             }
             let habit = Habit(title: title, kind: .binary, schedule: detected.cadence.schedule,

@@ -45,10 +45,9 @@ extension Charflow {
     /// (archived ones too).
     func detectedHabits() throws -> [DetectedHabit] {
         let first = today.adding(days: -(HabitDetection.windowDays - 1))
-        let done = try store.taskRepository.doneTitles(from: calendar.start(of: first), before: calendar.start(of: today.adding(days: 1)),
-                                                       minimum: HabitDetection.minimumDays)
+        let done = try store.taskRepository.doneTitles(from: first, through: today, minimum: HabitDetection.minimumDays)
         guard !done.isEmpty else { return [] }
-        let completions = done.map { HabitDetection.Completion(title: $0.title, day: calendar.logicalDay(at: $0.completedAt)) }
+        let completions = done.map { HabitDetection.Completion(title: $0.title, day: $0.day) }
         let habits = Set(try store.habitRecords.all(includeArchived: true).map { LearnedEffort.titleKey($0.title) })
         return HabitDetection.detect(completions, today: today, excluded: habits)
     }
