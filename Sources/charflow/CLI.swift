@@ -58,7 +58,7 @@ enum CLI {
             var phrasing: any Command.Type = command
             do {
                 let chosen = try subcommand(of: command, words: &args.words, group: &phrasing)
-                if !(chosen is any TypedCommand.Type) {
+                if !chosen.readsTypedInput {
                     try args.check(allowed: chosen.options, maxWords: chosen.maxWords, usage: chosen.usage)
                 }
                 try chosen.run(Context(args: args, environment: environment, output: output))
@@ -88,7 +88,7 @@ extension CLI {
     /// word taken off), or the group's bare command when no word is given.
     static func subcommand(of command: any Command.Type, words: inout [String],
                            group phrasing: inout any Command.Type) throws -> any Command.Type {
-        guard let group = command as? any CommandGroup.Type else { return command }
+        guard let group = command.asGroup else { return command }
         phrasing = group
         guard let word = words.first else {
             guard let bare = group.bare else { throw UsageError(message: "Usage: \(command.usage)") }
@@ -173,12 +173,21 @@ protocol Command {
     static var options: Set<String> { get }
     static var maxWords: Int { get }
     static func run(_ context: Context) throws
+    /// The group this command is, or nil. Asked instead of `as? any CommandGroup.Type`: the runtime
+    /// answers a cast it has not seen in this process by searching every conformance in the binary
+    /// (about 250,000 instructions, on every command's start).
+    static var asGroup: (any CommandGroup.Type)? { get }
+    /// Whether the command reads one typed input (a `TypedCommand`, which checks its own words); asked
+    /// instead of a cast, as `asGroup` is.
+    static var readsTypedInput: Bool { get }
 }
 
 extension Command {
     static var aliases: [String] { [] }
     static var options: Set<String> { [] }
     static var maxWords: Int { 1 }
+    static var asGroup: (any CommandGroup.Type)? { nil }
+    static var readsTypedInput: Bool { false }
 }
 
 /// A command whose first word names one of its subcommands (`plan carry`, `category add`), each a
@@ -190,6 +199,7 @@ protocol CommandGroup: Command {
 
 extension CommandGroup {
     static var bare: (any Command.Type)? { nil }
+    static var asGroup: (any CommandGroup.Type)? { self }
 
     static func run(_ context: Context) throws {
         preconditionFailure("a group runs one of its subcommands")
@@ -210,6 +220,7 @@ protocol TypedCommand: Command {
 
 extension TypedCommand {
     static var positions: [String] { [] }
+    static var readsTypedInput: Bool { true }
 
     static func unexpected(_ word: String) -> (any Error)? { nil }
 

@@ -1,6 +1,7 @@
 """What every browser test shares: a store with `charflow serve` over it, headless Chromium, axe-core.
 
-Run by scripts/test (after the Swift suites) with the venv's Python, every `test_*.py` here:
+Run by scripts/test (after the Swift suites) with the venv's Python, every `test_*.py` here, two files at once
+(run_in_parallel.py, each worker a process with its own Chromium); one process runs them all as well:
     CHARFLOW_TEST_BINARY=.build/debug/charflow python -m unittest discover -s Tests/Browser -v
 
 Every test starts its own server on a free port over a fresh store in a temporary folder, with the

@@ -24,9 +24,16 @@ from browser_support import BINARY, NOW, ROOT, BrowserTestCase, wait, wait_for_b
 
 
 def free_port():
+    """A port free a moment ago, for `charflow open --port`; `serve_on(0)` lets the server pick its own, which no
+    other process (a second worker of the suite, say) can take in between."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def port_of(link):
+    """The port in a link `serve` printed."""
+    return int(re.search(r"127\.0\.0\.1:([0-9]+)/", link).group(1))
 
 
 class PageServer:
@@ -93,8 +100,9 @@ class DailyAccessTests(BrowserTestCase):
     def test_W26_a_page_on_another_local_port_cannot_frame_the_app(self):
         self.store.cli("add", "Water plants", "--region", "morning")
         self.browser()
-        port = free_port()
-        self.signed_in_board(self.serve_on(port))
+        link = self.serve_on(0)
+        port = port_of(link)
+        self.signed_in_board(link)
         before = self.store.cli("today")
         # A page of no headers on a third port, framed the same way: it shows, so a frame that is empty is refused.
         control = self.other_page("<!doctype html><title>Control</title><p id='shown'>framed and shown</p>")
@@ -120,8 +128,8 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W26_with_100_idle_sockets_open_the_browser_still_signs_in_and_sees_changes(self):
         self.browser()
-        link = self.serve_on(free_port())
-        port = int(re.search(r":([0-9]+)/", link).group(1))
+        link = self.serve_on(0)
+        port = port_of(link)
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(100)]
         try:
             started = time.monotonic()
@@ -137,8 +145,9 @@ class DailyAccessTests(BrowserTestCase):
     def test_W25_a_sign_in_survives_a_restart_until_serve_sign_out(self):
         self.store.cli("add", "Water plants", "--region", "morning")
         self.browser()
-        port = free_port()
-        self.signed_in_board(self.serve_on(port))
+        link = self.serve_on(0)
+        port = port_of(link)
+        self.signed_in_board(link)
         self.stop_server()
         self.serve_on(port)
         # No new link: the cookie the browser kept lets it in, and a change from the page is taken.
@@ -154,8 +163,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W22_a_board_left_open_after_serve_sign_out_says_to_sign_in_again_not_that_charflow_is_not_answering(self):
         self.browser()
-        port = free_port()
-        self.signed_in_board(self.serve_on(port))
+        self.signed_in_board(self.serve_on(0))
         done = subprocess.run([BINARY, "serve", "--sign-out"], env=self.store.env, capture_output=True, text=True)
         self.assertEqual(done.returncode, 0, done.stderr)
         # The page polls every second: the 401 it now gets is said at the top, in the server's words.
@@ -200,7 +208,7 @@ class DailyAccessTests(BrowserTestCase):
 
     def test_W25_the_manifest_and_icon_make_the_page_installable_and_nothing_is_missing(self):
         self.own_browser(network_log=True)
-        self.signed_in_board(self.serve_on(free_port()))
+        self.signed_in_board(self.serve_on(0))
         time.sleep(1)
         manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})
         self.assertEqual(manifest.get("errors"), [], manifest)
