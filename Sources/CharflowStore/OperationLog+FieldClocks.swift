@@ -61,6 +61,15 @@ extension OperationLog {
                 AND o.field = c.field AND o.hlc = c.hlc)
             """)
         try settleClockWrites(.later, db)
+        // A row waiting by its key (rule Y-30) is sent with the clocks its fields hold: the backup's.
+        try beginClockWrites(db)
+        try db.run("""
+            INSERT INTO temp.sync_clock_writes (table_name, row_id, field, hlc)
+            SELECT c.table_name, c.row_id, c.field, c.hlc FROM temp.backup_field_clocks c
+            WHERE c.field NOT LIKE '%\(baseSuffix)'
+            AND EXISTS (SELECT 1 FROM sync_unsent_rows u WHERE u.table_name = c.table_name AND u.row_id = c.row_id)
+            """)
+        try settleClockWrites(.later, db)
         try db.run("""
             UPDATE sync_state SET hlc_ms = max(hlc_ms, coalesce((SELECT max(CAST(substr(hlc, 1, 18) AS INTEGER))
             FROM temp.backup_field_clocks), 0)) WHERE id = 1

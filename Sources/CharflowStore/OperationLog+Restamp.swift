@@ -19,6 +19,8 @@ extension OperationLog {
     @discardableResult
     package static func restampAhead(of hubNow: Int64, bound: Int64, _ db: Database) throws -> Int {
         guard let state = try state(db) else { return 0 }
+        // Rows waiting by their key hold clocks that may be ahead too: they go into the log first.
+        try sendUnsentRows(db)
         let unsent = "seq > (SELECT pushed_seq FROM sync_state WHERE id = 1) AND hlc IS NOT NULL"
         // A clock's text after every clock of that millisecond, so `hlc > mark` means a later millisecond.
         func mark(_ milliseconds: Int64) -> String {

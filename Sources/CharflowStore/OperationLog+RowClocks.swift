@@ -105,7 +105,34 @@ extension OperationLog {
             WHERE w.bit = 0 OR NOT EXISTS (SELECT 1 FROM sync_rows y WHERE y.table_name = w.table_name AND y.row_id = w.row_id AND y.hlc = w.new)
             ON CONFLICT (table_name, row_id, field) DO UPDATE SET hlc = excluded.hlc
             """)
+        try rechooseRowClocks(db)
         try db.run("DELETE FROM temp.sync_clock_writes")
+    }
+
+    /// A row of the batch whose row clock no field holds any more (every field took another device's
+    /// clock, as when a device joins from the hub's state) takes the clock most of its fields hold,
+    /// and those fields leave `sync_fields` for its mask: else each field's clock was kept one a row.
+    private static func rechooseRowClocks(_ db: Database) throws {
+        let batch = "(table_name, row_id) IN (SELECT table_name, row_id FROM temp.sync_clock_writes) AND fields = 0"
+        let held = """
+            FROM sync_fields x JOIN sync_field_bits b ON b.table_name = x.table_name AND b.field = x.field
+            WHERE x.table_name = sync_rows.table_name AND x.row_id = sync_rows.row_id
+            """
+        try db.run("""
+            UPDATE sync_rows SET hlc = (SELECT x.hlc \(held) GROUP BY x.hlc ORDER BY count(*) DESC, x.hlc DESC LIMIT 1)
+            WHERE \(batch) AND EXISTS (SELECT 1 \(held))
+            """)
+        try db.run("""
+            UPDATE sync_rows SET fields = (SELECT coalesce(sum(b.bit), 0) \(held) AND x.hlc = sync_rows.hlc)
+            WHERE \(batch)
+            """)
+        try db.run("""
+            DELETE FROM sync_fields WHERE (table_name, row_id, field) IN (
+                SELECT x.table_name, x.row_id, x.field FROM sync_fields x
+                JOIN sync_rows y ON y.table_name = x.table_name AND y.row_id = x.row_id AND y.hlc = x.hlc
+                JOIN sync_field_bits b ON b.table_name = x.table_name AND b.field = x.field AND (y.fields & b.bit) <> 0
+                WHERE (x.table_name, x.row_id) IN (SELECT table_name, row_id FROM temp.sync_clock_writes))
+            """)
     }
 
     /// Renames clocks: every clock held that `temp.sync_restamp` maps (`old` → `new`) takes its new text.

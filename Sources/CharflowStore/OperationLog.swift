@@ -89,10 +89,11 @@ package enum OperationLog {
                      clock: HybridLogicalClock(milliseconds: row[5].integer ?? 0, counter: row[6].int ?? 0, device: device))
     }
 
-    /// Makes the store a sync device with a new id, in one transaction: its triggers, and one operation
-    /// for every field of every row it already holds (and for every tombstone), so the hub learns the
-    /// whole store, each stamped with its row's own change time (rule Y-15). Does nothing when it
-    /// already is one. Returns the device id.
+    /// Makes the store a sync device with a new id, in one transaction: its triggers, every row it
+    /// already holds kept as waiting to be sent (`sync_unsent_rows`, read into operations as the push
+    /// sends them) and one operation for every tombstone, so the hub learns the whole store, each field
+    /// with its row's own change time (rule Y-15). Does nothing when it already is one. Returns the
+    /// device id.
     @discardableResult
     /// With `stampingRowTimes` false the operations wait unstamped for the caller (an import that has
     /// each field's clock) to stamp them in the same transaction.
@@ -106,16 +107,10 @@ package enum OperationLog {
             // its rows as it queues them; one that does goes the general way, field against field.
             let holdsNoClock = try db.scalar("SELECT 1 FROM sync_rows LIMIT 1") == nil
                 && db.scalar("SELECT 1 FROM sync_fields LIMIT 1") == nil
-            for table in syncedTables {
-                let fields = try everyField(of: table, db)
-                if stampingRowTimes && holdsNoClock {
-                    try queueStampedWithRowTimes(table, fields: fields, db)
-                    continue
-                }
-                try db.run("""
-                    INSERT INTO sync_ops (table_name, row_id, field, value)
-                    SELECT '\(table)', t.id, f.name, \(fields.value) FROM \(table) t \(fields.join) ORDER BY t.rowid, f.place
-                    """)
+            // Each row waits by its key; its fields hold their clocks (rule Y-30).
+            try keepRowsUnsent(db)
+            if stampingRowTimes && holdsNoClock {
+                for table in syncedTables { try clockWithRowTimes(table, db) }
             }
             let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
             try db.run("""
@@ -123,7 +118,7 @@ package enum OperationLog {
                 SELECT table_name, id, '\(deletedField)', 'true' FROM tombstones WHERE table_name IN (\(names))
                 """)
             try queueSettingRows(db)
-            if stampingRowTimes { try stampWithRowTimes(db) }
+            if stampingRowTimes { try stampWithRowTimes(db, clockingUnsentRows: !holdsNoClock) }
         }
         return device
     }
@@ -154,18 +149,12 @@ package enum OperationLog {
         return ("CROSS JOIN (\(names)) f", value, keep)
     }
 
-    /// Queues every field of every row of `table` already stamped with its row's own last change, and
-    /// keeps that clock as the row's, for a store that holds no clock yet: what `stampWithRowTimes`
-    /// then does field by field (rule Y-15), in four statements that never read the log back. Becoming
-    /// a device was three quarters stamping (5.5 of 7.1 s for a 10,000-task store).
-    private static func queueStampedWithRowTimes(_ table: String, fields: (join: String, value: String, keep: String),
-                                                 _ db: Database) throws {
-        let clock = clockSQL(at: table == "habit_increments" ? "t.made_at" : "t.modified_at",
-                             zero: table == "categories" ? untouchedDefault : "0")
-        try db.run("""
-            INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
-            SELECT '\(table)', t.id, f.name, \(fields.value), \(clock) FROM \(table) t \(fields.join) ORDER BY t.id, f.place
-            """)
+    /// Keeps the row's own last change as the clock of every field of every row of `table`, for a store
+    /// that holds no clock yet: what `stampWithRowTimes` does field by field (rule Y-15), in three
+    /// statements. Becoming a device was three quarters stamping (5.5 of 7.1 s for a 10,000-task store).
+    private static func clockWithRowTimes(_ table: String, _ db: Database) throws {
+        let fields = try everyField(of: table, db)
+        let clock = rowTimeClock(of: table)
         let columns = try db.columns(of: table).filter { $0 != "id" }
         try giveFieldBits(columns.map { "SELECT '\(table)' AS table_name, '\($0)' AS field" }.joined(separator: " UNION ALL "), db)
         let names = columns.map { "'\($0)'" }.joined(separator: ", ")
@@ -197,7 +186,10 @@ package enum OperationLog {
     /// every store. An operation whose field here holds a later clock keeps the commit's
     /// stamp (the import really replaced a newer value), so every device still converges. The device's
     /// clock moves past what was stamped, so its next edit of such a field is later.
-    package static func stampWithRowTimes(_ db: Database) throws {
+    ///
+    /// With `clockingUnsentRows`, each field of a row waiting to be sent (`sync_unsent_rows`) that
+    /// holds no clock yet takes its row's time too.
+    package static func stampWithRowTimes(_ db: Database, clockingUnsentRows: Bool = true) throws {
         try db.execute("""
             CREATE TEMP TABLE IF NOT EXISTS sync_row_times (seq INTEGER PRIMARY KEY, hlc TEXT NOT NULL);
             DELETE FROM temp.sync_row_times
@@ -237,12 +229,13 @@ package enum OperationLog {
             WHERE id = 1
             """)
         try db.run("DELETE FROM temp.sync_row_times")
+        if clockingUnsentRows { try clockUnsentRows(db) }
     }
 
     /// The SQL condition on a `categories` row `t` that it is a seeded default as every store seeds it,
     /// never changed: its time alone cannot tell (a store's first command may rename it at the very
     /// moment it was seeded).
-    private static var untouchedDefault: String {
+    static var untouchedDefault: String {
         let seeded = TaskCategory.defaults(now: Date(timeIntervalSince1970: 0)).map {
             "('\($0.presetKey ?? "")', '\($0.name)', '\($0.color.rawValue)', \($0.sortOrder))"
         }.joined(separator: ", ")
@@ -351,8 +344,10 @@ package enum OperationLog {
 
     /// Up to `limit` operations not pushed yet, oldest first; those after `seq` only (the next page,
     /// read while the hub still writes the one that ends at `seq`).
+    /// Rows waiting by their key are read into operations first, as many as the page takes.
     package static func unpushed(_ db: Database, after seq: Int64 = 0, limit: Int) throws -> [Operation] {
-        try db.rows("""
+        try sendUnsentRows(db, after: seq, wanted: limit)
+        return try db.rows("""
             SELECT seq, hlc, table_name, row_id, field, value, base_hlc FROM sync_ops
             WHERE seq > max(?, (SELECT pushed_seq FROM sync_state WHERE id = 1)) AND hlc IS NOT NULL ORDER BY seq LIMIT ?
             """, [.integer(seq), .integer(Int64(limit))]).map {
@@ -361,11 +356,13 @@ package enum OperationLog {
         }
     }
 
-    /// How many rows have changes waiting to be pushed: a row's fields changed together are one change.
+    /// How many rows have changes waiting to be pushed: a row's fields changed together are one change,
+    /// and a row waiting by its key is one.
     package static func unpushedCount(_ db: Database) throws -> Int {
         try db.scalar("""
-            SELECT count(*) FROM (SELECT DISTINCT table_name, row_id FROM sync_ops
-            WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1))
+            SELECT count(*) FROM (SELECT table_name, row_id FROM sync_ops
+            WHERE seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)
+            UNION SELECT table_name, row_id FROM sync_unsent_rows)
             """)?.int ?? 0
     }
 
@@ -473,6 +470,8 @@ package enum OperationLog {
     /// the old id is kept as a former one of this store (`sync_former_devices`). Returns the new id.
     package static func renewIdentity(_ db: Database) throws -> String {
         guard let old = try state(db)?.deviceID else { return try enable(db) }
+        // Every waiting operation goes under the new id, those of rows waiting by their key too.
+        try sendUnsentRows(db)
         let device = UUID().uuidString.lowercased()
         let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count
         try db.write {
@@ -507,6 +506,8 @@ package enum OperationLog {
                 pushed_seq = coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sync_ops'), 0),
                 incarnation = NULL, next_incarnation = NULL WHERE id = 1
                 """, [.text(id), .text(url)])
+            // Every row is queued below: none waits by its key any more.
+            try db.run("DELETE FROM sync_unsent_rows")
             for table in syncedTables {
                 let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
                 let seeded = table == "categories" ? untouchedDefault : "0"

@@ -530,5 +530,15 @@ package enum Schema {
         ALTER TABLE sync_ops ADD COLUMN base_hlc TEXT;
         CREATE TABLE sync_former_devices (device_id TEXT PRIMARY KEY) WITHOUT ROWID;
         """),
+        // A device's bookkeeping stays small from its first moment (spec D20, rule Y-30): a row the
+        // store held when it became a device waits here by its key alone, and its fields are read from
+        // the row, with the clocks they hold, only as the push sends them (`OperationLog+UnsentRows`).
+        Migration("0025-sync-unsent-rows", """
+        CREATE TABLE sync_unsent_rows (
+            table_name TEXT NOT NULL,
+            row_id TEXT NOT NULL,
+            PRIMARY KEY (table_name, row_id)
+        ) WITHOUT ROWID;
+        """),
     ])
 }

@@ -24,6 +24,11 @@ package struct SyncProbe: Sendable, Equatable {
         guard let row = try db.rows("""
             SELECT device_id, hub_url, coalesce((SELECT max(seq) FROM sync_ops), 0), pushed_seq FROM sync_state WHERE id = 1
             """).first, let device = row[0].text else { return nil }
-        return SyncProbe(deviceID: device, hubURL: row[1].text, lastSeq: row[2].integer ?? 0, pushedSeq: row[3].integer ?? 0)
+        // A row waiting by its key (rule Y-30) is unpushed work too: it counts as one more operation.
+        let unsentRows = try db.scalar("SELECT 1 FROM sqlite_master WHERE name = 'sync_unsent_rows'") != nil
+            && db.scalar("SELECT 1 FROM sync_unsent_rows LIMIT 1") != nil
+        let pushed = row[3].integer ?? 0
+        let last = max(row[2].integer ?? 0, unsentRows ? pushed + 1 : 0)
+        return SyncProbe(deviceID: device, hubURL: row[1].text, lastSeq: last, pushedSeq: pushed)
     }
 }

@@ -456,8 +456,9 @@ package final class SyncClient {
                 var cursor: Int64 = 0
                 var carried: [[String?]] = []
                 var lastRow: String?
+                let fetch = "FETCH \(SyncClient.page) FROM hub_state"
+                var fetched = try hub.query(fetch)
                 while true {
-                    let fetched = try hub.query("FETCH \(SyncClient.page) FROM hub_state")
                     let full = fetched.count == SyncClient.page
                     let page = carried + fetched
                     let rows = SyncClient.wholeRows(page, full: full, row: SyncClient.pulledRowKey)
@@ -468,7 +469,9 @@ package final class SyncClient {
                         let key = SyncClient.rowKey(operation.table, operation.rowID)
                         if key != lastRow { changed += 1; lastRow = key }
                     }
-                    if !operations.isEmpty { try applyPulled(operations, cursor: 0, fromState: true) }
+                    // The hub reads the next page while this store merges this one, rather than in turns.
+                    let merge = { if !operations.isEmpty { try self.applyPulled(operations, cursor: 0, fromState: true) } }
+                    if full { fetched = try hub.query(fetch, [], meanwhile: merge) } else { try merge() }
                     received += operations.count
                     progress?(received, nil)
                     if !full { break }

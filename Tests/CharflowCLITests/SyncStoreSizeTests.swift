@@ -20,6 +20,70 @@ struct SyncStoreSizeTests {
         try Database(path: device.storePath).scalar("SELECT count(*) FROM sync_ops")?.int ?? -1
     }
 
+    func unsentRows(_ device: CharflowRunner) throws -> Int {
+        try Database(path: device.storePath).scalar("SELECT count(*) FROM sync_unsent_rows")?.int ?? -1
+    }
+
+    /// Six hundred tasks in three projects and a habit logged through March, on `device`.
+    func fill(_ device: CharflowRunner) throws {
+        let lines = (1...600).map { n in
+            "(\(["A", "B", "C"][n % 3])) Task number \(n) with a longer title +Project\(n % 3) due:2026-03-\(String(format: "%02d", 10 + n % 18))"
+        }
+        let file = device.folder.appendingPathComponent("todo.txt")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        try device.ok(["import", file.path], now: "\(Self.day)T08:00")
+        try device.ok(["habit", "add", "Walk"], now: "2026-03-01T08:01")
+        for day in 1...9 { try device.ok(["habit", "log", "Walk", "--date", "2026-03-0\(day)"], now: "\(Self.day)T08:02") }
+    }
+
+    @Test("Y-30: a store stays within twice its size at every moment: after hub init, after its first sync, after a device's export is imported into a store that never synced, and after synced edits")
+    func withinTwiceAtEveryMoment() throws {
+        let hub = try PostgresHub()
+        let a = try CharflowRunner()
+        try fill(a)
+        let before = try foldedSize(a)
+
+        // Becoming a device keeps each row by its key: nothing repeats what the rows hold.
+        try a.ok(["hub", "init", hub.url], now: "\(Self.day)T08:30")
+        let afterInit = try foldedSize(a)
+        #expect(afterInit <= 2 * before, "after hub init \(afterInit) bytes where the store was \(before)")
+        #expect(try unsentRows(a) > 600, "every row waits to be sent")
+        let status = try a.json(["sync", "--status"], now: "\(Self.day)T08:31")
+        #expect((status["unpushed"] as? Int ?? 0) > 600, "each waiting row counts as a change to send: \(status)")
+
+        // An edit while the rows wait goes with its row, whole, and the hub gets the edited value.
+        let ids = try Database(path: a.storePath).rows("SELECT id FROM tasks ORDER BY id LIMIT 20").compactMap { $0[0].text }
+        try a.ok(["edit", ids[0], "--title", "Edited before the first sync"], now: "\(Self.day)T08:40")
+        try a.syncJSON(hub, now: "\(Self.day)T09:00")
+        #expect(try unsentRows(a) == 0 && unsentOperations(a) == 0, "what the hub holds leaves the device")
+        let afterSync = try foldedSize(a)
+        #expect(afterSync <= 2 * before, "after the first sync \(afterSync) bytes where the store was \(before)")
+
+        // A device's export imported into a store that never synced waits by its rows' keys too, and
+        // once that store joins, it holds what the device holds.
+        let export = a.folder.appendingPathComponent("export.json").path
+        try a.ok(["export", "--format", "json", "--out", export], now: "\(Self.day)T09:05")
+        let c = try CharflowRunner()
+        try c.ok(["import", export], now: "\(Self.day)T09:06")
+        let restored = try foldedSize(c)
+        #expect(restored <= 2 * before, "an imported device export: \(restored) bytes where the store was \(before)")
+        #expect(try unsentRows(c) > 600)
+        try c.syncJSON(hub, now: "\(Self.day)T09:10")
+        try a.syncJSON(hub, now: "\(Self.day)T09:11")
+        #expect(try c.syncedRecords() == a.syncedRecords())
+        #expect(try c.ok(["show", ids[0]], now: "\(Self.day)T09:12").stdout.contains("Edited before the first sync"))
+
+        // Synced edits leave nothing but their clocks behind.
+        for (index, id) in ids.enumerated() {
+            try a.ok(["edit", id, "--title", "Renamed task \(index)"], now: "\(Self.day)T09:\(String(format: "%02d", 20 + index))")
+        }
+        try a.syncJSON(hub, now: "\(Self.day)T10:00")
+        let edited = try foldedSize(a)
+        #expect(edited <= 2 * before, "after synced edits \(edited) bytes where the store was \(before)")
+        try c.syncJSON(hub, now: "\(Self.day)T10:01")
+        #expect(try c.syncedRecords() == a.syncedRecords())
+    }
+
     @Test("Y-30: a store that becomes a device stays within twice its size, pushed operations leave it, and a device joining from the hub is no larger")
     func deviceStoreStaysSmall() throws {
         let hub = try PostgresHub.initialised(at: "\(Self.day)T07:00")
