@@ -103,7 +103,12 @@ struct ServeHardeningTests {
             let document = try manifest.json()
             #expect(document["start_url"] as? String == "/")
             let icons = try #require(document["icons"] as? [[String: Any]])
-            #expect(icons.compactMap { $0["src"] as? String } == ["/icon.svg"])
+            #expect(icons.compactMap { $0["src"] as? String } == ["/icon.svg", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"])
+            for png in ["/icon-180.png", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"] {
+                let answer = try server.send("GET", png, cookie: .some(nil))
+                #expect(answer.status == 200, "\(png)")
+                #expect(answer.header("Content-Type") == "image/png", "\(png)")
+            }
             let icon = try server.send("GET", "/icon.svg", cookie: .some(nil))
             #expect(icon.status == 200)
             #expect(icon.header("Content-Type") == "image/svg+xml")
