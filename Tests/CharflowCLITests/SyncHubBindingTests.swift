@@ -88,4 +88,46 @@ struct SyncHubBindingTests {
         #expect(again.stdout == SyncMessages.alreadyOnHub + "\n")
         #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:09")["unpushed"] as? Int == 0)
     }
+
+    /// Every field of the seeded default categories, `created_at` and `modified_at` included.
+    func seededCategories(_ device: CharflowRunner) throws -> String {
+        try Database(path: device.storePath).rows("""
+            SELECT id, name, color_key, sort_order, is_archived, created_at, modified_at FROM categories
+            WHERE preset_key IS NOT NULL ORDER BY id
+            """).map { $0.map { "\($0)" }.joined(separator: "|") }.joined(separator: "\n")
+    }
+
+    @Test("Y-16 Y-15: after a lost hub is rebuilt, the seeded categories' every field converges, created_at included, whichever device joined last and whichever switches first",
+          arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
+    func seededRowsConvergeAfterSwitch(_ order: [Int]) throws {
+        let lost = try startHub()
+        // Three stores made at three times, so each seeds its defaults with a created_at of its own.
+        let a = try CharflowRunner(), b = try CharflowRunner(), c = try CharflowRunner()
+        _ = try a.add("On A", now: "\(Self.day)T08:00")
+        _ = try b.add("On B", now: "\(Self.day)T08:10")
+        try sync(a, lost, at: "08:20")
+        try sync(b, lost, at: "08:21")
+        try sync(a, lost, at: "08:22")
+        // C is made and joins after A and B last synced; they never hear of it before the hub is lost.
+        _ = try c.add("On C", now: "\(Self.day)T08:30")
+        #expect(try seededCategories(c) != seededCategories(a), "the stores' seeded rows start alike: nothing to converge")
+        try sync(c, lost, at: "08:31")
+        lost.stop()
+        let rebuilt = try startHub()
+        let devices = [a, b, c]
+        for (step, index) in order.enumerated() {
+            let at = "\(Self.day)T09:0\(step)"
+            #expect(try devices[index].run(["hub", "switch", rebuilt.url], now: at).status == 0)
+            #expect(try devices[index].run(["sync"], now: at).status == 0)
+        }
+        for round in 0..<2 {
+            for (step, index) in order.enumerated() { try sync(devices[index], rebuilt, at: "09:\(1 + round)\(step)") }
+        }
+        let seeded = try seededCategories(a)
+        #expect(!seeded.isEmpty)
+        #expect(try seededCategories(b) == seeded, "B's seeded categories differ from A's")
+        #expect(try seededCategories(c) == seeded, "C's seeded categories differ from A's")
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
+        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+    }
 }
