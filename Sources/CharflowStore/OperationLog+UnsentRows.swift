@@ -28,13 +28,6 @@ extension OperationLog {
         try db.scalar("SELECT 1 FROM sync_unsent_rows LIMIT 1") != nil
     }
 
-    /// The clock a waiting row's field is sent with when it holds none: the row's own last change
-    /// (rule Y-15), as becoming a device stamps it.
-    static func rowTimeClock(of table: String) -> String {
-        clockSQL(at: table == "habit_increments" ? "t.made_at" : "t.modified_at",
-                 zero: table == "categories" ? untouchedDefault : "0")
-    }
-
     /// Records the row-time clock of every field of the waiting rows that holds no clock yet.
     static func clockUnsentRows(_ db: Database) throws {
         guard try hasUnsentRows(db) else { return }

@@ -195,11 +195,9 @@ package enum OperationLog {
             DELETE FROM temp.sync_row_times
             """)
         for table in syncedTables {
-            let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
-            let seeded = table == "categories" ? untouchedDefault : "0"
             try db.run("""
                 INSERT INTO temp.sync_row_times (seq, hlc)
-                SELECT o.seq, \(clockSQL(at: changed, zero: seeded)) FROM sync_ops o JOIN \(table) t ON t.id = o.row_id
+                SELECT o.seq, \(rowTimeClock(of: table)) FROM sync_ops o JOIN \(table) t ON t.id = o.row_id
                 WHERE o.hlc IS NULL AND o.table_name = '\(table)' AND o.field <> '\(deletedField)'
                 """)
         }
@@ -241,6 +239,14 @@ package enum OperationLog {
         }.joined(separator: ", ")
         return "t.preset_key IS NOT NULL AND t.modified_at = t.created_at AND t.is_archived = 0 "
             + "AND (t.preset_key, t.name, t.color_key, t.sort_order) IN (VALUES \(seeded))"
+    }
+
+    /// The SQL of the clock a field of row `t` of `table` takes from its row when it holds none: the
+    /// row's own last change (rule Y-15; an increment's `made_at`), the zero clock for a seeded default
+    /// category never changed. Becoming a device, an import, a hub switch and a waiting row's send use it.
+    static func rowTimeClock(of table: String) -> String {
+        clockSQL(at: table == "habit_increments" ? "t.made_at" : "t.modified_at",
+                 zero: table == "categories" ? untouchedDefault : "0")
     }
 
     /// The SQL of this device's clock (`HybridLogicalClock.text`, counter 0) at the storage time
@@ -509,15 +515,13 @@ package enum OperationLog {
             // Every row is queued below: none waits by its key any more.
             try db.run("DELETE FROM sync_unsent_rows")
             for table in syncedTables {
-                let changed = table == "habit_increments" ? "t.made_at" : "t.modified_at"
-                let seeded = table == "categories" ? untouchedDefault : "0"
                 // A base goes with its field's clock, as an edit's does, so a merge pairs them.
                 let fields = try everyField(of: table, bases: true, db)
                 let field = "replace(f.name, '\(baseSuffix)', '')"
                 try db.run("""
                     INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
                     SELECT '\(table)', t.id, f.name, \(fields.value),
-                        coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: field)), \(clockSQL(at: changed, zero: seeded)))
+                        coalesce(\(clockOf(table: "'\(table)'", row: "t.id", field: field)), \(rowTimeClock(of: table)))
                     FROM \(table) t \(fields.join) WHERE \(fields.keep) ORDER BY t.rowid, f.place
                     """)
             }
