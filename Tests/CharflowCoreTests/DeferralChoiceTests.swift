@@ -43,7 +43,7 @@ import Testing
                     _ = try Deferral.move(task, to: Self.today.adding(days: 7), dateChosen: false, reason: nil,
                                           todaysRecord: Self.record(of: task, deferredToday: deferredToday), today: Self.today, now: Self.now)
                 } catch {
-                    refused = error == .pickADay || error == .pickADayNotSomeday
+                    refused = error.asksForChosenDay
                     // The refusal names Someday among the ways on exactly when Someday would be taken.
                     if refused {
                         #expect((error == .pickADay) == Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today),

@@ -121,3 +121,9 @@ public enum PlannerError: Error, Sendable, Equatable {
     /// A habit offer named that no detected title answers.
     case noHabitOfferMatches(String)
 }
+
+extension PlannerError {
+    /// Whether this refuses a deferral without a chosen day from the third on (T-20), whichever ways on
+    /// it names.
+    public var asksForChosenDay: Bool { self == .pickADay || self == .pickADayNotSomeday }
+}

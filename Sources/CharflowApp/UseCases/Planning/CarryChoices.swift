@@ -30,7 +30,7 @@ extension Charflow {
                 return nil
             } catch {
                 // Keep is refused from the third deferral with the same sentence `carry` gives (T-20).
-                return error == .pickADay || error == .pickADayNotSomeday ? .pickALaterDay : error
+                return error.asksForChosenDay ? .pickALaterDay : error
             }
         }
         let keep = refusal(plan, chosen: false)

@@ -84,7 +84,7 @@ extension Charflow {
             do {
                 outcome = try Deferral.move(task, to: target, dateChosen: chosen, reason: reason,
                                             todaysRecord: try todaysRecord(of: task), today: today, now: now)
-            } catch let refusal as PlannerError where refusal == .pickADay || refusal == .pickADayNotSomeday {
+            } catch let refusal as PlannerError where refusal.asksForChosenDay {
                 // Keep is the instant deferral; from the third, Later with a chosen day is the way on.
                 throw PlannerError.pickALaterDay
             }
