@@ -33,7 +33,6 @@ function show() {
   const text = keptAt === null ? "" : say("offlineCopy", { age: ageText(Date.now() - keptAt) });
   if (banner.textContent !== text) banner.textContent = text;
   banner.hidden = keptAt === null;
-  document.body.classList.toggle("is-copy", keptAt !== null);
 }
 
 /** How long ago, in the page's words: a moment, minutes, hours, days. */

@@ -65,8 +65,9 @@ async function fromCharflowFirst(request, key) {
     const cache = await caches.open(CACHE);
     const headers = plainHeaders(answer.headers);
     headers.set(KEPT_AT, String(Date.now()));
-    await cache.put(key, new Response(await answer.clone().blob(), { status: 200, headers }));
-    if (key === "/") await dropOtherBuilds(cache, await answer.clone().text());
+    const body = await answer.clone().blob();
+    await cache.put(key, new Response(body, { status: 200, headers }));
+    if (key === "/") await dropOtherBuilds(cache, await body.text());
   }
   return answer;
 }
