@@ -182,6 +182,18 @@ def theme(driver, scheme):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
+def write_clock(path, when):
+    """Moves the server's clock file to `when` in one step.
+
+    The server reads the file on every request; written in place, it is empty for a moment, and a server
+    that reads it then takes the system clock (another day), so the file is replaced whole.
+    """
+    fresh = path + ".next"
+    with open(fresh, "w", encoding="utf-8") as out:
+        out.write(when)
+    os.replace(fresh, path)
+
+
 def wait(driver, condition, seconds=5, message=""):
     """The first true value `condition(driver)` gives within `seconds`; else a TimeoutException with `message`.
 

@@ -9,7 +9,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait, wait_for_board, focused
+from browser_support import BrowserTestCase, axe_violations, by_label, click, theme, wait, wait_for_board, focused, write_clock
 
 
 def press(driver, label):
@@ -22,8 +22,7 @@ class FocusTests(BrowserTestCase):
     """#focus: begin, pause, resume, finish done or stop, one timer, the chip on every screen."""
 
     def set_clock(self, when):
-        with open(self.clock, "w", encoding="utf-8") as out:
-            out.write(when)
+        write_clock(self.clock, when)
 
     def open_with_clock(self, when="2026-11-30T09:00", fragment="#focus"):
         """The page over a server whose clock is the file `self.clock`."""

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser_support import (BrowserTestCase, axe_violations, by_label, choose, click, contrast, focused,
-                             page_errors, theme, wait, wait_for_board)
+                             page_errors, theme, wait, wait_for_board, write_clock)
 
 
 class PageTests(BrowserTestCase):
@@ -132,16 +132,14 @@ class PageTests(BrowserTestCase):
         s = self.store
         s.cli("add", "Finish project proposal", "--region", "morning", "--bucket", "must", now="2026-11-30T23:50")
         clock = os.path.join(s.folder, "clock")
-        with open(clock, "w") as f:
-            f.write("2026-11-30T23:58")
+        write_clock(clock, "2026-11-30T23:58")
         self.browser()
         self.driver.get(s.serve(clock_file=clock))
         d = self.driver
         wait(d, lambda d: by_label(d, "Complete Finish project proposal") is not None)
         self.assertEqual(d.find_element(By.ID, "day").text, "Mon 30 Nov")
         d.execute_script("window.charflowMark = 1")
-        with open(clock, "w") as f:
-            f.write("2026-12-01T00:01")
+        write_clock(clock, "2026-12-01T00:01")
         wait(d, lambda d: d.find_element(By.ID, "day").text == "Tue 1 Dec", seconds=4, message="the page kept yesterday")
         self.assertEqual(d.execute_script("return window.charflowMark"), 1, "the page was reloaded")
         # The rollover took the unfinished Must-Do off the new day's board, as `charflow today` shows it.

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, by_label, choose, click, theme, wait, wait_for_board, focused
+from browser_support import BrowserTestCase, axe_violations, by_label, choose, click, theme, wait, wait_for_board, focused, write_clock
 
 
 def titles(tasks):
@@ -165,8 +165,7 @@ class StoryTests(StoryTestCase):
         done = s.cli("add", "Email Sam", "--region", "morning", "--bucket", "complementary", now=evening)["id"]
         s.cli("done", done, now=evening)
         clock = os.path.join(s.folder, "clock")
-        with open(clock, "w") as f:
-            f.write("2026-11-30T23:58")
+        write_clock(clock, "2026-11-30T23:58")
         self.browser()
         d = self.driver
         d.get(s.serve(clock_file=clock))
@@ -174,8 +173,7 @@ class StoryTests(StoryTestCase):
         self.assertEqual(d.find_element(By.ID, "day").text, "Mon 30 Nov")
         d.execute_script("window.charflowMark = 1")
         # Midnight: the server's clock crosses the day boundary; nobody touches the page.
-        with open(clock, "w") as f:
-            f.write("2026-12-01T00:01")
+        write_clock(clock, "2026-12-01T00:01")
         wait(d, lambda d: d.find_element(By.ID, "day").text == "Tue 1 Dec", seconds=4, message="the page kept yesterday")
         self.assertEqual(d.execute_script("return window.charflowMark"), 1, "the page was reloaded")
         for key, name in (("morning", "Morning"), ("afternoon", "Afternoon"), ("evening", "Evening")):
