@@ -5,8 +5,8 @@ import CharflowTestSupport
 /// The one PostgreSQL server of a test process, which every sync test's database lives on
 /// (`PostgresHub`): one `initdb` a run instead of one a test.
 ///
-/// Started by the first test that asks for a hub, in `/tmp/charflow-pg-shared-PID-…` on a free loopback port
-/// with trust authentication; stopped (`-m immediate`) and removed when the test process exits
+/// Started by the first test that asks for a hub, in `charflow-pg-shared-PID-…` of `/dev/shm` (else `/tmp`,
+/// see `parent`) on a free loopback port with trust authentication; stopped (`-m immediate`) and removed when the test process exits
 /// (`atexit`). A process that dies without exiting (a crash, SIGKILL) leaves it to a watchdog of its
 /// own process group, which stops the server within a second of the test process going; a run also
 /// stops and removes, before it starts its own, any server whose test process is gone. So no server
@@ -35,6 +35,29 @@ final class PostgresServer: Sendable {
     /// What every folder of a server this code starts is named from.
     private static let folderPrefix = "charflow-pg-shared-"
 
+    /// Where the server's folder goes: memory (`/dev/shm`) when it is a tmpfs with a gigabyte free, else `/tmp`.
+    ///
+    /// Every sync test makes a database, some 300 files, and drops it again; on ext4 each new file
+    /// searches past the inodes freed a moment before, and that search was a quarter of the seeded
+    /// intent test's time. Nothing here must outlive the machine, so memory is the right place.
+    static let parent: String = {
+        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+        let inMemory = mounts.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 2 && fields[1] == "/dev/shm" && fields[2] == "tmpfs"
+        }
+        var space = statvfs()
+        guard inMemory, access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &space) == 0,
+              Double(space.f_bavail) * Double(space.f_frsize) >= 1_073_741_824 else { return "/tmp" }
+        return "/dev/shm"
+    }()
+
+    /// The folders a server of a run may be in, for the clean-up of runs that died.
+    private static let parents = ["/dev/shm", "/tmp"]
+
+    /// psql itself: Debian's `/usr/bin/psql` is a Perl wrapper that costs a Perl start on every call.
+    private static var psql: String { binaries + "/psql" }
+
     private static let started: Result<PostgresServer, HubFailure> = {
         do {
             return .success(try PostgresServer())
@@ -54,7 +77,7 @@ final class PostgresServer: Sendable {
         PostgresServer.stopServersOfGoneRuns()
         let pid = getpid()
         guard let started = PostgresServer.startTime(of: pid) else { throw HubFailure(message: "no /proc/\(pid)/stat") }
-        folder = "/tmp/" + PostgresServer.folderPrefix + "\(pid)-" + UUID().uuidString.prefix(8).lowercased()
+        folder = PostgresServer.parent + "/" + PostgresServer.folderPrefix + "\(pid)-" + UUID().uuidString.prefix(8).lowercased()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         do {
             try "\(pid) \(started)\n".write(toFile: folder + "/owner", atomically: true, encoding: .utf8)
@@ -122,7 +145,7 @@ final class PostgresServer: Sendable {
     @discardableResult
     func rows(_ sql: String, database: String = "postgres") throws -> [String] {
         // Verbose errors lead with their SQLSTATE ("ERROR:  CF001: …"), which tests of the hub's refusals read.
-        let output = try PostgresServer.run(["/usr/bin/psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-v", "VERBOSITY=verbose",
+        let output = try PostgresServer.run([PostgresServer.psql, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-v", "VERBOSITY=verbose",
                                              "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-c", sql],
                                             asServer: false)
         return output.split(separator: "\n").map(String.init)
@@ -140,7 +163,7 @@ final class PostgresServer: Sendable {
         }
         // The server reads the file again when told; until then the role still signs in without one.
         let deadline = Date().addingTimeInterval(10)
-        while (try? PostgresServer.run(["/usr/bin/psql", "-X", "-w", "-At", "-h", "127.0.0.1", "-p", String(port), "-U", role,
+        while (try? PostgresServer.run([PostgresServer.psql, "-X", "-w", "-At", "-h", "127.0.0.1", "-p", String(port), "-U", role,
                                         "-d", database, "-c", "SELECT 1"],
                                        asServer: false, environment: ["PGPASSFILE": "/dev/null", "PGPASSWORD": nil])) != nil {
             guard Date() < deadline else { throw HubFailure(message: "the server never asked \(role) for a password") }
@@ -189,9 +212,10 @@ final class PostgresServer: Sendable {
     /// Stops and removes every server of this kind whose test process is gone (killed before its exit
     /// and its watchdog with it); servers of live runs, this machine's other test runs, are left alone.
     private static func stopServersOfGoneRuns() {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
-        for entry in entries where entry.hasPrefix(folderPrefix) {
-            let folder = "/tmp/" + entry
+        let folders = parents.flatMap { parent in
+            ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).map { parent + "/" + $0 }
+        }
+        for folder in folders where (folder as NSString).lastPathComponent.hasPrefix(folderPrefix) {
             guard let owner = try? String(contentsOfFile: folder + "/owner", encoding: .utf8) else { continue }
             let parts = owner.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             guard let pid = parts.first.flatMap({ pid_t($0) }) else { continue }
@@ -222,7 +246,7 @@ final class PostgresServer: Sendable {
     @discardableResult
     static func run(_ command: [String], asServer: Bool = true, environment: [String: String?] = [:]) throws -> String {
         let argv = asServer && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + command : command
-        let base = "/tmp/charflow-pg-out-" + UUID().uuidString
+        let base = parent + "/charflow-pg-out-" + UUID().uuidString
         defer {
             unlink(base + ".out")
             unlink(base + ".err")
