@@ -12,8 +12,14 @@ import Testing
 /// Each run stays within one logical day (rollover at 04:00) that crosses its zone's change of clocks
 /// (Berlin from Monday on 28–29 March, New York from Sunday on 7–8 March). A failure names its seed;
 /// `CHARFLOW_INTENT_SEEDS` sets how many runs (200 by default) and `CHARFLOW_INTENT_SEED` replays one.
-@Suite("Sync keeps what three people did, over many seeded runs", .serialized)
+///
+/// The runs are dealt to four test cases that go at once: a run waits on the hub most of its time, so one
+/// after another they left the machine idle for minutes at the end of the suite.
+@Suite("Sync keeps what three people did, over many seeded runs")
 struct SyncRandomIntentTests {
+    /// How many shares the seeds are dealt into, each a test case of its own.
+    static let shares = 4
+
     static var seeds: [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let one = environment["CHARFLOW_INTENT_SEED"].flatMap({ UInt64($0) }) { return [one] }
@@ -41,11 +47,12 @@ struct SyncRandomIntentTests {
         var secrets: [String] = []
     }
 
-    @Test("Y-17 Y-18 Y-27 D19: three devices, note lines, ticks, deferrals and a purge in random order over seeded runs end as the people meant")
-    func seededRuns() throws {
+    @Test("Y-17 Y-18 Y-27 D19: three devices, note lines, ticks, deferrals and a purge in random order over seeded runs end as the people meant",
+          arguments: 0..<shares)
+    func seededRuns(share: Int) throws {
         // A hub of its own for each run: a device's clock moves past every clock it receives, so runs
         // sharing a hub would order one run's changes by another's clocks, not by when people made them.
-        for seed in Self.seeds {
+        for (index, seed) in Self.seeds.enumerated() where index % Self.shares == share {
             try run(seed: seed, hub: try PostgresHub.initialised(at: "2026-03-01T07:00"))
         }
     }
