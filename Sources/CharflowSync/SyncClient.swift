@@ -122,7 +122,6 @@ package final class SyncClient {
     package func sync(url: String, remember: Bool, passphrase: HubPassphrase = HubPassphrase(),
                       kept: KeptHubConnection? = nil, progress: ((Int, Int?) -> Void)? = nil) throws -> Report {
         try db.stopMapping()
-        try keepScratchInMemory()
         // One sync of this store at a time (`SyncTurn`), held until this sync returns.
         let turn = SyncTurn(storePath: db.path)
         defer { withExtendedLifetime(turn) {} }
@@ -131,23 +130,6 @@ package final class SyncClient {
         }
         return try kept.use(url) { hub in
             try sync(over: hub, url: url, remember: remember, passphrase: passphrase, progress: progress)
-        }
-    }
-
-    /// Keeps this connection's scratch data in memory from now on: its temporary tables and the
-    /// journal of each page's savepoint inside a join's one transaction, which SQLite otherwise writes
-    /// to a file once it passes 64 KiB (a tenth of a 10,000-task join's time, in `pwrite` calls).
-    ///
-    /// Changing it drops the connection's temporary tables, so it is done before this sync's first
-    /// step; they are scratch tables each use makes again, and the one that outlives a sync (the bases
-    /// kept before a push from no cursor) is filled only by a sync's push, after this. Setting it
-    /// again changes nothing. Inside a caller's transaction SQLite refuses it, and the sync goes on
-    /// with its scratch data where it was.
-    private func keepScratchInMemory() throws {
-        do {
-            try db.execute("PRAGMA temp_store = MEMORY")
-        } catch let refused as DatabaseError where refused.result.primary == .error {
-            return
         }
     }
 
