@@ -42,6 +42,7 @@ struct OperationFit {
         let field = isBase ? String(operation.field.dropLast(OperationLog.baseSuffix.count)) : operation.field
         guard let declared = known[field] else { return "unknown field" }
         guard !isBase, let kind = declared else { return nil }
+        if OperationFit.fitsPlainly(operation.value, kind) { return nil }
         let value = operation.value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard value != "null" else { return nil }
         let number = value.first.map { $0 == "-" || $0.isNumber } ?? false
@@ -51,6 +52,36 @@ struct OperationFit {
         case .text: value.hasPrefix("\"")
         }
         return fits ? nil : "wrong type (\(value.prefix(24)) where \(operation.table).\(field) takes \(kind))"
+    }
+
+    /// Whether `value` fits `kind` by its bytes alone, as the hub sends nearly every value: its first
+    /// and last bytes are printable ASCII other than a space, so a trim would leave it as it is; its
+    /// second byte is ASCII, so its first character is its first byte; and that byte says its kind
+    /// (`"` a text, a digit or `-` a number, an integer without `.`, `e` or `E`). Anything else
+    /// (false) is judged character by character, as it always was.
+    ///
+    /// A join checks every field of the hub's state, and the trim and the walk by characters copied
+    /// or decoded every value.
+    static func fitsPlainly(_ value: String, _ kind: Kind) -> Bool {
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last, plain(first), plain(last) else { return false }
+        // A first character of one byte: no mark after it joins it into another.
+        guard bytes.count == 1 || bytes[bytes.index(after: bytes.startIndex)] < 0x80 else { return false }
+        let digit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        switch kind {
+        case .text:
+            return first == UInt8(ascii: "\"")
+        case .real:
+            return digit || first == UInt8(ascii: "-")
+        case .integer:
+            guard digit || first == UInt8(ascii: "-") else { return false }
+            return !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        }
+    }
+
+    /// A byte no trim removes and no other character shares: printable ASCII other than a space.
+    private static func plain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     /// Whether a write failed because of the operation's own content (a constraint it breaks, a value

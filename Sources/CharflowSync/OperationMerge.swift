@@ -10,7 +10,7 @@ import Foundation
 /// tombstones, the device's state, in `OperationLog`); what wins, what a removal takes with it and
 /// which habit days to settle is decided here.
 package enum OperationMerge {
-    private struct RowKey: Hashable {
+    struct RowKey: Hashable {
         let table: String
         let id: String
     }
@@ -53,12 +53,18 @@ package enum OperationMerge {
             var delivered: [RowKey: [RemoteOperation]] = [:]
             let watch = try ConflictWatch.open(db, now: now)
             var touched: [UndoAcrossSync.Row] = []
+            // The rows written, in the order they came, each with its winning fields and, by field, every
+            // change of a watched field with what its writer had seen of it (rule Y-24); `slots` finds a
+            // row's place, and the last one found is kept, since a row's fields come one after another.
             var order: [RowKey] = []
-            var winners: [RowKey: [String: (hlc: String, value: String)]] = [:]
-            // Every change of a watched field, with what its writer had seen of it (rule Y-24).
-            var seen: [RowKey: [String: [ConflictWatch.Change]]] = [:]
+            var winners: [[String: (hlc: String, value: String)]] = []
+            var seen: [[String: [ConflictWatch.Change]]] = []
+            var slots: [RowKey: Int] = [:]
+            var lastSlot: (key: RowKey, slot: Int)?
             var removed: [RowKey] = []
             var latest: HybridLogicalClock?
+            // The text of the last clock read: a row's fields mostly share one, and each is read once.
+            var lastClockText: String?
             // Every change of a field merged by lines, with the base it was sent with, by row and field.
             var byLines: [RowKey: [String: [LineChange]]] = [:]
             var bases: [BaseKey: String] = [:]
@@ -72,8 +78,11 @@ package enum OperationMerge {
                                                     value: op.value, reason: reason), db)
                     continue
                 }
-                if let clock = HybridLogicalClock(text: op.hlc), clock.milliseconds <= notAfter,
-                   latest.map({ clock > $0 }) ?? true { latest = clock }
+                if op.hlc != lastClockText {
+                    lastClockText = op.hlc
+                    if let clock = HybridLogicalClock(text: op.hlc), clock.milliseconds <= notAfter,
+                       latest.map({ isLater(clock, than: $0) }) ?? true { latest = clock }
+                }
                 let key = RowKey(table: op.table, id: op.rowID)
                 if guarded { delivered[key, default: []].append(op) }
                 if op.field == OperationLog.deletedField {
@@ -88,12 +97,24 @@ package enum OperationMerge {
                 if OperationLog.mergesByLines(op.table, op.field) {
                     byLines[key, default: [:]][op.field, default: []].append(LineChange(hlc: op.hlc, value: op.value, base: nil))
                 }
-                if winners[key] == nil { order.append(key) }
-                if watch != nil, ConflictWatch.watches(op.table, op.field) {
-                    seen[key, default: [:]][op.field, default: []].append(.init(hlc: op.hlc, base: op.base))
+                let slot: Int
+                if let last = lastSlot, last.key == key {
+                    slot = last.slot
+                } else if let known = slots[key] {
+                    slot = known
+                } else {
+                    slot = order.count
+                    slots[key] = slot
+                    order.append(key)
+                    winners.append([:])
+                    seen.append([:])
                 }
-                if let held = winners[key]?[op.field], held.hlc > op.hlc { continue }
-                winners[key, default: [:]][op.field] = (op.hlc, op.value)
+                lastSlot = (key, slot)
+                if watch != nil, ConflictWatch.watches(op.table, op.field) {
+                    seen[slot][op.field, default: []].append(.init(hlc: op.hlc, base: op.base))
+                }
+                if let held = winners[slot][op.field], held.hlc > op.hlc { continue }
+                winners[slot][op.field] = (op.hlc, op.value)
             }
             // Shared settings are keyed by their name, not an id (rule Y-26).
             var changed = try SettingsMerge.apply(operations, db)
@@ -111,11 +132,18 @@ package enum OperationMerge {
                 touched.append(UndoAcrossSync.Row(table: key.table, id: key.id))
             }
             let gone = touched
-            for key in order {
-                guard var fields = winners[key], try !OperationLog.isRemoved(table: key.table, id: key.id, db) else { continue }
+            // What the store holds of the rows to write, read in a few statements, and each table's shape.
+            let held = try HeldRows(order, db)
+            var shapes: [String: TableShape] = [:]
+            // The clocks of the rows new to clock keeping, written together once the rows are.
+            var newRows: [OperationLog.NewRowClocks] = []
+            for (slot, key) in order.enumerated() {
+                guard !held.isRemoved(key) else { continue }
+                var fields = winners[slot]
+                let exists = held.exists(key)
                 var lineFields: [String: [LineChange]] = [:]
                 if let changes = byLines[key] {
-                    if try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil {
+                    if exists {
                         for (field, list) in changes {
                             let shared = fromState ? try OperationLog.sharedBase(table: key.table, id: key.id, field: field, db) : nil
                             lineFields[field] = list.map {
@@ -136,8 +164,14 @@ package enum OperationMerge {
                     }
                 }
                 var wrote = 0
+                // A row with no record of clocks here (none held, none kept for it) that the store does
+                // not hold: its clocks need no merge with held ones, and are written with the others.
+                let known = Known(held: held.clocks(key), exists: exists, isNew: !exists && !held.isTracked(key))
+                var newClocks: OperationLog.NewRowClocks?
                 let write = {
-                    if !fields.isEmpty { wrote += try merge(key, fields, seen[key] ?? [:], watch, db) }
+                    if !fields.isEmpty {
+                        wrote += try merge(key, fields, seen[slot], watch, known: known, shapes: &shapes, newClocks: &newClocks, db)
+                    }
                     for (field, list) in lineFields.sorted(by: { $0.key < $1.key }) {
                         wrote += try mergeByLines(key, field, list, db)
                     }
@@ -148,19 +182,20 @@ package enum OperationMerge {
                     do {
                         try db.write(write)
                     } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
-                        wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, seen[key] ?? [:], watch, db)
+                        wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, seen[slot], watch, db)
                         changed += wrote
                         if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                         continue
                     }
                 }
+                if let newClocks { newRows.append(newClocks) }
                 changed += wrote
                 if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }
                 if let task = try DeferralCounts.task(of: key.table, id: key.id, db: db) { counted.insert(task) }
                 if key.table == "tasks", fields["deferral_count"] != nil { counted.insert(key.id) }
             }
-            try OperationLog.settleMergedClocks(db)
+            try OperationLog.settleMergedClocks(db, newRows: newRows)
             // Only the rows this merge wrote can hold a broken link: a row it removed took its children
             // with it by the store's own foreign-key actions, deferred checks or not.
             changed += try settleBrokenLinks(db, writtenRows: order)
@@ -192,7 +227,12 @@ package enum OperationMerge {
             if fields.keys.contains(where: together.contains) { parts.append(together) }
             for part in parts {
                 do {
-                    try db.write { changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, seen, watch, db)) }
+                    try db.write {
+                        var none: [String: TableShape] = [:]
+                        var unused: OperationLog.NewRowClocks?
+                        changed = max(changed, try merge(key, fields.filter { part.contains($0.key) }, seen, watch, known: nil,
+                                                         shapes: &none, newClocks: &unused, db))
+                    }
                 } catch let alone as DatabaseError where OperationFit.cannotApply(alone) {
                     for field in part { failed[field] = alone.message }
                 }
@@ -215,6 +255,15 @@ package enum OperationMerge {
                                             value: op.value, reason: reason), db)
         }
         return changed
+    }
+
+    /// Whether `clock` is later than `other`, as their texts compare, without printing either: a
+    /// clock read from its text has 18 digits of milliseconds and 6 of counter, so the texts compare
+    /// as the milliseconds, then the counter, then the device do.
+    static func isLater(_ clock: HybridLogicalClock, than other: HybridLogicalClock) -> Bool {
+        if clock.milliseconds != other.milliseconds { return clock.milliseconds > other.milliseconds }
+        if clock.counter != other.counter { return clock.counter > other.counter }
+        return clock.device > other.device
     }
 
     private struct BaseKey: Hashable {
@@ -286,12 +335,45 @@ package enum OperationMerge {
         try db.scalar("SELECT json_extract(?, '$')", [.text(json)])?.text
     }
 
+    /// What the store held of one row before a merge wrote it: its field clocks, whether it holds the
+    /// row, and whether the row is new to clock keeping too (`OperationLog.NewRowClocks`).
+    private struct Known {
+        let held: [String: String]
+        let exists: Bool
+        let isNew: Bool
+    }
+
+    /// A synced table's columns and the ones a new row must be given, read once a merge.
+    private struct TableShape {
+        let columns: Set<String>
+        let required: [String]
+
+        init(_ table: String, _ db: Database) throws {
+            columns = Set(try db.columns(of: table))
+            required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+                                   [.text(table)]).compactMap { $0[0].text }
+        }
+    }
+
     /// Writes the fields of one row whose clocks are later than the ones the row holds; inserts the
     /// row when it is new here. Returns 1 when anything was written.
+    ///
+    /// `known` is what the store held of the row, read with the delivery's other rows (nil: read it
+    /// here). A row new to clock keeping gives its clocks back in `newClocks`, for the caller to
+    /// write with the others once the row is in; any other row's are held (`holdMergedClocks`).
     private static func merge(_ key: RowKey, _ fields: [String: (hlc: String, value: String)],
-                              _ seen: [String: [ConflictWatch.Change]], _ watch: ConflictWatch?, _ db: Database) throws -> Int {
-        let held = try OperationLog.fieldClocks(table: key.table, id: key.id, db)
-        let columns = Set(try db.columns(of: key.table))
+                              _ seen: [String: [ConflictWatch.Change]], _ watch: ConflictWatch?, known: Known?,
+                              shapes: inout [String: TableShape], newClocks: inout OperationLog.NewRowClocks?,
+                              _ db: Database) throws -> Int {
+        let held = try known?.held ?? OperationLog.fieldClocks(table: key.table, id: key.id, db)
+        let shape: TableShape
+        if let cached = shapes[key.table] {
+            shape = cached
+        } else {
+            shape = try TableShape(key.table, db)
+            shapes[key.table] = shape
+        }
+        let columns = shape.columns
         // Fields merged together (a task's placement, rule Y-19) win or lose as one: by the latest clock
         // of the group on either side, so two moves never mix into a placement nobody chose.
         let together = OperationLog.mergedTogether[key.table] ?? []
@@ -305,13 +387,12 @@ package enum OperationMerge {
         }.sorted { $0.key < $1.key }
         guard !winning.isEmpty else { return 0 }
         var wrote = 1
-        let exists = try db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil
+        let exists = try known?.exists ?? (db.scalar("SELECT 1 FROM \(key.table) WHERE id = ?", [.text(key.id)]) != nil)
         if !exists {
             // Later changes to a row this device no longer holds, though it has no tombstone: a row that
             // followed its purged parent (a session of a task purged elsewhere). Every device removed it
             // alike; its remaining fields cannot make a row again.
-            let required = try db.rows("SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
-                                       [.text(key.table)]).compactMap { $0[0].text }
+            let required = shape.required
             let given = Set(winning.map(\.key))
             if required.contains(where: { !given.contains($0) }) {
                 // Changes to a row that was set aside here wait with it (rule Y-23).
@@ -342,7 +423,11 @@ package enum OperationMerge {
             let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joined(separator: ", ")
             try db.run("INSERT INTO \(key.table) (\(names)) VALUES (\(slots))", [.text(key.id)] + values)
         }
-        try OperationLog.holdMergedClocks(table: key.table, id: key.id, winning.map { ($0.key, $0.value.hlc) }, db)
+        if known?.isNew == true {
+            newClocks = OperationLog.NewRowClocks(table: key.table, id: key.id, clocks: winning.map { ($0.key, $0.value.hlc) })
+        } else {
+            try OperationLog.holdMergedClocks(table: key.table, id: key.id, winning.map { ($0.key, $0.value.hlc) }, db)
+        }
         for (field, incoming) in winning {
             // What arrived is what this device now shares: the base of its next change of the field.
             if OperationLog.mergesByLines(key.table, field) {

@@ -121,4 +121,66 @@ struct OperationMergeTests {
         #expect(try b.open().db.rows("SELECT id FROM deferrals ORDER BY id").compactMap { $0[0].text } == ["d-kept"])
         #expect(try b.open().db.scalar("PRAGMA foreign_key_check")?.text == nil, "no row points at a missing one")
     }
+
+    @Test("Y-12 Y-3: rows a joining store does not hold are written whole with their field clocks, and end as the field-by-field merge of the same state leaves them")
+    func joiningRowsMatchTheFieldByFieldMerge() throws {
+        let first = HybridLogicalClock(milliseconds: 1_772_000_000_000, counter: 0, device: "aa").text
+        let second = HybridLogicalClock(milliseconds: 1_772_000_000_000, counter: 1, device: "bb").text
+        let third = HybridLogicalClock(milliseconds: 1_772_000_005_000, counter: 0, device: "cc").text
+        let made = "\"2026-03-01T09:00:00.000Z\""
+        let mixed = "00000000-0000-4000-8000-0000000000a1", tied = "00000000-0000-4000-8000-0000000000a2"
+        let plain = "00000000-0000-4000-8000-0000000000a3"
+        // The hub's state as a joining device pulls it: one row's fields mostly at one clock, one row
+        // whose fields split two and two (the later clock then holds the row), one row at one clock.
+        let state = [
+            RemoteOperation(hlc: first, table: "tasks", rowID: mixed, field: "created_at", value: made),
+            RemoteOperation(hlc: second, table: "tasks", rowID: mixed, field: "effort_minutes", value: "30"),
+            RemoteOperation(hlc: first, table: "tasks", rowID: mixed, field: "modified_at", value: made),
+            RemoteOperation(hlc: first, table: "tasks", rowID: mixed, field: "notes", value: "\"a line\""),
+            RemoteOperation(hlc: first, table: "tasks", rowID: mixed, field: "title", value: "\"Mixed\""),
+            RemoteOperation(hlc: third, table: "tasks", rowID: tied, field: "created_at", value: made),
+            RemoteOperation(hlc: second, table: "tasks", rowID: tied, field: "modified_at", value: made),
+            RemoteOperation(hlc: third, table: "tasks", rowID: tied, field: "notes", value: "\"tied\""),
+            RemoteOperation(hlc: second, table: "tasks", rowID: tied, field: "title", value: "\"Tied\""),
+            RemoteOperation(hlc: third, table: "tasks", rowID: plain, field: "created_at", value: made),
+            RemoteOperation(hlc: third, table: "tasks", rowID: plain, field: "modified_at", value: made),
+            RemoteOperation(hlc: third, table: "tasks", rowID: plain, field: "title", value: "\"Plain\""),
+        ]
+        let joining = try SyncStore(), merged = try SyncStore()
+        try joining.becomeDevice()
+        try merged.becomeDevice()
+        // A row clock no field holds makes each row one the store keeps clocks for: its clocks then go
+        // through the field-by-field merge with the clocks held, as before new rows were written whole.
+        for id in [mixed, tied, plain] {
+            let db = try merged.open().db
+            try db.write { try db.run("INSERT INTO sync_rows (table_name, row_id, hlc, fields) VALUES ('tasks', ?, '', 0)", [.text(id)]) }
+        }
+        for store in [joining, merged] {
+            let db = try store.open().db
+            #expect(try OperationMerge.apply(state, cursor: 12, now: "2026-03-07T09:00:00.000Z", fromState: true, db) == 3)
+        }
+        #expect(try joining.syncedRows() == merged.syncedRows())
+        let clocks = { (store: SyncStore) in
+            try store.open().db.rows("""
+                SELECT 'row', table_name, row_id, hlc, fields FROM sync_rows WHERE table_name = 'tasks'
+                UNION ALL SELECT 'field', table_name, row_id, field, hlc FROM sync_fields WHERE table_name = 'tasks'
+                UNION ALL SELECT 'base', table_name, row_id, field, value FROM sync_bases
+                UNION ALL SELECT 'line', table_name, row_id, field, hlc FROM sync_line_changes
+                ORDER BY 1, 2, 3, 4
+                """).map { $0.map { "\($0)" }.joined(separator: "|") }
+        }
+        #expect(try clocks(joining) == clocks(merged))
+        // Each field holds the clock it came with; the row clock is the one most of its fields hold.
+        let db = try joining.open().db
+        for (id, fields) in Dictionary(grouping: state, by: \.rowID) {
+            let held = try OperationLog.fieldClocks(table: "tasks", id: id, db)
+            #expect(held == Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.hlc) }))
+        }
+        let rowClocks = try db.rows("SELECT row_id, hlc FROM sync_rows WHERE table_name = 'tasks' ORDER BY row_id").map { [$0[0].text, $0[1].text] }
+        #expect(rowClocks == [[mixed, first], [tied, third], [plain, third]])
+        let apart = try db.rows("SELECT row_id, field FROM sync_fields WHERE table_name = 'tasks' ORDER BY row_id, field").map { [$0[0].text, $0[1].text] }
+        #expect(apart == [[mixed, "effort_minutes"], [tied, "modified_at"], [tied, "title"]])
+        #expect(try joining.task(mixed, "effort_minutes") == .integer(30))
+        #expect(try joining.task(tied, "notes") == .text("tied"))
+    }
 }
