@@ -17,6 +17,16 @@ struct NotesMergeTests {
         #expect(NotesMerge.merge(base: "a\nb\nc", earlier: "a\nb\nc\nd", later: "a\nc") == "a\nc\nd")
     }
 
+    @Test("Y-17: a removed line goes though it was the only line of the base and the other side added before it or after it")
+    func removalWithNoLineKeptByBoth() {
+        // One device wrote a line and took it back (undo); another wrote its own meanwhile.
+        #expect(NotesMerge.merge(base: "written then undone", earlier: "mine\nwritten then undone", later: nil) == "mine")
+        #expect(NotesMerge.merge(base: "written then undone", earlier: nil, later: "written then undone\nmine") == "mine")
+        #expect(NotesMerge.merge(base: "a\nb", earlier: "a\nb\nc", later: "a") == "a\nc")
+        // A line both sides removed goes, one both still hold stays, each addition where its side put it.
+        #expect(NotesMerge.merge(base: "x\ny", earlier: "y\nnew one", later: "new two\ny") == "new two\ny\nnew one")
+    }
+
     @Test("Y-17: a line changed on both sides keeps both versions")
     func bothChangesKept() {
         #expect(NotesMerge.merge(base: "a\nmeet at 5\nc", earlier: "a\nmeet at 6\nc", later: "a\nmeet at 7\nc")

@@ -29,7 +29,12 @@ public enum NotesMerge {
             } else if laterChunk == baseChunk || earlierChunk == laterChunk {
                 merged += earlierChunk
             } else {
-                merged += both(earlierChunk, laterChunk)
+                // A line of the base that one side left as it was and the other removed is removed
+                // here too: a stretch with no line both sides kept held it on the keeping side only,
+                // and a line written and then undone came back.
+                let earlierKept = earlierChunk.filter { !baseChunk.contains($0) || laterChunk.contains($0) }
+                let laterKept = laterChunk.filter { !baseChunk.contains($0) || earlierChunk.contains($0) }
+                merged += both(earlierKept, laterKept)
             }
             if anchor.0 < b.count { merged.append(pick(b[anchor.0], e[anchor.1], l[anchor.2])) }
             previous = anchor
