@@ -266,9 +266,9 @@ package enum OperationLog {
     }
 
     /// The migration the triggers were made for, with the triggers' own version: triggers that write
-    /// bases (rule Y-17) replace the ones before them.
+    /// bases (rule Y-17), then bases of the value each change replaced, replace the ones before them.
     private static func schemaMark(_ migrator: Migrator) -> String {
-        (migrator.migrations.last?.name ?? "") + "+bases+placement"
+        (migrator.migrations.last?.name ?? "") + "+bases+placement+replaced-bases"
     }
 
     private static func installTriggers(_ db: Database, migrator: Migrator) throws {
@@ -295,9 +295,16 @@ package enum OperationLog {
                 END
                 """)
             let updated = columns.map { column in
+                // The base is the value this change replaced, which every device holds before it: the
+                // shared one, or this device's own change still waiting to go (sent ahead of this one).
+                // Each waiting change once took the shared value as its base, so a line written and
+                // undone between two syncs came back on every device that merged the two in turn.
                 let base = mergesByLines(table, column) ? """
-                    INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\(column)\(baseSuffix)', b.value
-                    FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = new.id AND b.field = '\(column)' AND old.\(column) IS NOT new.\(column);
+                    INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\(column)\(baseSuffix)', json_quote(old.\(column))
+                    WHERE old.\(column) IS NOT new.\(column) AND (
+                        EXISTS (SELECT 1 FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = new.id AND b.field = '\(column)')
+                        OR EXISTS (SELECT 1 FROM sync_ops o WHERE o.table_name = '\(table)' AND o.row_id = new.id AND o.field = '\(column)'
+                                   AND o.seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)));
                     """ : ""
                 let together = mergedTogether[table].flatMap { $0.contains(column) ? $0 : nil } ?? [column]
                 let changed = together.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
