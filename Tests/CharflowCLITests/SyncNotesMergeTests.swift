@@ -62,6 +62,24 @@ struct SyncNotesMergeTests {
         #expect(try a.syncedRecords() == b.syncedRecords())
     }
 
+    @Test("Y-17 Y-25: a line written and undone between two syncs never comes back, while the other device's line written meanwhile stays (each change's base is the value it replaced)")
+    func undoneLineStaysGone() throws {
+        let hub = try startHub()
+        let a = try CharflowRunner(), b = try CharflowRunner()
+        let id = try shared("Bring bags", hub, [a, b])
+        try a.ok(["note", id, "Kept"], now: "\(Self.day)T10:00")
+        try a.ok(["note", id, "Taken back"], now: "\(Self.day)T10:01")
+        try a.ok(["undo"], now: "\(Self.day)T10:02")
+        try b.ok(["note", id, "From B"], now: "\(Self.day)T10:03")
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        let expected = "Bring bags\n2026-03-10 10:00 — Kept\n2026-03-10 10:03 — From B"
+        #expect(try notes(a, id) == expected)
+        #expect(try notes(b, id) == expected)
+        #expect(try a.syncedRecords() == b.syncedRecords())
+    }
+
     @Test("Y-17: checklist items ticked on two devices offline are both ticked; the same item ticked on both is ticked once")
     func ticksPerItem() throws {
         let hub = try startHub()

@@ -1,13 +1,16 @@
+import CharflowCore
 import CharflowStore
 import CharflowTestSupport
 import Foundation
 import Testing
 
-/// Three devices through a real PostgreSQL hub, many short seeded runs of what people do to one task
-/// and one habit — note lines, ticks, deferrals, a purge with late notes on the purged task — with
-/// syncs in random order, checked against a reference of what the people did (spec D19, issue 39):
-/// no line lost or doubled, every tick kept, one deferral a day carrying the later choice, the purged
-/// text in no file of any device nor on the hub, every store equal.
+/// Three devices through a real PostgreSQL hub, many short seeded runs of what people do to a task, a
+/// daily repeating task and a habit — note lines (some undone at once), ticks, deferrals, completing
+/// the repeat, importing one backup, a purge with late notes on the purged task — with syncs in random
+/// order, checked against a reference of what the people did (spec D19, issue 39): no line lost,
+/// doubled or brought back after its undo, every tick kept, one deferral a day carrying the later
+/// choice, the repeat completed once with one next instance, the imported task once, the purged text
+/// in no file of any device nor on the hub, every store equal.
 ///
 /// Each run stays within one logical day (rollover at 04:00) that crosses its zone's change of clocks
 /// (Berlin from Monday on 28–29 March, New York from Sunday on 7–8 March). A failure names its seed;
@@ -41,13 +44,19 @@ struct SyncRandomIntentTests {
     /// What the people did, which every store must show in the end.
     struct Reference {
         var lines: [String] = []
+        /// Lines written and undone at once, which no store may show.
+        var undone: [String] = []
+        /// Whether someone completed the repeating task's first instance.
+        var repeatDone = false
+        /// Whether someone imported the backup.
+        var imported = false
         var ticked = false
         var deferredTo: String?
         var purged = false
         var secrets: [String] = []
     }
 
-    @Test("Y-17 Y-18 Y-27 D19: three devices, note lines, ticks, deferrals and a purge in random order over seeded runs end as the people meant",
+    @Test("Y-17 Y-18 Y-20 Y-25 Y-27 D19: three devices, note lines, undos, ticks, deferrals, a repeat, an import and a purge in random order over seeded runs end as the people meant",
           arguments: 0..<shares)
     func seededRuns(share: Int) throws {
         // A hub of its own for each run: a device's clock moves past every clock it receives, so runs
@@ -69,7 +78,7 @@ struct SyncRandomIntentTests {
         formatter.timeZone = TimeZone(identifier: place.zone)
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
         func now() -> String { formatter.string(from: instant) }
-        func tick() { instant.addTimeInterval(6 * 60) }
+        func tick(minutes: Double = 6) { instant.addTimeInterval(minutes * 60) }
         let day = String(now().prefix(10))
         let context = "seed \(seed) (\(place.zone))"
 
@@ -82,6 +91,14 @@ struct SyncRandomIntentTests {
         let task = try first.add("Plan the trip \(seed)", ["--region", "evening"], now: now())
         let doomed = try first.add("Old plan \(seed)", ["--notes", secret, "--region", "evening"], now: now())
         let habit = try first.addHabit("Stretch \(seed)", [], now: now())
+        let series = try first.add("Water the plants \(seed)", ["--repeat", "daily", "--due", "today", "--region", "morning"], now: now())
+        // A backup of another store, with one task, that any device may import (more than one may).
+        let source = try CharflowRunner(timeZone: place.zone)
+        defer { source.removeFolder() }
+        let importedTitle = "Imported \(seed)"
+        try source.add(importedTitle, ["--notes", "from the old laptop"], now: now())
+        let backup = source.folder.appendingPathComponent("backup.json").path
+        try source.ok(["export", "--out", backup], now: now())
         for device in devices {
             tick()
             try device.syncJSON(hub, now: now())
@@ -95,10 +112,25 @@ struct SyncRandomIntentTests {
             let roll = Int.random(in: 0..<100, using: &random)
             story.append("\(now()) device \(index) roll \(roll)")
             switch roll {
-            case 0..<35:
+            case 0..<27:
                 let line = "s\(seed) step \(step) on \(index)"
                 try device.ok(["note", task, line], now: now())
                 reference.lines.append(line)
+            case 27..<31:
+                // A line written and taken back at once, before any sync.
+                let line = "s\(seed) step \(step) on \(index) undone"
+                try device.ok(["note", task, line], now: now())
+                try device.ok(["undo"], now: now())
+                reference.undone.append(line)
+            case 31..<35:
+                // The first instance is due today; a device that shows it open completes it.
+                if let open = try instances(device, series).first(where: { !$0.done && $0.due == day }) {
+                    try device.ok(["done", open.id], now: now())
+                    reference.repeatDone = true
+                } else {
+                    try device.ok(["import", backup], now: now())
+                    reference.imported = true
+                }
             case 35..<47:
                 // A tick where this device does not show the day done yet (a second tick would untick).
                 if try amount(device, habit, day) == 0 {
@@ -139,13 +171,17 @@ struct SyncRandomIntentTests {
         while !quiet, rounds < 6 {
             rounds += 1
             quiet = true
+            // A minute between these syncs, so that the rounds end before the 04:00 rollover, which
+            // would defer the task and send more.
             for device in devices {
-                tick()
+                tick(minutes: 1)
                 let report = try device.syncJSON(hub, now: now())
-                if (report["pulled"] as? Int ?? 0) > 0 || (report["pushed"] as? Int ?? 0) > 0 { quiet = false }
+                let pulled = report["pulled"] as? Int ?? 0, pushed = report["pushed"] as? Int ?? 0
+                story.append("\(now()) device \(devices.firstIndex { $0.folder == device.folder } ?? -1) synced: pulled \(pulled), pushed \(pushed)")
+                if pulled > 0 || pushed > 0 { quiet = false }
             }
         }
-        #expect(quiet, "\(context): the devices kept exchanging changes")
+        #expect(quiet, "\(context): the devices kept exchanging changes; \(story)")
         tick()
         let records = try devices.map { try $0.syncedRecords(eachRemovalOnce: true) }
         if Set(records).count != 1 {
@@ -163,7 +199,16 @@ struct SyncRandomIntentTests {
             let lines = ((shown["notes"] as? String) ?? "").split(separator: "\n").map { line in
                 line.range(of: " — ").map { String(line[$0.upperBound...]) } ?? String(line)
             }
-            #expect(lines.sorted() == reference.lines.sorted(), "\(context): device \(index) holds \(lines), the people wrote \(reference.lines)")
+            #expect(lines.sorted() == reference.lines.sorted(), "\(context): device \(index) holds \(lines), the people wrote \(reference.lines) and undid \(reference.undone); \(story)")
+            let held = try instances(device, series)
+            let expected: [Instance] = reference.repeatDone
+                ? [Instance(id: "", due: day, done: true), Instance(id: "", due: try nextDay(day), done: false)]
+                : [Instance(id: "", due: day, done: false)]
+            #expect(held.map { [$0.due, "\($0.done)"] } == expected.map { [$0.due, "\($0.done)"] },
+                    "\(context): device \(index) holds the repeat as \(held); completed: \(reference.repeatDone)")
+            let importedCount = try Database(path: device.storePath, readOnly: true)
+                .scalar("SELECT count(*) FROM tasks WHERE title = ?", [.text(importedTitle)])?.int ?? -1
+            #expect(importedCount == (reference.imported ? 1 : 0), "\(context): device \(index) holds the imported task \(importedCount) times")
             let deferrals = (shown["deferrals"] as? [[String: Any]]) ?? []
             #expect(deferrals.count == (reference.deferredTo == nil ? 0 : 1), "\(context): device \(index) \(deferrals)")
             #expect(shown["deferralCount"] as? Int == deferrals.count, "\(context): device \(index)")
@@ -178,6 +223,29 @@ struct SyncRandomIntentTests {
         let like = reference.secrets.map { "value LIKE '%\($0)%'" }.joined(separator: " OR ")
         #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE \(like)") == "0", "\(context): the hub's log keeps purged text")
         #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE \(like)") == "0", "\(context): the hub's state keeps purged text")
+    }
+
+    /// One task of a repeating series as a device holds it.
+    struct Instance: Equatable, CustomStringConvertible {
+        let id: String
+        let due: String
+        let done: Bool
+        var description: String { "\(due)\(done ? " done" : "")" }
+    }
+
+    /// The instances of the series that `first` began, as `device` holds them, by due day.
+    func instances(_ device: CharflowRunner, _ first: String) throws -> [Instance] {
+        let db = try Database(path: device.storePath, readOnly: true)
+        let rows = try db.rows("""
+            SELECT id, coalesce(due_date, ''), is_completed FROM tasks
+            WHERE series_id = (SELECT series_id FROM tasks WHERE id = ?) AND dropped_at IS NULL ORDER BY due_date, is_completed DESC
+            """, [.text(first)])
+        return rows.map { Instance(id: $0[0].text ?? "", due: $0[1].text ?? "", done: $0[2].int == 1) }
+    }
+
+    /// The day after `day` (`YYYY-MM-DD`), by the calendar.
+    func nextDay(_ day: String) throws -> String {
+        try #require(LocalDay(day)).adding(days: 1).description
     }
 
     /// The habit's amount on `day` as `device` holds it (0 when the day has no entry).
