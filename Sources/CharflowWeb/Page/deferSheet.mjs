@@ -118,13 +118,17 @@ async function deferTo(task, word) {
     $("defer-problem").textContent = error.message;
     return;
   }
-  // From Region focus, the fifth deferral's suggestion opens in the task's detail.
-  if (detail.suggestion === task.id && !/^#task\//.test(location.hash)) {
+  // The fifth deferral's suggestion takes focus in the first redraw that shows it, whichever that is
+  // (the poll's may come first); from Region focus it opens in the task's detail.
+  if (detail.suggestion === task.id) {
     detail.pendingFocus = "detail-suggestion";
-    location.hash = "#task/" + task.id;
-    return;
+    if (!/^#task\//.test(location.hash)) {
+      location.hash = "#task/" + task.id;
+      return;
+    }
   }
   await refresh();
+  if (detail.pendingFocus === "detail-suggestion") detail.pendingFocus = null;
   const target = detail.suggestion === task.id ? $("detail-suggestion") : $("detail-defer");
   if (target) target.focus();
   else if (!document.activeElement || document.activeElement === document.body) focusHeading();
