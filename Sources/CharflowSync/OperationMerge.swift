@@ -81,7 +81,7 @@ package enum OperationMerge {
                 if op.hlc != lastClockText {
                     lastClockText = op.hlc
                     if let clock = HybridLogicalClock(text: op.hlc), clock.milliseconds <= notAfter,
-                       latest.map({ isLater(clock, than: $0) }) ?? true { latest = clock }
+                       latest.map({ clock > $0 }) ?? true { latest = clock }
                 }
                 let key = RowKey(table: op.table, id: op.rowID)
                 if guarded { delivered[key, default: []].append(op) }
@@ -255,15 +255,6 @@ package enum OperationMerge {
                                             value: op.value, reason: reason), db)
         }
         return changed
-    }
-
-    /// Whether `clock` is later than `other`, as their texts compare, without printing either: a
-    /// clock read from its text has 18 digits of milliseconds and 6 of counter, so the texts compare
-    /// as the milliseconds, then the counter, then the device do.
-    static func isLater(_ clock: HybridLogicalClock, than other: HybridLogicalClock) -> Bool {
-        if clock.milliseconds != other.milliseconds { return clock.milliseconds > other.milliseconds }
-        if clock.counter != other.counter { return clock.counter > other.counter }
-        return clock.device > other.device
     }
 
     private struct BaseKey: Hashable {

@@ -46,7 +46,18 @@ public struct HybridLogicalClock: Sendable, Equatable, Comparable {
         self.init(milliseconds: ms, counter: count, device: String(parts[2]))
     }
 
+    /// The order of the texts. Within the text's widths (18 digits of milliseconds, 6 of counter: every
+    /// clock read from a text) that is the order of the milliseconds, then the counter, then the
+    /// device, compared without printing either clock; a merge compares one a field it receives.
     public static func < (lhs: HybridLogicalClock, rhs: HybridLogicalClock) -> Bool {
-        lhs.text < rhs.text
+        guard lhs.fitsItsText, rhs.fitsItsText else { return lhs.text < rhs.text }
+        if lhs.milliseconds != rhs.milliseconds { return lhs.milliseconds < rhs.milliseconds }
+        if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+        return lhs.device < rhs.device
+    }
+
+    /// Whether the milliseconds and the counter fit their widths in the text.
+    private var fitsItsText: Bool {
+        (0...999_999_999_999_999_999).contains(milliseconds) && (0...999_999).contains(counter)
     }
 }
