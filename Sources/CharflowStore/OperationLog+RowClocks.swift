@@ -1,5 +1,4 @@
 import CharflowCore
-import Foundation
 
 /// Field clocks kept small (rule Y-30): a row's fields mostly share one clock (a task is made in one
 /// action, an edit changes one or two fields), so each row keeps that clock once in `sync_rows`, with a
@@ -304,11 +303,6 @@ extension OperationLog {
 
     /// Whether two texts hold the same bytes, as SQLite compares them.
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
+        a.utf8.elementsEqual(b.utf8)
     }
 }
