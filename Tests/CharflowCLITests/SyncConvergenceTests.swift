@@ -293,9 +293,16 @@ struct SyncConvergenceTests {
             let bases = try db.rows("SELECT field, value FROM sync_bases WHERE row_id = ?", [.text(id)]).map { "\($0[0].text ?? "") \($0[1].text ?? "")" }
             let merged = try db.rows("SELECT field, hlc FROM sync_line_changes WHERE row_id = ? ORDER BY hlc", [.text(id)]).map { "\($0[0].text ?? "") \($0[1].text ?? "")" }
             lines.append("device \(index) \(try OperationLog.state(db)?.deviceID ?? ""): notes \(notes) clock \(clocks) bases \(bases) merged \(merged)")
+            let counted = try db.scalar("SELECT deferral_count FROM tasks WHERE id = ?", [.text(id)])?.int ?? -1
+            let countClock = try OperationLog.fieldClocks(table: "tasks", id: id, db)["deferral_count"] ?? "-"
+            let records = try db.rows("SELECT id, deferred_on, day, deferred_to FROM deferrals WHERE task_id = ? ORDER BY id", [.text(id)])
+                .map { $0.map { $0.text ?? "null" }.joined(separator: " ") }
+            lines.append("  deferral_count \(counted) clock \(countClock) records \(records)")
         }
         lines.append("hub state: " + (try hub.rows("SELECT field, hlc, value FROM hub_fields WHERE row_id = '\(id)' AND field LIKE 'notes%'").joined(separator: " ; ")))
         lines.append("hub log: " + (try hub.rows("SELECT hub_seq, device_id, field, hlc, value FROM hub_operations WHERE row_id = '\(id)' AND field LIKE 'notes%' ORDER BY hub_seq").joined(separator: " ; ")))
+        lines.append("hub count log: " + (try hub.rows("SELECT hub_seq, device_id, field, hlc, value FROM hub_operations WHERE row_id = '\(id)' AND field IN ('deferral_count', '_deleted') ORDER BY hub_seq").joined(separator: " ; ")))
+        lines.append("hub deferrals: " + (try hub.rows("SELECT hub_seq, device_id, row_id, field, hlc, value FROM hub_operations WHERE table_name = 'deferrals' AND (value LIKE '%\(id)%' OR row_id IN (SELECT row_id FROM hub_operations WHERE table_name = 'deferrals' AND value LIKE '%\(id)%')) ORDER BY hub_seq").joined(separator: " ; ")))
         return lines.joined(separator: "\n")
     }
 
