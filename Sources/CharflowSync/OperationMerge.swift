@@ -176,6 +176,8 @@ package enum OperationMerge {
                         wrote += try mergeByLines(key, field, list, db)
                     }
                 }
+                // A row that failed whole is written a field at a time; what it wrote is settled like any other.
+                var apart = false
                 if !guarded {
                     try write()
                 } else {
@@ -183,12 +185,10 @@ package enum OperationMerge {
                         try db.write(write)
                     } catch let failure as DatabaseError where OperationFit.cannotApply(failure) {
                         wrote = try writeApart(key, fields, lineFields, delivered[key] ?? [], failure, seen[slot], watch, db)
-                        changed += wrote
-                        if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
-                        continue
+                        apart = true
                     }
                 }
-                if let newClocks { newRows.append(newClocks) }
+                if !apart, let newClocks { newRows.append(newClocks) }
                 changed += wrote
                 if wrote > 0 { touched.append(UndoAcrossSync.Row(table: key.table, id: key.id)) }
                 if let day = try HabitIncrements.day(of: key.table, id: key.id, db: db) { habitDays.insert(day) }

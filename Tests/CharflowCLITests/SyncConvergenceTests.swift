@@ -89,6 +89,7 @@ struct SyncConvergenceTests {
             clock.time.addTimeInterval(TimeInterval(random.int(1...25) * 60))
             let device = devices[random.int(0...2)]
             let roll = random.int(0...99)
+            var what = "partition"
             if roll < 12 {
                 // A partition: some devices sync, in a random order.
                 for index in [0, 1, 2].shuffled(using: &random) where random.int(0...1) == 1 {
@@ -98,13 +99,24 @@ struct SyncConvergenceTests {
             } else if roll < 16 {
                 try redeliver(to: device, hub, clock, &random)
                 tally["redeliver", default: 0] += 1
+                what = "redeliver to device \(devices.firstIndex { $0 === device } ?? -1)"
             } else {
                 let before = try increments(device)
                 let name = try act(device, clock, &random, &unexpected)
                 tally[name, default: 0] += 1
+                what = "\(name) on device \(devices.firstIndex { $0 === device } ?? -1)"
                 let after = try increments(device)
                 for id in Set(before.keys).union(after.keys) where before[id]?.amount != after[id]?.amount {
                     made[id] = after[id].map { (step, name, $0.day, $0.amount) }
+                }
+            }
+            // A task's deferral count is its number of records on every device after every step (rule Y-18).
+            for (index, device) in devices.enumerated() {
+                for row in try Database(path: device.runner.storePath, readOnly: true).rows("""
+                    SELECT t.id, t.deferral_count, count(d.id) FROM tasks t JOIN deferrals d ON d.task_id = t.id
+                    GROUP BY t.id HAVING count(d.id) != t.deferral_count
+                    """) {
+                    unexpected.append("step \(step) (\(what)): device \(index) counts \(row[1].int ?? -1) deferrals of \(row[0].text ?? "") with \(row[2].int ?? -1) records")
                 }
             }
             if step % 500 == 499 { try #require(unexpected.isEmpty, "seed \(seed): \(unexpected.prefix(5))") }
