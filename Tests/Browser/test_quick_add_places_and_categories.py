@@ -53,7 +53,8 @@ class QuickAddPlacesTests(BrowserTestCase):
         self.assertEqual((morning["limits"], morning["room"]), ({"mustDo": 1, "complementary": 3, "misc": 5},
                                                                {"mustDo": 0, "complementary": 2, "misc": 5}))
         self.assertIsNone(d.execute_script("return document.getElementById('charflow-limits')"))
-        self.assertIn("Must-Do 1/1", d.find_element(By.ID, "region-morning").text)
+        # Read through `wait`: the page's poll may draw the region again between finding it and reading it.
+        wait(d, lambda d: "Must-Do 1/1" in d.find_element(By.ID, "region-morning").text, message="Must-Do 1/1 not shown")
         # A full Must-Do is refused in words, naming the bucket.
         type_into(d, "quick-line", "Another must")
         Select(d.find_element(By.ID, "quick-where")).select_by_visible_text("Morning, Must-Do")
