@@ -87,7 +87,8 @@ struct SyncConvergenceTests {
 
         for step in 0..<Self.steps {
             clock.time.addTimeInterval(TimeInterval(random.int(1...25) * 60))
-            let device = devices[random.int(0...2)]
+            let deviceIndex = random.int(0...2)
+            let device = devices[deviceIndex]
             let roll = random.int(0...99)
             var what = "partition"
             if roll < 12 {
@@ -99,12 +100,12 @@ struct SyncConvergenceTests {
             } else if roll < 16 {
                 try redeliver(to: device, hub, clock, &random)
                 tally["redeliver", default: 0] += 1
-                what = "redeliver to device \(devices.firstIndex { $0 === device } ?? -1)"
+                what = "redeliver to device \(deviceIndex)"
             } else {
                 let before = try increments(device)
                 let name = try act(device, clock, &random, &unexpected)
                 tally[name, default: 0] += 1
-                what = "\(name) on device \(devices.firstIndex { $0 === device } ?? -1)"
+                what = "\(name) on device \(deviceIndex)"
                 let after = try increments(device)
                 for id in Set(before.keys).union(after.keys) where before[id]?.amount != after[id]?.amount {
                     made[id] = after[id].map { (step, name, $0.day, $0.amount) }

@@ -21,6 +21,18 @@ struct SyncNotesMergeTests {
         try device.json(["show", id], now: "\(Self.day)T12:00")["notes"] as? String
     }
 
+    /// Syncs `a`, then `b`, then `a` again (10:10 to 10:12), after which both show `expected` as the
+    /// notes of task `id` and hold the same records.
+    func exchange(_ a: CharflowRunner, _ b: CharflowRunner, _ hub: PostgresHub, thenBothShow expected: String,
+                  of id: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try sync(a, hub, at: "10:10")
+        try sync(b, hub, at: "10:11")
+        try sync(a, hub, at: "10:12")
+        #expect(try notes(a, id) == expected, sourceLocation: sourceLocation)
+        #expect(try notes(b, id) == expected, sourceLocation: sourceLocation)
+        #expect(try a.syncedRecords() == b.syncedRecords(), sourceLocation: sourceLocation)
+    }
+
     /// A task with `notes` on `a`, synced to `b` (and every other device given).
     func shared(_ notes: String, _ hub: PostgresHub, _ devices: [CharflowRunner]) throws -> String {
         let id = try devices[0].add("Groceries", ["--notes", notes], now: "\(Self.day)T09:00")
@@ -35,13 +47,8 @@ struct SyncNotesMergeTests {
         let id = try shared("Bring bags", hub, [a, b])
         try a.run(["note", id, "Shop on Elm Street is shut"], now: "\(Self.day)T10:00")
         try b.run(["note", id, "Mum wants oat milk"], now: "\(Self.day)T10:05")
-        try sync(a, hub, at: "10:10")
-        try sync(b, hub, at: "10:11")
-        try sync(a, hub, at: "10:12")
         let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
-        #expect(try notes(a, id) == expected)
-        #expect(try notes(b, id) == expected)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try exchange(a, b, hub, thenBothShow: expected, of: id)
     }
 
     @Test("Y-17: notes written in turns, B then A then B, with syncs after: every line once, on both (issue 39, item 3)")
@@ -71,13 +78,8 @@ struct SyncNotesMergeTests {
         try a.ok(["note", id, "Taken back"], now: "\(Self.day)T10:01")
         try a.ok(["undo"], now: "\(Self.day)T10:02")
         try b.ok(["note", id, "From B"], now: "\(Self.day)T10:03")
-        try sync(a, hub, at: "10:10")
-        try sync(b, hub, at: "10:11")
-        try sync(a, hub, at: "10:12")
         let expected = "Bring bags\n2026-03-10 10:00 — Kept\n2026-03-10 10:03 — From B"
-        #expect(try notes(a, id) == expected)
-        #expect(try notes(b, id) == expected)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try exchange(a, b, hub, thenBothShow: expected, of: id)
     }
 
     @Test("Y-17: checklist items ticked on two devices offline are both ticked; the same item ticked on both is ticked once")
@@ -89,12 +91,7 @@ struct SyncNotesMergeTests {
         try a.run(["check", id, "2"], now: "\(Self.day)T10:01")
         try b.run(["check", id, "3"], now: "\(Self.day)T10:05")
         try b.run(["check", id, "2"], now: "\(Self.day)T10:06")
-        try sync(a, hub, at: "10:10")
-        try sync(b, hub, at: "10:11")
-        try sync(a, hub, at: "10:12")
-        #expect(try notes(a, id) == "- [x] milk\n- [x] eggs\n- [x] bread")
-        #expect(try notes(b, id) == "- [x] milk\n- [x] eggs\n- [x] bread")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try exchange(a, b, hub, thenBothShow: "- [x] milk\n- [x] eggs\n- [x] bread", of: id)
     }
 
     @Test("Y-17: a line removed on one device and untouched on the other is removed, while the other's new line stays; a third device that joins later sees the same")
