@@ -14,6 +14,15 @@ let startUpLinking: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
+/// How the release build compiles the code that runs at each start: a concrete generic type's metadata
+/// (`KeyedDecodingContainer<Input.CodingKeys>`, `[UUID: String]`) is built by calling its accessor with
+/// the conformances the compiler already knows, instead of from its mangled name, which makes the
+/// runtime search every conformance record in the binary for each requirement (about 250,000
+/// instructions a search, the first time each is asked in a process; docs/performance.md).
+let startUpCompiling: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Charflow",
     products: [
@@ -64,23 +73,24 @@ let package = Package(
         // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
         // header or library is needed to build.
         .systemLibrary(name: "CSDBus"),
-        .target(name: "CharflowCore"),
-        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"]),
-        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"]),
+        .target(name: "CharflowCore", swiftSettings: startUpCompiling),
+        .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"], swiftSettings: startUpCompiling),
+        .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"],
+                swiftSettings: startUpCompiling),
         // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CLibCrypto", "CQREncode",
                                                     "CZlib"],
-                resources: [.embedInCode("Page")]),
-        .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"]),
+                resources: [.embedInCode("Page")], swiftSettings: startUpCompiling),
+        .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"], swiftSettings: startUpCompiling),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).
-        .target(name: "CharflowCalendar", dependencies: ["CharflowCore", "CLibICal", "CLibCurl"]),
+        .target(name: "CharflowCalendar", dependencies: ["CharflowCore", "CLibICal", "CLibCurl"], swiftSettings: startUpCompiling),
         // The desktop's notification service, where `serve` and `sync --watch` deliver reminders.
-        .target(name: "CharflowDesktop", dependencies: ["CharflowCore", "CharflowApp", "CSDBus"]),
+        .target(name: "CharflowDesktop", dependencies: ["CharflowCore", "CharflowApp", "CSDBus"], swiftSettings: startUpCompiling),
         .executableTarget(name: "charflow", dependencies: ["CharflowCore", "CharflowApp", "CharflowWeb", "CharflowSync", "CharflowDesktop"],
-                          linkerSettings: startUpLinking),
+                          swiftSettings: startUpCompiling, linkerSettings: startUpLinking),
         // Linked as charflow is, so that the floor it measures is the same build's.
         .executableTarget(name: "charflow-bench", dependencies: ["CharflowStore", "CharflowCore", "CSQLite", "CLibPQ"],
-                          linkerSettings: startUpLinking),
+                          swiftSettings: startUpCompiling, linkerSettings: startUpLinking),
         // What the test targets share (a seeded generator, the tests' temporary folders); not part of any product.
         .target(name: "CharflowTestSupport", dependencies: ["CharflowCore"], path: "Tests/CharflowTestSupport"),
         // The application's tests set a store up through the real use cases with these.
