@@ -55,7 +55,7 @@ public struct WordsDecoder {
             for (index, name) in decoder.positions.enumerated() {
                 if name.hasSuffix("...") {
                     if index < decoder.words.count {
-                        positional[String(name.dropLast(3))] = decoder.words.dropFirst(index).joined(separator: " ")
+                        positional[String(name.dropLast(3))] = Array(decoder.words[index...]).joinedText(separator: " ")
                     }
                     break
                 }
@@ -153,20 +153,26 @@ public struct WordsDecoder {
     }
 
     /// One value of `type` from the word `word` (`all` when the type is a list), for the option `option`.
+    ///
+    /// A `WordValue` reads the word with its `reading` (it finds the word in the decoder's `userInfo`).
     static func value<T: Decodable>(_ type: T.Type, from word: String, all: [String], option: String) throws -> T {
         if type == String.self { return word as! T }
         if type == Int.self {
             guard let number = Int(word) else { throw UsageRefusal.notANumber(option: option, given: word) }
             return number as! T
         }
-        if let wordType = type as? any WordValue.Type {
-            do {
-                return try wordType.reading(word) as! T
-            } catch UsageRefusal.notANumber(_, let given) {
-                throw UsageRefusal.notANumber(option: option, given: given)
-            }
+        let source = Word(word: word, all: all, option: option)
+        do {
+            let value = try T(from: source)
+            #if DEBUG
+            // A word value whose `init(from:)` skipped `givenWord` would have read the word by its body's rule.
+            assert(!(type is any WordValue.Type) || source.read.givenWord,
+                   "\(type).init(from:) does not ask WordValue.givenWord first")
+            #endif
+            return value
+        } catch UsageRefusal.notANumber(_, let given) {
+            throw UsageRefusal.notANumber(option: option, given: given)
         }
-        return try T(from: Word(word: word, all: all, option: option))
     }
 
     /// The decoder of one option's words: a single value (its last word) or a list (every word).
@@ -174,8 +180,19 @@ public struct WordsDecoder {
         let word: String
         let all: [String]
         let option: String
+        /// Whether the value asked for the word (checked in debug builds).
+        let read = Asked()
         var codingPath: [any CodingKey] { [] }
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        var userInfo: [CodingUserInfoKey: Any] {
+            read.givenWord = true
+            return [.givenWord: word]
+        }
+
+        init(word: String, all: [String], option: String) {
+            self.word = word
+            self.all = all
+            self.option = option
+        }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
             throw UsageRefusal.missingOption(option)
@@ -216,6 +233,11 @@ public struct WordsDecoder {
             }
             return number
         }
+    }
+
+    /// Whether a decoder's word was asked for.
+    final class Asked {
+        var givenWord = false
     }
 
     /// Every word an option was given, as a list.

@@ -63,7 +63,7 @@ public enum AnchorTiming: Sendable, Equatable {
 
     /// Days as the store keeps them: ISO numbers in order, `1,2,3,4,5`.
     public static func storedDays(_ days: Set<Weekday>) -> String {
-        days.sorted().map { String($0.isoNumber) }.joined(separator: ",")
+        days.sorted().map { String($0.isoNumber) }.joinedText(separator: ",")
     }
 
     /// The days of the store's form; nil when it names none, or something that is not an ISO weekday.

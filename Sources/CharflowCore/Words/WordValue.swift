@@ -20,8 +20,23 @@ extension WordValue {
     /// The single text `decoder` holds, read as the word it is: the body form of most word values, and
     /// the one a type whose `Decodable` comes from elsewhere (a raw value) names explicitly.
     public static func decodingWord(from decoder: any Decoder) throws -> Self {
-        try reading(try decoder.singleValueContainer().decode(String.self))
+        if let word = givenWord(decoder) { return try reading(word) }
+        return try reading(try decoder.singleValueContainer().decode(String.self))
     }
+
+    /// The word a person gave, when `decoder` reads one (the command line's, a read's query), which is
+    /// read by `reading` whatever the body form is; nil for a request body. Every `init(from:)` of a
+    /// word value asks this first.
+    public static func givenWord(_ decoder: any Decoder) -> String? {
+        decoder.userInfo[.givenWord] as? String
+    }
+}
+
+extension CodingUserInfoKey {
+    /// Where a decoder of words puts the word it holds (`WordValue.givenWord`). A key, not a cast to
+    /// `WordValue`: the runtime answers a cast to a protocol by searching every conformance in the
+    /// binary, once a type and process (about 250,000 instructions a command; docs/performance.md).
+    public static let givenWord = CodingUserInfoKey(rawValue: "charflow.givenWord")!
 }
 
 /// A field type for which a body's `null` says something (none, clear it) rather than nothing.
