@@ -75,4 +75,14 @@ public final class Charflow {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try store.categories.names() : [:],
                  deferredToday: try store.taskRepository.tasksDeferred(on: today))
     }
+
+    /// The task object of `task` alone, reading only its own category's name and its own deferral of
+    /// today (an action reports one task; the whole lists are for screens of many).
+    func taskJSON(of task: TaskItem) throws -> JSONValue {
+        var categories: [UUID: String] = [:]
+        if let id = task.categoryID, let name = try store.categories.name(of: id) { categories[id] = name }
+        let deferred = try store.taskRepository.deferral(ofTask: task.id, on: today) != nil
+        return TaskJSON(today: today, calendar: calendar, categories: categories,
+                        deferredToday: deferred ? [task.id] : []).task(task)
+    }
 }

@@ -25,6 +25,11 @@ package struct CategoryRepository {
         return names
     }
 
+    /// The name of the category `id` (archived or not), for one task's label; nil when there is none.
+    package func name(of id: UUID) throws -> String? {
+        try db.rows("SELECT name FROM categories WHERE id = ?", [.text(id.lowercasedText)]).first?[0].text
+    }
+
     /// Saves `category` as part of the action `work`: before-image captured, `modifiedAt` stamped;
     /// returns it as saved.
     @discardableResult

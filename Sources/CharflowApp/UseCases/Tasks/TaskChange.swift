@@ -17,7 +17,7 @@ public struct TaskChange: Report {
         self.task = task
         place = try TaskPlace(task, in: app)
         dateChange = change
-        var json = try app.taskJSON().task(task)
+        var json = try app.taskJSON(of: task)
         if let change, case .object(var pairs) = json {
             pairs.append(("deferral", Self.deferralJSON(change)))
             json = .object(pairs)
