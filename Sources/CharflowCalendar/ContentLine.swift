@@ -48,7 +48,7 @@ struct ContentLine {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
                 index += 1
             }
-            parameters[parameterName] = values.joined(separator: ",")
+            parameters[parameterName] = values.joinedText(separator: ",")
         }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         self.number = number

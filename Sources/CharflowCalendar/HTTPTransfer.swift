@@ -56,7 +56,7 @@ struct HTTPTransfer {
         answer.body_limit = limits.maximumBytes
         defer { charflow_curl_answer_free(&answer) }
         let lines = headers + ["Expect:"]
-        let noProxy = (["localhost", "127.0.0.1", "::1"] + (environment.noProxy.map { [$0] } ?? [])).joined(separator: ",")
+        let noProxy = (["localhost", "127.0.0.1", "::1"] + (environment.noProxy.map { [$0] } ?? [])).joinedText(separator: ",")
         let code: CURLcode = address.text.withCString { url in
             method.withCString { method in
                 address.protocols.withCString { protocols in

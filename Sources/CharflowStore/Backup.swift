@@ -76,7 +76,7 @@ package enum Backup {
             }
         case .oneOf(let allowed):
             guard allowed.contains(text) else {
-                throw ImportError(place: place, message: "'\(text)' is not one of \(allowed.sorted().joined(separator: ", "))")
+                throw ImportError(place: place, message: "'\(text)' is not one of \(allowed.sorted().joinedText(separator: ", "))")
             }
         case .text:
             break
@@ -141,8 +141,8 @@ extension Store {
         let order = table == "tombstones" ? "table_name, id, deleted_at" : key
         // Tombstones of sync's own rows (habit increments) stay out: a backup holds records only.
         let only = table == "tombstones"
-            ? "WHERE table_name IN (" + Backup.tables.map { "'\($0.name)'" }.joined(separator: ", ") + ")" : ""
-        try db.forEachRawRow("SELECT \(columns.joined(separator: ", ")) FROM \(table) \(only) ORDER BY \(order)", [], body)
+            ? "WHERE table_name IN (" + Backup.tables.map { "'\($0.name)'" }.joinedText(separator: ", ") + ")" : ""
+        try db.forEachRawRow("SELECT \(columns.joinedText(separator: ", ")) FROM \(table) \(only) ORDER BY \(order)", [], body)
         return columns
     }
 
@@ -369,8 +369,8 @@ extension Store {
 
     private func insert(_ row: [String: SQLValue], into table: String) throws {
         let columns = try db.columns(of: table)
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try db.run("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(marks))",
+        let marks = Array(repeating: "?", count: columns.count).joinedText(separator: ", ")
+        try db.run("INSERT INTO \(table) (\(columns.joinedText(separator: ", "))) VALUES (\(marks))",
                    columns.map { row[$0] ?? .null })
     }
 
@@ -392,7 +392,7 @@ extension Store {
                 let incoming = row["modified_at"]?.text ?? ""
                 if let local {
                     if hasModified, let mine = local[0].text, incoming > mine {
-                        let sets = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                        let sets = columns.map { "\($0) = ?" }.joinedText(separator: ", ")
                         try db.run("UPDATE \(table.name) SET \(sets) WHERE \(table.key) = ?", columns.map { row[$0] ?? .null } + [key])
                         report.updated[table.name, default: 0] += 1
                     } else {

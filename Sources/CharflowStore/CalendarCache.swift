@@ -357,7 +357,7 @@ package struct CalendarCache {
 
     /// A list of texts as one JSON array.
     private static func text(_ list: [String]) -> String {
-        "[" + list.map(JSONText.quoted).joined(separator: ",") + "]"
+        "[" + list.map(JSONText.quoted).joinedText(separator: ",") + "]"
     }
 
     private static func list(_ value: SQLValue) -> [String] {

@@ -138,8 +138,8 @@ package struct ConflictRepository {
         let assignments: String
         if conflict.field == Self.placementField {
             let fields = OperationLog.mergedTogether[conflict.table] ?? []
-            assignments = fields.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
-            let same = fields.map { "\($0) IS json_extract(?1, '$.\($0)')" }.joined(separator: " AND ")
+            assignments = fields.map { "\($0) = json_extract(?1, '$.\($0)')" }.joinedText(separator: ", ")
+            let same = fields.map { "\($0) IS json_extract(?1, '$.\($0)')" }.joinedText(separator: " AND ")
             let held = try db.scalar("SELECT 1 FROM \(conflict.table) WHERE id = ?2 AND \(same)",
                                      [.text(conflict.replaced), .text(conflict.rowID)]) != nil
             if !held { try update(conflict, assignments, time) }

@@ -43,12 +43,12 @@ package enum FileFailure: CharflowRefusal, Equatable {
         case .writeFailed(let reason):
             "Could not write the export: \(reason)."
         case .exportSalvaged(let tables):
-            "The store is damaged: the export holds everything that could be read, but not all of \(tables.joined(separator: ", "))."
+            "The store is damaged: the export holds everything that could be read, but not all of \(tables.joinedText(separator: ", "))."
         case .importRefused(let error):
             "Import refused at \(error.place): \(error.message). Nothing was changed."
         case let .importUnreadable(errors, count):
             "Import refused: \(count == 1 ? "1 item" : "\(count) items") of the file could not be read. "
-                + errors.map { "\($0.place): \($0.message)." }.joined(separator: " ")
+                + errors.map { "\($0.place): \($0.message)." }.joinedText(separator: " ")
                 + (count > errors.count ? " … and \(count - errors.count) more." : "") + " Nothing was changed."
         }
     }

@@ -14,7 +14,7 @@ extension OperationLog {
     package static func forEachFieldClock(_ db: Database, tables: [String],
                                           _ body: (String, String, String, String) throws -> Void) throws {
         guard try state(db) != nil else { return }
-        let names = tables.map { "'\($0)'" }.joined(separator: ", ")
+        let names = tables.map { "'\($0)'" }.joinedText(separator: ", ")
         let prefix = HybridLogicalClock(milliseconds: 0, counter: 0, device: "").text.count - 1
         for row in try db.rows(allFieldClocksSQL(tables: names)) {
             guard let table = row[0].text, let id = row[1].text, let field = row[2].text, let clock = row[3].text else { continue }

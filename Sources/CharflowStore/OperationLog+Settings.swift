@@ -17,7 +17,7 @@ extension OperationLog {
 
     /// The SQL list of the keys that travel.
     private static var sharedKeys: String {
-        PlannerSettings.dayShapingKeys.map { "'\($0)'" }.joined(separator: ", ")
+        PlannerSettings.dayShapingKeys.map { "'\($0)'" }.joinedText(separator: ", ")
     }
 
     /// Whether a setting of `key` travels between devices.

@@ -112,7 +112,7 @@ package enum OperationLog {
             if stampingRowTimes && holdsNoClock {
                 for table in syncedTables { try clockWithRowTimes(table, db) }
             }
-            let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
+            let names = syncedTables.map { "'\($0)'" }.joinedText(separator: ", ")
             try db.run("""
                 INSERT INTO sync_ops (table_name, row_id, field, value)
                 SELECT table_name, id, '\(deletedField)', 'true' FROM tombstones WHERE table_name IN (\(names))
@@ -139,13 +139,13 @@ package enum OperationLog {
         let lined = bases ? columns.filter { mergesByLines(table, $0) } : []
         let names = (columns.enumerated().map { "SELECT '\($1)' AS name, \(2 * $0) AS place" }
             + lined.map { "SELECT '\($0)\(baseSuffix)', \(2 * columns.firstIndex(of: $0)! - 1)" })
-            .joined(separator: " UNION ALL ")
+            .joinedText(separator: " UNION ALL ")
         let base = { (column: String) in
             "(SELECT b.value FROM sync_bases b WHERE b.table_name = '\(table)' AND b.row_id = t.id AND b.field = '\(column)')"
         }
-        let value = "CASE f.name " + columns.map { "WHEN '\($0)' THEN json_quote(t.\($0))" }.joined(separator: " ")
+        let value = "CASE f.name " + columns.map { "WHEN '\($0)' THEN json_quote(t.\($0))" }.joinedText(separator: " ")
             + lined.map { " WHEN '\($0)\(baseSuffix)' THEN \(base($0))" }.joined() + " END"
-        let keep = (["f.name NOT LIKE '%\(baseSuffix)'"] + lined.map { "\(base($0)) IS NOT NULL" }).joined(separator: " OR ")
+        let keep = (["f.name NOT LIKE '%\(baseSuffix)'"] + lined.map { "\(base($0)) IS NOT NULL" }).joinedText(separator: " OR ")
         return ("CROSS JOIN (\(names)) f", value, keep)
     }
 
@@ -156,8 +156,8 @@ package enum OperationLog {
         let fields = try everyField(of: table, db)
         let clock = rowTimeClock(of: table)
         let columns = try db.columns(of: table).filter { $0 != "id" }
-        try giveFieldBits(columns.map { "SELECT '\(table)' AS table_name, '\($0)' AS field" }.joined(separator: " UNION ALL "), db)
-        let names = columns.map { "'\($0)'" }.joined(separator: ", ")
+        try giveFieldBits(columns.map { "SELECT '\(table)' AS table_name, '\($0)' AS field" }.joinedText(separator: " UNION ALL "), db)
+        let names = columns.map { "'\($0)'" }.joinedText(separator: ", ")
         try db.run("""
             INSERT INTO sync_rows (table_name, row_id, hlc, fields)
             SELECT '\(table)', t.id, \(clock),
@@ -236,7 +236,7 @@ package enum OperationLog {
     static var untouchedDefault: String {
         let seeded = TaskCategory.defaults(now: Date(timeIntervalSince1970: 0)).map {
             "('\($0.presetKey ?? "")', '\($0.name)', '\($0.color.rawValue)', \($0.sortOrder))"
-        }.joined(separator: ", ")
+        }.joinedText(separator: ", ")
         return "t.preset_key IS NOT NULL AND t.modified_at = t.created_at AND t.is_archived = 0 "
             + "AND (t.preset_key, t.name, t.color_key, t.sort_order) IN (VALUES \(seeded))"
     }
@@ -288,7 +288,7 @@ package enum OperationLog {
         for table in syncedTables {
             let columns = try db.columns(of: table).filter { $0 != "id" }
             try db.execute("DROP TRIGGER IF EXISTS sync_\(table)_insert; DROP TRIGGER IF EXISTS sync_\(table)_update")
-            let inserted = columns.map { "('\(table)', new.id, '\($0)', json_quote(new.\($0)))" }.joined(separator: ", ")
+            let inserted = columns.map { "('\(table)', new.id, '\($0)', json_quote(new.\($0)))" }.joinedText(separator: ", ")
             try db.execute("""
                 CREATE TRIGGER sync_\(table)_insert AFTER INSERT ON \(table) WHEN \(quiet) BEGIN
                 INSERT INTO sync_ops (table_name, row_id, field, value) VALUES \(inserted);
@@ -307,16 +307,16 @@ package enum OperationLog {
                                    AND o.seq > (SELECT pushed_seq FROM sync_state WHERE id = 1)));
                     """ : ""
                 let together = mergedTogether[table].flatMap { $0.contains(column) ? $0 : nil } ?? [column]
-                let changed = together.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
+                let changed = together.map { "old.\($0) IS NOT new.\($0)" }.joinedText(separator: " OR ")
                 return base + "INSERT INTO sync_ops (table_name, row_id, field, value) SELECT '\(table)', new.id, '\(column)', json_quote(new.\(column)) WHERE \(changed);"
-            }.joined(separator: "\n")
+            }.joinedText(separator: "\n")
             try db.execute("""
                 CREATE TRIGGER sync_\(table)_update AFTER UPDATE ON \(table) WHEN \(quiet) BEGIN
                 \(updated)
                 END
                 """)
         }
-        let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
+        let names = syncedTables.map { "'\($0)'" }.joinedText(separator: ", ")
         try db.execute("""
             DROP TRIGGER IF EXISTS sync_tombstones_insert;
             CREATE TRIGGER sync_tombstones_insert AFTER INSERT ON tombstones
@@ -384,7 +384,7 @@ package enum OperationLog {
     /// push carried (rule Y-14). With `dropping`, they leave the store now; else at `dropPushed`, once
     /// a push of many pages is done.
     package static func markPushed(_ db: Database, through seq: Int64, dropping: Bool = true) throws {
-        let fields = mergedByLines.map { "'\($0)'" }.joined(separator: ", ")
+        let fields = mergedByLines.map { "'\($0)'" }.joinedText(separator: ", ")
         try db.write {
             // A device that starts from the hub's state (no cursor yet) merges what the state brings
             // against the value it shared before this push, the one both sides grew from: kept aside
@@ -533,7 +533,7 @@ package enum OperationLog {
                     """)
             }
             try queueSettingsForSwitch(db)
-            let names = syncedTables.map { "'\($0)'" }.joined(separator: ", ")
+            let names = syncedTables.map { "'\($0)'" }.joinedText(separator: ", ")
             try db.run("""
                 INSERT INTO sync_ops (table_name, row_id, field, value, hlc)
                 SELECT d.table_name, d.id, '\(deletedField)', 'true',

@@ -34,7 +34,7 @@ package enum PasswordFile {
         let kept = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
             !replaced.contains(Array(HubPassword.fields(ofLine: line).prefix(4)))
         }
-        var text = (password.lines + kept).joined(separator: "\n")
+        var text = (password.lines + kept).joinedText(separator: "\n")
         if !text.hasSuffix("\n") { text += "\n" }
         let folder = (file as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -11,7 +11,7 @@ protocol RecordColumn: CaseIterable, RawRepresentable where RawValue == Int, All
 extension RecordColumn {
     /// The comma-separated names, in order: what a SELECT reads and an INSERT writes.
     static var selectList: String {
-        allCases.map(\.name).joined(separator: ", ")
+        allCases.map(\.name).joinedText(separator: ", ")
     }
 
     /// `INSERT … ON CONFLICT(id) DO UPDATE SET` every column but the first (the id).

@@ -37,7 +37,7 @@ package struct SignalRepository {
 
     /// Leaves the notice that the rollover eased `tasks`, to be told once.
     package func leaveEased(_ tasks: [UUID]) throws {
-        try store.writeSetting(Store.pendingEasedKey, (try easedTasks() + tasks).map(\.lowercasedText).joined(separator: ","))
+        try store.writeSetting(Store.pendingEasedKey, (try easedTasks() + tasks).map(\.lowercasedText).joinedText(separator: ","))
     }
 
     /// Leaves the notice that two timers were settled, to be told once.
@@ -82,7 +82,7 @@ package struct SignalRepository {
                     if rest.isEmpty {
                         try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.pendingEasedKey)])
                     } else {
-                        try store.writeSetting(Store.pendingEasedKey, rest.map(\.lowercasedText).joined(separator: ","))
+                        try store.writeSetting(Store.pendingEasedKey, rest.map(\.lowercasedText).joinedText(separator: ","))
                     }
                 case .twoTimers:
                     try db.run("DELETE FROM settings WHERE key = ?", [.text(Store.twoTimersNoticeKey)])

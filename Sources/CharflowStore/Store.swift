@@ -156,7 +156,7 @@ package final class Store {
 
     /// Records the days this store rolled over to lately.
     package func writeRolledOverDays(_ days: [LocalDay]) throws {
-        try writeSetting(Store.rolledOverDaysKey, days.map(\.description).joined(separator: ","))
+        try writeSetting(Store.rolledOverDaysKey, days.map(\.description).joinedText(separator: ","))
     }
 
     static let rolledOverDaysKey = "rolled-over-days"

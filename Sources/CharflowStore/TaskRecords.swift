@@ -16,7 +16,7 @@ enum TaskRecords {
     /// A plain INSERT: a task made afresh never replaces a row that holds its id (spec D19); a
     /// collision fails the action instead.
     static let insertSQL = "INSERT INTO tasks (\(columns)) VALUES ("
-        + Array(repeating: "?", count: TaskColumn.allCases.count).joined(separator: ", ") + ")"
+        + Array(repeating: "?", count: TaskColumn.allCases.count).joinedText(separator: ", ") + ")"
 
     /// A task from a row selected with `columns`; unknown enum text reads as the default.
     static func task(_ row: some RecordRow) -> TaskItem {

@@ -233,7 +233,7 @@ package struct TaskRepository {
 
     /// The tasks with a deferral record of `day` (one read, however many tasks are shown).
     package func tasksDeferred(on day: LocalDay) throws -> Set<UUID> {
-        Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)]).compactMap { $0[0].text.flatMap { UUID(uuidString: $0) } })
+        Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)]).compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
     }
 
     // MARK: Writing, as part of an action
@@ -323,7 +323,7 @@ package struct TaskRepository {
         let before = TaskRecords.bindings(old)
         let changed = after.indices.filter { $0 > 0 && after[$0] != before[$0] }
         guard !changed.isEmpty else { return }
-        let sets = changed.map { TaskColumn.allCases[$0].name + " = ?" }.joined(separator: ", ")
+        let sets = changed.map { TaskColumn.allCases[$0].name + " = ?" }.joinedText(separator: ", ")
         try db.run("UPDATE tasks SET \(sets) WHERE id = ?", changed.map { after[$0] } + [after[0]])
     }
 

@@ -29,7 +29,7 @@ struct UndoJournal {
     mutating func capture(_ table: String, key: String, keyColumn: String = "id") throws {
         guard captured.insert(table + "\u{0}" + key).inserted else { return }
         let columns = try db.columns(of: table)
-        let pairs = columns.map { "'\($0)', \($0)" }.joined(separator: ", ")
+        let pairs = columns.map { "'\($0)', \($0)" }.joinedText(separator: ", ")
         try db.run("""
             INSERT INTO undo_rows (action_seq, ord, table_name, key_column, row_key, before)
             VALUES (?, ?, ?, ?, ?, (SELECT json_object(\(pairs)) FROM \(table) WHERE \(keyColumn) = ?))
@@ -41,7 +41,7 @@ struct UndoJournal {
     /// row (an import). Call `captureAdded` for the same table once the action is done.
     mutating func captureAll(_ table: String, keyColumn: String) throws {
         let columns = try db.columns(of: table)
-        let pairs = columns.map { "'\($0)', \($0)" }.joined(separator: ", ")
+        let pairs = columns.map { "'\($0)', \($0)" }.joinedText(separator: ", ")
         try db.run("""
             INSERT INTO undo_rows (action_seq, ord, table_name, key_column, row_key, before)
             SELECT ?, ? + row_number() OVER (), ?, ?, CAST(\(keyColumn) AS TEXT), json_object(\(pairs)) FROM \(table)
@@ -187,11 +187,11 @@ struct UndoJournal {
                 if ended {
                     reverted.reopenedSessions.append(key)
                 }
-                let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
+                let assignments = columns.map { "\($0) = json_extract(?1, '$.\($0)')" }.joinedText(separator: ", ")
                 try db.run("UPDATE \(table) SET \(assignments) WHERE \(keyColumn) = ?2", [.text(before), .text(key)])
                 if db.changes == 0 {
-                    let values = columns.map { "json_extract(?1, '$.\($0)')" }.joined(separator: ", ")
-                    try db.run("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values))",
+                    let values = columns.map { "json_extract(?1, '$.\($0)')" }.joinedText(separator: ", ")
+                    try db.run("INSERT INTO \(table) (\(columns.joinedText(separator: ", "))) VALUES (\(values))",
                                [.text(before)])
                 }
                 if columns.contains("modified_at") {

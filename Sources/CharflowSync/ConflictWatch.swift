@@ -97,7 +97,7 @@ struct ConflictWatch {
         let group = together.filter { incoming[$0] != nil }
         guard !group.isEmpty,
               replacedUnseen(together.compactMap { held[$0] }.max(), by: together.flatMap { seen[$0] ?? [] }) else { return }
-        let pairs = together.map { "'\($0)', \($0)" }.joined(separator: ", ")
+        let pairs = together.map { "'\($0)', \($0)" }.joinedText(separator: ", ")
         let current = try db.scalar("SELECT json_object(\(pairs)) FROM \(table) WHERE id = ?", [.text(id)])?.text ?? "{}"
         var winner = current
         for field in group {

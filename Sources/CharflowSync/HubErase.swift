@@ -18,17 +18,17 @@ extension SyncClient {
             let tables = try hub.query("""
                 SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'hub\\_%'
                 """).compactMap { $0.first ?? nil }
-            if !tables.isEmpty { try hub.execute("DROP TABLE IF EXISTS \(tables.joined(separator: ", ")) CASCADE") }
+            if !tables.isEmpty { try hub.execute("DROP TABLE IF EXISTS \(tables.joinedText(separator: ", ")) CASCADE") }
             let sequences = try hub.query("""
                 SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = current_schema() AND sequencename LIKE 'hub\\_%'
                 """).compactMap { $0.first ?? nil }
-            if !sequences.isEmpty { try hub.execute("DROP SEQUENCE IF EXISTS \(sequences.joined(separator: ", ")) CASCADE") }
+            if !sequences.isEmpty { try hub.execute("DROP SEQUENCE IF EXISTS \(sequences.joinedText(separator: ", ")) CASCADE") }
             // The hub's functions go too (its push, its pull, its triggers' bodies), each by its signature.
             let functions = try hub.query("""
                 SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
                 WHERE n.nspname = current_schema() AND p.proname LIKE 'hub\\_%'
                 """).compactMap { $0.first ?? nil }
-            if !functions.isEmpty { try hub.execute("DROP FUNCTION IF EXISTS \(functions.joined(separator: ", ")) CASCADE") }
+            if !functions.isEmpty { try hub.execute("DROP FUNCTION IF EXISTS \(functions.joinedText(separator: ", ")) CASCADE") }
         }
     }
 }

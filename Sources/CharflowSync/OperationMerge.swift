@@ -400,18 +400,18 @@ package enum OperationMerge {
         if exists {
             try watch?.noteReplaced(table: key.table, id: key.id, winning: winning, held: held, together: together,
                                     seen: seen, db)
-            let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joined(separator: ", ")
+            let assignments = winning.enumerated().map { "\($1.key) = json_extract(?\($0 + 2), '$')" }.joinedText(separator: ", ")
             // A change whose value the row holds already (two devices made the same edit, or seeded the
             // same row) is written but not counted: a count says what a person would see changed, so
             // the times a row keeps of itself do not count alone (issue 39, item 8).
             let seen = winning.filter { !OperationMerge.rowTimes.contains($0.key) }
-            let differs = seen.enumerated().map { "\($1.key) IS NOT json_extract(?\($0 + 2), '$')" }.joined(separator: " OR ")
+            let differs = seen.enumerated().map { "\($1.key) IS NOT json_extract(?\($0 + 2), '$')" }.joinedText(separator: " OR ")
             wrote = seen.isEmpty ? 0 : try db.scalar("SELECT count(*) FROM \(key.table) WHERE id = ?1 AND (\(differs))",
                                                      [.text(key.id)] + seen.map { SQLValue.text($0.value.value) })?.int ?? 1
             try db.run("UPDATE \(key.table) SET \(assignments) WHERE id = ?1", [.text(key.id)] + values)
         } else {
-            let names = (["id"] + winning.map(\.key)).joined(separator: ", ")
-            let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joined(separator: ", ")
+            let names = (["id"] + winning.map(\.key)).joinedText(separator: ", ")
+            let slots = (["?1"] + winning.indices.map { "json_extract(?\($0 + 2), '$')" }).joinedText(separator: ", ")
             try db.run("INSERT INTO \(key.table) (\(names)) VALUES (\(slots))", [.text(key.id)] + values)
         }
         if known?.isNew == true {
@@ -448,7 +448,7 @@ package enum OperationMerge {
                 guard let parent = link[0].text, let column = link[1].text, let key = link[2].text else { continue }
                 for start in stride(from: 0, to: keys.count, by: 500) {
                     let chunk = keys[start..<min(start + 500, keys.count)]
-                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                    let marks = Array(repeating: "?", count: chunk.count).joinedText(separator: ", ")
                     let broken = try db.rows("""
                         SELECT t.rowid FROM \(table) t WHERE t.id IN (\(marks)) AND t.\(column) IS NOT NULL
                         AND NOT EXISTS (SELECT 1 FROM \(parent) p WHERE p.\(key) = t.\(column))

@@ -446,7 +446,7 @@ package final class SyncClient {
         try hub.transaction {
             // Parents before children (the synced tables' order), so no page holds a link to a row
             // a later page brings: the merge would take it for a broken one.
-            let tables = "{" + OperationLog.syncedTables.joined(separator: ",") + "}"
+            let tables = "{" + OperationLog.syncedTables.joinedText(separator: ",") + "}"
             try hub.query("""
                 DECLARE hub_state NO SCROLL CURSOR FOR
                 SELECT * FROM hub_pull(0, $1, 0)
@@ -505,7 +505,7 @@ package final class SyncClient {
     ///
     /// What compaction removed is gone from the log; the other device merges it on its next pull.
     private func pullConcurrentLines(_ hub: HubConnection, device: String) throws -> Int {
-        let fields = "{" + OperationLog.mergedByLines.sorted().joined(separator: ",") + "}"
+        let fields = "{" + OperationLog.mergedByLines.sorted().joinedText(separator: ",") + "}"
         let rows = try hub.query("""
             SELECT o.hlc, o.table_name, o.row_id, o.field, o.value FROM hub_operations o
             JOIN hub_records r ON r.table_name = o.table_name AND r.row_id = o.row_id

@@ -78,7 +78,7 @@ package struct ValueSeal: Sendable {
 
     /// What binds a value to its place: table, row, field and clock.
     package static func context(table: String, row: String, field: String, hlc: String) -> String {
-        [table, row, field, hlc].joined(separator: "\u{1F}")
+        [table, row, field, hlc].joinedText(separator: "\u{1F}")
     }
 
     /// `value` sealed for `context`, as text.

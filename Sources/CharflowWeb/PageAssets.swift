@@ -121,7 +121,7 @@ enum PageAssets {
     static var scriptTags: String {
         let preloads = Asset.allCases.filter { $0.isScript && $0 != .main && $0 != .worker }
             .map { "<link rel=\"modulepreload\" href=\"\(PageAssetDelivery.path($0))\">" }
-        return (preloads + ["<script type=\"module\" src=\"\(PageAssetDelivery.path(.main))\"></script>"]).joined(separator: "\n")
+        return (preloads + ["<script type=\"module\" src=\"\(PageAssetDelivery.path(.main))\"></script>"]).joinedText(separator: "\n")
     }
 
     /// The page's style sheets, the design system first, each at its address of this build.

@@ -29,7 +29,7 @@ enum PairingRoute {
         } else {
             fields.append(("qr", "null"))
         }
-        return .json("{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}")
+        return .json("{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joinedText(separator: ", ") + "}")
     }
 
     /// The dark modules as one SVG path of unit squares, offset by the quiet zone.

@@ -48,7 +48,7 @@ public struct QRCode: Sendable {
         var text = "P1\n\(side) \(side)\n"
         for row in 0..<side {
             let y = row / scale - Self.quietZone
-            text += (0..<side).map { column in isDark(x: column / scale - Self.quietZone, y: y) ? "1" : "0" }.joined(separator: " ")
+            text += (0..<side).map { column in isDark(x: column / scale - Self.quietZone, y: y) ? "1" : "0" }.joinedText(separator: " ")
             text += "\n"
         }
         return text

@@ -38,7 +38,7 @@ public struct TLSCertificate: Sendable {
         }
         self.certificate = certificate
         self.key = key
-        fingerprint = whole.map { String(format: "%02X", $0) }.joined(separator: ":")
+        fingerprint = whole.map { String(format: "%02X", $0) }.joinedText(separator: ":")
         publicKeyHash = Data(spki).base64EncodedString()
     }
 
@@ -62,7 +62,7 @@ public struct TLSCertificate: Sendable {
         if let certificate = PrivateFile.read(state.certificatePath), let key = PrivateFile.read(state.keyPath) {
             return try TLSCertificate(certificate: certificate, key: key, path: state.certificatePath)
         }
-        let altNames = names.map { ListenAddress.isIPAddress($0) ? "IP:\($0)" : "DNS:\($0)" }.joined(separator: ",")
+        let altNames = names.map { ListenAddress.isIPAddress($0) ? "IP:\($0)" : "DNS:\($0)" }.joinedText(separator: ",")
         var certificate: UnsafeMutablePointer<CChar>?, key: UnsafeMutablePointer<CChar>?
         let serial = Int.random(in: 1...Int(Int32.max))
         guard charflow_certificate_make(names.first ?? "charflow", altNames, serial, selfSignedDays, &certificate, &key) != 0,

@@ -78,7 +78,7 @@ enum TodayPage {
                         + escaped(PageWords.text("quickRegionBucket", ["region": PageWords.text(region.1), "bucket": PageWords.text(bucket.1)]))
                         + "</option>"
                 } }
-                .joined(separator: "\n")
+                .joinedText(separator: "\n")
         default: preconditionFailure("page.html: no slot named \(name)")
         }
     }

@@ -54,7 +54,7 @@ public struct WebResponse: Sendable {
             names.insert(name)
             directives.append(text)
         }
-        return (directives + ["frame-ancestors 'none'"]).joined(separator: "; ")
+        return (directives + ["frame-ancestors 'none'"]).joinedText(separator: "; ")
     }
 
     /// A JSON document (already rendered).

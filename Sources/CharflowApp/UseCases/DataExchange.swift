@@ -46,7 +46,7 @@ public enum DataExchange {
         let (report, notes) = try Charflow(store: store).importTasks(parsed.tasks, dryRun: dryRun, progress: progress)
         // A dry run says, task by task, what was made of fields that had no plain place (issue 17).
         let remarked = parsed.tasks.filter { !$0.remarks.isEmpty }
-        var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joined(separator: "; ") + "." }
+        var remarks = remarked.prefix(50).map { "  \($0.place) “\($0.task.title)”: " + $0.remarks.joinedText(separator: "; ") + "." }
         if remarked.count > 50 { remarks.append("  … and \(remarked.count - 50) more tasks with fields kept in their notes.") }
         return ((parsed.summary.lines + notes, parsed.summary.problems, remarks), report)
     }
@@ -73,7 +73,7 @@ public enum DataExchange {
                          (report.skipped[table.name] ?? 0, verb.3 + " (deleted here later)"),
                          (report.removed[table.name] ?? 0, verb.4)]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-            if !parts.isEmpty { lines.append("  \(table.name): " + parts.joined(separator: ", ")) }
+            if !parts.isEmpty { lines.append("  \(table.name): " + parts.joinedText(separator: ", ")) }
         }
         if report.sessionsStopped > 0 { lines.append("  " + Messages.twoTimers) }
         if lines.count == 1 { lines.append("  nothing") }

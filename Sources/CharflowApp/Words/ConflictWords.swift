@@ -61,7 +61,7 @@ enum ConflictWords {
         let bucket = (fields["bucket"] as? String).flatMap(Bucket.init(rawValue:))?.displayName
         guard let day else { return "Someday" }
         guard let region else { return "the Backlog, \(day)" }
-        return [region, bucket, day].compactMap { $0 }.joined(separator: ", ")
+        return [region, bucket, day].compactMap { $0 }.joinedText(separator: ", ")
     }
 
     /// The whole sentence; `formerSelf` when the winner is this store under an id it had before it

@@ -53,7 +53,7 @@ public enum HabitWords {
     public static func keptDaysLine(_ days: [LocalDay]) -> String {
         guard !days.isEmpty else { return "" }
         let names = days.map { DayText.short($0) }
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let list = names.count == 1 ? names[0] : names.dropLast().joinedText(separator: ", ") + " and " + names[names.count - 1]
         return "\n\(list) \(names.count == 1 ? "keeps" : "keep") what was logged on \(names.count == 1 ? "it" : "them")."
     }
 }

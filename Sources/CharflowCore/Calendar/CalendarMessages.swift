@@ -94,18 +94,18 @@ public enum CalendarMessages {
 
     /// What an expansion could not read exactly.
     public static func unknownZones(_ zones: [String]) -> String {
-        "Times in zones no rule knows (\(zones.joined(separator: ", "))) were read in yours."
+        "Times in zones no rule knows (\(zones.joinedText(separator: ", "))) were read in yours."
     }
 
     public static func truncated(_ events: [String]) -> String {
-        "Events with more instances than are kept in the window were cut short (\(events.joined(separator: ", ")))."
+        "Events with more instances than are kept in the window were cut short (\(events.joinedText(separator: ", ")))."
     }
 
     /// What `privacy` adds on a device that reads calendars: what goes where when they are read, and
     /// that they stay on the device (spec D22).
     public static func privacy(_ locations: [String]) -> String {
         "This device reads \(locations.count == 1 ? "a calendar" : "\(locations.count) calendars") "
-            + "(\(locations.joined(separator: ", "))): `charflow calendar add` and `calendar refresh`, and `serve` and "
+            + "(\(locations.joinedText(separator: ", "))): `charflow calendar add` and `calendar refresh`, and `serve` and "
             + "`sync --watch` every 15 minutes, ask each address for its events, signing in with the user name and "
             + "password from ~/.netrc or the calendar's password file, sent to that address's server only. The calendars "
             + "and their events stay on this machine: no hub receives them, and `charflow export` leaves them out."

@@ -49,8 +49,8 @@ public enum CSVExport {
             let own = ordered(windows[habit.id] ?? [])
             out += row([
                 String(index + 1), habit.id.lowercasedText, habit.title, habit.kind.rawValue, habit.schedule.frequency.rawValue,
-                habit.schedule.daysText, String(habit.schedule.perWeek), own.map(windowName).joined(separator: ";"),
-                own.map { String($0.target) }.joined(separator: ";"), String(habit.isArchived),
+                habit.schedule.daysText, String(habit.schedule.perWeek), own.map(windowName).joinedText(separator: ";"),
+                own.map { String($0.target) }.joinedText(separator: ";"), String(habit.isArchived),
             ])
         }
         return out
@@ -78,7 +78,7 @@ public enum CSVExport {
 
     /// One record: the fields quoted where needed, joined by commas, ended by CRLF.
     public static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        fields.map(field).joinedText(separator: ",") + "\r\n"
     }
 
     /// One field, quoted when it holds a comma, a double quote, CR or LF (RFC 4180 §2.6–2.7).

@@ -107,11 +107,11 @@ public enum ICalendarExport {
         case .weekly:
             let chosen = RepeatRule.weekdays(task.repeatWeekdays)
             let days = chosen.isEmpty ? [due.weekday] : chosen.sorted()
-            return "FREQ=WEEKLY;BYDAY=" + days.map(byDay).joined(separator: ",")
+            return "FREQ=WEEKLY;BYDAY=" + days.map(byDay).joinedText(separator: ",")
         case .monthly:
             let keep = (1...31).contains(task.repeatDayOfMonth) ? task.repeatDayOfMonth : due.day
             guard keep > 28 else { return "FREQ=MONTHLY;BYMONTHDAY=" + String(keep) }
-            let candidates = (28...keep).map(String.init).joined(separator: ",")
+            let candidates = (28...keep).map(String.init).joinedText(separator: ",")
             return "FREQ=MONTHLY;BYMONTHDAY=" + candidates + ";BYSETPOS=-1"
         }
     }

@@ -13,7 +13,7 @@ public enum JSONText {
 
     /// `texts` as one JSON array of string literals, in sorted order (for SQLite's `json_each`).
     public static func array(_ texts: Set<String>) -> String {
-        "[" + texts.sorted().map(quoted).joined(separator: ",") + "]"
+        "[" + texts.sorted().map(quoted).joinedText(separator: ",") + "]"
     }
 
     /// Appends `text` to `out` as a JSON string literal, quotes included.

@@ -60,7 +60,7 @@ public struct ImportSummary: Sendable, Equatable {
         var lines = ["Imported \(imported) \(imported == 1 ? "task" : "tasks")."]
         func line(_ title: String, _ counts: [String: Int]) {
             let parts = counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            if !parts.isEmpty { lines.append(title + ": " + parts.joined(separator: ", ") + ".") }
+            if !parts.isEmpty { lines.append(title + ": " + parts.joinedText(separator: ", ") + ".") }
         }
         line("Mapped", mapped)
         line("Dropped", dropped)

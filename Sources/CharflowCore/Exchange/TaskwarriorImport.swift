@@ -328,7 +328,7 @@ public enum TaskwarriorImport {
             }
         }
         if !tags.isEmpty {
-            kept.append("Tags: " + tags.map { "+" + $0 }.joined(separator: " "))
+            kept.append("Tags: " + tags.map { "+" + $0 }.joinedText(separator: " "))
             remarks.append("tags kept in the notes")
             summary.map("tags (kept in notes)", tags.count)
         }
@@ -366,7 +366,7 @@ public enum TaskwarriorImport {
             summary.drop("until (kept in notes)")
         }
         if !kept.isEmpty {
-            task.notes = (task.notes.map { $0 + "\n" } ?? "") + kept.joined(separator: "\n")
+            task.notes = (task.notes.map { $0 + "\n" } ?? "") + kept.joinedText(separator: "\n")
         }
         for key in object.keys where !readFields.contains(key) && !derivedFields.contains(key)
             && !(key == "until" && task.isRepeating) {

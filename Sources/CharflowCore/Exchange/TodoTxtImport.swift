@@ -118,7 +118,7 @@ public enum TodoTxtImport {
             }
         }
 
-        var title = titleWords.joined(separator: " ")
+        var title = titleWords.joinedText(separator: " ")
         if title.isEmpty { title = words.joined(separator: " ") }
         guard !title.isEmpty else { throw ImportError(place: place, message: "has no task text") }
         if let why = ImportRules.unfitTitle(title) { throw ImportError(place: place, message: why) }
@@ -145,7 +145,7 @@ public enum TodoTxtImport {
             }
         }
         if !contexts.isEmpty {
-            task.notes = "Contexts: " + contexts.joined(separator: " ")
+            task.notes = "Contexts: " + contexts.joinedText(separator: " ")
             summary.map("@context", contexts.count)
         }
         ImportRules.ensureDayForImportance(&task, calendar: calendar, now: now, summary: &summary)
@@ -162,7 +162,7 @@ public enum TodoTxtImport {
         summary.drop("+project", max(0, projects.count - 1))
 
         let kept = words.filter { tag($0).map { $0.0.lowercased() != "pri" } ?? true }
-        let name = (creation?.description ?? "") + " " + kept.joined(separator: " ")
+        let name = (creation?.description ?? "") + " " + kept.joinedText(separator: " ")
         return (ImportedTask(task: task, category: category, place: place,
                              knowsWhenChanged: creation != nil || completion != nil), name)
     }

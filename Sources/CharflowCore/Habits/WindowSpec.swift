@@ -35,7 +35,7 @@ public struct WindowSpec: Sendable, Equatable {
             spec.end = end
             words.remove(at: index)
         }
-        spec.label = words.joined(separator: " ")
+        spec.label = words.joinedText(separator: " ")
         return spec
     }
 }

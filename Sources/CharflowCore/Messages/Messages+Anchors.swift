@@ -12,7 +12,7 @@ extension Messages {
             : "Attended \(numbers.attended) of \(numbers.scheduled) so far"]
         if numbers.missed > 0 { parts.append("\(numbers.missed) missed") }
         if numbers.notMarked > 0 { parts.append("\(numbers.notMarked) not marked") }
-        return parts.joined(separator: "; ") + "."
+        return parts.joinedText(separator: "; ") + "."
     }
 
     /// A reminder of an anchor: "Standup at 09:30".

@@ -41,7 +41,7 @@ public enum Messages {
             let over = [(Bucket.mustDo, mustDo), (.complementary, complementary), (.misc, misc)]
                 .filter { $0.1 > $0.0.limit }
                 .map { "\($0.1) \($0.0.displayName) where \($0.0.limit) fit\($0.0.limit == 1 ? "s" : "")" }
-            return "\(region.displayName) holds more than 1–3–5 since the devices synced (\(over.joined(separator: ", "))). "
+            return "\(region.displayName) holds more than 1–3–5 since the devices synced (\(over.joinedText(separator: ", "))). "
                 + "Every task is kept; move one when it suits you."
         case let .regionOverPlanned(_, region, planned, free):
             return "\(region.displayName) holds about \(Duration.text(minutes: planned)) of tasks and \(Duration.text(minutes: free)) free. "
@@ -149,7 +149,7 @@ public enum Messages {
                            : "\(numbers.weekDaysBeforeStart) days came before the habit began")
         }
         let asks = numbers.weekTarget == 0 ? "This week asks nothing" : "This week asks \(numbers.weekTarget) instead of \(numbers.weekScheduled)"
-        return reasons.isEmpty ? asks + "." : asks + ": " + reasons.joined(separator: " and ") + "."
+        return reasons.isEmpty ? asks + "." : asks + ": " + reasons.joinedText(separator: " and ") + "."
     }
 
     /// "Five a week may be more than this season allows — try three?"

@@ -18,13 +18,13 @@ public enum ReviewWords {
             guard let n = byBucket[bucket], n > 0 else { return nil }
             return "\(n) " + (bucket.map(bucketName) ?? "unplaced")
         }
-        return "Done: \(tasks(count)) (" + parts.joined(separator: ", ") + ")."
+        return "Done: \(tasks(count)) (" + parts.joinedText(separator: ", ") + ")."
     }
 
     /// "By category: Work 3, Home 2, no category 1."
     public static func categories(_ counts: [(category: String?, count: Int)]) -> String? {
         guard !counts.isEmpty else { return nil }
-        return "By category: " + counts.map { "\($0.category ?? "no category") \($0.count)" }.joined(separator: ", ") + "."
+        return "By category: " + counts.map { "\($0.category ?? "no category") \($0.count)" }.joinedText(separator: ", ") + "."
     }
 
     /// "Moved: 4 deferrals (2 too much, 1 not ready, 1 at rollover)."
@@ -34,7 +34,7 @@ public enum ReviewWords {
             guard let n = byReason[reason], n > 0 else { return nil }
             return "\(n) \(reasonName(reason))"
         }
-        return "Moved: \(count) \(count == 1 ? "deferral" : "deferrals") (" + parts.joined(separator: ", ") + ")."
+        return "Moved: \(count) \(count == 1 ? "deferral" : "deferrals") (" + parts.joinedText(separator: ", ") + ")."
     }
 
     /// How many tasks a sentence names before it counts the rest ("and 4 more").
@@ -43,7 +43,7 @@ public enum ReviewWords {
     /// "Deferred 3 or more times: Call the bank (4), Shop (3)." Past `namedAtMost`, the rest are counted.
     public static func slipping(_ tasks: [WeekReview.Slipping]) -> String? {
         guard !tasks.isEmpty else { return nil }
-        let named = tasks.prefix(namedAtMost).map { "\($0.title) (\($0.deferralCount))" }.joined(separator: ", ")
+        let named = tasks.prefix(namedAtMost).map { "\($0.title) (\($0.deferralCount))" }.joinedText(separator: ", ")
         let rest = tasks.count - min(tasks.count, namedAtMost)
         return "Deferred \(Deferral.staleFromCount) or more times: " + named + (rest > 0 ? ", and \(rest) more." : ".")
     }

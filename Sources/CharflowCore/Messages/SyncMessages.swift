@@ -37,7 +37,7 @@ public enum SyncMessages {
         let waiting = unpushed == 0 ? "Nothing waits to be sent." : "\(unpushed) \(unpushed == 1 ? "change waits" : "changes wait") to be sent."
         let last = lastSync.map { "Last sync: \($0)." } ?? "Not synced yet."
         let where_ = hub.map { "Hub: \($0)." } ?? "No hub is set."
-        return [waiting, last, where_].joined(separator: "\n")
+        return [waiting, last, where_].joinedText(separator: "\n")
     }
 
     public static func progress(_ done: Int, of total: Int?) -> String {
@@ -159,7 +159,7 @@ extension SyncMessages {
         return ([head] + devices.map { device in
             "  \(device.id)\(device.isThisDevice ? " (this device)" : "") · registered \(device.registered) · last sync \(device.lastSync) · "
                 + "\(device.operations) \(device.operations == 1 ? "operation" : "operations") held"
-        }).joined(separator: "\n")
+        }).joinedText(separator: "\n")
     }
 
     public static func deviceForgotten(_ id: String) -> String {

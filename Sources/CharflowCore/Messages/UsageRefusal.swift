@@ -53,6 +53,6 @@ public enum UsageRefusal: CharflowRefusal, Equatable {
 
     /// "a, b or c".
     public static func list(_ items: [String], _ last: String) -> String {
-        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(last) " + items[items.count - 1]
+        items.count < 2 ? items.joined() : items.dropLast().joinedText(separator: ", ") + " \(last) " + items[items.count - 1]
     }
 }

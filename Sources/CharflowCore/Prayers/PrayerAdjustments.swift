@@ -37,7 +37,7 @@ public struct PrayerAdjustments: Sendable, Equatable {
     public var word: String {
         let set = Prayer.allCases.filter { self[$0] != 0 }
         guard !set.isEmpty else { return "none" }
-        return set.map { "\($0.word)=\(self[$0])" }.joined(separator: ",")
+        return set.map { "\($0.word)=\(self[$0])" }.joinedText(separator: ",")
     }
 
     /// Reads `word`'s form back; nil for anything else.

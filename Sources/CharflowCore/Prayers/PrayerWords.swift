@@ -3,7 +3,7 @@ enum PrayerWords {
     /// "a, b or c".
     static func list(_ words: [String]) -> String {
         guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+        return words.dropLast().joinedText(separator: ", ") + " or " + words.last!
     }
 
     /// `text` without leading and trailing spaces and tabs.

@@ -49,7 +49,7 @@ public enum HubAddress {
             kept.append(token)
             index += 1
         }
-        return kept.joined(separator: " ")
+        return kept.joinedText(separator: " ")
     }
 
     /// The string split at spaces outside single quotes, backslash escapes kept with what they escape.

@@ -23,7 +23,7 @@ public struct HubPassword: Sendable, Equatable {
         let fields = { (value: String?) in value.map { $0.isEmpty ? "*" : escaped($0) } ?? "*" }
         let matches = (hosts.isEmpty ? [""] : hosts).enumerated().map { index, host in
             let port = ports.count == hosts.count ? ports[index] : ports.first
-            return [fields(host), fields(port), fields(parameters["dbname"]), fields(parameters["user"])].joined(separator: ":")
+            return [fields(host), fields(port), fields(parameters["dbname"]), fields(parameters["user"])].joinedText(separator: ":")
         }
         return HubPassword(password: password, matches: matches)
     }
@@ -87,8 +87,8 @@ public struct HubPassword: Sendable, Equatable {
             hosts.append(decoded(host))
             ports.append(port)
         }
-        if !hosts.isEmpty, result["host"] == nil { result["host"] = hosts.joined(separator: ",") }
-        if ports.contains(where: { !$0.isEmpty }), result["port"] == nil { result["port"] = ports.joined(separator: ",") }
+        if !hosts.isEmpty, result["host"] == nil { result["host"] = hosts.joinedText(separator: ",") }
+        if ports.contains(where: { !$0.isEmpty }), result["port"] == nil { result["port"] = ports.joinedText(separator: ",") }
         return result
     }
 

@@ -40,7 +40,7 @@ public enum NotesMerge {
             previous = anchor
         }
         merged = capped(merged, earlier: e, later: l)
-        return merged.isEmpty && base == nil ? nil : merged.joined(separator: "\n")
+        return merged.isEmpty && base == nil ? nil : merged.joinedText(separator: "\n")
     }
 
     /// No line more often than the side that holds it most: a line both sides added at different places

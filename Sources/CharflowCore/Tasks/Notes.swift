@@ -37,7 +37,7 @@ public enum Notes {
         let bullet = characters.firstIndex { $0 != " " && $0 != "\t" }!
         characters[bullet + 3] = item.isChecked ? " " : "x"
         lines[item.line] = String(characters)
-        return lines.joined(separator: "\n")
+        return lines.joinedText(separator: "\n")
     }
 
     /// The notes with one timestamped line added at the end ("2026-11-30 09:15 — Left a voicemail");
@@ -66,7 +66,7 @@ public enum Notes {
             }
         }
         while let last = kept.last, last.trimmingWhitespace().isEmpty { kept.removeLast() }
-        return kept.isEmpty ? nil : kept.joined(separator: "\n")
+        return kept.isEmpty ? nil : kept.joinedText(separator: "\n")
     }
 
     /// Whether `line` is one `appending` wrote: "2026-11-30 09:15 — …".

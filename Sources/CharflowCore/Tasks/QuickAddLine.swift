@@ -53,7 +53,7 @@ public struct QuickAddLine: Sendable, Equatable {
             }
             try result.read(token: word)
         }
-        result.title = try TaskText.title(titleWords.joined(separator: " "))
+        result.title = try TaskText.title(titleWords.joinedText(separator: " "))
         return result
     }
 

@@ -83,7 +83,7 @@ public enum RepeatRule {
 
     /// The stored form of a weekday set: ascending ISO numbers joined by commas.
     public static func text(_ weekdays: Set<Weekday>) -> String {
-        weekdays.sorted().map { String($0.isoNumber) }.joined(separator: ",")
+        weekdays.sorted().map { String($0.isoNumber) }.joinedText(separator: ",")
     }
 
     /// Parses the command line's `none|daily|weekly[:ISO,ISO..]|monthly` (weekdays also by name).

@@ -33,7 +33,7 @@ enum AddCommand: TypedCommand {
             // Refuses what the add would refuse, and creates no store (like `import --dry-run`).
             let report = try context.withDryRunApp { try $0.previewQuickAdd(input.add) }
             context.output.emit(text: Messages.quickAdd(report.line, dueDate: report.dueDate,
-                                                                  place: report.region.flatMap { region in report.bucket.map { (region, $0) } }).joined(separator: "\n"), json: report.json)
+                                                                  place: report.region.flatMap { region in report.bucket.map { (region, $0) } }).joinedText(separator: "\n"), json: report.json)
             return
         }
         let app = try context.app()

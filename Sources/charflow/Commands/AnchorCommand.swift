@@ -47,7 +47,7 @@ enum AnchorCommand: CommandGroup {
                 }
                 text.append(line)
             }
-            context.output.emit(text: text.joined(separator: "\n"), json: list.json)
+            context.output.emit(text: text.joinedText(separator: "\n"), json: list.json)
         }
     }
 
@@ -70,7 +70,7 @@ enum AnchorCommand: CommandGroup {
             if added.anchors.contains(where: { $0.timing.prayer != nil }), app.settings.prayers.location == nil {
                 text.append(CommandLineWords.text(PlannerError.noPrayerLocation))
             }
-            context.output.emit(text: text.joined(separator: "\n"), json: added.json)
+            context.output.emit(text: text.joinedText(separator: "\n"), json: added.json)
         }
     }
 
@@ -114,9 +114,9 @@ enum AnchorCommand: CommandGroup {
                     ? CommandLineWords.text(PlannerError.noPrayerLocation) : "not its day"))
             }
             let renderer = DensityGridRenderer(output: output, environment: context.environment)
-            text.append("Last \(detail.recent.count) days: " + detail.recent.map { renderer.glyph(AnchorText.densityCell($0)) }.joined(separator: " "))
+            text.append("Last \(detail.recent.count) days: " + detail.recent.map { renderer.glyph(AnchorText.densityCell($0)) }.joinedText(separator: " "))
             text.append(detail.read)
-            output.emit(text: text.joined(separator: "\n"), json: detail.json)
+            output.emit(text: text.joinedText(separator: "\n"), json: detail.json)
         }
     }
 
@@ -138,7 +138,7 @@ enum AnchorCommand: CommandGroup {
             text.append(report.read)
             text.append("")
             text.append(output.dim(AnchorText.legend(renderer)))
-            output.emit(text: text.joined(separator: "\n"), json: report.json)
+            output.emit(text: text.joinedText(separator: "\n"), json: report.json)
         }
     }
 

@@ -31,6 +31,6 @@ enum BacklogCommand: TypedCommand {
         }
         out.append("")
         out.append(output.dim("Place one with: charflow move ID --region morning|afternoon|evening [--bucket B]"))
-        return out.joined(separator: "\n")
+        return out.joinedText(separator: "\n")
     }
 }

@@ -19,6 +19,6 @@ enum BeginCommand: TypedCommand {
             lines += TaskChangeText.deferralLines(eased: deferral.eased, suggestRemoval: deferral.suggestRemoval, task: deferral.task)
         }
         lines.append("Began “\(report.title)”" + (report.session.estimateMinutes.map { " — estimate \($0) min." } ?? "."))
-        context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: lines.joinedText(separator: "\n"), json: report.json)
     }
 }

@@ -44,7 +44,7 @@ enum CalendarCommand: CommandGroup {
                 if !entry.unknownZones.isEmpty { lines.append("      " + CalendarMessages.unknownZones(entry.unknownZones)) }
                 if !entry.truncatedEvents.isEmpty { lines.append("      " + CalendarMessages.truncated(entry.truncatedEvents)) }
             }
-            return lines.joined(separator: "\n")
+            return lines.joinedText(separator: "\n")
         }
     }
 
@@ -64,7 +64,7 @@ enum CalendarCommand: CommandGroup {
                                                 to: entry.window.map { DayText.short($0.last) } ?? "")]
             if !entry.unknownZones.isEmpty { lines.append(CalendarMessages.unknownZones(entry.unknownZones)) }
             if !entry.truncatedEvents.isEmpty { lines.append(CalendarMessages.truncated(entry.truncatedEvents)) }
-            context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+            context.output.emit(text: lines.joinedText(separator: "\n"), json: report.json)
         }
     }
 
@@ -100,7 +100,7 @@ enum CalendarCommand: CommandGroup {
                 case .removed: CalendarMessages.removedWhileRead(outcome.name)
                 }
             }
-            context.output.emit(text: lines.isEmpty ? CalendarMessages.noCalendars : lines.joined(separator: "\n"), json: report.json)
+            context.output.emit(text: lines.isEmpty ? CalendarMessages.noCalendars : lines.joinedText(separator: "\n"), json: report.json)
         }
     }
 
@@ -128,7 +128,7 @@ enum CalendarCommand: CommandGroup {
                     lines.append(line)
                 }
             }
-            context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+            context.output.emit(text: lines.joinedText(separator: "\n"), json: report.json)
         }
 
         /// "09:00–09:15", "all day", "22:00–…" for an event that goes on past the day, "…–06:00" for one

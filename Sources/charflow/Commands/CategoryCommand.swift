@@ -27,7 +27,7 @@ enum CategoryCommand: CommandGroup {
                     + category.color.rawValue + (category.isArchived ? "  archived" : "")
                     + (category.id == list.filter?.id ? "  (Today filter)" : "")
             }
-            context.output.emit(text: (["Categories"] + text).joined(separator: "\n"), json: list.json)
+            context.output.emit(text: (["Categories"] + text).joinedText(separator: "\n"), json: list.json)
         }
     }
 

@@ -21,7 +21,7 @@ enum ConflictsCommand: CommandGroup {
             let report = try context.app().conflicts()
             let text = report.conflicts.isEmpty
                 ? SyncMessages.noConflicts
-                : (report.conflicts.map { "\($0.id)  \($0.sentence)" } + [SyncMessages.conflictsHint]).joined(separator: "\n")
+                : (report.conflicts.map { "\($0.id)  \($0.sentence)" } + [SyncMessages.conflictsHint]).joinedText(separator: "\n")
             context.output.emit(text: text, json: report.json)
         }
     }

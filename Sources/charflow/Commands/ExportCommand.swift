@@ -18,7 +18,7 @@ enum ExportCommand: TypedCommand {
     static func run(_ input: Input, _ context: Context) throws {
         let format = (input.format ?? "json").lowercased()
         guard DataExchange.exportFormats.contains(format) else {
-            throw InputError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joined(separator: ", "))
+            throw InputError.invalidWord(what: "format", given: format, expected: DataExchange.exportFormats.joinedText(separator: ", "))
         }
         if input.table != nil, format != "csv" {
             throw UsageError(message: "--table chooses a CSV table; it does not go with --format \(format).\nUsage: \(usage)")

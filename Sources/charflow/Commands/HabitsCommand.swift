@@ -42,7 +42,7 @@ enum HabitsCommand: TypedCommand {
         for signal in report.signals {
             text.append(output.accent(CommandLineWords.text(signal.signal, title: signal.title)))
         }
-        output.line(SessionChip.heading(text.joined(separator: "\n"), app: app, output: output))
+        output.line(SessionChip.heading(text.joinedText(separator: "\n"), app: app, output: output))
         // What a person was shown is marked, as Today marks it (A-2: the reading wrote nothing; the front
         // end that showed the lines says so), so the fatigue and new-habit lines come once a week, not on
         // every call. `--json` marks nothing: a script decides what was seen.

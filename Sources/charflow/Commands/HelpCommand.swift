@@ -27,7 +27,7 @@ enum HelpCommand: TypedCommand {
         }
         lines += ["", "Everywhere: --db PATH (or CHARFLOW_DB), --now YYYY-MM-DDTHH:MM (or CHARFLOW_NOW), --json.",
                   "A task is named by its id or any unique prefix of 4+ characters."]
-        context.output.line(lines.joined(separator: "\n"))
+        context.output.line(lines.joinedText(separator: "\n"))
     }
 
     static func help(for command: any Command.Type) -> String {

@@ -19,7 +19,7 @@ enum HistoryCommand: TypedCommand {
             : ([context.output.bold("Done on \(DayText.long(day))") + " · \(report.tasks.count)"] + report.tasks.map { task in
                 let time = task.completedAt.map { report.calendar.timeOfDay(at: $0).description } ?? ""
                 return lines.line(task, note: time + (task.region.map { " " + $0.displayName } ?? ""))
-            }).joined(separator: "\n")
+            }).joinedText(separator: "\n")
         context.output.emit(text: text, json: report.json)
     }
 }

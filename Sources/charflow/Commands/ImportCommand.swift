@@ -46,6 +46,6 @@ enum ImportCommand: TypedCommand {
         let report = try app.importData(data, source: source, dryRun: dryRun, skipUnreadable: input.skipUnreadable == true,
                                         progress: progress.map { progress in { progress.show($0, $1) } })
         progress?.clear()
-        context.output.emit(text: report.lines.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: report.lines.joinedText(separator: "\n"), json: report.json)
     }
 }

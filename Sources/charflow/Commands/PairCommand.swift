@@ -42,7 +42,7 @@ enum PairCommand: TypedCommand {
             stamp.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
             let text = devices.isEmpty ? WebMessages.noPairedDevices
                 : devices.map { "  \($0.name) — last used \(stamp.string(from: $0.lastUsed)), paired \(stamp.string(from: $0.paired))" }
-                    .joined(separator: "\n")
+                    .joinedText(separator: "\n")
             context.output.emit(text: text, json: .array(devices.map { device -> JSONValue in
                 .object([("name", .string(device.name)), ("lastUsed", .string(stamp.string(from: device.lastUsed))),
                          ("paired", .string(stamp.string(from: device.paired)))])
@@ -70,7 +70,7 @@ enum PairCommand: TypedCommand {
         let lines = code.terminalLines.map { line in
             output.color ? output.escape + "[30;47m" + line + output.escape + "[0m" : line
         }
-        return lines.joined(separator: "\n") + "\n\n"
+        return lines.joinedText(separator: "\n") + "\n\n"
     }
 }
 

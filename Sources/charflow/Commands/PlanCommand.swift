@@ -33,7 +33,7 @@ enum PlanCommand: CommandGroup {
             var text = [reviewText(overview.review, output: output, categories: overview.review.render.categories), ""]
             text += loadText(overview.load, output: output, calendar: app.calendar)
             text += ["", output.dim("Steps: charflow plan carry ID --keep|--later DATE|--drop · plan tomorrow ID --region R · plan close | plan skip")]
-            output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: overview.json)
+            output.emit(text: SessionChip.heading(text.joinedText(separator: "\n"), app: app, output: output), json: overview.json)
             try app.markHabitOffersShown(overview.review.review.habitOffers)
         }
     }
@@ -145,7 +145,7 @@ enum PlanCommand: CommandGroup {
         }
         // The habit offers of the day stand here too, until answered.
         out += review.habitOffers.map { output.accent(HabitOfferWords.line($0)) }
-        return out.joined(separator: "\n")
+        return out.joinedText(separator: "\n")
     }
 
     /// The planned day's load against its free time (F-15); with `regions`, each region's planned and free

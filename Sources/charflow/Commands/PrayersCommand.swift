@@ -24,15 +24,15 @@ enum PrayersCommand: TypedCommand {
             }
             let cells = ["Fajr \(times.timeOfDay(of: .fajr))\(mark(.fajr))", "Sunrise \(times.sunriseTimeOfDay)"]
                 + Prayer.allCases.dropFirst().map { "\($0.name) \(times.timeOfDay(of: $0))\(mark($0))" }
-            text.append("\(times.day) \(times.day.weekday.shortName)  " + cells.joined(separator: "  "))
+            text.append("\(times.day) \(times.day.weekday.shortName)  " + cells.joinedText(separator: "  "))
         }
         if bounded {
             text.append(output.dim("* set by the high-latitude rule (\(settings.highLatitude.name)): the sun's angle gives no time there that day."))
         }
         if !settings.adjustments.isNone {
             text.append(output.dim("Adjusted by you: " + Prayer.allCases.filter { settings.adjustments[$0] != 0 }
-                .map { "\($0.name) \(settings.adjustments[$0] > 0 ? "+" : "")\(settings.adjustments[$0]) min" }.joined(separator: ", ") + "."))
+                .map { "\($0.name) \(settings.adjustments[$0] > 0 ? "+" : "")\(settings.adjustments[$0]) min" }.joinedText(separator: ", ") + "."))
         }
-        output.emit(text: text.joined(separator: "\n"), json: report.json)
+        output.emit(text: text.joinedText(separator: "\n"), json: report.json)
     }
 }

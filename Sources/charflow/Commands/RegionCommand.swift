@@ -30,6 +30,6 @@ enum RegionCommand: TypedCommand {
                 text.append(lines.line(task, note: report.isLocked(task) ? "locked" : nil))
             }
         }
-        output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: report.json)
+        output.emit(text: SessionChip.heading(text.joinedText(separator: "\n"), app: app, output: output), json: report.json)
     }
 }

@@ -26,7 +26,7 @@ enum RemindCommand: TypedCommand {
         if input.notify == true, !dryRun {
             for reminder in report.reminders { notify(reminder.message, environment: context.environment) }
         }
-        context.output.emit(text: report.reminders.map(\.message).joined(separator: "\n"), json: report.json)
+        context.output.emit(text: report.reminders.map(\.message).joinedText(separator: "\n"), json: report.json)
         // Given once a day: what was printed is recorded, unless this was only a look.
         if !dryRun { try app.markSeen(report.seen) }
     }

@@ -25,7 +25,7 @@ enum ReviewCommand: TypedCommand {
         if review.focusSeconds > 0 {
             text.append("  " + review.focusByDay.filter { $0.day <= review.throughDay }.map { day in
                 "\(day.day.weekday.shortName) \(ReviewWords.focus(seconds: day.seconds))"
-            }.joined(separator: " · "))
+            }.joinedText(separator: " · "))
         }
         if !review.estimates.isEmpty {
             text.append("Estimates against focus time:")
@@ -43,6 +43,6 @@ enum ReviewCommand: TypedCommand {
             }
         }
         text.append(ReviewWords.anchors(review.anchors))
-        context.output.emit(text: text.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: text.joinedText(separator: "\n"), json: report.json)
     }
 }

@@ -40,6 +40,6 @@ enum SettingsCommand: TypedCommand {
         let width = (report.pairs.map(\.key.count).max() ?? 0) + 2
         var lines = report.pairs.map { $0.key + Padding.spaces(width - $0.key.count) + $0.value }
         if let meaning = report.meaning { lines.append(meaning) }
-        context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: lines.joinedText(separator: "\n"), json: report.json)
     }
 }

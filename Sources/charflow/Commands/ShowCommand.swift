@@ -41,7 +41,7 @@ enum ShowCommand: TypedCommand {
             if task.repeatKind == .weekly {
                 let days = RepeatRule.weekdays(task.repeatWeekdays)
                 rule += " on " + (days.isEmpty ? [task.dueDate?.weekday].compactMap { $0 } : days.sorted())
-                    .map(\.shortName).joined(separator: ", ")
+                    .map(\.shortName).joinedText(separator: ", ")
             }
             out.append(row("repeats", rule))
         }
@@ -67,6 +67,6 @@ enum ShowCommand: TypedCommand {
                 out.append("    \(record.day)  to \(record.deferredTo?.description ?? "someday")  \(Messages.reasonText(record.reason))")
             }
         }
-        return out.joined(separator: "\n")
+        return out.joinedText(separator: "\n")
     }
 }

@@ -18,10 +18,10 @@ enum StatsCommand: TypedCommand {
         let header = ["Week", "From", "Must-Dos done", "Focus", "Deferrals"]
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joinedText(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)
         }
         let text = [context.output.bold(line(header))] + rows.map(line)
-        context.output.emit(text: text.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: text.joinedText(separator: "\n"), json: report.json)
     }
 }

@@ -67,7 +67,7 @@ enum SyncCommand: TypedCommand {
         if report.newDeviceID != nil { lines.insert(report.wasForgotten ? SyncMessages.forgottenDevice : SyncMessages.newDevice, at: 0) }
         if report.conflicts > 0 { lines.append(SyncMessages.conflictsRecorded(report.conflicts)) }
         if report.setAside > 0 { lines.append(SyncMessages.setAside(report.setAside)) }
-        context.output.emit(text: lines.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: lines.joinedText(separator: "\n"), json: report.json)
     }
 
     /// `sync --watch`: the automatic sync of `serve` without the page (rule Y-28). One line per sync

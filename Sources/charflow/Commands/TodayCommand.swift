@@ -81,6 +81,6 @@ enum TodayCommand: TypedCommand {
         }
         let count = view.backlogCount
         out.append("Backlog: \(count) task\(count == 1 ? "" : "s")" + (count > 0 ? output.dim(" — charflow backlog") : ""))
-        return out.joined(separator: "\n")
+        return out.joinedText(separator: "\n")
     }
 }

@@ -24,6 +24,6 @@ enum UpcomingCommand: TypedCommand {
                      + output.dim("\(Duration.text(minutes: day.free.plannedMinutes)) planned · \(Duration.text(minutes: day.free.freeMinutes)) free")]
             text += times.lines(day.points, regions: true)
         }
-        output.emit(text: SessionChip.heading(text.joined(separator: "\n"), app: app, output: output), json: report.json)
+        output.emit(text: SessionChip.heading(text.joinedText(separator: "\n"), app: app, output: output), json: report.json)
     }
 }

@@ -18,7 +18,7 @@ enum AnchorText {
     static func days(_ days: Set<Weekday>) -> String {
         if days.count == 7 { return "daily" }
         if days == AnchorTiming.weekdays { return "weekdays" }
-        return days.sorted().map(\.shortName).joined(separator: ", ")
+        return days.sorted().map(\.shortName).joinedText(separator: ", ")
     }
 
     /// "15 min", "1 h", "1 h 30".
@@ -33,7 +33,7 @@ enum AnchorText {
         var times = "\(calendar.timeOfDay(at: occurrence.start))–\(calendar.timeOfDay(at: occurrence.end))"
         let date = calendar.calendarDay(at: occurrence.start)
         if date > occurrence.day { times += " next day" } else if date < occurrence.day { times += " day before" }
-        return [times, occurrence.region?.displayName, outcome(occurrence.outcome, open: true)].compactMap { $0 }.joined(separator: ", ")
+        return [times, occurrence.region?.displayName, outcome(occurrence.outcome, open: true)].compactMap { $0 }.joinedText(separator: ", ")
     }
 
     static func outcome(_ outcome: AnchorOutcome?, open: Bool) -> String {
@@ -47,7 +47,7 @@ enum AnchorText {
     /// The details after a change: "09:30, 15 min, weekdays · reminder 5 min before · Work".
     static func details(_ anchor: Anchor, category: String?) -> String {
         ([schedule(anchor)] + [anchor.remindMinutes.map { "reminder \(duration($0)) before" }, category].compactMap { $0 })
-            .joined(separator: " · ")
+            .joinedText(separator: " · ")
     }
 
     /// An anchor's days as the habit grid draws them: attended full, missed as a miss, not marked as an

@@ -10,7 +10,7 @@ enum HabitText {
         switch schedule.frequency {
         case .daily: return "daily"
         case .weekdays: return "weekdays"
-        case .custom: return schedule.days.sorted().map(\.shortName).joined(separator: ", ")
+        case .custom: return schedule.days.sorted().map(\.shortName).joinedText(separator: ", ")
         }
     }
 

@@ -11,7 +11,7 @@ enum TaskChangeText {
         let task = change.task
         var lines = ["\(verb) \(output.taskShortID(task.id)) “\(task.title)” — \(place(change.place))."]
         if let result = change.dateChange { lines += deferralLines(eased: result.eased, suggestRemoval: result.suggestRemoval, task: task) }
-        return lines.joined(separator: "\n")
+        return lines.joinedText(separator: "\n")
     }
 
     /// What a deferral did, in words: the easing to low (T-13) and the suggestion to let it go (T-21).

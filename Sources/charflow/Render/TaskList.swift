@@ -8,7 +8,7 @@ enum TaskList {
         let lines = TaskLineRenderer(output: output, categories: report.render.categories)
         let text = report.tasks.isEmpty ? empty : ([output.bold(title) + " · \(report.tasks.count)"]
             + report.tasks.map { lines.line($0, note: TaskLineRenderer.dueNote($0, today: report.today)) })
-            .joined(separator: "\n")
+            .joinedText(separator: "\n")
         output.emit(text: SessionChip.heading(text, app: app, output: output), json: report.json)
     }
 }

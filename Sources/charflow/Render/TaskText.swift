@@ -17,7 +17,7 @@ struct TaskLineRenderer {
     func line(_ task: TaskItem, prefix: String = "  ", note: String? = nil) -> String {
         let box = task.isCompleted ? "[x]" : task.droppedAt != nil ? "[-]" : "[ ]"
         let label = task.categoryID.flatMap { categories[$0] }
-        let notes = [note, label].compactMap { $0 }.joined(separator: " · ")
+        let notes = [note, label].compactMap { $0 }.joinedText(separator: " · ")
         let right = (notes.isEmpty ? "" : notes + "  ") + output.taskShortID(task.id)
         let used = TaskLineRenderer.columns(prefix) + TaskLineRenderer.columns(box) + 1 + TaskLineRenderer.columns(right)
         let title = TaskLineRenderer.fit(task.title, max(8, width - used - 2))

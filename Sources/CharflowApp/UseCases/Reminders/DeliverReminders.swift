@@ -22,7 +22,7 @@ public struct DeliveredReminders: Report {
 extension Reminder {
     /// A name unique to this reminder on this device: what a browser's notification is tagged with.
     public var deliveryKey: String {
-        [recordKind, recordSubject, period?.description ?? ""].joined(separator: "/")
+        [recordKind, recordSubject, period?.description ?? ""].joinedText(separator: "/")
     }
 }
 

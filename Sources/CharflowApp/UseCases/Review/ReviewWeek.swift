@@ -35,7 +35,7 @@ public struct WeekReviewReport: Report {
     public var lines: [String] {
         var lines = [ReviewWords.mustDos(review.mustDosInAll)]
         if review.mustDosInAll.of > 0 {
-            lines.append("  " + Region.allCases.map { ReviewWords.region($0, review.mustDos[$0] ?? Tally()) }.joined(separator: " · "))
+            lines.append("  " + Region.allCases.map { ReviewWords.region($0, review.mustDos[$0] ?? Tally()) }.joinedText(separator: " · "))
         }
         lines.append(ReviewWords.done(count: review.doneCount, byBucket: review.doneByBucket))
         if let categories = ReviewWords.categories(review.doneByCategory) { lines.append("  " + categories) }

@@ -20,6 +20,6 @@ enum GroupListCommand: TypedCommand {
             }.joined()
             text.append("  \(summary.group.title)  \(summary.percentToday)%  \(summary.doneToday)/\(summary.dueToday) today  \(strip)")
         }
-        context.output.emit(text: text.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: text.joinedText(separator: "\n"), json: report.json)
     }
 }

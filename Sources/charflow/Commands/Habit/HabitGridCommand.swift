@@ -29,6 +29,6 @@ enum HabitGridCommand: HabitSubcommand {
         }
         text.append("")
         text.append(context.output.dim(renderer.legend()))
-        context.output.emit(text: text.joined(separator: "\n"), json: report.json)
+        context.output.emit(text: text.joinedText(separator: "\n"), json: report.json)
     }
 }

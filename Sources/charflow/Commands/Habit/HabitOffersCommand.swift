@@ -18,7 +18,7 @@ enum HabitOffersCommand: TypedCommand {
             "\(offer.id.shortText)  \(offer.detected.sentence)\n          "
                 + context.output.dim("charflow habit adopt \(HabitOfferWords.name(offer)) · charflow habit decline \(HabitOfferWords.name(offer))")
         }
-        context.output.line(lines.joined(separator: "\n"))
+        context.output.line(lines.joinedText(separator: "\n"))
         try app.markHabitOffersShown(report.offers)
     }
 }
