@@ -81,11 +81,10 @@ package struct TaskRepository {
     }
 
     /// Whether another task's id begins with the same `length` characters as `id`'s (one short range
-    /// read of the primary key's index, which finds at most two).
+    /// read of the primary key's index: the ids that begin so, one of them nearly always).
     package func sharesIDPrefix(_ id: UUID, length: Int) throws -> Bool {
-        let prefix = String(id.lowercasedText.prefix(length))
-        return try db.scalar("SELECT count(*) FROM (SELECT 1 FROM tasks WHERE id >= ? AND id < ? LIMIT 2)",
-                             [.text(prefix), .text(prefix + "~")])?.int ?? 0 > 1
+        let prefix = length == ShortID.minimum ? id.shortText : String(id.lowercasedText.prefix(length))
+        return try db.scalar("SELECT count(*) FROM tasks WHERE id >= ?1 AND id < ?1 || '~'", [.text(prefix)])?.int ?? 0 > 1
     }
 
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.
@@ -125,15 +124,15 @@ package struct TaskRepository {
 
     /// The title, logical day and completion time of each task done on the days `first` through `last`
     /// that is no repeating series' instance, and whose title (ignoring the case of ASCII letters, as
-    /// SQLite's `lower` folds) was done at least `minimum` times then: what detected habits (R-6) read on
-    /// every Today, so only the candidates' rows are decoded. The day is the one the task was done on
+    /// SQLite's `NOCASE` and `lower` fold) was done at least `minimum` times then: what detected habits
+    /// (R-6) read on every Today, so it is read from an index alone (`tasks_done_titles_by_day`). The day is the one the task was done on
     /// (B-15), kept with it, not its time read again under today's zone and rollover.
     package func doneTitles(from first: LocalDay, through last: LocalDay, minimum: Int) throws -> [(title: String, day: LocalDay, completedAt: Date)] {
         let window = "is_completed = 1 AND completed_day >= ? AND completed_day <= ? AND series_id IS NULL AND dropped_at IS NULL"
         let bounds: [SQLValue] = [.text(first.description), .text(last.description)]
         return try db.rows("""
-            SELECT title, completed_day, completed_at FROM tasks INDEXED BY tasks_done_by_day WHERE \(window) AND lower(title) IN (
-                SELECT lower(title) FROM tasks INDEXED BY tasks_done_by_day WHERE \(window) GROUP BY lower(title) HAVING count(*) >= ?)
+            SELECT title, completed_day, completed_at FROM tasks INDEXED BY tasks_done_titles_by_day WHERE \(window) AND title COLLATE NOCASE IN (
+                SELECT title FROM tasks INDEXED BY tasks_done_titles_by_day WHERE \(window) GROUP BY title COLLATE NOCASE HAVING count(*) >= ?)
             """, bounds + bounds + [.integer(Int64(minimum))]).compactMap { row in
             guard let title = row[0].text, let day = row[1].text.flatMap { LocalDay($0) },
                   let at = row[2].text.flatMap(Instant.parseStorageText) else { return nil }
