@@ -159,12 +159,12 @@ extension CompletionDayTests {
         try runner.ok(["settings", "rollover-time", "04:00"], now: "2028-05-20T09:00")
         let letter = try runner.add("Post the letter", ["--region", "evening"], now: "2028-05-27T18:00")
         try runner.ok(["done", letter], now: "2028-05-28T02:00")
-        // The store as the build before migration 0022 left it.
+        // The store as the build before migration 0022 left it (and so before 0026, whose index reads the day).
         let db = try Database(path: runner.storePath)
         try db.execute("""
-            DROP INDEX tasks_done_by_day; DROP INDEX tasks_done_without_day;
+            DROP INDEX tasks_done_by_day; DROP INDEX tasks_done_without_day; DROP INDEX tasks_done_titles_by_day;
             ALTER TABLE tasks DROP COLUMN completed_day;
-            DELETE FROM charflow_migrations WHERE name = '0022-completion-day'
+            DELETE FROM charflow_migrations WHERE name IN ('0022-completion-day', '0026-done-titles-by-day')
             """)
         #expect(try !db.columns(of: "tasks").contains("completed_day"))
         #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T09:00") == ["Post the letter"])
