@@ -46,8 +46,11 @@ class FocusAfterActionsTests(BrowserTestCase):
     def space_on_first_row(self, list_selector, first, then):
         """Focuses `first`'s row in the list `list_selector` and completes it with Space; focus must reach `then`'s row."""
         d = self.driver
-        row = wait(d, lambda d: [r for r in d.find_elements(By.CSS_SELECTOR, list_selector + " > li[data-task]") if first in r.text])[0]
-        d.execute_script("arguments[0].querySelector('[data-rove]').focus()", row)
+        # Found and focused in one step in the page: the poll may draw the list again between two.
+        wait(d, lambda d: d.execute_script(
+            "const row = [...document.querySelectorAll(arguments[0])].find(r => r.textContent.includes(arguments[1]));"
+            " if (!row) return false; row.querySelector('[data-rove]').focus(); return true;",
+            list_selector + " > li[data-task]", first), message=f"no row {first}")
         self.assertEqual(self.focused_task(), first)
         self.keys(Keys.SPACE)
         wait(d, lambda d: d.find_element(By.ID, "toast").text.startswith(f"Completed “{first}”."), message="no completion")
@@ -86,9 +89,10 @@ class FocusAfterActionsTests(BrowserTestCase):
         s.cli("move", slipping, "--region", "morning", "--bucket", "misc")
         s.cli("add", "Water the plants", "--region", "morning", "--bucket", "misc")
         d = self.open_page()
-        button = wait(d, lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "#regions .menu-button")
-                                    if b.get_attribute("aria-label").endswith("Clean the oven")])[0]
-        d.execute_script("arguments[0].focus()", button)
+        wait(d, lambda d: d.execute_script(
+            "const button = [...document.querySelectorAll('#regions .menu-button')]"
+            ".find(b => (b.getAttribute('aria-label') || '').endsWith('Clean the oven'));"
+            " if (!button) return false; button.focus(); return true;"), message="no menu button for Clean the oven")
         self.keys(Keys.ENTER)
         for _ in range(8):
             if self.focused().split("|")[-1] == "Defer…":

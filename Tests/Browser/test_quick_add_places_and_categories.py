@@ -40,10 +40,15 @@ class QuickAddPlacesTests(BrowserTestCase):
                          (["Finish the proposal"], ["Email Sam"]))
         wait(d, lambda d: d.find_element(By.ID, "planned-morning").text == "1 h 15 planned · 1 h free")
         wait(d, lambda d: d.find_element(By.ID, "day-load").text == "1 h 15 planned; 2 h free today.")
-        row = lambda title: wait(d, lambda d: [li for li in d.find_elements(By.CSS_SELECTOR, "#region-morning li[data-task]")
-                                              if li.get_attribute("data-title") == title][0])
-        self.assertEqual(row("Finish the proposal").find_element(By.CSS_SELECTOR, ".effort").text, "1 h")
-        self.assertEqual(row("Email Sam").find_element(By.CSS_SELECTOR, ".effort").text, "15 min")
+
+        def effort(title):
+            """A Morning row's effort, found and read in one step: the page's poll may draw the region again
+            between finding a row and reading it."""
+            return wait(d, lambda d: next((li.find_element(By.CSS_SELECTOR, ".effort").text
+                                           for li in d.find_elements(By.CSS_SELECTOR, "#region-morning li[data-task]")
+                                           if li.get_attribute("data-title") == title), None), message=f"no row {title}")
+        self.assertEqual(effort("Finish the proposal"), "1 h")
+        self.assertEqual(effort("Email Sam"), "15 min")
         # More planned than the day has free: said in words, in the problem colour too.
         self.add("Plan the offsite ~1h", "Afternoon, Complementary")
         wait(d, lambda d: d.find_element(By.ID, "day-load").text == "2 h 15 planned; 2 h free today.")
