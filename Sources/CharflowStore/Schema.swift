@@ -547,5 +547,22 @@ package enum Schema {
         CREATE INDEX tasks_done_titles_by_day ON tasks(completed_day, title, completed_at, is_completed, series_id, dropped_at)
             WHERE is_completed = 1 AND series_id IS NULL AND dropped_at IS NULL;
         """),
+        // The first 8 characters (`ShortID.minimum`) that two or more tasks' ids share, kept by SQLite as
+        // rows come and go like an index, so a list shows each line's short id without a read of the id
+        // index per line; nearly always empty. Only an id whose 8 characters are here looks further.
+        Migration("0027-shared-id-prefixes", """
+        CREATE TABLE task_id_prefixes_shared (prefix TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+        INSERT INTO task_id_prefixes_shared (prefix) SELECT substr(id, 1, 8) FROM tasks GROUP BY 1 HAVING count(*) > 1;
+        CREATE TRIGGER tasks_id_prefix_shared AFTER INSERT ON tasks
+        WHEN (SELECT count(*) FROM tasks WHERE id >= substr(NEW.id, 1, 8) AND id < substr(NEW.id, 1, 8) || '~') > 1
+        BEGIN
+            INSERT OR IGNORE INTO task_id_prefixes_shared (prefix) VALUES (substr(NEW.id, 1, 8));
+        END;
+        CREATE TRIGGER tasks_id_prefix_freed AFTER DELETE ON tasks
+        WHEN (SELECT count(*) FROM tasks WHERE id >= substr(OLD.id, 1, 8) AND id < substr(OLD.id, 1, 8) || '~') < 2
+        BEGIN
+            DELETE FROM task_id_prefixes_shared WHERE prefix = substr(OLD.id, 1, 8);
+        END;
+        """),
     ])
 }

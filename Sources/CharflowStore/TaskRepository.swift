@@ -80,11 +80,10 @@ package struct TaskRepository {
         return [before, after].compactMap { $0 }
     }
 
-    /// Whether another task's id begins with the same `length` characters as `id`'s (one short range
-    /// read of the primary key's index: the ids that begin so, one of them nearly always).
-    package func sharesIDPrefix(_ id: UUID, length: Int) throws -> Bool {
-        let prefix = length == ShortID.minimum ? id.shortText : String(id.lowercasedText.prefix(length))
-        return try db.scalar("SELECT count(*) FROM tasks WHERE id >= ?1 AND id < ?1 || '~'", [.text(prefix)])?.int ?? 0 > 1
+    /// The first 8 characters that two or more tasks' ids share (`task_id_prefixes_shared`, which
+    /// SQLite keeps as tasks are inserted and deleted): one read, nearly always of no row.
+    package func sharedIDPrefixes() throws -> Set<String> {
+        Set(try db.rows("SELECT prefix FROM task_id_prefixes_shared").compactMap { $0[0].text })
     }
 
     /// At most `limit` tasks whose id text starts with `prefix` (lowercase), in id order.

@@ -267,5 +267,21 @@ struct TaskShortIDTests {
         let edited = try cf.ok(["edit", ids[0], "--title", "Renamed"]).stdout
         #expect(edited.contains("Edited \(ids[0].prefix(13)) “Renamed”") || edited.contains(String(ids[0].prefix(13))), "\(edited)")
     }
+
+    @Test("B-1 B-21 the 8 characters imported tasks share are kept while two tasks have them, and an undo of the import takes them back")
+    func sharedPrefixesFollowTheTasks() throws {
+        let cf = try CharflowRunner()
+        defer { cf.removeFolder() }
+        func shared() throws -> [String] {
+            try Database(path: cf.storePath).rows("SELECT prefix FROM task_id_prefixes_shared ORDER BY prefix").compactMap { $0[0].text }
+        }
+        try cf.ok(["add", "Before the import"])
+        #expect(try shared() == [])
+        _ = try Self.imported(3, in: cf)
+        #expect(try shared() == ["5a1b2c3d"])
+        try cf.ok(["undo"])
+        #expect(try shared() == [], "no task has those 8 characters any more")
+        #expect(try cf.ok(["list", "--all"]).stdout.contains("Before the import"))
+    }
 }
 
