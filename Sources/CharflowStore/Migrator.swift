@@ -32,7 +32,12 @@ package struct Migrator: Sendable {
         let hasTable = try db.scalar(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'charflow_migrations'")
         guard hasTable?.int == 1 else { return [] }
-        return try db.rows("SELECT name FROM charflow_migrations ORDER BY rowid").compactMap { $0[0].text }
+        return try recordedNames(db)
+    }
+
+    /// The names `charflow_migrations` records, in order, for a caller that knows the table is there.
+    package func recordedNames(_ db: Database) throws -> [String] {
+        try db.rows("SELECT name FROM charflow_migrations ORDER BY rowid").compactMap { $0[0].text }
     }
 
     /// Throws `.newerStore` when the store records a migration unknown here.

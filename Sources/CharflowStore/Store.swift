@@ -14,6 +14,9 @@ package final class Store {
     package private(set) var calendar: PlannerCalendar
     private let localeFirstWeekday: Weekday
     let nowText: String
+    /// Whether the schema has a completion's day (`0022-completion-day`): not so for a test's older
+    /// migrator, where there is nothing to fill.
+    let keepsCompletionDays: Bool
     /// The undo journal's id of the action the last call recorded; nil before any, after an undo, and
     /// after a refused action. Pass it to the undo use case to undo exactly that action.
     package private(set) var lastActionID: UndoActionID?
@@ -36,6 +39,7 @@ package final class Store {
         self.now = Instant.truncatedToMilliseconds(now)
         nowText = Instant.storageText(self.now)
         self.localeFirstWeekday = localeFirstWeekday
+        keepsCompletionDays = migrator.migrations.contains { $0.name == CompletionDay.migration }
         let upgraded = try migrator.migrate(db, now: nowText, applied: applied)
         // An existing store brought up to date folds its log: a migration may have removed what must be
         // in no file (a hub password, rule Y-27), and the log still holds the pages as they were.
@@ -65,9 +69,11 @@ package final class Store {
         let deadline = Date().addingTimeInterval(10)
         while true {
             do {
-                let db = try Store.open(path)
-                try Store.refuseForeign(db, path: path)
-                let applied = try migrator.appliedNames(db)
+                let (db, contents) = try Store.open(path)
+                // A SQLite file that holds another program's tables and no Charflow migrations is
+                // refused before anything in it is changed (not even its journal mode).
+                if contents.anyNamed, !contents.migrationsTable { throw StoreFailure.foreignStore(path) }
+                let applied = contents.migrationsTable ? try migrator.recordedNames(db) : []
                 try migrator.refuseNewer(applied)
                 if !db.isInWALMode { _ = try db.rows("PRAGMA journal_mode = WAL") }
                 try db.execute("PRAGMA synchronous = NORMAL")
@@ -83,25 +89,41 @@ package final class Store {
         }
     }
 
-    private static func open(_ path: String) throws -> Database {
+    /// What a file holds, read by the first statement on it: whether any table or index of a program's
+    /// own is there, and whether Charflow's record of migrations is among them (one read of the schema
+    /// for the three questions an opening asks).
+    private struct FileContents {
+        let anyNamed: Bool
+        let migrationsTable: Bool
+
+        static let sql = """
+            SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'),
+                   EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'charflow_migrations')
+            """
+
+        init(_ db: Database) throws {
+            let row = try db.rows(Self.sql).first
+            anyNamed = row?[0].int == 1
+            migrationsTable = row?[1].int == 1
+        }
+    }
+
+    private static func open(_ path: String) throws -> (Database, FileContents) {
         let writable = try Database(path: path)
         do {
-            _ = try writable.scalar("SELECT count(*) FROM sqlite_master")
-            return writable
+            return (writable, try FileContents(writable))
         } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
             guard FileManager.default.fileExists(atPath: path) else { throw error }
             let reader = try Database(path: path, readOnly: true)
             do {
-                _ = try reader.scalar("SELECT count(*) FROM sqlite_master")
-                return reader
+                return (reader, try FileContents(reader))
             } catch let error as DatabaseError where error.isReadOnly || error.isCannotOpen {
                 // A WAL store in a folder that cannot be written, with no `-shm` beside it (a backup on
                 // read-only media, another user's store): SQLite cannot make one, so the store is read
                 // as unchanging. That is only right when nothing waits in a `-wal` that it would skip.
                 guard !hasWaitingLog(path) else { throw error }
                 let unchanging = try Database(path: path, readOnly: true, unchanging: true)
-                _ = try unchanging.scalar("SELECT count(*) FROM sqlite_master")
-                return unchanging
+                return (unchanging, try FileContents(unchanging))
             }
         }
     }
@@ -110,13 +132,6 @@ package final class Store {
     private static func hasWaitingLog(_ path: String) -> Bool {
         let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         return size > 0
-    }
-
-    /// Refuses a SQLite file that holds another program's tables and no Charflow migrations, before
-    /// anything in it is changed (not even its journal mode).
-    private static func refuseForeign(_ db: Database, path: String) throws {
-        let names = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").compactMap { $0[0].text }
-        if !names.isEmpty, !names.contains("charflow_migrations") { throw StoreFailure.foreignStore(path) }
     }
 
     /// A number that grows with every committed change to the store, by this store or any other
