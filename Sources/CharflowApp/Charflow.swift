@@ -73,7 +73,7 @@ public final class Charflow {
     /// Task objects as of this call's day, with the store's category names and the tasks deferred today.
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
         TaskJSON(today: today, calendar: calendar, categories: categories ? try store.categories.names() : [:],
-                 deferredToday: try store.taskRepository.tasksDeferred(on: today))
+                 deferredToday: try store.taskRepository.taskIDs(deferredOn: today))
     }
 
     /// The task object of `task` alone, reading only its own category's name and its own deferral of

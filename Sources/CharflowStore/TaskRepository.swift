@@ -37,7 +37,7 @@ package struct TaskRepository {
                       [.text(id.lowercasedText)])?.text
     }
 
-    /// The ids of the tasks that hold a deferral record for `day`.
+    /// The ids of the tasks that hold a deferral record for `day` (one read, however many tasks are shown).
     package func taskIDs(deferredOn day: LocalDay) throws -> Set<UUID> {
         Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)])
             .compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
@@ -227,11 +227,6 @@ package struct TaskRepository {
     package func deferral(ofTask id: UUID, on day: LocalDay) throws -> DeferralRecord? {
         try db.rows("SELECT \(TaskRecords.deferralColumns) FROM deferrals WHERE task_id = ? AND day = ? LIMIT 1",
                     [.text(id.lowercasedText), .text(day.description)]).first.map(TaskRecords.deferral)
-    }
-
-    /// The tasks with a deferral record of `day` (one read, however many tasks are shown).
-    package func tasksDeferred(on day: LocalDay) throws -> Set<UUID> {
-        Set(try db.rows("SELECT task_id FROM deferrals WHERE day = ?", [.text(day.description)]).compactMap { $0[0].text.flatMap { UUID(recordText: $0) } })
     }
 
     // MARK: Writing, as part of an action
