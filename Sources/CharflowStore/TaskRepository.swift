@@ -124,19 +124,48 @@ package struct TaskRepository {
     /// The title, logical day and completion time of each task done on the days `first` through `last`
     /// that is no repeating series' instance, and whose title (ignoring the case of ASCII letters, as
     /// SQLite's `NOCASE` and `lower` fold) was done at least `minimum` times then: what detected habits
-    /// (R-6) read on every Today, so it is read from an index alone (`tasks_done_titles_by_day`). The day is the one the task was done on
-    /// (B-15), kept with it, not its time read again under today's zone and rollover.
+    /// (R-6) read on every Today, so it is read from an index alone (`tasks_done_titles_by_day`). The day
+    /// is the one the task was done on (B-15), kept with it, not its time read again under today's zone
+    /// and rollover.
+    ///
+    /// The titles are counted in place by a hash of their folded bytes, so that no row becomes a value
+    /// unless its title may have been done `minimum` times (a `GROUP BY` sorted the window's rows, and
+    /// counting them as strings allocated each); the rows that may are read again and counted exactly.
     package func doneTitles(from first: LocalDay, through last: LocalDay, minimum: Int) throws -> [(title: String, day: LocalDay, completedAt: Date)] {
-        let window = "is_completed = 1 AND completed_day >= ? AND completed_day <= ? AND series_id IS NULL AND dropped_at IS NULL"
+        let sql = """
+            SELECT title, completed_day, completed_at FROM tasks INDEXED BY tasks_done_titles_by_day
+            WHERE is_completed = 1 AND completed_day >= ? AND completed_day <= ? AND series_id IS NULL AND dropped_at IS NULL
+            """
         let bounds: [SQLValue] = [.text(first.description), .text(last.description)]
-        return try db.rows("""
-            SELECT title, completed_day, completed_at FROM tasks INDEXED BY tasks_done_titles_by_day WHERE \(window) AND title COLLATE NOCASE IN (
-                SELECT title FROM tasks INDEXED BY tasks_done_titles_by_day WHERE \(window) GROUP BY title COLLATE NOCASE HAVING count(*) >= ?)
-            """, bounds + bounds + [.integer(Int64(minimum))]).compactMap { row in
-            guard let title = row[0].text, let day = row[1].text.flatMap { LocalDay($0) },
-                  let at = row[2].text.flatMap(Instant.parseStorageText) else { return nil }
-            return (title, day, at)
+        var counts: [UInt64: Int] = [:]
+        try db.forEachRawRow(sql, bounds) { row in
+            if case .text(let title) = row[0] { counts[Self.foldedHash(title), default: 0] += 1 }
         }
+        guard counts.values.contains(where: { $0 >= minimum }) else { return [] }
+        var found: [(title: String, day: LocalDay, completedAt: Date)] = []
+        try db.forEachRawRow(sql, bounds) { row in
+            guard case .text(let bytes) = row[0], counts[Self.foldedHash(bytes), default: 0] >= minimum,
+                  let title = row.text(0), let day = row.day(1), let at = row.text(2).flatMap(Instant.parseStorageText) else { return }
+            found.append((title, day, at))
+        }
+        // Two titles whose hashes meet were counted together: count the candidates again by their text.
+        var exact: [String: Int] = [:]
+        for item in found { exact[Self.caseFolded(item.title), default: 0] += 1 }
+        return found.filter { exact[Self.caseFolded($0.title), default: 0] >= minimum }
+    }
+
+    /// FNV-1a of `bytes` with ASCII capitals made small, as SQLite's `NOCASE` compares them.
+    private static func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// `text` with its ASCII capitals made small, as SQLite's `NOCASE` compares it.
+    private static func caseFolded(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.
