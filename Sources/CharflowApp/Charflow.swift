@@ -70,10 +70,14 @@ public final class Charflow {
         try store.categories.names()
     }
 
-    /// Task objects as of this call's day, with the store's category names and the tasks deferred today.
+    /// Task objects as of this call's day, with the store's category names and the tasks deferred today,
+    /// each read once a command (a list and its session chip both show tasks).
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
-        TaskJSON(today: today, calendar: calendar, categories: categories ? try store.categories.names() : [:],
-                 deferredToday: try store.taskRepository.taskIDs(deferredOn: today))
+        let kept = self.kept
+        if categories, kept.categoryNames == nil { kept.categoryNames = try store.categories.names() }
+        if kept.deferredToday == nil { kept.deferredToday = try store.taskRepository.taskIDs(deferredOn: today) }
+        return TaskJSON(today: today, calendar: calendar, categories: categories ? kept.categoryNames ?? [:] : [:],
+                        deferredToday: kept.deferredToday ?? [])
     }
 
     /// The task object of `task` alone, reading only its own category's name and its own deferral of

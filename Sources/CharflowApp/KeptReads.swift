@@ -14,6 +14,9 @@ final class KeptReads {
     var recentHabits: RecentHabitRows?
     var habits: [Habit]?
     var backlogCounts: (all: Int, older: Int)?
+    /// What task objects read besides the tasks: category names, and the tasks deferred today.
+    var categoryNames: [UUID: String]?
+    var deferredToday: Set<UUID>?
 }
 
 extension Charflow {

@@ -200,12 +200,20 @@ package struct TaskRepository {
         return counts
     }
 
-    /// The logical days from `first` through `last` on which some task was done (one range of the
-    /// index of done tasks by day, never a row read).
+    /// The logical days from `first` through `last` on which some task was done: one seek of the index
+    /// of done tasks by day for each such day, from one day to the next (a scan of the range read a row
+    /// for each of the range's completions, 0.6 M instructions of a 10,000-task Today).
     package func completionDays(from first: LocalDay, through last: LocalDay) throws -> Set<LocalDay> {
         Set(try db.rows("""
-            SELECT DISTINCT completed_day FROM tasks INDEXED BY tasks_done_by_day
-            WHERE is_completed = 1 AND completed_day >= ? AND completed_day <= ?
+            WITH RECURSIVE done(day) AS (
+                SELECT (SELECT min(completed_day) FROM tasks INDEXED BY tasks_done_by_day
+                        WHERE is_completed = 1 AND completed_day >= ?1 AND completed_day <= ?2)
+                UNION ALL
+                SELECT (SELECT min(completed_day) FROM tasks INDEXED BY tasks_done_by_day
+                        WHERE is_completed = 1 AND completed_day > done.day AND completed_day <= ?2)
+                FROM done WHERE done.day IS NOT NULL
+            )
+            SELECT day FROM done WHERE day IS NOT NULL
             """, [.text(first.description), .text(last.description)]).compactMap { $0.day(0) })
     }
 
