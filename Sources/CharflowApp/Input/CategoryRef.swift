@@ -33,11 +33,6 @@ public enum CategoryChoice: WordValue, NullMeaningful, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        if let word = Self.givenWord(decoder) {
-            self = try Self.reading(word)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        self = container.decodeNil() ? .none : try Self.reading(try container.decode(String.self))
+        self = try Self.decoding(decoder) { $0.decodeNil() ? .none : try Self.reading(try $0.decode(String.self)) }
     }
 }

@@ -22,15 +22,9 @@ public struct AnchorDuration: WordValue, Equatable {
 
     /// A body's whole number of minutes, or its text as the command line gives it.
     public init(from decoder: any Decoder) throws {
-        if let word = Self.givenWord(decoder) {
-            self = try Self.reading(word)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if let minutes = try? container.decode(Int.self) {
-            self = try Self.reading(String(minutes))
-        } else {
-            self = try Self.reading(try container.decode(String.self))
+        self = try Self.decoding(decoder) { container in
+            if let minutes = try? container.decode(Int.self) { return try Self.reading(String(minutes)) }
+            return try Self.reading(try container.decode(String.self))
         }
     }
 

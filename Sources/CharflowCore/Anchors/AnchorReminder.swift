@@ -16,12 +16,7 @@ public enum ReminderChoice: WordValue, NullMeaningful, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        if let word = Self.givenWord(decoder) {
-            self = try Self.reading(word)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        self = container.decodeNil() ? .none : .minutes(try ReminderMinutes(from: decoder))
+        self = try Self.decoding(decoder) { $0.decodeNil() ? .none : .minutes(try ReminderMinutes(from: decoder)) }
     }
 
     /// The minutes before; nil for none.

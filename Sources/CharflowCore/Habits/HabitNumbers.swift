@@ -49,6 +49,6 @@ public struct TimesPerWeek: WordValue, Equatable {
 
     /// A body's whole number, checked as the word is.
     public init(from decoder: any Decoder) throws {
-        self = try Self.reading(Self.givenWord(decoder) ?? String(try decoder.singleValueContainer().decode(Int.self)))
+        self = try Self.decoding(decoder) { try Self.reading(String(try $0.decode(Int.self))) }
     }
 }

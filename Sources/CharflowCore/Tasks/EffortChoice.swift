@@ -16,15 +16,6 @@ public struct EffortChoice: WordValue, NullMeaningful, Equatable {
 
     /// A body's whole number of minutes, checked as the word is, or `null` for none.
     public init(from decoder: any Decoder) throws {
-        if let word = Self.givenWord(decoder) {
-            self = try Self.reading(word)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self.init(minutes: nil)
-            return
-        }
-        self = try Self.reading(String(try container.decode(Int.self)))
+        self = try Self.decoding(decoder) { $0.decodeNil() ? Self(minutes: nil) : try Self.reading(String(try $0.decode(Int.self))) }
     }
 }

@@ -25,7 +25,7 @@ extension BoundedNumber {
     }
 
     public init(from decoder: any Decoder) throws {
-        self = try Self.reading(Self.givenWord(decoder) ?? String(try decoder.singleValueContainer().decode(Int.self)))
+        self = try Self.decoding(decoder) { try Self.reading(String(try $0.decode(Int.self))) }
     }
 }
 

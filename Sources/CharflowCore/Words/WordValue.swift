@@ -20,13 +20,20 @@ extension WordValue {
     /// The single text `decoder` holds, read as the word it is: the body form of most word values, and
     /// the one a type whose `Decodable` comes from elsewhere (a raw value) names explicitly.
     public static func decodingWord(from decoder: any Decoder) throws -> Self {
+        try decoding(decoder) { try reading(try $0.decode(String.self)) }
+    }
+
+    /// The value `decoder` holds, for every `init(from:)` of a word value: the given word read by
+    /// `reading` when there is one, else `bodyForm`'s reading of a request body's single value.
+    public static func decoding(_ decoder: any Decoder,
+                                bodyForm: (any SingleValueDecodingContainer) throws -> Self) throws -> Self {
         if let word = givenWord(decoder) { return try reading(word) }
-        return try reading(try decoder.singleValueContainer().decode(String.self))
+        return try bodyForm(try decoder.singleValueContainer())
     }
 
     /// The word a person gave, when `decoder` reads one (the command line's, a read's query), which is
     /// read by `reading` whatever the body form is; nil for a request body. Every `init(from:)` of a
-    /// word value asks this first.
+    /// word value asks this first (through `decoding`).
     public static func givenWord(_ decoder: any Decoder) -> String? {
         decoder.userInfo[.givenWord] as? String
     }
