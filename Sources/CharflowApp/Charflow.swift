@@ -67,16 +67,19 @@ public final class Charflow {
 
     /// Each category's name by id, for labels in task rows.
     public func categoryNames() throws -> [UUID: String] {
-        try store.categories.names()
+        let kept = self.kept
+        if let names = kept.categoryNames { return names }
+        let names = try store.categories.names()
+        kept.categoryNames = names
+        return names
     }
 
     /// Task objects as of this call's day, with the store's category names and the tasks deferred today,
     /// each read once a command (a list and its session chip both show tasks).
     func taskJSON(categories: Bool = true) throws -> TaskJSON {
         let kept = self.kept
-        if categories, kept.categoryNames == nil { kept.categoryNames = try store.categories.names() }
         if kept.deferredToday == nil { kept.deferredToday = try store.taskRepository.taskIDs(deferredOn: today) }
-        return TaskJSON(today: today, calendar: calendar, categories: categories ? kept.categoryNames ?? [:] : [:],
+        return TaskJSON(today: today, calendar: calendar, categories: categories ? try categoryNames() : [:],
                         deferredToday: kept.deferredToday ?? [])
     }
 

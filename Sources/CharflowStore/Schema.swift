@@ -540,7 +540,7 @@ package enum Schema {
             PRIMARY KEY (table_name, row_id)
         ) WITHOUT ROWID;
         """),
-        // What detected habits (R-6) read on every Today: the titles done in a window of days, grouped
+        // What detected habits (R-6) read on every Today: the titles done in a window of days, counted
         // from the index alone. The columns of its WHERE are in it too: without them SQLite 3.40 reads
         // each task's row to check what the index already implies.
         Migration("0026-done-titles-by-day", """

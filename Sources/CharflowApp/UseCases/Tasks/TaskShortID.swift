@@ -19,16 +19,15 @@ extension Charflow {
 /// The short ids of the tasks one command shows (`Charflow.shortIDs()`).
 public final class ShortIDs {
     private let app: Charflow
-    /// The 8-character prefixes tasks share; nil until the first id is shown, empty if unreadable.
-    private var shared: Set<String>?
+    /// The 8-character prefixes tasks share, read when the first id is shown; empty if unreadable.
+    private lazy var shared: Set<String> = (try? app.store.taskRepository.sharedIDPrefixes()) ?? []
 
     init(app: Charflow) { self.app = app }
 
     /// `task`'s short id; its first 8 characters if the store cannot be read.
     public func callAsFunction(_ task: UUID) -> String {
         let short = task.shortText
-        if shared == nil { shared = (try? app.store.taskRepository.sharedIDPrefixes()) ?? [] }
-        guard shared?.contains(short) == true else { return short }
+        guard shared.contains(short) else { return short }
         return (try? app.shortID(ofTask: task)) ?? short
     }
 }
