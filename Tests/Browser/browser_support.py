@@ -197,8 +197,8 @@ def write_clock(path, when):
 def wait(driver, condition, seconds=5, message=""):
     """The first true value `condition(driver)` gives within `seconds`; else a TimeoutException with `message`.
 
-    The page draws the board again on every change, so an element found a moment ago may be gone: a stale
-    or missing element is asked again. Asked every 50 ms, or after as long as the last asking took (one
+    The page draws the board again on every change, so an element found a moment ago may be gone, or not yet
+    shown: a stale, missing or not yet interactable element is asked again. Asked every 50 ms, or after as long as the last asking took (one
     that runs the CLI), so the waiting never takes more of the machine than what it waits for.
     """
     deadline = time.monotonic() + seconds
@@ -208,7 +208,7 @@ def wait(driver, condition, seconds=5, message=""):
             value = condition(driver)
             if value:
                 return value
-        except (StaleElementReferenceException, NoSuchElementException):
+        except (StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException):
             pass
         now = time.monotonic()
         if now >= deadline:
