@@ -207,7 +207,8 @@ class DailyAccessTests(BrowserTestCase):
         self.assertEqual((again["started"], again["pid"], again["port"]), (False, answer["pid"], answer["port"]))
 
     def test_W25_the_manifest_and_icon_make_the_page_installable_and_nothing_is_missing(self):
-        self.own_browser(network_log=True)
+        # The whole browser: its headless shell fetches neither a favicon nor the manifest's icons.
+        self.own_browser(network_log=True, whole=True)
         self.signed_in_board(self.serve_on(0))
         time.sleep(1)
         manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})

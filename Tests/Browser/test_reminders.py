@@ -208,7 +208,7 @@ class PageNotificationTests(BrowserTestCase):
 
     def test_r7_r8_the_page_asks_only_when_the_button_is_pressed_then_shows_each_due_reminder_once_per_device(self):
         plan_morning(self.store)
-        d = self.browser()
+        d = self.own_browser(whole=True)  # Chromium's headless shell has no web notifications
         script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_NOTIFICATIONS})
         self.addCleanup(lambda: d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]}))
         url = self.store.serve()
