@@ -44,7 +44,9 @@ NOW = "2026-11-30T09:00"  # a Monday
 # browser suite two fifths of its CPU (test_page: 56 s with `chromium --headless=new`, 34 s with the shell).
 # What only the whole browser does (the favicon and the manifest's icons fetched, web notifications) is
 # tested in the whole browser, `browser(whole=True)`.
-CHROMIUM = shutil.which("chromium-headless-shell") or "/usr/lib/chromium/chromium-headless-shell"
+# The binary itself: Debian's /usr/bin/chromium-headless-shell is a shell script that does not `exec` it, so
+# quitting the driver would stop the script and leave the shell's processes running.
+CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
 WHOLE_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
