@@ -157,7 +157,9 @@ class HabitsTests(BrowserTestCase):
         d = self.open_habits()
         self.choose_day(self.water, "2026-11-20")
         wait(d, lambda d: by_label(d, "+1 Water, Fri 20 Nov") is not None)
-        self.assertIn("That day: missed.", self.text(f"habit-correct-{self.water}-0"))
+        # Read in the wait: the page's poll may draw the card again between the button showing and this.
+        wait(d, lambda d: "That day: missed." in (self.text(f"habit-correct-{self.water}-0") or ""),
+             message=f"the day's state was not said: {self.text(f'habit-correct-{self.water}-0')!r}")
         # The field's day in the page's words beside the browser's own format (issue 42, finding 10).
         self.assertEqual(self.text(f"habit-day-{self.water}-0-said"), "Chosen: Fri 20 Nov")
         click(d, "+1 Water, Fri 20 Nov")
