@@ -157,15 +157,18 @@ package struct TaskRepository {
     /// FNV-1a of `bytes` with ASCII capitals made small, as SQLite's `NOCASE` compares them.
     private static func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)) &* 0x100_0000_01b3
-        }
+        for byte in bytes { hash = (hash ^ UInt64(folded(byte))) &* 0x100_0000_01b3 }
         return hash
     }
 
     /// `text` with its ASCII capitals made small, as SQLite's `NOCASE` compares it.
     private static func caseFolded(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+        String(decoding: text.utf8.map(folded), as: UTF8.self)
+    }
+
+    /// `byte` made small if it is an ASCII capital: the one fold both the hash and the exact count use.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
     }
 
     /// Tasks dated `day` that are not dropped, done ones included: a day's board and its due list.

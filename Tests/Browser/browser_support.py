@@ -209,8 +209,9 @@ def wait(driver, condition, seconds=5, message=""):
     """The first true value `condition(driver)` gives within `seconds`; else a TimeoutException with `message`.
 
     The page draws the board again on every change, so an element found a moment ago may be gone, or not yet
-    shown: a stale, missing or not yet interactable element is asked again. Asked every 50 ms, or after as long as the last asking took (one
-    that runs the CLI), so the waiting never takes more of the machine than what it waits for.
+    shown: a stale, missing or not yet interactable element is asked again. Asked every 50 ms, or after as
+    long as the last asking took (one that runs the CLI), so the waiting never takes more of the machine than
+    what it waits for.
     """
     deadline = time.monotonic() + seconds
     while True:
