@@ -73,14 +73,17 @@ let package = Package(
         // libsystemd's D-Bus client, opened with dlopen when a reminder is first delivered (its shim); no
         // header or library is needed to build.
         .systemLibrary(name: "CSDBus"),
+        // Writes each of the page's files as a Swift string literal for CharflowWeb (Plugins/EmbedPage).
+        .plugin(name: "EmbedPage", capability: .buildTool()),
         .target(name: "CharflowCore", swiftSettings: startUpCompiling),
         .target(name: "CharflowStore", dependencies: ["CharflowCore", "CSQLite"], swiftSettings: startUpCompiling),
         .target(name: "CharflowApp", dependencies: ["CharflowCore", "CharflowStore", "CharflowSync", "CharflowCalendar"],
                 swiftSettings: startUpCompiling),
-        // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary: nothing is served from disk (D17).
+        // The page's HTML, CSS and scripts (Sources/CharflowWeb/Page) are compiled into the binary as string literals
+        // (the EmbedPage plugin): nothing is served from disk (D17).
         .target(name: "CharflowWeb", dependencies: ["CharflowCore", "CharflowStore", "CharflowApp", "CMicroHTTPD", "CLibCrypto", "CQREncode",
                                                     "CZlib"],
-                resources: [.embedInCode("Page")], swiftSettings: startUpCompiling),
+                exclude: ["Page"], swiftSettings: startUpCompiling, plugins: ["EmbedPage"]),
         .target(name: "CharflowSync", dependencies: ["CharflowCore", "CharflowStore", "CLibPQ", "CLibCrypto"], swiftSettings: startUpCompiling),
         // Read-only calendars: reading and expanding iCalendar (libical), fetching it (libcurl) (docs/calendars.md).
         .target(name: "CharflowCalendar", dependencies: ["CharflowCore", "CLibICal", "CLibCurl"], swiftSettings: startUpCompiling),

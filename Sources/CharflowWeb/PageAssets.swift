@@ -4,8 +4,8 @@ import CharflowCore
 /// The page's files, compiled into the binary (spec D17): no request maps to a file path.
 ///
 /// Each is a plain file in `Sources/CharflowWeb/Page/` (so an editor and `node --check` see real
-/// JavaScript, CSS and HTML) that SwiftPM embeds in the code (`.embedInCode`, as `PackageResources`):
-/// nothing is read from disk at run time. The scripts are ES modules (`.mjs`) that import each other by
+/// JavaScript, CSS and HTML) that the build embeds in the code as a string literal (`Plugins/EmbedPage`,
+/// as a `PageFiles` member): nothing is read from disk at run time. The scripts are ES modules (`.mjs`) that import each other by
 /// path; `main.mjs` is the entry, and the page preloads every other module so the browser fetches them
 /// at once rather than one import at a time. Each is answered by its own line of `RouteTable`.
 enum PageAssets {
@@ -68,52 +68,53 @@ enum PageAssets {
         var text: String { Texts.assets[self] ?? "" }
 
         /// The file's bytes as embedded.
-        var bytes: [UInt8] {
+        var bytes: [UInt8] { literal.withUTF8Buffer { Array($0) } }
+
+        /// The file as the build embedded it.
+        private var literal: StaticString {
             switch self {
-            case .style: PackageResources.app_css
-            case .habitsStyle: PackageResources.habits_css
-            case .main: PackageResources.main_mjs
-            case .words: PackageResources.words_mjs
-            case .dom: PackageResources.dom_mjs
-            case .api: PackageResources.api_mjs
-            case .state: PackageResources.state_mjs
-            case .toast: PackageResources.toast_mjs
-            case .router: PackageResources.router_mjs
-            case .tasks: PackageResources.tasks_mjs
-            case .menus: PackageResources.menus_mjs
-            case .deferSheet: PackageResources.deferSheet_mjs
-            case .quickAdd: PackageResources.quickAdd_mjs
-            case .today: PackageResources.today_mjs
-            case .backlog: PackageResources.backlog_mjs
-            case .detail: PackageResources.detail_mjs
-            case .focus: PackageResources.focus_mjs
-            case .settings: PackageResources.settings_mjs
-            case .habits: PackageResources.habits_mjs
-            case .anchors: PackageResources.anchors_mjs
-            case .night: PackageResources.night_mjs
-            case .upcoming: PackageResources.upcoming_mjs
-            case .review: PackageResources.review_mjs
-            case .search: PackageResources.search_mjs
-            case .sync: PackageResources.sync_mjs
-            case .notifications: PackageResources.notifications_mjs
-            case .pairing: PackageResources.pairing_mjs
-            case .offline: PackageResources.offline_mjs
-            case .worker: PackageResources.worker_mjs
-            case .habitOffer: PackageResources.habitOffer_mjs
-            case .lists: PackageResources.lists_mjs
-            case .drag: PackageResources.drag_mjs
-            case .shortcuts: PackageResources.shortcuts_mjs
-            case .thumbBar: PackageResources.thumbBar_mjs
+            case .style: PageFiles.app_css
+            case .habitsStyle: PageFiles.habits_css
+            case .main: PageFiles.main_mjs
+            case .words: PageFiles.words_mjs
+            case .dom: PageFiles.dom_mjs
+            case .api: PageFiles.api_mjs
+            case .state: PageFiles.state_mjs
+            case .toast: PageFiles.toast_mjs
+            case .router: PageFiles.router_mjs
+            case .tasks: PageFiles.tasks_mjs
+            case .menus: PageFiles.menus_mjs
+            case .deferSheet: PageFiles.deferSheet_mjs
+            case .quickAdd: PageFiles.quickAdd_mjs
+            case .today: PageFiles.today_mjs
+            case .backlog: PageFiles.backlog_mjs
+            case .detail: PageFiles.detail_mjs
+            case .focus: PageFiles.focus_mjs
+            case .settings: PageFiles.settings_mjs
+            case .habits: PageFiles.habits_mjs
+            case .anchors: PageFiles.anchors_mjs
+            case .night: PageFiles.night_mjs
+            case .upcoming: PageFiles.upcoming_mjs
+            case .review: PageFiles.review_mjs
+            case .search: PageFiles.search_mjs
+            case .sync: PageFiles.sync_mjs
+            case .notifications: PageFiles.notifications_mjs
+            case .pairing: PageFiles.pairing_mjs
+            case .offline: PageFiles.offline_mjs
+            case .worker: PageFiles.worker_mjs
+            case .habitOffer: PageFiles.habitOffer_mjs
+            case .lists: PageFiles.lists_mjs
+            case .drag: PageFiles.drag_mjs
+            case .shortcuts: PageFiles.shortcuts_mjs
+            case .thumbBar: PageFiles.thumbBar_mjs
             }
         }
     }
 
     /// Each embedded file as text, decoded once on first use.
     enum Texts {
-        static let assets: [Asset: String] = Dictionary(uniqueKeysWithValues: Asset.allCases.map { ($0, text($0.bytes)) })
-        static let page = text(PackageResources.page_html)
-
-        private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+        static let assets: [Asset: String] = Dictionary(uniqueKeysWithValues: Asset.allCases.map { ($0, String(decoding: $0.bytes, as: UTF8.self)) })
+        static let page = PageFiles.page_html.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The page's script elements: the entry module, and a preload of every other module it imports, each
