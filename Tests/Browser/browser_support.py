@@ -267,18 +267,10 @@ def click(driver, label):
 
 
 def choose(driver, title, item):
-    """Opens the menu of actions of the task `title` (W-21's menu button) and picks the item named `item`.
-
-    One wait opens the menu and clicks the item: a redraw of the board between the two (the page's poll
-    after a change from the terminal) closes the menu, and it is opened again, as a person would. With the
-    menu found open and the item clicked in two waits, a loaded machine's slower redraws left the second
-    waiting on an item that was gone.
-    """
-    def picked(d):
+    """Opens the menu of actions of the task `title` (W-21's menu button) and picks the item named `item`."""
+    def opened(d):
         shown = by_label(d, item)
         if shown is not None and shown.is_displayed():
-            d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", shown)
-            shown.click()
             return True
         # Not open (yet, or a redraw came between): press the menu button, as a person would again.
         button = by_label(d, f"More actions for {title}")
@@ -286,7 +278,8 @@ def choose(driver, title, item):
             d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", button)
             button.click()
         return False
-    wait(driver, picked, seconds=10, message=f"could not pick {item} in the menu of {title}")
+    wait(driver, opened, seconds=10, message=f"no {item} in the menu of {title}")
+    click(driver, item)
 
 
 _axe_source = None
