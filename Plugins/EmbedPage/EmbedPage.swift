@@ -14,19 +14,20 @@ struct EmbedPage: BuildToolPlugin {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         return names.map { name in
             let input = folder.appending(path: name)
-            let output = context.pluginWorkDirectoryURL.appending(path: "PageFile_\(name.replacingOccurrences(of: ".", with: "_")).swift")
+            let member = name.replacingOccurrences(of: ".", with: "_")
+            let output = context.pluginWorkDirectoryURL.appending(path: "PageFile_\(member).swift")
             return .buildCommand(displayName: "Embedding the page's \(name)", executable: URL(filePath: "/bin/sh"),
-                                 arguments: ["-c", EmbedPage.script, "embed-page", input.path, output.path, name],
+                                 arguments: ["-c", EmbedPage.script, "embed-page", input.path, output.path, member],
                                  inputFiles: [input], outputFiles: [output])
         }
     }
 
-    /// Writes the file `$1` into `$2` as the `PageFiles` member named after `$3`. The delimiter (`"""` and five `#`) may not
-    /// occur in the file: one that holds it fails here, naming it, rather than compiling to other text.
+    /// Writes the file `$1` into `$2` as the `PageFiles` member `$3`. The delimiter (`"""` and five `#`) may
+    /// not occur in the file: one that holds it fails here, naming it, rather than compiling to other text.
     static let script = ######"""
         set -e
         if grep -q -F '"""#####' "$1"; then echo "$1 holds the page files' string delimiter" >&2; exit 1; fi
-        { printf 'extension PageFiles {\n    static let %s: StaticString = #####"""\n' "$(printf %s "$3" | tr . _)"
+        { printf 'extension PageFiles {\n    static let %s: StaticString = #####"""\n' "$3"
           cat "$1"
           printf '\n"""#####\n}\n'
         } > "$2.new"

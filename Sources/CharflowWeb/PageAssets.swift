@@ -5,9 +5,9 @@ import CharflowCore
 ///
 /// Each is a plain file in `Sources/CharflowWeb/Page/` (so an editor and `node --check` see real
 /// JavaScript, CSS and HTML) that the build embeds in the code as a string literal (`Plugins/EmbedPage`,
-/// as a `PageFiles` member): nothing is read from disk at run time. The scripts are ES modules (`.mjs`) that import each other by
-/// path; `main.mjs` is the entry, and the page preloads every other module so the browser fetches them
-/// at once rather than one import at a time. Each is answered by its own line of `RouteTable`.
+/// as a `PageFiles` member): nothing is read from disk at run time. The scripts are ES modules (`.mjs`)
+/// that import each other by path; `main.mjs` is the entry, and the page preloads every other module so
+/// the browser fetches them at once rather than one import at a time. Each is answered by its own line of `RouteTable`.
 enum PageAssets {
     enum Asset: String, CaseIterable, Sendable {
         case style = "app.css"
@@ -71,7 +71,7 @@ enum PageAssets {
         var bytes: [UInt8] { literal.withUTF8Buffer { Array($0) } }
 
         /// The file as the build embedded it.
-        private var literal: StaticString {
+        fileprivate var literal: StaticString {
             switch self {
             case .style: PageFiles.app_css
             case .habitsStyle: PageFiles.habits_css
@@ -113,8 +113,12 @@ enum PageAssets {
 
     /// Each embedded file as text, decoded once on first use.
     enum Texts {
-        static let assets: [Asset: String] = Dictionary(uniqueKeysWithValues: Asset.allCases.map { ($0, String(decoding: $0.bytes, as: UTF8.self)) })
-        static let page = PageFiles.page_html.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        static let assets: [Asset: String] = Dictionary(uniqueKeysWithValues: Asset.allCases.map { ($0, text($0.literal)) })
+        static let page = text(PageFiles.page_html)
+
+        private static func text(_ literal: StaticString) -> String {
+            literal.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// The page's script elements: the entry module, and a preload of every other module it imports, each
