@@ -9,6 +9,7 @@ import json
 import os
 import socket
 import subprocess
+import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -216,6 +217,9 @@ class PhoneDailyTests(BrowserTestCase):
         click(d, "Complete Call the bank")
         wait(d, lambda d: "not answering" in d.find_element(By.ID, "problem").text + d.find_element(By.ID, "toast").text,
              message="a change tried offline was not refused in words")
+        # The page's poll, answered from the copy meanwhile, leaves the refusal where it is.
+        time.sleep(2.5)
+        self.assertIn("not answering", d.find_element(By.ID, "problem").text + d.find_element(By.ID, "toast").text)
 
         # Charflow answers again: the copy's banner goes, and nothing tried meanwhile was kept and sent.
         store.start(served)

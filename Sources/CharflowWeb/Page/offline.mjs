@@ -28,6 +28,11 @@ export function noteAnswer(response) {
   show();
 }
 
+/** Whether the last answer was the kept copy: Charflow itself has not answered since it went away. */
+export function showingKeptCopy() {
+  return keptAt !== null;
+}
+
 function show() {
   const banner = $("offline-copy");
   const text = keptAt === null ? "" : say("offlineCopy", { age: ageText(Date.now() - keptAt) });

@@ -12,6 +12,7 @@ import { $, el, focusHeading, problem } from "./dom.mjs";
 import { api, fromServer } from "./api.mjs";
 import { say } from "./words.mjs";
 import { state } from "./state.mjs";
+import { showingKeptCopy } from "./offline.mjs";
 
 const screens = [];
 let home = null;
@@ -142,11 +143,13 @@ export function screensOpen() {
   return $("screens-button").closest("header").classList.contains("menu-open");
 }
 
-// Changes made elsewhere (the CLI, another tab) show within two seconds.
+// Changes made elsewhere (the CLI, another tab) show within two seconds. The words that Charflow is not
+// answering go once Charflow itself answers: the kept copy's answer (M-5) is not Charflow back, and
+// would take a change's refusal away within a second of its showing.
 async function poll() {
   try {
     const answer = await api("/api/changes");
-    if ($("problem").textContent === say("offline")) problem("");
+    if ($("problem").textContent === say("offline") && !showingKeptCopy()) problem("");
     if (state.version !== null && answer.version !== state.version) await refreshUnlessDrawn(answer.version);
     else state.version = answer.version;
   } catch (error) {
