@@ -234,6 +234,25 @@ def wait_for_board(driver, seconds=5):
          message="the board never rendered")
 
 
+def wait_until_drawn(driver, quiet=2.0, seconds=10):
+    """Waits until no redraw has begun or ended for `quiet` seconds: the changes made elsewhere are all drawn.
+
+    The page notices a change within its one-second poll, and one change seen mid-redraw brings another
+    redraw, which replaces the screen's menus and forms: a step that opens one must not start before. A
+    redraw marks `main` busy (`aria-busy`) while it runs; each mark and unmark is noted as it happens.
+    """
+    driver.execute_script(
+        "if (!window.__redrawSeen) {"
+        "  window.__redrawSeen = performance.now();"
+        "  new MutationObserver(() => { window.__redrawSeen = performance.now(); })"
+        "    .observe(document.querySelector('main'), {attributes: true, attributeFilter: ['aria-busy']});"
+        "}")
+    wait(driver, lambda d: d.execute_script(
+        "return !document.querySelector('main').hasAttribute('aria-busy')"
+        " && performance.now() - window.__redrawSeen >= arguments[0];", quiet * 1000),
+        seconds=seconds, message=f"the page kept redrawing for {seconds} s")
+
+
 def focused(driver, attribute):
     """An attribute of the focused element, read in one step: the board may be drawn again between two."""
     return driver.execute_script("const a = document.activeElement; return a ? a.getAttribute(arguments[0]) : null;", attribute)

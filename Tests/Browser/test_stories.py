@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import BrowserTestCase, axe_violations, by_label, choose, click, theme, wait, wait_for_board, focused, write_clock
+from browser_support import BrowserTestCase, axe_violations, by_label, choose, click, theme, wait, wait_for_board, wait_until_drawn, focused, write_clock
 
 
 def titles(tasks):
@@ -277,6 +277,9 @@ class StoryTests(StoryTestCase):
             s.cli("add", f"Small job {n + 1}", "--region", "afternoon", "--bucket", "misc", now=self.thursday)
         wait(d, lambda d: by_label(d, "Afternoon region, 1 Must-Do, 3 Complementary, 5 Misc, 0% complete") is not None,
              seconds=2, message="the terminal's tasks did not reach the page")
+        # Today's part of a redraw comes before the Backlog's, and a redraw that began mid-way brings one
+        # more: the menu and the move form are opened once they are all drawn.
+        wait_until_drawn(d)
         passport = ids["Renew passport"]
         choose(d, "Renew passport", "Move to… Renew passport")
         wait(d, lambda d: d.find_elements(By.ID, f"move-{passport}-region"))
