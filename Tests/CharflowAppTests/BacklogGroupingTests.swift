@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("The Backlog over a real store")
@@ -26,20 +27,20 @@ struct BacklogStoreTests {
         try parkOnePerDay(store)
         let planner = try store.open("2026-03-11", "18:00")
         let groups = try groupTitles(planner)
-        #expect(groups["Today"] == ["wed"])
-        #expect(groups["Yesterday"] == ["tue"])
+        expectEqual(groups["Today"], ["wed"])
+        expectEqual(groups["Yesterday"], ["tue"])
         if first == .monday {
-            #expect(groups["This Week"] == ["mon"])
-            #expect(groups["Older"] == ["sat", "sun"])
+            expectEqual(groups["This Week"], ["mon"])
+            expectEqual(groups["Older"], ["sat", "sun"])
         } else {
-            #expect(groups["This Week"] == ["sun", "mon"])
-            #expect(groups["Older"] == ["sat"])
+            expectEqual(groups["This Week"], ["sun", "mon"])
+            expectEqual(groups["Older"], ["sat"])
         }
         let counts = try planner.backlog().map(\.tasks.count)
-        #expect(counts.reduce(0, +) == 5)
-        #expect(try planner.app.backlogCount() == 5)
-        #expect(try planner.app.todayView().backlogCount == 5)
-        #expect(try planner.backlog().map(\.group) == BacklogGroup.allCases)
+        expectEqual(counts.reduce(0, +), 5)
+        try expectEqual(planner.app.backlogCount(), 5)
+        try expectEqual(planner.app.todayView().backlogCount, 5)
+        try expectEqual(planner.backlog().map(\.group), BacklogGroup.allCases)
     }
 
     @Test("B-16 the first-weekday setting overrides the locale")
@@ -47,12 +48,12 @@ struct BacklogStoreTests {
         let store = try TempStore(zone: "Europe/London", localeFirstWeekday: .sunday)
         try parkOnePerDay(store)
         let planner = try store.open("2026-03-11", "18:00")
-        #expect(try groupTitles(planner)["This Week"] == ["sun", "mon"])
+        try expectEqual(groupTitles(planner)["This Week"], ["sun", "mon"])
         try planner.setSetting("first-weekday", "monday")
-        #expect(planner.calendar.firstWeekday == .monday)
-        #expect(try groupTitles(planner)["This Week"] == ["mon"])
+        expectEqual(planner.calendar.firstWeekday, .monday)
+        try expectEqual(groupTitles(planner)["This Week"], ["mon"])
         let later = try store.open("2026-03-11", "19:00")
-        #expect(try groupTitles(later)["This Week"] == ["mon"], "the setting persists")
+        try expectEqual(groupTitles(later)["This Week"], ["mon"], "the setting persists")
     }
 
     @Test("B-16 with a 04:00 rollover, a task parked at 01:00 belongs to the previous logical day")
@@ -64,11 +65,11 @@ struct BacklogStoreTests {
         }
         do {
             let planner = try store.open("2026-03-11", "01:00")
-            #expect(planner.today == LocalDay("2026-03-10"))
+            expectEqual(planner.today, LocalDay("2026-03-10"))
             try planner.add("night owl")
         }
         let planner = try store.open("2026-03-11", "09:00")
-        #expect(try groupTitles(planner)["Yesterday"] == ["night owl"])
+        try expectEqual(groupTitles(planner)["Yesterday"], ["night owl"])
     }
 
     @Test("B-16 a task added today with a past due date is in the Backlog and grouped under Today")
@@ -76,10 +77,9 @@ struct BacklogStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-11", "09:00")
         let task = try planner.add("late paperwork", due: .date(try #require(LocalDay("2026-02-20"))))
-        #expect(try planner.app.backlogCount() == 1)
+        try expectEqual(planner.app.backlogCount(), 1)
         let groups = try groupTitles(planner)
-        #expect(groups["Today"] == ["late paperwork"],
-                "added straight to the Backlog, so it entered today (D5); got \(groups) with backlogSince \(String(describing: task.backlogSince))")
+        expectEqual(groups["Today"], ["late paperwork"], "added straight to the Backlog, so it entered today (D5); got \(groups) with backlogSince \(String(describing: task.backlogSince))")
     }
 
     @Test("B-16 D5 the Backlog holds undated and overdue live tasks, not today's, not upcoming ones")
@@ -97,10 +97,10 @@ struct BacklogStoreTests {
         let done = try planner.add("done")
         try planner.complete(done.id.uuidString)
         let all = try planner.backlog().flatMap(\.tasks).map(\.title)
-        #expect(Set(all) == ["overdue", "undated"])
-        #expect(try planner.app.backlogCount() == 2)
-        #expect(try planner.upcoming().map(\.title) == ["upcoming"])
-        #expect(try planner.app.todayView().due.map(\.title) == ["due today"])
+        expectEqual(Set(all), ["overdue", "undated"])
+        try expectEqual(planner.app.backlogCount(), 2)
+        try expectEqual(planner.upcoming().map(\.title), ["upcoming"])
+        try expectEqual(planner.app.todayView().due.map(\.title), ["due today"])
     }
 
     @Test("W-20 B-16 Upcoming's Someday gives the Backlog's own count, overdue tasks included, as Today does")
@@ -115,12 +115,12 @@ struct BacklogStoreTests {
         try planner.add("undated two")
         try planner.add("upcoming", due: .tomorrow)
         let upcoming = try planner.app.readUpcoming()
-        #expect(upcoming.backlogCount == 3, "two undated and one overdue")
-        #expect(upcoming.backlogCount == (try planner.app.backlog().count))
-        #expect(upcoming.backlogCount == (try planner.app.backlogCount()))
+        expectEqual(upcoming.backlogCount, 3, "two undated and one overdue")
+        expectEqual(upcoming.backlogCount, (try planner.app.backlog().count))
+        expectEqual(upcoming.backlogCount, (try planner.app.backlogCount()))
         guard case .object(let fields) = upcoming.json, case .int(let count)? = fields.first(where: { $0.0 == "backlogCount" })?.1 else {
             Issue.record("no backlogCount in Upcoming's JSON"); return
         }
-        #expect(count == 3)
+        expectEqual(count, 3)
     }
 }

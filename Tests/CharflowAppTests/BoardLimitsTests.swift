@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("The 1–3–5 rule, the lock and delete over a real store")
@@ -21,9 +22,9 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02")
         for index in 1...3 { try planner.add("comp \(index)", region: .morning, bucket: .complementary) }
         let error = try #require(refusal { try planner.add("comp 4", region: .morning, bucket: .complementary) })
-        #expect(error.message == Self.fullMessage)
-        #expect(try TempStore.count(planner, "SELECT count(*) FROM tasks") == 3, "nothing half-written")
-        #expect(try planner.titles(.morning, .complementary) == ["comp 1", "comp 2", "comp 3"])
+        expectEqual(error.message, Self.fullMessage)
+        try expectEqual(TempStore.count(planner, "SELECT count(*) FROM tasks"), 3, "nothing half-written")
+        try expectEqual(planner.titles(.morning, .complementary), ["comp 1", "comp 2", "comp 3"])
     }
 
     @Test("B-4 each bucket takes exactly its limit on add", arguments: Region.allCases, Bucket.allCases)
@@ -32,7 +33,7 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02")
         for index in 0..<bucket.limit { try planner.add("\(index)", region: region, bucket: bucket) }
         #expect(throws: PlannerError.regionFull(region)) { try planner.add("one more", region: region, bucket: bucket) }
-        #expect(try planner.app.board(on: planner.today).card(region).tasks(in: bucket).count == bucket.limit)
+        try expectEqual(planner.app.board(on: planner.today).card(region).tasks(in: bucket).count, bucket.limit)
     }
 
     @Test("B-4 a full bucket is refused on move from the Backlog and on bucket change")
@@ -44,12 +45,12 @@ struct BoardLimitStoreTests {
         #expect(throws: PlannerError.regionFull(.morning)) {
             try planner.move(parked.id.uuidString, region: .morning, bucket: .mustDo)
         }
-        #expect(try planner.reload(parked).region == nil)
+        try expectEqual(planner.reload(parked).region, nil)
         let misc = try planner.add("misc", region: .morning)
         #expect(throws: PlannerError.regionFull(.morning)) {
             try planner.move(misc.id.uuidString, region: nil, bucket: .mustDo)
         }
-        #expect(try planner.reload(misc).bucket == .misc)
+        try expectEqual(planner.reload(misc).bucket, .misc)
     }
 
     @Test("B-4 the Backlog has no limit")
@@ -57,7 +58,7 @@ struct BoardLimitStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         for index in 0..<12 { try planner.add("parked \(index)") }
-        #expect(try planner.app.backlogCount() == 12)
+        try expectEqual(planner.app.backlogCount(), 12)
     }
 
     @Test("B-4 limits are per day: tomorrow's Morning is a different region from today's")
@@ -98,8 +99,8 @@ struct BoardLimitStoreTests {
         }
         try planner.drop(try #require(first).id.uuidString)
         let replacement = try planner.add("replacement", region: .evening, bucket: bucket)
-        #expect(replacement.bucket == bucket)
-        #expect(try planner.app.board(on: planner.today).card(.evening).tasks(in: bucket).count == bucket.limit)
+        expectEqual(replacement.bucket, bucket)
+        try expectEqual(planner.app.board(on: planner.today).card(.evening).tasks(in: bucket).count, bucket.limit)
     }
 
     // MARK: B-9 delete and purge
@@ -114,17 +115,17 @@ struct BoardLimitStoreTests {
         let upcoming = try planner.add("later", due: .tomorrow)
         for task in [placed, parked, due, upcoming] { try planner.drop(task.id.uuidString) }
         let dropped = try planner.reload(placed)
-        #expect(dropped.droppedAt == (try store.instant("2026-03-02", "10:00")))
-        #expect(dropped.region == .morning, "kept for history")
+        expectEqual(dropped.droppedAt, (try store.instant("2026-03-02", "10:00")))
+        expectEqual(dropped.region, .morning, "kept for history")
         let view = try planner.app.todayView()
         #expect(view.board.allTasks.isEmpty)
         #expect(view.due.isEmpty)
         #expect(view.overdue.isEmpty)
-        #expect(try planner.app.backlogCount() == 0)
+        try expectEqual(planner.app.backlogCount(), 0)
         #expect(try planner.backlog().allSatisfy { $0.tasks.isEmpty })
         #expect(try planner.upcoming().isEmpty)
         #expect(try planner.list(all: false).isEmpty)
-        #expect(try planner.list(all: true).count == 4)
+        try expectEqual(planner.list(all: true).count, 4)
         #expect(throws: PlannerError.taskDropped) { try planner.drop(placed.id.uuidString) }
         #expect(throws: PlannerError.taskDropped) { try planner.complete(placed.id.uuidString) }
         #expect(throws: PlannerError.taskDropped) { try planner.move(parked.id.uuidString, region: .morning, bucket: nil) }
@@ -132,7 +133,7 @@ struct BoardLimitStoreTests {
         var edit = Store.TaskEdit()
         edit.title = "revived?"
         #expect(throws: PlannerError.taskDropped) { try planner.edit(placed.id.uuidString, edit) }
-        #expect(PlannerError.taskDropped.message == "That task was deleted.")
+        expectEqual(PlannerError.taskDropped.message, "That task was deleted.")
     }
 
     @Test("B-9 purge removes the task and its deferrals for good, leaving tombstones")
@@ -145,10 +146,10 @@ struct BoardLimitStoreTests {
         }
         let planner = try store.open("2026-03-03") // the rollover gives it a deferral record
         let records = try planner.deferrals(of: task)
-        #expect(records.count == 1)
+        expectEqual(records.count, 1)
         try planner.purge(task.id.uuidString)
         let id = task.id.uuidString.lowercased()
-        #expect(try TempStore.row(planner, task: task.id) == nil)
+        try expectEqual(TempStore.row(planner, task: task.id), nil)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM deferrals WHERE task_id = ?", [.text(id)]) == 0)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
                                     [.text(id)]) == 1)
@@ -156,7 +157,7 @@ struct BoardLimitStoreTests {
                                     [.text(records[0].id.uuidString.lowercased())]) == 1)
         #expect(throws: PlannerError.noTaskMatches(id)) { try planner.app.task(matching: id) }
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
-        #expect(try TempStore.row(planner, task: task.id) == nil, "purge cannot be undone")
+        try expectEqual(TempStore.row(planner, task: task.id), nil, "purge cannot be undone")
     }
 
     // MARK: B-20 lock
@@ -165,7 +166,7 @@ struct BoardLimitStoreTests {
     func lock() throws {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
-        #expect(planner.settings.lockComplementary == false)
+        expectEqual(planner.settings.lockComplementary, false)
         try planner.setSetting("lock-complementary", "on")
         let must = try planner.add("must", region: .morning, bucket: .mustDo)
         let comp = try planner.add("comp", region: .morning, bucket: .complementary)

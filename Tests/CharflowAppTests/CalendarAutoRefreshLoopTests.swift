@@ -56,16 +56,16 @@ struct CalendarAutoRefreshLoopTests {
         defer { loop.stop() }
         #expect(eventually(within: 10) { loop.finished == 1 })
         usleep(1_500_000)
-        #expect(loop.finished == 1, "an idle loop sleeps until its interval is up")
+        expectEqual(loop.finished, 1, "an idle loop sleeps until its interval is up")
         loop.refreshNow()
         #expect(eventually(within: 10) { loop.finished == 2 })
         let read = try #require(try store.open("2026-03-20", "09:31").readCalendars().entries.first)
-        #expect(Instant.isoText(try #require(read.readAt), in: PlannerCalendar(timeZone: store.zone)) == "2026-03-20T09:30:00+01:00")
+        expectEqual(Instant.isoText(try #require(read.readAt), in: PlannerCalendar(timeZone: store.zone)), "2026-03-20T09:30:00+01:00")
 
         var short = CalendarAutoRefresh.Timing(environment: ["CHARFLOW_CALENDAR_REFRESH": "0.2"])
-        #expect(short.interval == 0.2)
+        expectEqual(short.interval, 0.2)
         short = CalendarAutoRefresh.Timing(environment: ["CHARFLOW_CALENDAR_REFRESH": "soon"])
-        #expect(short.interval == 900, "what is no positive number is ignored")
+        expectEqual(short.interval, 900, "what is no positive number is ignored")
     }
 
     @Test("F-12 a source that keeps failing is told once; read again, it is told once more")
@@ -81,20 +81,20 @@ struct CalendarAutoRefreshLoopTests {
         loop.start()
         defer { loop.stop() }
         #expect(eventually(within: 10) { loop.finished >= 5 })
-        #expect(told.all.count == 1)
+        expectEqual(told.all.count, 1)
         guard case .failed(let name, let failure, _)? = told.all.first else {
             Issue.record("no failure told: \(told.all)")
             return
         }
-        #expect(name == "Loop")
-        #expect(failure.code == "calendar_unreadable")
+        expectEqual(name, "Loop")
+        expectEqual(failure.code, "calendar_unreadable")
         let kept = try store.open("2026-03-20", "10:01")
-        #expect(try kept.calendarEvents(on: LocalDay(year: 2026, month: 3, day: 20)!).map(\.title) == ["Lunch"])
+        try expectEqual(kept.calendarEvents(on: LocalDay(year: 2026, month: 3, day: 20)!).map(\.title), ["Lunch"])
 
         try CalendarCacheTests.text.write(to: file, atomically: true, encoding: .utf8)
         let seen = loop.finished
         #expect(eventually(within: 10) { loop.finished >= seen + 4 })
-        #expect(told.all.count == 2)
-        if case .readAgain(let again, _)? = told.all.last { #expect(again == "Loop") } else { Issue.record("\(told.all)") }
+        expectEqual(told.all.count, 2)
+        if case .readAgain(let again, _)? = told.all.last { expectEqual(again, "Loop") } else { Issue.record("\(told.all)") }
     }
 }

@@ -58,15 +58,15 @@ struct CalendarCacheTests {
     @Test("F-10 F-12 a logical day's events follow its rollover and the DST night; a range gives each event once")
     func logicalDays() throws {
         let (_, app) = try berlin()
-        #expect(try titles(app, "2026-03-20") == ["Lunch"])
-        #expect(try titles(app, "2026-03-21") == ["Small hours"])
-        #expect(try titles(app, "2026-03-28") == ["Night shift"])
-        #expect(try titles(app, "2026-03-29") == ["Night shift"], "it ends at 06:00 on the next day")
+        try expectEqual(titles(app, "2026-03-20"), ["Lunch"])
+        try expectEqual(titles(app, "2026-03-21"), ["Small hours"])
+        try expectEqual(titles(app, "2026-03-28"), ["Night shift"])
+        try expectEqual(titles(app, "2026-03-29"), ["Night shift"], "it ends at 06:00 on the next day")
         let night = try #require(try app.calendarEvents(on: LocalDay(year: 2026, month: 3, day: 29)!).first)
         let span = night.interval(in: app.calendar)
-        #expect(span.duration == 7 * 3600, "22:00 to 06:00 across the jump is seven hours")
+        expectEqual(span.duration, 7 * 3600, "22:00 to 06:00 across the jump is seven hours")
         let range = try app.calendarEvents(from: LocalDay(year: 2026, month: 3, day: 20)!, through: LocalDay(year: 2026, month: 3, day: 31)!)
-        #expect(range.map(\.title) == ["Lunch", "Small hours", "Night shift"])
+        expectEqual(range.map(\.title), ["Lunch", "Small hours", "Night shift"])
     }
 
     @Test("F-12 a new rollover time or zone expands the kept snapshot again when the store is next opened, without reading the file")
@@ -76,18 +76,18 @@ struct CalendarCacheTests {
         try app.changeSetting(.init(key: try .reading("rollover-time"), value: "04:00"))
         // With the day starting at 04:00, 02:30 on 21 March is the night of 20 March.
         let later = try store.open("2026-03-20", "10:00")
-        #expect(try titles(later, "2026-03-20") == ["Lunch", "Small hours"])
+        try expectEqual(titles(later, "2026-03-20"), ["Lunch", "Small hours"])
         #expect(try titles(later, "2026-03-21").isEmpty)
-        #expect(try titles(later, "2026-03-28") == ["Night shift"])
-        #expect(try titles(later, "2026-03-29") == ["Night shift"], "it goes on past 04:00, when the 29th begins")
+        try expectEqual(titles(later, "2026-03-28"), ["Night shift"])
+        try expectEqual(titles(later, "2026-03-29"), ["Night shift"], "it goes on past 04:00, when the 29th begins")
 
         // In New York the floating lunch stays at noon on the wall clock; the others keep their instants.
         let york = try #require(TimeZone(identifier: "America/New_York"))
         let away = try StoreEnvironment(path: store.path, timeZone: york, localeFirstWeekday: .monday)
             .open(now: PlannerCalendar(timeZone: york).instant(on: LocalDay(year: 2026, month: 3, day: 20)!, at: TimeOfDay("10:00")!))
         let lunch = try #require(try away.calendarEvents(on: LocalDay(year: 2026, month: 3, day: 20)!).first { $0.uid == "lunch" })
-        #expect(Instant.isoText(lunch.interval(in: away.calendar).start, in: away.calendar) == "2026-03-20T12:00:00-04:00")
-        #expect(try away.readCalendars().entries.first?.failure == nil, "nothing tried to read the file")
+        expectEqual(Instant.isoText(lunch.interval(in: away.calendar).start, in: away.calendar), "2026-03-20T12:00:00-04:00")
+        try expectEqual(away.readCalendars().entries.first?.failure, nil, "nothing tried to read the file")
     }
 
     @Test("F-12 B-21 calendar add and calendar remove, undone, leave every record as it was before them")
@@ -107,7 +107,7 @@ struct CalendarCacheTests {
             try run(app)
             #expect(try UndoExactnessTests.records(app) != before, "\(name) changed nothing")
             let undone = try store.open("2026-03-20", time)
-            #expect(try undone.undo(UndoAction.Input()).label == name)
+            try expectEqual(undone.undo(UndoAction.Input()).label, name)
             let after = try UndoExactnessTests.records(undone)
             #expect(Set(before).subtracting(after).isEmpty && Set(after).subtracting(before).isEmpty,
                     "undo of \(name): missing \(Set(before).subtracting(after).sorted()), left \(Set(after).subtracting(before).sorted())")
@@ -120,15 +120,15 @@ struct CalendarCacheTests {
         let (store, app) = try berlin()
         let db = try Database(path: store.path)
         try OperationLog.enable(db)
-        #expect(try db.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%'")?.int == 0)
-        #expect(try db.scalar("SELECT count(*) FROM sync_ops WHERE value LIKE '%Night shift%'")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%'")?.int, 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM sync_ops WHERE value LIKE '%Night shift%'")?.int, 0)
         // A device: its triggers cover the synced tables, none of the calendar's.
         let device = try store.open("2026-03-20", "11:00")
         let file = store.folder.appendingPathComponent("more.ics")
         try Self.text.write(to: file, atomically: true, encoding: .utf8)
         try device.addCalendar(.init(name: try .reading("More"), source: file.path))
         try device.refreshCalendars(.init())
-        #expect(try db.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%' OR value LIKE '%Night shift%'")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%' OR value LIKE '%Night shift%'")?.int, 0)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name LIKE 'calendar%'")?.int == 0)
         #expect(!OperationLog.syncedTables.contains { $0.hasPrefix("calendar") })
         #expect(!Backup.tables.contains { $0.name.hasPrefix("calendar") })

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The category use cases and Today's filter through `Charflow`, on a real store file.
@@ -26,8 +27,8 @@ struct CategoryUseCaseTests {
         try app.archiveCategory(.init(category: try id(app, "A1")))
         try app.addCategory(.init(name: "A6", color: .plum))
         #expect(throws: PlannerError.tooManyCategories) { try app.restoreCategory(.init(category: try id(app, "A1"))) }
-        #expect(try app.categories(all: false).categories.count == 8)
-        #expect(try app.categories(all: true).categories.count == 9)
+        try expectEqual(app.categories(all: false).categories.count, 8)
+        try expectEqual(app.categories(all: true).categories.count, 9)
         #expect(throws: PlannerError.defaultCategoryKept("Work")) { try app.deleteCategory(.init(category: try id(app, "Work"))) }
     }
 
@@ -41,7 +42,7 @@ struct CategoryUseCaseTests {
         #expect(throws: PlannerError.duplicateCategory("Work")) {
             try app.renameCategory(.init(category: garden.id, name: "Work"))
         }
-        #expect(try app.renameCategory(.init(category: garden.id, name: "GARDEN")).category.name == "GARDEN")
+        try expectEqual(app.renameCategory(.init(category: garden.id, name: "GARDEN")).category.name, "GARDEN")
     }
 
     @Test("T-8 an archived category keeps its label on tasks, cannot be chosen, and leaves Today's filter")
@@ -52,29 +53,29 @@ struct CategoryUseCaseTests {
         let work = try id(app, "Work")
         try app.setTodayFilter(.init(category: work))
         try app.archiveCategory(.init(category: work))
-        #expect(try app.store.task(id: task.id)?.categoryID == work)
-        #expect(try app.categoryNames()[work] == "Work")
-        #expect(try app.categories(all: false).filter == nil)
+        try expectEqual(app.store.task(id: task.id)?.categoryID, work)
+        try expectEqual(app.categoryNames()[work], "Work")
+        try expectEqual(app.categories(all: false).filter, nil)
         #expect(throws: PlannerError.categoryArchived("Work")) { try add(app, "New", category: "Work") }
         #expect(throws: PlannerError.categoryArchived("Work")) { try app.setTodayFilter(.init(category: work)) }
         // Undo of the archive brings the category and the filter back as one action.
-        #expect(try app.store.undo() == "category archive")
-        #expect(try app.categories(all: false).filter?.id == work)
+        try expectEqual(app.store.undo(), "category archive")
+        try expectEqual(app.categories(all: false).filter?.id, work)
     }
 
     @Test("T-9 a task added while the Today filter is set takes its category; cleared, none")
     func filterInherits() throws {
         let store = try AppTestStore()
         let app = try store.open("2026-11-30")
-        #expect(try add(app, "Plain").categoryID == nil)
+        try expectEqual(add(app, "Plain").categoryID, nil)
         let work = try id(app, "Work")
-        #expect(try app.setTodayFilter(.init(category: work)).filter?.id == work)
-        #expect(try add(app, "Standup").categoryID == work)
+        try expectEqual(app.setTodayFilter(.init(category: work)).filter?.id, work)
+        try expectEqual(add(app, "Standup").categoryID, work)
         let reopened = try store.open("2026-11-30", "10:00")
-        #expect(try reopened.categories(all: false).filter?.id == work)
-        #expect(try reopened.readToday().filter == "Work")
+        try expectEqual(reopened.categories(all: false).filter?.id, work)
+        try expectEqual(reopened.readToday().filter, "Work")
         try reopened.setTodayFilter(.init(category: nil as CategoryRef?))
-        #expect(try add(reopened, "After").categoryID == nil)
+        try expectEqual(add(reopened, "After").categoryID, nil)
     }
 
     @Test("T-7 deleting a category takes the label off its tasks; undo brings both back, stamped")
@@ -86,14 +87,14 @@ struct CategoryUseCaseTests {
         try app.setTodayFilter(.init(category: garden.id))
         let later = try store.open("2026-11-30", "10:00")
         try later.deleteCategory(.init(category: garden.id))
-        #expect(try later.store.task(id: task.id)?.categoryID == nil)
-        #expect(try later.categories(all: true).categories.contains { $0.id == garden.id } == false)
-        #expect(try later.categories(all: false).filter == nil)
+        try expectEqual(later.store.task(id: task.id)?.categoryID, nil)
+        try expectEqual(later.categories(all: true).categories.contains { $0.id == garden.id }, false)
+        try expectEqual(later.categories(all: false).filter, nil)
         let tombstones = try later.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'categories'")?.int
-        #expect(tombstones == 1)
-        #expect(try later.store.undo() == "category delete")
-        #expect(try later.store.task(id: task.id)?.categoryID == garden.id)
-        #expect(try later.categories(all: false).filter?.id == garden.id)
+        expectEqual(tombstones, 1)
+        try expectEqual(later.store.undo(), "category delete")
+        try expectEqual(later.store.task(id: task.id)?.categoryID, garden.id)
+        try expectEqual(later.categories(all: false).filter?.id, garden.id)
     }
 
     @Test("T-6 a change stamps the category's modifiedAt with the action's clock, and undo reverts it")
@@ -102,10 +103,10 @@ struct CategoryUseCaseTests {
         let garden = try store.open("2026-11-30", "09:00").addCategory(.init(name: "Garden")).category
         let app = try store.open("2026-11-30", "11:00")
         let recolored = try app.recolorCategory(.init(category: garden.id, color: .blue)).category
-        #expect(recolored.modifiedAt == (try store.instant("2026-11-30", "11:00")))
-        #expect(try app.categories(all: false).categories.first { $0.id == garden.id }?.color == .blue)
-        #expect(try app.store.undo() == "category color")
-        #expect(try app.categories(all: false).categories.first { $0.id == garden.id }?.color == .accent)
+        expectEqual(recolored.modifiedAt, (try store.instant("2026-11-30", "11:00")))
+        try expectEqual(app.categories(all: false).categories.first { $0.id == garden.id }?.color, .blue)
+        try expectEqual(app.store.undo(), "category color")
+        try expectEqual(app.categories(all: false).categories.first { $0.id == garden.id }?.color, .accent)
     }
 
     @Test("T-6 a category action's input is read from its words before any name is looked up: a missing word or a bad colour first")
@@ -123,6 +124,6 @@ struct CategoryUseCaseTests {
             try app.archiveCategory(try read(ArchiveCategory.Input.self, ["Nope"], ["category"]))
         }
         let added = try app.addCategory(try read(AddCategory.Input.self, ["Garden"], ["name"], options: ["color": ["plum"]]))
-        #expect(added.category.color == .plum)
+        expectEqual(added.category.color, .plum)
     }
 }

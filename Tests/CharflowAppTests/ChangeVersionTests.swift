@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("The change version: a number every committed write raises, seen by every process")
@@ -12,7 +13,7 @@ struct ChangeVersionTests {
         let cli = try store.open("2026-03-02", "09:00")
         let server = try store.open("2026-03-02", "09:00")
         let start = try server.changeVersion()
-        #expect(try cli.changeVersion() == start)
+        try expectEqual(cli.changeVersion(), start)
 
         let task = try cli.add("written by the command line", region: .morning)
         let afterAdd = try server.changeVersion()
@@ -20,13 +21,13 @@ struct ChangeVersionTests {
 
         _ = try server.app.todayView()
         _ = try server.list(all: true)
-        #expect(try cli.changeVersion() == afterAdd, "reading changes nothing")
+        try expectEqual(cli.changeVersion(), afterAdd, "reading changes nothing")
 
         #expect(throws: PlannerError.self) { try cli.complete("zzzz") }
-        #expect(try server.changeVersion() == afterAdd, "a refusal changes nothing")
+        try expectEqual(server.changeVersion(), afterAdd, "a refusal changes nothing")
 
         _ = try cli.importTasks([ImportedTask(task: TaskItem(title: "tried", createdAt: cli.now), place: "task 1")], dryRun: true)
-        #expect(try server.changeVersion() == afterAdd, "a dry run changes nothing")
+        try expectEqual(server.changeVersion(), afterAdd, "a dry run changes nothing")
 
         try server.complete(task.id.uuidString)
         let afterDone = try cli.changeVersion()
@@ -45,8 +46,8 @@ struct ChangeVersionTests {
             first = try planner.changeVersion()
         }
         let reopened = try store.open("2026-03-02", "10:00")
-        #expect(try reopened.changeVersion() == first)
+        try expectEqual(reopened.changeVersion(), first)
         try reopened.add("two")
-        #expect(try reopened.changeVersion() == first + 1, "one action, one committed transaction")
+        try expectEqual(reopened.changeVersion(), first + 1, "one action, one committed transaction")
     }
 }

@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The application layer takes its clock per call: a long-running front end opens the store with each
@@ -31,12 +32,12 @@ struct ClockPerCallTests {
         read.region = .evening
         _ = try at("\(day)T20:00", store).addTask(read)
         let before = try at("\(day)T23:59", store).readToday()
-        #expect(before.view.day.description == day)
-        #expect(before.view.board.card(.evening).allTasks.map(\.title) == ["Read"])
+        expectEqual(before.view.day.description, day)
+        expectEqual(before.view.board.card(.evening).allTasks.map(\.title), ["Read"])
         let after = try at("\(next)T00:01", store).readToday()
-        #expect(after.view.day.description == next)
+        expectEqual(after.view.day.description, next)
         #expect(after.view.board.allTasks.isEmpty)
-        #expect(after.view.backlogCount == 1, "the unfinished task went to the Backlog at the boundary")
+        expectEqual(after.view.backlogCount, 1, "the unfinished task went to the Backlog at the boundary")
     }
 
     @Test("A-2: reading Today through the layer twice gives the same signals; marking them seen is one explicit call")
@@ -50,8 +51,8 @@ struct ClockPerCallTests {
         }
         let first = try at("2026-12-01T09:00", store).readToday()
         let second = try at("2026-12-01T09:01", store).readToday()
-        #expect(first.signals.map(\.signal.kind) == ["prioritisationPrompt"])
-        #expect(second.signals.map(\.signal.kind) == first.signals.map(\.signal.kind))
+        expectEqual(first.signals.map(\.signal.kind), ["prioritisationPrompt"])
+        expectEqual(second.signals.map(\.signal.kind), first.signals.map(\.signal.kind))
         let app = try at("2026-12-01T09:02", store)
         try app.markSeen(app.readToday().seen)
         #expect(try at("2026-12-01T09:03", store).readToday().signals.isEmpty)

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Rollover over a real store: run on open, caught up, idempotent")
@@ -32,52 +33,52 @@ struct RolloverStoreTests {
 
         for name in ["must", "misc"] {
             let rolled = try task(name)
-            #expect(rolled.region == nil, "\(name) left the board")
-            #expect(rolled.bucket == nil)
-            #expect(rolled.sortOrder == 0)
-            #expect(rolled.dueDate == monday, "due date kept: it reads as overdue")
-            #expect(rolled.backlogSince == monday)
-            #expect(rolled.deferralCount == 1)
+            expectEqual(rolled.region, nil, "\(name) left the board")
+            expectEqual(rolled.bucket, nil)
+            expectEqual(rolled.sortOrder, 0)
+            expectEqual(rolled.dueDate, monday, "due date kept: it reads as overdue")
+            expectEqual(rolled.backlogSince, monday)
+            expectEqual(rolled.deferralCount, 1)
             let records = try planner.deferrals(of: rolled)
-            #expect(records.count == 1)
-            #expect(records.first?.reason == .unspecified)
-            #expect(records.first?.day == monday.adding(days: 1))
-            #expect(records.first?.deferredTo == monday.adding(days: 1))
-            #expect(records.first?.deferredOn == ran)
+            expectEqual(records.count, 1)
+            expectEqual(records.first?.reason, .unspecified)
+            expectEqual(records.first?.day, monday.adding(days: 1))
+            expectEqual(records.first?.deferredTo, monday.adding(days: 1))
+            expectEqual(records.first?.deferredOn, ran)
         }
-        #expect(try task("must").notes == "keep me", "metadata is carried")
+        try expectEqual(task("must").notes, "keep me", "metadata is carried")
 
         let done = try task("done")
         #expect(done.isCompleted)
         #expect(done.region == .evening && done.bucket == .misc && done.dueDate == monday, "history stays")
-        #expect(done.deferralCount == 0)
+        expectEqual(done.deferralCount, 0)
         #expect(try planner.deferrals(of: done).isEmpty)
 
         let dropped = try task("dropped")
         #expect(dropped.droppedAt != nil)
-        #expect(dropped.deferralCount == 0)
+        expectEqual(dropped.deferralCount, 0)
         #expect(try planner.deferrals(of: dropped).isEmpty)
 
-        #expect(try task("due").deferralCount == 1)
-        #expect(try task("due").backlogSince == monday)
-        #expect(try task("parked").deferralCount == 0, "an undated task is never deferred")
+        try expectEqual(task("due").deferralCount, 1)
+        try expectEqual(task("due").backlogSince, monday)
+        try expectEqual(task("parked").deferralCount, 0, "an undated task is never deferred")
         #expect(try task("tomorrow").isPlaced(on: planner.today), "tomorrow's board is today's board now")
-        #expect(try task("tomorrow").deferralCount == 0)
+        try expectEqual(task("tomorrow").deferralCount, 0)
 
         // Story 3: the regions are ready for fresh planning; yesterday's tasks sit under Yesterday.
         let view = try planner.app.todayView()
-        #expect(view.board.allTasks.map(\.title) == ["tomorrow"])
+        expectEqual(view.board.allTasks.map(\.title), ["tomorrow"])
         // (Created in the same instant, so their engine order among themselves falls to their ids.)
-        #expect(Set(view.overdue.map(\.title)) == ["must", "misc", "due"])
-        #expect(view.overdue.count == 3)
+        expectEqual(Set(view.overdue.map(\.title)), ["must", "misc", "due"])
+        expectEqual(view.overdue.count, 3)
         let groups = try planner.backlog()
         let yesterday = try #require(groups.first { $0.group == .yesterday }).tasks.map(\.title)
-        #expect(Set(yesterday.prefix(3)) == ["must", "misc", "due"])
-        #expect(yesterday.last == "parked", "undated (letGo) after overdue (fitIn)")
-        #expect(yesterday.count == 4)
-        #expect(groups.first { $0.group == .today }?.tasks.isEmpty == true)
-        #expect(try planner.app.backlogCount() == 4)
-        #expect(try planner.app.board(on: monday).allTasks.map(\.title) == ["done"], "Monday's board keeps its history")
+        expectEqual(Set(yesterday.prefix(3)), ["must", "misc", "due"])
+        expectEqual(yesterday.last, "parked", "undated (letGo) after overdue (fitIn)")
+        expectEqual(yesterday.count, 4)
+        expectEqual(groups.first { $0.group == .today }?.tasks.isEmpty, true)
+        try expectEqual(planner.app.backlogCount(), 4)
+        try expectEqual(planner.app.board(on: monday).allTasks.map(\.title), ["done"], "Monday's board keeps its history")
     }
 
     @Test("B-14 running the rollover twice changes nothing: reopening and catchUp() are idempotent")
@@ -93,13 +94,13 @@ struct RolloverStoreTests {
         let tasks = try TempStore.allRows(first)
         let deferrals = try TempStore.allRows(first, table: "deferrals")
         let modified = try first.db.rows("SELECT id, modified_at FROM tasks ORDER BY id")
-        #expect(deferrals.count == 2)
+        expectEqual(deferrals.count, 2)
         try first.catchUp()
         let second = try store.open("2026-03-03", "23:59")
         try second.catchUp()
-        #expect(try TempStore.allRows(second) == tasks)
-        #expect(try TempStore.allRows(second, table: "deferrals") == deferrals)
-        #expect(try second.db.rows("SELECT id, modified_at FROM tasks ORDER BY id") == modified, "not even touched")
+        try expectEqual(TempStore.allRows(second), tasks)
+        try expectEqual(TempStore.allRows(second, table: "deferrals"), deferrals)
+        try expectEqual(second.db.rows("SELECT id, modified_at FROM tasks ORDER BY id"), modified, "not even touched")
     }
 
     @Test("B-14 T-23 catching up over missed days gives one automatic deferral for the whole gap; weeks by first weekday",
@@ -116,26 +117,26 @@ struct RolloverStoreTests {
         // Away until Sunday 2026-03-08: six logical days ended unseen.
         let sunday = monday.adding(days: 6)
         let planner = try store.open("2026-03-08", "10:00")
-        #expect(planner.today == sunday)
+        expectEqual(planner.today, sunday)
         for task in [placed, due, important] {
             let now = try planner.reload(task)
-            #expect(now.deferralCount == 1, "\(task.title): one deferral for the whole gap")
+            expectEqual(now.deferralCount, 1, "\(task.title): one deferral for the whole gap")
             let records = try planner.deferrals(of: now)
-            #expect(records.map(\.day) == [sunday])
-            #expect(now.region == nil)
-            #expect(now.backlogSince == monday, "it entered the Backlog on the day it was carried from")
-            #expect(now.dueDate == monday)
+            expectEqual(records.map(\.day), [sunday])
+            expectEqual(now.region, nil)
+            expectEqual(now.backlogSince, monday, "it entered the Backlog on the day it was carried from")
+            expectEqual(now.dueDate, monday)
         }
-        #expect(try planner.reload(important).importance == .high, "one deferral eases nothing")
+        try expectEqual(planner.reload(important).importance, .high, "one deferral eases nothing")
         let groups = try planner.backlog()
         let expected: BacklogGroup = first == .monday ? .thisWeek : .older
-        #expect(groups.first { $0.group == expected }?.tasks.count == 3)
+        expectEqual(groups.first { $0.group == expected }?.tasks.count, 3)
 
         // The next day ends normally: one more deferral each.
         let nextDay = try store.open("2026-03-09", "10:00")
         for task in [placed, due, important] {
-            #expect(try nextDay.reload(task).deferralCount == 2)
-            #expect(try nextDay.deferrals(of: task).map(\.day) == [sunday, sunday.adding(days: 1)])
+            try expectEqual(nextDay.reload(task).deferralCount, 2)
+            try expectEqual(nextDay.deferrals(of: task).map(\.day), [sunday, sunday.adding(days: 1)])
         }
     }
 
@@ -158,18 +159,18 @@ struct RolloverStoreTests {
         }
         do {
             let early = try store.open(dstDay, "03:59")
-            #expect(early.today == LocalDay(before))
+            expectEqual(early.today, LocalDay(before))
             let still = try early.reload(task)
-            #expect(still.region == .evening, "03:59 still belongs to the day before")
-            #expect(still.deferralCount == 0)
-            #expect(try early.app.todayView().board.allTasks.map(\.id) == [task.id])
+            expectEqual(still.region, .evening, "03:59 still belongs to the day before")
+            expectEqual(still.deferralCount, 0)
+            try expectEqual(early.app.todayView().board.allTasks.map(\.id), [task.id])
         }
         let rolled = try store.open(dstDay, "04:00")
-        #expect(rolled.today == LocalDay(dstDay))
+        expectEqual(rolled.today, LocalDay(dstDay))
         let after = try rolled.reload(task)
-        #expect(after.region == nil)
-        #expect(after.deferralCount == 1)
-        #expect(try rolled.deferrals(of: after).map(\.day) == [try #require(LocalDay(dstDay))])
+        expectEqual(after.region, nil)
+        expectEqual(after.deferralCount, 1)
+        try expectEqual(rolled.deferrals(of: after).map(\.day), [try #require(LocalDay(dstDay))])
     }
 
     @Test("B-14 the default rollover is midnight", arguments: ["Europe/London", "America/New_York"])
@@ -178,16 +179,16 @@ struct RolloverStoreTests {
         let task: TaskItem
         do {
             let planner = try store.open("2026-03-07", "20:00")
-            #expect(planner.settings.rolloverTime == .midnight)
+            expectEqual(planner.settings.rolloverTime, .midnight)
             task = try planner.add("evening", region: .evening)
         }
         do {
             let late = try store.open("2026-03-07", "23:59")
-            #expect(try late.reload(task).region == .evening)
+            try expectEqual(late.reload(task).region, .evening)
         }
         let next = try store.open("2026-03-08", "00:00")
-        #expect(try next.reload(task).region == nil)
-        #expect(try next.reload(task).deferralCount == 1)
+        try expectEqual(next.reload(task).region, nil)
+        try expectEqual(next.reload(task).deferralCount, 1)
     }
 
     @Test("B-14 a clock set back never undoes or repeats a rollover")
@@ -205,11 +206,11 @@ struct RolloverStoreTests {
         }
         do {
             let back = try store.open("2026-03-02", "15:00")
-            #expect(try back.reload(task).region == nil, "the rollover is not undone")
+            try expectEqual(back.reload(task).region, nil, "the rollover is not undone")
         }
         let again = try store.open("2026-03-03", "18:00")
-        #expect(try TempStore.allRows(again) == rows)
-        #expect(try again.reload(task).deferralCount == 1)
+        try expectEqual(TempStore.allRows(again), rows)
+        try expectEqual(again.reload(task).deferralCount, 1)
     }
 
     @Test("B-9 dropped and purged tasks never come back through rollover")
@@ -230,12 +231,12 @@ struct RolloverStoreTests {
             for task in [dropped, droppedDue] {
                 let stored = try planner.reload(task)
                 #expect(stored.droppedAt != nil)
-                #expect(stored.deferralCount == 0)
+                expectEqual(stored.deferralCount, 0)
                 #expect(try planner.deferrals(of: stored).isEmpty)
             }
-            #expect(try TempStore.row(planner, task: purged.id) == nil)
-            #expect(try TempStore.count(planner, "SELECT count(*) FROM deferrals") == 0)
-            #expect(try planner.app.backlogCount() == 0)
+            try expectEqual(TempStore.row(planner, task: purged.id), nil)
+            try expectEqual(TempStore.count(planner, "SELECT count(*) FROM deferrals"), 0)
+            try expectEqual(planner.app.backlogCount(), 0)
             #expect(try planner.app.todayView().isEmpty)
             #expect(try planner.list(all: false).isEmpty)
         }
@@ -252,14 +253,14 @@ struct RolloverStoreTests {
         for (day, count, importance) in [("2026-03-03", 1, Importance.medium), ("2026-03-04", 2, .medium), ("2026-03-05", 3, .low)] {
             let planner = try store.open(day)
             let stored = try planner.reload(task)
-            #expect(stored.deferralCount == count)
-            #expect(stored.importance == importance)
-            #expect(stored.isStale == (count >= 3))
+            expectEqual(stored.deferralCount, count)
+            expectEqual(stored.importance, importance)
+            expectEqual(stored.isStale, (count >= 3))
         }
         let planner = try store.open("2026-03-05", "12:00")
         let stored = try planner.reload(task)
-        #expect(stored.quadrant(today: planner.today) == .fitIn)
-        #expect(try planner.deferrals(of: stored).map(\.reason) == [.unspecified, .unspecified, .unspecified])
+        expectEqual(stored.quadrant(today: planner.today), .fitIn)
+        try expectEqual(planner.deferrals(of: stored).map(\.reason), [.unspecified, .unspecified, .unspecified])
     }
 
     @Test("B-13 un-completing yesterday's done task sends it to the Backlog under Yesterday")
@@ -272,11 +273,11 @@ struct RolloverStoreTests {
             try planner.complete(task.id.uuidString)
         }
         let planner = try store.open("2026-03-03")
-        #expect(try planner.reload(task).region == .morning, "done: kept as history through the rollover")
+        try expectEqual(planner.reload(task).region, .morning, "done: kept as history through the rollover")
         let reopened = try planner.uncomplete(task.id.uuidString)
-        #expect(reopened.region == nil)
-        #expect(reopened.backlogSince == monday)
-        #expect(try planner.backlog().first { $0.group == .yesterday }?.tasks.map(\.id) == [task.id])
+        expectEqual(reopened.region, nil)
+        expectEqual(reopened.backlogSince, monday)
+        try expectEqual(planner.backlog().first { $0.group == .yesterday }?.tasks.map(\.id), [task.id])
         #expect(try planner.app.board(on: monday).allTasks.isEmpty)
     }
 
@@ -290,6 +291,6 @@ struct RolloverStoreTests {
         }
         let planner = try store.open("2026-03-03")
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
-        #expect(try planner.reload(task).deferralCount == 1)
+        try expectEqual(planner.reload(task).deferralCount, 1)
     }
 }

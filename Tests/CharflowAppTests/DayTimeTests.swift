@@ -2,6 +2,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Free time per region through `Charflow`, on a real store file with a real anchor and a real `.ics`
@@ -93,26 +94,26 @@ struct DayTimeTests {
         let morning = report.time.free.region(.morning)
         // 09:30–11:00 busy (Standup, Call, Design review as one stretch), Stretch's 20 minutes.
         #expect((morning.hoursMinutes, morning.busyMinutes, morning.habitMinutes, morning.freeMinutes) == (360, 90, 20, 250))
-        #expect(morning.plannedMinutes == 60)
+        expectEqual(morning.plannedMinutes, 60)
         // The transparent sync takes nothing from the Afternoon; the all-day offsite nothing from any region.
-        #expect(report.time.free.region(.afternoon).freeMinutes == 300)
-        #expect(report.time.free.dayHabitMinutes == 10)
-        #expect(report.time.free.freeMinutes == 250 + 300 + 300 - 10)
-        #expect(report.time.points.map(\.title) == ["Offsite", "Standup", "Call", "Design review", "Optional sync"])
-        #expect(report.time.points.map(\.region) == [nil, .morning, .morning, .morning, .afternoon])
-        #expect(report.time.points(in: .morning).map(\.title) == ["Standup", "Call", "Design review"])
+        expectEqual(report.time.free.region(.afternoon).freeMinutes, 300)
+        expectEqual(report.time.free.dayHabitMinutes, 10)
+        expectEqual(report.time.free.freeMinutes, 250 + 300 + 300 - 10)
+        expectEqual(report.time.points.map(\.title), ["Offsite", "Standup", "Call", "Design review", "Optional sync"])
+        expectEqual(report.time.points.map(\.region), [nil, .morning, .morning, .morning, .afternoon])
+        expectEqual(report.time.points(in: .morning).map(\.title), ["Standup", "Call", "Design review"])
         // The JSON the CLI prints and the API answers carries the same.
         let json = Data(try report.json.rendered().utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let regions = try #require(object["regions"] as? [String: [String: Any]])
-        #expect(regions["morning"]?["freeMinutes"] as? Int == 250)
-        #expect(regions["morning"]?["plannedMinutes"] as? Int == 60)
-        #expect(regions["morning"]?["start"] as? String == "2026-03-27T06:00:00+00:00")
-        #expect(object["freeMinutes"] as? Int == 840)
+        expectEqual(regions["morning"]?["freeMinutes"] as? Int, 250)
+        expectEqual(regions["morning"]?["plannedMinutes"] as? Int, 60)
+        expectEqual(regions["morning"]?["start"] as? String, "2026-03-27T06:00:00+00:00")
+        expectEqual(object["freeMinutes"] as? Int, 840)
         let points = try #require(object["fixedPoints"] as? [[String: Any]])
-        #expect(points.map { $0["kind"] as? String } == ["event", "anchor", "event", "event", "event"])
-        #expect(points.last?["busy"] as? Bool == false)
-        #expect(points.last?["notBusyBecause"] as? String == "transparent")
+        expectEqual(points.map { $0["kind"] as? String }, ["event", "anchor", "event", "event", "event"])
+        expectEqual(points.last?["busy"] as? Bool, false)
+        expectEqual(points.last?["notBusyBecause"] as? String, "transparent")
     }
 
     @Test("F-14 planning past a region's free time is never refused, and is said once per region and day, then again the next day while it stands")
@@ -123,17 +124,17 @@ struct DayTimeTests {
         try place(app, "Another", .morning, minutes: 30)
         let first = try app.readToday()
         let notices = first.signals.filter { $0.signal.kind == "regionOverPlanned" }
-        #expect(notices.map(\.signal) == [.regionOverPlanned(day: LocalDay(year: 2026, month: 3, day: 27)!, region: .morning,
+        expectEqual(notices.map(\.signal), [.regionOverPlanned(day: LocalDay(year: 2026, month: 3, day: 27)!, region: .morning,
                                                               planned: 270, free: 250)])
-        #expect(notices.first?.message == "Morning holds about 4 h 30 of tasks and 4 h 10 free. Something may fit better on another day.")
-        #expect(notices.first?.shownName == "regionOverPlanned:morning")
-        #expect(try app.readToday().signals.count == first.signals.count, "a read marks nothing")
+        expectEqual(notices.first?.message, "Morning holds about 4 h 30 of tasks and 4 h 10 free. Something may fit better on another day.")
+        expectEqual(notices.first?.shownName, "regionOverPlanned:morning")
+        try expectEqual(app.readToday().signals.count, first.signals.count, "a read marks nothing")
         try app.markShown(.init(shown: ["regionOverPlanned:morning"]))
         #expect(try store.open("2026-03-27", "09:00").readToday().signals.allSatisfy { $0.signal.kind != "regionOverPlanned" })
         // The Afternoon has its own notice, on the same day.
         let later = try store.open("2026-03-27", "09:05")
         try place(later, "Long afternoon", .afternoon, minutes: 360)
-        #expect(try later.readToday().signals.map(\.signal.kind).filter { $0 == "regionOverPlanned" }.count == 1)
+        try expectEqual(later.readToday().signals.map(\.signal.kind).filter { $0 == "regionOverPlanned" }.count, 1)
         // Another day is another period: its own over-planned Morning is said again.
         let monday = try store.open("2026-03-30", "08:00")
         try place(monday, "Monday's big piece", .morning, minutes: 400)
@@ -147,17 +148,17 @@ struct DayTimeTests {
         // Sunday 29 March evening plans Monday 30 March: Standup, Choir 18:00–20:00, both habits.
         let app = try store.open("2026-03-29", "21:00")
         let load = try app.planLoad().load
-        #expect(load.day == LocalDay(year: 2026, month: 3, day: 30)!)
-        #expect(load.time.free.region(.morning).freeMinutes == 360 - 15 - 20)
-        #expect(load.time.free.region(.evening).freeMinutes == 300 - 120)
-        #expect(load.freeMinutes == 325 + 300 + 180 - 10)
-        #expect(load.habitMinutes == 30)
-        #expect(load.time.points.map(\.title) == ["Standup", "Choir"])
+        expectEqual(load.day, LocalDay(year: 2026, month: 3, day: 30)!)
+        expectEqual(load.time.free.region(.morning).freeMinutes, 360 - 15 - 20)
+        expectEqual(load.time.free.region(.evening).freeMinutes, 300 - 120)
+        expectEqual(load.freeMinutes, 325 + 300 + 180 - 10)
+        expectEqual(load.habitMinutes, 30)
+        expectEqual(load.time.points.map(\.title), ["Standup", "Choir"])
         #expect(!load.isOverloaded)
         try place(app, "Move house", .evening, minutes: 480, due: .tomorrow)
         try place(app, "Pack books", .afternoon, minutes: 480, due: .tomorrow)
         let full = try app.planLoad().load
-        #expect(full.total == 960)
+        expectEqual(full.total, 960)
         #expect(full.isOverloaded, "960 planned against 795 free")
     }
 
@@ -166,16 +167,16 @@ struct DayTimeTests {
         let store = try store()
         let app = try store.open("2026-03-27", "08:30")
         let morning = try app.readRegion(.init(region: .morning))
-        #expect(morning.points.map(\.title) == ["Standup", "Call", "Design review"])
-        #expect(morning.time.freeMinutes == 250)
+        expectEqual(morning.points.map(\.title), ["Standup", "Call", "Design review"])
+        expectEqual(morning.time.freeMinutes, 250)
         let upcoming = try app.readUpcoming()
-        #expect(upcoming.days.map(\.day.description) == ["2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31",
+        expectEqual(upcoming.days.map(\.day.description), ["2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31",
                                                          "2026-04-01", "2026-04-02", "2026-04-03"])
         #expect(upcoming.days[0].points.isEmpty, "Saturday: no Standup")
-        #expect(upcoming.days[2].points.map(\.title) == ["Standup", "Choir"])
-        #expect(upcoming.days[2].points.map(\.region) == [.morning, .evening])
+        expectEqual(upcoming.days[2].points.map(\.title), ["Standup", "Choir"])
+        expectEqual(upcoming.days[2].points.map(\.region), [.morning, .evening])
         // Sunday 29 March, the night the clocks go forward: the regions keep their wall-clock hours.
-        #expect(upcoming.days[1].free.region(.morning).hoursMinutes == 360)
-        #expect(upcoming.days[1].free.region(.morning).start == (try store.instant("2026-03-29", "06:00")))
+        expectEqual(upcoming.days[1].free.region(.morning).hoursMinutes, 360)
+        expectEqual(upcoming.days[1].free.region(.morning).start, (try store.instant("2026-03-29", "06:00")))
     }
 }

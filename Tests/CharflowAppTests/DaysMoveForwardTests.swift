@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Days move forward over a real store: rollover-time changes, evening rollovers, clocks that go back")
@@ -21,26 +22,26 @@ struct DaysMoveForwardStoreTests {
                 try planner.add("Monday's", region: .morning)
             }
             let planner = try store.open("2026-03-03", at)
-            #expect(planner.today == tuesday, "\(zone): Tuesday before the change")
+            expectEqual(planner.today, tuesday, "\(zone): Tuesday before the change")
             try planner.setSetting("rollover-time", new)
-            #expect(planner.today == tuesday, "\(zone): the change moved today back")
+            expectEqual(planner.today, tuesday, "\(zone): the change moved today back")
             let placed = try planner.add("placed after the change", region: .evening)
-            #expect(placed.dueDate == tuesday, "\(zone): placed on a day already rolled over")
+            expectEqual(placed.dueDate, tuesday, "\(zone): placed on a day already rolled over")
 
             // Later the same night, a new command: still Tuesday, and Monday's task stays carried.
             let later = try store.open("2026-03-03", at, seconds: 600)
-            #expect(later.today == tuesday)
+            expectEqual(later.today, tuesday)
             #expect(try later.app.board(on: monday).allTasks.filter(\.isLive).isEmpty)
-            #expect(try later.app.board(on: tuesday).allTasks.map(\.title) == ["placed after the change"])
+            try expectEqual(later.app.board(on: tuesday).allTasks.map(\.title), ["placed after the change"])
 
             // The new time applies from the next boundary: Wednesday begins at the new time, and the
             // rollover carries the task placed after the change.
             let newTime = try #require(TimeOfDay(new))
             let justBefore = TimeOfDay(minutes: newTime.minutes - 1).map(\.description) ?? "23:59"
             let before = try store.open(newTime == .midnight ? "2026-03-03" : "2026-03-04", justBefore)
-            #expect(before.today == tuesday, "\(zone): Wednesday began before \(new)")
+            expectEqual(before.today, tuesday, "\(zone): Wednesday began before \(new)")
             let wednesday = try store.open("2026-03-04", new)
-            #expect(wednesday.today == tuesday.adding(days: 1))
+            expectEqual(wednesday.today, tuesday.adding(days: 1))
             let carried = try wednesday.reload(placed)
             #expect(carried.region == nil && carried.backlogSince == tuesday && carried.deferralCount == 1,
                     "\(zone): the rollover did not carry the task placed after the change")
@@ -57,13 +58,13 @@ struct DaysMoveForwardStoreTests {
             task = try planner.add("Monday's", region: .morning)
         }
         let planner = try store.open("2026-03-03", "01:30")
-        #expect(planner.today == (try #require(LocalDay("2026-03-02"))), "01:30 is still Monday with 04:00")
+        expectEqual(planner.today, (try #require(LocalDay("2026-03-02"))), "01:30 is still Monday with 04:00")
         try planner.setSetting("rollover-time", "00:00")
         let next = try store.open("2026-03-03", "01:31")
-        #expect(next.today == (try #require(LocalDay("2026-03-03"))))
-        #expect(try next.reload(task).region == nil, "Monday's board was rolled over")
+        expectEqual(next.today, (try #require(LocalDay("2026-03-03"))))
+        try expectEqual(next.reload(task).region, nil, "Monday's board was rolled over")
         try next.setSetting("rollover-time", "04:00")
-        #expect(try store.open("2026-03-03", "01:32").today == (try #require(LocalDay("2026-03-03"))))
+        try expectEqual(store.open("2026-03-03", "01:32").today, (try #require(LocalDay("2026-03-03"))))
     }
 
     @Test("P-8 B-14 with a 23:00 rollover, 23:30 belongs to tomorrow and noon to today, in every zone and weekday",
@@ -77,12 +78,12 @@ struct DaysMoveForwardStoreTests {
                 try planner.setSetting("rollover-time", "23:00")
             }
             let noon = try store.open(day, "12:00")
-            #expect(noon.today == date, "\(zone) \(day): noon")
+            expectEqual(noon.today, date, "\(zone) \(day): noon")
             let placed = try noon.add("evening plan", region: .evening)
             let late = try store.open(day, "23:30")
-            #expect(late.today == date.adding(days: 1), "\(zone) \(day): at 23:30 you plan tomorrow")
-            #expect(try late.reload(placed).region == nil, "\(zone) \(day): the day's board was rolled over at 23:00")
-            #expect(NightPlanning.days(now: late.now, today: late.today, calendar: late.calendar).plan == date.adding(days: 1))
+            expectEqual(late.today, date.adding(days: 1), "\(zone) \(day): at 23:30 you plan tomorrow")
+            try expectEqual(late.reload(placed).region, nil, "\(zone) \(day): the day's board was rolled over at 23:00")
+            expectEqual(NightPlanning.days(now: late.now, today: late.today, calendar: late.calendar).plan, date.adding(days: 1))
         }
     }
 
@@ -95,15 +96,15 @@ struct DaysMoveForwardStoreTests {
         }
         do {
             let future = try store.open("9999-12-31", "23:59")
-            #expect(future.today == (try #require(LocalDay("9999-12-31"))))
+            expectEqual(future.today, (try #require(LocalDay("9999-12-31"))))
         }
         let back = try store.open("2026-12-01", "10:00")
         let december1 = try #require(LocalDay("2026-12-01"))
-        #expect(back.today == december1, "the clock is followed when it is more than a day behind")
+        expectEqual(back.today, december1, "the clock is followed when it is more than a day behind")
         let placed = try back.add("placed on the real day", region: .afternoon)
-        #expect(placed.dueDate == december1)
+        expectEqual(placed.dueDate, december1)
         let next = try store.open("2026-12-02", "09:00")
-        #expect(next.today == december1.adding(days: 1))
+        expectEqual(next.today, december1.adding(days: 1))
         let carried = try next.reload(placed)
         #expect(carried.region == nil && carried.deferralCount == 1, "the rollover runs again after the far-future clock")
     }
@@ -120,7 +121,7 @@ struct DaysMoveForwardStoreTests {
         _ = try store.open("2026-03-05", "09:00")
         let earlier = try #require(LocalDay("2026-03-05")).adding(days: -daysBack)
         let back = try store.open(earlier.description, "09:00")
-        #expect(back.today == (try #require(LocalDay(expected))))
+        expectEqual(back.today, (try #require(LocalDay(expected))))
         let carried = try back.reload(task)
         #expect(carried.region == nil && carried.deferralCount == 1, "a rollover is never undone")
     }
@@ -136,17 +137,17 @@ struct DaysMoveForwardStoreTests {
             request.repeatKind = .weekly
             request.repeatWeekdays = days
             let task = try planner.add(request)
-            #expect(task.dueDate == LocalDay(expected))
+            expectEqual(task.dueDate, LocalDay(expected))
             var important = Store.NewTask(title: "Important weekly")
             important.repeatKind = .weekly
             important.repeatWeekdays = days
             important.importance = .high
-            #expect(try planner.add(important).dueDate == LocalDay(expected))
+            try expectEqual(planner.add(important).dueDate, LocalDay(expected))
             let plain = try planner.add("later made weekly")
             var edit = Store.TaskEdit()
             edit.repeatKind = .weekly
             edit.repeatWeekdays = days
-            #expect(try planner.edit(plain.id.uuidString, edit).dueDate == LocalDay(expected))
+            try expectEqual(planner.edit(plain.id.uuidString, edit).dueDate, LocalDay(expected))
         }
     }
 }

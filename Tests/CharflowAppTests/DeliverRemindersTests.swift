@@ -2,6 +2,7 @@ import CharflowApp
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A channel a test can read back: it shows every reminder (or none, while `available` is false) and
@@ -74,20 +75,20 @@ struct DeliverRemindersTests {
 
         let night = try store.open("2026-03-29", "00:59").deliverReminders(to: channel)
         #expect(night.reminders.isEmpty)
-        #expect(night.nextDue == (try store.instant("2026-03-29", "02:00")), "01:30 is skipped: Morning starts when the clock jumps")
-        #expect(try deliver("02:00") == ["3 planned for Morning, Must-Do: Pay rent."])
+        expectEqual(night.nextDue, (try store.instant("2026-03-29", "02:00")), "01:30 is skipped: Morning starts when the clock jumps")
+        try expectEqual(deliver("02:00"), ["3 planned for Morning, Must-Do: Pay rent."])
         #expect(try deliver("02:01").isEmpty, "once, across a restart")
         #expect(try deliver("07:29").isEmpty)
-        #expect(try deliver("07:30") == ["Stretch"], "the paused walk never reminds")
+        try expectEqual(deliver("07:30"), ["Stretch"], "the paused walk never reminds")
         #expect(try deliver("07:50").isEmpty)
         #expect(try deliver("08:55").isEmpty, "the archived anchor never reminds")
-        #expect(try store.open("2026-03-29", "09:00").deliverReminders(to: channel).nextDue == (try store.instant("2026-03-29", "09:45")))
-        #expect(try deliver("09:45") == ["Call home at 10:00"])
+        try expectEqual(store.open("2026-03-29", "09:00").deliverReminders(to: channel).nextDue, (try store.instant("2026-03-29", "09:45")))
+        try expectEqual(deliver("09:45"), ["Call home at 10:00"])
         #expect(try deliver("09:59").isEmpty)
         #expect(try deliver("17:59").isEmpty)
-        #expect(try deliver("18:00") == ["Time to review?"])
+        try expectEqual(deliver("18:00"), ["Time to review?"])
         #expect(try deliver("23:59").isEmpty)
-        #expect(channel.shown.map(\.kind) == [.morning, .habitWindow, .anchor, .review])
+        expectEqual(channel.shown.map(\.kind), [.morning, .habitWindow, .anchor, .review])
 
         // The record is the device's: one row each, with the channel, and no sync operation for it.
         let app = try store.open("2026-03-29", "23:59")
@@ -100,8 +101,8 @@ struct DeliverRemindersTests {
 
         // Wednesday: Stretch again, and the delivery leaves out the rows no reminder can need again.
         let wednesday = try store.open("2026-04-01", "07:30").deliverReminders(to: channel).reminders
-        #expect(wednesday.filter { $0.kind == .habitWindow }.map(\.message) == ["Stretch"])
-        #expect(try database.scalar("SELECT count(*) FROM reminder_deliveries WHERE period < '2026-03-30'")?.int == 0)
+        expectEqual(wednesday.filter { $0.kind == .habitWindow }.map(\.message), ["Stretch"])
+        try expectEqual(database.scalar("SELECT count(*) FROM reminder_deliveries WHERE period < '2026-03-30'")?.int, 0)
         #expect(try database.scalar("SELECT count(*) FROM reminder_deliveries WHERE period = '2026-04-01' AND kind = 'reminder-habitWindow'")?.int == 1)
     }
 
@@ -118,8 +119,7 @@ struct DeliverRemindersTests {
         }
         let channel = KeptChannel()
         #expect(try store.open("2026-11-02", "05:59").deliverReminders(to: channel).reminders.isEmpty)
-        #expect(try store.open("2026-11-02", "06:00").deliverReminders(to: channel).reminders.map(\.message)
-                == ["2 planned for Morning, Must-Do: Pay rent."])
+        try expectEqual(store.open("2026-11-02", "06:00").deliverReminders(to: channel).reminders.map(\.message), ["2 planned for Morning, Must-Do: Pay rent."])
 
         // Tuesday: the Must-Do done, one left: no Must-Do named. Wednesday: nothing planned, no summary.
         let tuesday = try store.open("2026-11-03", "05:00")
@@ -133,7 +133,7 @@ struct DeliverRemindersTests {
         other.region = .morning
         _ = try tuesday.addTask(other)
         _ = try tuesday.completeTask(CompleteTask.Input(task: TaskRef(task.id)))
-        #expect(try store.open("2026-11-03", "06:30").deliverReminders(to: channel).reminders.map(\.message) == ["1 planned for Morning."])
+        try expectEqual(store.open("2026-11-03", "06:30").deliverReminders(to: channel).reminders.map(\.message), ["1 planned for Morning."])
         #expect(try store.open("2026-11-04", "06:30").deliverReminders(to: channel).reminders.isEmpty)
         // After Morning's end a late start gives no summary of it.
         let thursday = try store.open("2026-11-05", "05:00")
@@ -151,10 +151,9 @@ struct DeliverRemindersTests {
         channel.available = false
         let missed = try store.open("2026-03-29", "07:30").deliverReminders(to: channel)
         #expect(missed.reminders.isEmpty)
-        #expect(try Database(path: store.path).scalar("SELECT count(*) FROM reminder_deliveries")?.int == 0)
+        try expectEqual(Database(path: store.path).scalar("SELECT count(*) FROM reminder_deliveries")?.int, 0)
         channel.available = true
-        #expect(try store.open("2026-03-29", "07:40").deliverReminders(to: channel).reminders.map(\.message)
-                == ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
+        try expectEqual(store.open("2026-03-29", "07:40").deliverReminders(to: channel).reminders.map(\.message), ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
         #expect(try store.open("2026-03-29", "07:41").deliverReminders(to: channel).reminders.isEmpty)
     }
 
@@ -162,22 +161,22 @@ struct DeliverRemindersTests {
     func oneDeliveryPerDevice() throws {
         let store = try Self.sunday()
         let page = try store.open("2026-03-29", "07:30").deliverRemindersToPage()
-        #expect(page.reminders.map(\.kind) == [.morning, .habitWindow])
+        expectEqual(page.reminders.map(\.kind), [.morning, .habitWindow])
         let json = try JSONSerialization.jsonObject(with: Data(try page.json.rendered().utf8)) as? [String: Any]
         let shown = try #require(json?["reminders"] as? [[String: Any]])
-        #expect(shown.map { $0["title"] as? String } == ["Charflow", "Charflow"])
-        #expect(shown.map { $0["message"] as? String } == ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
-        #expect(shown.map { $0["key"] as? String }.last == "reminder-habitWindow/\(page.reminders[1].subject!.lowercasedText)/2026-03-29")
+        expectEqual(shown.map { $0["title"] as? String }, ["Charflow", "Charflow"])
+        expectEqual(shown.map { $0["message"] as? String }, ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
+        expectEqual(shown.map { $0["key"] as? String }.last, "reminder-habitWindow/\(page.reminders[1].subject!.lowercasedText)/2026-03-29")
         let desktop = KeptChannel()
         #expect(try store.open("2026-03-29", "07:31").deliverReminders(to: desktop).reminders.isEmpty)
         // The anchor's reminder printed by `charflow remind` (the nudge log) is given on this device.
         let remind = try store.open("2026-03-29", "09:46")
         let printed = try remind.reminders()
-        #expect(printed.reminders.map(\.message) == ["Call home at 10:00"])
+        expectEqual(printed.reminders.map(\.message), ["Call home at 10:00"])
         try remind.markSeen(printed.seen)
         #expect(try store.open("2026-03-29", "09:47").deliverReminders(to: desktop).reminders.isEmpty)
         let channels = try Database(path: store.path).rows("SELECT channel FROM reminder_deliveries ORDER BY kind").map { $0[0].text }
-        #expect(channels == ["page", "page"])
+        expectEqual(channels, ["page", "page"])
     }
 
     @Test("R-7 the running loop delivers at the due time and sleeps in between: an idle loop looks once, not again and again")
@@ -192,11 +191,11 @@ struct DeliverRemindersTests {
         let deadline = Date().addingTimeInterval(10)
         while loop.finished < 1, Date() < deadline { usleep(20_000) }
         usleep(1_000_000)
-        #expect(loop.finished == 1, "one look, then asleep until the next reminder or a minute")
-        #expect(channel.shown.map(\.message) == ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
+        expectEqual(loop.finished, 1, "one look, then asleep until the next reminder or a minute")
+        expectEqual(channel.shown.map(\.message), ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
         loop.lookNow()
         while loop.finished < 2, Date() < deadline { usleep(20_000) }
-        #expect(loop.finished == 2)
-        #expect(channel.shown.count == 2, "looked again, nothing new")
+        expectEqual(loop.finished, 2)
+        expectEqual(channel.shown.count, 2, "looked again, nothing new")
     }
 }

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Focus sessions through the `CharflowApp` use cases, on a real SQLite file; the clock moves by reopening.
@@ -22,20 +23,20 @@ struct FocusSessionUseCaseTests {
         let first = try #require(try store.open(day, "10:00").liveSession())
         let second = try #require(try store.open(day, "10:00").liveSession())
         let now = try store.instant(day, "10:00")
-        #expect(first.elapsedSeconds(at: now) == 3000)
-        #expect(second.elapsedSeconds(at: now) == 3000)
-        #expect(first == second)
-        #expect(first.pausedSeconds == 600)
-        #expect(first.startedAt == (try store.instant(day, "09:00")))
+        expectEqual(first.elapsedSeconds(at: now), 3000)
+        expectEqual(second.elapsedSeconds(at: now), 3000)
+        expectEqual(first, second)
+        expectEqual(first.pausedSeconds, 600)
+        expectEqual(first.startedAt, (try store.instant(day, "09:00")))
 
         // A pause in progress is excluded: a quarter of an hour later, the same number.
         try store.open(day, "10:00").pauseSession()
         let later = try store.open(day, "10:15")
         let paused = try #require(try later.liveSession())
-        #expect(paused.elapsedSeconds(at: later.now) == 3000)
+        expectEqual(paused.elapsedSeconds(at: later.now), 3000)
         #expect(paused.isPaused)
-        #expect(paused.state(at: later.now) == .paused)
-        #expect(paused.pausedSeconds == 600)
+        expectEqual(paused.state(at: later.now), .paused)
+        expectEqual(paused.pausedSeconds, 600)
     }
 
     // MARK: S-2 estimate snapshot
@@ -45,21 +46,21 @@ struct FocusSessionUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report", effort: 60)
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(begun.session.estimateMinutes == 60)
+        expectEqual(begun.session.estimateMinutes, 60)
         var edit = EditTask.Input(task: task.id)
         edit.effort = EffortChoice(minutes: 90)
         try store.open(day, "09:10").editTask(edit)
 
         let before = try store.open(day, "10:00")
         let live = try #require(try before.liveSession())
-        #expect(live.estimateMinutes == 60)
-        #expect(try before.sessionReload(task).effortMinutes == 90)
-        #expect(live.state(at: before.now) == .running)
+        expectEqual(live.estimateMinutes, 60)
+        try expectEqual(before.sessionReload(task).effortMinutes, 90)
+        expectEqual(live.state(at: before.now), .running)
 
         let after = try store.open(day, "10:15")
         let overrun = try #require(try after.liveSession())
-        #expect(overrun.state(at: after.now) == .overrun)
-        #expect(Sessions.progressText(overrun, at: after.now) == "75 of 60 min")
+        expectEqual(overrun.state(at: after.now), .overrun)
+        expectEqual(Sessions.progressText(overrun, at: after.now), "75 of 60 min")
     }
 
     // MARK: S-3 no implicit pause
@@ -72,9 +73,9 @@ struct FocusSessionUseCaseTests {
         let later = try store.open(day, "17:00")
         let live = try #require(try later.liveSession())
         #expect(!live.isPaused)
-        #expect(live.pausedSeconds == 0)
-        #expect(live.state(at: later.now) == .running)
-        #expect(live.elapsedSeconds(at: later.now) == 8 * 3600)
+        expectEqual(live.pausedSeconds, 0)
+        expectEqual(live.state(at: later.now), .running)
+        expectEqual(live.elapsedSeconds(at: later.now), 8 * 3600)
     }
 
     // MARK: S-4 finish
@@ -89,15 +90,15 @@ struct FocusSessionUseCaseTests {
         let session = report.session
         let finished = report.task
         let endedAt = try #require(session.endedAt)
-        #expect(endedAt == app.now)
-        #expect(session.outcome == .finished)
-        #expect(session.actualSeconds == 2400)
+        expectEqual(endedAt, app.now)
+        expectEqual(session.outcome, .finished)
+        expectEqual(session.actualSeconds, 2400)
         let stored = try app.sessionReload(task)
         #expect(stored.isCompleted)
-        #expect(stored.completedAt == endedAt)
-        #expect(finished?.completedAt == endedAt)
-        #expect(try app.liveSession() == nil)
-        #expect(try app.sessionList(task).map(\.outcome) == [.finished])
+        expectEqual(stored.completedAt, endedAt)
+        expectEqual(finished?.completedAt, endedAt)
+        try expectEqual(app.liveSession(), nil)
+        try expectEqual(app.sessionList(task).map(\.outcome), [.finished])
     }
 
     @Test("S-4 finish Stop for now: abandoned, the task stays live and undone, the time is kept")
@@ -108,16 +109,16 @@ struct FocusSessionUseCaseTests {
         let app = try store.open(day, "09:25")
         let report = try app.finishSession(FinishSession.Input(.stop, note: nil))
         let session = report.session
-        #expect(session.outcome == .abandoned)
-        #expect(session.endedAt == app.now)
-        #expect(session.actualSeconds == 1500)
+        expectEqual(session.outcome, .abandoned)
+        expectEqual(session.endedAt, app.now)
+        expectEqual(session.actualSeconds, 1500)
         let stored = try app.sessionReload(task)
         #expect(stored.isLive)
         #expect(!stored.isCompleted)
-        #expect(stored.completedAt == nil)
-        #expect(stored.region == .morning)
-        #expect(try app.actualSeconds(of: stored) == 1500)
-        #expect(try app.liveSession() == nil)
+        expectEqual(stored.completedAt, nil)
+        expectEqual(stored.region, .morning)
+        try expectEqual(app.actualSeconds(of: stored), 1500)
+        try expectEqual(app.liveSession(), nil)
     }
 
     @Test("S-4 finishing while paused logs only the worked time")
@@ -128,9 +129,9 @@ struct FocusSessionUseCaseTests {
         try store.open(day, "09:10").pauseSession()
         let report = try store.open(day, "09:30").finishSession(FinishSession.Input(.stop, note: nil))
         let session = report.session
-        #expect(session.actualSeconds == 600)
-        #expect(session.pausedSeconds == 1200)
-        #expect(session.pausedAt == nil)
+        expectEqual(session.actualSeconds, 600)
+        expectEqual(session.pausedSeconds, 1200)
+        expectEqual(session.pausedAt, nil)
     }
 
     // MARK: S-5 note
@@ -141,13 +142,12 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Write report", notes: "Outline first")
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         _ = try store.open(day, "09:45").finishSession(FinishSession.Input(.stop, note: "Got halfway"))
-        #expect(try store.open(day, "09:46").sessionReload(task).notes
-                == "Outline first\n2026-11-30 09:45 — Got halfway")
+        try expectEqual(store.open(day, "09:46").sessionReload(task).notes, "Outline first\n2026-11-30 09:45 — Got halfway")
 
         _ = try store.open(day, "10:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         _ = try store.open(day, "10:30").finishSession(FinishSession.Input(.done, note: "  Sent to Sam  "))
         let final = try store.open(day, "10:31").sessionReload(task)
-        #expect(final.notes == "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
+        expectEqual(final.notes, "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
         #expect(final.isCompleted)
     }
 
@@ -157,7 +157,7 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Write report", notes: "Keep me")
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         _ = try store.open(day, "09:30").finishSession(FinishSession.Input(.stop, note: "   "))
-        #expect(try store.open(day, "09:31").sessionReload(task).notes == "Keep me")
+        try expectEqual(store.open(day, "09:31").sessionReload(task).notes, "Keep me")
     }
 
     // MARK: S-6 undo of finish
@@ -170,20 +170,20 @@ struct FocusSessionUseCaseTests {
         try store.open(day, "09:10").pauseSession()
         try store.open(day, "09:15").resumeSession()
         _ = try store.open(day, "09:40").finishSession(FinishSession.Input(.done, note: "Sent"))
-        #expect(try store.open(day, "09:43").store.undo() == "finish")
+        try expectEqual(store.open(day, "09:43").store.undo(), "finish")
 
         let app = try store.open(day, "10:00")
         let live = try #require(try app.liveSession())
-        #expect(live.endedAt == nil)
-        #expect(live.outcome == .running)
-        #expect(live.actualSeconds == 0)
-        #expect(live.pausedSeconds == 300 + 180)
-        #expect(live.elapsedSeconds(at: app.now) == 3600 - 480)
+        expectEqual(live.endedAt, nil)
+        expectEqual(live.outcome, .running)
+        expectEqual(live.actualSeconds, 0)
+        expectEqual(live.pausedSeconds, 300 + 180)
+        expectEqual(live.elapsedSeconds(at: app.now), 3600 - 480)
         let stored = try app.sessionReload(task)
         #expect(!stored.isCompleted)
-        #expect(stored.completedAt == nil)
-        #expect(stored.notes == "Outline")
-        #expect(try app.sessionLiveCount() == 1)
+        expectEqual(stored.completedAt, nil)
+        expectEqual(stored.notes, "Outline")
+        try expectEqual(app.sessionLiveCount(), 1)
     }
 
     @Test("S-6 undo of a finish that closed a paused session leaves it paused, the pause unchanged")
@@ -195,11 +195,11 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:20").finishSession(FinishSession.Input(.stop, note: nil))
         try store.open(day, "09:25").store.undo()
         let reopened = try #require(try store.open(day, "09:26").liveSession())
-        #expect(reopened.pausedAt == (try store.instant(day, "09:10")))
-        #expect(reopened.pausedSeconds == 0)
+        expectEqual(reopened.pausedAt, (try store.instant(day, "09:10")))
+        expectEqual(reopened.pausedSeconds, 0)
         let resumed = try store.open(day, "09:30").resumeSession().session
-        #expect(resumed.pausedSeconds == 1200)
-        #expect(resumed.elapsedSeconds(at: try store.instant(day, "09:40")) == 1200)
+        expectEqual(resumed.pausedSeconds, 1200)
+        expectEqual(resumed.elapsedSeconds(at: try store.instant(day, "09:40")), 1200)
     }
 
     @Test("S-6 undo of done, drop, defer or a settle that closed the session reopens it with the gap as paused",
@@ -222,14 +222,14 @@ struct FocusSessionUseCaseTests {
 
         let app = try store.open(day, "09:35")
         let live = try #require(try app.liveSession())
-        #expect(live.taskID == task.id)
-        #expect(live.pausedSeconds == 120)
-        #expect(live.elapsedSeconds(at: app.now) == 35 * 60 - 120)
-        #expect(try app.sessionLiveCount() == 1)
+        expectEqual(live.taskID, task.id)
+        expectEqual(live.pausedSeconds, 120)
+        expectEqual(live.elapsedSeconds(at: app.now), 35 * 60 - 120)
+        try expectEqual(app.sessionLiveCount(), 1)
         #expect(try app.sessionList(other).isEmpty)
         let stored = try app.sessionReload(task)
         #expect(stored.isLive)
-        #expect(stored.deferralCount == 0)
+        expectEqual(stored.deferralCount, 0)
         #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty)
     }
 
@@ -247,7 +247,7 @@ struct FocusSessionUseCaseTests {
         #expect(throws: PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min")) {
             try app.beginSession(BeginSession.Input(task: other.id, settle: nil))
         }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
         #expect(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min").message
             .contains("“Write report”"))
     }
@@ -264,40 +264,40 @@ struct FocusSessionUseCaseTests {
         let result = try app.beginSession(BeginSession.Input(task: other.id, settle: choice))
 
         let settled = try #require(result.settled)
-        #expect(settled.taskID == task.id)
-        #expect(settled.outcome == choice.outcome)
-        #expect(settled.endedAt == app.now)
-        #expect(settled.actualSeconds == 2700)
-        #expect(try app.sessionList(task).map(\.actualSeconds) == [2700])
+        expectEqual(settled.taskID, task.id)
+        expectEqual(settled.outcome, choice.outcome)
+        expectEqual(settled.endedAt, app.now)
+        expectEqual(settled.actualSeconds, 2700)
+        try expectEqual(app.sessionList(task).map(\.actualSeconds), [2700])
 
         let stored = try app.sessionReload(task)
         switch choice {
         case .done:
             #expect(stored.isCompleted)
-            #expect(stored.completedAt == app.now)
+            expectEqual(stored.completedAt, app.now)
         case .stop:
             #expect(stored.isLive)
-            #expect(stored.dueDate == app.today)
-            #expect(stored.deferralCount == 0)
+            expectEqual(stored.dueDate, app.today)
+            expectEqual(stored.deferralCount, 0)
         case .defer:
             #expect(stored.isLive)
-            #expect(stored.dueDate == app.today.adding(days: 1))
-            #expect(stored.deferralCount == 1)
+            expectEqual(stored.dueDate, app.today.adding(days: 1))
+            expectEqual(stored.deferralCount, 1)
             let records = try app.store.taskRepository.deferrals(ofTask: stored.id)
-            #expect(records.count == 1)
-            #expect(records.first?.day == app.today)
-            #expect(records.first?.deferredTo == app.today.adding(days: 1))
+            expectEqual(records.count, 1)
+            expectEqual(records.first?.day, app.today)
+            expectEqual(records.first?.deferredTo, app.today.adding(days: 1))
         case .drop:
-            #expect(stored.droppedAt == app.now)
+            expectEqual(stored.droppedAt, app.now)
             #expect(!stored.isCompleted)
         }
         if choice != .defer { #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
 
         let live = try #require(try app.liveSession())
-        #expect(live.id == result.session.id)
-        #expect(live.taskID == other.id)
-        #expect(live.startedAt == app.now)
-        #expect(try app.sessionLiveCount() == 1)
+        expectEqual(live.id, result.session.id)
+        expectEqual(live.taskID, other.id)
+        expectEqual(live.startedAt, app.now)
+        try expectEqual(app.sessionLiveCount(), 1)
     }
 
     @Test("S-7 beginning the task that is already running, a done task or a deleted one is refused")
@@ -315,7 +315,7 @@ struct FocusSessionUseCaseTests {
         #expect(throws: PlannerError.alreadyRunning) { try app.beginSession(BeginSession.Input(task: task.id, settle: .stop)) }
         #expect(throws: PlannerError.alreadyDone) { try app.beginSession(BeginSession.Input(task: done.id, settle: .stop)) }
         #expect(throws: PlannerError.taskDropped) { try app.beginSession(BeginSession.Input(task: dropped.id, settle: .stop)) }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
     }
 
     // MARK: S-8 resolving the task ends its session
@@ -332,12 +332,12 @@ struct FocusSessionUseCaseTests {
         case "defer": try app.deferTask(DeferTask.Input(task: task.id))
         default: try app.store.drop(task.id.uuidString)
         }
-        #expect(try app.liveSession() == nil)
+        try expectEqual(app.liveSession(), nil)
         let sessions = try app.sessionList(task)
-        #expect(sessions.count == 1)
-        #expect(sessions.first?.outcome == outcome)
-        #expect(sessions.first?.endedAt == app.now)
-        #expect(sessions.first?.actualSeconds == 1800)
+        expectEqual(sessions.count, 1)
+        expectEqual(sessions.first?.outcome, outcome)
+        expectEqual(sessions.first?.endedAt, app.now)
+        expectEqual(sessions.first?.actualSeconds, 1800)
     }
 
     @Test("S-8 a deferral counted through edit --due, the Backlog or a later board also closes the session as deferred",
@@ -358,13 +358,13 @@ struct FocusSessionUseCaseTests {
             try app.moveTask(MoveTask.Input(task: task.id, to: .board(region: .afternoon, bucket: nil, day: .tomorrow)))
         }
         // The move was a real deferral (task.md): counted, with a record.
-        #expect(try app.sessionReload(task).deferralCount == 1)
-        #expect(try app.store.taskRepository.deferrals(ofTask: task.id).count == 1)
+        try expectEqual(app.sessionReload(task).deferralCount, 1)
+        try expectEqual(app.store.taskRepository.deferrals(ofTask: task.id).count, 1)
         // So its live session closes as deferred, with its time logged (S-8).
-        #expect(try app.liveSession() == nil)
+        try expectEqual(app.liveSession(), nil)
         let session = try #require(try app.sessionList(task).first)
-        #expect(session.outcome == .deferred)
-        #expect(session.actualSeconds == 1800)
+        expectEqual(session.outcome, .deferred)
+        expectEqual(session.actualSeconds, 1800)
     }
 
     @Test("S-7 settle defer never pulls a task that is due later to an earlier day")
@@ -377,11 +377,11 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:30")
         let result = try app.beginSession(BeginSession.Input(task: other.id, settle: .defer))
-        #expect(result.settled?.actualSeconds == 1800)
+        expectEqual(result.settled?.actualSeconds, 1800)
         let stored = try app.sessionReload(task)
         let due = try #require(stored.dueDate)
         #expect(due >= friday, "“Defer to tomorrow” moved a task due \(friday) earlier, to \(due)")
-        #expect(stored.deferralCount == 0)
+        expectEqual(stored.deferralCount, 0)
     }
 
     // MARK: S-9 rollover
@@ -395,22 +395,22 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "22:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
 
         let app = try store.open("2026-12-03", "10:00")
-        #expect(try app.liveSession() == nil)
+        try expectEqual(app.liveSession(), nil)
         let session = try #require(try app.sessionList(task).first)
-        #expect(session.outcome == .autoClosed)
-        #expect(session.endedAt == (try store.instant("2026-12-01", "00:00")))
-        #expect(session.actualSeconds == 2 * 3600)
-        #expect(session.day == LocalDay(day))
+        expectEqual(session.outcome, .autoClosed)
+        expectEqual(session.endedAt, (try store.instant("2026-12-01", "00:00")))
+        expectEqual(session.actualSeconds, 2 * 3600)
+        expectEqual(session.day, LocalDay(day))
 
         let carried = try app.sessionReload(task)
-        #expect(carried.deferralCount == 0)
+        expectEqual(carried.deferralCount, 0)
         #expect(try app.store.taskRepository.deferrals(ofTask: carried.id).isEmpty)
         #expect(carried.isLive)
-        #expect(carried.region == nil)
+        expectEqual(carried.region, nil)
         let overdue = try app.sessionReload(other)
-        #expect(overdue.deferralCount == 1)
-        #expect(try app.store.taskRepository.deferrals(ofTask: overdue.id).count == 1)
-        #expect(try app.store.app.offeredTask()?.id == task.id)
+        expectEqual(overdue.deferralCount, 1)
+        try expectEqual(app.store.taskRepository.deferrals(ofTask: overdue.id).count, 1)
+        try expectEqual(app.store.app.offeredTask()?.id, task.id)
     }
 
     @Test("S-9 a session paused when the day ends closes at the boundary with the pause left out")
@@ -421,11 +421,11 @@ struct FocusSessionUseCaseTests {
         try store.open(day, "23:00").pauseSession()
         let app = try store.open("2026-12-02", "09:00")
         let session = try #require(try app.sessionList(task).first)
-        #expect(session.outcome == .autoClosed)
-        #expect(session.endedAt == (try store.instant("2026-12-01", "00:00")))
-        #expect(session.pausedAt == nil)
-        #expect(session.pausedSeconds == 3600)
-        #expect(session.actualSeconds == 3600)
+        expectEqual(session.outcome, .autoClosed)
+        expectEqual(session.endedAt, (try store.instant("2026-12-01", "00:00")))
+        expectEqual(session.pausedAt, nil)
+        expectEqual(session.pausedSeconds, 3600)
+        expectEqual(session.actualSeconds, 3600)
     }
 
     @Test("S-9 the carried task is offered back until it is begun again")
@@ -433,10 +433,10 @@ struct FocusSessionUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open(day, "09:00").sessionAdd("Write report")
         _ = try store.open(day, "23:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "08:00").store.app.offeredTask()?.id == task.id)
-        #expect(try store.open("2026-12-01", "08:05").store.app.offeredTask()?.id == task.id)
+        try expectEqual(store.open("2026-12-01", "08:00").store.app.offeredTask()?.id, task.id)
+        try expectEqual(store.open("2026-12-01", "08:05").store.app.offeredTask()?.id, task.id)
         _ = try store.open("2026-12-01", "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
-        #expect(try store.open("2026-12-01", "09:05").store.app.offeredTask() == nil)
+        try expectEqual(store.open("2026-12-01", "09:05").store.app.offeredTask(), nil)
     }
 
     @Test("S-9 with rollover-time 04:00 a session runs past midnight and closes at 04:00")
@@ -449,15 +449,15 @@ struct FocusSessionUseCaseTests {
 
         let before = try store.open("2026-12-01", "03:59")
         let live = try #require(try before.liveSession())
-        #expect(live.day == LocalDay(day))
-        #expect(live.elapsedSeconds(at: before.now) == 2 * 3600 + 59 * 60)
+        expectEqual(live.day, LocalDay(day))
+        expectEqual(live.elapsedSeconds(at: before.now), 2 * 3600 + 59 * 60)
 
         let after = try store.open("2026-12-04", "12:00")
         let session = try #require(try after.sessionList(task).first)
-        #expect(session.outcome == .autoClosed)
-        #expect(session.endedAt == (try store.instant("2026-12-01", "04:00")))
-        #expect(session.actualSeconds == 3 * 3600)
-        #expect(try after.sessionReload(task).deferralCount == 0)
+        expectEqual(session.outcome, .autoClosed)
+        expectEqual(session.endedAt, (try store.instant("2026-12-01", "04:00")))
+        expectEqual(session.actualSeconds, 3 * 3600)
+        try expectEqual(after.sessionReload(task).deferralCount, 0)
     }
 
     struct DSTCase: Sendable, CustomTestStringConvertible {
@@ -485,15 +485,15 @@ struct FocusSessionUseCaseTests {
         let setup = try store.open(example.addDay, example.addTime)
         try setup.changeSetting(.init(key: "rollover-time", value: example.rollover))
         let task = try store.open(example.addDay, example.addTime).sessionAdd("Night shift notes")
-        #expect(task.dueDate == LocalDay(example.addDay))
+        expectEqual(task.dueDate, LocalDay(example.addDay))
         _ = try store.open(example.beginDay, example.beginTime).beginSession(BeginSession.Input(task: task.id, settle: nil))
 
         let app = try store.open("2026-11-03", "09:00")
         let session = try #require(try app.sessionList(task).first)
-        #expect(session.outcome == .autoClosed)
-        #expect(session.endedAt == (try store.instant(example.boundaryDay, example.boundaryTime)))
-        #expect(session.actualSeconds == example.seconds)
-        #expect(try app.sessionReload(task).deferralCount == 0)
+        expectEqual(session.outcome, .autoClosed)
+        expectEqual(session.endedAt, (try store.instant(example.boundaryDay, example.boundaryTime)))
+        expectEqual(session.actualSeconds, example.seconds)
+        try expectEqual(app.sessionReload(task).deferralCount, 0)
     }
 
     @Test("S-9 changing the rollover time while a session runs never ends it before it began")
@@ -509,9 +509,9 @@ struct FocusSessionUseCaseTests {
         let session = try #require(try app.sessionList(task).first)
         if let endedAt = session.endedAt {
             #expect(endedAt >= session.startedAt, "the session ended at \(endedAt), before it began at \(session.startedAt)")
-            #expect(session.actualSeconds == Int(endedAt.timeIntervalSince(session.startedAt)))
+            expectEqual(session.actualSeconds, Int(endedAt.timeIntervalSince(session.startedAt)))
         } else {
-            #expect(session.elapsedSeconds(at: app.now) == 31 * 60)
+            expectEqual(session.elapsedSeconds(at: app.now), 31 * 60)
         }
     }
 
@@ -527,10 +527,10 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "19:30")
         let app = try store.open(day, "23:00")
         let live = try #require(try app.liveSession())
-        #expect(live.taskID == task.id)
-        #expect(live.endedAt == nil)
-        #expect(live.outcome == .running)
-        #expect(live.elapsedSeconds(at: app.now) == 5 * 3600)
+        expectEqual(live.taskID, task.id)
+        expectEqual(live.endedAt, nil)
+        expectEqual(live.outcome, .running)
+        expectEqual(live.elapsedSeconds(at: app.now), 5 * 3600)
     }
 
     // MARK: S-11 two live sessions
@@ -546,12 +546,12 @@ struct FocusSessionUseCaseTests {
                                                              day: day)
 
         let app = try store.open(day, "09:40")
-        #expect(try app.sessionLiveCount() == 1)
-        #expect(try app.liveSession()?.taskID == task.id)
+        try expectEqual(app.sessionLiveCount(), 1)
+        try expectEqual(app.liveSession()?.taskID, task.id)
         let stopped = try #require(try app.sessionList(other).first)
-        #expect(stopped.outcome == .abandoned)
-        #expect(stopped.endedAt == app.now)
-        #expect(stopped.actualSeconds == 1800)
+        expectEqual(stopped.outcome, .abandoned)
+        expectEqual(stopped.endedAt, app.now)
+        expectEqual(stopped.actualSeconds, 1800)
         #expect(try app.sessionReload(other).isLive)
         #expect(try app.store.takeTwoTimersNotice())
         #expect(try !app.store.takeTwoTimersNotice())
@@ -568,11 +568,11 @@ struct FocusSessionUseCaseTests {
         try store.open(day, "09:05").sessionInsertRaw(task: other.id, startedAt: try store.instant(day, "08:50"),
                                                              day: day)
         let app = try store.open(day, "09:30")
-        #expect(try app.liveSession()?.taskID == other.id)
+        try expectEqual(app.liveSession()?.taskID, other.id)
         let stopped = try #require(try app.sessionList(task).first)
-        #expect(stopped.outcome == .abandoned)
-        #expect(stopped.actualSeconds == 1800)
-        #expect(try app.sessionLiveCount() == 1)
+        expectEqual(stopped.outcome, .abandoned)
+        expectEqual(stopped.actualSeconds, 1800)
+        try expectEqual(app.sessionLiveCount(), 1)
     }
 
     // MARK: S-12 actual time
@@ -592,12 +592,12 @@ struct FocusSessionUseCaseTests {
 
         let app = try store.open(day, "11:00")
         let sessions = try app.sessionList(task)
-        #expect(sessions.map(\.actualSeconds) == [1200, 2100])
-        #expect(try app.actualSeconds(of: app.sessionReload(task)) == 3300)
+        expectEqual(sessions.map(\.actualSeconds), [1200, 2100])
+        try expectEqual(app.actualSeconds(of: app.sessionReload(task)), 3300)
 
         _ = try app.beginSession(BeginSession.Input(task: other.id, settle: nil))
         let later = try store.open(day, "11:30")
-        #expect(try later.actualSeconds(of: later.sessionReload(other)) == 1800)
+        try expectEqual(later.actualSeconds(of: later.sessionReload(other)), 1800)
     }
 
     @Test("S-12 done without a session still works, with no actual time")
@@ -608,7 +608,7 @@ struct FocusSessionUseCaseTests {
         let done = try app.completeTask(CompleteTask.Input(task: task.id)).task
         #expect(done.isCompleted)
         #expect(try app.sessionList(task).isEmpty)
-        #expect(try app.actualSeconds(of: done) == 0)
+        try expectEqual(app.actualSeconds(of: done), 0)
     }
 
     @Test("S-12 purge takes a task's sessions with it, leaving tombstones")
@@ -618,8 +618,8 @@ struct FocusSessionUseCaseTests {
         let begun = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let app = try store.open(day, "09:30")
         try app.purgeTask(PurgeTask.Input(task: task.id))
-        #expect(try app.liveSession() == nil)
-        #expect(try app.store.db.scalar("SELECT count(*) FROM sessions")?.int == 0)
+        try expectEqual(app.liveSession(), nil)
+        try expectEqual(app.store.db.scalar("SELECT count(*) FROM sessions")?.int, 0)
         #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'sessions' AND id = ?",
                                       [.text(begun.session.id.uuidString.lowercased())])?.int == 1)
     }
@@ -634,8 +634,8 @@ struct FocusSessionUseCaseTests {
         let app = try store.open(day, "09:10")
         let row = try #require(try app.store.db.rows("SELECT task_id, habit_window_id FROM sessions WHERE id = ?",
                                                    [.text(begun.session.id.uuidString.lowercased())]).first)
-        #expect(row[0] == .text(task.id.uuidString.lowercased()))
-        #expect(row[1] == .null)
+        expectEqual(row[0], .text(task.id.uuidString.lowercased()))
+        expectEqual(row[1], .null)
         #expect(try app.store.db.scalar("""
             SELECT count(*) FROM sessions WHERE (task_id IS NULL) = (habit_window_id IS NULL)
             """)?.int == 0)
@@ -652,19 +652,19 @@ struct FocusSessionUseCaseTests {
         #expect(throws: PlannerError.noSession) { try idle.pauseSession() }
         #expect(throws: PlannerError.noSession) { try idle.resumeSession() }
         #expect(throws: PlannerError.noSession) { try idle.finishSession(FinishSession.Input(.done, note: "x")) }
-        #expect(try AppTestStore.contents(idle) == before)
+        try expectEqual(AppTestStore.contents(idle), before)
 
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let running = try store.open(day, "09:05")
         before = try AppTestStore.contents(running)
         #expect(throws: PlannerError.notPaused) { try running.resumeSession() }
-        #expect(try AppTestStore.contents(running) == before)
+        try expectEqual(AppTestStore.contents(running), before)
 
         try store.open(day, "09:10").pauseSession()
         let paused = try store.open(day, "09:15")
         before = try AppTestStore.contents(paused)
         #expect(throws: PlannerError.alreadyPaused) { try paused.pauseSession() }
-        #expect(try AppTestStore.contents(paused) == before)
-        #expect(try paused.liveSession()?.pausedAt == (try store.instant(day, "09:10")))
+        try expectEqual(AppTestStore.contents(paused), before)
+        try expectEqual(paused.liveSession()?.pausedAt, (try store.instant(day, "09:10")))
     }
 }

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Logging by kind, correcting past days, timed sessions, avoid habits and engagement — on a real store.
@@ -14,10 +15,10 @@ struct HabitLoggingUseCaseTests {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
         let walk = try planner.habitAdd("Walk")
-        #expect(try planner.logHabit("Walk", window: nil, .toggle).entry.amount == 1)
-        #expect(try planner.habitCell(walk, "2026-11-30").state == .complete)
-        #expect(try planner.logHabit("Walk", window: nil, .toggle).entry.amount == 0)
-        #expect(try planner.habitCell(walk, "2026-11-30").state == .empty)
+        try expectEqual(planner.logHabit("Walk", window: nil, .toggle).entry.amount, 1)
+        try expectEqual(planner.habitCell(walk, "2026-11-30").state, .complete)
+        try expectEqual(planner.logHabit("Walk", window: nil, .toggle).entry.amount, 0)
+        try expectEqual(planner.habitCell(walk, "2026-11-30").state, .empty)
     }
 
     @Test("H-6 B-21 Today's habit line, read once per command, follows a log and its undo on the same connection")
@@ -25,14 +26,14 @@ struct HabitLoggingUseCaseTests {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
         let water = try planner.habitAdd("Water", kind: .counted, target: 3)
-        #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
-        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+        try expectEqual(planner.habitToday(water).windows.first?.cell.amount, 0)
+        try expectEqual(planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday, false)
         try planner.logHabit("Water", window: nil, .count(3))
-        #expect(try planner.habitToday(water).windows.first?.cell.state == .complete)
-        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == true)
-        #expect(try planner.undo() == "habit log")
-        #expect(try planner.habitToday(water).windows.first?.cell.amount == 0)
-        #expect(try planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday == false)
+        try expectEqual(planner.habitToday(water).windows.first?.cell.state, .complete)
+        try expectEqual(planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday, true)
+        try expectEqual(planner.undo(), "habit log")
+        try expectEqual(planner.habitToday(water).windows.first?.cell.amount, 0)
+        try expectEqual(planner.app.habitDays().first { $0.habit.id == water.id }?.isDoneToday, false)
     }
 
     @Test("H-10 H-17 counted steps toward N: 2 of 3 is partialHigh and reads 2/3, 3 of 3 complete")
@@ -42,16 +43,16 @@ struct HabitLoggingUseCaseTests {
         let water = try planner.habitAdd("Water", kind: .counted, target: 3)
         try planner.logHabit("Water", window: nil, .count(1))
         let two = try planner.logHabit("Water", window: nil, .count(1)).entry
-        #expect(two.amount == 2)
-        #expect(two.target == 3)
-        #expect(two.completedAt == nil)
+        expectEqual(two.amount, 2)
+        expectEqual(two.target, 3)
+        expectEqual(two.completedAt, nil)
         let later = try store.open("2026-11-30")
         let cell = try later.habitCell(water, "2026-11-29")
-        #expect(cell.state == .partialHigh)
-        #expect("\(cell.amount)/\(cell.target)" == "2/3")
+        expectEqual(cell.state, .partialHigh)
+        expectEqual("\(cell.amount)/\(cell.target)", "2/3")
         let three = try later.logHabit("Water", window: nil, .count(1), date: LocalDay("2026-11-29")).entry
-        #expect(three.amount == 3)
-        #expect(try store.open("2026-11-30", "09:01").habitCell(water, "2026-11-29").state == .complete)
+        expectEqual(three.amount, 3)
+        try expectEqual(store.open("2026-11-30", "09:01").habitCell(water, "2026-11-29").state, .complete)
     }
 
     @Test("H-10 avoid counts slips against the allowance; undo takes one back")
@@ -60,8 +61,8 @@ struct HabitLoggingUseCaseTests {
         let planner = try store.open("2026-11-30")
         try planner.habitAdd("Snacks", kind: .avoid, target: 1)
         try planner.logHabit("Snacks", window: nil, .slip)
-        #expect(try planner.logHabit("Snacks", window: nil, .slip).entry.amount == 2)
-        #expect(try planner.logHabit("Snacks", window: nil, .undo).entry.amount == 1)
+        try expectEqual(planner.logHabit("Snacks", window: nil, .slip).entry.amount, 2)
+        try expectEqual(planner.logHabit("Snacks", window: nil, .undo).entry.amount, 1)
     }
 
     static let misfits: [(HabitKind, HabitLog)] = [
@@ -83,8 +84,8 @@ struct HabitLoggingUseCaseTests {
             Issue.record("expected wrongLog, got \(String(describing: error))")
             return
         }
-        #expect(named == kind)
-        #expect(try HabitTestStore.contents(planner) == before)
+        expectEqual(named, kind)
+        try expectEqual(HabitTestStore.contents(planner), before)
     }
 
     // MARK: H-5 entries
@@ -97,12 +98,12 @@ struct HabitLoggingUseCaseTests {
         try planner.logHabit("Water", window: nil, .count(1))
         try store.open("2026-11-30", "09:00").logHabit("Water", window: nil, .count(1))
         let reached = try store.open("2026-11-30", "10:00")
-        #expect(try reached.habitCount("SELECT count(*) FROM habit_entries") == 1)
+        try expectEqual(reached.habitCount("SELECT count(*) FROM habit_entries"), 1)
         let entry = try #require(try reached.habitEntry(water, "2026-11-30"))
-        #expect(entry.amount == 2)
-        #expect(entry.completedAt == (try store.instant("2026-11-30", "09:00")))
+        expectEqual(entry.amount, 2)
+        expectEqual(entry.completedAt, (try store.instant("2026-11-30", "09:00")))
         try reached.logHabit("Water", window: nil, .undo)
-        #expect(try store.open("2026-11-30", "10:01").habitEntry(water, "2026-11-30")?.completedAt == nil)
+        try expectEqual(store.open("2026-11-30", "10:01").habitEntry(water, "2026-11-30")?.completedAt, nil)
     }
 
     @Test("H-5 a late-night log before the rollover counts for the day still being lived")
@@ -112,11 +113,11 @@ struct HabitLoggingUseCaseTests {
         try setup.setSetting("rollover-time", "03:00")
         let walk = try setup.habitAdd("Walk")
         let late = try store.open("2026-12-01", "01:30")
-        #expect(late.today.description == "2026-11-30")
-        #expect(try late.logHabit("Walk", window: nil, .toggle).entry.date.description == "2026-11-30")
+        expectEqual(late.today.description, "2026-11-30")
+        try expectEqual(late.logHabit("Walk", window: nil, .toggle).entry.date.description, "2026-11-30")
         let next = try store.open("2026-12-01", "09:00")
-        #expect(try next.habitCell(walk, "2026-11-30").state == .complete)
-        #expect(try next.habitCell(walk, "2026-12-01").state == .empty)
+        try expectEqual(next.habitCell(walk, "2026-11-30").state, .complete)
+        try expectEqual(next.habitCell(walk, "2026-12-01").state, .empty)
     }
 
     // MARK: H-9 corrections
@@ -127,9 +128,9 @@ struct HabitLoggingUseCaseTests {
         let walk = try store.open("2026-11-01").habitAdd("Walk")
         let planner = try store.open("2026-11-30")
         let oldest = try planner.logHabit("Walk", window: nil, .toggle, date: LocalDay("2026-11-17")).entry
-        #expect(oldest.date.description == "2026-11-17")
-        #expect(try planner.habitCell(walk, "2026-11-17").state == .complete)
-        #expect(try planner.logHabit("Walk", window: nil, .toggle, date: LocalDay("2026-11-30")).entry.amount == 1)
+        expectEqual(oldest.date.description, "2026-11-17")
+        try expectEqual(planner.habitCell(walk, "2026-11-17").state, .complete)
+        try expectEqual(planner.logHabit("Walk", window: nil, .toggle, date: LocalDay("2026-11-30")).entry.amount, 1)
     }
 
     @Test("H-9 a correction for a day before the habit (or the time of day) existed is refused and changes nothing")
@@ -143,11 +144,10 @@ struct HabitLoggingUseCaseTests {
         #expect(throws: PlannerError.beforeHabitExisted(day, first: first)) {
             try planner.logHabit("Walk", window: nil, .toggle, date: day)
         }
-        #expect(PlannerError.beforeHabitExisted(day, first: first).message
-                == "The habit began on 2026-11-25; 2026-11-24 is before it.")
-        #expect(try HabitTestStore.contents(planner) == before)
+        expectEqual(PlannerError.beforeHabitExisted(day, first: first).message, "The habit began on 2026-11-25; 2026-11-24 is before it.")
+        try expectEqual(HabitTestStore.contents(planner), before)
         // Its first day takes a log.
-        #expect(try planner.logHabit("Walk", window: nil, .toggle, date: first).entry.amount == 1)
+        try expectEqual(planner.logHabit("Walk", window: nil, .toggle, date: first).entry.amount, 1)
     }
 
     @Test("H-9 a correction older than 14 days, or in the future, is refused with a clear message and changes nothing")
@@ -160,11 +160,10 @@ struct HabitLoggingUseCaseTests {
         #expect(throws: PlannerError.correctionTooOld(old)) {
             try planner.logHabit("Walk", window: nil, .toggle, date: old)
         }
-        #expect(PlannerError.correctionTooOld(old).message
-                == "Only the last 14 days can be corrected; 2026-11-16 is read-only.")
+        expectEqual(PlannerError.correctionTooOld(old).message, "Only the last 14 days can be corrected; 2026-11-16 is read-only.")
         let future = try #require(LocalDay("2026-12-01"))
         #expect(throws: PlannerError.futureDay(future)) { try planner.logHabit("Walk", window: nil, .toggle, date: future) }
-        #expect(try HabitTestStore.contents(planner) == before)
+        try expectEqual(HabitTestStore.contents(planner), before)
     }
 
     @Test("H-9 corrections by kind: binary toggles, counted steps, timed adds minutes, avoid sets slips or held")
@@ -186,17 +185,17 @@ struct HabitLoggingUseCaseTests {
         try planner.logHabit("Sweets", window: nil, .slip, date: day)
 
         let after = try store.open("2026-11-30", "10:00")
-        #expect(try after.habitCell(walk, "2026-11-25").state == .complete)
-        #expect(try after.habitCell(water, "2026-11-25").state == .partialHigh)
+        try expectEqual(after.habitCell(walk, "2026-11-25").state, .complete)
+        try expectEqual(after.habitCell(water, "2026-11-25").state, .partialHigh)
         let minutes = try after.habitCell(read, "2026-11-25")
-        #expect(minutes.amount == 15)
-        #expect(minutes.state == .partialHigh)
+        expectEqual(minutes.amount, 15)
+        expectEqual(minutes.state, .partialHigh)
         #expect(try after.habitCount("SELECT count(*) FROM sessions WHERE outcome = 'manual' AND day = '2026-11-25'") == 2)
-        #expect(try after.habitCell(snacks, "2026-11-25").state == .complete)
-        #expect(try after.habitCell(sweets, "2026-11-25").state == .missed)
+        try expectEqual(after.habitCell(snacks, "2026-11-25").state, .complete)
+        try expectEqual(after.habitCell(sweets, "2026-11-25").state, .missed)
         // A second tap on the binary day takes it back.
         try after.logHabit("Walk", window: nil, .toggle, date: day)
-        #expect(try store.open("2026-11-30", "10:01").habitCell(walk, "2026-11-25").state == .missed)
+        try expectEqual(store.open("2026-11-30", "10:01").habitCell(walk, "2026-11-25").state, .missed)
     }
 
     @Test("H-9 H-13 a correction to an avoid habit is an explicit engagement for that day")
@@ -204,13 +203,13 @@ struct HabitLoggingUseCaseTests {
         let store = try HabitTestStore()
         let snacks = try store.open("2026-11-20").habitAdd("Snacks", kind: .avoid, target: 2)
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitCell(snacks, "2026-11-24").state == .empty)
-        #expect(try planner.habitCell(snacks, "2026-11-25").state == .empty)
+        try expectEqual(planner.habitCell(snacks, "2026-11-24").state, .empty)
+        try expectEqual(planner.habitCell(snacks, "2026-11-25").state, .empty)
         try planner.logHabit("Snacks", window: nil, .slip, date: LocalDay("2026-11-24"))
         try planner.logHabit("Snacks", window: nil, .held, date: LocalDay("2026-11-25"))
         let after = try store.open("2026-11-30", "10:00")
-        #expect(try after.habitCell(snacks, "2026-11-24").state == .complete, "one slip is within an allowance of two")
-        #expect(try after.habitCell(snacks, "2026-11-25").state == .complete)
+        try expectEqual(after.habitCell(snacks, "2026-11-24").state, .complete, "one slip is within an allowance of two")
+        try expectEqual(after.habitCell(snacks, "2026-11-25").state, .complete)
         #expect(try after.habitEntry(snacks, "2026-11-24")?.completedAt != nil)
     }
 
@@ -242,8 +241,8 @@ struct HabitLoggingUseCaseTests {
         let read = try store.open("2026-11-30", "08:00").habitAdd("Read", kind: .timed, target: 10)
         try Self.runSessions(store, durations)
         let planner = try store.open("2026-11-30", "20:00")
-        #expect(try planner.habitCell(read, "2026-11-30").amount == minutes)
-        #expect(try planner.habitCount("SELECT coalesce(sum(actual_seconds), 0) FROM sessions") == durations.reduce(0, +))
+        try expectEqual(planner.habitCell(read, "2026-11-30").amount, minutes)
+        try expectEqual(planner.habitCount("SELECT coalesce(sum(actual_seconds), 0) FROM sessions"), durations.reduce(0, +))
     }
 
     @Test("H-11 manual minutes are a manual session summed with real ones; undo takes back the last manual minutes")
@@ -254,13 +253,13 @@ struct HabitLoggingUseCaseTests {
         try Self.runSessions(store, [40])
         let planner = try store.open("2026-11-30", "20:00")
         // 600 s + 40 s = 640 s → 11 minutes.
-        #expect(try planner.habitCell(read, "2026-11-30").amount == 11)
+        try expectEqual(planner.habitCell(read, "2026-11-30").amount, 11)
         #expect(try planner.habitCount("SELECT count(*) FROM sessions WHERE outcome = 'manual'") == 1)
         #expect(try planner.habitCount("SELECT count(*) FROM sessions WHERE outcome = 'manual' AND actual_seconds = 600") == 1)
         try planner.logHabit("Read", window: nil, .minutes(5))
-        #expect(try store.open("2026-11-30", "20:01").habitCell(read, "2026-11-30").amount == 16)
+        try expectEqual(store.open("2026-11-30", "20:01").habitCell(read, "2026-11-30").amount, 16)
         try store.open("2026-11-30", "20:02").logHabit("Read", window: nil, .undo)
-        #expect(try store.open("2026-11-30", "20:03").habitCell(read, "2026-11-30").amount == 11)
+        try expectEqual(store.open("2026-11-30", "20:03").habitCell(read, "2026-11-30").amount, 11)
     }
 
     @Test("H-11 H-12 stopping a session keeps the partial time; the day shades as it accumulates")
@@ -269,14 +268,14 @@ struct HabitLoggingUseCaseTests {
         let read = try store.open("2026-11-30", "08:00").habitAdd("Read", kind: .timed, target: 30)
         try store.open("2026-11-30", "09:00").recordBegin(habit: "Read")
         let stopped = try store.open("2026-11-30", "09:10").recordClose()
-        #expect(stopped.outcome == .abandoned)
-        #expect(stopped.actualSeconds == 600)
+        expectEqual(stopped.outcome, .abandoned)
+        expectEqual(stopped.actualSeconds, 600)
         let planner = try store.open("2026-11-30", "09:11")
-        #expect(try planner.habitCell(read, "2026-11-30").amount == 10)
-        #expect(try planner.habitCell(read, "2026-11-30").state == .partialLow)
+        try expectEqual(planner.habitCell(read, "2026-11-30").amount, 10)
+        try expectEqual(planner.habitCell(read, "2026-11-30").state, .partialLow)
         try planner.recordBegin(habit: "Read")
         try store.open("2026-11-30", "09:16").recordClose()
-        #expect(try store.open("2026-11-30", "09:17").habitCell(read, "2026-11-30").state == .partialHigh)
+        try expectEqual(store.open("2026-11-30", "09:17").habitCell(read, "2026-11-30").state, .partialHigh)
     }
 
     @Test("H-12 a timed day is complete at its target, and time beyond it does not over-fill")
@@ -285,10 +284,10 @@ struct HabitLoggingUseCaseTests {
         let planner = try store.open("2026-11-30")
         let read = try planner.habitAdd("Read", kind: .timed, target: 30)
         let entry = try planner.logHabit("Read", window: nil, .minutes(45)).entry
-        #expect(entry.amount == 45)
-        #expect(entry.completionRatio == 1)
+        expectEqual(entry.amount, 45)
+        expectEqual(entry.completionRatio, 1)
         #expect(entry.completedAt != nil)
-        #expect(try planner.habitCell(read, "2026-11-30").state == .complete)
+        try expectEqual(planner.habitCell(read, "2026-11-30").state, .complete)
     }
 
     // MARK: H-13 H-14 avoid and engagement
@@ -299,8 +298,8 @@ struct HabitLoggingUseCaseTests {
         let snacks = try store.open("2026-11-20").habitAdd("Snacks", kind: .avoid, target: 0)
         let planner = try store.open("2026-11-30")
         let days = try HabitTestStore.days(from: "2026-11-21", count: 9)
-        #expect(try planner.habitStates(snacks, days) == Array(repeating: .empty, count: 9))
-        #expect(try planner.habitNumbers(snacks).complete == 0)
+        try expectEqual(planner.habitStates(snacks, days), Array(repeating: .empty, count: 9))
+        try expectEqual(planner.habitNumbers(snacks).complete, 0)
     }
 
     /// Ways of engaging with Charflow on 25 November, and one (opening it) that is not.
@@ -346,10 +345,10 @@ struct HabitLoggingUseCaseTests {
         }
         let planner = try store.open("2026-11-30")
         let expected: DensityState = how == .onlyOpened ? .empty : .complete
-        #expect(try planner.habitCell(snacks, day).state == expected)
+        try expectEqual(planner.habitCell(snacks, day).state, expected)
         // The days around it stay empty: engagement is per logical day.
-        #expect(try planner.habitCell(snacks, "2026-11-24").state == .empty)
-        #expect(try planner.habitCell(snacks, "2026-11-26").state == .empty)
+        try expectEqual(planner.habitCell(snacks, "2026-11-24").state, .empty)
+        try expectEqual(planner.habitCell(snacks, "2026-11-26").state, .empty)
     }
 
     @Test("H-13 slips over the allowance are missed; today stays unresolved until it ends")
@@ -359,12 +358,12 @@ struct HabitLoggingUseCaseTests {
         try store.habitLogEach(snacks, ["2026-11-29", "2026-11-29"], .slip)
         try store.habitLogEach(snacks, ["2026-11-30", "2026-11-30", "2026-11-30"], .slip, at: "08:00")
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitCell(snacks, "2026-11-29").state == .missed)
+        try expectEqual(planner.habitCell(snacks, "2026-11-29").state, .missed)
         let today = try planner.habitCell(snacks, "2026-11-30")
-        #expect(today.amount == 3)
-        #expect(today.state == .empty)
-        #expect(try store.open("2026-12-01").habitCell(snacks, "2026-11-30").state == .missed)
-        #expect(try planner.habitRead(snacks) == "2 slips in the last 21 days, and 3 today.")
+        expectEqual(today.amount, 3)
+        expectEqual(today.state, .empty)
+        try expectEqual(store.open("2026-12-01").habitCell(snacks, "2026-11-30").state, .missed)
+        try expectEqual(planner.habitRead(snacks), "2 slips in the last 21 days, and 3 today.")
     }
 
     @Test("H-13 held today is an engagement: the day resolves complete once it has ended")
@@ -374,8 +373,8 @@ struct HabitLoggingUseCaseTests {
         let snacks = try planner.habitAdd("Snacks", kind: .avoid, target: 0)
         let held = try store.open("2026-11-29", "21:00").logHabit("Snacks", window: nil, .held).entry
         #expect(held.completedAt != nil)
-        #expect(held.amount == 0)
-        #expect(try store.open("2026-11-29", "21:01").habitCell(snacks, "2026-11-29").state == .empty)
-        #expect(try store.open("2026-11-30").habitCell(snacks, "2026-11-29").state == .complete)
+        expectEqual(held.amount, 0)
+        try expectEqual(store.open("2026-11-29", "21:01").habitCell(snacks, "2026-11-29").state, .empty)
+        try expectEqual(store.open("2026-11-30").habitCell(snacks, "2026-11-29").state, .complete)
     }
 }

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A pause reaching back over days already logged leaves them as they were (H-15: "past days keep
@@ -29,12 +30,12 @@ struct HabitPauseKeepsLoggedDaysUseCaseTests {
         let pausing = try store.open("2026-11-30", "09:00")
         let report = try pausing.app.pauseHabit(PauseHabit.Input(habit: habit.id, from: LocalDay("2026-11-26"),
                                                                  to: LocalDay("2026-12-03"), reason: .illness))
-        #expect(report.keptDays.map(\.description) == ["2026-11-27", "2026-11-29"], "\(kind)")
+        expectEqual(report.keptDays.map(\.description), ["2026-11-27", "2026-11-29"], "\(kind)")
         #expect(report.json.rendered().contains("\"keptDays\": [\n    \"2026-11-27\",\n    \"2026-11-29\"\n  ]"), "\(report.json.rendered())")
         let after = try store.open("2026-11-30", "10:00")
         for (index, day) in ["2026-11-27", "2026-11-29"].enumerated() {
             let cell = try after.habitCell(habit, day)
-            #expect(cell == cells[index], "\(kind) \(day): the logged day reads as before the pause")
+            expectEqual(cell, cells[index], "\(kind) \(day): the logged day reads as before the pause")
             #expect(cell.isDue && cell.amount > 0)
         }
         for day in ["2026-11-26", "2026-11-28", "2026-11-30"] {
@@ -54,21 +55,21 @@ struct HabitPauseKeepsLoggedDaysUseCaseTests {
         try store.habitLogEach(habit, ["2026-11-30"], .count(3), at: "08:00")
         let noon = try store.open("2026-11-30", "12:00")
         let report = try noon.app.pauseHabit(PauseHabit.Input(habit: habit.id, from: nil, to: nil, reason: .travel))
-        #expect(report.keptDays.map(\.description) == ["2026-11-30"])
+        expectEqual(report.keptDays.map(\.description), ["2026-11-30"])
         let evening = try store.open("2026-11-30", "20:00")
         let today = try evening.habitCell(habit, "2026-11-30")
         #expect(today.isDue && today.amount == 3 && today.state == .complete)
         let later = try store.open("2026-12-02", "09:00")
         #expect(try !later.habitCell(habit, "2026-12-01").isDue, "the days after rest")
-        #expect(try later.habitCell(habit, "2026-11-30").state == .complete, "the logged day stays done")
+        try expectEqual(later.habitCell(habit, "2026-11-30").state, .complete, "the logged day stays done")
         // A second pause over the first, reaching back over the logged day, keeps it too.
         let second = try later.app.pauseHabit(PauseHabit.Input(habit: habit.id, from: LocalDay("2026-11-29"),
                                                                to: LocalDay("2026-12-05"), reason: .other))
-        #expect(second.keptDays.map(\.description) == ["2026-11-30"])
-        #expect(try store.open("2026-12-02", "10:00").habitCell(habit, "2026-11-30").state == .complete)
+        expectEqual(second.keptDays.map(\.description), ["2026-11-30"])
+        try expectEqual(store.open("2026-12-02", "10:00").habitCell(habit, "2026-11-30").state, .complete)
         let text = HabitWords.keptDaysLine(second.keptDays)
-        #expect(text == "\n30 Nov keeps what was logged on it.")
-        #expect(HabitWords.keptDaysLine([]) == "")
+        expectEqual(text, "\n30 Nov keeps what was logged on it.")
+        expectEqual(HabitWords.keptDaysLine([]), "")
     }
 
     @Test("H-8 H-15 a week of a weekly target asks its share of the days it could be done, rounded up, and the read says why",
@@ -91,7 +92,7 @@ struct HabitPauseKeepsLoggedDaysUseCaseTests {
         #expect(grid.json.rendered().contains("This week asks 2 instead of 3: 4 days are paused."), "the read in --json and the API too")
         try store.habitLogEach(gym, [weekStart.adding(days: 6).description], .toggle)
         let after = try store.open(weekStart.adding(days: 7).description)
-        #expect(try after.habitNumbers(gym).weeksDone.first == 2)
+        try expectEqual(after.habitNumbers(gym).weeksDone.first, 2)
         #expect(try after.habitNumbers(gym).weeksMet >= 1, "two of the two asked")
     }
 
@@ -101,10 +102,10 @@ struct HabitPauseKeepsLoggedDaysUseCaseTests {
         // Thursday 3 December 2026: four days of the week remain, 3 × 4/7 rounds up to 2.
         let run = try store.open("2026-12-03").habitAdd("Run", schedule: .timesPerWeek(3))
         let thursday = try store.open("2026-12-03", "20:00")
-        #expect(try thursday.habitToday(run).week?.target == 2)
+        try expectEqual(thursday.habitToday(run).week?.target, 2)
         #expect(try thursday.habitRead(run).contains("This week asks 2 instead of 3: 3 days came before the habit began."))
         let monday = try store.open("2026-12-07", "20:00")
-        #expect(try monday.habitToday(run).week?.target == 3, "a full week asks the whole target")
+        try expectEqual(monday.habitToday(run).week?.target, 3, "a full week asks the whole target")
         #expect(try !monday.habitRead(run).contains("instead of"))
     }
 }

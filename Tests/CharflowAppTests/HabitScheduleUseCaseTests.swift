@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Schedules and weekly targets (first weekday, daylight saving), pauses, and the once-only habit signals.
@@ -35,19 +36,19 @@ struct HabitScheduleUseCaseTests {
         let tuesday = try store.open("2026-12-01")
         let tue = try tuesday.habitToday(swim)
         #expect(tue.isDueToday)
-        #expect(tue.week?.done == 1)
-        #expect(tue.week?.target == 2)
+        expectEqual(tue.week?.done, 1)
+        expectEqual(tue.week?.target, 2)
         try tuesday.logHabit("Swim", window: nil, .toggle)
         for day in ["2026-12-02", "2026-12-05", "2026-12-06"] {
             let line = try store.open(day).habitToday(swim)
             #expect(!line.isDueToday, "\(day)")
             #expect(line.isDoneToday, "\(day)")
-            #expect(line.week?.done == 2)
+            expectEqual(line.week?.done, 2)
         }
         // A new week asks again.
         let next = try store.open("2026-12-07").habitToday(swim)
         #expect(next.isDueToday)
-        #expect(next.week?.done == 0)
+        expectEqual(next.week?.done, 0)
         // And nothing was ever missed.
         let days = try HabitTestStore.days(from: "2026-11-30", count: 7)
         #expect(!(try store.open("2026-12-07").habitStates(swim, days).contains(.missed)))
@@ -69,13 +70,13 @@ struct HabitScheduleUseCaseTests {
         let swim = try setup.habitAdd("Swim", schedule: .timesPerWeek(2))
         try store.habitLogEach(swim, ["2026-11-28", "2026-11-29"], .toggle)
         let monday = try store.open("2026-11-30")
-        #expect(monday.calendar.firstWeekday.name == firstWeekday)
-        #expect(try monday.habitToday(swim).week?.done == before)
+        expectEqual(monday.calendar.firstWeekday.name, firstWeekday)
+        try expectEqual(monday.habitToday(swim).week?.done, before)
         try monday.logHabit("Swim", window: nil, .toggle)
         let later = try store.open("2026-11-30", "10:00")
         let line = try later.habitToday(swim)
-        #expect(line.week?.done == after)
-        #expect(line.isDoneToday == (after >= 2))
+        expectEqual(line.week?.done, after)
+        expectEqual(line.isDoneToday, (after >= 2))
         #expect(try later.habitRead(swim).hasPrefix("\(after) of 2 this week."))
     }
 
@@ -90,11 +91,11 @@ struct HabitScheduleUseCaseTests {
         let after = try store.open("2026-11-30", "10:00")
         let history = try after.habitHistory(run)
         let week = history.weekProgress(containing: try #require(LocalDay("2026-11-29")), calendar: after.calendar)
-        #expect(week.done == 2)
-        #expect(week.target == 3)
-        #expect(try after.habitCell(run, "2026-11-23").state == .partialHigh)
-        #expect(try after.habitCell(run, "2026-11-24").state == .empty)
-        #expect(try after.habitNumbers(run).weeksMet == 0)
+        expectEqual(week.done, 2)
+        expectEqual(week.target, 3)
+        try expectEqual(after.habitCell(run, "2026-11-23").state, .partialHigh)
+        try expectEqual(after.habitCell(run, "2026-11-24").state, .empty)
+        try expectEqual(after.habitNumbers(run).weeksMet, 0)
     }
 
     @Test("H-2 H-5 in America/New_York across the end of daylight saving (1 Nov 2026) every log lands on its own day")
@@ -105,12 +106,12 @@ struct HabitScheduleUseCaseTests {
         try store.habitLogEach(walk, days, .toggle, at: "23:30")
         // 01:30 on 1 Nov happens twice; both are 1 Nov.
         let ambiguous = try HabitTestStore(zone: "America/New_York").open("2026-11-01", "01:30")
-        #expect(ambiguous.today.description == "2026-11-01")
+        expectEqual(ambiguous.today.description, "2026-11-01")
         let planner = try store.open("2026-11-04")
-        #expect(try planner.habitStates(walk, days) == Array(repeating: .complete, count: 6))
-        #expect(try planner.habitCell(walk, "2026-11-04").state == .empty)
+        try expectEqual(planner.habitStates(walk, days), Array(repeating: .complete, count: 6))
+        try expectEqual(planner.habitCell(walk, "2026-11-04").state, .empty)
         let dates = try planner.db.rows("SELECT date FROM habit_entries ORDER BY date").compactMap { $0[0].text }
-        #expect(dates == days)
+        expectEqual(dates, days)
     }
 
     static let newYorkWeekRows: [(String, Int, Int)] = [
@@ -133,10 +134,10 @@ struct HabitScheduleUseCaseTests {
         try early.logHabit("Swim", window: nil, .toggle)
         let late = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
                                now: early.now.addingTimeInterval(24 * 3600))
-        #expect(late.today.description == "2026-11-01")
-        #expect(try late.habitToday(swim).week?.done == sundayNight)
+        expectEqual(late.today.description, "2026-11-01")
+        try expectEqual(late.habitToday(swim).week?.done, sundayNight)
         let next = try store.open("2026-11-02", "00:30")
-        #expect(try next.habitToday(swim).week?.done == mondayMorning)
+        try expectEqual(next.habitToday(swim).week?.done, mondayMorning)
     }
 
     @Test("H-4 H-2 a window's reminder is given once its time has passed on a due day, once a day; not when unscheduled or complete")
@@ -147,13 +148,13 @@ struct HabitScheduleUseCaseTests {
         try setup.habitAdd("Plan", schedule: .weekdays, windows: ["Evening 18:00-22:00 remind 18:30"])
         try setup.habitAdd("Meds", windows: ["Morning 07:00-09:00 remind 07:30", "Night 21:00-23:00 remind 21:15"])
         #expect(try store.open("2026-11-27", "07:00").takeReminders().isEmpty)
-        #expect(try store.open("2026-11-27", "07:45").takeReminders().map(\.message) == ["Meds (Morning)"])
+        try expectEqual(store.open("2026-11-27", "07:45").takeReminders().map(\.message), ["Meds (Morning)"])
         #expect(try store.open("2026-11-27", "08:00").takeReminders().isEmpty, "once a day")
         try store.open("2026-11-27", "18:00").logHabit("Plan", window: nil, .toggle)
         #expect(try store.open("2026-11-27", "18:45").takeReminders().isEmpty, "Plan is done today")
-        #expect(try store.open("2026-11-27", "21:30").takeReminders().map(\.message) == ["Meds (Night)"])
+        try expectEqual(store.open("2026-11-27", "21:30").takeReminders().map(\.message), ["Meds (Night)"])
         // Saturday: Plan is not due, Meds reminds again.
-        #expect(try store.open("2026-11-28", "19:00").takeReminders().map(\.message) == ["Meds (Morning)"])
+        try expectEqual(store.open("2026-11-28", "19:00").takeReminders().map(\.message), ["Meds (Morning)"])
     }
 
     @Test("H-11 a habit session still running when the day ends is closed at the rollover and counts for its own day")
@@ -162,11 +163,11 @@ struct HabitScheduleUseCaseTests {
         let read = try store.open("2026-11-29", "20:00").habitAdd("Read", kind: .timed, target: 45)
         try store.open("2026-11-29", "23:30").recordBegin(habit: "Read")
         let planner = try store.open("2026-11-30", "09:00")
-        #expect(try planner.sessions.live() == nil)
+        try expectEqual(planner.sessions.live(), nil)
         let sunday = try planner.habitCell(read, "2026-11-29")
-        #expect(sunday.amount == 30)
-        #expect(sunday.state == .partialHigh)
-        #expect(try planner.habitCell(read, "2026-11-30").amount == 0)
+        expectEqual(sunday.amount, 30)
+        expectEqual(sunday.state, .partialHigh)
+        try expectEqual(planner.habitCell(read, "2026-11-30").amount, 0)
     }
 
     @Test("H-5 should two devices each write a day's entry, the larger amount is read")
@@ -181,8 +182,8 @@ struct HabitScheduleUseCaseTests {
             VALUES (?, ?, '2026-11-29', 8, 5, NULL, '2026-11-29T10:00:00.000Z')
             """, [.text(UUID().uuidString.lowercased()), .text(window.id.uuidString.lowercased())])
         let later = try store.open("2026-11-30")
-        #expect(try later.habitCell(water, "2026-11-29").amount == 5)
-        #expect(try later.habitCell(water, "2026-11-29").state == .partialHigh)
+        try expectEqual(later.habitCell(water, "2026-11-29").amount, 5)
+        try expectEqual(later.habitCell(water, "2026-11-29").state, .partialHigh)
     }
 
     // MARK: H-15 pauses
@@ -201,20 +202,19 @@ struct HabitScheduleUseCaseTests {
         let line = try paused.habitToday(walk)
         #expect(line.pause != nil)
         #expect(!line.isDueToday)
-        #expect(try paused.takeReminders().map(\.message) == ["Floss"], "only the habit not paused reminds")
+        try expectEqual(paused.takeReminders().map(\.message), ["Floss"], "only the habit not paused reminds")
         // The review leaving a paused habit out is NightPlanningUseCaseTests' (P-1).
 
         let back = try store.open("2026-11-30")
         let numbers = try back.habitNumbers(walk)
-        #expect(numbers.due == 14)
-        #expect(numbers.complete == 7)
-        #expect(numbers.missed == 7)
-        #expect(try back.habitRead(walk)
-                == "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
+        expectEqual(numbers.due, 14)
+        expectEqual(numbers.complete, 7)
+        expectEqual(numbers.missed, 7)
+        try expectEqual(back.habitRead(walk), "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
         for day in try HabitTestStore.days(from: "2026-11-16", count: 7) {
-            #expect(try back.habitCell(walk, day).state == .empty)
+            try expectEqual(back.habitCell(walk, day).state, .empty)
         }
-        #expect(try back.habitRecords.pauses(of: walk.id).map(\.reason) == [.travel])
+        try expectEqual(back.habitRecords.pauses(of: walk.id).map(\.reason), [.travel])
     }
 
     @Test("H-15 an open-ended pause lasts until resumed; resuming affects only today on, past paused days stay unscheduled")
@@ -222,17 +222,16 @@ struct HabitScheduleUseCaseTests {
         let store = try HabitTestStore()
         let walk = try store.open("2026-11-10").habitAdd("Walk")
         let pause = try store.open("2026-11-20").pauseHabit("Walk", from: nil, to: nil, reason: .illness)
-        #expect(pause.from.description == "2026-11-20")
-        #expect(pause.to == nil)
+        expectEqual(pause.from.description, "2026-11-20")
+        expectEqual(pause.to, nil)
         #expect(try store.open("2026-11-24").habitToday(walk).pause != nil)
 
         let planner = try store.open("2026-11-25")
         try planner.resumeHabit("Walk")
         let after = try store.open("2026-11-26")
-        #expect(try after.habitRecords.pauses(of: walk.id).map { $0.to?.description } == ["2026-11-25"], "it resumes the day it is resumed")
-        #expect(try after.habitToday(walk).pause == nil)
-        #expect(try after.habitStates(walk, ["2026-11-19", "2026-11-20", "2026-11-24", "2026-11-25"])
-                == [.missed, .empty, .empty, .missed])
+        try expectEqual(after.habitRecords.pauses(of: walk.id).map { $0.to?.description }, ["2026-11-25"], "it resumes the day it is resumed")
+        try expectEqual(after.habitToday(walk).pause, nil)
+        try expectEqual(after.habitStates(walk, ["2026-11-19", "2026-11-20", "2026-11-24", "2026-11-25"]), [.missed, .empty, .empty, .missed])
         #expect(throws: PlannerError.notPausedHabit) { try after.resumeHabit("Walk") }
     }
 
@@ -248,7 +247,7 @@ struct HabitScheduleUseCaseTests {
         #expect(throws: PlannerError.badPause) {
             try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-09"), reason: .other)
         }
-        #expect(try HabitTestStore.contents(planner) == before)
+        try expectEqual(HabitTestStore.contents(planner), before)
     }
 
     @Test("H-15 ending a pause keeps the entries of past days")
@@ -259,9 +258,9 @@ struct HabitScheduleUseCaseTests {
         try store.open("2026-11-20").pauseHabit("Water", from: nil, to: nil, reason: .travel)
         try store.open("2026-11-25").resumeHabit("Water")
         let planner = try store.open("2026-11-26")
-        #expect(try planner.habitEntry(water, "2026-11-19")?.amount == 4)
-        #expect(try planner.habitCell(water, "2026-11-19").state == .complete)
-        #expect(try planner.habitCell(water, "2026-11-21").state == .empty, "the 21st was paused")
+        try expectEqual(planner.habitEntry(water, "2026-11-19")?.amount, 4)
+        try expectEqual(planner.habitCell(water, "2026-11-19").state, .complete)
+        try expectEqual(planner.habitCell(water, "2026-11-21").state, .empty, "the 21st was paused")
         #expect(throws: PlannerError.habitPausedOn(LocalDay("2026-11-21")!)) {
             try planner.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-21"))
         }
@@ -279,10 +278,10 @@ struct HabitScheduleUseCaseTests {
             try store.habitLogEach(steady, [day], .toggle, at: "21:00")
         }
         let first = try store.open("2026-11-30").takeHabitSignals()
-        #expect(first == [.habitFatigue(habit: walk.id)])
+        expectEqual(first, [.habitFatigue(habit: walk.id)])
         #expect(try store.open("2026-11-30", "12:00").takeHabitSignals().isEmpty)
         #expect(try store.open("2026-12-06", "12:00").takeHabitSignals().isEmpty, "still the same week")
-        #expect(try store.open("2026-12-07").takeHabitSignals() == [.habitFatigue(habit: walk.id)])
+        try expectEqual(store.open("2026-12-07").takeHabitSignals(), [.habitFatigue(habit: walk.id)])
     }
 
     @Test("H-15 H-21 a paused habit raises no fatigue while it is paused (it is hidden from Today)")
@@ -315,7 +314,7 @@ struct HabitScheduleUseCaseTests {
         try planner.habitAdd("Three", schedule: weekly)
         #expect(try planner.takeHabitSignals().isEmpty)
         try planner.habitAdd("Four", schedule: weekly)
-        #expect(try store.open("2026-11-30", "10:00").takeHabitSignals() == [.newHabitRealism(count: 4)])
+        try expectEqual(store.open("2026-11-30", "10:00").takeHabitSignals(), [.newHabitRealism(count: 4)])
         #expect(try store.open("2026-11-30", "11:00").takeHabitSignals().isEmpty)
         try store.open("2026-12-01").habitAdd("Five", schedule: weekly)
         #expect(try store.open("2026-12-01", "10:00").takeHabitSignals().isEmpty, "already shown this week")

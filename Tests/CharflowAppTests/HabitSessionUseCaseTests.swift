@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A focus session on a timed habit's window, begun through `CharflowApp` on a real store: the same
@@ -23,7 +24,7 @@ struct HabitSessionUseCaseTests {
         if case .habitSessionRunning? = running {} else {
             Issue.record("expected habitSessionRunning (it offers only done or stop), got \(String(describing: running))")
         }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
     }
 
     @Test("H-12 Log it and Stop for now both keep the habit session's time", arguments: [SessionSettle.done, .stop])
@@ -35,7 +36,7 @@ struct HabitSessionUseCaseTests {
         try store.open("2026-11-30", "09:00").habitBegin("Read", settle: nil)
         try store.open("2026-11-30", "09:12").habitBegin("Run", settle: choice)
         let app = try store.open("2026-11-30", "09:13")
-        #expect(try app.store.habitCell(read, "2026-11-30").amount == 12)
+        try expectEqual(app.store.habitCell(read, "2026-11-30").amount, 12)
         let outcome = try app.store.db.scalar("SELECT outcome FROM sessions WHERE ended_at IS NOT NULL")?.text
         #expect(outcome == (choice == .done ? "finished" : "abandoned"))
         #expect(try app.liveSession() != nil)

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Issue 16's habit findings over a real store: past days keep their targets, one rule for a week's
@@ -24,11 +25,11 @@ struct HabitTargetsAndPausesUseCaseTests {
         try wednesday.editHabit("Practice", change)
         let later = try store.open("2026-12-02", "21:00")
         let logged = try later.logHabit("Practice", window: nil, log, date: LocalDay("2026-12-01"))
-        #expect(logged.entry.target == old, "\(kind): Tuesday's target was \(old)")
-        #expect(try later.habitCell(habit, "2026-12-01").target == old)
-        #expect(try later.habitCell(habit, "2026-12-01").state == expected, "\(kind)")
-        #expect(try later.habitWindow(habit).target == new, "today and later take the new target")
-        #expect(try later.habitCell(habit, "2026-12-02").target == new)
+        expectEqual(logged.entry.target, old, "\(kind): Tuesday's target was \(old)")
+        try expectEqual(later.habitCell(habit, "2026-12-01").target, old)
+        try expectEqual(later.habitCell(habit, "2026-12-01").state, expected, "\(kind)")
+        try expectEqual(later.habitWindow(habit).target, new, "today and later take the new target")
+        try expectEqual(later.habitCell(habit, "2026-12-02").target, new)
     }
 
     @Test("H-5 a target changed twice: each past day keeps the target it had, and undo takes the snapshots back")
@@ -42,11 +43,11 @@ struct HabitTargetsAndPausesUseCaseTests {
         let second = try store.open("2026-11-27")
         try second.editHabit("Water", change)
         let now = try store.open("2026-11-28")
-        #expect(try now.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-24")).entry.target == 3)
-        #expect(try now.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-26")).entry.target == 5)
-        #expect(try now.habitCell(water, "2026-11-24").state == .complete)
-        #expect(try now.habitCell(water, "2026-11-26").state == .partialHigh)
-        #expect(try now.habitCell(water, "2026-11-28").target == 8)
+        try expectEqual(now.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-24")).entry.target, 3)
+        try expectEqual(now.logHabit("Water", window: nil, .count(4), date: LocalDay("2026-11-26")).entry.target, 5)
+        try expectEqual(now.habitCell(water, "2026-11-24").state, .complete)
+        try expectEqual(now.habitCell(water, "2026-11-26").state, .partialHigh)
+        try expectEqual(now.habitCell(water, "2026-11-28").target, 8)
         #expect(try now.app.engagedDays(from: LocalDay("2026-11-20")!, through: LocalDay("2026-11-23")!).isEmpty,
                 "an empty snapshot entry is no engagement")
     }
@@ -70,7 +71,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         #expect(line.isDoneToday && !line.isDueToday)
         let nextWeek = try store.open(weekStart.adding(days: 7).description)
         let numbers = try nextWeek.habitNumbers(run)
-        #expect(numbers.weeksDone.first == 2)
+        expectEqual(numbers.weeksDone.first, 2)
         #expect(numbers.weeksMet >= 1, "the read judges the week by the target in force at its end")
     }
 
@@ -87,7 +88,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         #expect(line.week?.target == 3 && line.week?.done == 3)
         #expect(try sunday.habitRead(gym).hasPrefix("3 of 3 this week. This week asks 3 instead of 5: 4 days are paused."))
         let after = try store.open(weekStart.adding(days: 7).description)
-        #expect(try after.habitNumbers(gym).weeksDone.first == 3)
+        try expectEqual(after.habitNumbers(gym).weeksDone.first, 3)
         #expect(try after.habitNumbers(gym).weeksMet >= 1)
     }
 
@@ -116,7 +117,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         #expect(throws: PlannerError.habitPausedOn(LocalDay("2026-11-27")!)) {
             try planner.logHabit("Stretch", window: nil, log, date: LocalDay("2026-11-27"))
         }
-        #expect(try HabitTestStore.contents(planner) == before)
+        try expectEqual(HabitTestStore.contents(planner), before)
         try planner.logHabit("Stretch", window: nil, log, date: LocalDay("2026-11-25"))
         #expect(PlannerError.habitNotScheduledOn(LocalDay("2026-11-24")!).message.contains("Tuesday"))
     }
@@ -141,7 +142,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         try store.open("2026-12-01").pauseHabit("Walk", from: LocalDay("2026-11-28"), to: nil, reason: .illness)
         let back = try store.open("2026-12-03")
         try back.resumeHabit("Walk")
-        #expect(try back.habitRecords.pauses(of: walk.id).last?.to == LocalDay("2026-12-03"), "resumes today")
+        try expectEqual(back.habitRecords.pauses(of: walk.id).last?.to, LocalDay("2026-12-03"), "resumes today")
         #expect(try back.habitToday(walk).isDueToday)
     }
 
@@ -159,7 +160,7 @@ struct HabitTargetsAndPausesUseCaseTests {
                 """)
         }
         let migrated = try store.open("2026-11-30")
-        #expect(try migrated.habitRecords.pauses(of: walk.id).first?.to == LocalDay("2026-11-23"))
+        try expectEqual(migrated.habitRecords.pauses(of: walk.id).first?.to, LocalDay("2026-11-23"))
         #expect(!(try migrated.habitCell(walk, "2026-11-22").isDue))
         #expect(try migrated.habitCell(walk, "2026-11-23").isDue)
     }
@@ -172,7 +173,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         for day in ["2026-11-21", "2026-11-22", "2026-11-24"] {
             try planner.logHabit("Walk", window: nil, .toggle, date: LocalDay(day))
         }
-        #expect(try planner.habitEntry(walk, "2026-11-22")?.amount == 1)
+        try expectEqual(planner.habitEntry(walk, "2026-11-22")?.amount, 1)
     }
 
     // MARK: H-18 the lighter cadence waits
@@ -183,7 +184,7 @@ struct HabitTargetsAndPausesUseCaseTests {
         let daily = try store.open("2026-11-26").habitAdd("Read")
         let weekly = try store.open("2026-11-23").habitAdd("Swim", schedule: .timesPerWeek(3))
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitRead(daily) == "Missed 4 of the last 4.")
+        try expectEqual(planner.habitRead(daily), "Missed 4 of the last 4.")
         #expect(!(try planner.habitRead(weekly)).contains("may be more"))
         // Today's signals leaving the density read out are TodayUseCaseTests' (H-18).
     }

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The habit use cases called with their typed inputs (ids, enums, days), as a front end that has
@@ -25,7 +26,7 @@ struct HabitTypedInputUseCaseTests {
         #expect(throws: PlannerError.wrongLog(kind: .binary, log: .count(2))) {
             try app.logHabit(LogHabit.Input(habit: walk.id, log: .count(2)))
         }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
         let oldest = try app.logHabit(LogHabit.Input(habit: walk.id, log: .toggle, day: tooOld.adding(days: 1)))
         #expect(oldest.entry.amount == 1 && oldest.entry.isComplete)
     }
@@ -39,8 +40,8 @@ struct HabitTypedInputUseCaseTests {
             input.target = 30
             return input
         }()).habit
-        #expect(try store.open("2026-11-30", "09:00").logHabit(LogHabit.Input(habit: read.id, log: .minutes(10))).entry.amount == 10)
-        #expect(try store.open("2026-11-30", "10:00").logHabit(LogHabit.Input(habit: read.id, log: .minutes(25))).entry.amount == 35)
+        try expectEqual(store.open("2026-11-30", "09:00").logHabit(LogHabit.Input(habit: read.id, log: .minutes(10))).entry.amount, 10)
+        try expectEqual(store.open("2026-11-30", "10:00").logHabit(LogHabit.Input(habit: read.id, log: .minutes(25))).entry.amount, 35)
         let undone = try store.open("2026-11-30", "11:00").logHabit(LogHabit.Input(habit: read.id, log: .undo))
         #expect(undone.entry.amount == 10 && !undone.entry.isComplete)
         let app = try store.open("2026-11-30", "11:01")
@@ -61,7 +62,7 @@ struct HabitTypedInputUseCaseTests {
         #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'habit_pauses' AND id = ?",
                                           [.text(pause.id.lowercasedText)])?.int == 1)
         _ = try store.open("2026-11-21", "09:01").store.undo()
-        #expect(try store.open("2026-11-21", "09:02").store.habitRecords.pauses(of: walk.id).map(\.from) == [from])
+        try expectEqual(store.open("2026-11-21", "09:02").store.habitRecords.pauses(of: walk.id).map(\.from), [from])
     }
 
     @Test("H-15 a pause that would resume on or before its first day is refused")
@@ -89,14 +90,13 @@ struct HabitTypedInputUseCaseTests {
         change.target = 5
         change.group = .group(GroupRef(group.id))
         let edited = try store.open("2026-11-27").editHabit(EditHabit.Input(habit: water.id, change: change))
-        #expect(edited.habit.groupID == group.id)
+        expectEqual(edited.habit.groupID, group.id)
         guard case .object(let pairs) = edited.json else { Issue.record("a habit's JSON is an object"); return }
-        #expect(pairs.first { $0.0 == "group" }?.1.rendered() == "\"Morning\"")
+        expectEqual(pairs.first { $0.0 == "group" }?.1.rendered(), "\"Morning\"")
         let app = try store.open("2026-11-27")
-        #expect(try app.store.habitRecords.windows(of: water.id).map(\.target) == [5])
-        #expect(try app.store.habitRecords.entry(window: try #require(app.store.habitRecords.windows(of: water.id).first).id,
-                                                   on: try #require(LocalDay("2026-11-26")))?.target == 3,
-                "a correctable past day keeps the target it had")
+        try expectEqual(app.store.habitRecords.windows(of: water.id).map(\.target), [5])
+        try expectEqual(app.store.habitRecords.entry(window: try #require(app.store.habitRecords.windows(of: water.id).first).id,
+                                                   on: try #require(LocalDay("2026-11-26")))?.target, 3, "a correctable past day keeps the target it had")
     }
 
     @Test("A-2 reading the habits, a grid and the groups writes nothing; the list shapes each habit as its own report does")
@@ -115,12 +115,12 @@ struct HabitTypedInputUseCaseTests {
         let grid = try app.readHabitGrid(ReadHabitGrid.Input(habit: stretch.habit.id, weeks: 2))
         let groups = try app.readGroups()
         #expect(grid.grids.count == 1 && groups.summaries.map(\.group.title) == ["Morning"])
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
         guard case .object(let document) = overview.json,
               case .array(let habits)? = document.first(where: { $0.0 == "habits" })?.1,
               case .object(let listed)? = habits.first,
               case .object(let alone) = try app.habitReport(try app.habit(id: stretch.habit.id)).json
         else { Issue.record("habits --json lists objects"); return }
-        #expect(JSONValue.object(Array(listed.prefix(alone.count))).rendered() == JSONValue.object(alone).rendered())
+        expectEqual(JSONValue.object(Array(listed.prefix(alone.count))).rendered(), JSONValue.object(alone).rendered())
     }
 }

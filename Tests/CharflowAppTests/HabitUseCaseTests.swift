@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Creating, editing, archiving habits; their windows, presets and groups — through `CharflowApp` on a real store.
@@ -15,25 +16,25 @@ struct HabitUseCaseTests {
         let planner = try store.open("2026-11-30")
         let habit = try planner.habitAdd("Walk")
         let stored = try planner.habitReload(habit)
-        #expect(stored.title == "Walk")
-        #expect(stored.kind == .binary)
-        #expect(stored.schedule == .daily)
-        #expect(stored.schedule.daysText == "1,2,3,4,5,6,7")
-        #expect(stored.schedule.perWeek == 0)
-        #expect(stored.presetKey == nil)
-        #expect(stored.notes == nil)
+        expectEqual(stored.title, "Walk")
+        expectEqual(stored.kind, .binary)
+        expectEqual(stored.schedule, .daily)
+        expectEqual(stored.schedule.daysText, "1,2,3,4,5,6,7")
+        expectEqual(stored.schedule.perWeek, 0)
+        expectEqual(stored.presetKey, nil)
+        expectEqual(stored.notes, nil)
         #expect(!stored.isArchived)
-        #expect(stored.createdAt == planner.now)
+        expectEqual(stored.createdAt, planner.now)
         let windows = try planner.habitRecords.windows(of: stored.id)
-        #expect(windows.count == 1)
+        expectEqual(windows.count, 1)
         let window = try #require(windows.first)
-        #expect(window.label == "")
-        #expect(window.startMinute == 0)
-        #expect(window.endMinute == 1439)
-        #expect(window.target == 1)
-        #expect(window.effortMinutes == nil)
-        #expect(window.reminderMinute == nil)
-        #expect(try planner.app.habits().map(\.id) == [habit.id])
+        expectEqual(window.label, "")
+        expectEqual(window.startMinute, 0)
+        expectEqual(window.endMinute, 1439)
+        expectEqual(window.target, 1)
+        expectEqual(window.effortMinutes, nil)
+        expectEqual(window.reminderMinute, nil)
+        try expectEqual(planner.app.habits().map(\.id), [habit.id])
     }
 
     @Test("H-1 the kind is fixed at creation: changing it is refused and changes nothing",
@@ -48,13 +49,12 @@ struct HabitUseCaseTests {
         change.kind = other
         change.title = "Tea"
         #expect(throws: PlannerError.kindFixed) { try planner.editHabit(habit.id.uuidString, change) }
-        #expect(try HabitTestStore.contents(planner) == before)
-        #expect(PlannerError.kindFixed.message
-                == "A habit's kind is fixed. Archive it and create a new one to change it.")
+        try expectEqual(HabitTestStore.contents(planner), before)
+        expectEqual(PlannerError.kindFixed.message, "A habit's kind is fixed. Archive it and create a new one to change it.")
         // Naming the kind it already has is no change of kind.
         change.kind = .counted
-        #expect(try planner.editHabit(habit.id.uuidString, change).title == "Tea")
-        #expect(try planner.habitReload(habit).kind == .counted)
+        try expectEqual(planner.editHabit(habit.id.uuidString, change).title, "Tea")
+        try expectEqual(planner.habitReload(habit).kind, .counted)
     }
 
     @Test("H-1 every other field stays editable: title, notes, target, schedule, effort, windows")
@@ -71,17 +71,17 @@ struct HabitUseCaseTests {
         change.windows = [try WindowSpec.parse("Evening 19:00-21:00 remind 19:30")]
         try planner.editHabit(habit.id.uuidString, change)
         let stored = try planner.habitReload(habit)
-        #expect(stored.title == "Read slowly")
-        #expect(stored.notes == "a chapter")
-        #expect(stored.schedule == .custom([.monday, .thursday]))
+        expectEqual(stored.title, "Read slowly")
+        expectEqual(stored.notes, "a chapter")
+        expectEqual(stored.schedule, .custom([.monday, .thursday]))
         let windows = try planner.habitRecords.windows(of: stored.id)
         // The one window, unlabeled until a second came, is now "Main" (H-4, decisions.md).
-        #expect(windows.map(\.label) == ["Main", "Evening"])
+        expectEqual(windows.map(\.label), ["Main", "Evening"])
         #expect(windows.allSatisfy { $0.target == 25 })
-        #expect(windows[0].effortMinutes == 40)
-        #expect(windows[1].startMinute == 19 * 60)
-        #expect(windows[1].endMinute == 21 * 60)
-        #expect(windows[1].reminderMinute == 19 * 60 + 30)
+        expectEqual(windows[0].effortMinutes, 40)
+        expectEqual(windows[1].startMinute, 19 * 60)
+        expectEqual(windows[1].endMinute, 21 * 60)
+        expectEqual(windows[1].reminderMinute, 19 * 60 + 30)
     }
 
     @Test("H-1 H-5 editing a target does not rewrite past cells: each day keeps its entry's target")
@@ -98,19 +98,19 @@ struct HabitUseCaseTests {
 
         let after = try store.open("2026-11-30", "10:00")
         let partial = try after.habitCell(water, "2026-11-27")
-        #expect(partial.state == .partialHigh)
-        #expect(partial.amount == 2)
-        #expect(partial.target == 3)
-        #expect(try after.habitCell(water, "2026-11-28").state == .complete)
-        #expect(try after.habitCell(water, "2026-11-28").target == 3)
+        expectEqual(partial.state, .partialHigh)
+        expectEqual(partial.amount, 2)
+        expectEqual(partial.target, 3)
+        try expectEqual(after.habitCell(water, "2026-11-28").state, .complete)
+        try expectEqual(after.habitCell(water, "2026-11-28").target, 3)
         // Today counts as the future: its entry takes the new target.
         let today = try after.habitCell(water, "2026-11-30")
-        #expect(today.target == 8)
-        #expect(today.state == .partialHigh)
+        expectEqual(today.target, 8)
+        expectEqual(today.state, .partialHigh)
         // A day with no entry keeps the target it had (an empty snapshot entry), and is missed, as it was.
-        #expect(try after.habitCell(water, "2026-11-29").state == .missed)
-        #expect(try after.habitCell(water, "2026-11-29").target == 3)
-        #expect(try after.habitEntry(water, "2026-11-27")?.target == 3)
+        try expectEqual(after.habitCell(water, "2026-11-29").state, .missed)
+        try expectEqual(after.habitCell(water, "2026-11-29").target, 3)
+        try expectEqual(after.habitEntry(water, "2026-11-27")?.target, 3)
     }
 
     @Test("H-5 after a target edit today's entry has completedAt exactly when its amount reaches the new target")
@@ -136,7 +136,7 @@ struct HabitUseCaseTests {
         #expect(reached.completedAt != nil, "2 of 2 is reached, so completedAt should be set")
         let open = try #require(try after.habitEntry(tea, "2026-11-30"))
         #expect(!open.isComplete)
-        #expect(open.completedAt == nil, "3 of 5 is not reached, so completedAt should be cleared")
+        expectEqual(open.completedAt, nil, "3 of 5 is not reached, so completedAt should be cleared")
     }
 
     @Test("H-1 H-2 editing the schedule never turns an earlier unscheduled day into a missed one")
@@ -144,7 +144,7 @@ struct HabitUseCaseTests {
         let store = try HabitTestStore()
         let habit = try store.open("2026-11-02").habitAdd("Stretch", schedule: .weekdays)
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitNumbers(habit).due == 15)
+        try expectEqual(planner.habitNumbers(habit).due, 15)
         var change = HabitChange()
         change.schedule = .daily
         try planner.editHabit("Stretch", change)
@@ -152,14 +152,14 @@ struct HabitUseCaseTests {
         let later = try store.open("2026-12-07")
         for weekend in ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"] {
             let cell = try later.habitCell(habit, weekend)
-            #expect(cell.state == .empty, "\(weekend) was not scheduled then")
+            expectEqual(cell.state, .empty, "\(weekend) was not scheduled then")
             #expect(!cell.isDue)
         }
         // From the change on, weekends are due.
-        #expect(try later.habitCell(habit, "2026-12-05").state == .missed)
-        #expect(try later.habitCell(habit, "2026-12-06").state == .missed)
+        try expectEqual(later.habitCell(habit, "2026-12-05").state, .missed)
+        try expectEqual(later.habitCell(habit, "2026-12-06").state, .missed)
         // 16–27 Nov: ten weekdays; 30 Nov – 6 Dec: seven days.
-        #expect(try later.habitNumbers(habit).due == 17)
+        try expectEqual(later.habitNumbers(habit).due, 17)
     }
 
     // MARK: H-3 archive
@@ -173,20 +173,20 @@ struct HabitUseCaseTests {
         let planner = try store.open("2026-11-30")
         let states = try planner.habitStates(habit, days)
         let entries = try planner.habitCount("SELECT count(*) FROM habit_entries")
-        #expect(entries == 3)
+        expectEqual(entries, 3)
 
         try planner.archiveHabit("Floss")
         let archived = try store.open("2026-11-30", "10:00")
         #expect(try archived.app.habits().isEmpty)
-        #expect(try archived.app.habits(includeArchived: true).map(\.isArchived) == [true])
-        #expect(try archived.habitCount("SELECT count(*) FROM habit_entries") == entries)
-        #expect(try archived.habitStates(habit, days) == states)
+        try expectEqual(archived.app.habits(includeArchived: true).map(\.isArchived), [true])
+        try expectEqual(archived.habitCount("SELECT count(*) FROM habit_entries"), entries)
+        try expectEqual(archived.habitStates(habit, days), states)
 
         try archived.restoreHabit("Floss")
         let restored = try store.open("2026-11-30", "11:00")
-        #expect(try restored.app.habits().map(\.id) == [habit.id])
-        #expect(try restored.habitStates(habit, days) == states)
-        #expect(states.filter { $0 == .complete }.count == 3)
+        try expectEqual(restored.app.habits().map(\.id), [habit.id])
+        try expectEqual(restored.habitStates(habit, days), states)
+        expectEqual(states.filter { $0 == .complete }.count, 3)
     }
 
     @Test("H-3 a log on an archived habit is refused and changes nothing")
@@ -200,8 +200,8 @@ struct HabitUseCaseTests {
         #expect(throws: PlannerError.habitArchived("Floss")) {
             try planner.logHabit("Floss", window: nil, .toggle, date: LocalDay("2026-11-29"))
         }
-        #expect(try HabitTestStore.contents(planner) == before)
-        #expect(PlannerError.habitArchived("Floss").message == "“Floss” is archived; restore it first.")
+        try expectEqual(HabitTestStore.contents(planner), before)
+        expectEqual(PlannerError.habitArchived("Floss").message, "“Floss” is archived; restore it first.")
     }
 
     // MARK: H-4 windows
@@ -213,10 +213,10 @@ struct HabitUseCaseTests {
         let habit = try planner.habitAdd("Meds", windows: ["Morning 06:00-09:00 remind 07:00", "Noon 12:00-13:00",
                                                            "Evening 18:00-20:00 remind 19:15", "Night"])
         let windows = try planner.habitRecords.windows(of: habit.id)
-        #expect(windows.map(\.label) == ["Morning", "Noon", "Evening", "Night"])
-        #expect(windows.map(\.startMinute) == [360, 720, 1080, 0])
-        #expect(windows.map(\.endMinute) == [540, 780, 1200, 1439])
-        #expect(windows.map(\.reminderMinute) == [420, nil, 1155, nil])
+        expectEqual(windows.map(\.label), ["Morning", "Noon", "Evening", "Night"])
+        expectEqual(windows.map(\.startMinute), [360, 720, 1080, 0])
+        expectEqual(windows.map(\.endMinute), [540, 780, 1200, 1439])
+        expectEqual(windows.map(\.reminderMinute), [420, nil, 1155, nil])
     }
 
     @Test("H-4 a fifth window is refused, on add and on edit, and changes nothing")
@@ -226,7 +226,7 @@ struct HabitUseCaseTests {
         let labels = ["A", "B", "C", "D", "E"]
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.tooManyWindows) { try planner.habitAdd("Meds", windows: labels) }
-        #expect(try HabitTestStore.contents(planner) == before)
+        try expectEqual(HabitTestStore.contents(planner), before)
         #expect(try planner.app.habits().isEmpty)
 
         try planner.habitAdd("Meds", windows: Array(labels.prefix(4)))
@@ -234,8 +234,8 @@ struct HabitUseCaseTests {
         var change = HabitChange()
         change.windows = [try WindowSpec.parse("E 21:00-22:00")]
         #expect(throws: PlannerError.tooManyWindows) { try planner.editHabit("Meds", change) }
-        #expect(try HabitTestStore.contents(planner) == four)
-        #expect(PlannerError.tooManyWindows.message == "A habit has at most four times of day.")
+        try expectEqual(HabitTestStore.contents(planner), four)
+        expectEqual(PlannerError.tooManyWindows.message, "A habit has at most four times of day.")
     }
 
     @Test("H-4 two windows keep independent grids")
@@ -246,10 +246,10 @@ struct HabitUseCaseTests {
         try store.habitLogEach(meds, days, .toggle, window: "Morning")
         try store.habitLogEach(meds, ["2026-11-27"], .toggle, window: "evening")
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitStates(meds, days, window: "Morning") == Array(repeating: .complete, count: 5))
-        #expect(try planner.habitStates(meds, days, window: "Evening") == [.missed, .missed, .complete, .missed, .missed])
-        #expect(try planner.habitNumbers(meds, window: "Morning").complete == 5)
-        #expect(try planner.habitNumbers(meds, window: "Evening").complete == 1)
+        try expectEqual(planner.habitStates(meds, days, window: "Morning"), Array(repeating: .complete, count: 5))
+        try expectEqual(planner.habitStates(meds, days, window: "Evening"), [.missed, .missed, .complete, .missed, .missed])
+        try expectEqual(planner.habitNumbers(meds, window: "Morning").complete, 5)
+        try expectEqual(planner.habitNumbers(meds, window: "Evening").complete, 1)
         // With several windows a log must name one.
         #expect(throws: PlannerError.windowNeeded) { try planner.logHabit("Meds", window: nil, .toggle) }
         #expect(throws: PlannerError.noWindowMatches("Noon")) { try planner.logHabit("Meds", window: "Noon", .toggle) }
@@ -263,10 +263,10 @@ struct HabitUseCaseTests {
         change.windows = [try WindowSpec.parse("Evening 19:00-21:00")]
         try store.open("2026-11-27").editHabit("Meds", change)
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitCell(meds, "2026-11-26", window: "Evening").state == .empty)
+        try expectEqual(planner.habitCell(meds, "2026-11-26", window: "Evening").state, .empty)
         #expect(!(try planner.habitCell(meds, "2026-11-26", window: "Evening").isDue))
-        #expect(try planner.habitCell(meds, "2026-11-27", window: "Evening").state == .missed)
-        #expect(try planner.habitCell(meds, "2026-11-26", window: "Morning").state == .missed)
+        try expectEqual(planner.habitCell(meds, "2026-11-27", window: "Evening").state, .missed)
+        try expectEqual(planner.habitCell(meds, "2026-11-26", window: "Morning").state, .missed)
     }
 
     @Test("H-4 H-13 an avoid habit has a single all-day window")
@@ -277,8 +277,8 @@ struct HabitUseCaseTests {
             try planner.habitAdd("Snacks", kind: .avoid, windows: ["Day", "Night"])
         }
         let snacks = try planner.habitAdd("Snacks", kind: .avoid)
-        #expect(try planner.habitRecords.windows(of: snacks.id).count == 1)
-        #expect(try planner.habitRecords.windows(of: snacks.id).first?.target == 0, "the allowance defaults to none")
+        try expectEqual(planner.habitRecords.windows(of: snacks.id).count, 1)
+        try expectEqual(planner.habitRecords.windows(of: snacks.id).first?.target, 0, "the allowance defaults to none")
         var change = HabitChange()
         change.windows = [try WindowSpec.parse("Night 20:00-23:00")]
         #expect(throws: PlannerError.avoidHasOneWindow) { try planner.editHabit("Snacks", change) }
@@ -292,21 +292,21 @@ struct HabitUseCaseTests {
         let planner = try store.open("2026-11-30")
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.habitTarget(String(target))) { try planner.habitAdd("X", kind: kind, target: target) }
-        #expect(try HabitTestStore.contents(planner) == before)
+        try expectEqual(HabitTestStore.contents(planner), before)
         let fine = try planner.habitAdd("Y", kind: kind)
         var change = HabitChange()
         change.target = target
         let added = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.habitTarget(String(target))) { try planner.editHabit(fine.id.uuidString, change) }
-        #expect(try HabitTestStore.contents(planner) == added)
+        try expectEqual(HabitTestStore.contents(planner), added)
     }
 
     @Test("H-10 an avoid habit's allowance may be none (0) or some")
     func avoidAllowance() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitRecords.windows(of: planner.habitAdd("A", kind: .avoid, target: 0).id).first?.target == 0)
-        #expect(try planner.habitRecords.windows(of: planner.habitAdd("B", kind: .avoid, target: 2).id).first?.target == 2)
+        try expectEqual(planner.habitRecords.windows(of: planner.habitAdd("A", kind: .avoid, target: 0).id).first?.target, 0)
+        try expectEqual(planner.habitRecords.windows(of: planner.habitAdd("B", kind: .avoid, target: 2).id).first?.target, 2)
     }
 
     // MARK: H-12 effort, H-20 presets
@@ -315,10 +315,10 @@ struct HabitUseCaseTests {
     func timedEffortDefault() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Read", kind: .timed, target: 20).id).first?.effortMinutes == 20)
-        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Water", kind: .counted, target: 8).id).first?.effortMinutes == nil)
-        #expect(try planner.habitRecords.windows(of: planner.habitAdd("Walk", kind: .timed, target: 20, effort: .some(5)).id)
-            .first?.effortMinutes == 5)
+        try expectEqual(planner.habitRecords.windows(of: planner.habitAdd("Read", kind: .timed, target: 20).id).first?.effortMinutes, 20)
+        try expectEqual(planner.habitRecords.windows(of: planner.habitAdd("Water", kind: .counted, target: 8).id).first?.effortMinutes, nil)
+        try expectEqual(planner.habitRecords.windows(of: planner.habitAdd("Walk", kind: .timed, target: 20, effort: .some(5)).id)
+            .first?.effortMinutes, 5)
     }
 
     static let presetRows: [(HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)] = [
@@ -335,17 +335,17 @@ struct HabitUseCaseTests {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
         let habit = try planner.habitReload(try planner.habitAdd("", preset: preset))
-        #expect(habit.title == title)
-        #expect(habit.presetKey == preset.rawValue)
-        #expect(habit.kind == kind)
-        #expect(habit.schedule == schedule)
+        expectEqual(habit.title, title)
+        expectEqual(habit.presetKey, preset.rawValue)
+        expectEqual(habit.kind, kind)
+        expectEqual(habit.schedule, schedule)
         let windows = try planner.habitRecords.windows(of: habit.id)
-        #expect(windows.count == 1)
-        #expect(windows.first?.label == "")
-        #expect(windows.first?.startMinute == 0)
-        #expect(windows.first?.endMinute == 1439)
-        #expect(windows.first?.target == target)
-        #expect(windows.first?.effortMinutes == effort)
+        expectEqual(windows.count, 1)
+        expectEqual(windows.first?.label, "")
+        expectEqual(windows.first?.startMinute, 0)
+        expectEqual(windows.first?.endMinute, 1439)
+        expectEqual(windows.first?.target, target)
+        expectEqual(windows.first?.effortMinutes, effort)
         // Everything is editable after creation.
         var change = HabitChange()
         change.target = 10
@@ -353,21 +353,21 @@ struct HabitUseCaseTests {
         change.title = "Mine"
         try planner.editHabit(habit.id.uuidString, change)
         let edited = try planner.habitReload(habit)
-        #expect(edited.title == "Mine")
-        #expect(edited.schedule == .weekdays)
-        #expect(try planner.habitRecords.windows(of: edited.id).first?.target == 10)
+        expectEqual(edited.title, "Mine")
+        expectEqual(edited.schedule, .weekdays)
+        try expectEqual(planner.habitRecords.windows(of: edited.id).first?.target, 10)
     }
 
     @Test("H-20 a title given with a preset is kept; \"something else\" is a plain binary daily habit")
     func presetTitleAndSomethingElse() throws {
         let store = try HabitTestStore()
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitAdd("Morning Qur'an", preset: .quran).title == "Morning Qur'an")
+        try expectEqual(planner.habitAdd("Morning Qur'an", preset: .quran).title, "Morning Qur'an")
         let other = try planner.habitAdd("Journal")
-        #expect(other.kind == .binary)
-        #expect(other.schedule == .daily)
-        #expect(other.presetKey == nil)
-        #expect(try planner.habitRecords.windows(of: other.id).first?.target == 1)
+        expectEqual(other.kind, .binary)
+        expectEqual(other.schedule, .daily)
+        expectEqual(other.presetKey, nil)
+        try expectEqual(planner.habitRecords.windows(of: other.id).first?.target, 1)
     }
 
     // MARK: H-7 groups
@@ -386,18 +386,18 @@ struct HabitUseCaseTests {
         let planner = try store.open("2026-11-30")
         let group = try #require(try planner.groups().first)
         let summary = try planner.groupSummary(group)
-        #expect(summary.doneToday == 4)
-        #expect(summary.dueToday == 5)
-        #expect(summary.percentToday == 80)
-        #expect(summary.days.count == 14)
-        #expect(summary.days.first?.date.description == "2026-11-17")
-        #expect(summary.days.last?.date.description == "2026-11-30")
+        expectEqual(summary.doneToday, 4)
+        expectEqual(summary.dueToday, 5)
+        expectEqual(summary.percentToday, 80)
+        expectEqual(summary.days.count, 14)
+        expectEqual(summary.days.first?.date.description, "2026-11-17")
+        expectEqual(summary.days.last?.date.description, "2026-11-30")
         let shares = Dictionary(uniqueKeysWithValues: summary.days.map { ($0.date.description, $0.share) })
-        #expect(shares["2026-11-17"] == .some(nil), "nothing was due before the habits existed")
-        #expect(shares["2026-11-27"] == .some(0))
-        #expect(shares["2026-11-28"] == .some(1))
-        #expect(shares["2026-11-29"] == .some(0.4))
-        #expect(shares["2026-11-30"] == .some(0.8))
+        expectEqual(shares["2026-11-17"], .some(nil), "nothing was due before the habits existed")
+        expectEqual(shares["2026-11-27"], .some(0))
+        expectEqual(shares["2026-11-28"], .some(1))
+        expectEqual(shares["2026-11-29"], .some(0.4))
+        expectEqual(shares["2026-11-30"], .some(0.8))
     }
 
     @Test("H-7 only habits due today count toward the badge: a paused or unscheduled one does not")
@@ -411,9 +411,9 @@ struct HabitUseCaseTests {
         try planner.pauseHabit("Call", from: nil, to: nil, reason: .travel)
         try planner.logHabit("Tidy", window: nil, .toggle)
         let summary = try planner.groupSummary(try #require(try planner.groups().first))
-        #expect(summary.dueToday == 1)
-        #expect(summary.doneToday == 1)
-        #expect(summary.percentToday == 100)
+        expectEqual(summary.dueToday, 1)
+        expectEqual(summary.doneToday, 1)
+        expectEqual(summary.percentToday, 100)
     }
 
     @Test("H-7 archiving a group never deletes or changes its habits")
@@ -428,11 +428,11 @@ struct HabitUseCaseTests {
         #expect(group.isArchived)
         let after = try store.open("2026-11-30", "10:00")
         #expect(try after.groups().isEmpty)
-        #expect(try after.groups(includeArchived: true).count == 1)
-        #expect(try Set(after.app.habits().map(\.id)) == [water.id, walk.id])
-        #expect(try after.habitReload(water).groupID == group.id)
-        #expect(try after.habitCell(water, "2026-11-30").state == .complete)
-        #expect(try after.habitCount("SELECT count(*) FROM habit_entries") == 1)
+        try expectEqual(after.groups(includeArchived: true).count, 1)
+        try expectEqual(Set(after.app.habits().map(\.id)), [water.id, walk.id])
+        try expectEqual(after.habitReload(water).groupID, group.id)
+        try expectEqual(after.habitCell(water, "2026-11-30").state, .complete)
+        try expectEqual(after.habitCount("SELECT count(*) FROM habit_entries"), 1)
     }
 
     @Test("H-7 group names are unique, ignoring case")

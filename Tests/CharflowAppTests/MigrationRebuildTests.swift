@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Migrations run with foreign keys off and end with a foreign key check (A-5)")
@@ -62,20 +63,20 @@ struct MigrationRebuildTests {
             before = try children(db)
             migration = try rebuildTasks(db)
         }
-        #expect(before.filter { $0.hasPrefix("deferrals") }.count == 1)
-        #expect(before.filter { $0.hasPrefix("sessions") }.count == 2)
+        expectEqual(before.filter { $0.hasPrefix("deferrals") }.count, 1)
+        expectEqual(before.filter { $0.hasPrefix("sessions") }.count, 2)
 
         let migrator = Migrator(Schema.migrator.migrations + [migration])
         let planner = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday,
                                   now: try store.instant("2026-03-02", "10:00"), migrator: migrator)
-        #expect(try migrator.appliedNames(planner.db).last == "9001-rebuild-tasks")
-        #expect(try planner.db.columns(of: "tasks").last == "rebuilt", "the rebuild ran")
-        #expect(try children(planner.db) == before, "no child row lost or changed")
+        try expectEqual(migrator.appliedNames(planner.db).last, "9001-rebuild-tasks")
+        try expectEqual(planner.db.columns(of: "tasks").last, "rebuilt", "the rebuild ran")
+        try expectEqual(children(planner.db), before, "no child row lost or changed")
         #expect(try planner.db.rows("PRAGMA foreign_key_check").isEmpty)
-        #expect(try planner.db.scalar("PRAGMA foreign_keys")?.int == 1, "enforcement is back on after the migration")
-        #expect(try planner.deferrals(of: planner.reload(deferred)).map(\.reason) == [.notReady])
-        #expect(try planner.sessions.sessions(ofTask: timed.id).count == 1)
-        #expect(try planner.sessions.live()?.subject == .task(running.id))
+        try expectEqual(planner.db.scalar("PRAGMA foreign_keys")?.int, 1, "enforcement is back on after the migration")
+        try expectEqual(planner.deferrals(of: planner.reload(deferred)).map(\.reason), [.notReady])
+        try expectEqual(planner.sessions.sessions(ofTask: timed.id).count, 1)
+        try expectEqual(planner.sessions.live()?.subject, .task(running.id))
         #expect(try planner.reload(deferred).categoryID != nil)
 
         // Foreign keys still hold on the rebuilt table: removing a task for good takes its rows with it.
@@ -90,10 +91,10 @@ struct MigrationRebuildTests {
         _ = try populated(store)
         let db = try Database(path: store.path)
         let migration = try rebuildTasks(db)
-        #expect(try db.scalar("PRAGMA foreign_keys")?.int == 1)
+        try expectEqual(db.scalar("PRAGMA foreign_keys")?.int, 1)
         try db.write { try db.execute(migration.sql) }
-        #expect(try db.scalar("SELECT count(*) FROM deferrals")?.int == 0)
-        #expect(try db.scalar("SELECT count(*) FROM sessions")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM deferrals")?.int, 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM sessions")?.int, 0)
     }
 
     @Test("A-5 a migration that leaves a row pointing at a missing parent is refused and rolled back")
@@ -110,12 +111,12 @@ struct MigrationRebuildTests {
             try migrator.migrate(db, now: "2026-03-02T10:00:00.000Z")
             Issue.record("a migration that orphans deferrals was applied")
         } catch let error as DatabaseError {
-            #expect(error.result == .constraintForeignKey)
+            expectEqual(error.result, .constraintForeignKey)
             #expect(error.message.contains("9002-orphans") && error.message.contains("deferrals"))
         }
-        #expect(try children(db) == before, "nothing changed")
-        #expect(try migrator.appliedNames(db) == names, "not recorded")
-        #expect(try db.scalar("PRAGMA foreign_keys")?.int == 1, "enforcement restored after a refusal")
+        try expectEqual(children(db), before, "nothing changed")
+        try expectEqual(migrator.appliedNames(db), names, "not recorded")
+        try expectEqual(db.scalar("PRAGMA foreign_keys")?.int, 1, "enforcement restored after a refusal")
         #expect(!db.isInTransaction)
     }
 }

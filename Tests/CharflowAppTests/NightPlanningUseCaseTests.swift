@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 private func day(_ text: String) throws -> LocalDay {
@@ -62,8 +63,8 @@ struct NightPlanningUseCaseTests {
     func planningDays(_ time: String, _ review: String, _ plan: String) throws {
         let store = try AppTestStore()
         let app = try store.open("2026-12-01", time)
-        #expect(app.planningDays.review == (try day(review)))
-        #expect(app.planningDays.plan == (try day(plan)))
+        expectEqual(app.planningDays.review, (try day(review)))
+        expectEqual(app.planningDays.plan, (try day(plan)))
     }
 
     @Test("P-3 T-22 T-23 carry .keep at 00:30 refines the rollover's automatic deferral; the count stands")
@@ -71,16 +72,16 @@ struct NightPlanningUseCaseTests {
         let store = try AppTestStore()
         let task = try store.open("2026-11-30").planningAdd("Report", due: .today)
         let late = try store.open("2026-12-01", "00:30")
-        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-01 unspecified"])
+        try expectEqual(late.planningRecords(task), ["2026-12-01 → 2026-12-01 unspecified"])
         let change = try late.carryTask(.init(task: task.id, choice: .keep))
-        #expect(change.dateChange?.refined == true)
-        #expect(change.task.deferralCount == 1)
-        #expect(change.task.dueDate == (try day("2026-12-01")))
-        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-01 reschedule"])
+        expectEqual(change.dateChange?.refined, true)
+        expectEqual(change.task.deferralCount, 1)
+        expectEqual(change.task.dueDate, (try day("2026-12-01")))
+        try expectEqual(late.planningRecords(task), ["2026-12-01 → 2026-12-01 reschedule"])
         // A reason chip given later the same logical day refines the same record again.
         let chip = try late.carryTask(.init(task: task.id, choice: .later(.date(try day("2026-12-03")), .notReady)))
-        #expect(chip.task.deferralCount == 1)
-        #expect(try late.planningRecords(task) == ["2026-12-01 → 2026-12-03 notReady"])
+        expectEqual(chip.task.deferralCount, 1)
+        try expectEqual(late.planningRecords(task), ["2026-12-01 → 2026-12-03 notReady"])
     }
 
     @Test("P-2 carry .keep is refused from the third deferral; .later with a day is taken and eases importance")
@@ -92,12 +93,12 @@ struct NightPlanningUseCaseTests {
         let third = try store.open("2026-12-02", "21:00")
         let before = try AppTestStore.contents(third)
         #expect(throws: PlannerError.pickALaterDay) { try third.carryTask(.init(task: task.id, choice: .keep)) }
-        #expect(try AppTestStore.contents(third) == before, "the refusal changed nothing")
+        try expectEqual(AppTestStore.contents(third), before, "the refusal changed nothing")
         let picked = try third.carryTask(.init(task: task.id, choice: .later(.nextWeek, .tooMuch)))
-        #expect(picked.dateChange?.eased == true)
-        #expect(picked.task.importance == .low)
-        #expect(picked.task.deferralCount == 3)
-        #expect(picked.task.dueDate == (try day("2026-12-07")))
+        expectEqual(picked.dateChange?.eased, true)
+        expectEqual(picked.task.importance, .low)
+        expectEqual(picked.task.deferralCount, 3)
+        expectEqual(picked.task.dueDate, (try day("2026-12-07")))
     }
 
     @Test("P-2 T-20 T-25 the carry choices offered are the ones the core takes: Keep until the third deferral, Someday only when it would be taken")
@@ -106,16 +107,16 @@ struct NightPlanningUseCaseTests {
         let essay = try store.open("2026-11-30").planningAdd("Essay", due: .today, importance: .high)
         let first = try store.open("2026-11-30", "21:00")
         let fresh = try first.carryChoices(of: try first.task(TaskRef(essay.id)))
-        #expect(fresh == CarryChoices(keep: true, someday: false, keepNote: nil), "a high task is not eased yet: no Someday")
+        expectEqual(fresh, CarryChoices(keep: true, someday: false, keepNote: nil), "a high task is not eased yet: no Someday")
         #expect(throws: PlannerError.importantNeedsDay) { try first.carryTask(.init(task: essay.id, choice: .later(.someday, nil))) }
         try first.carryTask(.init(task: essay.id, choice: .keep))
         try store.open("2026-12-01", "21:00").carryTask(.init(task: essay.id, choice: .keep))
         // The third: Keep is refused with the core's sentence, and Someday is taken (the deferral eases it to low).
         let third = try store.open("2026-12-02", "21:00")
         let slipping = try third.carryChoices(of: try third.task(TaskRef(essay.id)))
-        #expect(slipping == CarryChoices(keep: false, someday: true, keepNote: PlannerError.pickALaterDay.message))
+        expectEqual(slipping, CarryChoices(keep: false, someday: true, keepNote: PlannerError.pickALaterDay.message))
         #expect(throws: PlannerError.pickALaterDay) { try third.carryTask(.init(task: essay.id, choice: .keep)) }
-        #expect(try third.carryTask(.init(task: essay.id, choice: .later(.someday, nil))).task.dueDate == nil)
+        try expectEqual(third.carryTask(.init(task: essay.id, choice: .later(.someday, nil))).task.dueDate, nil)
 
     }
 
@@ -125,10 +126,10 @@ struct NightPlanningUseCaseTests {
         let task = try store.open("2026-11-30").planningAdd("Let go", due: .today)
         let app = try store.open("2026-11-30", "21:00")
         let change = try app.carryTask(.init(task: task.id, choice: .drop))
-        #expect(change.place == .deleted)
-        #expect(change.dateChange?.deferred == false)
-        #expect(try app.store.undo() == "delete")
-        #expect(try app.store.task(id: task.id)?.droppedAt == nil)
+        expectEqual(change.place, .deleted)
+        expectEqual(change.dateChange?.deferred, false)
+        try expectEqual(app.store.undo(), "delete")
+        try expectEqual(app.store.task(id: task.id)?.droppedAt, nil)
     }
 
     @Test("P-1 B-4 plan tomorrow places a task on the planned day's board within 1–3–5, or dates it that day")
@@ -140,17 +141,17 @@ struct NightPlanningUseCaseTests {
         let loose = try setup.planningAdd("Loose")
         let app = try store.open("2026-11-30", "21:00")
         let placed = try app.planTask(.init(task: first.id, region: .morning, bucket: .mustDo))
-        #expect(placed.place == .board(.morning, .mustDo, count: 1, day: try day("2026-12-01"), today: try day("2026-11-30")))
+        expectEqual(placed.place, .board(.morning, .mustDo, count: 1, day: try day("2026-12-01"), today: try day("2026-11-30")))
         #expect(throws: PlannerError.regionFull(.morning)) {
             try app.planTask(.init(task: second.id, region: .morning, bucket: .mustDo))
         }
         #expect(throws: PlannerError.bucketNeedsRegion) { try app.planTask(.init(task: loose.id, bucket: .misc)) }
         let dated = try app.planTask(.init(task: loose.id, importance: .medium))
-        #expect(dated.task.dueDate == (try day("2026-12-01")))
-        #expect(dated.task.region == nil)
-        #expect(dated.task.importance == .medium)
-        #expect(dated.dateChange?.deferred == false, "a Backlog task planned for tomorrow is no deferral")
-        #expect(try app.store.undo() == "plan tomorrow")
+        expectEqual(dated.task.dueDate, (try day("2026-12-01")))
+        expectEqual(dated.task.region, nil)
+        expectEqual(dated.task.importance, .medium)
+        expectEqual(dated.dateChange?.deferred, false, "a Backlog task planned for tomorrow is no deferral")
+        try expectEqual(app.store.undo(), "plan tomorrow")
     }
 
     @Test("P-1 H-14 a closed or skipped session is engagement on the reviewed date; an open one is not")
@@ -165,8 +166,8 @@ struct NightPlanningUseCaseTests {
             VALUES (?, '2026-12-01', '2026-12-02', 'open', '2026-12-03T21:00:00.000Z', NULL, '2026-12-03T21:00:00.000Z')
             """, [.text(UUID().uuidString.lowercased())])
         let engaged = try app.store.planning.engagementDays(from: try day("2026-11-30"), through: try day("2026-12-03"))
-        #expect(engaged == [try day("2026-11-30"), try day("2026-12-02")])
-        #expect(try app.store.planning.session(for: try day("2026-12-01"))?.state == .open)
+        expectEqual(engaged, [try day("2026-11-30"), try day("2026-12-02")])
+        try expectEqual(app.store.planning.session(for: try day("2026-12-01"))?.state, .open)
     }
 
     @Test("P-1 close and skip keep one session per reviewed date, stamped; undo takes each back")
@@ -175,13 +176,13 @@ struct NightPlanningUseCaseTests {
         let app = try store.open("2026-11-30", "21:00")
         let closed = try app.closePlanning().session
         let skipped = try app.skipPlanning().session
-        #expect(closed.id == skipped.id)
-        #expect(skipped.modifiedAt == app.now)
-        #expect(try app.store.db.scalar("SELECT count(*) FROM night_planning")?.int == 1)
-        #expect(try app.store.undo() == "plan skip")
-        #expect(try app.planReview().review.session?.state == .closed)
-        #expect(try app.store.undo() == "plan close")
-        #expect(try app.planReview().review.session == nil)
+        expectEqual(closed.id, skipped.id)
+        expectEqual(skipped.modifiedAt, app.now)
+        try expectEqual(app.store.db.scalar("SELECT count(*) FROM night_planning")?.int, 1)
+        try expectEqual(app.store.undo(), "plan skip")
+        try expectEqual(app.planReview().review.session?.state, .closed)
+        try expectEqual(app.store.undo(), "plan close")
+        try expectEqual(app.planReview().review.session, nil)
     }
 
     @Test("P-4 F-15 the planned day's load: task effort (no estimate is zero, dropped left out) against the free time its fixed-day habits leave")
@@ -200,19 +201,19 @@ struct NightPlanningUseCaseTests {
         try setup.store.pauseHabit(paused.id.uuidString, from: try day("2026-12-01"), to: nil, reason: .travel)
 
         let load = try store.open("2026-11-30", "21:00").planLoad().load
-        #expect(load.day == (try day("2026-12-01")))
-        #expect(load.taskMinutes == 30)
-        #expect(load.habitMinutes == 20, "only the daily habit is due with fixed minutes on Tuesday")
-        #expect(load.total == 30, "the tasks' effort; the habits' comes off the free time")
-        #expect(load.tasks.map(\.title).sorted() == ["No estimate", "Thirty"])
-        #expect(load.freeMinutes == 960 - 20, "the default regions' 16 hours less the daily habit")
+        expectEqual(load.day, (try day("2026-12-01")))
+        expectEqual(load.taskMinutes, 30)
+        expectEqual(load.habitMinutes, 20, "only the daily habit is due with fixed minutes on Tuesday")
+        expectEqual(load.total, 30, "the tasks' effort; the habits' comes off the free time")
+        expectEqual(load.tasks.map(\.title).sorted(), ["No estimate", "Thirty"])
+        expectEqual(load.freeMinutes, 960 - 20, "the default regions' 16 hours less the daily habit")
         #expect(!load.isOverloaded)
 
         // Hours of 20, 15 and 15 minutes leave 30 free after the habit: 30 planned is not over, 29 free is.
         let hours = [("morning", "06:00-06:20"), ("afternoon", "12:00-12:15"), ("evening", "17:00-17:15")]
         for (key, value) in hours { try store.open("2026-11-30", "21:00").changeSetting(.init(key: key, value: value)) }
-        #expect(try store.open("2026-11-30", "21:00").planLoad().load.freeMinutes == 30)
-        #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded == false, "30 of 30 free is not over")
+        try expectEqual(store.open("2026-11-30", "21:00").planLoad().load.freeMinutes, 30)
+        try expectEqual(store.open("2026-11-30", "21:00").planLoad().load.isOverloaded, false, "30 of 30 free is not over")
         try store.open("2026-11-30", "21:00").changeSetting(.init(key: "evening", value: "17:00-17:14"))
         #expect(try store.open("2026-11-30", "21:00").planLoad().load.isOverloaded)
     }
@@ -225,13 +226,13 @@ struct NightPlanningUseCaseTests {
         let due = try setup.planningAdd("Today's", due: .today)
         let app = try store.open("2026-11-30", "21:00")
         let moved = try app.rescheduleTask(.init(task: task.id, to: .date(try day("2026-12-04")))).task
-        #expect(moved.deferralCount == 0)
-        #expect(moved.importance == .high)
-        #expect(moved.dueDate == (try day("2026-12-04")))
+        expectEqual(moved.deferralCount, 0)
+        expectEqual(moved.importance, .high)
+        expectEqual(moved.dueDate, (try day("2026-12-04")))
         #expect(try app.store.deferrals(of: moved).isEmpty)
         #expect(throws: PlannerError.importantNeedsDay) { try app.rescheduleTask(.init(task: task.id, to: .someday)) }
         let carried = try app.rescheduleTask(.init(task: due.id, to: .date(try day("2026-12-03")))).task
-        #expect(carried.deferralCount == 1, "Move is no way around the count")
+        expectEqual(carried.deferralCount, 1, "Move is no way around the count")
     }
 
     @Test("P-6 reminders: a window's reminder once after its time, not when done, not when paused; the review once, not after close")
@@ -243,10 +244,10 @@ struct NightPlanningUseCaseTests {
         try setup.store.pauseHabit(walk.id.uuidString, from: try day("2026-11-30"), to: nil, reason: .illness)
 
         #expect(try store.open("2026-11-30", "17:59").takeReminders().isEmpty)
-        #expect(try store.open("2026-11-30", "18:00").takeReminders().map(\.kind) == [.review])
+        try expectEqual(store.open("2026-11-30", "18:00").takeReminders().map(\.kind), [.review])
         let evening = try store.open("2026-11-30", "20:00").takeReminders()
-        #expect(evening.map(\.kind) == [.habitWindow], "the paused walk never reminds")
-        #expect(evening.first?.message == "Water")
+        expectEqual(evening.map(\.kind), [.habitWindow], "the paused walk never reminds")
+        expectEqual(evening.first?.message, "Water")
         #expect(try store.open("2026-11-30", "23:00").takeReminders().isEmpty)
 
         // Tuesday: done before 20:00, and planning closed before 18:00.
@@ -259,7 +260,7 @@ struct NightPlanningUseCaseTests {
         let wednesday = try store.open("2026-12-02", "12:00")
         try wednesday.store.logHabit(water.id.uuidString, window: nil, .count(1))
         try wednesday.changeSetting(.init(key: "review-time", value: "off"))
-        #expect(try store.open("2026-12-02", "21:00").takeReminders().map(\.kind) == [.habitWindow])
+        try expectEqual(store.open("2026-12-02", "21:00").takeReminders().map(\.kind), [.habitWindow])
     }
 
     @Test("P-5 T-14 T-18 Today's signals are recorded in the nudge log: the prompt once a day, stale once a week")
@@ -273,10 +274,10 @@ struct NightPlanningUseCaseTests {
         func take(_ date: String, _ time: String) throws -> [Signal] {
             try store.open(date, time).takeTodaySignals()
         }
-        #expect(try take("2026-12-01", "08:00") == [.prioritisationPrompt(day: try day("2026-12-01"))])
+        try expectEqual(take("2026-12-01", "08:00"), [.prioritisationPrompt(day: try day("2026-12-01"))])
         #expect(try take("2026-12-01", "09:00").isEmpty)
-        #expect(try take("2026-12-02", "08:00") == [.prioritisationPrompt(day: try day("2026-12-02"))], "a new day, a new plan")
-        #expect(try take("2026-12-03", "08:00") == [.stale(task: slipping.id)], "the third deferral makes it stale")
+        try expectEqual(take("2026-12-02", "08:00"), [.prioritisationPrompt(day: try day("2026-12-02"))], "a new day, a new plan")
+        try expectEqual(take("2026-12-03", "08:00"), [.stale(task: slipping.id)], "the third deferral makes it stale")
         let friday = try take("2026-12-04", "08:00")
         #expect(!friday.contains { $0.subject == slipping.id }, "stale is once a week: \(friday)")
         // Monday 7 December: a new week; one deferral for the gap makes it the fifth.
@@ -301,13 +302,13 @@ struct NightPlanningUseCaseTests {
 
         let report = try store.open("2026-11-30", "21:00").planReview()
         let review = report.review
-        #expect(review.day == (try day("2026-11-30")))
-        #expect(report.planDay == (try day("2026-12-01")))
-        #expect(review.done.map(\.title) == ["Done one"])
-        #expect(review.open.map(\.title) == ["Open one"])
-        #expect(review.habits.map(\.habit.title) == ["Water"])
-        #expect(review.habits.first?.cell.amount == 2)
-        #expect(review.habits.first?.cell.state == .partialHigh)
-        #expect(review.session == nil)
+        expectEqual(review.day, (try day("2026-11-30")))
+        expectEqual(report.planDay, (try day("2026-12-01")))
+        expectEqual(review.done.map(\.title), ["Done one"])
+        expectEqual(review.open.map(\.title), ["Open one"])
+        expectEqual(review.habits.map(\.habit.title), ["Water"])
+        expectEqual(review.habits.first?.cell.amount, 2)
+        expectEqual(review.habits.first?.cell.state, .partialHigh)
+        expectEqual(review.session, nil)
     }
 }

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The operations a sync device's changes write (spec D18), read straight from the store.
@@ -17,7 +18,7 @@ struct OperationLogTests {
         let planner = try store.open("2026-03-07", "09:00")
         _ = try planner.add(Store.NewTask(title: "Quiet"))
         #expect(try operations(planner).isEmpty)
-        #expect(try OperationLog.state(planner.db) == nil)
+        try expectEqual(OperationLog.state(planner.db), nil)
     }
 
     @Test("Y-2: once a device, an action, its undo and the rollover each write their operations, stamped at commit; a refused action writes none")
@@ -26,11 +27,11 @@ struct OperationLogTests {
         let store = try TempStore(zone: "America/New_York", localeFirstWeekday: .sunday)
         var planner = try store.open("2026-03-07", "09:00")
         let device = try OperationLog.enable(planner.db)
-        #expect(try OperationLog.enable(planner.db) == device)
+        try expectEqual(OperationLog.enable(planner.db), device)
         // The rows it already held wait to be sent by their key (Y-30), not as operations.
         let seeded = try operations(planner).count
         #expect(try planner.db.scalar("SELECT count(*) FROM sync_unsent_rows")?.int ?? 0 > 0)
-        #expect(try planner.db.scalar("SELECT count(*) FROM sync_ops WHERE hlc IS NULL")?.int == 0)
+        try expectEqual(planner.db.scalar("SELECT count(*) FROM sync_ops WHERE hlc IS NULL")?.int, 0)
 
         var request = Store.NewTask(title: "Call the bank")
         request.due = .today
@@ -38,17 +39,17 @@ struct OperationLogTests {
         let added = try operations(planner).dropFirst(seeded)
         #expect(added.contains { $0[1] == .text("tasks") && $0[3] == .text("title") && $0[4] == .text("\"Call the bank\"") })
         let clocks = Set(added.compactMap { $0[0].text })
-        #expect(clocks.count == 1)
-        #expect(clocks.first?.hasSuffix("-" + device) == true)
+        expectEqual(clocks.count, 1)
+        expectEqual(clocks.first?.hasSuffix("-" + device), true)
 
         let before = try operations(planner).count
         #expect(throws: (any Error).self) { try planner.add(Store.NewTask(title: "")) }
-        #expect(try operations(planner).count == before)
+        try expectEqual(operations(planner).count, before)
 
         _ = try planner.undo()
         // The undone add is removed for good: its tombstone is written, and its values leave the log (Y-27).
         let undone = try operations(planner).filter { $0[2] == .text(task.id.lowercasedText) }
-        #expect(undone.map { $0[3] } == [.text("_deleted")])
+        expectEqual(undone.map { $0[3] }, [.text("_deleted")])
 
         let again = try planner.add(request)
         let beforeRollover = try operations(planner).count

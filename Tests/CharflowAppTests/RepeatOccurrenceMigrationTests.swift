@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Migration 0010 gives every repeat instance the occurrence it was made for (spec D19): the day its
@@ -59,28 +60,27 @@ struct RepeatOccurrenceMigrationTests {
         }
         try Self.downgrade(store.path)
         let before = try Self.rows(try Database(path: store.path))
-        #expect(before.filter { $0.hasPrefix("tasks: ") }.count == 5)
+        expectEqual(before.filter { $0.hasPrefix("tasks: ") }.count, 5)
 
         let planner = try store.open("2026-11-30", "10:00")
-        #expect(try Schema.migrator.appliedNames(planner.db).last == Self.migration)
-        #expect(try Self.rows(planner.db) == before, "every row kept as it was")
+        try expectEqual(Schema.migrator.appliedNames(planner.db).last, Self.migration)
+        try expectEqual(Self.rows(planner.db), before, "every row kept as it was")
         let occurrence = { (task: TaskItem) in try planner.task(id: task.id)?.occurrence?.description }
-        #expect(try occurrence(series) == "2026-12-01", "the series' first task stands for its due day")
-        #expect(try occurrence(moved) == "2026-12-02", "recovered from the id, not the day it was moved to")
-        #expect(try occurrence(weekly) == "2026-11-30")
-        #expect(try occurrence(weeklyNext) == "2026-12-07")
-        #expect(try TempStore.count(planner, "SELECT count(*) FROM tasks WHERE series_id IS NULL AND occurrence_day IS NOT NULL") == 0,
-                "a one-off task has no occurrence")
+        try expectEqual(occurrence(series), "2026-12-01", "the series' first task stands for its due day")
+        try expectEqual(occurrence(moved), "2026-12-02", "recovered from the id, not the day it was moved to")
+        try expectEqual(occurrence(weekly), "2026-11-30")
+        try expectEqual(occurrence(weeklyNext), "2026-12-07")
+        try expectEqual(TempStore.count(planner, "SELECT count(*) FROM tasks WHERE series_id IS NULL AND occurrence_day IS NOT NULL"), 0, "a one-off task has no occurrence")
 
         // Done on Monday, the moved instance keeps its completion: the next is Thursday's, a new row.
         try planner.complete(moved.shortID)
         let after = try store.open("2026-11-30", "10:05")
         let kept = try #require(try after.task(id: moved.id))
         #expect(kept.isCompleted && kept.dueDate?.description == "2026-11-30")
-        #expect(try after.sessions.sessions(ofTask: kept.id).count == 1)
+        try expectEqual(after.sessions.sessions(ofTask: kept.id).count, 1)
         let live = try after.taskSystemLive(series: series.id)
-        #expect(live.map { $0.dueDate?.description } == ["2026-12-03"])
-        #expect(live.first.map { $0.id != moved.id } == true)
+        expectEqual(live.map { $0.dueDate?.description }, ["2026-12-03"])
+        expectEqual(live.first.map { $0.id != moved.id }, true)
     }
 
     @Test("Y-20 a backup written before occurrences were kept imports with each instance's occurrence recovered")
@@ -120,7 +120,7 @@ struct RepeatOccurrenceMigrationTests {
         let file = try BackupDocument(JSONSerialization.data(withJSONObject: document))
         let report = try empty.importBackup(file, dryRun: false)
         #expect(report.replaced)
-        #expect(try empty.task(id: moved.id)?.occurrence?.description == "2026-12-02")
-        #expect(try empty.task(id: series.id)?.occurrence?.description == "2026-12-01")
+        try expectEqual(empty.task(id: moved.id)?.occurrence?.description, "2026-12-02")
+        try expectEqual(empty.task(id: series.id)?.occurrence?.description, "2026-12-01")
     }
 }

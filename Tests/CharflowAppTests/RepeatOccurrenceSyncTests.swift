@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A series' occurrences through sync (spec D19, rules Y-2, Y-20): the field travels like any other
@@ -16,7 +17,7 @@ struct RepeatOccurrenceSyncTests {
         try planner.complete(series.shortID)
         let next = try #require(try planner.taskSystemLive(series: series.id).first)
         let sent = try planner.db.rows("SELECT row_id, value FROM sync_ops WHERE table_name = 'tasks' AND field = 'occurrence_day' ORDER BY seq")
-        #expect(sent == [[.text(series.id.lowercasedText), .text("\"2026-12-01\"")],
+        expectEqual(sent, [[.text(series.id.lowercasedText), .text("\"2026-12-01\"")],
                          [.text(next.id.lowercasedText), .text("\"2026-12-02\"")]])
     }
 }

@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A series is one thing (spec D19, rule Y-20): an instance keeps the occurrence it was made for
@@ -61,11 +62,11 @@ struct RepeatSeriesIdentityTests {
         let store = try TaskSystemStore()
         let planner = try store.open("2026-11-30", "09:00")
         let first = try planner.taskSystemAdd("Stretch", due: .tomorrow, repeat: kind.kind, weekdays: kind.weekdays)
-        #expect(first.occurrence == first.dueDate)
+        expectEqual(first.occurrence, first.dueDate)
         try planner.complete(first.shortID)
         let second = try #require(try planner.taskSystemLive(series: first.id).first)
-        #expect(second.occurrence?.description == kind.second)
-        #expect(second.dueDate?.description == kind.second)
+        expectEqual(second.occurrence?.description, kind.second)
+        expectEqual(second.dueDate?.description, kind.second)
 
         let evening = try store.open("2026-11-30", "20:00")
         try evening.recordBegin(.task(second.id))
@@ -74,8 +75,8 @@ struct RepeatSeriesIdentityTests {
         try later.appendNote(second.shortID, "warm up first")
         try path.bringToTomorrow(second, try store.open("2026-11-30", "20:30"))
         let moved = try store.open("2026-11-30", "20:31").taskSystemReload(second)
-        #expect(moved.dueDate?.description == "2026-12-01")
-        #expect(moved.occurrence?.description == kind.second, "a move never changes the occurrence")
+        expectEqual(moved.dueDate?.description, "2026-12-01")
+        expectEqual(moved.occurrence?.description, kind.second, "a move never changes the occurrence")
         return Scenario(store: store, first: first, second: second)
     }
 
@@ -83,24 +84,24 @@ struct RepeatSeriesIdentityTests {
     /// live instance follows, a new row for the next free occurrence.
     func checkKept(_ scenario: Scenario, _ kind: Kind, _ planner: Store, done: Bool) throws {
         let kept = try #require(try planner.task(id: scenario.second.id), "the resolved instance is still there")
-        #expect(kept.isCompleted == done)
-        #expect((kept.droppedAt != nil) == !done)
-        #expect(kept.dueDate?.description == "2026-12-01")
-        #expect(kept.occurrence?.description == kind.second)
-        #expect(kept.notes?.contains("warm up first") == true)
+        expectEqual(kept.isCompleted, done)
+        expectEqual((kept.droppedAt != nil), !done)
+        expectEqual(kept.dueDate?.description, "2026-12-01")
+        expectEqual(kept.occurrence?.description, kind.second)
+        expectEqual(kept.notes?.contains("warm up first"), true)
         let sessions = try planner.sessions.sessions(ofTask: kept.id)
         #expect(sessions.count == 1 && sessions.first?.actualSeconds == 25 * 60, "its own session: \(sessions)")
         let first = try #require(try planner.task(id: scenario.first.id))
         #expect(first.isCompleted, "the first instance stays done")
 
         let live = try planner.taskSystemLive(series: scenario.first.id)
-        #expect(live.count == 1, "one live instance: \(live.map(\.dueDate))")
+        expectEqual(live.count, 1, "one live instance: \(live.map(\.dueDate))")
         let next = try #require(live.first)
         #expect(next.id != scenario.first.id && next.id != scenario.second.id)
-        #expect(next.dueDate?.description == kind.third)
-        #expect(next.occurrence == next.dueDate)
+        expectEqual(next.dueDate?.description, kind.third)
+        expectEqual(next.occurrence, next.dueDate)
         #expect(try planner.sessions.sessions(ofTask: next.id).isEmpty, "the new instance inherits no session")
-        #expect(try planner.list(all: true).filter { $0.seriesID == scenario.first.id }.count == 3)
+        try expectEqual(planner.list(all: true).filter { $0.seriesID == scenario.first.id }.count, 3)
     }
 
     @Test("Y-20 T-28 a repeat instance brought to an earlier day and completed there keeps its completion, sessions and notes; one new instance follows",
@@ -113,7 +114,7 @@ struct RepeatSeriesIdentityTests {
         let after = try scenario.store.open("2026-12-01", "10:05")
         try checkKept(scenario, kind, after, done: true)
         let history = try after.app.completed(on: try TaskSystemStore.day("2026-12-01")).map(\.id)
-        #expect(history == [scenario.second.id], "history lists the completion")
+        expectEqual(history, [scenario.second.id], "history lists the completion")
         // The next day's rollover runs the dedup rule: two instances due the same day are not duplicates.
         try checkKept(scenario, kind, try scenario.store.open("2026-12-02", "09:00"), done: true)
     }
@@ -136,16 +137,16 @@ struct RepeatSeriesIdentityTests {
         let first = try planner.taskSystemAdd("Stretch", due: .today, repeat: .daily)
         try planner.complete(first.shortID)
         let second = try #require(try planner.taskSystemLive(series: first.id).first)
-        #expect(second.dueDate?.description == "2026-12-01")
+        expectEqual(second.dueDate?.description, "2026-12-01")
         let board = try store.open("2026-11-30", "08:30")
         try board.move(second.shortID, region: .afternoon, bucket: nil)
         try board.complete(second.shortID)
 
         let after = try store.open("2026-11-30", "08:31")
         let history = try after.app.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id)
-        #expect(history == [first.id, second.id])
+        expectEqual(history, [first.id, second.id])
         let live = try after.taskSystemLive(series: first.id)
-        #expect(live.map { $0.dueDate?.description } == ["2026-12-02"])
+        expectEqual(live.map { $0.dueDate?.description }, ["2026-12-02"])
         #expect(live.first.map { $0.id != second.id && $0.id != first.id } == true)
     }
 
@@ -157,7 +158,7 @@ struct RepeatSeriesIdentityTests {
         let undone = try scenario.store.open("2026-12-01", "10:10")
         try undone.uncomplete(scenario.second.shortID)
         let live = try undone.taskSystemLive(series: scenario.first.id)
-        #expect(live.map(\.id) == [scenario.second.id], "the untouched next instance is removed; the second is live again")
+        expectEqual(live.map(\.id), [scenario.second.id], "the untouched next instance is removed; the second is live again")
     }
 
     @Test("Y-20 a task made afresh never replaces a row holding its id: the next instance takes a new one")
@@ -179,10 +180,10 @@ struct RepeatSeriesIdentityTests {
         let after = try store.open("2026-11-30", "09:11")
         let kept = try #require(try after.task(id: second.id))
         #expect(kept.isCompleted && kept.dueDate?.description == "2026-11-30")
-        #expect(try after.app.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id) == [first.id, second.id])
+        try expectEqual(after.app.completed(on: try TaskSystemStore.day("2026-11-30")).map(\.id), [first.id, second.id])
         let live = try after.taskSystemLive(series: first.id)
-        #expect(live.count == 1)
-        #expect(live.first?.dueDate?.description == "2026-12-01")
+        expectEqual(live.count, 1)
+        expectEqual(live.first?.dueDate?.description, "2026-12-01")
         #expect(live.first.map { $0.id != second.id && $0.id != first.id } == true)
     }
 }

@@ -158,44 +158,44 @@ struct ReviewWeekUseCaseTests {
             let (year, number) = ISOWeek.week(of: weekDays.first { $0.weekday == .monday }!)
             let report = try app.reviewWeek(ReviewWeek.Input(week: .iso(year: year, week: number)))
             let review = report.review
-            #expect(review.firstDay == first)
-            #expect(review.firstDay.weekday == stretch.firstWeekday)
+            expectEqual(review.firstDay, first)
+            expectEqual(review.firstDay.weekday, stretch.firstWeekday)
             let week = weekDays.compactMap { logs[$0] }
             for region in Region.allCases {
                 let expected = week.reduce(Tally()) { $0 + ($1.mustDos[region] ?? Tally()) }
-                #expect(review.mustDos[region] == expected, "\(first) \(region)")
+                expectEqual(review.mustDos[region], expected, "\(first) \(region)")
             }
             let mustDos = week.reduce(Tally()) { $0 + $1.mustDos.values.reduce(Tally(), +) }
-            #expect(review.mustDosInAll == mustDos, "\(first)")
+            expectEqual(review.mustDosInAll, mustDos, "\(first)")
             for bucket in [Bucket.mustDo, .complementary, .misc, nil] {
-                #expect(review.doneByBucket[bucket] ?? 0 == week.reduce(0) { $0 + ($1.done[bucket] ?? 0) }, "\(first) \(String(describing: bucket))")
+                expectEqual(review.doneByBucket[bucket] ?? 0, week.reduce(0) { $0 + ($1.done[bucket] ?? 0) }, "\(first) \(String(describing: bucket))")
             }
-            #expect(review.doneCount == week.reduce(0) { $0 + $1.done.values.reduce(0, +) })
+            expectEqual(review.doneCount, week.reduce(0) { $0 + $1.done.values.reduce(0, +) })
             for reason in DeferralReason.allCases {
-                #expect(review.deferralsByReason[reason] ?? 0 == week.reduce(0) { $0 + ($1.deferrals[reason] ?? 0) }, "\(first) \(reason)")
+                expectEqual(review.deferralsByReason[reason] ?? 0, week.reduce(0) { $0 + ($1.deferrals[reason] ?? 0) }, "\(first) \(reason)")
             }
             let deferrals = week.reduce(0) { $0 + $1.deferrals.values.reduce(0, +) }
-            #expect(review.deferralCount == deferrals)
+            expectEqual(review.deferralCount, deferrals)
             // The garage slips every day from the second on: it is listed in every week with its count then.
             let garageRow = try #require(review.slipping.first { $0.taskID == garage.id })
-            #expect(garageRow.deferralCount == days)
+            expectEqual(garageRow.deferralCount, days)
             #expect(review.slipping.allSatisfy { $0.deferralCount >= 3 })
-            #expect(review.focusByDay.map(\.day) == weekDays)
-            #expect(review.focusByDay.map(\.seconds) == weekDays.map { logs[$0]?.focusSeconds ?? 0 }, "\(first)")
+            expectEqual(review.focusByDay.map(\.day), weekDays)
+            expectEqual(review.focusByDay.map(\.seconds), weekDays.map { logs[$0]?.focusSeconds ?? 0 }, "\(first)")
             let doneIDs = Set(review.estimates.map(\.taskID))
             let expectedIDs = Set(expectedEstimates.keys.filter { id in
                 try! app.store.taskRepository.task(id: id).flatMap(\.completedAt).map { app.calendar.logicalDay(at: $0) }
                     .map { weekDays.contains($0) } ?? false
             })
-            #expect(doneIDs == expectedIDs)
+            expectEqual(doneIDs, expectedIDs)
             for line in review.estimates {
-                #expect(line.effortMinutes == expectedEstimates[line.taskID]?.effort)
-                #expect(line.actualSeconds == expectedEstimates[line.taskID]?.actual)
+                expectEqual(line.effortMinutes, expectedEstimates[line.taskID]?.effort)
+                expectEqual(line.actualSeconds, expectedEstimates[line.taskID]?.actual)
             }
-            #expect(review.anchors == week.reduce(Tally()) { $0 + $1.anchors }, "\(first)")
+            expectEqual(review.anchors, week.reduce(Tally()) { $0 + $1.anchors }, "\(first)")
             let read = try #require(report.habits.first { $0.habit.id == habit.id })
-            #expect(read.cells.map(\.date) == weekDays)
-            #expect(read.cells.filter { $0.state == .complete }.count == week.filter(\.habitDone).count)
+            expectEqual(read.cells.map(\.date), weekDays)
+            expectEqual(read.cells.filter { $0.state == .complete }.count, week.filter(\.habitDone).count)
             #expect(!read.read.isEmpty)
             expectedTrends.append(WeekTrend(firstDay: first, mustDos: mustDos, focusSeconds: week.reduce(0) { $0 + $1.focusSeconds },
                                             deferrals: deferrals))
@@ -203,9 +203,9 @@ struct ReviewWeekUseCaseTests {
 
         // The trends end with the current week (the day after the stretch, nothing in it but its rollover).
         let trends = try app.trends(ReadTrends.Input(weeks: stretch.weeks + 1)).weeks
-        #expect(Array(trends.dropLast()) == expectedTrends)
-        #expect(trends.last?.firstDay == after)
-        #expect(trends.last?.mustDos == Tally())
+        expectEqual(Array(trends.dropLast()), expectedTrends)
+        expectEqual(trends.last?.firstDay, after)
+        expectEqual(trends.last?.mustDos, Tally())
     }
 }
 

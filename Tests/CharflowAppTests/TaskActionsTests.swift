@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Store over a real SQLite store: creating, editing, completing, moving")
@@ -13,15 +14,15 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02", "07:00")
         let task = try planner.add("  Finish project proposal  ", region: .morning, bucket: .mustDo, notes: "draft first")
-        #expect(task.title == "Finish project proposal")
-        #expect(task.notes == "draft first")
-        #expect(task.createdAt == planner.now)
-        #expect(task.createdAt == (try store.instant("2026-03-02", "07:00")))
-        #expect(try planner.titles(.morning, .mustDo) == ["Finish project proposal"])
-        #expect(try planner.reload(task) == task, "what add returns is exactly what was stored")
+        expectEqual(task.title, "Finish project proposal")
+        expectEqual(task.notes, "draft first")
+        expectEqual(task.createdAt, planner.now)
+        expectEqual(task.createdAt, (try store.instant("2026-03-02", "07:00")))
+        try expectEqual(planner.titles(.morning, .mustDo), ["Finish project proposal"])
+        try expectEqual(planner.reload(task), task, "what add returns is exactly what was stored")
         let other = try planner.add("Reply to emails", region: .morning, bucket: .complementary)
         #expect(other.id != task.id)
-        #expect(try planner.app.todayView().board.card(.morning).complementary.map(\.id) == [other.id])
+        try expectEqual(planner.app.todayView().board.card(.morning).complementary.map(\.id), [other.id])
     }
 
     @Test("B-1 an empty or blank title is refused and nothing is stored", arguments: ["", "   ", "\n\t"])
@@ -29,7 +30,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         #expect(throws: PlannerError.emptyTitle) { try planner.add(title, region: .morning) }
-        #expect(try TempStore.count(planner, "SELECT count(*) FROM tasks") == 0)
+        try expectEqual(TempStore.count(planner, "SELECT count(*) FROM tasks"), 0)
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
     }
 
@@ -38,16 +39,16 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let plain = try planner.add("plain")
-        #expect(plain.importance == .low)
-        #expect(plain.effortMinutes == 30)
-        #expect(plain.deferralCount == 0)
+        expectEqual(plain.importance, .low)
+        expectEqual(plain.effortMinutes, 30)
+        expectEqual(plain.deferralCount, 0)
         #expect(!plain.isCompleted)
         var request = Store.NewTask(title: "no estimate")
         request.effortMinutes = .some(nil)
         let none = try planner.add(request)
-        #expect(try planner.reload(none).effortMinutes == nil)
+        try expectEqual(planner.reload(none).effortMinutes, nil)
         let raw = try #require(try TempStore.row(planner, task: none.id))
-        #expect(raw["effort_minutes"] == SQLValue.null)
+        expectEqual(raw["effort_minutes"], SQLValue.null)
     }
 
     // MARK: B-2 / B-3 region and bucket
@@ -57,16 +58,16 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let parked = try planner.add("parked")
-        #expect(parked.region == nil)
-        #expect(parked.bucket == nil)
-        #expect(parked.dueDate == nil)
-        #expect(parked.backlogSince == planner.today)
-        #expect(try planner.backlog().first { $0.group == .today }?.tasks.map(\.id) == [parked.id])
+        expectEqual(parked.region, nil)
+        expectEqual(parked.bucket, nil)
+        expectEqual(parked.dueDate, nil)
+        expectEqual(parked.backlogSince, planner.today)
+        try expectEqual(planner.backlog().first { $0.group == .today }?.tasks.map(\.id), [parked.id])
         let placed = try planner.add("placed", region: .evening)
-        #expect(placed.region == .evening)
+        expectEqual(placed.region, .evening)
         #expect(placed.isPlaced(on: planner.today))
-        #expect(placed.backlogSince == nil)
-        #expect(try planner.app.backlogCount() == 1)
+        expectEqual(placed.backlogSince, nil)
+        try expectEqual(planner.app.backlogCount(), 1)
     }
 
     @Test("B-3 a bucket without a region is refused; the Backlog has no bucket")
@@ -74,7 +75,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         #expect(throws: PlannerError.bucketNeedsRegion) { try planner.add("x", bucket: .mustDo) }
-        #expect(try TempStore.count(planner, "SELECT count(*) FROM tasks") == 0)
+        try expectEqual(TempStore.count(planner, "SELECT count(*) FROM tasks"), 0)
     }
 
     @Test("B-3 the bucket can be changed in place")
@@ -83,9 +84,9 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("grows", region: .afternoon, bucket: .misc)
         let moved = try planner.move(task.id.uuidString, region: nil, bucket: .mustDo)
-        #expect(moved.region == .afternoon)
-        #expect(moved.bucket == .mustDo)
-        #expect(try planner.titles(.afternoon, .mustDo) == ["grows"])
+        expectEqual(moved.region, .afternoon)
+        expectEqual(moved.bucket, .mustDo)
+        try expectEqual(planner.titles(.afternoon, .mustDo), ["grows"])
         #expect(try planner.titles(.afternoon, .misc).isEmpty)
     }
 
@@ -94,12 +95,12 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let added = try planner.add("water plants", region: .morning)
-        #expect(added.bucket == .misc)
+        expectEqual(added.bucket, .misc)
         let parked = try planner.add("from the backlog")
         let placed = try planner.move(parked.id.uuidString, region: .evening, bucket: nil)
-        #expect(placed.bucket == .misc)
-        #expect(placed.region == .evening)
-        #expect(try planner.titles(.evening, .misc) == ["from the backlog"])
+        expectEqual(placed.bucket, .misc)
+        expectEqual(placed.region, .evening)
+        try expectEqual(planner.titles(.evening, .misc), ["from the backlog"])
     }
 
     // MARK: B-7 placing is scheduling
@@ -111,13 +112,13 @@ struct PlannerStoreTests {
         let parked = try planner.add("for tomorrow")
         let tomorrow = planner.today.adding(days: 1)
         let placed = try planner.move(parked.id.uuidString, region: .morning, bucket: .mustDo, day: .tomorrow)
-        #expect(placed.dueDate == tomorrow)
-        #expect(placed.backlogSince == nil)
-        #expect(try planner.titles(.morning, .mustDo, on: tomorrow) == ["for tomorrow"])
+        expectEqual(placed.dueDate, tomorrow)
+        expectEqual(placed.backlogSince, nil)
+        try expectEqual(planner.titles(.morning, .mustDo, on: tomorrow), ["for tomorrow"])
         #expect(try planner.titles(.morning, .mustDo).isEmpty, "not on today's board")
-        #expect(try planner.upcoming().map(\.id) == [parked.id])
+        try expectEqual(planner.upcoming().map(\.id), [parked.id])
         let today = try planner.add("today", region: .afternoon, bucket: .complementary)
-        #expect(today.dueDate == planner.today)
+        expectEqual(today.dueDate, planner.today)
     }
 
     @Test("B-7 a task already on tomorrow's board stays on tomorrow when its bucket changes")
@@ -127,8 +128,8 @@ struct PlannerStoreTests {
         let task = try planner.add("planned", region: .morning, due: .tomorrow)
         #expect(task.isPlaced(on: planner.today.adding(days: 1)))
         let changed = try planner.move(task.id.uuidString, region: nil, bucket: .complementary)
-        #expect(changed.dueDate == planner.today.adding(days: 1))
-        #expect(changed.bucket == .complementary)
+        expectEqual(changed.dueDate, planner.today.adding(days: 1))
+        expectEqual(changed.bucket, .complementary)
     }
 
     @Test("B-7 changing a placed task's due date to another day clears its placement")
@@ -139,10 +140,10 @@ struct PlannerStoreTests {
         var change = Store.TaskEdit()
         change.due = .date(try #require(LocalDay("2026-03-06")))
         let edited = try planner.edit(task.id.uuidString, change)
-        #expect(edited.dueDate == LocalDay("2026-03-06"))
-        #expect(edited.region == nil)
-        #expect(edited.bucket == nil)
-        #expect(edited.sortOrder == 0)
+        expectEqual(edited.dueDate, LocalDay("2026-03-06"))
+        expectEqual(edited.region, nil)
+        expectEqual(edited.bucket, nil)
+        expectEqual(edited.sortOrder, 0)
         #expect(try planner.app.board(on: planner.today).allTasks.isEmpty)
         #expect(try planner.app.board(on: try #require(LocalDay("2026-03-06"))).allTasks.isEmpty,
                 "it is due that day, not placed on that day's board")
@@ -161,8 +162,8 @@ struct PlannerStoreTests {
         change.title = "stays put"
         let edited = try planner.edit(task.id.uuidString, change)
         #expect(edited.isPlaced(on: planner.today))
-        #expect(edited.bucket == .complementary)
-        #expect(try planner.titles(.evening, .complementary) == ["stays put"])
+        expectEqual(edited.bucket, .complementary)
+        try expectEqual(planner.titles(.evening, .complementary), ["stays put"])
     }
 
     @Test("T-19 moving a task that is due later is a reschedule: no count, no record")
@@ -173,9 +174,9 @@ struct PlannerStoreTests {
         var change = Store.TaskEdit()
         change.due = .date(try #require(LocalDay("2026-03-05")))
         let edited = try planner.edit(task.id.uuidString, change)
-        #expect(edited.deferralCount == 0)
+        expectEqual(edited.deferralCount, 0)
         #expect(try planner.deferrals(of: edited).isEmpty)
-        #expect(edited.region == nil, "leaving its day takes it off tomorrow's board")
+        expectEqual(edited.region, nil, "leaving its day takes it off tomorrow's board")
     }
 
     @Test("T-19 T-22 moving a task due today onto tomorrow's board counts one deferral; a second move that day adds none")
@@ -185,15 +186,15 @@ struct PlannerStoreTests {
         let task = try planner.add("not today", region: .morning, bucket: .mustDo)
         let moved = try planner.move(task.id.uuidString, region: .afternoon, bucket: nil, day: .tomorrow)
         #expect(moved.isPlaced(on: planner.today.adding(days: 1)))
-        #expect(moved.deferralCount == 1)
+        expectEqual(moved.deferralCount, 1)
         let records = try planner.deferrals(of: moved)
-        #expect(records.count == 1)
-        #expect(records.first?.day == planner.today)
-        #expect(records.first?.deferredTo == planner.today.adding(days: 1))
+        expectEqual(records.count, 1)
+        expectEqual(records.first?.day, planner.today)
+        expectEqual(records.first?.deferredTo, planner.today.adding(days: 1))
         let again = try planner.move(task.id.uuidString, region: .evening, bucket: nil, day: .date(planner.today.adding(days: 2)))
-        #expect(again.deferralCount == 1, "at most one deferral per task per logical day")
-        #expect(again.dueDate == planner.today.adding(days: 2))
-        #expect(try planner.deferrals(of: again).count == 1, "no second record")
+        expectEqual(again.deferralCount, 1, "at most one deferral per task per logical day")
+        expectEqual(again.dueDate, planner.today.adding(days: 2))
+        try expectEqual(planner.deferrals(of: again).count, 1, "no second record")
     }
 
     @Test("T-22 B-13 placing yesterday's carried task back on today's board refines the rollover's record")
@@ -205,13 +206,13 @@ struct PlannerStoreTests {
             task = try planner.add("finish report", region: .afternoon, bucket: .complementary)
         }
         let planner = try store.open("2026-03-03")
-        #expect(try planner.reload(task).deferralCount == 1)
+        try expectEqual(planner.reload(task).deferralCount, 1)
         let placed = try planner.move(task.id.uuidString, region: .afternoon, bucket: nil)
         #expect(placed.isPlaced(on: planner.today))
-        #expect(placed.bucket == .misc, "the rollover cleared its bucket, so it is placed in Misc (B-6)")
-        #expect(placed.deferralCount == 1, "no second deferral on the same day")
-        #expect(try planner.deferrals(of: placed).count == 1)
-        #expect(try planner.app.backlogCount() == 0)
+        expectEqual(placed.bucket, .misc, "the rollover cleared its bucket, so it is placed in Misc (B-6)")
+        expectEqual(placed.deferralCount, 1, "no second deferral on the same day")
+        try expectEqual(planner.deferrals(of: placed).count, 1)
+        try expectEqual(planner.app.backlogCount(), 0)
     }
 
     // MARK: B-8 complete
@@ -228,23 +229,23 @@ struct PlannerStoreTests {
             let planner = try store.open("2026-03-02", "13:00")
             let done = try planner.complete(String(task.id.uuidString.prefix(8)))
             #expect(done.isCompleted)
-            #expect(done.completedAt == (try store.instant("2026-03-02", "13:00")))
+            expectEqual(done.completedAt, (try store.instant("2026-03-02", "13:00")))
         }
         do {
             let planner = try store.open("2026-03-02", "13:05")
             let reloaded = try planner.reload(task)
             #expect(reloaded.isCompleted)
-            #expect(reloaded.completedAt == (try store.instant("2026-03-02", "13:00")))
-            #expect(try planner.app.board(on: planner.today).progress == BoardProgress(total: 1, completed: 1))
+            expectEqual(reloaded.completedAt, (try store.instant("2026-03-02", "13:00")))
+            try expectEqual(planner.app.board(on: planner.today).progress, BoardProgress(total: 1, completed: 1))
             let undone = try planner.uncomplete(task.id.uuidString)
             #expect(!undone.isCompleted)
-            #expect(undone.completedAt == nil)
+            expectEqual(undone.completedAt, nil)
             #expect(undone.isPlaced(on: planner.today), "un-completing today keeps its place")
         }
         do {
             let planner = try store.open("2026-03-02", "13:10")
             #expect(try !planner.reload(task).isCompleted)
-            #expect(try planner.reload(task).completedAt == nil)
+            try expectEqual(planner.reload(task).completedAt, nil)
         }
     }
 
@@ -256,7 +257,7 @@ struct PlannerStoreTests {
         #expect(throws: PlannerError.notDone) { try planner.uncomplete(task.id.uuidString) }
         try planner.complete(task.id.uuidString)
         #expect(throws: PlannerError.alreadyDone) { try planner.complete(task.id.uuidString) }
-        #expect(PlannerError.alreadyDone.message == "That task is already done.")
+        expectEqual(PlannerError.alreadyDone.message, "That task is already done.")
     }
 
     @Test("B-15 completed tasks are listed by logical day with their completion time, 04:00 rollover")
@@ -278,17 +279,17 @@ struct PlannerStoreTests {
         do {
             // 01:30 on the 3rd is still the 2nd's logical day.
             let planner = try store.open("2026-03-03", "01:30")
-            #expect(planner.today == LocalDay("2026-03-02"))
+            expectEqual(planner.today, LocalDay("2026-03-02"))
             try planner.complete(first.id.uuidString)
         }
         let planner = try store.open("2026-03-03", "09:00")
         let done = try planner.app.completed(on: try #require(LocalDay("2026-03-02")))
-        #expect(done.map(\.title) == ["second", "third", "first"])
-        #expect(done.last?.completedAt == (try store.instant("2026-03-03", "01:30")))
+        expectEqual(done.map(\.title), ["second", "third", "first"])
+        expectEqual(done.last?.completedAt, (try store.instant("2026-03-03", "01:30")))
         #expect(try planner.app.completed(on: planner.today).isEmpty)
         #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-01"))).isEmpty)
         // Completed tasks stay on their day's board as history.
-        #expect(try planner.app.board(on: try #require(LocalDay("2026-03-02"))).progress == BoardProgress(total: 3, completed: 3))
+        try expectEqual(planner.app.board(on: try #require(LocalDay("2026-03-02"))).progress, BoardProgress(total: 3, completed: 3))
     }
 
     @Test("B-15 a task completed just after a DST-skipped rollover time is listed under the day the clock says it is")
@@ -305,14 +306,14 @@ struct PlannerStoreTests {
         let completedAt = Date(timeIntervalSince1970: 1_772_953_800)
         do {
             let planner = try Store(path: store.path, timeZone: store.zone, localeFirstWeekday: .monday, now: completedAt)
-            #expect(planner.today == LocalDay("2026-03-08"), "03:10 EDT is past 02:30: the new day has begun")
+            expectEqual(planner.today, LocalDay("2026-03-08"), "03:10 EDT is past 02:30: the new day has begun")
             let newTask = try planner.add("done on the 8th", region: .morning)
             try planner.complete(newTask.id.uuidString)
         }
         let planner = try store.open("2026-03-08", "12:00")
-        #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-08"))).map(\.title) == ["done on the 8th"])
+        try expectEqual(planner.app.completed(on: try #require(LocalDay("2026-03-08"))).map(\.title), ["done on the 8th"])
         #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-07"))).isEmpty)
-        #expect(try planner.reload(task).region == nil, "the 7th's board was rolled over")
+        try expectEqual(planner.reload(task).region, nil, "the 7th's board was rolled over")
     }
 
     // MARK: B-10 edit
@@ -324,24 +325,24 @@ struct PlannerStoreTests {
         let task = try planner.add("old title", region: .morning, notes: "some notes")
         var rename = Store.TaskEdit()
         rename.title = "  new title "
-        #expect(try planner.edit(task.id.uuidString, rename).title == "new title")
+        try expectEqual(planner.edit(task.id.uuidString, rename).title, "new title")
 
         var empty = Store.TaskEdit()
         empty.title = "   "
         #expect(throws: PlannerError.emptyTitle) { try planner.edit(task.id.uuidString, empty) }
-        #expect(try planner.reload(task).title == "new title")
+        try expectEqual(planner.reload(task).title, "new title")
 
         var clear = Store.TaskEdit()
         clear.notes = .some(nil)
-        #expect(try planner.edit(task.id.uuidString, clear).notes == nil)
+        try expectEqual(planner.edit(task.id.uuidString, clear).notes, nil)
         var set = Store.TaskEdit()
         set.notes = "again"
-        #expect(try planner.edit(task.id.uuidString, set).notes == "again")
+        try expectEqual(planner.edit(task.id.uuidString, set).notes, "again")
         var blank = Store.TaskEdit()
         blank.notes = "  "
-        #expect(try planner.edit(task.id.uuidString, blank).notes == nil)
+        try expectEqual(planner.edit(task.id.uuidString, blank).notes, nil)
         let stored = try planner.reload(task)
-        #expect(stored.notes == nil)
+        expectEqual(stored.notes, nil)
         #expect(stored.isPlaced(on: planner.today), "editing words keeps the placement")
     }
 
@@ -353,20 +354,20 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02")
         let must = try planner.add("must", region: .morning, bucket: .mustDo)
         let moved = try planner.move(must.id.uuidString, region: .afternoon, bucket: nil)
-        #expect(moved.region == .afternoon)
-        #expect(moved.bucket == .mustDo)
+        expectEqual(moved.region, .afternoon)
+        expectEqual(moved.bucket, .mustDo)
         #expect(try planner.titles(.morning, .mustDo).isEmpty)
-        #expect(try planner.titles(.afternoon, .mustDo) == ["must"])
+        try expectEqual(planner.titles(.afternoon, .mustDo), ["must"])
 
         try planner.add("evening must", region: .evening, bucket: .mustDo)
         do {
             try planner.move(must.id.uuidString, region: .evening, bucket: nil)
             Issue.record("moved into a full Must-Do")
         } catch let error as PlannerError {
-            #expect(error == .regionFull(.evening))
-            #expect(error.message == "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)")
+            expectEqual(error, .regionFull(.evening))
+            expectEqual(error.message, "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)")
         }
-        #expect(try planner.reload(must).region == .afternoon, "a refused move changes nothing")
+        try expectEqual(planner.reload(must).region, .afternoon, "a refused move changes nothing")
         let toMisc = try planner.move(must.id.uuidString, region: .evening, bucket: .misc)
         #expect(toMisc.region == .evening && toMisc.bucket == .misc)
     }
@@ -378,14 +379,14 @@ struct PlannerStoreTests {
         let task = try planner.add("back and forth", region: .morning, bucket: .mustDo)
         let parked = try planner.moveToBacklog(task.id.uuidString)
         #expect(parked.region == nil && parked.bucket == nil)
-        #expect(parked.dueDate == nil)
-        #expect(parked.backlogSince == planner.today)
-        #expect(try planner.app.backlogCount() == 1)
-        #expect(try planner.backlog()[0].tasks.map(\.id) == [task.id])
+        expectEqual(parked.dueDate, nil)
+        expectEqual(parked.backlogSince, planner.today)
+        try expectEqual(planner.app.backlogCount(), 1)
+        try expectEqual(planner.backlog()[0].tasks.map(\.id), [task.id])
         let back = try planner.move(task.id.uuidString, region: .afternoon, bucket: .complementary)
         #expect(back.isPlaced(on: planner.today))
-        #expect(back.backlogSince == nil)
-        #expect(try planner.app.backlogCount() == 0)
+        expectEqual(back.backlogSince, nil)
+        try expectEqual(planner.app.backlogCount(), 0)
     }
 
     @Test("T-11 an important task taken off the board keeps its day and shows as due today")
@@ -394,8 +395,8 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("important", region: .morning, importance: .high)
         let parked = try planner.moveToBacklog(task.id.uuidString)
-        #expect(parked.dueDate == planner.today)
-        #expect(try planner.app.todayView().due.map(\.id) == [task.id])
+        expectEqual(parked.dueDate, planner.today)
+        try expectEqual(planner.app.todayView().due.map(\.id), [task.id])
     }
 
     @Test("B-11 a bucket change for a task not on the board is refused")
@@ -420,22 +421,22 @@ struct PlannerStoreTests {
             let planner = try store.open("2026-03-02", "08:00")
             ids = try ["a", "b", "c"].map { try planner.add($0, region: .morning, bucket: .misc).id }
             try planner.add("comp", region: .morning, bucket: .complementary)
-            #expect(try planner.titles(.morning, .misc) == ["a", "b", "c"])
+            try expectEqual(planner.titles(.morning, .misc), ["a", "b", "c"])
             try planner.reorder(ids[2].uuidString, to: 1)
-            #expect(try planner.titles(.morning, .misc) == ["c", "a", "b"])
+            try expectEqual(planner.titles(.morning, .misc), ["c", "a", "b"])
         }
         do {
             let planner = try store.open("2026-03-02", "10:00")
-            #expect(try planner.titles(.morning, .misc) == ["c", "a", "b"])
-            #expect(try planner.titles(.morning, .complementary) == ["comp"], "other buckets are untouched")
+            try expectEqual(planner.titles(.morning, .misc), ["c", "a", "b"])
+            try expectEqual(planner.titles(.morning, .complementary), ["comp"], "other buckets are untouched")
             try planner.reorder(ids[2].uuidString, to: 3)
             let fourth = try planner.add("d", region: .morning, bucket: .misc)
-            #expect(try planner.titles(.morning, .misc) == ["a", "b", "c", "d"])
+            try expectEqual(planner.titles(.morning, .misc), ["a", "b", "c", "d"])
             try planner.reorder(fourth.id.uuidString, to: 2)
         }
         let planner = try store.open("2026-03-02", "12:00")
-        #expect(try planner.titles(.morning, .misc) == ["a", "d", "b", "c"])
-        #expect(try planner.app.board(on: planner.today).card(.morning).misc.map(\.sortOrder) == [0, 1, 2, 3])
+        try expectEqual(planner.titles(.morning, .misc), ["a", "d", "b", "c"])
+        try expectEqual(planner.app.board(on: planner.today).card(.morning).misc.map(\.sortOrder), [0, 1, 2, 3])
     }
 
     @Test("B-12 reorder refuses positions outside the bucket and tasks off the board")
@@ -448,7 +449,7 @@ struct PlannerStoreTests {
         #expect(throws: PlannerError.positionOutOfRange(0, 2)) { try planner.reorder(a.id.uuidString, to: 0) }
         let parked = try planner.add("parked")
         #expect(throws: PlannerError.notOnBoard) { try planner.reorder(parked.id.uuidString, to: 1) }
-        #expect(try planner.titles(.evening, .complementary) == ["a", "b"])
+        try expectEqual(planner.titles(.evening, .complementary), ["a", "b"])
     }
 
     @Test("B-12 a dropped task leaves the bucket's order: positions count live places only")
@@ -461,7 +462,7 @@ struct PlannerStoreTests {
         try planner.drop(b.id.uuidString)
         #expect(throws: PlannerError.positionOutOfRange(3, 2)) { try planner.reorder(a.id.uuidString, to: 3) }
         try planner.reorder(c.id.uuidString, to: 1)
-        #expect(try planner.titles(.afternoon, .misc) == ["c", "a"])
+        try expectEqual(planner.titles(.afternoon, .misc), ["c", "a"])
     }
 
     // MARK: Ids
@@ -472,13 +473,13 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02")
         let task = try planner.add("named")
         let id = task.id.uuidString.lowercased()
-        #expect(try planner.app.task(matching: String(id.prefix(4))).id == task.id)
-        #expect(try planner.app.task(matching: String(id.prefix(8)).uppercased()).id == task.id)
-        #expect(try planner.app.task(matching: id).id == task.id)
+        try expectEqual(planner.app.task(matching: String(id.prefix(4))).id, task.id)
+        try expectEqual(planner.app.task(matching: String(id.prefix(8)).uppercased()).id, task.id)
+        try expectEqual(planner.app.task(matching: id).id, task.id)
         #expect(throws: PlannerError.idTooShort("abc")) { try planner.app.task(matching: "abc") }
         let absent = id.hasPrefix("0000") ? "ffff" : "0000"
         #expect(throws: PlannerError.noTaskMatches(absent)) { try planner.app.task(matching: absent) }
-        #expect(task.shortID == String(id.prefix(8)))
+        expectEqual(task.shortID, String(id.prefix(8)))
     }
 
     @Test("an ambiguous prefix is refused")
@@ -491,7 +492,7 @@ struct PlannerStoreTests {
                                [.text(id), .text(now), .text(now)])
         }
         #expect(throws: PlannerError.ambiguousID("ABCD")) { try planner.app.task(matching: "ABCD") }
-        #expect(try planner.app.task(matching: "abcd1").id == UUID(uuidString: "abcd1111-0000-4000-8000-000000000002"))
+        try expectEqual(planner.app.task(matching: "abcd1").id, UUID(uuidString: "abcd1111-0000-4000-8000-000000000002"))
     }
 
     // MARK: B-22 persistence
@@ -509,9 +510,9 @@ struct PlannerStoreTests {
         }
         let planner = try store.open("2026-11-01", "23:00")
         let read = try planner.list(all: true)
-        #expect(read.count == 3)
+        expectEqual(read.count, 3)
         for expected in [written[3], written[1], written[2]] {
-            #expect(try planner.reload(expected) == expected)
+            try expectEqual(planner.reload(expected), expected)
         }
     }
 }

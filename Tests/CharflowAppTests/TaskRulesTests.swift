@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A real SQLite store in a fresh folder, opened as `charflow` would at a given wall time in its zone.
@@ -66,8 +67,8 @@ struct TaskSystemStoreTests {
                                             [.text(task.id.uuidString.lowercased())])
         let planner = try store.open("2026-12-02")
         let read = try planner.taskSystemReload(task)
-        #expect(read.importance == .high)
-        #expect(read.dueDate == (try TaskSystemStore.day("2026-12-02")))
+        expectEqual(read.importance, .high)
+        expectEqual(read.dueDate, (try TaskSystemStore.day("2026-12-02")))
     }
 
     @Test("T-12 adding or editing an important task to Someday is refused with importantNeedsDay")
@@ -82,26 +83,26 @@ struct TaskSystemStoreTests {
         edit.due = .someday
         let before = try planner.taskSystemContents()
         #expect(throws: PlannerError.importantNeedsDay) { try planner.edit(task.shortID, edit) }
-        #expect(try planner.taskSystemContents() == before)
-        #expect(PlannerError.importantNeedsDay.message == "Important tasks need a day. Lower its importance to park it.")
+        try expectEqual(planner.taskSystemContents(), before)
+        expectEqual(PlannerError.importantNeedsDay.message, "Important tasks need a day. Lower its importance to park it.")
     }
 
     @Test("T-13 a medium task's 3rd deferral eases it to low and reports it; once low, Someday is allowed")
     func thirdDeferralEasesOnce() throws {
         let store = try TaskSystemStore()
         let task = try store.open("2026-11-30").taskSystemAdd("Report", due: .today, importance: .medium)
-        #expect(try store.open("2026-11-30", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased == false)
-        #expect(try store.open("2026-12-01", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased == false)
+        try expectEqual(store.open("2026-11-30", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased, false)
+        try expectEqual(store.open("2026-12-01", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased, false)
         let third = try store.open("2026-12-02", "10:00").deferTask(task.shortID, to: .tomorrow, reason: .tooMuch, note: nil)
         #expect(third.eased)
-        #expect(third.task.importance == .low)
-        #expect(Messages.importanceEased == "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
+        expectEqual(third.task.importance, .low)
+        expectEqual(Messages.importanceEased, "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
 
         // Once low, the 4th deferral has nothing to ease and Someday is open to it.
         let fourth = try store.open("2026-12-03", "10:00").deferTask(task.shortID, to: .someday, reason: nil, note: nil)
-        #expect(fourth.eased == false)
-        #expect(fourth.task.deferralCount == 4)
-        #expect(fourth.task.dueDate == nil)
+        expectEqual(fourth.eased, false)
+        expectEqual(fourth.task.deferralCount, 4)
+        expectEqual(fourth.task.dueDate, nil)
     }
 
     // MARK: Deferrals
@@ -124,26 +125,26 @@ struct TaskSystemStoreTests {
         let half = rollover == "00:00" ? "00:30" : "04:30"
 
         let planner = try store.open(d1.description, half)
-        #expect(planner.today == d1)
+        expectEqual(planner.today, d1)
         let rolled = try planner.taskSystemReload(task)
-        #expect(rolled.deferralCount == 1)
-        #expect(rolled.dueDate == d0)
+        expectEqual(rolled.deferralCount, 1)
+        expectEqual(rolled.dueDate, d0)
         let automatic = try planner.deferrals(of: rolled)
-        #expect(automatic.count == 1)
-        #expect(automatic.first?.reason == .unspecified)
-        #expect(automatic.first?.day == d1)
-        #expect(automatic.first?.deferredTo == d1)
+        expectEqual(automatic.count, 1)
+        expectEqual(automatic.first?.reason, .unspecified)
+        expectEqual(automatic.first?.day, d1)
+        expectEqual(automatic.first?.deferredTo, d1)
 
         let later = try store.open(d1.description, rollover == "00:00" ? "00:35" : "04:35")
         let result = try later.deferTask(task.shortID, to: nil, reason: .noLonger, note: nil)
         #expect(result.refined)
-        #expect(result.task.deferralCount == 1)
-        #expect(result.task.dueDate == d2)
+        expectEqual(result.task.deferralCount, 1)
+        expectEqual(result.task.dueDate, d2)
         let records = try later.deferrals(of: result.task)
-        #expect(records.count == 1)
-        #expect(records.first?.id == automatic.first?.id)
-        #expect(records.first?.reason == .noLonger)
-        #expect(records.first?.deferredTo == d2)
+        expectEqual(records.count, 1)
+        expectEqual(records.first?.id, automatic.first?.id)
+        expectEqual(records.first?.reason, .noLonger)
+        expectEqual(records.first?.deferredTo, d2)
     }
 
     @Test("T-22 a second change on the same logical day refines the day's record instead of counting")
@@ -154,11 +155,11 @@ struct TaskSystemStoreTests {
         let planner = try store.open("2026-11-30", "11:00")
         let again = try planner.deferTask(task.shortID, to: .date(try TaskSystemStore.day("2026-12-04")),
                                           reason: .notReady, note: nil)
-        #expect(again.task.deferralCount == 1)
+        expectEqual(again.task.deferralCount, 1)
         let records = try planner.deferrals(of: again.task)
-        #expect(records.count == 1)
-        #expect(records.first?.deferredTo == (try TaskSystemStore.day("2026-12-04")))
-        #expect(records.first?.reason == .notReady)
+        expectEqual(records.count, 1)
+        expectEqual(records.first?.deferredTo, (try TaskSystemStore.day("2026-12-04")))
+        expectEqual(records.first?.reason, .notReady)
     }
 
     @Test("T-19 rescheduling a task not yet due writes no deferral row")
@@ -167,10 +168,10 @@ struct TaskSystemStoreTests {
         let planner = try store.open("2026-11-30")
         let task = try planner.taskSystemAdd("Later", due: .date(try TaskSystemStore.day("2026-12-03")))
         let moved = try planner.deferTask(task.shortID, to: .nextWeek, reason: .tooMuch, note: nil)
-        #expect(moved.deferred == false)
-        #expect(moved.task.deferralCount == 0)
-        #expect(moved.task.dueDate == (try TaskSystemStore.day("2026-12-07")))
-        #expect(try planner.taskSystemCount("SELECT count(*) FROM deferrals") == 0)
+        expectEqual(moved.deferred, false)
+        expectEqual(moved.task.deferralCount, 0)
+        expectEqual(moved.task.dueDate, (try TaskSystemStore.day("2026-12-07")))
+        try expectEqual(planner.taskSystemCount("SELECT count(*) FROM deferrals"), 0)
         #expect(throws: PlannerError.notDueYet) { try planner.deferTask(task.shortID, to: nil, reason: nil, note: nil) }
     }
 
@@ -187,10 +188,10 @@ struct TaskSystemStoreTests {
             VALUES (?, 'Garden', NULL, 'teal', 5, 0, '2026-11-30T09:00:00.000Z', '2026-11-30T09:00:00.000Z')
             """, [.text(id)])
         let garden = try #require(try planner.categories.all().first { $0.name == "Garden" })
-        #expect(garden.color == .slate)
+        expectEqual(garden.color, .slate)
         let seeded = try planner.categories.all().filter(\.isDefault)
-        #expect(seeded.map(\.name) == ["Personal", "Family", "Work"])
-        #expect(seeded.map(\.color) == [.accent, .ochre, .blue])
+        expectEqual(seeded.map(\.name), ["Personal", "Family", "Work"])
+        expectEqual(seeded.map(\.color), [.accent, .ochre, .blue])
     }
 
     @Test("T-6 the defaults are seeded once: reopening does not add them again")
@@ -199,7 +200,7 @@ struct TaskSystemStoreTests {
         _ = try store.open("2026-11-30")
         _ = try store.open("2026-12-01")
         let planner = try store.open("2026-12-05")
-        #expect(try planner.taskSystemCount("SELECT count(*) FROM categories") == 3)
+        try expectEqual(planner.taskSystemCount("SELECT count(*) FROM categories"), 3)
     }
 
     // MARK: Repeating
@@ -213,8 +214,8 @@ struct TaskSystemStoreTests {
         let planner = try store.open("2027-02-01")
         try planner.complete(task.shortID)
         let next = try #require(try planner.taskSystemLive(series: task.id).first)
-        #expect(next.dueDate == (try TaskSystemStore.day("2027-02-28")))
-        #expect(next.repeatDayOfMonth == 31)
+        expectEqual(next.dueDate, (try TaskSystemStore.day("2027-02-28")))
+        expectEqual(next.repeatDayOfMonth, 31)
     }
 
     @Test("T-28 T-29 completing makes one next instance with fresh deferrals, not placed; the series stays one live task")
@@ -236,17 +237,17 @@ struct TaskSystemStoreTests {
 
         let reader = try store.open("2026-12-01", "10:01")
         let live = try reader.taskSystemLive(series: first.id)
-        #expect(live.count == 1)
+        expectEqual(live.count, 1)
         let third = try #require(live.first)
-        #expect(third.dueDate == (try TaskSystemStore.day("2026-12-03")))
-        #expect(third.deferralCount == 0)
+        expectEqual(third.dueDate, (try TaskSystemStore.day("2026-12-03")))
+        expectEqual(third.deferralCount, 0)
         #expect(try reader.deferrals(of: third).isEmpty)
         #expect(third.region == nil && third.bucket == nil)
-        #expect(third.effortMinutes == nil)
-        #expect(third.importance == .high)
-        #expect(third.categoryID == first.categoryID)
-        #expect(third.seriesID == first.id)
-        #expect(third.createdAt == third.modifiedAt)
+        expectEqual(third.effortMinutes, nil)
+        expectEqual(third.importance, .high)
+        expectEqual(third.categoryID, first.categoryID)
+        expectEqual(third.seriesID, first.id)
+        expectEqual(third.createdAt, third.modifiedAt)
     }
 
     @Test("T-30 dropping a completed instance does not make another; dropping the live one does")
@@ -256,12 +257,12 @@ struct TaskSystemStoreTests {
         let first = try planner.taskSystemAdd("Stretch", due: .today, repeat: .daily)
         try planner.complete(first.shortID)
         try planner.drop(first.shortID)
-        #expect(try planner.list(all: true).filter { $0.seriesID == first.id }.count == 2)
+        try expectEqual(planner.list(all: true).filter { $0.seriesID == first.id }.count, 2)
         let second = try #require(try planner.taskSystemLive(series: first.id).first)
         try planner.drop(second.shortID)
         let live = try planner.taskSystemLive(series: first.id)
-        #expect(live.count == 1)
-        #expect(live.first?.dueDate == (try TaskSystemStore.day("2026-12-02")))
+        expectEqual(live.count, 1)
+        expectEqual(live.first?.dueDate, (try TaskSystemStore.day("2026-12-02")))
     }
 
     @Test("T-31 un-completing with an untouched next instance removes it and leaves a tombstone; a touched one refuses")
@@ -276,7 +277,7 @@ struct TaskSystemStoreTests {
         #expect(try after.taskSystemCount("SELECT count(*) FROM tasks WHERE id = ?", [.text(next.id.uuidString.lowercased())]) == 0)
         #expect(try after.taskSystemCount("SELECT count(*) FROM tombstones WHERE id = ?",
                                           [.text(next.id.uuidString.lowercased())]) == 1)
-        #expect(try after.taskSystemLive(series: first.id).map(\.id) == [first.id])
+        try expectEqual(after.taskSystemLive(series: first.id).map(\.id), [first.id])
 
         try after.complete(first.shortID)
         let again = try #require(try after.taskSystemLive(series: first.id).first)
@@ -286,7 +287,7 @@ struct TaskSystemStoreTests {
         let refusing = try store.open("2026-11-30", "09:11")
         let before = try refusing.taskSystemContents()
         #expect(throws: PlannerError.alreadyRepeated) { try refusing.uncomplete(first.shortID) }
-        #expect(try refusing.taskSystemContents() == before)
+        try expectEqual(refusing.taskSystemContents(), before)
     }
 
     @Test("T-32 of two instances sharing (seriesID, dueDate) the completed one is kept, the other removed")
@@ -307,7 +308,7 @@ struct TaskSystemStoreTests {
 
         let later = try store.open("2026-12-01")
         let same = try later.list(all: true).filter { $0.seriesID == first.id && $0.dueDate == next.dueDate }
-        #expect(same.map { $0.id.uuidString.lowercased() } == [copy])
+        expectEqual(same.map { $0.id.uuidString.lowercased() }, [copy])
         #expect(try later.taskSystemCount("SELECT count(*) FROM tombstones WHERE id = ?",
                                           [.text(next.id.uuidString.lowercased())]) == 1)
     }
@@ -322,7 +323,7 @@ struct TaskSystemStoreTests {
         try planner.toggleChecklist(task.shortID, item: 2)
         try planner.appendNote(task.shortID, "  booked  ")
         let read = try planner.taskSystemReload(task)
-        #expect(read.notes == "- [ ] passport\n- [x] tickets\n2026-11-01 01:30 — booked")
+        expectEqual(read.notes, "- [ ] passport\n- [x] tickets\n2026-11-01 01:30 — booked")
         #expect(throws: PlannerError.noChecklistItem(3, 2)) { try planner.toggleChecklist(task.shortID, item: 3) }
     }
 }

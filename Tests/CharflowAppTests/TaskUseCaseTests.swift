@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The task use cases through `CharflowApp` on a real SQLite file; the clock moves by reopening.
@@ -30,7 +31,7 @@ struct TaskUseCaseTests {
         #expect(throws: PlannerError.regionFull(.morning)) {
             try add(app, "Write report", region: .morning, bucket: .mustDo)
         }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
     }
 
     @Test("T-11 T-12 an important task added without a day gets today, and Someday is refused for it")
@@ -38,8 +39,8 @@ struct TaskUseCaseTests {
         let store = try AppTestStore()
         let app = try store.open(day)
         let task = try add(app, "Call the bank", importance: .high)
-        #expect(task.dueDate == app.today)
-        #expect(task.backlogSince == nil)
+        expectEqual(task.dueDate, app.today)
+        expectEqual(task.backlogSince, nil)
         #expect(throws: PlannerError.importantNeedsDay) { try add(app, "Tax return", due: .someday, importance: .medium) }
         #expect(throws: PlannerError.bucketNeedsRegion) { try add(app, "Loose", bucket: .misc) }
     }
@@ -52,7 +53,7 @@ struct TaskUseCaseTests {
         #expect(placed.region == .evening && placed.bucket == .misc && placed.dueDate == app.today)
         let parked = try add(app, "Someday maybe")
         #expect(parked.dueDate == nil && parked.backlogSince == app.today)
-        #expect(try app.backlog().count == 1)
+        try expectEqual(app.backlog().count, 1)
     }
 
     // MARK: Deferring
@@ -66,10 +67,10 @@ struct TaskUseCaseTests {
         let third = try store.open("2026-12-02", "10:00")
         #expect(throws: PlannerError.pickADay) { try third.deferTask(DeferTask.Input(task: task.id)) }
         let change = try third.deferTask(DeferTask.Input(task: task.id, to: .tomorrow, reason: .tooMuch))
-        #expect(change.task.deferralCount == Deferral.staleFromCount)
-        #expect(change.task.importance == .low)
-        #expect(change.dateChange?.eased == true)
-        #expect(try third.showTask(ShowTask.Input(task: task.id)).deferrals.map(\.reason) == [.reschedule, .reschedule, .tooMuch])
+        expectEqual(change.task.deferralCount, Deferral.staleFromCount)
+        expectEqual(change.task.importance, .low)
+        expectEqual(change.dateChange?.eased, true)
+        try expectEqual(third.showTask(ShowTask.Input(task: task.id)).deferrals.map(\.reason), [.reschedule, .reschedule, .tooMuch])
     }
 
     @Test("T-19 putting off a task not yet due is a reschedule: no count, no record")
@@ -78,8 +79,8 @@ struct TaskUseCaseTests {
         let app = try store.open(day)
         let task = try add(app, "Renew passport", due: .date(try #require(LocalDay("2026-12-10"))))
         let change = try app.deferTask(DeferTask.Input(task: task.id, to: .date(try #require(LocalDay("2026-12-20")))))
-        #expect(change.task.deferralCount == 0)
-        #expect(change.dateChange?.deferred == false)
+        expectEqual(change.task.deferralCount, 0)
+        expectEqual(change.dateChange?.deferred, false)
         #expect(try app.showTask(ShowTask.Input(task: task.id)).deferrals.isEmpty)
     }
 
@@ -92,11 +93,11 @@ struct TaskUseCaseTests {
         var edit = EditTask.Input(task: task.id)
         edit.due = .date(try #require(LocalDay("2026-12-04")))
         let refined = try app.editTask(edit)
-        #expect(refined.task.deferralCount == 1)
-        #expect(refined.dateChange?.refined == true)
+        expectEqual(refined.task.deferralCount, 1)
+        expectEqual(refined.dateChange?.refined, true)
         let records = try app.showTask(ShowTask.Input(task: task.id)).deferrals
-        #expect(records.count == 1)
-        #expect(records.first?.deferredTo == LocalDay("2026-12-04"))
+        expectEqual(records.count, 1)
+        expectEqual(records.first?.deferredTo, LocalDay("2026-12-04"))
     }
 
     // MARK: Completing and reopening
@@ -123,10 +124,10 @@ struct TaskUseCaseTests {
         input.repeat = RepeatChoice(kind: .daily)
         let task = try app.addTask(input).task
         _ = try app.completeTask(CompleteTask.Input(task: task.id))
-        #expect(try app.tasks(all: false).tasks.count == 1, "T-28 the next instance is made")
+        try expectEqual(app.tasks(all: false).tasks.count, 1, "T-28 the next instance is made")
         let reopened = try app.reopenTask(ReopenTask.Input(task: task.id))
         #expect(!reopened.task.isCompleted && reopened.task.completedAt == nil)
-        #expect(try app.tasks(all: true).tasks.map(\.id) == [task.id])
+        try expectEqual(app.tasks(all: true).tasks.map(\.id), [task.id])
     }
 
     @Test("T-31 reopening is refused once the next instance was touched, and nothing changes")
@@ -143,7 +144,7 @@ struct TaskUseCaseTests {
         _ = try app.editTask(edit)
         let before = try AppTestStore.contents(app)
         #expect(throws: PlannerError.alreadyRepeated) { try app.reopenTask(ReopenTask.Input(task: task.id)) }
-        #expect(try AppTestStore.contents(app) == before)
+        try expectEqual(AppTestStore.contents(app), before)
     }
 
     // MARK: Moving, ordering, dropping
@@ -155,8 +156,8 @@ struct TaskUseCaseTests {
         let app = try store.open(day, "11:00")
         let moved = try app.moveTask(MoveTask.Input(task: task.id, to: .backlog))
         #expect(moved.task.region == nil && moved.task.bucket == nil)
-        #expect(moved.place == .backlog)
-        #expect(try app.undo(UndoAction.Input()).label == "move")
+        expectEqual(moved.place, .backlog)
+        try expectEqual(app.undo(UndoAction.Input()).label, "move")
         let back = try app.task(task.id)
         #expect(back.region == .afternoon && back.bucket == .complementary)
     }
@@ -183,7 +184,7 @@ struct TaskUseCaseTests {
         let third = try add(app, "Three", region: .evening)
         _ = try app.reorderTask(ReorderTask.Input(task: third.id, position: 1))
         let card = try store.open(day, "12:00").store.app.board(on: app.today).card(.evening)
-        #expect(Board.manualOrder(card.misc).map(\.id) == [third.id, first.id, second.id])
+        expectEqual(Board.manualOrder(card.misc).map(\.id), [third.id, first.id, second.id])
         #expect(throws: PlannerError.positionOutOfRange(4, 3)) {
             try app.reorderTask(ReorderTask.Input(task: first.id, position: 4))
         }
@@ -196,13 +197,13 @@ struct TaskUseCaseTests {
         let dropped = try add(app, "Old idea")
         let purged = try add(app, "Secret")
         #expect(try app.dropTask(DropTask.Input(task: dropped.id)).task.droppedAt != nil)
-        #expect(try app.tasks(all: false).tasks.map(\.id) == [purged.id])
-        #expect(try app.tasks(all: true).tasks.count == 2)
+        try expectEqual(app.tasks(all: false).tasks.map(\.id), [purged.id])
+        try expectEqual(app.tasks(all: true).tasks.count, 2)
         _ = try app.purgeTask(PurgeTask.Input(task: purged.id))
-        #expect(try app.store.taskRepository.task(id: purged.id) == nil)
+        try expectEqual(app.store.taskRepository.task(id: purged.id), nil)
         let tombstones = try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
                                                    [.text(purged.id.lowercasedText)])?.int
-        #expect(tombstones == 1)
+        expectEqual(tombstones, 1)
         #expect(throws: PlannerError.noTaskMatches(purged.id.lowercasedText)) {
             try app.showTask(ShowTask.Input(task: purged.id))
         }
@@ -218,7 +219,7 @@ struct TaskUseCaseTests {
         input.notes = "- [ ] milk\n- [ ] bread"
         let task = try app.addTask(input).task
         let ticked = try app.tickChecklistItem(TickChecklistItem.Input(task: task.id, item: 2))
-        #expect(ticked.task.notes == "- [ ] milk\n- [x] bread")
+        expectEqual(ticked.task.notes, "- [ ] milk\n- [x] bread")
         let noted = try store.open(day, "14:05").addNote(AddNote.Input(task: task.id, text: "ask for oat milk"))
         let notes = try #require(noted.task.notes)
         #expect(notes.hasPrefix("- [ ] milk\n- [x] bread\n"))
@@ -237,7 +238,7 @@ struct TaskUseCaseTests {
         _ = try store.open(day, "11:00").completeTask(CompleteTask.Input(task: late.id))
         let next = try store.open("2026-12-01")
         let history = try next.history(ReadHistory.Input(day: try #require(LocalDay(day))))
-        #expect(history.tasks.map(\.id) == [early.id, late.id])
+        expectEqual(history.tasks.map(\.id), [early.id, late.id])
         #expect(try next.history(ReadHistory.Input(day: next.today)).tasks.isEmpty)
     }
 
@@ -247,7 +248,7 @@ struct TaskUseCaseTests {
         let app = try store.open(day)
         _ = try add(app, "Today's", region: .morning)
         let later = try add(app, "Tomorrow's", due: .tomorrow)
-        #expect(try app.upcoming().tasks.map(\.id) == [later.id])
+        try expectEqual(app.upcoming().tasks.map(\.id), [later.id])
     }
 
     @Test("B-1 a task is found by four or more characters of its id, any case")
@@ -256,7 +257,7 @@ struct TaskUseCaseTests {
         let app = try store.open(day)
         let task = try add(app, "Find me")
         let prefix = String(task.id.uuidString.prefix(6)).uppercased()
-        #expect(try app.task(matching: prefix).id == task.id)
+        try expectEqual(app.task(matching: prefix).id, task.id)
         #expect(throws: PlannerError.idTooShort("abc")) { try app.task(matching: "abc") }
     }
 }

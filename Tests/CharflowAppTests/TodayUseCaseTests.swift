@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Today through `Charflow`: the view, the signals gathered once, and marking what was shown.
@@ -21,10 +22,10 @@ struct TodayUseCaseTests {
         for index in 1...5 { _ = try add(setup, "Task \(index)", due: .date(try #require(LocalDay("2026-12-01")))) }
         let app = try store.open("2026-12-01", "08:00")
         let first = try app.readToday()
-        #expect(first.signals.map(\.signal) == [.prioritisationPrompt(day: try #require(LocalDay("2026-12-01")))])
-        #expect(try app.readToday().signals.count == 1, "reading twice uses nothing up")
+        expectEqual(first.signals.map(\.signal), [.prioritisationPrompt(day: try #require(LocalDay("2026-12-01")))])
+        try expectEqual(app.readToday().signals.count, 1, "reading twice uses nothing up")
         try app.markShown(.init(shown: ["stale:0000"]))
-        #expect(try app.readToday().signals.count == 1, "a name no pending signal has marks nothing")
+        try expectEqual(app.readToday().signals.count, 1, "a name no pending signal has marks nothing")
         try app.markShown(.init(shown: [first.signals[0].shownName]))
         #expect(try store.open("2026-12-01", "09:00").readToday().signals.isEmpty)
     }
@@ -37,10 +38,10 @@ struct TodayUseCaseTests {
         for date in ["2026-12-01", "2026-12-02"] { _ = try store.open(date, "08:00") }
         let thursday = try store.open("2026-12-03", "08:00")
         let report = try thursday.readToday()
-        #expect(report.signals.map(\.signal) == [.stale(task: slipping.id)])
-        #expect(report.signals.first?.title == "Slipping")
+        expectEqual(report.signals.map(\.signal), [.stale(task: slipping.id)])
+        expectEqual(report.signals.first?.title, "Slipping")
         try thursday.markSeen(report.seen)
-        #expect(thursday.store.lastActionID == nil)
+        expectEqual(thursday.store.lastActionID, nil)
         #expect(try store.open("2026-12-04", "08:00").readToday().signals.isEmpty)
     }
 
@@ -66,8 +67,8 @@ struct TodayUseCaseTests {
         _ = try add(app, "Groceries")
         try app.setTodayFilter(.init(category: try CategoryRef.reading("work")))
         let report = try store.open("2026-11-30", "10:00").readToday()
-        #expect(report.filter == "Work")
-        #expect(report.view.due.map(\.title) == ["Standup"])
+        expectEqual(report.filter, "Work")
+        expectEqual(report.view.due.map(\.title), ["Standup"])
     }
     @Test("B-4 W-24 Today's answer gives each region's limits and room; with a Today filter the room still counts every task placed there")
     func limitsAndRoom() throws {
@@ -87,10 +88,10 @@ struct TodayUseCaseTests {
         let text = try store.open("2026-11-30", "10:00").readToday().json.rendered()
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let morning = try #require((answer["regions"] as? [String: Any])?["morning"] as? [String: Any])
-        #expect((morning["mustDo"] as? [Any])?.count == 0, "the filter shows Garden's tasks only")
-        #expect(morning["limits"] as? [String: Int] == ["mustDo": 1, "complementary": 3, "misc": 5])
-        #expect(morning["room"] as? [String: Int] == ["mustDo": 0, "complementary": 3, "misc": 4])
+        expectEqual((morning["mustDo"] as? [Any])?.count, 0, "the filter shows Garden's tasks only")
+        expectEqual(morning["limits"] as? [String: Int], ["mustDo": 1, "complementary": 3, "misc": 5])
+        expectEqual(morning["room"] as? [String: Int], ["mustDo": 0, "complementary": 3, "misc": 4])
         let evening = try #require((answer["regions"] as? [String: Any])?["evening"] as? [String: Any])
-        #expect(evening["room"] as? [String: Int] == ["mustDo": 1, "complementary": 3, "misc": 5])
+        expectEqual(evening["room"] as? [String: Int], ["mustDo": 1, "complementary": 3, "misc": 5])
     }
 }

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("One transaction API: savepoints, commit and roll back (A-6)")
@@ -34,7 +35,7 @@ struct TransactionTests {
             try db.write { try db.run("INSERT INTO notes (text) VALUES ('inner kept')") }
             try db.run("INSERT INTO notes (text) VALUES ('outer after')")
         }
-        #expect(try texts(db) == ["outer before", "inner kept", "outer after"])
+        try expectEqual(texts(db), ["outer before", "inner kept", "outer after"])
         #expect(!db.isInTransaction)
     }
 
@@ -50,7 +51,7 @@ struct TransactionTests {
                 throw Refused()
             }
         }
-        #expect(try texts(db) == ["kept"])
+        try expectEqual(texts(db), ["kept"])
         #expect(!db.isInTransaction)
     }
 
@@ -62,7 +63,7 @@ struct TransactionTests {
             try db.run("INSERT INTO notes (text) VALUES ('tried')")
             return try texts(db)
         }
-        #expect(seen == ["tried"], "the body sees its own changes")
+        expectEqual(seen, ["tried"], "the body sees its own changes")
         #expect(try texts(db).isEmpty)
         try db.write {
             try db.run("INSERT INTO notes (text) VALUES ('committed')")
@@ -70,11 +71,11 @@ struct TransactionTests {
                 try db.run("INSERT INTO notes (text) VALUES ('only tried')")
                 return try db.scalar("SELECT count(*) FROM notes")?.int
             }
-            #expect(inner == 2)
+            expectEqual(inner, 2)
         }
-        #expect(try texts(db) == ["committed"])
-        #expect(try db.transaction(.rollback) { try db.run("DELETE FROM notes"); return 7 } == 7)
-        #expect(try texts(db) == ["committed"])
+        try expectEqual(texts(db), ["committed"])
+        try expectEqual(db.transaction(.rollback) { try db.run("DELETE FROM notes"); return 7 }, 7)
+        try expectEqual(texts(db), ["committed"])
     }
 
     @Test("A-6 another connection sees a transaction's changes only once it commits, and never a dry run's")
@@ -84,11 +85,11 @@ struct TransactionTests {
         let other = try Database(path: store.path)
         try db.write {
             try db.run("INSERT INTO notes (text) VALUES ('pending')")
-            #expect(try other.scalar("SELECT count(*) FROM notes")?.int == 0)
+            try expectEqual(other.scalar("SELECT count(*) FROM notes")?.int, 0)
         }
-        #expect(try other.scalar("SELECT count(*) FROM notes")?.int == 1)
+        try expectEqual(other.scalar("SELECT count(*) FROM notes")?.int, 1)
         try db.dryRun { try db.run("INSERT INTO notes (text) VALUES ('never')") }
-        #expect(try other.scalar("SELECT count(*) FROM notes")?.int == 1)
+        try expectEqual(other.scalar("SELECT count(*) FROM notes")?.int, 1)
     }
 
     @Test("A-6 an import dry run (through the transaction API) changes nothing and reports what it would do")
@@ -100,12 +101,12 @@ struct TransactionTests {
         let version = try planner.changeVersion()
         let incoming = TaskItem(title: "imported", createdAt: try store.instant("2026-03-01", "08:00"))
         let (report, _) = try planner.importTasks([ImportedTask(task: incoming, category: "Work", place: "task 1")], dryRun: true)
-        #expect(report.inserted["tasks"] == 1)
-        #expect(try TempStore.contents(planner) == before)
-        #expect(try planner.changeVersion() == version)
+        expectEqual(report.inserted["tasks"], 1)
+        try expectEqual(TempStore.contents(planner), before)
+        try expectEqual(planner.changeVersion(), version)
         #expect(!planner.db.isInTransaction)
         let (kept, _) = try planner.importTasks([ImportedTask(task: incoming, category: "Work", place: "task 1")], dryRun: false)
-        #expect(kept.inserted["tasks"] == 1)
-        #expect(try planner.list(all: false).map(\.title).sorted() == ["already here", "imported"])
+        expectEqual(kept.inserted["tasks"], 1)
+        try expectEqual(planner.list(all: false).map(\.title).sorted(), ["already here", "imported"])
     }
 }

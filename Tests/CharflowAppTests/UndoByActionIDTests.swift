@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Undo by action id: exactly the named action, or a calm refusal (W-15, D17)")
@@ -16,11 +17,11 @@ struct UndoActionTests {
         change.title = "renamed"
         try planner.edit(task.id.uuidString, change)
         let id = try #require(planner.lastActionID)
-        #expect(try planner.undo(action: id) == "edit")
+        try expectEqual(planner.undo(action: id), "edit")
         var after = try #require(try TempStore.row(planner, task: task.id))
         after["modified_at"] = before["modified_at"]
-        #expect(after == before)
-        #expect(planner.lastActionID == nil, "an undo records no action")
+        expectEqual(after, before)
+        expectEqual(planner.lastActionID, nil, "an undo records no action")
     }
 
     @Test("W-15 an older action no later action touched is undone on its own; the later one stays")
@@ -33,15 +34,15 @@ struct UndoActionTests {
         let secondAdd = try #require(planner.lastActionID)
         #expect(firstAdd != secondAdd)
         try planner.toggleSetting()
-        #expect(try planner.undo(action: firstAdd) == "add")
-        #expect(try planner.task(id: first.id) == nil)
+        try expectEqual(planner.undo(action: firstAdd), "add")
+        try expectEqual(planner.task(id: first.id), nil)
         #expect(try planner.task(id: second.id) != nil)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE id = ?",
                                     [.text(first.id.uuidString.lowercased())]) == 1, "the removed row leaves a tombstone")
         // Plain undo goes on with what is left, newest first.
-        #expect(try planner.undo() == "settings")
-        #expect(try planner.undo() == "add")
-        #expect(try planner.task(id: second.id) == nil)
+        try expectEqual(planner.undo(), "settings")
+        try expectEqual(planner.undo(), "add")
+        try expectEqual(planner.task(id: second.id), nil)
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
     }
 
@@ -55,13 +56,13 @@ struct UndoActionTests {
         try planner.complete(task.id.uuidString)
         let before = try TempStore.contents(planner)
         #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: noted) }
-        #expect(try TempStore.contents(planner) == before)
-        #expect(PlannerError.undoBlocked.code == "undo_blocked")
-        #expect(PlannerError.undoBlocked.message == "That change can't be undone on its own: later changes build on it.")
+        try expectEqual(TempStore.contents(planner), before)
+        expectEqual(PlannerError.undoBlocked.code, "undo_blocked")
+        expectEqual(PlannerError.undoBlocked.message, "That change can't be undone on its own: later changes build on it.")
         // Once the later action is undone, the older one is the latest again.
         try planner.undo()
-        #expect(try planner.undo(action: noted) == "note")
-        #expect(try planner.reload(task).notes == nil)
+        try expectEqual(planner.undo(action: noted), "note")
+        try expectEqual(planner.reload(task).notes, nil)
     }
 
     @Test("W-15 adding a task is refused when a later action made a row that points at it (a session)")
@@ -73,7 +74,7 @@ struct UndoActionTests {
         try planner.recordBegin(.task(task.id))
         let before = try TempStore.contents(planner)
         #expect(throws: PlannerError.undoBlocked) { try planner.undo(action: added) }
-        #expect(try TempStore.contents(planner) == before, "the session was not deleted with the task")
+        try expectEqual(TempStore.contents(planner), before, "the session was not deleted with the task")
     }
 
     @Test("W-15 an edit is still undone on its own when a later action only points at the task (a session begun)")
@@ -84,9 +85,9 @@ struct UndoActionTests {
         try planner.appendNote(task.id.uuidString, "plan")
         let noted = try #require(planner.lastActionID)
         try planner.recordBegin(.task(task.id))
-        #expect(try planner.undo(action: noted) == "note")
-        #expect(try planner.reload(task).notes == nil)
-        #expect(try planner.sessions.live()?.subject == .task(task.id), "the session stays")
+        try expectEqual(planner.undo(action: noted), "note")
+        try expectEqual(planner.reload(task).notes, nil)
+        try expectEqual(planner.sessions.live()?.subject, .task(task.id), "the session stays")
     }
 
     @Test("W-15 an id the journal does not hold is refused as undo_unknown: made up, undone already, or before a rollover")
@@ -100,12 +101,12 @@ struct UndoActionTests {
         let second = try #require(planner.lastActionID)
         try planner.undo()
         #expect(throws: PlannerError.undoUnknown) { try planner.undo(action: second) }
-        #expect(PlannerError.undoUnknown.code == "undo_unknown")
+        expectEqual(PlannerError.undoUnknown.code, "undo_unknown")
         #expect(!PlannerError.undoUnknown.message.contains("!"))
 
         let tomorrow = try store.open("2026-03-03")
         #expect(throws: PlannerError.undoUnknown) { try tomorrow.undo(action: id) }
-        #expect(try tomorrow.list(all: true).map(\.title) == ["one"])
+        try expectEqual(tomorrow.list(all: true).map(\.title), ["one"])
     }
 
     @Test("W-15 ids are stable across processes: another planner on the same file undoes the action it was told")
@@ -115,9 +116,9 @@ struct UndoActionTests {
         let task = try cli.add("from the command line")
         let id = try #require(cli.lastActionID)
         let server = try store.open("2026-03-02", "09:01")
-        #expect(server.lastActionID == nil)
-        #expect(try server.undo(action: id) == "add")
-        #expect(try cli.task(id: task.id) == nil)
+        expectEqual(server.lastActionID, nil)
+        try expectEqual(server.undo(action: id), "add")
+        try expectEqual(cli.task(id: task.id), nil)
     }
 }
 

@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Undo by action id through `CharflowApp` on a real store: an undo that would break a rule is refused
@@ -28,8 +29,8 @@ struct UndoKeepsRulesUseCaseTests {
         let before = try AppTestStore.contents(app)
 
         #expect(throws: PlannerError.regionFull(.morning)) { try app.undo(UndoAction.Input(action: deleted)) }
-        #expect(PlannerError.regionFull(.morning).message == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
-        #expect(try AppTestStore.contents(app) == before)
+        expectEqual(PlannerError.regionFull(.morning).message, "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
+        try expectEqual(AppTestStore.contents(app), before)
         // Today carries no notice of a sync that never happened.
         #expect(!(try app.readToday().signals.contains { $0.signal.kind == "regionOverLimit" }))
     }
@@ -43,8 +44,8 @@ struct UndoKeepsRulesUseCaseTests {
         let deleted = try #require(app.store.lastActionID)
         _ = try place(app, "Tidy the desk", .misc)
         let later = try store.open(day, "10:00")
-        #expect(try later.undo(UndoAction.Input(action: deleted)).label == "delete")
-        #expect(try later.store.task(id: misc.id)?.droppedAt == nil)
+        try expectEqual(later.undo(UndoAction.Input(action: deleted)).label, "delete")
+        try expectEqual(later.store.task(id: misc.id)?.droppedAt, nil)
     }
 
     @Test("S-7 undoing a finish while a later session runs is refused: one timer at a time")
@@ -60,7 +61,7 @@ struct UndoKeepsRulesUseCaseTests {
         _ = try later.beginSession(BeginSession.Input(task: second.id))
         let before = try AppTestStore.contents(later)
         #expect(throws: PlannerError.undoSecondTimer) { try later.undo(UndoAction.Input(action: finished)) }
-        #expect(try AppTestStore.contents(later) == before)
+        try expectEqual(AppTestStore.contents(later), before)
     }
 
     @Test("D8 S-6 undo of pause puts back pausedSeconds exactly; undo of a finish still counts the gap as paused")
@@ -73,16 +74,16 @@ struct UndoKeepsRulesUseCaseTests {
         _ = try store.open(day, "09:15").resumeSession()
         _ = try store.open(day, "09:30").pauseSession()
         let paused = try #require(try store.open(day, "09:31").store.sessions.live())
-        #expect(paused.pausedSeconds == 300)
+        expectEqual(paused.pausedSeconds, 300)
         _ = try store.open(day, "09:31").undo(UndoAction.Input())
         let restored = try #require(try store.open(day, "09:32").store.sessions.live())
-        #expect(restored.pausedSeconds == 300)
-        #expect(restored.pausedAt == nil)
+        expectEqual(restored.pausedSeconds, 300)
+        expectEqual(restored.pausedAt, nil)
 
         _ = try store.open(day, "09:40").finishSession(FinishSession.Input(.stop))
         _ = try store.open(day, "09:45").undo(UndoAction.Input())
         let reopened = try #require(try store.open(day, "09:46").store.sessions.live())
-        #expect(reopened.pausedSeconds == 300 + 300)
+        expectEqual(reopened.pausedSeconds, 300 + 300)
     }
 
     // MARK: Backlog age (D5)
@@ -96,17 +97,17 @@ struct UndoKeepsRulesUseCaseTests {
         let task = try store.open("2026-11-16").addTask(input).task
         // Rolled over into the Backlog on the 17th, entered on its due day, the 16th.
         let app = try store.open("2026-11-30")
-        #expect(try app.store.task(id: task.id)?.backlogSince == LocalDay("2026-11-16"))
+        try expectEqual(app.store.task(id: task.id)?.backlogSince, LocalDay("2026-11-16"))
         let deferred = try app.deferTask(DeferTask.Input(task: task.id, to: .someday)).task
-        #expect(deferred.dueDate == nil)
-        #expect(deferred.backlogSince == LocalDay("2026-11-16"))
+        expectEqual(deferred.dueDate, nil)
+        expectEqual(deferred.backlogSince, LocalDay("2026-11-16"))
         let older = try app.backlog().groups.first { $0.group == .older }
-        #expect(older?.tasks.map(\.id) == [task.id])
+        expectEqual(older?.tasks.map(\.id), [task.id])
         // A task taken off today's board to Someday enters the Backlog today.
         var placed = AddTask.Input(title: "Water the plants")
         placed.region = .evening
         let fresh = try app.addTask(placed).task
         let parked = try app.moveTask(MoveTask.Input(task: fresh.id, to: .backlog)).task
-        #expect(parked.backlogSince == app.today)
+        expectEqual(parked.backlogSince, app.today)
     }
 }

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowAppSetup
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Undo reverts the last action exactly")
@@ -93,7 +94,7 @@ struct UndoTests {
         let label = try planner.undo()
         #expect(!label.isEmpty)
         let after = try snapshot(planner)
-        #expect(withoutModified(after) == withoutModified(before))
+        expectEqual(withoutModified(after), withoutModified(before))
         // A restored row is marked changed at the undo (D14); untouched rows keep their time.
         let undoTime = SQLValue.text(Instant.storageText(planner.now))
         for table in Self.tables {
@@ -108,8 +109,8 @@ struct UndoTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02")
         let task = try planner.add("oops", region: .morning, bucket: .mustDo)
-        #expect(try planner.undo() == "add")
-        #expect(try TempStore.row(planner, task: task.id) == nil)
+        try expectEqual(planner.undo(), "add")
+        try expectEqual(TempStore.row(planner, task: task.id), nil)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE table_name = 'tasks' AND id = ?",
                                     [.text(task.id.uuidString.lowercased())]) == 1)
         #expect(try planner.titles(.morning, .mustDo).isEmpty)
@@ -128,17 +129,17 @@ struct UndoTests {
         do {
             let planner = try store.open("2026-03-02", "10:30")
             done = try planner.complete(task.id.uuidString)
-            #expect(try planner.undo() == "done")
+            try expectEqual(planner.undo(), "done")
             #expect(sameExceptModified(try planner.reload(task), task))
             try planner.complete(task.id.uuidString)
         }
         let planner = try store.open("2026-03-02", "11:00")
         try planner.uncomplete(task.id.uuidString)
-        #expect(try planner.undo() == "undone")
+        try expectEqual(planner.undo(), "undone")
         let restored = try planner.reload(task)
         #expect(restored.isCompleted)
-        #expect(restored.completedAt == done.completedAt)
-        #expect(restored.completedAt == (try store.instant("2026-03-02", "10:30")))
+        expectEqual(restored.completedAt, done.completedAt)
+        expectEqual(restored.completedAt, (try store.instant("2026-03-02", "10:30")))
     }
 
     @Test("B-21 B-9 undo of delete brings the task back into its place and views")
@@ -148,11 +149,11 @@ struct UndoTests {
         let task = try planner.add("dropped by mistake", region: .evening, bucket: .complementary)
         try planner.drop(task.id.uuidString)
         #expect(try planner.titles(.evening, .complementary).isEmpty)
-        #expect(try planner.undo() == "delete")
+        try expectEqual(planner.undo(), "delete")
         let back = try planner.reload(task)
-        #expect(back.droppedAt == nil)
+        expectEqual(back.droppedAt, nil)
         #expect(sameExceptModified(back, task))
-        #expect(try planner.titles(.evening, .complementary) == ["dropped by mistake"])
+        try expectEqual(planner.titles(.evening, .complementary), ["dropped by mistake"])
     }
 
     @Test("B-21 undo steps back one action at a time, newest first, then there is nothing to undo")
@@ -162,16 +163,16 @@ struct UndoTests {
         let task = try planner.add("stacked", region: .morning)
         try planner.move(task.id.uuidString, region: .afternoon, bucket: .complementary)
         try planner.complete(task.id.uuidString)
-        #expect(try planner.undo() == "done")
-        #expect(try planner.reload(task).region == .afternoon)
+        try expectEqual(planner.undo(), "done")
+        try expectEqual(planner.reload(task).region, .afternoon)
         #expect(try !planner.reload(task).isCompleted)
-        #expect(try planner.undo() == "move")
-        #expect(try planner.reload(task).region == .morning)
-        #expect(try planner.reload(task).bucket == .misc)
-        #expect(try planner.undo() == "add")
-        #expect(try TempStore.row(planner, task: task.id) == nil)
+        try expectEqual(planner.undo(), "move")
+        try expectEqual(planner.reload(task).region, .morning)
+        try expectEqual(planner.reload(task).bucket, .misc)
+        try expectEqual(planner.undo(), "add")
+        try expectEqual(TempStore.row(planner, task: task.id), nil)
         #expect(throws: PlannerError.nothingToUndo) { try planner.undo() }
-        #expect(PlannerError.nothingToUndo.message == "Nothing to undo.")
+        expectEqual(PlannerError.nothingToUndo.message, "Nothing to undo.")
     }
 
     @Test("B-21 a refused action leaves no undo step behind")
@@ -182,8 +183,8 @@ struct UndoTests {
         let second = try planner.add("second", region: .morning, bucket: .misc)
         #expect(throws: PlannerError.regionFull(.morning)) { try planner.move(second.id.uuidString, region: nil, bucket: .mustDo) }
         #expect(throws: PlannerError.emptyTitle) { try planner.add(" ") }
-        #expect(try planner.undo() == "add")
-        #expect(try TempStore.row(planner, task: second.id) == nil)
+        try expectEqual(planner.undo(), "add")
+        try expectEqual(TempStore.row(planner, task: second.id), nil)
         #expect(try TempStore.row(planner, task: first.id) != nil)
     }
 
@@ -193,9 +194,9 @@ struct UndoTests {
         let planner = try store.open("2026-03-02")
         let tasks = try (1...5).map { try planner.add("m\($0)", region: .evening) }
         try planner.reorder(tasks[4].id.uuidString, to: 1)
-        #expect(try planner.titles(.evening, .misc) == ["m5", "m1", "m2", "m3", "m4"])
-        #expect(try planner.undo() == "reorder")
-        #expect(try planner.titles(.evening, .misc) == ["m1", "m2", "m3", "m4", "m5"])
+        try expectEqual(planner.titles(.evening, .misc), ["m5", "m1", "m2", "m3", "m4"])
+        try expectEqual(planner.undo(), "reorder")
+        try expectEqual(planner.titles(.evening, .misc), ["m1", "m2", "m3", "m4", "m5"])
         for task in tasks { #expect(sameExceptModified(try planner.reload(task), task)) }
     }
 
@@ -209,16 +210,16 @@ struct UndoTests {
         }
         do {
             let planner = try store.open("2026-03-02", "12:00")
-            #expect(planner.settings.rolloverTime == TimeOfDay("05:30"))
-            #expect(try planner.undo() == "settings")
+            expectEqual(planner.settings.rolloverTime, TimeOfDay("05:30"))
+            try expectEqual(planner.undo(), "settings")
         }
         do {
             let planner = try store.open("2026-03-02", "12:01")
-            #expect(planner.settings.rolloverTime == TimeOfDay("04:00"))
-            #expect(try planner.undo() == "settings")
+            expectEqual(planner.settings.rolloverTime, TimeOfDay("04:00"))
+            try expectEqual(planner.undo(), "settings")
         }
         let planner = try store.open("2026-03-02", "12:02")
-        #expect(planner.settings.rolloverTime == .midnight)
+        expectEqual(planner.settings.rolloverTime, .midnight)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM settings WHERE key = 'rollover-time'") == 0)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow anchor …`, `charflow prayers` and the settings of region hours and prayer times, run as the
@@ -22,7 +23,7 @@ struct AnchorCommandTests {
         #expect(list.contains("Morning standup") && list.contains("today 09:30–09:45, Morning, not marked yet"), "\(list)")
         #expect(list.contains("Isha, 20 min  · no location set"))
         let json = try cf.json(["anchor", "list"], now: Self.friday)
-        #expect((json["anchors"] as? [[String: Any]])?.count == 6)
+        expectEqual((json["anchors"] as? [[String: Any]])?.count, 6)
         let id = try #require((json["anchors"] as? [[String: Any]])?.first { $0["title"] as? String == "Morning standup" }?["id"] as? String)
         let show = try cf.ok(["anchor", "show", String(id.prefix(6))], now: Self.friday).stdout
         #expect(show.contains("Today: 09:30–09:45, Morning, not marked yet"), "\(show)")
@@ -32,17 +33,17 @@ struct AnchorCommandTests {
         #expect(edited["title"] as? String == "Standup" && edited["start"] as? String == "10:00" && edited["days"] as? [Int] == [1, 3, 5])
         #expect(edited["remindMinutes"] is NSNull)
         #expect(try cf.ok(["undo"], now: Self.friday).stdout.contains("anchor edit"))
-        #expect(try cf.json(["anchor", "show", id], now: Self.friday)["title"] as? String == "Morning standup")
-        #expect(try cf.ok(["anchor", "archive", id], now: Self.friday).stdout == "Archived “Morning standup”; its marks are kept.\n")
+        try expectEqual(cf.json(["anchor", "show", id], now: Self.friday)["title"] as? String, "Morning standup")
+        try expectEqual(cf.ok(["anchor", "archive", id], now: Self.friday).stdout, "Archived “Morning standup”; its marks are kept.\n")
         #expect(!(try cf.ok(["anchor", "list"], now: Self.friday).stdout.contains("Morning standup")))
         #expect(try cf.ok(["anchor", "list", "--all"], now: Self.friday).stdout.contains("archived"))
-        #expect(try cf.ok(["anchor", "restore", id], now: Self.friday).stdout == "Restored “Morning standup”.\n")
+        try expectEqual(cf.ok(["anchor", "restore", id], now: Self.friday).stdout, "Restored “Morning standup”.\n")
         try cf.ok(["undo"], now: Self.friday)
         try cf.ok(["undo"], now: Self.friday)
-        #expect(try cf.json(["anchor", "show", id], now: Self.friday)["isArchived"] as? Bool == false, "restore and archive undone")
+        try expectEqual(cf.json(["anchor", "show", id], now: Self.friday)["isArchived"] as? Bool, false, "restore and archive undone")
         // Undo of the add takes all five prayers away at once.
         #expect(try cf.ok(["undo"], now: Self.friday).stdout.contains("anchor add"))
-        #expect((try cf.json(["anchor", "list"], now: Self.friday)["anchors"] as? [[String: Any]])?.count == 1)
+        expectEqual((try cf.json(["anchor", "list"], now: Self.friday)["anchors"] as? [[String: Any]])?.count, 1)
     }
 
     @Test("F-4 F-6 attend and miss name a day with --date; the grid and its read show the marks; undo takes a mark back to not marked")
@@ -54,24 +55,24 @@ struct AnchorCommandTests {
             try cf.ok(["anchor", verb, "standup"], now: day + "T10:00")
         }
         let late = try cf.ok(["anchor", "attend", "Standup", "--date", "2026-03-20"], now: "2026-03-23T10:00")
-        #expect(late.stdout == "“Standup” on 2026-03-20: attended.\n")
+        expectEqual(late.stdout, "“Standup” on 2026-03-20: attended.\n")
         let now = "2026-03-23T10:00"
         let text = try cf.ok(["anchor", "grid", "Standup", "--weeks", "3"], now: now).stdout
         #expect(text.contains("Attended 4 of 10 so far; 1 missed; 5 not marked."), "\(text)")
         #expect(text.contains("attended") && text.contains("not marked"))
         let grid = try cf.json(["anchor", "grid", "Standup", "--weeks", "3"], now: now)
         let states = try #require(grid["days"] as? [[String: Any]]).map { "\($0["date"] ?? "") \($0["state"] ?? "")" }
-        #expect(states.count == 15)
+        expectEqual(states.count, 15)
         #expect(states.contains("2026-03-18 missed") && states.contains("2026-03-20 attended") && states.contains("2026-03-13 notMarked"))
         #expect(states.contains("2026-03-22 notScheduled") && states.last == "2026-03-23 open")
         #expect(try cf.ok(["undo"], now: now).stdout.contains("anchor attend"))
-        #expect(try cf.json(["anchor", "show", "Standup"], now: now)["read"] as? String == "Attended 3 of 10 so far; 1 missed; 6 not marked.")
+        try expectEqual(cf.json(["anchor", "show", "Standup"], now: now)["read"] as? String, "Attended 3 of 10 so far; 1 missed; 6 not marked.")
         // Miss after attend on one day is one mark, the later one.
         try cf.ok(["anchor", "attend", "Standup"], now: now)
         try cf.ok(["anchor", "miss", "Standup"], now: "2026-03-23T10:05")
-        #expect(try cf.json(["anchor", "show", "Standup"], now: "2026-03-23T10:06")["today"].flatMap { ($0 as? [String: Any])?["outcome"] as? String } == "missed")
+        try expectEqual(cf.json(["anchor", "show", "Standup"], now: "2026-03-23T10:06")["today"].flatMap { ($0 as? [String: Any])?["outcome"] as? String }, "missed")
         let again = try cf.ok(["anchor", "miss", "Standup"], now: "2026-03-23T10:07")
-        #expect(again.stdout == "“Standup” today was already marked missed.\n")
+        expectEqual(again.stdout, "“Standup” today was already marked missed.\n")
     }
 
     @Test("F-4 bad marks and bad anchors exit 1 with the refusal, bad usage exits 2 with the usage, and neither changes the store")
@@ -112,13 +113,13 @@ struct AnchorCommandTests {
         ]
         for (args, status, says) in cases {
             let result = try cf.run(args, now: now)
-            #expect(result.status == status, "\(args): \(result.stderr)")
+            expectEqual(result.status, status, "\(args): \(result.stderr)")
             #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(args)")
         }
         let json = try cf.run(["anchor", "attend", "Gym", "--json"], now: now)
-        #expect(try json.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "anchor_not_found")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cf.storePath)) == before)
+        try expectEqual(json.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String }, "anchor_not_found")
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: cf.storePath)), before)
     }
 
     @Test("F-1 settings of region hours: set, listed, refused when they overlap or leave the day with a 04:00 and a 23:00 rollover, and undone")
@@ -126,9 +127,9 @@ struct AnchorCommandTests {
         let cf = try CharflowRunner(timeZone: "Europe/London")
         defer { cf.removeFolder() }
         let now = "2026-03-23T10:00"
-        #expect(try cf.ok(["settings", "morning"], now: now).stdout == "morning  06:00-12:00\n")
+        try expectEqual(cf.ok(["settings", "morning"], now: now).stdout, "morning  06:00-12:00\n")
         try cf.ok(["settings", "rollover-time", "04:00"], now: now)
-        #expect(try cf.json(["settings", "evening", "20:00-01:30"], now: now)["evening"] as? String == "20:00-01:30")
+        try expectEqual(cf.json(["settings", "evening", "20:00-01:30"], now: now)["evening"] as? String, "20:00-01:30")
         let cases: [(args: [String], says: String)] = [
             (["settings", "evening", "20:00-05:00"], "Evening (20:00–05:00) would run past the end of the day at 04:00"),
             (["settings", "morning", "05:00-13:00"], "Morning (05:00–13:00) and Afternoon (12:00–17:00) would overlap"),
@@ -137,15 +138,15 @@ struct AnchorCommandTests {
         ]
         for (args, says) in cases {
             let result = try cf.run(args, now: now)
-            #expect(result.status == 1, "\(args)")
+            expectEqual(result.status, 1, "\(args)")
             #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
         }
-        #expect(try cf.json(["settings"], now: now)["rollover-time"] as? String == "04:00")
+        try expectEqual(cf.json(["settings"], now: now)["rollover-time"] as? String, "04:00")
         try cf.ok(["undo"], now: now)
         try cf.ok(["settings", "rollover-time", "23:00"], now: now)
         let late = try cf.run(["settings", "evening", "17:00-23:30"], now: now)
         #expect(late.status == 1 && late.stderr.contains("Evening (17:00–23:30) would run past the end of the day at 23:00"), "\(late.stderr)")
-        #expect(try cf.json(["settings", "morning", "23:00-11:00"], now: now)["morning"] as? String == "23:00-11:00")
+        try expectEqual(cf.json(["settings", "morning", "23:00-11:00"], now: now)["morning"] as? String, "23:00-11:00")
     }
 
     @Test("F-7 F-8 prayers: refused with how to set a location, then the times in the user's zone across the change to summer time; prayer settings and adjustments through settings")
@@ -154,24 +155,24 @@ struct AnchorCommandTests {
         defer { cf.removeFolder() }
         let now = "2026-03-27T10:00"
         let refused = try cf.run(["prayers"], now: now)
-        #expect(refused.status == 1)
-        #expect(refused.stderr == "charflow: No location is set, so there are no prayer times yet. Set one with `charflow settings location LAT,LON`, such as 51.5074,-0.1278.\n")
+        expectEqual(refused.status, 1)
+        expectEqual(refused.stderr, "charflow: No location is set, so there are no prayer times yet. Set one with `charflow settings location LAT,LON`, such as 51.5074,-0.1278.\n")
         #expect(try cf.run(["settings", "location", "91,0"], now: now).stderr.contains("the latitude must be from -90 to 90"))
         try cf.ok(["settings", "location", "51.5074,-0.1278"], now: now)
         let text = try cf.ok(["prayers", "2026-03-28", "--days", "2"], now: now).stdout
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Prayer times at 51.5074,-0.1278 · Muslim World League, Asr standard")
+        expectEqual(lines.first, "Prayer times at 51.5074,-0.1278 · Muslim World League, Asr standard")
         #expect(lines.count == 3 && lines[1].hasPrefix("2026-03-28 Sat  Fajr ") && lines[2].hasPrefix("2026-03-29 Sun  Fajr "), "\(text)")
         let json = try cf.json(["prayers", "2026-03-28", "--days", "2"], now: now)
         let days = try #require(json["days"] as? [[String: Any]])
-        #expect((days[0]["dhuhr"] as? String)?.hasSuffix("+00:00") == true)
-        #expect((days[1]["dhuhr"] as? String)?.hasSuffix("+01:00") == true, "summer time from 29 March")
-        #expect(json["zone"] as? String == "Europe/London")
+        expectEqual((days[0]["dhuhr"] as? String)?.hasSuffix("+00:00"), true)
+        expectEqual((days[1]["dhuhr"] as? String)?.hasSuffix("+01:00"), true, "summer time from 29 March")
+        expectEqual(json["zone"] as? String, "Europe/London")
         for (key, value) in [("prayer-method", "moonsighting"), ("asr", "hanafi"), ("high-latitude", "angle")] {
-            #expect(try cf.json(["settings", key, value], now: now)[key] as? String == value)
+            try expectEqual(cf.json(["settings", key, value], now: now)[key] as? String, value)
         }
-        #expect(try cf.json(["settings", "prayer-adjust", "isha", "+3"], now: now)["prayer-adjust"] as? String == "isha=3")
-        #expect(try cf.json(["settings", "prayer-adjust", "fajr", "-2"], now: now)["prayer-adjust"] as? String == "fajr=-2,isha=3")
+        try expectEqual(cf.json(["settings", "prayer-adjust", "isha", "+3"], now: now)["prayer-adjust"] as? String, "isha=3")
+        try expectEqual(cf.json(["settings", "prayer-adjust", "fajr", "-2"], now: now)["prayer-adjust"] as? String, "fajr=-2,isha=3")
         #expect(try cf.ok(["prayers"], now: now).stdout.contains("Adjusted by you: Fajr -2 min, Isha +3 min."))
         let bad: [(args: [String], status: Int32, says: String)] = [
             (["settings", "prayer-adjust", "isha"], 2, "By how many minutes?"),
@@ -184,12 +185,12 @@ struct AnchorCommandTests {
         ]
         for (args, status, says) in bad {
             let result = try cf.run(args, now: now)
-            #expect(result.status == status, "\(args): \(result.stderr)")
+            expectEqual(result.status, status, "\(args): \(result.stderr)")
             #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
         }
         try cf.ok(["undo"], now: now)
-        #expect(try cf.json(["settings", "prayer-adjust"], now: now)["prayer-adjust"] as? String == "isha=3")
-        #expect(try cf.json(["settings", "prayer-adjust", "none"], now: now)["prayer-adjust"] as? String == "none")
+        try expectEqual(cf.json(["settings", "prayer-adjust"], now: now)["prayer-adjust"] as? String, "isha=3")
+        try expectEqual(cf.json(["settings", "prayer-adjust", "none"], now: now)["prayer-adjust"] as? String, "none")
     }
 
     @Test("F-3 remind lists an anchor's reminder at its minutes before, once an occurrence, and not for an archived anchor")
@@ -198,14 +199,14 @@ struct AnchorCommandTests {
         defer { cf.removeFolder() }
         try cf.ok(["settings", "review-time", "off"], now: "2026-03-23T08:00")
         try cf.ok(["anchor", "add", "Standup", "--at", "09:30", "--for", "15", "--weekdays", "--remind", "10"], now: "2026-03-23T08:00")
-        #expect(try cf.ok(["remind"], now: "2026-03-24T09:19").stdout == "\n")
-        #expect(try cf.ok(["remind"], now: "2026-03-24T09:20").stdout == "Standup at 09:30\n")
-        #expect(try cf.ok(["remind"], now: "2026-03-24T09:21").stdout == "\n", "once")
+        try expectEqual(cf.ok(["remind"], now: "2026-03-24T09:19").stdout, "\n")
+        try expectEqual(cf.ok(["remind"], now: "2026-03-24T09:20").stdout, "Standup at 09:30\n")
+        try expectEqual(cf.ok(["remind"], now: "2026-03-24T09:21").stdout, "\n", "once")
         let json = try cf.json(["remind", "--dry-run"], now: "2026-03-25T09:25")
         let reminder = try #require((json["reminders"] as? [[String: Any]])?.first)
         #expect(reminder["kind"] as? String == "anchor" && reminder["message"] as? String == "Standup at 09:30")
         #expect(reminder["anchor"] as? String != nil)
         try cf.ok(["anchor", "archive", "Standup"], now: "2026-03-25T09:26")
-        #expect(try cf.ok(["remind"], now: "2026-03-25T09:27").stdout == "\n")
+        try expectEqual(cf.ok(["remind"], now: "2026-03-25T09:27").stdout, "\n")
     }
 }

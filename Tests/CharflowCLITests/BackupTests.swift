@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The lossless JSON backup (`export --format json` / `import`) through the command line.
@@ -55,7 +56,7 @@ struct BackupTests {
         let source = try Self.fullStore()
         defer { source.removeFolder() }
         let first = try source.run(["export", "--format", "json"], now: Self.now)
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         let file = source.folder.appendingPathComponent("backup.json")
         try Data(first.stdout.utf8).write(to: file)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
@@ -69,10 +70,10 @@ struct BackupTests {
         let target = try CharflowRunner()
         defer { target.removeFolder() }
         let imported = try target.run(["import", file.path], now: Self.now)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Restored the backup"))
         let second = try target.run(["export", "--format", "json"], now: Self.now)
-        #expect(second.stdout == first.stdout)
+        expectEqual(second.stdout, first.stdout)
     }
 
     /// The notes carry `title` exactly; the title carries it without the control characters a title
@@ -88,19 +89,19 @@ struct BackupTests {
             .trimmingCharacters(in: .whitespaces)
         try source.add("x" + plain, ["--notes", "note: " + title], now: Self.now)
         let first = try source.run(["export"], now: Self.now)
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
         let tables = try #require(document["tables"] as? [String: [[String: Any]]])
         let task = try #require(tables["tasks"]?.first)
-        #expect(task["title"] as? String == "x" + plain)
-        #expect(task["notes"] as? String == "note: " + title)
-        #expect(task["deferral_count"] as? Int == 0)
+        expectEqual(task["title"] as? String, "x" + plain)
+        expectEqual(task["notes"] as? String, "note: " + title)
+        expectEqual(task["deferral_count"] as? Int, 0)
         let file = source.folder.appendingPathComponent("backup.json")
         try Data(first.stdout.utf8).write(to: file)
         let target = try CharflowRunner()
         defer { target.removeFolder() }
-        #expect(try target.run(["import", file.path], now: Self.now).status == 0)
-        #expect(try target.run(["export"], now: Self.now).stdout == first.stdout)
+        try expectEqual(target.run(["import", file.path], now: Self.now).status, 0)
+        try expectEqual(target.run(["export"], now: Self.now).stdout, first.stdout)
     }
 
     @Test("X-1 an export that cannot be written (a full disk) says so and exits 1")
@@ -109,8 +110,8 @@ struct BackupTests {
         defer { cf.removeFolder() }
         try cf.add("Something to export", now: Self.now)
         let result = try cf.run(["export"], now: Self.now, standardOutput: "/dev/full")
-        #expect(result.status == 1)
-        #expect(result.stderr == "charflow: Could not write the export: No space left on device.\n")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "charflow: Could not write the export: No space left on device.\n")
     }
 
     @Test("X-1 with --json, export prints one JSON document: the backup itself, or the file it wrote; a CSV or iCalendar export to standard output is a usage error")
@@ -120,18 +121,18 @@ struct BackupTests {
         try cf.add("Something to export", now: Self.now)
         let file = cf.folder.appendingPathComponent("backup.json")
         let written = try cf.run(["export", "--out", file.path, "--json"], now: Self.now)
-        #expect(written.status == 0, "\(written.stderr)")
+        expectEqual(written.status, 0, "\(written.stderr)")
         let document = try written.json()
-        #expect(document["exported"] as? String == file.path)
-        #expect(document["format"] as? String == "json")
+        expectEqual(document["exported"] as? String, file.path)
+        expectEqual(document["format"] as? String, "json")
         #expect(written.stderr.isEmpty, "the text note was printed too: \(written.stderr)")
         #expect(FileManager.default.fileExists(atPath: file.path))
         let text = try cf.run(["export", "--out", file.path], now: Self.now)
         #expect(text.stderr == "Exported to \(file.path).\n" && text.stdout.isEmpty)
         for format in ["csv", "ics"] {
             let refused = try cf.run(["export", "--format", format, "--json"], now: Self.now)
-            #expect(refused.status == 2, "\(format): exit \(refused.status)")
-            #expect(try refused.errorDocument().code == "usage")
+            expectEqual(refused.status, 2, "\(format): exit \(refused.status)")
+            try expectEqual(refused.errorDocument().code, "usage")
             #expect(refused.stderr.contains("give --out FILE"), "\(refused.stderr)")
         }
     }
@@ -147,11 +148,11 @@ struct BackupTests {
         try target.add("Already here", now: Self.now)
         let before = try target.contents()
         let result = try target.run(["import", file.path, "--dry-run", "--json"], now: Self.now)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let report = try result.json()
-        #expect(report["dryRun"] as? Bool == true)
+        expectEqual(report["dryRun"] as? Bool, true)
         #expect((report["inserted"] as? Int ?? 0) > 10)
-        #expect(try target.contents() == before)
+        try expectEqual(target.contents(), before)
     }
 
     @Test("X-1 merging keeps the newer change of each record and the file's deletions")
@@ -165,7 +166,7 @@ struct BackupTests {
 
         let b = try CharflowRunner()
         defer { b.removeFolder() }
-        #expect(try b.run(["import", fileA.path], now: "2026-11-28T09:02").status == 0)
+        try expectEqual(b.run(["import", fileA.path], now: "2026-11-28T09:02").status, 0)
         // B edits the shared task later; A purges the doomed one and edits the shared one earlier than B.
         try a.run(["edit", shared, "--title", "Shared (A)"], now: "2026-11-28T10:00")
         try b.run(["edit", shared, "--title", "Shared (B)"], now: "2026-11-28T11:00")
@@ -174,10 +175,10 @@ struct BackupTests {
         try a.run(["export", "--out", fileA2.path], now: "2026-11-28T12:00")
 
         let merged = try b.run(["import", fileA2.path, "--json"], now: "2026-11-28T12:01")
-        #expect(merged.status == 0, "\(merged.stderr)")
+        expectEqual(merged.status, 0, "\(merged.stderr)")
         let list = try b.json(["list", "--all"], now: "2026-11-28T12:02")
         let titles = JSONPath.titles(JSONPath.tasks(list, "tasks"))
-        #expect(titles == ["Shared (B)"], "B's later edit wins and A's purge reaches B: \(titles)")
+        expectEqual(titles, ["Shared (B)"], "B's later edit wins and A's purge reaches B: \(titles)")
     }
 
     @Test("X-1 merging applies the (seriesID, dueDate) dedup: two next instances become one")
@@ -195,10 +196,10 @@ struct BackupTests {
         try b.run(["done", rent], now: "2026-11-30T09:05")
         let fileA2 = a.folder.appendingPathComponent("a2.json")
         try a.run(["export", "--out", fileA2.path], now: "2026-11-30T09:10")
-        #expect(try b.run(["import", fileA2.path], now: "2026-11-30T09:11").status == 0)
+        try expectEqual(b.run(["import", fileA2.path], now: "2026-11-30T09:11").status, 0)
         let upcoming = JSONPath.tasks(try b.json(["upcoming"], now: "2026-11-30T09:12"), "tasks")
-        #expect(upcoming.count == 1)
-        #expect(upcoming.first?["dueDate"] as? String == "2026-12-30")
+        expectEqual(upcoming.count, 1)
+        expectEqual(upcoming.first?["dueDate"] as? String, "2026-12-30")
     }
 
     @Test("X-1 S-11 merging two stores each with a live session stops the later one and says so once")
@@ -217,13 +218,13 @@ struct BackupTests {
         let file2 = a.folder.appendingPathComponent("a2.json")
         try a.run(["export", "--out", file2.path], now: "2026-11-30T10:00")
         let merged = try b.run(["import", file2.path], now: "2026-11-30T10:00")
-        #expect(merged.status == 0, "\(merged.stderr)")
+        expectEqual(merged.status, 0, "\(merged.stderr)")
         let status = try b.json(["status"], now: "2026-11-30T10:01")
         let session = try #require(status["session"] as? [String: Any])
-        #expect(session["taskID"] as? String == first, "the earlier-started session stays live")
+        expectEqual(session["taskID"] as? String, first, "the earlier-started session stays live")
         let secondSessions = try #require(try b.json(["show", second], now: "2026-11-30T10:01")["sessions"] as? [[String: Any]])
-        #expect(secondSessions.first?["outcome"] as? String == "abandoned")
-        #expect((secondSessions.first?["actualSeconds"] as? Int ?? 0) == 30 * 60)
+        expectEqual(secondSessions.first?["outcome"] as? String, "abandoned")
+        expectEqual((secondSessions.first?["actualSeconds"] as? Int ?? 0), 30 * 60)
         let signals = (try b.json(["today"], now: "2026-11-30T10:02")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(signals.contains("twoTimersStopped"))
         #expect(try b.run(["today"], now: "2026-11-30T10:02").stdout.contains("stopped"), "the text Today shows the notice and marks it seen")
@@ -286,17 +287,17 @@ struct BackupTests {
         try Data(text.utf8).write(to: file)
         let before = try cf.contents()
         let result = try cf.run(["import", file.path, "--from", "charflow"], now: Self.now)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains(place), "\(result.stderr)")
         #expect(result.stderr.contains("Nothing was changed"))
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("X-5 H-10 a window target its habit's kind cannot take is refused, the habit in the file or in the store")
     func windowTargetOfItsKind() throws {
         let source = try CharflowRunner()
         defer { source.removeFolder() }
-        #expect(try source.run(["habit", "add", "Dhikr", "--preset", "dhikr"], now: Self.now).status == 0)
+        try expectEqual(source.run(["habit", "add", "Dhikr", "--preset", "dhikr"], now: Self.now).status, 0)
         let exported = try source.run(["export"], now: Self.now)
         var document = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
         var tables = try #require(document["tables"] as? [String: Any])
@@ -314,16 +315,16 @@ struct BackupTests {
         try fresh.add("Keep me", now: Self.now)
         let before = try fresh.contents()
         let refused = try fresh.run(["import", broken.path, "--from", "charflow"], now: Self.now)
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("habit_windows[1].target"), "\(refused.stderr)")
-        #expect(try fresh.contents() == before)
+        try expectEqual(fresh.contents(), before)
 
         // The habit is already in the store: merging the file's window is refused the same way.
         let sourceBefore = try source.contents()
         let merged = try source.run(["import", broken.path, "--from", "charflow"], now: Self.now)
-        #expect(merged.status == 1)
+        expectEqual(merged.status, 1)
         #expect(merged.stderr.contains("habit_windows[1].target"), "\(merged.stderr)")
-        #expect(try source.contents() == sourceBefore)
+        try expectEqual(source.contents(), sourceBefore)
     }
 
     @Test("X-5 fifty megabytes of garbage are refused quickly and change nothing")
@@ -344,9 +345,9 @@ struct BackupTests {
         let before = try cf.contents()
         let started = Date()
         let result = try cf.run(["import", file.path], now: Self.now)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("file"))
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
         #expect(Date().timeIntervalSince(started) < 30)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Refused input through the command line: exit 1, one clear line on stderr, the `--json` error document,
@@ -44,7 +45,7 @@ struct BadInputTests {
                 try FileManager.default.copyItem(atPath: template.path + suffix, toPath: runner.storePath + suffix)
             }
             (placed, parked, finished, gone) = (template.ids[0], template.ids[1], template.ids[2], template.ids[3])
-            #expect(JSONPath.tasks(try runner.json(["list", "--all"], now: BadInputTests.now), "tasks").count == 4)
+            expectEqual(JSONPath.tasks(try runner.json(["list", "--all"], now: BadInputTests.now), "tasks").count, 4)
         }
 
         /// A hex prefix that names none of the seeded tasks.
@@ -141,24 +142,24 @@ struct BadInputTests {
         var twin = String(first.prefix(8)) + "-0000-4000-8000-000000000000"
         if twin == first { twin = String(first.prefix(8)) + "-ffff-4fff-bfff-ffffffffffff" }
         try runner.insertTwin(of: first, as: twin, title: "Second of two")
-        #expect(JSONPath.tasks(try runner.json(["list"], now: Self.now), "tasks").count == 2)
+        expectEqual(JSONPath.tasks(try runner.json(["list"], now: Self.now), "tasks").count, 2)
 
         for length in [4, 6, 8] {
             let prefix = String(first.prefix(length))
             for command in [["show", prefix], ["done", prefix], ["delete", prefix], ["move", prefix, "--backlog"]] {
                 let refusal = try runner.expectRefused(command, now: Self.now)
-                #expect(refusal.code == "ambiguous_id")
+                expectEqual(refusal.code, "ambiguous_id")
                 #expect(refusal.message.contains(prefix))
             }
             // Upper case names the same tasks.
-            #expect(try runner.expectRefused(["show", prefix.uppercased()], now: Self.now).code == "ambiguous_id")
+            try expectEqual(runner.expectRefused(["show", prefix.uppercased()], now: Self.now).code, "ambiguous_id")
         }
         // Enough of the id to tell them apart works for both.
-        #expect(try runner.show(String(first.prefix(13)), now: Self.now)["title"] as? String == "First of two")
-        #expect(try runner.show(String(twin.prefix(13)), now: Self.now)["title"] as? String == "Second of two")
-        #expect(try runner.show(first, now: Self.now)["title"] as? String == "First of two")
-        #expect(try runner.show(twin, now: Self.now)["title"] as? String == "Second of two")
-        #expect(try runner.show(first.uppercased(), now: Self.now)["id"] as? String == first)
+        try expectEqual(runner.show(String(first.prefix(13)), now: Self.now)["title"] as? String, "First of two")
+        try expectEqual(runner.show(String(twin.prefix(13)), now: Self.now)["title"] as? String, "Second of two")
+        try expectEqual(runner.show(first, now: Self.now)["title"] as? String, "First of two")
+        try expectEqual(runner.show(twin, now: Self.now)["title"] as? String, "Second of two")
+        try expectEqual(runner.show(first.uppercased(), now: Self.now)["id"] as? String, first)
     }
 
     // MARK: Regions and buckets
@@ -188,8 +189,8 @@ struct BadInputTests {
         let seed = try Seed()
         defer { seed.runner.removeFolder() }
         let result = try seed.runner.expectRefused(seed.fill(refusal.arguments), now: refusal.now)
-        #expect(result.message == regionFullMessage("Morning"))
-        #expect(result.code == "region_full")
+        expectEqual(result.message, regionFullMessage("Morning"))
+        expectEqual(result.code, "region_full")
     }
 
     // MARK: Dates and clocks
@@ -234,10 +235,10 @@ struct BadInputTests {
         defer { seed.runner.removeFolder() }
         let before = try seed.runner.contents()
         let result = try seed.runner.run(["add", "Task"], now: nil, extra: ["CHARFLOW_NOW": "2026-11-31T09:00"])
-        #expect(result.status == 1)
-        #expect(result.stderrLines.count == 1)
+        expectEqual(result.status, 1)
+        expectEqual(result.stderrLines.count, 1)
         #expect(result.refusalMessage.contains("2026-11-31T09:00"))
-        #expect(try seed.runner.contents() == before)
+        try expectEqual(seed.runner.contents(), before)
     }
 
     @Test("B-14 --now with impossible seconds is refused, not read as the minute")
@@ -248,7 +249,7 @@ struct BadInputTests {
             let seed = try Seed()
             defer { seed.runner.removeFolder() }
             let result = try seed.runner.expectRefused(["today"], now: now)
-            #expect(result.code == "bad_time", "--now \(now)")
+            expectEqual(result.code, "bad_time", "--now \(now)")
         }
     }
 
@@ -312,13 +313,13 @@ struct BadInputTests {
         let before = try seed.runner.contents()
         // The clock goes first, so that a trailing option really has no value.
         let text = try seed.runner.run(["--now", Self.now] + filled, now: nil)
-        #expect(text.status == 2, "exit \(text.status): \(text.stderr)")
+        expectEqual(text.status, 2, "exit \(text.status): \(text.stderr)")
         #expect(text.stdout.isEmpty)
-        #expect(text.stderrLines.first?.hasPrefix("charflow: ") == true, "\(text.stderr)")
+        expectEqual(text.stderrLines.first?.hasPrefix("charflow: "), true, "\(text.stderr)")
         let json = try seed.runner.run(["--json", "--now", Self.now] + filled, now: nil)
-        #expect(json.status == 2)
-        #expect(try json.errorDocument().code == "usage")
-        #expect(try seed.runner.contents() == before)
+        expectEqual(json.status, 2)
+        try expectEqual(json.errorDocument().code, "usage")
+        try expectEqual(seed.runner.contents(), before)
     }
 
     @Test("B-11 B-12 a command missing its subject is a usage error that creates no store",

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The day board's commands beyond the stories: words accepted, tomorrow's board, boards of ended days.
@@ -15,10 +16,10 @@ struct BoardCommandTests {
         defer { runner.removeFolder() }
         let task = try runner.json(["add", "Worded", "--region", "Evening"] + (word.map { ["--bucket", $0] } ?? []),
                                    now: Self.now)
-        #expect(task["region"] as? String == "evening")
-        #expect(task["bucket"] as? String == stored)
+        expectEqual(task["region"] as? String, "evening")
+        expectEqual(task["bucket"] as? String, stored)
         let today = try runner.json(["today"], now: Self.now)
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", stored)) == ["Worded"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", stored)), ["Worded"])
     }
 
     @Test("B-4 B-7 tomorrow's board has its own 1–3–5 and becomes today's board without a rollover move")
@@ -28,16 +29,16 @@ struct BoardCommandTests {
         try runner.add("Today's must", ["--region", "morning", "--bucket", "must"], now: Self.now)
         let planned = try runner.json(["add", "Tomorrow's must", "--region", "morning", "--bucket", "must",
                                        "--due", "tomorrow"], now: Self.now)
-        #expect(planned["dueDate"] as? String == "2026-12-01")
+        expectEqual(planned["dueDate"] as? String, "2026-12-01")
         let refusal = try runner.expectRefused(["add", "Second for tomorrow", "--region", "morning", "--bucket", "must",
                                                 "--due", "tomorrow"], now: Self.now)
-        #expect(refusal.message == regionFullMessage("Morning"))
+        expectEqual(refusal.message, regionFullMessage("Morning"))
 
         // The next morning it is simply today's Must-Do, with no deferral.
         let tuesday = try runner.json(["today"], now: "2026-12-01T07:00")
-        #expect(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")) == ["Tomorrow's must"])
-        #expect(JSONPath.tasks(tuesday, "regions", "morning", "mustDo").first?["deferralCount"] as? Int == 0)
-        #expect(JSONPath.titles(JSONPath.tasks(tuesday, "overdue")) == ["Today's must"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")), ["Tomorrow's must"])
+        expectEqual(JSONPath.tasks(tuesday, "regions", "morning", "mustDo").first?["deferralCount"] as? Int, 0)
+        expectEqual(JSONPath.titles(JSONPath.tasks(tuesday, "overdue")), ["Today's must"])
     }
 
     @Test("B-7 B-13 placing a task on a day that has already ended is refused")
@@ -64,17 +65,17 @@ struct BoardCommandTests {
         try runner.add("Parked Monday", now: monday)
         let parked = try runner.json(["move", placed, "--backlog"], now: "2026-11-30T15:00")
         let countWhenParked = try #require(parked["deferralCount"] as? Int)
-        #expect(Set(try runner.backlogGroups(now: "2026-11-30T15:01")["Today"] ?? []) == ["Taken off", "Parked Monday"])
+        expectEqual(Set(try runner.backlogGroups(now: "2026-11-30T15:01")["Today"] ?? []), ["Taken off", "Parked Monday"])
         // Taken off Monday: Tuesday reads Yesterday, and an undated task is not moved by the rollover.
         let tuesday = try runner.backlogGroups(now: "2026-12-01T09:00")
-        #expect(Set(tuesday["Yesterday"] ?? []) == ["Taken off", "Parked Monday"])
+        expectEqual(Set(tuesday["Yesterday"] ?? []), ["Taken off", "Parked Monday"])
         // Parked without a day, it gets no automatic deferral at the rollover.
         let tuesdayTask = try runner.show(placed, now: "2026-12-01T09:00")
-        #expect(tuesdayTask["deferralCount"] as? Int == countWhenParked)
+        expectEqual(tuesdayTask["deferralCount"] as? Int, countWhenParked)
         let days = (tuesdayTask["deferrals"] as? [[String: Any]] ?? []).compactMap { $0["day"] as? String }
         #expect(!days.contains("2026-12-01"))
         // Next week both are Older.
         let later = try runner.backlogGroups(now: "2026-12-08T09:00")
-        #expect(Set(later["Older"] ?? []) == ["Taken off", "Parked Monday"])
+        expectEqual(Set(later["Older"] ?? []), ["Taken off", "Parked Monday"])
     }
 }

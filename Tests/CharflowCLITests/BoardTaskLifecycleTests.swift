@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A task from add to roll over through the command line, each step read back through `--json`.
@@ -14,30 +15,29 @@ struct BoardTaskLifecycleTests {
                                     now: now)
         let id = try #require(added["id"] as? String)
         #expect(UUID(uuidString: id) != nil)
-        #expect(id == id.lowercased())
-        #expect(added["title"] as? String == "Draft agenda")
-        #expect(added["notes"] as? String == "bring the **numbers**")
-        #expect(added["createdAt"] as? String == "2026-11-30T09:00:00+00:00")
-        #expect(added["region"] as? String == "evening")
-        #expect(added["isCompleted"] as? Bool == false)
-        #expect(JSONPath.titles(JSONPath.tasks(try runner.json(["today"], now: now), "regions", "evening", "misc"))
-                    == ["Draft agenda"])
+        expectEqual(id, id.lowercased())
+        expectEqual(added["title"] as? String, "Draft agenda")
+        expectEqual(added["notes"] as? String, "bring the **numbers**")
+        expectEqual(added["createdAt"] as? String, "2026-11-30T09:00:00+00:00")
+        expectEqual(added["region"] as? String, "evening")
+        expectEqual(added["isCompleted"] as? Bool, false)
+        expectEqual(JSONPath.titles(JSONPath.tasks(try runner.json(["today"], now: now), "regions", "evening", "misc")), ["Draft agenda"])
 
         // Two adds get two different ids.
         let other = try runner.add("Draft agenda", now: now)
         #expect(other != id)
 
         let renamed = try runner.json(["edit", id, "--title", " Final agenda "], now: "2026-11-30T10:00")
-        #expect(renamed["title"] as? String == "Final agenda")
-        #expect(renamed["notes"] as? String == "bring the **numbers**")
-        #expect(renamed["region"] as? String == "evening")
+        expectEqual(renamed["title"] as? String, "Final agenda")
+        expectEqual(renamed["notes"] as? String, "bring the **numbers**")
+        expectEqual(renamed["region"] as? String, "evening")
         let cleared = try runner.json(["edit", id, "--notes", ""], now: "2026-11-30T10:05")
         #expect(cleared["notes"] is NSNull)
         let shown = try runner.show(id, now: "2026-11-30T11:00")
-        #expect(shown["title"] as? String == "Final agenda")
+        expectEqual(shown["title"] as? String, "Final agenda")
         #expect(shown["notes"] is NSNull)
-        #expect(shown["createdAt"] as? String == "2026-11-30T09:00:00+00:00")
-        #expect(shown["modifiedAt"] as? String == "2026-11-30T10:05:00+00:00")
+        expectEqual(shown["createdAt"] as? String, "2026-11-30T09:00:00+00:00")
+        expectEqual(shown["modifiedAt"] as? String, "2026-11-30T10:05:00+00:00")
     }
 
     @Test("B-2 B-3 a task added without a region is in the Backlog with no bucket")
@@ -48,8 +48,8 @@ struct BoardTaskLifecycleTests {
         #expect(added["region"] is NSNull)
         #expect(added["bucket"] is NSNull)
         #expect(added["dueDate"] is NSNull)
-        #expect(try runner.backlogGroups(now: now)["Today"] == ["Someday idea"])
-        #expect(try runner.json(["today"], now: now)["backlogCount"] as? Int == 1)
+        try expectEqual(runner.backlogGroups(now: now)["Today"], ["Someday idea"])
+        try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 1)
     }
 
     @Test("B-8 complete and un-complete: completedAt set and cleared, state persists across runs")
@@ -58,20 +58,20 @@ struct BoardTaskLifecycleTests {
         defer { runner.removeFolder() }
         let id = try runner.add("Reply to emails", ["--region", "morning", "--bucket", "complementary"], now: now)
         let done = try runner.json(["done", id], now: "2026-11-30T10:15")
-        #expect(done["isCompleted"] as? Bool == true)
-        #expect(done["completedAt"] as? String == "2026-11-30T10:15:00+00:00")
-        #expect(try runner.show(id, now: "2026-11-30T11:00")["isCompleted"] as? Bool == true)
+        expectEqual(done["isCompleted"] as? Bool, true)
+        expectEqual(done["completedAt"] as? String, "2026-11-30T10:15:00+00:00")
+        try expectEqual(runner.show(id, now: "2026-11-30T11:00")["isCompleted"] as? Bool, true)
         let region = try runner.json(["region", "morning"], now: "2026-11-30T11:00")
-        #expect(progressOf(region) == [1, 1, 100])
+        expectEqual(progressOf(region), [1, 1, 100])
 
         let undone = try runner.json(["undone", id], now: "2026-11-30T11:30")
-        #expect(undone["isCompleted"] as? Bool == false)
+        expectEqual(undone["isCompleted"] as? Bool, false)
         #expect(undone["completedAt"] is NSNull)
-        #expect(undone["region"] as? String == "morning")
+        expectEqual(undone["region"] as? String, "morning")
         let again = try runner.show(id, now: "2026-11-30T12:00")
-        #expect(again["isCompleted"] as? Bool == false)
+        expectEqual(again["isCompleted"] as? Bool, false)
         #expect(again["completedAt"] is NSNull)
-        #expect(progressOf(try runner.json(["region", "morning"], now: "2026-11-30T12:00")) == [1, 0, 0])
+        expectEqual(progressOf(try runner.json(["region", "morning"], now: "2026-11-30T12:00")), [1, 0, 0])
     }
 
     @Test("B-9 B-21 delete drops a task from every view, keeps it for history, and undo brings it back")
@@ -82,9 +82,9 @@ struct BoardTaskLifecycleTests {
         let parked = try runner.add("Learn the banjo", now: now)
 
         let dropped = try runner.json(["delete", placed], now: "2026-11-30T09:30")
-        #expect(dropped["droppedAt"] as? String == "2026-11-30T09:30:00+00:00")
+        expectEqual(dropped["droppedAt"] as? String, "2026-11-30T09:30:00+00:00")
         let today = try runner.json(["today"], now: "2026-11-30T09:31")
-        #expect(BucketCounts(today: today, "afternoon") == BucketCounts(0, 0, 0))
+        expectEqual(BucketCounts(today: today, "afternoon"), BucketCounts(0, 0, 0))
         let all = try runner.json(["list", "--all"], now: "2026-11-30T09:31")
         #expect(JSONPath.titles(JSONPath.tasks(all, "tasks")).contains("Call the plumber"))
         let open = try runner.json(["list"], now: "2026-11-30T09:31")
@@ -93,19 +93,19 @@ struct BoardTaskLifecycleTests {
         // Its place is free again.
         let replacement = try runner.add("Fix the tap myself", ["--region", "afternoon", "--bucket", "must"],
                                          now: "2026-11-30T09:32")
-        #expect(try runner.json(["undo"], now: "2026-11-30T09:33")["undone"] as? String == "add")
-        #expect(try runner.run(["show", replacement], now: "2026-11-30T09:33").status == 1)
-        #expect(try runner.json(["undo"], now: "2026-11-30T09:34")["undone"] as? String == "delete")
+        try expectEqual(runner.json(["undo"], now: "2026-11-30T09:33")["undone"] as? String, "add")
+        try expectEqual(runner.run(["show", replacement], now: "2026-11-30T09:33").status, 1)
+        try expectEqual(runner.json(["undo"], now: "2026-11-30T09:34")["undone"] as? String, "delete")
         let back = try runner.show(placed, now: "2026-11-30T09:35")
         #expect(back["droppedAt"] is NSNull)
-        #expect(back["region"] as? String == "afternoon")
-        #expect(back["bucket"] as? String == "mustDo")
-        #expect(JSONPath.titles(JSONPath.tasks(try runner.json(["today"], now: "2026-11-30T09:35"),
-                                               "regions", "afternoon", "mustDo")) == ["Call the plumber"])
+        expectEqual(back["region"] as? String, "afternoon")
+        expectEqual(back["bucket"] as? String, "mustDo")
+        expectEqual(JSONPath.titles(JSONPath.tasks(try runner.json(["today"], now: "2026-11-30T09:35"),
+                                               "regions", "afternoon", "mustDo")), ["Call the plumber"])
 
         // Deleting from the Backlog.
         _ = try runner.json(["delete", parked], now: "2026-11-30T09:40")
-        #expect(try runner.json(["backlog"], now: "2026-11-30T09:41")["count"] as? Int == 0)
+        try expectEqual(runner.json(["backlog"], now: "2026-11-30T09:41")["count"] as? Int, 0)
     }
 
     @Test("B-12 reorder within one region's bucket, persisted; positions outside the bucket are refused")
@@ -119,26 +119,26 @@ struct BoardTaskLifecycleTests {
         func miscOrder(_ at: String) throws -> [String] {
             JSONPath.titles(JSONPath.tasks(try runner.json(["region", "morning"], now: at), "misc"))
         }
-        #expect(try miscOrder(now) == ["Alpha", "Bravo", "Charlie"])
+        try expectEqual(miscOrder(now), ["Alpha", "Bravo", "Charlie"])
 
         let moved = try runner.json(["reorder", c, "--position", "1"], now: "2026-11-30T09:10")
-        #expect(moved["id"] as? String == c)
-        #expect(try miscOrder("2026-11-30T09:11") == ["Charlie", "Alpha", "Bravo"])
+        expectEqual(moved["id"] as? String, c)
+        try expectEqual(miscOrder("2026-11-30T09:11"), ["Charlie", "Alpha", "Bravo"])
         _ = try runner.json(["reorder", a, "--position", "3"], now: "2026-11-30T09:12")
-        #expect(try miscOrder("2026-11-30T09:13") == ["Charlie", "Bravo", "Alpha"])
+        try expectEqual(miscOrder("2026-11-30T09:13"), ["Charlie", "Bravo", "Alpha"])
         let today = try runner.json(["today"], now: "2026-11-30T09:14")
         let misc = JSONPath.tasks(today, "regions", "morning", "misc")
-        #expect(JSONPath.titles(misc) == ["Charlie", "Bravo", "Alpha"])
-        #expect(misc.compactMap { $0["sortOrder"] as? Int } == [0, 1, 2])
+        expectEqual(JSONPath.titles(misc), ["Charlie", "Bravo", "Alpha"])
+        expectEqual(misc.compactMap { $0["sortOrder"] as? Int }, [0, 1, 2])
         // The other bucket is untouched.
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "complementary")) == ["Other bucket"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "complementary")), ["Other bucket"])
 
         for position in ["0", "4"] {
             let refusal = try runner.expectRefused(["reorder", b, "--position", position], now: "2026-11-30T09:15")
-            #expect(refusal.code == "bad_position")
+            expectEqual(refusal.code, "bad_position")
             #expect(refusal.message.contains(position))
         }
-        #expect(try miscOrder("2026-11-30T09:16") == ["Charlie", "Bravo", "Alpha"])
+        try expectEqual(miscOrder("2026-11-30T09:16"), ["Charlie", "Bravo", "Alpha"])
     }
 
     @Test("B-3 B-11 move between regions and buckets, to the Backlog and back")
@@ -148,37 +148,37 @@ struct BoardTaskLifecycleTests {
         let id = try runner.add("Sketch the logo", ["--region", "morning"], now: now)
 
         let toEvening = try runner.json(["move", id, "--region", "evening"], now: now)
-        #expect(toEvening["region"] as? String == "evening")
-        #expect(toEvening["bucket"] as? String == "misc")
+        expectEqual(toEvening["region"] as? String, "evening")
+        expectEqual(toEvening["bucket"] as? String, "misc")
         var today = try runner.json(["today"], now: now)
-        #expect(BucketCounts(today: today, "morning") == BucketCounts(0, 0, 0))
-        #expect(BucketCounts(today: today, "evening") == BucketCounts(0, 0, 1))
+        expectEqual(BucketCounts(today: today, "morning"), BucketCounts(0, 0, 0))
+        expectEqual(BucketCounts(today: today, "evening"), BucketCounts(0, 0, 1))
 
         let toMust = try runner.json(["move", id, "--bucket", "must"], now: now)
-        #expect(toMust["region"] as? String == "evening")
-        #expect(toMust["bucket"] as? String == "mustDo")
+        expectEqual(toMust["region"] as? String, "evening")
+        expectEqual(toMust["bucket"] as? String, "mustDo")
 
         // Changing region keeps the bucket.
         let toAfternoon = try runner.json(["move", id, "--region", "afternoon"], now: now)
-        #expect(toAfternoon["bucket"] as? String == "mustDo")
+        expectEqual(toAfternoon["bucket"] as? String, "mustDo")
         today = try runner.json(["today"], now: now)
-        #expect(BucketCounts(today: today, "evening") == BucketCounts(0, 0, 0))
-        #expect(BucketCounts(today: today, "afternoon") == BucketCounts(1, 0, 0))
+        expectEqual(BucketCounts(today: today, "evening"), BucketCounts(0, 0, 0))
+        expectEqual(BucketCounts(today: today, "afternoon"), BucketCounts(1, 0, 0))
 
         let toBacklog = try runner.json(["move", id, "--backlog"], now: now)
         #expect(toBacklog["region"] is NSNull)
         #expect(toBacklog["bucket"] is NSNull)
-        #expect(try runner.backlogGroups(now: now)["Today"] == ["Sketch the logo"])
-        #expect(BucketCounts(today: try runner.json(["today"], now: now), "afternoon") == BucketCounts(0, 0, 0))
+        try expectEqual(runner.backlogGroups(now: now)["Today"], ["Sketch the logo"])
+        expectEqual(BucketCounts(today: try runner.json(["today"], now: now), "afternoon"), BucketCounts(0, 0, 0))
 
         // Pulled from the Backlog back into a region and bucket.
         let back = try runner.json(["move", id, "--region", "morning", "--bucket", "complementary"], now: now)
-        #expect(back["region"] as? String == "morning")
-        #expect(back["bucket"] as? String == "complementary")
-        #expect(back["dueDate"] as? String == "2026-11-30")
+        expectEqual(back["region"] as? String, "morning")
+        expectEqual(back["bucket"] as? String, "complementary")
+        expectEqual(back["dueDate"] as? String, "2026-11-30")
         today = try runner.json(["today"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "complementary")) == ["Sketch the logo"])
-        #expect(today["backlogCount"] as? Int == 0)
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "complementary")), ["Sketch the logo"])
+        expectEqual(today["backlogCount"] as? Int, 0)
     }
 
     @Test("B-4 a bucket change or move that would exceed the limit is refused and changes nothing")
@@ -190,15 +190,15 @@ struct BoardTaskLifecycleTests {
         let evening = try runner.add("Evening must", ["--region", "evening", "--bucket", "must"], now: now)
 
         let change = try runner.expectRefused(["move", small, "--bucket", "must"], now: now)
-        #expect(change.message == regionFullMessage("Morning"))
+        expectEqual(change.message, regionFullMessage("Morning"))
         let move = try runner.expectRefused(["move", evening, "--region", "morning"], now: now)
-        #expect(move.message == regionFullMessage("Morning"))
-        #expect(try runner.show(small, now: now)["bucket"] as? String == "misc")
-        #expect(try runner.show(evening, now: now)["region"] as? String == "evening")
+        expectEqual(move.message, regionFullMessage("Morning"))
+        try expectEqual(runner.show(small, now: now)["bucket"] as? String, "misc")
+        try expectEqual(runner.show(evening, now: now)["region"] as? String, "evening")
 
         // Moving within its own place is not a second occupant.
         let same = try runner.json(["move", evening, "--region", "evening", "--bucket", "must"], now: now)
-        #expect(same["bucket"] as? String == "mustDo")
+        expectEqual(same["bucket"] as? String, "mustDo")
     }
 
     @Test("B-4 B-5 capacity counts done tasks; a deleted task frees its place; the Backlog is unlimited")
@@ -208,17 +208,16 @@ struct BoardTaskLifecycleTests {
         let ids = try (1...5).map { try runner.add("Misc \($0)", ["--region", "evening"], now: now) }
         for id in ids { _ = try runner.json(["done", id], now: "2026-11-30T10:00") }
         let refusal = try runner.expectRefused(["add", "Sixth", "--region", "evening"], now: "2026-11-30T10:01")
-        #expect(refusal.message == regionFullMessage("Evening"))
+        expectEqual(refusal.message, regionFullMessage("Evening"))
 
         _ = try runner.json(["delete", ids[0]], now: "2026-11-30T10:02")
         let sixth = try runner.json(["add", "Sixth", "--region", "evening"], now: "2026-11-30T10:03")
-        #expect(sixth["bucket"] as? String == "misc")
-        #expect(BucketCounts(today: try runner.json(["today"], now: "2026-11-30T10:04"), "evening")
-                    == BucketCounts(0, 0, 5))
+        expectEqual(sixth["bucket"] as? String, "misc")
+        expectEqual(BucketCounts(today: try runner.json(["today"], now: "2026-11-30T10:04"), "evening"), BucketCounts(0, 0, 5))
 
         // Twelve in the Backlog is fine.
         for index in 1...12 { try runner.add("Parked \(index)", now: "2026-11-30T10:05") }
-        #expect(try runner.json(["backlog"], now: "2026-11-30T10:06")["count"] as? Int == 12)
+        try expectEqual(runner.json(["backlog"], now: "2026-11-30T10:06")["count"] as? Int, 12)
     }
 
     @Test("B-7 placing on a day sets its due date; moving the due date off that day clears the placement")
@@ -227,25 +226,25 @@ struct BoardTaskLifecycleTests {
         defer { runner.removeFolder() }
         let id = try runner.add("Plan the week", ["--region", "morning", "--due", "tomorrow"], now: now)
         let placed = try runner.show(id, now: now)
-        #expect(placed["dueDate"] as? String == "2026-12-01")
-        #expect(placed["region"] as? String == "morning")
-        #expect(BucketCounts(today: try runner.json(["today"], now: now), "morning") == BucketCounts(0, 0, 0))
+        expectEqual(placed["dueDate"] as? String, "2026-12-01")
+        expectEqual(placed["region"] as? String, "morning")
+        expectEqual(BucketCounts(today: try runner.json(["today"], now: now), "morning"), BucketCounts(0, 0, 0))
         let tomorrow = try runner.json(["region", "morning", "--day", "tomorrow"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(tomorrow, "misc")) == ["Plan the week"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(tomorrow, "misc")), ["Plan the week"])
 
         let moved = try runner.json(["edit", id, "--due", "2026-12-05"], now: now)
-        #expect(moved["dueDate"] as? String == "2026-12-05")
+        expectEqual(moved["dueDate"] as? String, "2026-12-05")
         #expect(moved["region"] is NSNull)
         #expect(moved["bucket"] is NSNull)
         let emptied = try runner.json(["region", "morning", "--day", "tomorrow"], now: now)
         #expect(JSONPath.tasks(emptied, "misc").isEmpty)
         let upcoming = try runner.json(["upcoming"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(upcoming, "tasks")) == ["Plan the week"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(upcoming, "tasks")), ["Plan the week"])
 
         // A Backlog task placed today is due today.
         let parked = try runner.add("Parked", now: now)
         let today = try runner.json(["move", parked, "--region", "evening"], now: now)
-        #expect(today["dueDate"] as? String == "2026-11-30")
+        expectEqual(today["dueDate"] as? String, "2026-11-30")
     }
 
     @Test("B-13 B-11 unfinished tasks roll over to the Backlog at the day boundary and can be pulled back")
@@ -257,11 +256,11 @@ struct BoardTaskLifecycleTests {
         let rolled = try runner.show(id, now: next)
         #expect(rolled["region"] is NSNull)
         #expect(rolled["bucket"] is NSNull)
-        #expect(try runner.backlogGroups(now: next)["Yesterday"] == ["Unfinished"])
+        try expectEqual(runner.backlogGroups(now: next)["Yesterday"], ["Unfinished"])
         let back = try runner.json(["move", id, "--region", "morning", "--bucket", "must"], now: next)
-        #expect(back["region"] as? String == "morning")
-        #expect(back["dueDate"] as? String == "2026-12-01")
-        #expect(try runner.json(["backlog"], now: next)["count"] as? Int == 0)
+        expectEqual(back["region"] as? String, "morning")
+        expectEqual(back["dueDate"] as? String, "2026-12-01")
+        try expectEqual(runner.json(["backlog"], now: next)["count"] as? Int, 0)
     }
 
     @Test("B-17 B-18 Today: per-region progress, overall total / completed / percent, and the Backlog count")
@@ -276,11 +275,11 @@ struct BoardTaskLifecycleTests {
         _ = try runner.json(["done", a], now: "2026-11-30T10:00")
         _ = try runner.json(["done", c], now: "2026-11-30T10:00")
         let today = try runner.json(["today"], now: "2026-11-30T10:01")
-        #expect(progressOf(today) == [3, 2, 67])
-        #expect(progressOf(regionObject(today, "morning")) == [2, 1, 50])
-        #expect(progressOf(regionObject(today, "afternoon")) == [0, 0, 0])
-        #expect(progressOf(regionObject(today, "evening")) == [1, 1, 100])
-        #expect(today["backlogCount"] as? Int == 2)
+        expectEqual(progressOf(today), [3, 2, 67])
+        expectEqual(progressOf(regionObject(today, "morning")), [2, 1, 50])
+        expectEqual(progressOf(regionObject(today, "afternoon")), [0, 0, 0])
+        expectEqual(progressOf(regionObject(today, "evening")), [1, 1, 100])
+        expectEqual(today["backlogCount"] as? Int, 2)
         for key in ["due", "overdue", "habits", "signals"] { #expect(today[key] is [Any], "\(key)") }
         #expect(today.keys.contains("session"))
     }
@@ -290,12 +289,12 @@ struct BoardTaskLifecycleTests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let today = try runner.run(["today"], now: now)
-        #expect(today.status == 0)
+        expectEqual(today.status, 0)
         #expect(today.stdout.contains("no Must-Do yet"))
         #expect(today.stdout.contains("Backlog: 0 tasks"))
 
         let region = try runner.run(["region", "afternoon"], now: now)
-        #expect(region.status == 0)
+        expectEqual(region.status, 0)
         let text = region.stdout
         let must = try #require(text.range(of: "Must-Do 0/1"))
         let comp = try #require(text.range(of: "Complementary 0/3"))
@@ -304,8 +303,8 @@ struct BoardTaskLifecycleTests {
 
         try runner.add("Only misc", ["--region", "afternoon"], now: now)
         let json = try runner.json(["region", "afternoon"], now: now)
-        #expect(BucketCounts(region: json) == BucketCounts(0, 0, 1))
-        #expect(json["date"] as? String == "2026-11-30")
+        expectEqual(BucketCounts(region: json), BucketCounts(0, 0, 1))
+        expectEqual(json["date"] as? String, "2026-11-30")
     }
 
     @Test("B-15 history lists the tasks completed on a date with their completion times, in order")
@@ -318,13 +317,12 @@ struct BoardTaskLifecycleTests {
         _ = try runner.json(["done", second], now: "2026-11-30T11:00")
         _ = try runner.json(["done", first], now: "2026-11-30T15:45")
         let history = try runner.json(["history", "2026-11-30"], now: "2026-12-03T09:00")
-        #expect(history["date"] as? String == "2026-11-30")
+        expectEqual(history["date"] as? String, "2026-11-30")
         let tasks = JSONPath.tasks(history, "tasks")
-        #expect(JSONPath.titles(tasks) == ["Second", "First"])
-        #expect(tasks.compactMap { $0["completedAt"] as? String }
-                    == ["2026-11-30T11:00:00+00:00", "2026-11-30T15:45:00+00:00"])
+        expectEqual(JSONPath.titles(tasks), ["Second", "First"])
+        expectEqual(tasks.compactMap { $0["completedAt"] as? String }, ["2026-11-30T11:00:00+00:00", "2026-11-30T15:45:00+00:00"])
         let yesterday = try runner.json(["history", "yesterday"], now: "2026-12-01T09:00")
-        #expect(JSONPath.titles(JSONPath.tasks(yesterday, "tasks")) == ["Second", "First"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(yesterday, "tasks")), ["Second", "First"])
         #expect(JSONPath.tasks(try runner.json(["history", "2026-12-01"], now: "2026-12-03T09:00"), "tasks").isEmpty)
     }
 }

@@ -42,9 +42,9 @@ struct CalendarAutoRefreshTests {
         let before = try asked().count
         #expect(try eventually(within: 15) { try asked().count >= before + 5 })
         let failing = try CalendarCLI.entry("Web", runner)
-        #expect(failing["events"] as? Int == 4)
-        #expect((failing["failure"] as? [String: Any])?["code"] as? String == "calendar_http_status")
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20") == ["Standup", "Review", "Late call"])
+        expectEqual(failing["events"] as? Int, 4)
+        expectEqual((failing["failure"] as? [String: Any])?["code"] as? String, "calendar_http_status")
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"])
 
         try CalendarCommandTests.home.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
         #expect(try eventually(within: 15) { try CalendarCLI.entry("Web", runner)["failure"] is NSNull })
@@ -52,13 +52,13 @@ struct CalendarAutoRefreshTests {
         #expect(try eventually(within: 15) { try asked().count >= settled + 2 })
         kill(watch.processIdentifier, SIGTERM)
         watch.waitUntilExit()
-        #expect(watch.terminationStatus == 0)
+        expectEqual(watch.terminationStatus, 0)
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         let failures = lines.filter { $0.contains("The calendar “Web” answered HTTP 404") }
-        #expect(failures.count == 1, "\(lines)")
-        #expect(failures.first?.hasSuffix("Nothing was read. Its last events are kept.") == true, "\(lines)")
-        #expect(failures.first?.hasPrefix("09:00 ") == true, "the watch's clock: \(lines)")
-        #expect(lines.filter { $0.contains("The calendar “Web” is read again.") }.count == 1, "\(lines)")
+        expectEqual(failures.count, 1, "\(lines)")
+        expectEqual(failures.first?.hasSuffix("Nothing was read. Its last events are kept."), true, "\(lines)")
+        expectEqual(failures.first?.hasPrefix("09:00 "), true, "the watch's clock: \(lines)")
+        expectEqual(lines.filter { $0.contains("The calendar “Web” is read again.") }.count, 1, "\(lines)")
     }
 
     @Test("F-12 sync --watch --json tells a calendar's failure as one JSON line")
@@ -79,9 +79,9 @@ struct CalendarAutoRefreshTests {
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         let events = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
             .filter { $0["event"] as? String == "calendarFailed" }
-        #expect(events.count == 1, "\(lines)")
-        #expect(events.first?["calendar"] as? String == "Web")
-        #expect(events.first?["code"] as? String == "calendar_http_status")
+        expectEqual(events.count, 1, "\(lines)")
+        expectEqual(events.first?["calendar"] as? String, "Web")
+        expectEqual(events.first?["code"] as? String, "calendar_http_status")
     }
 
     @Test("F-12 serve refreshes by itself; the API lists the calendars and their events, refreshes on request without waiting, and removes with undo")
@@ -97,41 +97,41 @@ struct CalendarAutoRefreshTests {
         #expect(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count == 2 })
 
         let listed = try served.send("GET", "/api/calendars")
-        #expect(listed.status == 200)
+        expectEqual(listed.status, 200)
         let calendars = try #require(try listed.json()["calendars"] as? [[String: Any]])
-        #expect(calendars.map { $0["name"] as? String } == ["Web"])
-        #expect(calendars.first?["events"] as? Int == 4)
+        expectEqual(calendars.map { $0["name"] as? String }, ["Web"])
+        expectEqual(calendars.first?["events"] as? Int, 4)
         let day = try served.send("GET", "/api/calendars/events?day=2026-03-20").json()
         let events = ((day["days"] as? [[String: Any]])?.first?["events"] as? [[String: Any]]) ?? []
-        #expect(events.compactMap { $0["title"] as? String } == ["Standup", "Review", "Late call"])
+        expectEqual(events.compactMap { $0["title"] as? String }, ["Standup", "Review", "Late call"])
         let offsite = try served.send("GET", "/api/calendars/events?day=2026-03-25&days=3").json()
-        #expect((offsite["days"] as? [[String: Any]])?.count == 3)
+        expectEqual((offsite["days"] as? [[String: Any]])?.count, 3)
 
         let moved = CalendarCommandTests.home.replacingOccurrences(of: "SUMMARY:Standup", with: "SUMMARY:Standup, moved")
         try moved.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
         let asked = try served.send("POST", "/api/calendars/refresh")
-        #expect(asked.status == 200, "\(asked.body)")
-        #expect(try asked.json()["refreshing"] as? Bool == true)
+        expectEqual(asked.status, 200, "\(asked.body)")
+        try expectEqual(asked.json()["refreshing"] as? Bool, true)
         #expect(try eventually(within: 10) {
             let first = try served.send("GET", "/api/calendars/events?day=2026-03-20").json()
             return ((first["days"] as? [[String: Any]])?.first?["events"] as? [[String: Any]])?.first?["title"] as? String == "Standup, moved"
         })
 
         // Calendars are added on the command line only.
-        #expect(try served.send("POST", "/api/calendars", json: #"{"name": "Mine", "source": "/etc/passwd"}"#).status == 405)
-        #expect(try served.send("POST", "/api/calendars/new", json: #"{"name": "Mine", "source": "/etc/passwd"}"#).status == 404)
+        try expectEqual(served.send("POST", "/api/calendars", json: #"{"name": "Mine", "source": "/etc/passwd"}"#).status, 405)
+        try expectEqual(served.send("POST", "/api/calendars/new", json: #"{"name": "Mine", "source": "/etc/passwd"}"#).status, 404)
 
         let missing = try served.send("POST", "/api/calendars/Nope/remove")
-        #expect(missing.status == 404)
-        #expect(try missing.errorCode() == "calendar_not_found")
+        expectEqual(missing.status, 404)
+        try expectEqual(missing.errorCode(), "calendar_not_found")
         let removed = try served.send("POST", "/api/calendars/Web/remove")
-        #expect(removed.status == 200, "\(removed.body)")
+        expectEqual(removed.status, 200, "\(removed.body)")
         let action = try #require(try removed.json()["action"] as? String)
-        #expect((try served.send("GET", "/api/calendars").json()["calendars"] as? [Any])?.isEmpty == true)
+        expectEqual((try served.send("GET", "/api/calendars").json()["calendars"] as? [Any])?.isEmpty, true)
         let undone = try served.send("POST", "/api/undo", json: #"{"action": "\#(action)"}"#)
-        #expect(undone.status == 200, "\(undone.body)")
+        expectEqual(undone.status, 200, "\(undone.body)")
         let back = try served.send("GET", "/api/calendars/events?day=2026-03-20").json()
-        #expect(((back["days"] as? [[String: Any]])?.first?["events"] as? [[String: Any]])?.count == 3)
+        expectEqual(((back["days"] as? [[String: Any]])?.first?["events"] as? [[String: Any]])?.count, 3)
 
         // A failure is said once on serve's standard error, however often it is asked.
         try FileManager.default.removeItem(at: servers.www.appendingPathComponent(name))
@@ -142,6 +142,6 @@ struct CalendarAutoRefreshTests {
         }
         #expect(try eventually(within: 10) { try CalendarCLI.entry("Web", runner)["failure"] is [String: Any] })
         let stopped = served.stop()
-        #expect(stopped.stderr.components(separatedBy: "answered HTTP 404").count == 2, "\(stopped.stderr)")
+        expectEqual(stopped.stderr.components(separatedBy: "answered HTTP 404").count, 2, "\(stopped.stderr)")
     }
 }

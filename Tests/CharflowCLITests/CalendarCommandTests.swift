@@ -25,26 +25,26 @@ struct CalendarCommandTests {
         let file = runner.folder.appendingPathComponent("home.ics")
         try Self.home.write(to: file, atomically: true, encoding: .utf8)
         let added = try runner.json(["calendar", "add", "Home", file.path, "--address", "me@example.org"], now: now)
-        #expect(added["name"] as? String == "Home")
-        #expect(added["kind"] as? String == "file")
-        #expect(added["events"] as? Int == 4, "the one in October is beyond the 60 days")
+        expectEqual(added["name"] as? String, "Home")
+        expectEqual(added["kind"] as? String, "file")
+        expectEqual(added["events"] as? Int, 4, "the one in October is beyond the 60 days")
         let window = try #require(added["window"] as? [String: Any])
-        #expect(window["from"] as? String == "2026-03-06")
-        #expect(window["through"] as? String == "2026-05-19")
+        expectEqual(window["from"] as? String, "2026-03-06")
+        expectEqual(window["through"] as? String, "2026-05-19")
         #expect(added["failure"] is NSNull)
 
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20") == ["Standup", "Review", "Late call"])
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-21") == ["Late call"], "past midnight it is on the next day too")
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"])
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-21"), ["Late call"], "past midnight it is on the next day too")
         for day in ["2026-03-25", "2026-03-26", "2026-03-27"] {
-            #expect(try CalendarCLI.titles(runner, on: day) == ["Offsite"], "\(day)")
+            try expectEqual(CalendarCLI.titles(runner, on: day), ["Offsite"], "\(day)")
         }
         #expect(try CalendarCLI.titles(runner, on: "2026-03-28").isEmpty)
         let review = try #require(try CalendarCLI.events(runner, from: "2026-03-20").first { $0["uid"] as? String == "review" })
-        #expect(review["busy"] as? Bool == false)
-        #expect(review["notBusyBecause"] as? String == "declined")
-        #expect(review["start"] as? String == "2026-03-20T14:00:00+01:00")
+        expectEqual(review["busy"] as? Bool, false)
+        expectEqual(review["notBusyBecause"] as? String, "declined")
+        expectEqual(review["start"] as? String, "2026-03-20T14:00:00+01:00")
         let offsite = try CalendarCLI.events(runner, from: "2026-03-24", days: 7)
-        #expect(offsite.filter { $0["uid"] as? String == "offsite" }.count == 1, "a range lists an event over several days once")
+        expectEqual(offsite.filter { $0["uid"] as? String == "offsite" }.count, 1, "a range lists an event over several days once")
 
         let text = try runner.ok(["calendar", "list"], now: "2026-03-20T10:30").stdout
         #expect(text.contains("Home  (file)  \(file.path)"), "\(text)")
@@ -63,12 +63,12 @@ struct CalendarCommandTests {
         let broken = Self.home.replacingOccurrences(of: "DTEND;VALUE=DATE:20260328", with: "DTEND;VALUE=DATE:20260332")
         try broken.write(to: file, atomically: true, encoding: .utf8)
         let refused = try runner.run(["calendar", "add", "Broken", file.path], now: now)
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("The calendar “Broken” is not valid iCalendar: line 16 of broken.ics: DTEND is not a valid date"),
                 "\(refused.stderr)")
         let json = try runner.run(["calendar", "add", "Broken", file.path, "--json"], now: now).json()
-        #expect((json["error"] as? [String: Any])?["code"] as? String == "calendar_malformed")
-        #expect(try runner.contents() == before)
+        expectEqual((json["error"] as? [String: Any])?["code"] as? String, "calendar_malformed")
+        try expectEqual(runner.contents(), before)
         #expect(try CalendarCLI.list(runner).isEmpty)
     }
 
@@ -81,14 +81,14 @@ struct CalendarCommandTests {
         let before = try runner.contents()
         let address = servers.radicale("\(CalendarServers.user)/work/")
         let refused = try runner.run(["calendar", "add", "Work", address, "--caldav"], now: now)
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("The calendar “Work” answered 401"), "\(refused.stderr)")
         #expect(refused.stderr.contains(runner.folder.appendingPathComponent(".netrc").path), "it says where the password came from")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
 
         try CalendarCLI.netrc(runner, password: CalendarServers.password)
         let added = try runner.json(["calendar", "add", "Work", address, "--caldav", "--address", "me@example.org"], now: now)
-        #expect(added["kind"] as? String == "caldav")
+        expectEqual(added["kind"] as? String, "caldav")
         let events = try #require(added["events"] as? Int)
         #expect(events > 20)
         #expect(try CalendarCLI.titles(runner, on: "2026-03-25").contains("Offsite"))
@@ -96,13 +96,13 @@ struct CalendarCommandTests {
         // A refresh refused the same way keeps the events, names the calendar and says why in the list.
         try CalendarCLI.netrc(runner, password: "wrong")
         let failed = try runner.run(["calendar", "refresh", "Work"], now: "2026-03-20T09:30")
-        #expect(failed.status == 1)
+        expectEqual(failed.status, 1)
         #expect(failed.stderr.contains("The calendar “Work” answered 401"), "\(failed.stderr)")
         let entry = try CalendarCLI.entry("Work", runner, now: "2026-03-20T09:30")
-        #expect(entry["events"] as? Int == events)
+        expectEqual(entry["events"] as? Int, events)
         let failure = try #require(entry["failure"] as? [String: Any])
-        #expect(failure["code"] as? String == "calendar_unauthorized")
-        #expect(entry["readAt"] as? String == "2026-03-20T09:00:00+01:00")
+        expectEqual(failure["code"] as? String, "calendar_unauthorized")
+        expectEqual(entry["readAt"] as? String, "2026-03-20T09:00:00+01:00")
         #expect(try CalendarCLI.titles(runner, on: "2026-03-25").contains("Offsite"))
     }
 
@@ -117,7 +117,7 @@ struct CalendarCommandTests {
         try runner.ok(["calendar", "add", "DAV", servers.radicale("\(CalendarServers.user)/work/"), "--caldav",
                        "--address", "me@example.org"], now: now)
         let kinds = try CalendarCLI.list(runner).compactMap { $0["kind"] as? String }
-        #expect(kinds == ["folder", "web", "caldav"])
+        expectEqual(kinds, ["folder", "web", "caldav"])
         let all = try CalendarCLI.events(runner, from: "2026-03-06", days: 75)
         func lines(_ calendar: String) -> [String] {
             all.filter { $0["calendar"] as? String == calendar }.map { event in
@@ -126,8 +126,8 @@ struct CalendarCommandTests {
             }.sorted()
         }
         #expect(lines("Folder").count > 40)
-        #expect(lines("Folder") == lines("Web"))
-        #expect(lines("Folder") == lines("DAV"))
+        expectEqual(lines("Folder"), lines("Web"))
+        expectEqual(lines("Folder"), lines("DAV"))
     }
 
     @Test("F-12 a refresh asks an address conditionally: a 304 keeps the events; a changed file is read again")
@@ -138,18 +138,18 @@ struct CalendarCommandTests {
         try runner.ok(["calendar", "add", "Web", servers.http(name)], now: now)
         let unchanged = try runner.json(["calendar", "refresh"], now: "2026-03-20T09:20")
         let outcome = try #require((unchanged["calendars"] as? [[String: Any]])?.first)
-        #expect(outcome["result"] as? String == "unchanged")
-        #expect(outcome["events"] as? Int == 4)
+        expectEqual(outcome["result"] as? String, "unchanged")
+        expectEqual(outcome["events"] as? Int, 4)
         let asked = try CalendarCLI.requests(for: name, servers: servers)
-        #expect(asked.map { $0["status"] as? Int } == [200, 304])
+        expectEqual(asked.map { $0["status"] as? Int }, [200, 304])
         #expect(asked.last?["ifNoneMatch"] as? String != nil)
-        #expect(try CalendarCLI.entry("Web", runner, now: "2026-03-20T09:20")["readAt"] as? String == "2026-03-20T09:20:00+01:00")
+        try expectEqual(CalendarCLI.entry("Web", runner, now: "2026-03-20T09:20")["readAt"] as? String, "2026-03-20T09:20:00+01:00")
 
         let moved = Self.home.replacingOccurrences(of: "SUMMARY:Standup", with: "SUMMARY:Standup, moved")
         try moved.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
         let text = try runner.ok(["calendar", "refresh", "Web"], now: "2026-03-20T09:40").stdout
-        #expect(text == "Web: 4 events, read again.\n")
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20").first == "Standup, moved")
+        expectEqual(text, "Web: 4 events, read again.\n")
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20").first, "Standup, moved")
     }
 
     @Test("F-12 a source that fails keeps its last events, says why in the list, and a refresh of every calendar goes on to the next")
@@ -164,22 +164,21 @@ struct CalendarCommandTests {
         try FileManager.default.removeItem(at: servers.www.appendingPathComponent(name))
 
         let all = try runner.run(["calendar", "refresh"], now: "2026-03-20T10:00")
-        #expect(all.status == 0)
-        #expect(all.stdout == "The calendar “Web” answered HTTP 404 instead of a calendar. Nothing was read. Its last 4 events are kept.\n"
+        expectEqual(all.status, 0)
+        expectEqual(all.stdout, "The calendar “Web” answered HTTP 404 instead of a calendar. Nothing was read. Its last 4 events are kept.\n"
                 + "Home: 4 events, unchanged.\n", "\(all.stdout)")
         let entry = try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:00")
-        #expect(entry["events"] as? Int == 4)
+        expectEqual(entry["events"] as? Int, 4)
         let failure = try #require(entry["failure"] as? [String: Any])
-        #expect(failure["code"] as? String == "calendar_http_status")
-        #expect(failure["since"] as? String == "2026-03-20T10:00:00+01:00")
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20") == ["Home standup", "Standup", "Review", "Review", "Late call", "Late call"])
+        expectEqual(failure["code"] as? String, "calendar_http_status")
+        expectEqual(failure["since"] as? String, "2026-03-20T10:00:00+01:00")
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Home standup", "Standup", "Review", "Review", "Late call", "Late call"])
         let listed = try runner.ok(["calendar", "list"], now: "2026-03-20T10:05").stdout
         #expect(listed.contains("not read today at 10:00: The calendar “Web” answered HTTP 404"), "\(listed)")
 
         // Failing again for the same reason keeps when it began; read again, the failure goes.
         try runner.ok(["calendar", "refresh"], now: "2026-03-20T10:15")
-        #expect((try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:15")["failure"] as? [String: Any])?["since"] as? String
-                == "2026-03-20T10:00:00+01:00")
+        expectEqual((try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:15")["failure"] as? [String: Any])?["since"] as? String, "2026-03-20T10:00:00+01:00")
         try Self.home.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
         try runner.ok(["calendar", "refresh", "Web"], now: "2026-03-20T10:30")
         #expect(try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:30")["failure"] is NSNull)
@@ -192,18 +191,17 @@ struct CalendarCommandTests {
         try Self.home.write(to: file, atomically: true, encoding: .utf8)
         let added = try runner.json(["calendar", "add", "Home", file.path], now: now)
         let action = try #require(added["events"] as? Int)
-        #expect(action == 4)
+        expectEqual(action, 4)
         try FileManager.default.removeItem(at: file)
 
         let removed = try runner.ok(["calendar", "remove", "home"], now: now).stdout
-        #expect(removed == "Removed calendar Home and its 4 events.\n")
+        expectEqual(removed, "Removed calendar Home and its 4 events.\n")
         #expect(try CalendarCLI.list(runner).isEmpty)
         #expect(try CalendarCLI.titles(runner, on: "2026-03-20").isEmpty)
 
-        #expect(try runner.ok(["undo"], now: now).stdout == "Undid calendar remove.\n")
-        #expect(try CalendarCLI.entry("Home", runner)["events"] as? Int == 4)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20") == ["Standup", "Review", "Late call"],
-                "expanded again from the kept snapshot: the file is gone")
+        try expectEqual(runner.ok(["undo"], now: now).stdout, "Undid calendar remove.\n")
+        try expectEqual(CalendarCLI.entry("Home", runner)["events"] as? Int, 4)
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"], "expanded again from the kept snapshot: the file is gone")
 
         try runner.ok(["undo"], now: now)
         #expect(try CalendarCLI.list(runner).isEmpty, "the undo of the add removes it")
@@ -223,10 +221,10 @@ struct CalendarCommandTests {
             CalendarCLI.event("edge", "Far edge", "20260624T090000Z", "20260624T100000Z"),
         ]).write(to: file, atomically: true, encoding: .utf8)
         let added = try runner.json(["calendar", "add", "Edges", file.path], now: now)
-        #expect(added["events"] as? Int == 2)
+        expectEqual(added["events"] as? Int, 2)
         #expect(try CalendarCLI.titles(runner, on: "2026-03-05").isEmpty)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-06") == ["First day"])
-        #expect(try CalendarCLI.titles(runner, on: "2026-05-19") == ["Last day"])
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-03-06"), ["First day"])
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-05-19"), ["Last day"])
         #expect(try CalendarCLI.titles(runner, on: "2026-05-20").isEmpty)
 
         // The file changes, but nothing reads it: the next days' windows come from what was kept.
@@ -234,18 +232,18 @@ struct CalendarCommandTests {
         let tomorrow = "2026-03-21T08:00"
         try runner.ok(["today"], now: tomorrow)
         let entry = try CalendarCLI.entry("Edges", runner, now: tomorrow)
-        #expect(entry["window"] as? [String: String] == ["from": "2026-03-07", "through": "2026-05-20"])
-        #expect(entry["events"] as? Int == 2)
+        expectEqual(entry["window"] as? [String: String], ["from": "2026-03-07", "through": "2026-05-20"])
+        expectEqual(entry["events"] as? Int, 2)
         #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: tomorrow).isEmpty)
-        #expect(try CalendarCLI.titles(runner, on: "2026-05-20", now: tomorrow) == ["Day after the window"])
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-05-20", now: tomorrow), ["Day after the window"])
 
         // Five weeks on, past the days expanded ahead: the kept snapshot is expanded again.
         let later = "2026-04-25T08:00"
         try runner.ok(["today"], now: later)
         let moved = try CalendarCLI.entry("Edges", runner, now: later)
-        #expect(moved["window"] as? [String: String] == ["from": "2026-04-11", "through": "2026-06-24"])
-        #expect(moved["events"] as? Int == 3)
-        #expect(try CalendarCLI.titles(runner, on: "2026-06-24", now: later) == ["Far edge"])
+        expectEqual(moved["window"] as? [String: String], ["from": "2026-04-11", "through": "2026-06-24"])
+        expectEqual(moved["events"] as? Int, 3)
+        try expectEqual(CalendarCLI.titles(runner, on: "2026-06-24", now: later), ["Far edge"])
         #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: later).isEmpty)
         #expect(moved["failure"] is NSNull, "nothing tried to read the broken file")
     }
@@ -256,7 +254,7 @@ struct CalendarCommandTests {
         let runner = try CalendarCLI.runner()
         let name = try CalendarCLI.serve(Self.home, servers: servers)
         try runner.ok(["calendar", "add", "Web", servers.http(name)], now: now)
-        #expect(try CalendarCLI.requests(for: name, servers: servers).count == 1)
+        try expectEqual(CalendarCLI.requests(for: name, servers: servers).count, 1)
         try runner.add("Write the report", ["--region", "morning"], now: now)
         for (arguments, clock) in [(["today"], now), (["list"], now), (["upcoming"], now), (["backlog"], now),
                                    (["calendar", "list"], now), (["calendar", "events"], now), (["status"], now),
@@ -264,11 +262,10 @@ struct CalendarCommandTests {
                                    (["plan", "review"], "2026-03-23T21:00"), (["calendar"], "2026-03-24T09:00")] {
             try runner.ok(arguments, now: clock)
         }
-        #expect(try CalendarCLI.requests(for: name, servers: servers).count == 1, "only the add read the address")
-        #expect(try CalendarCLI.entry("Web", runner, now: "2026-03-24T09:00")["window"] as? [String: String]
-                == ["from": "2026-03-10", "through": "2026-05-23"])
+        try expectEqual(CalendarCLI.requests(for: name, servers: servers).count, 1, "only the add read the address")
+        try expectEqual(CalendarCLI.entry("Web", runner, now: "2026-03-24T09:00")["window"] as? [String: String], ["from": "2026-03-10", "through": "2026-05-23"])
         try runner.ok(["calendar", "refresh"], now: "2026-03-24T09:00")
-        #expect(try CalendarCLI.requests(for: name, servers: servers).count == 2)
+        try expectEqual(CalendarCLI.requests(for: name, servers: servers).count, 2)
     }
 
     @Test("F-9 bad input names what is wrong and changes nothing: names, addresses, unknown calendars, a name taken, a password file open to others")
@@ -297,16 +294,16 @@ struct CalendarCommandTests {
         ]
         for (arguments, status, code) in cases {
             let result = try runner.run(arguments + ["--json"], now: now)
-            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            expectEqual(result.status, status, "\(arguments): \(result.stderr)")
             let error = try result.json()["error"] as? [String: Any]
-            #expect(error?["code"] as? String == code, "\(arguments): \(result.stdout)")
+            expectEqual(error?["code"] as? String, code, "\(arguments): \(result.stdout)")
         }
         let open = runner.folder.appendingPathComponent("password")
         try "secret\n".write(to: open, atomically: true, encoding: .utf8)
         chmod(open.path, 0o644)
         let refused = try runner.run(["calendar", "add", "Other", "https://sam@example.org/cal.ics", "--password-file", open.path], now: now)
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("may be read by others (mode 644)"), "\(refused.stderr)")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
     }
 }

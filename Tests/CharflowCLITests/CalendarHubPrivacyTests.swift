@@ -25,18 +25,18 @@ struct CalendarHubPrivacyTests {
         try laptop.syncJSON(hub, now: "2026-03-20T08:10")
         try phone.syncJSON(hub, now: "2026-03-20T08:11")
 
-        #expect((try phone.json(["list"], now: "2026-03-20T08:12")["tasks"] as? [Any])?.isEmpty == false, "the task travelled")
+        expectEqual((try phone.json(["list"], now: "2026-03-20T08:12")["tasks"] as? [Any])?.isEmpty, false, "the task travelled")
         #expect(try CalendarCLI.list(phone, now: "2026-03-20T08:12").isEmpty, "the calendar did not")
         let like = (Self.secrets + ["Qv7 private", "calendar_"]).map { "value LIKE '%\($0)%'" }.joined(separator: " OR ")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE \(like)") == "0")
-        #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE \(like)") == "0")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE table_name LIKE 'calendar%'") == "0")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations WHERE \(like)"), "0")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_fields WHERE \(like)"), "0")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations WHERE table_name LIKE 'calendar%'"), "0")
         let laptopLog = try Database(path: laptop.storePath, readOnly: true)
-        #expect(try laptopLog.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%' OR \(like)")?.int == 0)
+        try expectEqual(laptopLog.scalar("SELECT count(*) FROM sync_ops WHERE table_name LIKE 'calendar%' OR \(like)")?.int, 0)
         for secret in Self.secrets {
             let bytes = (FileManager.default.contents(atPath: phone.storePath) ?? Data())
                 + (FileManager.default.contents(atPath: phone.storePath + "-wal") ?? Data())
-            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) reached the phone")
+            expectEqual(bytes.range(of: Data(secret.utf8)), nil, "\(secret) reached the phone")
         }
 
         // The backup leaves the device's calendars out; importing it elsewhere brings none.
@@ -44,22 +44,22 @@ struct CalendarHubPrivacyTests {
         try laptop.ok(["export", "--out", backup.path], now: "2026-03-20T08:20")
         let text = try String(contentsOf: backup, encoding: .utf8)
         for secret in Self.secrets + ["Qv7 private"] { #expect(!text.contains(secret), "\(secret) is in the backup") }
-        #expect(try CalendarCLI.list(laptop, now: "2026-03-20T08:20").count == 1, "the laptop still reads it")
+        try expectEqual(CalendarCLI.list(laptop, now: "2026-03-20T08:20").count, 1, "the laptop still reads it")
 
         // An import, which replaces a store that holds no task, leaves that device's calendars as they are.
         let tablet = try CalendarCLI.runner()
         try tablet.ok(["calendar", "add", "Tablet", folder.path], now: "2026-03-20T08:22")
         try tablet.ok(["import", backup.path], now: "2026-03-20T08:23")
-        #expect(try CalendarCLI.list(tablet, now: "2026-03-20T08:24").compactMap { $0["name"] as? String } == ["Tablet"])
-        #expect(try CalendarCLI.titles(tablet, on: "2026-03-20", now: "2026-03-20T08:24") == [Self.secrets[0]])
-        #expect((try tablet.json(["list"], now: "2026-03-20T08:24")["tasks"] as? [Any])?.count == 1, "the backup's task came in")
+        try expectEqual(CalendarCLI.list(tablet, now: "2026-03-20T08:24").compactMap { $0["name"] as? String }, ["Tablet"])
+        try expectEqual(CalendarCLI.titles(tablet, on: "2026-03-20", now: "2026-03-20T08:24"), [Self.secrets[0]])
+        expectEqual((try tablet.json(["list"], now: "2026-03-20T08:24")["tasks"] as? [Any])?.count, 1, "the backup's task came in")
 
         // `privacy` says so: what is asked of which address, and that the calendar stays here.
         let privacy = try laptop.json(["privacy"], now: "2026-03-20T08:21")
-        #expect(privacy["calendars"] as? [String] == [folder.path])
+        expectEqual(privacy["calendars"] as? [String], [folder.path])
         let words = try #require(privacy["message"] as? String)
         #expect(words.contains("This device reads a calendar (\(folder.path))"), "\(words)")
         #expect(words.contains("no hub receives them, and `charflow export` leaves them out"), "\(words)")
-        #expect(try phone.json(["privacy"], now: "2026-03-20T08:21")["calendars"] == nil)
+        try expectEqual(phone.json(["privacy"], now: "2026-03-20T08:21")["calendars"], nil)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 extension CharflowRunner {
@@ -19,9 +20,9 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let categories = try cf.categoryList()
-        #expect(categories.map { $0["name"] as? String } == ["Personal", "Family", "Work"])
-        #expect(categories.map { $0["colorKey"] as? String } == ["accent", "ochre", "blue"])
-        #expect(categories.map { $0["presetKey"] as? String } == ["personal", "family", "work"])
+        expectEqual(categories.map { $0["name"] as? String }, ["Personal", "Family", "Work"])
+        expectEqual(categories.map { $0["colorKey"] as? String }, ["accent", "ochre", "blue"])
+        expectEqual(categories.map { $0["presetKey"] as? String }, ["personal", "family", "work"])
         #expect(categories.allSatisfy { $0["isArchived"] as? Bool == false })
     }
 
@@ -30,7 +31,7 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let added = try cf.json(["category", "add", "Garden", "--color", colour], now: Self.now)
-        #expect(added["colorKey"] as? String == colour)
+        expectEqual(added["colorKey"] as? String, colour)
     }
 
     @Test("T-6 any other colour is refused: terra, teal, a hex value")
@@ -40,7 +41,7 @@ struct CategoryCommandTests {
         _ = try cf.categoryList()
         for colour in ["terra", "teal", "#1F6A58"] {
             let refusal = try cf.refusedAfterRollover(["category", "add", "Garden", "--color", colour], now: Self.now)
-            #expect(refusal.code == "bad_color")
+            expectEqual(refusal.code, "bad_color")
         }
     }
 
@@ -55,7 +56,7 @@ struct CategoryCommandTests {
             VALUES (?, 'Garden', NULL, 'teal', 9, 0, '2026-11-30T09:00:00.000Z', '2026-11-30T09:00:00.000Z')
             """, [.text(id)])
         let garden = try #require(try cf.categoryList().first { $0["name"] as? String == "Garden" })
-        #expect(garden["colorKey"] as? String == "slate")
+        expectEqual(garden["colorKey"] as? String, "slate")
     }
 
     @Test("T-5 a name is trimmed and kept to 1–24 characters")
@@ -63,16 +64,16 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let trimmed = try cf.json(["category", "add", "  Errands  "], now: Self.now)
-        #expect(trimmed["name"] as? String == "Errands")
+        expectEqual(trimmed["name"] as? String, "Errands")
         let longest = String(repeating: "x", count: 24)
         let kept = try cf.json(["category", "add", longest], now: Self.now)
-        #expect(kept["name"] as? String == longest)
+        expectEqual(kept["name"] as? String, longest)
         for bad in ["", "   ", String(repeating: "y", count: 25)] {
             let refusal = try cf.refusedAfterRollover(["category", "add", bad], now: Self.now)
-            #expect(refusal.code == "bad_category_name", "'\(bad)'")
+            expectEqual(refusal.code, "bad_category_name", "'\(bad)'")
         }
         let renamed = try cf.refusedAfterRollover(["category", "rename", "Errands", String(repeating: "z", count: 25)], now: Self.now)
-        #expect(renamed.code == "bad_category_name")
+        expectEqual(renamed.code, "bad_category_name")
     }
 
     @Test("T-5 names are unique ignoring case, archived categories included")
@@ -80,16 +81,16 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         _ = try cf.json(["category", "add", "Errands"], now: Self.now)
-        #expect(try cf.refusedAfterRollover(["category", "add", "work"], now: Self.now).code == "duplicate_category")
-        #expect(try cf.refusedAfterRollover(["category", "add", " ERRANDS "], now: Self.now).code == "duplicate_category")
-        #expect(try cf.refusedAfterRollover(["category", "rename", "Personal", "family"], now: Self.now).code == "duplicate_category")
+        try expectEqual(cf.refusedAfterRollover(["category", "add", "work"], now: Self.now).code, "duplicate_category")
+        try expectEqual(cf.refusedAfterRollover(["category", "add", " ERRANDS "], now: Self.now).code, "duplicate_category")
+        try expectEqual(cf.refusedAfterRollover(["category", "rename", "Personal", "family"], now: Self.now).code, "duplicate_category")
 
         _ = try cf.json(["category", "archive", "Errands"], now: Self.now)
-        #expect(try cf.refusedAfterRollover(["category", "add", "errands"], now: Self.now).code == "duplicate_category")
+        try expectEqual(cf.refusedAfterRollover(["category", "add", "errands"], now: Self.now).code, "duplicate_category")
 
         // A category may change the case of its own name.
         let recased = try cf.json(["category", "rename", "Personal", "PERSONAL"], now: Self.now)
-        #expect(recased["name"] as? String == "PERSONAL")
+        expectEqual(recased["name"] as? String, "PERSONAL")
     }
 
     @Test("T-7 at most eight active categories: the 9th is refused, archiving one makes room")
@@ -99,16 +100,16 @@ struct CategoryCommandTests {
         for name in ["One", "Two", "Three", "Four", "Five"] {
             _ = try cf.json(["category", "add", name], now: Self.now)
         }
-        #expect(try cf.categoryList().count == 8)
+        try expectEqual(cf.categoryList().count, 8)
         let refusal = try cf.refusedAfterRollover(["category", "add", "Six"], now: Self.now)
-        #expect(refusal.code == "too_many_categories")
-        #expect(refusal.message == "You have eight categories; archive one before adding another.")
+        expectEqual(refusal.code, "too_many_categories")
+        expectEqual(refusal.message, "You have eight categories; archive one before adding another.")
 
         _ = try cf.json(["category", "archive", "One"], now: Self.now)
         _ = try cf.json(["category", "add", "Six"], now: Self.now)
-        #expect(try cf.categoryList().count == 8)
+        try expectEqual(cf.categoryList().count, 8)
         // Restoring would make nine active.
-        #expect(try cf.refusedAfterRollover(["category", "restore", "One"], now: Self.now).code == "too_many_categories")
+        try expectEqual(cf.refusedAfterRollover(["category", "restore", "One"], now: Self.now).code, "too_many_categories")
     }
 
     @Test("T-7 the defaults can be renamed and archived but never deleted; a user category can be",
@@ -117,13 +118,13 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let refusal = try cf.refusedAfterRollover(["category", "delete", name], now: Self.now)
-        #expect(refusal.code == "default_category")
+        expectEqual(refusal.code, "default_category")
         let renamed = try cf.json(["category", "rename", name, "My \(name)"], now: Self.now)
-        #expect(renamed["presetKey"] as? String == name.lowercased())
+        expectEqual(renamed["presetKey"] as? String, name.lowercased())
         let archived = try cf.json(["category", "archive", "My \(name)"], now: Self.now)
-        #expect(archived["isArchived"] as? Bool == true)
-        #expect(try cf.refusedAfterRollover(["category", "delete", "My \(name)"], now: Self.now).code == "default_category")
-        #expect(try cf.categoryList(all: true).count == 3)
+        expectEqual(archived["isArchived"] as? Bool, true)
+        try expectEqual(cf.refusedAfterRollover(["category", "delete", "My \(name)"], now: Self.now).code, "default_category")
+        try expectEqual(cf.categoryList(all: true).count, 3)
     }
 
     @Test("T-7 deleting a user-made category takes its label off its tasks")
@@ -132,7 +133,7 @@ struct CategoryCommandTests {
         defer { cf.removeFolder() }
         _ = try cf.json(["category", "add", "Garden"], now: Self.now)
         let id = try cf.add("Prune roses", ["--category", "garden"], now: Self.now)
-        #expect(try cf.show(id, now: Self.now)["category"] as? String == "Garden")
+        try expectEqual(cf.show(id, now: Self.now)["category"] as? String, "Garden")
         _ = try cf.json(["category", "delete", "Garden"], now: Self.now)
         #expect(TaskDocument.isNull(try cf.show(id, now: Self.now), "category"))
         #expect(!(try cf.categoryList(all: true)).contains { $0["name"] as? String == "Garden" })
@@ -147,18 +148,18 @@ struct CategoryCommandTests {
 
         #expect(!(try cf.categoryList()).contains { $0["name"] as? String == "Work" })
         let all = try cf.categoryList(all: true)
-        #expect(all.first { $0["name"] as? String == "Work" }?["isArchived"] as? Bool == true)
+        expectEqual(all.first { $0["name"] as? String == "Work" }?["isArchived"] as? Bool, true)
 
-        #expect(try cf.show(id, now: Self.now)["category"] as? String == "Work")
+        try expectEqual(cf.show(id, now: Self.now)["category"] as? String, "Work")
         let text = try cf.run(["show", id], now: Self.now)
         #expect(text.stdout.contains("Work — archived"))
 
         // Absent from the pickers: no new task, edit or filter can choose it.
-        #expect(try cf.refusedAfterRollover(["add", "Another", "--category", "Work"], now: Self.now).code == "category_archived")
-        #expect(try cf.refusedAfterRollover(["filter", "Work"], now: Self.now).code == "category_archived")
+        try expectEqual(cf.refusedAfterRollover(["add", "Another", "--category", "Work"], now: Self.now).code, "category_archived")
+        try expectEqual(cf.refusedAfterRollover(["filter", "Work"], now: Self.now).code, "category_archived")
         // …but editing the task leaves its current label alone.
         let edited = try cf.json(["edit", id, "--title", "Q4 report"], now: Self.now)
-        #expect(edited["category"] as? String == "Work")
+        expectEqual(edited["category"] as? String, "Work")
     }
 
     @Test("T-9 a task added while the Today filter is Work inherits Work; with no filter it has none")
@@ -169,15 +170,15 @@ struct CategoryCommandTests {
         #expect(TaskDocument.isNull(plain, "category"))
 
         let filter = try cf.json(["filter", "Work"], now: Self.now)
-        #expect(filter["filter"] as? String == "Work")
+        expectEqual(filter["filter"] as? String, "Work")
         let inherited = try cf.json(["add", "Standup notes", "--due", "today"], now: Self.now)
-        #expect(inherited["category"] as? String == "Work")
+        expectEqual(inherited["category"] as? String, "Work")
         let chosen = try cf.json(["add", "Birthday card", "--category", "Family"], now: Self.now)
-        #expect(chosen["category"] as? String == "Family")
+        expectEqual(chosen["category"] as? String, "Family")
 
         let today = try cf.json(["today"], now: Self.now)
-        #expect(today["filter"] as? String == "Work")
-        #expect(JSONPath.titles(JSONPath.tasks(today, "due")) == ["Standup notes"])
+        expectEqual(today["filter"] as? String, "Work")
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "due")), ["Standup notes"])
 
         _ = try cf.json(["filter", "--clear"], now: Self.now)
         let after = try cf.json(["add", "After the filter"], now: Self.now)

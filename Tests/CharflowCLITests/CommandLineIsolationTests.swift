@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The command line run inside the test process, as every other suite of this target runs it: runs side
@@ -29,13 +30,13 @@ struct CommandLineIsolationTests {
             let backup = runner.folder.appendingPathComponent("backup.json").path
             try runner.ok(["export", "--out", backup])
             let imported = try runner.run(["import", backup, "--dry-run", "--json"])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             return JSONPath.titles(try runner.listTasks(all: true, now: "2026-11-30T09:00"))
         }
-        #expect(outcomes == (0..<8).map { ["Runner \($0)"] }, "each store holds its own task only")
-        #expect(try Self.processUmask() == mask)
-        #expect(FileManager.default.currentDirectoryPath == folder)
-        #expect(ProcessInfo.processInfo.environment == environment)
+        expectEqual(outcomes, (0..<8).map { ["Runner \($0)"] }, "each store holds its own task only")
+        try expectEqual(Self.processUmask(), mask)
+        expectEqual(FileManager.default.currentDirectoryPath, folder)
+        expectEqual(ProcessInfo.processInfo.environment, environment)
     }
 
     @Test("Y-27 two runs at once keep a hub's password in their own home's ~/.pgpass, sign in from it again, and never touch the test process's")
@@ -56,10 +57,9 @@ struct CommandLineIsolationTests {
         }
         for (index, result) in results.enumerated() {
             #expect(result.first == 0 && result.again == 0, "device \(index): \(result.first), \(result.again)")
-            #expect(result.kept == "127.0.0.1:\(hub.port):\(hub.database):\(signIns[index].role):Home-\(index)-pass\n",
-                    "device \(index): \(result.kept ?? "no file")")
+            expectEqual(result.kept, "127.0.0.1:\(hub.port):\(hub.database):\(signIns[index].role):Home-\(index)-pass\n", "device \(index): \(result.kept ?? "no file")")
         }
-        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%From device%'") == "2")
-        #expect(FileManager.default.contents(atPath: processFile) == before, "the test process's ~/.pgpass is untouched")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%From device%'"), "2")
+        expectEqual(FileManager.default.contents(atPath: processFile), before, "the test process's ~/.pgpass is untouched")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A completion keeps the logical day it was made on (rules B-15, H-14, P-8): a later change of the
@@ -29,18 +30,18 @@ struct CompletionDayTests {
         try runner.ok(["settings", "rollover-time", "04:00"], now: "2028-05-20T09:00")
         let letter = try runner.add("Post the letter", ["--region", "evening"], now: "2028-05-27T18:00")
         try runner.ok(["done", letter], now: "2028-05-28T02:00")
-        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-27")
-        #expect(try Self.history(runner, "2028-05-27") == ["Post the letter"])
+        try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-27")
+        try expectEqual(Self.history(runner, "2028-05-27"), ["Post the letter"])
         #expect(try Self.history(runner, "2028-05-28").isEmpty)
-        #expect(try runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:00") == ["complete", "empty"])
+        try expectEqual(runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:00"), ["complete", "empty"])
 
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         let history = try runner.json(["history", "2028-05-27"], now: "2028-05-29T09:01")
-        #expect(JSONPath.titles(JSONPath.tasks(history, "tasks")) == ["Post the letter"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(history, "tasks")), ["Post the letter"])
         #expect(try Self.history(runner, "2028-05-28", now: "2028-05-29T09:01").isEmpty)
         let text = try runner.ok(["history", "2028-05-28"], now: "2028-05-29T09:01").stdout
         #expect(!text.contains("Post the letter"), "\(text)")
-        #expect(try runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:01") == ["complete", "empty"])
+        try expectEqual(runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:01"), ["complete", "empty"])
     }
 
     @Test("B-15 P-8 R-1 done at 02:00 on a Monday under a 04:00 rollover: the week's review keeps it in the week before when the rollover moves")
@@ -56,8 +57,8 @@ struct CompletionDayTests {
             let review = try runner.json(["review", "--week", week], now: "2028-06-06T09:01")
             return (review["done"] as? [String: Any])?["count"] as? Int
         }
-        #expect(try done("2028-W21") == 1)
-        #expect(try done("2028-W22") == 0)
+        try expectEqual(done("2028-W21"), 1)
+        try expectEqual(done("2028-W22"), 0)
     }
 
     @Test("B-15 P-8 a task opened again loses its day; done again, it counts on the day of the new completion, and undo takes that away")
@@ -68,14 +69,14 @@ struct CompletionDayTests {
         let letter = try runner.add("Post the letter", ["--region", "evening"], now: "2028-05-27T18:00")
         try runner.ok(["done", letter], now: "2028-05-28T02:00")
         try runner.ok(["undone", letter], now: "2028-05-28T02:30")
-        #expect(try Self.storedDay(runner, "Post the letter") == nil)
+        try expectEqual(Self.storedDay(runner, "Post the letter"), nil)
         #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:31").isEmpty)
         try runner.ok(["done", letter], now: "2028-05-28T10:00")
-        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-28")
-        #expect(try Self.history(runner, "2028-05-28", now: "2028-05-28T10:01") == ["Post the letter"])
+        try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-28")
+        try expectEqual(Self.history(runner, "2028-05-28", now: "2028-05-28T10:01"), ["Post the letter"])
         #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T10:01").isEmpty)
         try runner.ok(["undo"], now: "2028-05-28T10:02")
-        #expect(try Self.storedDay(runner, "Post the letter") == nil)
+        try expectEqual(Self.storedDay(runner, "Post the letter"), nil)
         #expect(try Self.history(runner, "2028-05-28", now: "2028-05-28T10:03").isEmpty)
     }
 
@@ -91,10 +92,10 @@ struct CompletionDayTests {
               "entry": "20280520T090000Z", "modified": "20280528T000000Z", "end": "20280528T000000Z"}]
             """.utf8).write(to: file)
         let imported = try runner.run(["import", file.path], now: "2028-05-28T09:00")
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try Self.storedDay(runner, "From Taskwarrior") == "2028-05-27")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
+        try expectEqual(Self.storedDay(runner, "From Taskwarrior"), "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
-        #expect(try Self.history(runner, "2028-05-27") == ["From Taskwarrior"])
+        try expectEqual(Self.history(runner, "2028-05-27"), ["From Taskwarrior"])
         #expect(try Self.history(runner, "2028-05-28").isEmpty)
     }
 
@@ -113,17 +114,17 @@ struct CompletionDayTests {
         defer { source.removeFolder() }
         let document = try #require(try JSONSerialization.jsonObject(with: Data(backup.utf8)) as? [String: Any])
         let rows = try #require((document["tables"] as? [String: Any])?["tasks"] as? [[String: Any]])
-        #expect(rows.first?["completed_day"] as? String == "2028-05-27", "\(rows)")
+        expectEqual(rows.first?["completed_day"] as? String, "2028-05-27", "\(rows)")
 
         let target = try CharflowRunner(timeZone: "Europe/Berlin")
         defer { target.removeFolder() }
         let file = target.folder.appendingPathComponent("backup.json")
         try Data(backup.utf8).write(to: file)
         let imported = try target.run(["import", file.path], now: "2028-05-28T10:00")
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try target.ok(["export", "--format", "json"], now: "2028-05-28T09:00").stdout == backup)
+        expectEqual(imported.status, 0, "\(imported.stderr)")
+        try expectEqual(target.ok(["export", "--format", "json"], now: "2028-05-28T09:00").stdout, backup)
         try target.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
-        #expect(try Self.history(target, "2028-05-27") == ["Post the letter"])
+        try expectEqual(Self.history(target, "2028-05-27"), ["Post the letter"])
         #expect(try Self.history(target, "2028-05-28").isEmpty)
     }
 
@@ -144,10 +145,10 @@ struct CompletionDayTests {
         let file = target.folder.appendingPathComponent("older.json")
         try older.write(to: file)
         let imported = try target.run(["import", file.path], now: "2028-05-28T10:00")
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try Self.storedDay(target, "Post the letter") == "2028-05-27")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
+        try expectEqual(Self.storedDay(target, "Post the letter"), "2028-05-27")
         try target.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
-        #expect(try Self.history(target, "2028-05-27") == ["Post the letter"])
+        try expectEqual(Self.history(target, "2028-05-27"), ["Post the letter"])
     }
 }
 
@@ -167,10 +168,10 @@ extension CompletionDayTests {
             DELETE FROM charflow_migrations WHERE name IN ('0022-completion-day', '0026-done-titles-by-day')
             """)
         #expect(try !db.columns(of: "tasks").contains("completed_day"))
-        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T09:00") == ["Post the letter"])
-        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-27")
+        try expectEqual(Self.history(runner, "2028-05-27", now: "2028-05-28T09:00"), ["Post the letter"])
+        try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
-        #expect(try Self.history(runner, "2028-05-27") == ["Post the letter"])
+        try expectEqual(Self.history(runner, "2028-05-27"), ["Post the letter"])
         #expect(try Self.history(runner, "2028-05-28").isEmpty)
     }
 }
@@ -187,10 +188,10 @@ extension CompletionDayTests {
         // The image `undone` kept, as a build before migration 0022 wrote it: no day in it.
         let db = try Database(path: runner.storePath)
         try db.execute("UPDATE undo_rows SET before = json_remove(before, '$.completed_day') WHERE table_name = 'tasks'")
-        #expect(try db.scalar("SELECT count(*) FROM undo_rows WHERE before LIKE '%completed_day%'")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM undo_rows WHERE before LIKE '%completed_day%'")?.int, 0)
         try runner.ok(["undo"], now: "2028-05-28T02:40")
-        #expect(try Self.storedDay(runner, "Post the letter") == "2028-05-27")
-        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:41") == ["Post the letter"])
+        try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-27")
+        try expectEqual(Self.history(runner, "2028-05-27", now: "2028-05-28T02:41"), ["Post the letter"])
     }
 }
 
@@ -204,11 +205,11 @@ extension CompletionDayTests {
         let letter = try runner.add("Write the letter", ["--region", "evening"], now: "2028-05-27T18:00")
         try runner.ok(["begin", letter], now: "2028-05-28T01:30")
         try runner.ok(["finish", "--done"], now: "2028-05-28T02:00")
-        #expect(try Self.storedDay(runner, "Write the letter") == "2028-05-27")
+        try expectEqual(Self.storedDay(runner, "Write the letter"), "2028-05-27")
         let sessionDay = try Database(path: runner.storePath, readOnly: true).scalar("SELECT day FROM sessions")?.text
-        #expect(sessionDay == "2028-05-27")
+        expectEqual(sessionDay, "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
-        #expect(try Self.history(runner, "2028-05-27") == ["Write the letter"])
+        try expectEqual(Self.history(runner, "2028-05-27"), ["Write the letter"])
         #expect(try Self.history(runner, "2028-05-28").isEmpty)
     }
 }

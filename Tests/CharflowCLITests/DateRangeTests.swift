@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Days outside 1900–2999 are refused where they enter, so every stored day round-trips (issue 17, item 2).
@@ -14,7 +15,7 @@ struct DateRangeTests {
         defer { cf.removeFolder() }
         try cf.add("Something")
         let refused = try cf.expectRefused(arguments, now: "2026-11-30T09:00")
-        #expect(refused.code == "bad_date", "\(refused)")
+        expectEqual(refused.code, "bad_date", "\(refused)")
         #expect(refused.message.contains("1900 to 2999"), "\(refused)")
     }
 
@@ -23,7 +24,7 @@ struct DateRangeTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let id = try cf.add("Edge", ["--due", day])
-        #expect(try cf.show(id, now: "2026-11-30T09:00")["dueDate"] as? String == day)
+        try expectEqual(cf.show(id, now: "2026-11-30T09:00")["dueDate"] as? String, day)
     }
 
     @Test("--now outside the supported years is refused before the store is touched")
@@ -31,7 +32,7 @@ struct DateRangeTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let result = try cf.run(["today"], now: "3000-01-01T09:00")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(!FileManager.default.fileExists(atPath: cf.storePath))
     }
 
@@ -41,16 +42,16 @@ struct DateRangeTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Daily", ["--repeat", "daily", "--due", "2999-12-31"], now: "2999-12-31T09:00")
         let done = try cf.run(["done", id], now: "2999-12-31T10:00")
-        #expect(done.status == 0, "\(done.stderr)")
+        expectEqual(done.status, 0, "\(done.stderr)")
         let days = try cf.storeQuery("SELECT due_date FROM tasks ORDER BY due_date")
-        #expect(days == ["2999-12-31"], "\(days)")
+        expectEqual(days, ["2999-12-31"], "\(days)")
         let export = try cf.run(["export"], now: "2999-12-31T10:00")
-        #expect(export.status == 0)
+        expectEqual(export.status, 0)
         let file = cf.folder.appendingPathComponent("backup.json")
         try Data(export.stdout.utf8).write(to: file)
         let target = try CharflowRunner()
         defer { target.removeFolder() }
         let imported = try target.run(["import", file.path], now: "2999-12-31T10:00")
-        #expect(imported.status == 0, "\(imported.stderr)")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Days through the command line: the rollover time's meaning, clocks set back, empty options.
@@ -9,7 +10,7 @@ struct DaysMoveForwardCLITests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let evening = try runner.run(["settings", "rollover-time", "23:00"])
-        #expect(evening.status == 0)
+        expectEqual(evening.status, 0)
         #expect(evening.stdout.contains("rollover-time  23:00"))
         #expect(evening.stdout.contains("starts at 23:00 the evening before"), "\(evening.stdout)")
         let morning = try runner.run(["settings", "rollover-time", "04:00"])
@@ -24,8 +25,8 @@ struct DaysMoveForwardCLITests {
         let runner = try CharflowRunner(timeZone: "America/New_York")
         defer { runner.removeFolder() }
         _ = try runner.run(["settings", "rollover-time", "23:00"], now: "2026-12-01T09:00")
-        #expect(try runner.json(["today"], now: "2026-12-02T12:00")["date"] as? String == "2026-12-02")
-        #expect(try runner.json(["today"], now: "2026-12-02T23:30")["date"] as? String == "2026-12-03")
+        try expectEqual(runner.json(["today"], now: "2026-12-02T12:00")["date"] as? String, "2026-12-02")
+        try expectEqual(runner.json(["today"], now: "2026-12-02T23:30")["date"] as? String, "2026-12-03")
     }
 
     @Test("P-8 B-14 done with the clock set back a little does not speak of tomorrow")
@@ -35,21 +36,21 @@ struct DaysMoveForwardCLITests {
         _ = try runner.run(["today"], now: "2026-12-01T09:00")
         let id = try runner.add("Tuesday's", ["--region", "morning"], now: "2026-12-01T00:10")
         let done = try runner.run(["done", id], now: "2026-11-30T23:55")
-        #expect(done.status == 0, "\(done.stderr)")
+        expectEqual(done.status, 0, "\(done.stderr)")
         #expect(!done.stdout.contains("tomorrow"), "\(done.stdout)")
-        #expect(try runner.json(["today"], now: "2026-11-30T23:56")["date"] as? String == "2026-12-01")
+        try expectEqual(runner.json(["today"], now: "2026-11-30T23:56")["date"] as? String, "2026-12-01")
     }
 
     @Test("B-14 one far-future --now does not turn the rollover off for good (9999 is refused; 2999 is the last year)")
     func farFutureNow() throws {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
-        #expect(try runner.run(["today"], now: "9999-12-31T23:59").status == 1, "a year past 2999 is refused where it enters")
+        try expectEqual(runner.run(["today"], now: "9999-12-31T23:59").status, 1, "a year past 2999 is refused where it enters")
         _ = try runner.json(["today"], now: "2999-12-31T23:59")
         let id = try runner.add("Real Tuesday", ["--region", "morning"], now: "2026-12-01T09:00")
         let next = try runner.show(id, now: "2026-12-02T09:00")
         #expect(next["region"] is NSNull || next["region"] == nil, "carried to the Backlog")
-        #expect(next["deferralCount"] as? Int == 1)
+        expectEqual(next["deferralCount"] as? Int, 1)
     }
 
     @Test("B-14 an empty --now or --db is refused, not taken as not given", arguments: [
@@ -62,9 +63,9 @@ struct DaysMoveForwardCLITests {
         _ = try runner.add("Kept")
         let before = try runner.contents()
         let result = try runner.run(arguments, now: nil, extra: ["CHARFLOW_NOW": "2026-11-30T09:00"])
-        #expect(result.status == 1, "\(arguments): \(result.stdout)")
+        expectEqual(result.status, 1, "\(arguments): \(result.stdout)")
         #expect(!result.stderr.isEmpty)
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
     }
 
     @Test("T-26 T-27 add --repeat weekly:5 on a Wednesday is first due that Friday")
@@ -72,8 +73,8 @@ struct DaysMoveForwardCLITests {
         let runner = try CharflowRunner(timeZone: "America/New_York")
         defer { runner.removeFolder() }
         let task = try runner.json(["add", "Weekly review", "--repeat", "weekly:5"], now: "2026-12-02T09:00")
-        #expect(task["dueDate"] as? String == "2026-12-04")
+        expectEqual(task["dueDate"] as? String, "2026-12-04")
         let friday = try runner.json(["add", "On a Friday", "--repeat", "weekly:fri"], now: "2026-12-04T09:00")
-        #expect(friday["dueDate"] as? String == "2026-12-04")
+        expectEqual(friday["dueDate"] as? String, "2026-12-04")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A zone, a day D and a rollover time for the date-sensitive deferral tests.
@@ -66,18 +67,18 @@ struct DeferCommandTests {
         let id = try cf.add("Call the bank", ["--due", "today"], now: "2026-11-30T09:00")
 
         let first = try cf.json(["defer", id], now: "2026-11-30T10:00")
-        #expect(first["dueDate"] as? String == "2026-12-01")
-        #expect(TaskDocument.int(first, "deferralCount") == 1)
-        #expect((first["deferral"] as? [String: Any])?["counted"] as? Bool == true)
+        expectEqual(first["dueDate"] as? String, "2026-12-01")
+        expectEqual(TaskDocument.int(first, "deferralCount"), 1)
+        expectEqual((first["deferral"] as? [String: Any])?["counted"] as? Bool, true)
 
         let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
-        #expect(second["dueDate"] as? String == "2026-12-02")
-        #expect(TaskDocument.int(second, "deferralCount") == 2)
+        expectEqual(second["dueDate"] as? String, "2026-12-02")
+        expectEqual(TaskDocument.int(second, "deferralCount"), 2)
 
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T10:05"))
-        #expect(records.map { $0["day"] as? String } == ["2026-11-30", "2026-12-01"])
-        #expect(records.map { $0["deferredTo"] as? String } == ["2026-12-01", "2026-12-02"])
-        #expect(records.map { $0["reason"] as? String } == ["reschedule", "reschedule"])
+        expectEqual(records.map { $0["day"] as? String }, ["2026-11-30", "2026-12-01"])
+        expectEqual(records.map { $0["deferredTo"] as? String }, ["2026-12-01", "2026-12-02"])
+        expectEqual(records.map { $0["reason"] as? String }, ["reschedule", "reschedule"])
     }
 
     @Test("T-20 the 3rd deferral without a day is refused with \"This one keeps slipping…\", exit 1, store unchanged")
@@ -90,18 +91,18 @@ struct DeferCommandTests {
 
         let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-12-02T10:00")
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
-        #expect(refusal.code == "pick_a_day")
+        expectEqual(refusal.code, "pick_a_day")
 
         // With a day picked (Wednesday + 3 = Saturday, still this week) and a chip, it goes through.
         let third = try cf.json(["defer", id, "--to", "later-this-week", "--reason", "not-ready"],
                                           now: "2026-12-02T10:01")
-        #expect(third["dueDate"] as? String == "2026-12-05")
-        #expect(TaskDocument.int(third, "deferralCount") == 3)
-        #expect(third["isStale"] as? Bool == true)
+        expectEqual(third["dueDate"] as? String, "2026-12-05")
+        expectEqual(TaskDocument.int(third, "deferralCount"), 3)
+        expectEqual(third["isStale"] as? Bool, true)
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-02T10:02"))
-        #expect(records.count == 3)
-        #expect(records.last?["reason"] as? String == "notReady")
-        #expect(records.last?["deferredTo"] as? String == "2026-12-05")
+        expectEqual(records.count, 3)
+        expectEqual(records.last?["reason"] as? String, "notReady")
+        expectEqual(records.last?["deferredTo"] as? String, "2026-12-05")
     }
 
     @Test("T-10 a deferral's reason chip is stored; without a chip a user deferral is reschedule",
@@ -114,11 +115,11 @@ struct DeferCommandTests {
 
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T18:46"))
         let record = try #require(records.first)
-        #expect(records.count == 1)
-        #expect(record["reason"] as? String == stored)
-        #expect(record["day"] as? String == "2026-11-30")
-        #expect(record["deferredTo"] as? String == "2026-12-01")
-        #expect(record["deferredOn"] as? String == "2026-11-30T18:45:00-05:00")
+        expectEqual(records.count, 1)
+        expectEqual(record["reason"] as? String, stored)
+        expectEqual(record["day"] as? String, "2026-11-30")
+        expectEqual(record["deferredTo"] as? String, "2026-12-01")
+        expectEqual(record["deferredOn"] as? String, "2026-11-30T18:45:00-05:00")
         #expect((record["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
     }
 
@@ -140,7 +141,7 @@ struct DeferCommandTests {
         _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
         _ = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-02T10:00")
         let fourth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-03T10:00")
-        #expect((fourth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == false)
+        expectEqual((fourth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool, false)
 
         // Four deferrals: stale, not yet a suggestion to let it go.
         let before = try cf.todaySignals(now: "2026-12-04T09:00")
@@ -148,8 +149,8 @@ struct DeferCommandTests {
         #expect(!before.contains { $0.kind == "suggestRemoval" })
 
         let fifth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-04T10:00")
-        #expect(TaskDocument.int(fifth, "deferralCount") == 5)
-        #expect((fifth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool == true)
+        expectEqual(TaskDocument.int(fifth, "deferralCount"), 5)
+        expectEqual((fifth["deferral"] as? [String: Any])?["suggestRemoval"] as? Bool, true)
 
         // The defer made the suggestion for this week (D11: once a subject and period); Today makes it again
         // in the next week.
@@ -168,17 +169,17 @@ struct DeferCommandTests {
                                       now: "2026-11-30T09:00")
 
         let moved = try cf.json(["defer", id, "--to", "2026-12-10"], now: "2026-11-30T10:00")
-        #expect(moved["dueDate"] as? String == "2026-12-10")
-        #expect(TaskDocument.int(moved, "deferralCount") == 0)
-        #expect((moved["deferral"] as? [String: Any])?["counted"] as? Bool == false)
+        expectEqual(moved["dueDate"] as? String, "2026-12-10")
+        expectEqual(TaskDocument.int(moved, "deferralCount"), 0)
+        expectEqual((moved["deferral"] as? [String: Any])?["counted"] as? Bool, false)
         let edited = try cf.json(["edit", id, "--due", "2026-12-12"], now: "2026-11-30T10:01")
-        #expect(TaskDocument.int(edited, "deferralCount") == 0)
-        #expect(edited["importance"] as? String == "high")
+        expectEqual(TaskDocument.int(edited, "deferralCount"), 0)
+        expectEqual(edited["importance"] as? String, "high")
         #expect(TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
 
         // Without a day there is nothing to defer yet.
         let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-11-30T10:03")
-        #expect(refusal.code == "not_due_yet")
+        expectEqual(refusal.code, "not_due_yet")
     }
 
     @Test("T-19 pushing a task due today to a later day by edit is a deferral like any other")
@@ -187,10 +188,10 @@ struct DeferCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Post parcel", ["--due", "today"], now: "2026-11-30T09:00")
         let edited = try cf.json(["edit", id, "--due", "2026-12-02"], now: "2026-11-30T10:00")
-        #expect(TaskDocument.int(edited, "deferralCount") == 1)
+        expectEqual(TaskDocument.int(edited, "deferralCount"), 1)
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:01"))
-        #expect(records.count == 1)
-        #expect(records.first?["deferredTo"] as? String == "2026-12-02")
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["deferredTo"] as? String, "2026-12-02")
     }
 
     @Test("T-22 a second defer on the same logical day refines that day's record (reason, deferredTo) instead of adding")
@@ -202,13 +203,13 @@ struct DeferCommandTests {
 
         let again = try cf.json(["defer", id, "--to", "2026-12-03", "--reason", "too-much"],
                                           now: "2026-11-30T11:00")
-        #expect(again["dueDate"] as? String == "2026-12-03")
-        #expect(TaskDocument.int(again, "deferralCount") == 1)
+        expectEqual(again["dueDate"] as? String, "2026-12-03")
+        expectEqual(TaskDocument.int(again, "deferralCount"), 1)
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T11:01"))
-        #expect(records.count == 1)
-        #expect(records.first?["day"] as? String == "2026-11-30")
-        #expect(records.first?["deferredTo"] as? String == "2026-12-03", "the record still points at the first choice")
-        #expect(records.first?["reason"] as? String == "tooMuch", "the chip of the refining choice was lost")
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["day"] as? String, "2026-11-30")
+        expectEqual(records.first?["deferredTo"] as? String, "2026-12-03", "the record still points at the first choice")
+        expectEqual(records.first?["reason"] as? String, "tooMuch", "the chip of the refining choice was lost")
     }
 
     @Test("T-25 T-22 T-13 an important task the rollover deferred today is offered no Someday, and Someday is refused, as refining today's record eases nothing")
@@ -220,12 +221,12 @@ struct DeferCommandTests {
         // Two days on, the rollover has deferred the overdue task (its second deferral, recorded today).
         let shown = try cf.show(id, now: "2026-12-02T09:00")
         let task = (shown["task"] as? [String: Any]) ?? shown
-        #expect(TaskDocument.int(task, "deferralCount") == 2)
-        #expect(task["somedayAllowed"] as? Bool == false, "Someday is offered for a choice that refines today's record")
-        #expect(task["deferAsksForDay"] as? Bool == false, "a refining choice counts nothing, so asks for no day")
+        expectEqual(TaskDocument.int(task, "deferralCount"), 2)
+        expectEqual(task["somedayAllowed"] as? Bool, false, "Someday is offered for a choice that refines today's record")
+        expectEqual(task["deferAsksForDay"] as? Bool, false, "a refining choice counts nothing, so asks for no day")
         try cf.expectRefused(["defer", id, "--to", "someday"], now: "2026-12-02T09:05")
         let moved = try cf.json(["defer", id], now: "2026-12-02T09:10")
-        #expect(TaskDocument.int(moved, "deferralCount") == 2, "tomorrow, offered without the picker, is taken and counts nothing")
+        expectEqual(TaskDocument.int(moved, "deferralCount"), 2, "tomorrow, offered without the picker, is taken and counts nothing")
     }
 
     @Test("T-22 Night Planning at 00:30 after a midnight rollover: Keep refines the rollover's record")
@@ -234,20 +235,20 @@ struct DeferCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: "2026-11-30T09:00")
         let kept = try cf.json(["plan", "carry", id, "--keep"], now: "2026-12-01T00:30")
-        #expect(TaskDocument.int(kept, "deferralCount") == 1)
-        #expect((kept["deferral"] as? [String: Any])?["refined"] as? Bool == true)
+        expectEqual(TaskDocument.int(kept, "deferralCount"), 1)
+        expectEqual((kept["deferral"] as? [String: Any])?["refined"] as? Bool, true)
         let records = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T00:31"))
-        #expect(records.count == 1)
-        #expect(records.first?["day"] as? String == "2026-12-01")
-        #expect(records.first?["reason"] as? String == "reschedule")
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["day"] as? String, "2026-12-01")
+        expectEqual(records.first?["reason"] as? String, "reschedule")
         // Later with a chip, still the same night: the same record again.
         let later = try cf.json(["plan", "carry", id, "--later", "2026-12-04", "--reason", "too-much"],
                                           now: "2026-12-01T00:40")
-        #expect(TaskDocument.int(later, "deferralCount") == 1)
+        expectEqual(TaskDocument.int(later, "deferralCount"), 1)
         let refined = TaskDocument.deferrals(try cf.show(id, now: "2026-12-01T00:41"))
-        #expect(refined.count == 1)
-        #expect(refined.first?["deferredTo"] as? String == "2026-12-04")
-        #expect(refined.first?["reason"] as? String == "tooMuch")
+        expectEqual(refined.count, 1)
+        expectEqual(refined.first?["deferredTo"] as? String, "2026-12-04")
+        expectEqual(refined.first?["reason"] as? String, "tooMuch")
     }
 
     @Test("T-20 a defer late in the logical day goes to the next logical day", arguments: DeferralClockCase.all)
@@ -256,9 +257,9 @@ struct DeferCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Pay bills", ["--due", "today"], now: clock.at(0, "09:00"))
         let deferred = try cf.json(["defer", id], now: clock.lateOn(0))
-        #expect(deferred["dueDate"] as? String == clock.date(1))
+        expectEqual(deferred["dueDate"] as? String, clock.date(1))
         let records = TaskDocument.deferrals(try cf.show(id, now: clock.lateOn(0)))
-        #expect(records.map { $0["day"] as? String } == [clock.date(0)])
+        expectEqual(records.map { $0["day"] as? String }, [clock.date(0)])
     }
 
     @Test("T-23 T-22 the rollover defers an overdue task automatically; a user defer soon after refines that record",
@@ -270,32 +271,32 @@ struct DeferCommandTests {
 
         // Before the rollover: nothing has happened to it.
         let before = try cf.show(id, now: clock.justBefore(1))
-        #expect(TaskDocument.int(before, "deferralCount") == 0)
+        expectEqual(TaskDocument.int(before, "deferralCount"), 0)
         #expect(TaskDocument.deferrals(before).isEmpty)
 
         // After it: one automatic deferral for the new day, reason unspecified, due date kept (overdue).
         let rolled = try cf.show(id, now: clock.after(1, minutes: 30))
-        #expect(TaskDocument.int(rolled, "deferralCount") == 1)
-        #expect(rolled["dueDate"] as? String == clock.date(0))
+        expectEqual(TaskDocument.int(rolled, "deferralCount"), 1)
+        expectEqual(rolled["dueDate"] as? String, clock.date(0))
         let automatic = TaskDocument.deferrals(rolled)
-        #expect(automatic.count == 1)
-        #expect(automatic.first?["reason"] as? String == "unspecified")
-        #expect(automatic.first?["day"] as? String == clock.date(1))
-        #expect(automatic.first?["deferredTo"] as? String == clock.date(1))
+        expectEqual(automatic.count, 1)
+        expectEqual(automatic.first?["reason"] as? String, "unspecified")
+        expectEqual(automatic.first?["day"] as? String, clock.date(1))
+        expectEqual(automatic.first?["deferredTo"] as? String, clock.date(1))
 
         // The user's own choice that same logical day refines the record instead of adding one.
         let user = try cf.json(["defer", id, "--reason", "not-ready"], now: clock.after(1, minutes: 35))
-        #expect(TaskDocument.int(user, "deferralCount") == 1)
-        #expect(user["dueDate"] as? String == clock.date(2))
+        expectEqual(TaskDocument.int(user, "deferralCount"), 1)
+        expectEqual(user["dueDate"] as? String, clock.date(2))
         let change = try #require(user["deferral"] as? [String: Any])
-        #expect(change["refined"] as? Bool == true)
-        #expect(change["counted"] as? Bool == false)
+        expectEqual(change["refined"] as? Bool, true)
+        expectEqual(change["counted"] as? Bool, false)
         let records = TaskDocument.deferrals(try cf.show(id, now: clock.after(1, minutes: 36)))
-        #expect(records.count == 1)
-        #expect(records.first?["day"] as? String == clock.date(1))
-        #expect(records.first?["reason"] as? String == "notReady")
-        #expect(records.first?["deferredTo"] as? String == clock.date(2))
-        #expect(records.first?["id"] as? String == automatic.first?["id"] as? String)
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["day"] as? String, clock.date(1))
+        expectEqual(records.first?["reason"] as? String, "notReady")
+        expectEqual(records.first?["deferredTo"] as? String, clock.date(2))
+        expectEqual(records.first?["id"] as? String, automatic.first?["id"] as? String)
     }
 
     @Test("T-20 T-23 across the DST change: two deferrals then the 3rd without a day is refused",
@@ -307,15 +308,15 @@ struct DeferCommandTests {
         _ = try cf.json(["defer", id], now: clock.lateOn(0))               // 1st, to D+1
         // D+2 opens with the task overdue: the automatic 2nd deferral.
         let rolled = try cf.show(id, now: clock.after(2, minutes: 10))
-        #expect(TaskDocument.int(rolled, "deferralCount") == 2)
-        #expect(TaskDocument.deferrals(rolled).last?["reason"] as? String == "unspecified")
+        expectEqual(TaskDocument.int(rolled, "deferralCount"), 2)
+        expectEqual(TaskDocument.deferrals(rolled).last?["reason"] as? String, "unspecified")
         _ = try cf.json(["defer", id], now: clock.after(2, minutes: 20))   // refines, to D+3
         // D+3: due today, two deferrals so far; the third needs a day.
         let refusal = try cf.refusedAfterRollover(["defer", id], now: clock.lateOn(3))
         #expect(refusal.message.hasPrefix(Self.keepsSlipping))
         let shown = try cf.show(id, now: clock.lateOn(3))
-        #expect(TaskDocument.int(shown, "deferralCount") == 2)
-        #expect(shown["dueDate"] as? String == clock.date(3))
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 2)
+        expectEqual(shown["dueDate"] as? String, clock.date(3))
     }
 
     @Test("T-23 catching up over several missed days gives one automatic deferral for the whole gap")
@@ -324,17 +325,17 @@ struct DeferCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Return library books", ["--due", "today"], now: "2026-10-30T09:00")
         let shown = try cf.show(id, now: "2026-11-03T09:00")
-        #expect(TaskDocument.int(shown, "deferralCount") == 1)
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 1)
         let records = TaskDocument.deferrals(shown)
-        #expect(records.count == 1)
-        #expect(records.first?["day"] as? String == "2026-11-03")
-        #expect(records.first?["reason"] as? String == "unspecified")
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["day"] as? String, "2026-11-03")
+        expectEqual(records.first?["reason"] as? String, "unspecified")
         // Done or deleted tasks are never deferred by the rollover.
         let done = try cf.add("Done one", ["--due", "today"], now: "2026-11-03T09:01")
         _ = try cf.json(["done", done], now: "2026-11-03T09:02")
         let dropped = try cf.add("Dropped one", ["--due", "today"], now: "2026-11-03T09:03")
         _ = try cf.json(["delete", dropped], now: "2026-11-03T09:04")
-        #expect(TaskDocument.int(try cf.show(done, now: "2026-11-05T09:00"), "deferralCount") == 0)
-        #expect(TaskDocument.int(try cf.show(dropped, now: "2026-11-05T09:00"), "deferralCount") == 0)
+        expectEqual(TaskDocument.int(try cf.show(done, now: "2026-11-05T09:00"), "deferralCount"), 0)
+        expectEqual(TaskDocument.int(try cf.show(dropped, now: "2026-11-05T09:00"), "deferralCount"), 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// One way of deferring a task from the CLI: every path that counts a deferral.
@@ -67,14 +68,14 @@ struct DeferralEveryPathCLITests {
         let third = try Self.run(path, cf, task: task, on: 2, json: false)
         #expect(third.stdout.contains(Self.eased), "\(path.name): \(third.stdout)")
         let shown = try cf.json(["show", task], now: Self.day(2) + "T11:00")
-        #expect(shown["importance"] as? String == "low")
-        #expect(TaskDocument.int(shown, "deferralCount") == 3)
+        expectEqual(shown["importance"] as? String, "low")
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
 
         let fourth = try Self.run(path, cf, task: task, on: 3, json: false)
         #expect(!fourth.stdout.contains(Self.eased))
         #expect(!fourth.stdout.contains(Self.fiveTimes), "\(fourth.stdout)")
         let fifth = try Self.run(path, cf, task: task, on: 4, json: false)
-        #expect(TaskDocument.int(try cf.json(["show", task], now: Self.day(4) + "T11:00"), "deferralCount") == 5)
+        expectEqual(TaskDocument.int(try cf.json(["show", task], now: Self.day(4) + "T11:00"), "deferralCount"), 5)
         #expect(fifth.stdout.contains(Self.fiveTimes), "\(path.name): \(fifth.stdout)")
     }
 
@@ -86,15 +87,15 @@ struct DeferralEveryPathCLITests {
         let task = try Self.twiceDeferred(cf)
 
         let third = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 2, json: true).json()), "\(path.name)")
-        #expect(third["counted"] as? Bool == true)
-        #expect(third["importanceEased"] as? Bool == true, "\(path.name): \(third)")
-        #expect(third["suggestRemoval"] as? Bool == false)
+        expectEqual(third["counted"] as? Bool, true)
+        expectEqual(third["importanceEased"] as? Bool, true, "\(path.name): \(third)")
+        expectEqual(third["suggestRemoval"] as? Bool, false)
         let fourth = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 3, json: true).json()))
-        #expect(fourth["importanceEased"] as? Bool == false)
-        #expect(fourth["suggestRemoval"] as? Bool == false)
+        expectEqual(fourth["importanceEased"] as? Bool, false)
+        expectEqual(fourth["suggestRemoval"] as? Bool, false)
         let fifth = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 4, json: true).json()))
-        #expect(fifth["counted"] as? Bool == true)
-        #expect(fifth["suggestRemoval"] as? Bool == true, "\(path.name): \(fifth)")
+        expectEqual(fifth["counted"] as? Bool, true)
+        expectEqual(fifth["suggestRemoval"] as? Bool, true, "\(path.name): \(fifth)")
     }
 
     @Test("T-21 D11 the removal suggestion is made once a week for a task, on every path: the sixth deferral that week says nothing, the next week's says it again",
@@ -107,8 +108,8 @@ struct DeferralEveryPathCLITests {
         // Day 4 is Tuesday 10 March: the fifth deferral suggests it, the sixth (Wednesday) does not.
         #expect(try Self.run(path, cf, task: task, on: 4, json: false).stdout.contains(Self.fiveTimes), "\(path.name)")
         let sixth = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 5, json: true).json()))
-        #expect(sixth["counted"] as? Bool == true)
-        #expect(sixth["suggestRemoval"] as? Bool == false, "\(path.name): once a week")
+        expectEqual(sixth["counted"] as? Bool, true)
+        expectEqual(sixth["suggestRemoval"] as? Bool, false, "\(path.name): once a week")
         #expect(!(try cf.ok(["today"], now: Self.day(5) + "T11:00").stdout.contains(Self.fiveTimes)), "nor again by Today")
         // Monday 16 March begins another week.
         let next = try Self.run(path, cf, task: task, on: 10, json: false)
@@ -121,7 +122,7 @@ struct DeferralEveryPathCLITests {
         defer { cf.removeFolder() }
         let task = try cf.add("Renew the lease", ["--due", "today", "--importance", "medium"], now: Self.day(0) + "T09:00")
         for offset in 1...2 { _ = try cf.json(["list"], now: Self.day(offset) + "T09:00") }
-        #expect(TaskDocument.int(try cf.json(["show", task], now: Self.day(2) + "T09:01"), "deferralCount") == 2)
+        expectEqual(TaskDocument.int(try cf.json(["show", task], now: Self.day(2) + "T09:01"), "deferralCount"), 2)
 
         // The third day's rollover (the night of the clock change) makes the third deferral.
         let signals = try cf.todaySignals(now: Self.day(3) + "T09:00")
@@ -142,9 +143,9 @@ struct DeferralEveryPathCLITests {
         defer { server.stop() }
         let answer = try server.send("POST", "/api/tasks/\(task)/move",
                                      json: #"{"region": "evening", "day": "\#(Self.day(3))"}"#)
-        #expect(answer.status == 200, "\(answer.body)")
+        expectEqual(answer.status, 200, "\(answer.body)")
         let deferral = try #require(try answer.json()["deferral"] as? [String: Any], "\(answer.body)")
-        #expect(deferral["importanceEased"] as? Bool == true)
+        expectEqual(deferral["importanceEased"] as? Bool, true)
     }
 
     // MARK: To a later day only (T-19)
@@ -156,15 +157,15 @@ struct DeferralEveryPathCLITests {
         defer { cf.removeFolder() }
         let task = try cf.add("Call the bank", ["--due", "today", "--importance", "high"], now: Self.day(0) + "T09:00")
         let refusal = try cf.refusedAfterRollover(["defer", task, "--to", word], now: Self.day(0) + "T10:00")
-        #expect(refusal.code == "defer_to_later_day")
+        expectEqual(refusal.code, "defer_to_later_day")
         // With the picker in force too (third deferral): an earlier day is no way past it.
         _ = try cf.json(["defer", task], now: Self.day(0) + "T10:01")
         _ = try cf.json(["defer", task], now: Self.day(1) + "T10:00")
         let third = try cf.refusedAfterRollover(["defer", task, "--to", word], now: Self.day(2) + "T10:00")
-        #expect(third.code == "defer_to_later_day")
+        expectEqual(third.code, "defer_to_later_day")
         let shown = try cf.json(["show", task], now: Self.day(2) + "T10:01")
-        #expect(shown["importance"] as? String == "high")
-        #expect(TaskDocument.int(shown, "deferralCount") == 2)
+        expectEqual(shown["importance"] as? String, "high")
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 2)
     }
 
     @Test("T-19 a task not yet due is deferred only past its day; a later day is a reschedule that counts nothing")
@@ -172,10 +173,10 @@ struct DeferralEveryPathCLITests {
         let cf = try CharflowRunner(timeZone: Self.zone)
         defer { cf.removeFolder() }
         let task = try cf.add("Book the dentist", ["--due", Self.day(4)], now: Self.day(0) + "T09:00")
-        #expect(try cf.refusedAfterRollover(["defer", task, "--to", Self.day(2)], now: Self.day(0) + "T10:00").code == "defer_to_later_day")
+        try expectEqual(cf.refusedAfterRollover(["defer", task, "--to", Self.day(2)], now: Self.day(0) + "T10:00").code, "defer_to_later_day")
         let moved = try cf.json(["defer", task, "--to", Self.day(6)], now: Self.day(0) + "T10:01")
-        #expect(moved["dueDate"] as? String == Self.day(6))
-        #expect(TaskDocument.int(moved, "deferralCount") == 0)
+        expectEqual(moved["dueDate"] as? String, Self.day(6))
+        expectEqual(TaskDocument.int(moved, "deferralCount"), 0)
     }
 
     @Test("T-19 P-2 plan carry --later refuses today and a past day; a later day counts", arguments: ["today", "2026-03-02"])
@@ -183,11 +184,10 @@ struct DeferralEveryPathCLITests {
         let cf = try CharflowRunner(timeZone: Self.zone)
         defer { cf.removeFolder() }
         let task = try cf.add("Draft the agenda", ["--due", "today"], now: Self.day(0) + "T09:00")
-        #expect(try cf.refusedAfterRollover(["plan", "carry", task, "--later", word], now: Self.day(0) + "T21:00").code
-                == "defer_to_later_day")
+        try expectEqual(cf.refusedAfterRollover(["plan", "carry", task, "--later", word], now: Self.day(0) + "T21:00").code, "defer_to_later_day")
         let carried = try cf.json(["plan", "carry", task, "--later", "next-week"], now: Self.day(0) + "T21:01")
-        #expect((carried["deferral"] as? [String: Any])?["counted"] as? Bool == true)
-        #expect(TaskDocument.int(carried, "deferralCount") == 1)
+        expectEqual((carried["deferral"] as? [String: Any])?["counted"] as? Bool, true)
+        expectEqual(TaskDocument.int(carried, "deferralCount"), 1)
     }
 
     @Test("T-20 begin OTHER --settle defer at the third deferral needs the picker's day, not tomorrow; --to goes to a later day only")
@@ -199,22 +199,22 @@ struct DeferralEveryPathCLITests {
         let other = try cf.add("Sort receipts", now: now)
         _ = try cf.json(["begin", task], now: now)
         let refusal = try cf.refusedAfterRollover(["begin", other, "--settle", "defer"], now: now)
-        #expect(refusal.code == "pick_a_day")
+        expectEqual(refusal.code, "pick_a_day")
         #expect(refusal.message.hasPrefix("This one keeps slipping"))
-        #expect(try cf.refusedAfterRollover(["begin", other, "--settle", "defer", "--to", "today"], now: now).code == "defer_to_later_day")
+        try expectEqual(cf.refusedAfterRollover(["begin", other, "--settle", "defer", "--to", "today"], now: now).code, "defer_to_later_day")
         let before = try cf.contents()
         let alone = try cf.run(["begin", other, "--to", "next-week"], now: now)
         #expect(alone.status == 2 && alone.stderr.contains("--settle"), "\(alone.stderr)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
 
         // Day 2 is Sunday 8 March 2026, the clock change; with Sunday first, next week starts on the 15th
         // (with Monday first it would be tomorrow, the 9th).
         _ = try cf.json(["settings", "first-weekday", "sunday"], now: now)
         let begun = try cf.json(["begin", other, "--settle", "defer", "--to", "next-week"], now: Self.day(2) + "T10:05")
-        #expect(Self.deferral(begun)?["importanceEased"] as? Bool == true)
+        expectEqual(Self.deferral(begun)?["importanceEased"] as? Bool, true)
         let shown = try cf.json(["show", task], now: Self.day(2) + "T10:06")
-        #expect(shown["dueDate"] as? String == "2026-03-15")
-        #expect(TaskDocument.int(shown, "deferralCount") == 3)
+        expectEqual(shown["dueDate"] as? String, "2026-03-15")
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
     }
 
     @Test("T-19 the API refuses a deferral to today as the CLI does")
@@ -226,10 +226,10 @@ struct DeferralEveryPathCLITests {
         defer { server.stop() }
         let before = server.storeBytes()
         let answer = try server.send("POST", "/api/tasks/\(task)/defer", json: #"{"to": "today"}"#)
-        #expect(answer.status == 409, "\(answer.body)")
-        #expect(try answer.errorCode() == "defer_to_later_day")
+        expectEqual(answer.status, 409, "\(answer.body)")
+        try expectEqual(answer.errorCode(), "defer_to_later_day")
         let carry = try server.send("POST", "/api/plan/carry", json: #"{"task": "\#(task)", "later": "2026-03-05"}"#)
-        #expect(try carry.errorCode() == "defer_to_later_day")
-        #expect(server.storeBytes() == before)
+        try expectEqual(carry.errorCode(), "defer_to_later_day")
+        expectEqual(server.storeBytes(), before)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Migration 0023 makes the deferral records of one task and day one (spec D19 as changed, rule Y-18).
@@ -29,9 +30,9 @@ struct DeferralRecordMigrationTests {
         }
         let shown = try cf.json(["show", id], now: "2026-11-30T11:00")
         let records = try #require(shown["deferrals"] as? [[String: Any]])
-        #expect(records.count == 1)
-        #expect(records.first?["deferredTo"] as? String == "2026-12-04", "the later record is kept")
-        #expect(shown["deferralCount"] as? Int == 1)
+        expectEqual(records.count, 1)
+        expectEqual(records.first?["deferredTo"] as? String, "2026-12-04", "the later record is kept")
+        expectEqual(shown["deferralCount"] as? Int, 1)
         #expect(try cf.storeQuery("SELECT count(*) FROM tombstones WHERE table_name = 'deferrals'") == ["1"])
         // A task with one record a day is left as it was.
         let untouched = try cf.json(["show", other], now: "2026-11-30T11:00")

@@ -21,25 +21,24 @@ struct DesktopNotificationsTests {
 
     @Test("R-7 the session bus is DBUS_SESSION_BUS_ADDRESS, else the user session's socket when it exists, its path escaped as D-Bus addresses are")
     func whichBus() throws {
-        #expect(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]).address
-                == "unix:path=/run/user/1000/bus")
+        expectEqual(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]).address, "unix:path=/run/user/1000/bus")
         let folder = try TestFolder.make("charflow run dir")
-        #expect(DesktopNotifications(environment: ["XDG_RUNTIME_DIR": folder.path]).address == nil, "no socket there")
+        expectEqual(DesktopNotifications(environment: ["XDG_RUNTIME_DIR": folder.path]).address, nil, "no socket there")
         FileManager.default.createFile(atPath: folder.appendingPathComponent("bus").path, contents: nil)
         let address = try #require(DesktopNotifications(environment: ["XDG_RUNTIME_DIR": folder.path]).address)
-        #expect(address == "unix:path=" + folder.path.replacingOccurrences(of: " ", with: "%20") + "/bus")
-        #expect(DesktopNotifications(environment: ["XDG_RUNTIME_DIR": "relative"]).address == nil)
-        #expect(DesktopNotifications(environment: [:]).address == nil)
+        expectEqual(address, "unix:path=" + folder.path.replacingOccurrences(of: " ", with: "%20") + "/bus")
+        expectEqual(DesktopNotifications(environment: ["XDG_RUNTIME_DIR": "relative"]).address, nil)
+        expectEqual(DesktopNotifications(environment: [:]).address, nil)
     }
 
     @Test("R-8 with no session bus, or one that is not there, a reminder is unavailable at once, without waiting for the call's five seconds")
     func noBus() throws {
-        #expect(Self.reminder.kind == .review)
+        expectEqual(Self.reminder.kind, .review)
         let started = Date()
-        #expect(DesktopNotifications(environment: [:]).show(Self.reminder) == .unavailable)
+        expectEqual(DesktopNotifications(environment: [:]).show(Self.reminder), .unavailable)
         let gone = try TestFolder.make("charflow-no-bus").appendingPathComponent("bus").path
-        #expect(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + gone]).show(Self.reminder) == .unavailable)
-        #expect(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "not an address"]).show(Self.reminder) == .unavailable)
+        expectEqual(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + gone]).show(Self.reminder), .unavailable)
+        expectEqual(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "not an address"]).show(Self.reminder), .unavailable)
         #expect(Date().timeIntervalSince(started) < 2)
     }
 }

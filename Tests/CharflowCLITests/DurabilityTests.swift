@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The store file: a store from a newer build, the migrations it
@@ -17,10 +18,10 @@ struct DurabilityTests {
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: runner.storePath))
         let result = try runner.run(["add", "Should not land"])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("newer Charflow"))
         #expect(result.stderr.contains("9999-from-the-future"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.storePath)) == bytes)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: runner.storePath)), bytes)
     }
 
     @Test("B-23 migrations are recorded by name in the store")
@@ -29,8 +30,8 @@ struct DurabilityTests {
         try runner.run(["today"])
         let db = try Database(path: runner.storePath)
         let names = try db.rows("SELECT name FROM charflow_migrations").compactMap { $0[0].text }
-        #expect(names == Schema.migrator.migrations.map(\.name))
-        #expect(try db.scalar("PRAGMA journal_mode")?.text == "wal")
+        expectEqual(names, Schema.migrator.migrations.map(\.name))
+        try expectEqual(db.scalar("PRAGMA journal_mode")?.text, "wal")
     }
 
     @Test("B-22 a file that is not a store is refused and left alone")
@@ -39,8 +40,8 @@ struct DurabilityTests {
         let junk = Data("this is not a database, it is a shopping list\n".utf8)
         try junk.write(to: URL(fileURLWithPath: runner.storePath))
         let result = try runner.run(["today"])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("could not be opened"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.storePath)) == junk)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: runner.storePath)), junk)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 @testable import charflow
 
@@ -18,7 +19,7 @@ struct EndToEndCommandTests {
         let runner = try CharflowRunner().spawning
         defer { runner.removeFolder() }
         let result = try runner.run(["--version"], now: nil)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.hasPrefix("charflow "))
     }
 
@@ -95,7 +96,7 @@ struct EndToEndCommandTests {
         try step(["erase", "--yes"], says: "Erased")
         try step(["help"], says: "Commands:")
         // `open` leaves a server running; `EndToEndServeTests` starts and finds one with it.
-        #expect(Set(CLI.commands.map { $0.name }).subtracting(ran) == ["open"])
+        expectEqual(Set(CLI.commands.map { $0.name }).subtracting(ran), ["open"])
     }
 
     @Test("The built binary's exit statuses: 0 done, 1 refused (one line, the --json error document), 2 usage")
@@ -104,19 +105,19 @@ struct EndToEndCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Only one", ["--region", "morning", "--bucket", "must"], now: Self.now)
         let full = try cf.run(["add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
-        #expect(full.status == 1)
+        expectEqual(full.status, 1)
         #expect(full.stdout.isEmpty)
-        #expect(full.stderrLines == ["charflow: " + regionFullMessage("Morning")], "\(full.stderr)")
+        expectEqual(full.stderrLines, ["charflow: " + regionFullMessage("Morning")], "\(full.stderr)")
         let json = try cf.run(["--json", "add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
-        #expect(json.status == 1)
-        #expect(try json.errorDocument().code == "region_full")
+        expectEqual(json.status, 1)
+        try expectEqual(json.errorDocument().code, "region_full")
         let usage = try cf.run(["add", "Third", "--frobnicate"], now: Self.now)
-        #expect(usage.status == 2, "\(usage.stderr)")
+        expectEqual(usage.status, 2, "\(usage.stderr)")
         #expect(usage.stderr.contains("Unknown option --frobnicate"), "\(usage.stderr)")
         let unknown = try cf.run(["frobnicate"], now: Self.now)
-        #expect(unknown.status == 2)
+        expectEqual(unknown.status, 2)
         #expect(unknown.stderr.contains("Unknown command 'frobnicate'"))
-        #expect(try cf.run(["done", id], now: Self.now).status == 0)
+        try expectEqual(cf.run(["done", id], now: Self.now).status, 0)
     }
 
     @Test("an argument that is not UTF-8 is refused (exit 2) and nothing is stored")
@@ -135,9 +136,9 @@ struct EndToEndCommandTests {
         try process.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "\(stderr)")
+        expectEqual(process.terminationStatus, 2, "\(stderr)")
         #expect(stderr.contains("Argument 2 is not UTF-8"), "\(stderr)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("X-5 a large backup wrong from its first row is refused there, in a fraction of the memory its rows would take")
@@ -167,7 +168,7 @@ struct EndToEndCommandTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message)")
         #expect(message.contains("tasks[1].id"), "\(message)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("X-5 a 40 MB Taskwarrior export of tasks that cannot be read is refused within 400 MB of address space, not killed")
@@ -198,6 +199,6 @@ struct EndToEndCommandTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message.prefix(400))")
         #expect(message.contains("task 1 (description): expected text"), "\(message.prefix(400))")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The store across processes, with the built binary: a restart, a process killed inside an action's
@@ -15,11 +16,11 @@ struct EndToEndDurabilityTests {
         let id = try runner.add("Finish project proposal", ["--region", "morning", "--bucket", "must", "--notes", "draft v2"])
         try runner.run(["done", id])
         let shown = try runner.json(["show", id], now: "2026-11-30T18:00")
-        #expect(shown["title"] as? String == "Finish project proposal")
-        #expect(shown["notes"] as? String == "draft v2")
-        #expect(shown["region"] as? String == "morning")
-        #expect(shown["bucket"] as? String == "mustDo")
-        #expect(shown["isCompleted"] as? Bool == true)
+        expectEqual(shown["title"] as? String, "Finish project proposal")
+        expectEqual(shown["notes"] as? String, "draft v2")
+        expectEqual(shown["region"] as? String, "morning")
+        expectEqual(shown["bucket"] as? String, "mustDo")
+        expectEqual(shown["isCompleted"] as? Bool, true)
     }
 
     @Test("B-22 a finished action lives in the store's write-ahead log until a checkpoint folds it in; nothing is lost either way")
@@ -34,16 +35,16 @@ struct EndToEndDurabilityTests {
         let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
         #expect((wal[.size] as? Int ?? 0) > 0)
         // A new process reads through the log.
-        #expect(try runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String == "Kept in the log")
+        try expectEqual(runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String, "Kept in the log")
         // A checkpoint folds the log into the main file and empties it, with the store intact.
         try runner.add("Another", ["--region", "evening"])
         let db = try Database(path: runner.storePath)
         try db.checkpoint()
         let folded = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
-        #expect(folded[.size] as? Int == 0)
-        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try db.scalar("SELECT count(*) FROM tasks")?.int == 3)
-        #expect(try runner.json(["show", id], now: "2026-11-30T09:02")["region"] as? String == "evening")
+        expectEqual(folded[.size] as? Int, 0)
+        try expectEqual(db.scalar("PRAGMA integrity_check")?.text, "ok")
+        try expectEqual(db.scalar("SELECT count(*) FROM tasks")?.int, 3)
+        try expectEqual(runner.json(["show", id], now: "2026-11-30T09:02")["region"] as? String, "evening")
     }
 
     @Test("B-22 kill -9 inside an action's transaction leaves the store consistent and without the action")
@@ -58,13 +59,13 @@ struct EndToEndDurabilityTests {
         let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        expectEqual(process.terminationReason, .uncaughtSignal)
         let db = try Database(path: runner.storePath)
-        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
+        try expectEqual(db.scalar("PRAGMA integrity_check")?.text, "ok")
         #expect(try db.rows("PRAGMA foreign_key_check").isEmpty)
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
         let today = try runner.json(["today"], now: "2026-11-30T09:10")
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Already there"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), ["Already there"])
     }
 
     @Test("B-22 kill -9 at random moments of many writes never leaves a half-made task")
@@ -80,17 +81,17 @@ struct EndToEndDurabilityTests {
             process.waitUntilExit()
         }
         let db = try Database(path: runner.storePath)
-        #expect(try db.scalar("PRAGMA integrity_check")?.text == "ok")
+        try expectEqual(db.scalar("PRAGMA integrity_check")?.text, "ok")
         #expect(try db.rows("PRAGMA foreign_key_check").isEmpty)
         // Every task that made it is whole: its notes match its title, and its undo record exists.
         for row in try db.rows("SELECT title, notes FROM tasks WHERE title LIKE 'Task %'") {
             let number = try #require(row[0].text?.dropFirst(5))
-            #expect(row[1].text == "note \(number)")
+            expectEqual(row[1].text, "note \(number)")
         }
         let tasks = try db.scalar("SELECT count(*) FROM tasks")?.int ?? 0
         let actions = try db.scalar("SELECT count(*) FROM undo_actions WHERE label = 'add'")?.int ?? 0
-        #expect(tasks == actions)
-        #expect(try runner.run(["today"], now: "2026-11-30T10:05").status == 0)
+        expectEqual(tasks, actions)
+        try expectEqual(runner.run(["today"], now: "2026-11-30T10:05").status, 0)
     }
 
     @Test("B-22 two charflow processes writing at once both succeed")
@@ -104,10 +105,10 @@ struct EndToEndDurabilityTests {
         for (process, _, err) in running {
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "a concurrent add failed: \(message)")
+            expectEqual(process.terminationStatus, 0, "a concurrent add failed: \(message)")
         }
         let list = try runner.json(["list"], now: "2026-11-30T11:01")
-        #expect(JSONPath.tasks(list, "tasks").count == 16)
+        expectEqual(JSONPath.tasks(list, "tasks").count, 16)
     }
 
     @Test("B-22 two processes opening a brand-new store at once both succeed")
@@ -118,9 +119,9 @@ struct EndToEndDurabilityTests {
         for (process, _, err) in [first, second] {
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(message)")
+            expectEqual(process.terminationStatus, 0, "\(message)")
         }
-        #expect(JSONPath.tasks(try runner.json(["list"]), "tasks").count == 2)
+        expectEqual(JSONPath.tasks(try runner.json(["list"]), "tasks").count, 2)
     }
 
     @Test("S-7 kill -9 inside begin --settle stop leaves exactly one live session, the old one, nothing half-closed")
@@ -137,16 +138,16 @@ struct EndToEndDurabilityTests {
         let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        expectEqual(process.terminationReason, .uncaughtSignal)
 
-        #expect(try runner.sessionScalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try runner.contents() == before)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE outcome != 'running'")?.int == 0)
+        try expectEqual(runner.sessionScalar("PRAGMA integrity_check")?.text, "ok")
+        try expectEqual(runner.contents(), before)
+        try expectEqual(runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
+        try expectEqual(runner.sessionScalar("SELECT count(*) FROM sessions WHERE outcome != 'running'")?.int, 0)
         #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE task_id = ?", [.text(second)])?.int == 0)
         let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:31"))
-        #expect(live["taskID"] as? String == first)
-        #expect(live["actualSeconds"] as? Int == 0)
+        expectEqual(live["taskID"] as? String, first)
+        expectEqual(live["actualSeconds"] as? Int, 0)
     }
 
     @Test("S-4 kill -9 inside finish --done leaves the session live and the task open")
@@ -162,16 +163,16 @@ struct EndToEndDurabilityTests {
         let process = started.0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        expectEqual(process.terminationReason, .uncaughtSignal)
 
-        #expect(try runner.sessionScalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.sessionScalar("PRAGMA integrity_check")?.text, "ok")
+        try expectEqual(runner.contents(), before)
         let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:31"))
-        #expect(live["taskID"] as? String == id)
-        #expect(live["outcome"] as? String == "running")
+        expectEqual(live["taskID"] as? String, id)
+        expectEqual(live["outcome"] as? String, "running")
         #expect(live["endedAt"] is NSNull)
         let shown = try runner.show(id, now: "2026-11-30T09:31")
-        #expect(shown["isCompleted"] as? Bool == false)
+        expectEqual(shown["isCompleted"] as? Bool, false)
         #expect(shown["completedAt"] is NSNull)
         #expect(shown["notes"] is NSNull)
     }
@@ -195,12 +196,12 @@ struct EndToEndDurabilityTests {
                 statuses.append(process.terminationStatus)
                 outputs.append(stdout + stderr)
             }
-            #expect(statuses.sorted() == [0, 1], "round \(round): \(outputs)")
+            expectEqual(statuses.sorted(), [0, 1], "round \(round): \(outputs)")
             #expect(outputs.contains { $0.contains("session_running") }, "round \(round): \(outputs)")
             let live = try cf.storeQuery("SELECT id FROM sessions WHERE ended_at IS NULL")
-            #expect(live.count == 1, "round \(round): \(live.count) live sessions")
+            expectEqual(live.count, 1, "round \(round): \(live.count) live sessions")
             let finished = try cf.run(["finish", "--stop"], now: "2026-11-30T09:0\(round)")
-            #expect(finished.status == 0, "\(finished.stderr)")
+            expectEqual(finished.status, 0, "\(finished.stderr)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `habit grid` looked at in a real terminal: tmux runs the built binary in a pane, `capture-pane -e`
@@ -158,7 +159,7 @@ struct EndToEndHabitGridTerminalTests {
         let (runner, water) = try Self.seeded()
         let result = try runner.run(["habit", "grid", water, "--weeks", "3"], now: Self.now,
                                     extra: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(!result.stdout.contains("\u{1B}"))
         Self.expectPlainGrid(result.stdout)
     }

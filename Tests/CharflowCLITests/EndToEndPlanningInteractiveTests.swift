@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Issue 6, "Done when": interactive `charflow plan` on a terminal, the built binary driven through tmux.
@@ -65,27 +66,27 @@ struct EndToEndPlanningInteractiveTests {
         // The store shows every step.
         let at = "2026-11-30T21:30"
         let kept = try cf.show(keep, now: at)
-        #expect(kept["dueDate"] as? String == "2026-12-01")
-        #expect(kept["deferralCount"] as? Int == 1)
-        #expect(try cf.planningDeferrals(keep, now: at) == [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
+        expectEqual(kept["dueDate"] as? String, "2026-12-01")
+        expectEqual(kept["deferralCount"] as? Int, 1)
+        try expectEqual(cf.planningDeferrals(keep, now: at), [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
         let deferred = try cf.show(later, now: at)
-        #expect(deferred["dueDate"] as? String == "2026-12-07")
-        #expect(deferred["deferralCount"] as? Int == 1)
-        #expect(try cf.planningDeferrals(later, now: at) == [PlanningDeferral("2026-11-30", "2026-12-07", "notReady")])
+        expectEqual(deferred["dueDate"] as? String, "2026-12-07")
+        expectEqual(deferred["deferralCount"] as? Int, 1)
+        try expectEqual(cf.planningDeferrals(later, now: at), [PlanningDeferral("2026-11-30", "2026-12-07", "notReady")])
         let dropped = try cf.show(drop, now: at)
         #expect(dropped["droppedAt"] is String)
-        #expect(dropped["deferralCount"] as? Int == 0)
+        expectEqual(dropped["deferralCount"] as? Int, 0)
         let planned = try cf.show(place, now: at)
-        #expect(planned["dueDate"] as? String == "2026-12-01")
-        #expect(planned["region"] as? String == "morning")
-        #expect(planned["bucket"] as? String == "mustDo")
-        #expect(planned["importance"] as? String == "high")
+        expectEqual(planned["dueDate"] as? String, "2026-12-01")
+        expectEqual(planned["region"] as? String, "morning")
+        expectEqual(planned["bucket"] as? String, "mustDo")
+        expectEqual(planned["importance"] as? String, "high")
         let session = try cf.json(["plan", "review"], now: at)["session"] as? [String: Any]
-        #expect(session?["state"] as? String == "closed")
-        #expect(session?["date"] as? String == "2026-11-30")
-        #expect(session?["planDay"] as? String == "2026-12-01")
+        expectEqual(session?["state"] as? String, "closed")
+        expectEqual(session?["date"] as? String, "2026-11-30")
+        expectEqual(session?["planDay"] as? String, "2026-12-01")
         let tuesday = try cf.json(["today"], now: "2026-12-01T08:00")
-        #expect(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")) == ["Place this"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(tuesday, "regions", "morning", "mustDo")), ["Place this"])
     }
 
     @Test("P-1 interactive plan: skip tonight stores a skipped session; an unknown answer asks again")
@@ -110,10 +111,10 @@ struct EndToEndPlanningInteractiveTests {
         let done = try pane.waitFor("PLAN-EXIT-")
         #expect(done.contains("PLAN-EXIT-0"), "\(done)")
         let session = try cf.json(["plan", "review"], now: "2026-11-30T21:30")["session"] as? [String: Any]
-        #expect(session?["state"] as? String == "skipped")
+        expectEqual(session?["state"] as? String, "skipped")
         let left = try cf.show(open, now: "2026-11-30T21:30")
-        #expect(left["deferralCount"] as? Int == 0, "leaving a task is not a deferral")
-        #expect(left["dueDate"] as? String == "2026-11-30")
+        expectEqual(left["deferralCount"] as? Int, 0, "leaving a task is not a deferral")
+        expectEqual(left["dueDate"] as? String, "2026-11-30")
     }
 
     @Test("R-6 interactive plan: the review's habit offers are answered there, yes adopting one and never declining the other")
@@ -146,7 +147,7 @@ struct EndToEndPlanningInteractiveTests {
         let done = try pane.waitFor("PLAN-EXIT-")
         #expect(done.contains("PLAN-EXIT-0"), "\(done)")
         let habits = try cf.json(["habits"], now: "2026-11-30T21:30")["habits"] as? [[String: Any]] ?? []
-        #expect(habits.map { $0["title"] as? String } == ["Stretch"])
-        #expect(try cf.json(["today"], now: "2026-11-30T21:31")["habitOffers"] == nil, "Read was declined, Stretch adopted")
+        expectEqual(habits.map { $0["title"] as? String }, ["Stretch"])
+        try expectEqual(cf.json(["today"], now: "2026-11-30T21:31")["habitOffers"], nil, "Read was declined, Stretch adopted")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow serve` and `charflow open` as processes, with the built binary (D17, D21): the URL serve
@@ -40,7 +41,7 @@ struct EndToEndServeTests {
                 }
             }
         }
-        #expect(listeners == ["0100007F:" + portHex])
+        expectEqual(listeners, ["0100007F:" + portHex])
     }
 
     @Test("W-1: SIGTERM and Ctrl-C stop serve with exit 0")
@@ -49,10 +50,10 @@ struct EndToEndServeTests {
         defer { runner.removeFolder() }
         for signal in [SIGTERM, SIGINT] {
             let server = try ServedCharflow(runner, asProcess: true)
-            #expect(try server.send("GET", "/api/changes").status == 200)
+            try expectEqual(server.send("GET", "/api/changes").status, 200)
             let (status, stderr) = server.stop(signal: signal)
-            #expect(status == 0, "\(stderr)")
-            #expect(server.process?.terminationReason == .exit)
+            expectEqual(status, 0, "\(stderr)")
+            expectEqual(server.process?.terminationReason, .exit)
         }
     }
 
@@ -63,10 +64,10 @@ struct EndToEndServeTests {
         let server = try ServedCharflow(runner, asProcess: true)
         defer { server.stop() }
         let taken = try runner.run(["serve", "--port", String(server.port)])
-        #expect(taken.status == 1)
+        expectEqual(taken.status, 1)
         #expect(taken.stderr.contains("Port \(server.port)"))
         let bad = try runner.run(["serve", "--port", "70000"])
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
     }
 
     @Test("W-25: a restart of serve on the same store keeps the browser's cookie and the page's write token valid")
@@ -75,15 +76,15 @@ struct EndToEndServeTests {
         defer { runner.removeFolder() }
         let first = try ServedCharflow(runner, asProcess: true)
         let (port, cookie, token) = (first.port, first.cookie, first.token)
-        #expect(try first.send("GET", "/api/changes").status == 200)
+        try expectEqual(first.send("GET", "/api/changes").status, 200)
         first.stop()
         let second = try ServedCharflow(runner, port: port, signIn: false, asProcess: true)
         defer { second.stop() }
         #expect(second.link != first.link)
-        #expect(try second.send("GET", "/api/changes", cookie: cookie).status == 200)
+        try expectEqual(second.send("GET", "/api/changes", cookie: cookie).status, 200)
         let added = try second.send("POST", "/api/tasks", json: Self.add, cookie: cookie, token: token)
-        #expect(added.status == 200, "\(added.body)")
-        #expect(JSONPath.titles(JSONPath.tasks(try runner.json(["today"]), "regions", "morning", "misc")) == ["Kept after a restart"])
+        expectEqual(added.status, 200, "\(added.body)")
+        expectEqual(JSONPath.titles(JSONPath.tasks(try runner.json(["today"]), "regions", "morning", "misc")), ["Kept after a restart"])
     }
 
     @Test("W-25: serve --sign-out revokes every sign-in at once, on the running server and after a restart")
@@ -93,27 +94,27 @@ struct EndToEndServeTests {
         let server = try ServedCharflow(runner, asProcess: true)
         let unused = try ServedCharflow(runner, signIn: false, asProcess: true)
         defer { unused.stop() }
-        #expect(try server.send("GET", "/api/changes").status == 200)
+        try expectEqual(server.send("GET", "/api/changes").status, 200)
         let before = server.storeBytes()
         let signOut = try runner.spawning.run(["serve", "--sign-out"])
-        #expect(signOut.status == 0, "\(signOut.stderr)")
+        expectEqual(signOut.status, 0, "\(signOut.stderr)")
         #expect(signOut.stdout.contains("signed out"))
         // The running server takes the new secret on the next request: the old cookie and token are refused.
         let read = try server.send("GET", "/api/changes")
-        #expect(read.status == 401)
-        #expect(try read.errorCode() == "wrong_token")
-        #expect(try server.send("POST", "/api/tasks", json: Self.add).status == 401)
+        expectEqual(read.status, 401)
+        try expectEqual(read.errorCode(), "wrong_token")
+        try expectEqual(server.send("POST", "/api/tasks", json: Self.add).status, 401)
         // A link made before the sign-out lets nobody in either.
-        #expect(try unused.send("GET", "/?token=" + unused.link, cookie: .some(nil)).status == 401)
-        #expect(server.storeBytes() == before)
+        try expectEqual(unused.send("GET", "/?token=" + unused.link, cookie: .some(nil)).status, 401)
+        expectEqual(server.storeBytes(), before)
         let (port, cookie) = (server.port, server.cookie)
         server.stop()
         let restarted = try ServedCharflow(runner, port: port, asProcess: true)
         defer { restarted.stop() }
-        #expect(try restarted.send("GET", "/api/changes", cookie: cookie).status == 401)
+        try expectEqual(restarted.send("GET", "/api/changes", cookie: cookie).status, 401)
         // A new link signs in anew, with a new cookie.
         #expect(restarted.cookie != cookie)
-        #expect(try restarted.send("GET", "/api/changes").status == 200)
+        try expectEqual(restarted.send("GET", "/api/changes").status, 200)
     }
 
     @Test("W-26: a sign-in link works once: used again, even after a restart, it is refused with a page that says why")
@@ -122,12 +123,12 @@ struct EndToEndServeTests {
         defer { runner.removeFolder() }
         let server = try ServedCharflow(runner, signIn: false, asProcess: true)
         let first = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
-        #expect(first.status == 303)
-        #expect(first.header("Set-Cookie")?.hasPrefix("charflow-\(server.port)=") == true)
+        expectEqual(first.status, 303)
+        expectEqual(first.header("Set-Cookie")?.hasPrefix("charflow-\(server.port)="), true)
         let second = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
-        #expect(second.status == 401)
-        #expect(second.header("Set-Cookie") == nil)
-        #expect(second.header("Content-Type")?.hasPrefix("text/html") == true)
+        expectEqual(second.status, 401)
+        expectEqual(second.header("Set-Cookie"), nil)
+        expectEqual(second.header("Content-Type")?.hasPrefix("text/html"), true)
         #expect(second.body.contains("This sign-in link has been used"))
         #expect(second.body.contains("charflow open"))
         let port = server.port
@@ -135,10 +136,10 @@ struct EndToEndServeTests {
         let restarted = try ServedCharflow(runner, port: port, signIn: false, asProcess: true)
         defer { restarted.stop() }
         let again = try restarted.send("GET", "/?token=" + server.link, cookie: .some(nil))
-        #expect(again.status == 401)
-        #expect(again.header("Set-Cookie") == nil)
+        expectEqual(again.status, 401)
+        expectEqual(again.header("Set-Cookie"), nil)
         // The restarted server's own link still works, once.
-        #expect(try restarted.send("GET", "/?token=" + restarted.link, cookie: .some(nil)).status == 303)
+        try expectEqual(restarted.send("GET", "/?token=" + restarted.link, cookie: .some(nil)).status, 303)
     }
 
     @Test("W-25: charflow open starts a server, a second open finds it, and each opens a link that signs in once")
@@ -149,17 +150,17 @@ struct EndToEndServeTests {
         let first = try state.open()
         let pid = Int32(first.json["pid"] as? Int ?? 0)
         defer { state.stopServer(pid) }
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.json["started"] as? Bool == true)
-        #expect(first.json["opened"] as? Bool == true)
+        expectEqual(first.status, 0, "\(first.stderr)")
+        expectEqual(first.json["started"] as? Bool, true)
+        expectEqual(first.json["opened"] as? Bool, true)
         let port = try #require(first.json["port"] as? Int)
         #expect(ServeState.isRunning(pid))
         let second = try state.open()
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.json["started"] as? Bool == false)
-        #expect(second.json["pid"] as? Int == Int(pid))
-        #expect(second.json["port"] as? Int == port)
-        #expect(state.servers == [pid])
+        expectEqual(second.status, 0, "\(second.stderr)")
+        expectEqual(second.json["started"] as? Bool, false)
+        expectEqual(second.json["pid"] as? Int, Int(pid))
+        expectEqual(second.json["port"] as? Int, port)
+        expectEqual(state.servers, [pid])
         let opened = state.opened
         #expect(opened.count == 2 && Set(opened).count == 2, "\(opened)")
         for url in opened {
@@ -168,11 +169,11 @@ struct EndToEndServeTests {
             let client = HTTPClient(port: port)
             let host = ("Host", "127.0.0.1:\(port)")
             let signIn = try client.exchange(method: "GET", path: path, headers: [host], body: [])
-            #expect(signIn.status == 303)
+            expectEqual(signIn.status, 303)
             let cookie = try #require(signIn.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
-            #expect(try client.exchange(method: "GET", path: "/api/changes", headers: [host, ("Cookie", cookie)], body: []).status == 200)
+            try expectEqual(client.exchange(method: "GET", path: "/api/changes", headers: [host, ("Cookie", cookie)], body: []).status, 200)
             let again = try client.exchange(method: "GET", path: path, headers: [host], body: [])
-            #expect(again.status == 401)
+            expectEqual(again.status, 401)
         }
     }
 
@@ -186,15 +187,15 @@ struct EndToEndServeTests {
         let text = try runner.run(["open", "--port", "0"], extra: ["PATH": empty])
         let pid = Int32(state.recordedPid ?? 0)
         defer { state.stopServer(pid) }
-        #expect(text.status == 0, "\(text.stderr)")
+        expectEqual(text.status, 0, "\(text.stderr)")
         #expect(text.stdout.contains("xdg-open was not found"))
         let link = try #require(text.stdout.range(of: #"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{64}"#, options: .regularExpression))
         let url = String(text.stdout[link])
         let port = try #require(Int(url.dropFirst("http://127.0.0.1:".count).prefix { $0 != "/" }))
         let path = String(url.dropFirst("http://127.0.0.1:\(port)".count))
         let host = ("Host", "127.0.0.1:\(port)")
-        #expect(try HTTPClient(port: port).exchange(method: "GET", path: path, headers: [host], body: []).status == 303)
-        #expect(try HTTPClient(port: port).exchange(method: "GET", path: path, headers: [host], body: []).status == 401)
+        try expectEqual(HTTPClient(port: port).exchange(method: "GET", path: path, headers: [host], body: []).status, 303)
+        try expectEqual(HTTPClient(port: port).exchange(method: "GET", path: path, headers: [host], body: []).status, 401)
     }
 
     @Test("W-6: four CLI processes and four HTTP clients writing at once lose nothing and never see 'database is locked'")
@@ -221,6 +222,6 @@ struct EndToEndServeTests {
         #expect(failures.isEmpty, "\(failures)")
         let db = try Database(path: runner.storePath)
         let count = try db.scalar("SELECT count(DISTINCT title) FROM tasks WHERE title LIKE 'cli %' OR title LIKE 'web %'")?.int
-        #expect(count == 8 * perWriter)
+        expectEqual(count, 8 * perWriter)
     }
 }

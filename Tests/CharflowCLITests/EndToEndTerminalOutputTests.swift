@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What the built binary shows on a terminal, beside `EndToEndHabitGridTerminalTests` and
@@ -40,7 +41,7 @@ struct EndToEndTerminalOutputTests {
         let file = cf.folder.appendingPathComponent("many.txt")
         try Data((0..<2500).map { "Task number \($0)\n" }.joined().utf8).write(to: file)
         let piped = try cf.run(["import", file.path, "--dry-run"], now: Self.now)
-        #expect(piped.status == 0)
+        expectEqual(piped.status, 0)
         #expect(!piped.stderr.contains("Importing"), "\(piped.stderr)")
         let script = try #require(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                   "script(1) gives the import a terminal")
@@ -54,7 +55,7 @@ struct EndToEndTerminalOutputTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
         let shown = String(decoding: FileManager.default.contents(atPath: typescript) ?? Data(), as: UTF8.self)
         #expect(shown.contains("Importing: 2000 of 2500 tasks"), "\(shown)")
         #expect(shown.contains("Imported 2500 tasks."), "\(shown)")

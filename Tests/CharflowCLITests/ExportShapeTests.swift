@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// CSV a spreadsheet cannot run, options that do not fit refused, a dry run that creates nothing
@@ -18,7 +19,7 @@ struct ExportShapeTests {
         try cf.addHabit(title, now: Self.now)
         for table in ["tasks", "habits", "entries"] {
             let result = try cf.run(["export", "--format", "csv", "--table", table], now: Self.now)
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             let cells = result.stdout.split(whereSeparator: { $0 == "," || $0 == "\r\n" || $0 == "\n" })
                 .map { $0.hasPrefix("\"") ? String($0.dropFirst()) : String($0) }
             #expect(!cells.contains { cell in ["=", "+", "-", "@", "\t"].contains { cell.hasPrefix($0) } },
@@ -43,7 +44,7 @@ struct ExportShapeTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let result = try cf.run(["export", "--format", format, "--table", "habits"], now: Self.now)
-        #expect(result.status == 2, "\(result.stderr)")
+        expectEqual(result.status, 2, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
@@ -55,8 +56,8 @@ struct ExportShapeTests {
         try Data("Buy milk\nCall mum\n".utf8).write(to: file)
         let store = cf.folder.appendingPathComponent("new/charflow.sqlite").path
         let result = try cf.run(["import", file.path, "--dry-run", "--db", store, "--json"], now: Self.now)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try result.json()["inserted"] as? Int == 2)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectEqual(result.json()["inserted"] as? Int, 2)
         #expect(!FileManager.default.fileExists(atPath: store))
         #expect(!FileManager.default.fileExists(atPath: cf.folder.appendingPathComponent("new").path))
     }

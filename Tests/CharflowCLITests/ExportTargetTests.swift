@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `export --out` writes through the path it is given (issue 17, item 1).
@@ -13,7 +14,7 @@ struct ExportTargetTests {
 
     static func export(_ cf: CharflowRunner, _ format: String = "json") throws -> String {
         let result = try cf.run(["export", "--format", format])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return result.stdout
     }
 
@@ -26,9 +27,9 @@ struct ExportTargetTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let result = try cf.run(["export", "--format", format, "--out", link])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: real)), as: UTF8.self) == (try Self.export(cf, format)))
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: link), real)
+        expectEqual(String(decoding: try #require(FileManager.default.contents(atPath: real)), as: UTF8.self), (try Self.export(cf, format)))
         #expect(!FileManager.default.fileExists(atPath: real + ".charflow-partial"))
     }
 
@@ -42,10 +43,10 @@ struct ExportTargetTests {
         try FileManager.default.linkItem(atPath: first, toPath: second)
         let inode = try FileManager.default.attributesOfItem(atPath: first)[.systemFileNumber] as? Int
         let result = try cf.run(["export", "--out", first])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let expected = try Self.export(cf)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: second)), as: UTF8.self) == expected)
-        #expect(try FileManager.default.attributesOfItem(atPath: first)[.systemFileNumber] as? Int == inode)
+        expectEqual(String(decoding: try #require(FileManager.default.contents(atPath: second)), as: UTF8.self), expected)
+        try expectEqual(FileManager.default.attributesOfItem(atPath: first)[.systemFileNumber] as? Int, inode)
     }
 
     @Test("X-1 an existing file keeps its mode", arguments: [0o640, 0o600, 0o644])
@@ -55,9 +56,9 @@ struct ExportTargetTests {
         let out = cf.folder.appendingPathComponent("backup.json").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: out)
-        #expect(try cf.run(["export", "--out", out]).status == 0)
-        #expect(try PrivacyFileTests.mode(out) == mode)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: out)), as: UTF8.self) == (try Self.export(cf)))
+        try expectEqual(cf.run(["export", "--out", out]).status, 0)
+        try expectEqual(PrivacyFileTests.mode(out), mode)
+        expectEqual(String(decoding: try #require(FileManager.default.contents(atPath: out)), as: UTF8.self), (try Self.export(cf)))
     }
 
     @Test("X-1 a device that refuses the write is reported, never claimed as exported", arguments: ["json", "csv", "ics"])
@@ -65,7 +66,7 @@ struct ExportTargetTests {
         let cf = try Self.store()
         defer { cf.removeFolder() }
         let result = try cf.run(["export", "--format", format, "--out", "/dev/full"])
-        #expect(result.status == 1, "\(result.stderr)")
+        expectEqual(result.status, 1, "\(result.stderr)")
         #expect(result.stderr.contains("Could not write the export"), "\(result.stderr)")
         #expect(!result.stderr.contains("Exported to"))
         var status = stat()
@@ -77,7 +78,7 @@ struct ExportTargetTests {
         let cf = try Self.store()
         defer { cf.removeFolder() }
         let result = try cf.run(["export", "--format", format], now: "2026-11-30T09:00", standardOutput: "/dev/full")
-        #expect(result.status == 1, "\(result.stderr)")
+        expectEqual(result.status, 1, "\(result.stderr)")
         #expect(result.stderr.contains("Could not write the export"), "\(result.stderr)")
     }
 
@@ -89,7 +90,7 @@ struct ExportTargetTests {
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: cf.folder.appendingPathComponent("nowhere/x").path)
         for out in [cf.folder.path, cf.folder.appendingPathComponent("missing/backup.json").path, dangling] {
             let result = try cf.run(["export", "--out", out])
-            #expect(result.status == 1, "\(out): \(result.stderr)")
+            expectEqual(result.status, 1, "\(out): \(result.stderr)")
             #expect(result.stderr.contains("cannot take an export"), "\(out): \(result.stderr)")
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling).hasSuffix("nowhere/x"))
@@ -103,7 +104,7 @@ struct ExportTargetTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: out)
         let result = try cf.run(["export", "--out", out])
-        #expect(result.status == 1)
-        #expect(FileManager.default.contents(atPath: out) == Data("old".utf8))
+        expectEqual(result.status, 1)
+        expectEqual(FileManager.default.contents(atPath: out), Data("old".utf8))
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Free time per region on the command line (rules F-13 to F-16): Today's cards, `region`, `plan` and
@@ -40,23 +41,23 @@ struct FreeTimeCLITests {
         let text = try runner.ok(["today"], now: Self.now).stdout
         let morning = Self.section(text, "Morning")
         #expect(morning.count > 3, "\(text)")
-        #expect(Array(morning.dropFirst().prefix(3)) == ["  1 h 30 planned · 4 h 45 free", "  09:30–09:45 Standup (anchor)",
+        expectEqual(Array(morning.dropFirst().prefix(3)), ["  1 h 30 planned · 4 h 45 free", "  09:30–09:45 Standup (anchor)",
                                                          "  10:00–11:00 Design review"], "\(text)")
-        #expect(Self.section(text, "Afternoon").dropFirst().first == "  0 min planned · 5 h free")
-        #expect(Self.section(text, "Also today") == ["Also today", "  all day Conference"], "\(text)")
+        expectEqual(Self.section(text, "Afternoon").dropFirst().first, "  0 min planned · 5 h free")
+        expectEqual(Self.section(text, "Also today"), ["Also today", "  all day Conference"], "\(text)")
         let also = try #require(text.range(of: "Also today")), card = try #require(text.range(of: "Morning  "))
         #expect(also.lowerBound < card.lowerBound, "the all-day event comes before the regions")
 
         let json = try runner.json(["today"], now: Self.now)
         let regions = try #require(json["regions"] as? [String: [String: Any]])
-        #expect(regions["morning"]?["plannedMinutes"] as? Int == 90)
-        #expect(regions["morning"]?["freeMinutes"] as? Int == 285)
-        #expect(regions["morning"]?["busyMinutes"] as? Int == 75)
-        #expect(json["freeMinutes"] as? Int == 285 + 300 + 300)
+        expectEqual(regions["morning"]?["plannedMinutes"] as? Int, 90)
+        expectEqual(regions["morning"]?["freeMinutes"] as? Int, 285)
+        expectEqual(regions["morning"]?["busyMinutes"] as? Int, 75)
+        expectEqual(json["freeMinutes"] as? Int, 285 + 300 + 300)
         let points = try #require(json["fixedPoints"] as? [[String: Any]])
-        #expect(points.map { $0["title"] as? String } == ["Conference", "Standup", "Design review"])
-        #expect(points.map { $0["region"] as? String } == [nil, "morning", "morning"])
-        #expect(points[1]["start"] as? String == "2026-03-20T09:30:00+01:00")
+        expectEqual(points.map { $0["title"] as? String }, ["Conference", "Standup", "Design review"])
+        expectEqual(points.map { $0["region"] as? String }, [nil, "morning", "morning"])
+        expectEqual(points[1]["start"] as? String, "2026-03-20T09:30:00+01:00")
     }
 
     @Test("F-14 a region planned past its free time is a calm notice, said once that day, and the task is placed all the same")
@@ -79,27 +80,26 @@ struct FreeTimeCLITests {
         let runner = try Self.runner()
         defer { runner.removeFolder() }
         let region = try runner.ok(["region", "morning"], now: Self.now).stdout
-        #expect(Array(Self.section(region, "Morning").dropFirst()) == ["  0 min planned · 4 h 45 free",
-                                                                       "  09:30–09:45 Standup (anchor)", "  10:00–11:00 Design review"],
-                "\(region)")
+        expectEqual(Array(Self.section(region, "Morning").dropFirst()), ["  0 min planned · 4 h 45 free",
+                                                                       "  09:30–09:45 Standup (anchor)", "  10:00–11:00 Design review"], "\(region)")
         let regionJSON = try runner.json(["region", "morning"], now: Self.now)
-        #expect((regionJSON["fixedPoints"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Standup", "Design review"])
-        #expect(regionJSON["freeMinutes"] as? Int == 285)
+        expectEqual((regionJSON["fixedPoints"] as? [[String: Any]])?.map { $0["title"] as? String }, ["Standup", "Design review"])
+        expectEqual(regionJSON["freeMinutes"] as? Int, 285)
 
         // Sunday evening plans Monday 23 March: Standup in the Morning, Choir in the Evening.
         let plan = try runner.ok(["plan"], now: "2026-03-22T21:00").stdout
         #expect(plan.contains("Morning 0 min planned · 5 h 45 free\n  09:30–09:45 Standup (anchor)"), "\(plan)")
         #expect(plan.contains("Evening 0 min planned · 3 h free\n  18:00–20:00 Choir"), "\(plan)")
         let load = try #require(try runner.json(["plan"], now: "2026-03-22T21:00")["load"] as? [String: Any])
-        #expect(load["freeMinutes"] as? Int == 345 + 300 + 180)
-        #expect((load["fixedPoints"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Standup", "Choir"])
+        expectEqual(load["freeMinutes"] as? Int, 345 + 300 + 180)
+        expectEqual((load["fixedPoints"] as? [[String: Any]])?.map { $0["title"] as? String }, ["Standup", "Choir"])
 
         let upcoming = try runner.ok(["upcoming"], now: Self.now).stdout
         #expect(upcoming.contains("Monday 23 March 2026 0 min planned · 13 h 45 free\n  09:30–09:45 Standup (anchor) · Morning\n  18:00–20:00 Choir · Evening"),
                 "\(upcoming)")
         #expect(!upcoming.contains("Saturday 21 March"), "a day without events or anchors is not listed: \(upcoming)")
         let days = try #require(try runner.json(["upcoming"], now: Self.now)["days"] as? [[String: Any]])
-        #expect(days.count == 7)
-        #expect(days.first?["date"] as? String == "2026-03-21")
+        expectEqual(days.count, 7)
+        expectEqual(days.first?["date"] as? String, "2026-03-21")
     }
 }

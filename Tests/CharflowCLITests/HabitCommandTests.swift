@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The `habit` verbs of `cli.md` through the command line on a real store, the clock set with `--now`.
@@ -16,22 +17,22 @@ struct HabitCommandTests {
         #expect(text.stdout.hasPrefix("Added "))
         #expect(text.stdout.contains("“Water” — daily."))
         let habit = try runner.json(["habit", "add", "Walk", "--weekdays"], now: Self.now)
-        #expect(habit["title"] as? String == "Walk")
-        #expect(habit["kind"] as? String == "binary")
-        #expect(habit["frequency"] as? String == "weekdays")
-        #expect(habit["scheduledDays"] as? String == "1,2,3,4,5")
-        #expect(habit["targetPerWeek"] as? Int == 0)
-        #expect(habit["isArchived"] as? Bool == false)
+        expectEqual(habit["title"] as? String, "Walk")
+        expectEqual(habit["kind"] as? String, "binary")
+        expectEqual(habit["frequency"] as? String, "weekdays")
+        expectEqual(habit["scheduledDays"] as? String, "1,2,3,4,5")
+        expectEqual(habit["targetPerWeek"] as? Int, 0)
+        expectEqual(habit["isArchived"] as? Bool, false)
         #expect(habit["presetKey"] is NSNull)
         #expect(habit["notes"] is NSNull)
-        #expect((habit["pauses"] as? [Any])?.isEmpty == true)
-        #expect((habit["createdAt"] as? String)?.hasPrefix("2026-11-30T09:00:00") == true)
+        expectEqual((habit["pauses"] as? [Any])?.isEmpty, true)
+        expectEqual((habit["createdAt"] as? String)?.hasPrefix("2026-11-30T09:00:00"), true)
         let windows = try #require(habit["windows"] as? [[String: Any]])
-        #expect(windows.count == 1)
-        #expect(windows[0]["label"] as? String == "")
-        #expect(windows[0]["startMinute"] as? Int == 0)
-        #expect(windows[0]["endMinute"] as? Int == 1439)
-        #expect(windows[0]["target"] as? Int == 1)
+        expectEqual(windows.count, 1)
+        expectEqual(windows[0]["label"] as? String, "")
+        expectEqual(windows[0]["startMinute"] as? Int, 0)
+        expectEqual(windows[0]["endMinute"] as? Int, 1439)
+        expectEqual(windows[0]["target"] as? Int, 1)
         #expect(windows[0]["effortMinutes"] is NSNull)
         #expect(windows[0]["reminderMinute"] is NSNull)
     }
@@ -54,14 +55,14 @@ struct HabitCommandTests {
             return Dictionary(uniqueKeysWithValues: habits.map { ($0["title"] as? String ?? "", $0["todayText"] as? String ?? "") })
         }
         var said = try texts()
-        #expect(said["Stretch"] == "done")
-        #expect(said["Water"] == "3 of 8 today")
-        #expect(said["Running"] == "0 of 30 min today")
-        #expect(said["No sugar after dinner"] == "no slips yet")
-        #expect(said["Gym"] == "0 of 3 this week")
+        expectEqual(said["Stretch"], "done")
+        expectEqual(said["Water"], "3 of 8 today")
+        expectEqual(said["Running"], "0 of 30 min today")
+        expectEqual(said["No sugar after dinner"], "no slips yet")
+        expectEqual(said["Gym"], "0 of 3 this week")
         try runner.ok(["habit", "log", "No sugar after dinner", "--slip"], now: Self.now)
         said = try texts()
-        #expect(said["No sugar after dinner"] == "1 slip today")
+        expectEqual(said["No sugar after dinner"], "1 slip today")
         #expect(said.values.allSatisfy { !$0.contains("0 of 0") })
     }
 
@@ -72,23 +73,23 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", water, "--count", "3"], now: Self.now)
         let grid = try runner.habitGrid(water, weeks: 2, now: Self.now)
         let days = try #require(grid["days"] as? [[String: Any]])
-        #expect(days.map { $0["date"] as? String ?? "" } == habitDates(from: "2026-11-23", count: 8))
+        expectEqual(days.map { $0["date"] as? String ?? "" }, habitDates(from: "2026-11-23", count: 8))
         let states: Set<String> = ["empty", "missed", "partialLow", "partialHigh", "complete"]
         for day in days {
             #expect(states.contains(day["state"] as? String ?? ""), "\(day)")
             #expect(day["amount"] is Int)
-            #expect(day["target"] as? Int == 8)
+            expectEqual(day["target"] as? Int, 8)
         }
         let today = try #require(days.last)
-        #expect(today["state"] as? String == "partialLow")
-        #expect(today["amount"] as? Int == 3)
-        #expect(days.first?["state"] as? String == "missed")
-        #expect((grid["read"] as? String)?.hasPrefix("Missed 10 of the last 10.") == true)
-        #expect(grid["title"] as? String == "Water")
-        #expect((grid["grids"] as? [Any])?.count == 1)
+        expectEqual(today["state"] as? String, "partialLow")
+        expectEqual(today["amount"] as? Int, 3)
+        expectEqual(days.first?["state"] as? String, "missed")
+        expectEqual((grid["read"] as? String)?.hasPrefix("Missed 10 of the last 10."), true)
+        expectEqual(grid["title"] as? String, "Water")
+        expectEqual((grid["grids"] as? [Any])?.count, 1)
         // Twelve weeks by default.
         let full = try runner.habitGrid(water, weeks: 12, now: Self.now)["days"] as? [Any]
-        #expect(full?.count == 11 * 7 + 1)
+        expectEqual(full?.count, 11 * 7 + 1)
     }
 
     // MARK: H-17 H-16 partial days
@@ -102,11 +103,10 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", "Water", "--count", "3"], now: "2026-11-29T20:00")
         let logged = try runner.ok(["habit", "log", "Water", "--count", "2"], now: Self.now)
         #expect(logged.stdout.contains("Water: 2/3 today."))
-        #expect(try runner.habitStates(water, habitDates(from: "2026-11-27", count: 4), now: Self.now)
-                == ["partialLow", "partialHigh", "complete", "partialHigh"])
+        try expectEqual(runner.habitStates(water, habitDates(from: "2026-11-27", count: 4), now: Self.now), ["partialLow", "partialHigh", "complete", "partialHigh"])
         let days = try runner.habitDays(water, now: Self.now)
-        #expect(days["2026-11-28"]?["amount"] as? Int == 2)
-        #expect(days["2026-11-28"]?["target"] as? Int == 3)
+        expectEqual(days["2026-11-28"]?["amount"] as? Int, 2)
+        expectEqual(days["2026-11-28"]?["target"] as? Int, 3)
         let habits = try runner.ok(["habits"], now: Self.now).stdout
         #expect(habits.contains("2/3"))
         let grid = try runner.ok(["habit", "grid", "Water"], now: Self.now).stdout
@@ -120,7 +120,7 @@ struct HabitCommandTests {
     func weeklyNeverMissed() throws {
         let runner = try CharflowRunner()
         let swim = try runner.addHabit("Swim", ["--per-week", "3"], now: "2026-11-02T09:00")
-        #expect(try runner.json(["habit", "grid", swim], now: "2026-11-02T09:01")["targetPerWeek"] as? Int == 3)
+        try expectEqual(runner.json(["habit", "grid", swim], now: "2026-11-02T09:01")["targetPerWeek"] as? Int, 3)
         for day in ["2026-11-10", "2026-11-24", "2026-11-25", "2026-11-26"] {
             try runner.ok(["habit", "log", swim], now: "\(day)T20:00")
         }
@@ -128,20 +128,20 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", swim], now: "2026-12-02T08:00")
         let now = "2026-12-02T09:00"
         let days = try runner.habitDays(swim, weeks: 5, now: now)
-        #expect(days.count == 31)
+        expectEqual(days.count, 31)
         #expect(!days.values.contains { $0["state"] as? String == "missed" })
-        #expect(days.values.filter { $0["state"] as? String == "complete" }.count == 6)
+        expectEqual(days.values.filter { $0["state"] as? String == "complete" }.count, 6)
         let read = try runner.habitRead(swim, now: now)
         #expect(read.hasPrefix("2 of 3 this week. Met in 1 of the last 3 weeks."))
         let habits = try runner.ok(["habits"], now: now).stdout
         #expect(habits.contains("2 of 3 this week"))
-        #expect(try runner.habitTodayTitles(now: now) == ["Swim"])
+        try expectEqual(runner.habitTodayTitles(now: now), ["Swim"])
         try runner.ok(["habit", "log", swim], now: "2026-12-03T08:00")
         let met = try runner.json(["habits"], now: "2026-12-04T09:00")
         let line = try #require((met["habits"] as? [[String: Any]])?.first)
-        #expect(line["isDueToday"] as? Bool == false)
-        #expect(line["isDoneToday"] as? Bool == true)
-        #expect((line["week"] as? [String: Any])?["done"] as? Int == 3)
+        expectEqual(line["isDueToday"] as? Bool, false)
+        expectEqual(line["isDoneToday"] as? Bool, true)
+        expectEqual((line["week"] as? [String: Any])?["done"] as? Int, 3)
     }
 
     // MARK: H-1 edits affect the future only
@@ -156,14 +156,14 @@ struct HabitCommandTests {
         try runner.ok(["habit", "edit", water, "--target", "8"], now: Self.now)
         let after = try runner.habitDays(water, now: "2026-11-30T09:01")
         for date in ["2026-11-28", "2026-11-29"] {
-            #expect(after[date]?["state"] as? String == before[date]?["state"] as? String, "\(date)")
-            #expect(after[date]?["target"] as? Int == 3, "\(date)")
+            expectEqual(after[date]?["state"] as? String, before[date]?["state"] as? String, "\(date)")
+            expectEqual(after[date]?["target"] as? Int, 3, "\(date)")
         }
-        #expect(after["2026-11-28"]?["state"] as? String == "partialHigh")
-        #expect(after["2026-11-29"]?["state"] as? String == "complete")
-        #expect(after["2026-11-30"]?["target"] as? Int == 8)
+        expectEqual(after["2026-11-28"]?["state"] as? String, "partialHigh")
+        expectEqual(after["2026-11-29"]?["state"] as? String, "complete")
+        expectEqual(after["2026-11-30"]?["target"] as? Int, 8)
         let habit = try runner.json(["habit", "grid", water], now: "2026-11-30T09:02")
-        #expect((habit["windows"] as? [[String: Any]])?.first?["target"] as? Int == 8)
+        expectEqual((habit["windows"] as? [[String: Any]])?.first?["target"] as? Int, 8)
     }
 
     @Test("H-1 H-2 editing the schedule does not turn past unscheduled days into missed ones")
@@ -172,12 +172,11 @@ struct HabitCommandTests {
         let stretch = try runner.addHabit("Stretch", ["--weekdays"], now: "2026-11-16T09:00")
         try runner.ok(["habit", "edit", stretch, "--days", "1,2,3,4,5,6,7"], now: Self.now)
         let weekends = ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"]
-        #expect(try runner.habitStates(stretch, weekends, now: "2026-12-07T09:00") == Array(repeating: "empty", count: 4))
-        #expect(try runner.habitStates(stretch, ["2026-11-27", "2026-12-05", "2026-12-06"], now: "2026-12-07T09:00")
-                == ["missed", "missed", "missed"])
+        try expectEqual(runner.habitStates(stretch, weekends, now: "2026-12-07T09:00"), Array(repeating: "empty", count: 4))
+        try expectEqual(runner.habitStates(stretch, ["2026-11-27", "2026-12-05", "2026-12-06"], now: "2026-12-07T09:00"), ["missed", "missed", "missed"])
         let days = try runner.habitDays(stretch, now: "2026-12-07T09:00")
-        #expect(days["2026-11-28"]?["isDue"] as? Bool == false)
-        #expect(try runner.json(["habit", "grid", stretch], now: "2026-12-07T09:00")["frequency"] as? String == "daily")
+        expectEqual(days["2026-11-28"]?["isDue"] as? Bool, false)
+        try expectEqual(runner.json(["habit", "grid", stretch], now: "2026-12-07T09:00")["frequency"] as? String, "daily")
     }
 
     // MARK: H-15 pauses
@@ -193,17 +192,16 @@ struct HabitCommandTests {
         let paused = try runner.ok(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
                                          "--reason", "travel"], now: "2026-11-15T21:00")
         #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
-        #expect(try runner.habitTodayTitles(now: "2026-11-18T09:00") == ["Floss"])
-        #expect(try runner.habitReminders(now: "2026-11-18T09:00") == ["Floss"])
+        try expectEqual(runner.habitTodayTitles(now: "2026-11-18T09:00"), ["Floss"])
+        try expectEqual(runner.habitReminders(now: "2026-11-18T09:00"), ["Floss"])
         let habits = try runner.ok(["habits"], now: "2026-11-18T09:05").stdout
         #expect(habits.contains("Paused"))
         #expect(habits.contains("Walk  Paused — resumes 23 Nov"))
         // Back, and the read counts 14 due days, not 21.
         #expect(try runner.habitTodayTitles(now: "2026-11-23T09:00").contains("Walk"))
         let read = try runner.habitRead(walk, now: Self.now)
-        #expect(read == "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
-        #expect(try runner.habitStates(walk, habitDates(from: "2026-11-16", count: 7), now: Self.now)
-                == Array(repeating: "empty", count: 7))
+        expectEqual(read, "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
+        try expectEqual(runner.habitStates(walk, habitDates(from: "2026-11-16", count: 7), now: Self.now), Array(repeating: "empty", count: 7))
     }
 
     @Test("H-15 D15 overlapping pauses (10–25 Nov and 12–15 Nov) name the one day the habit resumes, 25 Nov, on every view")
@@ -214,7 +212,7 @@ struct HabitCommandTests {
         try runner.ok(["habit", "pause", walk, "--from", "2026-11-10", "--to", "2026-11-25", "--reason", "travel"], now: "2026-11-09T21:00")
         let inner = try runner.ok(["habit", "pause", walk, "--from", "2026-11-12", "--to", "2026-11-15", "--reason", "illness"],
                                   now: "2026-11-11T21:00")
-        #expect(inner.stdout == "Walk: Paused — resumes 25 Nov\n", "\(inner.stdout)")
+        expectEqual(inner.stdout, "Walk: Paused — resumes 25 Nov\n", "\(inner.stdout)")
         let habits = try runner.ok(["habits"], now: "2026-11-13T09:00").stdout
         #expect(habits.contains("Walk  Paused — resumes 25 Nov"), "\(habits)")
         #expect(!habits.contains("15 Nov"), "\(habits)")
@@ -230,24 +228,23 @@ struct HabitCommandTests {
         let walk = try runner.addHabit("Walk", now: "2026-10-01T09:00")
         let paused = try runner.ok(["habit", "pause", walk, "--from", "2026-10-12", "--to", "2026-10-19",
                                          "--reason", "travel"], now: "2026-10-10T09:00")
-        #expect(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Walk: Paused — resumes 19 Oct")
+        expectEqual(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Walk: Paused — resumes 19 Oct")
         let grid = try runner.ok(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
         #expect(grid.contains("Paused — resumes 19 Oct"))
         let habits = try runner.json(["habits"], now: "2026-10-14T09:00")
         let line = try #require((habits["habits"] as? [[String: Any]])?.first)
-        #expect(line["paused"] as? String == "Paused — resumes 19 Oct")
+        expectEqual(line["paused"] as? String, "Paused — resumes 19 Oct")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
-        #expect(pauses.first?["from"] as? String == "2026-10-12")
-        #expect(pauses.first?["to"] as? String == "2026-10-19", "habit.md's own example: to is the day it resumes")
-        #expect(pauses.first?["reason"] as? String == "travel")
-        #expect(try runner.habitTodayTitles(now: "2026-10-19T09:00") == ["Walk"])
+        expectEqual(pauses.first?["from"] as? String, "2026-10-12")
+        expectEqual(pauses.first?["to"] as? String, "2026-10-19", "habit.md's own example: to is the day it resumes")
+        expectEqual(pauses.first?["reason"] as? String, "travel")
+        try expectEqual(runner.habitTodayTitles(now: "2026-10-19T09:00"), ["Walk"])
 
         try runner.ok(["habit", "pause", walk, "--reason", "illness"], now: "2026-10-20T09:00")
         #expect(try runner.habitTodayTitles(now: "2026-10-25T09:00").isEmpty)
         try runner.ok(["habit", "resume", walk], now: "2026-10-26T09:00")
-        #expect(try runner.habitTodayTitles(now: "2026-10-26T09:01") == ["Walk"])
-        #expect(try runner.habitStates(walk, ["2026-10-19", "2026-10-20", "2026-10-25"], now: "2026-10-26T09:02")
-                == ["missed", "empty", "empty"])
+        try expectEqual(runner.habitTodayTitles(now: "2026-10-26T09:01"), ["Walk"])
+        try expectEqual(runner.habitStates(walk, ["2026-10-19", "2026-10-20", "2026-10-25"], now: "2026-10-26T09:02"), ["missed", "empty", "empty"])
     }
 
     @Test("H-15 H-18 days a habit spent archived are unscheduled once it is restored: not missed in its grid or its read; --reason archived is not a person's word",
@@ -259,21 +256,20 @@ struct HabitCommandTests {
         try runner.ok(["habit", "archive", walk], now: "2026-11-26T08:00")
         try runner.ok(["habit", "restore", walk], now: "2026-11-29T08:00")
         try runner.ok(["habit", "log", walk], now: "2026-11-29T20:00")
-        #expect(try runner.habitStates(walk, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"],
-                                       now: "2026-11-30T09:00")
-                == ["complete", "empty", "empty", "empty", "complete"])
+        try expectEqual(runner.habitStates(walk, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"],
+                                       now: "2026-11-30T09:00"), ["complete", "empty", "empty", "empty", "complete"])
         let read = try runner.habitRead(walk, now: "2026-11-30T09:00")
         #expect(!read.contains("Missed"), "the archived days count as missed: \(read)")
         let line = try #require((try runner.json(["habits"], now: "2026-11-30T09:00")["habits"] as? [[String: Any]])?.first)
         #expect(line["paused"] is NSNull, "restored, it is not paused: \(line)")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
-        #expect(pauses.map { $0["reason"] as? String } == ["archived"])
+        expectEqual(pauses.map { $0["reason"] as? String }, ["archived"])
         #expect(pauses.first?["from"] as? String == "2026-11-26" && pauses.first?["to"] as? String == "2026-11-29")
         // Archived and restored on one day leaves no pause; resume does not end an archive.
         try runner.ok(["habit", "archive", walk], now: "2026-11-30T10:00")
         try runner.ok(["habit", "restore", walk], now: "2026-11-30T11:00")
         let again = try #require((try runner.json(["habits"], now: "2026-11-30T11:01")["habits"] as? [[String: Any]])?.first)
-        #expect((again["pauses"] as? [Any])?.count == 1)
+        expectEqual((again["pauses"] as? [Any])?.count, 1)
         let refused = try runner.run(["habit", "pause", walk, "--reason", "archived"], now: "2026-11-30T12:00")
         #expect(refused.status != 0 && refused.stderr.contains("travel, illness, cycle or other"), "\(refused.stderr)")
     }
@@ -333,10 +329,10 @@ struct HabitCommandTests {
         let message = try runner.habitRefused(["habit", "log", snacks, "--held", "--date", "2026-11-29"], now: Self.now,
                                               code: "held_after_slips")
         #expect(message.contains("2 slips, more than the 1 allowed"))
-        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-29"]?["state"] as? String == "missed")
+        try expectEqual(runner.habitDays(snacks, now: Self.now)["2026-11-29"]?["state"] as? String, "missed")
         try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-28"], now: Self.now)
         try runner.ok(["habit", "log", snacks, "--held", "--date", "2026-11-28"], now: Self.now)
-        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["state"] as? String == "complete")
+        try expectEqual(runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["state"] as? String, "complete")
     }
 
     @Test("H-13 a day marked held shows as held in habits and the grid, today too, and its box is ticked")
@@ -354,9 +350,9 @@ struct HabitCommandTests {
         // The documents say it too: today's cell in `habits --json` and the grid's day in `habit grid --json`.
         let listed = try runner.json(["habits"], now: Self.now)
         let habit = try #require((listed["habits"] as? [[String: Any]])?.first { $0["id"] as? String == snacks.lowercased() })
-        #expect((habit["today"] as? [[String: Any]])?.first?["isHeld"] as? Bool == true, "\(habit)")
-        #expect(try runner.habitDays(snacks, now: Self.now)[String(Self.now.prefix(10))]?["isHeld"] as? Bool == true)
-        #expect(try runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["isHeld"] as? Bool == false)
+        expectEqual((habit["today"] as? [[String: Any]])?.first?["isHeld"] as? Bool, true, "\(habit)")
+        try expectEqual(runner.habitDays(snacks, now: Self.now)[String(Self.now.prefix(10))]?["isHeld"] as? Bool, true)
+        try expectEqual(runner.habitDays(snacks, now: Self.now)["2026-11-28"]?["isHeld"] as? Bool, false)
     }
 
     @Test("H-13 H-14 an avoid habit: empty with no engagement, complete with a completed task, missed over the allowance, today unresolved")
@@ -368,16 +364,15 @@ struct HabitCommandTests {
         for _ in 0..<2 { try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-27T20:00") }
         try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-28T20:00")
         for _ in 0..<3 { try runner.ok(["habit", "log", snacks, "--slip"], now: "2026-11-30T08:00") }
-        #expect(try runner.habitStates(snacks, habitDates(from: "2026-11-25", count: 6), now: Self.now)
-                == ["empty", "complete", "missed", "complete", "empty", "empty"])
+        try expectEqual(runner.habitStates(snacks, habitDates(from: "2026-11-25", count: 6), now: Self.now), ["empty", "complete", "missed", "complete", "empty", "empty"])
         let today = try runner.habitDays(snacks, now: Self.now)["2026-11-30"]
-        #expect(today?["amount"] as? Int == 3)
-        #expect(try runner.habitRead(snacks, now: Self.now) == "3 slips in the last 21 days, and 3 today.")
+        expectEqual(today?["amount"] as? Int, 3)
+        try expectEqual(runner.habitRead(snacks, now: Self.now), "3 slips in the last 21 days, and 3 today.")
         let grid = try runner.ok(["habit", "grid", snacks], now: Self.now).stdout
         #expect(grid.contains("today 3 slips"))
         // Held today is an engagement: the day resolves complete once it has ended.
         try runner.ok(["habit", "log", snacks, "--held"], now: "2026-12-01T20:00")
-        #expect(try runner.habitStates(snacks, ["2026-12-01"], now: "2026-12-02T09:00") == ["complete"])
+        try expectEqual(runner.habitStates(snacks, ["2026-12-01"], now: "2026-12-02T09:00"), ["complete"])
     }
 
     // MARK: H-4 windows
@@ -395,19 +390,19 @@ struct HabitCommandTests {
             }
         }
         let dates = habitDates(from: "2026-11-27", count: 3)
-        #expect(try runner.habitStates(meds, dates, grid: 0, now: Self.now) == ["complete", "complete", "complete"])
-        #expect(try runner.habitStates(meds, dates, grid: 1, now: Self.now) == ["missed", "complete", "missed"])
+        try expectEqual(runner.habitStates(meds, dates, grid: 0, now: Self.now), ["complete", "complete", "complete"])
+        try expectEqual(runner.habitStates(meds, dates, grid: 1, now: Self.now), ["missed", "complete", "missed"])
         let evening = try runner.habitGrid(meds, window: "Evening", now: Self.now)
-        #expect((evening["grids"] as? [Any])?.count == 1)
-        #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["label"] as? String == "Evening")
-        #expect(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["reminderMinute"] as? Int == 1170)
+        expectEqual((evening["grids"] as? [Any])?.count, 1)
+        expectEqual(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["label"] as? String, "Evening")
+        expectEqual(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["reminderMinute"] as? Int, 1170)
         let text = try runner.ok(["habit", "grid", meds], now: Self.now).stdout
         #expect(text.contains("Morning · today not yet"))
         #expect(text.contains("Evening · today not yet"))
         #expect(text.contains("Missed 1 of the last 4."))
         #expect(text.contains("Missed 3 of the last 4."))
         let message = try runner.habitRefused(["habit", "log", meds], now: Self.now, code: "window_needed")
-        #expect(message == "This habit has more than one time of day; name one with --window.")
+        expectEqual(message, "This habit has more than one time of day; name one with --window.")
     }
 
     @Test("H-4 one to four windows; a fifth is refused on add and on edit, exit 1, nothing changed")
@@ -416,10 +411,10 @@ struct HabitCommandTests {
         let four = ["A 06:00-07:00", "B 08:00-09:00", "C 12:00-13:00", "D 18:00-19:00"]
         let meds = try runner.addHabit("Meds", four.flatMap { ["--window", $0] }, now: Self.now)
         let habit = try runner.json(["habit", "grid", meds], now: Self.now)
-        #expect((habit["windows"] as? [[String: Any]])?.map { $0["label"] as? String ?? "" } == ["A", "B", "C", "D"])
+        expectEqual((habit["windows"] as? [[String: Any]])?.map { $0["label"] as? String ?? "" }, ["A", "B", "C", "D"])
         let five = (four + ["E 21:00-22:00"]).flatMap { ["--window", $0] }
         let message = try runner.habitRefused(["habit", "add", "Pills"] + five, now: Self.now, code: "too_many_windows")
-        #expect(message == "A habit has at most four times of day.")
+        expectEqual(message, "A habit has at most four times of day.")
         try runner.habitRefused(["habit", "edit", meds, "--window", "E 21:00-22:00"], now: Self.now, code: "too_many_windows")
     }
 
@@ -442,8 +437,8 @@ struct HabitCommandTests {
             try runner.ok(["finish", "--stop"], now: hour + String(format: ":%02d:%02d", seconds / 60, seconds % 60))
         }
         let today = try runner.habitDays(read, now: "2026-11-30T20:00")["2026-11-30"]
-        #expect(today?["amount"] as? Int == minutes)
-        #expect(today?["target"] as? Int == 10)
+        expectEqual(today?["amount"] as? Int, minutes)
+        expectEqual(today?["target"] as? Int, 10)
     }
 
     @Test("H-11 H-12 manual minutes add to real sessions; the day is complete at the target and does not over-fill")
@@ -451,17 +446,17 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "20"], now: "2026-11-30T08:00")
         let added = try runner.json(["habit", "grid", read], now: "2026-11-30T08:00")
-        #expect((added["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? Int == 20)
+        expectEqual((added["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? Int, 20)
         try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00:00")
         try runner.ok(["finish", "--stop"], now: "2026-11-30T09:00:40")
         let logged = try runner.ok(["habit", "log", read, "--minutes", "10"], now: "2026-11-30T10:00")
         #expect(logged.stdout.contains("Read: 11/20 min today."))
         try runner.ok(["habit", "log", read, "--minutes", "25"], now: "2026-11-30T11:00")
         let today = try runner.habitDays(read, now: "2026-11-30T12:00")["2026-11-30"]
-        #expect(today?["amount"] as? Int == 36)
-        #expect(today?["state"] as? String == "complete")
+        expectEqual(today?["amount"] as? Int, 36)
+        expectEqual(today?["state"] as? String, "complete")
         try runner.ok(["habit", "log", read, "--undo"], now: "2026-11-30T12:01")
-        #expect(try runner.habitDays(read, now: "2026-11-30T12:02")["2026-11-30"]?["amount"] as? Int == 11)
+        try expectEqual(runner.habitDays(read, now: "2026-11-30T12:02")["2026-11-30"]?["amount"] as? Int, 11)
     }
 
     @Test("H-12 Stop for now on a habit session keeps the partial time and names the habit")
@@ -473,7 +468,7 @@ struct HabitCommandTests {
         let stopped = try runner.ok(["finish", "--stop"], now: "2026-11-30T09:12")
         #expect(stopped.stdout.contains("“Read”"), "the habit's session should be named by the habit: \(stopped.stdout)")
         #expect(stopped.stdout.contains("12 of 30 min"))
-        #expect(try runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int == 12)
+        try expectEqual(runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int, 12)
     }
 
     @Test("S-13 a running habit session is named by its habit on the chip, in status, status --json and today --json")
@@ -487,11 +482,11 @@ struct HabitCommandTests {
         let chip = try runner.ok(["backlog"], now: "2026-11-30T09:12").stdout
         #expect(chip.hasPrefix("▶ Read · 12 of 30 min"), "the chip heads every screen: \(chip)")
         let json = try runner.json(["status"], now: "2026-11-30T09:12")
-        #expect(json["title"] as? String == "Read")
+        expectEqual(json["title"] as? String, "Read")
         let habit = try #require(json["habit"] as? [String: Any])
-        #expect(habit["id"] as? String == read)
-        #expect(habit["title"] as? String == "Read")
-        #expect(try runner.json(["today"], now: "2026-11-30T09:12")["sessionTitle"] as? String == "Read")
+        expectEqual(habit["id"] as? String, read)
+        expectEqual(habit["title"] as? String, "Read")
+        try expectEqual(runner.json(["today"], now: "2026-11-30T09:12")["sessionTitle"] as? String, "Read")
         try runner.ok(["pause"], now: "2026-11-30T09:15")
         #expect(try runner.ok(["today"], now: "2026-11-30T09:16").stdout.contains("Ⅱ Read · 15 of 30 min · paused"))
     }
@@ -502,7 +497,7 @@ struct HabitCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.ok(["begin", id], now: "2026-11-30T09:00")
         let json = try runner.json(["status"], now: "2026-11-30T09:05")
-        #expect(json["title"] as? String == "Write report")
+        expectEqual(json["title"] as? String, "Write report")
         #expect(json["habit"] is NSNull)
         try runner.ok(["finish", "--stop"], now: "2026-11-30T09:06")
         let idle = try runner.json(["status"], now: "2026-11-30T09:07")
@@ -518,11 +513,11 @@ struct HabitCommandTests {
         try runner.ok(["habit", "begin", "Read"], now: "2026-11-30T09:00")
         let message = try runner.habitRefused(["habit", "begin", "Run", "--settle", choice], now: "2026-11-30T09:05",
                                               code: "habit_settle")
-        #expect(message == "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped.")
+        expectEqual(message, "A habit session can be logged (--settle done) or stopped (--settle stop), not deferred or dropped.")
         try runner.ok(["habit", "begin", "Run", "--settle", "done"], now: "2026-11-30T09:10")
         let read = try runner.json(["habits"], now: "2026-11-30T09:11")
         let line = (read["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Read" }
-        #expect((line?["today"] as? [[String: Any]])?.first?["amount"] as? Int == 10)
+        expectEqual((line?["today"] as? [[String: Any]])?.first?["amount"] as? Int, 10)
     }
 
     // MARK: H-1 H-3 kind fixed, archive
@@ -532,7 +527,7 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let water = try runner.addHabit("Water", ["--kind", "counted", "--target", "8"], now: Self.now)
         let message = try runner.habitRefused(["habit", "edit", water, "--kind", "timed"], now: Self.now, code: "kind_fixed")
-        #expect(message == "A habit's kind is fixed. Archive it and create a new one to change it.")
+        expectEqual(message, "A habit's kind is fixed. Archive it and create a new one to change it.")
     }
 
     @Test("H-3 archive keeps history in a collapsed Archived section; restore brings it back; a log while archived is refused")
@@ -549,13 +544,13 @@ struct HabitCommandTests {
         #expect(!habits.contains("[ ] Floss"))
         #expect(try runner.ok(["habits", "--all"], now: "2026-11-30T09:01").stdout.contains("Floss"))
         #expect(try runner.habitTodayTitles(now: "2026-11-30T09:01").isEmpty)
-        #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:01") == before)
+        try expectEqual(runner.habitStates(floss, dates, now: "2026-11-30T09:01"), before)
         let message = try runner.habitRefused(["habit", "log", floss], now: "2026-11-30T09:02", code: "habit_archived")
-        #expect(message == "“Floss” is archived; restore it first.")
+        expectEqual(message, "“Floss” is archived; restore it first.")
         try runner.ok(["habit", "restore", floss], now: "2026-11-30T09:03")
-        #expect(try runner.habitStates(floss, dates, now: "2026-11-30T09:04") == before)
-        #expect(before == ["missed", "complete", "missed", "complete", "missed", "empty"])
-        #expect(try runner.habitTodayTitles(now: "2026-11-30T09:04") == ["Floss"])
+        try expectEqual(runner.habitStates(floss, dates, now: "2026-11-30T09:04"), before)
+        expectEqual(before, ["missed", "complete", "missed", "complete", "missed", "empty"])
+        try expectEqual(runner.habitTodayTitles(now: "2026-11-30T09:04"), ["Floss"])
     }
 
     // MARK: H-20 presets
@@ -572,27 +567,27 @@ struct HabitCommandTests {
         let (key, title, kind, target, frequency, perWeek, effort) = row
         let runner = try CharflowRunner()
         let habit = try runner.json(["habit", "add", "--preset", key], now: Self.now)
-        #expect(habit["title"] as? String == title)
-        #expect(habit["presetKey"] as? String == key)
-        #expect(habit["kind"] as? String == kind)
-        #expect(habit["frequency"] as? String == frequency)
-        #expect(habit["targetPerWeek"] as? Int == perWeek)
+        expectEqual(habit["title"] as? String, title)
+        expectEqual(habit["presetKey"] as? String, key)
+        expectEqual(habit["kind"] as? String, kind)
+        expectEqual(habit["frequency"] as? String, frequency)
+        expectEqual(habit["targetPerWeek"] as? Int, perWeek)
         let windows = try #require(habit["windows"] as? [[String: Any]])
-        #expect(windows.count == 1)
-        #expect(windows[0]["target"] as? Int == target)
-        #expect(windows[0]["startMinute"] as? Int == 0)
-        #expect(windows[0]["endMinute"] as? Int == 1439)
+        expectEqual(windows.count, 1)
+        expectEqual(windows[0]["target"] as? Int, target)
+        expectEqual(windows[0]["startMinute"] as? Int, 0)
+        expectEqual(windows[0]["endMinute"] as? Int, 1439)
         if effort < 0 {
             #expect(windows[0]["effortMinutes"] is NSNull)
         } else {
-            #expect(windows[0]["effortMinutes"] as? Int == effort)
+            expectEqual(windows[0]["effortMinutes"] as? Int, effort)
         }
         // Everything is editable after creation.
         let id = try #require(habit["id"] as? String)
         let edited = try runner.json(["habit", "edit", id, "--target", "20", "--weekdays", "--title", "Mine"], now: Self.now)
-        #expect(edited["title"] as? String == "Mine")
-        #expect(edited["frequency"] as? String == "weekdays")
-        #expect((edited["windows"] as? [[String: Any]])?.first?["target"] as? Int == 20)
+        expectEqual(edited["title"] as? String, "Mine")
+        expectEqual(edited["frequency"] as? String, "weekdays")
+        expectEqual((edited["windows"] as? [[String: Any]])?.first?["target"] as? Int, 20)
     }
 
     @Test("H-20 an unknown preset is refused with a clear message, exit 1, nothing changed")
@@ -600,7 +595,7 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Yoga", "--preset", "yoga"], now: Self.now, code: "unknown_preset")
-        #expect(message == "Unknown preset 'yoga'; expected quran, dhikr, exercise or running.")
+        expectEqual(message, "Unknown preset 'yoga'; expected quran, dhikr, exercise or running.")
     }
 
     // MARK: H-9 corrections
@@ -620,17 +615,16 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", read, "--minutes", "20", "--date", oldest], now: Self.now)
         try runner.ok(["habit", "log", snacks, "--held", "--date", oldest], now: Self.now)
         let slip = try runner.ok(["habit", "log", sweets, "--slip", "--date", oldest], now: Self.now)
-        #expect(slip.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Sweets: 1 slip 2026-11-17.",
-                "a slip is not a held day")
+        expectEqual(slip.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Sweets: 1 slip 2026-11-17.", "a slip is not a held day")
         let now = "2026-11-30T09:30"
-        #expect(try runner.habitStates(walk, [oldest], now: now) == ["complete"])
-        #expect(try runner.habitStates(water, [oldest], now: now) == ["partialHigh"])
-        #expect(try runner.habitStates(read, [oldest], now: now) == ["complete"])
-        #expect(try runner.habitStates(snacks, [oldest], now: now) == ["complete"])
-        #expect(try runner.habitStates(sweets, [oldest], now: now) == ["missed"])
+        try expectEqual(runner.habitStates(walk, [oldest], now: now), ["complete"])
+        try expectEqual(runner.habitStates(water, [oldest], now: now), ["partialHigh"])
+        try expectEqual(runner.habitStates(read, [oldest], now: now), ["complete"])
+        try expectEqual(runner.habitStates(snacks, [oldest], now: now), ["complete"])
+        try expectEqual(runner.habitStates(sweets, [oldest], now: now), ["missed"])
         // Toggling again takes the binary day back.
         try runner.ok(["habit", "log", walk, "--date", oldest], now: now)
-        #expect(try runner.habitStates(walk, [oldest], now: "2026-11-30T09:31") == ["missed"])
+        try expectEqual(runner.habitStates(walk, [oldest], now: "2026-11-30T09:31"), ["missed"])
     }
 
     @Test("H-9 a log older than 14 days, in the future, or before the habit existed is refused with a clear message and changes nothing",
@@ -645,7 +639,7 @@ struct HabitCommandTests {
         // A first command today runs the rollover (every command does, spec D4), so the refusals start from there.
         try runner.ok(["habit", "grid", walk], now: Self.now)
         let message = try runner.habitRefused(["habit", "log", walk, "--date", row.date], now: Self.now, code: row.code)
-        #expect(message == row.message)
+        expectEqual(message, row.message)
     }
 
     // MARK: Bad input
@@ -679,7 +673,7 @@ struct HabitCommandTests {
         #expect(reason.contains("holiday"))
         let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
                                              "--reason", "travel"], now: Self.now, code: "bad_pause")
-        #expect(order == "A pause resumes on a day after it starts (--to is the day it resumes).")
+        expectEqual(order, "A pause resumes on a day after it starts (--to is the day it resumes).")
         try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-10",
                                  "--reason", "travel"], now: Self.now, code: "bad_pause")
         try runner.habitRefused(["habit", "resume", walk], now: Self.now, code: "not_paused")
@@ -691,7 +685,7 @@ struct HabitCommandTests {
         try runner.addHabit("Walk", now: Self.now)
         let two = try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--window", "Day", "--window", "Night"],
                                           now: Self.now, code: "avoid_one_window")
-        #expect(two == "An avoid habit has one all-day window.")
+        expectEqual(two, "An avoid habit has one all-day window.")
         try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--window", "Evening 18:00-22:00"],
                                 now: Self.now, code: "avoid_one_window")
     }
@@ -709,22 +703,22 @@ struct HabitCommandTests {
         #expect(list.contains("Morning routine  80%  4/5 today"))
         let json = try runner.json(["group", "list"], now: Self.now)
         let group = try #require((json["groups"] as? [[String: Any]])?.first)
-        #expect(group["percentToday"] as? Int == 80)
-        #expect(group["doneToday"] as? Int == 4)
-        #expect(group["dueToday"] as? Int == 5)
+        expectEqual(group["percentToday"] as? Int, 80)
+        expectEqual(group["doneToday"] as? Int, 4)
+        expectEqual(group["dueToday"] as? Int, 5)
         let days = try #require(group["days"] as? [[String: Any]])
-        #expect(days.count == 14)
-        #expect(days.last?["date"] as? String == "2026-11-30")
-        #expect(days.last?["share"] as? Int == 80)
+        expectEqual(days.count, 14)
+        expectEqual(days.last?["date"] as? String, "2026-11-30")
+        expectEqual(days.last?["share"] as? Int, 80)
         #expect(days.first?["share"] is NSNull, "nothing was due before the habits existed")
-        #expect(days.first { $0["date"] as? String == "2026-11-28" }?["share"] as? Int == 0)
+        expectEqual(days.first { $0["date"] as? String == "2026-11-28" }?["share"] as? Int, 0)
 
         let archived = try runner.ok(["group", "archive", "Morning routine"], now: Self.now)
         #expect(archived.stdout.contains("its habits stay"))
         #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
         let habits = try runner.json(["habits"], now: Self.now)
-        #expect((habits["habits"] as? [Any])?.count == 5)
-        #expect(try runner.habitTodayTitles(now: Self.now).count == 5)
+        expectEqual((habits["habits"] as? [Any])?.count, 5)
+        try expectEqual(runner.habitTodayTitles(now: Self.now).count, 5)
     }
 
     @Test("H-7 a group's ring and its strip count habits alike: a two-window habit is one, a weekly target counts where done")
@@ -741,14 +735,14 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", meds, "--window", "Evening", "--date", "2026-11-29"], now: Self.now)
         try runner.ok(["habit", "log", meds, "--window", "Morning"], now: Self.now)
         let group = try #require((try runner.json(["group", "list"], now: Self.now)["groups"] as? [[String: Any]])?.first)
-        #expect(group["doneToday"] as? Int == 0)
-        #expect(group["dueToday"] as? Int == 2, "two habits, not three windows")
+        expectEqual(group["doneToday"] as? Int, 0)
+        expectEqual(group["dueToday"] as? Int, 2, "two habits, not three windows")
         let days = try #require(group["days"] as? [[String: Any]])
         let share = { (date: String) in days.first { $0["date"] as? String == date }?["share"] as? Int }
-        #expect(days.last?["share"] as? Int == group["percentToday"] as? Int, "today's strip cell is the ring")
-        #expect(share("2026-11-28") == 50, "Meds half done is not done; Swim done")
-        #expect(share("2026-11-29") == 100, "Meds whole; a weekly target not done that day asks nothing of it")
-        #expect(share("2026-11-27") == 0, "Meds due and not done; Swim not counted")
+        expectEqual(days.last?["share"] as? Int, group["percentToday"] as? Int, "today's strip cell is the ring")
+        expectEqual(share("2026-11-28"), 50, "Meds half done is not done; Swim done")
+        expectEqual(share("2026-11-29"), 100, "Meds whole; a weekly target not done that day asks nothing of it")
+        expectEqual(share("2026-11-27"), 0, "Meds due and not done; Swim not counted")
     }
 
     @Test("H-7 an archived group comes back with group restore; its name is not taken by another group meanwhile")
@@ -760,12 +754,12 @@ struct HabitCommandTests {
         let before = try runner.contents()
         let message = try runner.habitRefused(["group", "add", "morning ROUTINE"], now: Self.now, code: "group_archived")
         #expect(message.contains("'Morning routine' is archived") && message.contains("restore"))
-        #expect(try runner.contents() == before, "a refused add changes nothing")
+        try expectEqual(runner.contents(), before, "a refused add changes nothing")
         let restored = try runner.ok(["group", "restore", "Morning routine"], now: Self.now)
         #expect(restored.stdout.contains("Restored group Morning routine."))
         let group = try #require((try runner.json(["group", "list"], now: Self.now)["groups"] as? [[String: Any]])?.first)
-        #expect(group["title"] as? String == "Morning routine")
-        #expect(group["dueToday"] as? Int == 1, "its habit is still in it")
+        expectEqual(group["title"] as? String, "Morning routine")
+        expectEqual(group["dueToday"] as? Int, 1, "its habit is still in it")
         try runner.ok(["undo"], now: Self.now)
         #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")), "undo archives it again")
     }
@@ -783,7 +777,7 @@ struct HabitCommandTests {
             try runner.ok(["habit", "log", walk, "--date", day], now: Self.now)
         }
         let read = try runner.habitRead(walk, now: Self.now)
-        #expect(read == "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
+        expectEqual(read, "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
         let grid = try runner.ok(["habit", "grid", walk], now: Self.now).stdout
         #expect(grid.contains(read))
         for word in ["streak", "in a row", "days since", "best", "!"] {
@@ -798,8 +792,7 @@ struct HabitCommandTests {
         for day in ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"] {
             try runner.ok(["habit", "log", run, "--minutes", "30"], now: "\(day)T07:00")
         }
-        #expect(try runner.habitRead(run, now: Self.now)
-                == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try one?")
+        try expectEqual(runner.habitRead(run, now: Self.now), "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try one?")
         let text = try runner.ok(["habit", "grid", run], now: Self.now).stdout
         #expect(text.contains("1 of 3 this week"))
     }
@@ -814,7 +807,7 @@ struct HabitCommandTests {
         let fatigue = "“Walk” has been missed on more than half its days these three weeks."
         for minute in ["05", "06"] {
             let listed = try runner.json(["habits"], now: "2026-11-30T09:\(minute)")
-            #expect(((listed["signals"] as? [[String: Any]])?.first?["message"] as? String)?.hasPrefix(fatigue) == true, "a script's read marks nothing")
+            expectEqual(((listed["signals"] as? [[String: Any]])?.first?["message"] as? String)?.hasPrefix(fatigue), true, "a script's read marks nothing")
         }
         let first = try runner.ok(["habits"], now: Self.now).stdout
         #expect(first.contains(fatigue))
@@ -823,7 +816,7 @@ struct HabitCommandTests {
         let second = try runner.ok(["habits"], now: "2026-11-30T10:00").stdout
         #expect(!second.contains(fatigue))
         let json = try runner.json(["habits"], now: "2026-11-30T11:00")
-        #expect((json["signals"] as? [Any])?.isEmpty == true)
+        expectEqual((json["signals"] as? [Any])?.isEmpty, true)
         #expect(try runner.ok(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
     }
 
@@ -836,8 +829,8 @@ struct HabitCommandTests {
         try runner.addHabit("Four", now: "2026-11-29T10:30")
         let json = try runner.json(["habits"], now: "2026-11-29T10:40")
         let signals = try #require(json["signals"] as? [[String: Any]])
-        #expect(signals.map { $0["kind"] as? String ?? "" } == ["newHabitRealism"])
-        #expect((signals.first?["message"] as? String)?.hasPrefix(realism) == true)
+        expectEqual(signals.map { $0["kind"] as? String ?? "" }, ["newHabitRealism"])
+        expectEqual((signals.first?["message"] as? String)?.hasPrefix(realism), true)
         #expect(try runner.ok(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
         #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
         try runner.addHabit("Five", now: "2026-11-29T11:10")
@@ -858,13 +851,13 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", swim], now: "2026-11-29T20:00")
         let habits = try runner.json(["habits"], now: Self.now)
         let line = try #require((habits["habits"] as? [[String: Any]])?.first)
-        #expect((line["week"] as? [String: Any])?["done"] as? Int == done)
+        expectEqual((line["week"] as? [String: Any])?["done"] as? Int, done)
         let grid = try runner.ok(["habit", "grid", swim, "--weeks", "2"], now: Self.now).stdout
         let rows = grid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let labels = rows.compactMap { row in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].first { row.hasPrefix($0 + " ") } }
-        #expect(labels.first == firstRow)
-        #expect(labels.count == 7)
-        #expect(rows.first { $0.hasPrefix(firstRow) }?.contains("\(done) of 2 this week") == true)
+        expectEqual(labels.first, firstRow)
+        expectEqual(labels.count, 7)
+        expectEqual(rows.first { $0.hasPrefix(firstRow) }?.contains("\(done) of 2 this week"), true)
     }
 
     @Test("H-2 H-8 in America/New_York across 1 Nov 2026 (the clocks go back) logs keep their days and weeks")
@@ -878,20 +871,19 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", swim], now: "2026-10-31T23:35")
         // 01:30 on 1 November happens twice; either way it is Sunday 1 November.
         let ambiguous = try runner.json(["habit", "log", swim], now: "2026-11-01T01:30")
-        #expect(ambiguous["date"] as? String == "2026-11-01")
+        expectEqual(ambiguous["date"] as? String, "2026-11-01")
         try runner.ok(["habit", "log", walk], now: "2026-11-01T23:30")
         let sunday = try runner.json(["habits"], now: "2026-11-01T23:35")
-        #expect(sunday["date"] as? String == "2026-11-01")
+        expectEqual(sunday["date"] as? String, "2026-11-01")
         let swimLine = (sunday["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
-        #expect((swimLine?["week"] as? [String: Any])?["done"] as? Int == 2)
+        expectEqual((swimLine?["week"] as? [String: Any])?["done"] as? Int, 2)
         try runner.ok(["settings", "first-weekday", "sunday"], now: "2026-11-01T23:40")
         let sundayStart = try runner.json(["habits"], now: "2026-11-01T23:50")
         let sundayLine = (sundayStart["habits"] as? [[String: Any]])?.first { $0["title"] as? String == "Swim" }
-        #expect((sundayLine?["week"] as? [String: Any])?["done"] as? Int == 1)
+        expectEqual((sundayLine?["week"] as? [String: Any])?["done"] as? Int, 1)
         for day in ["2026-11-02", "2026-11-03"] {
             try runner.ok(["habit", "log", walk], now: "\(day)T23:30")
         }
-        #expect(try runner.habitStates(walk, habitDates(from: "2026-10-29", count: 6), now: "2026-11-04T09:00")
-                == Array(repeating: "complete", count: 6))
+        try expectEqual(runner.habitStates(walk, habitDates(from: "2026-10-29", count: 6), now: "2026-11-04T09:00"), Array(repeating: "complete", count: 6))
     }
 }

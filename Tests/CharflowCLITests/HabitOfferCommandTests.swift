@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Detected habits on the command line (R-6): the offer on Today and in night planning's review, once;
@@ -26,20 +27,20 @@ struct HabitOfferCommandTests {
         #expect(!(try runner.ok(["today"], now: "2026-03-07T20:01").stdout.contains("Make it a habit")))
         try doneOn(runner, "stretch", "2026-03-09")
         let offered = try offers(runner, now: "2026-03-09T09:00")
-        #expect(offered.count == 1)
+        expectEqual(offered.count, 1)
         let offer = try #require(offered.first)
-        #expect(offer["title"] as? String == "stretch")
-        #expect(offer["days"] as? [String] == ["2026-03-05", "2026-03-07", "2026-03-09"])
-        #expect(offer["cadence"] as? String == "every 2 days")
-        #expect((offer["schedule"] as? [String: Any])?["perWeek"] as? Int == 3)
-        #expect(offer["shown"] as? Bool == false, "a --json read marks nothing")
+        expectEqual(offer["title"] as? String, "stretch")
+        expectEqual(offer["days"] as? [String], ["2026-03-05", "2026-03-07", "2026-03-09"])
+        expectEqual(offer["cadence"] as? String, "every 2 days")
+        expectEqual((offer["schedule"] as? [String: Any])?["perWeek"] as? Int, 3)
+        expectEqual(offer["shown"] as? Bool, false, "a --json read marks nothing")
         let line = "You've done “stretch” every 2 days lately. Make it a habit? charflow habit adopt stretch"
         #expect(try runner.ok(["today"], now: "2026-03-09T09:01").stdout.contains(line))
         #expect(!(try runner.ok(["today"], now: "2026-03-09T12:00").stdout.contains("Make it a habit")), "said once")
         // It stands for the day it was made (the page's card and the evening's review), shown.
-        #expect(try offers(runner, now: "2026-03-09T20:00").first?["shown"] as? Bool == true)
+        try expectEqual(offers(runner, now: "2026-03-09T20:00").first?["shown"] as? Bool, true)
         let review = try runner.json(["plan", "review"], now: "2026-03-09T21:00")
-        #expect((review["habitOffers"] as? [[String: Any]])?.count == 1)
+        expectEqual((review["habitOffers"] as? [[String: Any]])?.count, 1)
         #expect(try runner.ok(["plan", "review"], now: "2026-03-09T21:01").stdout.contains(line))
         // The next day, and after a fourth completion, it is not offered again.
         #expect(try offers(runner, now: "2026-03-10T09:00").isEmpty)
@@ -59,13 +60,12 @@ struct HabitOfferCommandTests {
         }
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2026-03-07T08:00")
         let offer = try #require(try offers(runner, now: "2026-03-07T09:00").first)
-        #expect(offer["days"] as? [String] == ["2026-03-02", "2026-03-04", "2026-03-06"],
-                "the days were read again under the new rollover time")
+        expectEqual(offer["days"] as? [String], ["2026-03-02", "2026-03-04", "2026-03-06"], "the days were read again under the new rollover time")
         let adopted = try runner.json(["habit", "adopt", "Stretch"], now: "2026-03-07T09:05")
         let id = try #require(adopted["id"] as? String)
         let grid = try runner.json(["habit", "grid", id, "--weeks", "2"], now: "2026-03-07T09:06")
         let done = (grid["days"] as? [[String: Any]] ?? []).filter { $0["state"] as? String == "complete" }.compactMap { $0["date"] as? String }
-        #expect(done == ["2026-03-02", "2026-03-04", "2026-03-06"])
+        expectEqual(done, ["2026-03-02", "2026-03-04", "2026-03-06"])
     }
 
     @Test("R-6 uneven gaps, a run that left the 21 days and a run that stopped are not offered")
@@ -74,7 +74,7 @@ struct HabitOfferCommandTests {
         for day in ["2026-03-02", "2026-03-03", "2026-03-08"] { try doneOn(runner, "Call mum", day) }
         #expect(try offers(runner, now: "2026-03-08T12:00").isEmpty, "one day, then five: uneven")
         for day in ["2026-03-10", "2026-03-11", "2026-03-12"] { try doneOn(runner, "Water plants", day) }
-        #expect(try offers(runner, now: "2026-03-12T12:00").map { $0["title"] as? String } == ["Water plants"])
+        try expectEqual(offers(runner, now: "2026-03-12T12:00").map { $0["title"] as? String }, ["Water plants"])
         #expect(try offers(runner, now: "2026-03-16T12:00").isEmpty, "last done four days ago: it stopped")
         #expect(try offers(runner, now: "2026-04-02T12:00").isEmpty, "21 days on, the first completions are outside")
     }
@@ -108,21 +108,21 @@ struct HabitOfferCommandTests {
         try runner.ok(["settings", "first-weekday", "sunday"], now: "2026-10-10T08:00")
         for day in ["2026-10-11", "2026-10-18", "2026-10-25"] { try doneOn(runner, "Long run", day) }
         let offer = try #require(try offers(runner, now: "2026-10-25T18:00").first)
-        #expect(offer["cadence"] as? String == "every Sunday")
+        expectEqual(offer["cadence"] as? String, "every Sunday")
         let id = try #require(offer["id"] as? String)
         let adopted = try runner.json(["habit", "adopt", String(id.prefix(8))], now: "2026-10-25T18:05")
-        #expect(adopted["title"] as? String == "Long run")
-        #expect(adopted["kind"] as? String == "binary")
-        #expect(adopted["frequency"] as? String == "custom")
-        #expect(adopted["scheduledDays"] as? String == "7")
+        expectEqual(adopted["title"] as? String, "Long run")
+        expectEqual(adopted["kind"] as? String, "binary")
+        expectEqual(adopted["frequency"] as? String, "custom")
+        expectEqual(adopted["scheduledDays"] as? String, "7")
         let habit = try #require(adopted["id"] as? String)
         let states = try runner.habitStates(habit, ["2026-10-11", "2026-10-12", "2026-10-18", "2026-10-25"], now: "2026-10-25T18:06")
-        #expect(states == ["complete", "empty", "complete", "complete"], "\(states)")
+        expectEqual(states, ["complete", "empty", "complete", "complete"], "\(states)")
         #expect(try offers(runner, now: "2026-10-25T18:07").isEmpty, "a habit now")
         #expect(try runner.ok(["undo"], now: "2026-10-25T18:08").stdout.contains("habit adopt"))
         let left = try runner.json(["habits", "--all"], now: "2026-10-25T18:09")["habits"] as? [Any]
-        #expect(left?.isEmpty == true, "undo leaves no habit: \(left ?? [])")
-        #expect(try offers(runner, now: "2026-10-25T18:10").count == 1, "the offer stands again for the day")
+        expectEqual(left?.isEmpty, true, "undo leaves no habit: \(left ?? [])")
+        try expectEqual(offers(runner, now: "2026-10-25T18:10").count, 1, "the offer stands again for the day")
     }
 
     @Test("R-6 adopt of a daily title backdates its days with the task's completion times; the text says what was made")
@@ -134,14 +134,14 @@ struct HabitOfferCommandTests {
         let habit = try #require((try runner.json(["habits"], now: "2026-04-05T20:01")["habits"] as? [[String: Any]])?.first?["id"] as? String)
         let days = try runner.habitDays(habit, now: "2026-04-05T20:02")
         for day in ["2026-04-03", "2026-04-04", "2026-04-05"] {
-            #expect(days[day]?["state"] as? String == "complete", "\(day): \(days[day] ?? [:])")
+            expectEqual(days[day]?["state"] as? String, "complete", "\(day): \(days[day] ?? [:])")
         }
         #expect(days["2026-04-02"]?["state"] as? String != "missed", "no day before the run is counted against it")
         // Each entry is done when that day's task was: the same instant as the task's completion.
         let db = try Database(path: runner.storePath, readOnly: true)
         let entries = try db.rows("SELECT date, completed_at FROM habit_entries ORDER BY date").map { "\($0[0].text ?? "") \($0[1].text ?? "-")" }
         let tasks = try db.rows("SELECT completed_at FROM tasks WHERE title = 'Journal' ORDER BY completed_at").map { $0[0].text ?? "" }
-        #expect(entries == zip(["2026-04-03", "2026-04-04", "2026-04-05"], tasks).map { "\($0) \($1)" }, "\(entries) \(tasks)")
+        expectEqual(entries, zip(["2026-04-03", "2026-04-04", "2026-04-05"], tasks).map { "\($0) \($1)" }, "\(entries) \(tasks)")
     }
 
     @Test("R-6 decline: never offered again, also after more completions; a second decline says so; adopting by name still works")
@@ -149,13 +149,13 @@ struct HabitOfferCommandTests {
         let runner = try CharflowRunner(timeZone: "Europe/London")
         for day in ["2026-03-02", "2026-03-03", "2026-03-04"] { try doneOn(runner, "Tidy desk", day) }
         let declined = try runner.json(["habit", "decline", "tidy desk"], now: "2026-03-04T12:00")
-        #expect(declined["changed"] as? Bool == true)
+        expectEqual(declined["changed"] as? Bool, true)
         #expect(try offers(runner, now: "2026-03-04T12:01").isEmpty)
         for day in ["2026-03-05", "2026-03-06", "2026-03-07"] { try doneOn(runner, "Tidy desk", day) }
         #expect(try offers(runner, now: "2026-03-07T12:00").isEmpty)
         #expect(!(try runner.ok(["plan", "review"], now: "2026-03-07T21:00").stdout.contains("Make it a habit")))
         #expect(try runner.ok(["habit", "decline", "Tidy desk"], now: "2026-03-07T21:01").stdout.contains("was declined before"))
-        #expect(try runner.json(["habit", "adopt", "Tidy desk"], now: "2026-03-07T21:02")["title"] as? String == "Tidy desk")
+        try expectEqual(runner.json(["habit", "adopt", "Tidy desk"], now: "2026-03-07T21:02")["title"] as? String, "Tidy desk")
     }
 
     @Test("R-6 bad input: an offer nobody made is refused by name, no word is a usage error, and nothing changes")
@@ -167,10 +167,10 @@ struct HabitOfferCommandTests {
         try runner.habitRefused(["habit", "decline", "Juggle"], now: "2026-03-04T12:00", code: "habit_offer_not_found")
         let before = try runner.contents()
         let missing = try runner.run(["habit", "adopt"], now: "2026-03-04T12:00")
-        #expect(missing.status == 2, "\(missing.stderr)")
+        expectEqual(missing.status, 2, "\(missing.stderr)")
         #expect(missing.stderr.contains("offer"))
         let unknown = try runner.run(["habit", "adopt", "Stretch", "--kind", "counted"], now: "2026-03-04T12:00")
         #expect(unknown.status == 2 && unknown.stderr.contains("--kind"), "\(unknown.stderr)")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
     }
 }

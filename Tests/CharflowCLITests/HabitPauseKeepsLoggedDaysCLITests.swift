@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A pause that reaches back over logged days leaves them logged on every path that makes a pause:
@@ -24,11 +25,11 @@ struct HabitPauseKeepsLoggedDaysCLITests {
         #expect(text.contains("27 Nov and 29 Nov keep what was logged on them."), "\(text)")
         try cf.ok(["undo"], now: "2026-11-30T09:01")
         let json = try cf.json(["habit", "pause", id, "--from", "2026-11-26", "--reason", "illness"], now: "2026-11-30T09:02")
-        #expect(json["keptDays"] as? [String] == ["2026-11-27", "2026-11-29"], "\(json)")
+        expectEqual(json["keptDays"] as? [String], ["2026-11-27", "2026-11-29"], "\(json)")
         let cells = Self.cells(try cf.json(["habit", "grid", id, "--weeks", "2"], now: "2026-11-30T10:00"))
         #expect(cells["2026-11-27"]?["amount"] as? Int == 2 && cells["2026-11-27"]?["isDue"] as? Bool == true, "\(cells)")
-        #expect(cells["2026-11-29"]?["state"] as? String == "complete", "\(cells)")
-        #expect(cells["2026-11-28"]?["isDue"] as? Bool == false, "a day with nothing logged rests")
+        expectEqual(cells["2026-11-29"]?["state"] as? String, "complete", "\(cells)")
+        expectEqual(cells["2026-11-28"]?["isDue"] as? Bool, false, "a day with nothing logged rests")
     }
 
     @Test("H-15 POST /api/habits/ID/pause from a past day keeps the logged day; an imported pause over a logged day keeps it too")
@@ -40,10 +41,10 @@ struct HabitPauseKeepsLoggedDaysCLITests {
         let server = try ServedCharflow(cf, now: "2026-11-30T09:00")
         let paused = try server.send("POST", "/api/habits/\(id)/pause", json: #"{"reason": "travel", "from": "2026-11-27"}"#)
         server.stop()
-        #expect(paused.status == 200, "\(paused.body)")
-        #expect(try paused.json()["keptDays"] as? [String] == ["2026-11-28"], "\(paused.body)")
+        expectEqual(paused.status, 200, "\(paused.body)")
+        try expectEqual(paused.json()["keptDays"] as? [String], ["2026-11-28"], "\(paused.body)")
         let cells = Self.cells(try cf.json(["habit", "grid", id, "--weeks", "2"], now: "2026-11-30T10:00"))
-        #expect(cells["2026-11-28"]?["state"] as? String == "complete", "\(cells)")
+        expectEqual(cells["2026-11-28"]?["state"] as? String, "complete", "\(cells)")
         // The same store's backup, imported into a new one, reads the same.
         let backup = cf.folder.appendingPathComponent("backup.json")
         try Data(try cf.ok(["export"], now: "2026-11-30T10:00").stdout.utf8).write(to: backup)
@@ -51,7 +52,7 @@ struct HabitPauseKeepsLoggedDaysCLITests {
         defer { copy.removeFolder() }
         try copy.ok(["import", backup.path], now: "2026-11-30T10:00")
         let copied = Self.cells(try copy.json(["habit", "grid", id, "--weeks", "2"], now: "2026-11-30T10:00"))
-        #expect(copied["2026-11-28"]?["state"] as? String == "complete", "\(copied)")
-        #expect(copied["2026-11-27"]?["isDue"] as? Bool == false)
+        expectEqual(copied["2026-11-28"]?["state"] as? String, "complete", "\(copied)")
+        expectEqual(copied["2026-11-27"]?["isDue"] as? Bool, false)
     }
 }

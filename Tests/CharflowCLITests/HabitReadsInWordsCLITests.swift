@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Habit reads and signals in words, through the command line (H-12, H-13, H-18, H-21, H-4, P-4).
@@ -39,15 +40,15 @@ struct HabitReadsInWordsCLITests {
         defer { cf.removeFolder() }
         let phone = try cf.addHabit("No phone", ["--kind", "avoid", "--target", "1"], now: "2026-11-30T08:00")
         for minute in ["10:00", "10:05"] { _ = try cf.json(["habit", "log", phone, "--slip"], now: "2026-11-30T" + minute) }
-        #expect(try cf.habitRead(phone, now: "2026-11-30T11:00") == "0 slips in the last 21 days, and 2 today.")
+        try expectEqual(cf.habitRead(phone, now: "2026-11-30T11:00"), "0 slips in the last 21 days, and 2 today.")
         #expect(try cf.ok(["habit", "grid", phone], now: "2026-11-30T11:00").stdout.contains("0 slips in the last 21 days, and 2 today."))
 
         let read = try cf.addHabit("Read", now: "2026-11-30T08:00")
         _ = try cf.json(["habit", "log", read], now: "2026-11-30T10:00")
-        #expect(try cf.habitRead(read, now: "2026-11-30T11:00") == "Nothing was due before today; today is done.")
+        try expectEqual(cf.habitRead(read, now: "2026-11-30T11:00"), "Nothing was due before today; today is done.")
         // A day later the first day counts.
-        #expect(try cf.habitRead(read, now: "2026-12-01T11:00") == "Done on 1 of the last 1.")
-        #expect(try cf.habitRead(phone, now: "2026-12-01T11:00") == "2 slips in the last 21 days.")
+        try expectEqual(cf.habitRead(read, now: "2026-12-01T11:00"), "Done on 1 of the last 1.")
+        try expectEqual(cf.habitRead(phone, now: "2026-12-01T11:00"), "2 slips in the last 21 days.")
     }
 
     @Test("H-10 a log that does not fit an avoid habit says \"an avoid habit\"")
@@ -67,15 +68,15 @@ struct HabitReadsInWordsCLITests {
             ((habit["windows"] as? [[String: Any]])?.first?["effortMinutes"] as? NSNumber)?.intValue
         }
         let run = try cf.json(["habit", "add", "--preset", "running", "--target", "45"], now: "2026-11-30T08:00")
-        #expect(effort(run) == 45)
+        expectEqual(effort(run), 45)
         let id = try #require(run["id"] as? String)
-        #expect(effort(try cf.json(["habit", "edit", id, "--target", "20"], now: "2026-11-30T08:01")) == 20)
+        expectEqual(effort(try cf.json(["habit", "edit", id, "--target", "20"], now: "2026-11-30T08:01")), 20)
         let quran = try cf.json(["habit", "add", "--preset", "quran"], now: "2026-11-30T08:02")
-        #expect(effort(quran) == 15)
+        expectEqual(effort(quran), 15)
         // An effort set apart from the target stays when the target changes.
         let set = try #require(quran["id"] as? String)
         _ = try cf.json(["habit", "edit", set, "--effort", "60"], now: "2026-11-30T08:03")
-        #expect(effort(try cf.json(["habit", "edit", set, "--target", "25"], now: "2026-11-30T08:04")) == 60)
+        expectEqual(effort(try cf.json(["habit", "edit", set, "--target", "25"], now: "2026-11-30T08:04")), 60)
     }
 
     @Test("H-4 a second window added to a one-window habit gives the first a label it can be logged by")
@@ -85,7 +86,7 @@ struct HabitReadsInWordsCLITests {
         let id = try cf.addHabit("Water", ["--kind", "counted", "--target", "4"], now: "2026-11-30T08:00")
         let edited = try cf.json(["habit", "edit", id, "--window", "Evening 18:00-21:00"], now: "2026-11-30T08:01")
         let labels = (edited["windows"] as? [[String: Any]])?.map { $0["label"] as? String }
-        #expect(labels == ["Main", "Evening"])
+        expectEqual(labels, ["Main", "Evening"])
         _ = try cf.json(["habit", "log", id, "--window", "Main", "--count", "1"], now: "2026-11-30T09:00")
         _ = try cf.json(["habit", "log", id, "--window", "Evening", "--count", "1"], now: "2026-11-30T19:00")
     }
@@ -112,8 +113,8 @@ struct HabitReadsInWordsCLITests {
         #expect(try cf.ok(["today"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
         #expect(try cf.ok(["backlog"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
         let habit = try #require(try cf.json(["status"], now: "2026-11-30T08:11")["habit"] as? [String: Any])
-        #expect(habit["title"] as? String == "Qur'an reading")
-        #expect(habit["window"] as? String == "")
+        expectEqual(habit["title"] as? String, "Qur'an reading")
+        expectEqual(habit["window"] as? String, "")
         // A task session's answer has no habit.
         _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:20")
         let task = try cf.add("Draft the letter", now: "2026-11-30T08:21")
@@ -133,7 +134,7 @@ struct HabitReadsInWordsCLITests {
                         now: "2026-11-27T09:02")
         let habits = try cf.json(["habits"], now: "2026-11-28T09:00")
         let listed = (habits["habits"] as? [[String: Any]])?.first { $0["id"] as? String == id }
-        #expect(listed?["paused"] as? String == "Paused — resumes 5 Dec", "\(String(describing: listed?["paused"]))")
+        expectEqual(listed?["paused"] as? String, "Paused — resumes 5 Dec", "\(String(describing: listed?["paused"]))")
     }
 
     @Test("H-2 D15 a weekly target of one reads 'once a week' when the habit is added, more read 'N times a week'")

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `habit` and `group` hand their words to the subcommand the first one names, which takes only its own
@@ -32,10 +33,10 @@ struct HabitSubcommandsTests {
         defer { runner.removeFolder() }
         let before = try runner.contents()
         let result = try runner.run(arguments, now: Self.now)
-        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        expectEqual(result.status, 2, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains("Unknown option --\(option)."), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(try runner.contents() == before, "\(arguments) was refused but changed the store")
+        try expectEqual(runner.contents(), before, "\(arguments) was refused but changed the store")
     }
 
     @Test("D15 a habit is one word: a second asks which habit, once the options are known; the refusals keep their words")
@@ -67,16 +68,15 @@ struct HabitSubcommandsTests {
             Usage: charflow group list | add NAME | archive NAME | restore NAME
 
             """, "\(rename.stderr)")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
     }
 
     @Test("H-7 habit group and habit list run what group and habits run")
     func sameAsTheirCommands() throws {
         let runner = try Self.runner()
         defer { runner.removeFolder() }
-        #expect(try runner.ok(["habit", "group", "add", "Evening", "walk"], now: Self.now).stdout == "Added group Evening walk.\n")
-        #expect(try runner.ok(["habit", "group", "list"], now: Self.now).stdout == (try runner.ok(["group"], now: Self.now).stdout))
-        #expect(try runner.ok(["habit", "list", "--all"], now: Self.now).stdout
-                == (try runner.ok(["habits", "--all"], now: Self.now).stdout))
+        try expectEqual(runner.ok(["habit", "group", "add", "Evening", "walk"], now: Self.now).stdout, "Added group Evening walk.\n")
+        try expectEqual(runner.ok(["habit", "group", "list"], now: Self.now).stdout, (try runner.ok(["group"], now: Self.now).stdout))
+        try expectEqual(runner.ok(["habit", "list", "--all"], now: Self.now).stdout, (try runner.ok(["habits", "--all"], now: Self.now).stdout))
     }
 }

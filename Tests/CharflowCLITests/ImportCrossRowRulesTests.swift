@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A backup import holds rows together to the rules the commands apply across records (issue 24
@@ -22,7 +23,7 @@ struct ImportCrossRowRulesTests {
         try cf.addHabit("Reading", ["--kind", "timed", "--target", "20"], now: now)
         try cf.ok(["group", "add", "Mornings"], now: now)
         let export = try cf.run(["export"], now: now)
-        #expect(export.status == 0)
+        expectEqual(export.status, 0)
         return try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
     }
 
@@ -55,7 +56,7 @@ struct ImportCrossRowRulesTests {
     func baseline() throws {
         for empty in [true, false] {
             let (result, changed, _) = try Self.importChanged(into: empty) { _ in "" }
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(changed)
         }
     }
@@ -169,7 +170,7 @@ struct ImportCrossRowRulesTests {
             }
         }
         let store = empty ? "an empty store" : "a store with data"
-        #expect(result.status == 1, "\(fault) into \(store): \(result.stderr)")
+        expectEqual(result.status, 1, "\(fault) into \(store): \(result.stderr)")
         #expect(result.stderr.contains(place), "\(fault) into \(store): expected \(place) in \(result.stderr)")
         #expect(result.stderr.contains("Nothing was changed"), "\(result.stderr)")
         #expect(!changed, "\(fault) into \(store) changed the store")

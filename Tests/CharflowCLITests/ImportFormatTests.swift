@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What an import is given: recognised formats, refused foreign files, nothing to import (issue 17, item 5).
@@ -22,7 +23,7 @@ struct ImportFormatTests {
         try cf.add("Call the bank, then the school", now: Self.now)
         try cf.addHabit("Water", ["--kind", "counted", "--target", "8"], now: Self.now)
         let export = try cf.run(["export", "--format", format] + (format == "csv" ? ["--table", table] : []), now: Self.now)
-        #expect(export.status == 0, "\(export.stderr)")
+        expectEqual(export.status, 0, "\(export.stderr)")
         let path = try Self.write(export.stdout, "export." + format, in: cf)
         for from in [[], ["--from", "todotxt"]] {
             let refused = try cf.expectRefused(["import", path] + from, now: Self.now)
@@ -52,11 +53,11 @@ struct ImportFormatTests {
         let path = try Self.write(text, "empty.txt", in: cf)
         let before = try cf.contents()
         let result = try cf.run(["import", path], now: Self.now)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.contains("nothing to import"), "\(result.stdout)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
         let json = try cf.json(["import", path], now: Self.now)
-        #expect(json["inserted"] as? Int == 0)
+        expectEqual(json["inserted"] as? Int, 0)
     }
 
     @Test("X-4 a todo.txt whose lines hold commas is still todo.txt")
@@ -65,8 +66,8 @@ struct ImportFormatTests {
         defer { cf.removeFolder() }
         let path = try Self.write("Buy milk, eggs, bread\nCall mum, then dad, then the bank\n", "todo.txt", in: cf)
         let result = try cf.run(["import", path], now: Self.now)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks")).count == 2)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks")).count, 2)
     }
 }
 
@@ -108,17 +109,17 @@ struct ImportUndoTests {
         }
         let before = try cf.contents()
         let imported = try cf.run(["import", file.path], now: "2026-11-30T09:05")
-        #expect(imported.status == 0, "\(imported.stderr)")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
         #expect(try cf.contents() != before)
         let undo = try cf.run(["undo"], now: "2026-11-30T09:06")
-        #expect(undo.status == 0, "\(undo.stderr)")
+        expectEqual(undo.status, 0, "\(undo.stderr)")
         let titles = JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:07"), "tasks"))
-        #expect(Set(titles) == ["Before", "Edited title"], "\(titles)")
-        #expect(try cf.storeQuery("SELECT count(*) FROM habits") == ["0"])
-        #expect(try cf.storeQuery("SELECT count(*) FROM categories WHERE name IN ('Admin', 'Errands')") == ["0"])
+        expectEqual(Set(titles), ["Before", "Edited title"], "\(titles)")
+        try expectEqual(cf.storeQuery("SELECT count(*) FROM habits"), ["0"])
+        try expectEqual(cf.storeQuery("SELECT count(*) FROM categories WHERE name IN ('Admin', 'Errands')"), ["0"])
         // The edit before the import is still the next undo.
-        #expect(try cf.run(["undo"], now: "2026-11-30T09:08").status == 0)
-        #expect(try cf.show(edited, now: "2026-11-30T09:09")["title"] as? String == "Edited before")
+        try expectEqual(cf.run(["undo"], now: "2026-11-30T09:08").status, 0)
+        try expectEqual(cf.show(edited, now: "2026-11-30T09:09")["title"] as? String, "Edited before")
     }
 
     @Test("X-4 importing an unchanged todo.txt again changes nothing, and work done in Charflow stays")
@@ -127,19 +128,19 @@ struct ImportUndoTests {
         defer { cf.removeFolder() }
         let file = cf.folder.appendingPathComponent("todo.txt")
         try Data(Self.todo.utf8).write(to: file)
-        #expect(try cf.run(["import", file.path], now: Self.now).status == 0)
+        try expectEqual(cf.run(["import", file.path], now: Self.now).status, 0)
         let list = JSONPath.tasks(try cf.json(["list", "--all"], now: Self.now), "tasks")
         let water = try #require(list.first { $0["title"] as? String == "Water the plants" }?["id"] as? String)
         let lease = try #require(list.first { $0["title"] as? String == "Read the lease" }?["id"] as? String)
         try cf.run(["done", water], now: "2026-11-30T10:00")
         try cf.run(["note", lease, "Asked about the deposit"], now: "2026-11-30T10:01")
         let again = try cf.json(["import", file.path], now: "2026-12-01T09:00")
-        #expect(again["updated"] as? Int == 0, "\(again)")
-        #expect(again["inserted"] as? Int == 0, "\(again)")
-        #expect(try cf.show(water, now: "2026-12-01T09:01")["isCompleted"] as? Bool == true)
-        #expect((try cf.show(lease, now: "2026-12-01T09:01")["notes"] as? String)?.contains("deposit") == true)
+        expectEqual(again["updated"] as? Int, 0, "\(again)")
+        expectEqual(again["inserted"] as? Int, 0, "\(again)")
+        try expectEqual(cf.show(water, now: "2026-12-01T09:01")["isCompleted"] as? Bool, true)
+        expectEqual((try cf.show(lease, now: "2026-12-01T09:01")["notes"] as? String)?.contains("deposit"), true)
         let after = try cf.json(["import", file.path, "--dry-run"], now: "2026-12-01T09:02")
-        #expect(after["updated"] as? Int == 0)
+        expectEqual(after["updated"] as? Int, 0)
     }
 }
 
@@ -156,18 +157,18 @@ struct ImportSkipTests {
         _ = try cf.json(["today"])
         let before = try cf.contents()
         let refused = try cf.run(["import", file.path])
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("line 2: due:2026-02-30 is not a real date"), "\(refused.stderr)")
         #expect(refused.stderr.contains("Nothing was changed"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--skip-unreadable"), "\(refused.stderr)")
-        #expect(try cf.contents() == before, "a refused import changes nothing")
+        try expectEqual(cf.contents(), before, "a refused import changes nothing")
         let dry = try cf.json(["import", file.path, "--dry-run", "--skip-unreadable"])
         let listed = try #require(dry["notImported"] as? [[String: Any]])
-        #expect(listed.map { $0["place"] as? String } == ["line 2"])
+        expectEqual(listed.map { $0["place"] as? String }, ["line 2"])
         let result = try cf.run(["import", file.path, "--skip-unreadable"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not imported: line 2: due:2026-02-30"), "\(result.stdout)")
-        #expect(Set(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks"))) == ["Buy milk", "Call mum"])
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks"))), ["Buy milk", "Call mum"])
     }
 
     @Test("X-5 a Taskwarrior export with a bad entry and twelve bad due dates is refused naming the first ten places, with --json's code")
@@ -182,19 +183,19 @@ struct ImportSkipTests {
         _ = try cf.json(["today"])
         let before = try cf.contents()
         let refused = try cf.run(["import", file.path, "--json"])
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         let error = try #require(try refused.json()["error"] as? [String: Any], "\(refused.stdout)")
-        #expect(error["code"] as? String == "import_refused")
+        expectEqual(error["code"] as? String, "import_refused")
         let message = try #require(error["message"] as? String)
         #expect(message.contains("13 items of the file could not be read"), "\(message)")
         #expect(message.contains("task 2 (entry)"), "\(message)")
         for n in 3...11 { #expect(message.contains("task \(n) (due)"), "\(message)") }
         #expect(!message.contains("task 12 (due)"), "only the first ten places are named: \(message)")
         #expect(message.contains("… and 3 more"), "\(message)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
         let rest = try cf.json(["import", file.path, "--skip-unreadable"])
-        #expect(rest["inserted"] as? Int == 1)
-        #expect((rest["notImported"] as? [Any])?.count == 13)
+        expectEqual(rest["inserted"] as? Int, 1)
+        expectEqual((rest["notImported"] as? [Any])?.count, 13)
     }
 
     @Test("T-7 X-4 a project that finds no room among eight categories is kept in the task's notes")
@@ -204,9 +205,9 @@ struct ImportSkipTests {
         for name in ["One", "Two", "Three", "Four", "Five"] { try cf.run(["category", "add", name]) }
         let file = cf.folder.appendingPathComponent("todo.txt")
         try Data("Plan the trip +Travel\n".utf8).write(to: file)
-        #expect(try cf.run(["import", file.path]).status == 0)
+        try expectEqual(cf.run(["import", file.path]).status, 0)
         let task = try #require(JSONPath.tasks(try cf.json(["list", "--all"]), "tasks").first)
-        #expect((task["notes"] as? String)?.contains("Category: Travel") == true, "\(task)")
+        expectEqual((task["notes"] as? String)?.contains("Category: Travel"), true, "\(task)")
     }
 }
 
@@ -224,7 +225,7 @@ struct ImportDryRunReportTests {
              {"uuid":"0b0b0b0b-0000-4000-8000-000000000002","description":"Plain","status":"pending","entry":"20261120T090000Z"}]
             """#.utf8).write(to: file)
         let result = try cf.run(["import", file.path, "--dry-run"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.contains("task 1 “Draft the report”: project Work.Reports filed under Work; tags kept in the notes."),
                 "\(result.stdout)")
         #expect(!result.stdout.contains("“Plain”"), "\(result.stdout)")
@@ -260,8 +261,8 @@ struct TaskShortIDTests {
             #expect(try cf.json(["show", last])["title"] as? String == line.components(separatedBy: "]").dropFirst().first?
                 .trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").first, "\(line)")
         }
-        #expect(shown.count == ids.count)
-        #expect(Set(shown).count == shown.count, "every shown id is its own")
+        expectEqual(shown.count, ids.count)
+        expectEqual(Set(shown).count, shown.count, "every shown id is its own")
         #expect(zip(shown.sorted(), ids.sorted()).allSatisfy { $1.hasPrefix($0) })
         #expect(listed.contains("9f000000\n") || listed.hasSuffix("9f000000"), "an id of its own shows 8: \(listed)")
         let edited = try cf.ok(["edit", ids[0], "--title", "Renamed"]).stdout
@@ -276,11 +277,11 @@ struct TaskShortIDTests {
             try Database(path: cf.storePath).rows("SELECT prefix FROM task_id_prefixes_shared ORDER BY prefix").compactMap { $0[0].text }
         }
         try cf.ok(["add", "Before the import"])
-        #expect(try shared() == [])
+        try expectEqual(shared(), [])
         _ = try Self.imported(3, in: cf)
-        #expect(try shared() == ["5a1b2c3d"])
+        try expectEqual(shared(), ["5a1b2c3d"])
         try cf.ok(["undo"])
-        #expect(try shared() == [], "no task has those 8 characters any more")
+        try expectEqual(shared(), [], "no task has those 8 characters any more")
         #expect(try cf.ok(["list", "--all"]).stdout.contains("Before the import"))
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A backup import applies the commands' rules to every row, all or nothing (issue 17, items 2 and 3).
@@ -20,7 +21,7 @@ struct ImportRulesTests {
         try cf.ok(["habit", "log", "Water", "--count", "3"], now: now)
         try cf.run(["settings", "rollover-time", "04:00"], now: now)
         let export = try cf.run(["export"], now: now)
-        #expect(export.status == 0)
+        expectEqual(export.status, 0)
         return try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
     }
 
@@ -51,14 +52,14 @@ struct ImportRulesTests {
         let (result, changed) = try Self.importChanged { tables in
             tables["settings", default: []].append(["key": "capacity", "value": "360", "modified_at": "2026-11-30T09:00:00.000Z"])
         }
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(changed)
     }
 
     @Test("X-1 the unchanged backup imports (the baseline the refusals below depart from)")
     func baseline() throws {
         let (result, changed) = try Self.importChanged { _ in }
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(changed)
     }
 
@@ -117,7 +118,7 @@ struct ImportRulesTests {
             }
             tables["tasks"] = tasks
         }
-        #expect(result.status == 1, "\(fault): \(result.stderr)")
+        expectEqual(result.status, 1, "\(fault): \(result.stderr)")
         #expect(result.stderr.contains(place), "\(fault): expected \(place) in \(result.stderr)")
         #expect(result.stderr.contains("Nothing was changed"), "\(result.stderr)")
         #expect(!changed, "\(fault) changed the store")
@@ -136,8 +137,8 @@ struct ImportRulesTests {
         try JSONSerialization.data(withJSONObject: document).write(to: file)
         let before = try cf.contents()
         let result = try cf.run(["import", file.path], now: Self.now)
-        #expect(result.status == 1, "\(result.stderr)")
+        expectEqual(result.status, 1, "\(result.stderr)")
         #expect(result.stderr.contains("1–3–5"), "\(result.stderr)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 }

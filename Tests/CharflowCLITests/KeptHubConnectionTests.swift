@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The hub connection a sync loop keeps between its syncs (`KeptHubConnection`), through a real
@@ -17,23 +18,23 @@ struct KeptHubConnectionTests {
         let kept = KeptHubConnection()
         var input = SyncInput()
         input.keptHub = kept
-        #expect(try kept.serverProcess() == nil, "nothing is kept before the first sync")
+        try expectEqual(kept.serverProcess(), nil, "nothing is kept before the first sync")
         var processes: [String] = []
         for (index, title) in ["Call the bank", "Water the plants", "Pay the rent"].enumerated() {
             try runner.add(title, now: "2026-11-30T09:0\(index)")
             let report = try store.open(now: Date()).syncWithHub(input)
-            #expect(report.pushed == 1)
+            expectEqual(report.pushed, 1)
             processes.append(try #require(try kept.serverProcess()))
         }
-        #expect(Set(processes).count == 1, "one server process for three syncs: \(processes)")
+        expectEqual(Set(processes).count, 1, "one server process for three syncs: \(processes)")
         // The hub ends the connection while the loop waits (a restart, an administrator).
         _ = try hub.value("SELECT pg_terminate_backend(\(processes[0]))")
         try runner.add("Book the dentist", now: "2026-11-30T09:05")
         let report = try store.open(now: Date()).syncWithHub(input)
-        #expect(report.pushed == 1, "the sync after the drop succeeds over a new connection")
+        expectEqual(report.pushed, 1, "the sync after the drop succeeds over a new connection")
         let again = try #require(try kept.serverProcess())
         #expect(again != processes[0])
         let held = try hub.value("SELECT count(DISTINCT row_id) FROM hub_fields WHERE table_name = 'tasks'")
-        #expect(held == "4", "the hub holds \(held) tasks")
+        expectEqual(held, "4", "the hub holds \(held) tasks")
     }
 }

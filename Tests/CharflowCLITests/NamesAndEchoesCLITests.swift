@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A name's refusals name what was wrong with that name, and no refusal reads a huge input back.
@@ -41,7 +42,7 @@ struct NamesAndEchoesCLITests {
         defer { cf.removeFolder() }
         try cf.ok(["add", "Seed"], now: Self.now)
         let result = try cf.expectRefused(refusal.arguments, now: Self.now)
-        #expect(result.message == refusal.message)
+        expectEqual(result.message, refusal.message)
     }
 
     @Test("H-4 a window label of 40 characters is taken, on add and on edit, and one of 41 is refused on edit")
@@ -51,7 +52,7 @@ struct NamesAndEchoesCLITests {
         let forty = String(repeating: "F", count: 40)
         let habit = try cf.addHabit("Meds", ["--window", "\(forty) 07:00-09:00"], now: Self.now)
         let refused = try cf.expectRefused(["habit", "edit", habit, "--window", "\(Self.long41) 19:00-21:00"], now: Self.now)
-        #expect(refused.message == "A window label is at most 40 characters; this one has 41.")
+        expectEqual(refused.message, "A window label is at most 40 characters; this one has 41.")
     }
 
     @Test("D15 an unknown option of 10,000 characters is not read back")
@@ -59,7 +60,7 @@ struct NamesAndEchoesCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let result = try cf.run(["add", "Task", "--" + Self.huge], now: Self.now)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.stderr.contains("Unknown option --\(String(Self.huge.prefix(60)))… (10000 characters)."), "\(result.stderr.prefix(300))")
         #expect(result.stderr.count < 1_000)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A recorded corpus of commands and their text and JSON outputs, replayed on every run, so that a change
@@ -127,7 +128,7 @@ struct OutputCorpusTests {
         if let first = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
             Issue.record("output differs at line \(first.offset + 1):\n  recorded: \(first.element.1)\n  now:      \(first.element.0)")
         }
-        #expect(got.count == want.count, "the transcript has \(got.count) lines; the corpus has \(want.count)")
+        expectEqual(got.count, want.count, "the transcript has \(got.count) lines; the corpus has \(want.count)")
     }
 }
 

@@ -1,5 +1,6 @@
 import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow pair` and the options of `serve --listen` on the command line (spec D24, rules M-1..M-3):
@@ -22,10 +23,10 @@ struct PairCommandTests {
     func listenUsage(arguments: [String], said: String) throws {
         let runner = try CharflowRunner()
         let result = try runner.run(arguments)
-        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        expectEqual(result.status, 2, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(said), "\(arguments): \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.storePath + "-never"))
-        #expect(ServeState(runner: runner).file("tls-cert") == nil, "a certificate was made")
+        expectEqual(ServeState(runner: runner).file("tls-cert"), nil, "a certificate was made")
     }
 
     @Test("M-1 a certificate or key file that is not PEM is refused by name (exit 1) and nothing listens")
@@ -34,7 +35,7 @@ struct PairCommandTests {
         let file = runner.folder.appendingPathComponent("notes.txt").path
         try "not a certificate\n".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try runner.run(["serve", "--listen", "127.0.0.1:0", "--tls-cert", file, "--tls-key", file])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains(file) && result.stderr.contains("could not be read as a PEM certificate or private key"), "\(result.stderr)")
     }
 
@@ -42,9 +43,9 @@ struct PairCommandTests {
     func pairNeedsListen() throws {
         let runner = try CharflowRunner()
         let result = try runner.run(["pair"])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("start charflow serve --listen ADDRESS:PORT first"))
-        #expect(ServeState(runner: runner).file("pairings") == nil)
+        expectEqual(ServeState(runner: runner).file("pairings"), nil)
     }
 
     @Test("M-2 pair prints a QR code, the one-time link with its code, and the fingerprint serve --listen recorded")
@@ -53,7 +54,7 @@ struct PairCommandTests {
         let state = try ServeStateFolder(environment: ["HOME": runner.folder.path], storePath: runner.storePath)
         try NetworkRecord(url: "https://planner.home:8443", fingerprint: "AB:CD").write(to: state.networkPath)
         let result = try runner.run(["pair"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let link = try #require(result.stdout.firstMatch(of: /https:\/\/planner\.home:8443\/pair\?code=([0-9A-Z]{10})/))
         let code = String(link.output.1)
         #expect(result.stdout.contains("type the code \(PairingCodes.shown(code))"))
@@ -61,8 +62,8 @@ struct PairCommandTests {
         #expect(result.stdout.contains("█") && result.stdout.contains("▀"), "no QR code drawn")
         #expect(state.pairingCodes.consume(code, now: Date()), "the printed code does not pair on the wall clock")
         let json = try runner.run(["pair", "--json"]).json()
-        #expect((json["url"] as? String)?.hasPrefix("https://planner.home:8443/pair?code=") == true)
-        #expect(json["expiresInSeconds"] as? Int == 600)
+        expectEqual((json["url"] as? String)?.hasPrefix("https://planner.home:8443/pair?code="), true)
+        expectEqual(json["expiresInSeconds"] as? Int, 600)
     }
 
     @Test("M-3 pair --list names the paired browsers with their last use; --revoke ends one and refuses a name no browser has")
@@ -76,10 +77,10 @@ struct PairCommandTests {
         let listed = try runner.run(["pair", "--list"])
         #expect(listed.stdout.contains("Chrome on Android — last used 2026-12-01T09:00:00"), "\(listed.stdout)")
         let unknown = try runner.run(["pair", "--revoke", "Firefox on Linux"])
-        #expect(unknown.status == 1)
+        expectEqual(unknown.status, 1)
         #expect(unknown.stderr.contains("No paired browser is called \"Firefox on Linux\""))
         let revoked = try runner.run(["pair", "--revoke", "Chrome on Android"])
-        #expect(revoked.status == 0)
-        #expect(state.devices.all().map(\.name) == ["Safari on iPhone"])
+        expectEqual(revoked.status, 0)
+        expectEqual(state.devices.all().map(\.name), ["Safari on iPhone"])
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Titles and names are one line of plain text on every path; notes keep their lines and are printed escaped.
@@ -66,11 +67,11 @@ struct PlainTextNamesCLITests {
                              ("/api/tasks", #"{"parse": "\#(title) ~15", "region": "morning", "bucket": "misc"}"#),
                              ("/api/parse", #"{"parse": "\#(title)"}"#)] {
             let answer = try server.send("POST", path, json: body)
-            #expect(answer.status == 400, "\(path) \(body): \(answer.body)")
+            expectEqual(answer.status, 400, "\(path) \(body): \(answer.body)")
             // A NUL is refused by the body itself, for every field of every route (`bad_field`).
             #expect(try answer.errorCode() == (title.contains("u0000") ? "bad_field" : "unfit_character"), "\(answer.body)")
         }
-        #expect(server.storeBytes() == before)
+        expectEqual(server.storeBytes(), before)
     }
 
     @Test("W-9 T-5 quick add names a category with a space through a backslash, on the CLI and the page alike")
@@ -83,15 +84,15 @@ struct PlainTextNamesCLITests {
         defer { server.stop() }
         let preview = try server.send("POST", "/api/parse",
                                       json: String(decoding: try JSONSerialization.data(withJSONObject: ["parse": line]), as: UTF8.self))
-        #expect(preview.status == 200, "\(preview.body)")
-        #expect(try preview.json()["category"] as? String == "Side Project", "\(preview.body)")
+        expectEqual(preview.status, 200, "\(preview.body)")
+        try expectEqual(preview.json()["category"] as? String, "Side Project", "\(preview.body)")
         let refused = try server.send("POST", "/api/parse", json: #"{"parse": "Sketch\u001b[2J the logo"}"#)
-        #expect(refused.status == 400, "\(refused.body)")
-        #expect(try refused.errorCode() == "unfit_character")
+        expectEqual(refused.status, 400, "\(refused.body)")
+        try expectEqual(refused.errorCode(), "unfit_character")
         let task = try cf.json(["add", "--parse", line], now: Self.now)
-        #expect(task["title"] as? String == "Sketch the logo")
-        #expect(task["category"] as? String == "Side Project")
-        #expect(task["effortMinutes"] as? Int == 30)
+        expectEqual(task["title"] as? String, "Sketch the logo")
+        expectEqual(task["category"] as? String, "Side Project")
+        expectEqual(task["effortMinutes"] as? Int, 30)
     }
 
     @Test("X-5 B-1 T-5 a backup row whose title or name holds a control or direction character refuses the whole import",
@@ -127,11 +128,11 @@ struct PlainTextNamesCLITests {
         #expect(refused.status == 1 && refused.stderr.contains("\(place): holds"), "\(refused.stderr)")
         #expect(try cf.storeQuery("SELECT title FROM tasks ORDER BY title", []).isEmpty, "a refused import changes nothing")
         let result = try cf.run(["import", path, "--skip-unreadable"], now: Self.now)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not imported: \(place): holds"), "\(result.stdout)")
         #expect(result.stdout.contains("a title is one line of plain text"), "\(result.stdout)")
         let titles = try cf.storeQuery("SELECT title FROM tasks ORDER BY title", [])
-        #expect(titles == ["Buy milk"], "only the readable task came in, unaltered")
+        expectEqual(titles, ["Buy milk"], "only the readable task came in, unaltered")
     }
 
     @Test("X-5 a Taskwarrior file whose only task holds an escape character is refused and changes nothing")
@@ -144,7 +145,7 @@ struct PlainTextNamesCLITests {
         let result = try cf.run(["import", path], now: Self.now)
         #expect(result.status != 0, "\(result.stdout)")
         #expect(result.stderr.contains("one line of plain text"), "\(result.stderr)")
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("T-33 notes keep their lines and tabs, and show and backlog print an escape in them escaped")

@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Night planning, settings, erase and privacy through the command line (issue 6; spec D4, D8, D10, D13).
@@ -17,43 +18,40 @@ struct PlanningCLITests {
 
         // Nobody planned on Monday night; the rollover at midnight deferred the report automatically.
         let review = try cf.json(["plan", "review"], now: "2026-12-01T00:30")
-        #expect(review["date"] as? String == "2026-11-30", "after midnight it reviews the day that just ended")
-        #expect(review["planDay"] as? String == "2026-12-01", "and plans the day now begun")
-        #expect(JSONPath.titles(JSONPath.tasks(review, "open")) == ["Report"])
-        #expect(try cf.planningDeferrals(report, now: "2026-12-01T00:30")
-            == [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
+        expectEqual(review["date"] as? String, "2026-11-30", "after midnight it reviews the day that just ended")
+        expectEqual(review["planDay"] as? String, "2026-12-01", "and plans the day now begun")
+        expectEqual(JSONPath.titles(JSONPath.tasks(review, "open")), ["Report"])
+        try expectEqual(cf.planningDeferrals(report, now: "2026-12-01T00:30"), [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
 
         let kept = try cf.json(["plan", "carry", report, "--keep"], now: "2026-12-01T00:31")
-        #expect(kept["dueDate"] as? String == "2026-12-01", "Keep moves it to the day now begun, not to Wednesday")
-        #expect(kept["deferralCount"] as? Int == 1, "the rollover's deferral is refined, not counted again")
+        expectEqual(kept["dueDate"] as? String, "2026-12-01", "Keep moves it to the day now begun, not to Wednesday")
+        expectEqual(kept["deferralCount"] as? Int, 1, "the rollover's deferral is refined, not counted again")
         let change = kept["deferral"] as? [String: Any] ?? [:]
-        #expect(change["refined"] as? Bool == true)
-        #expect(change["counted"] as? Bool == false)
-        #expect(try cf.planningDeferrals(report, now: "2026-12-01T00:31")
-            == [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")], "one record for the day, its reason now the user's")
+        expectEqual(change["refined"] as? Bool, true)
+        expectEqual(change["counted"] as? Bool, false)
+        try expectEqual(cf.planningDeferrals(report, now: "2026-12-01T00:31"), [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")], "one record for the day, its reason now the user's")
 
         // Planning "tomorrow" at 00:30 places on the board of the day now begun.
         let onBoard = try cf.json(["plan", "tomorrow", placed, "--region", "morning"], now: "2026-12-01T00:32")
-        #expect(onBoard["dueDate"] as? String == "2026-12-01")
+        expectEqual(onBoard["dueDate"] as? String, "2026-12-01")
         let closed = try cf.json(["plan", "close"], now: "2026-12-01T00:33")
-        #expect(closed["date"] as? String == "2026-11-30")
-        #expect(closed["planDay"] as? String == "2026-12-01")
+        expectEqual(closed["date"] as? String, "2026-11-30")
+        expectEqual(closed["planDay"] as? String, "2026-12-01")
         let today = try cf.json(["today"], now: "2026-12-01T08:00")
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Placed later"])
-        #expect(JSONPath.titles(JSONPath.tasks(today, "due")) == ["Report"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), ["Placed later"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "due")), ["Report"])
 
         // In the evening it is today's review and tomorrow's plan again.
         let evening = try cf.json(["plan", "review"], now: "2026-12-01T21:00")
-        #expect(evening["date"] as? String == "2026-12-01")
-        #expect(evening["planDay"] as? String == "2026-12-02")
+        expectEqual(evening["date"] as? String, "2026-12-01")
+        expectEqual(evening["planDay"] as? String, "2026-12-02")
         let session = evening["session"] as? [String: Any]
-        #expect(session == nil, "last night's closed session belongs to 30 November, not tonight")
+        expectEqual(session, nil, "last night's closed session belongs to 30 November, not tonight")
         // Same logical day, same task: the one record is refined again (at most one deferral per day).
         let keptAgain = try cf.json(["plan", "carry", report, "--keep"], now: "2026-12-01T21:01")
-        #expect(keptAgain["dueDate"] as? String == "2026-12-02")
-        #expect(keptAgain["deferralCount"] as? Int == 1)
-        #expect(try cf.planningDeferrals(report, now: "2026-12-01T21:01")
-            == [PlanningDeferral("2026-12-01", "2026-12-02", "reschedule")])
+        expectEqual(keptAgain["dueDate"] as? String, "2026-12-02")
+        expectEqual(keptAgain["deferralCount"] as? Int, 1)
+        try expectEqual(cf.planningDeferrals(report, now: "2026-12-01T21:01"), [PlanningDeferral("2026-12-01", "2026-12-02", "reschedule")])
     }
 
     @Test("P-3 P-7 with the rollover at 04:00, 02:00 is still the old day and 04:30 is last night's planning")
@@ -66,31 +64,28 @@ struct PlanningCLITests {
 
         // 02:00 on 1 December: the logical day is still 30 November; no rollover yet.
         let atTwo = try cf.json(["plan", "review"], now: "2026-12-01T02:00")
-        #expect(atTwo["date"] as? String == "2026-11-30")
-        #expect(atTwo["planDay"] as? String == "2026-12-01")
+        expectEqual(atTwo["date"] as? String, "2026-11-30")
+        expectEqual(atTwo["planDay"] as? String, "2026-12-01")
         let kept = try cf.json(["plan", "carry", early, "--keep"], now: "2026-12-01T02:01")
-        #expect(kept["deferralCount"] as? Int == 1)
-        #expect((kept["deferral"] as? [String: Any])?["counted"] as? Bool == true, "a new deferral, counted on 30 November")
-        #expect(try cf.planningDeferrals(early, now: "2026-12-01T02:01")
-            == [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
+        expectEqual(kept["deferralCount"] as? Int, 1)
+        expectEqual((kept["deferral"] as? [String: Any])?["counted"] as? Bool, true, "a new deferral, counted on 30 November")
+        try expectEqual(cf.planningDeferrals(early, now: "2026-12-01T02:01"), [PlanningDeferral("2026-11-30", "2026-12-01", "reschedule")])
 
         // 04:30: the rollover ran; the task kept at 02:00 is due today and gains nothing.
         let atHalfFour = try cf.json(["plan", "review"], now: "2026-12-01T04:30")
-        #expect(atHalfFour["date"] as? String == "2026-11-30", "half an hour into the new day is still last night")
-        #expect(atHalfFour["planDay"] as? String == "2026-12-01")
-        #expect(try cf.show(early, now: "2026-12-01T04:30")["deferralCount"] as? Int == 1)
-        #expect(try cf.planningDeferrals(late, now: "2026-12-01T04:30")
-            == [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
+        expectEqual(atHalfFour["date"] as? String, "2026-11-30", "half an hour into the new day is still last night")
+        expectEqual(atHalfFour["planDay"] as? String, "2026-12-01")
+        try expectEqual(cf.show(early, now: "2026-12-01T04:30")["deferralCount"] as? Int, 1)
+        try expectEqual(cf.planningDeferrals(late, now: "2026-12-01T04:30"), [PlanningDeferral("2026-12-01", "2026-12-01", "unspecified")])
         let refined = try cf.json(["plan", "carry", late, "--keep"], now: "2026-12-01T04:31")
-        #expect(refined["deferralCount"] as? Int == 1)
-        #expect(refined["dueDate"] as? String == "2026-12-01")
-        #expect(try cf.planningDeferrals(late, now: "2026-12-01T04:31")
-            == [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")])
+        expectEqual(refined["deferralCount"] as? Int, 1)
+        expectEqual(refined["dueDate"] as? String, "2026-12-01")
+        try expectEqual(cf.planningDeferrals(late, now: "2026-12-01T04:31"), [PlanningDeferral("2026-12-01", "2026-12-01", "reschedule")])
 
         // Later in the morning (more than six hours after 04:00) it is today's planning.
         let morning = try cf.json(["plan", "review"], now: "2026-12-01T10:30")
-        #expect(morning["date"] as? String == "2026-12-01")
-        #expect(morning["planDay"] as? String == "2026-12-02")
+        expectEqual(morning["date"] as? String, "2026-12-01")
+        expectEqual(morning["planDay"] as? String, "2026-12-02")
     }
 
     // MARK: P-4 overload and Move, the prioritisation prompt
@@ -111,34 +106,34 @@ struct PlanningCLITests {
         _ = try cf.add("No estimate", ["--due", "tomorrow", "--effort", "none"], now: "2026-11-30T09:00")
 
         let before = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
-        #expect(before["taskMinutes"] as? Int == 30, "no estimate counts as zero")
-        #expect(before["habitMinutes"] as? Int == 20, "the daily habit's minutes count; a weekly target's are flexible")
-        #expect(before["freeMinutes"] as? Int == 40, "an hour of regions less the habit's 20 minutes")
-        #expect(before["overloaded"] as? Bool == false, "30 of 40 minutes")
+        expectEqual(before["taskMinutes"] as? Int, 30, "no estimate counts as zero")
+        expectEqual(before["habitMinutes"] as? Int, 20, "the daily habit's minutes count; a weekly target's are flexible")
+        expectEqual(before["freeMinutes"] as? Int, 40, "an hour of regions less the habit's 20 minutes")
+        expectEqual(before["overloaded"] as? Bool, false, "30 of 40 minutes")
 
         // 30 + 15 of tasks fit in the hour, not in the 40 minutes the habit leaves.
         let placing = try cf.ok(["plan", "tomorrow", read, "--region", "afternoon"], now: now).stdout
         #expect(placing.contains(Messages.overload(load: 45, free: 40)), "the overload notice: \(placing)")
         #expect(placing.contains("45 min"), "\(placing)")
         let after = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
-        #expect(after["taskMinutes"] as? Int == 45)
-        #expect(after["overloaded"] as? Bool == true)
+        expectEqual(after["taskMinutes"] as? Int, 45)
+        expectEqual(after["overloaded"] as? Bool, true)
         let text = try cf.ok(["plan"], now: now).stdout
         #expect(text.contains("Move something to another day?"), "\(text)")
 
         // Move: a reschedule, never a deferral.
         let moved = try cf.json(["plan", "move", read, "--to", "2026-12-04"], now: "2026-11-30T21:01")
-        #expect(moved["dueDate"] as? String == "2026-12-04")
+        expectEqual(moved["dueDate"] as? String, "2026-12-04")
         #expect(moved["region"] is NSNull, "moving off the day clears the placement")
-        #expect(moved["deferralCount"] as? Int == 0)
+        expectEqual(moved["deferralCount"] as? Int, 0)
         #expect(try cf.planningDeferrals(read, now: "2026-11-30T21:01").isEmpty)
         let movedTomorrow = try cf.json(["plan", "move", write, "--to", "later-this-week"], now: "2026-11-30T21:02")
-        #expect(movedTomorrow["dueDate"] as? String == "2026-12-03")
-        #expect(movedTomorrow["deferralCount"] as? Int == 0)
+        expectEqual(movedTomorrow["dueDate"] as? String, "2026-12-03")
+        expectEqual(movedTomorrow["deferralCount"] as? Int, 0)
         #expect(try cf.planningDeferrals(write, now: "2026-11-30T21:02").isEmpty, "pushing tomorrow's task on is rescheduling")
         let relieved = (try cf.json(["plan"], now: "2026-11-30T21:03"))["load"] as? [String: Any] ?? [:]
-        #expect(relieved["overloaded"] as? Bool == false)
-        #expect(relieved["taskMinutes"] as? Int == 0)
+        expectEqual(relieved["overloaded"] as? Bool, false)
+        expectEqual(relieved["taskMinutes"] as? Int, 0)
         let quiet = try cf.ok(["plan"], now: "2026-11-30T21:03").stdout
         #expect(!quiet.contains("Move something"), "no notice within the free time: \(quiet)")
     }
@@ -154,27 +149,27 @@ struct PlanningCLITests {
             ((try cf.json(["plan"], now: now))["load"] as? [String: Any])?["prioritisationPrompt"] as? Bool
         }
         let promptLine = Messages.text(.prioritisationPrompt(day: try #require(LocalDay("2026-12-01"))))
-        #expect(try prompt() == false, "four tasks are not a full day")
+        try expectEqual(prompt(), false, "four tasks are not a full day")
 
         ids.append(try cf.add("Task 5", now: "2026-11-30T09:00"))
         let fifth = try cf.ok(["plan", "tomorrow", ids[4]], now: now).stdout
         #expect(fifth.contains(promptLine), "shown in the plan step as the fifth task lands: \(fifth)")
-        #expect(try prompt() == true)
+        try expectEqual(prompt(), true)
 
         let oneHigh = try cf.json(["plan", "tomorrow", ids[0], "--importance", "high"], now: now)
-        #expect(oneHigh["importance"] as? String == "high")
-        #expect(oneHigh["dueDate"] as? String == "2026-12-01", "important: dated the planned day")
-        #expect(try prompt() == true, "one important task of five")
+        expectEqual(oneHigh["importance"] as? String, "high")
+        expectEqual(oneHigh["dueDate"] as? String, "2026-12-01", "important: dated the planned day")
+        try expectEqual(prompt(), true, "one important task of five")
 
         let twoImportant = try cf.ok(["plan", "tomorrow", ids[1], "--importance", "medium"], now: now).stdout
         #expect(!twoImportant.contains(promptLine), "\(twoImportant)")
-        #expect(try prompt() == false, "two important tasks answer it")
+        try expectEqual(prompt(), false, "two important tasks answer it")
 
         // Back to one important, then a dropped task does not count toward the plan.
         try cf.ok(["plan", "tomorrow", ids[1], "--importance", "low"], now: now)
-        #expect(try prompt() == true)
+        try expectEqual(prompt(), true)
         try cf.ok(["delete", ids[2]], now: now)
-        #expect(try prompt() == false, "four live tasks remain")
+        try expectEqual(prompt(), false, "four live tasks remain")
     }
 
     // MARK: P-1 engagement
@@ -191,14 +186,14 @@ struct PlanningCLITests {
         try cf.ok(["plan"], now: "2026-12-02T21:01")
         // 3 December's planning closed at 00:30 on the 4th: it engages the 3rd, the day reviewed.
         let late = try cf.json(["plan", "close"], now: "2026-12-04T00:30")
-        #expect(late["date"] as? String == "2026-12-03")
+        expectEqual(late["date"] as? String, "2026-12-03")
 
         let states = try cf.planningGridStates(habit, now: "2026-12-05T10:00")
-        #expect(states["2026-11-30"] == "complete", "closed: engaged")
-        #expect(states["2026-12-01"] == "complete", "skipped: engaged")
-        #expect(states["2026-12-02"] == "empty", "opening planning does not count")
-        #expect(states["2026-12-03"] == "complete", "the late close counts for the day it reviewed")
-        #expect(states["2026-12-04"] == "empty", "not for the day it happened on")
+        expectEqual(states["2026-11-30"], "complete", "closed: engaged")
+        expectEqual(states["2026-12-01"], "complete", "skipped: engaged")
+        expectEqual(states["2026-12-02"], "empty", "opening planning does not count")
+        expectEqual(states["2026-12-03"], "complete", "the late close counts for the day it reviewed")
+        expectEqual(states["2026-12-04"], "empty", "not for the day it happened on")
     }
 
     // MARK: P-7 settings
@@ -215,26 +210,26 @@ struct PlanningCLITests {
         defer { cf.removeFolder() }
         let now = "2026-11-30T09:00"
         let defaults = try cf.json(["settings"], now: now)
-        #expect(defaults["rollover-time"] as? String == "00:00")
-        #expect(defaults["end-of-day"] as? String == "19:00")
-        #expect(defaults["lock-complementary"] as? String == "off")
-        #expect(defaults["capacity"] == nil, "night planning weighs free time, not a flat capacity (F-15)")
-        #expect(defaults["review-time"] as? String == "18:00")
-        #expect(defaults["color"] as? String == "on")
-        #expect(Set(defaults.keys) == Set(PlannerSettings.keys))
+        expectEqual(defaults["rollover-time"] as? String, "00:00")
+        expectEqual(defaults["end-of-day"] as? String, "19:00")
+        expectEqual(defaults["lock-complementary"] as? String, "off")
+        expectEqual(defaults["capacity"], nil, "night planning weighs free time, not a flat capacity (F-15)")
+        expectEqual(defaults["review-time"] as? String, "18:00")
+        expectEqual(defaults["color"] as? String, "on")
+        expectEqual(Set(defaults.keys), Set(PlannerSettings.keys))
 
         for (key, value) in Self.settingValues {
             let set = try cf.json(["settings", key, value], now: now)
-            #expect(set.count == 1, "setting one key reports that key: \(set)")
-            #expect(set[key] as? String == value)
-            #expect(try cf.json(["settings", key], now: now)[key] as? String == value)
-            #expect(try cf.json(["settings"], now: now)[key] as? String == value)
+            expectEqual(set.count, 1, "setting one key reports that key: \(set)")
+            expectEqual(set[key] as? String, value)
+            try expectEqual(cf.json(["settings", key], now: now)[key] as? String, value)
+            try expectEqual(cf.json(["settings"], now: now)[key] as? String, value)
             let line = try cf.ok(["settings", key], now: now).stdout
             #expect(line.hasPrefix(key) && line.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(value), "\(line)")
         }
         // Words are accepted in any case and the three-letter weekday form.
-        #expect(try cf.json(["settings", "first-weekday", "Tue"], now: now)["first-weekday"] as? String == "tuesday")
-        #expect(try cf.json(["settings", "color", "ON"], now: now)["color"] as? String == "on")
+        try expectEqual(cf.json(["settings", "first-weekday", "Tue"], now: now)["first-weekday"] as? String, "tuesday")
+        try expectEqual(cf.json(["settings", "color", "ON"], now: now)["color"] as? String, "on")
     }
 
     static let badSettings: [[String]] = [
@@ -251,11 +246,11 @@ struct PlanningCLITests {
         let before = try cf.json(["settings"], now: "2026-11-30T09:00")
         try cf.expectRefused(["settings"] + words, now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings"] + words, now: "2026-11-30T09:01")
-        #expect(json.status == 1)
+        expectEqual(json.status, 1)
         let error = (try json.json())["error"] as? [String: Any]
-        #expect(error?["code"] as? String == "invalid_value", "\(json.stdout)")
+        expectEqual(error?["code"] as? String, "invalid_value", "\(json.stdout)")
         let after = try cf.json(["settings"], now: "2026-11-30T09:02")
-        #expect(NSDictionary(dictionary: after) == NSDictionary(dictionary: before))
+        expectEqual(NSDictionary(dictionary: after), NSDictionary(dictionary: before))
     }
 
     @Test("P-7 an unknown setting key is refused with exit 1, read or written")
@@ -266,8 +261,8 @@ struct PlanningCLITests {
         try cf.expectRefused(["settings", "timezone", "UTC"], now: "2026-11-30T09:01").message
         try cf.expectRefused(["settings", "timezone"], now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings", "dark-mode", "on"], now: "2026-11-30T09:01")
-        #expect(json.status == 1)
-        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "unknown_setting")
+        expectEqual(json.status, 1)
+        expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "unknown_setting")
     }
 
     @Test("F-15 the day capacity setting is gone: read or written it is refused with a word on free time, and nothing changes")
@@ -279,8 +274,8 @@ struct PlanningCLITests {
         #expect(written.contains("free time"), "\(written)")
         try cf.expectRefused(["settings", "capacity"], now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings", "capacity", "300"], now: "2026-11-30T09:01")
-        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "unknown_setting")
-        #expect(NSDictionary(dictionary: try cf.json(["settings"], now: "2026-11-30T09:02")) == NSDictionary(dictionary: before))
+        expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "unknown_setting")
+        expectEqual(NSDictionary(dictionary: try cf.json(["settings"], now: "2026-11-30T09:02")), NSDictionary(dictionary: before))
     }
 
     @Test("P-7 review-time moves the review reminder; lock-complementary locks the board")
@@ -289,7 +284,7 @@ struct PlanningCLITests {
         defer { cf.removeFolder() }
         try cf.ok(["settings", "review-time", "19:45"], now: "2026-11-30T09:00")
         #expect(try cf.planningReminders(now: "2026-11-30T19:30").isEmpty, "18:00 is no longer the review time")
-        #expect(try cf.planningReminders(now: "2026-11-30T19:50").map(\.message) == ["Time to review?"])
+        try expectEqual(cf.planningReminders(now: "2026-11-30T19:50").map(\.message), ["Time to review?"])
 
         _ = try cf.add("Big one", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
         let small = try cf.add("Side one", ["--region", "morning", "--bucket", "complementary"], now: "2026-11-30T09:00")
@@ -297,9 +292,9 @@ struct PlanningCLITests {
             let today = try cf.json(["today"], now: "2026-11-30T10:00")
             return ((today["regions"] as? [String: Any])?["morning"] as? [String: Any])?["complementaryLocked"] as? Bool
         }
-        #expect(try locked() == false)
+        try expectEqual(locked(), false)
         try cf.ok(["settings", "lock-complementary", "on"], now: "2026-11-30T10:00")
-        #expect(try locked() == true)
+        try expectEqual(locked(), true)
         try cf.expectRefused(["done", small], now: "2026-11-30T10:01").message
     }
 
@@ -310,10 +305,10 @@ struct PlanningCLITests {
         let empty = cf.folder.appendingPathComponent("empty-bin")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let first = try cf.run(["remind", "--notify"], now: "2026-11-30T18:30", extra: ["PATH": empty.path])
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Time to review?")
+        expectEqual(first.status, 0, "\(first.stderr)")
+        expectEqual(first.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Time to review?")
         let second = try cf.run(["remind", "--notify"], now: "2026-11-30T18:35", extra: ["PATH": empty.path])
-        #expect(second.status == 0)
+        expectEqual(second.status, 0)
         #expect(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "given once a day: \(second.stdout)")
     }
 
@@ -336,22 +331,22 @@ struct PlanningCLITests {
             let sessions = try cf.show(task, now: now)["sessions"] as? [[String: Any]] ?? []
             return sessions.compactMap { $0["day"] as? String }.sorted()
         }
-        #expect(try sessionDays("2026-12-01T09:01") == ["2026-12-01"], "01:00 would be 30 November under 04:00, but the stored day stands")
+        try expectEqual(sessionDays("2026-12-01T09:01"), ["2026-12-01"], "01:00 would be 30 November under 04:00, but the stored day stands")
         var grid = try cf.planningGridStates(pages, now: "2026-12-01T09:02")
-        #expect(grid["2026-12-01"] == "partialHigh", "the 01:10 entry stays on 1 December")
+        expectEqual(grid["2026-12-01"], "partialHigh", "the 01:10 entry stays on 1 December")
         #expect(grid["2026-11-30"] != "partialHigh" && grid["2026-11-30"] != "complete")
 
         // Under 04:00, 02:00 on the 2nd is still 1 December: new records get the new rule.
         try cf.ok(["begin", task], now: "2026-12-02T02:00")
         try cf.ok(["finish", "--stop"], now: "2026-12-02T02:30")
         try cf.ok(["habit", "log", pages, "--count", "1"], now: "2026-12-02T02:10")
-        #expect(try sessionDays("2026-12-02T09:00") == ["2026-12-01", "2026-12-01"])
+        try expectEqual(sessionDays("2026-12-02T09:00"), ["2026-12-01", "2026-12-01"])
 
         // Back to midnight: neither is moved to 2 December.
         try cf.ok(["settings", "rollover-time", "00:00"], now: "2026-12-02T09:00")
-        #expect(try sessionDays("2026-12-02T09:01") == ["2026-12-01", "2026-12-01"])
+        try expectEqual(sessionDays("2026-12-02T09:01"), ["2026-12-01", "2026-12-01"])
         grid = try cf.planningGridStates(pages, now: "2026-12-02T09:02")
-        #expect(grid["2026-12-01"] == "complete", "both entries stay on 1 December: 2/2")
+        expectEqual(grid["2026-12-01"], "complete", "both entries stay on 1 December: 2/2")
         #expect(grid["2026-12-02"] != "partialHigh" && grid["2026-12-02"] != "complete", "nothing moved onto 2 December")
     }
 
@@ -366,9 +361,9 @@ struct PlanningCLITests {
         #expect(stderr.contains("--yes"), "\(stderr)")
         #expect(FileManager.default.fileExists(atPath: cf.storePath))
         let json = try cf.run(["--json", "erase"], now: "2026-11-30T09:01")
-        #expect(json.status == 1)
-        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "needs_yes")
-        #expect(JSONPath.titles(JSONPath.tasks(try cf.json(["list"], now: "2026-11-30T09:02"), "tasks")) == ["Keep me"])
+        expectEqual(json.status, 1)
+        expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "needs_yes")
+        expectEqual(JSONPath.titles(JSONPath.tasks(try cf.json(["list"], now: "2026-11-30T09:02"), "tasks")), ["Keep me"])
     }
 
     @Test("P-9 erase --yes removes the store file and its WAL files; the next run starts empty")
@@ -387,14 +382,14 @@ struct PlanningCLITests {
             result = try withExtendedLifetime(reader) { try cf.run(["erase", "--yes"], now: "2026-11-30T09:01") }
             for path in paths { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is gone") }
         }
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(!result.stdout.isEmpty, "erase says what it did")
         for path in paths { #expect(!FileManager.default.fileExists(atPath: path), "\(path) stays gone") }
 
         let after = try cf.run(["show", id, "--json"], now: "2026-11-30T09:02")
-        #expect(after.status == 1, "the task is gone for good")
+        expectEqual(after.status, 1, "the task is gone for good")
         let habits = try cf.json(["habits"], now: "2026-11-30T09:02")
-        #expect((habits["habits"] as? [Any])?.isEmpty == true, "\(habits)")
+        expectEqual((habits["habits"] as? [Any])?.isEmpty, true, "\(habits)")
         #expect(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:02"), "tasks").isEmpty)
     }
 
@@ -408,7 +403,7 @@ struct PlanningCLITests {
         #expect(text.contains(cf.storePath))
         #expect(!text.contains("!"), "a calm voice (D15)")
         let json = try cf.json(["privacy"], now: "2026-11-30T09:00")
-        #expect((json["message"] as? String)?.contains("sends nothing anywhere") == true)
-        #expect(json["store"] as? String == cf.storePath)
+        expectEqual((json["message"] as? String)?.contains("sends nothing anywhere"), true)
+        expectEqual(json["store"] as? String, cf.storePath)
     }
 }

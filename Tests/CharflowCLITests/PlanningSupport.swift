@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 // Helpers for the night-planning, signals, reminders, settings, erase and privacy tests
@@ -139,7 +140,7 @@ struct PlanningTmux {
     init(command: String) throws {
         name = "charflow-plan-" + UUID().uuidString.prefix(8).lowercased()
         let result = try tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
-        #expect(result.status == 0, "tmux new-session failed: \(result.output)")
+        expectEqual(result.status, 0, "tmux new-session failed: \(result.output)")
     }
 
     /// Runs one tmux client command on this pane's own server (its socket is named after the session).

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// B-21 / D8: `undo` reverts the night-planning steps and this other actions exactly.
@@ -59,9 +60,9 @@ struct PlanningUndoTests {
         #expect(changed != before, "\(action.name) changed nothing, so its undo proves nothing")
 
         let undo = try cf.run(["undo"], now: "2026-11-30T21:02")
-        #expect(undo.status == 0, "\(undo.stderr)")
+        expectEqual(undo.status, 0, "\(undo.stderr)")
         let after = try cf.planningContents()
-        #expect(after == before, "undo after \(action.name) left the store different:\n\(Self.difference(before, after))")
+        expectEqual(after, before, "undo after \(action.name) left the store different:\n\(Self.difference(before, after))")
         // An undone insert may leave a tombstone (for sync); it must never name a row that still exists.
         for (table, tombstoned) in try cf.planningTombstones() {
             for id in tombstoned {
@@ -79,7 +80,7 @@ struct PlanningUndoTests {
         #expect(JSONPath.tasks(try cf.json(["plan", "review"], now: "2026-11-30T21:01"), "open").isEmpty)
         try cf.ok(["undo"], now: "2026-11-30T21:02")
         let review = try cf.json(["plan", "review"], now: "2026-11-30T21:03")
-        #expect(JSONPath.titles(JSONPath.tasks(review, "open")) == ["Maybe"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(review, "open")), ["Maybe"])
         #expect(try cf.show(id, now: "2026-11-30T21:03")["droppedAt"] is NSNull)
     }
 

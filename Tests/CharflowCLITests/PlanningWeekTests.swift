@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Issue 6, "Done when": a full week through the command line with `--now`. Monday 30 November to Monday
@@ -31,8 +32,8 @@ struct PlanningWeekTests {
 
         // The Backlog has five tasks from last week: said once this week.
         let mon1 = try cf.planningSignals(now: "\(mon)T09:30")
-        #expect(mon1.map(\.kind) == ["backlogGrowingOld"], "Monday's first Today: \(mon1)")
-        #expect(mon1.first?.message.contains("5 tasks") == true, "\(mon1)")
+        expectEqual(mon1.map(\.kind), ["backlogGrowingOld"], "Monday's first Today: \(mon1)")
+        expectEqual(mon1.first?.message.contains("5 tasks"), true, "\(mon1)")
         #expect(try cf.planningSignals(now: "\(mon)T09:35").isEmpty, "a second Today on Monday repeats nothing")
 
         try cf.ok(["habit", "log", water, "--count", "2"], now: "\(mon)T10:00")
@@ -40,92 +41,91 @@ struct PlanningWeekTests {
         // Reminders: the review once the review time (18:00) has passed, the water window after 20:00, each once.
         #expect(try cf.planningReminders(now: "\(mon)T17:59").isEmpty, "nothing is due before 18:00")
         let review = PlanningReminder(kind: "review", message: "Time to review?", window: nil)
-        #expect(try cf.planningReminders(now: "\(mon)T18:30") == [review])
+        try expectEqual(cf.planningReminders(now: "\(mon)T18:30"), [review])
         let waterReminders = try cf.planningReminders(now: "\(mon)T20:05")
-        #expect(waterReminders.map(\.kind) == ["habitWindow"], "\(waterReminders)")
-        #expect(waterReminders.first?.message == "Water (All)")
+        expectEqual(waterReminders.map(\.kind), ["habitWindow"], "\(waterReminders)")
+        expectEqual(waterReminders.first?.message, "Water (All)")
         #expect(try cf.planningReminders(now: "\(mon)T20:10").isEmpty, "neither reminder is given twice in a day")
 
         // Step 1: review Monday, plan Tuesday; the habit's partial day is shown honestly.
         let monReview = try cf.json(["plan", "review"], now: "\(mon)T21:00")
-        #expect(monReview["date"] as? String == mon)
-        #expect(monReview["planDay"] as? String == "2026-12-01")
-        #expect(Set(JSONPath.titles(JSONPath.tasks(monReview, "open")))
-            == ["Quarterly report", "Tax return", "Call bank", "Book dentist", "Old magazine"])
+        expectEqual(monReview["date"] as? String, mon)
+        expectEqual(monReview["planDay"] as? String, "2026-12-01")
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(monReview, "open"))), ["Quarterly report", "Tax return", "Call bank", "Book dentist", "Old magazine"])
         #expect(JSONPath.tasks(monReview, "done").isEmpty)
         let monHabits = monReview["habits"] as? [[String: Any]] ?? []
-        #expect(monHabits.count == 1)
-        #expect(monHabits.first?["text"] as? String == "2/3", "partial habit days read 2/3: \(monHabits)")
-        #expect(monHabits.first?["state"] as? String == "partialHigh")
+        expectEqual(monHabits.count, 1)
+        expectEqual(monHabits.first?["text"] as? String, "2/3", "partial habit days read 2/3: \(monHabits)")
+        expectEqual(monHabits.first?["state"] as? String, "partialHigh")
 
         // Step 2: carry forward. Keep is the instant deferral to the planned day.
         let kept = try cf.json(["plan", "carry", report, "--keep"], now: "\(mon)T21:01")
-        #expect(kept["dueDate"] as? String == "2026-12-01")
-        #expect(kept["deferralCount"] as? Int == 1)
+        expectEqual(kept["dueDate"] as? String, "2026-12-01")
+        expectEqual(kept["deferralCount"] as? Int, 1)
         let keptDeferral = kept["deferral"] as? [String: Any] ?? [:]
-        #expect(keptDeferral["counted"] as? Bool == true)
-        #expect(keptDeferral["refined"] as? Bool == false)
-        #expect(keptDeferral["importanceEased"] as? Bool == false)
+        expectEqual(keptDeferral["counted"] as? Bool, true)
+        expectEqual(keptDeferral["refined"] as? Bool, false)
+        expectEqual(keptDeferral["importanceEased"] as? Bool, false)
         try cf.ok(["plan", "carry", tax, "--keep"], now: "\(mon)T21:01")
         let bankKept = try cf.json(["plan", "carry", bank, "--keep"], now: "\(mon)T21:02")
         #expect(bankKept["region"] is NSNull, "a kept task leaves the day's board")
-        #expect(bankKept["dueDate"] as? String == "2026-12-01")
+        expectEqual(bankKept["dueDate"] as? String, "2026-12-01")
         // Later: a quick date and a reason chip.
         let later = try cf.json(["plan", "carry", dentist, "--later", "next-week", "--reason", "not-ready"], now: "\(mon)T21:03")
-        #expect(later["dueDate"] as? String == "2026-12-07", "next week starts on Monday 7 December")
-        #expect(later["deferralCount"] as? Int == 1)
+        expectEqual(later["dueDate"] as? String, "2026-12-07", "next week starts on Monday 7 December")
+        expectEqual(later["deferralCount"] as? Int, 1)
         // Drop.
         let dropped = try cf.json(["plan", "carry", magazine, "--drop"], now: "\(mon)T21:04")
         #expect(dropped["droppedAt"] is String)
-        #expect(dropped["deferralCount"] as? Int == 0, "a drop is not a deferral")
+        expectEqual(dropped["deferralCount"] as? Int, 0, "a drop is not a deferral")
 
         // Step 3: plan Tuesday.
         let placed = try cf.json(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"],
                                          now: "\(mon)T21:05")
-        #expect(placed["region"] as? String == "morning")
-        #expect(placed["bucket"] as? String == "mustDo")
-        #expect(placed["dueDate"] as? String == "2026-12-01")
-        #expect(placed["deferralCount"] as? Int == 1, "placing a task already kept for Tuesday counts nothing more")
+        expectEqual(placed["region"] as? String, "morning")
+        expectEqual(placed["bucket"] as? String, "mustDo")
+        expectEqual(placed["dueDate"] as? String, "2026-12-01")
+        expectEqual(placed["deferralCount"] as? Int, 1, "placing a task already kept for Tuesday counts nothing more")
 
         // Step 4: close.
         let monClose = try cf.json(["plan", "close"], now: "\(mon)T21:06")
-        #expect(monClose["state"] as? String == "closed")
-        #expect(monClose["date"] as? String == mon)
-        #expect(monClose["planDay"] as? String == "2026-12-01")
+        expectEqual(monClose["state"] as? String, "closed")
+        expectEqual(monClose["date"] as? String, mon)
+        expectEqual(monClose["planDay"] as? String, "2026-12-01")
         #expect(try cf.planningReminders(now: "\(mon)T21:10").isEmpty)
 
         // ── Tuesday 1 December: planned before the review time, so no review reminder ──────────
         let tue = "2026-12-01"
         #expect(try cf.planningSignals(now: "\(tue)T08:00").isEmpty, "Tuesday: nothing new (the Backlog was told this week)")
         let tueBoard = try cf.json(["today"], now: "\(tue)T08:01")
-        #expect(JSONPath.titles(JSONPath.tasks(tueBoard, "regions", "morning", "mustDo")) == ["Quarterly report"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(tueBoard, "regions", "morning", "mustDo")), ["Quarterly report"])
         try cf.ok(["done", bank], now: "\(tue)T09:00")
         try cf.ok(["habit", "log", water, "--count", "3"], now: "\(tue)T10:00")
         var smalls: [String] = []
         for index in 1...5 { smalls.append(try cf.add("Small \(index)", ["--due", "tomorrow"], now: "\(tue)T11:00")) }
 
         let tueReview = try cf.json(["plan", "review"], now: "\(tue)T17:00")
-        #expect(tueReview["date"] as? String == tue)
-        #expect(tueReview["planDay"] as? String == "2026-12-02")
-        #expect(JSONPath.titles(JSONPath.tasks(tueReview, "done")) == ["Call bank"])
-        #expect(Set(JSONPath.titles(JSONPath.tasks(tueReview, "open"))) == ["Quarterly report", "Tax return"])
-        #expect((tueReview["habits"] as? [[String: Any]])?.first?["text"] as? String == "3/3")
+        expectEqual(tueReview["date"] as? String, tue)
+        expectEqual(tueReview["planDay"] as? String, "2026-12-02")
+        expectEqual(JSONPath.titles(JSONPath.tasks(tueReview, "done")), ["Call bank"])
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(tueReview, "open"))), ["Quarterly report", "Tax return"])
+        expectEqual((tueReview["habits"] as? [[String: Any]])?.first?["text"] as? String, "3/3")
 
         let keptAgain = try cf.json(["plan", "carry", report, "--keep"], now: "\(tue)T17:01")
-        #expect(keptAgain["deferralCount"] as? Int == 2)
+        expectEqual(keptAgain["deferralCount"] as? Int, 2)
         let taxLater = try cf.json(["plan", "carry", tax, "--later", "2026-12-03"], now: "\(tue)T17:01")
-        #expect(taxLater["deferralCount"] as? Int == 2)
-        #expect(taxLater["importance"] as? String == "high", "the 2nd deferral keeps the importance")
+        expectEqual(taxLater["deferralCount"] as? Int, 2)
+        expectEqual(taxLater["importance"] as? String, "high", "the 2nd deferral keeps the importance")
         try cf.ok(["plan", "tomorrow", report, "--region", "morning", "--bucket", "must", "--importance", "high"], now: "\(tue)T17:02")
 
         // Six tasks on Wednesday, one of them important: the prioritisation prompt.
         let overview = try cf.json(["plan"], now: "\(tue)T17:03")
         let load = overview["load"] as? [String: Any] ?? [:]
-        #expect(load["day"] as? String == "2026-12-02")
-        #expect((load["tasks"] as? [Any])?.count == 6)
-        #expect(load["prioritisationPrompt"] as? Bool == true)
-        #expect(load["overloaded"] as? Bool == false)
-        #expect(try cf.json(["plan", "close"], now: "\(tue)T17:05")["state"] as? String == "closed")
+        expectEqual(load["day"] as? String, "2026-12-02")
+        expectEqual((load["tasks"] as? [Any])?.count, 6)
+        expectEqual(load["prioritisationPrompt"] as? Bool, true)
+        expectEqual(load["overloaded"] as? Bool, false)
+        try expectEqual(cf.json(["plan", "close"], now: "\(tue)T17:05")["state"] as? String, "closed")
 
         #expect(try cf.planningReminders(now: "\(tue)T18:30").isEmpty, "no review once tonight's planning is closed")
         #expect(try cf.planningReminders(now: "\(tue)T20:30").isEmpty, "no window reminder once the habit is done")
@@ -133,57 +133,56 @@ struct PlanningWeekTests {
         // ── Wednesday 2 December: the prompt once, the habit paused, the night skipped ─────────
         let wed = "2026-12-02"
         let wed1 = try cf.planningSignals(now: "\(wed)T08:00")
-        #expect(wed1.map(\.kind) == ["prioritisationPrompt"], "Wednesday: \(wed1)")
-        #expect(wed1.first?.message.contains("Which one or two of these matter most?") == true)
+        expectEqual(wed1.map(\.kind), ["prioritisationPrompt"], "Wednesday: \(wed1)")
+        expectEqual(wed1.first?.message.contains("Which one or two of these matter most?"), true)
         #expect(try cf.planningSignals(now: "\(wed)T08:05").isEmpty, "the prompt is once a day")
         try cf.ok(["habit", "pause", water, "--from", wed, "--to", "2026-12-03", "--reason", "travel"], now: "\(wed)T08:10")
-        #expect(try cf.planningReminders(now: "\(wed)T20:30") == [review], "a paused habit never reminds; the review does")
+        try expectEqual(cf.planningReminders(now: "\(wed)T20:30"), [review], "a paused habit never reminds; the review does")
         let skipped = try cf.json(["plan", "skip"], now: "\(wed)T21:00")
-        #expect(skipped["state"] as? String == "skipped")
-        #expect(skipped["date"] as? String == wed)
+        expectEqual(skipped["state"] as? String, "skipped")
+        expectEqual(skipped["date"] as? String, wed)
         #expect(try cf.planningReminders(now: "\(wed)T21:05").isEmpty)
 
         // ── Thursday 3 December: the skipped night's rollover defers automatically ─────────────
         let thu = "2026-12-03"
         let thu1 = try cf.planningSignals(now: "\(thu)T08:00")
-        #expect(Set(thu1.map { [$0.kind, $0.task ?? "-"] }) == [["stale", report], ["importanceEased", report]], "Thursday: \(thu1)")
+        expectEqual(Set(thu1.map { [$0.kind, $0.task ?? "-"] }), [["stale", report], ["importanceEased", report]], "Thursday: \(thu1)")
         let easedSignal = thu1.first { $0.kind == "importanceEased" }
-        #expect(easedSignal?.message == "“Quarterly report”: " + Self.eased, "the companion says so plainly")
+        expectEqual(easedSignal?.message, "“Quarterly report”: " + Self.eased, "the companion says so plainly")
         #expect(try cf.planningSignals(now: "\(thu)T08:05").isEmpty, "eased once, stale once this week")
         let reportThu = try cf.show(report, now: "\(thu)T08:06")
-        #expect(reportThu["importance"] as? String == "low", "the 3rd deferral (the rollover's) eased it")
-        #expect(reportThu["deferralCount"] as? Int == 3)
-        #expect(reportThu["dueDate"] as? String == wed, "an automatic deferral keeps the due date: overdue")
-        #expect(reportThu["isStale"] as? Bool == true)
+        expectEqual(reportThu["importance"] as? String, "low", "the 3rd deferral (the rollover's) eased it")
+        expectEqual(reportThu["deferralCount"] as? Int, 3)
+        expectEqual(reportThu["dueDate"] as? String, wed, "an automatic deferral keeps the due date: overdue")
+        expectEqual(reportThu["isStale"] as? Bool, true)
         for small in smalls {
-            #expect(try cf.planningDeferrals(small, now: "\(thu)T08:07") == [PlanningDeferral(thu, thu, "unspecified")])
+            try expectEqual(cf.planningDeferrals(small, now: "\(thu)T08:07"), [PlanningDeferral(thu, thu, "unspecified")])
         }
 
-        #expect(try cf.planningReminders(now: "\(thu)T18:30") == [review])
+        try expectEqual(cf.planningReminders(now: "\(thu)T18:30"), [review])
         let thuWater = try cf.planningReminders(now: "\(thu)T20:30")
-        #expect(thuWater.map(\.kind) == ["habitWindow"], "the pause is over: \(thuWater)")
+        expectEqual(thuWater.map(\.kind), ["habitWindow"], "the pause is over: \(thuWater)")
 
         let thuReview = try cf.json(["plan", "review"], now: "\(thu)T21:00")
-        #expect(thuReview["date"] as? String == thu)
-        #expect(Set(JSONPath.titles(JSONPath.tasks(thuReview, "open")))
-            == ["Quarterly report", "Tax return", "Small 1", "Small 2", "Small 3", "Small 4", "Small 5"])
+        expectEqual(thuReview["date"] as? String, thu)
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(thuReview, "open"))), ["Quarterly report", "Tax return", "Small 1", "Small 2", "Small 3", "Small 4", "Small 5"])
         // The third deferral needs a day: Keep is refused, with the picker's line, and changes nothing.
         let refusal = try cf.expectRefused(["plan", "carry", tax, "--keep"], now: "\(thu)T21:01").message
         #expect(refusal.contains("This one keeps slipping. Pick a day that actually works"), "\(refusal)")
         let taxEased = try cf.ok(["plan", "carry", tax, "--later", "next-week", "--reason", "too-much"], now: "\(thu)T21:02").stdout
         #expect(taxEased.contains(Self.eased), "the companion's sentence when Later eases it: \(taxEased)")
         let taxNow = try cf.show(tax, now: "\(thu)T21:02")
-        #expect(taxNow["importance"] as? String == "low")
-        #expect(taxNow["deferralCount"] as? Int == 3)
-        #expect(taxNow["dueDate"] as? String == "2026-12-07")
+        expectEqual(taxNow["importance"] as? String, "low")
+        expectEqual(taxNow["deferralCount"] as? Int, 3)
+        expectEqual(taxNow["dueDate"] as? String, "2026-12-07")
         // The report already has today's (automatic) deferral: Later refines it, no fourth count.
         let refined = try cf.json(["plan", "carry", report, "--later", "2026-12-04"], now: "\(thu)T21:03")
-        #expect(refined["deferralCount"] as? Int == 3)
-        #expect((refined["deferral"] as? [String: Any])?["refined"] as? Bool == true)
+        expectEqual(refined["deferralCount"] as? Int, 3)
+        expectEqual((refined["deferral"] as? [String: Any])?["refined"] as? Bool, true)
         for small in smalls[0...2] { try cf.ok(["done", small], now: "\(thu)T21:04") }
         try cf.ok(["plan", "carry", smalls[3], "--drop"], now: "\(thu)T21:05")
         try cf.ok(["plan", "carry", smalls[4], "--later", "someday", "--reason", "too-much"], now: "\(thu)T21:05")
-        #expect(try cf.json(["plan", "close"], now: "\(thu)T21:06")["planDay"] as? String == "2026-12-04")
+        try expectEqual(cf.json(["plan", "close"], now: "\(thu)T21:06")["planDay"] as? String, "2026-12-04")
 
         // ── Friday 4 and Saturday 5 December: no command at all ───────────────────────────────
 
@@ -196,22 +195,22 @@ struct PlanningWeekTests {
         #expect(sun1.allSatisfy { $0.task == water }, "only the habit's reads are new on Sunday: \(sun1)")
         #expect(try cf.planningSignals(now: "\(sun)T09:05").isEmpty, "nothing repeats on a second Today")
         let reportSun = try cf.show(report, now: "\(sun)T09:06")
-        #expect(reportSun["deferralCount"] as? Int == 4, "one deferral for the two missed days, not two")
-        #expect(reportSun["dueDate"] as? String == "2026-12-04")
+        expectEqual(reportSun["deferralCount"] as? Int, 4, "one deferral for the two missed days, not two")
+        expectEqual(reportSun["dueDate"] as? String, "2026-12-04")
         // The missed days' habit closing ran: Friday and Saturday are missed, the paused Wednesday is not.
         let grid = try cf.planningGridStates(water, now: "\(sun)T09:07")
-        #expect(grid["2026-11-30"] == "partialHigh")
-        #expect(grid["2026-12-01"] == "complete")
+        expectEqual(grid["2026-11-30"], "partialHigh")
+        expectEqual(grid["2026-12-01"], "complete")
         #expect(grid["2026-12-02"] != "missed", "a paused day is never missed")
-        #expect(grid["2026-12-04"] == "missed")
-        #expect(grid["2026-12-05"] == "missed")
+        expectEqual(grid["2026-12-04"], "missed")
+        expectEqual(grid["2026-12-05"], "missed")
 
         let sunReminders = try cf.planningReminders(now: "\(sun)T20:30")
-        #expect(sunReminders.map(\.kind) == ["habitWindow"], "review-time off: no review reminder: \(sunReminders)")
+        expectEqual(sunReminders.map(\.kind), ["habitWindow"], "review-time off: no review reminder: \(sunReminders)")
         let sunReview = try cf.json(["plan", "review"], now: "\(sun)T21:00")
-        #expect(sunReview["date"] as? String == sun)
-        #expect(sunReview["planDay"] as? String == "2026-12-07")
-        #expect(JSONPath.titles(JSONPath.tasks(sunReview, "open")) == ["Quarterly report"])
+        expectEqual(sunReview["date"] as? String, sun)
+        expectEqual(sunReview["planDay"] as? String, "2026-12-07")
+        expectEqual(JSONPath.titles(JSONPath.tasks(sunReview, "open")), ["Quarterly report"])
         try cf.ok(["plan", "close"], now: "\(sun)T21:05")
         #expect(try cf.planningReminders(now: "\(sun)T21:10").isEmpty)
         // A focus session still running at the rollover.
@@ -222,12 +221,12 @@ struct PlanningWeekTests {
         let mon2 = "2026-12-07"
         let next = try cf.planningSignals(now: "\(mon2)T08:00")
         let taskSignals = Set(next.filter { $0.task != water }.map { [$0.kind, $0.task ?? "-"] })
-        #expect(taskSignals == [["suggestRemoval", report], ["stale", tax], ["backlogGrowingOld", "-"],
+        expectEqual(taskSignals, [["suggestRemoval", report], ["stale", tax], ["backlogGrowingOld", "-"],
                                 ["sessionCarriedOver", focus]], "Monday 7: \(next)")
         let backlog = try cf.json(["backlog"], now: "\(mon2)T08:01")
         let older = (backlog["groups"] as? [[String: Any]])?.first { $0["name"] as? String == "Older" }
         let olderCount = try #require(older?["count"] as? Int)
-        #expect(next.first { $0.kind == "backlogGrowingOld" }?.message.hasPrefix("\(olderCount) tasks") == true)
+        expectEqual(next.first { $0.kind == "backlogGrowingOld" }?.message.hasPrefix("\(olderCount) tasks"), true)
         let again = try cf.planningSignals(now: "\(mon2)T08:05")
         #expect(again.isEmpty, "every signal is shown once per subject and period; repeated: \(again)")
 
@@ -250,16 +249,16 @@ struct PlanningWeekTests {
         for (id, count, records) in expected {
             let task = try cf.show(id, now: at)
             let title = task["title"] as? String ?? id
-            #expect(task["deferralCount"] as? Int == count, "\(title)")
-            #expect(try cf.planningDeferrals(id, now: at) == records, "\(title)")
+            expectEqual(task["deferralCount"] as? Int, count, "\(title)")
+            try expectEqual(cf.planningDeferrals(id, now: at), records, "\(title)")
         }
         let report5 = try cf.show(report, now: at)
-        #expect(report5["importance"] as? String == "low")
-        #expect(try cf.show(bank, now: at)["isCompleted"] as? Bool == true)
+        expectEqual(report5["importance"] as? String, "low")
+        try expectEqual(cf.show(bank, now: at)["isCompleted"] as? Bool, true)
         #expect(try cf.show(magazine, now: at)["droppedAt"] is String)
         #expect(try cf.show(smalls[4], now: at)["dueDate"] is NSNull, "Later someday parks it")
         let focusSessions = try cf.show(focus, now: at)["sessions"] as? [[String: Any]] ?? []
-        #expect(focusSessions.map { $0["outcome"] as? String } == ["autoClosed"])
-        #expect(focusSessions.first?["day"] as? String == sun)
+        expectEqual(focusSessions.map { $0["outcome"] as? String }, ["autoClosed"])
+        expectEqual(focusSessions.first?["day"] as? String, sun)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The test process's PostgreSQL helpers hold none of its descriptors.
@@ -8,7 +9,7 @@ struct PostgresServerTests {
     func spawnedHoldsNothingElse() throws {
         // A pipe made without close-on-exec, as Foundation's Process makes the socket it watches its child through.
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        expectEqual(pipe(&ends), 0)
         defer { ends.forEach { close($0) } }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("spawned-\(UUID().uuidString)").path
         defer { unlink(out) }
@@ -27,8 +28,8 @@ struct PostgresServerTests {
             }
             usleep(10_000)
         }
-        #expect(held == ["0", "1", "2"], "the child holds \(held)")
+        expectEqual(held, ["0", "1", "2"], "the child holds \(held)")
         // And the pipe really was inheritable: a child without the action would have held it.
-        #expect(fcntl(ends[0], F_GETFD) & FD_CLOEXEC == 0)
+        expectEqual(fcntl(ends[0], F_GETFD) & FD_CLOEXEC, 0)
     }
 }

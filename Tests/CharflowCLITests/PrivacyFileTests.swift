@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Who can read Charflow's files, and what a purge leaves behind (issue 17, item 14).
@@ -17,16 +18,16 @@ struct PrivacyFileTests {
         let folder = cf.folder.appendingPathComponent("new/charflow").path
         let store = folder + "/charflow.sqlite"
         let result = try cf.run(["add", "Private thought"], extra: ["CHARFLOW_DB": store])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         // A connection held open keeps -wal and -shm in place while their modes are read.
         let reader = try Database(path: store)
         _ = try reader.rows("SELECT count(*) FROM tasks")
         for path in [store, store + "-wal", store + "-shm"] {
-            #expect(try Self.mode(path) == 0o600, "\(path)")
+            try expectEqual(Self.mode(path), 0o600, "\(path)")
         }
         withExtendedLifetime(reader) {}
-        #expect(try Self.mode(folder) == 0o700)
-        #expect(try Self.mode(cf.folder.appendingPathComponent("new").path) == 0o700)
+        try expectEqual(Self.mode(folder), 0o700)
+        try expectEqual(Self.mode(cf.folder.appendingPathComponent("new").path), 0o700)
     }
 
     @Test("P-9 X-1 an export to a new file is 0600")
@@ -37,8 +38,8 @@ struct PrivacyFileTests {
         for format in ["json", "csv", "ics"] {
             let out = cf.folder.appendingPathComponent("backup." + format).path
             let result = try cf.run(["export", "--format", format, "--out", out])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(try Self.mode(out) == 0o600, "\(format)")
+            expectEqual(result.status, 0, "\(result.stderr)")
+            try expectEqual(Self.mode(out), 0o600, "\(format)")
         }
     }
 
@@ -56,18 +57,18 @@ struct PrivacyFileTests {
         try cf.run(["note", id, notes], now: "2026-11-30T09:31")
         try cf.run(["delete", id], now: "2026-11-30T09:32")
         let purged = try cf.run(["purge", id], now: "2026-11-30T09:33")
-        #expect(purged.status == 0, "\(purged.stderr)")
+        expectEqual(purged.status, 0, "\(purged.stderr)")
         let reader = try Database(path: cf.storePath)
         _ = try reader.rows("SELECT count(*) FROM tasks")
         for path in [cf.storePath, cf.storePath + "-wal", cf.storePath + "-shm"] {
             let bytes = try #require(FileManager.default.contents(atPath: path), "\(path)")
             for secret in [title, notes, "Zqx-secret"] {
-                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is still in \(path)")
+                expectEqual(bytes.range(of: Data(secret.utf8)), nil, "\(secret) is still in \(path)")
             }
         }
         withExtendedLifetime(reader) {}
         let list = try cf.json(["list", "--all"], now: "2026-11-30T09:34")
-        #expect(JSONPath.titles(JSONPath.tasks(list, "tasks")) == ["Keep this one"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(list, "tasks")), ["Keep this one"])
     }
 
     @Test("P-9 privacy says exactly what erase leaves: exports and copies stay")

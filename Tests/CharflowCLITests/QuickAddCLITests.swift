@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Quick add: charflow add --parse")
@@ -10,16 +11,16 @@ struct QuickAddCLITests {
         let cf = try CharflowRunner(timeZone: "America/New_York")
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "--parse", "Call the bank !high ~30m @tomorrow #Work"], now: Self.now)
-        #expect(task["title"] as? String == "Call the bank")
-        #expect(task["importance"] as? String == "high")
-        #expect(task["effortMinutes"] as? Int == 30)
-        #expect(task["dueDate"] as? String == "2026-12-01")
-        #expect(task["category"] as? String == "Work")
+        expectEqual(task["title"] as? String, "Call the bank")
+        expectEqual(task["importance"] as? String, "high")
+        expectEqual(task["effortMinutes"] as? Int, 30)
+        expectEqual(task["dueDate"] as? String, "2026-12-01")
+        expectEqual(task["category"] as? String, "Work")
         // The same task as the long options make.
         let long = try cf.json(["add", "Call the bank", "--importance", "high", "--effort", "30",
                                           "--due", "tomorrow", "--category", "Work"], now: Self.now)
         for key in ["title", "importance", "effortMinutes", "dueDate", "category", "region", "bucket"] {
-            #expect("\(task[key] ?? "nil")" == "\(long[key] ?? "nil")", "\(key) differs")
+            expectEqual("\(task[key] ?? "nil")", "\(long[key] ?? "nil")", "\(key) differs")
         }
     }
 
@@ -29,10 +30,10 @@ struct QuickAddCLITests {
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "--parse", ##"Reply to \#42 ~1h"##, "--region", "morning", "--bucket", "misc"],
                                          now: Self.now)
-        #expect(task["title"] as? String == "Reply to #42")
-        #expect(task["effortMinutes"] as? Int == 60)
+        expectEqual(task["title"] as? String, "Reply to #42")
+        expectEqual(task["effortMinutes"] as? Int, 60)
         let today = try cf.json(["today"], now: Self.now)
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Reply to #42"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), ["Reply to #42"])
     }
 
     @Test("W-9 --dry-run prints the parse, in text and JSON, and adds nothing")
@@ -42,8 +43,8 @@ struct QuickAddCLITests {
         _ = try cf.json(["today"], now: Self.now)
         let before = try cf.contents()
         let text = try cf.run(["add", "--parse", "Call the bank !high ~1h30m @later-this-week #Work", "--dry-run"], now: Self.now)
-        #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout == """
+        expectEqual(text.status, 0, "\(text.stderr)")
+        expectEqual(text.stdout, """
             Title: Call the bank
             Importance: high
             Effort: 90 min
@@ -53,14 +54,14 @@ struct QuickAddCLITests {
 
             """)
         let json = try cf.json(["add", "--parse", "@someday Water plants", "--dry-run"], now: Self.now)
-        #expect(json["title"] as? String == "Water plants")
-        #expect(json["due"] as? String == "someday")
+        expectEqual(json["title"] as? String, "Water plants")
+        expectEqual(json["due"] as? String, "someday")
         #expect(json["dueDate"] is NSNull)
         #expect(json["importance"] is NSNull)
         let tokens = try #require(json["tokens"] as? [[String: Any]])
-        #expect(tokens.map { $0["kind"] as? String } == ["due"])
-        #expect(tokens.map { $0["text"] as? String } == ["@someday"])
-        #expect(try cf.contents() == before)
+        expectEqual(tokens.map { $0["kind"] as? String }, ["due"])
+        expectEqual(tokens.map { $0["text"] as? String }, ["@someday"])
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("W-9 an unknown token, a repeated one and a bad effort are refused; nothing is added",
@@ -71,9 +72,9 @@ struct QuickAddCLITests {
         defer { cf.removeFolder() }
         _ = try cf.json(["today"], now: Self.now)
         let refusal = try cf.expectRefused(["add", "--parse", line], now: Self.now)
-        #expect(refusal.code == code)
+        expectEqual(refusal.code, code)
         let dry = try cf.expectRefused(["add", "--parse", line, "--dry-run"], now: Self.now)
-        #expect(dry.code == code)
+        expectEqual(dry.code, code)
     }
 
     @Test("W-9 T-12 the add rules still apply to a parsed line: an important task needs a day")
@@ -82,7 +83,7 @@ struct QuickAddCLITests {
         defer { cf.removeFolder() }
         _ = try cf.json(["today"], now: Self.now)
         let refusal = try cf.expectRefused(["add", "--parse", "Plan the move !high @someday"], now: Self.now)
-        #expect(refusal.code == "important_needs_day")
+        expectEqual(refusal.code, "important_needs_day")
     }
 
     @Test("W-9 a title beside --parse, or an option the line also gives, is a usage error")
@@ -92,10 +93,10 @@ struct QuickAddCLITests {
         _ = try cf.json(["today"], now: Self.now)
         let before = try cf.contents()
         let both = try cf.run(["add", "Extra", "--parse", "Call the bank"], now: Self.now)
-        #expect(both.status == 2)
+        expectEqual(both.status, 2)
         let twice = try cf.run(["add", "--parse", "Call the bank !high @today", "--importance", "low"], now: Self.now)
-        #expect(twice.status == 2)
+        expectEqual(twice.status, 2)
         #expect(twice.stderr.contains("--importance"))
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 }

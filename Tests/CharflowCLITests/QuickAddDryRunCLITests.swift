@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `add --parse LINE --dry-run` and `POST /api/parse` refuse exactly what the add itself refuses (W-9,
@@ -31,12 +32,12 @@ struct QuickAddDryRunCLITests {
             let add = try cf.run(flag + ["add"] + arguments)
             let dry = try cf.run(flag + ["add"] + arguments + ["--dry-run"])
             #expect(add.status != 0, "\(arguments): \(add.stdout)")
-            #expect(dry.status == add.status, "\(arguments): \(dry.stdout) \(dry.stderr)")
-            #expect(dry.stderr == add.stderr)
-            #expect(dry.stdout == add.stdout)
-            if json { #expect(try add.errorDocument().code == code, "\(arguments)") }
+            expectEqual(dry.status, add.status, "\(arguments): \(dry.stdout) \(dry.stderr)")
+            expectEqual(dry.stderr, add.stderr)
+            expectEqual(dry.stdout, add.stdout)
+            if json { try expectEqual(add.errorDocument().code, code, "\(arguments)") }
         }
-        #expect(try cf.contents() == before)
+        try expectEqual(cf.contents(), before)
     }
 
     @Test("W-9 a line the add takes, the dry run reads as before")
@@ -44,9 +45,9 @@ struct QuickAddDryRunCLITests {
         let cf = try CharflowRunner(timeZone: "Europe/London")
         defer { cf.removeFolder() }
         let read = try cf.json(["add", "--parse", "Read the paper !high ~30m @tomorrow", "--dry-run"])
-        #expect(read["title"] as? String == "Read the paper")
-        #expect(read["importance"] as? String == "high")
-        #expect(read["dueDate"] as? String == "2026-12-01")
+        expectEqual(read["title"] as? String, "Read the paper")
+        expectEqual(read["importance"] as? String, "high")
+        expectEqual(read["dueDate"] as? String, "2026-12-01")
     }
 
     @Test("W-9 B-2 the dry run says the region and bucket the line would get, in text and --json, as the add then places it")
@@ -55,8 +56,8 @@ struct QuickAddDryRunCLITests {
         defer { cf.removeFolder() }
         let words = ["add", "--parse", "Read the paper ~30m", "--region", "evening", "--bucket", "complementary"]
         let read = try cf.json(words + ["--dry-run"])
-        #expect(read["region"] as? String == "evening")
-        #expect(read["bucket"] as? String == "complementary")
+        expectEqual(read["region"] as? String, "evening")
+        expectEqual(read["bucket"] as? String, "complementary")
         #expect(try cf.ok(words + ["--dry-run"]).stdout.contains("Place: Evening · Complementary"))
         let plain = try cf.json(["add", "--parse", "Someday idea", "--dry-run"])
         #expect(plain["region"] is NSNull && plain["bucket"] is NSNull, "\(plain)")
@@ -71,7 +72,7 @@ struct QuickAddDryRunCLITests {
         let read = try cf.ok(["add", "--parse", "Read #Work", "--dry-run"])
         #expect(read.stdout.contains("Read"))
         let refused = try cf.run(["add", "--parse", "Read @someday !high", "--dry-run"])
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(!FileManager.default.fileExists(atPath: cf.storePath))
         #expect(!FileManager.default.fileExists(atPath: cf.storePath + "-wal"))
     }
@@ -85,11 +86,11 @@ struct QuickAddDryRunCLITests {
         for line in ["Read @someday !high", "Read #Nowhere"] {
             let parse = try server.send("POST", "/api/parse", json: #"{"parse": "\#(line)"}"#)
             let add = try server.send("POST", "/api/tasks", json: #"{"parse": "\#(line)"}"#)
-            #expect(parse.status == add.status, "\(line): \(parse.body) / \(add.body)")
+            expectEqual(parse.status, add.status, "\(line): \(parse.body) / \(add.body)")
             #expect(parse.status >= 400)
-            #expect(try parse.errorCode() == add.errorCode())
+            try expectEqual(parse.errorCode(), add.errorCode())
         }
         let fine = try server.send("POST", "/api/parse", json: #"{"parse": "Read !high"}"#)
-        #expect(fine.status == 200, "\(fine.body)")
+        expectEqual(fine.status, 200, "\(fine.body)")
     }
 }

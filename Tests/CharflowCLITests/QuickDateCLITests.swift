@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// One quick-date situation: the zone, the first weekday, the rollover time, the wall clock, and the
@@ -64,11 +65,11 @@ struct QuickDateCLITests {
         defer { cf.removeFolder() }
         if let expected = c.expected {
             let task = try cf.json(["add", "Errand", "--due", "later-this-week"], now: c.now)
-            #expect(task["dueDate"] as? String == expected)
+            expectEqual(task["dueDate"] as? String, expected)
         } else {
             let refusal = try cf.refusedAfterRollover(["add", "Errand", "--due", "later-this-week"], now: c.now)
-            #expect(refusal.message == Self.notOffered)
-            #expect(refusal.code == "date_unavailable")
+            expectEqual(refusal.message, Self.notOffered)
+            expectEqual(refusal.code, "date_unavailable")
         }
     }
 
@@ -78,8 +79,8 @@ struct QuickDateCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Errand", ["--due", "today"], now: "2026-12-04T09:00")   // Friday
         let refusal = try cf.refusedAfterRollover(["defer", id, "--to", "later-this-week"], now: "2026-12-04T09:05")
-        #expect(refusal.message == Self.notOffered)
-        #expect(TaskDocument.int(try cf.show(id, now: "2026-12-04T09:06"), "deferralCount") == 0)
+        expectEqual(refusal.message, Self.notOffered)
+        expectEqual(TaskDocument.int(try cf.show(id, now: "2026-12-04T09:06"), "deferralCount"), 0)
     }
 
     static let nextWeekCases: [QuickDateCase] = [
@@ -98,7 +99,7 @@ struct QuickDateCLITests {
         let cf = try c.runner()
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Plan holiday", "--due", "next-week"], now: c.now)
-        #expect(task["dueDate"] as? String == c.expected)
+        expectEqual(task["dueDate"] as? String, c.expected)
     }
 
     @Test("T-24 today and tomorrow follow the logical day (a 04:00 rollover keeps 02:00 on the day before)",
@@ -109,9 +110,9 @@ struct QuickDateCLITests {
         let c = QuickDateCase(zone: "Europe/London", firstWeekday: "monday", rollover: rollover, now: now, expected: nil)
         let cf = try c.runner()
         defer { cf.removeFolder() }
-        #expect(try cf.json(["add", "A", "--due", "today"], now: now)["dueDate"] as? String == today)
-        #expect(try cf.json(["add", "B", "--due", "tomorrow"], now: now)["dueDate"] as? String == tomorrow)
-        #expect(try cf.json(["add", "C", "--due", "2026-05-01"], now: now)["dueDate"] as? String == "2026-05-01")
+        try expectEqual(cf.json(["add", "A", "--due", "today"], now: now)["dueDate"] as? String, today)
+        try expectEqual(cf.json(["add", "B", "--due", "tomorrow"], now: now)["dueDate"] as? String, tomorrow)
+        try expectEqual(cf.json(["add", "C", "--due", "2026-05-01"], now: now)["dueDate"] as? String, "2026-05-01")
         #expect(TaskDocument.isNull(try cf.json(["add", "D", "--due", "someday"], now: now), "dueDate"))
     }
 
@@ -121,6 +122,6 @@ struct QuickDateCLITests {
         defer { cf.removeFolder() }
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
         let refusal = try cf.refusedAfterRollover(["add", "Errand", "--due", word], now: "2026-11-30T09:01")
-        #expect(refusal.code == "bad_date")
+        expectEqual(refusal.code, "bad_date")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A read changes nothing; signals are marked seen only by the front end that showed them (rule A-2).
@@ -13,7 +14,7 @@ struct ReadsNeverWriteTests {
             try runner.add(title, ["--region", index < 2 ? "morning" : "afternoon"], now: "2026-11-30T08:0\(index)")
         }
         for name in ["Water", "Walk", "Stretch", "Journal"] {
-            #expect(try runner.run(["habit", "add", name], now: "2026-11-30T08:10").status == 0)
+            try expectEqual(runner.run(["habit", "add", name], now: "2026-11-30T08:10").status, 0)
         }
         return runner
     }
@@ -32,8 +33,8 @@ struct ReadsNeverWriteTests {
         let second = try signalKinds(runner, now: "2026-11-30T09:01")
         #expect(first.contains("prioritisationPrompt"))
         #expect(first.contains("newHabitRealism"))
-        #expect(second == first)
-        #expect(try runner.contents() == before)
+        expectEqual(second, first)
+        try expectEqual(runner.contents(), before)
     }
 
     @Test("A-2 P-5: the text Today marks what it printed, so the next Today (text or JSON) does not repeat it")
@@ -55,29 +56,29 @@ struct ReadsNeverWriteTests {
         let runner = try storeWithSignals()
         defer { try? FileManager.default.removeItem(at: runner.folder) }
         try runner.run(["settings", "review-time", "08:30"], now: "2026-11-30T08:20")
-        #expect(try runner.run(["today", "--json"], now: "2026-11-30T21:00").status == 0)
+        try expectEqual(runner.run(["today", "--json"], now: "2026-11-30T21:00").status, 0)
         let before = try runner.contents()
         // The text `habits` marks the signals it printed, as the text Today does (below).
         // A CSV export to standard output is no JSON document, so it is read as text only (with --json it
         // asks for --out).
         for json in words == ["habits"] ? [true] : words.contains("csv") ? [false] : [false, true] {
             let result = try runner.run(words + (json ? ["--json"] : []), now: "2026-11-30T21:00")
-            #expect(result.status == 0, "\(words): \(result.stderr)")
+            expectEqual(result.status, 0, "\(words): \(result.stderr)")
         }
-        #expect(try runner.contents() == before, "charflow \(words.joined(separator: " ")) changed the store")
+        try expectEqual(runner.contents(), before, "charflow \(words.joined(separator: " ")) changed the store")
     }
 
     @Test("A-2 D11: the text habits marks the signals it printed and nothing else; the next habits or Today does not repeat them")
     func habitsTextMarksWhatItShowed() throws {
         let runner = try storeWithSignals()
         defer { try? FileManager.default.removeItem(at: runner.folder) }
-        #expect(try runner.run(["today", "--json"], now: "2026-11-30T21:00").status == 0)
+        try expectEqual(runner.run(["today", "--json"], now: "2026-11-30T21:00").status, 0)
         let rows = "SELECT kind, subject, period FROM nudge_log ORDER BY kind"
         let before = try runner.storeQuery(rows, [])
         let shown = try runner.run(["habits"], now: "2026-11-30T21:00")
         #expect(shown.stdout.contains("new habits in a week"), "\(shown.stdout)")
         let marked = try runner.storeQuery(rows, [])
-        #expect(marked.count == before.count + 1, "\(marked)")
+        expectEqual(marked.count, before.count + 1, "\(marked)")
         #expect(!(try runner.run(["habits"], now: "2026-11-30T21:01").stdout.contains("new habits in a week")))
         #expect(!(try signalKinds(runner, now: "2026-11-30T21:02").contains("newHabitRealism")))
     }
@@ -86,7 +87,7 @@ struct ReadsNeverWriteTests {
     func remindDryRun() throws {
         let runner = try CharflowRunner(timeZone: "Europe/Berlin")
         defer { try? FileManager.default.removeItem(at: runner.folder) }
-        #expect(try runner.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30"], now: "2026-11-30T06:00").status == 0)
+        try expectEqual(runner.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30"], now: "2026-11-30T06:00").status, 0)
         for _ in 0..<2 {
             let look = try runner.run(["remind", "--dry-run"], now: "2026-11-30T07:45")
             #expect(look.stdout.contains("Meds"))

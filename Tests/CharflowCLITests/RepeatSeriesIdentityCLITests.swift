@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A series is one thing (spec D19, rule Y-20), through the `charflow` binary: an instance brought to
@@ -44,9 +45,9 @@ struct RepeatSeriesIdentityCLITests {
         try cf.ok(["done", second], now: "2026-12-01T10:00")
 
         let shown = try checkKept(cf, series: series, second: second, now: "2026-12-01T10:05", next: "2026-12-08")
-        #expect(shown["isCompleted"] as? Bool == true)
+        expectEqual(shown["isCompleted"] as? Bool, true)
         let history = try cf.json(["history", "2026-12-01"], now: "2026-12-01T10:05")
-        #expect(JSONPath.tasks(history, "tasks").map { $0["id"] as? String } == [second])
+        expectEqual(JSONPath.tasks(history, "tasks").map { $0["id"] as? String }, [second])
         // The next day's rollover keeps both instances due Tuesday: they were made for different occurrences.
         _ = try checkKept(cf, series: series, second: second, now: "2026-12-02T09:00", next: "2026-12-08")
     }
@@ -61,6 +62,6 @@ struct RepeatSeriesIdentityCLITests {
 
         let shown = try checkKept(cf, series: series, second: second, now: "2026-12-01T10:05", next: "2026-12-03")
         #expect(shown["droppedAt"] is String)
-        #expect(shown["isCompleted"] as? Bool == false)
+        expectEqual(shown["isCompleted"] as? Bool, false)
     }
 }

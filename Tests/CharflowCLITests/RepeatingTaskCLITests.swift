@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 extension CharflowRunner {
@@ -44,9 +45,9 @@ struct RepeatingTaskCLITests {
             #expect(before.contains("- [x] find the number") && before.contains("2026-11-30 09:15 — Left a voicemail"), "\(before)")
             try cf.ok([resolve, id], now: "2026-11-30T09:20")
             let next = try #require(try cf.liveInstances(series: id, now: "2026-11-30T09:21").first)
-            #expect(next["notes"] as? String == "Call the landlord\n- [ ] find the number\n- [ ] check the boiler", "\(resolve): \(next)")
+            expectEqual(next["notes"] as? String, "Call the landlord\n- [ ] find the number\n- [ ] check the boiler", "\(resolve): \(next)")
             // The resolved instance keeps its own record.
-            #expect(try cf.show(id, now: "2026-11-30T09:22")["notes"] as? String == before)
+            try expectEqual(cf.show(id, now: "2026-11-30T09:22")["notes"] as? String, before)
         }
     }
 
@@ -66,7 +67,7 @@ struct RepeatingTaskCLITests {
         if !movedTo.isEmpty { try cf.ok(["edit", id, "--due", movedTo], now: "2026-11-30T09:05") }
         try cf.ok(["done", id], now: doneAt)
         let next = try #require(try cf.liveInstances(series: id, now: doneAt).first, "\(name)")
-        #expect(next["dueDate"] as? String == expected, "\(name): \(next["dueDate"] ?? "none")")
+        expectEqual(next["dueDate"] as? String, expected, "\(name): \(next["dueDate"] ?? "none")")
     }
 
     @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
@@ -80,9 +81,9 @@ struct RepeatingTaskCLITests {
         for (now, _) in expectations {
             let next = try cf.completeLiveInstance(series: id, now: now)
             dues.append(next["dueDate"] as? String ?? "?")
-            #expect(TaskDocument.int(next, "repeatDayOfMonth") == 31)
+            expectEqual(TaskDocument.int(next, "repeatDayOfMonth"), 31)
         }
-        #expect(dues == expectations.map(\.1))
+        expectEqual(dues, expectations.map(\.1))
     }
 
     @Test("T-26 monthly on the 31st goes to Feb 29 in a leap year, then back to Mar 31")
@@ -91,9 +92,9 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Pay rent", ["--due", "2028-01-31", "--repeat", "monthly"], now: "2027-12-30T09:00")
         let february = try cf.completeLiveInstance(series: id, now: "2028-01-31T09:00")
-        #expect(february["dueDate"] as? String == "2028-02-29")
+        expectEqual(february["dueDate"] as? String, "2028-02-29")
         let march = try cf.completeLiveInstance(series: id, now: "2028-02-29T09:00")
-        #expect(march["dueDate"] as? String == "2028-03-31")
+        expectEqual(march["dueDate"] as? String, "2028-03-31")
     }
 
     @Test("T-26 T-28 weekly on Friday, done on Sunday, comes back the next Friday")
@@ -102,8 +103,8 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.completeLiveInstance(series: id, now: "2026-12-06T18:00")
-        #expect(next["dueDate"] as? String == "2026-12-11")
-        #expect(next["repeatKind"] as? String == "weekly")
+        expectEqual(next["dueDate"] as? String, "2026-12-11")
+        expectEqual(next["repeatKind"] as? String, "weekly")
     }
 
     @Test("T-26 weekly on ISO days \"1,5\" alternates Monday and Friday")
@@ -112,13 +113,13 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Gym", "--due", "2026-11-30", "--repeat", "weekly:1,5"], now: "2026-11-30T08:00")
         let id = try #require(task["id"] as? String)
-        #expect(task["repeatWeekdays"] as? String == "1,5")
-        #expect(task["seriesID"] as? String == id)
+        expectEqual(task["repeatWeekdays"] as? String, "1,5")
+        expectEqual(task["seriesID"] as? String, id)
         let friday = try cf.completeLiveInstance(series: id, now: "2026-11-30T19:00")
-        #expect(friday["dueDate"] as? String == "2026-12-04")
+        expectEqual(friday["dueDate"] as? String, "2026-12-04")
         let monday = try cf.completeLiveInstance(series: id, now: "2026-12-04T19:00")
-        #expect(monday["dueDate"] as? String == "2026-12-07")
-        #expect(monday["repeatWeekdays"] as? String == "1,5")
+        expectEqual(monday["dueDate"] as? String, "2026-12-07")
+        expectEqual(monday["repeatWeekdays"] as? String, "1,5")
     }
 
     @Test("T-26 daily comes back the next day")
@@ -127,7 +128,7 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:30")
-        #expect(next["dueDate"] as? String == "2026-12-01")
+        expectEqual(next["dueDate"] as? String, "2026-12-01")
     }
 
     @Test("T-26 an unknown repeat word is refused", arguments: ["yearly", "weekly:8", "daily:1", "weekly:mon,xyz"])
@@ -136,7 +137,7 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
         let refusal = try cf.refusedAfterRollover(["add", "Odd", "--due", "today", "--repeat", word], now: "2026-11-30T09:01")
-        #expect(refusal.code == "invalid_value")
+        expectEqual(refusal.code, "invalid_value")
     }
 
     @Test("T-26 T-30 moving one weekly instance with a defer changes only that instance; the next follows the pattern")
@@ -145,9 +146,9 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let deferred = try cf.json(["defer", id], now: "2026-12-04T17:00")   // Friday → Saturday
-        #expect(deferred["dueDate"] as? String == "2026-12-05")
+        expectEqual(deferred["dueDate"] as? String, "2026-12-05")
         let next = try cf.completeLiveInstance(series: id, now: "2026-12-05T10:00")
-        #expect(next["dueDate"] as? String == "2026-12-11", "the series drifted to the moved instance's weekday")
+        expectEqual(next["dueDate"] as? String, "2026-12-11", "the series drifted to the moved instance's weekday")
     }
 
     @Test("T-26 moving the first monthly instance before its first completion does not change the day it keeps")
@@ -157,7 +158,7 @@ struct RepeatingTaskCLITests {
         let id = try cf.add("Pay rent", ["--due", "2027-01-31", "--repeat", "monthly"], now: "2026-11-30T09:00")
         _ = try cf.json(["defer", id], now: "2027-01-31T20:00")            // 31 Jan → 1 Feb
         let next = try cf.completeLiveInstance(series: id, now: "2027-02-01T09:00")
-        #expect(next["dueDate"] as? String == "2027-02-28", "the series drifted from the 31st to the 1st")
+        expectEqual(next["dueDate"] as? String, "2027-02-28", "the series drifted from the 31st to the 1st")
     }
 
     @Test("T-27 a repeating task needs a day: without one it gets today")
@@ -165,11 +166,11 @@ struct RepeatingTaskCLITests {
         let cf = try CharflowRunner(timeZone: "America/New_York")
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Vitamins", "--repeat", "daily"], now: "2026-11-30T09:00")
-        #expect(task["dueDate"] as? String == "2026-11-30")
+        expectEqual(task["dueDate"] as? String, "2026-11-30")
         let parked = try cf.add("Parked", now: "2026-11-30T09:01")
         let edited = try cf.json(["edit", parked, "--repeat", "weekly"], now: "2026-11-30T09:02")
-        #expect(edited["dueDate"] as? String == "2026-11-30")
-        #expect(edited["seriesID"] as? String == parked)
+        expectEqual(edited["dueDate"] as? String, "2026-11-30")
+        expectEqual(edited["seriesID"] as? String, parked)
     }
 
     @Test("T-25 T-27 Someday is refused for a repeating task, by add, edit and defer")
@@ -178,12 +179,12 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Vitamins", ["--repeat", "daily", "--due", "today"], now: "2026-11-30T09:00")
         let added = try cf.refusedAfterRollover(["add", "Weekly", "--repeat", "weekly", "--due", "someday"], now: "2026-11-30T09:01")
-        #expect(added.message == Self.repeatingNeedsDay)
-        #expect(added.code == "repeating_needs_day")
+        expectEqual(added.message, Self.repeatingNeedsDay)
+        expectEqual(added.code, "repeating_needs_day")
         let edited = try cf.refusedAfterRollover(["edit", id, "--due", "someday"], now: "2026-11-30T09:02")
-        #expect(edited.message == Self.repeatingNeedsDay)
+        expectEqual(edited.message, Self.repeatingNeedsDay)
         let deferred = try cf.refusedAfterRollover(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
-        #expect(deferred.message == Self.repeatingNeedsDay)
+        expectEqual(deferred.message, Self.repeatingNeedsDay)
     }
 
     @Test("T-28 one live instance per series: a neglected weekly task never piles up copies")
@@ -192,12 +193,12 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         for now in ["2026-12-05T09:00", "2026-12-12T09:00", "2026-12-19T09:00"] {
-            #expect(try cf.allInstances(series: id, now: now).count == 1, "\(now)")
+            try expectEqual(cf.allInstances(series: id, now: now).count, 1, "\(now)")
         }
         // Done three weeks late, on Sunday 20 Dec: the next is the Friday after, 25 Dec.
         let next = try cf.completeLiveInstance(series: id, now: "2026-12-20T09:00")
-        #expect(next["dueDate"] as? String == "2026-12-25")
-        #expect(try cf.allInstances(series: id, now: "2026-12-20T09:01").count == 2)
+        expectEqual(next["dueDate"] as? String, "2026-12-25")
+        try expectEqual(cf.allInstances(series: id, now: "2026-12-20T09:01").count, 2)
     }
 
     @Test("T-28 the next instance is strictly after max(due date, completion day): done early it still skips the due day")
@@ -206,7 +207,7 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let next = try cf.completeLiveInstance(series: id, now: "2026-12-02T09:00")   // Wednesday
-        #expect(next["dueDate"] as? String == "2026-12-11")
+        expectEqual(next["dueDate"] as? String, "2026-12-11")
     }
 
     @Test("T-29 the next instance copies title, notes, category, effort, importance and repeat; resets the rest and is not placed")
@@ -219,28 +220,28 @@ struct RepeatingTaskCLITests {
         ], now: "2026-11-30T08:00")
         let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T09:00")
         #expect(next["id"] as? String != id)
-        #expect(next["title"] as? String == "Water plants")
-        #expect(next["notes"] as? String == "- [ ] fern\n- [ ] cactus")
-        #expect(next["category"] as? String == "Work")
-        #expect(TaskDocument.int(next, "effortMinutes") == 60)
-        #expect(next["importance"] as? String == "high")
-        #expect(next["repeatKind"] as? String == "daily")
-        #expect(next["seriesID"] as? String == id)
-        #expect(next["dueDate"] as? String == "2026-12-01")
-        #expect(next["isCompleted"] as? Bool == false)
+        expectEqual(next["title"] as? String, "Water plants")
+        expectEqual(next["notes"] as? String, "- [ ] fern\n- [ ] cactus")
+        expectEqual(next["category"] as? String, "Work")
+        expectEqual(TaskDocument.int(next, "effortMinutes"), 60)
+        expectEqual(next["importance"] as? String, "high")
+        expectEqual(next["repeatKind"] as? String, "daily")
+        expectEqual(next["seriesID"] as? String, id)
+        expectEqual(next["dueDate"] as? String, "2026-12-01")
+        expectEqual(next["isCompleted"] as? Bool, false)
         #expect(TaskDocument.isNull(next, "completedAt"))
         #expect(TaskDocument.isNull(next, "droppedAt"))
-        #expect(TaskDocument.int(next, "deferralCount") == 0)
+        expectEqual(TaskDocument.int(next, "deferralCount"), 0)
         #expect(TaskDocument.isNull(next, "region"))
         #expect(TaskDocument.isNull(next, "bucket"))
 
         // Deferrals are per instance: a deferred instance's count and records do not travel.
         let secondID = try #require(next["id"] as? String)
         let deferred = try cf.json(["defer", secondID], now: "2026-12-01T09:00")
-        #expect(TaskDocument.int(deferred, "deferralCount") == 1)
+        expectEqual(TaskDocument.int(deferred, "deferralCount"), 1)
         let third = try cf.completeLiveInstance(series: id, now: "2026-12-01T10:00")
-        #expect(third["dueDate"] as? String == "2026-12-03")
-        #expect(TaskDocument.int(third, "deferralCount") == 0)
+        expectEqual(third["dueDate"] as? String, "2026-12-03")
+        expectEqual(TaskDocument.int(third, "deferralCount"), 0)
         let thirdID = try #require(third["id"] as? String)
         #expect(TaskDocument.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
     }
@@ -253,9 +254,9 @@ struct RepeatingTaskCLITests {
         let dropped = try cf.json(["delete", id], now: "2026-12-04T09:00")
         #expect(dropped["droppedAt"] is String)
         let live = try cf.liveInstances(series: id, now: "2026-12-04T09:01")
-        #expect(live.count == 1)
-        #expect(live.first?["dueDate"] as? String == "2026-12-11")
-        #expect(live.first?["repeatKind"] as? String == "weekly")
+        expectEqual(live.count, 1)
+        expectEqual(live.first?["dueDate"] as? String, "2026-12-11")
+        expectEqual(live.first?["repeatKind"] as? String, "weekly")
     }
 
     @Test("T-30 edit --repeat none stops repeating: completing it makes no next instance")
@@ -264,9 +265,9 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Stretch", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         let stopped = try cf.json(["edit", id, "--repeat", "none"], now: "2026-11-30T08:01")
-        #expect(stopped["repeatKind"] as? String == "none")
+        expectEqual(stopped["repeatKind"] as? String, "none")
         _ = try cf.json(["done", id], now: "2026-11-30T08:02")
-        #expect(try cf.listTasks(all: true, now: "2026-11-30T08:03").count == 1)
+        try expectEqual(cf.listTasks(all: true, now: "2026-11-30T08:03").count, 1)
         #expect(try cf.listTasks(now: "2026-12-02T08:03").isEmpty)
     }
 
@@ -279,9 +280,9 @@ struct RepeatingTaskCLITests {
         let nextID = try #require(next["id"] as? String)
 
         let undone = try cf.json(["undone", id], now: "2026-12-04T09:05")
-        #expect(undone["isCompleted"] as? Bool == false)
+        expectEqual(undone["isCompleted"] as? Bool, false)
         let all = try cf.allInstances(series: id, now: "2026-12-04T09:06")
-        #expect(all.map { $0["id"] as? String } == [id])
+        expectEqual(all.map { $0["id"] as? String }, [id])
         #expect(try cf.storeQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(nextID)]) == ["1"])
     }
 
@@ -295,9 +296,9 @@ struct RepeatingTaskCLITests {
         _ = try cf.json(["edit", nextID, "--notes", "ask about overtime"], now: "2026-12-04T09:10")
 
         let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-04T09:20")
-        #expect(refusal.message == Self.alreadyRepeated)
-        #expect(refusal.code == "already_repeated")
-        #expect(try cf.liveInstances(series: id, now: "2026-12-04T09:21").count == 1)
+        expectEqual(refusal.message, Self.alreadyRepeated)
+        expectEqual(refusal.code, "already_repeated")
+        try expectEqual(cf.liveInstances(series: id, now: "2026-12-04T09:21").count, 1)
     }
 
     @Test("T-31 an edit made in the same instant as the next instance still counts: un-completing is refused",
@@ -312,8 +313,8 @@ struct RepeatingTaskCLITests {
         _ = try cf.json(["edit", nextID] + change, now: "2026-12-04T09:00")
 
         let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-04T09:00")
-        #expect(refusal.message == Self.alreadyRepeated, "\(change)")
-        #expect(try cf.liveInstances(series: id, now: "2026-12-04T09:01").count == 1)
+        expectEqual(refusal.message, Self.alreadyRepeated, "\(change)")
+        try expectEqual(cf.liveInstances(series: id, now: "2026-12-04T09:01").count, 1)
     }
 
     @Test("T-31 a next instance placed on the board in the same instant is touched; one left alone is removed")
@@ -324,13 +325,13 @@ struct RepeatingTaskCLITests {
         let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T08:00")
         let nextID = try #require(next["id"] as? String)
         _ = try cf.json(["move", nextID, "--region", "morning", "--day", "tomorrow"], now: "2026-11-30T08:00")
-        #expect(try cf.refusedAfterRollover(["undone", id], now: "2026-11-30T08:00").message == Self.alreadyRepeated)
+        try expectEqual(cf.refusedAfterRollover(["undone", id], now: "2026-11-30T08:00").message, Self.alreadyRepeated)
 
         let other = try cf.add("Water plants", ["--due", "today", "--repeat", "daily"], now: "2026-11-30T08:00")
         _ = try cf.completeLiveInstance(series: other, now: "2026-11-30T08:00")
         let undone = try cf.json(["undone", other], now: "2026-11-30T08:00")
-        #expect(undone["isCompleted"] as? Bool == false)
-        #expect(try cf.liveInstances(series: other, now: "2026-11-30T08:01").count == 1)
+        expectEqual(undone["isCompleted"] as? Bool, false)
+        try expectEqual(cf.liveInstances(series: other, now: "2026-11-30T08:01").count, 1)
     }
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was deferred")
@@ -343,7 +344,7 @@ struct RepeatingTaskCLITests {
         _ = try cf.json(["defer", nextID], now: "2026-12-01T09:00")
 
         let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-12-01T09:10")
-        #expect(refusal.message == Self.alreadyRepeated)
+        expectEqual(refusal.message, Self.alreadyRepeated)
     }
 
     @Test("T-31 un-completing is refused with \"This one already repeated\" when the next instance was timed")
@@ -357,7 +358,7 @@ struct RepeatingTaskCLITests {
         _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:30")
 
         let refusal = try cf.refusedAfterRollover(["undone", id], now: "2026-11-30T08:40")
-        #expect(refusal.message == Self.alreadyRepeated)
+        expectEqual(refusal.message, Self.alreadyRepeated)
     }
 
     @Test("T-32 two instances of one series on one day are deduplicated: one remains after the next rollover")
@@ -384,7 +385,7 @@ struct RepeatingTaskCLITests {
                                        [.text(id)]) == ["2"])
 
         let live = try cf.liveInstances(series: id, now: "2026-12-05T09:00")
-        #expect(live.map { $0["id"] as? String } == [nextID])
+        expectEqual(live.map { $0["id"] as? String }, [nextID])
         #expect(try cf.storeQuery("SELECT count(*) FROM tasks WHERE id = ?", [.text(duplicate)]) == ["0"])
         #expect(try cf.storeQuery("SELECT count(*) FROM tombstones WHERE id = ?", [.text(duplicate)]) == ["1"])
     }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `review`, `stats` and the learned estimate on the command line: the numbers in `--json`, the calm text,
@@ -30,40 +31,40 @@ struct ReviewCommandTests {
         let (runner, report) = try week()
         let json = try runner.json(["review", "--week", "2026-W13"], now: "2026-03-29T12:00")
         let usual = try runner.json(["review"], now: "2026-03-29T12:00")
-        #expect(NSDictionary(dictionary: json) == NSDictionary(dictionary: usual))
+        expectEqual(NSDictionary(dictionary: json), NSDictionary(dictionary: usual))
         let week = try #require(json["week"] as? [String: Any])
-        #expect(week["firstDay"] as? String == "2026-03-22")
-        #expect(week["lastDay"] as? String == "2026-03-28")
-        #expect(week["name"] as? String == "2026-W13")
+        expectEqual(week["firstDay"] as? String, "2026-03-22")
+        expectEqual(week["lastDay"] as? String, "2026-03-28")
+        expectEqual(week["name"] as? String, "2026-W13")
         let mustDos = try #require(json["mustDos"] as? [String: Any])
-        #expect(mustDos["done"] as? Int == 1)
-        #expect(mustDos["placed"] as? Int == 2)
-        #expect(mustDos["percent"] as? Int == 50)
+        expectEqual(mustDos["done"] as? Int, 1)
+        expectEqual(mustDos["placed"] as? Int, 2)
+        expectEqual(mustDos["percent"] as? Int, 50)
         let regions = try #require(mustDos["regions"] as? [String: [String: Any]])
-        #expect(regions["morning"]?["placed"] as? Int == 1)
-        #expect(regions["evening"]?["placed"] as? Int == 1)
-        #expect(regions["evening"]?["done"] as? Int == 0)
-        #expect(regions["afternoon"]?["placed"] as? Int == 0)
+        expectEqual(regions["morning"]?["placed"] as? Int, 1)
+        expectEqual(regions["evening"]?["placed"] as? Int, 1)
+        expectEqual(regions["evening"]?["done"] as? Int, 0)
+        expectEqual(regions["afternoon"]?["placed"] as? Int, 0)
         let deferrals = try #require(json["deferrals"] as? [String: Any])
         let reasons = try #require(deferrals["byReason"] as? [String: Int])
-        #expect(reasons["tooMuch"] == 1)
+        expectEqual(reasons["tooMuch"], 1)
         // Rollovers ran on the days a command ran: "Call the bank" slips on Tuesday, Wednesday and
         // Thursday, the Shop (due Wednesday) on Thursday; Sunday's catch-up counts for Sunday, the next week.
-        #expect(reasons["unspecified"] == 3 + 1)
+        expectEqual(reasons["unspecified"], 3 + 1)
         let slipping = try #require(deferrals["slipping"] as? [[String: Any]])
-        #expect(slipping.map { $0["title"] as? String } == ["Call the bank", "Shop"])
+        expectEqual(slipping.map { $0["title"] as? String }, ["Call the bank", "Shop"])
         let estimates = try #require(json["estimates"] as? [[String: Any]])
-        #expect(estimates.count == 1)
-        #expect(estimates.first?["id"] as? String == report)
-        #expect(estimates.first?["effortMinutes"] as? Int == 30)
-        #expect(estimates.first?["actualSeconds"] as? Int == 3000)
+        expectEqual(estimates.count, 1)
+        expectEqual(estimates.first?["id"] as? String, report)
+        expectEqual(estimates.first?["effortMinutes"] as? Int, 30)
+        expectEqual(estimates.first?["actualSeconds"] as? Int, 3000)
         let focus = try #require(json["focus"] as? [String: Any])
         let days = try #require(focus["days"] as? [[String: Any]])
-        #expect(days.map { $0["date"] as? String } == (22...28).map { "2026-03-\($0)" })
-        #expect(days.map { $0["seconds"] as? Int } == [3000, 0, 0, 0, 0, 0, 0])
+        expectEqual(days.map { $0["date"] as? String }, (22...28).map { "2026-03-\($0)" })
+        expectEqual(days.map { $0["seconds"] as? Int }, [3000, 0, 0, 0, 0, 0, 0])
         let anchors = try #require(json["anchors"] as? [String: Any])
-        #expect(anchors["attended"] as? Int == 1)
-        #expect(anchors["marked"] as? Int == 2)
+        expectEqual(anchors["attended"] as? Int, 1)
+        expectEqual(anchors["marked"] as? Int, 2)
     }
 
     @Test("R-1 R-3 review as text: a heading with the week's days, numbers and plain words, nothing loaded")
@@ -93,24 +94,24 @@ struct ReviewCommandTests {
         let extra = try runner.run(["stats", "--weeks", "0"], now: "2026-03-29T12:00")
         #expect(extra.status != 0)
         #expect(extra.stderr.contains("weeks"))
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
     }
 
     @Test("R-1 a purged task leaves no kept row behind and counts nowhere")
     func purgedTask() throws {
         let (runner, _) = try week()
         let before = try runner.json(["review", "--week", "2026-W13"], now: "2026-03-29T12:00")
-        #expect((before["mustDos"] as? [String: Any])?["placed"] as? Int == 2)
+        expectEqual((before["mustDos"] as? [String: Any])?["placed"] as? Int, 2)
         func kept() throws -> Int? {
             try Database(path: runner.storePath).scalar("SELECT count(*) FROM open_must_dos WHERE day = '2026-03-23'")?.int
         }
-        #expect(try kept() == 1)
+        try expectEqual(kept(), 1)
         let list = try runner.json(["list", "--all"], now: "2026-03-29T12:01")
         let bank = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "Call the bank" }?["id"] as? String)
         try runner.ok(["purge", bank], now: "2026-03-29T12:02")
         let after = try runner.json(["review", "--week", "2026-W13"], now: "2026-03-29T12:03")
-        #expect((after["mustDos"] as? [String: Any])?["placed"] as? Int == 1)
-        #expect(try kept() == 0)
+        expectEqual((after["mustDos"] as? [String: Any])?["placed"] as? Int, 1)
+        try expectEqual(kept(), 0)
     }
 
     @Test("R-2 stats --json: a row per week ending with this one, the Must-Do rate, focus and deferrals")
@@ -118,13 +119,13 @@ struct ReviewCommandTests {
         let (runner, _) = try week()
         let json = try runner.json(["stats", "--weeks", "3"], now: "2026-03-29T12:00")
         let weeks = try #require(json["weeks"] as? [[String: Any]])
-        #expect(weeks.map { $0["firstDay"] as? String } == ["2026-03-15", "2026-03-22", "2026-03-29"])
-        #expect((weeks[1]["mustDos"] as? [String: Any])?["percent"] as? Int == 50)
-        #expect(weeks[1]["focusSeconds"] as? Int == 3000)
-        #expect(weeks[1]["deferrals"] as? Int == 5)
-        #expect((weeks[0]["mustDos"] as? [String: Any])?["placed"] as? Int == 0)
+        expectEqual(weeks.map { $0["firstDay"] as? String }, ["2026-03-15", "2026-03-22", "2026-03-29"])
+        expectEqual((weeks[1]["mustDos"] as? [String: Any])?["percent"] as? Int, 50)
+        expectEqual(weeks[1]["focusSeconds"] as? Int, 3000)
+        expectEqual(weeks[1]["deferrals"] as? Int, 5)
+        expectEqual((weeks[0]["mustDos"] as? [String: Any])?["placed"] as? Int, 0)
         let twelve = try runner.json(["stats"], now: "2026-03-29T12:00")
-        #expect((twelve["weeks"] as? [Any])?.count == 12)
+        expectEqual((twelve["weeks"] as? [Any])?.count, 12)
         let text = try runner.ok(["stats", "--weeks", "2"], now: "2026-03-29T12:00").stdout
         #expect(text.contains("2026-W13  22 Mar  1 of 2 (50%)"))
     }
@@ -141,10 +142,10 @@ struct ReviewCommandTests {
         #expect(added.contains("Effort: usually about 45 min (`charflow edit "))
         let list = try runner.json(["list"], now: "2026-03-05T08:01")
         let task = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "WRITE report" })
-        #expect(task["effortMinutes"] as? Int == 30)
+        expectEqual(task["effortMinutes"] as? Int, 30)
         let none = try runner.add("Write report", ["--effort", "none"], now: "2026-03-05T08:02")
         let shown = try runner.json(["show", none], now: "2026-03-05T08:03")
-        #expect(shown["learnedEffort"] as? Int == 45)
+        expectEqual(shown["learnedEffort"] as? Int, 45)
         #expect(shown["effortMinutes"] is NSNull)
         let other = try runner.ok(["add", "Something new"], now: "2026-03-05T08:04").stdout
         #expect(!other.contains("usually"))
@@ -153,7 +154,7 @@ struct ReviewCommandTests {
         // The quick add's preview (what the page's `POST /api/parse` answers) carries the offer for a line
         // without an effort, and none for a line with one; the text of the dry run is as before.
         let preview = try runner.json(["add", "--parse", "write Report", "--dry-run"], now: "2026-03-05T08:06")
-        #expect(preview["learnedEffort"] as? Int == 45)
+        expectEqual(preview["learnedEffort"] as? Int, 45)
         #expect(preview["effortMinutes"] is NSNull)
         #expect(try runner.json(["add", "--parse", "Write report ~15m", "--dry-run"], now: "2026-03-05T08:06")["learnedEffort"] is NSNull)
         #expect(!(try runner.ok(["add", "--parse", "Write report", "--dry-run"], now: "2026-03-05T08:06").stdout.contains("usually")))

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Day rollover through the command line (spec D4, FR-1.2.1): catch-up, idempotence, what never comes back.
@@ -37,46 +38,45 @@ struct RolloverCommandTests {
         let plan = try MondayPlan(runner)
 
         let today = try runner.json(["today"], now: Self.friday)
-        #expect(today["date"] as? String == "2026-12-04")
+        expectEqual(today["date"] as? String, "2026-12-04")
 
         for (id, due) in [(plan.placed, "2026-11-30"), (plan.dueTuesday, "2026-12-01"),
                           (plan.placedWednesday, "2026-12-02")] {
             let task = try runner.show(id, now: Self.friday)
             let title = task["title"] as? String ?? id
-            #expect(task["deferralCount"] as? Int == 1, "\(title)")
+            expectEqual(task["deferralCount"] as? Int, 1, "\(title)")
             let deferrals = task["deferrals"] as? [[String: Any]] ?? []
-            #expect(deferrals.count == 1, "\(title)")
-            #expect(deferrals.first?["day"] as? String == "2026-12-04", "\(title)")
-            #expect(deferrals.first?["deferredTo"] as? String == "2026-12-04", "\(title)")
-            #expect(deferrals.first?["reason"] as? String == "unspecified", "\(title)")
-            #expect(task["dueDate"] as? String == due, "\(title): the due date is kept, so it reads overdue")
+            expectEqual(deferrals.count, 1, "\(title)")
+            expectEqual(deferrals.first?["day"] as? String, "2026-12-04", "\(title)")
+            expectEqual(deferrals.first?["deferredTo"] as? String, "2026-12-04", "\(title)")
+            expectEqual(deferrals.first?["reason"] as? String, "unspecified", "\(title)")
+            expectEqual(task["dueDate"] as? String, due, "\(title): the due date is kept, so it reads overdue")
             #expect(task["region"] is NSNull, "\(title)")
             #expect(task["bucket"] is NSNull, "\(title)")
         }
-        #expect(try runner.show(plan.placed, now: Self.friday)["notes"] as? String == "keep me")
+        try expectEqual(runner.show(plan.placed, now: Self.friday)["notes"] as? String, "keep me")
 
         // Nothing was due for the undated task or the task due today.
         for id in [plan.parked, plan.dueFriday, plan.done] {
             let task = try runner.show(id, now: Self.friday)
-            #expect(task["deferralCount"] as? Int == 0, "\(task["title"] ?? id)")
-            #expect((task["deferrals"] as? [Any])?.isEmpty == true, "\(task["title"] ?? id)")
+            expectEqual(task["deferralCount"] as? Int, 0, "\(task["title"] ?? id)")
+            expectEqual((task["deferrals"] as? [Any])?.isEmpty, true, "\(task["title"] ?? id)")
         }
 
         // The completed task stays Monday's history, in its region.
         let done = try runner.show(plan.done, now: Self.friday)
-        #expect(done["region"] as? String == "morning")
-        #expect(done["dueDate"] as? String == "2026-11-30")
-        #expect(done["isCompleted"] as? Bool == true)
+        expectEqual(done["region"] as? String, "morning")
+        expectEqual(done["dueDate"] as? String, "2026-11-30")
+        expectEqual(done["isCompleted"] as? Bool, true)
 
         // Friday's views: carried-over tasks are overdue, the one due today is "due", the board is empty.
-        #expect(Set(JSONPath.titles(JSONPath.tasks(today, "overdue")))
-                    == ["Placed Monday", "Due Tuesday", "Placed Wednesday"])
-        #expect(JSONPath.titles(JSONPath.tasks(today, "due")) == ["Due Friday"])
-        #expect(progressOf(today) == [0, 0, 0])
-        #expect(today["backlogCount"] as? Int == 4)
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(today, "overdue"))), ["Placed Monday", "Due Tuesday", "Placed Wednesday"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "due")), ["Due Friday"])
+        expectEqual(progressOf(today), [0, 0, 0])
+        expectEqual(today["backlogCount"] as? Int, 4)
         let groups = try runner.backlogGroups(now: Self.friday)
-        #expect(Set(groups["This Week"] ?? []) == ["Placed Monday", "Due Tuesday", "Placed Wednesday", "Parked"])
-        #expect(groups["Yesterday"] == [])
+        expectEqual(Set(groups["This Week"] ?? []), ["Placed Monday", "Due Tuesday", "Placed Wednesday", "Parked"])
+        expectEqual(groups["Yesterday"], [])
     }
 
     @Test("B-14 T-22 used every day, a task gets one automatic deferral per logical day, never two")
@@ -89,10 +89,10 @@ struct RolloverCommandTests {
             _ = try runner.json(["today"], now: "\(day)T\(hour)")
         }
         let task = try runner.show(id, now: Self.friday)
-        #expect(task["deferralCount"] as? Int == 4)
+        expectEqual(task["deferralCount"] as? Int, 4)
         let days = (task["deferrals"] as? [[String: Any]] ?? []).compactMap { $0["day"] as? String }
-        #expect(days == ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"])
-        #expect(task["isStale"] as? Bool == true)
+        expectEqual(days, ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"])
+        expectEqual(task["isStale"] as? Bool, true)
     }
 
     @Test("B-14 running the same command twice, later the same day, or with the clock set back changes no task")
@@ -102,26 +102,26 @@ struct RolloverCommandTests {
         let plan = try MondayPlan(runner)
         let beforeFirst = try runner.contents()
         let first = try runner.run(["today"], now: Self.friday)
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         let afterFirst = try runner.contents()
         #expect(afterFirst != beforeFirst, "the first run on Friday rolled nothing over")
 
         let second = try runner.run(["today"], now: Self.friday)
-        #expect(second.status == 0)
-        #expect(try runner.contents() == afterFirst)
+        expectEqual(second.status, 0)
+        try expectEqual(runner.contents(), afterFirst)
 
         for now in ["2026-12-04T23:59", "2026-12-03T12:00"] {
-            #expect(try runner.run(["backlog"], now: now).status == 0)
-            #expect(try runner.contents() == afterFirst, "changed by a run at \(now)")
+            try expectEqual(runner.run(["backlog"], now: now).status, 0)
+            try expectEqual(runner.contents(), afterFirst, "changed by a run at \(now)")
         }
         // Four days back, the clock is followed (only the rollover marker moves); coming forward again
         // rolls over once more without counting or changing any task a second time.
         let tasksBefore = try Self.taskRows(runner)
-        #expect(try runner.run(["backlog"], now: "2026-11-30T09:00").status == 0)
-        #expect(try Self.taskRows(runner) == tasksBefore, "changed by a run four days back")
-        #expect(try runner.json(["today"], now: Self.friday)["backlogCount"] as? Int == 4)
-        #expect(try runner.show(plan.placed, now: Self.friday)["deferralCount"] as? Int == 1)
-        #expect(try Self.taskRows(runner) == tasksBefore)
+        try expectEqual(runner.run(["backlog"], now: "2026-11-30T09:00").status, 0)
+        try expectEqual(Self.taskRows(runner), tasksBefore, "changed by a run four days back")
+        try expectEqual(runner.json(["today"], now: Self.friday)["backlogCount"] as? Int, 4)
+        try expectEqual(runner.show(plan.placed, now: Self.friday)["deferralCount"] as? Int, 1)
+        try expectEqual(Self.taskRows(runner), tasksBefore)
     }
 
     /// The task and deferral rows as text, for "no task changed" checks that ignore bookkeeping settings.
@@ -142,11 +142,11 @@ struct RolloverCommandTests {
         defer { runner.removeFolder() }
         let id = try runner.add("Left on Monday", ["--region", "morning"], now: Self.monday)
         let result = try runner.run(command.map { $0 == "{id}" ? id : $0 }, now: "2026-12-01T07:00")
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let db = try Database(path: runner.storePath)
         let row = try #require(try db.rows("SELECT region, deferral_count FROM tasks WHERE id = ?", [.text(id)]).first)
-        #expect(row[0] == .null, "still placed after `\(command.joined(separator: " "))`")
-        #expect(row[1].int == 1)
+        expectEqual(row[0], .null, "still placed after `\(command.joined(separator: " "))`")
+        expectEqual(row[1].int, 1)
     }
 
     @Test("B-9 dropped and purged tasks never come back through rollover")
@@ -163,27 +163,27 @@ struct RolloverCommandTests {
 
         for now in ["2026-12-01T09:00", Self.friday] {
             let today = try runner.json(["today"], now: now)
-            #expect(JSONPath.titles(JSONPath.tasks(today, "overdue")) == ["Keeper"], "at \(now)")
-            #expect(today["backlogCount"] as? Int == 1, "at \(now)")
+            expectEqual(JSONPath.titles(JSONPath.tasks(today, "overdue")), ["Keeper"], "at \(now)")
+            expectEqual(today["backlogCount"] as? Int, 1, "at \(now)")
             let groups = try runner.backlogGroups(now: now)
-            #expect(Array(groups.values.joined()) == ["Keeper"], "at \(now)")
+            expectEqual(Array(groups.values.joined()), ["Keeper"], "at \(now)")
         }
-        #expect(try runner.show(keeper, now: Self.friday)["deferralCount"] as? Int == 2)
+        try expectEqual(runner.show(keeper, now: Self.friday)["deferralCount"] as? Int, 2)
 
         for id in [placedDropped, datedDropped] {
             let task = try runner.show(id, now: Self.friday)
-            #expect(task["droppedAt"] as? String == "2026-11-30T10:00:00+00:00")
-            #expect(task["deferralCount"] as? Int == 0)
-            #expect((task["deferrals"] as? [Any])?.isEmpty == true)
+            expectEqual(task["droppedAt"] as? String, "2026-11-30T10:00:00+00:00")
+            expectEqual(task["deferralCount"] as? Int, 0)
+            expectEqual((task["deferrals"] as? [Any])?.isEmpty, true)
         }
         for id in [placedPurged, parkedPurged] {
             let refusal = try runner.expectRefused(["show", id], now: Self.friday)
-            #expect(refusal.code == "not_found")
+            expectEqual(refusal.code, "not_found")
         }
         let all = JSONPath.titles(JSONPath.tasks(try runner.json(["list", "--all"], now: Self.friday), "tasks"))
-        #expect(Set(all) == ["Dropped from the board", "Dropped dated", "Keeper"])
+        expectEqual(Set(all), ["Dropped from the board", "Dropped dated", "Keeper"])
         let open = JSONPath.titles(JSONPath.tasks(try runner.json(["list"], now: Self.friday), "tasks"))
-        #expect(open == ["Keeper"])
+        expectEqual(open, ["Keeper"])
     }
 
     @Test("B-21 B-14 undo after a rollover never puts a carried task back on the ended day")
@@ -195,8 +195,8 @@ struct RolloverCommandTests {
         _ = try runner.run(["undo"], now: "2026-12-01T09:00")
         let task = try runner.show(id, now: "2026-12-01T09:01")
         #expect(task["region"] is NSNull)
-        #expect(task["deferralCount"] as? Int == 1)
-        #expect(try runner.backlogGroups(now: "2026-12-01T09:01")["Yesterday"] == ["Carried"])
+        expectEqual(task["deferralCount"] as? Int, 1)
+        try expectEqual(runner.backlogGroups(now: "2026-12-01T09:01")["Yesterday"], ["Carried"])
     }
 
     @Test("B-13 un-completing a task of an ended day sends it to the Backlog, entered on that day")
@@ -207,15 +207,15 @@ struct RolloverCommandTests {
         _ = try runner.json(["done", id], now: "2026-11-30T12:00")
         let tuesday = "2026-12-01T09:00"
         let undone = try runner.json(["undone", id], now: tuesday)
-        #expect(undone["isCompleted"] as? Bool == false)
+        expectEqual(undone["isCompleted"] as? Bool, false)
         #expect(undone["region"] is NSNull, "a live task kept its place on an ended day")
         #expect(undone["bucket"] is NSNull, "a live task kept its bucket on an ended day")
-        #expect(try runner.backlogGroups(now: tuesday)["Yesterday"] == ["Done Monday"])
+        try expectEqual(runner.backlogGroups(now: tuesday)["Yesterday"], ["Done Monday"])
         for listed in try runner.backlogTasks(now: tuesday) {
             #expect(listed["region"] is NSNull, "the Backlog lists a placed task: \(listed["title"] ?? "")")
         }
         // Today's board is untouched by it.
-        #expect(BucketCounts(today: try runner.json(["today"], now: tuesday), "morning") == BucketCounts(0, 0, 0))
+        expectEqual(BucketCounts(today: try runner.json(["today"], now: tuesday), "morning"), BucketCounts(0, 0, 0))
     }
 
     @Test("B-14 a day already rolled over is never rolled over again: a clock set back days, then forward, gives no second deferral and keeps undo",
@@ -226,19 +226,19 @@ struct RolloverCommandTests {
         let task = try runner.add("Write the report", ["--region", "evening"], now: "2028-07-10T09:00")
         try runner.ok(["begin", task], now: "2028-07-10T22:00")
         // The session was cut by the day's end: the task is carried without a deferral.
-        #expect(try runner.show(task, now: "2028-07-11T08:00")["deferralCount"] as? Int == 0)
+        try expectEqual(runner.show(task, now: "2028-07-11T08:00")["deferralCount"] as? Int, 0)
         let other = try runner.add("Call the bank", now: "2028-07-11T08:01")
         _ = try runner.json(["today"], now: "2028-07-09T08:00")
         let again = try runner.show(task, now: "2028-07-11T08:05")
-        #expect(again["deferralCount"] as? Int == 0, "the 11th was rolled over once already")
-        #expect((again["deferrals"] as? [Any])?.isEmpty == true)
+        expectEqual(again["deferralCount"] as? Int, 0, "the 11th was rolled over once already")
+        expectEqual((again["deferrals"] as? [Any])?.isEmpty, true)
         // The undo history was not emptied by a rollover that changed nothing.
         try runner.ok(["undo"], now: "2028-07-11T08:06")
         #expect(try runner.run(["show", other], now: "2028-07-11T08:07").status != 0, "undo took back the add")
         // A real next day still rolls over.
         let task2 = try runner.add("Placed on the 11th", ["--region", "morning", "--due", "2028-07-11"], now: "2028-07-11T09:00")
         let next = try runner.show(task2, now: "2028-07-12T09:00")
-        #expect(next["deferralCount"] as? Int == 1)
+        expectEqual(next["deferralCount"] as? Int, 1)
         #expect(next["region"] is NSNull)
     }
 }

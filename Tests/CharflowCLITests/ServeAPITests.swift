@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The JSON API of `charflow serve` against the CLI's own `--json` (issue 13, W-5, W-15).
@@ -14,9 +15,9 @@ struct ServeAPITests {
         try runner.add("Pay rent", ["--due", "today"])
         try runner.add("Old letter", ["--due", "2026-11-27"], now: "2026-11-26T09:00")
         try runner.add("Someday idea")
-        #expect(try runner.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"]).status == 0)
-        #expect(try runner.run(["done", misc]).status == 0)
-        #expect(try runner.run(["begin", must], now: "2026-11-30T08:30").status == 0)
+        try expectEqual(runner.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"]).status, 0)
+        try expectEqual(runner.run(["done", misc]).status, 0)
+        try expectEqual(runner.run(["begin", must], now: "2026-11-30T08:30").status, 0)
         return (must, misc)
     }
 
@@ -29,8 +30,8 @@ struct ServeAPITests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let answer = try server.send("GET", "/api/today")
-        #expect(answer.status == 200)
-        #expect(answer.header("Content-Type") == "application/json; charset=utf-8")
+        expectEqual(answer.status, 200)
+        expectEqual(answer.header("Content-Type"), "application/json; charset=utf-8")
         let web = try answer.json()
         // The API read first: it marks nothing seen, so the CLI sees the same signals.
         let cli = try runner.json(["today"])
@@ -47,9 +48,9 @@ struct ServeAPITests {
         let runner = try CharflowRunner(timeZone: "Europe/London")
         defer { runner.removeFolder() }
         let habit = try runner.addHabit("Stretch", now: "2026-11-30T09:00")
-        #expect(try runner.run(["habit", "archive", habit]).status == 0)
+        try expectEqual(runner.run(["habit", "archive", habit]).status, 0)
         let dentist = try runner.add("Dentist")
-        #expect(try runner.run(["plan", "tomorrow", dentist, "--region", "evening"]).status == 0)
+        try expectEqual(runner.run(["plan", "tomorrow", dentist, "--region", "evening"]).status, 0)
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         for (path, words) in [
@@ -59,12 +60,12 @@ struct ServeAPITests {
             ("/api/region/evening?day=tomorrow", ["region", "evening", "--day", "tomorrow"]),
         ] {
             let answer = try server.send("GET", path)
-            #expect(answer.status == 200, "\(path): \(answer.body)")
+            expectEqual(answer.status, 200, "\(path): \(answer.body)")
             // Compared as canonical JSON: Foundation's dictionary equality is unreliable for deep nesting.
             let canonical = { (object: [String: Any]) in
                 String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
             }
-            #expect(try canonical(try answer.json()) == (try canonical(try runner.json(words))), "\(path)")
+            try expectEqual(canonical(try answer.json()), (try canonical(try runner.json(words))), "\(path)")
         }
         #expect(try server.send("GET", "/api/habits?all=1").body.contains("Stretch"))
         #expect(!(try server.send("GET", "/api/habits").body.contains("Stretch")))
@@ -72,8 +73,8 @@ struct ServeAPITests {
         #expect(!(try server.send("GET", "/api/region/evening").body.contains("Dentist")))
         // A bad value is refused as the CLI refuses it, with nothing changed.
         let refused = try server.send("GET", "/api/habits/\(habit)/grid?weeks=0")
-        #expect(refused.status == 400, "\(refused.body)")
-        #expect(try refused.errorCode() == "out_of_range")
+        expectEqual(refused.status, 400, "\(refused.body)")
+        try expectEqual(refused.errorCode(), "out_of_range")
     }
 
     @Test("A-2: POST /api/seen records as seen only the signals the page names; reading Today marks nothing")
@@ -82,24 +83,24 @@ struct ServeAPITests {
         defer { runner.removeFolder() }
         let task = try runner.add("Learn the banjo", ["--due", "today"], now: "2026-11-26T09:00")
         for day in 26...29 {
-            #expect(try runner.run(["defer", task, "--to", "tomorrow"], now: "2026-11-\(day)T10:00").status == 0)
+            try expectEqual(runner.run(["defer", task, "--to", "tomorrow"], now: "2026-11-\(day)T10:00").status, 0)
         }
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let pending = { try (runner.json(["today"])["signals"] as? [[String: Any]] ?? []).map { $0["kind"] as? String ?? "" } }
-        #expect(try pending() == ["stale"])
+        try expectEqual(pending(), ["stale"])
         _ = try server.send("GET", "/api/today")
-        #expect(try pending() == ["stale"], "a read marked a signal seen")
+        try expectEqual(pending(), ["stale"], "a read marked a signal seen")
         // A name the page did not show (another task, another kind) marks nothing.
         for wrong in ["stale:00000000-0000-0000-0000-000000000000", "stale", "suggestRemoval:\(task)"] {
             let answer = try server.send("POST", "/api/seen", json: #"{"shown": ["\#(wrong)"]}"#)
-            #expect(answer.status == 200, "\(answer.body)")
-            #expect(try answer.json()["marked"] as? Int == 0, "\(wrong): \(answer.body)")
+            expectEqual(answer.status, 200, "\(answer.body)")
+            try expectEqual(answer.json()["marked"] as? Int, 0, "\(wrong): \(answer.body)")
         }
-        #expect(try pending() == ["stale"])
+        try expectEqual(pending(), ["stale"])
         let marked = try server.send("POST", "/api/seen", json: #"{"shown": ["stale:\#(task)"]}"#)
-        #expect(try marked.json()["marked"] as? Int == 1, "\(marked.body)")
-        #expect(try pending() == [])
+        try expectEqual(marked.json()["marked"] as? Int, 1, "\(marked.body)")
+        try expectEqual(pending(), [])
     }
 
     @Test("W-5: every task action answers the CLI's task document with the action's number")
@@ -109,17 +110,17 @@ struct ServeAPITests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let added = try server.send("POST", "/api/tasks", json: #"{"title": "Plan the week", "region": "evening", "bucket": "must", "importance": "high", "effort": 30}"#)
-        #expect(added.status == 200, "\(added.body)")
+        expectEqual(added.status, 200, "\(added.body)")
         let task = try added.json()
         let id = try #require(task["id"] as? String)
         let shown = try runner.json(["show", id])
-        #expect(task["title"] as? String == "Plan the week")
-        #expect(task["region"] as? String == "evening")
-        #expect(task["effortMinutes"] as? Int == 30, "\(added.body)")
-        #expect(shown["id"] as? String == id)
+        expectEqual(task["title"] as? String, "Plan the week")
+        expectEqual(task["region"] as? String, "evening")
+        expectEqual(task["effortMinutes"] as? Int, 30, "\(added.body)")
+        expectEqual(shown["id"] as? String, id)
         // The same document as the CLI's `add --json`, plus the action.
         let cli = try runner.json(["add", "From the terminal", "--region", "evening"])
-        #expect(Set(task.keys) == Set(cli.keys).union(["action"]))
+        expectEqual(Set(task.keys), Set(cli.keys).union(["action"]))
         var actions: [Int] = [try #require((task["action"] as? String).flatMap { Int($0) }, "\(added.body)")]
         let steps: [(String, String)] = [
             ("note", #"{"text": "Asked Sam"}"#), ("edit", #"{"notes": "- [ ] draft\n- [ ] send"}"#),
@@ -128,9 +129,9 @@ struct ServeAPITests {
         ]
         for (action, body) in steps {
             let answer = try server.send("POST", "/api/tasks/\(id.prefix(8))/\(action)", json: body)
-            #expect(answer.status == 200, "\(action): \(answer.body)")
+            expectEqual(answer.status, 200, "\(action): \(answer.body)")
             let document = try answer.json()
-            #expect(document["id"] as? String == id, "\(action)")
+            expectEqual(document["id"] as? String, id, "\(action)")
             let number = try #require((document["action"] as? String).flatMap { Int($0) }, "\(action): \(answer.body)")
             #expect(number > actions.last!, "\(action)")
             actions.append(number)
@@ -156,21 +157,21 @@ struct ServeAPITests {
         for item in cases {
             let before = server.storeBytes()
             let answer = try server.send("POST", item.path, json: item.body)
-            #expect(answer.status == item.status, "\(item.path) \(answer.body)")
-            #expect(server.storeBytes() == before, "\(item.path) changed the store")
+            expectEqual(answer.status, item.status, "\(item.path) \(answer.body)")
+            expectEqual(server.storeBytes(), before, "\(item.path) changed the store")
             let cli = try runner.run(item.cli + ["--json"])
-            #expect(cli.status == 1)
+            expectEqual(cli.status, 1)
             let (code, message) = try cli.errorDocument()
             let error = try #require(try answer.json()["error"] as? [String: Any])
-            #expect(error["code"] as? String == code)
-            #expect(error["message"] as? String == message)
+            expectEqual(error["code"] as? String, code)
+            expectEqual(error["message"] as? String, message)
         }
         // What the CLI would call usage is a 400 naming what is missing, in words without flags.
         let reorder = try server.send("POST", "/api/tasks/ffffffff/reorder", json: "{}")
-        #expect(reorder.status == 400)
-        #expect(try reorder.errorCode() == "missing_option")
+        expectEqual(reorder.status, 400)
+        try expectEqual(reorder.errorCode(), "missing_option")
         #expect(!reorder.body.contains("--"))
-        #expect(try server.send("POST", "/api/tasks", json: #"{"title": {"nested": 1}}"#).status == 400)
+        try expectEqual(server.send("POST", "/api/tasks", json: #"{"title": {"nested": 1}}"#).status, 400)
     }
 
     @Test("W-15: POST /api/undo undoes the action it names, and refuses when a later action touched its task")
@@ -187,32 +188,32 @@ struct ServeAPITests {
         // The add has a later action on its task: refused, nothing changed.
         var before = server.storeBytes()
         let early = try server.send("POST", "/api/undo", json: #"{"action": "\#(addAction)"}"#)
-        #expect(early.status == 409)
-        #expect(try early.errorCode() == "undo_blocked")
-        #expect(server.storeBytes() == before)
+        expectEqual(early.status, 409)
+        try expectEqual(early.errorCode(), "undo_blocked")
+        expectEqual(server.storeBytes(), before)
         // A change made elsewhere to another task does not block the page's undo of its own action.
         try runner.add("From the terminal")
         // The action goes back as the write answered it, a string; a number is refused naming the field.
         before = server.storeBytes()
         let number = try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#)
-        #expect(number.status == 400)
-        #expect(try number.errorCode() == "bad_field")
+        expectEqual(number.status, 400)
+        try expectEqual(number.errorCode(), "bad_field")
         #expect(number.body.contains("action"))
-        #expect(server.storeBytes() == before)
+        expectEqual(server.storeBytes(), before)
         let undone = try server.send("POST", "/api/undo", json: #"{"action": "\#(doneAction)"}"#)
-        #expect(undone.status == 200, "\(undone.body)")
-        #expect(try runner.json(["show", id])["isCompleted"] as? Bool == false)
+        expectEqual(undone.status, 200, "\(undone.body)")
+        try expectEqual(runner.json(["show", id])["isCompleted"] as? Bool, false)
         // A change made in the terminal to the same task blocks the page's undo of the add.
-        #expect(try runner.run(["edit", id, "--title", "Renamed in the terminal"]).status == 0)
+        try expectEqual(runner.run(["edit", id, "--title", "Renamed in the terminal"]).status, 0)
         before = server.storeBytes()
         let blocked = try server.send("POST", "/api/undo", json: #"{"action": "\#(addAction)"}"#)
-        #expect(blocked.status == 409)
-        #expect(server.storeBytes() == before)
+        expectEqual(blocked.status, 409)
+        expectEqual(server.storeBytes(), before)
         // The same action twice: the journal no longer holds it.
         let twice = try server.send("POST", "/api/undo", json: #"{"action": "\#(doneAction)"}"#)
-        #expect(twice.status == 409)
-        #expect(try twice.errorCode() == "undo_unknown")
-        #expect(try server.send("POST", "/api/undo", json: #"{"action": "soon"}"#).status == 400)
+        expectEqual(twice.status, 409)
+        try expectEqual(twice.errorCode(), "undo_unknown")
+        try expectEqual(server.send("POST", "/api/undo", json: #"{"action": "soon"}"#).status, 400)
     }
 
     @Test("W-5: sessions, habits, settings and the plan answer through their routes as the CLI does")
@@ -223,30 +224,29 @@ struct ServeAPITests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let begun = try server.send("POST", "/api/sessions/begin", json: #"{"task": "\#(task)"}"#)
-        #expect(begun.status == 200, "\(begun.body)")
+        expectEqual(begun.status, 200, "\(begun.body)")
         #expect(begun.body.contains("\"action\""))
         let status = try server.send("GET", "/api/status")
         #expect(NSDictionary(dictionary: try status.json()).isEqual(to: try runner.json(["status"])), "\(status.body)")
-        #expect(try server.send("POST", "/api/sessions/pause", json: "{}").status == 200)
-        #expect(try server.send("POST", "/api/sessions/finish", json: #"{"stop": true}"#).status == 200)
+        try expectEqual(server.send("POST", "/api/sessions/pause", json: "{}").status, 200)
+        try expectEqual(server.send("POST", "/api/sessions/finish", json: #"{"stop": true}"#).status, 200)
         let habit = try server.send("POST", "/api/habits/new", json: #"{"title": "Water", "kind": "counted", "target": 8}"#)
-        #expect(habit.status == 200, "\(habit.body)")
+        expectEqual(habit.status, 200, "\(habit.body)")
         let logged = try server.send("POST", "/api/habits/Water/log", json: #"{"count": 2}"#)
-        #expect(logged.status == 200, "\(logged.body)")
+        expectEqual(logged.status, 200, "\(logged.body)")
         let habits = try server.send("GET", "/api/habits")
         #expect(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
         let setting = try server.send("POST", "/api/settings/rollover-time", json: #"{"value": "04:00"}"#)
-        #expect(setting.status == 200, "\(setting.body)")
-        #expect(try runner.json(["settings", "rollover-time"])["rollover-time"] as? String == "04:00")
+        expectEqual(setting.status, 200, "\(setting.body)")
+        try expectEqual(runner.json(["settings", "rollover-time"])["rollover-time"] as? String, "04:00")
         for path in ["/api/backlog", "/api/settings", "/api/plan", "/api/tasks/\(task)", "/api/region/morning"] {
             let answer = try server.send("GET", path)
-            #expect(answer.status == 200, "\(path): \(answer.body)")
+            expectEqual(answer.status, 200, "\(path): \(answer.body)")
         }
         let region = try server.send("GET", "/api/region/morning")
         // Compared as two NSDictionary values: `isEqual(to:)` with a Swift dictionary tells this one apart
         // from itself on this Foundation, though every key's value is equal.
-        #expect(NSDictionary(dictionary: try region.json()) == NSDictionary(dictionary: try runner.json(["region", "morning"])),
-                "\(region.body)")
+        expectEqual(NSDictionary(dictionary: try region.json()), NSDictionary(dictionary: try runner.json(["region", "morning"])), "\(region.body)")
         let backlog = try server.send("GET", "/api/backlog")
         #expect(NSDictionary(dictionary: try backlog.json()).isEqual(to: try runner.json(["backlog"])))
     }

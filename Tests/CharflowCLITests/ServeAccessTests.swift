@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The server of `charflow serve`, in the test process on a free port, driven over loopback (issue 13,
@@ -33,12 +34,12 @@ struct ServeAccessTests {
         let server = try ServedCharflow(runner, signIn: false)
         defer { server.stop() }
         let answer = try server.send("GET", "/?token=" + server.link, cookie: .some(nil))
-        #expect(answer.status == 303)
-        #expect(answer.header("Location") == "/")
+        expectEqual(answer.status, 303)
+        expectEqual(answer.header("Location"), "/")
         let cookie = try #require(answer.header("Set-Cookie"))
         let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         let pair = try #require(parts.first?.split(separator: "=", maxSplits: 1).map(String.init))
-        #expect(pair.first == "charflow-\(server.port)")
+        expectEqual(pair.first, "charflow-\(server.port)")
         let value = try #require(pair.last)
         #expect(value.count == 64 && value.allSatisfy(\.isHexDigit) && value != server.link)
         #expect(parts.contains("HttpOnly"))
@@ -46,8 +47,8 @@ struct ServeAccessTests {
         #expect(parts.contains("Path=/"))
         // With the cookie, the page answers, and carries a write token for its script (not the cookie).
         let page = try server.send("GET", "/", cookie: "charflow-\(server.port)=\(value)")
-        #expect(page.status == 200)
-        #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
+        expectEqual(page.status, 200)
+        expectEqual(page.header("Content-Type")?.hasPrefix("text/html"), true)
         let meta = try #require(page.body.range(of: #"<meta name="charflow-token" content="[0-9a-f]{64}">"#, options: .regularExpression))
         #expect(!page.body[meta].contains(value))
         #expect(!page.body.contains(value))
@@ -63,15 +64,15 @@ struct ServeAccessTests {
             // The page itself is refused as a page in words a person can read, saying how to sign in.
             let page = try server.send("GET", "/", cookie: .some(nil))
             #expect(page.status == 401 && page.body.contains(#"data-code="no_cookie""#), "\(page.status) \(page.body)")
-            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            expectEqual(page.header("Content-Type"), "text/html; charset=utf-8")
             #expect(page.body.contains("charflow open") && !page.body.contains("Water plants"))
             try expectRefused(server, 401, "no_cookie") { try server.send("POST", "/api/tasks", json: Self.add, cookie: .some(nil)) }
             let wrong = String(repeating: "0", count: 64)
             let before = server.storeBytes()
             let link = try server.send("GET", "/?token=" + wrong, cookie: .some(nil))
             #expect(link.status == 401 && link.body.contains(#"data-code="link_refused""#), "\(link.status) \(link.body)")
-            #expect(link.header("Set-Cookie") == nil)
-            #expect(server.storeBytes() == before)
+            expectEqual(link.header("Set-Cookie"), nil)
+            expectEqual(server.storeBytes(), before)
             try expectRefused(server, 401, "wrong_token") {
                 try server.send("POST", "/api/tasks", json: Self.add, cookie: "charflow-\(server.port)=\(wrong)", token: wrong)
             }
@@ -92,7 +93,7 @@ struct ServeAccessTests {
                 }
             }
             for host in ["localhost:\(server.port)", "[::1]:\(server.port)", "LOCALHOST:\(server.port)"] {
-                #expect(try server.send("GET", "/api/changes", host: host).status == 200, "\(host)")
+                try expectEqual(server.send("GET", "/api/changes", host: host).status, 200, "\(host)")
             }
         }
     }
@@ -118,7 +119,7 @@ struct ServeAccessTests {
             // The same write with every guard met goes through, with its own origin.
             let added = try server.send("POST", "/api/tasks", json: Self.add, origin: "http://\(server.host)",
                                         contentType: "application/json; charset=utf-8")
-            #expect(added.status == 200, "\(added.body)")
+            expectEqual(added.status, 200, "\(added.body)")
             let today = try server.runner.json(["today"])
             #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")).contains("Planted by a stranger"))
         }
@@ -133,8 +134,8 @@ struct ServeAccessTests {
                 _ = try server.send("HEAD", path)
             }
             // A GET to a write's address is no write either.
-            #expect(try server.send("GET", "/api/tasks").status == 405)
-            #expect(server.storeBytes() == before)
+            try expectEqual(server.send("GET", "/api/tasks").status, 405)
+            expectEqual(server.storeBytes(), before)
         }
     }
 
@@ -143,7 +144,7 @@ struct ServeAccessTests {
         try ServedCharflow.withBoard { server in
             let padding = String(repeating: "a", count: 64 * 1024 + 1 - #"{"title": ""}"#.count)
             let over = #"{"title": "\#(padding)"}"#
-            #expect(over.utf8.count == 64 * 1024 + 1)
+            expectEqual(over.utf8.count, 64 * 1024 + 1)
             try expectRefused(server, 413, "too_large") { try server.send("POST", "/api/tasks", json: over) }
             try expectRefused(server, 413, "too_large") {
                 let headers = [("Host", server.host), ("Cookie", server.cookie), ("X-Charflow-Token", server.token),
@@ -154,7 +155,7 @@ struct ServeAccessTests {
             // Exactly 64 KiB passes the size check and reaches the API (which wants a title; an unknown
             // key would be refused before it).
             let exact = #"{"notes": "\#(padding.dropLast())"}"#
-            #expect(exact.utf8.count == 64 * 1024)
+            expectEqual(exact.utf8.count, 64 * 1024)
             try expectRefused(server, 400, "empty_title") { try server.send("POST", "/api/tasks", json: exact) }
         }
     }
@@ -190,11 +191,11 @@ struct ServeAccessTests {
                 try server.send("GET", "/", host: "evil.example"),
             ]
             for answer in answers {
-                #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy)
-                #expect(answer.header("X-Frame-Options") == "DENY")
-                #expect(answer.header("X-Content-Type-Options") == "nosniff")
-                #expect(answer.header("Referrer-Policy") == "no-referrer")
-                #expect(answer.header("Cache-Control") == "no-store")
+                expectEqual(answer.header("Content-Security-Policy"), ServedCharflow.policy)
+                expectEqual(answer.header("X-Frame-Options"), "DENY")
+                expectEqual(answer.header("X-Content-Type-Options"), "nosniff")
+                expectEqual(answer.header("Referrer-Policy"), "no-referrer")
+                expectEqual(answer.header("Cache-Control"), "no-store")
                 #expect(!answer.headers.contains { $0.0.lowercased().hasPrefix("access-control-") })
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow serve` against framing, idle sockets, a second Host and a reused link (README D21, W-26),
@@ -32,7 +33,7 @@ struct ServeHardeningTests {
                 ("icon", try server.send("GET", "/icon.svg", cookie: .some(nil))),
             ]
             let statuses = answers.map(\.1.status)
-            #expect(statuses == [200, 200, 200, 200, 404, 401, 403, 421, 400, 413, 303, 401, 200, 200], "\(statuses)")
+            expectEqual(statuses, [200, 200, 200, 200, 404, 401, 403, 421, 400, 413, 303, 401, 200, 200], "\(statuses)")
             for (kind, answer) in answers {
                 // The used link's page and the sign-in page allow their own inline style by a nonce, merged
                 // into the one policy.
@@ -40,7 +41,7 @@ struct ServeHardeningTests {
                 let own = kind == "used link" || kind == "no cookie" ? policy.split(separator: ";").first.map(String.init) ?? "" : ""
                 #expect(own.isEmpty || own.hasPrefix("style-src 'nonce-"), "\(kind): \(policy)")
                 #expect(policy == (own.isEmpty ? "" : own + "; ") + ServedCharflow.policy, "\(kind): \(policy)")
-                #expect(answer.header("X-Frame-Options") == "DENY", "\(kind)")
+                expectEqual(answer.header("X-Frame-Options"), "DENY", "\(kind)")
             }
         }
     }
@@ -62,7 +63,7 @@ struct ServeHardeningTests {
                 let started = Date()
                 let answer = try server.send("GET", "/api/changes")
                 let took = Date().timeIntervalSince(started)
-                #expect(answer.status == 200, "attempt \(attempt): \(answer.status)")
+                expectEqual(answer.status, 200, "attempt \(attempt): \(answer.status)")
                 #expect(took < 2, "attempt \(attempt) took \(took) s")
             }
             // The idle ones were taken, not turned away: none has been closed by the server yet.
@@ -81,16 +82,16 @@ struct ServeHardeningTests {
                           [server.host, "localhost:\(server.port)"]] {
                 let headers = hosts.map { ("Host", $0) }
                 let read = try raw(server, "GET", "/api/today", headers: headers + [("Cookie", server.cookie)])
-                #expect(read.status == 400, "\(hosts): \(read.status)")
-                #expect(try read.errorCode() == "duplicate_host")
+                expectEqual(read.status, 400, "\(hosts): \(read.status)")
+                try expectEqual(read.errorCode(), "duplicate_host")
                 let added = try raw(server, "POST", "/api/tasks", headers: headers + write, body: #"{"title": "Twice hosted"}"#)
-                #expect(added.status == 400, "\(hosts): \(added.status) \(added.body)")
+                expectEqual(added.status, 400, "\(hosts): \(added.status) \(added.body)")
             }
             // The name's case does not hide a second one.
             let mixed = try raw(server, "GET", "/api/today", headers: [("Host", server.host), ("HOST", server.host), ("Cookie", server.cookie)])
-            #expect(mixed.status == 400)
-            #expect(server.storeBytes() == before)
-            #expect(try server.send("GET", "/api/today").status == 200)
+            expectEqual(mixed.status, 400)
+            expectEqual(server.storeBytes(), before)
+            try expectEqual(server.send("GET", "/api/today").status, 200)
         }
     }
 
@@ -98,26 +99,26 @@ struct ServeHardeningTests {
     func publicFiles() throws {
         try ServedCharflow.withBoard { server in
             let manifest = try server.send("GET", "/manifest.webmanifest", cookie: .some(nil))
-            #expect(manifest.status == 200)
-            #expect(manifest.header("Content-Type") == "application/manifest+json")
+            expectEqual(manifest.status, 200)
+            expectEqual(manifest.header("Content-Type"), "application/manifest+json")
             let document = try manifest.json()
-            #expect(document["start_url"] as? String == "/")
+            expectEqual(document["start_url"] as? String, "/")
             let icons = try #require(document["icons"] as? [[String: Any]])
-            #expect(icons.compactMap { $0["src"] as? String } == ["/icon.svg", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"])
+            expectEqual(icons.compactMap { $0["src"] as? String }, ["/icon.svg", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"])
             for png in ["/icon-180.png", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"] {
                 let answer = try server.send("GET", png, cookie: .some(nil))
-                #expect(answer.status == 200, "\(png)")
-                #expect(answer.header("Content-Type") == "image/png", "\(png)")
+                expectEqual(answer.status, 200, "\(png)")
+                expectEqual(answer.header("Content-Type"), "image/png", "\(png)")
             }
             let icon = try server.send("GET", "/icon.svg", cookie: .some(nil))
-            #expect(icon.status == 200)
-            #expect(icon.header("Content-Type") == "image/svg+xml")
+            expectEqual(icon.status, 200)
+            expectEqual(icon.header("Content-Type"), "image/svg+xml")
             #expect(icon.body.hasPrefix("<svg"))
-            #expect(try server.send("HEAD", "/icon.svg", cookie: .some(nil)).status == 200)
+            try expectEqual(server.send("HEAD", "/icon.svg", cookie: .some(nil)).status, 200)
             // The repository's copy for the desktop entry is the same icon.
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let shipped = try String(contentsOf: source.appendingPathComponent("contrib/charflow.svg"), encoding: .utf8)
-            #expect(shipped == icon.body)
+            expectEqual(shipped, icon.body)
             // The page names both, so a browser asks for no /favicon.ico.
             let page = try server.send("GET", "/")
             #expect(page.body.contains(#"<link rel="icon" href="/icon.svg" type="image/svg+xml">"#))
@@ -126,15 +127,15 @@ struct ServeHardeningTests {
                          "/manifest.webmanifest/", "/manifest.webmanifest.bak", "/icon.svg/", "/Icon.svg", "/icon.svg/../api/today",
                          "/static/icon.svg", "/nowhere"] {
                 let answer = try server.send("GET", path, cookie: .some(nil))
-                #expect(answer.status == 401, "\(path): \(answer.status)")
-                #expect(try answer.errorCode() == "no_cookie", "\(path)")
+                expectEqual(answer.status, 401, "\(path): \(answer.status)")
+                try expectEqual(answer.errorCode(), "no_cookie", "\(path)")
             }
             for method in ["POST", "PUT", "DELETE"] {
                 let answer = try server.send(method, "/manifest.webmanifest", cookie: .some(nil))
-                #expect(answer.status == 401, "\(method): \(answer.status)")
+                expectEqual(answer.status, 401, "\(method): \(answer.status)")
             }
             // Public does not mean rebindable: a foreign Host is still refused.
-            #expect(try server.send("GET", "/icon.svg", host: "evil.example", cookie: .some(nil)).status == 421)
+            try expectEqual(server.send("GET", "/icon.svg", host: "evil.example", cookie: .some(nil)).status, 421)
         }
     }
 }

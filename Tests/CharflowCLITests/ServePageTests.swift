@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("serve · the page's files and quick add over HTTP (W-9, D17)")
@@ -12,16 +13,16 @@ struct ServePageTests {
         defer { server.stop() }
         let before = server.storeBytes()
         let answer = try server.send("POST", "/api/parse", json: #"{"parse": "Call the bank !high ~30m @tomorrow #Work"}"#)
-        #expect(answer.status == 200, "\(answer.body)")
+        expectEqual(answer.status, 200, "\(answer.body)")
         let web = try answer.json()
         let cli = try runner.json(["add", "--parse", "Call the bank !high ~30m @tomorrow #Work", "--dry-run"])
         #expect(NSDictionary(dictionary: web).isEqual(to: cli), "web: \(answer.body)")
-        #expect(web["dueDate"] as? String == "2026-12-01")
-        #expect(web["action"] == nil)
+        expectEqual(web["dueDate"] as? String, "2026-12-01")
+        expectEqual(web["action"], nil)
         let refused = try server.send("POST", "/api/parse", json: #"{"parse": "Call the bank !urgent"}"#)
-        #expect(refused.status == 400)
-        #expect(try refused.errorCode() == "bad_token")
-        #expect(server.storeBytes() == before)
+        expectEqual(refused.status, 400)
+        try expectEqual(refused.errorCode(), "bad_token")
+        expectEqual(server.storeBytes(), before)
     }
 
     @Test("W-9: POST /api/tasks with a parse line adds the task the line names and answers its action")
@@ -31,13 +32,13 @@ struct ServePageTests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let answer = try server.send("POST", "/api/tasks", json: #"{"parse": "Pay rent ~15 @today", "region": "evening", "bucket": "misc"}"#)
-        #expect(answer.status == 200, "\(answer.body)")
+        expectEqual(answer.status, 200, "\(answer.body)")
         let task = try answer.json()
-        #expect(task["title"] as? String == "Pay rent")
-        #expect(task["effortMinutes"] as? Int == 15)
+        expectEqual(task["title"] as? String, "Pay rent")
+        expectEqual(task["effortMinutes"] as? Int, 15)
         #expect(task["action"] is String)
         let today = try runner.json(["today"])
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", "misc")) == ["Pay rent"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "evening", "misc")), ["Pay rent"])
     }
 
     @Test("D17 W-2: the script and style sheet are served from the binary with the CSP, and 401 without the cookie; the page links them and carries the board as data")
@@ -50,12 +51,12 @@ struct ServePageTests {
         for (path, type) in [("/main.mjs", "text/javascript; charset=utf-8"), ("/words.mjs", "text/javascript; charset=utf-8"),
                              ("/app.css", "text/css; charset=utf-8")] {
             let answer = try server.send("GET", path)
-            #expect(answer.status == 200)
-            #expect(answer.header("Content-Type") == type)
-            #expect(answer.header("Content-Security-Policy") == ServedCharflow.policy)
+            expectEqual(answer.status, 200)
+            expectEqual(answer.header("Content-Type"), type)
+            expectEqual(answer.header("Content-Security-Policy"), ServedCharflow.policy)
             #expect(answer.body.count > 1000)
         }
-        #expect(try server.send("GET", "/main.mjs", cookie: .some(nil)).status == 401)
+        try expectEqual(server.send("GET", "/main.mjs", cookie: .some(nil)).status, 401)
         let page = try server.send("GET", "/")
         // The scripts are ES modules: the entry, and a preload of each module it imports.
         // Each at its address of this build (`/v/VERSION/`), which the browser keeps for good.
@@ -89,10 +90,10 @@ struct ServePageTests {
         // The 1–3–5 limits come with Today's answer (W-24: the page counts against them, it keeps no copy).
         #expect(!page.contains("charflow-limits"))
         #expect(page.contains(##"A backslash keeps a sign in the title: \#42.</p>"##))
-        #expect(PageWords.text("pageTitle", ["screen": "Backlog"]) == "Charflow · Backlog")
-        #expect(PageWords.text("no such key") == "no such key")
+        expectEqual(PageWords.text("pageTitle", ["screen": "Backlog"]), "Charflow · Backlog")
+        expectEqual(PageWords.text("no such key"), "no such key")
         let keys = PageWords.all.map(\.key)
-        #expect(Set(keys).count == keys.count, "a key is listed twice")
+        expectEqual(Set(keys).count, keys.count, "a key is listed twice")
         #expect(!PageWords.all.contains { $0.text.contains("! ") || $0.text.hasSuffix("!") }, "calm voice: no exclamation")
     }
 }

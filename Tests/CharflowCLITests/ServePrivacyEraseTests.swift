@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The Settings screen's two routes that are not use cases: `GET /api/privacy` says what `charflow privacy`
@@ -13,10 +14,10 @@ struct ServePrivacyEraseTests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let answer = try server.send("GET", "/api/privacy")
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
         let web = try answer.json()
         #expect(NSDictionary(dictionary: web).isEqual(to: try runner.json(["privacy"])), "web: \(answer.body)")
-        #expect(web["store"] as? String == runner.storePath)
+        expectEqual(web["store"] as? String, runner.storePath)
     }
 
     @Test("POST /api/erase without yes is refused with the CLI's code and changes nothing; with yes the store is gone")
@@ -29,22 +30,22 @@ struct ServePrivacyEraseTests {
         let before = server.storeBytes()
         for body in ["{}", "{\"yes\": false}"] {
             let refused = try server.send("POST", "/api/erase", json: body)
-            #expect(refused.status == 409, "\(refused.body)")
-            #expect(try refused.errorCode() == "needs_yes")
-            #expect(server.storeBytes() == before)
+            expectEqual(refused.status, 409, "\(refused.body)")
+            try expectEqual(refused.errorCode(), "needs_yes")
+            expectEqual(server.storeBytes(), before)
         }
         // A read cannot erase.
-        #expect(try server.send("GET", "/api/erase").status == 405)
+        try expectEqual(server.send("GET", "/api/erase").status, 405)
         let cli = try runner.run(["erase", "--json"])
-        #expect(cli.status == 1)
+        expectEqual(cli.status, 1)
         let erased = try server.send("POST", "/api/erase", json: "{\"yes\": true}")
-        #expect(erased.status == 200, "\(erased.body)")
+        expectEqual(erased.status, 200, "\(erased.body)")
         #expect(NSDictionary(dictionary: try erased.json()).isEqual(to: ["erased": true]))
         #expect(!FileManager.default.fileExists(atPath: runner.storePath))
         // The next request starts a fresh, empty store, as the next CLI command would.
         let today = try server.send("GET", "/api/list?all=1")
-        #expect(today.status == 200)
-        #expect((try today.json()["tasks"] as? [Any])?.isEmpty == true, "\(today.body)")
-        #expect((try runner.json(["list", "--all"])["tasks"] as? [Any])?.isEmpty == true)
+        expectEqual(today.status, 200)
+        expectEqual((try today.json()["tasks"] as? [Any])?.isEmpty, true, "\(today.body)")
+        expectEqual((try runner.json(["list", "--all"])["tasks"] as? [Any])?.isEmpty, true)
     }
 }

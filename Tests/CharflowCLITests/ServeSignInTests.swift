@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Where a sign-in is kept (README D21, W-25): the state folder and its modes, and the units the
@@ -14,21 +15,21 @@ struct ServeSignInTests {
         let server = try ServedCharflow(runner)
         defer { server.stop() }
         let secret = try #require(state.file("secret"), "no secret in \(state.folder)")
-        #expect(ServeState.mode(secret) == 0o600)
-        #expect(ServeState.mode(state.folder) == 0o700)
+        expectEqual(ServeState.mode(secret), 0o600)
+        expectEqual(ServeState.mode(state.folder), 0o700)
         for kind in ["links", "server"] {
             let path = try #require(state.file(kind), "no \(kind) file")
-            #expect(ServeState.mode(path) == 0o600, "\(kind)")
+            expectEqual(ServeState.mode(path), 0o600, "\(kind)")
         }
         // The cookie is the secret's: the file holds it, and nothing else of the page does.
         #expect(try String(contentsOfFile: secret, encoding: .utf8).contains(server.cookieValue))
         // XDG_STATE_HOME, when set, is the folder's parent; a sign-out there rotates that secret, mode kept.
         let elsewhere = runner.folder.path + "/state-home"
         let rotated = try runner.run(["serve", "--sign-out"], extra: ["XDG_STATE_HOME": elsewhere])
-        #expect(rotated.status == 0, "\(rotated.stderr)")
+        expectEqual(rotated.status, 0, "\(rotated.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: elsewhere + "/charflow")
         let moved = try #require(names.first { $0.hasSuffix(".secret") })
-        #expect(ServeState.mode(elsewhere + "/charflow/" + moved) == 0o600)
+        expectEqual(ServeState.mode(elsewhere + "/charflow/" + moved), 0o600)
         #expect(try String(contentsOfFile: secret, encoding: .utf8).contains(server.cookieValue))
     }
 

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow serve` sharing its store with the CLI, and keeping time (issue 13, W-7); CLI processes
@@ -14,15 +15,15 @@ struct ServeStoreTests {
         defer { server.stop() }
         func version() throws -> Int {
             let answer = try server.send("GET", "/api/changes")
-            #expect(answer.status == 200)
+            expectEqual(answer.status, 200)
             return try #require(try answer.json()["version"] as? Int)
         }
         let first = try version()
-        #expect(try version() == first, "nothing changed, the version must stay")
+        try expectEqual(version(), first, "nothing changed, the version must stay")
         try runner.add("From the terminal")
         let second = try version()
         #expect(second > first)
-        #expect(try server.send("POST", "/api/tasks", json: #"{"title": "From the page"}"#).status == 200)
+        try expectEqual(server.send("POST", "/api/tasks", json: #"{"title": "From the page"}"#).status, 200)
         #expect(try version() > second)
     }
 
@@ -33,22 +34,22 @@ struct ServeStoreTests {
         let clock = runner.folder.appendingPathComponent("clock")
         try "2026-11-30T23:50\n".write(to: clock, atomically: true, encoding: .utf8)
         let task = try runner.add("Late letter", ["--region", "evening"], now: "2026-11-30T23:50")
-        #expect(try runner.run(["begin", task], now: "2026-11-30T23:51").status == 0)
+        try expectEqual(runner.run(["begin", task], now: "2026-11-30T23:51").status, 0)
         let server = try ServedCharflow(runner, now: nil, extra: ["CHARFLOW_CLOCK_FILE": clock.path])
         defer { server.stop() }
         let db = try Database(path: runner.storePath)
         func region() throws -> String? { try db.scalar("SELECT region FROM tasks WHERE id = ?", [.text(task)])?.text }
         func openSessions() throws -> Int? { try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int }
         Thread.sleep(forTimeInterval: 1.5)
-        #expect(try region() == "evening")
-        #expect(try openSessions() == 1)
+        try expectEqual(region(), "evening")
+        try expectEqual(openSessions(), 1)
         try "2026-12-01T00:01\n".write(to: clock, atomically: true, encoding: .utf8)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, try region() != nil || openSessions() != 0 {
             Thread.sleep(forTimeInterval: 0.2)
         }
-        #expect(try region() == nil)
-        #expect(try openSessions() == 0)
+        try expectEqual(region(), nil)
+        try expectEqual(openSessions(), 0)
         // The page, asked afterwards, shows the new day.
         let page = try server.send("GET", "/")
         #expect(page.body.contains("2026-12-01"))

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow begin / pause / resume / finish / status` through the command line, with the clock given by
@@ -17,13 +18,13 @@ struct SessionCommandTests {
         defer { cf.removeFolder() }
         let task = try cf.add("Write the report", ["--region", "morning", "--category", "Work"], now: "2026-11-30T09:00")
         let begun = try cf.json(["begin", task], now: "2026-11-30T09:01")
-        #expect((begun["task"] as? [String: Any])?["category"] as? String == "Work", "\(begun)")
+        expectEqual((begun["task"] as? [String: Any])?["category"] as? String, "Work", "\(begun)")
         let status = try cf.json(["status"], now: "2026-11-30T09:02")
-        #expect((status["task"] as? [String: Any])?["category"] as? String == "Work", "\(status)")
+        expectEqual((status["task"] as? [String: Any])?["category"] as? String, "Work", "\(status)")
         let server = try ServedCharflow(cf)
         defer { server.stop() }
         let answer = try server.send("GET", "/api/status").json()
-        #expect((answer["task"] as? [String: Any])?["category"] as? String == "Work", "\(answer)")
+        expectEqual((answer["task"] as? [String: Any])?["category"] as? String, "Work", "\(answer)")
     }
 
     // MARK: S-1
@@ -32,25 +33,25 @@ struct SessionCommandTests {
     func elapsedAfterRestart() throws {
         let runner = try CharflowRunner()
         let id = try runner.add("Write report", ["--region", "morning", "--effort", "60"])
-        #expect(try runner.run(["begin", id], now: "2026-11-30T09:00").status == 0)
-        #expect(try runner.run(["pause"], now: "2026-11-30T09:20").status == 0)
-        #expect(try runner.run(["resume"], now: "2026-11-30T09:30").status == 0)
+        try expectEqual(runner.run(["begin", id], now: "2026-11-30T09:00").status, 0)
+        try expectEqual(runner.run(["pause"], now: "2026-11-30T09:20").status, 0)
+        try expectEqual(runner.run(["resume"], now: "2026-11-30T09:30").status, 0)
 
         for _ in 0..<2 {
             let session = try #require(try runner.sessionStatus(now: "2026-11-30T10:00"))
-            #expect(session["elapsedSeconds"] as? Int == 3000)
-            #expect(session["pausedSeconds"] as? Int == 600)
-            #expect(session["startedAt"] as? String == "2026-11-30T09:00:00+00:00")
-            #expect(session["isPaused"] as? Bool == false)
+            expectEqual(session["elapsedSeconds"] as? Int, 3000)
+            expectEqual(session["pausedSeconds"] as? Int, 600)
+            expectEqual(session["startedAt"] as? String, "2026-11-30T09:00:00+00:00")
+            expectEqual(session["isPaused"] as? Bool, false)
         }
 
         // A pause in progress is excluded from elapsed.
-        #expect(try runner.run(["pause"], now: "2026-11-30T10:00").status == 0)
+        try expectEqual(runner.run(["pause"], now: "2026-11-30T10:00").status, 0)
         let paused = try #require(try runner.sessionStatus(now: "2026-11-30T10:15"))
-        #expect(paused["elapsedSeconds"] as? Int == 3000)
-        #expect(paused["isPaused"] as? Bool == true)
-        #expect(paused["state"] as? String == "paused")
-        #expect(paused["pausedAt"] as? String == "2026-11-30T10:00:00+00:00")
+        expectEqual(paused["elapsedSeconds"] as? Int, 3000)
+        expectEqual(paused["isPaused"] as? Bool, true)
+        expectEqual(paused["state"] as? String, "paused")
+        expectEqual(paused["pausedAt"] as? String, "2026-11-30T10:00:00+00:00")
         let text = try runner.run(["status"], now: "2026-11-30T10:15")
         #expect(text.stdout.contains("50 of 60 min"))
         #expect(text.stdout.contains("paused"))
@@ -64,20 +65,20 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning", "--effort", "60"])
         let begun = try runner.run(["begin", id], now: "2026-11-30T09:00")
         #expect(begun.stdout.contains("estimate 60 min"))
-        #expect(try runner.run(["edit", id, "--effort", "90"], now: "2026-11-30T09:10").status == 0)
+        try expectEqual(runner.run(["edit", id, "--effort", "90"], now: "2026-11-30T09:10").status, 0)
 
         let onTime = try #require(try runner.sessionStatus(now: "2026-11-30T10:00"))
-        #expect(onTime["state"] as? String == "running")
+        expectEqual(onTime["state"] as? String, "running")
         let status = try runner.json(["status"], now: "2026-11-30T10:15")
         let session = try #require(status["session"] as? [String: Any])
-        #expect(session["estimateMinutes"] as? Int == 60)
-        #expect(session["state"] as? String == "overrun")
-        #expect(session["elapsedSeconds"] as? Int == 4500)
-        #expect((status["task"] as? [String: Any])?["effortMinutes"] as? Int == 90)
+        expectEqual(session["estimateMinutes"] as? Int, 60)
+        expectEqual(session["state"] as? String, "overrun")
+        expectEqual(session["elapsedSeconds"] as? Int, 4500)
+        expectEqual((status["task"] as? [String: Any])?["effortMinutes"] as? Int, 90)
 
         let text = try runner.run(["status"], now: "2026-11-30T10:15")
-        #expect(text.status == 0)
-        #expect(text.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "▶ Write report · 75 of 60 min")
+        expectEqual(text.status, 0)
+        expectEqual(text.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "▶ Write report · 75 of 60 min")
     }
 
     // MARK: S-3
@@ -88,10 +89,10 @@ struct SessionCommandTests {
         let id = try runner.add("Deep work", ["--region", "morning", "--effort", "none"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T17:00"))
-        #expect(session["isPaused"] as? Bool == false)
-        #expect(session["state"] as? String == "running")
-        #expect(session["pausedSeconds"] as? Int == 0)
-        #expect(session["elapsedSeconds"] as? Int == 8 * 3600)
+        expectEqual(session["isPaused"] as? Bool, false)
+        expectEqual(session["state"] as? String, "running")
+        expectEqual(session["pausedSeconds"] as? Int, 0)
+        expectEqual(session["elapsedSeconds"] as? Int, 8 * 3600)
     }
 
     @Test("S-3 pause with no session, pause twice, resume when not paused: exit 1, clear message, store unchanged")
@@ -102,28 +103,28 @@ struct SessionCommandTests {
         var before = try runner.contents()
         for command in [["pause"], ["resume"], ["finish", "--done"]] {
             let result = try runner.run(command, now: "2026-11-30T09:00")
-            #expect(result.status == 1, "\(command)")
+            expectEqual(result.status, 1, "\(command)")
             #expect(result.stderr.contains("No session is running."), "\(command): \(result.stderr)")
         }
         let json = try runner.run(["pause", "--json"], now: "2026-11-30T09:00")
-        #expect(json.status == 1)
-        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "no_session")
-        #expect(try runner.contents() == before)
+        expectEqual(json.status, 1)
+        expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "no_session")
+        try expectEqual(runner.contents(), before)
 
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         before = try runner.contents()
         let notPaused = try runner.run(["resume"], now: "2026-11-30T09:05")
-        #expect(notPaused.status == 1)
+        expectEqual(notPaused.status, 1)
         #expect(notPaused.stderr.contains("The session is not paused."))
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
 
-        #expect(try runner.run(["pause"], now: "2026-11-30T09:10").status == 0)
+        try expectEqual(runner.run(["pause"], now: "2026-11-30T09:10").status, 0)
         before = try runner.contents()
         let twice = try runner.run(["pause"], now: "2026-11-30T09:12")
-        #expect(twice.status == 1)
+        expectEqual(twice.status, 1)
         #expect(twice.stderr.contains("The session is already paused."))
-        #expect(try runner.contents() == before)
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:15")?["pausedAt"] as? String == "2026-11-30T09:10:00+00:00")
+        try expectEqual(runner.contents(), before)
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:15")?["pausedAt"] as? String, "2026-11-30T09:10:00+00:00")
     }
 
     // MARK: S-4
@@ -134,18 +135,18 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning", "--effort", "30"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let finished = try runner.run(["finish", "--done"], now: "2026-11-30T09:40")
-        #expect(finished.status == 0)
+        expectEqual(finished.status, 0)
         #expect(finished.stdout.contains("40 of 30 min"))
 
         let shown = try runner.show(id, now: "2026-11-30T09:41")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
-        #expect(sessions.count == 1)
-        #expect(sessions.first?["outcome"] as? String == "finished")
-        #expect(sessions.first?["endedAt"] as? String == "2026-11-30T09:40:00+00:00")
-        #expect(sessions.first?["actualSeconds"] as? Int == 2400)
-        #expect(shown["isCompleted"] as? Bool == true)
-        #expect(shown["completedAt"] as? String == sessions.first?["endedAt"] as? String)
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:41") == nil)
+        expectEqual(sessions.count, 1)
+        expectEqual(sessions.first?["outcome"] as? String, "finished")
+        expectEqual(sessions.first?["endedAt"] as? String, "2026-11-30T09:40:00+00:00")
+        expectEqual(sessions.first?["actualSeconds"] as? Int, 2400)
+        expectEqual(shown["isCompleted"] as? Bool, true)
+        expectEqual(shown["completedAt"] as? String, sessions.first?["endedAt"] as? String)
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:41"), nil)
     }
 
     @Test("S-4 finish --stop ends the session abandoned: the task stays live, the time is kept")
@@ -154,20 +155,20 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let stopped = try runner.run(["finish", "--stop"], now: "2026-11-30T09:25")
-        #expect(stopped.status == 0)
+        expectEqual(stopped.status, 0)
         #expect(stopped.stdout.contains("25 of 30 min logged"))
 
         let shown = try runner.show(id, now: "2026-11-30T09:26")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
-        #expect(sessions.first?["outcome"] as? String == "abandoned")
-        #expect(sessions.first?["actualSeconds"] as? Int == 1500)
-        #expect(shown["actualSeconds"] as? Int == 1500)
-        #expect(shown["isCompleted"] as? Bool == false)
+        expectEqual(sessions.first?["outcome"] as? String, "abandoned")
+        expectEqual(sessions.first?["actualSeconds"] as? Int, 1500)
+        expectEqual(shown["actualSeconds"] as? Int, 1500)
+        expectEqual(shown["isCompleted"] as? Bool, false)
         #expect(shown["completedAt"] is NSNull)
-        #expect(shown["region"] as? String == "morning")
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:26") == nil)
+        expectEqual(shown["region"] as? String, "morning")
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:26"), nil)
         let today = try runner.json(["today"], now: "2026-11-30T09:26")
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")) == ["Write report"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), ["Write report"])
     }
 
     @Test("S-4 finish takes exactly one of --done and --stop (bad usage, exit 2, nothing changes)")
@@ -176,10 +177,10 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let before = try runner.contents()
-        #expect(try runner.run(["finish"], now: "2026-11-30T09:10").status == 2)
-        #expect(try runner.run(["finish", "--done", "--stop"], now: "2026-11-30T09:10").status == 2)
-        #expect(try runner.contents() == before)
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:10")?["outcome"] as? String == "running")
+        try expectEqual(runner.run(["finish"], now: "2026-11-30T09:10").status, 2)
+        try expectEqual(runner.run(["finish", "--done", "--stop"], now: "2026-11-30T09:10").status, 2)
+        try expectEqual(runner.contents(), before)
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:10")?["outcome"] as? String, "running")
     }
 
     // MARK: S-5
@@ -189,15 +190,14 @@ struct SessionCommandTests {
         let runner = try CharflowRunner()
         let id = try runner.add("Write report", ["--region", "morning", "--notes", "Outline first"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
-        #expect(try runner.run(["finish", "--stop", "--note", "Got halfway"], now: "2026-11-30T09:45").status == 0)
-        #expect(try runner.show(id, now: "2026-11-30T09:46")["notes"] as? String
-                == "Outline first\n2026-11-30 09:45 — Got halfway")
+        try expectEqual(runner.run(["finish", "--stop", "--note", "Got halfway"], now: "2026-11-30T09:45").status, 0)
+        try expectEqual(runner.show(id, now: "2026-11-30T09:46")["notes"] as? String, "Outline first\n2026-11-30 09:45 — Got halfway")
 
         try runner.run(["begin", id], now: "2026-11-30T10:00")
-        #expect(try runner.run(["finish", "--done", "--note", "Sent to Sam"], now: "2026-11-30T10:30").status == 0)
+        try expectEqual(runner.run(["finish", "--done", "--note", "Sent to Sam"], now: "2026-11-30T10:30").status, 0)
         let shown = try runner.show(id, now: "2026-11-30T10:31")
-        #expect(shown["notes"] as? String == "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
-        #expect(shown["isCompleted"] as? Bool == true)
+        expectEqual(shown["notes"] as? String, "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
+        expectEqual(shown["isCompleted"] as? Bool, true)
     }
 
     // MARK: S-6
@@ -211,17 +211,17 @@ struct SessionCommandTests {
         try runner.run(["resume"], now: "2026-11-30T09:15")
         try runner.run(["finish", "--done"], now: "2026-11-30T09:40")
         let undone = try runner.run(["undo"], now: "2026-11-30T09:43")
-        #expect(undone.status == 0)
+        expectEqual(undone.status, 0)
 
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T10:00"))
-        #expect(session["outcome"] as? String == "running")
+        expectEqual(session["outcome"] as? String, "running")
         #expect(session["endedAt"] is NSNull)
-        #expect(session["pausedSeconds"] as? Int == 300 + 180)
-        #expect(session["elapsedSeconds"] as? Int == 3600 - 480)
+        expectEqual(session["pausedSeconds"] as? Int, 300 + 180)
+        expectEqual(session["elapsedSeconds"] as? Int, 3600 - 480)
         let shown = try runner.show(id, now: "2026-11-30T10:00")
-        #expect(shown["isCompleted"] as? Bool == false)
+        expectEqual(shown["isCompleted"] as? Bool, false)
         #expect(shown["completedAt"] is NSNull)
-        #expect((shown["sessions"] as? [[String: Any]])?.count == 1)
+        expectEqual((shown["sessions"] as? [[String: Any]])?.count, 1)
     }
 
     @Test("S-6 undo of begin --settle reopens the settled session with the gap as paused and removes the new one")
@@ -230,13 +230,13 @@ struct SessionCommandTests {
         let first = try runner.add("Write report", ["--region", "morning"])
         let second = try runner.add("Reply to Sam", ["--region", "morning"])
         try runner.run(["begin", first], now: "2026-11-30T09:00")
-        #expect(try runner.run(["begin", second, "--settle", "done"], now: "2026-11-30T09:30").status == 0)
-        #expect(try runner.run(["undo"], now: "2026-11-30T09:34").status == 0)
+        try expectEqual(runner.run(["begin", second, "--settle", "done"], now: "2026-11-30T09:30").status, 0)
+        try expectEqual(runner.run(["undo"], now: "2026-11-30T09:34").status, 0)
 
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T09:40"))
-        #expect(session["taskID"] as? String == first)
-        #expect(session["pausedSeconds"] as? Int == 240)
-        #expect(try runner.show(first, now: "2026-11-30T09:40")["isCompleted"] as? Bool == false)
+        expectEqual(session["taskID"] as? String, first)
+        expectEqual(session["pausedSeconds"] as? Int, 240)
+        try expectEqual(runner.show(first, now: "2026-11-30T09:40")["isCompleted"] as? Bool, false)
         #expect(try runner.sessionList(second, now: "2026-11-30T09:40").isEmpty)
     }
 
@@ -251,14 +251,14 @@ struct SessionCommandTests {
         let before = try runner.contents()
 
         let refused = try runner.run(["begin", second], now: "2026-11-30T09:30")
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("“Write report” is running"))
         #expect(refused.stderr.contains("--settle"))
         let json = try runner.run(["begin", second, "--json"], now: "2026-11-30T09:30")
-        #expect(json.status == 1)
-        #expect(((try json.json())["error"] as? [String: Any])?["code"] as? String == "session_running")
-        #expect(try runner.contents() == before)
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:31")?["taskID"] as? String == first)
+        expectEqual(json.status, 1)
+        expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "session_running")
+        try expectEqual(runner.contents(), before)
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:31")?["taskID"] as? String, first)
     }
 
     @Test("S-7 begin --settle done|stop|defer|drop: outcome, time logged, the task's change, the new session live",
@@ -269,45 +269,45 @@ struct SessionCommandTests {
         let second = try runner.add("Reply to Sam", ["--region", "morning"])
         try runner.run(["begin", first], now: "2026-11-30T09:00")
         let begun = try runner.run(["begin", second, "--settle", choice], now: "2026-11-30T09:45")
-        #expect(begun.status == 0, "\(begun.stderr)")
+        expectEqual(begun.status, 0, "\(begun.stderr)")
         #expect(begun.stdout.contains("Logged 45 min on the previous session"))
 
         let shown = try runner.show(first, now: "2026-11-30T09:46")
         let settled = try #require((shown["sessions"] as? [[String: Any]])?.first)
         let outcomes = ["done": "finished", "stop": "abandoned", "defer": "deferred", "drop": "dropped"]
-        #expect(settled["outcome"] as? String == outcomes[choice])
-        #expect(settled["actualSeconds"] as? Int == 2700)
-        #expect(settled["endedAt"] as? String == "2026-11-30T09:45:00+00:00")
-        #expect(shown["actualSeconds"] as? Int == 2700)
+        expectEqual(settled["outcome"] as? String, outcomes[choice])
+        expectEqual(settled["actualSeconds"] as? Int, 2700)
+        expectEqual(settled["endedAt"] as? String, "2026-11-30T09:45:00+00:00")
+        expectEqual(shown["actualSeconds"] as? Int, 2700)
 
         let deferrals = shown["deferrals"] as? [[String: Any]] ?? []
         switch choice {
         case "done":
-            #expect(shown["isCompleted"] as? Bool == true)
-            #expect(shown["completedAt"] as? String == "2026-11-30T09:45:00+00:00")
+            expectEqual(shown["isCompleted"] as? Bool, true)
+            expectEqual(shown["completedAt"] as? String, "2026-11-30T09:45:00+00:00")
         case "stop":
-            #expect(shown["isCompleted"] as? Bool == false)
+            expectEqual(shown["isCompleted"] as? Bool, false)
             #expect(shown["droppedAt"] is NSNull)
-            #expect(shown["dueDate"] as? String == "2026-11-30")
-            #expect(shown["deferralCount"] as? Int == 0)
+            expectEqual(shown["dueDate"] as? String, "2026-11-30")
+            expectEqual(shown["deferralCount"] as? Int, 0)
         case "defer":
-            #expect(shown["isCompleted"] as? Bool == false)
-            #expect(shown["dueDate"] as? String == "2026-12-01")
-            #expect(shown["deferralCount"] as? Int == 1)
-            #expect(deferrals.count == 1)
-            #expect(deferrals.first?["day"] as? String == "2026-11-30")
-            #expect(deferrals.first?["deferredTo"] as? String == "2026-12-01")
+            expectEqual(shown["isCompleted"] as? Bool, false)
+            expectEqual(shown["dueDate"] as? String, "2026-12-01")
+            expectEqual(shown["deferralCount"] as? Int, 1)
+            expectEqual(deferrals.count, 1)
+            expectEqual(deferrals.first?["day"] as? String, "2026-11-30")
+            expectEqual(deferrals.first?["deferredTo"] as? String, "2026-12-01")
         default:
-            #expect(shown["droppedAt"] as? String == "2026-11-30T09:45:00+00:00")
-            #expect(shown["isCompleted"] as? Bool == false)
+            expectEqual(shown["droppedAt"] as? String, "2026-11-30T09:45:00+00:00")
+            expectEqual(shown["isCompleted"] as? Bool, false)
         }
         if choice != "defer" { #expect(deferrals.isEmpty) }
 
         let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:50"))
-        #expect(live["taskID"] as? String == second)
-        #expect(live["startedAt"] as? String == "2026-11-30T09:45:00+00:00")
-        #expect(live["elapsedSeconds"] as? Int == 300)
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        expectEqual(live["taskID"] as? String, second)
+        expectEqual(live["startedAt"] as? String, "2026-11-30T09:45:00+00:00")
+        expectEqual(live["elapsedSeconds"] as? Int, 300)
+        try expectEqual(runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
     }
 
     // MARK: S-8
@@ -319,13 +319,13 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let result = try runner.run([command, id], now: "2026-11-30T09:30")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:31") == nil)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:31"), nil)
         let sessions = try runner.sessionList(id, now: "2026-11-30T09:31")
-        #expect(sessions.count == 1)
-        #expect(sessions.first?["outcome"] as? String == outcome)
-        #expect(sessions.first?["endedAt"] as? String == "2026-11-30T09:30:00+00:00")
-        #expect(sessions.first?["actualSeconds"] as? Int == 1800)
+        expectEqual(sessions.count, 1)
+        expectEqual(sessions.first?["outcome"] as? String, outcome)
+        expectEqual(sessions.first?["endedAt"] as? String, "2026-11-30T09:30:00+00:00")
+        expectEqual(sessions.first?["actualSeconds"] as? Int, 1800)
     }
 
     @Test("S-8 edit --due tomorrow on a task whose day has come is a deferral: its live session closes as deferred")
@@ -333,11 +333,11 @@ struct SessionCommandTests {
         let runner = try CharflowRunner()
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
-        #expect(try runner.run(["edit", id, "--due", "tomorrow"], now: "2026-11-30T09:30").status == 0)
+        try expectEqual(runner.run(["edit", id, "--due", "tomorrow"], now: "2026-11-30T09:30").status, 0)
         let shown = try runner.show(id, now: "2026-11-30T09:31")
-        #expect(shown["deferralCount"] as? Int == 1)
-        #expect((shown["sessions"] as? [[String: Any]])?.first?["outcome"] as? String == "deferred")
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:31") == nil)
+        expectEqual(shown["deferralCount"] as? Int, 1)
+        expectEqual((shown["sessions"] as? [[String: Any]])?.first?["outcome"] as? String, "deferred")
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:31"), nil)
     }
 
     // MARK: S-9
@@ -353,16 +353,16 @@ struct SessionCommandTests {
         #expect(today["session"] is NSNull)
         let shown = try runner.show(worked, now: "2026-12-03T10:00")
         let session = try #require((shown["sessions"] as? [[String: Any]])?.first)
-        #expect(session["outcome"] as? String == "autoClosed")
-        #expect(session["endedAt"] as? String == "2026-12-01T00:00:00+00:00")
-        #expect(session["actualSeconds"] as? Int == 7200)
-        #expect(session["day"] as? String == "2026-11-30")
-        #expect(shown["deferralCount"] as? Int == 0)
-        #expect((shown["deferrals"] as? [[String: Any]])?.isEmpty == true)
+        expectEqual(session["outcome"] as? String, "autoClosed")
+        expectEqual(session["endedAt"] as? String, "2026-12-01T00:00:00+00:00")
+        expectEqual(session["actualSeconds"] as? Int, 7200)
+        expectEqual(session["day"] as? String, "2026-11-30")
+        expectEqual(shown["deferralCount"] as? Int, 0)
+        expectEqual((shown["deferrals"] as? [[String: Any]])?.isEmpty, true)
         let other = try runner.show(untouched, now: "2026-12-03T10:00")
-        #expect(other["deferralCount"] as? Int == 1)
-        #expect((other["deferrals"] as? [[String: Any]])?.count == 1)
-        #expect(Set(JSONPath.titles(JSONPath.tasks(today, "overdue"))) == ["Write report", "Reply to Sam"])
+        expectEqual(other["deferralCount"] as? Int, 1)
+        expectEqual((other["deferrals"] as? [[String: Any]])?.count, 1)
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(today, "overdue"))), ["Write report", "Reply to Sam"])
     }
 
     @Test("S-9 the next day's today offers the carried task back: a sessionCarriedOver signal and one row of text")
@@ -375,19 +375,19 @@ struct SessionCommandTests {
         let today = try runner.json(["today"], now: "2026-12-01T08:00")
         let signals = today["signals"] as? [[String: Any]] ?? []
         let carried = signals.filter { $0["kind"] as? String == "sessionCarriedOver" }
-        #expect(carried.count == 1)
-        #expect(carried.first?["task"] as? String == worked)
-        #expect((carried.first?["message"] as? String)?.contains("Write report") == true)
+        expectEqual(carried.count, 1)
+        expectEqual(carried.first?["task"] as? String, worked)
+        expectEqual((carried.first?["message"] as? String)?.contains("Write report"), true)
 
         let text = try runner.run(["today"], now: "2026-12-01T08:01")
-        #expect(text.status == 0)
-        #expect(sessionOccurrences(of: pickUpLine, in: text.stdout) == 1)
+        expectEqual(text.status, 0)
+        expectEqual(sessionOccurrences(of: pickUpLine, in: text.stdout), 1)
         #expect(text.stdout.contains("“Write report” \(pickUpLine)"))
 
         // Once it is begun again, the offer is gone.
         try runner.run(["begin", worked], now: "2026-12-01T09:00")
         try runner.run(["finish", "--stop"], now: "2026-12-01T09:10")
-        #expect(sessionOccurrences(of: pickUpLine, in: try runner.run(["today"], now: "2026-12-01T09:11").stdout) == 0)
+        expectEqual(sessionOccurrences(of: pickUpLine, in: try runner.run(["today"], now: "2026-12-01T09:11").stdout), 0)
     }
 
     @Test("S-9 the offer to pick a cut session back up is made on the next day Charflow is used only, not the days after")
@@ -397,10 +397,10 @@ struct SessionCommandTests {
         let worked = try runner.add("Write report", ["--region", "morning"], now: "2026-01-24T09:00")
         try runner.run(["begin", worked], now: "2026-01-24T23:00")
         let next = try runner.run(["today"], now: "2026-01-25T08:00")
-        #expect(sessionOccurrences(of: pickUpLine, in: next.stdout) == 1, "\(next.stdout)")
+        expectEqual(sessionOccurrences(of: pickUpLine, in: next.stdout), 1, "\(next.stdout)")
         for day in ["2026-01-26T08:00", "2026-02-28T08:00"] {
             let later = try runner.run(["today"], now: day)
-            #expect(sessionOccurrences(of: pickUpLine, in: later.stdout) == 0, "\(day): \(later.stdout)")
+            expectEqual(sessionOccurrences(of: pickUpLine, in: later.stdout), 0, "\(day): \(later.stdout)")
             let signals = try runner.json(["today"], now: day)["signals"] as? [[String: Any]] ?? []
             #expect(!signals.contains { $0["kind"] as? String == "sessionCarriedOver" }, "\(day)")
         }
@@ -409,18 +409,18 @@ struct SessionCommandTests {
     @Test("S-9 with settings rollover-time 04:00 the session runs past midnight and closes at 04:00")
     func rolloverAtFour() throws {
         let runner = try CharflowRunner()
-        #expect(try runner.run(["settings", "rollover-time", "04:00"], now: "2026-11-30T09:00").status == 0)
+        try expectEqual(runner.run(["settings", "rollover-time", "04:00"], now: "2026-11-30T09:00").status, 0)
         let id = try runner.add("Late work", ["--region", "evening"], now: "2026-11-30T21:00")
         try runner.run(["begin", id], now: "2026-12-01T01:00")
         let before = try #require(try runner.sessionStatus(now: "2026-12-01T03:59"))
-        #expect(before["day"] as? String == "2026-11-30")
-        #expect(before["elapsedSeconds"] as? Int == 2 * 3600 + 59 * 60)
+        expectEqual(before["day"] as? String, "2026-11-30")
+        expectEqual(before["elapsedSeconds"] as? Int, 2 * 3600 + 59 * 60)
 
         let session = try #require(try runner.sessionList(id, now: "2026-12-01T05:00").first)
-        #expect(session["outcome"] as? String == "autoClosed")
-        #expect(session["endedAt"] as? String == "2026-12-01T04:00:00+00:00")
-        #expect(session["actualSeconds"] as? Int == 3 * 3600)
-        #expect(try runner.show(id, now: "2026-12-01T05:00")["deferralCount"] as? Int == 0)
+        expectEqual(session["outcome"] as? String, "autoClosed")
+        expectEqual(session["endedAt"] as? String, "2026-12-01T04:00:00+00:00")
+        expectEqual(session["actualSeconds"] as? Int, 3 * 3600)
+        try expectEqual(runner.show(id, now: "2026-12-01T05:00")["deferralCount"] as? Int, 0)
         let signals = try runner.json(["today"], now: "2026-12-01T05:01")["signals"] as? [[String: Any]] ?? []
         #expect(signals.contains { $0["kind"] as? String == "sessionCarriedOver" && $0["task"] as? String == id })
     }
@@ -433,16 +433,16 @@ struct SessionCommandTests {
           ])
     func rolloverAcrossDST(rollover: String, addAt: String, beginAt: String, endedAt: String, seconds: Int) throws {
         let runner = try CharflowRunner(timeZone: "America/New_York")
-        #expect(try runner.run(["settings", "rollover-time", rollover], now: addAt).status == 0)
+        try expectEqual(runner.run(["settings", "rollover-time", rollover], now: addAt).status, 0)
         let id = try runner.add("Night shift notes", ["--region", "evening"], now: addAt)
         let begun = try runner.run(["begin", id], now: beginAt)
-        #expect(begun.status == 0, "\(begun.stderr)")
+        expectEqual(begun.status, 0, "\(begun.stderr)")
 
         let session = try #require(try runner.sessionList(id, now: "2026-11-03T09:00").first)
-        #expect(session["outcome"] as? String == "autoClosed")
-        #expect(session["endedAt"] as? String == endedAt)
-        #expect(session["actualSeconds"] as? Int == seconds)
-        #expect(try runner.show(id, now: "2026-11-03T09:00")["deferralCount"] as? Int == 0)
+        expectEqual(session["outcome"] as? String, "autoClosed")
+        expectEqual(session["endedAt"] as? String, endedAt)
+        expectEqual(session["actualSeconds"] as? Int, seconds)
+        try expectEqual(runner.show(id, now: "2026-11-03T09:00")["deferralCount"] as? Int, 0)
     }
 
     // MARK: S-10
@@ -450,17 +450,17 @@ struct SessionCommandTests {
     @Test("S-10 no end-of-day stop: a session running past 19:00 is still running at 23:00")
     func endOfDayNeverStops() throws {
         let runner = try CharflowRunner()
-        #expect(try runner.run(["settings", "end-of-day", "19:00"], now: "2026-11-30T09:00").status == 0)
+        try expectEqual(runner.run(["settings", "end-of-day", "19:00"], now: "2026-11-30T09:00").status, 0)
         let id = try runner.add("Write report", ["--region", "evening"])
         try runner.run(["begin", id], now: "2026-11-30T18:00")
-        #expect(try runner.run(["today"], now: "2026-11-30T19:30").status == 0)
+        try expectEqual(runner.run(["today"], now: "2026-11-30T19:30").status, 0)
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T23:00"))
-        #expect(session["taskID"] as? String == id)
+        expectEqual(session["taskID"] as? String, id)
         #expect(session["endedAt"] is NSNull)
-        #expect(session["outcome"] as? String == "running")
-        #expect(session["elapsedSeconds"] as? Int == 5 * 3600)
+        expectEqual(session["outcome"] as? String, "running")
+        expectEqual(session["elapsedSeconds"] as? Int, 5 * 3600)
         let today = try runner.json(["today"], now: "2026-11-30T23:00")
-        #expect((today["session"] as? [String: Any])?["taskID"] as? String == id)
+        expectEqual((today["session"] as? [String: Any])?["taskID"] as? String, id)
     }
 
     // MARK: S-11
@@ -474,20 +474,20 @@ struct SessionCommandTests {
         try runner.sessionInsertLive(task: second, startedAt: "2026-11-30T09:10:00.000Z", day: "2026-11-30")
 
         let status = try runner.run(["status"], now: "2026-11-30T09:40")
-        #expect(status.status == 0)
+        expectEqual(status.status, 0)
         #expect(status.stdout.contains("Write report"))
-        #expect(try runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        try expectEqual(runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
         let stopped = try #require(try runner.sessionList(second, now: "2026-11-30T09:40").first)
-        #expect(stopped["outcome"] as? String == "abandoned")
-        #expect(stopped["endedAt"] as? String == "2026-11-30T09:40:00+00:00")
-        #expect(stopped["actualSeconds"] as? Int == 1800)
-        #expect(try runner.sessionStatus(now: "2026-11-30T09:40")?["taskID"] as? String == first)
+        expectEqual(stopped["outcome"] as? String, "abandoned")
+        expectEqual(stopped["endedAt"] as? String, "2026-11-30T09:40:00+00:00")
+        expectEqual(stopped["actualSeconds"] as? Int, 1800)
+        try expectEqual(runner.sessionStatus(now: "2026-11-30T09:40")?["taskID"] as? String, first)
 
         let today = try runner.run(["today"], now: "2026-11-30T09:41")
-        #expect(sessionOccurrences(of: twoTimersLine, in: today.stdout) == 1)
+        expectEqual(sessionOccurrences(of: twoTimersLine, in: today.stdout), 1)
         let again = try runner.run(["today"], now: "2026-11-30T09:42")
-        #expect(again.status == 0)
-        #expect(sessionOccurrences(of: twoTimersLine, in: again.stdout) == 0)
+        expectEqual(again.status, 0)
+        expectEqual(sessionOccurrences(of: twoTimersLine, in: again.stdout), 0)
     }
 
     // MARK: S-12
@@ -506,15 +506,15 @@ struct SessionCommandTests {
 
         let shown = try runner.show(id, now: "2026-11-30T11:00")
         let sessions = shown["sessions"] as? [[String: Any]] ?? []
-        #expect(sessions.compactMap { $0["actualSeconds"] as? Int } == [1200, 2100])
-        #expect(shown["actualSeconds"] as? Int == 3300)
+        expectEqual(sessions.compactMap { $0["actualSeconds"] as? Int }, [1200, 2100])
+        expectEqual(shown["actualSeconds"] as? Int, 3300)
 
         let done = try runner.run(["done", quick], now: "2026-11-30T11:00")
-        #expect(done.status == 0)
+        expectEqual(done.status, 0)
         let quickShown = try runner.show(quick, now: "2026-11-30T11:01")
-        #expect(quickShown["isCompleted"] as? Bool == true)
-        #expect(quickShown["actualSeconds"] as? Int == 0)
-        #expect((quickShown["sessions"] as? [Any])?.isEmpty == true)
+        expectEqual(quickShown["isCompleted"] as? Bool, true)
+        expectEqual(quickShown["actualSeconds"] as? Int, 0)
+        expectEqual((quickShown["sessions"] as? [Any])?.isEmpty, true)
     }
 
     // MARK: S-13
@@ -525,7 +525,7 @@ struct SessionCommandTests {
         let id = try runner.add("Write report", ["--region", "morning"])
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let onTask = try #require(try runner.sessionStatus(now: "2026-11-30T09:05"))
-        #expect(onTask["taskID"] as? String == id)
+        expectEqual(onTask["taskID"] as? String, id)
         #expect(onTask["habitWindowID"] is NSNull)
         try runner.run(["finish", "--stop"], now: "2026-11-30T09:06")
 
@@ -533,8 +533,8 @@ struct SessionCommandTests {
         try runner.sessionInsertLive(task: nil, window: window, startedAt: "2026-11-30T09:10:00.000Z", day: "2026-11-30")
         let onHabit = try #require(try runner.sessionStatus(now: "2026-11-30T09:20"))
         #expect(onHabit["taskID"] is NSNull)
-        #expect(onHabit["habitWindowID"] as? String == window)
-        #expect(onHabit["elapsedSeconds"] as? Int == 600)
+        expectEqual(onHabit["habitWindowID"] as? String, window)
+        expectEqual(onHabit["elapsedSeconds"] as? Int, 600)
         #expect(try runner.sessionScalar("""
             SELECT count(*) FROM sessions WHERE (task_id IS NULL) = (habit_window_id IS NULL)
             """)?.int == 0)

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Other people's files, read-only stores and damaged ones (issue 17, item 15).
@@ -25,11 +26,11 @@ struct StoreDamageTests {
         let before = Self.snapshot(path)
         for arguments in [["today"], ["add", "Hello"], ["list"], ["export"]] {
             let result = try cf.run(arguments + ["--db", path], now: Self.now)
-            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            expectEqual(result.status, 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("another program's SQLite database"), "\(result.stderr)")
         }
         let after = Self.snapshot(path)
-        #expect(after.0 == before.0, "the file's bytes changed")
+        expectEqual(after.0, before.0, "the file's bytes changed")
         #expect(after.1 == before.1 && after.2 == before.2)
     }
 
@@ -62,19 +63,19 @@ struct StoreDamageTests {
         let folder = cf.folder.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("charflow.sqlite").path
-        #expect(try cf.run(["add", "Read me", "--region", "morning", "--db", store], now: Self.now).status == 0)
-        #expect(try cf.run(["add", "Later", "--db", store], now: Self.now).status == 0)
+        try expectEqual(cf.run(["add", "Read me", "--region", "morning", "--db", store], now: Self.now).status, 0)
+        try expectEqual(cf.run(["add", "Later", "--db", store], now: Self.now).status, 0)
         let (path, undo) = try Self.readOnly(folder)
         defer { undo() }
         let readOnlyStore = path + "/charflow.sqlite"
         for arguments in [["today"], ["list"], ["backlog"], ["list", "--all", "--json"]] {
             let result = try cf.run(arguments + ["--db", readOnlyStore], now: "2026-11-30T09:30")
-            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
             #expect(result.stdout.contains("Read me") || arguments[0] == "backlog", "\(arguments): \(result.stdout)")
         }
         let refused = try cf.run(["add", "Nope", "--db", readOnlyStore, "--json"], now: "2026-11-30T09:31")
-        #expect(refused.status == 1)
-        #expect(try refused.errorDocument().code == "store_read_only", "\(refused.stdout)")
+        expectEqual(refused.status, 1)
+        try expectEqual(refused.errorDocument().code, "store_read_only", "\(refused.stdout)")
         #expect(!refused.stderr.contains("readonly database"), "\(refused.stderr)")
     }
 
@@ -85,8 +86,8 @@ struct StoreDamageTests {
         let folder = cf.folder.appendingPathComponent("media")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = folder.appendingPathComponent("charflow.sqlite").path
-        #expect(try cf.run(["add", "Read me", "--region", "morning", "--db", store], now: Self.now).status == 0)
-        #expect(try cf.run(["add", "Later", "--db", store], now: Self.now).status == 0)
+        try expectEqual(cf.run(["add", "Read me", "--region", "morning", "--db", store], now: Self.now).status, 0)
+        try expectEqual(cf.run(["add", "Later", "--db", store], now: Self.now).status, 0)
         do {
             let db = try Database(path: store)
             try db.checkpoint()
@@ -99,13 +100,13 @@ struct StoreDamageTests {
         let readOnlyStore = path + "/charflow.sqlite"
         for arguments in [["today"], ["list", "--all"], ["backlog"]] {
             let result = try cf.run(arguments + ["--db", readOnlyStore], now: "2026-11-30T09:30")
-            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
             #expect(result.stdout.contains("Read me") || arguments[0] == "backlog", "\(arguments): \(result.stdout)")
             #expect(result.stdout.contains("Later") || arguments[0] != "backlog", "\(arguments): \(result.stdout)")
         }
         let refused = try cf.run(["add", "Nope", "--db", readOnlyStore, "--json"], now: "2026-11-30T09:31")
-        #expect(refused.status == 1)
-        #expect(try refused.errorDocument().code == "store_read_only", "\(refused.stdout)")
+        expectEqual(refused.status, 1)
+        try expectEqual(refused.errorDocument().code, "store_read_only", "\(refused.stdout)")
     }
 
     @Test("X-1 export of a store missing a table saves every other table and names the missing one, without SQL")
@@ -115,12 +116,12 @@ struct StoreDamageTests {
         try cf.add("Keep me", ["--region", "morning"], now: Self.now)
         try cf.storeSQL("DROP TABLE habit_pauses")
         let result = try cf.run(["export"], now: Self.now)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("habit_pauses"), "\(result.stderr)")
         for word in ["SELECT", "FROM", "syntax"] { #expect(!result.stderr.contains(word), "\(result.stderr)") }
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tables = try #require(document["tables"] as? [String: [[String: Any]]])
-        #expect(tables["tasks"]?.compactMap { $0["title"] as? String } == ["Keep me"])
+        expectEqual(tables["tasks"]?.compactMap { $0["title"] as? String }, ["Keep me"])
     }
 
     @Test("a store with damaged pages is never answered with SQL text")

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Anchors and their marks sync like every record, through a real PostgreSQL hub (spec D22, D19): a
@@ -27,17 +28,17 @@ struct SyncAnchorsTests {
         try laptop.syncJSON(hub, now: at("08:02"))
         let attended = try phone.json(["anchor", "attend", "Standup"], now: at("09:45"))
         let missed = try laptop.json(["anchor", "miss", String(anchor.prefix(8))], now: at("09:50"))
-        #expect(attended["id"] as? String == missed["id"] as? String, "the id derives from (anchor, day) on both")
+        expectEqual(attended["id"] as? String, missed["id"] as? String, "the id derives from (anchor, day) on both")
         try phone.syncJSON(hub, now: at("10:00"))
         try laptop.syncJSON(hub, now: at("10:01"))
         try phone.syncJSON(hub, now: at("10:02"))
         for device in [phone, laptop] {
             let held = try marks(device)
-            #expect(held.count == 1, "\(held)")
-            #expect(held.first == "\(attended["id"] as? String ?? "") \(anchor) \(Self.day) missed", "the later mark wins")
+            expectEqual(held.count, 1, "\(held)")
+            expectEqual(held.first, "\(attended["id"] as? String ?? "") \(anchor) \(Self.day) missed", "the later mark wins")
         }
-        #expect(try phone.syncedRecords() == laptop.syncedRecords())
-        #expect(try laptop.json(["anchor", "show", "Standup"], now: at("10:03"))["read"] as? String == "No past day to read yet.")
+        try expectEqual(phone.syncedRecords(), laptop.syncedRecords())
+        try expectEqual(laptop.json(["anchor", "show", "Standup"], now: at("10:03"))["read"] as? String, "No past day to read yet.")
     }
 
     @Test("F-4 Y-25 a mark taken back by undo reaches the other device as not marked, under the same record")
@@ -51,7 +52,7 @@ struct SyncAnchorsTests {
         try phone.ok(["anchor", "attend", "Standup"], now: at("09:40"))
         try phone.syncJSON(hub, now: at("09:41"))
         try laptop.syncJSON(hub, now: at("09:42"))
-        #expect(try marks(laptop).first?.hasSuffix("attended") == true)
+        try expectEqual(marks(laptop).first?.hasSuffix("attended"), true)
         #expect(try phone.ok(["undo"], now: at("09:43")).stdout.contains("anchor attend"))
         try phone.syncJSON(hub, now: at("09:44"))
         try laptop.syncJSON(hub, now: at("09:45"))
@@ -63,7 +64,7 @@ struct SyncAnchorsTests {
         try laptop.ok(["anchor", "attend", "Standup"], now: at("09:47"))
         try laptop.syncJSON(hub, now: at("09:48"))
         try phone.syncJSON(hub, now: at("09:49"))
-        #expect(try marks(phone) == marks(laptop))
+        try expectEqual(marks(phone), marks(laptop))
         #expect(try marks(phone).count == 1 && marks(phone).first?.hasSuffix("attended") == true)
     }
 
@@ -89,16 +90,16 @@ struct SyncAnchorsTests {
                         "high-latitude": "seventh", "prayer-adjust": "fajr=2,isha=-3"]
         for device in [phone, laptop] {
             let settings = try #require(try device.json(["settings"], now: at("08:23")) as? [String: String])
-            for (key, value) in expected { #expect(settings[key] == value, "\(key) on \(device.folder.lastPathComponent)") }
+            for (key, value) in expected { expectEqual(settings[key], value, "\(key) on \(device.folder.lastPathComponent)") }
         }
         let list = try laptop.json(["anchor", "list", "--all"], now: at("08:24"))
         let titles = (list["anchors"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.sorted()
-        #expect(titles == ["Asr", "Dhuhr", "Fajr", "Gym", "Isha", "Maghrib"])
-        #expect((list["anchors"] as? [[String: Any]])?.first { $0["title"] as? String == "Asr" }?["isArchived"] as? Bool == true)
+        expectEqual(titles, ["Asr", "Dhuhr", "Fajr", "Gym", "Isha", "Maghrib"])
+        expectEqual((list["anchors"] as? [[String: Any]])?.first { $0["title"] as? String == "Asr" }?["isArchived"] as? Bool, true)
         // The laptop computes the same prayer times from the shared settings.
         #expect(try phone.json(["prayers"], now: at("08:25"))["days"] as? [[String: String]]
                 == laptop.json(["prayers"], now: at("08:25"))["days"] as? [[String: String]])
-        #expect(try phone.syncedRecords() == laptop.syncedRecords())
+        try expectEqual(phone.syncedRecords(), laptop.syncedRecords())
         let shared = try hub.rows("SELECT DISTINCT row_id FROM hub_operations WHERE table_name = 'settings' ORDER BY 1")
         #expect(shared.contains("prayer-adjust-fajr") && shared.contains("prayer-adjust-isha") && shared.contains("location"))
     }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Sync that runs itself (rule Y-28, spec D20): `serve` and `sync --watch` on one device pick up
@@ -52,7 +53,7 @@ struct SyncAutomaticTests {
         #expect(Date().timeIntervalSince(pushed) < 5)
         // A change on B (through the page) reaches the hub a moment later, with no sync typed.
         let added = try served.send("POST", "/api/tasks", json: #"{"title": "Written on B"}"#)
-        #expect(added.status == 200, "\(added.body)")
+        expectEqual(added.status, 200, "\(added.body)")
         let fromB = try #require(try added.json()["id"] as? String)
         #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
         // And a CLI change beside the running server too: the store is never held between syncs.
@@ -66,12 +67,12 @@ struct SyncAutomaticTests {
             return state["state"] as? String == "synced"
         }, "\(state)")
         let status = try b.json(["sync", "--status"], now: "\(Self.day)T09:11")
-        #expect(Array(state.keys).sorted() == (Array(status.keys) + ["auto", "state", "offlineSince", "offlineSinceText", "lastError"]).sorted())
-        #expect(state["auto"] as? Bool == true)
-        #expect(state["unpushed"] as? Int == 0)
+        expectEqual(Array(state.keys).sorted(), (Array(status.keys) + ["auto", "state", "offlineSince", "offlineSinceText", "lastError"]).sorted())
+        expectEqual(state["auto"] as? Bool, true)
+        expectEqual(state["unpushed"] as? Int, 0)
         #expect(state["offlineSince"] is NSNull)
         #expect(state["lastError"] is NSNull)
-        #expect(state["conflicts"] as? Int == 0)
+        expectEqual(state["conflicts"] as? Int, 0)
 
         // The hub goes away: the state says offline since when, in words, and the page keeps working.
         hub.stop()
@@ -79,11 +80,11 @@ struct SyncAutomaticTests {
             state = try served.send("GET", "/api/sync").json()
             return state["state"] as? String == "offline"
         }, "\(state)")
-        #expect(state["offlineSince"] as? String == "2026-03-10T09:00:00.000Z")
-        #expect(state["offlineSinceText"] as? String == "09:00")
-        #expect((state["lastError"] as? String)?.hasPrefix("The hub can't be reached") == true)
+        expectEqual(state["offlineSince"] as? String, "2026-03-10T09:00:00.000Z")
+        expectEqual(state["offlineSinceText"] as? String, "09:00")
+        expectEqual((state["lastError"] as? String)?.hasPrefix("The hub can't be reached"), true)
         let offline = try served.send("POST", "/api/tasks", json: #"{"title": "Written offline"}"#)
-        #expect(offline.status == 200)
+        expectEqual(offline.status, 200)
         let whileOffline = try #require(try offline.json()["id"] as? String)
         #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["unpushed"] as? Int == 1 })
         // Back again: caught up without a restart, nothing lost.
@@ -94,7 +95,7 @@ struct SyncAutomaticTests {
         for id in [fromB, fromCLI, whileOffline] { #expect(try a.holdsTask(id)) }
         // Offline was quiet: nothing on stderr but the stop line.
         let stopped = served.stop()
-        #expect(stopped.status == 0)
+        expectEqual(stopped.status, 0)
         #expect(!stopped.stderr.contains("hub"), "\(stopped.stderr)")
     }
 
@@ -113,7 +114,7 @@ struct SyncAutomaticTests {
         hub.stop()
         let offline = try b.add("Typed offline", now: "\(Self.day)T09:08")
         let status = try b.run(["sync", "--status"], now: "\(Self.day)T09:09")
-        #expect(status.status == 0)
+        expectEqual(status.status, 0)
         try hub.start()
         #expect(try eventually(within: 10) { try hubHolds(hub, row: offline) })
         try a.syncJSON(hub, now: "\(Self.day)T09:20")
@@ -123,13 +124,13 @@ struct SyncAutomaticTests {
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watch.waitUntilExit()
-        #expect(watch.terminationStatus == 0)
+        expectEqual(watch.terminationStatus, 0)
         #expect(errors.isEmpty, "\(errors)")
         let lines = printed.split(separator: "\n")
         // One line per sync that changed something, one when the hub went away, one when it came back.
         #expect(lines.contains { $0.hasSuffix("Sent 0 changes, received 1.") || $0.contains("received") }, "\(printed)")
-        #expect(lines.filter { $0.contains("Offline:") }.count == 1, "\(printed)")
-        #expect(lines.filter { $0.contains("answers again") }.count == 1, "\(printed)")
+        expectEqual(lines.filter { $0.contains("Offline:") }.count, 1, "\(printed)")
+        expectEqual(lines.filter { $0.contains("answers again") }.count, 1, "\(printed)")
         #expect(lines.count < 12, "\(printed)")
     }
 
@@ -147,11 +148,11 @@ struct SyncAutomaticTests {
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watch.waitUntilExit()
         let lines = printed.split(separator: "\n")
-        #expect(lines.count == 2, "\(printed)")
+        expectEqual(lines.count, 2, "\(printed)")
         for line in lines {
             let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(event?["event"] as? String == "synced", "\(line)")
-            #expect((event?["report"] as? [String: Any])?["pulled"] as? Int == 1, "\(line)")
+            expectEqual(event?["event"] as? String, "synced", "\(line)")
+            expectEqual((event?["report"] as? [String: Any])?["pulled"] as? Int, 1, "\(line)")
         }
     }
 
@@ -170,7 +171,7 @@ struct SyncAutomaticTests {
             state = try served.send("GET", "/api/sync").json()
             return state["state"] as? String == "synced"
         }, "\(state)")
-        #expect(state["auto"] as? Bool == true)
+        expectEqual(state["auto"] as? Bool, true)
     }
 
     @Test("Y-28: sync --watch refuses a store with no hub")

@@ -1,6 +1,7 @@
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A blind hub (spec D20, rule Y-32) through a real PostgreSQL hub and the real binary: values are
@@ -71,30 +72,30 @@ struct SyncBlindHubTests {
         let file = b.folder.appendingPathComponent("passphrase").path
         try (Self.passphrase + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         let first = try b.run(["sync", "--hub", hub.url, "--passphrase-file", file, "--json"], now: at("09:05"))
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(try b.json(["show", task], now: at("09:06"))["title"] as? String == Self.secrets[0])
+        expectEqual(first.status, 0, "\(first.stderr)")
+        try expectEqual(b.json(["show", task], now: at("09:06"))["title"] as? String, Self.secrets[0])
         try b.ok(["edit", task, "--title", Self.secrets[4]], now: at("09:07"))
         try b.ok(["habit", "log", habit, "--count", "2"], now: at("09:08"))
         _ = try sync(b, hub, at: "09:09")
         _ = try sync(a, hub, at: "09:10")
         _ = try sync(b, hub, at: "09:11")
-        #expect(try a.json(["show", task], now: at("09:12"))["title"] as? String == Self.secrets[4])
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.json(["show", task], now: at("09:12"))["title"] as? String, Self.secrets[4])
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
         // The hub: no secret in any column of any table, and every value sealed.
-        #expect(try Self.plaintext(hub, Self.secrets) == [])
+        try expectEqual(Self.plaintext(hub, Self.secrets), [])
         #expect(try Int(hub.value("SELECT count(*) FROM hub_operations")) ?? 0 > 0)
         for table in ["hub_operations", "hub_fields"] {
-            #expect(try hub.value("SELECT count(*) FROM \(table) WHERE value NOT LIKE '\(ValueSeal.prefix)%'") == "0", "\(table)")
+            try expectEqual(hub.value("SELECT count(*) FROM \(table) WHERE value NOT LIKE '\(ValueSeal.prefix)%'"), "0", "\(table)")
         }
         // What stays in the clear: tables, ids, fields and clocks.
         #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE table_name = 'tasks' AND row_id = '\(task)' AND field = 'title'") == "1")
         // `privacy` says the hub receives values encrypted; an open hub's device is not told so.
-        #expect((try a.json(["privacy"], now: at("09:13"))["message"] as? String)?.contains("encrypted on this machine") == true)
+        expectEqual((try a.json(["privacy"], now: at("09:13"))["message"] as? String)?.contains("encrypted on this machine"), true)
         // Each device keeps the key, owner-only, and neither the passphrase nor the key is in its store.
         for device in [a, b] {
             let path = try keyFile(device, hub)
             let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
-            #expect(mode == 0o600, "\(path)")
+            expectEqual(mode, 0o600, "\(path)")
             let kept = try String(contentsOfFile: path, encoding: .utf8)
             #expect(!kept.contains(Self.passphrase))
             let store = [device.storePath, device.storePath + "-wal"].map { FileManager.default.contents(atPath: $0) ?? Data() }
@@ -120,22 +121,22 @@ struct SyncBlindHubTests {
         for attempt in attempts {
             let result = try b.run(attempt.arguments + ["--json"], now: at("09:03"),
                                    extra: attempt.passphrase.map { ["CHARFLOW_PASSPHRASE": $0] } ?? [:])
-            #expect(result.status == 1, "\(attempt.arguments) \(result.stdout)")
+            expectEqual(result.status, 1, "\(attempt.arguments) \(result.stdout)")
             let error = try result.json()["error"] as? [String: Any]
-            #expect(error?["code"] as? String == attempt.code, "\(attempt.arguments): \(result.stdout)")
-            #expect((error?["message"] as? String)?.contains("Nothing was written") == true, "\(result.stdout)")
+            expectEqual(error?["code"] as? String, attempt.code, "\(attempt.arguments): \(result.stdout)")
+            expectEqual((error?["message"] as? String)?.contains("Nothing was written"), true, "\(result.stdout)")
             let words = try b.run(attempt.arguments, now: at("09:03"), extra: attempt.passphrase.map { ["CHARFLOW_PASSPHRASE": $0] } ?? [:])
             #expect(words.stderr.contains(attempt.code == "passphrase_wrong" ? "not this hub's passphrase" : "has no key for it"),
                     "\(words.stderr)")
         }
-        #expect(try Self.fingerprint(hub) == hubBefore, "the hub is as it was")
-        #expect(try b.contents() == storeBefore, "the store is as it was")
+        try expectEqual(Self.fingerprint(hub), hubBefore, "the hub is as it was")
+        try expectEqual(b.contents(), storeBefore, "the store is as it was")
         #expect(!FileManager.default.fileExists(atPath: try keyFile(b, hub)), "no key was kept")
-        #expect(try b.json(["sync", "--status"], now: at("09:04"))["hubSet"] as? Bool == false)
+        try expectEqual(b.json(["sync", "--status"], now: at("09:04"))["hubSet"] as? Bool, false)
         // The right one then works, and sends what waited.
         let done = try sync(b, hub, at: "09:05", passphrase: Self.passphrase)
         #expect((done["pushed"] as? Int ?? 0) > 0 && (done["pulled"] as? Int ?? 0) > 0)
-        #expect(try Self.plaintext(hub, [Self.secrets[0], "Written on A"]) == [])
+        try expectEqual(Self.plaintext(hub, [Self.secrets[0], "Written on A"]), [])
     }
 
     @Test("Y-32: a value changed on the hub, or moved to another field, is set aside and never applied")
@@ -159,17 +160,17 @@ struct SyncBlindHubTests {
             WHERE row_id = '\(first)' AND field = 'title' AND hub_seq = (SELECT max(hub_seq) FROM hub_operations WHERE row_id = '\(first)' AND field = 'title')
             """)
         let report = try sync(b, hub, at: "09:06")
-        #expect(report["setAside"] as? Int == 2, "\(report)")
+        expectEqual(report["setAside"] as? Int, 2, "\(report)")
         // The task whose title did not open does not arrive at all, rather than arrive without it.
         let shown = try b.run(["show", task, "--json"], now: at("09:07"))
         #expect(shown.status != 0 && !shown.stdout.contains(Self.secrets[1]), "the moved value was not applied: \(shown.stdout)")
-        #expect(try b.json(["show", first], now: at("09:07"))["title"] as? String == "First task", "the changed value was not applied")
+        try expectEqual(b.json(["show", first], now: at("09:07"))["title"] as? String, "First task", "the changed value was not applied")
         let reasons = try Database(path: b.storePath).rows("""
             SELECT DISTINCT reason FROM sync_set_aside WHERE field = 'title' ORDER BY reason
             """).compactMap { $0[0].text }
-        #expect(reasons == [SyncClient.unopenedReason], "\(reasons)")
+        expectEqual(reasons, [SyncClient.unopenedReason], "\(reasons)")
         // A's own store and the hub's state are untouched by what the operator did to the log.
-        #expect(try a.json(["show", task], now: at("09:08"))["title"] as? String == Self.secrets[0])
+        try expectEqual(a.json(["show", task], now: at("09:08"))["title"] as? String, Self.secrets[0])
     }
 
     @Test("Y-32: a device that lost its key file is refused by the hub itself, by the hub's own code, and nothing reaches the hub in the clear")
@@ -183,10 +184,10 @@ struct SyncBlindHubTests {
         try b.add(Self.secrets[0], now: at("09:02"))
         let before = try Self.fingerprint(hub)
         let refused = try b.run(["sync", "--json"], now: at("09:03"))
-        #expect(refused.status == 1, "\(refused.stdout)")
-        #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "passphrase_needed", "\(refused.stdout)")
-        #expect(try Self.fingerprint(hub) == before, "the hub is as it was")
-        #expect(try Self.plaintext(hub, [Self.secrets[0]]) == [])
+        expectEqual(refused.status, 1, "\(refused.stdout)")
+        expectEqual((try refused.json()["error"] as? [String: Any])?["code"] as? String, "passphrase_needed", "\(refused.stdout)")
+        try expectEqual(Self.fingerprint(hub), before, "the hub is as it was")
+        try expectEqual(Self.plaintext(hub, [Self.secrets[0]]), [])
         // A value in the clear written by hand is refused the same way: the hub's code, then its words.
         let byHand = #expect(throws: (any Error).self) {
             try hub.rows("""
@@ -194,11 +195,10 @@ struct SyncBlindHubTests {
                 VALUES ('by-hand', 1, '000001773129600000-000000-by-hand', 'tasks', 'x', 'title', '"in the clear"')
                 """)
         }
-        #expect(byHand.map { "\($0)".contains("ERROR:  \(HubRefusalCode.plaintext): a value in the clear") } == true,
-                "\(String(describing: byHand))")
+        expectEqual(byHand.map { "\($0)".contains("ERROR:  \(HubRefusalCode.plaintext): a value in the clear") }, true, "\(String(describing: byHand))")
         // With the passphrase again, what waited goes, sealed.
         #expect((try sync(b, hub, at: "09:04", passphrase: Self.passphrase)["pushed"] as? Int ?? 0) > 0)
-        #expect(try Self.plaintext(hub, [Self.secrets[0]]) == [])
+        try expectEqual(Self.plaintext(hub, [Self.secrets[0]]), [])
     }
 
     @Test("Y-32: a hub made without a passphrase keeps working, and refuses one once it holds plain values")
@@ -209,12 +209,12 @@ struct SyncBlindHubTests {
         let task = try a.add("Open hub task", now: at("09:00"))
         _ = try sync(a, hub, at: "09:01", passphrase: Self.passphrase)
         _ = try sync(b, hub, at: "09:02", passphrase: Self.passphrase)
-        #expect(try b.json(["show", task], now: at("09:03"))["title"] as? String == "Open hub task")
-        #expect((try b.json(["privacy"], now: at("09:03"))["message"] as? String)?.contains("encrypted") == false)
-        #expect(try hub.value("SELECT count(*) FROM hub_seal") == "0")
+        try expectEqual(b.json(["show", task], now: at("09:03"))["title"] as? String, "Open hub task")
+        expectEqual((try b.json(["privacy"], now: at("09:03"))["message"] as? String)?.contains("encrypted"), false)
+        try expectEqual(hub.value("SELECT count(*) FROM hub_seal"), "0")
         let refused = try b.run(["hub", "init", hub.url, "--json"], now: at("09:04"), extra: ["CHARFLOW_PASSPHRASE": Self.passphrase])
-        #expect(refused.status == 1)
-        #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "hub_holds_plaintext", "\(refused.stdout)")
-        #expect(try hub.value("SELECT count(*) FROM hub_seal") == "0")
+        expectEqual(refused.status, 1)
+        expectEqual((try refused.json()["error"] as? [String: Any])?["code"] as? String, "hub_holds_plaintext", "\(refused.stdout)")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_seal"), "0")
     }
 }

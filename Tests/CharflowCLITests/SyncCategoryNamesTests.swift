@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Categories with one name through a real PostgreSQL hub (spec D19 "Names", rule Y-21): two made
@@ -33,7 +34,7 @@ struct SyncCategoryNamesTests {
             try sync(device, hub, at: "10:\(minute)")
             minute += 1
         }
-        for device in devices.dropFirst() { #expect(try devices[0].syncedRecords() == device.syncedRecords()) }
+        for device in devices.dropFirst() { try expectEqual(devices[0].syncedRecords(), device.syncedRecords()) }
     }
 
     @Test("Y-21: a category made with one name on two devices is one after a sync, with both devices' tasks")
@@ -48,14 +49,14 @@ struct SyncCategoryNamesTests {
         let parcel = try b.add("Post the parcel", ["--category", "errands"], now: "\(Self.day)T09:03")
         try syncAll([a, b], hub)
         let one = try categories(a, named: "errands")
-        #expect(one.count == 1)
-        #expect(try categories(b, named: "errands") == one)
+        expectEqual(one.count, 1)
+        try expectEqual(categories(b, named: "errands"), one)
         for device in [a, b] {
-            #expect(try category(of: stamps, device) == one.first)
-            #expect(try category(of: parcel, device) == one.first)
+            try expectEqual(category(of: stamps, device), one.first)
+            try expectEqual(category(of: parcel, device), one.first)
         }
         // `filter`, `rename` and `add --category` find one category by the name, on both.
-        #expect(try b.run(["add", "Return the books", "--category", "Errands"], now: "\(Self.day)T11:00").status == 0)
+        try expectEqual(b.run(["add", "Return the books", "--category", "Errands"], now: "\(Self.day)T11:00").status, 0)
     }
 
     @Test("Y-21: a default renamed on one device to a name made on the other keeps the default, with both tasks")
@@ -70,8 +71,8 @@ struct SyncCategoryNamesTests {
         let cv = try b.add("Send the CV", ["--category", "Job"], now: "\(Self.day)T09:03")
         try syncAll([a, b], hub)
         for device in [a, b] {
-            #expect(try categories(device, named: "Job") == [work])
-            #expect(try category(of: cv, device) == work)
+            try expectEqual(categories(device, named: "Job"), [work])
+            try expectEqual(category(of: cv, device), work)
         }
     }
 
@@ -87,10 +88,10 @@ struct SyncCategoryNamesTests {
         }
         try syncAll(devices, hub)
         let one = try categories(devices[0], named: "Garden")
-        #expect(one.count == 1)
+        expectEqual(one.count, 1)
         for device in devices {
-            #expect(try categories(device, named: "Garden") == one)
-            for task in tasks { #expect(try category(of: task, device) == one.first) }
+            try expectEqual(categories(device, named: "Garden"), one)
+            for task in tasks { try expectEqual(category(of: task, device), one.first) }
         }
     }
 }

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Clocks through a real PostgreSQL hub (spec D19, rule Y-22): the hub refuses operations stamped
@@ -51,7 +52,7 @@ struct SyncClockTests {
         // A's clock jumps a year ahead: the edit is made, its sync refused.
         try a.ok(["edit", id, "--title", "Made under a wrong clock"], now: Self.at(Self.year))
         let refused = try a.run(["sync", "--hub", hub.url], now: Self.at(Self.year))
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("minutes ahead of the hub's"), "\(refused.stderr)")
         // The clock is set right: the edit goes, at the hub's time, and A's own clock comes back.
         try a.syncJSON(hub, now: Self.at(0))
@@ -62,25 +63,25 @@ struct SyncClockTests {
         #expect(try deviceClock(a) <= real(5 * 60))
         // B, which received it, edits later for real: its edit wins on both devices.
         try b.syncJSON(hub, now: Self.at(0))
-        #expect(try title(b, id) == "Made under a wrong clock")
+        try expectEqual(title(b, id), "Made under a wrong clock")
         #expect(try deviceClock(b) <= real(5 * 60), "B's clock was dragged ahead")
         try b.ok(["edit", id, "--title", "Fixed later for real"], now: Self.at(60))
         try b.syncJSON(hub, now: Self.at(60))
         try a.syncJSON(hub, now: Self.at(60))
-        #expect(try title(a, id) == "Fixed later for real")
-        #expect(try title(b, id) == "Fixed later for real")
+        try expectEqual(title(a, id), "Fixed later for real")
+        try expectEqual(title(b, id), "Fixed later for real")
         // And A's next edit, with its clock right, is later than B's again.
         try a.ok(["edit", id, "--title", "A again"], now: Self.at(120))
         try a.syncJSON(hub, now: Self.at(120))
         try b.syncJSON(hub, now: Self.at(120))
-        #expect(try title(b, id) == "A again")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(title(b, id), "A again")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-22: the hub itself refuses an operation stamped more than 5 minutes ahead, by its own code; one a few minutes ahead is kept")
     func hubRefusesRawFarAheadInsert() throws {
         let hub = try PostgresHub.initialised(at: Self.at(0))
-        #expect(try hub.rows("SELECT version FROM hub_schema_version ORDER BY version") == (1...HubSchema.version).map(String.init))
+        try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...HubSchema.version).map(String.init))
         try hub.rows("INSERT INTO hub_devices (device_id) VALUES ('by-hand')")
         func insert(_ seq: Int, aheadBy seconds: Int) throws {
             try hub.rows("""
@@ -91,7 +92,7 @@ struct SyncClockTests {
         // Refused with the hub's own code for a clock ahead, which is how a device reads it.
         for (seq, seconds) in [(1, Int(Self.year)), (2, 6 * 60)] {
             let refused = #expect(throws: (any Error).self) { try insert(seq, aheadBy: seconds) }
-            #expect(refused.map { "\($0)".contains("ERROR:  \(HubRefusalCode.clockAhead): ") } == true, "\(String(describing: refused))")
+            expectEqual(refused.map { "\($0)".contains("ERROR:  \(HubRefusalCode.clockAhead): ") }, true, "\(String(describing: refused))")
         }
         try insert(3, aheadBy: 3 * 60)
         try insert(4, aheadBy: -2 * 86_400)
@@ -111,11 +112,11 @@ struct SyncClockTests {
         #expect(newest <= real(0), "a stamp ahead of the hub was sent as it was")
         // Two days behind: it receives the edit, and its own edit made after it is the later one.
         try behind.syncJSON(hub, now: Self.at(-2 * 86_400))
-        #expect(try title(behind, id) == "Water the plants")
+        try expectEqual(title(behind, id), "Water the plants")
         try behind.ok(["edit", id, "--title", "Water the ferns"], now: Self.at(-2 * 86_400 + 60))
         try behind.syncJSON(hub, now: Self.at(-2 * 86_400 + 60))
         try ahead.syncJSON(hub, now: Self.at(4 * 60))
-        #expect(try title(ahead, id) == "Water the ferns")
+        try expectEqual(title(ahead, id), "Water the ferns")
     }
 
     @Test("Y-22: an operation far ahead that an older hub let in does not drag the receiving device's clock")
@@ -133,20 +134,20 @@ struct SyncClockTests {
             VALUES ('old-build', 1, \(Self.hubClock(Int(Self.year), device: "old-build")), 'tasks', '\(id)', 'notes', '"from the future"');
             """)
         try b.syncJSON(hub, now: Self.at(0))
-        #expect(try b.json(["show", id], now: Self.at(60))["notes"] as? String == "from the future")
+        try expectEqual(b.json(["show", id], now: Self.at(60))["notes"] as? String, "from the future")
         #expect(try deviceClock(b) <= real(5 * 60), "B's clock was dragged a year ahead")
         // B's next edit is stamped from its own time, and the hub takes it.
         try b.ok(["edit", id, "--title", "Call the bank today"], now: Self.at(60))
         try b.syncJSON(hub, now: Self.at(60))
         try a.syncJSON(hub, now: Self.at(60))
-        #expect(try title(a, id) == "Call the bank today")
+        try expectEqual(title(a, id), "Call the bank today")
     }
 
     @Test("Y-3: a hub whose database sorts text by a language's rules still takes the later clock as the devices do, byte for byte")
     func hubComparesClocksByBytes() throws {
         // ICU's English order puts "a" before "Z"; bytes (and every device) put "Z" first.
         let hub = try PostgresHub(creating: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'")
-        #expect(try hub.rows("SELECT 'a' < 'Z'") == ["t"], "the database sorts by the locale")
+        try expectEqual(hub.rows("SELECT 'a' < 'Z'"), ["t"], "the database sorts by the locale")
         try HubSchema.installOlder(url: hub.url, through: HubSchema.version)
         // Two devices set one field at the same moment: the tie goes to the device id that sorts last
         // by bytes, "adevice" over "Zdevice", whichever arrives first.
@@ -157,8 +158,8 @@ struct SyncClockTests {
                     '[]'::jsonb)
                 """).first ?? ""
         }
-        #expect(try push("adevice", "Bytes") == "ok")
-        #expect(try push("Zdevice", "Locale") == "ok")
+        try expectEqual(push("adevice", "Bytes"), "ok")
+        try expectEqual(push("Zdevice", "Locale"), "ok")
         #expect(try hub.rows("SELECT value FROM hub_fields WHERE row_id = 'row-1'") == ["\"Bytes\""])
         #expect(HybridLogicalClock(text: "000001773129600000-000000-adevice")! > HybridLogicalClock(text: "000001773129600000-000000-Zdevice")!)
     }

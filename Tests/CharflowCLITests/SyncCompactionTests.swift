@@ -1,6 +1,7 @@
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The hub keeps operations only while a device needs them (rule Y-30, spec D20), against a real
@@ -36,7 +37,7 @@ struct SyncCompactionTests {
             try a.syncJSON(hub, now: "\(Self.day)T\(time)")
             try b.syncJSON(hub, now: "\(Self.day)T\(time)")
         }
-        #expect(try operations(hub, row: first) == 0, "the log keeps nothing every device that counts holds")
+        try expectEqual(operations(hub, row: first), 0, "the log keeps nothing every device that counts holds")
         let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
         let cursor = try #require(try Database(path: c.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
         #expect(through > cursor, "the compaction passed C's cursor")
@@ -44,15 +45,15 @@ struct SyncCompactionTests {
         // C comes back with work it never sent: it is kept, and C starts again from the hub's state.
         let offline = try c.add("Written on C while away", now: "\(Self.day)T11:00")
         let back = try c.syncJSON(hub, now: "\(Self.day)T11:01")
-        #expect(back["fromSnapshot"] as? Bool == true, "\(back)")
-        #expect(back["pushed"] as? Int == 1)
+        expectEqual(back["fromSnapshot"] as? Bool, true, "\(back)")
+        expectEqual(back["pushed"] as? Int, 1)
         for id in [first, second, offline] { #expect(try c.holdsTask(id)) }
         try a.syncJSON(hub, now: "\(Self.day)T11:02")
         try b.syncJSON(hub, now: "\(Self.day)T11:03")
         #expect(try a.holdsTask(offline))
         #expect(try b.holdsTask(offline))
-        #expect(try a.syncedRecords() == c.syncedRecords())
-        #expect(try b.syncedRecords() == c.syncedRecords())
+        try expectEqual(a.syncedRecords(), c.syncedRecords())
+        try expectEqual(b.syncedRecords(), c.syncedRecords())
         // Back in the count, C holds the log back again from where it now stands.
         let after = try c.add("Written on C once back", now: "\(Self.day)T11:10")
         try c.syncJSON(hub, now: "\(Self.day)T11:11")
@@ -77,7 +78,7 @@ struct SyncCompactionTests {
         // shared before, has no other version anywhere).
         #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(planned)'") != "0")
         #expect(try hub.value("SELECT value FROM hub_fields WHERE row_id = '\(planned)' AND field = 'notes'") == "\"Bring bags\"")
-        #expect(Int(try hub.value("SELECT count(*) FROM hub_operations")) == logBefore)
+        expectEqual(Int(try hub.value("SELECT count(*) FROM hub_operations")), logBefore)
         let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
         let cursor = try #require(try Database(path: a.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
         #expect(through > compactedBefore && cursor >= through, "A's numbers count as compacted, and A holds them")
@@ -96,12 +97,12 @@ struct SyncCompactionTests {
         // The device away was behind what A never logged: it starts from the state, keeping its own.
         let offline = try away.add("Written while away", now: "\(Self.day)T09:00")
         let back = try away.syncJSON(hub, now: "\(Self.day)T09:01")
-        #expect(back["fromSnapshot"] as? Bool == true, "\(back)")
+        expectEqual(back["fromSnapshot"] as? Bool, true, "\(back)")
         #expect(try away.holdsTask(planned) && away.holdsTask(offline))
         try a.syncJSON(hub, now: "\(Self.day)T09:02")
         try b.syncJSON(hub, now: "\(Self.day)T09:03")
-        #expect(try a.syncedRecords() == away.syncedRecords())
-        #expect(try b.syncedRecords() == away.syncedRecords())
+        try expectEqual(a.syncedRecords(), away.syncedRecords())
+        try expectEqual(b.syncedRecords(), away.syncedRecords())
     }
 
     @Test("Y-30 Y-14 Y-29: a hub of schema 7, whose compaction kept each device's last operation, is upgraded in place: those leave the log, each device's highest number stays, and a copy is still told apart")
@@ -121,13 +122,12 @@ struct SyncCompactionTests {
             UPDATE hub_compaction SET through = 3;
             """)
         try HubSchema.installOlder(url: hub.url, through: HubSchema.version)
-        #expect(try hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq") == ["3"],
-                "what the compaction had passed leaves; the operation after it stays")
+        try expectEqual(hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq"), ["3"], "what the compaction had passed leaves; the operation after it stays")
         #expect(try hub.rows("SELECT device_id || ' ' || highest_seq FROM hub_devices ORDER BY 1") == ["device-a 3", "device-b 7"])
         // The log's last number survives its operations: a device at it is told nothing is new.
         _ = try hub.rows("DELETE FROM hub_operations")
         #expect(try hub.rows("SELECT coalesce(o_seq::text, '-') || ' ' || coalesce(o_table, '-') FROM hub_pull(3, 'device-b', 100)") == [])
-        #expect(try hub.rows("SELECT o_seq FROM hub_pull(0, 'device-b', 100)") == ["3"], "a new device's state carries the number too")
+        try expectEqual(hub.rows("SELECT o_seq FROM hub_pull(0, 'device-b', 100)"), ["3"], "a new device's state carries the number too")
         // A copy of device A that issued only its first two numbers is refused; A itself goes on.
         func push(issued: Int) throws -> String {
             try hub.value("""
@@ -135,8 +135,8 @@ struct SyncCompactionTests {
                     '[{"s": \(issued + 1), "h": "000001773129600009-0000-device-a", "t": "tasks", "r": "row-4", "f": "title", "v": "\\"Five\\""}]'::jsonb, '[]'::jsonb)
                 """)
         }
-        #expect(try push(issued: 2) == "identity_taken")
-        #expect(try push(issued: 3) == "ok")
+        try expectEqual(push(issued: 2), "identity_taken")
+        try expectEqual(push(issued: 3), "ok")
         #expect(try hub.value("SELECT highest_seq FROM hub_devices WHERE device_id = 'device-a'") == "4")
     }
 

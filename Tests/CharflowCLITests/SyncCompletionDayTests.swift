@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A completion's day travels with it (rules B-15, P-8, spec D18): the device that receives it counts
@@ -23,9 +24,9 @@ struct SyncCompletionDayTests {
         // The laptop's own rollover, set after the phone's: it stays the laptop's through the sync.
         try laptop.ok(["settings", "rollover-time", "00:30"], now: "2026-05-28T03:00")
         try laptop.syncJSON(hub, now: "2026-05-28T03:05")
-        #expect((try laptop.json(["settings"], now: "2026-05-28T03:06") as? [String: String])?["rollover-time"] == "00:30")
+        expectEqual((try laptop.json(["settings"], now: "2026-05-28T03:06") as? [String: String])?["rollover-time"], "00:30")
         let history = try laptop.json(["history", "2026-05-27"], now: "2026-05-29T09:00")
-        #expect(JSONPath.titles(JSONPath.tasks(history, "tasks")) == ["Post the letter"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(history, "tasks")), ["Post the letter"])
         #expect(JSONPath.tasks(try laptop.json(["history", "2026-05-28"], now: "2026-05-29T09:00"), "tasks").isEmpty)
         // Opened again on the laptop, the day goes; done there, it is the laptop's day that travels back.
         try laptop.ok(["undone", letter], now: "2026-05-29T09:01")
@@ -34,9 +35,8 @@ struct SyncCompletionDayTests {
         try phone.syncJSON(hub, now: "2026-05-30T00:25")
         let stored = try Database(path: phone.storePath, readOnly: true)
             .scalar("SELECT completed_day FROM tasks WHERE title = 'Post the letter'")?.text
-        #expect(stored == "2026-05-29", "the laptop's 00:30 rollover put 00:15 on the 29th")
-        #expect(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-29"], now: "2026-05-30T09:00"), "tasks"))
-                == ["Post the letter"])
+        expectEqual(stored, "2026-05-29", "the laptop's 00:30 rollover put 00:15 on the 29th")
+        expectEqual(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-29"], now: "2026-05-30T09:00"), "tasks")), ["Post the letter"])
     }
 
     @Test("B-15 P-8 Y-2 a done task whose day is unknown here (as an older build's merge leaves it) gets one on opening, and the filling sends nothing")
@@ -54,12 +54,11 @@ struct SyncCompletionDayTests {
             UPDATE sync_state SET applying = 1; UPDATE tasks SET completed_day = NULL; UPDATE sync_state SET applying = 0
             """)
         let queued = try db.scalar("SELECT count(*) FROM sync_ops")?.int
-        #expect(try db.scalar("SELECT completed_day FROM tasks")?.text == nil)
-        #expect(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-27"], now: "2026-05-28T09:00"), "tasks"))
-                == ["Post the letter"])
-        #expect(try db.scalar("SELECT completed_day FROM tasks")?.text == "2026-05-27")
-        #expect(try db.scalar("SELECT count(*) FROM sync_ops")?.int == queued)
-        #expect(try db.scalar("SELECT applying FROM sync_state")?.int == 0)
-        #expect(try phone.syncJSON(hub, now: "2026-05-28T09:05")["pushed"] as? Int == 0)
+        try expectEqual(db.scalar("SELECT completed_day FROM tasks")?.text, nil)
+        expectEqual(JSONPath.titles(JSONPath.tasks(try phone.json(["history", "2026-05-27"], now: "2026-05-28T09:00"), "tasks")), ["Post the letter"])
+        try expectEqual(db.scalar("SELECT completed_day FROM tasks")?.text, "2026-05-27")
+        try expectEqual(db.scalar("SELECT count(*) FROM sync_ops")?.int, queued)
+        try expectEqual(db.scalar("SELECT applying FROM sync_state")?.int, 0)
+        try expectEqual(phone.syncJSON(hub, now: "2026-05-28T09:05")["pushed"] as? Int, 0)
     }
 }

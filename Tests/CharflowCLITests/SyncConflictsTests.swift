@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Conflicts through a real PostgreSQL hub (spec D19 "Conflicts are visible", rule Y-24): a merge
@@ -40,30 +41,30 @@ struct SyncConflictsTests {
     func replacedTitleIsListed() throws {
         let hub = try PostgresHub.initialised(at: at("07:00"))
         let (a, b, task, synced) = try renamedOnBoth(hub)
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
-        #expect(try a.json(["show", task], now: at("09:06"))["title"] as? String == "Pay rent")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
+        try expectEqual(a.json(["show", task], now: at("09:06"))["title"] as? String, "Pay rent")
         let device = String(try b.deviceID().prefix(8))
         let listed = try a.ok(["conflicts"], now: at("09:30")).stdout
         #expect(listed.contains("1  Title of 'Pay rent': your 'Pay rent today' was replaced by 'Pay rent' from another device (\(device)), changed today at 09:02."),
                 "\(listed)")
         #expect(listed.contains("charflow conflicts restore ID"))
         let items = try conflicts(a)
-        #expect(items.count == 1)
-        #expect(items.first?["field"] as? String == "title")
-        #expect(items.first?["yours"] as? String == "Pay rent today")
-        #expect(items.first?["theirs"] as? String == "Pay rent")
-        #expect(items.first?["row"] as? String == task)
-        #expect((items.first?["device"] as? String)?.hasPrefix(device) == true)
-        #expect(items.first?["changedAt"] as? String == "2026-03-10T09:02:00+00:00")
+        expectEqual(items.count, 1)
+        expectEqual(items.first?["field"] as? String, "title")
+        expectEqual(items.first?["yours"] as? String, "Pay rent today")
+        expectEqual(items.first?["theirs"] as? String, "Pay rent")
+        expectEqual(items.first?["row"] as? String, task)
+        expectEqual((items.first?["device"] as? String)?.hasPrefix(device), true)
+        expectEqual(items.first?["changedAt"] as? String, "2026-03-10T09:02:00+00:00")
         // B's own value won: nothing of B's was replaced.
-        #expect(try sync(b, hub, at: "09:10")["conflicts"] as? Int == 0)
+        try expectEqual(sync(b, hub, at: "09:10")["conflicts"] as? Int, 0)
         #expect(try conflicts(b).isEmpty)
         // sync --status counts what waits.
         let status = try a.ok(["sync", "--status"], now: at("09:31")).stdout
         #expect(status.contains("1 conflict waits: `charflow conflicts` shows it."), "\(status)")
-        #expect(try a.json(["sync", "--status"], now: at("09:31"))["conflicts"] as? Int == 1)
+        try expectEqual(a.json(["sync", "--status"], now: at("09:31"))["conflicts"] as? Int, 1)
         // The sync's own text says how many it recorded.
-        #expect(try sync(a, hub, at: "09:32")["conflicts"] as? Int == 0, "a conflict is counted once, by the sync that recorded it")
+        try expectEqual(sync(a, hub, at: "09:32")["conflicts"] as? Int, 0, "a conflict is counted once, by the sync that recorded it")
     }
 
     @Test("Y-24: a sync's text says how many conflicts it recorded")
@@ -97,14 +98,14 @@ struct SyncConflictsTests {
         try sync(b, hub, at: "09:04")
         // The title is one (B had not seen A's), the importance A never changed and the effort B never
         // touched are none (until issue 39 item 2, a change already shared was never one).
-        #expect(try sync(a, hub, at: "09:05")["conflicts"] as? Int == 1)
-        #expect(try conflicts(a).map { $0["field"] as? String } == ["title"])
+        try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 1)
+        try expectEqual(conflicts(a).map { $0["field"] as? String }, ["title"])
         #expect(try conflicts(b).isEmpty)
         // A device that joins later starts from the hub's state: the seeded defaults it replaced are no change of its own.
         let c = try CharflowRunner()
         try a.ok(["category", "rename", "Work", "Job"], now: at("09:06"))
         try sync(a, hub, at: "09:07")
-        #expect(try sync(c, hub, at: "09:08")["conflicts"] as? Int == 0)
+        try expectEqual(sync(c, hub, at: "09:08")["conflicts"] as? Int, 0)
         #expect(try conflicts(c).isEmpty)
     }
 
@@ -114,18 +115,18 @@ struct SyncConflictsTests {
         let (a, b, task, _) = try renamedOnBoth(hub)
         let id = try #require(try conflicts(a).first?["id"] as? Int)
         let restored = try a.json(["conflicts", "restore", String(id)], now: at("09:40"))
-        #expect(restored["changed"] as? Bool == true)
-        #expect(try a.json(["show", task], now: at("09:41"))["title"] as? String == "Pay rent today")
+        expectEqual(restored["changed"] as? Bool, true)
+        try expectEqual(a.json(["show", task], now: at("09:41"))["title"] as? String, "Pay rent today")
         #expect(try conflicts(a, at: "09:41").isEmpty)
         // One undoable action: undo takes the restore back, and putting it back again is a plain edit.
         #expect(try a.ok(["undo"], now: at("09:42")).stdout.contains("Undid conflicts restore."))
-        #expect(try a.json(["show", task], now: at("09:43"))["title"] as? String == "Pay rent")
+        try expectEqual(a.json(["show", task], now: at("09:43"))["title"] as? String, "Pay rent")
         try a.ok(["edit", task, "--title", "Pay rent today"], now: at("09:44"))
         try sync(a, hub, at: "09:45")
-        #expect(try sync(b, hub, at: "09:46")["conflicts"] as? Int == 0, "B's change was shared before; the restore is no conflict there")
-        #expect(try b.json(["show", task], now: at("09:47"))["title"] as? String == "Pay rent today")
+        try expectEqual(sync(b, hub, at: "09:46")["conflicts"] as? Int, 0, "B's change was shared before; the restore is no conflict there")
+        try expectEqual(b.json(["show", task], now: at("09:47"))["title"] as? String, "Pay rent today")
         try sync(a, hub, at: "09:48")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-24: a placement replaced as one value is one conflict, and restore puts the whole place back on every device")
@@ -138,10 +139,10 @@ struct SyncConflictsTests {
         try a.ok(["move", task, "--region", "evening", "--bucket", "complementary"], now: at("09:00"))
         try b.ok(["move", task, "--backlog"], now: at("09:02"))
         try sync(b, hub, at: "09:03")
-        #expect(try sync(a, hub, at: "09:05")["conflicts"] as? Int == 1)
+        try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 1)
         let items = try conflicts(a)
-        #expect(items.count == 1)
-        #expect(items.first?["field"] as? String == "placement")
+        expectEqual(items.count, 1)
+        expectEqual(items.first?["field"] as? String, "placement")
         let text = items.first?["text"] as? String ?? ""
         #expect(text.hasPrefix("Place of 'Write the report': your Evening, Complementary, 10 Mar was replaced by "), "\(text)")
         let id = try #require(items.first?["id"] as? Int)
@@ -150,9 +151,9 @@ struct SyncConflictsTests {
         try sync(b, hub, at: "09:12")
         for device in [a, b] {
             let shown = try device.json(["show", task], now: at("09:13"))
-            #expect(shown["region"] as? String == "evening")
-            #expect(shown["bucket"] as? String == "complementary")
-            #expect(shown["dueDate"] as? String == Self.day)
+            expectEqual(shown["region"] as? String, "evening")
+            expectEqual(shown["bucket"] as? String, "complementary")
+            expectEqual(shown["dueDate"] as? String, Self.day)
         }
     }
 
@@ -165,7 +166,7 @@ struct SyncConflictsTests {
         try a.ok(["category", "rename", "Work", "Job"], now: at("09:00"))
         try b.ok(["category", "rename", "Work", "Career"], now: at("09:02"))
         try sync(b, hub, at: "09:03")
-        #expect(try sync(a, hub, at: "09:05")["conflicts"] as? Int == 1)
+        try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 1)
         let text = try conflicts(a).first?["text"] as? String ?? ""
         #expect(text.hasPrefix("Name of 'Career': your 'Job' was replaced by 'Career' from another device"), "\(text)")
     }
@@ -184,18 +185,18 @@ struct SyncConflictsTests {
             try b.ok(["edit", task, "--title", theirs], now: at("09:02"))
         }
         try sync(b, hub, at: "09:03")
-        #expect(try sync(a, hub, at: "09:05")["conflicts"] as? Int == 3)
+        try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 3)
         let ids = try conflicts(a).compactMap { $0["id"] as? Int }
-        #expect(ids.count == 3)
-        #expect(try a.json(["conflicts", "dismiss", String(ids[0])], now: at("09:10"))["dismissed"] as? Int == 1)
-        #expect(try conflicts(a).count == 2)
+        expectEqual(ids.count, 3)
+        try expectEqual(a.json(["conflicts", "dismiss", String(ids[0])], now: at("09:10"))["dismissed"] as? Int, 1)
+        try expectEqual(conflicts(a).count, 2)
         let refused = try a.expectRefused(["conflicts", "dismiss", String(ids[0])], now: at("09:11"))
-        #expect(refused.code == "conflict_not_found")
-        #expect(try a.expectRefused(["conflicts", "restore", "99"], now: at("09:11")).code == "conflict_not_found")
-        #expect(try a.run(["conflicts", "dismiss"], now: at("09:11")).status == 2)
+        expectEqual(refused.code, "conflict_not_found")
+        try expectEqual(a.expectRefused(["conflicts", "restore", "99"], now: at("09:11")).code, "conflict_not_found")
+        try expectEqual(a.run(["conflicts", "dismiss"], now: at("09:11")).status, 2)
         try a.ok(["purge", milk], now: at("09:12"))
-        #expect(try conflicts(a).count == 1, "a purged task's conflict goes with it")
-        #expect(try a.json(["conflicts", "dismiss", "--all"], now: at("09:13"))["dismissed"] as? Int == 1)
+        try expectEqual(conflicts(a).count, 1, "a purged task's conflict goes with it")
+        try expectEqual(a.json(["conflicts", "dismiss", "--all"], now: at("09:13"))["dismissed"] as? Int, 1)
         #expect(try a.ok(["conflicts"], now: at("09:14")).stdout.contains("No conflicts"))
         #expect(!(try a.ok(["sync", "--status"], now: at("09:14")).stdout.contains("conflict")))
     }
@@ -207,16 +208,16 @@ struct SyncConflictsTests {
         let server = try ServedCharflow(a, now: at("09:30"))
         defer { server.stop() }
         let listed = try server.send("GET", "/api/conflicts")
-        #expect(listed.status == 200)
+        expectEqual(listed.status, 200)
         #expect(NSDictionary(dictionary: try listed.json()).isEqual(to: try a.json(["conflicts"], now: at("09:30"))), "\(listed.body)")
         let id = try #require(try conflicts(a).first?["id"] as? Int)
         let restored = try server.send("POST", "/api/conflicts/\(id)/restore", json: "{}")
-        #expect(restored.status == 200, "\(restored.body)")
+        expectEqual(restored.status, 200, "\(restored.body)")
         #expect(try restored.json()["action"] as? String != nil)
-        #expect(try a.json(["show", task], now: at("09:31"))["title"] as? String == "Pay rent today")
+        try expectEqual(a.json(["show", task], now: at("09:31"))["title"] as? String, "Pay rent today")
         let again = try server.send("POST", "/api/conflicts/\(id)/dismiss", json: "{}")
-        #expect(again.status == 404)
-        #expect(try again.errorCode() == "conflict_not_found")
-        #expect(try server.send("POST", "/api/conflicts/dismiss", json: #"{"all": true}"#).status == 200)
+        expectEqual(again.status, 404)
+        try expectEqual(again.errorCode(), "conflict_not_found")
+        try expectEqual(server.send("POST", "/api/conflicts/dismiss", json: #"{"all": true}"#).status, 200)
     }
 }

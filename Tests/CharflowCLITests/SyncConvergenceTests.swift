@@ -146,7 +146,7 @@ struct SyncConvergenceTests {
                 let difference = zip(reference.split(separator: "\n"), mine.split(separator: "\n")).first { $0 != $1 }
                 Issue.record("seed \(seed): stores differ, first at \(String(describing: difference))\n\(try explain(difference?.0, devices, hub))")
             }
-            #expect(try export(device, clock) == exported, "seed \(seed): exports differ")
+            try expectEqual(export(device, clock), exported, "seed \(seed): exports differ")
         }
         var expected: [String: Int] = [:]
         for case let (_, row?) in made { expected[row.day, default: 0] += row.amount }
@@ -168,8 +168,7 @@ struct SyncConvergenceTests {
                 WHERE h.kind = 'timed'
                 """) {
                 let seconds = row[2].int ?? 0
-                #expect(row[1].int == Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero)),
-                        "seed \(seed): timed day \(row[0]) shows \(row[1]) for \(seconds) s")
+                expectEqual(row[1].int, Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero)), "seed \(seed): timed day \(row[0]) shows \(row[1]) for \(seconds) s")
             }
             for row in try db.rows("""
                 SELECT e.window_id || '|' || e.date, e.amount, (SELECT coalesce(sum(amount), 0) FROM habit_increments i
@@ -177,8 +176,8 @@ struct SyncConvergenceTests {
                 JOIN habit_windows w ON w.id = e.window_id JOIN habits h ON h.id = w.habit_id WHERE h.kind = 'counted'
                 """) {
                 let day = row[0].text ?? ""
-                #expect(row[1].int == row[2].int, "seed \(seed): \(day) shows \(row[1]) of increments summing to \(row[2])")
-                #expect(row[2].int == expected[day] ?? 0, "seed \(seed): \(day) sums to \(row[2]), the actions made \(expected[day] ?? 0)")
+                expectEqual(row[1].int, row[2].int, "seed \(seed): \(day) shows \(row[1]) of increments summing to \(row[2])")
+                expectEqual(row[2].int, expected[day] ?? 0, "seed \(seed): \(day) sums to \(row[2]), the actions made \(expected[day] ?? 0)")
             }
             // One instance per (series, occurrence) (D19): two due the same day are fine when one was moved there.
             let repeats = try db.rows("""
@@ -357,7 +356,7 @@ struct SyncConvergenceTests {
             start += size
         }
         let after = try device.runner.syncedRecords(eachRemovalOnce: true)
-        #expect(after == before, "a repeated delivery changed the store")
+        expectEqual(after, before, "a repeated delivery changed the store")
     }
 
     // MARK: Comparing

@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Counts derived from records, through a real PostgreSQL hub (spec D19 "Counts are derived", rule
@@ -45,15 +46,15 @@ struct SyncDerivedCountsTests {
         try sync(a, hub, at: "10:12")
         for device in [a, b] {
             let (count, records) = try deferrals(device, id)
-            #expect(count == 1)
-            #expect(records == 1)
+            expectEqual(count, 1)
+            expectEqual(records, 1)
             let shown = try device.json(["show", id], now: "\(Self.day)T12:00")
             let record = try #require((shown["deferrals"] as? [[String: Any]])?.first)
-            #expect(record["deferredTo"] as? String == otherDay, "B's is the later choice")
-            #expect(record["reason"] as? String == "notReady")
-            #expect(shown["dueDate"] as? String == otherDay)
+            expectEqual(record["deferredTo"] as? String, otherDay, "B's is the later choice")
+            expectEqual(record["reason"] as? String, "notReady")
+            expectEqual(shown["dueDate"] as? String, otherDay)
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-18 D19: a rollover's deferral on one device and a person's on another, for the same day, are one record")
@@ -69,7 +70,7 @@ struct SyncDerivedCountsTests {
             let (count, records) = try deferrals(device, id, on: "2026-03-11")
             #expect(count == 1 && records == 1, "\(String(describing: count)) \(String(describing: records))")
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-18: four rollovers on one device and one catch-up on another merge to four records and a count of four")
@@ -84,17 +85,17 @@ struct SyncDerivedCountsTests {
             try a.ok(["today"], now: "\(day)T08:00")
         }
         try b.ok(["today"], now: "2026-03-14T08:30")
-        #expect(try deferrals(a, id, on: "2026-03-14").count == 4)
-        #expect(try deferrals(b, id, on: "2026-03-14").count == 1)
+        try expectEqual(deferrals(a, id, on: "2026-03-14").count, 4)
+        try expectEqual(deferrals(b, id, on: "2026-03-14").count, 1)
         try sync(a, hub, at: "09:00", on: "2026-03-14")
         try sync(b, hub, at: "09:01", on: "2026-03-14")
         try sync(a, hub, at: "09:02", on: "2026-03-14")
         for device in [a, b] {
             let (count, records) = try deferrals(device, id, on: "2026-03-14")
-            #expect(records == 4)
-            #expect(count == 4)
+            expectEqual(records, 4)
+            expectEqual(count, 4)
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-18: the third-deferral picker reads the merged count: two days' deferrals merged make the next one need a day")
@@ -106,12 +107,12 @@ struct SyncDerivedCountsTests {
         try sync(a, hub, at: "10:10", on: "2026-03-11")
         try sync(b, hub, at: "10:11", on: "2026-03-11")
         try sync(a, hub, at: "10:12", on: "2026-03-11")
-        #expect(try deferrals(a, id, on: "2026-03-11").count == 2)
+        try expectEqual(deferrals(a, id, on: "2026-03-11").count, 2)
         // When the task is due again, a third deferral wants a day chosen.
         let refused = try a.run(["defer", id], now: "2026-03-12T09:00")
         #expect(refused.status != 0, "\(refused.stdout)")
-        #expect(try a.run(["defer", id, "--to", "2026-03-13"], now: "2026-03-12T09:01").status == 0)
-        #expect(try deferrals(a, id, on: "2026-03-12").count == 3)
+        try expectEqual(a.run(["defer", id, "--to", "2026-03-13"], now: "2026-03-12T09:01").status, 0)
+        try expectEqual(deferrals(a, id, on: "2026-03-12").count, 3)
     }
 
     @Test("Y-18: an undone deferral is made again under a new id, and the other device's count follows")
@@ -124,9 +125,9 @@ struct SyncDerivedCountsTests {
         try sync(b, hub, at: "10:11")
         for device in [a, b] {
             let (count, records) = try deferrals(device, id)
-            #expect(count == 1)
-            #expect(records == 1)
+            expectEqual(count, 1)
+            expectEqual(records, 1)
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A detected habit's offer is made once and declined once for every device, through a real
@@ -28,14 +29,14 @@ struct SyncHabitOffersTests {
     @Test("R-6 Y-2 an offer declined on one device is not offered on the other after they sync")
     func declinedTravels() throws {
         let (hub, phone, laptop) = try twoDevices()
-        #expect(try offers(laptop, now: "2026-03-04T09:02").map { $0["title"] as? String } == ["Stretch"], "the laptop detects it too")
+        try expectEqual(offers(laptop, now: "2026-03-04T09:02").map { $0["title"] as? String }, ["Stretch"], "the laptop detects it too")
         try phone.ok(["habit", "decline", "stretch"], now: "2026-03-04T10:00")
         try phone.syncJSON(hub, now: "2026-03-04T10:01")
         try laptop.syncJSON(hub, now: "2026-03-04T10:02")
         #expect(try offers(laptop, now: "2026-03-04T10:03").isEmpty)
         #expect(!(try laptop.ok(["today"], now: "2026-03-04T10:04").stdout.contains("Make it a habit")))
         #expect(try laptop.ok(["habit", "offers"], now: "2026-03-04T10:05").stdout.contains("No habit is offered today."))
-        #expect(try phone.syncedRecords() == laptop.syncedRecords())
+        try expectEqual(phone.syncedRecords(), laptop.syncedRecords())
     }
 
     @Test("R-6 Y-2 an offer shown on one device is not made again on the other: its line is not printed, and on a later day it is gone")
@@ -45,7 +46,7 @@ struct SyncHabitOffersTests {
         try phone.syncJSON(hub, now: "2026-03-04T10:01")
         try laptop.syncJSON(hub, now: "2026-03-04T10:02")
         // The same day it stands on the laptop as shown (the page's card), but Today's line is not said again.
-        #expect(try offers(laptop, now: "2026-03-04T10:03").first?["shown"] as? Bool == true)
+        try expectEqual(offers(laptop, now: "2026-03-04T10:03").first?["shown"] as? Bool, true)
         #expect(!(try laptop.ok(["today"], now: "2026-03-04T10:04").stdout.contains("Make it a habit")))
         let id = try laptop.add("Stretch", now: "2026-03-05T08:00")
         try laptop.ok(["done", id], now: "2026-03-05T08:30")

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What `sync` says about the hub it is given, and what it leaves on a terminal (issue 22, item 18):
@@ -15,23 +16,23 @@ struct SyncHubAddressTests {
         let before = try device.contents()
         for address in ["db.example.org", "host=db.example.org port", "postgresql://me@db.example.org/charflow?sslmode"] {
             let result = try device.run(["sync", "--hub", address, "--json"], now: Self.now)
-            #expect(result.status == 1)
+            expectEqual(result.status, 1)
             #expect(result.stderr.contains("That hub address is not a PostgreSQL connection string ("), "\(address): \(result.stderr)")
             #expect(!result.stderr.contains("socket"), "\(result.stderr)")
             let error = try result.json()["error"] as? [String: Any]
-            #expect(error?["code"] as? String == "hub_address_malformed")
+            expectEqual(error?["code"] as? String, "hub_address_malformed")
             let initialised = try device.run(["hub", "init", address], now: Self.now)
-            #expect(initialised.status == 1)
+            expectEqual(initialised.status, 1)
             #expect(initialised.stderr.contains("is not a PostgreSQL connection string"), "\(initialised.stderr)")
         }
-        #expect(try device.contents() == before)
+        try expectEqual(device.contents(), before)
     }
 
     @Test("D19 a database that is not a hub yet: the message names charflow hub init")
     func uninitialisedHubNamesHubInit() throws {
         let hub = try PostgresHub()
         let result = try CharflowRunner().run(["sync", "--hub", hub.url], now: Self.now)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("not a Charflow hub yet") && result.stderr.contains("charflow hub init"), "\(result.stderr)")
     }
 
@@ -49,7 +50,7 @@ struct SyncHubAddressTests {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+        expectEqual(process.terminationStatus, 0, "\(String(decoding: data, as: UTF8.self))")
         return String(decoding: data, as: UTF8.self)
     }
 

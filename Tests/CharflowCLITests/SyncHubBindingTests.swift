@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A device is bound to one hub: any other, empty or not, is refused until `charflow hub switch URL`;
@@ -41,12 +42,12 @@ struct SyncHubBindingTests {
         #expect(leftover.stderr.contains("charflow hub switch URL"), "\(leftover.stderr)")
         let json = try a.run(["sync", "--hub", busy.url, "--json"], now: "\(Self.day)T09:02")
         #expect(json.stderr.contains("\"other_hub\"") || json.stdout.contains("\"other_hub\""), "\(json.stdout)\(json.stderr)")
-        #expect(try a.syncedRecords() == before)
-        #expect(try busy.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Mine%'") == "0")
+        try expectEqual(a.syncedRecords(), before)
+        try expectEqual(busy.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Mine%'"), "0")
         // The same hub under another spelling of its address is the same hub.
         let spelled = "host=127.0.0.1 port=\(first.port) user=postgres dbname=\(first.database)"
         let same = try a.run(["sync", "--hub", spelled], now: "\(Self.day)T09:03")
-        #expect(same.status == 0, "\(same.stderr)")
+        expectEqual(same.status, 0, "\(same.stderr)")
     }
 
     @Test("Y-16: a lost hub is rebuilt from one device: hub switch, and the next sync sends everything it holds, whoever wrote it")
@@ -58,35 +59,35 @@ struct SyncHubBindingTests {
         try sync(a, lost, at: "08:02")
         try sync(b, lost, at: "08:03")
         try sync(a, lost, at: "08:04")
-        #expect(try a.run(["category", "rename", "Work", "Job"], now: "\(Self.day)T08:05").status == 0)
+        try expectEqual(a.run(["category", "rename", "Work", "Job"], now: "\(Self.day)T08:05").status, 0)
         try sync(a, lost, at: "08:06")
         lost.stop()
         let rebuilt = try startHub()
         let switched = try a.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:00")
-        #expect(switched.status == 0, "\(switched.stderr)")
-        #expect(switched.stdout == SyncMessages.hubSwitched + "\n")
+        expectEqual(switched.status, 0, "\(switched.stderr)")
+        expectEqual(switched.stdout, SyncMessages.hubSwitched + "\n")
         // Bound to the new hub now: plain `sync` goes there.
         let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:01")
-        #expect(first.status == 0, "\(first.stderr)")
+        expectEqual(first.status, 0, "\(first.stderr)")
         try sync(c, rebuilt, at: "09:02")
-        #expect(try titles(c) == ["Written on A", "Written on B"])
+        try expectEqual(titles(c), ["Written on A", "Written on B"])
         // B, which held the same, switches too and loses nothing; nothing it had is reverted.
         _ = try b.add("Written on B while the hub was down", now: "\(Self.day)T09:03")
-        #expect(try b.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:04").status == 0)
-        #expect(try b.run(["sync"], now: "\(Self.day)T09:05").status == 0)
+        try expectEqual(b.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:04").status, 0)
+        try expectEqual(b.run(["sync"], now: "\(Self.day)T09:05").status, 0)
         try sync(a, rebuilt, at: "09:06")
         try sync(c, rebuilt, at: "09:07")
         for device in [a, b, c] {
-            #expect(try titles(device) == ["Written on A", "Written on B", "Written on B while the hub was down"])
+            try expectEqual(titles(device), ["Written on A", "Written on B", "Written on B while the hub was down"])
             let work = try Database(path: device.storePath).scalar("SELECT name FROM categories WHERE preset_key = 'work'")?.text
-            #expect(work == "Job")
+            expectEqual(work, "Job")
         }
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
         // Switching to the hub it is on already changes nothing.
         let again = try a.run(["hub", "switch", rebuilt.url], now: "\(Self.day)T09:08")
-        #expect(again.stdout == SyncMessages.alreadyOnHub + "\n")
-        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:09")["unpushed"] as? Int == 0)
+        expectEqual(again.stdout, SyncMessages.alreadyOnHub + "\n")
+        try expectEqual(a.json(["sync", "--status"], now: "\(Self.day)T09:09")["unpushed"] as? Int, 0)
     }
 
     /// Every field of the seeded default categories, `created_at` and `modified_at` included.
@@ -117,17 +118,17 @@ struct SyncHubBindingTests {
         let devices = [a, b, c]
         for (step, index) in order.enumerated() {
             let at = "\(Self.day)T09:0\(step)"
-            #expect(try devices[index].run(["hub", "switch", rebuilt.url], now: at).status == 0)
-            #expect(try devices[index].run(["sync"], now: at).status == 0)
+            try expectEqual(devices[index].run(["hub", "switch", rebuilt.url], now: at).status, 0)
+            try expectEqual(devices[index].run(["sync"], now: at).status, 0)
         }
         for round in 0..<2 {
             for (step, index) in order.enumerated() { try sync(devices[index], rebuilt, at: "09:\(1 + round)\(step)") }
         }
         let seeded = try seededCategories(a)
         #expect(!seeded.isEmpty)
-        #expect(try seededCategories(b) == seeded, "B's seeded categories differ from A's")
-        #expect(try seededCategories(c) == seeded, "C's seeded categories differ from A's")
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(seededCategories(b), seeded, "B's seeded categories differ from A's")
+        try expectEqual(seededCategories(c), seeded, "C's seeded categories differ from A's")
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
     }
 }

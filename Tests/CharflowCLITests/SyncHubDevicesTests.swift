@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `charflow hub devices` lists the devices a hub knows and `charflow hub forget DEVICE` takes a lost
@@ -30,8 +31,8 @@ struct SyncHubDevicesTests {
         try sync(b, hub, at: "08:01")
         let (idA, idB) = (try a.deviceID(), try b.deviceID())
         let listed = try devices(a, hub, at: "08:02")
-        #expect(listed.compactMap { $0["id"] as? String } == [idA, idB])
-        #expect(listed.map { $0["thisDevice"] as? Bool } == [true, false])
+        expectEqual(listed.compactMap { $0["id"] as? String }, [idA, idB])
+        expectEqual(listed.map { $0["thisDevice"] as? Bool }, [true, false])
         for device in listed {
             let id = device["id"] as? String ?? ""
             #expect(device["operations"] as? Int == Int(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(id)'")))
@@ -43,12 +44,12 @@ struct SyncHubDevicesTests {
         usleep(20_000)
         try sync(b, hub, at: "08:03")
         #expect((try devices(b, hub, at: "08:04").last?["lastSync"] as? String ?? "") > before)
-        #expect(try devices(b, hub, at: "08:04").map { $0["thisDevice"] as? Bool } == [false, true])
+        try expectEqual(devices(b, hub, at: "08:04").map { $0["thisDevice"] as? Bool }, [false, true])
 
         let words = try a.ok(["hub", "devices", "--hub", hub.url], now: "\(Self.day)T08:05").stdout
         let lines = words.split(separator: "\n").map(String.init)
-        #expect(lines.first == "The hub knows 2 devices:", "\(words)")
-        #expect(lines.count == 3)
+        expectEqual(lines.first, "The hub knows 2 devices:", "\(words)")
+        expectEqual(lines.count, 3)
         #expect(lines[1].hasPrefix("  \(idA) (this device) · registered "), "\(words)")
         #expect(lines[2].hasPrefix("  \(idB) · registered "), "\(words)")
         #expect(lines[2].hasSuffix("· \(listed[1]["operations"] as? Int ?? -1) operations held"), "\(words)")
@@ -68,28 +69,28 @@ struct SyncHubDevicesTests {
         let operations = try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(lostID)'")
 
         let forgot = try a.ok(["hub", "forget", lostID, "--hub", hub.url], now: "\(Self.day)T09:00")
-        #expect(forgot.stdout == SyncMessages.deviceForgotten(lostID) + "\n")
-        #expect(try devices(a, hub, at: "09:01").compactMap { $0["id"] as? String } == [try a.deviceID()])
+        expectEqual(forgot.stdout, SyncMessages.deviceForgotten(lostID) + "\n")
+        try expectEqual(devices(a, hub, at: "09:01").compactMap { $0["id"] as? String }, [try a.deviceID()])
         // What it sent stays: its operations for devices behind, its values in the hub's state.
         #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(lostID)'") == operations)
         let fresh = try CharflowRunner()
         try sync(fresh, hub, at: "09:02")
-        #expect(try title(fresh, id) == "Written on the lost laptop")
+        try expectEqual(title(fresh, id), "Written on the lost laptop")
 
         // Found again, it syncs: a new id, said in words, and its unsent edit reaches every device.
         let back = try lost.run(["sync", "--hub", hub.url], now: "\(Self.day)T09:10")
-        #expect(back.status == 0, "\(back.stderr)")
+        expectEqual(back.status, 0, "\(back.stderr)")
         #expect(back.stdout.hasPrefix(SyncMessages.forgottenDevice + "\n"), "\(back.stdout)")
         let newID = try lost.deviceID()
         #expect(newID != lostID)
         try sync(a, hub, at: "09:11")
         try sync(fresh, hub, at: "09:12")
-        #expect(try title(a, id) == "Edited after the last sync")
-        #expect(try title(fresh, id) == "Edited after the last sync")
-        #expect(Set(try devices(a, hub, at: "09:13").compactMap { $0["id"] as? String }) == [try a.deviceID(), try fresh.deviceID(), newID])
+        try expectEqual(title(a, id), "Edited after the last sync")
+        try expectEqual(title(fresh, id), "Edited after the last sync")
+        expectEqual(Set(try devices(a, hub, at: "09:13").compactMap { $0["id"] as? String }), [try a.deviceID(), try fresh.deviceID(), newID])
         try sync(lost, hub, at: "09:14")
-        #expect(try a.syncedRecords() == lost.syncedRecords())
-        #expect(try a.syncedRecords() == fresh.syncedRecords())
+        try expectEqual(a.syncedRecords(), lost.syncedRecords())
+        try expectEqual(a.syncedRecords(), fresh.syncedRecords())
     }
 
     @Test("Y-31: hub forget refuses this device itself and an id the hub does not list, in words, with a code and a non-zero exit, changing nothing")
@@ -104,12 +105,12 @@ struct SyncHubDevicesTests {
         for (id, sentence, code) in refusals {
             let words = try a.run(["hub", "forget", id, "--hub", hub.url], now: "\(Self.day)T08:02")
             #expect(words.status != 0)
-            #expect(words.stderr == "charflow: \(sentence)\n", "\(words.stderr)")
+            expectEqual(words.stderr, "charflow: \(sentence)\n", "\(words.stderr)")
             let json = try a.run(["hub", "forget", id, "--hub", hub.url, "--json"], now: "\(Self.day)T08:02")
-            #expect(json.status == words.status)
+            expectEqual(json.status, words.status)
             #expect((json.stdout + json.stderr).contains("\"\(code)\""), "\(json.stdout)\(json.stderr)")
         }
-        #expect(try hub.value("SELECT count(*) FROM hub_devices WHERE forgotten_at IS NOT NULL") == "0")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_devices WHERE forgotten_at IS NOT NULL"), "0")
         // Forgotten once, an id is not listed any more: a second forget is refused as unknown.
         try a.ok(["hub", "forget", try b.deviceID(), "--hub", hub.url], now: "\(Self.day)T08:03")
         let again = try a.run(["hub", "forget", try b.deviceID(), "--hub", hub.url, "--json"], now: "\(Self.day)T08:04")

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Sync through a real PostgreSQL hub (spec D18, rules Y-1..Y-12): each test starts its own cluster
@@ -37,32 +38,32 @@ struct SyncHubTests {
         let a = try CharflowRunner(), b = try CharflowRunner()
         for _ in 0..<2 {
             let result = try a.run(["hub", "init", hub.url], now: "\(Self.day)T09:00")
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == "The hub is ready (schema version \(HubSchema.version)).\n")
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectEqual(result.stdout, "The hub is ready (schema version \(HubSchema.version)).\n")
         }
-        #expect(try hub.rows("SELECT version FROM hub_schema_version ORDER BY version") == (1...HubSchema.version).map(String.init))
+        try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...HubSchema.version).map(String.init))
         let id = try a.add("Water the plants", now: "\(Self.day)T09:01")
         let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:02")
         #expect((waiting["unpushed"] as? Int ?? 0) > 0)
         // `hub init` remembered the URL: no --hub needed.
         let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:03")
-        #expect(first.status == 0, "\(first.stderr)")
+        expectEqual(first.status, 0, "\(first.stderr)")
         // One key style in every document: camelCase (these were `hub_set` and `last_sync`).
         let after = try a.json(["sync", "--status"], now: "\(Self.day)T09:04")
-        #expect(after["unpushed"] as? Int == 0)
-        #expect(after["hubSet"] as? Bool == true)
+        expectEqual(after["unpushed"] as? Int, 0)
+        expectEqual(after["hubSet"] as? Bool, true)
         #expect(after["lastSync"] as? String != nil)
         #expect(after.keys.allSatisfy { !$0.contains("_") }, "\(after.keys.sorted())")
         try sync(b, hub, at: "09:05")
-        #expect(try task(b, id)["title"] as? String == "Water the plants")
+        try expectEqual(task(b, id)["title"] as? String, "Water the plants")
         // The hub's numbering, which compaction (Y-30) never takes back: it keeps the last operation.
         let pushed = try hub.value("SELECT max(hub_seq) FROM hub_operations")
         // A second sync finds nothing new either way and sends nothing twice.
         let again = try sync(a, hub, at: "09:06")
-        #expect(again["pushed"] as? Int == 0)
-        #expect(try hub.value("SELECT max(hub_seq) FROM hub_operations") == pushed)
-        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        expectEqual(again["pushed"] as? Int, 0)
+        try expectEqual(hub.value("SELECT max(hub_seq) FROM hub_operations"), pushed)
+        try expectEqual(hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d"), "0")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-2: a change and its operations commit together; a sync killed at any point loses and doubles nothing")
@@ -78,7 +79,7 @@ struct SyncHubTests {
         let stalled = started.0
         kill(stalled.processIdentifier, SIGKILL)
         stalled.waitUntilExit()
-        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T08:03")["unpushed"] as? Int == before)
+        try expectEqual(a.json(["sync", "--status"], now: "\(Self.day)T08:03")["unpushed"] as? Int, before)
         // Syncs killed between the hub's commit and the store's, and at other points, then one that ends.
         var ids: [String] = []
         var generator = SystemRandomNumberGenerator()
@@ -101,15 +102,15 @@ struct SyncHubTests {
         try sync(a, hub, at: "08:30")
         try sync(b, hub, at: "08:31")
         try sync(a, hub, at: "08:32")
-        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        try expectEqual(hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d"), "0")
         // Every operation the device numbered is on the hub once, and none waits here (Y-30).
-        #expect(try Database(path: a.storePath).scalar("SELECT count(*) FROM sync_ops")?.int == 0)
+        try expectEqual(Database(path: a.storePath).scalar("SELECT count(*) FROM sync_ops")?.int, 0)
         let issued = try Database(path: a.storePath).scalar("SELECT seq FROM sqlite_sequence WHERE name = 'sync_ops'")?.int
         let device = try #require(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text)
         // The hub drops what both devices hold (Y-30) but keeps the highest number each device issued.
         #expect(try hub.value("SELECT highest_seq FROM hub_devices WHERE device_id = '\(device)'") == String(issued ?? -1))
         #expect(Set(try taskIDs(b)).isSuperset(of: ids))
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-3: the same field edited on two devices ends as the later edit everywhere, in either delivery order")
@@ -125,13 +126,13 @@ struct SyncHubTests {
         try sync(b, hub, at: "10:31")
         try sync(a, hub, at: "10:32")
         try sync(b, hub, at: "10:33")
-        #expect(try task(a, id)["title"] as? String == "Later title")
-        #expect(try task(b, id)["title"] as? String == "Later title")
+        try expectEqual(task(a, id)["title"] as? String, "Later title")
+        try expectEqual(task(b, id)["title"] as? String, "Later title")
         // Repeating every delivery changes nothing.
         try Database(path: a.storePath).execute("UPDATE sync_state SET hub_cursor = 1, pushed_seq = 0")
         try sync(a, hub, at: "10:34")
-        #expect(try task(a, id)["title"] as? String == "Later title")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(task(a, id)["title"] as? String, "Later title")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-4: edits to different fields of one task on two devices both survive")
@@ -148,10 +149,10 @@ struct SyncHubTests {
         try sync(a, hub, at: "10:12")
         for device in [a, b] {
             let shown = try task(device, id)
-            #expect(shown["notes"] as? String == "Ask about the boiler")
-            #expect(shown["importance"] as? String == "high")
+            expectEqual(shown["notes"] as? String, "Ask about the boiler")
+            expectEqual(shown["importance"] as? String, "high")
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-5: drop vs edit ends dropped with the edit kept; purge vs edit ends purged, and the task never comes back")
@@ -173,14 +174,14 @@ struct SyncHubTests {
         for device in [a, b] {
             let shown = try task(device, dropped, at: "11:30")
             #expect(shown["droppedAt"] is String)
-            #expect(shown["title"] as? String == "Old errand, renamed")
+            expectEqual(shown["title"] as? String, "Old errand, renamed")
             #expect(try !taskIDs(device).contains(purged))
         }
         // A device that edited the purged task again, and a new device, still never see it.
         let c = try CharflowRunner()
         try sync(c, hub, at: "11:20")
         #expect(try !taskIDs(c).contains(purged))
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-7: two devices rolling over the same day write one deferral record per task and day")
@@ -189,18 +190,18 @@ struct SyncHubTests {
         let a = try CharflowRunner(timeZone: "America/New_York"), b = try CharflowRunner(timeZone: "America/New_York")
         // New York's clocks go forward in the night from 7 to 8 March 2026.
         let id = try a.add("Renew the permit", ["--due", "today"], now: "2026-03-07T09:00")
-        #expect(try a.run(["sync", "--hub", hub.url], now: "2026-03-07T09:01").status == 0)
-        #expect(try b.run(["sync", "--hub", hub.url], now: "2026-03-07T09:02").status == 0)
-        #expect(try a.run(["today"], now: "2026-03-08T09:00").status == 0)
-        #expect(try b.run(["today"], now: "2026-03-08T09:05").status == 0)
+        try expectEqual(a.run(["sync", "--hub", hub.url], now: "2026-03-07T09:01").status, 0)
+        try expectEqual(b.run(["sync", "--hub", hub.url], now: "2026-03-07T09:02").status, 0)
+        try expectEqual(a.run(["today"], now: "2026-03-08T09:00").status, 0)
+        try expectEqual(b.run(["today"], now: "2026-03-08T09:05").status, 0)
         for (device, time) in [(a, "09:10"), (b, "09:11"), (a, "09:12")] {
-            #expect(try device.run(["sync"], now: "2026-03-08T\(time)").status == 0)
+            try expectEqual(device.run(["sync"], now: "2026-03-08T\(time)").status, 0)
         }
         for device in [a, b] {
             let rows = try Database(path: device.storePath).rows("SELECT day FROM deferrals WHERE task_id = ?", [.text(id)])
-            #expect(rows.count == 1)
+            expectEqual(rows.count, 1)
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     /// Today's amount of a habit as `habit grid` shows it.
@@ -222,9 +223,9 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:10")
         try sync(b, hub, at: "09:11")
         try sync(a, hub, at: "09:12")
-        #expect(try habitAmount(a, water, at: "09:20") == 5)
-        #expect(try habitAmount(b, water, at: "09:20") == 5)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(habitAmount(a, water, at: "09:20"), 5)
+        try expectEqual(habitAmount(b, water, at: "09:20"), 5)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
         // A takes back its three; B logs four and takes them back with `undo` before it syncs.
         for minute in 21...23 { try a.ok(["habit", "log", water, "--undo"], now: "\(Self.day)T09:\(minute)") }
         try b.ok(["habit", "log", water, "--count", "4"], now: "\(Self.day)T09:24")
@@ -232,13 +233,13 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:30")
         try sync(b, hub, at: "09:31")
         try sync(a, hub, at: "09:32")
-        #expect(try habitAmount(a, water, at: "09:40") == 2)
-        #expect(try habitAmount(b, water, at: "09:40") == 2)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(habitAmount(a, water, at: "09:40"), 2)
+        try expectEqual(habitAmount(b, water, at: "09:40"), 2)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
         // A new device starts from the hub's state with the same sum.
         let c = try CharflowRunner()
         try sync(c, hub, at: "09:45")
-        #expect(try habitAmount(c, water, at: "09:50") == 2)
+        try expectEqual(habitAmount(c, water, at: "09:50"), 2)
     }
 
     @Test("Y-6: timed habit minutes logged offline on two devices both count; an undo removes its minutes on every device")
@@ -254,19 +255,19 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:10")
         try sync(b, hub, at: "09:11")
         try sync(a, hub, at: "09:12")
-        #expect(try habitAmount(a, read, at: "09:20") == 30)
-        #expect(try habitAmount(b, read, at: "09:20") == 30)
+        try expectEqual(habitAmount(a, read, at: "09:20"), 30)
+        try expectEqual(habitAmount(b, read, at: "09:20"), 30)
         // Complete on both at the same moment: the log that reached the target (B's second).
         let completed = "SELECT completed_at FROM habit_entries WHERE amount > 0"
-        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == ["\(Self.day)T09:06:00.000Z"])
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(Database(path: a.storePath).rows(completed).map { $0[0].text }, ["\(Self.day)T09:06:00.000Z"])
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
         // B takes back its last five minutes.
         try b.ok(["habit", "log", read, "--undo"], now: "\(Self.day)T09:30")
         try sync(b, hub, at: "09:31")
         try sync(a, hub, at: "09:32")
-        #expect(try habitAmount(a, read, at: "09:40") == 25)
-        #expect(try Database(path: a.storePath).rows(completed).map { $0[0].text } == [nil])
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(habitAmount(a, read, at: "09:40"), 25)
+        try expectEqual(Database(path: a.storePath).rows(completed).map { $0[0].text }, [nil])
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-7: two devices completing the same repeating task offline create one next instance")
@@ -284,9 +285,9 @@ struct SyncHubTests {
         for device in [a, b] {
             let db = try Database(path: device.storePath)
             let instances = try db.rows("SELECT due_date FROM tasks WHERE series_id = ? AND id <> ?", [.text(rent), .text(rent)])
-            #expect(instances.map { $0[0].text } == ["2026-04-10"])
+            expectEqual(instances.map { $0[0].text }, ["2026-04-10"])
         }
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-8: two live sessions after a merge: the later-started one stops at the merge with its time kept, and one quiet line says so")
@@ -304,20 +305,20 @@ struct SyncHubTests {
         try sync(b, hub, at: "09:30")
         let stopped = try Database(path: b.storePath).rows(
             "SELECT ended_at, outcome, actual_seconds FROM sessions WHERE task_id = ?", [.text(second)])
-        #expect(stopped.count == 1)
-        #expect(stopped.first?[0].text?.hasPrefix("\(Self.day)T") == true)
-        #expect(stopped.first?[1].text == "abandoned")
-        #expect(stopped.first?[2].int == 20 * 60)
-        #expect(try Database(path: b.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        expectEqual(stopped.count, 1)
+        expectEqual(stopped.first?[0].text?.hasPrefix("\(Self.day)T"), true)
+        expectEqual(stopped.first?[1].text, "abandoned")
+        expectEqual(stopped.first?[2].int, 20 * 60)
+        try expectEqual(Database(path: b.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
         let shown = try b.ok(["today"], now: "\(Self.day)T09:31").stdout
-        #expect(shown.components(separatedBy: Messages.twoTimers).count == 2, "\(shown)")
+        expectEqual(shown.components(separatedBy: Messages.twoTimers).count, 2, "\(shown)")
         #expect(!(try b.ok(["today"], now: "\(Self.day)T09:32").stdout.contains(Messages.twoTimers)))
         // The stop travels with the next sync: A ends with the same sessions and one live timer.
         try sync(b, hub, at: "09:40")
         try sync(a, hub, at: "09:41")
-        #expect(try Database(path: a.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int == 1)
+        try expectEqual(Database(path: a.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
         #expect(!(try a.ok(["today"], now: "\(Self.day)T09:42").stdout.contains(Messages.twoTimers)))
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-9: a region over 1–3–5 after a merge keeps every task and Today shows a calm notice; nothing moves by itself")
@@ -333,7 +334,7 @@ struct SyncHubTests {
         try sync(a, hub, at: "09:12")
         let notice = "Morning holds more than 1–3–5 since the devices synced (2 Must-Do where 1 fits). "
             + "Every task is kept; move one when it suits you."
-        #expect(Messages.text(.regionOverLimit(region: .morning, mustDo: 2, complementary: 0, misc: 0)) == notice)
+        expectEqual(Messages.text(.regionOverLimit(region: .morning, mustDo: 2, complementary: 0, misc: 0)), notice)
         for device in [a, b] {
             // Said while it stands, in text and in --json; both tasks stay where they were put.
             for minute in ["20", "21"] {
@@ -344,7 +345,7 @@ struct SyncHubTests {
             #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" && $0["message"] as? String == notice })
             let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
             let ids = Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
-            #expect(ids == [mine, theirs])
+            expectEqual(ids, [mine, theirs])
         }
         // Moving one to the afternoon ends the notice.
         try a.ok(["move", theirs, "--region", "afternoon"], now: "\(Self.day)T09:30")
@@ -369,7 +370,7 @@ struct SyncHubTests {
         try restored.ok(["import", backup.path], now: "\(Self.day)T09:20")
         let today = try restored.json(["today"], now: "\(Self.day)T09:21")
         let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
-        #expect(Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }) == [mine, theirs])
+        expectEqual(Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }), [mine, theirs])
         let signals = today["signals"] as? [[String: Any]] ?? []
         #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" })
 
@@ -380,7 +381,7 @@ struct SyncHubTests {
         let merged = try other.run(["import", backup.path], now: "\(Self.day)T09:22")
         #expect(merged.status != 0)
         #expect(merged.stderr.contains("the 1–3–5 rule allows 1"), "\(merged.stderr)")
-        #expect(try other.contents() == before)
+        try expectEqual(other.contents(), before)
     }
 
     @Test("Y-10: a device clock more than 5 minutes ahead of the hub is refused and nothing is written")
@@ -398,11 +399,11 @@ struct SyncHubTests {
         try a.add("Here first", now: formatter.string(from: ahead))
         let before = try a.contents()
         let result = try a.run(["sync", "--hub", hub.url], now: formatter.string(from: ahead))
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.contains("minutes ahead of the hub's. Set the clock right and sync again; nothing was sent."))
-        #expect(try hub.value("SELECT count(*) FROM hub_devices") == "0")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") == "0")
-        #expect(try a.contents() == before)
+        try expectEqual(hub.value("SELECT count(*) FROM hub_devices"), "0")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), "0")
+        try expectEqual(a.contents(), before)
     }
 
     @Test("Y-11: with the hub down every command works, sync says so and keeps everything for next time")
@@ -413,19 +414,19 @@ struct SyncHubTests {
         hub.stop()
         let id = try a.add("Written offline", now: "\(Self.day)T09:10")
         try a.run(["edit", id, "--notes", "still offline"], now: "\(Self.day)T09:11")
-        #expect(try a.run(["today"], now: "\(Self.day)T09:12").status == 0)
+        try expectEqual(a.run(["today"], now: "\(Self.day)T09:12").status, 0)
         let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:13")["unpushed"] as? Int ?? 0
         #expect(waiting > 0)
         let failed = try a.run(["sync", "--json"], now: "\(Self.day)T09:14")
-        #expect(failed.status == 1)
+        expectEqual(failed.status, 1)
         #expect(failed.stderr.hasPrefix("charflow: The hub can't be reached: "))
         #expect(!failed.stderr.contains("SELECT") && !failed.stderr.contains("INSERT"))
-        #expect(try failed.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "hub_unreachable")
-        #expect(try a.json(["sync", "--status"], now: "\(Self.day)T09:15")["unpushed"] as? Int == waiting)
+        try expectEqual(failed.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String }, "hub_unreachable")
+        try expectEqual(a.json(["sync", "--status"], now: "\(Self.day)T09:15")["unpushed"] as? Int, waiting)
         try hub.start()
         try sync(a, hub, at: "09:20")
         try sync(b, hub, at: "09:21")
-        #expect(try task(b, id)["notes"] as? String == "still offline")
+        try expectEqual(task(b, id)["notes"] as? String, "still offline")
     }
 
     @Test("Y-11: a hub that goes away in the middle of a sync loses nothing: the next sync finishes it")
@@ -448,16 +449,16 @@ struct SyncHubTests {
         hub.stop()
         process.waitUntilExit()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1)
+        expectEqual(process.terminationStatus, 1)
         #expect(stderr.hasPrefix("charflow: The hub can't be reached: "))
         #expect(try task(a, early)["notes"] is NSNull)
         try hub.start()
         try sync(a, hub, at: "09:10")
         try sync(b, hub, at: "09:11")
-        #expect(try task(a, early)["notes"] as? String == "waiting on the hub")
-        #expect(try task(b, id)["title"] as? String == "Sent as the hub fell")
-        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(task(a, early)["notes"] as? String, "waiting on the hub")
+        try expectEqual(task(b, id)["title"] as? String, "Sent as the hub fell")
+        try expectEqual(hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d"), "0")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-12: a new device starts from the hub's current state, not a replay of every operation")
@@ -474,7 +475,7 @@ struct SyncHubTests {
         let fields = Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0
         #expect(fields < operations)
         let report = try sync(c, hub, at: "09:30")
-        #expect(report["fromSnapshot"] as? Bool == true)
+        expectEqual(report["fromSnapshot"] as? Bool, true)
         // Its own default categories (the same rows as the first device's) went up first and now win;
         // it received every other field once, and no operation twice; `pulled` counts the rows those
         // fields change, as a person counts changes.
@@ -483,9 +484,9 @@ struct SyncHubTests {
         let rows = try hub.value("""
             SELECT count(*) FROM (SELECT DISTINCT table_name, row_id FROM hub_fields WHERE right(hlc, 37) <> '-\(device)') AS r
             """)
-        #expect(report["pulled"] as? Int == Int(rows))
+        expectEqual(report["pulled"] as? Int, Int(rows))
         #expect((Int(rows) ?? 0) < (Int(others) ?? 0))
         #expect((Int(others) ?? 0) < operations)
-        #expect(try task(c, id)["title"] as? String == "Title 5")
+        try expectEqual(task(c, id)["title"] as? String, "Title 5")
     }
 }

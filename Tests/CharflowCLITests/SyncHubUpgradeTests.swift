@@ -1,6 +1,7 @@
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A hub an older build made and filled is brought to this build's schema in place, losing nothing,
@@ -91,7 +92,7 @@ struct SyncHubUpgradeTests {
         try HubSchema.installOlder(url: hub.url, through: filled)
         try syncAsTheBuild(of: filled, device, hub)
         try HubSchema.installOlder(url: hub.url, through: version)
-        #expect(try hub.rows("SELECT version FROM hub_schema_version ORDER BY version") == (1...version).map(String.init))
+        try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...version).map(String.init))
         return hub
     }
 
@@ -120,20 +121,19 @@ struct SyncHubUpgradeTests {
             // What schema 13 repairs: on a hub that took schema 11 as it shipped, schema 12's push fails.
             _ = try a.add("Sent in vain under schema 12", now: at("08:00"))
             let failed = #expect(throws: (any Error).self) { try syncAsTheBuild(of: 12, a, hub) }
-            #expect(failed.map { "\($0)".contains("42703: column \"writer\" of relation \"hub_records\" does not exist") } == true,
-                    "\(String(describing: failed))")
+            expectEqual(failed.map { "\($0)".contains("42703: column \"writer\" of relation \"hub_records\" does not exist") }, true, "\(String(describing: failed))")
         }
 
         // A new device's sync brings the hub to this build's schema and starts from its state.
         let first = try sync(b, hub, at: "08:10")
-        #expect(first["fromSnapshot"] as? Bool == true)
-        #expect(try hub.rows("SELECT version FROM hub_schema_version ORDER BY version") == (1...HubSchema.version).map(String.init))
-        #expect(try title(b, id) == "Written under schema \(version)")
-        #expect(try b.json(["show", id], now: at("08:11"))["notes"] as? String == "Kept through every schema since")
-        #expect(try title(b, other) == "Deleted under schema \(version)")
+        expectEqual(first["fromSnapshot"] as? Bool, true)
+        try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...HubSchema.version).map(String.init))
+        try expectEqual(title(b, id), "Written under schema \(version)")
+        try expectEqual(b.json(["show", id], now: at("08:11"))["notes"] as? String, "Kept through every schema since")
+        try expectEqual(title(b, other), "Deleted under schema \(version)")
         #expect(try !b.holdsTask(gone))
         #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(gone)' AND value LIKE '%Purged%'") == "0")
-        #expect(try hub.rows(taskState) == taskFields, "each field's clock and value, kept through every schema since \(version)")
+        try expectEqual(hub.rows(taskState), taskFields, "each field's clock and value, kept through every schema since \(version)")
         #expect(Set(try hub.rows("SELECT device_id, device_seq, hlc, field, value FROM hub_operations")).isSuperset(of: operations))
         // Whatever text of schema 11 the hub took, its records now say who wrote them where that is sure.
         #expect(try hub.value("""
@@ -142,7 +142,7 @@ struct SyncHubUpgradeTests {
 
         // What the old build pushed carries no base (the clock of the value each change replaced, schema 14).
         let based = "SELECT count(*) FROM hub_operations WHERE device_id = '\(device)' AND base_hlc IS NOT NULL"
-        #expect(try hub.value(based) == "0")
+        try expectEqual(hub.value(based), "0")
 
         // The old build's device goes on under its own id: the hub still knows its last push's mark.
         try a.ok(["edit", id, "--title", "Edited under the new build"], now: at("08:20"))
@@ -150,17 +150,17 @@ struct SyncHubUpgradeTests {
         // Its change under this build carries the clock of the title it replaced, the old build's.
         let titleClock = try #require(taskFields.first { $0.hasPrefix(id + "|title|") }?.split(separator: "|")[2])
         #expect(try hub.value(based + " AND field = 'title' AND base_hlc = '\(titleClock)'") == "1")
-        #expect(next["newDevice"] == nil, "\(next)")
+        expectEqual(next["newDevice"], nil, "\(next)")
         #expect((next["pushed"] as? Int ?? 0) >= 1)
-        #expect(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text == device)
+        try expectEqual(Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text, device)
         let fromB = try b.add("Written on B after the upgrade", now: at("08:22"))
         try sync(b, hub, at: "08:23")
-        #expect(try title(b, id) == "Edited under the new build")
+        try expectEqual(title(b, id), "Edited under the new build")
         try sync(a, hub, at: "08:24")
-        #expect(try title(a, fromB) == "Written on B after the upgrade")
+        try expectEqual(title(a, fromB), "Written on B after the upgrade")
         try sync(b, hub, at: "08:25")
-        #expect(try a.syncedRecords() == b.syncedRecords())
-        #expect(try hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d") == "0")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
+        try expectEqual(hub.value("SELECT count(*) FROM (SELECT device_id, device_seq FROM hub_operations GROUP BY 1, 2 HAVING count(*) > 1) d"), "0")
     }
 
     @Test("Y-32 Y-29: a device that lost its key meets a blind hub an older build made: the hub is upgraded first, then refuses the value in the clear by its code, and nothing is written")
@@ -177,11 +177,11 @@ struct SyncHubUpgradeTests {
         let records = try hub.value("SELECT md5(string_agg(row_id || fields::text, ',' ORDER BY row_id)) FROM hub_records")
         let secret = try a.add("Qvx-never-in-the-clear-4471", now: at("08:00"))
         let refused = try a.run(["sync", "--json"], now: at("08:01"))
-        #expect(refused.status == 1, "\(refused.stdout)")
+        expectEqual(refused.status, 1, "\(refused.stdout)")
         let error = try refused.json()["error"] as? [String: Any]
-        #expect(error?["code"] as? String == "passphrase_needed", "\(refused.stdout)")
-        #expect(try hub.rows("SELECT version FROM hub_schema_version ORDER BY version") == (1...HubSchema.version).map(String.init))
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") == logged)
+        expectEqual(error?["code"] as? String, "passphrase_needed", "\(refused.stdout)")
+        try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...HubSchema.version).map(String.init))
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), logged)
         #expect(try hub.value("SELECT md5(string_agg(row_id || fields::text, ',' ORDER BY row_id)) FROM hub_records") == records)
         #expect(try hub.value("SELECT count(*) FROM hub_records WHERE row_id = '\(secret)'") == "0")
         #expect(try a.json(["sync", "--status"], now: at("08:02"))["unpushed"] as? Int ?? 0 > 0, "what waits is kept")

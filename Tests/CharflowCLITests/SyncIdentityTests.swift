@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A store restored from a copy, or copied to a second machine, is noticed at its next sync: it takes
@@ -66,19 +67,19 @@ struct SyncIdentityTests {
         let before = try deviceID(a)
         _ = try a.add("After the restore", now: "\(Self.day)T09:00")
         let text = try a.run(["sync"], now: "\(Self.day)T09:01")
-        #expect(text.status == 0, "\(text.stderr)")
+        expectEqual(text.status, 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix(SyncMessages.newDevice + "\n"), "\(text.stdout)")
         #expect(try deviceID(a) != before)
         let again = try sync(a, hub, at: "09:02")
-        #expect(again["newDevice"] == nil)
+        expectEqual(again["newDevice"], nil)
         try sync(b, hub, at: "09:03")
         // B's untouched defaults may win the tie of zero clocks (Y-15): A hears of it now.
         try sync(a, hub, at: "09:04")
         let all = ["After the copy", "After the restore", "Before the copy"]
-        #expect(try titles(a) == all)
-        #expect(try titles(b) == all)
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
-        #expect(try hub.value("SELECT count(*) FROM hub_devices") == "3")
+        try expectEqual(titles(a), all)
+        try expectEqual(titles(b), all)
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(hub.value("SELECT count(*) FROM hub_devices"), "3")
     }
 
     @Test("Y-14 Y-24: a restored copy whose change loses to one its former self made after the copy names that winner as this device before it was restored, not another device")
@@ -96,7 +97,7 @@ struct SyncIdentityTests {
         // The copy's own change, made before the one its former self sent, without having seen it.
         try a.ok(["edit", task, "--title", "Rent, by Friday"], now: "\(Self.day)T08:05")
         let synced = try sync(a, hub, at: "09:01")
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
         #expect(try deviceID(a) != former)
         let listed = try a.ok(["conflicts"], now: "\(Self.day)T09:30").stdout
         #expect(listed.contains("your 'Rent, by Friday' was replaced by 'Pay rent' from this device before it was restored (\(former.prefix(8))), changed today at 08:10."),
@@ -113,9 +114,9 @@ struct SyncIdentityTests {
         try sync(b, hub, at: "09:11")
         try sync(a, hub, at: "09:12")
         let all = ["After the copy", "Before the copy", "Restored 0", "Restored 1", "Restored 2", "Restored 3"]
-        #expect(try titles(a) == all)
-        #expect(try titles(b) == all)
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(titles(a), all)
+        try expectEqual(titles(b), all)
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
     }
 
     @Test("Y-14: one store copied to a second machine (one device id on two stores): both keep what each did, whichever syncs first", arguments: [true, false])
@@ -125,14 +126,14 @@ struct SyncIdentityTests {
         let shared = try a.add("Shared", now: "\(Self.day)T08:00")
         try sync(a, hub, at: "08:01")
         try copyStore(of: a, to: c.folder)
-        #expect(try deviceID(a) == deviceID(c))
+        try expectEqual(deviceID(a), deviceID(c))
         // The same moment on both: the copies' clocks are identical, so only a new id tells them apart.
         _ = try a.add("Only on A", now: "\(Self.day)T09:00")
         _ = try c.add("Only on C", now: "\(Self.day)T09:00")
-        #expect(try a.run(["edit", shared, "--title", "Shared, as A has it"], now: "\(Self.day)T09:05").status == 0)
-        #expect(try c.run(["edit", shared, "--title", "Shared, as C has it"], now: "\(Self.day)T09:05").status == 0)
+        try expectEqual(a.run(["edit", shared, "--title", "Shared, as A has it"], now: "\(Self.day)T09:05").status, 0)
+        try expectEqual(c.run(["edit", shared, "--title", "Shared, as C has it"], now: "\(Self.day)T09:05").status, 0)
         let (first, second) = originalFirst ? (a, c) : (c, a)
-        #expect(try sync(first, hub, at: "10:00")["newDevice"] == nil)
+        try expectEqual(sync(first, hub, at: "10:00")["newDevice"], nil)
         #expect(try sync(second, hub, at: "10:01")["newDevice"] as? String != nil)
         try sync(first, hub, at: "10:02")
         try sync(b, hub, at: "10:03")
@@ -143,7 +144,7 @@ struct SyncIdentityTests {
             let held = try titles(device)
             #expect(held.contains("Only on A") && held.contains("Only on C"), "\(held)")
         }
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
     }
 }

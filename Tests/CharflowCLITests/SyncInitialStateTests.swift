@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What a store already holds when it becomes a device, or when it restores a backup, travels with
@@ -26,9 +27,9 @@ struct SyncInitialStateTests {
     }
 
     func changeDefaults(_ device: CharflowRunner, on day: String) throws {
-        #expect(try device.run(["category", "rename", "Work", "Job"], now: "\(day)T10:00").status == 0)
-        #expect(try device.run(["category", "color", "Personal", "plum"], now: "\(day)T10:01").status == 0)
-        #expect(try device.run(["category", "archive", "Family"], now: "\(day)T10:02").status == 0)
+        try expectEqual(device.run(["category", "rename", "Work", "Job"], now: "\(day)T10:00").status, 0)
+        try expectEqual(device.run(["category", "color", "Personal", "plum"], now: "\(day)T10:01").status, 0)
+        try expectEqual(device.run(["category", "archive", "Family"], now: "\(day)T10:02").status, 0)
     }
 
     func title(_ device: CharflowRunner, _ id: String) throws -> String? {
@@ -45,14 +46,14 @@ struct SyncInitialStateTests {
         let a = try CharflowRunner(), b = try CharflowRunner()
         try changeDefaults(a, on: "2026-03-02")
         let changed = try defaults(a)
-        #expect(changed["work"]?.hasPrefix("Job|") == true)
+        expectEqual(changed["work"]?.hasPrefix("Job|"), true)
         try sync(a, hub, at: "2026-03-05T09:00")
         try b.run(["today"], now: "2026-03-08T09:00")
         try sync(b, hub, at: "2026-03-08T09:01")
         try sync(a, hub, at: "2026-03-08T09:02")
-        #expect(try defaults(b) == changed)
-        #expect(try defaults(a) == changed)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(defaults(b), changed)
+        try expectEqual(defaults(a), changed)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-15: defaults changed after the first sync stay so when a device made days later joins")
@@ -66,24 +67,24 @@ struct SyncInitialStateTests {
         try b.run(["today"], now: "2026-03-09T09:00")
         try sync(b, hub, at: "2026-03-09T09:01")
         try sync(a, hub, at: "2026-03-09T09:02")
-        #expect(try defaults(b) == changed)
-        #expect(try defaults(a) == changed)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(defaults(b), changed)
+        try expectEqual(defaults(a), changed)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-15: a store's own edit made before it joined still wins over an older edit of the same default elsewhere")
     func ownOlderRowsKeepTheirTimes() throws {
         let hub = try startHub()
         let a = try CharflowRunner(), b = try CharflowRunner()
-        #expect(try a.run(["category", "rename", "Work", "Office"], now: "2026-03-02T10:00").status == 0)
+        try expectEqual(a.run(["category", "rename", "Work", "Office"], now: "2026-03-02T10:00").status, 0)
         try sync(a, hub, at: "2026-03-02T11:00")
         // B renamed it later than A did, but joins only days after.
-        #expect(try b.run(["category", "rename", "Work", "Desk"], now: "2026-03-03T10:00").status == 0)
+        try expectEqual(b.run(["category", "rename", "Work", "Desk"], now: "2026-03-03T10:00").status, 0)
         try sync(b, hub, at: "2026-03-09T09:00")
         try sync(a, hub, at: "2026-03-09T09:01")
-        #expect(try defaults(a)["work"]?.hasPrefix("Desk|") == true)
-        #expect(try defaults(b)["work"]?.hasPrefix("Desk|") == true)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(defaults(a)["work"]?.hasPrefix("Desk|"), true)
+        try expectEqual(defaults(b)["work"]?.hasPrefix("Desk|"), true)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     /// Device A with one task, its backup, and A's edits made after the backup (all synced).
@@ -93,21 +94,21 @@ struct SyncInitialStateTests {
         let other = try a.add("Water the plants", now: "2026-03-02T09:01")
         try sync(a, hub, at: "2026-03-02T09:05")
         let backup = a.folder.appendingPathComponent("backup.json").path
-        #expect(try a.run(["export", "--out", backup], now: "2026-03-02T09:10").status == 0)
-        #expect(try a.run(["edit", task, "--title", "Call the bank about the loan"], now: "2026-03-04T10:00").status == 0)
-        #expect(try a.run(["done", other], now: "2026-03-04T10:01").status == 0)
-        #expect(try a.run(["category", "rename", "Work", "Job"], now: "2026-03-04T10:02").status == 0)
+        try expectEqual(a.run(["export", "--out", backup], now: "2026-03-02T09:10").status, 0)
+        try expectEqual(a.run(["edit", task, "--title", "Call the bank about the loan"], now: "2026-03-04T10:00").status, 0)
+        try expectEqual(a.run(["done", other], now: "2026-03-04T10:01").status, 0)
+        try expectEqual(a.run(["category", "rename", "Work", "Job"], now: "2026-03-04T10:02").status, 0)
         try sync(a, hub, at: "2026-03-04T11:00")
         return (a, task, other, backup)
     }
 
     func expectNothingReverted(_ a: CharflowRunner, _ c: CharflowRunner, task: String, other: String) throws {
         for device in [a, c] {
-            #expect(try title(device, task) == "Call the bank about the loan")
+            try expectEqual(title(device, task), "Call the bank about the loan")
             #expect(try completed(device, other))
-            #expect(try defaults(device)["work"]?.hasPrefix("Job|") == true)
+            try expectEqual(defaults(device)["work"]?.hasPrefix("Job|"), true)
         }
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
     }
 
     @Test("Y-15: restoring a backup on a fresh store and syncing keeps what other devices did since the backup")
@@ -116,7 +117,7 @@ struct SyncInitialStateTests {
         let (a, task, other, backup) = try backupThenChange(hub)
         let c = try CharflowRunner()
         let restored = try c.run(["import", backup], now: "2026-03-08T09:00")
-        #expect(restored.status == 0, "\(restored.stderr)")
+        expectEqual(restored.status, 0, "\(restored.stderr)")
         try sync(c, hub, at: "2026-03-08T09:01")
         try sync(a, hub, at: "2026-03-08T09:02")
         try expectNothingReverted(a, c, task: task, other: other)
@@ -130,11 +131,11 @@ struct SyncInitialStateTests {
         try sync(c, hub, at: "2026-03-07T09:00")
         // A new machine: `hub init` makes it a device, then the backup is restored, then it syncs.
         let fresh = try CharflowRunner()
-        #expect(try fresh.run(["hub", "init", hub.url], now: "2026-03-07T09:30").status == 0)
+        try expectEqual(fresh.run(["hub", "init", hub.url], now: "2026-03-07T09:30").status, 0)
         let restored = try fresh.run(["import", backup], now: "2026-03-08T09:00")
-        #expect(restored.status == 0, "\(restored.stderr)")
+        expectEqual(restored.status, 0, "\(restored.stderr)")
         let first = try fresh.run(["sync", "--json"], now: "2026-03-08T09:01")
-        #expect(first.status == 0, "\(first.stderr)")
+        expectEqual(first.status, 0, "\(first.stderr)")
         try sync(a, hub, at: "2026-03-08T09:02")
         try sync(c, hub, at: "2026-03-08T09:03")
         try expectNothingReverted(a, fresh, task: task, other: other)
@@ -148,13 +149,13 @@ struct SyncInitialStateTests {
         let task = try #require(try a.json(["add", "Renew passport", "--region", "morning"], now: "2026-03-06T08:00")["id"] as? String)
         try sync(a, hub, at: "2026-03-06T08:01")
         try sync(b, hub, at: "2026-03-06T08:02")
-        #expect(try a.run(["note", String(task.prefix(8)), "Photos taken"], now: "2026-03-06T09:00").status == 0)
-        #expect(try a.run(["done", String(task.prefix(8))], now: "2026-03-06T09:01").status == 0)
+        try expectEqual(a.run(["note", String(task.prefix(8)), "Photos taken"], now: "2026-03-06T09:00").status, 0)
+        try expectEqual(a.run(["done", String(task.prefix(8))], now: "2026-03-06T09:01").status, 0)
         try sync(a, hub, at: "2026-03-06T09:02")
         // B has not synced since: it moves the task, and its backup holds that later row time.
-        #expect(try b.run(["move", String(task.prefix(8)), "--region", "evening"], now: "2026-03-06T10:00").status == 0)
+        try expectEqual(b.run(["move", String(task.prefix(8)), "--region", "evening"], now: "2026-03-06T10:00").status, 0)
         let backup = b.folder.appendingPathComponent("backup.json").path
-        #expect(try b.run(["export", "--out", backup], now: "2026-03-06T10:01").status == 0)
+        try expectEqual(b.run(["export", "--out", backup], now: "2026-03-06T10:01").status, 0)
         return (a, b, task, backup)
     }
 
@@ -168,16 +169,16 @@ struct SyncInitialStateTests {
         // B is lost; a new machine restores its backup four days later, its first command rolls over.
         let c = try CharflowRunner(timeZone: "America/New_York")
         let restored = try c.run(["import", backup], now: "2026-03-10T09:00")
-        #expect(restored.status == 0, "\(restored.stderr)")
-        #expect(try c.run(["today"], now: "2026-03-10T09:01").status == 0)
+        expectEqual(restored.status, 0, "\(restored.stderr)")
+        try expectEqual(c.run(["today"], now: "2026-03-10T09:01").status, 0)
         try sync(c, hub, at: "2026-03-10T09:02")
         try sync(a, hub, at: "2026-03-10T09:03")
         for device in [a, c] {
             let row = try Database(path: device.storePath).rows("SELECT completed_at, notes FROM tasks WHERE id = ?", [.text(task)])
             #expect(row.first?[0].text != nil, "the completion made on A was reverted")
-            #expect(row.first?[1].text?.contains("Photos taken") == true, "the note made on A was reverted")
+            expectEqual(row.first?[1].text?.contains("Photos taken"), true, "the note made on A was reverted")
         }
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == c.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
         _ = b
     }
 
@@ -187,7 +188,7 @@ struct SyncInitialStateTests {
         _ = try plain.json(["add", "Water the plants"], now: "2026-03-06T08:00")
         let exported = try plain.run(["export"], now: "2026-03-06T08:01")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
-        #expect(document["fieldClocks"] == nil)
+        expectEqual(document["fieldClocks"], nil)
         var broken = document
         broken["fieldClocks"] = ["tasks": ["x": ["title": "yesterday"]]]
         let path = plain.folder.appendingPathComponent("broken.json").path
@@ -197,7 +198,7 @@ struct SyncInitialStateTests {
         let refused = try fresh.run(["import", path], now: "2026-03-06T08:03")
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("fieldClocks.tasks.x.title"), "\(refused.stderr)")
-        #expect(try Database(path: fresh.storePath).scalar("SELECT count(*) FROM tasks")?.int == 0)
+        try expectEqual(Database(path: fresh.storePath).scalar("SELECT count(*) FROM tasks")?.int, 0)
     }
 
     @Test("Y-15 Y-27 an old export imported into a device brings back neither a task purged since nor another device's older settings; the stores meet (issue 39, item 6)")
@@ -209,7 +210,7 @@ struct SyncInitialStateTests {
         let task = try a.add("Call the bank", now: "2026-03-02T09:00")
         try sync(a, hub, at: "2026-03-02T09:01")
         let backup = a.folder.appendingPathComponent("old.json").path
-        #expect(try a.run(["export", "--out", backup], now: "2026-03-02T09:02").status == 0)
+        try expectEqual(a.run(["export", "--out", backup], now: "2026-03-02T09:02").status, 0)
         // Since the export: B moves the first weekday, A purges the task; both sync.
         try b.ok(["settings", "first-weekday", "sunday"], now: "2026-03-03T09:00")
         try sync(b, hub, at: "2026-03-03T09:01")
@@ -218,16 +219,16 @@ struct SyncInitialStateTests {
         try sync(b, hub, at: "2026-03-03T09:04")
         // A now holds no task at all, and imports the old export.
         let imported = try a.run(["import", backup, "--json"], now: "2026-03-03T10:00")
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try imported.json()["replaced"] as? Bool == false, "a device's import merges: \(imported.stdout)")
-        #expect(try title(a, task) == nil, "the purged task stays purged")
+        expectEqual(imported.status, 0, "\(imported.stderr)")
+        try expectEqual(imported.json()["replaced"] as? Bool, false, "a device's import merges: \(imported.stdout)")
+        try expectEqual(title(a, task), nil, "the purged task stays purged")
         try sync(a, hub, at: "2026-03-03T10:01")
         try sync(b, hub, at: "2026-03-03T10:02")
         for device in [a, b] {
-            #expect(try title(device, task) == nil)
-            #expect((try device.json(["settings"], now: "2026-03-03T10:03") as? [String: String])?["first-weekday"] == "sunday")
+            try expectEqual(title(device, task), nil)
+            expectEqual((try device.json(["settings"], now: "2026-03-03T10:03") as? [String: String])?["first-weekday"], "sunday")
         }
-        #expect(try a.syncedRecords(eachRemovalOnce: true) == b.syncedRecords(eachRemovalOnce: true))
+        try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
     }
 }
 

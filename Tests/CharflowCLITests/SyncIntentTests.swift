@@ -369,7 +369,7 @@ struct SyncIntentTests {
             SELECT coalesce(sum(e.amount), 0) FROM habit_entries e JOIN habit_windows w ON w.id = e.window_id
             JOIN habits h ON h.id = w.habit_id WHERE h.title = 'Water'
             """)?.int ?? 0
-        #expect(total == water, "seed \(seed): Water sums to \(total), the surviving logs made \(water)")
+        expectEqual(total, water, "seed \(seed): Water sums to \(total), the surviving logs made \(water)")
         // A deferral count is its records.
         let miscounted = try db.rows("""
             SELECT t.id, t.deferral_count, (SELECT count(*) FROM deferrals d WHERE d.task_id = t.id) FROM tasks t

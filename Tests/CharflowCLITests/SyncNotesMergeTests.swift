@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Notes and checklist ticks made on two or three devices through a real PostgreSQL hub (spec D19
@@ -64,9 +65,9 @@ struct SyncNotesMergeTests {
         try sync(a, hub, at: "10:12")
         try sync(b, hub, at: "10:13")
         let expected = "List\n2026-03-10 10:00 — B one\n2026-03-10 10:01 — A two\n2026-03-10 10:02 — B three"
-        #expect(try notes(a, id) == expected)
-        #expect(try notes(b, id) == expected)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(notes(a, id), expected)
+        try expectEqual(notes(b, id), expected)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-17 Y-25: a line written and undone between two syncs never comes back, while the other device's line written meanwhile stays (each change's base is the value it replaced)")
@@ -104,11 +105,11 @@ struct SyncNotesMergeTests {
         try sync(b, hub, at: "10:10")
         try sync(a, hub, at: "10:11")
         try sync(b, hub, at: "10:12")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
         // A device made now starts from the hub's state, which holds the merge already.
         try sync(c, hub, at: "10:13")
         let expected = "Call first\nPay by card\n2026-03-10 10:05 — Parking at the back"
-        for device in [a, b, c] { #expect(try notes(device, id) == expected) }
+        for device in [a, b, c] { try expectEqual(notes(device, id), expected) }
     }
 
     @Test("Y-17 Y-3: an edit on one device only (no concurrent change) still reaches the other as it was written")
@@ -119,12 +120,12 @@ struct SyncNotesMergeTests {
         try a.run(["edit", id, "--notes", "Bring two bags"], now: "\(Self.day)T10:00")
         try sync(a, hub, at: "10:10")
         try sync(b, hub, at: "10:11")
-        #expect(try notes(b, id) == "Bring two bags")
+        try expectEqual(notes(b, id), "Bring two bags")
         try b.run(["note", id, "Done by noon"], now: "\(Self.day)T10:20")
         try sync(b, hub, at: "10:21")
         try sync(a, hub, at: "10:22")
-        #expect(try notes(a, id) == "Bring two bags\n2026-03-10 10:20 — Done by noon")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(notes(a, id), "Bring two bags\n2026-03-10 10:20 — Done by noon")
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-17 Y-18 D19: a machine replaced by a fresh store restored from its export joins the hub and every line written since the export stays, there and everywhere")
@@ -148,9 +149,9 @@ struct SyncNotesMergeTests {
         try sync(replaced, hub, at: "10:11")
         try sync(b, hub, at: "10:12")
         let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
-        #expect(try notes(replaced, id) == expected)
-        #expect(try notes(b, id) == expected)
-        #expect(try replaced.syncedRecords() == b.syncedRecords())
+        try expectEqual(notes(replaced, id), expected)
+        try expectEqual(notes(b, id), expected)
+        try expectEqual(replaced.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-17 Y-14 D19: a store put back from a file copy starts again from the hub's state and keeps every line written since the copy, there and everywhere")
@@ -173,9 +174,9 @@ struct SyncNotesMergeTests {
         #expect(report["newDevice"] is String)
         try sync(b, hub, at: "10:12")
         let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
-        #expect(try notes(a, id) == expected)
-        #expect(try notes(b, id) == expected)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(notes(a, id), expected)
+        try expectEqual(notes(b, id), expected)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-17 Y-16 D19: a note written on each of two devices before the hub is lost reaches both as soon as each has switched and synced, whichever switches first")
@@ -197,12 +198,12 @@ struct SyncNotesMergeTests {
             let both = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
             // The device that synced last sees both lines at once; the other after its next sync.
             let last = try notes(order[1], id), first = try notes(order[0], id)
-            #expect(last == both, "later first: \(laterFirst); the first holds \(first ?? "nil")")
+            expectEqual(last, both, "later first: \(laterFirst); the first holds \(first ?? "nil")")
             try sync(order[0], hub, at: "10:30")
             try sync(order[1], hub, at: "10:31")
-            #expect(try notes(a, id) == both, "later first: \(laterFirst)")
-            #expect(try notes(b, id) == both, "later first: \(laterFirst)")
-            #expect(try a.syncedRecords() == b.syncedRecords())
+            try expectEqual(notes(a, id), both, "later first: \(laterFirst)")
+            try expectEqual(notes(b, id), both, "later first: \(laterFirst)")
+            try expectEqual(a.syncedRecords(), b.syncedRecords())
         }
     }
 }

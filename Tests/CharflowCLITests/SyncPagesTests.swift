@@ -2,6 +2,7 @@ import CharflowApp
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A store of hundreds of rows pushed whole (a first sync, a hub switch) reaches a device that pulls
@@ -37,9 +38,9 @@ struct SyncPagesTests {
         #expect(pushed["pushed"] as? Int ?? 0 >= 400)
         #expect(Int(try hub.value("SELECT count(*) FROM hub_operations")) ?? 0 > 5_000, "the push is more than one page")
         try b.syncJSON(hub, now: "\(Self.day)T08:03")
-        #expect(try taskCount(b) == 401)
+        try expectEqual(taskCount(b), 401)
         try a.syncJSON(hub, now: "\(Self.day)T08:04")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-12 Y-30: a device joining a hub whose state is more than one page starts from it page by page, every task, habit and logged day whole")
@@ -72,13 +73,13 @@ struct SyncPagesTests {
                 "the logged days alone are more than a page")
         let c = try CharflowRunner(timeZone: "Europe/Berlin")
         let joined = try c.syncJSON(hub, now: "\(Self.day)T08:03")
-        #expect(joined["fromSnapshot"] as? Bool == true)
-        #expect(try taskCount(c) == 400)
+        expectEqual(joined["fromSnapshot"] as? Bool, true)
+        try expectEqual(taskCount(c), 400)
         let entries = "SELECT count(*) FROM habit_entries"
-        #expect(try Database(path: c.storePath, readOnly: true).scalar(entries)?.int == Self.loggedDays)
+        try expectEqual(Database(path: c.storePath, readOnly: true).scalar(entries)?.int, Self.loggedDays)
         try a.syncJSON(hub, now: "\(Self.day)T08:04")
         try c.syncJSON(hub, now: "\(Self.day)T08:05")
-        #expect(try a.syncedRecords() == c.syncedRecords())
+        try expectEqual(a.syncedRecords(), c.syncedRecords())
     }
 
     /// Days of one habit logged for `joinFromStateInPages`: more than a page of fields on their own.
@@ -101,8 +102,8 @@ struct SyncPagesTests {
         try a.ok(["hub", "switch", new.url], now: "\(Self.day)T08:13")
         try a.syncJSON(new, now: "\(Self.day)T08:13")
         try b.syncJSON(new, now: "\(Self.day)T08:14")
-        #expect(try taskCount(b) == 301)
+        try expectEqual(taskCount(b), 301)
         try a.syncJSON(new, now: "\(Self.day)T08:15")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 }

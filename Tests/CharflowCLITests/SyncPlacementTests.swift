@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A task's placement through a real PostgreSQL hub (spec D19 "Placement", rule Y-19): day, region,
@@ -36,7 +37,7 @@ struct SyncPlacementTests {
         try sync(a, hub, at: "10:10")
         try sync(b, hub, at: "10:11")
         try sync(a, hub, at: "10:12")
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-19: a change of bucket on one device and a move to the Backlog on the other: the later wins whole")
@@ -46,7 +47,7 @@ struct SyncPlacementTests {
         try b.ok(["move", id, "--backlog"], now: "\(Self.day)T10:00")
         try a.ok(["move", id, "--bucket", "misc"], now: "\(Self.day)T10:05")
         try syncBoth(a, b, hub)
-        for device in [a, b] { #expect(try place(device, id) == [Self.day, "morning", "misc"]) }
+        for device in [a, b] { try expectEqual(place(device, id), [Self.day, "morning", "misc"]) }
     }
 
     @Test("Y-19: a move to the Backlog later than a change of bucket elsewhere takes the task off the board on both")
@@ -58,7 +59,7 @@ struct SyncPlacementTests {
         try syncBoth(a, b, hub)
         let expected = try place(b, id)
         #expect(expected[1] == "-" && expected[2] == "-", "\(expected)")
-        #expect(try place(a, id) == expected)
+        try expectEqual(place(a, id), expected)
     }
 
     @Test("Y-19: a move to another region on one device and a change of bucket on the other: never the one's region with the other's bucket")
@@ -68,6 +69,6 @@ struct SyncPlacementTests {
         try b.ok(["move", id, "--bucket", "misc"], now: "\(Self.day)T10:05")
         try a.ok(["move", id, "--region", "evening", "--bucket", "complementary"], now: "\(Self.day)T10:00")
         try syncBoth(a, b, hub)
-        for device in [a, b] { #expect(try place(device, id) == [Self.day, "morning", "misc"]) }
+        for device in [a, b] { try expectEqual(place(device, id), [Self.day, "morning", "misc"]) }
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What a hub holds of a person's data, and how it is removed (spec D19, rule Y-27), through a real
@@ -55,25 +56,25 @@ struct SyncPrivacyTests {
         // Offline, the laptop edits the title again while the phone purges the task.
         try laptop.ok(["edit", id, "--title", Self.secrets[2]], now: "2026-03-10T09:10")
         try phone.ok(["purge", id], now: "2026-03-10T09:11")
-        #expect(try Self.loggedSecrets(phone) == 0, "the phone's log is scrubbed at once")
+        try expectEqual(Self.loggedSecrets(phone), 0, "the phone's log is scrubbed at once")
         #expect(Self.storeBytesHold(phone, Self.secrets).isEmpty, "\(Self.storeBytesHold(phone, Self.secrets))")
         try phone.syncJSON(hub, now: "2026-03-10T09:12")
-        #expect(try Self.hubSecrets(hub) == 0, "the hub keeps no value of the purged task")
+        try expectEqual(Self.hubSecrets(hub), 0, "the hub keeps no value of the purged task")
         try laptop.syncJSON(hub, now: "2026-03-10T09:13")
-        #expect(try Self.hubSecrets(hub) == 0, "the laptop's late edit was scrubbed as it arrived")
-        #expect(try Self.loggedSecrets(laptop) == 0, "the laptop's log is scrubbed when the removal arrives")
+        try expectEqual(Self.hubSecrets(hub), 0, "the laptop's late edit was scrubbed as it arrived")
+        try expectEqual(Self.loggedSecrets(laptop), 0, "the laptop's log is scrubbed when the removal arrives")
         // What the hub keeps: the task's id and its tombstone, so the removal reaches every device.
         #expect(try hub.rows("SELECT DISTINCT field FROM hub_operations WHERE row_id = '\(id)'") == ["_deleted"])
         #expect(try hub.rows("SELECT field FROM hub_fields WHERE row_id = '\(id)'") == ["_deleted"])
         try phone.syncJSON(hub, now: "2026-03-10T09:14")
         for device in [phone, laptop] {
-            #expect((try device.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count == 0)
+            expectEqual((try device.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count, 0)
         }
         // A device that joins later gets nothing of it.
         let tablet = try CharflowRunner()
         try tablet.syncJSON(hub, now: "2026-03-10T10:00")
         #expect(Self.storeBytesHold(tablet, Self.secrets).isEmpty)
-        #expect(try Self.loggedSecrets(tablet) == 0)
+        try expectEqual(Self.loggedSecrets(tablet), 0)
     }
 
     @Test("Y-27 a purge that arrives by sync leaves the text in no file of the receiving device: not its undo journal, not its write-ahead log")
@@ -94,7 +95,7 @@ struct SyncPrivacyTests {
         // The laptop's last note is undone no further than the purge allows: it says why.
         let undo = try laptop.run(["undo"], now: "2026-03-10T09:14")
         #expect(undo.status != 0, "\(undo.stdout)")
-        #expect((try laptop.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count == 0)
+        expectEqual((try laptop.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count, 0)
     }
 
     @Test("Y-27 hub erase asks for --yes, then leaves no Charflow data on the hub; every device keeps its own")
@@ -119,8 +120,8 @@ struct SyncPrivacyTests {
             """) == "0", "the hub's functions are gone too")
         // Each device keeps its own store; the next sync says the database is no hub.
         let list = try phone.json(["list", "--all"], now: "2026-03-10T09:02")
-        #expect((list["tasks"] as? [Any])?.count == 1)
-        #expect((try laptop.json(["list", "--all"], now: "2026-03-10T09:02")["tasks"] as? [Any])?.count == 1)
+        expectEqual((list["tasks"] as? [Any])?.count, 1)
+        expectEqual((try laptop.json(["list", "--all"], now: "2026-03-10T09:02")["tasks"] as? [Any])?.count, 1)
         let after = try laptop.run(["sync"], now: "2026-03-10T09:03")
         #expect(after.status != 0)
         #expect(after.stderr.contains("not a Charflow hub yet"), "\(after.stderr)")
@@ -154,7 +155,7 @@ struct SyncPrivacyTests {
         let env = ["PGPASSFILE": passfile]
         var printed = ""
         let first = try phone.run(["sync", "--hub", url], now: "2026-03-10T08:00", extra: env)
-        #expect(first.status == 0, "\(first.stderr)")
+        expectEqual(first.status, 0, "\(first.stderr)")
         printed += first.stdout + first.stderr
         let shown = "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)"
         let status = try phone.run(["sync", "--status"], now: "2026-03-10T08:01", extra: env)
@@ -168,13 +169,13 @@ struct SyncPrivacyTests {
         #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         // libpq's file holds it, readable by its owner only, beside what was there.
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines == ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)", "elsewhere.example.org:5432:*:me:other-one"], "\(lines)")
+        expectEqual(lines, ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)", "elsewhere.example.org:5432:*:me:other-one"], "\(lines)")
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: passfile)[.posixPermissions] as? Int)
-        #expect(mode & 0o777 == 0o600)
+        expectEqual(mode & 0o777, 0o600)
         // The next sync signs in from that file alone: without it, the hub refuses.
         try phone.add("Call the bank", now: "2026-03-10T08:02")
         let again = try phone.run(["sync"], now: "2026-03-10T08:03", extra: env)
-        #expect(again.status == 0, "\(again.stderr)")
+        expectEqual(again.status, 0, "\(again.stderr)")
         let without = try phone.run(["sync"], now: "2026-03-10T08:04", extra: ["PGPASSFILE": passfile + "-none"])
         #expect(without.status != 0, "the password is nowhere but in libpq's file")
     }
@@ -197,12 +198,12 @@ struct SyncPrivacyTests {
         try phone.add("Call the bank", now: "2026-03-10T09:00")
         #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines == ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)"], "\(lines)")
+        expectEqual(lines, ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)"], "\(lines)")
         let status = try phone.json(["sync", "--status"], now: "2026-03-10T09:01")
-        #expect(status["hub"] as? String == "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)")
+        expectEqual(status["hub"] as? String, "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)")
         // It syncs through the URL it keeps, signing in with the password from ~/.pgpass ($HOME is the test's).
         let synced = try phone.run(["sync", "--json"], now: "2026-03-10T09:02", extra: ["PGPASSFILE": passfile])
-        #expect(synced.status == 0, "\(synced.stderr)")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Call the bank%'") == "1")
+        expectEqual(synced.status, 0, "\(synced.stderr)")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%Call the bank%'"), "1")
     }
 }

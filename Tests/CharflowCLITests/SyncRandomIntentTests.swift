@@ -201,21 +201,20 @@ struct SyncRandomIntentTests {
             let lines = ((shown["notes"] as? String) ?? "").split(separator: "\n").map { line in
                 line.range(of: " — ").map { String(line[$0.upperBound...]) } ?? String(line)
             }
-            #expect(lines.sorted() == reference.lines.sorted(), "\(context): device \(index) holds \(lines), the people wrote \(reference.lines) and undid \(reference.undone); \(story)")
+            expectEqual(lines.sorted(), reference.lines.sorted(), "\(context): device \(index) holds \(lines), the people wrote \(reference.lines) and undid \(reference.undone); \(story)")
             let held = try instances(device, series)
             let expected: [Instance] = reference.repeatDone
                 ? [Instance(id: "", due: day, done: true), Instance(id: "", due: try nextDay(day), done: false)]
                 : [Instance(id: "", due: day, done: false)]
-            #expect(held.map { [$0.due, "\($0.done)"] } == expected.map { [$0.due, "\($0.done)"] },
-                    "\(context): device \(index) holds the repeat as \(held); completed: \(reference.repeatDone)")
+            expectEqual(held.map { [$0.due, "\($0.done)"] }, expected.map { [$0.due, "\($0.done)"] }, "\(context): device \(index) holds the repeat as \(held); completed: \(reference.repeatDone)")
             let importedCount = try Database(path: device.storePath, readOnly: true)
                 .scalar("SELECT count(*) FROM tasks WHERE title = ?", [.text(importedTitle)])?.int ?? -1
             #expect(importedCount == (reference.imported ? 1 : 0), "\(context): device \(index) holds the imported task \(importedCount) times")
             let deferrals = (shown["deferrals"] as? [[String: Any]]) ?? []
             #expect(deferrals.count == (reference.deferredTo == nil ? 0 : 1), "\(context): device \(index) \(deferrals)")
-            #expect(shown["deferralCount"] as? Int == deferrals.count, "\(context): device \(index)")
+            expectEqual(shown["deferralCount"] as? Int, deferrals.count, "\(context): device \(index)")
             if let target = reference.deferredTo {
-                #expect(shown["dueDate"] as? String == target, "\(context): device \(index) is due \(String(describing: shown["dueDate"])), the last deferral chose \(target); \(story)")
+                expectEqual(shown["dueDate"] as? String, target, "\(context): device \(index) is due \(String(describing: shown["dueDate"])), the last deferral chose \(target); \(story)")
             }
             #expect(try amount(device, habit, day) == (reference.ticked ? 1 : 0), "\(context): device \(index)")
             #expect(try !device.holdsTask(doomed), "\(context): device \(index) still holds the purged task")
@@ -223,8 +222,8 @@ struct SyncRandomIntentTests {
             #expect(left.isEmpty, "\(context): device \(index) keeps \(left)")
         }
         let like = reference.secrets.map { "value LIKE '%\($0)%'" }.joined(separator: " OR ")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations WHERE \(like)") == "0", "\(context): the hub's log keeps purged text")
-        #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE \(like)") == "0", "\(context): the hub's state keeps purged text")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations WHERE \(like)"), "0", "\(context): the hub's log keeps purged text")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_fields WHERE \(like)"), "0", "\(context): the hub's state keeps purged text")
     }
 
     /// One task of a repeating series as a device holds it.

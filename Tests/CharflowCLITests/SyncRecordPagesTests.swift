@@ -1,6 +1,7 @@
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `hub_push` taking a page one entry a record (hub schema 12), as a device encodes it
@@ -46,28 +47,28 @@ struct SyncRecordPagesTests {
     @Test("Y-29 Y-30: a device alone sends records: the state holds every field as it came, the log only a note sent with its base, and the numbers count as compacted")
     func aloneKeepsTheState() throws {
         let hub = try hub()
-        #expect(try push(hub, page) == "ok")
-        #expect(try state(hub) == expectedState)
+        try expectEqual(push(hub, page), "ok")
+        try expectEqual(state(hub), expectedState)
         #expect(try hub.rows("SELECT row_id || ' ' || writer FROM hub_records ORDER BY row_id") == ["row-1 device-a", "row-2 device-a"])
-        #expect(try hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq") == ["3", "4"])
-        #expect(try hub.value("SELECT through FROM hub_compaction") == "5")
-        #expect(try hub.value("SELECT min(hub_seq) FROM hub_operations") == "6", "the logged note is numbered after the compacted ones")
+        try expectEqual(hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq"), ["3", "4"])
+        try expectEqual(hub.value("SELECT through FROM hub_compaction"), "5")
+        try expectEqual(hub.value("SELECT min(hub_seq) FROM hub_operations"), "6", "the logged note is numbered after the compacted ones")
         #expect(try hub.value("SELECT highest_seq FROM hub_devices WHERE device_id = 'device-a'") == "5")
         // The same page again changes nothing.
-        #expect(try push(hub, page) == "ok")
-        #expect(try state(hub) == expectedState)
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") == "2")
+        try expectEqual(push(hub, page), "ok")
+        try expectEqual(state(hub), expectedState)
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), "2")
     }
 
     @Test("Y-29 Y-27: with another device live every field is logged with its number, and a removal then clears the row's values from the log and the state")
     func withOthersEverythingIsLogged() throws {
         let hub = try hub()
         _ = try hub.rows("INSERT INTO hub_devices (device_id, last_seen) VALUES ('device-b', now())")
-        #expect(try push(hub, page) == "ok")
-        #expect(try hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq") == ["1", "2", "3", "4", "5"])
+        try expectEqual(push(hub, page), "ok")
+        try expectEqual(hub.rows("SELECT device_seq FROM hub_operations ORDER BY hub_seq"), ["1", "2", "3", "4", "5"])
         #expect(try hub.rows("SELECT field || ' ' || value FROM hub_operations WHERE device_seq = 4") == ["notes \"a\\nb\""])
-        #expect(try state(hub) == expectedState)
-        #expect(try push(hub, [operation(6, "row-1", "_deleted", "true", clock: "000001773129600001")]) == "ok")
+        try expectEqual(state(hub), expectedState)
+        try expectEqual(push(hub, [operation(6, "row-1", "_deleted", "true", clock: "000001773129600001")]), "ok")
         #expect(try hub.rows("SELECT device_seq FROM hub_operations WHERE row_id = 'row-1'") == ["6"])
         #expect(try hub.rows("SELECT field FROM hub_fields WHERE row_id = 'row-1'") == ["_deleted"])
     }
@@ -84,19 +85,19 @@ struct SyncRecordPagesTests {
         }
         // Alone (the state only), then with another device live (the log too).
         #expect(throws: (any Error).self) { try push(hub, page) }
-        #expect(try hub.value("SELECT count(*) FROM hub_records") == "0")
-        #expect(try push(hub, sealed(Array(page.prefix(2)))) == "ok")
-        #expect(try hub.value("SELECT count(*) FROM hub_records") == "1")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_records"), "0")
+        try expectEqual(push(hub, sealed(Array(page.prefix(2)))), "ok")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_records"), "1")
         _ = try hub.rows("INSERT INTO hub_devices (device_id, last_seen) VALUES ('device-b', now())")
         #expect(throws: (any Error).self) { try push(hub, page) }
-        #expect(try hub.value("SELECT count(*) FROM hub_records") == "1")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") == "0")
-        #expect(try push(hub, sealed(page)) == "ok")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") == "5")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_records"), "1")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), "0")
+        try expectEqual(push(hub, sealed(page)), "ok")
+        try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), "5")
 
         _ = try hub.rows("DELETE FROM hub_seal")
         let ahead = [operation(7, "row-9", "title", "\"Later\"", clock: "000009999999999999")]
-        #expect(try push(hub, ahead) == "restamp")
+        try expectEqual(push(hub, ahead), "restamp")
         #expect(try hub.value("SELECT count(*) FROM hub_records WHERE row_id = 'row-9'") == "0")
     }
 }

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A push and a pull are one call each of a function the hub schema defines (spec D20, rule Y-29).
@@ -31,25 +32,25 @@ struct SyncRoundTripTests {
 
         var mark = try hub.logSize()
         let sent = try sync(a, hub, at: "09:01")
-        #expect(sent["pushed"] as? Int == 1)
+        expectEqual(sent["pushed"] as? Int, 1)
         let push = try hub.statements(since: mark)
-        #expect(push.count == 2, "\(push)")
+        expectEqual(push.count, 2, "\(push)")
         #expect(push.first?.contains("hub_push(") == true && push.last?.contains("hub_pull(") == true, "\(push)")
 
         mark = try hub.logSize()
         let received = try sync(b, hub, at: "09:02")
-        #expect(received["pulled"] as? Int == 1)
+        expectEqual(received["pulled"] as? Int, 1)
         let pull = try hub.statements(since: mark)
-        #expect(pull.count == 2, "\(pull)")
+        expectEqual(pull.count, 2, "\(pull)")
         #expect(pull.first?.contains("hub_push(") == true && pull.last?.contains("hub_pull(") == true, "\(pull)")
-        #expect(try title(b, id) == "Sent in one call")
+        try expectEqual(title(b, id), "Sent in one call")
 
         // Nothing to do is the same two calls; and the stores agree.
         mark = try hub.logSize()
         let idle = try sync(a, hub, at: "09:03")
         #expect(idle["pushed"] as? Int == 0 && idle["pulled"] as? Int == 0)
-        #expect(try hub.statements(since: mark).count == 2)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(hub.statements(since: mark).count, 2)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 }
 

@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A repeating series through a real PostgreSQL hub (spec D19 "A series is one thing", rule Y-20): a
@@ -43,7 +44,7 @@ struct SyncSeriesTests {
         try sync(a, hub, at: "10:10", on: day)
         try sync(b, hub, at: "10:11", on: day)
         try sync(a, hub, at: "10:12", on: day)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-20: a series stopped with --repeat none on one device stays stopped when the other completes its instance offline")
@@ -56,7 +57,7 @@ struct SyncSeriesTests {
         for device in [a, b] {
             let tasks = try series(device, id)
             #expect(try liveRepeating(device, id).isEmpty, "\(tasks)")
-            #expect(try device.json(["show", id], now: "\(Self.day)T12:00")["isCompleted"] as? Bool == true)
+            try expectEqual(device.json(["show", id], now: "\(Self.day)T12:00")["isCompleted"] as? Bool, true)
         }
     }
 
@@ -82,7 +83,7 @@ struct SyncSeriesTests {
         let made = try #require(try liveRepeating(b, id).first?[0])
         try b.ok(["edit", made, "--title", "Stretch for longer"], now: "\(Self.day)T10:06")
         try syncAll(a, b, hub)
-        for device in [a, b] { #expect(try liveRepeating(device, id).map { $0[0] } == [made]) }
+        for device in [a, b] { try expectEqual(liveRepeating(device, id).map { $0[0] }, [made]) }
     }
 
     @Test("Y-20: a drop only skips: dropped on one device and completed on the other, the series goes on with one instance")
@@ -94,8 +95,8 @@ struct SyncSeriesTests {
         try syncAll(a, b, hub)
         for device in [a, b] {
             let live = try liveRepeating(device, id)
-            #expect(live.count == 1, "\(live)")
-            #expect(live.first?[3] == Self.next)
+            expectEqual(live.count, 1, "\(live)")
+            expectEqual(live.first?[3], Self.next)
         }
     }
 
@@ -108,8 +109,8 @@ struct SyncSeriesTests {
         try syncAll(a, b, hub, on: Self.next)
         for device in [a, b] {
             let live = try liveRepeating(device, id)
-            #expect(live.count == 1, "\(live)")
-            #expect(live.first?[3] == Self.next)
+            expectEqual(live.count, 1, "\(live)")
+            expectEqual(live.first?[3], Self.next)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Operations a device cannot apply, through a real PostgreSQL hub (spec D19, rule Y-23): rows a
@@ -49,7 +50,7 @@ struct SyncSetAsideTests {
         try a.syncJSON(hub, now: at("09:01"))
         let synced = try b.ok(["sync", "--hub", hub.url], now: at("09:02"))
         #expect(synced.stdout.contains("2 changes from other devices could not be applied here; they are set aside"), "\(synced.stdout)")
-        #expect(try setAside(b) == [
+        try expectEqual(setAside(b), [
             "habit_moods|mood|unknown table",
             "tasks|deferral_count|wrong type (\"many\" where tasks.deferral_count takes integer)",
             "tasks|energy|unknown field",
@@ -57,37 +58,37 @@ struct SyncSetAsideTests {
         ])
         // What could be applied was: the other device's task, and the good field beside the bad ones.
         let task = try b.json(["show", id], now: at("09:03"))
-        #expect(task["title"] as? String == "Pay the rent")
-        #expect(task["notes"] as? String == "kept beside the bad ones")
-        #expect(try b.json(["show", other], now: at("09:03"))["title"] as? String == "Book the dentist")
+        expectEqual(task["title"] as? String, "Pay the rent")
+        expectEqual(task["notes"] as? String, "kept beside the bad ones")
+        try expectEqual(b.json(["show", other], now: at("09:03"))["title"] as? String, "Book the dentist")
         // Every later sync goes on, and counts only what it set aside itself.
         try a.ok(["edit", other, "--title", "Book the dentist for May"], now: at("09:10"))
         try a.syncJSON(hub, now: at("09:11"))
         let again = try b.syncJSON(hub, now: at("09:12"))
-        #expect(again["setAside"] as? Int == 0)
-        #expect(try b.json(["show", other], now: at("09:13"))["title"] as? String == "Book the dentist for May")
+        expectEqual(again["setAside"] as? Int, 0)
+        try expectEqual(b.json(["show", other], now: at("09:13"))["title"] as? String, "Book the dentist for May")
         let status = try b.ok(["sync", "--status"], now: at("09:14")).stdout
         #expect(status.contains("2 changes from other devices are set aside: this Charflow could not apply them."), "\(status)")
-        #expect(try b.json(["sync", "--status"], now: at("09:14"))["setAside"] as? Int == 2)
+        try expectEqual(b.json(["sync", "--status"], now: at("09:14"))["setAside"] as? Int, 2)
         // The device that wrote the good changes set the same ones aside, and both stores still agree.
         try a.syncJSON(hub, now: at("09:15"))
-        #expect(try a.json(["sync", "--status"], now: at("09:16"))["setAside"] as? Int == 2)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.json(["sync", "--status"], now: at("09:16"))["setAside"] as? Int, 2)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-23: a build that knows a field set aside applies it at its next sync; what it still cannot apply stays aside")
     func upgradeAppliesKnownField() throws {
         let (hub, _, b, id) = try twoDevices()
         try write(hub, [("tasks", id, "energy", "\"high\""), ("habit_moods", "m1", "mood", "\"calm\"")])
-        #expect(try b.syncJSON(hub, now: at("09:00"))["setAside"] as? Int == 2)
+        try expectEqual(b.syncJSON(hub, now: at("09:00"))["setAside"] as? Int, 2)
         // What a newer build's migration does to this store: `tasks` gains the field. The rows were set
         // aside by the build before it.
         let db = try Database(path: b.storePath)
         try db.execute("ALTER TABLE tasks ADD COLUMN energy TEXT; UPDATE sync_set_aside SET build = 'an older build'")
-        #expect(try b.syncJSON(hub, now: at("09:05"))["setAside"] as? Int == 0)
+        try expectEqual(b.syncJSON(hub, now: at("09:05"))["setAside"] as? Int, 0)
         #expect(try db.scalar("SELECT energy FROM tasks WHERE id = ?", [.text(id)])?.text == "high")
-        #expect(try setAside(b) == ["habit_moods|mood|unknown table"])
-        #expect(try b.json(["sync", "--status"], now: at("09:06"))["setAside"] as? Int == 1)
+        try expectEqual(setAside(b), ["habit_moods|mood|unknown table"])
+        try expectEqual(b.json(["sync", "--status"], now: at("09:06"))["setAside"] as? Int, 1)
     }
 
     @Test("Y-23: a new device starting from the hub's state sets aside what it cannot apply there too")
@@ -100,8 +101,8 @@ struct SyncSetAsideTests {
             """)
         let c = try CharflowRunner()
         let first = try c.syncJSON(hub, now: at("09:00"))
-        #expect(first["fromSnapshot"] as? Bool == true)
-        #expect(first["setAside"] as? Int == 1)
-        #expect(try c.json(["show", id], now: at("09:01"))["title"] as? String == "Pay the rent")
+        expectEqual(first["fromSnapshot"] as? Bool, true)
+        expectEqual(first["setAside"] as? Int, 1)
+        try expectEqual(c.json(["show", id], now: at("09:01"))["title"] as? String, "Pay the rent")
     }
 }

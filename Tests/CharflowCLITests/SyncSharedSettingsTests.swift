@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The settings that shape the day follow the person from device to device; the ones that belong to
@@ -21,30 +22,30 @@ struct SyncSharedSettingsTests {
             try phone.ok(["settings", key, value], now: "2026-03-10T09:00")
         }
         let sent = try phone.syncJSON(hub, now: "2026-03-10T09:05")
-        #expect(sent["pushed"] as? Int == 6, "one change per setting: \(sent)")
+        expectEqual(sent["pushed"] as? Int, 6, "one change per setting: \(sent)")
         let received = try laptop.syncJSON(hub, now: "2026-03-10T09:10")
         // Applied, so none is set aside as a change this device could not take (issue 39, item 7).
-        #expect(received["setAside"] as? Int == 0, "\(received)")
-        #expect(try laptop.storeQuery("SELECT count(*) FROM sync_set_aside") == ["0"])
-        #expect(try laptop.json(["sync", "--status"], now: "2026-03-10T09:10")["setAside"] as? Int == 0)
+        expectEqual(received["setAside"] as? Int, 0, "\(received)")
+        try expectEqual(laptop.storeQuery("SELECT count(*) FROM sync_set_aside"), ["0"])
+        try expectEqual(laptop.json(["sync", "--status"], now: "2026-03-10T09:10")["setAside"] as? Int, 0)
         let shared = try Self.settings(laptop, now: "2026-03-10T09:11")
-        #expect(shared["rollover-time"] == "04:00")
-        #expect(shared["end-of-day"] == "20:30")
-        #expect(shared["first-weekday"] == "sunday")
-        #expect(shared["lock-complementary"] == "on")
-        #expect(shared["morning"] == "07:00-11:00")
-        #expect(shared["review-time"] == "off")
+        expectEqual(shared["rollover-time"], "04:00")
+        expectEqual(shared["end-of-day"], "20:30")
+        expectEqual(shared["first-weekday"], "sunday")
+        expectEqual(shared["lock-complementary"], "on")
+        expectEqual(shared["morning"], "07:00-11:00")
+        expectEqual(shared["review-time"], "off")
         // At 02:00 the laptop's day is still the day before, as the phone's rollover says.
-        #expect(try laptop.json(["today"], now: "2026-03-11T02:00")["date"] as? String == "2026-03-10")
+        try expectEqual(laptop.json(["today"], now: "2026-03-11T02:00")["date"] as? String, "2026-03-10")
         // Back to a default on one device (undo of the first change of a setting) travels too.
         try laptop.ok(["settings", "morning", "06:30-11:30"], now: "2026-03-11T10:00")
         try laptop.syncJSON(hub, now: "2026-03-11T10:01")
         try phone.syncJSON(hub, now: "2026-03-11T10:02")
-        #expect(try Self.settings(phone, now: "2026-03-11T10:03")["morning"] == "06:30-11:30")
+        try expectEqual(Self.settings(phone, now: "2026-03-11T10:03")["morning"], "06:30-11:30")
         try phone.ok(["settings", "lock-complementary", "off"], now: "2026-03-11T10:04")
         try phone.syncJSON(hub, now: "2026-03-11T10:05")
         try laptop.syncJSON(hub, now: "2026-03-11T10:06")
-        #expect(try Self.settings(laptop, now: "2026-03-11T10:07")["lock-complementary"] == "off")
+        try expectEqual(Self.settings(laptop, now: "2026-03-11T10:07")["lock-complementary"], "off")
     }
 
     @Test("Y-26 an undone first change of a setting puts the other device back to the default too")
@@ -59,12 +60,12 @@ struct SyncSharedSettingsTests {
         try phone.ok(["settings", "rollover-time", "03:00"], now: "2026-03-10T09:00")
         try phone.syncJSON(hub, now: "2026-03-10T09:01")
         try laptop.syncJSON(hub, now: "2026-03-10T09:02")
-        #expect(try Self.settings(laptop, now: "2026-03-10T09:03")["rollover-time"] == "03:00")
+        try expectEqual(Self.settings(laptop, now: "2026-03-10T09:03")["rollover-time"], "03:00")
         try phone.ok(["undo"], now: "2026-03-10T09:04")
-        #expect(try Self.settings(phone, now: "2026-03-10T09:05")["rollover-time"] == "00:00")
+        try expectEqual(Self.settings(phone, now: "2026-03-10T09:05")["rollover-time"], "00:00")
         try phone.syncJSON(hub, now: "2026-03-10T09:06")
         try laptop.syncJSON(hub, now: "2026-03-10T09:07")
-        #expect(try Self.settings(laptop, now: "2026-03-10T09:08")["rollover-time"] == "00:00")
+        try expectEqual(Self.settings(laptop, now: "2026-03-10T09:08")["rollover-time"], "00:00")
     }
 
     @Test("Y-26 the terminal colour and the hub's URL stay on their device; the hub holds neither")
@@ -80,14 +81,14 @@ struct SyncSharedSettingsTests {
         try phone.syncJSON(hub, now: "2026-03-10T09:01")
         try laptop.ok(["sync"], now: "2026-03-10T09:02")
         let shared = try Self.settings(laptop, now: "2026-03-10T09:03")
-        #expect(shared["color"] == "on", "the colour is the phone's own")
-        #expect(shared["rollover-time"] == "04:00")
-        #expect(try laptop.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String == spelled)
-        #expect(try phone.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String == hub.url)
+        expectEqual(shared["color"], "on", "the colour is the phone's own")
+        expectEqual(shared["rollover-time"], "04:00")
+        try expectEqual(laptop.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String, spelled)
+        try expectEqual(phone.json(["sync", "--status"], now: "2026-03-10T09:04")["hub"] as? String, hub.url)
         let keys = try hub.rows("SELECT DISTINCT row_id FROM hub_operations WHERE table_name = 'settings' ORDER BY 1")
-        #expect(keys == ["rollover-time"], "\(keys)")
+        expectEqual(keys, ["rollover-time"], "\(keys)")
         let urls = try hub.value("SELECT count(*) FROM hub_operations WHERE value LIKE '%127.0.0.1%' OR value LIKE '%postgres%'")
-        #expect(urls == "0")
+        expectEqual(urls, "0")
     }
 
     @Test("Y-26 Y-15 a device that joins later keeps the shared rollover time, and its own earlier change loses to the later one")
@@ -104,13 +105,13 @@ struct SyncSharedSettingsTests {
         try phone.syncJSON(hub, now: "2026-03-14T18:05")
         for device in [phone, laptop] {
             let shared = try Self.settings(device, now: "2026-03-14T18:10")
-            #expect(shared["rollover-time"] == "04:00")
-            #expect(shared["morning"] == "08:00-12:00")
+            expectEqual(shared["rollover-time"], "04:00")
+            expectEqual(shared["morning"], "08:00-12:00")
         }
         // A change made later on the laptop wins on both.
         try laptop.ok(["settings", "rollover-time", "05:00"], now: "2026-03-14T19:00")
         try laptop.syncJSON(hub, now: "2026-03-14T19:01")
         try phone.syncJSON(hub, now: "2026-03-14T19:02")
-        #expect(try Self.settings(phone, now: "2026-03-14T19:03")["rollover-time"] == "05:00")
+        try expectEqual(Self.settings(phone, now: "2026-03-14T19:03")["rollover-time"], "05:00")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What `sync` and `sync --status` tell a person, through a real PostgreSQL hub: changes counted as
@@ -13,13 +14,13 @@ struct SyncStatusWordsTests {
         try device.add("Call the bank", ["--region", "morning"], now: "2026-03-10T09:00")
         let waiting = try device.ok(["sync", "--status"], now: "2026-03-10T09:01").stdout
         #expect(waiting.contains("1 change waits to be sent."), "\(waiting)")
-        #expect(try device.json(["sync", "--status"], now: "2026-03-10T09:01")["unpushed"] as? Int == 1)
+        try expectEqual(device.json(["sync", "--status"], now: "2026-03-10T09:01")["unpushed"] as? Int, 1)
         let sent = try device.ok(["sync", "--hub", hub.url], now: "2026-03-10T09:05").stdout
         #expect(sent.contains("Sent 1 change, received 0."), "\(sent)")
         let status = try device.ok(["sync", "--status"], now: "2026-03-10T10:00").stdout
         #expect(status.contains("Last sync: today at 09:05."), "local time, not UTC storage text: \(status)")
         #expect(status.contains("Hub: \(hub.url)."), "\(status)")
-        #expect(try device.json(["sync", "--status"], now: "2026-03-10T10:00")["hub"] as? String == hub.url)
+        try expectEqual(device.json(["sync", "--status"], now: "2026-03-10T10:00")["hub"] as? String, hub.url)
         let later = try device.ok(["sync", "--status"], now: "2026-03-11T10:00").stdout
         #expect(later.contains("Last sync: yesterday at 09:05."), "\(later)")
     }
@@ -43,7 +44,7 @@ struct SyncStatusWordsTests {
         try laptop.syncJSON(hub, now: "2026-03-10T09:05")
         let received = try phone.ok(["sync", "--hub", hub.url], now: "2026-03-10T09:06").stdout
         #expect(received.contains("received 1."), "\(received)")
-        #expect(try phone.json(["show", id], now: "2026-03-10T09:07")["title"] as? String == "Call the plumber")
+        try expectEqual(phone.json(["show", id], now: "2026-03-10T09:07")["title"] as? String, "Call the plumber")
     }
 
     @Test("D19 two syncs of one store started together send each change once and say so: the second waits for the first (issue 39, item 8)")
@@ -62,10 +63,10 @@ struct SyncStatusWordsTests {
         let second = try device.run(["sync", "--hub", hub.url, "--json"], now: "2026-03-10T08:20")
         let firstReport = try JSONSerialization.jsonObject(with: firstOut.fileHandleForReading.readDataToEndOfFile()) as? [String: Any]
         first.waitUntilExit()
-        #expect(first.terminationStatus == 0)
-        #expect(firstReport?["pushed"] as? Int == 3, "\(String(describing: firstReport))")
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(try second.json()["pushed"] as? Int == 0, "\(second.stdout)")
-        #expect(try device.json(["sync", "--status"], now: "2026-03-10T08:21")["unpushed"] as? Int == 0)
+        expectEqual(first.terminationStatus, 0)
+        expectEqual(firstReport?["pushed"] as? Int, 3, "\(String(describing: firstReport))")
+        expectEqual(second.status, 0, "\(second.stderr)")
+        try expectEqual(second.json()["pushed"] as? Int, 0, "\(second.stdout)")
+        try expectEqual(device.json(["sync", "--status"], now: "2026-03-10T08:21")["unpushed"] as? Int, 0)
     }
 }

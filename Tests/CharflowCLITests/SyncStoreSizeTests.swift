@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A device's sync bookkeeping stays small (spec D20, rule Y-30), through a real PostgreSQL hub: a
@@ -70,7 +71,7 @@ struct SyncStoreSizeTests {
         #expect(try unsentRows(c) > 600)
         try c.syncJSON(hub, now: "\(Self.day)T09:10")
         try a.syncJSON(hub, now: "\(Self.day)T09:11")
-        #expect(try c.syncedRecords() == a.syncedRecords())
+        try expectEqual(c.syncedRecords(), a.syncedRecords())
         #expect(try c.ok(["show", ids[0]], now: "\(Self.day)T09:12").stdout.contains("Edited before the first sync"))
 
         // Synced edits leave nothing but their clocks behind.
@@ -81,7 +82,7 @@ struct SyncStoreSizeTests {
         let edited = try foldedSize(a)
         #expect(edited <= 2 * before, "after synced edits \(edited) bytes where the store was \(before)")
         try c.syncJSON(hub, now: "\(Self.day)T10:01")
-        #expect(try c.syncedRecords() == a.syncedRecords())
+        try expectEqual(c.syncedRecords(), a.syncedRecords())
     }
 
     @Test("Y-30: a store that becomes a device stays within twice its size, pushed operations leave it, and a device joining from the hub is no larger")
@@ -100,7 +101,7 @@ struct SyncStoreSizeTests {
         let before = try foldedSize(a)
 
         try a.syncJSON(hub, now: "\(Self.day)T09:00")
-        #expect(try unsentOperations(a) == 0, "what the hub holds leaves the device")
+        try expectEqual(unsentOperations(a), 0, "what the hub holds leaves the device")
         let afterFirst = try foldedSize(a)
         #expect(afterFirst <= 2 * before, "a device store of \(afterFirst) bytes where the store was \(before)")
 
@@ -111,14 +112,14 @@ struct SyncStoreSizeTests {
         }
         #expect(try unsentOperations(a) > 0)
         try a.syncJSON(hub, now: "\(Self.day)T10:00")
-        #expect(try unsentOperations(a) == 0)
+        try expectEqual(unsentOperations(a), 0)
         #expect(try foldedSize(a) <= 2 * before)
 
         // A device that joins takes the hub's state, the same records, in no more room.
         let b = try CharflowRunner()
         try b.syncJSON(hub, now: "\(Self.day)T10:05")
         try a.syncJSON(hub, now: "\(Self.day)T10:06")
-        #expect(try b.syncedRecords() == a.syncedRecords())
+        try expectEqual(b.syncedRecords(), a.syncedRecords())
         #expect(try foldedSize(b) <= 2 * before)
         #expect(try b.ok(["show", ids[0]], now: "\(Self.day)T10:07").stdout.contains("Renamed task 0"))
 
@@ -127,6 +128,6 @@ struct SyncStoreSizeTests {
         try b.syncJSON(hub, now: "\(Self.day)T10:11")
         try a.syncJSON(hub, now: "\(Self.day)T10:12")
         #expect(try a.ok(["show", ids[1]], now: "\(Self.day)T10:13").stdout.contains("Changed on B"))
-        #expect(try b.syncedRecords() == a.syncedRecords())
+        try expectEqual(b.syncedRecords(), a.syncedRecords())
     }
 }

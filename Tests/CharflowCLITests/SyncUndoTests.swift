@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Undo across a sync through a real PostgreSQL hub (spec D19 "Undo survives a sync", rule Y-25): an
@@ -31,13 +32,13 @@ struct SyncUndoTests {
         try b.add("Buy milk", ["--due", "today"], now: at("09:01"))
         try sync(b, hub, at: "09:02")
         try sync(a, hub, at: "09:05")
-        #expect(try titles(a) == ["Pay rent", "Buy milk"])
-        #expect(try a.ok(["undo"], now: at("09:06")).stdout == "Undid add.\n")
-        #expect(try titles(a) == ["Buy milk"])
+        try expectEqual(titles(a), ["Pay rent", "Buy milk"])
+        try expectEqual(a.ok(["undo"], now: at("09:06")).stdout, "Undid add.\n")
+        try expectEqual(titles(a), ["Buy milk"])
         try sync(a, hub, at: "09:07")
         try sync(b, hub, at: "09:08")
-        #expect(try titles(b) == ["Buy milk"])
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(titles(b), ["Buy milk"])
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-25: undo after a sync that changed the action's row is refused with the reason and changes nothing")
@@ -51,9 +52,9 @@ struct SyncUndoTests {
         try sync(b, hub, at: "09:04")
         try sync(a, hub, at: "09:05")
         let refused = try a.expectRefused(["undo"], now: at("09:06"))
-        #expect(refused.message == "Can't undo 'add Pay rent': another device changed it since (sync at 09:05).")
-        #expect(refused.code == "undo_changed_elsewhere")
-        #expect(try a.json(["show", task], now: at("09:07"))["importance"] as? String == "high")
+        expectEqual(refused.message, "Can't undo 'add Pay rent': another device changed it since (sync at 09:05).")
+        expectEqual(refused.code, "undo_changed_elsewhere")
+        try expectEqual(a.json(["show", task], now: at("09:07"))["importance"] as? String, "high")
     }
 
     @Test("Y-25: an earlier action the merge left alone is undone by its id, through the API, after a sync changed a later one's row")
@@ -77,12 +78,12 @@ struct SyncUndoTests {
         let again = try ServedCharflow(a, now: at("09:10"))
         defer { again.stop() }
         let blocked = try again.send("POST", "/api/undo", json: #"{"action": "\#(secondAction)"}"#)
-        #expect(blocked.status == 409)
-        #expect(try blocked.errorCode() == "undo_changed_elsewhere")
+        expectEqual(blocked.status, 409)
+        try expectEqual(blocked.errorCode(), "undo_changed_elsewhere")
         #expect(blocked.body.contains("another device changed it since (sync at 09:05)"), "\(blocked.body)")
         let undone = try again.send("POST", "/api/undo", json: #"{"action": "\#(firstAction)"}"#)
-        #expect(undone.status == 200, "\(undone.body)")
-        #expect(try titles(a) == ["Call the bank at noon"])
+        expectEqual(undone.status, 200, "\(undone.body)")
+        try expectEqual(titles(a), ["Call the bank at noon"])
     }
 
     @Test("Y-25: a habit log undone after a sync that brought the other device's log of the same day takes back only its own")
@@ -96,13 +97,13 @@ struct SyncUndoTests {
         try b.ok(["habit", "log", water, "--count", "2"], now: at("09:01"))
         try sync(b, hub, at: "09:02")
         try sync(a, hub, at: "09:05")
-        #expect(try amount(a, water) == 5)
-        #expect(try a.ok(["undo"], now: at("09:06")).stdout == "Undid habit log.\n")
-        #expect(try amount(a, water) == 2)
+        try expectEqual(amount(a, water), 5)
+        try expectEqual(a.ok(["undo"], now: at("09:06")).stdout, "Undid habit log.\n")
+        try expectEqual(amount(a, water), 2)
         try sync(a, hub, at: "09:07")
         try sync(b, hub, at: "09:08")
-        #expect(try amount(b, water) == 2)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(amount(b, water), 2)
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-25: a day's first log undone after a sync brought the other device's log of that day keeps the other's")
@@ -117,7 +118,7 @@ struct SyncUndoTests {
         try a.ok(["habit", "log", floss], now: at("09:02"))
         try sync(a, hub, at: "09:05")
         try a.ok(["undo"], now: at("09:06"))
-        #expect(try amount(a, floss) == 1, "B's tick stays")
+        try expectEqual(amount(a, floss), 1, "B's tick stays")
     }
 
     @Test("Y-25 Y-18: a deferral undone after a sync brought another device's deferral of the same task leaves the count of the records there, on both devices")
@@ -134,12 +135,12 @@ struct SyncUndoTests {
         let next = "2026-03-11"
         try a.ok(["defer", task], now: "\(next)T10:00")
         try a.syncJSON(hub, now: "\(next)T10:01")
-        #expect(try a.ok(["undo"], now: "\(next)T10:02").stdout == "Undid defer.\n")
-        #expect(try deferrals(a, task) == (count: 2, records: 2), "the rollover's deferral and B's stay, and count")
+        try expectEqual(a.ok(["undo"], now: "\(next)T10:02").stdout, "Undid defer.\n")
+        try expectEqual(deferrals(a, task), (count: 2, records: 2), "the rollover's deferral and B's stay, and count")
         try a.syncJSON(hub, now: "\(next)T10:03")
         try b.syncJSON(hub, now: "\(next)T10:04")
-        #expect(try deferrals(b, task) == (count: 2, records: 2))
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(deferrals(b, task), (count: 2, records: 2))
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     /// A task's deferral count and how many deferral records it has.

@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A value replaced by a change whose writer had not seen it is a conflict, whenever the two devices
@@ -43,16 +44,16 @@ struct SyncUnseenChangesTests {
         try a.ok(["edit", task, "--title", "bank"], now: at("09:00"))
         try sync(a, hub, at: "09:01")
         try b.ok(["edit", task, "--title", "landlord"], now: at("09:02"))
-        #expect(try sync(b, hub, at: "09:03")["conflicts"] as? Int == 0)
+        try expectEqual(sync(b, hub, at: "09:03")["conflicts"] as? Int, 0)
         let synced = try sync(a, hub, at: "09:04")
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
-        #expect(try title(a, task, now: at("09:05")) == "landlord")
-        #expect(try title(b, task, now: at("09:05")) == "landlord")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
+        try expectEqual(title(a, task, now: at("09:05")), "landlord")
+        try expectEqual(title(b, task, now: at("09:05")), "landlord")
         let listed = try a.ok(["conflicts"], now: at("09:30")).stdout
         let device = String(try b.deviceID().prefix(8))
         #expect(listed.contains("Title of 'landlord': your 'bank' was replaced by 'landlord' from another device (\(device)), changed today at 09:02."),
                 "\(listed)")
-        #expect(try sync(b, hub, at: "09:06")["conflicts"] as? Int == 0)
+        try expectEqual(sync(b, hub, at: "09:06")["conflicts"] as? Int, 0)
         #expect(try conflicts(b, now: at("09:30")).isEmpty)
     }
 
@@ -64,16 +65,16 @@ struct SyncUnseenChangesTests {
         try sync(b, hub, at: "09:01")
         try a.ok(["edit", task, "--title", "bank"], now: at("09:02"))
         // A pushes and pulls in one sync: its own later edit stays, and nothing of A's was replaced.
-        #expect(try sync(a, hub, at: "09:03")["conflicts"] as? Int == 0)
+        try expectEqual(sync(a, hub, at: "09:03")["conflicts"] as? Int, 0)
         let synced = try sync(b, hub, at: "09:04")
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
-        #expect(try title(a, task, now: at("09:05")) == "bank")
-        #expect(try title(b, task, now: at("09:05")) == "bank")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
+        try expectEqual(title(a, task, now: at("09:05")), "bank")
+        try expectEqual(title(b, task, now: at("09:05")), "bank")
         let mine = try conflicts(b, now: at("09:30"))
-        #expect(mine.count == 1)
-        #expect(mine.first?["yours"] as? String == "landlord")
-        #expect(mine.first?["theirs"] as? String == "bank")
-        #expect(try sync(a, hub, at: "09:06")["conflicts"] as? Int == 0)
+        expectEqual(mine.count, 1)
+        expectEqual(mine.first?["yours"] as? String, "landlord")
+        expectEqual(mine.first?["theirs"] as? String, "bank")
+        try expectEqual(sync(a, hub, at: "09:06")["conflicts"] as? Int, 0)
         #expect(try conflicts(a, now: at("09:30")).isEmpty)
     }
 
@@ -86,16 +87,16 @@ struct SyncUnseenChangesTests {
         try sync(b, hub, at: "09:02")
         try b.ok(["edit", task, "--title", "landlord"], now: at("09:03"))
         try sync(b, hub, at: "09:04")
-        #expect(try sync(a, hub, at: "09:05")["conflicts"] as? Int == 0)
+        try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 0)
         // And back: A edits after pulling B's value, also a placement (moved as one value, Y-19).
         try a.ok(["edit", task, "--title", "bank again"], now: at("09:06"))
         try a.ok(["move", task, "--region", "evening", "--bucket", "complementary"], now: at("09:06"))
         try sync(a, hub, at: "09:07")
-        #expect(try sync(b, hub, at: "09:08")["conflicts"] as? Int == 0)
-        #expect(try title(b, task, now: at("09:09")) == "bank again")
+        try expectEqual(sync(b, hub, at: "09:08")["conflicts"] as? Int, 0)
+        try expectEqual(title(b, task, now: at("09:09")), "bank again")
         #expect(try conflicts(a, now: at("09:30")).isEmpty)
         #expect(try conflicts(b, now: at("09:30")).isEmpty)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-24 Y-19: a placement moved on both devices, the loser having synced its move before, is one conflict on the loser")
@@ -107,9 +108,9 @@ struct SyncUnseenChangesTests {
         try b.ok(["move", task, "--backlog"], now: at("09:02"))
         try sync(b, hub, at: "09:03")
         let synced = try sync(a, hub, at: "09:04")
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
         let mine = try conflicts(a, now: at("09:30"))
-        #expect(mine.map { $0["field"] as? String } == ["placement"], "\(mine)")
+        expectEqual(mine.map { $0["field"] as? String }, ["placement"], "\(mine)")
         #expect(try conflicts(b, now: at("09:30")).isEmpty)
     }
 
@@ -136,7 +137,7 @@ struct SyncUnseenChangesTests {
         try b.syncJSON(hub, now: Self.real(-115))
         try a.ok(["edit", task, "--title", "Pay the bank"], now: Self.real(600))
         let refused = try a.run(["sync", "--hub", hub.url], now: Self.real(600))
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("minutes ahead of the hub's"), "\(refused.stderr)")
         return (a, b, task)
     }
@@ -148,14 +149,14 @@ struct SyncUnseenChangesTests {
         try b.ok(["edit", task, "--title", "Pay the landlord"], now: Self.real(5))
         try b.syncJSON(hub, now: Self.real(5))
         let synced = try a.syncJSON(hub, now: Self.real(10))
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
-        #expect(try b.syncJSON(hub, now: Self.real(15))["conflicts"] as? Int == 0)
-        #expect(try title(a, task, now: Self.real(20)) == "Pay the landlord")
-        #expect(try title(b, task, now: Self.real(20)) == "Pay the landlord")
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
+        try expectEqual(b.syncJSON(hub, now: Self.real(15))["conflicts"] as? Int, 0)
+        try expectEqual(title(a, task, now: Self.real(20)), "Pay the landlord")
+        try expectEqual(title(b, task, now: Self.real(20)), "Pay the landlord")
         let mine = try conflicts(a, now: Self.real(20))
-        #expect(mine.map { $0["yours"] as? String } == ["Pay the bank"], "\(mine)")
+        expectEqual(mine.map { $0["yours"] as? String }, ["Pay the bank"], "\(mine)")
         #expect(try conflicts(b, now: Self.real(20)).isEmpty)
-        #expect(try a.syncedRecords() == b.syncedRecords())
+        try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
     @Test("Y-22 Y-24: the same, B's real edit sent after A's re-stamped one: B's still wins on both devices, and A is told")
@@ -163,13 +164,13 @@ struct SyncUnseenChangesTests {
         let hub = try PostgresHub.initialised(at: Self.real(-180))
         let (a, b, task) = try editedAhead(hub)
         try b.ok(["edit", task, "--title", "Pay the landlord"], now: Self.real(5))
-        #expect(try a.syncJSON(hub, now: Self.real(10))["conflicts"] as? Int == 0)
-        #expect(try b.syncJSON(hub, now: Self.real(15))["conflicts"] as? Int == 0)
+        try expectEqual(a.syncJSON(hub, now: Self.real(10))["conflicts"] as? Int, 0)
+        try expectEqual(b.syncJSON(hub, now: Self.real(15))["conflicts"] as? Int, 0)
         let synced = try a.syncJSON(hub, now: Self.real(20))
-        #expect(synced["conflicts"] as? Int == 1, "\(synced)")
-        #expect(try title(a, task, now: Self.real(25)) == "Pay the landlord")
-        #expect(try title(b, task, now: Self.real(25)) == "Pay the landlord")
-        #expect(try conflicts(a, now: Self.real(25)).map { $0["yours"] as? String } == ["Pay the bank"])
+        expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
+        try expectEqual(title(a, task, now: Self.real(25)), "Pay the landlord")
+        try expectEqual(title(b, task, now: Self.real(25)), "Pay the landlord")
+        try expectEqual(conflicts(a, now: Self.real(25)).map { $0["yours"] as? String }, ["Pay the bank"])
         #expect(try conflicts(b, now: Self.real(25)).isEmpty)
     }
 
@@ -179,7 +180,7 @@ struct SyncUnseenChangesTests {
         let (a, b, task) = try editedAhead(hub)
         try a.syncJSON(hub, now: Self.real(10))
         try b.syncJSON(hub, now: Self.real(15))
-        #expect(try title(b, task, now: Self.real(20)) == "Pay the bank")
+        try expectEqual(title(b, task, now: Self.real(20)), "Pay the bank")
         #expect(try conflicts(a, now: Self.real(20)).isEmpty)
         #expect(try conflicts(b, now: Self.real(20)).isEmpty)
     }

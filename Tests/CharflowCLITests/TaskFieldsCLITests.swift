@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Task fields, importance, derived order (charflow CLI)")
@@ -14,21 +15,21 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Buy stamps"], now: "2026-11-30T09:00")
         #expect((task["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
-        #expect(task["title"] as? String == "Buy stamps")
+        expectEqual(task["title"] as? String, "Buy stamps")
         #expect(TaskDocument.isNull(task, "notes"))
         #expect(TaskDocument.isNull(task, "dueDate"))
-        #expect(TaskDocument.int(task, "effortMinutes") == 30)
-        #expect(task["importance"] as? String == "low")
-        #expect(task["isCompleted"] as? Bool == false)
+        expectEqual(TaskDocument.int(task, "effortMinutes"), 30)
+        expectEqual(task["importance"] as? String, "low")
+        expectEqual(task["isCompleted"] as? Bool, false)
         #expect(TaskDocument.isNull(task, "completedAt"))
         #expect(TaskDocument.isNull(task, "droppedAt"))
-        #expect(TaskDocument.int(task, "deferralCount") == 0)
-        #expect(task["repeatKind"] as? String == "none")
-        #expect(task["repeatWeekdays"] as? String == "")
-        #expect(TaskDocument.int(task, "repeatDayOfMonth") == 0)
+        expectEqual(TaskDocument.int(task, "deferralCount"), 0)
+        expectEqual(task["repeatKind"] as? String, "none")
+        expectEqual(task["repeatWeekdays"] as? String, "")
+        expectEqual(TaskDocument.int(task, "repeatDayOfMonth"), 0)
         #expect(TaskDocument.isNull(task, "seriesID"))
         #expect(TaskDocument.isNull(task, "category"))
-        #expect(task["createdAt"] as? String == "2026-11-30T09:00:00+00:00")
+        expectEqual(task["createdAt"] as? String, "2026-11-30T09:00:00+00:00")
     }
 
     @Test("T-1 --effort none stores no estimate (nil); a shortcut or stepper value is kept",
@@ -38,7 +39,7 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Estimate me", "--effort", given], now: "2026-11-30T09:00")
         if let stored {
-            #expect(TaskDocument.int(task, "effortMinutes") == stored)
+            expectEqual(TaskDocument.int(task, "effortMinutes"), stored)
         } else {
             #expect(TaskDocument.isNull(task, "effortMinutes"))
         }
@@ -55,9 +56,9 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Existing", now: "2026-11-30T09:00")
         let added = try cf.refusedAfterRollover(["add", "Estimate me", "--effort=\(given)"], now: "2026-11-30T09:01")
-        #expect(added.code == "bad_effort")
+        expectEqual(added.code, "bad_effort")
         let edited = try cf.refusedAfterRollover(["edit", id, "--effort=\(given)"], now: "2026-11-30T09:02")
-        #expect(edited.code == "bad_effort")
+        expectEqual(edited.code, "bad_effort")
     }
 
     @Test("T-2 no estimate counts as zero toward the planned day's load")
@@ -69,11 +70,11 @@ struct TaskFieldsCLITests {
         let some = try cf.add("Forty-five", ["--effort", "45"], now: now)
         _ = try cf.json(["plan", "tomorrow", none], now: now)
         var load = try #require(try cf.json(["plan"], now: now)["load"] as? [String: Any])
-        #expect(TaskDocument.int(load, "taskMinutes") == 0)
+        expectEqual(TaskDocument.int(load, "taskMinutes"), 0)
         _ = try cf.json(["plan", "tomorrow", some], now: now)
         load = try #require(try cf.json(["plan"], now: now)["load"] as? [String: Any])
-        #expect(TaskDocument.int(load, "taskMinutes") == 45)
-        #expect(load["overloaded"] as? Bool == false)
+        expectEqual(TaskDocument.int(load, "taskMinutes"), 45)
+        expectEqual(load["overloaded"] as? Bool, false)
     }
 
     @Test("T-3 completedAt is set on completion and cleared on un-completion")
@@ -82,10 +83,10 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Water plants", ["--due", "today"], now: "2026-11-30T09:00")
         let done = try cf.json(["done", id], now: "2026-11-30T14:25")
-        #expect(done["isCompleted"] as? Bool == true)
-        #expect(done["completedAt"] as? String == "2026-11-30T14:25:00-05:00")
+        expectEqual(done["isCompleted"] as? Bool, true)
+        expectEqual(done["completedAt"] as? String, "2026-11-30T14:25:00-05:00")
         let undone = try cf.json(["undone", id], now: "2026-11-30T14:30")
-        #expect(undone["isCompleted"] as? Bool == false)
+        expectEqual(undone["isCompleted"] as? Bool, false)
         #expect(TaskDocument.isNull(undone, "completedAt"))
     }
 
@@ -95,15 +96,15 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Old idea", ["--due", "today", "--notes", "keep me"], now: "2026-11-30T09:00")
         let dropped = try cf.json(["delete", id], now: "2026-11-30T09:30")
-        #expect(dropped["droppedAt"] as? String == "2026-11-30T09:30:00+00:00")
+        expectEqual(dropped["droppedAt"] as? String, "2026-11-30T09:30:00+00:00")
 
         let today = try cf.json(["today"], now: "2026-11-30T09:31")
         let shown = JSONPath.tasks(today, "due") + JSONPath.tasks(today, "overdue")
         #expect(!shown.contains { $0["id"] as? String == id })
         #expect(!(try cf.listTasks(now: "2026-11-30T09:31")).contains { $0["id"] as? String == id })
         let kept = try #require(try cf.listTasks(all: true, now: "2026-11-30T09:32").first { $0["id"] as? String == id })
-        #expect(kept["notes"] as? String == "keep me")
-        #expect(kept["droppedAt"] as? String == "2026-11-30T09:30:00+00:00")
+        expectEqual(kept["notes"] as? String, "keep me")
+        expectEqual(kept["droppedAt"] as? String, "2026-11-30T09:30:00+00:00")
         // Nor does it come back the next day.
         let tomorrow = try cf.json(["today"], now: "2026-12-01T09:00")
         #expect(!(JSONPath.tasks(tomorrow, "overdue")).contains { $0["id"] as? String == id })
@@ -116,13 +117,13 @@ struct TaskFieldsCLITests {
         let cf = try CharflowRunner(timeZone: "America/New_York")
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "File taxes", "--importance", level], now: "2026-11-30T23:50")
-        #expect(task["importance"] as? String == level)
-        #expect(task["dueDate"] as? String == "2026-11-30")
+        expectEqual(task["importance"] as? String, level)
+        expectEqual(task["dueDate"] as? String, "2026-11-30")
 
         // Raising a Backlog task's importance gives it today too.
         let parked = try cf.add("Someday thing", now: "2026-11-30T23:51")
         let raised = try cf.json(["edit", parked, "--importance", level], now: "2026-11-30T23:52")
-        #expect(raised["dueDate"] as? String == "2026-11-30")
+        expectEqual(raised["dueDate"] as? String, "2026-11-30")
     }
 
     @Test("T-11 raised to high while planning tomorrow, a task takes the day being planned")
@@ -131,8 +132,8 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Parked", now: "2026-11-30T09:00")
         let planned = try cf.json(["plan", "tomorrow", id, "--importance", "high"], now: "2026-11-30T21:00")
-        #expect(planned["importance"] as? String == "high")
-        #expect(planned["dueDate"] as? String == "2026-12-01")
+        expectEqual(planned["importance"] as? String, "high")
+        expectEqual(planned["dueDate"] as? String, "2026-12-01")
     }
 
     @Test("T-11 an important task's day cannot be cleared while it stays important, but can once lowered")
@@ -141,11 +142,11 @@ struct TaskFieldsCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("File taxes", ["--importance", "medium", "--due", "2026-12-04"], now: "2026-11-30T09:00")
         let refusal = try cf.refusedAfterRollover(["edit", id, "--due", "someday"], now: "2026-11-30T09:01")
-        #expect(refusal.message == Self.needsADay)
-        #expect(refusal.code == "important_needs_day")
+        expectEqual(refusal.message, Self.needsADay)
+        expectEqual(refusal.code, "important_needs_day")
 
         let lowered = try cf.json(["edit", id, "--importance", "low", "--due", "someday"], now: "2026-11-30T09:02")
-        #expect(lowered["importance"] as? String == "low")
+        expectEqual(lowered["importance"] as? String, "low")
         #expect(TaskDocument.isNull(lowered, "dueDate"))
     }
 
@@ -157,12 +158,12 @@ struct TaskFieldsCLITests {
         _ = try cf.add("Existing", now: "2026-11-30T09:00")
         let added = try cf.refusedAfterRollover(["add", "Big thing", "--importance", level, "--due", "someday"],
                                              now: "2026-11-30T09:01")
-        #expect(added.message == Self.needsADay)
+        expectEqual(added.message, Self.needsADay)
 
         // In the defer picker too (before the 3rd deferral, nothing eases it).
         let id = try cf.add("Big thing", ["--importance", level, "--due", "today"], now: "2026-11-30T09:02")
         let deferred = try cf.refusedAfterRollover(["defer", id, "--to", "someday"], now: "2026-11-30T09:03")
-        #expect(deferred.message == Self.needsADay)
+        expectEqual(deferred.message, Self.needsADay)
     }
 
     @Test("T-13 the 3rd deferral eases a high task to low, says so, and makes Someday available")
@@ -172,17 +173,17 @@ struct TaskFieldsCLITests {
         let id = try cf.add("Write the report", ["--importance", "high", "--due", "today"], now: "2026-11-30T09:00")
         _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
         let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
-        #expect(second["importance"] as? String == "high")
-        #expect((second["deferral"] as? [String: Any])?["importanceEased"] as? Bool == false)
+        expectEqual(second["importance"] as? String, "high")
+        expectEqual((second["deferral"] as? [String: Any])?["importanceEased"] as? Bool, false)
 
         let third = try cf.run(["defer", id, "--to", "someday", "--reason", "too-much"], now: "2026-12-02T10:00")
-        #expect(third.status == 0, "\(third.stderr)")
+        expectEqual(third.status, 0, "\(third.stderr)")
         #expect(third.stdout.contains(Self.eased))
 
         let shown = try cf.show(id, now: "2026-12-02T10:01")
-        #expect(shown["importance"] as? String == "low")
+        expectEqual(shown["importance"] as? String, "low")
         #expect(TaskDocument.isNull(shown, "dueDate"))
-        #expect(TaskDocument.int(shown, "deferralCount") == 3)
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
         #expect(TaskDocument.deferrals(shown).last?["deferredTo"] is NSNull)
     }
 
@@ -194,9 +195,9 @@ struct TaskFieldsCLITests {
         _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
         _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
         let third = try cf.json(["defer", id, "--to", "next-week"], now: "2026-12-02T10:00")
-        #expect(third["importance"] as? String == "low")
-        #expect(third["dueDate"] as? String == "2026-12-07")
-        #expect((third["deferral"] as? [String: Any])?["importanceEased"] as? Bool == true)
+        expectEqual(third["importance"] as? String, "low")
+        expectEqual(third["dueDate"] as? String, "2026-12-07")
+        expectEqual((third["deferral"] as? [String: Any])?["importanceEased"] as? Bool, true)
     }
 
     @Test("T-13 an automatic 3rd deferral at rollover eases importance too, and is never silent")
@@ -207,10 +208,10 @@ struct TaskFieldsCLITests {
         _ = try cf.json(["today"], now: "2026-12-01T09:00")   // automatic 1st
         _ = try cf.json(["today"], now: "2026-12-02T09:00")   // automatic 2nd
         let text = try cf.run(["today"], now: "2026-12-03T09:00")      // automatic 3rd
-        #expect(text.status == 0)
+        expectEqual(text.status, 0)
         let shown = try cf.show(id, now: "2026-12-03T09:01")
-        #expect(TaskDocument.int(shown, "deferralCount") == 3)
-        #expect(shown["importance"] as? String == "low")
+        expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
+        expectEqual(shown["importance"] as? String, "low")
 
         let signals = try cf.todaySignals(now: "2026-12-03T09:02")
         let said = text.stdout.contains(Self.eased) || signals.contains { $0.kind == "importanceEased" && $0.task == id }
@@ -230,10 +231,10 @@ struct TaskFieldsCLITests {
             _ = try cf.add("Task \(index + 1)", options, now: now)
         }
         let prompt = try cf.todaySignals(now: now).first { $0.kind == "prioritisationPrompt" }
-        #expect((prompt != nil) == prompts, "\(tasks) tasks, \(important) important")
+        expectEqual((prompt != nil), prompts, "\(tasks) tasks, \(important) important")
         if let prompt {
             #expect(!prompt.message.isEmpty)
-            #expect(prompt.task == nil)
+            expectEqual(prompt.task, nil)
         }
     }
 
@@ -267,14 +268,14 @@ struct TaskFieldsCLITests {
         _ = try cf.add("fitIn today B", ["--due", "today"], now: "2026-11-30T08:08")
 
         let listed = try cf.listTasks(now: "2026-11-30T09:00")
-        #expect(JSONPath.titles(listed) == [
+        expectEqual(JSONPath.titles(listed), [
             "doFirst today", "doFirst tomorrow", "schedule 5 Dec", "schedule 10 Dec",
             "fitIn today A", "fitIn today B", "fitIn tomorrow", "letGo 2 Dec", "letGo undated",
         ])
         for task in listed {
             let title = task["title"] as? String ?? ""
             let quadrant = String(title.prefix { $0 != " " })
-            #expect(task["quadrant"] as? String == quadrant, "\(title)")
+            expectEqual(task["quadrant"] as? String, quadrant, "\(title)")
             #expect(task["isUrgent"] as? Bool == (quadrant == "doFirst" || quadrant == "fitIn"), "\(title)")
         }
     }
@@ -301,11 +302,11 @@ struct TaskFieldsCLITests {
         let id = try cf.add("Clear the loft", ["--due", "today"], now: "2026-11-30T09:00")
         _ = try cf.json(["defer", id], now: "2026-11-30T10:00")
         let second = try cf.json(["defer", id], now: "2026-12-01T10:00")
-        #expect(second["isStale"] as? Bool == false)
+        expectEqual(second["isStale"] as? Bool, false)
         _ = try cf.json(["defer", id, "--to", "2026-12-20"], now: "2026-12-02T10:00")
         let task = try #require(try cf.listTasks(now: "2026-12-02T10:01").first { $0["id"] as? String == id })
-        #expect(task["isStale"] as? Bool == true)
-        #expect(task["isUrgent"] as? Bool == true)
-        #expect(task["quadrant"] as? String == "fitIn")
+        expectEqual(task["isStale"] as? Bool, true)
+        expectEqual(task["isUrgent"] as? Bool, true)
+        expectEqual(task["quadrant"] as? String, "fitIn")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Task notes: note, check, defer --note (charflow CLI)")
@@ -13,19 +14,16 @@ struct TaskNotesCLITests {
 
         let shown = try cf.show(id, now: "2026-11-30T09:01")
         let items = shown["checklist"] as? [[String: Any]] ?? []
-        #expect(items.map { $0["text"] as? String } == ["passport", "tickets", "charger"])
-        #expect(items.map { $0["isChecked"] as? Bool } == [false, false, true])
-        #expect(items.map { TaskDocument.int($0, "number") } == [1, 2, 3])
+        expectEqual(items.map { $0["text"] as? String }, ["passport", "tickets", "charger"])
+        expectEqual(items.map { $0["isChecked"] as? Bool }, [false, false, true])
+        expectEqual(items.map { TaskDocument.int($0, "number") }, [1, 2, 3])
 
         let ticked = try cf.json(["check", id, "2"], now: "2026-11-30T09:02")
-        #expect(ticked["notes"] as? String
-                == "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [x] charger\nRemember **plugs**")
+        expectEqual(ticked["notes"] as? String, "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [x] charger\nRemember **plugs**")
         let unticked = try cf.json(["check", id, "3"], now: "2026-11-30T09:03")
-        #expect(unticked["notes"] as? String
-                == "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [ ] charger\nRemember **plugs**")
+        expectEqual(unticked["notes"] as? String, "Pack for the trip\n- [ ] passport\n- [x] tickets\n* [ ] charger\nRemember **plugs**")
         let back = try cf.json(["check", id, "2"], now: "2026-11-30T09:04")
-        #expect(back["notes"] as? String
-                == "Pack for the trip\n- [ ] passport\n- [ ] tickets\n* [ ] charger\nRemember **plugs**")
+        expectEqual(back["notes"] as? String, "Pack for the trip\n- [ ] passport\n- [ ] tickets\n* [ ] charger\nRemember **plugs**")
     }
 
     @Test("T-33 a checklist number that is not there is refused and the notes are unchanged")
@@ -35,12 +33,11 @@ struct TaskNotesCLITests {
         let id = try cf.add("Trip", ["--notes", Self.packing], now: "2026-11-30T09:00")
         for number in ["4", "0"] {
             let refusal = try cf.refusedAfterRollover(["check", id, number], now: "2026-11-30T09:01")
-            #expect(refusal.code == "no_checklist_item")
+            expectEqual(refusal.code, "no_checklist_item")
             #expect(refusal.message.contains("1 to 3"))
         }
         let plain = try cf.add("No list", ["--notes", "just words"], now: "2026-11-30T09:02")
-        #expect(try cf.refusedAfterRollover(["check", plain, "1"], now: "2026-11-30T09:03").message
-                == "That task's notes have no checklist.")
+        try expectEqual(cf.refusedAfterRollover(["check", plain, "1"], now: "2026-11-30T09:03").message, "That task's notes have no checklist.")
     }
 
     @Test("T-33 `note ID TEXT` appends a timestamped line on the user's wall clock and keeps what was there",
@@ -52,13 +49,12 @@ struct TaskNotesCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Call the council", ["--notes", "- [ ] ask about bins"], now: "2026-03-01T09:00")
         let first = try cf.json(["note", id, "Left a voicemail, call back Tuesday"], now: now)
-        #expect(first["notes"] as? String == "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday")
+        expectEqual(first["notes"] as? String, "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday")
         let second = try cf.json(["note", id, "Spoke", "to", "Sam"], now: now)
-        #expect(second["notes"] as? String
-                == "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday\n\(stamp) — Spoke to Sam")
+        expectEqual(second["notes"] as? String, "- [ ] ask about bins\n\(stamp) — Left a voicemail, call back Tuesday\n\(stamp) — Spoke to Sam")
         // The checklist survives the appended lines.
         let items = try cf.show(id, now: now)["checklist"] as? [[String: Any]] ?? []
-        #expect(items.map { $0["text"] as? String } == ["ask about bins"])
+        expectEqual(items.map { $0["text"] as? String }, ["ask about bins"])
     }
 
     @Test("T-33 a note on a task without notes becomes its first line; an empty note is refused")
@@ -67,7 +63,7 @@ struct TaskNotesCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Call the council", now: "2026-11-30T09:00")
         let noted = try cf.json(["note", id, "No answer"], now: "2026-11-30T16:05")
-        #expect(noted["notes"] as? String == "2026-11-30 16:05 — No answer")
+        expectEqual(noted["notes"] as? String, "2026-11-30 16:05 — No answer")
         _ = try cf.refusedAfterRollover(["note", id, "   "], now: "2026-11-30T16:06")
     }
 
@@ -78,9 +74,9 @@ struct TaskNotesCLITests {
         let id = try cf.add("Call the council", ["--due", "today", "--notes", "Ref 4471"], now: "2026-11-30T09:00")
         let deferred = try cf.json(["defer", id, "--note", "Line busy", "--reason", "not-ready"],
                                              now: "2026-11-30T17:20")
-        #expect(deferred["notes"] as? String == "Ref 4471\n2026-11-30 17:20 — Line busy")
-        #expect(deferred["dueDate"] as? String == "2026-12-01")
-        #expect(TaskDocument.int(deferred, "deferralCount") == 1)
+        expectEqual(deferred["notes"] as? String, "Ref 4471\n2026-11-30 17:20 — Line busy")
+        expectEqual(deferred["dueDate"] as? String, "2026-12-01")
+        expectEqual(TaskDocument.int(deferred, "deferralCount"), 1)
     }
 
     @Test("T-33 notes are stored exactly as written")
@@ -89,6 +85,6 @@ struct TaskNotesCLITests {
         defer { cf.removeFolder() }
         let text = "  **bold** _it_ [link](https://example.org) `code`\n\n# not a heading\n| not | a table |  "
         let id = try cf.add("Markdown", ["--notes", text], now: "2026-11-30T09:00")
-        #expect(try cf.show(id, now: "2026-11-30T09:01")["notes"] as? String == text)
+        try expectEqual(cf.show(id, now: "2026-11-30T09:01")["notes"] as? String, text)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Text from the data cannot drive the terminal, and what the shell hands over is checked (issue 17,
@@ -24,7 +25,7 @@ struct TerminalSafetyTests {
         try cf.storeSQL("UPDATE tasks SET title = ?, notes = ? WHERE id = ?",
                              [.text(Self.hostile), .text("note \u{1B}[31mred\u{1B}[0m\nline two"), .text(id)])
         let result = try cf.run(arguments.map { $0 == "ID" ? id : $0 }, now: Self.now)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(Self.controls(result.stdout).isEmpty, "\(result.stdout.debugDescription)")
         if arguments[0] == "show" {
             #expect(result.stdout.contains("^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?"), "\(result.stdout.debugDescription)")
@@ -41,9 +42,9 @@ struct TerminalSafetyTests {
         let first = try cf.add("placeholder", ["--region", "morning"], now: Self.now)
         let second = try cf.add("Other", ["--region", "morning"], now: Self.now)
         try cf.storeSQL("UPDATE tasks SET title = ? WHERE id = ?", [.text(Self.hostile), .text(first)])
-        #expect(try cf.run(["begin", first], now: Self.now).status == 0)
+        try expectEqual(cf.run(["begin", first], now: Self.now).status, 0)
         let refused = try cf.run(["begin", second], now: Self.now)
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(refused.stderr.contains("pwned"), "\(refused.stderr.debugDescription)")
         #expect(Self.controls(refused.stderr).isEmpty, "\(refused.stderr.debugDescription)")
     }
@@ -54,7 +55,7 @@ struct TerminalSafetyTests {
         defer { cf.removeFolder() }
         cf.timeZone = zone
         let result = try cf.run(["today"], now: Self.now)
-        #expect(result.status == 1, "\(result.stderr)")
+        expectEqual(result.status, 1, "\(result.stderr)")
         #expect(result.stderr.contains("time zone (TZ)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cf.storePath))
     }
@@ -64,7 +65,7 @@ struct TerminalSafetyTests {
         var cf = try CharflowRunner()
         defer { cf.removeFolder() }
         cf.timeZone = ":/usr/share/zoneinfo/Asia/Tokyo"
-        #expect(try cf.run(["today"], now: Self.now).status == 0)
+        try expectEqual(cf.run(["today"], now: Self.now).status, 0)
     }
 }
 

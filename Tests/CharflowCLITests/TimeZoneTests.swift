@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Rollover and Backlog grouping in several zones and with either first weekday.
@@ -34,30 +35,30 @@ struct TimeZoneTests {
         defer { runner.removeFolder() }
         let evening = "\(zone.nightBefore)T23:59"
         let added = try runner.json(["add", "Late idea", "--region", "evening"], now: evening)
-        #expect(added["dueDate"] as? String == zone.nightBefore)
-        #expect(added["createdAt"] as? String == "\(zone.nightBefore)T23:59:00\(zone.summerOffset)")
+        expectEqual(added["dueDate"] as? String, zone.nightBefore)
+        expectEqual(added["createdAt"] as? String, "\(zone.nightBefore)T23:59:00\(zone.summerOffset)")
         let id = try #require(added["id"] as? String)
 
         // One minute later, local time: the new day, in every zone.
         let midnight = try runner.json(["today"], now: "\(zone.fallBackDay)T00:00")
-        #expect(midnight["date"] as? String == zone.fallBackDay)
-        #expect(midnight["backlogCount"] as? Int == 1)
-        #expect(try runner.backlogGroups(now: "\(zone.fallBackDay)T00:00")["Yesterday"] == ["Late idea"])
+        expectEqual(midnight["date"] as? String, zone.fallBackDay)
+        expectEqual(midnight["backlogCount"] as? Int, 1)
+        try expectEqual(runner.backlogGroups(now: "\(zone.fallBackDay)T00:00")["Yesterday"], ["Late idea"])
 
         // The long day is still one logical day: late that evening nothing more happens.
         let before = try runner.contents()
         _ = try runner.json(["backlog"], now: "\(zone.fallBackDay)T23:59")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
         let late = try runner.json(["today"], now: "\(zone.fallBackDay)T23:59")
-        #expect(late["date"] as? String == zone.fallBackDay)
+        expectEqual(late["date"] as? String, zone.fallBackDay)
         let task = try runner.show(id, now: "\(zone.fallBackDay)T23:59")
-        #expect(task["deferralCount"] as? Int == 1)
-        #expect((task["deferrals"] as? [[String: Any]])?.first?["day"] as? String == zone.fallBackDay)
-        #expect(task["createdAt"] as? String == "\(zone.nightBefore)T23:59:00\(zone.summerOffset)")
+        expectEqual(task["deferralCount"] as? Int, 1)
+        expectEqual((task["deferrals"] as? [[String: Any]])?.first?["day"] as? String, zone.fallBackDay)
+        expectEqual(task["createdAt"] as? String, "\(zone.nightBefore)T23:59:00\(zone.summerOffset)")
 
         // An instant after the change reads the winter offset.
         let noon = try runner.json(["edit", id, "--notes", "noted at noon"], now: "\(zone.fallBackDay)T12:00")
-        #expect(noon["modifiedAt"] as? String == "\(zone.fallBackDay)T12:00:00\(zone.winterOffset)")
+        expectEqual(noon["modifiedAt"] as? String, "\(zone.fallBackDay)T12:00:00\(zone.winterOffset)")
     }
 
     @Test("B-14 P-7 a 04:00 rollover on the night summer time starts follows the wall clock", arguments: zones)
@@ -71,16 +72,16 @@ struct TimeZoneTests {
 
         let before = try runner.contents()
         _ = try runner.json(["backlog"], now: "\(day)T03:59")
-        #expect(try runner.contents() == before)
+        try expectEqual(runner.contents(), before)
         let stillPrevious = try runner.json(["today"], now: "\(day)T03:59")
-        #expect(stillPrevious["date"] as? String == previous)
-        #expect(JSONPath.titles(JSONPath.tasks(stillPrevious, "regions", "evening", "misc")) == ["Night owl"])
+        expectEqual(stillPrevious["date"] as? String, previous)
+        expectEqual(JSONPath.titles(JSONPath.tasks(stillPrevious, "regions", "evening", "misc")), ["Night owl"])
 
         let next = try runner.json(["today"], now: "\(day)T04:00")
-        #expect(next["date"] as? String == day)
-        #expect(BucketCounts(today: next, "evening") == BucketCounts(0, 0, 0))
+        expectEqual(next["date"] as? String, day)
+        expectEqual(BucketCounts(today: next, "evening"), BucketCounts(0, 0, 0))
         #expect(try runner.show(id, now: "\(day)T04:00")["region"] is NSNull)
-        #expect(try runner.backlogGroups(now: "\(day)T04:00")["Yesterday"] == ["Night owl"])
+        try expectEqual(runner.backlogGroups(now: "\(day)T04:00")["Yesterday"], ["Night owl"])
     }
 
     /// Backlog entries on Saturday 28, Sunday 29, Monday 30 November and Tuesday 1 December, seen on
@@ -98,8 +99,8 @@ struct TimeZoneTests {
         let runner = try CharflowRunner(timeZone: zone)
         defer { runner.removeFolder() }
         let (weekday, expected) = start
-        #expect(try runner.json(["settings", "first-weekday", weekday], now: "2026-11-27T09:00")["first-weekday"]
-                    as? String == weekday)
+        try expectEqual(runner.json(["settings", "first-weekday", weekday], now: "2026-11-27T09:00")["first-weekday"]
+                    as? String, weekday)
         // Two tasks parked straight into the Backlog, two carried there by rollover.
         try runner.add("Saturday", now: "2026-11-28T10:00")
         try runner.add("Sunday", ["--region", "evening"], now: "2026-11-29T10:00")
@@ -108,12 +109,12 @@ struct TimeZoneTests {
         try runner.add("Wednesday", now: "2026-12-02T00:01")
         let groups = try runner.backlogGroups(now: "2026-12-02T09:00")
         for (name, titles) in expected {
-            #expect(Set(groups[name] ?? []) == titles, "\(name) with weeks from \(weekday) in \(zone)")
+            expectEqual(Set(groups[name] ?? []), titles, "\(name) with weeks from \(weekday) in \(zone)")
         }
         // A week later everything is Older whatever the week start.
         let later = try runner.backlogGroups(now: "2026-12-09T09:00")
-        #expect(Set(later["Older"] ?? []) == ["Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"])
-        #expect(later["Yesterday"] == [])
+        expectEqual(Set(later["Older"] ?? []), ["Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"])
+        expectEqual(later["Yesterday"], [])
     }
 
     @Test("B-16 P-7 without a setting the first weekday comes from the locale",
@@ -123,10 +124,10 @@ struct TimeZoneTests {
         defer { runner.removeFolder() }
         runner.language = language
         let settings = try runner.json(["settings", "first-weekday"], now: "2026-12-02T09:00")
-        #expect(settings["first-weekday"] as? String == weekday)
+        expectEqual(settings["first-weekday"] as? String, weekday)
         try runner.add("Sunday", now: "2026-11-29T10:00")
         let groups = try runner.backlogGroups(now: "2026-12-02T09:00")
-        #expect(groups[weekday == "sunday" ? "This Week" : "Older"] == ["Sunday"])
+        expectEqual(groups[weekday == "sunday" ? "This Week" : "Older"], ["Sunday"])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// B-21 / D8: an action that finds things already as asked says so and records nothing, so the next
@@ -65,13 +66,13 @@ struct UnchangedActionsCLITests {
 
         let before = try cf.contents()
         let said = try cf.ok(resolved(action.arguments), now: "2026-11-30T21:02")
-        #expect(said.stdout == action.says + "\n")
+        expectEqual(said.stdout, action.says + "\n")
         let json = try cf.ok(resolved(action.arguments) + ["--json"], now: "2026-11-30T21:03")
         #expect(json.stdout.hasPrefix("{"), "the JSON form answers with the record as it stands: \(json.stdout)")
-        #expect(try cf.contents() == before, "\(action.name) changed the store")
+        try expectEqual(cf.contents(), before, "\(action.name) changed the store")
 
         let undone = try cf.ok(["undo"], now: "2026-11-30T21:04")
-        #expect(undone.stdout == "Undid add.\n")
+        expectEqual(undone.stdout, "Undid add.\n")
         #expect(try cf.run(["show", last], now: "2026-11-30T21:05").status != 0, "the undo took back the last real change")
     }
 
@@ -82,9 +83,9 @@ struct UnchangedActionsCLITests {
         let habit = try cf.addHabit("Stretch", now: "2026-11-28T20:00")
         try cf.ok(["habit", "log", habit, "--date", "2026-11-29"], now: "2026-11-30T09:00")
         let undone = try cf.ok(["habit", "log", habit, "--date", "2026-11-29", "--undo"], now: "2026-11-30T09:01")
-        #expect(undone.stdout == "Stretch: not done 2026-11-29.\n")
+        expectEqual(undone.stdout, "Stretch: not done 2026-11-29.\n")
         try cf.ok(["habit", "log", habit], now: "2026-11-30T09:02")
-        #expect(try cf.ok(["habit", "log", habit, "--undo"], now: "2026-11-30T09:03").stdout == "Stretch: not yet today.\n")
+        try expectEqual(cf.ok(["habit", "log", habit, "--undo"], now: "2026-11-30T09:03").stdout, "Stretch: not yet today.\n")
     }
 }
 

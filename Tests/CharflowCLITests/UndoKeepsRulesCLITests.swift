@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Undo by action id from the CLI (`undo --action N`) and the page (`POST /api/undo {"action": N}`):
@@ -23,8 +24,8 @@ struct UndoKeepsRulesCLITests {
         _ = try cf.add("Call the client", ["--region", "morning", "--bucket", "must"], now: "2026-03-28T09:02")
 
         let refusal = try cf.refusedAfterRollover(["undo", "--action", deleted], now: "2026-03-28T09:03")
-        #expect(refusal.code == "region_full")
-        #expect(refusal.message == Self.full)
+        expectEqual(refusal.code, "region_full")
+        expectEqual(refusal.message, Self.full)
         let signals = try cf.todaySignals(now: "2026-03-28T09:04")
         #expect(!signals.contains { $0.kind == "regionOverLimit" }, "\(signals)")
         #expect(!(try cf.ok(["today"], now: "2026-03-28T09:04").stdout.contains("synced")))
@@ -33,7 +34,7 @@ struct UndoKeepsRulesCLITests {
         _ = try cf.json(["move", try #require(try cf.storeQuery("SELECT id FROM tasks WHERE title = 'Call the client'").first),
                          "--region", "evening"], now: "2026-03-28T09:05")
         let undone = try cf.ok(["undo", "--action", deleted], now: "2026-03-28T09:06")
-        #expect(undone.stdout == "Undid delete.\n")
+        expectEqual(undone.stdout, "Undid delete.\n")
     }
 
     @Test("D2 D17 POST /api/undo {\"action\": N} that would put two Must-Dos in Morning is a 409 with the rule's words, and changes nothing")
@@ -46,14 +47,14 @@ struct UndoKeepsRulesCLITests {
         let deleted = try server.send("POST", "/api/tasks/\(first)/delete", json: "{}")
         let action = try #require(try deleted.json()["action"] as? String, "\(deleted.body)")
         let second = try server.send("POST", "/api/tasks", json: #"{"title": "Call the client", "region": "morning", "bucket": "must"}"#)
-        #expect(second.status == 200)
+        expectEqual(second.status, 200)
         let before = server.storeBytes()
         let answer = try server.send("POST", "/api/undo", json: #"{"action": "\#(action)"}"#)
-        #expect(answer.status == 409, "\(answer.body)")
-        #expect(try answer.errorCode() == "region_full")
+        expectEqual(answer.status, 409, "\(answer.body)")
+        try expectEqual(answer.errorCode(), "region_full")
         let error = try #require(try answer.json()["error"] as? [String: Any])
-        #expect(error["message"] as? String == Self.full)
+        expectEqual(error["message"] as? String, Self.full)
         #expect(!answer.body.contains("sync"))
-        #expect(server.storeBytes() == before)
+        expectEqual(server.storeBytes(), before)
     }
 }

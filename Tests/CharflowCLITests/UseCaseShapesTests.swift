@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The application layer's JSON for a use case is the document the CLI prints with `--json` (rule A-1):
@@ -16,9 +17,9 @@ struct UseCaseShapesTests {
         ids.append(try runner.add("Emails", ["--region", "morning", "--bucket", "complementary"], now: "2026-12-01T09:01"))
         ids.append(try runner.add("Taxes", ["--due", "2026-12-01", "--importance", "high"], now: "2026-12-01T09:02"))
         ids.append(try runner.add("Someday", [], now: "2026-12-01T09:03"))
-        #expect(try runner.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: "2026-12-01T09:04").status == 0)
-        #expect(try runner.run(["habit", "log", "Water", "--count", "3"], now: "2026-12-01T09:05").status == 0)
-        #expect(try runner.run(["begin", ids[0]], now: "2026-12-02T09:30").status == 0)
+        try expectEqual(runner.run(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: "2026-12-01T09:04").status, 0)
+        try expectEqual(runner.run(["habit", "log", "Water", "--count", "3"], now: "2026-12-01T09:05").status, 0)
+        try expectEqual(runner.run(["begin", ids[0]], now: "2026-12-02T09:30").status, 0)
         return (runner, ids)
     }
 
@@ -42,12 +43,12 @@ struct UseCaseShapesTests {
         ]
         for (argv, read) in reads {
             let cli = try runner.run(argv + ["--json"], now: Self.now)
-            #expect(cli.status == 0, "\(cli.stderr)")
+            expectEqual(cli.status, 0, "\(cli.stderr)")
             var environment = runner.environment()
             environment["LANG"] = runner.language
             let store = try StoreEnvironment(environment: environment, storeOption: nil)
             let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
-            #expect(try read(app).rendered() + "\n" == cli.stdout, "\(argv)")
+            try expectEqual(read(app).rendered() + "\n", cli.stdout, "\(argv)")
         }
     }
 
@@ -63,12 +64,12 @@ struct UseCaseShapesTests {
         ]
         for (argv, read) in reads {
             let cli = try runner.run(argv + ["--json"], now: Self.now)
-            #expect(cli.status == 0, "\(cli.stderr)")
+            expectEqual(cli.status, 0, "\(cli.stderr)")
             var environment = runner.environment()
             environment["LANG"] = runner.language
             let store = try StoreEnvironment(environment: environment, storeOption: nil)
             let app = try store.open(now: try StoreEnvironment.clock(Self.now, zone: store.timeZone))
-            #expect(try read(app).rendered() + "\n" == cli.stdout, "\(argv)")
+            try expectEqual(read(app).rendered() + "\n", cli.stdout, "\(argv)")
         }
     }
 }

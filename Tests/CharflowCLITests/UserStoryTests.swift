@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The four user stories of charflow-requirements.md §5, through the command line with `--now`.
@@ -28,52 +29,52 @@ struct UserStoryTests {
 
         // The Today view at 07:00: the Morning card is empty and ready.
         let empty = try runner.json(["today"], now: now)
-        #expect(empty["date"] as? String == "2026-11-30")
-        #expect(BucketCounts(today: empty, "morning") == BucketCounts(0, 0, 0))
-        #expect(progressOf(empty) == [0, 0, 0])
+        expectEqual(empty["date"] as? String, "2026-11-30")
+        expectEqual(BucketCounts(today: empty, "morning"), BucketCounts(0, 0, 0))
+        expectEqual(progressOf(empty), [0, 0, 0])
         let emptyRegion = try runner.json(["region", "morning"], now: now)
-        #expect(emptyRegion["region"] as? String == "morning")
-        #expect(BucketCounts(region: emptyRegion) == BucketCounts(0, 0, 0))
+        expectEqual(emptyRegion["region"] as? String, "morning")
+        expectEqual(BucketCounts(region: emptyRegion), BucketCounts(0, 0, 0))
 
         // Quick add in the Morning region: Must-Do 1/1.
         let proposal = try runner.json(["add", "Finish project proposal", "--region", "morning", "--bucket", "must"],
                                        now: now)
-        #expect(proposal["title"] as? String == "Finish project proposal")
-        #expect(proposal["region"] as? String == "morning")
-        #expect(proposal["bucket"] as? String == "mustDo")
-        #expect(proposal["dueDate"] as? String == "2026-11-30")
+        expectEqual(proposal["title"] as? String, "Finish project proposal")
+        expectEqual(proposal["region"] as? String, "morning")
+        expectEqual(proposal["bucket"] as? String, "mustDo")
+        expectEqual(proposal["dueDate"] as? String, "2026-11-30")
         var region = try runner.json(["region", "morning"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(region, "mustDo")) == ["Finish project proposal"])
-        #expect(BucketCounts(region: region) == BucketCounts(1, 0, 0))
+        expectEqual(JSONPath.titles(JSONPath.tasks(region, "mustDo")), ["Finish project proposal"])
+        expectEqual(BucketCounts(region: region), BucketCounts(1, 0, 0))
 
         // Complementary 1/3.
         let emails = try runner.json(["add", "Reply to emails", "--region", "morning", "--bucket", "complementary"],
                                      now: now)
-        #expect(emails["bucket"] as? String == "complementary")
+        expectEqual(emails["bucket"] as? String, "complementary")
         region = try runner.json(["region", "morning"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(region, "complementary")) == ["Reply to emails"])
-        #expect(BucketCounts(region: region) == BucketCounts(1, 1, 0))
+        expectEqual(JSONPath.titles(JSONPath.tasks(region, "complementary")), ["Reply to emails"])
+        expectEqual(BucketCounts(region: region), BucketCounts(1, 1, 0))
 
         // Misc 1/5: a task placed without a bucket goes to Misc (B-6).
         let plants = try runner.json(["add", "Water plants", "--region", "morning"], now: now)
-        #expect(plants["bucket"] as? String == "misc")
+        expectEqual(plants["bucket"] as? String, "misc")
         region = try runner.json(["region", "morning"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(region, "misc")) == ["Water plants"])
-        #expect(BucketCounts(region: region) == BucketCounts(1, 1, 1))
-        #expect(progressOf(region) == [3, 0, 0])
+        expectEqual(JSONPath.titles(JSONPath.tasks(region, "misc")), ["Water plants"])
+        expectEqual(BucketCounts(region: region), BucketCounts(1, 1, 1))
+        expectEqual(progressOf(region), [3, 0, 0])
 
         // Back on Today: the Morning card shows the Must-Do's title with 1 Complementary and 1 Misc.
         let today = try runner.json(["today"], now: now)
-        #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "mustDo")) == ["Finish project proposal"])
-        #expect(BucketCounts(today: today, "morning") == BucketCounts(1, 1, 1))
-        #expect(BucketCounts(today: today, "afternoon") == BucketCounts(0, 0, 0))
-        #expect(BucketCounts(today: today, "evening") == BucketCounts(0, 0, 0))
-        #expect(progressOf(today) == [3, 0, 0])
-        #expect(today["backlogCount"] as? Int == 0)
+        expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "mustDo")), ["Finish project proposal"])
+        expectEqual(BucketCounts(today: today, "morning"), BucketCounts(1, 1, 1))
+        expectEqual(BucketCounts(today: today, "afternoon"), BucketCounts(0, 0, 0))
+        expectEqual(BucketCounts(today: today, "evening"), BucketCounts(0, 0, 0))
+        expectEqual(progressOf(today), [3, 0, 0])
+        expectEqual(today["backlogCount"] as? Int, 0)
 
         // The text card reads the same counts.
         let text = try runner.run(["today"], now: now)
-        #expect(text.status == 0)
+        expectEqual(text.status, 0)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         let mustLine = try #require(lines.first { $0.contains("Finish project proposal") })
         #expect(mustLine.contains("Must-Do 1/1"))
@@ -91,26 +92,26 @@ struct UserStoryTests {
 
         // Opening Morning at 13:00: the Must-Do is first.
         let region = try runner.json(["region", "morning"], now: "2026-11-30T13:00")
-        #expect(JSONPath.tasks(region, "mustDo").first?["id"] as? String == plan.proposal)
+        expectEqual(JSONPath.tasks(region, "mustDo").first?["id"] as? String, plan.proposal)
 
         let must = try runner.json(["done", plan.proposal], now: "2026-11-30T13:00")
-        #expect(must["isCompleted"] as? Bool == true)
-        #expect(must["completedAt"] as? String == "2026-11-30T13:00:00+00:00")
-        #expect(must["region"] as? String == "morning")
+        expectEqual(must["isCompleted"] as? Bool, true)
+        expectEqual(must["completedAt"] as? String, "2026-11-30T13:00:00+00:00")
+        expectEqual(must["region"] as? String, "morning")
 
         let emails = try runner.json(["done", plan.emails], now: "2026-11-30T13:20")
-        #expect(emails["isCompleted"] as? Bool == true)
-        #expect(emails["completedAt"] as? String == "2026-11-30T13:20:00+00:00")
+        expectEqual(emails["isCompleted"] as? Bool, true)
+        expectEqual(emails["completedAt"] as? String, "2026-11-30T13:20:00+00:00")
 
         // A later run (a restart) reads the same state.
         let after = try runner.json(["region", "morning"], now: "2026-11-30T15:00")
-        #expect(JSONPath.tasks(after, "mustDo").first?["isCompleted"] as? Bool == true)
-        #expect(JSONPath.tasks(after, "complementary").first?["isCompleted"] as? Bool == true)
-        #expect(JSONPath.tasks(after, "misc").first?["isCompleted"] as? Bool == false)
-        #expect(progressOf(after) == [3, 2, 67])
+        expectEqual(JSONPath.tasks(after, "mustDo").first?["isCompleted"] as? Bool, true)
+        expectEqual(JSONPath.tasks(after, "complementary").first?["isCompleted"] as? Bool, true)
+        expectEqual(JSONPath.tasks(after, "misc").first?["isCompleted"] as? Bool, false)
+        expectEqual(progressOf(after), [3, 2, 67])
         let today = try runner.json(["today"], now: "2026-11-30T15:00")
-        #expect(progressOf(today) == [3, 2, 67])
-        #expect(try runner.show(plan.emails, now: "2026-11-30T15:00")["isCompleted"] as? Bool == true)
+        expectEqual(progressOf(today), [3, 2, 67])
+        try expectEqual(runner.show(plan.emails, now: "2026-11-30T15:00")["isCompleted"] as? Bool, true)
     }
 
     @Test("B-20 Story 2 with lock-complementary on: a Complementary cannot be completed while the Must-Do is open")
@@ -121,30 +122,30 @@ struct UserStoryTests {
         let afternoonExtra = try runner.add("Book the venue", ["--region", "afternoon", "--bucket", "complementary"],
                                            now: "2026-11-30T07:05")
         let setting = try runner.json(["settings", "lock-complementary", "on"], now: "2026-11-30T07:10")
-        #expect(setting["lock-complementary"] as? String == "on")
+        expectEqual(setting["lock-complementary"] as? String, "on")
 
         let locked = try runner.json(["today"], now: "2026-11-30T13:00")
-        #expect(regionObject(locked, "morning")["complementaryLocked"] as? Bool == true)
+        expectEqual(regionObject(locked, "morning")["complementaryLocked"] as? Bool, true)
 
         let refusal = try runner.expectRefused(["done", plan.emails], now: "2026-11-30T13:00")
-        #expect(refusal.code == "locked")
+        expectEqual(refusal.code, "locked")
         #expect(refusal.message.contains("Morning"))
         #expect(refusal.message.contains("Must-Do"))
-        #expect(try runner.show(plan.emails, now: "2026-11-30T13:00")["isCompleted"] as? Bool == false)
+        try expectEqual(runner.show(plan.emails, now: "2026-11-30T13:00")["isCompleted"] as? Bool, false)
 
         // The lock is per region: Afternoon has no Must-Do, so its Complementary is free.
         let free = try runner.json(["done", afternoonExtra], now: "2026-11-30T13:01")
-        #expect(free["isCompleted"] as? Bool == true)
+        expectEqual(free["isCompleted"] as? Bool, true)
 
         // Misc is never locked.
-        #expect(try runner.json(["done", plan.plants], now: "2026-11-30T13:02")["isCompleted"] as? Bool == true)
+        try expectEqual(runner.json(["done", plan.plants], now: "2026-11-30T13:02")["isCompleted"] as? Bool, true)
 
         // Once the Must-Do is done, the Complementary unlocks.
         _ = try runner.json(["done", plan.proposal], now: "2026-11-30T13:05")
         let unlocked = try runner.json(["today"], now: "2026-11-30T13:06")
-        #expect(regionObject(unlocked, "morning")["complementaryLocked"] as? Bool == false)
+        expectEqual(regionObject(unlocked, "morning")["complementaryLocked"] as? Bool, false)
         let emails = try runner.json(["done", plan.emails], now: "2026-11-30T13:10")
-        #expect(emails["isCompleted"] as? Bool == true)
+        expectEqual(emails["isCompleted"] as? Bool, true)
     }
 
     // MARK: Story 3
@@ -176,8 +177,8 @@ struct UserStoryTests {
         defer { runner.removeFolder() }
         let monday = "2026-11-30T09:00"
         if let time = end.rolloverTime {
-            #expect(try runner.json(["settings", "rollover-time", time], now: "2026-11-30T08:00")["rollover-time"]
-                        as? String == time)
+            try expectEqual(runner.json(["settings", "rollover-time", time], now: "2026-11-30T08:00")["rollover-time"]
+                        as? String, time)
         }
         let plants = try runner.add("Water plants", ["--region", "morning", "--notes", "the balcony ones too"],
                                     now: monday)
@@ -190,31 +191,31 @@ struct UserStoryTests {
         // Just before the boundary no rollover runs: a command changes nothing, and the board is Monday's.
         let before = try runner.contents()
         _ = try runner.json(["backlog"], now: end.stillMonday)
-        #expect(try runner.contents() == before, "the store changed before the day ended")
+        try expectEqual(runner.contents(), before, "the store changed before the day ended")
         let late = try runner.json(["today"], now: end.stillMonday)
-        #expect(late["date"] as? String == "2026-11-30")
-        #expect(JSONPath.titles(JSONPath.tasks(late, "regions", "morning", "misc")) == ["Water plants"])
-        #expect(JSONPath.titles(JSONPath.tasks(late, "regions", "afternoon", "mustDo")) == ["Finish report"])
-        #expect(late["backlogCount"] as? Int == 0)
+        expectEqual(late["date"] as? String, "2026-11-30")
+        expectEqual(JSONPath.titles(JSONPath.tasks(late, "regions", "morning", "misc")), ["Water plants"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(late, "regions", "afternoon", "mustDo")), ["Finish report"])
+        expectEqual(late["backlogCount"] as? Int, 0)
 
         // Completed in the last minutes of Monday: history of Monday, whatever the calendar date.
         let walkDone = try runner.json(["done", walk], now: end.stillMonday)
-        #expect(walkDone["completedAt"] as? String == end.stillMondayInstant)
+        expectEqual(walkDone["completedAt"] as? String, end.stillMondayInstant)
 
         // The next logical day: regions empty, the Backlog holds the two unfinished tasks.
         let today = try runner.json(["today"], now: end.tuesday)
-        #expect(today["date"] as? String == "2026-12-01")
+        expectEqual(today["date"] as? String, "2026-12-01")
         for name in ["morning", "afternoon", "evening"] {
-            #expect(BucketCounts(today: today, name) == BucketCounts(0, 0, 0), "\(name) not empty")
+            expectEqual(BucketCounts(today: today, name), BucketCounts(0, 0, 0), "\(name) not empty")
         }
-        #expect(progressOf(today) == [0, 0, 0])
-        #expect(today["backlogCount"] as? Int == 2)
+        expectEqual(progressOf(today), [0, 0, 0])
+        expectEqual(today["backlogCount"] as? Int, 2)
 
         let groups = try runner.backlogGroups(now: end.tuesday)
-        #expect(Set(groups["Yesterday"] ?? []) == ["Water plants", "Finish report"])
-        #expect(groups["Today"] == [])
-        #expect(groups["This Week"] == [])
-        #expect(groups["Older"] == [])
+        expectEqual(Set(groups["Yesterday"] ?? []), ["Water plants", "Finish report"])
+        expectEqual(groups["Today"], [])
+        expectEqual(groups["This Week"], [])
+        expectEqual(groups["Older"], [])
         for task in try runner.backlogTasks(now: end.tuesday) {
             #expect(task["region"] is NSNull, "\(task["title"] ?? "") kept its region")
             #expect(task["bucket"] is NSNull, "\(task["title"] ?? "") kept its bucket")
@@ -222,31 +223,31 @@ struct UserStoryTests {
 
         // Metadata is carried: notes and creation time.
         let plantsAfter = try runner.show(plants, now: end.tuesday)
-        #expect(plantsAfter["notes"] as? String == "the balcony ones too")
-        #expect(plantsAfter["createdAt"] as? String == plantsBefore["createdAt"] as? String)
-        #expect(plantsAfter["isCompleted"] as? Bool == false)
+        expectEqual(plantsAfter["notes"] as? String, "the balcony ones too")
+        expectEqual(plantsAfter["createdAt"] as? String, plantsBefore["createdAt"] as? String)
+        expectEqual(plantsAfter["isCompleted"] as? Bool, false)
 
         // Completed tasks stay as Monday's history, in their regions.
         let history = try runner.json(["history", "2026-11-30"], now: end.tuesday)
-        #expect(Set(JSONPath.titles(JSONPath.tasks(history, "tasks"))) == ["Write notes", "Evening walk"])
+        expectEqual(Set(JSONPath.titles(JSONPath.tasks(history, "tasks"))), ["Write notes", "Evening walk"])
         let notesTask = try runner.show(notes, now: end.tuesday)
-        #expect(notesTask["region"] as? String == "morning")
-        #expect(notesTask["dueDate"] as? String == "2026-11-30")
-        #expect(notesTask["completedAt"] as? String == "2026-11-30T17:00:00+00:00")
+        expectEqual(notesTask["region"] as? String, "morning")
+        expectEqual(notesTask["dueDate"] as? String, "2026-11-30")
+        expectEqual(notesTask["completedAt"] as? String, "2026-11-30T17:00:00+00:00")
         let tuesdayHistory = try runner.json(["history", "2026-12-01"], now: end.tuesday)
         #expect(JSONPath.tasks(tuesdayHistory, "tasks").isEmpty)
 
         // "Finish report" goes back to Afternoon, then gets its bucket.
         let moved = try runner.json(["move", report, "--region", "afternoon"], now: end.tuesday)
-        #expect(moved["region"] as? String == "afternoon")
-        #expect(moved["dueDate"] as? String == "2026-12-01")
-        #expect(moved["bucket"] as? String == "misc")
+        expectEqual(moved["region"] as? String, "afternoon")
+        expectEqual(moved["dueDate"] as? String, "2026-12-01")
+        expectEqual(moved["bucket"] as? String, "misc")
         let bucketed = try runner.json(["move", report, "--bucket", "must"], now: end.tuesday)
-        #expect(bucketed["bucket"] as? String == "mustDo")
+        expectEqual(bucketed["bucket"] as? String, "mustDo")
         let replanned = try runner.json(["today"], now: end.tuesday)
-        #expect(JSONPath.titles(JSONPath.tasks(replanned, "regions", "afternoon", "mustDo")) == ["Finish report"])
-        #expect(replanned["backlogCount"] as? Int == 1)
-        #expect(try runner.backlogGroups(now: end.tuesday)["Yesterday"] == ["Water plants"])
+        expectEqual(JSONPath.titles(JSONPath.tasks(replanned, "regions", "afternoon", "mustDo")), ["Finish report"])
+        expectEqual(replanned["backlogCount"] as? Int, 1)
+        try expectEqual(runner.backlogGroups(now: end.tuesday)["Yesterday"], ["Water plants"])
     }
 
     // MARK: Story 4
@@ -276,16 +277,16 @@ struct UserStoryTests {
         _ = try TriageBacklog(runner)
         let now = TriageBacklog.wednesday
         let backlog = try runner.json(["backlog"], now: now)
-        #expect(backlog["count"] as? Int == 8)
+        expectEqual(backlog["count"] as? Int, 8)
         let groups = try runner.backlogGroups(now: now)
-        #expect(groups.keys.sorted() == ["Older", "This Week", "Today", "Yesterday"])
-        #expect(Set(groups["Today"] ?? []) == Set(TriageBacklog.today))
-        #expect(Set(groups["Yesterday"] ?? []) == Set(TriageBacklog.yesterday))
-        #expect(Set(groups["This Week"] ?? []) == Set(TriageBacklog.thisWeek))
-        #expect(groups["Older"] == [])
+        expectEqual(groups.keys.sorted(), ["Older", "This Week", "Today", "Yesterday"])
+        expectEqual(Set(groups["Today"] ?? []), Set(TriageBacklog.today))
+        expectEqual(Set(groups["Yesterday"] ?? []), Set(TriageBacklog.yesterday))
+        expectEqual(Set(groups["This Week"] ?? []), Set(TriageBacklog.thisWeek))
+        expectEqual(groups["Older"], [])
         let order = (backlog["groups"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(order == ["Today", "Yesterday", "This Week", "Older"])
-        #expect(try runner.json(["today"], now: now)["backlogCount"] as? Int == 8)
+        expectEqual(order, ["Today", "Yesterday", "This Week", "Older"])
+        try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 8)
     }
 
     @Test("B-4 B-9 B-11 B-17 Story 4: a full Afternoon refuses another task with the exact message; delete updates the count")
@@ -299,9 +300,9 @@ struct UserStoryTests {
         // Afternoon already has its Must-Do; "Finish report" goes to Complementary.
         try runner.add("Prepare slides", ["--region", "afternoon", "--bucket", "must"], now: now)
         let moved = try runner.json(["move", report, "--region", "afternoon", "--bucket", "complementary"], now: now)
-        #expect(moved["region"] as? String == "afternoon")
-        #expect(moved["bucket"] as? String == "complementary")
-        #expect(try runner.json(["today"], now: now)["backlogCount"] as? Int == 7)
+        expectEqual(moved["region"] as? String, "afternoon")
+        expectEqual(moved["bucket"] as? String, "complementary")
+        try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 7)
         let afterMove = try runner.backlogGroups(now: now)
         #expect(!afterMove["Yesterday", default: []].contains("Finish report"))
 
@@ -311,40 +312,40 @@ struct UserStoryTests {
         }
         for index in 1...5 { try runner.add("Small thing \(index)", ["--region", "afternoon"], now: now) }
         let full = try runner.json(["today"], now: now)
-        #expect(BucketCounts(today: full, "afternoon") == BucketCounts(1, 3, 5))
+        expectEqual(BucketCounts(today: full, "afternoon"), BucketCounts(1, 3, 5))
 
         // Every further add or move into Afternoon is refused, in any bucket, with the exact message.
         let expected = regionFullMessage("Afternoon")
         let sortPhotos = try #require(backlog.ids["Sort photos"])
         for bucket in ["must", "complementary", "misc"] {
             let add = try runner.expectRefused(["add", "One more", "--region", "afternoon", "--bucket", bucket], now: now)
-            #expect(add.message == expected)
-            #expect(add.code == "region_full")
+            expectEqual(add.message, expected)
+            expectEqual(add.code, "region_full")
             let move = try runner.expectRefused(["move", sortPhotos, "--region", "afternoon", "--bucket", bucket],
                                                 now: now)
-            #expect(move.message == expected)
+            expectEqual(move.message, expected)
         }
         let plain = try runner.expectRefused(["add", "One more", "--region", "afternoon"], now: now)
-        #expect(plain.message == expected)
+        expectEqual(plain.message, expected)
         let raw = try runner.run(["add", "One more", "--region", "afternoon"], now: now)
         #expect(raw.stderr == "charflow: " + expected + "\n" || raw.stderr == expected + "\n")
-        #expect(BucketCounts(today: try runner.json(["today"], now: now), "afternoon") == BucketCounts(1, 3, 5))
+        expectEqual(BucketCounts(today: try runner.json(["today"], now: now), "afternoon"), BucketCounts(1, 3, 5))
 
         // Deleting the old task takes it out of the Backlog; the Today count follows.
         let expired = try #require(backlog.ids["Expired project research"])
         let deleted = try runner.json(["delete", expired], now: now)
-        #expect(deleted["droppedAt"] as? String == "2026-12-02T08:00:00+00:00")
+        expectEqual(deleted["droppedAt"] as? String, "2026-12-02T08:00:00+00:00")
         let groups = try runner.backlogGroups(now: now)
         #expect(!groups.values.joined().contains("Expired project research"))
-        #expect(Set(groups["This Week"] ?? []) == ["Read chapter 4", "Plan offsite"])
-        #expect(try runner.json(["backlog"], now: now)["count"] as? Int == 6)
-        #expect(try runner.json(["today"], now: now)["backlogCount"] as? Int == 6)
+        expectEqual(Set(groups["This Week"] ?? []), ["Read chapter 4", "Plan offsite"])
+        try expectEqual(runner.json(["backlog"], now: now)["count"] as? Int, 6)
+        try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 6)
 
         // "Permanently removed": purge takes it out of the store as well.
         let purged = try runner.json(["purge", expired], now: now)
-        #expect(purged["purged"] as? String == expired)
+        expectEqual(purged["purged"] as? String, expired)
         let all = try runner.json(["list", "--all"], now: now)
         #expect(!JSONPath.titles(JSONPath.tasks(all, "tasks")).contains("Expired project research"))
-        #expect(try runner.json(["today"], now: now)["backlogCount"] as? Int == 6)
+        try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 6)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Issue 16's words (D15) and the running session's chip on every screen, through the command line.
@@ -19,14 +20,14 @@ struct WordsAndChipCLITests {
         defer { runner.removeFolder() }
         let id = try runner.add("Write report", ["--region", "morning"])
         #expect(!(try runner.run(screen)).stdout.contains("▶"), "no chip before a session")
-        #expect(try runner.run(["begin", id]).status == 0)
+        try expectEqual(runner.run(["begin", id]).status, 0)
         let text = try runner.run(screen, now: "2026-11-30T09:12")
-        #expect(text.status == 0, "\(text.stderr)")
+        expectEqual(text.status, 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix("▶ Write report · 12"), "\(screen): \(text.stdout.prefix(120))")
-        #expect(text.stdout.components(separatedBy: "▶").count == 2, "one chip line")
+        expectEqual(text.stdout.components(separatedBy: "▶").count, 2, "one chip line")
         let json = try runner.run(screen + ["--json"], now: "2026-11-30T09:12")
         #expect(!json.stdout.contains("▶"), "--json keeps its shape")
-        #expect(try runner.run(["pause"], now: "2026-11-30T09:13").status == 0)
+        try expectEqual(runner.run(["pause"], now: "2026-11-30T09:13").status, 0)
         #expect(try runner.run(screen, now: "2026-11-30T09:20").stdout.hasPrefix("Ⅱ Write report"))
     }
 
@@ -37,13 +38,13 @@ struct WordsAndChipCLITests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let id = try runner.add("Tax return", ["--due", "today"])
-        #expect(try runner.run(["defer", id]).status == 0)
-        #expect(try runner.run(["defer", id], now: "2026-12-01T09:00").status == 0)
-        #expect(try runner.run(["today"], now: "2026-12-02T20:59").status == 0)
+        try expectEqual(runner.run(["defer", id]).status, 0)
+        try expectEqual(runner.run(["defer", id], now: "2026-12-01T09:00").status, 0)
+        try expectEqual(runner.run(["today"], now: "2026-12-02T20:59").status, 0)
         let keep = try runner.expectRefused(["plan", "carry", id, "--keep"], now: "2026-12-02T21:00")
         #expect(keep.message.contains("--later later-this-week"), "\(keep.message)")
         #expect(!keep.message.contains("--to"))
-        #expect(keep.code == "pick_a_day")
+        expectEqual(keep.code, "pick_a_day")
         let deferred = try runner.expectRefused(["defer", id], now: "2026-12-02T21:00")
         #expect(deferred.message.contains("--to later-this-week"), "\(deferred.message)")
     }
@@ -58,9 +59,9 @@ struct WordsAndChipCLITests {
         let refusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:05")
         #expect(refusal.message.contains("--settle done (log it) or stop"), "\(refusal.message)")
         #expect(!refusal.message.contains("defer") && !refusal.message.contains("drop"))
-        #expect(refusal.code == "session_running")
+        expectEqual(refusal.code, "session_running")
         let other = try runner.add("Call back")
-        #expect(try runner.run(["begin", other, "--settle", "stop"], now: "2026-11-30T09:06").status == 0)
+        try expectEqual(runner.run(["begin", other, "--settle", "stop"], now: "2026-11-30T09:06").status, 0)
         let taskRefusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:07")
         #expect(taskRefusal.message.contains("--settle done, stop, defer or drop"), "a task session keeps all four")
     }
@@ -72,7 +73,7 @@ struct WordsAndChipCLITests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let result = try runner.run(arguments)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.stderr.contains("Unknown option --bogus"), "\(result.stderr)")
         #expect(!result.stderr.contains("needs a value"))
         let missing = try runner.run(["add", "Milk", "--region"])
@@ -84,12 +85,11 @@ struct WordsAndChipCLITests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let id = try runner.add("Tax return", ["--due", "today"])
-        #expect(try runner.run(["defer", id, "--to", "next-week", "--reason", "too-much"]).status == 0)
+        try expectEqual(runner.run(["defer", id, "--to", "next-week", "--reason", "too-much"]).status, 0)
         let shown = try runner.run(["show", id]).stdout
         #expect(shown.contains("too much"), "\(shown)")
         #expect(!shown.contains("tooMuch"))
-        #expect(try runner.show(id, now: Self.now)["deferrals"].map { "\($0)" }?.contains("tooMuch") == true,
-                "--json keeps the stored name")
+        try expectEqual(runner.show(id, now: Self.now)["deferrals"].map { "\($0)" }?.contains("tooMuch"), true, "--json keeps the stored name")
     }
 
     @Test("a task's category label appears in its row on Today, the Backlog, a region and list")
@@ -118,11 +118,11 @@ struct WordsAndChipCLITests {
         let stretch = try runner.addHabit("Stretch", ["--days", "1,3,5"], now: "2026-11-16T09:00")
         try runner.ok(["habit", "pause", stretch, "--from", "2026-11-27", "--to", "2026-11-28", "--reason", "other"],
                            now: "2026-11-20T09:00")
-        #expect(try runner.run(["today"], now: Self.now).status == 0)
+        try expectEqual(runner.run(["today"], now: Self.now).status, 0)
         let off = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-24"], now: Self.now, code: "not_scheduled")
-        #expect(off == "This habit is not scheduled on 2026-11-24 (a Tuesday); only its scheduled days take a log.")
+        expectEqual(off, "This habit is not scheduled on 2026-11-24 (a Tuesday); only its scheduled days take a log.")
         let paused = try runner.habitRefused(["habit", "log", stretch, "--date", "2026-11-27"], now: Self.now, code: "habit_paused")
-        #expect(paused == "This habit is paused on 2026-11-27; paused days take no log.")
+        expectEqual(paused, "This habit is paused on 2026-11-27; paused days take no log.")
         try runner.ok(["habit", "log", stretch, "--date", "2026-11-25"], now: Self.now)
     }
 
@@ -134,15 +134,15 @@ struct WordsAndChipCLITests {
         try runner.ok(["habit", "begin", habit], now: Self.now)
         let today = try runner.json(["today"], now: "2026-11-30T09:05")
         let named = try #require(today["sessionHabit"] as? [String: Any], "\(today)")
-        #expect(named["id"] as? String == habit.lowercased())
-        #expect(named["title"] as? String == "Meditate")
-        #expect(today["sessionTitle"] as? String == "Meditate")
+        expectEqual(named["id"] as? String, habit.lowercased())
+        expectEqual(named["title"] as? String, "Meditate")
+        expectEqual(today["sessionTitle"] as? String, "Meditate")
         let status = try runner.json(["status"], now: "2026-11-30T09:05")
-        #expect((status["habit"] as? [String: Any])?["id"] as? String == habit.lowercased())
+        expectEqual((status["habit"] as? [String: Any])?["id"] as? String, habit.lowercased())
         let task = try runner.add("Write report", now: "2026-11-30T09:07")
         try runner.ok(["begin", task, "--settle", "stop"], now: "2026-11-30T09:07")
         let withTask = try runner.json(["today"], now: "2026-11-30T09:08")
         #expect(withTask["sessionHabit"] is NSNull)
-        #expect(withTask["sessionTitle"] as? String == "Write report")
+        expectEqual(withTask["sessionTitle"] as? String, "Write report")
     }
 }

@@ -31,12 +31,12 @@ struct CalDAVSourceTests {
         let environment = try Self.home()
         let source = try CalendarSource.named("Work", location: servers.radicale("alice/work/"), caldav: true,
                                               ownAddresses: [F.me], environment: environment)
-        #expect(source.kind == .caldav)
+        expectEqual(source.kind, .caldav)
         let refresh = try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
         #expect(refresh.changed)
-        #expect(refresh.snapshot.documents.count == (try F.files()).count)
-        #expect(refresh.snapshot.validator.collectionTag?.isEmpty == false)
-        #expect(refresh.snapshot.coverage == Self.window)
+        expectEqual(refresh.snapshot.documents.count, (try F.files()).count)
+        expectEqual(refresh.snapshot.validator.collectionTag?.isEmpty, false)
+        expectEqual(refresh.snapshot.coverage, Self.window)
         for zone in F.zones {
             let window = F.window(zone)
             let expander = CalendarExpander(calendar: F.calendar(zone))
@@ -45,7 +45,7 @@ struct CalDAVSourceTests {
             let fromFolder = try expander.occurrences(in: try F.documents(), source: "Work", ownAddresses: [F.me],
                                                       from: window.from, to: window.to).occurrences
             #expect(fromServer.count > 80)
-            #expect(fromServer == fromFolder, "\(zone)")
+            expectEqual(fromServer, fromFolder, "\(zone)")
         }
     }
 
@@ -59,12 +59,12 @@ struct CalDAVSourceTests {
             .occurrences(in: snapshot.documents, source: "Work", ownAddresses: [F.me] + snapshot.ownAddresses,
                          from: Self.window.start, to: Self.window.end).occurrences
         let reasons = Dictionary(grouping: found, by: \.uid).mapValues { Set($0.map(\.notBusyReason)) }
-        #expect(reasons["review@fixtures.charflow"] == [.declined])
-        #expect(reasons["focus@fixtures.charflow"] == [.transparent])
-        #expect(reasons["dentist@fixtures.charflow"] == [.cancelled])
-        #expect(reasons["team-lunch@fixtures.charflow"] == [nil, .cancelled])
-        #expect(reasons["standup@fixtures.charflow"] == [nil])
-        #expect(reasons["offsite@fixtures.charflow"] == [nil])
+        expectEqual(reasons["review@fixtures.charflow"], [.declined])
+        expectEqual(reasons["focus@fixtures.charflow"], [.transparent])
+        expectEqual(reasons["dentist@fixtures.charflow"], [.cancelled])
+        expectEqual(reasons["team-lunch@fixtures.charflow"], [nil, .cancelled])
+        expectEqual(reasons["standup@fixtures.charflow"], [nil])
+        expectEqual(reasons["offsite@fixtures.charflow"], [nil])
     }
 
     @Test("F-12 an unchanged collection costs one PROPFIND and keeps its snapshot; a new event on the server is read at the next refresh")
@@ -75,20 +75,19 @@ struct CalDAVSourceTests {
         let fetcher = CalendarFetcher(environment: environment)
         try await Self.put(servers.radicale("alice/changes/offsite.ics"), try String(contentsOf: F.folder.appendingPathComponent("offsite.ics"), encoding: .utf8))
         let first = try fetcher.refresh(source, window: Self.window, previous: nil)
-        #expect(first.snapshot.documents.map(\.name) == ["/alice/changes/offsite.ics"])
+        expectEqual(first.snapshot.documents.map(\.name), ["/alice/changes/offsite.ics"])
 
         let again = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
         #expect(!again.changed)
-        #expect(again.snapshot == first.snapshot)
+        expectEqual(again.snapshot, first.snapshot)
 
         let wider = DateInterval(start: Self.window.start, end: Self.window.end.addingTimeInterval(7 * 86_400))
-        #expect(try fetcher.refresh(source, window: wider, previous: first.snapshot).snapshot.coverage == wider,
-                "a window the last answer did not cover is asked for again")
+        try expectEqual(fetcher.refresh(source, window: wider, previous: first.snapshot).snapshot.coverage, wider, "a window the last answer did not cover is asked for again")
 
         try await Self.put(servers.radicale("alice/changes/standup.ics"), try String(contentsOf: F.folder.appendingPathComponent("standup.ics"), encoding: .utf8))
         let changed = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
         #expect(changed.changed)
-        #expect(changed.snapshot.documents.map(\.name) == ["/alice/changes/offsite.ics", "/alice/changes/standup.ics"])
+        expectEqual(changed.snapshot.documents.map(\.name), ["/alice/changes/offsite.ics", "/alice/changes/standup.ics"])
         #expect(changed.snapshot.validator.collectionTag != first.snapshot.validator.collectionTag)
     }
 
@@ -101,16 +100,16 @@ struct CalDAVSourceTests {
         let refused = #expect(throws: CalendarFailure.self) {
             try CalendarFetcher(environment: wrong).refresh(source, window: Self.window, previous: nil)
         }
-        #expect(refused == .unauthorized(source: "Work", host: "127.0.0.1", credentials: netrc))
-        #expect(refused?.message == "The calendar “Work” answered 401 (not signed in): the user name and password from \(netrc) were refused. Nothing was read.")
-        #expect(refused?.code == "calendar_unauthorized")
+        expectEqual(refused, .unauthorized(source: "Work", host: "127.0.0.1", credentials: netrc))
+        expectEqual(refused?.message, "The calendar “Work” answered 401 (not signed in): the user name and password from \(netrc) were refused. Nothing was read.")
+        expectEqual(refused?.code, "calendar_unauthorized")
 
         let none = try Self.home(password: nil)
         let missing = #expect(throws: CalendarFailure.self) {
             try CalendarFetcher(environment: none).refresh(source, window: Self.window, previous: nil)
         }
-        #expect(missing == .unauthorized(source: "Work", host: "127.0.0.1", credentials: nil))
-        #expect(missing?.message.contains("none were found for 127.0.0.1") == true)
+        expectEqual(missing, .unauthorized(source: "Work", host: "127.0.0.1", credentials: nil))
+        expectEqual(missing?.message.contains("none were found for 127.0.0.1"), true)
     }
 
     @Test("F-9 a password file is read when it is its owner's alone (0600) and refused when others may read it; it is never kept")
@@ -122,9 +121,9 @@ struct CalDAVSourceTests {
         chmod(file, 0o600)
         let source = try CalendarSource.named("Work", location: "http://alice@127.0.0.1:\(servers.radicalePort)/alice/work/", caldav: true,
                                               passwordFile: "work-password", environment: environment)
-        #expect(source.passwordFile == file)
+        expectEqual(source.passwordFile, file)
         let refresh = try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
-        #expect(refresh.snapshot.documents.count == (try F.files()).count)
+        expectEqual(refresh.snapshot.documents.count, (try F.files()).count)
         let kept = try String(decoding: JSONEncoder().encode(source), as: UTF8.self) + String(decoding: JSONEncoder().encode(refresh.snapshot), as: UTF8.self)
         #expect(!kept.contains(CalendarServers.password), "the password is in neither the source nor the snapshot")
 
@@ -132,8 +131,8 @@ struct CalDAVSourceTests {
         let open = #expect(throws: CalendarFailure.self) {
             try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
         }
-        #expect(open == .passwordFile(path: file, problem: .openToOthers(mode: 0o644)))
-        #expect(open?.message.contains("chmod 600") == true)
+        expectEqual(open, .passwordFile(path: file, problem: .openToOthers(mode: 0o644)))
+        expectEqual(open?.message.contains("chmod 600"), true)
         #expect(throws: CalendarFailure.passwordFile(path: file, problem: .openToOthers(mode: 0o644))) {
             try CalendarSource.named("Work", location: servers.radicale("alice/work/"), caldav: true, passwordFile: file, environment: environment)
         }

@@ -1,6 +1,7 @@
 import CharflowCalendar
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What the expansion gives for the cases other planners get wrong, one by one (F-10).
@@ -20,38 +21,38 @@ struct CalendarExpanderTests {
     func overridesReplaceTheirInstance() throws {
         let standup = try Self.expand("Europe/Berlin").occurrences.filter { $0.uid == "standup@fixtures.charflow" }
         let starts = standup.map { F.utc(Self.start($0)) }
-        #expect(starts == ["2026-03-03T08:00:00Z", "2026-03-10T08:00:00Z", "2026-03-17T08:00:00Z", "2026-03-31T07:00:00Z",
+        expectEqual(starts, ["2026-03-03T08:00:00Z", "2026-03-10T08:00:00Z", "2026-03-17T08:00:00Z", "2026-03-31T07:00:00Z",
                            "2026-04-09T12:00:00Z", "2026-04-14T12:00:00Z", "2026-04-21T07:00:00Z", "2026-04-28T07:00:00Z"])
         let berlin = F.calendar("Europe/Berlin")
         #expect(standup.filter { $0.title == "Standup" }.allSatisfy { berlin.timeOfDay(at: Self.start($0)) == TimeOfDay(hour: 9, minute: 0) })
         let moved = try #require(standup.first { $0.title == "Standup (moved to Thursday)" })
-        #expect(moved.recurrenceID == .instant(Self.utc("2026-04-07T07:00:00Z")))
-        #expect(moved.timing == .timed(start: Self.utc("2026-04-09T12:00:00Z"), end: Self.utc("2026-04-09T12:30:00Z")))
+        expectEqual(moved.recurrenceID, .instant(Self.utc("2026-04-07T07:00:00Z")))
+        expectEqual(moved.timing, .timed(start: Self.utc("2026-04-09T12:00:00Z"), end: Self.utc("2026-04-09T12:30:00Z")))
         let newYork = try #require(standup.first { $0.title == "Standup (from New York)" })
-        #expect(newYork.recurrenceID == .instant(Self.utc("2026-04-14T07:00:00Z")))
-        #expect(newYork.timing == .timed(start: Self.utc("2026-04-14T12:00:00Z"), end: Self.utc("2026-04-14T12:45:00Z")))
-        #expect(standup.first?.recurrenceID?.description == "2026-03-03T08:00:00Z")
-        #expect(standup.first?.location == "Room 4")
-        #expect(Set(standup.map(\.recurrenceID)).count == standup.count, "every occurrence has its own recurrence id")
+        expectEqual(newYork.recurrenceID, .instant(Self.utc("2026-04-14T07:00:00Z")))
+        expectEqual(newYork.timing, .timed(start: Self.utc("2026-04-14T12:00:00Z"), end: Self.utc("2026-04-14T12:45:00Z")))
+        expectEqual(standup.first?.recurrenceID?.description, "2026-03-03T08:00:00Z")
+        expectEqual(standup.first?.location, "Room 4")
+        expectEqual(Set(standup.map(\.recurrenceID)).count, standup.count, "every occurrence has its own recurrence id")
     }
 
     @Test("F-10 an all-day event over three days is one occurrence of days, whole days in whatever zone the person is in")
     func allDayMultiDay() throws {
         for zone in F.zones {
             let offsite = try Self.expand(zone).occurrences.filter { $0.uid == "offsite@fixtures.charflow" }
-            #expect(offsite.count == 1)
-            #expect(offsite.first?.timing == .allDay(first: LocalDay(year: 2026, month: 3, day: 25)!, last: LocalDay(year: 2026, month: 3, day: 27)!))
-            #expect(offsite.first?.recurrenceID == nil)
+            expectEqual(offsite.count, 1)
+            expectEqual(offsite.first?.timing, .allDay(first: LocalDay(year: 2026, month: 3, day: 25)!, last: LocalDay(year: 2026, month: 3, day: 27)!))
+            expectEqual(offsite.first?.recurrenceID, nil)
             let calendar = F.calendar(zone)
             let span = try #require(offsite.first?.interval(in: calendar))
-            #expect(calendar.calendarDay(at: span.start) == LocalDay(year: 2026, month: 3, day: 25))
-            #expect(calendar.timeOfDay(at: span.start) == .midnight)
-            #expect(calendar.calendarDay(at: span.end) == LocalDay(year: 2026, month: 3, day: 28))
+            expectEqual(calendar.calendarDay(at: span.start), LocalDay(year: 2026, month: 3, day: 25))
+            expectEqual(calendar.timeOfDay(at: span.start), .midnight)
+            expectEqual(calendar.calendarDay(at: span.end), LocalDay(year: 2026, month: 3, day: 28))
         }
         let bins = try Self.expand("Europe/Berlin").occurrences.filter { $0.uid == "bin-day@fixtures.charflow" }
         #expect(!bins.contains { $0.timing == .allDay(first: LocalDay(year: 2026, month: 4, day: 2)!, last: LocalDay(year: 2026, month: 4, day: 2)!) },
                 "an all-day EXDATE removes its day")
-        #expect(bins.first?.recurrenceID == .day(LocalDay(year: 2026, month: 3, day: 5)!))
+        expectEqual(bins.first?.recurrenceID, .day(LocalDay(year: 2026, month: 3, day: 5)!))
     }
 
     @Test("F-10 a floating time is the same wall time in every zone; a UTC time is the same instant in every zone")
@@ -60,10 +61,10 @@ struct CalendarExpanderTests {
             let found = try Self.expand(zone).occurrences
             let calendar = F.calendar(zone)
             let lunches = found.filter { $0.uid == "lunch@fixtures.charflow" }
-            #expect(lunches.count == 6)
+            expectEqual(lunches.count, 6)
             #expect(lunches.allSatisfy { calendar.timeOfDay(at: Self.start($0)) == TimeOfDay(hour: 12, minute: 30) }, "\(zone)")
             let deploys = found.filter { $0.uid == "deploy@fixtures.charflow" }.map { F.utc(Self.start($0)) }
-            #expect(deploys.first == "2026-03-03T20:00:00Z")
+            expectEqual(deploys.first, "2026-03-03T20:00:00Z")
         }
     }
 
@@ -71,11 +72,10 @@ struct CalendarExpanderTests {
     func zoneNames() throws {
         let found = try Self.expand("America/New_York").occurrences
         let board = found.filter { $0.uid == "board@fixtures.charflow" }.map { F.utc(Self.start($0)) }
-        #expect(board.prefix(5) == ["2026-03-06T10:00:00Z", "2026-03-13T10:00:00Z", "2026-03-20T10:00:00Z", "2026-03-27T10:00:00Z",
+        expectEqual(board.prefix(5), ["2026-03-06T10:00:00Z", "2026-03-13T10:00:00Z", "2026-03-20T10:00:00Z", "2026-03-27T10:00:00Z",
                                     "2026-04-03T09:00:00Z"], "“Custom Berlin” by its VTIMEZONE")
         let supplier = found.filter { $0.uid == "supplier@fixtures.charflow" }.map { F.utc(Self.start($0)) }
-        #expect(supplier.prefix(4) == ["2026-03-26T09:00:00Z", "2026-03-27T09:00:00Z", "2026-03-28T09:00:00Z", "2026-03-29T08:00:00Z"],
-                "“W. Europe Standard Time” as Europe/Berlin")
+        expectEqual(supplier.prefix(4), ["2026-03-26T09:00:00Z", "2026-03-27T09:00:00Z", "2026-03-28T09:00:00Z", "2026-03-29T08:00:00Z"], "“W. Europe Standard Time” as Europe/Berlin")
 
         let odd = """
             BEGIN:VCALENDAR\r
@@ -97,29 +97,27 @@ struct CalendarExpanderTests {
             """
         let result = try Self.expand("Europe/Berlin", documents: [CalendarDocument(name: "odd.ics", text: odd)])
         let starts = Dictionary(uniqueKeysWithValues: result.occurrences.map { ($0.uid, F.utc(Self.start($0))) })
-        #expect(starts["prefixed@x"] == "2026-03-10T13:00:00Z")
-        #expect(starts["tokyo@x"] == "2026-03-10T00:00:00Z")
-        #expect(starts["unknown@x"] == "2026-03-10T08:00:00Z", "read in the person's zone")
-        #expect(result.unknownZones == ["Atlantis Standard Time"])
+        expectEqual(starts["prefixed@x"], "2026-03-10T13:00:00Z")
+        expectEqual(starts["tokyo@x"], "2026-03-10T00:00:00Z")
+        expectEqual(starts["unknown@x"], "2026-03-10T08:00:00Z", "read in the person's zone")
+        expectEqual(result.unknownZones, ["Atlantis Standard Time"])
     }
 
     @Test("F-10 across the DST night: a night shift keeps its wall-clock end, a time the clocks skip is read after the jump")
     func dstNight() throws {
         let found = try Self.expand("Europe/Berlin").occurrences
         let night = try #require(found.first { $0.uid == "night@fixtures.charflow" && F.utc(Self.start($0)) == "2026-03-28T21:00:00Z" })
-        #expect(night.timing == .timed(start: Self.utc("2026-03-28T21:00:00Z"), end: Self.utc("2026-03-29T04:00:00Z")), "22:00 to 06:00, seven hours")
+        expectEqual(night.timing, .timed(start: Self.utc("2026-03-28T21:00:00Z"), end: Self.utc("2026-03-29T04:00:00Z")), "22:00 to 06:00, seven hours")
         let train = try #require(found.first { $0.uid == "train@fixtures.charflow" && F.utc(Self.start($0)) == "2026-03-29T01:30:00Z" })
-        #expect(F.calendar("Europe/Berlin").timeOfDay(at: Self.start(train)) == TimeOfDay(hour: 3, minute: 30))
+        expectEqual(F.calendar("Europe/Berlin").timeOfDay(at: Self.start(train)), TimeOfDay(hour: 3, minute: 30))
     }
 
     @Test("F-10 a series begun years before the window is expanded from the window, not from its start, and is the same")
     func oldSeries() throws {
         let found = try Self.expand("America/New_York").occurrences
-        #expect(found.filter { $0.uid == "one-to-one@fixtures.charflow" }.map { F.utc(Self.start($0)) }
-                == ["2026-03-11T20:00:00Z", "2026-03-25T20:00:00Z", "2026-04-08T20:00:00Z", "2026-04-22T20:00:00Z"])
-        #expect(found.filter { $0.uid == "birthday@fixtures.charflow" }.map(\.timing)
-                == [.allDay(first: LocalDay(year: 2026, month: 4, day: 12)!, last: LocalDay(year: 2026, month: 4, day: 12)!)])
-        #expect(found.filter { $0.uid == "month-end@fixtures.charflow" }.count == 2)
+        expectEqual(found.filter { $0.uid == "one-to-one@fixtures.charflow" }.map { F.utc(Self.start($0)) }, ["2026-03-11T20:00:00Z", "2026-03-25T20:00:00Z", "2026-04-08T20:00:00Z", "2026-04-22T20:00:00Z"])
+        expectEqual(found.filter { $0.uid == "birthday@fixtures.charflow" }.map(\.timing), [.allDay(first: LocalDay(year: 2026, month: 4, day: 12)!, last: LocalDay(year: 2026, month: 4, day: 12)!)])
+        expectEqual(found.filter { $0.uid == "month-end@fixtures.charflow" }.count, 2)
     }
 
     @Test("F-10 an event touching the window's edge counts only when it overlaps it; the order is by start")
@@ -151,7 +149,7 @@ struct CalendarExpanderTests {
         let found = try CalendarExpander(calendar: F.calendar("Europe/Berlin"))
             .occurrences(in: [CalendarDocument(name: "edges.ics", text: text)], source: "E",
                          from: Self.utc("2026-03-01T08:00:00Z"), to: Self.utc("2026-03-01T09:00:00Z")).occurrences
-        #expect(found.map(\.uid) == ["across@x", "at-start@x"])
+        expectEqual(found.map(\.uid), ["across@x", "at-start@x"])
     }
 
     @Test("F-10 a rule with no end that would give more than the limit stops there and says which event")
@@ -160,8 +158,8 @@ struct CalendarExpanderTests {
         let window = F.window("Europe/Berlin")
         let result = try CalendarExpander(calendar: F.calendar("Europe/Berlin"))
             .occurrences(in: [CalendarDocument(name: "tick.ics", text: text)], source: "T", from: window.from, to: window.to)
-        #expect(result.occurrences.count == CalendarExpander.instanceLimit)
-        #expect(result.truncatedEvents == ["tick@x"])
+        expectEqual(result.occurrences.count, CalendarExpander.instanceLimit)
+        expectEqual(result.truncatedEvents, ["tick@x"])
     }
 
     static func start(_ occurrence: CalendarOccurrence) -> Date {

@@ -1,4 +1,5 @@
 @testable import CharflowCalendar
+import CharflowTestSupport
 import Testing
 
 /// WebDAV multistatus answers, as different CalDAV servers write them (F-9).
@@ -38,17 +39,17 @@ struct DAVXMLTests {
             </d:multistatus>
             """
         let parsed = try #require(DAVMultistatus(Array(answer.utf8)))
-        #expect(parsed.responses.map(\.href) == ["/cal/a%20b.ics", "/cal/c.ics"])
+        expectEqual(parsed.responses.map(\.href), ["/cal/a%20b.ics", "/cal/c.ics"])
         let first = try #require(parsed.responses.first?.property(DAVElement.caldav, "calendar-data"))
-        #expect(first.text == "BEGIN:VCALENDAR\r\nSUMMARY:Fish & chips <3!\r\nEND:VCALENDAR")
-        #expect(parsed.responses.first?.property(DAVElement.dav, "displayname") == nil)
-        #expect(parsed.responses.last?.property(DAVElement.caldav, "calendar-data")?.text == "BEGIN:VCALENDAR\nSUMMARY:<b>bold</b> & raw\nEND:VCALENDAR")
+        expectEqual(first.text, "BEGIN:VCALENDAR\r\nSUMMARY:Fish & chips <3!\r\nEND:VCALENDAR")
+        expectEqual(parsed.responses.first?.property(DAVElement.dav, "displayname"), nil)
+        expectEqual(parsed.responses.last?.property(DAVElement.caldav, "calendar-data")?.text, "BEGIN:VCALENDAR\nSUMMARY:<b>bold</b> & raw\nEND:VCALENDAR")
     }
 
     @Test("F-9 what is not a multistatus is not read as one")
     func notMultistatus() {
-        #expect(DAVMultistatus(Array("<html><body>Sign in</body></html>".utf8)) == nil)
-        #expect(DAVMultistatus(Array("<d:multistatus xmlns:d=\"DAV:\"><d:response>".utf8)) == nil)
-        #expect(DAVMultistatus(Array("".utf8)) == nil)
+        expectEqual(DAVMultistatus(Array("<html><body>Sign in</body></html>".utf8)), nil)
+        expectEqual(DAVMultistatus(Array("<d:multistatus xmlns:d=\"DAV:\"><d:response>".utf8)), nil)
+        expectEqual(DAVMultistatus(Array("".utf8)), nil)
     }
 }

@@ -24,13 +24,13 @@ struct ExpansionAgreementTests {
         let found = try #require(reference["occurrences"] as? [[String: Any]], "no occurrences from Python")
         let theirs = found.map(Self.line)
         let uids = Set(theirs.map { String($0.split(separator: " ")[0]) })
-        #expect(uids.count == files.count + 2, "every fixture event has occurrences in the window (one file holds three)")
+        expectEqual(uids.count, files.count + 2, "every fixture event has occurrences in the window (one file holds three)")
         for uid in uids.sorted() {
             let mine = ours.occurrences.filter { $0.uid == uid }.map(F.line).sorted()
             let python = theirs.filter { $0.hasPrefix(uid + " ") }.sorted()
-            #expect(mine == python, "\(uid) in \(zone)")
+            expectEqual(mine, python, "\(uid) in \(zone)")
         }
-        #expect(ours.occurrences.map(F.line).sorted() == theirs.sorted())
+        expectEqual(ours.occurrences.map(F.line).sorted(), theirs.sorted())
     }
 
     /// A Python occurrence in the form of `CalendarFixtures.line`. An instance that begins at a time the

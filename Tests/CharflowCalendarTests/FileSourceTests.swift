@@ -19,19 +19,19 @@ struct FileSourceTests {
         try "BEGIN:VCALENDAR\nbroken".write(to: folder.appendingPathComponent(".hidden.ics"), atomically: true, encoding: .utf8)
         let environment = CalendarEnvironment(home: parent.path, workingDirectory: parent.path)
         let source = try CalendarSource.named("Khal", location: "events", ownAddresses: [F.me], environment: environment)
-        #expect(source.kind == .folder)
-        #expect(source.location == folder.path)
+        expectEqual(source.kind, .folder)
+        expectEqual(source.location, folder.path)
         let fetcher = CalendarFetcher(environment: environment)
         let first = try fetcher.refresh(source, window: Self.window, previous: nil)
-        #expect(first.snapshot.documents.map(\.name) == (try F.files()).map(\.lastPathComponent))
-        #expect(first.snapshot.documents == (try F.documents()))
+        expectEqual(first.snapshot.documents.map(\.name), (try F.files()).map(\.lastPathComponent))
+        expectEqual(first.snapshot.documents, (try F.documents()))
 
         #expect(try !fetcher.refresh(source, window: Self.window, previous: first.snapshot).changed)
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("dentist-cancelled.ics"))
         let removed = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
         #expect(removed.changed)
-        #expect(removed.snapshot.documents.count == first.snapshot.documents.count - 1)
+        expectEqual(removed.snapshot.documents.count, first.snapshot.documents.count - 1)
 
         let added = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:added@x\r\nDTSTAMP:20260201T120000Z\r\nSUMMARY:Added\r\n"
             + "DTSTART:20260305T100000Z\r\nDTEND:20260305T110000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
@@ -52,21 +52,20 @@ struct FileSourceTests {
         try F.combined().write(to: file, atomically: true, encoding: .utf8)
         let environment = CalendarEnvironment(home: parent.path, workingDirectory: "/")
         let source = try CalendarSource.named("All", location: "~/all.ics", environment: environment)
-        #expect(source.kind == .file)
-        #expect(source.location == file.path)
+        expectEqual(source.kind, .file)
+        expectEqual(source.location, file.path)
         let fetcher = CalendarFetcher(environment: environment)
         let first = try fetcher.refresh(source, window: Self.window, previous: nil)
-        #expect(first.snapshot.documents.map(\.name) == ["all.ics"])
+        expectEqual(first.snapshot.documents.map(\.name), ["all.ics"])
         #expect(try !fetcher.refresh(source, window: Self.window, previous: first.snapshot).changed)
         let window = F.window("America/New_York")
         let expander = CalendarExpander(calendar: F.calendar("America/New_York"))
-        #expect(try expander.occurrences(in: first.snapshot.documents, source: "All", from: window.from, to: window.to).occurrences
-                == expander.occurrences(in: try F.documents(), source: "All", from: window.from, to: window.to).occurrences)
+        try expectEqual(expander.occurrences(in: first.snapshot.documents, source: "All", from: window.from, to: window.to).occurrences, expander.occurrences(in: try F.documents(), source: "All", from: window.from, to: window.to).occurrences)
 
         let missing = #expect(throws: CalendarFailure.self) {
             try CalendarSource.named("Gone", location: "/no/such/calendar.ics", environment: environment)
         }
-        #expect(missing == .unreadable(source: "Gone", path: "/no/such/calendar.ics", reason: "there is no file or folder there"))
+        expectEqual(missing, .unreadable(source: "Gone", path: "/no/such/calendar.ics", reason: "there is no file or folder there"))
         #expect(throws: CalendarFailure.addressRefused(address: "/no/such/calendar.ics", problem: .caldavNeedsAddress)) {
             try CalendarSource.named("Gone", location: "/no/such/calendar.ics", caldav: true, environment: environment)
         }

@@ -1,6 +1,7 @@
 import CharflowCalendar
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// libical and libcurl are opened when first used, never linked, so the installed executable still
@@ -34,8 +35,8 @@ struct LibraryLoadingTests {
     @Test("F-9 a machine without libical or libcurl is told so in words")
     func missingLibraryWords() {
         let failure = CalendarFailure.libraryMissing(library: "libical", package: "libical3")
-        #expect(failure.message == "Calendars need libical, which is not installed on this machine (Debian package libical3).")
-        #expect(failure.code == "calendar_library_missing")
-        #expect(failure.kind == .unavailable)
+        expectEqual(failure.message, "Calendars need libical, which is not installed on this machine (Debian package libical3).")
+        expectEqual(failure.code, "calendar_library_missing")
+        expectEqual(failure.kind, .unavailable)
     }
 }

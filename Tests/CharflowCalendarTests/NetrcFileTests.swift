@@ -1,4 +1,5 @@
 @testable import CharflowCalendar
+import CharflowTestSupport
 import Testing
 
 /// `.netrc` read as curl and ftp read it, for a source's credentials (F-9).
@@ -18,12 +19,11 @@ struct NetrcFileTests {
             machine CalDAV.Example.net login pat password p4ss account ignored
             default login anyone password fallback
             """)
-        #expect(file.entry(host: "calendar.example.org", login: nil) == .init(machine: "calendar.example.org", login: "sam", password: "two words \" here"))
-        #expect(file.entry(host: "calendar.example.org", login: "alex")?.password == "other")
-        #expect(file.entry(host: "caldav.example.net", login: nil)?.login == "pat")
-        #expect(file.entry(host: "evil.example.org", login: nil)?.password == "fallback", "a macro's body is not read as entries")
-        #expect(file.entry(host: "elsewhere.example.com", login: nil) == .init(machine: nil, login: "anyone", password: "fallback"))
-        #expect(NetrcFile("machine only.example.org login nobody").entry(host: "only.example.org", login: nil) == nil,
-                "an entry without a password gives nothing")
+        expectEqual(file.entry(host: "calendar.example.org", login: nil), .init(machine: "calendar.example.org", login: "sam", password: "two words \" here"))
+        expectEqual(file.entry(host: "calendar.example.org", login: "alex")?.password, "other")
+        expectEqual(file.entry(host: "caldav.example.net", login: nil)?.login, "pat")
+        expectEqual(file.entry(host: "evil.example.org", login: nil)?.password, "fallback", "a macro's body is not read as entries")
+        expectEqual(file.entry(host: "elsewhere.example.com", login: nil), .init(machine: nil, login: "anyone", password: "fallback"))
+        expectEqual(NetrcFile("machine only.example.org login nobody").entry(host: "only.example.org", login: nil), nil, "an entry without a password gives nothing")
     }
 }

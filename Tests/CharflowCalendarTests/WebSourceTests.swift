@@ -21,9 +21,9 @@ struct WebSourceTests {
         let servers = try CalendarServers.shared()
         let environment = try Self.environment()
         let source = try CalendarSource.named("Subscribed", location: servers.http("calendar.ics"), environment: environment)
-        #expect(source.kind == .web)
+        expectEqual(source.kind, .web)
         let refresh = try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
-        #expect(refresh.snapshot.documents.count == 1)
+        expectEqual(refresh.snapshot.documents.count, 1)
         #expect(refresh.snapshot.validator.etag != nil)
         #expect(refresh.snapshot.validator.lastModified != nil)
         for zone in F.zones {
@@ -34,7 +34,7 @@ struct WebSourceTests {
             let folder = try expander.occurrences(in: try F.documents(), source: "Subscribed", ownAddresses: [F.me],
                                                   from: window.from, to: window.to).occurrences
             #expect(served.count > 80)
-            #expect(served == folder, "\(zone)")
+            expectEqual(served, folder, "\(zone)")
         }
     }
 
@@ -52,11 +52,11 @@ struct WebSourceTests {
 
         let second = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
         #expect(!second.changed)
-        #expect(second.snapshot == first.snapshot)
+        expectEqual(second.snapshot, first.snapshot)
         let asked = try servers.httpLog().filter { $0["path"] as? String == "/\(name)" }
-        #expect(asked.map { $0["status"] as? Int } == [200, 304])
-        #expect(asked.last?["ifNoneMatch"] as? String == first.snapshot.validator.etag)
-        #expect(asked.last?["ifModifiedSince"] as? String == first.snapshot.validator.lastModified)
+        expectEqual(asked.map { $0["status"] as? Int }, [200, 304])
+        expectEqual(asked.last?["ifNoneMatch"] as? String, first.snapshot.validator.etag)
+        expectEqual(asked.last?["ifModifiedSince"] as? String, first.snapshot.validator.lastModified)
 
         // Only Last-Modified to go by: the server answers If-Modified-Since alone.
         var dated = first.snapshot
@@ -66,8 +66,8 @@ struct WebSourceTests {
         try String(contentsOf: F.folder.appendingPathComponent("offsite.ics"), encoding: .utf8).write(to: file, atomically: true, encoding: .utf8)
         let third = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
         #expect(third.changed)
-        #expect(third.snapshot.documents.first?.text.contains("UID:offsite@fixtures.charflow") == true)
-        #expect(try servers.httpLog().filter { $0["path"] as? String == "/\(name)" }.map { $0["status"] as? Int } == [200, 304, 304, 200])
+        expectEqual(third.snapshot.documents.first?.text.contains("UID:offsite@fixtures.charflow"), true)
+        try expectEqual(servers.httpLog().filter { $0["path"] as? String == "/\(name)" }.map { $0["status"] as? Int }, [200, 304, 304, 200])
     }
 
     @Test("F-9 plain http:// is refused for an address that is not this machine, also when a redirect leads there; a redirect on this machine is followed")
@@ -77,15 +77,14 @@ struct WebSourceTests {
             let refused = #expect(throws: CalendarFailure.self) {
                 try CalendarSource.named("Remote", location: address, environment: environment)
             }
-            #expect(refused == .addressRefused(address: address, problem: .plainHTTPNotLoopback))
-            #expect(refused?.message.contains("use https://") == true)
+            expectEqual(refused, .addressRefused(address: address, problem: .plainHTTPNotLoopback))
+            expectEqual(refused?.message.contains("use https://"), true)
         }
         for address in ["http://127.0.0.1:1/x.ics", "http://127.10.0.3/x.ics", "http://localhost/x.ics", "http://[::1]:8080/x.ics",
                         "https://calendar.example.org/x.ics"] {
             #expect(throws: Never.self) { try CalendarSource.named("Local", location: address, environment: environment) }
         }
-        #expect(try CalendarSource.named("Link", location: "webcal://calendar.example.org/x.ics", environment: environment).location
-                == "https://calendar.example.org/x.ics")
+        try expectEqual(CalendarSource.named("Link", location: "webcal://calendar.example.org/x.ics", environment: environment).location, "https://calendar.example.org/x.ics")
         #expect(throws: CalendarFailure.addressRefused(address: "https://sam@calendar.example.org/x.ics", problem: .carriesPassword)) {
             try CalendarSource.named("Link", location: "https://sam:hunter2@calendar.example.org/x.ics", environment: environment)
         }
@@ -100,7 +99,7 @@ struct WebSourceTests {
             try fetcher.refresh(away, window: Self.window, previous: nil)
         }
         let moved = try CalendarSource.named("Moved", location: servers.http("moved.ics"), environment: environment)
-        #expect(try fetcher.refresh(moved, window: Self.window, previous: nil).snapshot.documents.count == 1)
+        try expectEqual(fetcher.refresh(moved, window: Self.window, previous: nil).snapshot.documents.count, 1)
     }
 
     @Test("F-9 a 401 from an address names the source; the password from .netrc is sent, and a 404 says what came back")
@@ -114,12 +113,12 @@ struct WebSourceTests {
         }
         let netrc = environment.home! + "/.netrc"
         try "default login alice password secret\n".write(toFile: netrc, atomically: true, encoding: .utf8)
-        #expect(try fetcher.refresh(source, window: Self.window, previous: nil).snapshot.documents.count == 1)
+        try expectEqual(fetcher.refresh(source, window: Self.window, previous: nil).snapshot.documents.count, 1)
 
         let missing = try CalendarSource.named("Missing", location: servers.http("no-such.ics"), environment: environment)
         let refused = #expect(throws: CalendarFailure.self) { try fetcher.refresh(missing, window: Self.window, previous: nil) }
-        #expect(refused == .httpStatus(source: "Missing", status: 404))
-        #expect(refused?.message == "The calendar “Missing” answered HTTP 404 instead of a calendar. Nothing was read.")
+        expectEqual(refused, .httpStatus(source: "Missing", status: 404))
+        expectEqual(refused?.message, "The calendar “Missing” answered HTTP 404 instead of a calendar. Nothing was read.")
     }
 
     @Test("F-12 a server that takes the connection and never answers is given up on within the time allowed")
@@ -138,7 +137,7 @@ struct WebSourceTests {
             try fetcher.refresh(try CalendarSource.named("Gone", location: "http://127.0.0.1:1/x.ics", environment: environment),
                                 window: Self.window, previous: nil)
         }
-        #expect(unreachable?.code == "calendar_unreachable")
+        expectEqual(unreachable?.code, "calendar_unreachable")
     }
 }
 

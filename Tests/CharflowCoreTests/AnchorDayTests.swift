@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Where anchors fall on a logical day (rule F-3): a concrete start and end in the person's zone, with
@@ -28,17 +29,17 @@ struct AnchorDayTests {
         let standup = try Self.fixed("Standup", "09:30", days: AnchorTiming.weekdays)
         let friday = try Self.day("2026-03-27", calendar: calendar)
         let occurrence = try #require(friday.occurrence(of: standup, firstDay: try Fixture.day("2026-03-01"), resolution: nil))
-        #expect(occurrence.start == (try Fixture.utc("2026-03-27T09:30:00Z")))
-        #expect(occurrence.end == (try Fixture.utc("2026-03-27T09:45:00Z")))
-        #expect(occurrence.region == .morning)
-        #expect(occurrence.outcome == nil)
+        expectEqual(occurrence.start, (try Fixture.utc("2026-03-27T09:30:00Z")))
+        expectEqual(occurrence.end, (try Fixture.utc("2026-03-27T09:45:00Z")))
+        expectEqual(occurrence.region, .morning)
+        expectEqual(occurrence.outcome, nil)
         let saturday = try Self.day("2026-03-28", calendar: calendar)
-        #expect(saturday.occurrence(of: standup, firstDay: try Fixture.day("2026-03-01"), resolution: nil) == nil)
+        expectEqual(saturday.occurrence(of: standup, firstDay: try Fixture.day("2026-03-01"), resolution: nil), nil)
         // Before the anchor was made, and once archived, there is none.
-        #expect(friday.occurrence(of: standup, firstDay: try Fixture.day("2026-03-28"), resolution: nil) == nil)
+        expectEqual(friday.occurrence(of: standup, firstDay: try Fixture.day("2026-03-28"), resolution: nil), nil)
         var archived = standup
         archived.isArchived = true
-        #expect(friday.occurrence(of: archived, firstDay: try Fixture.day("2026-03-01"), resolution: nil) == nil)
+        expectEqual(friday.occurrence(of: archived, firstDay: try Fixture.day("2026-03-01"), resolution: nil), nil)
     }
 
     @Test("F-3 across London's change to summer time a fixed anchor keeps its wall-clock time, one hour earlier in UTC; at a time the clock skips it starts when the clock jumps")
@@ -48,15 +49,15 @@ struct AnchorDayTests {
         let first = try Fixture.day("2026-03-01")
         let before = try #require(try Self.day("2026-03-28", calendar: calendar).occurrence(of: standup, firstDay: first, resolution: nil))
         let after = try #require(try Self.day("2026-03-30", calendar: calendar).occurrence(of: standup, firstDay: first, resolution: nil))
-        #expect(before.start == (try Fixture.utc("2026-03-28T09:30:00Z")))
-        #expect(after.start == (try Fixture.utc("2026-03-30T08:30:00Z")))
-        #expect(calendar.timeOfDay(at: after.start) == TimeOfDay(hour: 9, minute: 30))
+        expectEqual(before.start, (try Fixture.utc("2026-03-28T09:30:00Z")))
+        expectEqual(after.start, (try Fixture.utc("2026-03-30T08:30:00Z")))
+        expectEqual(calendar.timeOfDay(at: after.start), TimeOfDay(hour: 9, minute: 30))
         // 01:30 on the night the clock goes from 01:00 to 02:00: the anchor starts at 02:00 BST (01:00 UTC).
         let night = try Self.fixed("Night call", "01:30", duration: 60)
         let skipped = try #require(try Self.day("2026-03-29", calendar: calendar).occurrence(of: night, firstDay: first, resolution: nil))
-        #expect(skipped.start == (try Fixture.utc("2026-03-29T01:00:00Z")))
-        #expect(skipped.end == (try Fixture.utc("2026-03-29T02:00:00Z")), "an hour of elapsed time")
-        #expect(skipped.region == nil)
+        expectEqual(skipped.start, (try Fixture.utc("2026-03-29T01:00:00Z")))
+        expectEqual(skipped.end, (try Fixture.utc("2026-03-29T02:00:00Z")), "an hour of elapsed time")
+        expectEqual(skipped.region, nil)
     }
 
     @Test("F-3 with a 04:00 rollover an anchor at 01:30 falls in the small hours after the day's date, still that logical day, in an evening that runs past midnight")
@@ -68,9 +69,9 @@ struct AnchorDayTests {
         let late = try Self.fixed("Late prayer group", "01:30")
         let day = try Self.day("2026-03-10", calendar: calendar, regions: regions)
         let occurrence = try #require(day.occurrence(of: late, firstDay: try Fixture.day("2026-03-01"), resolution: nil))
-        #expect(occurrence.start == (try Fixture.utc("2026-03-11T01:30:00Z")))
-        #expect(calendar.logicalDay(at: occurrence.start) == (try Fixture.day("2026-03-10")))
-        #expect(occurrence.region == .evening)
+        expectEqual(occurrence.start, (try Fixture.utc("2026-03-11T01:30:00Z")))
+        expectEqual(calendar.logicalDay(at: occurrence.start), (try Fixture.day("2026-03-10")))
+        expectEqual(occurrence.region, .evening)
     }
 
     @Test("F-3 F-7 prayer anchors start at the day's prayer times in Europe/London across the March change: the same instants PrayerTimes gives, the wall clock an hour on")
@@ -83,21 +84,21 @@ struct AnchorDayTests {
             let times = PrayerTimes(on: try Fixture.day(text), at: Self.london, settings: PrayerSettings(location: Self.london), in: zone)
             for prayer in Prayer.allCases {
                 let occurrence = try #require(day.occurrence(of: Self.prayer(prayer), firstDay: first, resolution: nil))
-                #expect(occurrence.start == times[prayer], "\(prayer) on \(text)")
-                #expect(occurrence.end.timeIntervalSince(occurrence.start) == 15 * 60)
+                expectEqual(occurrence.start, times[prayer], "\(prayer) on \(text)")
+                expectEqual(occurrence.end.timeIntervalSince(occurrence.start), 15 * 60)
             }
         }
         let saturday = try #require(try Self.day("2026-03-28", calendar: calendar).occurrence(of: Self.prayer(.dhuhr), firstDay: first, resolution: nil))
         let sunday = try #require(try Self.day("2026-03-29", calendar: calendar).occurrence(of: Self.prayer(.dhuhr), firstDay: first, resolution: nil))
         // Dhuhr moves by a minute of the sun and an hour of the clock.
         #expect(abs(sunday.start.timeIntervalSince(saturday.start) - 86_400) <= 60)
-        #expect(calendar.utcOffsetSeconds(at: saturday.start) == 0)
-        #expect(calendar.utcOffsetSeconds(at: sunday.start) == 3600)
-        #expect(calendar.timeOfDay(at: sunday.start).hour == calendar.timeOfDay(at: saturday.start).hour + 1)
-        #expect(saturday.region == .afternoon)
-        #expect(sunday.region == .afternoon)
+        expectEqual(calendar.utcOffsetSeconds(at: saturday.start), 0)
+        expectEqual(calendar.utcOffsetSeconds(at: sunday.start), 3600)
+        expectEqual(calendar.timeOfDay(at: sunday.start).hour, calendar.timeOfDay(at: saturday.start).hour + 1)
+        expectEqual(saturday.region, .afternoon)
+        expectEqual(sunday.region, .afternoon)
         let fajr = try #require(try Self.day("2026-03-29", calendar: calendar).occurrence(of: Self.prayer(.fajr), firstDay: first, resolution: nil))
-        #expect(fajr.region == nil, "Fajr before 06:00 is in no region")
+        expectEqual(fajr.region, nil, "Fajr before 06:00 is in no region")
     }
 
     @Test("F-3 F-7 without a location a prayer anchor has no occurrence; a fixed one still has")
@@ -105,7 +106,7 @@ struct AnchorDayTests {
         let calendar = try Fixture.calendar("Europe/London")
         let day = try Self.day("2026-03-28", calendar: calendar, location: nil)
         let first = try Fixture.day("2026-03-01")
-        #expect(day.occurrence(of: Self.prayer(.fajr), firstDay: first, resolution: nil) == nil)
+        expectEqual(day.occurrence(of: Self.prayer(.fajr), firstDay: first, resolution: nil), nil)
         #expect(day.occurrence(of: try Self.fixed("Walk", "07:00"), firstDay: first, resolution: nil) != nil)
     }
 
@@ -119,7 +120,7 @@ struct AnchorDayTests {
             let isha = try #require(day.occurrence(of: Self.prayer(.isha), firstDay: first, resolution: nil))
             let fajr = try #require(day.occurrence(of: Self.prayer(.fajr), firstDay: first, resolution: nil))
             #expect(fajr.start < isha.start)
-            #expect(day.prayerTimes?.boundedPrayers.contains(.isha) == true)
+            expectEqual(day.prayerTimes?.boundedPrayers.contains(.isha), true)
         }
     }
 
@@ -131,8 +132,8 @@ struct AnchorDayTests {
         let mark = AnchorResolution(id: UUID(), anchorID: standup.id, day: day.day, outcome: .attended,
                                     resolvedAt: try Fixture.utc("2026-03-30T09:00:00Z"), modifiedAt: try Fixture.utc("2026-03-30T09:00:00Z"))
         let list = day.occurrences(of: [asr, standup, walk], firstDay: { _ in day.day }, resolutions: [standup.id: mark])
-        #expect(list.map(\.anchor.title) == ["Walk", "Standup", "Asr"])
-        #expect(list.map(\.outcome) == [nil, .attended, nil])
-        #expect(list[1].resolvedAt == mark.resolvedAt)
+        expectEqual(list.map(\.anchor.title), ["Walk", "Standup", "Asr"])
+        expectEqual(list.map(\.outcome), [nil, .attended, nil])
+        expectEqual(list[1].resolvedAt, mark.resolvedAt)
     }
 }

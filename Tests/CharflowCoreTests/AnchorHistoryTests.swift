@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// An anchor's attendance grid and its read in numbers (rule F-6), and which days a mark may name
@@ -15,15 +16,15 @@ struct AnchorHistoryTests {
         let today = try Fixture.day("2026-03-27") // a Friday
         let history = AnchorHistory(anchor: try Self.anchor(days: AnchorTiming.weekdays), firstDay: try Fixture.day("2026-03-16"),
                                     outcomes: [try Fixture.day("2026-03-23"): .attended, try Fixture.day("2026-03-24"): .missed])
-        #expect(history.state(on: try Fixture.day("2026-03-23"), today: today) == .attended)
-        #expect(history.state(on: try Fixture.day("2026-03-24"), today: today) == .missed)
-        #expect(history.state(on: try Fixture.day("2026-03-25"), today: today) == .notMarked)
-        #expect(history.state(on: try Fixture.day("2026-03-22"), today: today) == .notScheduled, "a Sunday")
-        #expect(history.state(on: try Fixture.day("2026-03-13"), today: today) == .notScheduled, "before it was made")
-        #expect(history.state(on: today, today: today) == .open)
-        #expect(history.state(on: today.adding(days: 3), today: today) == .notScheduled, "a day to come")
+        expectEqual(history.state(on: try Fixture.day("2026-03-23"), today: today), .attended)
+        expectEqual(history.state(on: try Fixture.day("2026-03-24"), today: today), .missed)
+        expectEqual(history.state(on: try Fixture.day("2026-03-25"), today: today), .notMarked)
+        expectEqual(history.state(on: try Fixture.day("2026-03-22"), today: today), .notScheduled, "a Sunday")
+        expectEqual(history.state(on: try Fixture.day("2026-03-13"), today: today), .notScheduled, "before it was made")
+        expectEqual(history.state(on: today, today: today), .open)
+        expectEqual(history.state(on: today.adding(days: 3), today: today), .notScheduled, "a day to come")
         let cells = history.cells(from: try Fixture.day("2026-03-22"), through: today, today: today)
-        #expect(cells.map(\.state) == [.notScheduled, .attended, .missed, .notMarked, .notMarked, .open])
+        expectEqual(cells.map(\.state), [.notScheduled, .attended, .missed, .notMarked, .notMarked, .open])
     }
 
     @Test("F-6 the read says how many of the last 21 days' occurrences were attended, missed and not marked, in numbers, never a streak")
@@ -37,13 +38,13 @@ struct AnchorHistoryTests {
         outcomes[today.adding(days: -4)] = .missed
         let history = AnchorHistory(anchor: try Self.anchor(), firstDay: try Fixture.day("2026-01-01"), outcomes: outcomes)
         let numbers = AnchorRead.numbers(history, today: today)
-        #expect(numbers == AnchorRead.Numbers(scheduled: 21, attended: 18, missed: 1, notMarked: 2, wholeWindow: true))
-        #expect(AnchorRead.sentence(history, today: today) == "Attended 18 of the last 21; 1 missed; 2 not marked.")
+        expectEqual(numbers, AnchorRead.Numbers(scheduled: 21, attended: 18, missed: 1, notMarked: 2, wholeWindow: true))
+        expectEqual(AnchorRead.sentence(history, today: today), "Attended 18 of the last 21; 1 missed; 2 not marked.")
         #expect(!AnchorRead.sentence(history, today: today).lowercased().contains("streak"))
         // Today's mark is not in the read: the day has not ended.
         outcomes[today] = .missed
         let withToday = AnchorHistory(anchor: try Self.anchor(), firstDay: try Fixture.day("2026-01-01"), outcomes: outcomes)
-        #expect(AnchorRead.numbers(withToday, today: today) == numbers)
+        expectEqual(AnchorRead.numbers(withToday, today: today), numbers)
     }
 
     @Test("F-6 a young anchor is read 'so far', a weekday anchor counts its weekdays only, and one with no past day says so")
@@ -51,12 +52,12 @@ struct AnchorHistoryTests {
         let today = try Fixture.day("2026-03-27") // Friday
         let young = AnchorHistory(anchor: try Self.anchor(days: AnchorTiming.weekdays), firstDay: try Fixture.day("2026-03-16"),
                                   outcomes: [try Fixture.day("2026-03-16"): .attended, try Fixture.day("2026-03-17"): .attended])
-        #expect(AnchorRead.sentence(young, today: today) == "Attended 2 of 9 so far; 7 not marked.")
+        expectEqual(AnchorRead.sentence(young, today: today), "Attended 2 of 9 so far; 7 not marked.")
         let new = AnchorHistory(anchor: try Self.anchor(), firstDay: today, outcomes: [:])
-        #expect(AnchorRead.sentence(new, today: today) == "No past day to read yet.")
+        expectEqual(AnchorRead.sentence(new, today: today), "No past day to read yet.")
         let all = AnchorHistory(anchor: try Self.anchor(), firstDay: try Fixture.day("2026-01-01"),
                                 outcomes: Dictionary(uniqueKeysWithValues: (1...21).map { (today.adding(days: -$0), AnchorOutcome.attended) }))
-        #expect(AnchorRead.sentence(all, today: today) == "Attended 21 of the last 21.")
+        expectEqual(AnchorRead.sentence(all, today: today), "Attended 21 of the last 21.")
     }
 
     @Test("F-4 a mark names today or a day of the last fortnight the anchor came on, never a day to come, before it, or an archived anchor")

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Backlog: membership and the age groups")
@@ -17,7 +18,7 @@ struct BacklogTests {
     ])
     func groups(_ entered: String, _ first: Weekday, _ expected: BacklogGroup) throws {
         let calendar = try Fixture.calendar("Europe/London", firstWeekday: first)
-        #expect(BacklogGroup.of(entered: try Fixture.day(entered), today: wednesday, calendar: calendar) == expected)
+        expectEqual(BacklogGroup.of(entered: try Fixture.day(entered), today: wednesday, calendar: calendar), expected)
     }
 
     @Test("B-16 yesterday is Yesterday even when it was in the previous week", arguments: [Weekday.monday, .sunday])
@@ -25,13 +26,13 @@ struct BacklogTests {
         let calendar = try Fixture.calendar("America/New_York", firstWeekday: first)
         // The first day of the week in question, so yesterday belongs to the week before.
         let today = first == .monday ? try Fixture.day("2026-03-09") : try Fixture.day("2026-03-08")
-        #expect(BacklogGroup.of(entered: today.adding(days: -1), today: today, calendar: calendar) == .yesterday)
-        #expect(BacklogGroup.of(entered: today.adding(days: -2), today: today, calendar: calendar) == .older)
+        expectEqual(BacklogGroup.of(entered: today.adding(days: -1), today: today, calendar: calendar), .yesterday)
+        expectEqual(BacklogGroup.of(entered: today.adding(days: -2), today: today, calendar: calendar), .older)
     }
 
     @Test("B-16 the group names are Today, Yesterday, This Week, Older, in that order")
     func names() {
-        #expect(BacklogGroup.allCases.map(\.rawValue) == ["Today", "Yesterday", "This Week", "Older"])
+        expectEqual(BacklogGroup.allCases.map(\.rawValue), ["Today", "Yesterday", "This Week", "Older"])
     }
 
     @Test("D5 the Backlog holds live tasks not placed today whose day is none or before today")
@@ -58,13 +59,13 @@ struct BacklogTests {
         let calendar = try Fixture.calendar("America/New_York", rollover: "04:00")
         let moved = TaskItem(title: "moved", dueDate: wednesday.adding(days: -5), createdAt: Fixture.created(),
                              backlogSince: wednesday.adding(days: -1))
-        #expect(Backlog.enteredDay(of: moved, calendar: calendar) == wednesday.adding(days: -1))
+        expectEqual(Backlog.enteredDay(of: moved, calendar: calendar), wednesday.adding(days: -1))
         let dated = TaskItem(title: "dated", dueDate: wednesday.adding(days: -5), createdAt: Fixture.created())
-        #expect(Backlog.enteredDay(of: dated, calendar: calendar) == wednesday.adding(days: -5))
+        expectEqual(Backlog.enteredDay(of: dated, calendar: calendar), wednesday.adding(days: -5))
         // Created 2026-03-03 02:30 New York time: before the 04:00 rollover, so logical day 03-02.
         let created = try Fixture.instant("2026-03-03", "02:30", in: calendar)
         let plain = TaskItem(title: "plain", createdAt: created)
-        #expect(Backlog.enteredDay(of: plain, calendar: calendar) == (try Fixture.day("2026-03-02")))
+        expectEqual(Backlog.enteredDay(of: plain, calendar: calendar), (try Fixture.day("2026-03-02")))
     }
 
     @Test("B-16 groups list all four, with counts, each in engine order", arguments: [Weekday.monday, .sunday])
@@ -87,24 +88,24 @@ struct BacklogTests {
             Fixture.placed("on the board", .morning, .misc, on: today),
         ]
         let groups = Backlog.groups(tasks, today: today, calendar: calendar)
-        #expect(groups.map(\.group) == BacklogGroup.allCases)
+        expectEqual(groups.map(\.group), BacklogGroup.allCases)
         let titles = groups.map { $0.tasks.map(\.title) }
-        #expect(titles[0] == ["today a", "today b"])
-        #expect(titles[1] == ["yesterday"])
+        expectEqual(titles[0], ["today a", "today b"])
+        expectEqual(titles[1], ["yesterday"])
         if first == .monday {
-            #expect(titles[2] == ["monday"])
-            #expect(titles[3] == ["sunday overdue", "sunday", "old"])
+            expectEqual(titles[2], ["monday"])
+            expectEqual(titles[3], ["sunday overdue", "sunday", "old"])
         } else {
-            #expect(titles[2] == ["sunday overdue", "monday", "sunday"])
-            #expect(titles[3] == ["old"])
+            expectEqual(titles[2], ["sunday overdue", "monday", "sunday"])
+            expectEqual(titles[3], ["old"])
         }
-        #expect(groups.map(\.tasks.count).reduce(0, +) == 7)
+        expectEqual(groups.map(\.tasks.count).reduce(0, +), 7)
     }
 
     @Test("B-16 an empty Backlog still lists its four groups, each with count 0")
     func emptyGroups() throws {
         let groups = Backlog.groups([], today: wednesday, calendar: try Fixture.calendar())
-        #expect(groups.count == 4)
+        expectEqual(groups.count, 4)
         #expect(groups.allSatisfy { $0.tasks.isEmpty })
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A backup's outline is found without parsing its rows, and each row is parsed when it is reached.
@@ -12,7 +13,7 @@ struct BackupDocumentTests {
     static func rows(_ document: BackupDocument, _ table: String) throws -> [Any] {
         var rows: [Any] = []
         try document.forEachRow(of: table) { index, row in
-            #expect(index == rows.count)
+            expectEqual(index, rows.count)
             rows.append(row)
         }
         return rows
@@ -25,11 +26,11 @@ struct BackupDocumentTests {
           "version": 1, "format": "charflow-backup" }
         """#
         let document = try Self.document(text)
-        #expect(document.format as? String == "charflow-backup")
-        #expect(document.version as? Int == 1)
-        #expect(Set(document.tables?.keys.map { $0 } ?? []) == ["tasks", "settings"])
+        expectEqual(document.format as? String, "charflow-backup")
+        expectEqual(document.version as? Int, 1)
+        expectEqual(Set(document.tables?.keys.map { $0 } ?? []), ["tasks", "settings"])
         let titles = try Self.rows(document, "tasks").compactMap { ($0 as? [String: Any])?["title"] as? String }
-        #expect(titles == ["a ] } [ { \" quoted", "b\\"])
+        expectEqual(titles, ["a ] } [ { \" quoted", "b\\"])
         #expect(try Self.rows(document, "settings").isEmpty)
         #expect(try Self.rows(document, "habits").isEmpty, "a table the file lacks has no rows")
     }
@@ -49,7 +50,7 @@ struct BackupDocumentTests {
 
     @Test("X-5 tables that are no object read as missing; a table that is no list is refused by name")
     func shapes() throws {
-        #expect(try Self.document(#"{"tables": [1]}"#).tables == nil)
+        try expectEqual(Self.document(#"{"tables": [1]}"#).tables, nil)
         let document = try Self.document(#"{"tables": {"tasks": {"id": 1}}}"#)
         #expect(throws: ImportError(place: "tasks", message: "must be a list of rows")) { try Self.rows(document, "tasks") }
     }
@@ -61,12 +62,12 @@ struct BackupDocumentTests {
         #expect(throws: ImportError(place: "tasks[2]", message: "not valid JSON")) {
             try document.forEachRow(of: "tasks") { index, _ in reached.append(index) }
         }
-        #expect(reached == [0])
+        expectEqual(reached, [0])
         var stopped: [Int] = []
         struct Refused: Error {}
         #expect(throws: Refused.self) {
             try document.forEachRow(of: "tasks") { index, _ in stopped.append(index); throw Refused() }
         }
-        #expect(stopped == [0])
+        expectEqual(stopped, [0])
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Board: the 1–3–5 rule, placing, completing, the lock and manual order")
@@ -15,9 +16,9 @@ struct BoardTests {
 
     @Test("B-4 bucket limits are 1 Must-Do, 3 Complementary, 5 Misc")
     func limits() {
-        #expect(Bucket.mustDo.limit == 1)
-        #expect(Bucket.complementary.limit == 3)
-        #expect(Bucket.misc.limit == 5)
+        expectEqual(Bucket.mustDo.limit, 1)
+        expectEqual(Bucket.complementary.limit, 3)
+        expectEqual(Bucket.misc.limit, 5)
     }
 
     @Test("B-4 a full region is refused with the exact message", arguments: [
@@ -26,8 +27,8 @@ struct BoardTests {
         (.evening, "Evening region full (1 Must-Do, 3 Complementary, 5 Misc)"),
     ])
     func exactMessage(_ region: Region, _ message: String) {
-        #expect(PlannerError.regionFull(region).message == message)
-        #expect(PlannerError.regionFull(region).code == "region_full")
+        expectEqual(PlannerError.regionFull(region).message, message)
+        expectEqual(PlannerError.regionFull(region).code, "region_full")
     }
 
     @Test("B-4 the bucket one past its limit is refused, the last one that fits is accepted",
@@ -45,7 +46,7 @@ struct BoardTests {
         #expect(throws: PlannerError.regionFull(region)) {
             try Board.place(&task, region: region, bucket: bucket, day: day, occupants: full, now: now)
         }
-        #expect(task == newcomer, "a refused place leaves the task unchanged")
+        expectEqual(task, newcomer, "a refused place leaves the task unchanged")
     }
 
     @Test("B-4 a fourth Complementary in Morning is refused with the exact message")
@@ -56,7 +57,7 @@ struct BoardTests {
                             occupants: fill(.morning, .complementary, count: 3), now: now)
             Issue.record("a fourth Complementary was placed")
         } catch {
-            #expect(error.message == "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
+            expectEqual(error.message, "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)")
         }
     }
 
@@ -65,8 +66,8 @@ struct BoardTests {
         let occupants = fill(.evening, .mustDo, count: 1) + fill(.evening, .complementary, count: 3)
         var task = TaskItem(title: "small", createdAt: now)
         try Board.place(&task, region: .evening, bucket: .misc, day: day, occupants: occupants, now: now)
-        #expect(task.bucket == .misc)
-        #expect(task.region == .evening)
+        expectEqual(task.bucket, .misc)
+        expectEqual(task.region, .evening)
     }
 
     @Test("B-4 a task already counted in the bucket can stay: it is not counted against itself")
@@ -75,7 +76,7 @@ struct BoardTests {
         try Board.ensureRoom(region: .morning, bucket: .complementary, occupants: full, excluding: full[1].id)
         let samePlace = full[1]
         try Board.place(&full[1], region: .morning, bucket: .complementary, day: day, occupants: full, now: now)
-        #expect(full[1] == samePlace, "staying in the same place changes nothing, not even the order")
+        expectEqual(full[1], samePlace, "staying in the same place changes nothing, not even the order")
     }
 
     @Test("B-4 converting a task to a full bucket is refused")
@@ -86,7 +87,7 @@ struct BoardTests {
         #expect(throws: PlannerError.regionFull(.afternoon)) {
             try Board.place(&misc, region: .afternoon, bucket: .mustDo, day: day, occupants: occupants, now: now)
         }
-        #expect(misc.bucket == .misc)
+        expectEqual(misc.bucket, .misc)
     }
 
     @Test("B-4 tasks placed on another day or in another region do not count")
@@ -95,10 +96,10 @@ struct BoardTests {
         let occupants = fill(.morning, .mustDo, count: 1)
         var task = TaskItem(title: "afternoon must", createdAt: now)
         try Board.place(&task, region: .afternoon, bucket: .mustDo, day: day, occupants: [], now: now)
-        #expect(task.region == .afternoon)
+        expectEqual(task.region, .afternoon)
         var other = TaskItem(title: "tomorrow must", createdAt: now)
         try Board.place(&other, region: .morning, bucket: .mustDo, day: day.adding(days: 1), occupants: [], now: now)
-        #expect(other.dueDate == day.adding(days: 1))
+        expectEqual(other.dueDate, day.adding(days: 1))
         #expect(throws: PlannerError.regionFull(.morning)) {
             var third = TaskItem(title: "third", createdAt: now)
             try Board.place(&third, region: .morning, bucket: .mustDo, day: day, occupants: occupants, now: now)
@@ -123,7 +124,7 @@ struct BoardTests {
         occupants[0].droppedAt = now
         var task = TaskItem(title: "replacement", createdAt: now)
         try Board.place(&task, region: .morning, bucket: bucket, day: day, occupants: occupants, now: now)
-        #expect(task.bucket == bucket)
+        expectEqual(task.bucket, bucket)
     }
 
     // MARK: B-6 / B-7 placing
@@ -132,8 +133,8 @@ struct BoardTests {
     func defaultMisc() throws {
         var task = TaskItem(title: "water plants", createdAt: now)
         try Board.place(&task, region: .morning, bucket: nil, day: day, occupants: [], now: now)
-        #expect(task.bucket == .misc)
-        #expect(task.region == .morning)
+        expectEqual(task.bucket, .misc)
+        expectEqual(task.region, .morning)
     }
 
     @Test("B-6 a Backlog task placed without a bucket into a full Misc is refused")
@@ -149,8 +150,8 @@ struct BoardTests {
     func keepsBucketWhenMoving() throws {
         var task = Fixture.placed("must", .morning, .mustDo, on: day)
         try Board.place(&task, region: .afternoon, bucket: nil, day: day, occupants: [], now: now)
-        #expect(task.region == .afternoon)
-        #expect(task.bucket == .mustDo)
+        expectEqual(task.region, .afternoon)
+        expectEqual(task.bucket, .mustDo)
     }
 
     @Test("B-7 placing on day D sets the due date to D and leaves the Backlog")
@@ -158,11 +159,11 @@ struct BoardTests {
         let tomorrow = day.adding(days: 1)
         var task = TaskItem(title: "parked", createdAt: now, backlogSince: day.adding(days: -3))
         try Board.place(&task, region: .evening, bucket: .complementary, day: tomorrow, occupants: [], now: now)
-        #expect(task.dueDate == tomorrow)
+        expectEqual(task.dueDate, tomorrow)
         #expect(task.isPlaced(on: tomorrow))
         #expect(!task.isPlaced(on: day))
-        #expect(task.backlogSince == nil)
-        #expect(task.modifiedAt == now)
+        expectEqual(task.backlogSince, nil)
+        expectEqual(task.modifiedAt, now)
     }
 
     @Test("B-12 a new place puts the task last in its bucket")
@@ -170,22 +171,22 @@ struct BoardTests {
         let occupants = fill(.morning, .misc, count: 3)
         var task = TaskItem(title: "last", createdAt: now)
         try Board.place(&task, region: .morning, bucket: .misc, day: day, occupants: occupants, now: now)
-        #expect(task.sortOrder == 3)
+        expectEqual(task.sortOrder, 3)
         var first = TaskItem(title: "first", createdAt: now)
         try Board.place(&first, region: .morning, bucket: .mustDo, day: day, occupants: occupants, now: now)
-        #expect(first.sortOrder == 0)
+        expectEqual(first.sortOrder, 0)
     }
 
     @Test("B-11 taking a low task to the Backlog clears its placement and day")
     func toBacklogLow() {
         var task = Fixture.placed("low", .morning, .misc, on: day, order: 2)
         Board.moveToBacklog(&task, today: day, now: now)
-        #expect(task.region == nil)
-        #expect(task.bucket == nil)
-        #expect(task.sortOrder == 0)
-        #expect(task.dueDate == nil)
-        #expect(task.backlogSince == day)
-        #expect(task.modifiedAt == now)
+        expectEqual(task.region, nil)
+        expectEqual(task.bucket, nil)
+        expectEqual(task.sortOrder, 0)
+        expectEqual(task.dueDate, nil)
+        expectEqual(task.backlogSince, day)
+        expectEqual(task.modifiedAt, now)
     }
 
     @Test("T-11 taking an important task off the board keeps its day")
@@ -193,8 +194,8 @@ struct BoardTests {
         var task = Fixture.placed("high", .morning, .mustDo, on: day)
         task.importance = .high
         Board.moveToBacklog(&task, today: day, now: now)
-        #expect(task.region == nil)
-        #expect(task.dueDate == day)
+        expectEqual(task.region, nil)
+        expectEqual(task.dueDate, day)
     }
 
     // MARK: B-8 complete / un-complete
@@ -204,7 +205,7 @@ struct BoardTests {
         var task = Fixture.placed("t", .morning, .misc, on: day, order: 1)
         try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
         #expect(task.isCompleted)
-        #expect(task.completedAt == now)
+        expectEqual(task.completedAt, now)
         #expect(!task.isLive)
         #expect(throws: PlannerError.alreadyDone) {
             try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
@@ -212,10 +213,10 @@ struct BoardTests {
         let later = now.addingTimeInterval(60)
         try Board.uncomplete(&task, today: day, now: later)
         #expect(!task.isCompleted)
-        #expect(task.completedAt == nil)
-        #expect(task.modifiedAt == later)
+        expectEqual(task.completedAt, nil)
+        expectEqual(task.modifiedAt, later)
         #expect(task.isPlaced(on: day))
-        #expect(task.sortOrder == 1)
+        expectEqual(task.sortOrder, 1)
         #expect(throws: PlannerError.notDone) { try Board.uncomplete(&task, today: day, now: later) }
     }
 
@@ -224,11 +225,11 @@ struct BoardTests {
         var task = Fixture.placed("yesterday's", .evening, .complementary, on: day, order: 2, completed: true)
         try Board.uncomplete(&task, today: day.adding(days: 1), now: now)
         #expect(!task.isCompleted)
-        #expect(task.region == nil)
-        #expect(task.bucket == nil)
-        #expect(task.sortOrder == 0)
-        #expect(task.backlogSince == day)
-        #expect(task.dueDate == day)
+        expectEqual(task.region, nil)
+        expectEqual(task.bucket, nil)
+        expectEqual(task.sortOrder, 0)
+        expectEqual(task.backlogSince, day)
+        expectEqual(task.dueDate, day)
         #expect(Backlog.contains(task, today: day.adding(days: 1)))
 
         var future = Fixture.placed("tomorrow's", .morning, .misc, on: day.adding(days: 1), completed: true)
@@ -257,8 +258,7 @@ struct BoardTests {
             try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, today: day, now: now)
         }
         #expect(!comp.isCompleted)
-        #expect(PlannerError.complementaryLocked(.morning).message
-            == "Complementary tasks in Morning are locked until its Must-Do is done.")
+        expectEqual(PlannerError.complementaryLocked(.morning).message, "Complementary tasks in Morning are locked until its Must-Do is done.")
     }
 
     @Test("B-20 the lock opens once the Must-Do is done, and never applies with the setting off")
@@ -301,10 +301,10 @@ struct BoardTests {
         var merged = Dictionary(uniqueKeysWithValues: tasks.map { ($0.id, $0) })
         for task in changed { merged[task.id] = task }
         let order = Board.manualOrder(Array(merged.values)).map(\.title)
-        #expect(order == expected)
-        #expect(Board.manualOrder(Array(merged.values)).map(\.sortOrder) == [0, 1, 2, 3])
+        expectEqual(order, expected)
+        expectEqual(Board.manualOrder(Array(merged.values)).map(\.sortOrder), [0, 1, 2, 3])
         #expect(changed.allSatisfy { $0.modifiedAt == now })
-        #expect(Set(changed.map(\.title)) == Set(zip(["a", "b", "c", "d"], expected).filter { $0 != $1 }.map(\.1)))
+        expectEqual(Set(changed.map(\.title)), Set(zip(["a", "b", "c", "d"], expected).filter { $0 != $1 }.map(\.1)))
     }
 
     @Test("B-12 reorder refuses positions outside the bucket and tasks not in it")
@@ -319,7 +319,7 @@ struct BoardTests {
         #expect(throws: PlannerError.notOnBoard) {
             _ = try Board.reorder(tasks, moving: UUID(), to: 1, now: now)
         }
-        #expect(PlannerError.positionOutOfRange(4, 3).message == "Position 4 is outside its bucket; choose 1 to 3.")
+        expectEqual(PlannerError.positionOutOfRange(4, 3).message, "Position 4 is outside its bucket; choose 1 to 3.")
     }
 
     @Test("B-12 manual order: sortOrder, then creation time")
@@ -327,7 +327,7 @@ struct BoardTests {
         let a = Fixture.placed("a", .morning, .misc, on: day, order: 1, created: 5)
         let b = Fixture.placed("b", .morning, .misc, on: day, order: 0, created: 9)
         let c = Fixture.placed("c", .morning, .misc, on: day, order: 1, created: 2)
-        #expect(Board.manualOrder([a, b, c]).map(\.title) == ["b", "c", "a"])
+        expectEqual(Board.manualOrder([a, b, c]).map(\.title), ["b", "c", "a"])
     }
 
     // MARK: B-10 title and notes
@@ -339,17 +339,17 @@ struct BoardTests {
 
     @Test("B-1 titles are trimmed at both ends only")
     func trimmedTitle() throws {
-        #expect(try TaskText.title("  Finish project proposal \n") == "Finish project proposal")
-        #expect(try TaskText.title("a  b") == "a  b")
-        #expect(PlannerError.emptyTitle.message == "A task needs a title.")
+        try expectEqual(TaskText.title("  Finish project proposal \n"), "Finish project proposal")
+        try expectEqual(TaskText.title("a  b"), "a  b")
+        expectEqual(PlannerError.emptyTitle.message, "A task needs a title.")
     }
 
     @Test("B-10 notes may be cleared: empty or blank notes are stored as nil, others unchanged")
     func notes() {
-        #expect(TaskText.notes(nil) == nil)
-        #expect(TaskText.notes("") == nil)
-        #expect(TaskText.notes("   \n") == nil)
-        #expect(TaskText.notes("  keep my spacing ") == "  keep my spacing ")
+        expectEqual(TaskText.notes(nil), nil)
+        expectEqual(TaskText.notes(""), nil)
+        expectEqual(TaskText.notes("   \n"), nil)
+        expectEqual(TaskText.notes("  keep my spacing "), "  keep my spacing ")
     }
 }
 
@@ -364,7 +364,7 @@ struct BoardPlacementTests {
         var task = Fixture.placed("Essay", .morning, .mustDo, on: day, order: 2, created: 0)
         Board.takeOff(&task)
         #expect(task.region == nil && task.bucket == nil && task.sortOrder == 0)
-        #expect(task.dueDate == day)
+        expectEqual(task.dueDate, day)
     }
 
     @Test("B-20 the lock holds a Complementary task back only with the setting on")
@@ -380,13 +380,13 @@ struct BoardPlacementTests {
         let calendar = try Fixture.calendar()
         let later = day.adding(days: 3)
         let placed = Fixture.placed("Essay", .evening, .misc, on: later, order: 0, created: 0)
-        #expect(try Board.day(toPlace: placed, on: nil, today: day, calendar: calendar) == later)
-        #expect(try Board.day(toPlace: placed, on: .today, today: day, calendar: calendar) == day)
+        try expectEqual(Board.day(toPlace: placed, on: nil, today: day, calendar: calendar), later)
+        try expectEqual(Board.day(toPlace: placed, on: .today, today: day, calendar: calendar), day)
         #expect(throws: PlannerError.boardNeedsDay) { try Board.day(toPlace: placed, on: .someday, today: day, calendar: calendar) }
-        #expect(try Board.region(toPlace: placed, in: nil, on: later) == .evening)
+        try expectEqual(Board.region(toPlace: placed, in: nil, on: later), .evening)
         #expect(throws: PlannerError.notOnBoard) { try Board.region(toPlace: placed, in: nil, on: day) }
         let parked = TaskItem(title: "Loose", createdAt: Fixture.created())
         #expect(throws: PlannerError.notOnBoard) { try Board.region(toPlace: parked, in: nil, on: day) }
-        #expect(try Board.region(toPlace: parked, in: .morning, on: day) == .morning)
+        try expectEqual(Board.region(toPlace: parked, in: .morning, on: day), .morning)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Categories (core)")
@@ -9,9 +10,9 @@ struct CategoryRuleTests {
     @Test("T-6 the three seeds are Personal accent, Family ochre, Work blue, each with its preset key")
     func seeds() {
         let seeds = TaskCategory.defaults(now: Self.now)
-        #expect(seeds.map(\.name) == ["Personal", "Family", "Work"])
-        #expect(seeds.map(\.color) == [.accent, .ochre, .blue])
-        #expect(seeds.map(\.presetKey) == ["personal", "family", "work"])
+        expectEqual(seeds.map(\.name), ["Personal", "Family", "Work"])
+        expectEqual(seeds.map(\.color), [.accent, .ochre, .blue])
+        expectEqual(seeds.map(\.presetKey), ["personal", "family", "work"])
         #expect(seeds.allSatisfy { $0.isDefault && !$0.isArchived })
     }
 
@@ -19,12 +20,12 @@ struct CategoryRuleTests {
           arguments: [("accent", CategoryColor.accent), ("blue", .blue), ("ochre", .ochre), ("plum", .plum),
                       ("slate", .slate), ("teal", .slate), ("terra", .slate), ("", .slate), ("Blue", .slate)])
     func storedColour(_ stored: String, _ color: CategoryColor) {
-        #expect(CategoryColor(stored: stored) == color)
+        expectEqual(CategoryColor(stored: stored), color)
     }
 
     @Test("T-6 terra is never a label colour; the hexes are the handoff's")
     func palette() {
-        #expect(CategoryColor.allCases.map(\.rawValue) == ["accent", "blue", "ochre", "plum", "slate"])
+        expectEqual(CategoryColor.allCases.map(\.rawValue), ["accent", "blue", "ochre", "plum", "slate"])
         #expect(CategoryColor.accent.hex.light == "#1F6A58" && CategoryColor.accent.hex.dark == "#8FCBB8")
         #expect(CategoryColor.slate.hex.light == "#52636E" && CategoryColor.slate.hex.dark == "#AEBCC6")
     }
@@ -33,7 +34,7 @@ struct CategoryRuleTests {
           arguments: [("  Errands ", "Errands"), ("\tGym\n", "Gym"), ("x", "x"),
                       (String(repeating: "n", count: 24), String(repeating: "n", count: 24))])
     func validNames(_ raw: String, _ stored: String) throws {
-        #expect(try TaskCategory.validName(raw, existing: TaskCategory.defaults(now: Self.now)) == stored)
+        try expectEqual(TaskCategory.validName(raw, existing: TaskCategory.defaults(now: Self.now)), stored)
     }
 
     @Test("T-5 an empty, blank or 25-character name is refused (a two-line one in TextRulesTests)",
@@ -51,7 +52,7 @@ struct CategoryRuleTests {
         #expect(throws: PlannerError.duplicateCategory("work")) { try TaskCategory.validName("work", existing: existing) }
         #expect(throws: PlannerError.duplicateCategory("GARDEN")) { try TaskCategory.validName(" GARDEN ", existing: existing) }
         let work = existing[2]
-        #expect(try TaskCategory.validName("WORK", existing: existing, renaming: work.id) == "WORK")
+        try expectEqual(TaskCategory.validName("WORK", existing: existing, renaming: work.id), "WORK")
         #expect(throws: PlannerError.duplicateCategory("Family")) {
             try TaskCategory.validName("Family", existing: existing, renaming: work.id)
         }
@@ -66,6 +67,6 @@ struct CategoryRuleTests {
         #expect(throws: PlannerError.tooManyCategories) { try TaskCategory.ensureRoomForActive(existing) }
         existing[3].isArchived = true
         try TaskCategory.ensureRoomForActive(existing)
-        #expect(TaskCategory.maxActive == 8)
+        expectEqual(TaskCategory.maxActive, 8)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("DayBoard and TodayView: what a day shows")
@@ -17,15 +18,15 @@ struct DayBoardTests {
         ]
         let board = DayBoard(day: day, tasks: tasks)
         let morning = board.card(.morning)
-        #expect(morning.mustDo.map(\.title) == ["must"])
-        #expect(morning.complementary.map(\.title) == ["comp"])
-        #expect(morning.misc.map(\.title) == ["misc 1", "misc 2"])
-        #expect(morning.allTasks.map(\.title) == ["must", "comp", "misc 1", "misc 2"])
-        #expect(morning.tasks(in: .misc).map(\.title) == ["misc 1", "misc 2"])
+        expectEqual(morning.mustDo.map(\.title), ["must"])
+        expectEqual(morning.complementary.map(\.title), ["comp"])
+        expectEqual(morning.misc.map(\.title), ["misc 1", "misc 2"])
+        expectEqual(morning.allTasks.map(\.title), ["must", "comp", "misc 1", "misc 2"])
+        expectEqual(morning.tasks(in: .misc).map(\.title), ["misc 1", "misc 2"])
         #expect(board.card(.afternoon).isEmpty)
-        #expect(board.card(.evening).allTasks.map(\.title) == ["evening misc"])
-        #expect(board.regions.map(\.region) == [.morning, .afternoon, .evening])
-        #expect(board.allTasks.map(\.title) == ["must", "comp", "misc 1", "misc 2", "evening misc"])
+        expectEqual(board.card(.evening).allTasks.map(\.title), ["evening misc"])
+        expectEqual(board.regions.map(\.region), [.morning, .afternoon, .evening])
+        expectEqual(board.allTasks.map(\.title), ["must", "comp", "misc 1", "misc 2", "evening misc"])
     }
 
     @Test("B-19 the board holds only tasks placed on its day, never dropped ones")
@@ -36,7 +37,7 @@ struct DayBoardTests {
             Fixture.placed("dropped", .afternoon, .misc, on: day, dropped: true, created: 2),
             TaskItem(title: "due, not placed", dueDate: day, createdAt: Fixture.created(3)),
         ]
-        #expect(DayBoard(day: day, tasks: tasks).allTasks.map(\.title) == ["today"])
+        expectEqual(DayBoard(day: day, tasks: tasks).allTasks.map(\.title), ["today"])
     }
 
     @Test("B-18 progress: total, completed and a rounded percentage (0 when empty)")
@@ -47,13 +48,13 @@ struct DayBoardTests {
             Fixture.placed("c", .evening, .misc, on: day, completed: true, created: 2),
         ]
         let board = DayBoard(day: day, tasks: tasks)
-        #expect(board.progress == BoardProgress(total: 3, completed: 2))
-        #expect(board.progress.percent == 67)
-        #expect(board.card(.morning).progress == BoardProgress(total: 2, completed: 1))
-        #expect(board.card(.morning).progress.percent == 50)
-        #expect(board.card(.afternoon).progress.percent == 0)
-        #expect(BoardProgress(total: 3, completed: 1).percent == 33)
-        #expect(BoardProgress(total: 3, completed: 3).percent == 100)
+        expectEqual(board.progress, BoardProgress(total: 3, completed: 2))
+        expectEqual(board.progress.percent, 67)
+        expectEqual(board.card(.morning).progress, BoardProgress(total: 2, completed: 1))
+        expectEqual(board.card(.morning).progress.percent, 50)
+        expectEqual(board.card(.afternoon).progress.percent, 0)
+        expectEqual(BoardProgress(total: 3, completed: 1).percent, 33)
+        expectEqual(BoardProgress(total: 3, completed: 3).percent, 100)
     }
 
     @Test("B-17 region cards count placed tasks per bucket against the 1–3–5 limits, done ones included")
@@ -65,10 +66,10 @@ struct DayBoardTests {
             Fixture.placed("m1", .afternoon, .misc, on: day, created: 3),
         ]
         let card = DayBoard(day: day, tasks: tasks).card(.afternoon)
-        #expect("\(card.complementary.count)/\(Bucket.complementary.limit)" == "2/3")
-        #expect("\(card.misc.count)/\(Bucket.misc.limit)" == "1/5")
-        #expect(card.mustDo.first?.title == "must")
-        #expect(card.progress == BoardProgress(total: 4, completed: 2))
+        expectEqual("\(card.complementary.count)/\(Bucket.complementary.limit)", "2/3")
+        expectEqual("\(card.misc.count)/\(Bucket.misc.limit)", "1/5")
+        expectEqual(card.mustDo.first?.title, "must")
+        expectEqual(card.progress, BoardProgress(total: 4, completed: 2))
     }
 
     @Test("B-4 each bucket's room is its limit less the tasks placed there, done ones too, never below 0; a bucket with room takes a task and a full one refuses it")
@@ -81,13 +82,13 @@ struct DayBoardTests {
         ]
         tasks += (0..<6).map { Fixture.placed("misc \($0)", .morning, .misc, on: day, created: 10 + $0) }
         let card = DayBoard(day: day, tasks: tasks).card(.morning)
-        #expect(Bucket.allCases.map(card.room(in:)) == [0, 1, 0], "a merge left six Misc: no room, not -1")
-        #expect(Bucket.allCases.map(DayBoard(day: day, tasks: []).card(.evening).room(in:)) == [1, 3, 5])
+        expectEqual(Bucket.allCases.map(card.room(in:)), [0, 1, 0], "a merge left six Misc: no room, not -1")
+        expectEqual(Bucket.allCases.map(DayBoard(day: day, tasks: []).card(.evening).room(in:)), [1, 3, 5])
         let newcomer = TaskItem(title: "New", createdAt: Fixture.created(99))
         for bucket in Bucket.allCases {
             var refused = false
             do { try Board.ensureRoom(region: .morning, bucket: bucket, occupants: tasks, excluding: newcomer.id) } catch { refused = true }
-            #expect(refused == (card.room(in: bucket) == 0), "\(bucket)")
+            expectEqual(refused, (card.room(in: bucket) == 0), "\(bucket)")
         }
     }
 
@@ -119,10 +120,10 @@ struct DayBoardTests {
                      createdAt: Fixture.created(6)),
         ]
         let view = TodayView(day: day, tasks: tasks, backlogCount: 7)
-        #expect(view.board.allTasks.map(\.title) == ["placed"])
-        #expect(view.due.map(\.title) == ["due high", "due low"])
-        #expect(view.overdue.map(\.title) == ["overdue high", "overdue old"])
-        #expect(view.backlogCount == 7)
+        expectEqual(view.board.allTasks.map(\.title), ["placed"])
+        expectEqual(view.due.map(\.title), ["due high", "due low"])
+        expectEqual(view.overdue.map(\.title), ["overdue high", "overdue old"])
+        expectEqual(view.backlogCount, 7)
         #expect(!view.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Day boundaries: evening rollovers, days that only move forward, repeats that start on their pattern")
@@ -29,7 +30,7 @@ struct DayBoundaryTests {
         for zoneID in Fixture.zoneIDs {
             let calendar = try Fixture.calendar(zoneID, rollover: rollover)
             let instant = try Fixture.instant(day, time, in: calendar)
-            #expect(calendar.logicalDay(at: instant) == (try Fixture.day(expected)), "\(zoneID) \(rollover) \(day) \(time)")
+            expectEqual(calendar.logicalDay(at: instant), (try Fixture.day(expected)), "\(zoneID) \(rollover) \(day) \(time)")
         }
     }
 
@@ -37,8 +38,8 @@ struct DayBoundaryTests {
     func wednesdayNoon() throws {
         let calendar = try Fixture.calendar("Europe/London", rollover: "23:00")
         let wednesday = try Fixture.day("2026-03-04")
-        #expect(calendar.logicalDay(at: try Fixture.instant("2026-03-04", "12:00", in: calendar)) == wednesday)
-        #expect(calendar.start(of: wednesday) == (try Fixture.instant("2026-03-03", "23:00", in: calendar)))
+        expectEqual(calendar.logicalDay(at: try Fixture.instant("2026-03-04", "12:00", in: calendar)), wednesday)
+        expectEqual(calendar.start(of: wednesday), (try Fixture.instant("2026-03-03", "23:00", in: calendar)))
         #expect(calendar.startsDayTheEveningBefore)
         #expect(!(try Fixture.calendar("Europe/London", rollover: "11:59")).startsDayTheEveningBefore)
     }
@@ -65,8 +66,8 @@ struct DayBoundaryTests {
     func timeWithinDay(_ rollover: String, _ time: String, _ calendarDate: String) throws {
         let calendar = try Fixture.calendar("America/New_York", rollover: rollover)
         let instant = calendar.instant(of: try Fixture.time(time), within: try Fixture.day("2026-03-04"))
-        #expect(instant == (try Fixture.instant(calendarDate, time, in: calendar)))
-        #expect(calendar.logicalDay(at: instant) == (try Fixture.day("2026-03-04")))
+        expectEqual(instant, (try Fixture.instant(calendarDate, time, in: calendar)))
+        expectEqual(calendar.logicalDay(at: instant), (try Fixture.day("2026-03-04")))
     }
 
     // MARK: Days only move forward
@@ -75,10 +76,10 @@ struct DayBoundaryTests {
     func todayNeverMovesBack() throws {
         let tuesday = try Fixture.day("2026-03-03")
         let monday = tuesday.adding(days: -1)
-        #expect(Rollover.today(clockDay: monday, rolledOverTo: tuesday) == tuesday)
-        #expect(Rollover.today(clockDay: tuesday, rolledOverTo: tuesday) == tuesday)
-        #expect(Rollover.today(clockDay: tuesday.adding(days: 1), rolledOverTo: tuesday) == tuesday.adding(days: 1))
-        #expect(Rollover.today(clockDay: monday, rolledOverTo: nil) == monday)
+        expectEqual(Rollover.today(clockDay: monday, rolledOverTo: tuesday), tuesday)
+        expectEqual(Rollover.today(clockDay: tuesday, rolledOverTo: tuesday), tuesday)
+        expectEqual(Rollover.today(clockDay: tuesday.adding(days: 1), rolledOverTo: tuesday), tuesday.adding(days: 1))
+        expectEqual(Rollover.today(clockDay: monday, rolledOverTo: nil), monday)
         #expect(!Rollover.markerIsAhead(tuesday, clockDay: monday))
     }
 
@@ -87,7 +88,7 @@ struct DayBoundaryTests {
         let today = try Fixture.day("2026-12-01")
         for marker in [today.adding(days: 2), today.adding(days: 30), try Fixture.day("9999-12-31")] {
             #expect(Rollover.markerIsAhead(marker, clockDay: today))
-            #expect(Rollover.today(clockDay: today, rolledOverTo: marker) == today)
+            expectEqual(Rollover.today(clockDay: today, rolledOverTo: marker), today)
         }
     }
 
@@ -110,14 +111,14 @@ struct DayBoundaryTests {
                       ("2026-12-03", "1,3", "2026-12-07"), ("2026-12-06", "7", "2026-12-06")])
     func weeklyStart(_ today: String, _ days: String, _ expected: String) throws {
         let first = RepeatRule.firstDay(kind: .weekly, weekdays: RepeatRule.weekdays(days), from: try Fixture.day(today))
-        #expect(first == (try Fixture.day(expected)))
+        expectEqual(first, (try Fixture.day(expected)))
     }
 
     @Test("T-26 T-27 daily, monthly and day-less weekly repeats start today")
     func otherRepeatsStartToday() throws {
         let today = try Fixture.day("2026-12-02")
         for kind in [RepeatKind.daily, .monthly, .weekly] {
-            #expect(RepeatRule.firstDay(kind: kind, weekdays: [], from: today) == today)
+            expectEqual(RepeatRule.firstDay(kind: kind, weekdays: [], from: today), today)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What a front end may offer for a task's day (`Deferral.asksForDay`, `Deferral.allowsSomeday`), checked
@@ -46,12 +47,10 @@ import Testing
                     refused = error.asksForChosenDay
                     // The refusal names Someday among the ways on exactly when Someday would be taken.
                     if refused {
-                        #expect((error == .pickADay) == Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today),
-                                "\(Self.describe(task)), deferred today: \(deferredToday): \(error)")
+                        expectEqual((error == .pickADay), Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today), "\(Self.describe(task)), deferred today: \(deferredToday): \(error)")
                     }
                 }
-                #expect(Deferral.asksForDay(task, deferredToday: deferredToday, today: Self.today) == refused,
-                        "\(Self.describe(task)), deferred today: \(deferredToday)")
+                expectEqual(Deferral.asksForDay(task, deferredToday: deferredToday, today: Self.today), refused, "\(Self.describe(task)), deferred today: \(deferredToday)")
             }
         }
         let third = TaskItem(title: "Slipping", dueDate: Self.today, deferralCount: 2, createdAt: Self.now)
@@ -73,8 +72,7 @@ import Testing
                 } catch {
                     passes = false
                 }
-                #expect(Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today) == passes,
-                        "\(Self.describe(task)), deferred today: \(deferredToday)")
+                expectEqual(Deferral.allowsSomeday(task, deferredToday: deferredToday, today: Self.today), passes, "\(Self.describe(task)), deferred today: \(deferredToday)")
                 if passes, task.isImportant { allowedImportant += 1 }
             }
         }

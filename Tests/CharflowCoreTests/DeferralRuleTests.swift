@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Deferral rules (core)")
@@ -21,7 +22,7 @@ struct DeferralRuleTests {
                       (nil, "2026-12-05", false), ("2026-11-30", "2026-11-29", false)] as [(String?, String?, Bool)])
     func isDeferral(_ due: String?, _ target: String?, _ counts: Bool) {
         let task = TaskFixture.task(due: due)
-        #expect(Deferral.isDeferral(task, to: target.map(TaskFixture.day), today: Self.today) == counts)
+        expectEqual(Deferral.isDeferral(task, to: target.map(TaskFixture.day), today: Self.today), counts)
     }
 
     @Test("S-8 a deferral to a later day or to Someday sends the task away from today; one onto today's board, or a reschedule, does not",
@@ -29,18 +30,18 @@ struct DeferralRuleTests {
                       ("2026-12-01", "2026-12-05", false)] as [(String?, String?, Bool)])
     func sendsAway(_ due: String?, _ target: String?, _ away: Bool) throws {
         let outcome = try Self.move(TaskFixture.task(due: due), to: target, chosen: true)
-        #expect(outcome.sendsAway(from: Self.today) == away)
+        expectEqual(outcome.sendsAway(from: Self.today), away)
     }
 
     @Test("T-19 rescheduling a task due later writes no record and no count")
     func reschedule() throws {
         let outcome = try Self.move(TaskFixture.task(due: "2026-12-02", importance: .high, deferrals: 2),
                                     to: "2026-12-09", chosen: true, reason: .tooMuch)
-        #expect(outcome.record == nil)
+        expectEqual(outcome.record, nil)
         #expect(!outcome.counted && !outcome.eased)
-        #expect(outcome.task.deferralCount == 2)
-        #expect(outcome.task.importance == .high)
-        #expect(outcome.task.dueDate == TaskFixture.day("2026-12-09"))
+        expectEqual(outcome.task.deferralCount, 2)
+        expectEqual(outcome.task.importance, .high)
+        expectEqual(outcome.task.dueDate, TaskFixture.day("2026-12-09"))
     }
 
     @Test("T-10 T-20 the 1st deferral is a counted record: day, deferredTo, deferredOn, reason reschedule without a chip")
@@ -49,20 +50,20 @@ struct DeferralRuleTests {
         let outcome = try Self.move(task, to: "2026-12-01")
         let record = try #require(outcome.record)
         #expect(outcome.counted)
-        #expect(outcome.task.deferralCount == 1)
-        #expect(record.taskID == task.id)
-        #expect(record.day == Self.today)
-        #expect(record.deferredTo == TaskFixture.day("2026-12-01"))
-        #expect(record.deferredOn == Self.now)
-        #expect(record.reason == .reschedule)
+        expectEqual(outcome.task.deferralCount, 1)
+        expectEqual(record.taskID, task.id)
+        expectEqual(record.day, Self.today)
+        expectEqual(record.deferredTo, TaskFixture.day("2026-12-01"))
+        expectEqual(record.deferredOn, Self.now)
+        expectEqual(record.reason, .reschedule)
     }
 
     @Test("T-10 the reasons are tooMuch / notReady / noLonger / reschedule / unspecified; a chip is stored as given",
           arguments: [DeferralReason.tooMuch, .notReady, .noLonger])
     func chips(_ reason: DeferralReason) throws {
-        #expect(DeferralReason.allCases.map(\.rawValue) == ["tooMuch", "notReady", "noLonger", "reschedule", "unspecified"])
+        expectEqual(DeferralReason.allCases.map(\.rawValue), ["tooMuch", "notReady", "noLonger", "reschedule", "unspecified"])
         let outcome = try Self.move(TaskFixture.task(due: "2026-11-30"), to: "2026-12-01", reason: reason)
-        #expect(outcome.record?.reason == reason)
+        expectEqual(outcome.record?.reason, reason)
     }
 
     @Test("T-20 from the 3rd deferral a day must be chosen", arguments: [2, 3, 4, 7])
@@ -70,13 +71,13 @@ struct DeferralRuleTests {
         let task = TaskFixture.task(due: "2026-11-30", deferrals: previous)
         #expect(throws: PlannerError.pickADay) { try Self.move(task, to: "2026-12-01") }
         let chosen = try Self.move(task, to: "2026-12-01", chosen: true)
-        #expect(chosen.task.deferralCount == previous + 1)
+        expectEqual(chosen.task.deferralCount, previous + 1)
     }
 
     @Test("T-20 the 1st and 2nd deferral need no chosen day", arguments: [0, 1])
     func instantFirstTwo(_ previous: Int) throws {
         let outcome = try Self.move(TaskFixture.task(due: "2026-11-30", deferrals: previous), to: "2026-12-01")
-        #expect(outcome.task.deferralCount == previous + 1)
+        expectEqual(outcome.task.deferralCount, previous + 1)
     }
 
     @Test("T-13 the 3rd deferral eases medium and high to low, which opens Someday; low is never 'eased'",
@@ -85,8 +86,8 @@ struct DeferralRuleTests {
         let task = TaskFixture.task(due: "2026-11-30", importance: importance, deferrals: 2)
         let outcome = try Self.move(task, to: nil, chosen: true)
         #expect(outcome.eased)
-        #expect(outcome.task.importance == .low)
-        #expect(outcome.task.dueDate == nil)
+        expectEqual(outcome.task.importance, .low)
+        expectEqual(outcome.task.dueDate, nil)
 
         let low = try Self.move(TaskFixture.task(due: "2026-11-30", deferrals: 2), to: nil, chosen: true)
         #expect(!low.eased)
@@ -107,8 +108,8 @@ struct DeferralRuleTests {
     @Test("T-21 the 5th deferral and later suggest removal; the 4th does not", arguments: [(3, false), (4, true), (6, true)])
     func suggestRemoval(_ previous: Int, _ suggested: Bool) throws {
         let outcome = try Self.move(TaskFixture.task(due: "2026-11-30", deferrals: previous), to: "2026-12-01", chosen: true)
-        #expect(outcome.suggestRemoval == suggested)
-        #expect(Deferral.suggestRemovalFromCount == 5)
+        expectEqual(outcome.suggestRemoval, suggested)
+        expectEqual(Deferral.suggestRemovalFromCount, 5)
     }
 
     @Test("T-22 with a record for today the choice refines it (reason, deferredTo) and does not count again")
@@ -118,12 +119,12 @@ struct DeferralRuleTests {
                                       deferredTo: Self.today, reason: .unspecified)
         let outcome = try Self.move(task, to: "2026-12-03", chosen: true, reason: .notReady, record: existing)
         #expect(outcome.refined && !outcome.counted && !outcome.eased)
-        #expect(outcome.task.deferralCount == 2)
-        #expect(outcome.task.importance == .high)
-        #expect(outcome.record?.id == existing.id)
-        #expect(outcome.record?.deferredOn == existing.deferredOn)
-        #expect(outcome.record?.reason == .notReady)
-        #expect(outcome.record?.deferredTo == TaskFixture.day("2026-12-03"))
+        expectEqual(outcome.task.deferralCount, 2)
+        expectEqual(outcome.task.importance, .high)
+        expectEqual(outcome.record?.id, existing.id)
+        expectEqual(outcome.record?.deferredOn, existing.deferredOn)
+        expectEqual(outcome.record?.reason, .notReady)
+        expectEqual(outcome.record?.deferredTo, TaskFixture.day("2026-12-03"))
     }
 
     @Test("T-22 refining today's record still needs a day chosen once the task has three deferrals")
@@ -153,16 +154,16 @@ struct DeferralRuleTests {
         done.isCompleted = true
         let outcome = Rollover.run(candidates: [overdue, already, done], newDay: newDay,
                                    alreadyDeferred: [already.id], now: Self.now)
-        #expect(outcome.deferrals.count == 1)
+        expectEqual(outcome.deferrals.count, 1)
         let record = outcome.deferrals.first
-        #expect(record?.taskID == overdue.id)
-        #expect(record?.reason == .unspecified)
-        #expect(record?.day == newDay)
-        #expect(record?.deferredTo == newDay)
+        expectEqual(record?.taskID, overdue.id)
+        expectEqual(record?.reason, .unspecified)
+        expectEqual(record?.day, newDay)
+        expectEqual(record?.deferredTo, newDay)
         let rolled = outcome.tasks.first { $0.id == overdue.id }
-        #expect(rolled?.deferralCount == 1)
-        #expect(rolled?.dueDate == TaskFixture.day("2026-11-30"))
-        #expect(outcome.tasks.first { $0.id == already.id }?.deferralCount == 0)
+        expectEqual(rolled?.deferralCount, 1)
+        expectEqual(rolled?.dueDate, TaskFixture.day("2026-11-30"))
+        expectEqual(outcome.tasks.first { $0.id == already.id }?.deferralCount, 0)
         #expect(!outcome.tasks.contains { $0.id == done.id })
     }
 
@@ -171,7 +172,7 @@ struct DeferralRuleTests {
         let task = TaskFixture.task(due: "2026-11-30", importance: .medium, deferrals: 2)
         let outcome = Rollover.run(candidates: [task], newDay: TaskFixture.day("2026-12-01"), alreadyDeferred: [],
                                    now: Self.now)
-        #expect(outcome.eased == [task.id])
-        #expect(outcome.tasks.first?.importance == .low)
+        expectEqual(outcome.eased, [task.id])
+        expectEqual(outcome.tasks.first?.importance, .low)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Importance, urgency and order (core)")
@@ -12,7 +13,7 @@ struct DerivedOrderRuleTests {
         let plan = (0..<count).map { index in
             TaskFixture.task("T\(index)", due: "2026-11-30", importance: index < important ? .high : .low)
         }
-        #expect(Prioritisation.shouldPrompt(plan) == prompts)
+        expectEqual(Prioritisation.shouldPrompt(plan), prompts)
     }
 
     @Test("T-14 dropped tasks are not part of the plan; done ones are")
@@ -30,21 +31,21 @@ struct DerivedOrderRuleTests {
                       ("2026-12-02", 0, false), (nil, 0, false), (nil, 3, true), ("2026-12-20", 3, true),
                       ("2026-12-20", 2, false)] as [(String?, Int, Bool)])
     func urgent(_ due: String?, _ deferrals: Int, _ isUrgent: Bool) {
-        #expect(TaskFixture.task(due: due, deferrals: deferrals).isUrgent(today: Self.today) == isUrgent)
-        #expect(TaskItem.urgencyWindowDays == 1)
+        expectEqual(TaskFixture.task(due: due, deferrals: deferrals).isUrgent(today: Self.today), isUrgent)
+        expectEqual(TaskItem.urgencyWindowDays, 1)
     }
 
     @Test("T-17 the quadrant is urgent × important",
           arguments: [("2026-11-30", Importance.high, Quadrant.doFirst), ("2026-12-01", .medium, .doFirst),
                       ("2026-12-05", .high, .schedule), ("2026-11-30", .low, .fitIn), ("2026-12-05", .low, .letGo)])
     func quadrant(_ due: String, _ importance: Importance, _ quadrant: Quadrant) {
-        #expect(TaskFixture.task(due: due, importance: importance).quadrant(today: Self.today) == quadrant)
+        expectEqual(TaskFixture.task(due: due, importance: importance).quadrant(today: Self.today), quadrant)
     }
 
     @Test("T-18 stale from the 3rd deferral", arguments: [(2, false), (3, true), (9, true)])
     func stale(_ deferrals: Int, _ isStale: Bool) {
-        #expect(TaskFixture.task(deferrals: deferrals).isStale == isStale)
-        #expect(Deferral.staleFromCount == 3)
+        expectEqual(TaskFixture.task(deferrals: deferrals).isStale, isStale)
+        expectEqual(Deferral.staleFromCount, 3)
     }
 
     @Test("T-15 order by quadrant, then due date with undated last, then createdAt")
@@ -61,7 +62,7 @@ struct DerivedOrderRuleTests {
             TaskFixture.task("fitIn stale undated", deferrals: 3, created: 7),
         ]
         let sorted = EngineOrder.sorted(tasks.reversed(), today: Self.today).map(\.title)
-        #expect(sorted == [
+        expectEqual(sorted, [
             "doFirst overdue", "doFirst today", "schedule near", "schedule far",
             "fitIn today early", "fitIn today late", "fitIn stale undated", "letGo dated", "letGo undated",
         ])

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Derived values: urgency, quadrant, stale and the engine's order")
@@ -19,22 +20,22 @@ struct DerivedTests {
         (-10, true), (-1, true), (0, true), (1, true), (2, false), (30, false),
     ])
     func urgentByDate(_ offset: Int, _ urgent: Bool) {
-        #expect(task(due: offset).isUrgent(today: today) == urgent)
-        #expect(task(due: offset, importance: .high).isUrgent(today: today) == urgent)
+        expectEqual(task(due: offset).isUrgent(today: today), urgent)
+        expectEqual(task(due: offset, importance: .high).isUrgent(today: today), urgent)
     }
 
     @Test("T-16 urgent at three or more deferrals, whatever the date", arguments: [
         (0, false), (2, false), (3, true), (7, true),
     ])
     func urgentByDeferrals(_ deferrals: Int, _ urgent: Bool) {
-        #expect(task(due: 10, deferrals: deferrals).isUrgent(today: today) == urgent)
-        #expect(task(due: nil, deferrals: deferrals).isUrgent(today: today) == urgent)
+        expectEqual(task(due: 10, deferrals: deferrals).isUrgent(today: today), urgent)
+        expectEqual(task(due: nil, deferrals: deferrals).isUrgent(today: today), urgent)
     }
 
     @Test("T-16 the urgency window and stale count are named constants")
     func constants() {
-        #expect(TaskItem.urgencyWindowDays == 1)
-        #expect(Deferral.staleFromCount == 3)
+        expectEqual(TaskItem.urgencyWindowDays, 1)
+        expectEqual(Deferral.staleFromCount, 3)
     }
 
     @Test("T-16 an undated task with few deferrals is never urgent")
@@ -49,14 +50,14 @@ struct DerivedTests {
         (.low, 0, .fitIn), (.low, -3, .fitIn), (.low, 2, .letGo),
     ])
     func quadrant(_ importance: Importance, _ offset: Int, _ expected: Quadrant) {
-        #expect(task(due: offset, importance: importance).quadrant(today: today) == expected)
+        expectEqual(task(due: offset, importance: importance).quadrant(today: today), expected)
     }
 
     @Test("T-17 an undated low task is letGo; three deferrals make it fitIn")
     func quadrantUndated() {
-        #expect(task(due: nil).quadrant(today: today) == .letGo)
-        #expect(task(due: nil, deferrals: 3).quadrant(today: today) == .fitIn)
-        #expect(task(due: 9, importance: .high, deferrals: 3).quadrant(today: today) == .doFirst)
+        expectEqual(task(due: nil).quadrant(today: today), .letGo)
+        expectEqual(task(due: nil, deferrals: 3).quadrant(today: today), .fitIn)
+        expectEqual(task(due: 9, importance: .high, deferrals: 3).quadrant(today: today), .doFirst)
     }
 
     @Test("T-17 only medium and high are important")
@@ -64,14 +65,14 @@ struct DerivedTests {
         #expect(!Importance.low.isImportant)
         #expect(Importance.medium.isImportant)
         #expect(Importance.high.isImportant)
-        #expect(Quadrant.allCases == [.doFirst, .schedule, .fitIn, .letGo])
+        expectEqual(Quadrant.allCases, [.doFirst, .schedule, .fitIn, .letGo])
     }
 
     // MARK: T-18 stale
 
     @Test("T-18 stale at three deferrals or more", arguments: [(0, false), (2, false), (3, true), (5, true)])
     func stale(_ deferrals: Int, _ expected: Bool) {
-        #expect(task(deferrals: deferrals).isStale == expected)
+        expectEqual(task(deferrals: deferrals).isStale, expected)
     }
 
     // MARK: T-15 order
@@ -94,8 +95,8 @@ struct DerivedTests {
             "fitIn overdue", "fitIn today older", "fitIn today newer", "fitIn stale undated",
             "letGo later", "letGo undated",
         ]
-        #expect(EngineOrder.sorted(tasks, today: today).map(\.title) == expected)
-        #expect(EngineOrder.sorted(tasks.reversed(), today: today).map(\.title) == expected)
+        expectEqual(EngineOrder.sorted(tasks, today: today).map(\.title), expected)
+        expectEqual(EngineOrder.sorted(tasks.reversed(), today: today).map(\.title), expected)
     }
 
     @Test("T-15 low tasks always sort after every medium or high task")
@@ -111,7 +112,7 @@ struct DerivedTests {
         let a = task("same", due: 0, created: 1)
         let b = task("same", due: 0, created: 1)
         #expect(EngineOrder.precedes(a, b, today: today) != EngineOrder.precedes(b, a, today: today))
-        #expect(EngineOrder.sorted([a, b], today: today) == EngineOrder.sorted([b, a], today: today))
+        expectEqual(EngineOrder.sorted([a, b], today: today), EngineOrder.sorted([b, a], today: today))
     }
 
     // MARK: T-13 easing at the third deferral
@@ -121,25 +122,24 @@ struct DerivedTests {
         var item = task(due: 0, importance: importance)
         let now = Fixture.created(100)
         let eased = (0..<4).map { _ in item.countDeferral(now: now) }
-        #expect(eased == [false, false, true, false], "only the third deferral eases")
-        #expect(item.importance == .low)
-        #expect(item.deferralCount == 4)
-        #expect(item.modifiedAt == now)
+        expectEqual(eased, [false, false, true, false], "only the third deferral eases")
+        expectEqual(item.importance, .low)
+        expectEqual(item.deferralCount, 4)
+        expectEqual(item.modifiedAt, now)
         var second = task(due: 0, importance: importance)
         second.countDeferral(now: now)
         second.countDeferral(now: now)
-        #expect(second.importance == importance, "two deferrals keep the importance")
-        #expect(Messages.importanceEased
-            == "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
+        expectEqual(second.importance, importance, "two deferrals keep the importance")
+        expectEqual(Messages.importanceEased, "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
     }
 
     @Test("T-13 a low task is never eased; its count still rises")
     func noEasingForLow() {
         var item = task(due: 0)
         let eased = (0..<4).map { _ in item.countDeferral(now: Fixture.created(1)) }
-        #expect(eased == [false, false, false, false])
-        #expect(item.deferralCount == 4)
-        #expect(item.importance == .low)
+        expectEqual(eased, [false, false, false, false])
+        expectEqual(item.deferralCount, 4)
+        expectEqual(item.importance, .low)
     }
 
     // MARK: T-1 defaults
@@ -147,24 +147,24 @@ struct DerivedTests {
     @Test("T-1 a new task: low importance, 30 minutes, live, not on the board, no deferrals")
     func defaults() {
         let item = TaskItem(title: "new", createdAt: Fixture.created())
-        #expect(item.importance == .low)
-        #expect(item.effortMinutes == 30)
-        #expect(TaskItem.defaultEffortMinutes == 30)
+        expectEqual(item.importance, .low)
+        expectEqual(item.effortMinutes, 30)
+        expectEqual(TaskItem.defaultEffortMinutes, 30)
         #expect(item.isLive)
         #expect(item.region == nil && item.bucket == nil)
-        #expect(item.deferralCount == 0)
-        #expect(item.repeatKind == .none)
-        #expect(item.dueDate == nil)
-        #expect(item.modifiedAt == item.createdAt)
-        #expect(item.shortID.count == 8)
-        #expect(item.shortID == item.shortID.lowercased())
+        expectEqual(item.deferralCount, 0)
+        expectEqual(item.repeatKind, .none)
+        expectEqual(item.dueDate, nil)
+        expectEqual(item.modifiedAt, item.createdAt)
+        expectEqual(item.shortID.count, 8)
+        expectEqual(item.shortID, item.shortID.lowercased())
     }
 
     @Test("T-2 effort: 15-minute steps up to 8 hours, or none", arguments: [
         ("15", 15 as Int?), ("30", 30), ("480", 480), ("none", nil), ("NONE", nil),
     ])
     func effortAccepted(_ text: String, _ minutes: Int?) throws {
-        #expect(try Effort.parse(text) == minutes)
+        try expectEqual(Effort.parse(text), minutes)
     }
 
     @Test("T-2 effort off the grid or over 8 hours is refused", arguments: ["0", "10", "495", "-15", "1h", "", "30.0"])
@@ -174,10 +174,10 @@ struct DerivedTests {
 
     @Test("T-10 deferral reasons are exactly the five of task.md")
     func reasons() {
-        #expect(DeferralReason.allCases.map(\.rawValue) == ["tooMuch", "notReady", "noLonger", "reschedule", "unspecified"])
+        expectEqual(DeferralReason.allCases.map(\.rawValue), ["tooMuch", "notReady", "noLonger", "reschedule", "unspecified"])
         let record = DeferralRecord(taskID: UUID(), deferredOn: Fixture.created(), day: today, deferredTo: nil,
                                     reason: .unspecified)
-        #expect(record.modifiedAt == record.deferredOn)
-        #expect(record.deferredTo == nil, "nil is Someday")
+        expectEqual(record.modifiedAt, record.deferredOn)
+        expectEqual(record.deferredTo, nil, "nil is Someday")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Exchange · CSV export (X-3)")
@@ -20,9 +21,9 @@ struct ExchangeCSVTests {
               ("café ✓", "café ✓"),
           ])
     func quoting(_ raw: String, _ expected: String) {
-        #expect(CSVExport.field(raw) == expected)
-        #expect(CSVExport.row([raw, "x"]) == expected + ",x\r\n")
-        #expect(F.parseCSV(CSVExport.row([raw, "x"])) == [[raw, "x"]])
+        expectEqual(CSVExport.field(raw), expected)
+        expectEqual(CSVExport.row([raw, "x"]), expected + ",x\r\n")
+        expectEqual(F.parseCSV(CSVExport.row([raw, "x"])), [[raw, "x"]])
     }
 
     @Test("X-3 tasks: the header names the 19 columns, every record ends with CRLF, values read back exactly")
@@ -51,35 +52,35 @@ struct ExchangeCSVTests {
                               + "region,bucket,sortOrder\r\n"))
         #expect(csv.hasSuffix("\r\n"))
         let records = F.parseCSV(csv)
-        #expect(records.count == 4)
+        expectEqual(records.count, 4)
         #expect(records.allSatisfy { $0.count == 19 })
         let header = records[0]
         func value(_ row: Int, _ column: String) -> String {
             records[row][header.firstIndex(of: column)!]
         }
-        #expect(value(1, "id") == "00000000-0000-4000-8000-000000000001")
-        #expect(value(1, "title") == "Call \"the\" plumber, today")
-        #expect(value(1, "notes") == "Line one, with a comma\nLine two")
-        #expect(value(1, "dueDate") == "2026-03-05")
-        #expect(value(1, "effortMinutes") == "45")
-        #expect(value(1, "importance") == "high")
-        #expect(value(1, "isCompleted") == "false")
-        #expect(value(1, "completedAt") == "")
-        #expect(value(1, "deferralCount") == "2")
-        #expect(value(1, "repeatKind") == "weekly")
-        #expect(value(1, "repeatWeekdays") == "1,5")
-        #expect(value(1, "repeatDayOfMonth") == "0")
-        #expect(value(1, "seriesID") == F.id(1001).uuidString.lowercased())
-        #expect(value(1, "createdAt") == "2026-03-01T09:05:09-05:00")
-        #expect(value(1, "category") == "Home")
-        #expect(value(1, "region") == "morning")
-        #expect(value(1, "bucket") == "complementary")
-        #expect(value(1, "sortOrder") == "1")
-        #expect(value(2, "isCompleted") == "true")
-        #expect(value(2, "completedAt") == "2026-07-10T13:00:00-04:00")
-        #expect(value(2, "effortMinutes") == "")
+        expectEqual(value(1, "id"), "00000000-0000-4000-8000-000000000001")
+        expectEqual(value(1, "title"), "Call \"the\" plumber, today")
+        expectEqual(value(1, "notes"), "Line one, with a comma\nLine two")
+        expectEqual(value(1, "dueDate"), "2026-03-05")
+        expectEqual(value(1, "effortMinutes"), "45")
+        expectEqual(value(1, "importance"), "high")
+        expectEqual(value(1, "isCompleted"), "false")
+        expectEqual(value(1, "completedAt"), "")
+        expectEqual(value(1, "deferralCount"), "2")
+        expectEqual(value(1, "repeatKind"), "weekly")
+        expectEqual(value(1, "repeatWeekdays"), "1,5")
+        expectEqual(value(1, "repeatDayOfMonth"), "0")
+        expectEqual(value(1, "seriesID"), F.id(1001).uuidString.lowercased())
+        expectEqual(value(1, "createdAt"), "2026-03-01T09:05:09-05:00")
+        expectEqual(value(1, "category"), "Home")
+        expectEqual(value(1, "region"), "morning")
+        expectEqual(value(1, "bucket"), "complementary")
+        expectEqual(value(1, "sortOrder"), "1")
+        expectEqual(value(2, "isCompleted"), "true")
+        expectEqual(value(2, "completedAt"), "2026-07-10T13:00:00-04:00")
+        expectEqual(value(2, "effortMinutes"), "")
         #expect(value(2, "dueDate") == "" && value(2, "seriesID") == "" && value(2, "category") == "")
-        #expect(value(3, "droppedAt") == "2026-01-03T07:00:00-05:00")
+        expectEqual(value(3, "droppedAt"), "2026-01-03T07:00:00-05:00")
         // The quoted fields, as written.
         #expect(csv.contains(",\"Call \"\"the\"\" plumber, today\",\"Line one, with a comma\nLine two\","))
         #expect(csv.contains(",\"1,5\","))
@@ -100,7 +101,7 @@ struct ExchangeCSVTests {
         ]
         let csv = CSVExport.habits([meds, water, run], windows: windows)
         let records = F.parseCSV(csv)
-        #expect(records == [
+        expectEqual(records, [
             ["position", "id", "title", "kind", "frequency", "scheduledDays", "targetPerWeek", "windows", "targets",
              "isArchived"],
             ["1", F.id(1).uuidString.lowercased(), "Medication", "binary", "daily", "1,2,3,4,5,6,7", "0",
@@ -110,7 +111,7 @@ struct ExchangeCSVTests {
             ["3", F.id(3).uuidString.lowercased(), "Running", "timed", "custom", "1,2,3,4,5,6,7", "3",
              "06:00-08:00", "30", "true"],
         ])
-        #expect(csv.components(separatedBy: "\r\n").count == 5)
+        expectEqual(csv.components(separatedBy: "\r\n").count, 5)
     }
 
     @Test("X-3 entries: one row a window's day with date, habit, window, amount, target and density state")
@@ -125,10 +126,10 @@ struct ExchangeCSVTests {
         ]
         let csv = CSVExport.entries(rows)
         let id = F.id(2).uuidString.lowercased()
-        #expect(csv == "date,habitID,habit,window,amount,target,state\r\n"
+        expectEqual(csv, "date,habitID,habit,window,amount,target,state\r\n"
                 + "2026-03-01,\(id),Water,Daytime,8,8,complete\r\n"
                 + "2026-03-02,\(id),Water,Daytime,2,8,partialLow\r\n"
                 + "2026-03-03,\(id),Water,Daytime,0,8,missed\r\n")
-        #expect(CSVExport.entries([]) == "date,habitID,habit,window,amount,target,state\r\n")
+        expectEqual(CSVExport.entries([]), "date,habitID,habit,window,amount,target,state\r\n")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The `.ics` read back by Python's `icalendar` and expanded by `recurring-ical-events` (issue 7, Done when).
@@ -64,9 +65,9 @@ struct ExchangeICSPythonTests {
 
         var expected: [String: [String]] = [:]
         for task in repeating { expected[Self.uid(task)] = Self.charflowDates(task) }
-        #expect(expected[Self.uid(repeating[3])]?.prefix(4) == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])
-        #expect(expected[Self.uid(repeating[4])]?.contains("2028-02-29") == true)
-        #expect(expected[Self.uid(repeating[5])]?.contains("2029-02-28") == true)
+        expectEqual(expected[Self.uid(repeating[3])]?.prefix(4), ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])
+        expectEqual(expected[Self.uid(repeating[4])]?.contains("2028-02-29"), true)
+        expectEqual(expected[Self.uid(repeating[5])]?.contains("2029-02-28"), true)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("charflow-ics-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -78,34 +79,34 @@ struct ExchangeICSPythonTests {
 
         let result = try Self.runChecker(ics: icsFile, expected: expectedFile, folder: folder)
         let problems = result["problems"] as? [String] ?? ["no problems list in the checker's output"]
-        #expect(result["ok"] as? Bool == true, "check_ics.py found problems: \(problems.joined(separator: "; "))")
+        expectEqual(result["ok"] as? Bool, true, "check_ics.py found problems: \(problems.joined(separator: "; "))")
         #expect(problems.isEmpty, "\(problems)")
 
         let todos = try #require(result["todos"] as? [String: [String: Any]], "no todos in the checker's output")
-        #expect(todos.count == repeating.count + 2)
+        expectEqual(todos.count, repeating.count + 2)
         for task in repeating {
             let todo = try #require(todos[Self.uid(task)], "Python found no VTODO \(task.title)")
             let dates = todo["dates"] as? [String] ?? []
-            #expect(dates == expected[Self.uid(task)], "\(task.title): Python \(dates) vs Charflow \(expected[Self.uid(task)]!)")
-            #expect(dates.count == Self.following + 1)
+            expectEqual(dates, expected[Self.uid(task)], "\(task.title): Python \(dates) vs Charflow \(expected[Self.uid(task)]!)")
+            expectEqual(dates.count, Self.following + 1)
             let properties = Set(todo["properties"] as? [String] ?? [])
             for name in ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DUE", "DTSTART", "STATUS", "PRIORITY",
                          "RRULE", "X-CHARFLOW-SERIES", "X-CHARFLOW-IMPORTANCE"] {
                 #expect(properties.contains(name), "\(task.title): no \(name)")
             }
-            #expect(todo["summary"] as? String == task.title)
-            #expect(todo["status"] as? String == "NEEDS-ACTION")
+            expectEqual(todo["summary"] as? String, task.title)
+            expectEqual(todo["status"] as? String, "NEEDS-ACTION")
         }
         let plain = try #require(todos[Self.uid(once)])
-        #expect(plain["summary"] as? String == once.title)
-        #expect(plain["description"] as? String == once.notes)
-        #expect(plain["categories"] as? [String] == ["Home, garden"])
-        #expect(plain["priority"] as? Int == 1)
-        #expect(plain["due"] as? String == "2026-03-05")
+        expectEqual(plain["summary"] as? String, once.title)
+        expectEqual(plain["description"] as? String, once.notes)
+        expectEqual(plain["categories"] as? [String], ["Home, garden"])
+        expectEqual(plain["priority"] as? Int, 1)
+        expectEqual(plain["due"] as? String, "2026-03-05")
         #expect(plain["rrule"] is NSNull)
         let finished = try #require(todos[Self.uid(done)])
-        #expect(finished["status"] as? String == "COMPLETED")
-        #expect(finished["priority"] as? Int == 5)
+        expectEqual(finished["status"] as? String, "COMPLETED")
+        expectEqual(finished["priority"] as? Int, 5)
         #expect(finished["rrule"] is NSNull)
         #expect((finished["properties"] as? [String] ?? []).contains("COMPLETED"))
     }

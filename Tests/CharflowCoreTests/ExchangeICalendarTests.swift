@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Exchange · iCalendar export (X-2)")
@@ -10,9 +11,9 @@ struct ExchangeICalendarTests {
     func envelope() {
         let ics = ICalendarExport.document(tasks: [F.task("One", id: 1)], categoryNames: [:], calendar: F.calendar())
         let lines = F.unfolded(ics)
-        #expect(Array(lines.prefix(4)) == ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Charflow//Charflow//EN",
+        expectEqual(Array(lines.prefix(4)), ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Charflow//Charflow//EN",
                                            "CALSCALE:GREGORIAN"])
-        #expect(lines.last == "END:VCALENDAR")
+        expectEqual(lines.last, "END:VCALENDAR")
         #expect(ics.hasSuffix("END:VCALENDAR\r\n"))
         let bytes = Array(ics.utf8)
         for (index, byte) in bytes.enumerated() where byte == 10 {
@@ -33,8 +34,8 @@ struct ExchangeICalendarTests {
         let ics = ICalendarExport.document(tasks: [F.task("Live", id: 1), done, dropped, F.task("Later", id: 4)],
                                            categoryNames: [:], calendar: F.calendar())
         let uids = F.unfolded(ics).filter { $0.hasPrefix("UID:") }
-        #expect(uids == [1, 2, 4].map { "UID:" + F.id($0).uuidString.lowercased() + "@charflow" })
-        #expect(F.unfolded(ics).filter { $0 == "BEGIN:VTODO" }.count == 3)
+        expectEqual(uids, [1, 2, 4].map { "UID:" + F.id($0).uuidString.lowercased() + "@charflow" })
+        expectEqual(F.unfolded(ics).filter { $0 == "BEGIN:VTODO" }.count, 3)
         #expect(!ics.contains("Dropped"))
     }
 
@@ -47,7 +48,7 @@ struct ExchangeICalendarTests {
         task.modifiedAt = F.utc("2026-03-02T23:59:59Z")
         let ics = ICalendarExport.document(tasks: [task], categoryNames: [F.id(99): "Home"], calendar: F.calendar())
         let lines = F.todoLines(ics, id: 7)
-        #expect(lines.first == "UID:00000000-0000-4000-8000-000000000007@charflow")
+        expectEqual(lines.first, "UID:00000000-0000-4000-8000-000000000007@charflow")
         #expect(lines.contains("DTSTAMP:20260302T235959Z"))
         #expect(lines.contains("CREATED:20260301T140509Z"))
         #expect(lines.contains("LAST-MODIFIED:20260302T235959Z"))
@@ -76,7 +77,7 @@ struct ExchangeICalendarTests {
     @Test("X-2 PRIORITY: high 1, medium 5, low 9",
           arguments: [(Importance.high, 1), (.medium, 5), (.low, 9)])
     func priority(_ importance: Importance, _ expected: Int) {
-        #expect(ICalendarExport.priority(importance) == expected)
+        expectEqual(ICalendarExport.priority(importance), expected)
         let ics = ICalendarExport.document(tasks: [F.task("P", id: 1, due: "2026-03-05", importance: importance)],
                                            categoryNames: [:], calendar: F.calendar())
         #expect(F.todoLines(ics, id: 1).contains("PRIORITY:\(expected)"))
@@ -102,7 +103,7 @@ struct ExchangeICalendarTests {
           ] as [(RepeatKind, String, Int, String, String)])
     func recurrenceRule(_ kind: RepeatKind, _ weekdays: String, _ dayOfMonth: Int, _ due: String, _ rule: String) {
         let task = F.task("Repeat", id: 1, due: due, repeat: kind, weekdays: weekdays, dayOfMonth: dayOfMonth)
-        #expect(ICalendarExport.recurrenceRule(for: task) == rule)
+        expectEqual(ICalendarExport.recurrenceRule(for: task), rule)
         let lines = F.todoLines(ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar()), id: 1)
         #expect(lines.contains("RRULE:" + rule))
         #expect(lines.contains("DTSTART;VALUE=DATE:" + due.replacingOccurrences(of: "-", with: "")))
@@ -112,8 +113,8 @@ struct ExchangeICalendarTests {
 
     @Test("X-2 no RRULE for a one-off task or a repeat without a day; a completed instance keeps its rule as X-CHARFLOW-RRULE")
     func ruleOnlyOnLiveRepeats() {
-        #expect(ICalendarExport.recurrenceRule(for: F.task("Once", id: 1, due: "2026-01-05")) == nil)
-        #expect(ICalendarExport.recurrenceRule(for: F.task("No day", id: 2, repeat: .daily)) == nil)
+        expectEqual(ICalendarExport.recurrenceRule(for: F.task("Once", id: 1, due: "2026-01-05")), nil)
+        expectEqual(ICalendarExport.recurrenceRule(for: F.task("No day", id: 2, repeat: .daily)), nil)
         var done = F.task("Rent", id: 3, due: "2026-01-31", repeat: .monthly, dayOfMonth: 31)
         done.isCompleted = true
         done.completedAt = F.utc("2026-01-31T18:00:00Z")
@@ -159,7 +160,7 @@ struct ExchangeICalendarTests {
               ("Meeting: 10:30", "Meeting: 10:30"),
           ])
     func escaping(_ raw: String, _ escaped: String) {
-        #expect(ICalendarExport.escape(raw) == escaped)
+        expectEqual(ICalendarExport.escape(raw), escaped)
         var task = F.task(raw, id: 1)
         task.notes = raw
         task.categoryID = F.id(90)
@@ -173,18 +174,18 @@ struct ExchangeICalendarTests {
     @Test("X-2 folding: a line of 75 octets stays whole, 76 folds; continuations start with a space")
     func foldingBoundary() {
         let exact = "SUMMARY:" + String(repeating: "a", count: 67)
-        #expect(exact.utf8.count == 75)
-        #expect(ICalendarExport.fold(exact) == exact)
+        expectEqual(exact.utf8.count, 75)
+        expectEqual(ICalendarExport.fold(exact), exact)
         let over = exact + "b"
-        #expect(ICalendarExport.fold(over) == exact + "\r\n b")
+        expectEqual(ICalendarExport.fold(over), exact + "\r\n b")
         let long = "DESCRIPTION:" + String(repeating: "0123456789", count: 30)
         let folded = ICalendarExport.fold(long)
         let pieces = folded.components(separatedBy: "\r\n")
-        #expect(pieces.count == 5)
+        expectEqual(pieces.count, 5)
         #expect(pieces.allSatisfy { $0.utf8.count <= 75 })
         #expect(pieces.dropFirst().allSatisfy { $0.hasPrefix(" ") })
         #expect(pieces.dropLast().allSatisfy { $0.utf8.count == 75 })
-        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == long)
+        expectEqual(folded.replacingOccurrences(of: "\r\n ", with: ""), long)
     }
 
     @Test("X-2 folding at 75 octets never splits a UTF-8 character (2-, 3- and 4-byte text, combining marks)",
@@ -223,18 +224,18 @@ struct ExchangeICalendarTests {
             #expect(line.count <= 75)
             #expect(String(validating: line, as: UTF8.self) != nil)
         }
-        #expect(F.unfolded(split + "\r\n") == [zalgo])
+        expectEqual(F.unfolded(split + "\r\n"), [zalgo])
     }
 
     @Test("X-2 instants are written in UTC whatever the planner's zone; days are floating DATEs")
     func utcStamps() {
-        #expect(ICalendarExport.utcText(F.utc("2026-03-08T06:59:59Z")) == "20260308T065959Z")
-        #expect(ICalendarExport.utcText(Date(timeIntervalSince1970: 0.999)) == "19700101T000000Z")
-        #expect(ICalendarExport.utcText(F.utc("1969-12-31T23:59:59Z")) == "19691231T235959Z")
-        #expect(ICalendarExport.dateText(F.day("2028-02-29")) == "20280229")
+        expectEqual(ICalendarExport.utcText(F.utc("2026-03-08T06:59:59Z")), "20260308T065959Z")
+        expectEqual(ICalendarExport.utcText(Date(timeIntervalSince1970: 0.999)), "19700101T000000Z")
+        expectEqual(ICalendarExport.utcText(F.utc("1969-12-31T23:59:59Z")), "19691231T235959Z")
+        expectEqual(ICalendarExport.dateText(F.day("2028-02-29")), "20280229")
         let task = F.task("Zone", id: 1, due: "2026-03-08")
         let york = ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar("America/New_York"))
         let tokyo = ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar("Asia/Tokyo"))
-        #expect(york == tokyo)
+        expectEqual(york, tokyo)
     }
 }

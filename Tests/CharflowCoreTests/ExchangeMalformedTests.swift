@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Malformed files are refused whole, naming the line or the task and field at fault (X-5).
@@ -65,7 +66,7 @@ struct ExchangeMalformedTests {
           ])
     func taskwarriorFields(_ object: String, _ place: String, _ message: String) throws {
         let error = try #require(Self.taskwarriorError("[" + Self.good + ",\n" + object + "]"))
-        #expect(error.place == place)
+        expectEqual(error.place, place)
         #expect(error.message.contains(message), "\(error)")
     }
 
@@ -78,9 +79,9 @@ struct ExchangeMalformedTests {
     func taskwarriorDates(_ field: String, _ value: String) throws {
         let object = #"{"description":"D","status":"pending","\#(field)":"\#(value)"}"#
         let error = try #require(Self.taskwarriorError("[" + Self.good + "," + object + "]"))
-        #expect(error.place == "task 2 (\(field))")
+        expectEqual(error.place, "task 2 (\(field))")
         #expect(error.message.contains(value) && error.message.contains("YYYYMMDDTHHMMSSZ"), "\(error)")
-        #expect(TaskwarriorImport.date(value) == nil)
+        expectEqual(TaskwarriorImport.date(value), nil)
         #expect(TaskwarriorImport.date("20280229T235959Z") != nil)
     }
 
@@ -98,7 +99,7 @@ struct ExchangeMalformedTests {
           ])
     func taskwarriorBadJSON(_ text: String, _ place: String) throws {
         let error = try #require(Self.taskwarriorError(text))
-        #expect(error.place == place)
+        expectEqual(error.place, place)
         #expect(error.message.contains("JSON"), "\(error)")
     }
 
@@ -109,20 +110,20 @@ struct ExchangeMalformedTests {
           ])
     func taskwarriorWrongShape(_ text: String) throws {
         let error = try #require(Self.taskwarriorError(text))
-        #expect(error.place == "file")
+        expectEqual(error.place, "file")
         #expect(error.message.contains("Taskwarrior export"), "\(error)")
     }
 
     @Test("X-5 garbage is refused before parsing: NUL bytes, not UTF-8, 50 MB of random bytes")
     func garbage() throws {
         let withNul = Data("[\(Self.good)]".utf8) + Data([0]) + Data("]".utf8)
-        #expect(Self.taskwarriorError(withNul) == ImportError(place: "file", message: "contains NUL bytes: this is not a text export"))
-        #expect(Self.todoError(withNul)?.place == "file")
-        #expect(Self.todoError("Buy milk\u{0}\n")?.place == "file")
+        expectEqual(Self.taskwarriorError(withNul), ImportError(place: "file", message: "contains NUL bytes: this is not a text export"))
+        expectEqual(Self.todoError(withNul)?.place, "file")
+        expectEqual(Self.todoError("Buy milk\u{0}\n")?.place, "file")
 
         let latin1 = Data([0x43, 0x61, 0x66, 0xE9, 0x0A])  // "Café" in Latin-1
-        #expect(Self.taskwarriorError(latin1) == ImportError(place: "file", message: "is not UTF-8 text"))
-        #expect(Self.todoError(latin1) == ImportError(place: "file", message: "is not UTF-8 text"))
+        expectEqual(Self.taskwarriorError(latin1), ImportError(place: "file", message: "is not UTF-8 text"))
+        expectEqual(Self.todoError(latin1), ImportError(place: "file", message: "is not UTF-8 text"))
 
         // 50 MB from a fixed-seed generator, with no NUL byte so the UTF-8 check is what refuses it.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -135,8 +136,8 @@ struct ExchangeMalformedTests {
             }
         }
         let started = Date()
-        #expect(Self.taskwarriorError(big)?.place == "file")
-        #expect(Self.todoError(big)?.place == "file")
+        expectEqual(Self.taskwarriorError(big)?.place, "file")
+        expectEqual(Self.todoError(big)?.place, "file")
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
@@ -152,24 +153,24 @@ struct ExchangeMalformedTests {
           ])
     func todoBadDates(_ text: String, _ place: String, _ shown: String) throws {
         let error = try #require(Self.todoError(text))
-        #expect(error.place == place)
+        expectEqual(error.place, place)
         #expect(error.message.contains(shown), "\(error)")
     }
 
     @Test("X-4 X-5 todo.txt: a line with control characters or no text is left out; a JSON document is refused")
     func todoOtherRefusals() throws {
-        #expect(Self.todoError("Fine\nbell \u{07} here")?.place == "line 2")
-        #expect(Self.todoError("Fine\nx")?.place == "line 2")
-        #expect(Self.todoError("(A) 2026-03-01")?.place == "line 1")
+        expectEqual(Self.todoError("Fine\nbell \u{07} here")?.place, "line 2")
+        expectEqual(Self.todoError("Fine\nx")?.place, "line 2")
+        expectEqual(Self.todoError("(A) 2026-03-01")?.place, "line 1")
         let json = try #require(Self.todoError("[" + Self.good + "]"))
         #expect(json.place == "file" && json.message.contains("JSON"))
         // A date-shaped word in the middle of the text is just text.
-        #expect(Self.todoError("Pay the 2026-02-30 invoice") == nil)
+        expectEqual(Self.todoError("Pay the 2026-02-30 invoice"), nil)
     }
 
     @Test("X-5 an import error reads as `place: message`")
     func errorText() {
         let error = ImportError(place: "task 3 (due)", message: "\"20260230T120000Z\" is not a date")
-        #expect(error.description == "task 3 (due): \"20260230T120000Z\" is not a date")
+        expectEqual(error.description, "task 3 (due): \"20260230T120000Z\" is not a date")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A region's free time and planned time on a logical day (rules F-13, F-14, F-15): its hours as real
@@ -49,13 +50,13 @@ struct FreeTimeTests {
         let standup = try Self.anchor("Standup", "10:15", minutes: 30, day: "2026-06-10", calendar: calendar)
         let time = try Self.freeTime("2026-06-10", calendar: calendar, events: events, anchors: [standup])
         // Morning 06:00–12:00: 09:00–10:45 and 11:30–12:00 busy, 135 minutes.
-        #expect(time.region(.morning).hoursMinutes == 360)
-        #expect(time.region(.morning).busyMinutes == 135)
-        #expect(time.region(.morning).freeMinutes == 225)
+        expectEqual(time.region(.morning).hoursMinutes, 360)
+        expectEqual(time.region(.morning).busyMinutes, 135)
+        expectEqual(time.region(.morning).freeMinutes, 225)
         // Afternoon: the lunch's last half hour.
-        #expect(time.region(.afternoon).freeMinutes == 270)
-        #expect(time.region(.evening).freeMinutes == 300)
-        #expect(time.freeMinutes == 795)
+        expectEqual(time.region(.afternoon).freeMinutes, 270)
+        expectEqual(time.region(.evening).freeMinutes, 300)
+        expectEqual(time.freeMinutes, 795)
     }
 
     @Test("F-13 the union merges touching and nested intervals and keeps apart ones apart")
@@ -63,8 +64,8 @@ struct FreeTimeTests {
         let base = Date(timeIntervalSince1970: 1_800_000_000)
         let span = { (from: Double, to: Double) in DateInterval(start: base + from * 60, end: base + to * 60) }
         let union = FreeTime.union([span(50, 70), span(0, 30), span(30, 40), span(5, 10), span(80, 90)])
-        #expect(union == [span(0, 40), span(50, 70), span(80, 90)])
-        #expect(FreeTime.overlap(of: union, with: span(20, 85)) == 45 * 60)
+        expectEqual(union, [span(0, 40), span(50, 70), span(80, 90)])
+        expectEqual(FreeTime.overlap(of: union, with: span(20, 85)), 45 * 60)
     }
 
     @Test("F-13 on London's spring-forward day a region across 01:00 is an hour shorter, and on the autumn day an hour longer")
@@ -73,17 +74,17 @@ struct FreeTimeTests {
         let night = RegionHours(morning: RegionSpan(start: try Fixture.time("00:30"), end: try Fixture.time("03:00"))!,
                                 afternoon: RegionHours.defaults.afternoon, evening: RegionHours.defaults.evening)
         let spring = try Self.freeTime("2026-03-29", calendar: calendar, hours: night)
-        #expect(spring.region(.morning).hoursMinutes == 90)
-        #expect(spring.region(.morning).freeMinutes == 90)
+        expectEqual(spring.region(.morning).hoursMinutes, 90)
+        expectEqual(spring.region(.morning).freeMinutes, 90)
         let autumn = try Self.freeTime("2026-10-25", calendar: calendar, hours: night)
-        #expect(autumn.region(.morning).hoursMinutes == 210)
+        expectEqual(autumn.region(.morning).hoursMinutes, 210)
         // An hour's event across the change takes an hour of elapsed time, whatever the wall clock says.
         let start = try Fixture.utc("2026-03-29T00:45:00Z")
         let call = Self.event("Call", start, start.addingTimeInterval(3600))
         let busy = try Self.freeTime("2026-03-29", calendar: calendar, hours: night, events: [call])
-        #expect(busy.region(.morning).busyMinutes == 60)
-        #expect(busy.region(.morning).freeMinutes == 30)
-        #expect(busy.region(.afternoon).hoursMinutes == 300)
+        expectEqual(busy.region(.morning).busyMinutes, 60)
+        expectEqual(busy.region(.morning).freeMinutes, 30)
+        expectEqual(busy.region(.afternoon).hoursMinutes, 300)
     }
 
     @Test("F-13 an Evening past midnight with a 03:00 rollover reaches into the next date; an event that night is inside it")
@@ -95,17 +96,17 @@ struct FreeTimeTests {
                                try Fixture.instant("2026-06-11", "02:30", in: calendar))
         let time = try Self.freeTime("2026-06-10", calendar: calendar, hours: late, events: [party])
         let evening = time.region(.evening)
-        #expect(evening.start == (try Fixture.utc("2026-06-10T17:00:00Z")))
-        #expect(evening.end == (try Fixture.utc("2026-06-11T01:00:00Z")))
-        #expect(evening.hoursMinutes == 480)
-        #expect(evening.busyMinutes == 90)
-        #expect(evening.freeMinutes == 390)
+        expectEqual(evening.start, (try Fixture.utc("2026-06-10T17:00:00Z")))
+        expectEqual(evening.end, (try Fixture.utc("2026-06-11T01:00:00Z")))
+        expectEqual(evening.hoursMinutes, 480)
+        expectEqual(evening.busyMinutes, 90)
+        expectEqual(evening.freeMinutes, 390)
         // Hours that end at the rollover time end when the next day begins.
         let toRollover = RegionHours(morning: RegionHours.defaults.morning, afternoon: RegionHours.defaults.afternoon,
                                      evening: RegionSpan(start: try Fixture.time("22:00"), end: try Fixture.time("03:00"))!)
         let edge = try Self.freeTime("2026-06-10", calendar: calendar, hours: toRollover).region(.evening)
-        #expect(edge.end == calendar.start(of: try Fixture.day("2026-06-11")))
-        #expect(edge.hoursMinutes == 300)
+        expectEqual(edge.end, calendar.start(of: try Fixture.day("2026-06-11")))
+        expectEqual(edge.hoursMinutes, 300)
     }
 
     @Test("F-13 a habit's effort comes off the region its window begins in; an all-day habit's off the day's total, never below 0")
@@ -118,14 +119,14 @@ struct FreeTimeTests {
             FreeTime.HabitLoad(start: try Fixture.time("23:00"), minutes: 15),
         ]
         let time = try Self.freeTime("2026-06-10", calendar: calendar, habits: habits)
-        #expect(time.region(.morning).habitMinutes == 30)
-        #expect(time.region(.morning).freeMinutes == 330)
-        #expect(time.region(.afternoon).freeMinutes == 0, "never below 0")
-        #expect(time.region(.evening).freeMinutes == 300)
-        #expect(time.dayHabitMinutes == 60, "the all-day habit and the one outside every region")
-        #expect(time.freeMinutes == 570)
+        expectEqual(time.region(.morning).habitMinutes, 30)
+        expectEqual(time.region(.morning).freeMinutes, 330)
+        expectEqual(time.region(.afternoon).freeMinutes, 0, "never below 0")
+        expectEqual(time.region(.evening).freeMinutes, 300)
+        expectEqual(time.dayHabitMinutes, 60, "the all-day habit and the one outside every region")
+        expectEqual(time.freeMinutes, 570)
         let window = HabitWindow(habitID: UUID(), effortMinutes: 20, createdAt: Fixture.created())
-        #expect(FreeTime.HabitLoad(window: window) == FreeTime.HabitLoad(start: nil, minutes: 20))
+        expectEqual(FreeTime.HabitLoad(window: window), FreeTime.HabitLoad(start: nil, minutes: 20))
     }
 
     @Test("F-14 planned time is the effort of the open tasks in the region; done, dropped and unestimated tasks count 0; over free is a notice")
@@ -144,12 +145,12 @@ struct FreeTimeTests {
                                  try Fixture.instant("2026-06-10", "11:00", in: calendar))
         let time = try Self.freeTime("2026-06-10", calendar: calendar, events: [meeting],
                                      tasks: [big, small, unestimated, done, dropped])
-        #expect(time.region(.morning).plannedMinutes == 255)
-        #expect(time.region(.morning).freeMinutes == 240)
-        #expect(time.region(.afternoon).plannedMinutes == 0)
-        #expect(time.overPlanned == [.regionOverPlanned(day: day, region: .morning, planned: 255, free: 240)])
-        #expect(Messages.text(time.overPlanned[0]) == "Morning holds about 4 h 15 of tasks and 4 h free. Something may fit better on another day.")
-        #expect(time.plannedMinutes == 255)
+        expectEqual(time.region(.morning).plannedMinutes, 255)
+        expectEqual(time.region(.morning).freeMinutes, 240)
+        expectEqual(time.region(.afternoon).plannedMinutes, 0)
+        expectEqual(time.overPlanned, [.regionOverPlanned(day: day, region: .morning, planned: 255, free: 240)])
+        expectEqual(Messages.text(time.overPlanned[0]), "Morning holds about 4 h 15 of tasks and 4 h free. Something may fit better on another day.")
+        expectEqual(time.plannedMinutes, 255)
     }
 
     @Test("F-16 the day's events and anchors are in time order, all-day first, each with the region holding its start")
@@ -163,8 +164,8 @@ struct FreeTimeTests {
             Self.allDay("Holiday", try Fixture.day("2026-06-10"), try Fixture.day("2026-06-10")),
             Self.event("Planning", try at("09:30"), try at("10:00")),
         ], anchors: [standup], calendar: calendar, hours: .defaults)
-        #expect(points.map(\.title) == ["Holiday", "Overnight", "Standup", "Planning", "Dinner"])
-        #expect(points.map(\.region) == [nil, nil, .morning, .morning, .evening])
-        #expect(points.map(\.isAnchor) == [false, false, true, false, false])
+        expectEqual(points.map(\.title), ["Holiday", "Overnight", "Standup", "Planning", "Dinner"])
+        expectEqual(points.map(\.region), [nil, nil, .morning, .morning, .evening])
+        expectEqual(points.map(\.isAnchor), [false, false, true, false, false])
     }
 }

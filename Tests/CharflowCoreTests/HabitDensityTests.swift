@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `habit.md`: Density states, Weekly-target habits, Avoid habits, Pauses — the cell of each day.
@@ -29,29 +30,29 @@ struct HabitDensityTests {
     func countedStates(_ row: (amount: Int, target: Int, state: DensityState)) throws {
         let history = try F.history(.counted, target: row.target, entries: ["2026-11-20": row.amount])
         let cell = try F.cell(history, "2026-11-20")
-        #expect(cell.state == row.state)
+        expectEqual(cell.state, row.state)
         #expect(cell.isDue)
-        #expect(cell.amount == row.amount)
-        #expect(cell.target == row.target)
+        expectEqual(cell.amount, row.amount)
+        expectEqual(cell.target, row.target)
     }
 
     @Test("H-17 H-11 a timed day shades exactly like a counted one, from its minutes", arguments: countedStateRows)
     func timedStates(_ row: (amount: Int, target: Int, state: DensityState)) throws {
         let history = try F.history(.timed, target: row.target, entries: ["2026-11-20": row.amount])
-        #expect(try F.cell(history, "2026-11-20").state == row.state)
+        try expectEqual(F.cell(history, "2026-11-20").state, row.state)
     }
 
     @Test("H-16 a partial counted day (2 of 3) is recorded as a partial shade and 2/3: neither a break nor a completion")
     func partialIsHonest() throws {
         let history = try F.history(.counted, target: 3, entries: ["2026-11-27": 2, "2026-11-28": 3])
         let partial = try F.cell(history, "2026-11-27")
-        #expect(partial.state == .partialHigh)
-        #expect("\(partial.amount)/\(partial.target)" == "2/3")
+        expectEqual(partial.state, .partialHigh)
+        expectEqual("\(partial.amount)/\(partial.target)", "2/3")
         // The next day is simply complete: nothing before it was reset or lost.
-        #expect(try F.cell(history, "2026-11-28").state == .complete)
+        try expectEqual(F.cell(history, "2026-11-28").state, .complete)
         let numbers = try F.numbers(history)
-        #expect(numbers.partial == 1)
-        #expect(numbers.complete == 1)
+        expectEqual(numbers.partial, 1)
+        expectEqual(numbers.complete, 1)
     }
 
     @Test("H-17 binary days are complete or missed, never partial", arguments: [0, 1])
@@ -59,7 +60,7 @@ struct HabitDensityTests {
         let history = try F.history(.binary, entries: ["2026-11-20": amount])
         #expect(try F.cell(history, "2026-11-20").state == (amount == 1 ? .complete : .missed))
         // A day with no entry at all is missed too, once it has ended.
-        #expect(try F.cell(history, "2026-11-21").state == .missed)
+        try expectEqual(F.cell(history, "2026-11-21").state, .missed)
     }
 
     @Test("H-17 binary and avoid grids never use the partial shades", arguments: [HabitKind.binary, .avoid])
@@ -78,10 +79,10 @@ struct HabitDensityTests {
     func todayNotMissed(_ kind: HabitKind) throws {
         let history = try F.history(kind, target: kind == .binary ? 1 : 5)
         let today = try F.cell(history, F.today)
-        #expect(today.state == .empty)
+        expectEqual(today.state, .empty)
         #expect(today.isDue)
         // The same empty day, read tomorrow, is missed.
-        #expect(try F.cell(history, F.today, today: "2026-12-01").state == .missed)
+        try expectEqual(F.cell(history, F.today, today: "2026-12-01").state, .missed)
     }
 
     @Test("H-17 days the habit is not scheduled stay empty and are not due, never missed")
@@ -89,32 +90,32 @@ struct HabitDensityTests {
         let history = try F.history(.binary, schedule: .weekdays)
         for text in ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"] {
             let cell = try F.cell(history, text)
-            #expect(cell.state == .empty, "\(text)")
+            expectEqual(cell.state, .empty, "\(text)")
             #expect(!cell.isDue, "\(text)")
         }
-        #expect(try F.cell(history, "2026-11-27").state == .missed)
+        try expectEqual(F.cell(history, "2026-11-27").state, .missed)
         // Even something logged on an unscheduled day fills no cell and counts nowhere.
         let logged = try F.history(.binary, schedule: .weekdays, entries: ["2026-11-28": 1])
-        #expect(try F.cell(logged, "2026-11-28").state == .empty)
-        #expect(try F.numbers(logged).due == 15)
+        try expectEqual(F.cell(logged, "2026-11-28").state, .empty)
+        try expectEqual(F.numbers(logged).due, 15)
     }
 
     @Test("H-17 days before the window existed are empty and counted nowhere")
     func beforeCreation() throws {
         let history = try F.history(.binary, firstDay: "2026-11-25")
-        #expect(try F.cell(history, "2026-11-24").state == .empty)
+        try expectEqual(F.cell(history, "2026-11-24").state, .empty)
         #expect(!(try F.cell(history, "2026-11-24").isDue))
-        #expect(try F.cell(history, "2026-11-25").state == .missed)
+        try expectEqual(F.cell(history, "2026-11-25").state, .missed)
         let numbers = try F.numbers(history)
-        #expect(numbers.due == 5)
-        #expect(numbers.missed == 5)
+        expectEqual(numbers.due, 5)
+        expectEqual(numbers.missed, 5)
     }
 
     @Test("H-17 future days are empty and not due")
     func futureEmpty() throws {
         let history = try F.history(.counted, target: 3, entries: ["2026-12-02": 3])
         let cell = try F.cell(history, "2026-12-02")
-        #expect(cell.state == .empty)
+        expectEqual(cell.state, .empty)
         #expect(!cell.isDue)
     }
 
@@ -126,16 +127,16 @@ struct HabitDensityTests {
         let history = try F.history(.counted, target: 8, entries: ["2026-11-20": 2, "2026-11-21": 3, "2026-11-22": 4],
                                     snapshots: ["2026-11-20": 3, "2026-11-21": 3])
         let old = try F.cell(history, "2026-11-20")
-        #expect(old.state == .partialHigh)
-        #expect(old.target == 3)
-        #expect(try F.cell(history, "2026-11-21").state == .complete)
+        expectEqual(old.state, .partialHigh)
+        expectEqual(old.target, 3)
+        try expectEqual(F.cell(history, "2026-11-21").state, .complete)
         // A day logged under the new target reads it.
-        #expect(try F.cell(history, "2026-11-22").state == .partialHigh)
-        #expect(try F.cell(history, "2026-11-22").target == 8)
+        try expectEqual(F.cell(history, "2026-11-22").state, .partialHigh)
+        try expectEqual(F.cell(history, "2026-11-22").target, 8)
         // A day with no entry reads the current target; nothing was done, so it is missed either way.
         let empty = try F.cell(history, "2026-11-23")
-        #expect(empty.target == 8)
-        #expect(empty.state == .missed)
+        expectEqual(empty.target, 8)
+        expectEqual(empty.state, .missed)
     }
 
     @Test("H-1 H-2 editing the schedule never turns a past unscheduled day into a missed one")
@@ -143,13 +144,13 @@ struct HabitDensityTests {
         // Weekdays until Monday 23 Nov, daily from then on.
         let history = try F.history(.binary, schedule: .weekdays, changes: [("2026-11-23", .daily)])
         for text in ["2026-11-14", "2026-11-15", "2026-11-21", "2026-11-22"] {
-            #expect(try F.cell(history, text).state == .empty, "\(text) was a weekend under weekdays")
+            try expectEqual(F.cell(history, text).state, .empty, "\(text) was a weekend under weekdays")
             #expect(!(try F.cell(history, text).isDue))
         }
-        #expect(try F.cell(history, "2026-11-28").state == .missed)
-        #expect(try F.cell(history, "2026-11-29").state == .missed)
+        try expectEqual(F.cell(history, "2026-11-28").state, .missed)
+        try expectEqual(F.cell(history, "2026-11-29").state, .missed)
         // 9–22 Nov: ten weekdays; 23–29 Nov: seven days.
-        #expect(try F.numbers(history).due == 17)
+        try expectEqual(F.numbers(history).due, 17)
     }
 
     // MARK: H-8 weekly targets
@@ -161,10 +162,10 @@ struct HabitDensityTests {
         let history = try F.history(kind, target: target, schedule: .timesPerWeek(3),
                                     entries: ["2026-11-10": target, "2026-11-18": target / 2, "2026-11-25": 0])
         let cells = history.cells(from: try F.day("2026-11-01"), through: try F.day(F.today), today: try F.day(F.today))
-        #expect(cells.count == 30)
+        expectEqual(cells.count, 30)
         #expect(!cells.contains { $0.state == .missed })
-        #expect(cells.filter { $0.state == .complete }.map(\.date.description) == ["2026-11-10"])
-        #expect(try F.numbers(history).missed == 0)
+        expectEqual(cells.filter { $0.state == .complete }.map(\.date.description), ["2026-11-10"])
+        try expectEqual(F.numbers(history).missed, 0)
     }
 
     @Test("H-8 a day counts toward the week only when its own target is met")
@@ -173,8 +174,8 @@ struct HabitDensityTests {
         let history = try F.history(.timed, target: 30, schedule: .timesPerWeek(3),
                                     entries: ["2026-11-23": 20, "2026-11-24": 30, "2026-11-25": 45, "2026-11-26": 29])
         let week = history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar())
-        #expect(week.done == 2)
-        #expect(week.target == 3)
+        expectEqual(week.done, 2)
+        expectEqual(week.target, 3)
         #expect(!history.metOwnTarget(try F.day("2026-11-23")))
         #expect(history.metOwnTarget(try F.day("2026-11-25")))
     }
@@ -186,14 +187,14 @@ struct HabitDensityTests {
         let today = try F.day(F.today)
         let monday = history.weekProgress(containing: today, calendar: try F.calendar(firstWeekday: .monday))
         let sunday = history.weekProgress(containing: today, calendar: try F.calendar(firstWeekday: .sunday))
-        #expect(monday.done == 0)
-        #expect(sunday.done == 1)
+        expectEqual(monday.done, 0)
+        expectEqual(sunday.done, 1)
         // On Sunday 29 the Monday week (23–29) was met; the Sunday week (29–) has one.
         let lastSunday = try F.day("2026-11-29")
-        #expect(history.weekProgress(containing: lastSunday, calendar: try F.calendar(firstWeekday: .monday)).done == 2)
-        #expect(history.weekProgress(containing: lastSunday, calendar: try F.calendar(firstWeekday: .sunday)).done == 1)
-        #expect(try F.calendar(firstWeekday: .sunday).startOfWeek(containing: today).description == "2026-11-29")
-        #expect(try F.calendar(firstWeekday: .monday).startOfWeek(containing: today).description == "2026-11-30")
+        expectEqual(history.weekProgress(containing: lastSunday, calendar: try F.calendar(firstWeekday: .monday)).done, 2)
+        expectEqual(history.weekProgress(containing: lastSunday, calendar: try F.calendar(firstWeekday: .sunday)).done, 1)
+        try expectEqual(F.calendar(firstWeekday: .sunday).startOfWeek(containing: today).description, "2026-11-29")
+        try expectEqual(F.calendar(firstWeekday: .monday).startOfWeek(containing: today).description, "2026-11-30")
     }
 
     // MARK: H-13 avoid
@@ -215,14 +216,14 @@ struct HabitDensityTests {
         let day = "2026-11-20"
         let history = try F.history(.avoid, target: row.allowance, entries: row.slips.map { [day: $0] } ?? [:],
                                     held: row.held ? [day] : [], engaged: row.engaged ? [day] : [])
-        #expect(try F.cell(history, day).state == row.state, "\(row.label)")
+        try expectEqual(F.cell(history, day).state, row.state, "\(row.label)")
     }
 
     @Test("H-13 today stays unresolved for an avoid habit, even over the allowance or held")
     func avoidTodayUnresolved() throws {
         let history = try F.history(.avoid, target: 0, entries: [F.today: 4], held: [F.today], engaged: [F.today])
-        #expect(try F.cell(history, F.today).state == .empty)
-        #expect(try F.cell(history, F.today, today: "2026-12-01").state == .missed)
+        try expectEqual(F.cell(history, F.today).state, .empty)
+        try expectEqual(F.cell(history, F.today, today: "2026-12-01").state, .missed)
     }
 
     // MARK: H-15 pauses
@@ -233,21 +234,21 @@ struct HabitDensityTests {
         let history = try F.history(.binary, pauses: [("2026-11-16", "2026-11-23")])
         for text in try F.days(from: "2026-11-16", count: 7) {
             let cell = try F.cell(history, text)
-            #expect(cell.state == .empty, "\(text)")
+            expectEqual(cell.state, .empty, "\(text)")
             #expect(!cell.isDue, "\(text)")
         }
-        #expect(try F.cell(history, "2026-11-15").state == .missed)
-        #expect(try F.cell(history, "2026-11-23").state == .missed)
+        try expectEqual(F.cell(history, "2026-11-15").state, .missed)
+        try expectEqual(F.cell(history, "2026-11-23").state, .missed)
         let numbers = try F.numbers(history)
-        #expect(numbers.due == 14)
-        #expect(numbers.missed == 14)
+        expectEqual(numbers.due, 14)
+        expectEqual(numbers.missed, 14)
     }
 
     @Test("H-15 a day logged before a pause reached back over it keeps its cell; a paused day with nothing logged fills none")
     func pausedEntryKept() throws {
         let history = try F.history(.counted, target: 3, entries: ["2026-11-18": 3], pauses: [("2026-11-16", nil)])
-        #expect(try F.cell(history, "2026-11-18").state == .complete, "past days keep their entries")
-        #expect(try F.cell(history, "2026-11-17").state == .empty)
+        try expectEqual(F.cell(history, "2026-11-18").state, .complete, "past days keep their entries")
+        try expectEqual(F.cell(history, "2026-11-17").state, .empty)
         #expect(!history.isDue(try F.day("2026-11-17")))
         #expect(!history.isDue(try F.day(F.today)))
     }
@@ -256,10 +257,10 @@ struct HabitDensityTests {
     func pausedWeekly() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1, "2026-11-25": 1],
                                     pauses: [("2026-11-25", "2026-11-27")])
-        #expect(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 2)
+        expectEqual(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done, 2)
         let empty = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1],
                                   pauses: [("2026-11-25", "2026-11-27")])
         #expect(!empty.isDue(try F.day("2026-11-26")))
-        #expect(empty.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done == 1)
+        expectEqual(empty.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done, 1)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// R-6 in the core: which titles are detected as habits, with which cadence and schedule.
@@ -29,10 +30,10 @@ struct HabitDetectionTests {
         ]
         for (offsets, cadence, schedule) in cases {
             let found = detect(done("Stretch", offsets))
-            #expect(found.count == 1, "\(offsets)")
-            #expect(found.first?.cadence == cadence, "\(offsets)")
-            #expect(found.first?.cadence.schedule == schedule, "\(offsets)")
-            #expect(found.first?.days == offsets.map { Self.today.adding(days: -$0) })
+            expectEqual(found.count, 1, "\(offsets)")
+            expectEqual(found.first?.cadence, cadence, "\(offsets)")
+            expectEqual(found.first?.cadence.schedule, schedule, "\(offsets)")
+            expectEqual(found.first?.days, offsets.map { Self.today.adding(days: -$0) })
         }
     }
 
@@ -40,14 +41,14 @@ struct HabitDetectionTests {
     func weekdays() {
         // Today is a Wednesday: Wed, Thu, Fri of last week, then Mon, Tue, Wed.
         let found = detect(done("Inbox zero", [7, 6, 5, 2, 1, 0]))
-        #expect(found.first?.cadence == .weekdays)
-        #expect(found.first?.cadence.schedule == .weekdays)
-        #expect(detect(done("Inbox zero", [2, 1, 0])).first?.cadence == .daily)
+        expectEqual(found.first?.cadence, .weekdays)
+        expectEqual(found.first?.cadence.schedule, .weekdays)
+        expectEqual(detect(done("Inbox zero", [2, 1, 0])).first?.cadence, .daily)
     }
 
     @Test("R-6 even is every gap within a day of the median gap: 2, 3, 2 is even; 1 and 5 is not; two days are not enough")
     func evenness() {
-        #expect(detect(done("Run", [7, 5, 2, 0])).first?.cadence == .everyDays(2))
+        expectEqual(detect(done("Run", [7, 5, 2, 0])).first?.cadence, .everyDays(2))
         #expect(detect(done("Run", [6, 5, 0])).isEmpty)
         #expect(detect(done("Run", [2, 0])).isEmpty)
         #expect(detect(done("Run", [30, 20, 10, 0])).isEmpty, "ten days apart fits no habit schedule")
@@ -56,21 +57,21 @@ struct HabitDetectionTests {
     @Test("R-6 the latest even run counts: an odd completion before it is left out; a run that stopped is not offered")
     func latestRun() {
         let found = detect(done("Read", [19, 3, 2, 1, 0]))
-        #expect(found.first?.cadence == .daily)
-        #expect(found.first?.days.count == 4)
+        expectEqual(found.first?.cadence, .daily)
+        expectEqual(found.first?.days.count, 4)
         #expect(detect(done("Read", [6, 5, 4])).isEmpty, "last done four days ago: it stopped")
-        #expect(detect(done("Read", [5, 4, 2])).first?.cadence == .daily, "last done two days ago: still about daily")
+        expectEqual(detect(done("Read", [5, 4, 2])).first?.cadence, .daily, "last done two days ago: still about daily")
     }
 
     @Test("R-6 only the last 21 days count, today included; the same title in any ASCII case is one title; habits are left out")
     func windowAndTitles() {
         #expect(detect(done("Walk", [21, 14, 7])).isEmpty, "day 21 back is outside: two days inside")
-        #expect(detect(done("Walk", [20, 13, 6])).first?.cadence == .weekly(.thursday))
+        expectEqual(detect(done("Walk", [20, 13, 6])).first?.cadence, .weekly(.thursday))
         let mixed = done("Walk", [2]) + done("walk", [1]) + done("WALK", [0])
         let found = detect(mixed)
-        #expect(found.count == 1)
-        #expect(found.first?.title == "WALK", "the latest wording")
-        #expect(found.first?.key == LearnedEffort.titleKey("Walk"))
+        expectEqual(found.count, 1)
+        expectEqual(found.first?.title, "WALK", "the latest wording")
+        expectEqual(found.first?.key, LearnedEffort.titleKey("Walk"))
         #expect(detect(mixed, excluded: [LearnedEffort.titleKey("walk")]).isEmpty)
         // Several completions on one day are one day.
         #expect(detect(done("Walk", [1, 1, 0, 0])).isEmpty)
@@ -88,9 +89,9 @@ struct HabitDetectionTests {
     @Test("R-6 the offer speaks plainly: every 2 days, every Wednesday, every weekday")
     func sentence() {
         let habit = DetectedHabit(key: "stretch", title: "Stretch", days: [], cadence: .everyDays(2))
-        #expect(habit.sentence == "You've done “Stretch” every 2 days lately. Make it a habit?")
-        #expect(DetectedCadence.weekly(.wednesday).phrase == "every Wednesday")
-        #expect(DetectedCadence.weekdays.phrase == "every weekday")
-        #expect(DetectedCadence.daily.phrase == "every day")
+        expectEqual(habit.sentence, "You've done “Stretch” every 2 days lately. Make it a habit?")
+        expectEqual(DetectedCadence.weekly(.wednesday).phrase, "every Wednesday")
+        expectEqual(DetectedCadence.weekdays.phrase, "every weekday")
+        expectEqual(DetectedCadence.daily.phrase, "every day")
     }
 }

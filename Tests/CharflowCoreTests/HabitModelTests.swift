@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `habit.md`: Fields, HabitTimeWindow, HabitEntry, HabitGroup, Habit kinds, Presets.
@@ -10,51 +11,51 @@ struct HabitModelTests {
     @Test("H-1 a new habit has the table's defaults: binary, daily on all seven ISO days, no weekly target, not archived")
     func habitDefaults() {
         let habit = Habit(title: "Walk", kind: .binary, createdAt: created)
-        #expect(habit.notes == nil)
-        #expect(habit.presetKey == nil)
-        #expect(habit.kind == .binary)
-        #expect(habit.schedule.frequency == .daily)
-        #expect(habit.schedule.daysText == "1,2,3,4,5,6,7")
-        #expect(habit.schedule.perWeek == 0)
+        expectEqual(habit.notes, nil)
+        expectEqual(habit.presetKey, nil)
+        expectEqual(habit.kind, .binary)
+        expectEqual(habit.schedule.frequency, .daily)
+        expectEqual(habit.schedule.daysText, "1,2,3,4,5,6,7")
+        expectEqual(habit.schedule.perWeek, 0)
         #expect(!habit.schedule.isWeeklyTarget)
         #expect(!habit.isArchived)
-        #expect(habit.groupID == nil)
-        #expect(habit.createdAt == created)
-        #expect(habit.modifiedAt == created)
+        expectEqual(habit.groupID, nil)
+        expectEqual(habit.createdAt, created)
+        expectEqual(habit.modifiedAt, created)
     }
 
     @Test("H-4 a window defaults to an all-day slot (0–1439) with target 1, no effort and no reminder")
     func windowDefaults() {
         let window = HabitWindow(habitID: UUID(), createdAt: created)
-        #expect(window.label == "")
-        #expect(window.startMinute == 0)
-        #expect(window.endMinute == 1439)
-        #expect(window.target == 1)
-        #expect(window.effortMinutes == nil)
-        #expect(window.reminderMinute == nil)
+        expectEqual(window.label, "")
+        expectEqual(window.startMinute, 0)
+        expectEqual(window.endMinute, 1439)
+        expectEqual(window.target, 1)
+        expectEqual(window.effortMinutes, nil)
+        expectEqual(window.reminderMinute, nil)
     }
 
     @Test("H-4 a habit has at most four windows")
     func maxWindows() {
-        #expect(Habit.maxWindows == 4)
+        expectEqual(Habit.maxWindows, 4)
     }
 
     @Test("H-5 a new entry has amount 0 and no completedAt; it keeps the target it was given")
     func entryDefaults() throws {
         let day = try HabitRulesFixture.day("2026-11-30")
         let entry = HabitEntry(windowID: UUID(), date: day, target: 8, modifiedAt: created)
-        #expect(entry.amount == 0)
-        #expect(entry.completedAt == nil)
-        #expect(entry.target == 8)
-        #expect(entry.date == day)
+        expectEqual(entry.amount, 0)
+        expectEqual(entry.completedAt, nil)
+        expectEqual(entry.target, 8)
+        expectEqual(entry.date, day)
     }
 
     @Test("H-7 a group defaults to sort order 0, not archived")
     func groupDefaults() {
         let group = HabitGroup(title: "Morning routine", createdAt: created)
-        #expect(group.sortOrder == 0)
+        expectEqual(group.sortOrder, 0)
         #expect(!group.isArchived)
-        #expect(group.title == "Morning routine")
+        expectEqual(group.title, "Morning routine")
     }
 
     static let derived: [(amount: Int, target: Int, complete: Bool, ratio: Double, partial: Bool, remaining: Int)] = [
@@ -73,55 +74,55 @@ struct HabitModelTests {
     func derivedValues(_ row: (amount: Int, target: Int, complete: Bool, ratio: Double, partial: Bool, remaining: Int)) throws {
         let entry = HabitEntry(windowID: UUID(), date: try HabitRulesFixture.day("2026-11-30"), target: row.target,
                                amount: row.amount, modifiedAt: created)
-        #expect(entry.isComplete == row.complete)
+        expectEqual(entry.isComplete, row.complete)
         #expect(abs(entry.completionRatio - row.ratio) < 1e-9)
-        #expect(entry.isPartial == row.partial)
-        #expect(entry.remainingCount == row.remaining)
+        expectEqual(entry.isPartial, row.partial)
+        expectEqual(entry.remainingCount, row.remaining)
     }
 
     @Test("H-12 time beyond the target does not over-fill: the ratio stops at 1")
     func noOverFill() throws {
         let entry = HabitEntry(windowID: UUID(), date: try HabitRulesFixture.day("2026-11-30"), target: 30, amount: 90,
                                modifiedAt: created)
-        #expect(entry.completionRatio == 1)
+        expectEqual(entry.completionRatio, 1)
         let history = try HabitRulesFixture.history(.timed, target: 30, entries: ["2026-11-20": 90])
-        #expect(try HabitRulesFixture.cell(history, "2026-11-20").state == .complete)
+        try expectEqual(HabitRulesFixture.cell(history, "2026-11-20").state, .complete)
     }
 
     @Test("H-10 the four kinds are binary, counted, timed and avoid; only counted and timed have partial shades")
     func kinds() {
-        #expect(HabitKind.allCases.map(\.rawValue) == ["binary", "counted", "timed", "avoid"])
-        #expect(HabitKind.allCases.filter(\.hasPartials) == [.counted, .timed])
+        expectEqual(HabitKind.allCases.map(\.rawValue), ["binary", "counted", "timed", "avoid"])
+        expectEqual(HabitKind.allCases.filter(\.hasPartials), [.counted, .timed])
     }
 
     @Test("H-2 weekdays is ISO 1–5: due Monday to Friday, not at the weekend", arguments: Weekday.allCases)
     func weekdaysSchedule(_ weekday: Weekday) throws {
         let monday = try HabitRulesFixture.day("2026-11-30")
         let day = monday.adding(days: weekday.rawValue - 1)
-        #expect(day.weekday == weekday)
-        #expect(HabitSchedule.weekdays.daysText == "1,2,3,4,5")
-        #expect(HabitSchedule.weekdays.isDue(on: day) == (weekday.rawValue <= 5))
+        expectEqual(day.weekday, weekday)
+        expectEqual(HabitSchedule.weekdays.daysText, "1,2,3,4,5")
+        expectEqual(HabitSchedule.weekdays.isDue(on: day), (weekday.rawValue <= 5))
         #expect(HabitSchedule.daily.isDue(on: day))
         let custom = HabitSchedule.custom([.monday, .wednesday, .saturday])
-        #expect(custom.isDue(on: day) == [.monday, .wednesday, .saturday].contains(weekday))
-        #expect(custom.daysText == "1,3,6")
+        expectEqual(custom.isDue(on: day), [.monday, .wednesday, .saturday].contains(weekday))
+        expectEqual(custom.daysText, "1,3,6")
     }
 
     @Test("H-2 N times a week (1–7) may be met on any day and asks N days a week", arguments: 1...7)
     func timesPerWeek(_ count: Int) throws {
         let schedule = HabitSchedule.timesPerWeek(count)
         #expect(schedule.isWeeklyTarget)
-        #expect(schedule.perWeek == count)
-        #expect(schedule.daysPerWeek == count)
+        expectEqual(schedule.perWeek, count)
+        expectEqual(schedule.daysPerWeek, count)
         let monday = try HabitRulesFixture.day("2026-11-30")
         for offset in 0..<7 { #expect(schedule.isDue(on: monday.adding(days: offset))) }
     }
 
     @Test("H-2 a fixed-day schedule asks as many days a week as it names")
     func fixedDaysPerWeek() {
-        #expect(HabitSchedule.daily.daysPerWeek == 7)
-        #expect(HabitSchedule.weekdays.daysPerWeek == 5)
-        #expect(HabitSchedule.custom([.tuesday, .thursday]).daysPerWeek == 2)
+        expectEqual(HabitSchedule.daily.daysPerWeek, 7)
+        expectEqual(HabitSchedule.weekdays.daysPerWeek, 5)
+        expectEqual(HabitSchedule.custom([.tuesday, .thursday]).daysPerWeek, 2)
         #expect(!HabitSchedule.custom([.tuesday]).isWeeklyTarget)
     }
 
@@ -133,14 +134,14 @@ struct HabitModelTests {
             HabitScheduleChange(from: try HabitRulesFixture.day("2026-11-25"), schedule: .timesPerWeek(3)),
         ]
         let on = { (text: String) in HabitScheduleChange.schedule(on: try HabitRulesFixture.day(text), in: changes.reversed()) }
-        #expect(try on("2026-11-19") == .weekdays)
-        #expect(try on("2026-11-20") == .daily)
-        #expect(try on("2026-11-24") == .daily)
-        #expect(try on("2026-11-25") == .timesPerWeek(3))
-        #expect(try on("2026-12-31") == .timesPerWeek(3))
+        try expectEqual(on("2026-11-19"), .weekdays)
+        try expectEqual(on("2026-11-20"), .daily)
+        try expectEqual(on("2026-11-24"), .daily)
+        try expectEqual(on("2026-11-25"), .timesPerWeek(3))
+        try expectEqual(on("2026-12-31"), .timesPerWeek(3))
         // Before any change, the first schedule is read.
-        #expect(try on("2026-10-01") == .weekdays)
-        #expect(HabitScheduleChange.schedule(on: try HabitRulesFixture.day("2026-11-01"), in: []) == nil)
+        try expectEqual(on("2026-10-01"), .weekdays)
+        expectEqual(HabitScheduleChange.schedule(on: try HabitRulesFixture.day("2026-11-01"), in: []), nil)
     }
 
     @Test("H-15 a pause covers its first day up to the day it resumes (habit.md: 12 to 19 Oct resumes on the 19th)")
@@ -157,8 +158,8 @@ struct HabitModelTests {
         #expect(HabitPause.isPaused(to.adding(days: -1), [pause]))
         #expect(!HabitPause.isPaused(to, [pause]))
         // `archived` marks the days a habit spent archived; a person gives one of the other four.
-        #expect(PauseReason.allCases.map(\.rawValue) == ["travel", "illness", "cycle", "other", "archived"])
-        #expect((try? PauseReason.reading("archived")) == nil)
+        expectEqual(PauseReason.allCases.map(\.rawValue), ["travel", "illness", "cycle", "other", "archived"])
+        expectEqual((try? PauseReason.reading("archived")), nil)
     }
 
     static let presetTable: [(HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)] = [
@@ -171,16 +172,16 @@ struct HabitModelTests {
     @Test("H-20 each preset is exactly as the table: kind, target, schedule and effort", arguments: presetTable)
     func presets(_ row: (HabitPreset, String, HabitKind, Int, HabitSchedule, Int?)) {
         let (preset, title, kind, target, schedule, effort) = row
-        #expect(preset.title == title)
-        #expect(preset.kind == kind)
-        #expect(preset.target == target)
-        #expect(preset.schedule == schedule)
-        #expect(preset.effortMinutes == effort)
+        expectEqual(preset.title, title)
+        expectEqual(preset.kind, kind)
+        expectEqual(preset.target, target)
+        expectEqual(preset.schedule, schedule)
+        expectEqual(preset.effortMinutes, effort)
     }
 
     @Test("H-20 the catalogue holds quran, dhikr, exercise and running, and nothing else")
     func presetKeys() {
-        #expect(HabitPreset.allCases.map(\.rawValue) == ["quran", "dhikr", "exercise", "running"])
-        #expect(HabitPreset(rawValue: "yoga") == nil)
+        expectEqual(HabitPreset.allCases.map(\.rawValue), ["quran", "dhikr", "exercise", "running"])
+        expectEqual(HabitPreset(rawValue: "yoga"), nil)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `habit.md`: Density, not streaks — the plain-language read — and the derived habit signals (D11).
@@ -22,56 +23,54 @@ struct HabitReadTests {
         let days = try F.days(from: "2026-11-09", count: 21)
         let history = try F.history(.binary, entries: Self.logged(days, done: 12))
         let numbers = try F.numbers(history)
-        #expect(numbers.due == 21)
-        #expect(numbers.missed == 9)
-        #expect(numbers.complete == 12)
-        #expect(try F.sentence(history)
-                == "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
+        expectEqual(numbers.due, 21)
+        expectEqual(numbers.missed, 9)
+        expectEqual(numbers.complete, 12)
+        try expectEqual(F.sentence(history), "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
     }
 
     @Test("H-18 five a week missed more than 40 % of the time: \"Five a week may be more than this season allows — try three?\"")
     func fiveAWeek() throws {
         let days = try Self.weekdays()
-        #expect(days.count == 15)
+        expectEqual(days.count, 15)
         let history = try F.history(.binary, schedule: .weekdays, entries: Self.logged(days, done: 8))
-        #expect(try F.sentence(history)
-                == "Missed 7 of the last 15. Five a week may be more than this season allows — try three?")
+        try expectEqual(F.sentence(history), "Missed 7 of the last 15. Five a week may be more than this season allows — try three?")
         let suggestion = try #require(DensityRead.suggestion(try F.numbers(history), schedule: .weekdays, kind: .binary))
-        #expect(suggestion.0 == 5)
-        #expect(suggestion.1 == 3)
+        expectEqual(suggestion.0, 5)
+        expectEqual(suggestion.1, 3)
     }
 
     @Test("H-18 at 40 % missed or less the read only gives the numbers")
     func noSuggestionAtThreshold() throws {
         let history = try F.history(.binary, schedule: .weekdays, entries: Self.logged(try Self.weekdays(), done: 9))
-        #expect(try F.sentence(history) == "Missed 6 of the last 15.")
-        #expect(DensityRead.suggestion(try F.numbers(history), schedule: .weekdays, kind: .binary) == nil)
+        try expectEqual(F.sentence(history), "Missed 6 of the last 15.")
+        expectEqual(DensityRead.suggestion(try F.numbers(history), schedule: .weekdays, kind: .binary), nil)
     }
 
     @Test("H-18 with nothing missed it says how many were done; partial days are counted as partly")
     func doneAndPartly() throws {
         let days = try F.days(from: "2026-11-09", count: 21)
         let all = try F.history(.binary, entries: Self.logged(days, done: 21))
-        #expect(try F.sentence(all) == "Done on 21 of the last 21.")
+        try expectEqual(F.sentence(all), "Done on 21 of the last 21.")
         var entries = Self.logged(days, done: 18, amount: 3)
         entries[days[18]] = 1
         entries[days[19]] = 2
         let counted = try F.history(.counted, target: 3, entries: entries)
-        #expect(try F.sentence(counted) == "Missed 1 of the last 21. 2 partly.")
+        try expectEqual(F.sentence(counted), "Missed 1 of the last 21. 2 partly.")
     }
 
     @Test("H-18 a habit with nothing due yet says so; one begun today says nothing was due before today")
     func nothingDue() throws {
         let history = try F.history(.binary, firstDay: F.today)
-        #expect(try F.sentence(history) == "Nothing was due before today.")
+        try expectEqual(F.sentence(history), "Nothing was due before today.")
     }
 
     @Test("H-18 a habit begun today and logged today says what today holds, not only that nothing was due before")
     func begunTodayAndLogged() throws {
         let done = try F.history(.binary, firstDay: F.today, entries: [F.today: 1])
-        #expect(try F.sentence(done) == "Nothing was due before today; today is done.")
+        try expectEqual(F.sentence(done), "Nothing was due before today; today is done.")
         let partly = try F.history(.counted, target: 8, firstDay: F.today, entries: [F.today: 6])
-        #expect(try F.sentence(partly) == "Nothing was due before today; today is under way.")
+        try expectEqual(F.sentence(partly), "Nothing was due before today; today is under way.")
     }
 
     @Test("H-18 H-8 a weekly habit with one full week behind it says whether that week was met, not \"1 of the last 1 week\"")
@@ -79,8 +78,8 @@ struct HabitReadTests {
         // Three a week from Monday 16 November: the week of 16–22 is the one full week before this (23–29 is the other).
         let met = ["2026-11-23": 1, "2026-11-25": 1, "2026-11-27": 1]
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: met)
-        #expect(try F.numbers(history).weeksLooked == 1)
-        #expect(try F.sentence(history) == "0 of 3 this week. Met last week.")
+        try expectEqual(F.numbers(history).weeksLooked, 1)
+        try expectEqual(F.sentence(history), "0 of 3 this week. Met last week.")
         let notMet = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: ["2026-11-23": 1])
         #expect(try F.sentence(notMet).hasPrefix("0 of 3 this week. Not met last week."))
     }
@@ -91,12 +90,11 @@ struct HabitReadTests {
         let entries = ["2026-11-17": 1, "2026-11-19": 1, "2026-11-23": 1, "2026-11-25": 1, "2026-11-27": 1, F.today: 1]
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-02", entries: entries)
         let numbers = try F.numbers(history)
-        #expect(numbers.weekDone == 1)
-        #expect(numbers.weekTarget == 3)
-        #expect(numbers.weeksLooked == 3)
-        #expect(numbers.weeksMet == 1)
-        #expect(try F.sentence(history)
-                == "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try two?")
+        expectEqual(numbers.weekDone, 1)
+        expectEqual(numbers.weekTarget, 3)
+        expectEqual(numbers.weeksLooked, 3)
+        expectEqual(numbers.weeksMet, 1)
+        try expectEqual(F.sentence(history), "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try two?")
     }
 
     @Test("H-18 H-8 a weekly habit met every week reads in weeks without a suggestion")
@@ -105,7 +103,7 @@ struct HabitReadTests {
         for text in ["2026-11-09", "2026-11-11", "2026-11-13", "2026-11-16", "2026-11-17", "2026-11-18",
                      "2026-11-27", "2026-11-28", "2026-11-29"] { entries[text] = 1 }
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-02", entries: entries)
-        #expect(try F.sentence(history) == "0 of 3 this week. Met in 3 of the last 3 weeks.")
+        try expectEqual(F.sentence(history), "0 of 3 this week. Met in 3 of the last 3 weeks.")
     }
 
     @Test("H-18 H-2 \"this week\" follows the first weekday")
@@ -140,29 +138,28 @@ struct HabitReadTests {
     func avoidRead() throws {
         let history = try F.history(.avoid, target: 0, entries: ["2026-11-10": 1, "2026-11-20": 2, "2026-11-01": 5],
                                     engaged: try F.days(from: "2026-11-09", count: 21))
-        #expect(try F.sentence(history) == "3 slips in the last 21 days.")
+        try expectEqual(F.sentence(history), "3 slips in the last 21 days.")
         let one = try F.history(.avoid, target: 0, entries: ["2026-11-29": 1])
-        #expect(try F.sentence(one) == "1 slip in the last 21 days.")
+        try expectEqual(F.sentence(one), "1 slip in the last 21 days.")
         let none = try F.history(.avoid, target: 0)
-        #expect(try F.sentence(none) == "0 slips in the last 21 days.")
+        try expectEqual(F.sentence(none), "0 slips in the last 21 days.")
         // Missed on most days, still no suggestion.
         let many = try F.history(.avoid, target: 0,
                                  entries: Self.logged(try F.days(from: "2026-11-09", count: 21), done: 20))
-        #expect(DensityRead.suggestion(try F.numbers(many), schedule: .daily, kind: .avoid) == nil)
-        #expect(try F.sentence(many) == "20 slips in the last 21 days.")
+        expectEqual(DensityRead.suggestion(try F.numbers(many), schedule: .daily, kind: .avoid), nil)
+        try expectEqual(F.sentence(many), "20 slips in the last 21 days.")
     }
 
     @Test("H-15 H-18 a paused week leaves the read's denominators")
     func pausedWeekLeavesDenominators() throws {
         let days = try F.days(from: "2026-11-09", count: 21)
         let open = days.filter { !(("2026-11-16")...("2026-11-22")).contains($0) }
-        #expect(open.count == 14)
+        expectEqual(open.count, 14)
         let history = try F.history(.binary, entries: Self.logged(open, done: 7), pauses: [("2026-11-16", "2026-11-23")])
         let numbers = try F.numbers(history)
-        #expect(numbers.due == 14)
-        #expect(numbers.missed == 7)
-        #expect(try F.sentence(history)
-                == "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
+        expectEqual(numbers.due, 14)
+        expectEqual(numbers.missed, 7)
+        try expectEqual(F.sentence(history), "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
     }
 
     @Test("H-16 H-18 no read speaks of streaks, records, days since, praise or blame")
@@ -189,13 +186,13 @@ struct HabitReadTests {
 
     @Test("H-17 H-18 H-21 the thresholds are named constants with the documented values")
     func thresholds() {
-        #expect(Density.partialHighFrom == 0.5)
-        #expect(DensityRead.windowDays == 21)
-        #expect(DensityRead.lighterCadenceAbove == 0.4)
-        #expect(DensityRead.windowWeeks == 3)
-        #expect(HabitSignals.fatigueMissedAbove == 0.5)
-        #expect(HabitSignals.fatigueWindowDays == 21)
-        #expect(HabitSignals.newHabitsInAWeek == 4)
+        expectEqual(Density.partialHighFrom, 0.5)
+        expectEqual(DensityRead.windowDays, 21)
+        expectEqual(DensityRead.lighterCadenceAbove, 0.4)
+        expectEqual(DensityRead.windowWeeks, 3)
+        expectEqual(HabitSignals.fatigueMissedAbove, 0.5)
+        expectEqual(HabitSignals.fatigueWindowDays, 21)
+        expectEqual(HabitSignals.newHabitsInAWeek, 4)
     }
 
     // MARK: H-21 signals
@@ -207,7 +204,7 @@ struct HabitReadTests {
         let (missed, fatigued) = row
         let days = try F.days(from: "2026-11-09", count: 21)
         let history = try F.history(.binary, entries: Self.logged(days, done: 21 - missed))
-        #expect(HabitSignals.isFatigued(history, today: try F.day(F.today)) == fatigued)
+        expectEqual(HabitSignals.isFatigued(history, today: try F.day(F.today)), fatigued)
     }
 
     @Test("H-21 fatigue needs three weeks of the habit: one only days or two weeks old is not judged", arguments: [
@@ -217,7 +214,7 @@ struct HabitReadTests {
         let (firstDay, fatigued) = row
         // Nothing logged since the habit began: every due day so far is missed.
         let history = try F.history(.binary, firstDay: firstDay)
-        #expect(HabitSignals.isFatigued(history, today: try F.day(F.today)) == fatigued)
+        expectEqual(HabitSignals.isFatigued(history, today: try F.day(F.today)), fatigued)
     }
 
     @Test("H-21 exactly half missed is not fatigue")
@@ -258,7 +255,7 @@ struct HabitReadTests {
     func newHabitRealismCounts() throws {
         let today = try F.day(F.today)
         let eleven = Array(repeating: today, count: 11)
-        #expect(HabitSignals.newInAWeek(eleven, today: today) == 11)
+        expectEqual(HabitSignals.newInAWeek(eleven, today: today), 11)
         #expect(Messages.text(.newHabitRealism(count: 11)).hasPrefix("Eleven new habits in a week is a lot to carry."))
         #expect(Messages.text(.newHabitRealism(count: 4)).hasPrefix("Four new habits in a week is a lot to carry."))
         #expect(Messages.text(.newHabitRealism(count: 14)).hasPrefix("14 new habits in a week is a lot to carry."))
@@ -267,7 +264,7 @@ struct HabitReadTests {
     @Test("B-16 D11 D15 the old-Backlog line says the tasks have waited since before this week, which the Older group means")
     func backlogLineIsTrue() {
         let sentence = Messages.text(.backlogGrowingOld(count: 5))
-        #expect(sentence == "5 tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it.")
+        expectEqual(sentence, "5 tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it.")
         #expect(!sentence.contains("over a week"))
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The habit rules in the core, and the week and read rules of issue 16 (H-8, H-15, H-18).
@@ -13,7 +14,7 @@ struct HabitRulesTests {
     func targetLimits() throws {
         let accepted: [(HabitKind, Int)] = [(.binary, 1), (.counted, 1), (.counted, 100_000), (.timed, 45), (.avoid, 0),
                                             (.avoid, 3)]
-        for (kind, target) in accepted { #expect(try HabitRules.validTarget(target, kind: kind) == target) }
+        for (kind, target) in accepted { try expectEqual(HabitRules.validTarget(target, kind: kind), target) }
         let refused: [(HabitKind, Int)] = [(.binary, 0), (.binary, 2), (.counted, 0), (.timed, -1), (.avoid, -1),
                                            (.counted, 100_001)]
         for (kind, target) in refused {
@@ -28,8 +29,8 @@ struct HabitRulesTests {
         #expect(HabitRules.isComplete(amount: 5, target: 5))
         #expect(!HabitRules.isComplete(amount: 4, target: 5))
         let history = try F.history(.counted, target: 5, entries: ["2026-11-28": 5, "2026-11-29": 4])
-        #expect(try F.cell(history, "2026-11-28").state == .complete)
-        #expect(try F.cell(history, "2026-11-29").state == .partialHigh)
+        try expectEqual(F.cell(history, "2026-11-28").state, .complete)
+        try expectEqual(F.cell(history, "2026-11-29").state, .partialHigh)
         #expect(history.metOwnTarget(try F.day("2026-11-28")))
         #expect(!history.metOwnTarget(try F.day("2026-11-29")))
     }
@@ -88,10 +89,9 @@ struct HabitRulesTests {
     func snapshotDays() throws {
         let today = try F.day("2026-11-30")
         let days = HabitRules.snapshotDays(firstDay: try F.day("2026-11-01"), today: today)
-        #expect(days.count == HabitRules.correctableDays - 1)
+        expectEqual(days.count, HabitRules.correctableDays - 1)
         #expect(days.first == today.adding(days: -13) && days.last == today.adding(days: -1))
-        #expect(HabitRules.snapshotDays(firstDay: try F.day("2026-11-28"), today: today).map(\.description)
-                == ["2026-11-28", "2026-11-29"])
+        expectEqual(HabitRules.snapshotDays(firstDay: try F.day("2026-11-28"), today: today).map(\.description), ["2026-11-28", "2026-11-29"])
         #expect(HabitRules.snapshotDays(firstDay: today, today: today).isEmpty)
     }
 
@@ -108,9 +108,9 @@ struct HabitRulesTests {
     @Test("A-4 H-4 the window syntax is parsed in the core: label, times and reminder")
     func windowSyntax() throws {
         let spec = try WindowSpec.parse("Morning 06:00-09:00 remind 06:30")
-        #expect(spec == WindowSpec(label: "Morning", start: TimeOfDay("06:00"), end: TimeOfDay("09:00"),
+        expectEqual(spec, WindowSpec(label: "Morning", start: TimeOfDay("06:00"), end: TimeOfDay("09:00"),
                                    reminder: TimeOfDay("06:30")))
-        #expect(try WindowSpec.parse("Evening") == WindowSpec(label: "Evening"))
+        try expectEqual(WindowSpec.parse("Evening"), WindowSpec(label: "Evening"))
         for bad in ["M 09:00-06:00", "M remind", "M 06:00-25:00"] {
             #expect(throws: InputError.badWindow(bad)) { try WindowSpec.parse(bad) }
         }
@@ -131,10 +131,10 @@ struct HabitRulesTests {
         let duringWeek = weekStart.adding(days: 5)
         let today = history.weekProgress(containing: duringWeek, calendar: calendar)
         #expect(today.done == 2 && today.target == 2, "Today that week: 2 of 2")
-        #expect(history.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")) == 2)
+        expectEqual(history.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")), 2)
         let numbers = DensityRead.numbers(history, today: weekStart.adding(days: 7), calendar: calendar)
         #expect(numbers.weeksLooked >= 1)
-        #expect(numbers.weeksDone.first == 2)
+        expectEqual(numbers.weeksDone.first, 2)
         let read = DensityRead.sentence(history, today: weekStart.adding(days: 7), calendar: calendar)
         #expect(read.contains("Met in \(numbers.weeksMet) of"))
         #expect(numbers.weeksMet >= 1, "the week Today called met is met in the read: \(read)")
@@ -152,14 +152,14 @@ struct HabitRulesTests {
                                     entries: [weekStart.description: 2, weekStart.adding(days: 5).description: 2,
                                               weekStart.adding(days: 6).description: 2],
                                     pauses: [(pauseFrom.description, pauseTo.description)])
-        #expect(history.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")) == 3)
+        expectEqual(history.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")), 3)
         let progress = history.weekProgress(containing: weekStart.adding(days: 6), calendar: calendar)
         #expect(progress.done == 3 && progress.target == 3)
         let fullyPaused = try F.history(.binary, schedule: .timesPerWeek(2), firstDay: "2026-10-01",
                                         pauses: [(weekStart.description, weekStart.adding(days: 7).description)])
-        #expect(fullyPaused.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")) == 0, "a paused week asks nothing")
+        expectEqual(fullyPaused.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")), 0, "a paused week asks nothing")
         let numbers = DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 7), calendar: calendar)
-        #expect(numbers.weeksDone.count == numbers.weeksLooked)
+        expectEqual(numbers.weeksDone.count, numbers.weeksLooked)
         #expect(!(DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 3), calendar: calendar).weekTarget > 0))
     }
 
@@ -168,10 +168,10 @@ struct HabitRulesTests {
     func scaledTargetTable(_ perWeek: Int) {
         for open in 0...7 {
             let scaled = WindowHistory.scaledTarget(perWeek: perWeek, openDays: open)
-            #expect(scaled == Int((Double(perWeek * open) / 7).rounded(.up)), "\(perWeek) a week, \(open) days open")
+            expectEqual(scaled, Int((Double(perWeek * open) / 7).rounded(.up)), "\(perWeek) a week, \(open) days open")
             #expect(scaled <= perWeek && scaled <= open)
         }
-        #expect(WindowHistory.scaledTarget(perWeek: 0, openDays: 7) == 0)
+        expectEqual(WindowHistory.scaledTarget(perWeek: 0, openDays: 7), 0)
     }
 
     @Test("H-15 a paused day something was logged on keeps its entry and its state; an empty snapshot entry does not count as a log")
@@ -181,7 +181,7 @@ struct HabitRulesTests {
         let today = try F.day("2026-11-30")
         let logged = try F.day("2026-11-26")
         #expect(history.isDue(logged) && !history.isRested(logged))
-        #expect(history.cell(try F.day("2026-11-26"), today: today).state == .partialHigh)
+        expectEqual(history.cell(try F.day("2026-11-26"), today: today).state, .partialHigh)
         #expect(!history.isDue(try F.day("2026-11-27")), "an entry holding only a target is no log")
         #expect(!history.isDue(try F.day("2026-11-25")))
         let avoid = try F.history(.avoid, target: 0, held: ["2026-11-26"], pauses: [("2026-11-25", nil)])

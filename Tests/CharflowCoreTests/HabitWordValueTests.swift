@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The habit values a person types, each read by its one function (`WordValue.reading`): what both
@@ -8,11 +9,11 @@ import Testing
 struct HabitWordValueTests {
     @Test("H-2 --days reads daily, ISO numbers and day names; all seven days are daily")
     func scheduleDays() throws {
-        #expect(try HabitSchedule.reading("daily") == .daily)
-        #expect(try HabitSchedule.reading("DAILY") == .daily)
-        #expect(try HabitSchedule.reading("1,3") == .custom([.monday, .wednesday]))
-        #expect(try HabitSchedule.reading("mon, Thursday") == .custom([.monday, .thursday]))
-        #expect(try HabitSchedule.reading("1,2,3,4,5,6,7") == .daily)
+        try expectEqual(HabitSchedule.reading("daily"), .daily)
+        try expectEqual(HabitSchedule.reading("DAILY"), .daily)
+        try expectEqual(HabitSchedule.reading("1,3"), .custom([.monday, .wednesday]))
+        try expectEqual(HabitSchedule.reading("mon, Thursday"), .custom([.monday, .thursday]))
+        try expectEqual(HabitSchedule.reading("1,2,3,4,5,6,7"), .daily)
     }
 
     @Test("H-2 a day that is none, or no day at all, is refused naming it")
@@ -30,8 +31,8 @@ struct HabitWordValueTests {
 
     @Test("H-2 --per-week takes 1 to 7; anything else is refused in the schedule's words")
     func timesPerWeek() throws {
-        #expect(try TimesPerWeek.reading("3").value == 3)
-        #expect(try TimesPerWeek.reading("7").value == 7)
+        try expectEqual(TimesPerWeek.reading("3").value, 3)
+        try expectEqual(TimesPerWeek.reading("7").value, 7)
         for word in ["0", "8", "three", "", "99999999999999999999"] {
             #expect(throws: InputError.invalidWord(what: "times a week", given: word, expected: "1 to 7")) {
                 try TimesPerWeek.reading(word)
@@ -41,10 +42,10 @@ struct HabitWordValueTests {
 
     @Test("H-10 H-11 a target, a count and minutes are bounded where they enter; a word that is no number is no number")
     func boundedNumbers() throws {
-        #expect(try HabitTarget.reading("0").value == 0)
-        #expect(try HabitCount.reading("10000").value == 10_000)
-        #expect(try HabitMinutes.reading("1440").value == 1440)
-        #expect(try GridWeeks.reading("260").value == 260)
+        try expectEqual(HabitTarget.reading("0").value, 0)
+        try expectEqual(HabitCount.reading("10000").value, 10_000)
+        try expectEqual(HabitMinutes.reading("1440").value, 1440)
+        try expectEqual(GridWeeks.reading("260").value, 260)
         #expect(throws: PlannerError.outOfRange(what: "a target", given: "100001", range: "0 to 100000")) {
             try HabitTarget.reading("100001")
         }
@@ -63,10 +64,10 @@ struct HabitWordValueTests {
 
     @Test("H-12 a habit's effort is 1 to 1440 minutes or none, in any case")
     func effort() throws {
-        #expect(try HabitEffort.reading("20").minutes == 20)
-        #expect(try HabitEffort.reading("1440").minutes == 1440)
-        #expect(try HabitEffort.reading("none").minutes == nil)
-        #expect(try HabitEffort.reading("None").minutes == nil)
+        try expectEqual(HabitEffort.reading("20").minutes, 20)
+        try expectEqual(HabitEffort.reading("1440").minutes, 1440)
+        try expectEqual(HabitEffort.reading("none").minutes, nil)
+        try expectEqual(HabitEffort.reading("None").minutes, nil)
         for word in ["0", "1441", "-5", "half an hour"] {
             #expect(throws: InputError.badEffort(word)) { try HabitEffort.reading(word) }
         }
@@ -74,11 +75,11 @@ struct HabitWordValueTests {
 
     @Test("H-12 a habit session's settle reads all four choices, and names only done and stop when refusing")
     func settle() throws {
-        #expect(try HabitSettle.reading("Done").choice == .done)
-        #expect(try HabitSettle.reading("stop").choice == .stop)
+        try expectEqual(HabitSettle.reading("Done").choice, .done)
+        try expectEqual(HabitSettle.reading("stop").choice, .stop)
         // Read, so the rule can refuse them in its own words (habit_settle).
-        #expect(try HabitSettle.reading("defer").choice == .defer)
-        #expect(try HabitSettle.reading("drop").choice == .drop)
+        try expectEqual(HabitSettle.reading("defer").choice, .defer)
+        try expectEqual(HabitSettle.reading("drop").choice, .drop)
         #expect(throws: InputError.invalidWord(what: "settle choice", given: "later", expected: "done or stop")) {
             try HabitSettle.reading("later")
         }
@@ -86,16 +87,16 @@ struct HabitWordValueTests {
 
     @Test("H-15 a pause's reason is one of four; its days are DATE-WORDs naming a day, resolved on today")
     func pause() throws {
-        #expect(try PauseReason.reading("Travel") == .travel)
+        try expectEqual(PauseReason.reading("Travel"), .travel)
         #expect(throws: InputError.invalidWord(what: "reason", given: "holiday", expected: "travel, illness, cycle or other")) {
             try PauseReason.reading("holiday")
         }
         for zoneID in Fixture.zoneIDs {
             let calendar = try Fixture.calendar(zoneID)
             let today = try Fixture.day("2026-03-28")
-            #expect(try PauseDay.reading("tomorrow").day(today: today, calendar: calendar) == Fixture.day("2026-03-29"))
-            #expect(try PauseDay.reading("2026-04-02").day(today: today, calendar: calendar) == Fixture.day("2026-04-02"))
-            #expect(try PauseDay(Fixture.day("2026-03-30")).day(today: today, calendar: calendar) == Fixture.day("2026-03-30"))
+            try expectEqual(PauseDay.reading("tomorrow").day(today: today, calendar: calendar), Fixture.day("2026-03-29"))
+            try expectEqual(PauseDay.reading("2026-04-02").day(today: today, calendar: calendar), Fixture.day("2026-04-02"))
+            try expectEqual(PauseDay(Fixture.day("2026-03-30")).day(today: today, calendar: calendar), Fixture.day("2026-03-30"))
             // Someday is a DATE-WORD, but no day: refused quoting the word as given.
             let someday = try PauseDay.reading("Someday")
             #expect(throws: InputError.badDate("Someday")) { try someday.day(today: today, calendar: calendar) }
@@ -105,14 +106,14 @@ struct HabitWordValueTests {
 
     @Test("H-10 H-20 H-4 a kind, a preset and a window are read in any case; an unknown one is refused naming it")
     func kindPresetWindow() throws {
-        #expect(try HabitKind.reading("Counted") == .counted)
+        try expectEqual(HabitKind.reading("Counted"), .counted)
         #expect(throws: InputError.invalidWord(what: "kind", given: "daily", expected: "binary, counted, timed or avoid")) {
             try HabitKind.reading("daily")
         }
-        #expect(try HabitPreset.reading("QURAN") == .quran)
+        try expectEqual(HabitPreset.reading("QURAN"), .quran)
         #expect(throws: PlannerError.unknownPreset("yoga")) { try HabitPreset.reading("yoga") }
         let window = try WindowSpec.reading("Morning 06:00-09:00 remind 06:30")
-        #expect(window == WindowSpec(label: "Morning", start: try Fixture.time("06:00"), end: try Fixture.time("09:00"),
+        expectEqual(window, WindowSpec(label: "Morning", start: try Fixture.time("06:00"), end: try Fixture.time("09:00"),
                                      reminder: try Fixture.time("06:30")))
         #expect(throws: InputError.badWindow("Morning 09:00-06:00")) { try WindowSpec.reading("Morning 09:00-06:00") }
     }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("A hub's password and the password-file entry that holds it instead of the store (Y-27)")
@@ -15,20 +16,20 @@ struct HubPasswordTests {
           ])
     func carried(_ url: String, _ password: String, _ matches: [String]) throws {
         let found = try #require(HubPassword.carried(by: url))
-        #expect(found.password == password)
-        #expect(found.matches == matches)
-        #expect(found.lines.first == matches.first.map { $0 + ":" + password.replacingOccurrences(of: ":", with: "\\:") })
+        expectEqual(found.password, password)
+        expectEqual(found.matches, matches)
+        expectEqual(found.lines.first, matches.first.map { $0 + ":" + password.replacingOccurrences(of: ":", with: "\\:") })
     }
 
     @Test("Y-27 a URL without a password carries none", arguments: [
         "postgresql://me@host/db", "host=db user=me", "postgresql://me:@host/db",
     ])
     func none(_ url: String) {
-        #expect(HubPassword.carried(by: url) == nil)
+        expectEqual(HubPassword.carried(by: url), nil)
     }
 
     @Test("Y-27 a password-file line reads back into its fields, escapes undone")
     func fields() {
-        #expect(HubPassword.fields(ofLine: "h:5432:db:me:a\\:b\\\\c") == ["h", "5432", "db", "me", "a:b\\c"])
+        expectEqual(HubPassword.fields(ofLine: "h:5432:db:me:a\\:b\\\\c"), ["h", "5432", "db", "me", "a:b\\c"])
     }
 }

@@ -11,23 +11,23 @@ struct InstantTests {
     func storageRoundTrip(_ seconds: Double) throws {
         let date = Instant.truncatedToMilliseconds(Date(timeIntervalSince1970: seconds))
         let text = Instant.storageText(date)
-        #expect(text.count == 24)
+        expectEqual(text.count, 24)
         #expect(text.hasSuffix("Z"))
-        #expect(Instant.parseStorageText(text) == date)
+        expectEqual(Instant.parseStorageText(text), date)
     }
 
     @Test("storage text of known instants")
     func knownText() throws {
-        #expect(Instant.storageText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
-        #expect(Instant.storageText(Date(timeIntervalSince1970: 1_772_442_000.25)) == "2026-03-02T09:00:00.250Z")
-        #expect(Instant.storageText(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+        expectEqual(Instant.storageText(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00.000Z")
+        expectEqual(Instant.storageText(Date(timeIntervalSince1970: 1_772_442_000.25)), "2026-03-02T09:00:00.250Z")
+        expectEqual(Instant.storageText(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
     }
 
     @Test("storage text sorts as the instants do")
     func sortable() {
         let instants = [-86_400.5, 0, 0.001, 59.999, 60, 1_772_442_000, 1_772_442_000.001, 4_102_444_800]
         let texts = instants.map { Instant.storageText(Date(timeIntervalSince1970: $0)) }
-        #expect(texts == texts.sorted())
+        expectEqual(texts, texts.sorted())
     }
 
     @Test("truncation drops sub-millisecond precision and is idempotent")
@@ -36,19 +36,19 @@ struct InstantTests {
         for _ in 0..<5_000 {
             let seconds = Double.random(in: 1_700_000_000...1_900_000_000, using: &generator)
             let once = Instant.truncatedToMilliseconds(Date(timeIntervalSince1970: seconds))
-            #expect(Instant.truncatedToMilliseconds(once) == once)
+            expectEqual(Instant.truncatedToMilliseconds(once), once)
             #expect(once.timeIntervalSince1970 <= seconds)
             #expect(seconds - once.timeIntervalSince1970 < 0.001)
-            #expect(Instant.parseStorageText(Instant.storageText(once)) == once)
+            expectEqual(Instant.parseStorageText(Instant.storageText(once)), once)
         }
     }
 
     @Test("parsing is lenient about missing milliseconds, strict about everything else")
     func parsing() throws {
-        #expect(Instant.parseStorageText("2026-03-02T09:00:00Z") == (try Fixture.utc("2026-03-02T09:00:00Z")))
+        expectEqual(Instant.parseStorageText("2026-03-02T09:00:00Z"), (try Fixture.utc("2026-03-02T09:00:00Z")))
         for bad in ["2026-03-02T09:00:00", "2026-03-02 09:00:00Z", "2026-03-02T09:00:00.12Z", "2026-02-30T09:00:00Z",
                     "2026-03-02T25:00:00Z", "", "yesterday", "2026-03-02T09:00:00.1234Z"] {
-            #expect(Instant.parseStorageText(bad) == nil, "accepted \(bad)")
+            expectEqual(Instant.parseStorageText(bad), nil, "accepted \(bad)")
         }
     }
 
@@ -63,6 +63,6 @@ struct InstantTests {
     ])
     func isoText(_ zoneID: String, _ utc: String, _ expected: String) throws {
         let calendar = try Fixture.calendar(zoneID)
-        #expect(Instant.isoText(try Fixture.utc(utc), in: calendar) == expected)
+        expectEqual(Instant.isoText(try Fixture.utc(utc), in: calendar), expected)
     }
 }

@@ -1,19 +1,20 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("JSON string literals")
 struct JSONTextTests {
     @Test("Quotes, backslashes, control characters, DEL and C1 controls are escaped; other text, any script, goes as it is")
     func escapes() {
-        #expect(JSONText.quoted("plain") == "\"plain\"")
-        #expect(JSONText.quoted("\"title\"") == "\"\\\"title\\\"\"")
-        #expect(JSONText.quoted("a\\b\nc\rd\te") == "\"a\\\\b\\nc\\rd\\te\"")
-        #expect(JSONText.quoted("nul\u{0}bell\u{7}del\u{7F}") == "\"nul\\u0000bell\\u0007del\\u007f\"")
-        #expect(JSONText.quoted("c1\u{85}\u{9F} nbsp\u{A0}") == "\"c1\\u0085\\u009f nbsp\u{A0}\"")
-        #expect(JSONText.quoted("Grüße, 日本, 🧪 \"x\"") == "\"Grüße, 日本, 🧪 \\\"x\\\"\"")
-        #expect(JSONText.quoted("é\u{301}\"") == "\"é\u{301}\\\"\"")
-        #expect(JSONText.quoted("") == "\"\"")
+        expectEqual(JSONText.quoted("plain"), "\"plain\"")
+        expectEqual(JSONText.quoted("\"title\""), "\"\\\"title\\\"\"")
+        expectEqual(JSONText.quoted("a\\b\nc\rd\te"), "\"a\\\\b\\nc\\rd\\te\"")
+        expectEqual(JSONText.quoted("nul\u{0}bell\u{7}del\u{7F}"), "\"nul\\u0000bell\\u0007del\\u007f\"")
+        expectEqual(JSONText.quoted("c1\u{85}\u{9F} nbsp\u{A0}"), "\"c1\\u0085\\u009f nbsp\u{A0}\"")
+        expectEqual(JSONText.quoted("Grüße, 日本, 🧪 \"x\""), "\"Grüße, 日本, 🧪 \\\"x\\\"\"")
+        expectEqual(JSONText.quoted("é\u{301}\""), "\"é\u{301}\\\"\"")
+        expectEqual(JSONText.quoted(""), "\"\"")
     }
 
     @Test("Every string reads back through a JSON parser as it was")
@@ -24,7 +25,7 @@ struct JSONTextTests {
         }
         for text in texts {
             let decoded = try JSONSerialization.jsonObject(with: Data(("[" + JSONText.quoted(text) + "]").utf8)) as? [String]
-            #expect(decoded == [text], "\(text.unicodeScalars.map(\.value))")
+            expectEqual(decoded, [text], "\(text.unicodeScalars.map(\.value))")
         }
     }
 }

@@ -39,11 +39,11 @@ struct MessageWordsTests {
 
     @Test("A-3: the refusals and signals that point to a next step carry it as a hint")
     func hints() {
-        #expect(PlannerError.sessionRunning(title: "Draft", progress: "1 min").hint == .settleRunningSession)
-        #expect(PlannerError.pickADay.hint == .pickADay)
-        #expect(PlannerError.eraseNeedsYes.hint == .confirmErase)
-        #expect(PlannerError.regionFull(.morning).hint == nil)
-        #expect(Messages.hint(.prioritisationPrompt(day: Self.day)) == .raiseImportance)
+        expectEqual(PlannerError.sessionRunning(title: "Draft", progress: "1 min").hint, .settleRunningSession)
+        expectEqual(PlannerError.pickADay.hint, .pickADay)
+        expectEqual(PlannerError.eraseNeedsYes.hint, .confirmErase)
+        expectEqual(PlannerError.regionFull(.morning).hint, nil)
+        expectEqual(Messages.hint(.prioritisationPrompt(day: Self.day)), .raiseImportance)
         #expect(Self.isFrontEndFree(Messages.overload(load: 500, free: 360)))
     }
 }
@@ -64,6 +64,6 @@ struct NumberWordsTests {
                 #expect(!text.contains("{target} \(noun)") && !text.contains("{amount} \(noun)"), "\(key): \(text)")
             }
         }
-        #expect(PageWords.text("kind.avoid", ["target": "1"]) == "Avoid, slips allowed a day: 1")
+        expectEqual(PageWords.text("kind.avoid", ["target": "1"]), "Avoid, slips allowed a day: 1")
     }
 }

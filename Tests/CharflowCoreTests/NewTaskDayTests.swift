@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The day a task being added or edited gets, and what that refuses (`NewTaskDay`).
@@ -15,9 +16,9 @@ struct NewTaskDayTests {
 
     @Test("T-11 an important task without a day gets today; a low one stays undated")
     func importantGetsToday() throws {
-        #expect(try resolve(nil, importance: .high) == today)
-        #expect(try resolve(nil) == nil)
-        #expect(try resolve(.tomorrow, importance: .medium) == today.adding(days: 1))
+        try expectEqual(resolve(nil, importance: .high), today)
+        try expectEqual(resolve(nil), nil)
+        try expectEqual(resolve(.tomorrow, importance: .medium), today.adding(days: 1))
     }
 
     @Test("T-12 T-25 T-27 Someday is refused for an important or repeating task and for a board place")
@@ -25,7 +26,7 @@ struct NewTaskDayTests {
         #expect(throws: PlannerError.importantNeedsDay) { try resolve(.someday, importance: .high) }
         #expect(throws: PlannerError.repeatingNeedsDay) { try resolve(.someday, repeatKind: .daily) }
         #expect(throws: PlannerError.boardNeedsDay) { try resolve(.someday, region: .morning) }
-        #expect(try resolve(.someday) == nil)
+        try expectEqual(resolve(.someday), nil)
     }
 
     @Test("B-3 a bucket needs a region; B-7 a board place on a day that has ended is refused")
@@ -33,7 +34,7 @@ struct NewTaskDayTests {
         #expect(throws: PlannerError.bucketNeedsRegion) { try resolve(nil, bucket: .misc) }
         let yesterday = today.adding(days: -1)
         #expect(throws: PlannerError.boardDayEnded(yesterday)) { try resolve(.date(yesterday), region: .evening) }
-        #expect(try resolve(.date(yesterday)) == yesterday)
+        try expectEqual(resolve(.date(yesterday)), yesterday)
         #expect(NewTaskDay.entersBacklog(due: yesterday, today: today))
         #expect(NewTaskDay.entersBacklog(due: nil, today: today))
         #expect(!NewTaskDay.entersBacklog(due: today, today: today))
@@ -49,7 +50,7 @@ struct NewTaskDayTests {
         }
         task.backlogSince = today
         try NewTaskDay.ensureDay(&task, askedSomeday: false, today: today)
-        #expect(task.dueDate == today)
-        #expect(task.backlogSince == nil)
+        expectEqual(task.dueDate, today)
+        expectEqual(task.backlogSince, nil)
     }
 }

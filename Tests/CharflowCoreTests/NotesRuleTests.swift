@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Notes (core)")
@@ -8,24 +9,24 @@ struct NotesRuleTests {
     func checklist() {
         let notes = "Intro\n- [ ] one\n  * [X] two\n- [y] not an item\n-[ ] nor this\n- [x]   three  "
         let items = Notes.checklist(notes)
-        #expect(items.map(\.text) == ["one", "two", "three"])
-        #expect(items.map(\.isChecked) == [false, true, true])
-        #expect(items.map(\.number) == [1, 2, 3])
+        expectEqual(items.map(\.text), ["one", "two", "three"])
+        expectEqual(items.map(\.isChecked), [false, true, true])
+        expectEqual(items.map(\.number), [1, 2, 3])
         #expect(Notes.checklist(nil).isEmpty)
     }
 
     @Test("T-33 toggling ticks or unticks only the numbered item's box")
     func toggle() throws {
         let notes = "- [ ] milk\n- [x] bread\nkeep [ ] this"
-        #expect(try Notes.toggle(notes, item: 1) == "- [x] milk\n- [x] bread\nkeep [ ] this")
-        #expect(try Notes.toggle(notes, item: 2) == "- [ ] milk\n- [ ] bread\nkeep [ ] this")
+        try expectEqual(Notes.toggle(notes, item: 1), "- [x] milk\n- [x] bread\nkeep [ ] this")
+        try expectEqual(Notes.toggle(notes, item: 2), "- [ ] milk\n- [ ] bread\nkeep [ ] this")
         #expect(throws: PlannerError.noChecklistItem(3, 2)) { try Notes.toggle(notes, item: 3) }
         #expect(throws: PlannerError.noChecklistItem(1, 0)) { try Notes.toggle(nil, item: 1) }
     }
 
     @Test("T-33 unticking an upper-case [X] item changes its own box, not a [x] in its text")
     func toggleUpperCaseBox() throws {
-        #expect(try Notes.toggle("- [X] compare [x] and [y]", item: 1) == "- [ ] compare [x] and [y]")
+        try expectEqual(Notes.toggle("- [X] compare [x] and [y]", item: 1), "- [ ] compare [x] and [y]")
     }
 
     @Test("T-33 appended lines carry the wall-clock stamp and never overwrite",
@@ -35,11 +36,8 @@ struct NotesRuleTests {
     func appending(_ zone: String, _ day: String, _ time: String, _ stamp: String) {
         let calendar = TaskFixture.calendar(zone, rollover: "04:00")
         let instant = calendar.instant(on: TaskFixture.day(day), at: TimeOfDay(time)!)
-        #expect(Notes.appending("Left a voicemail", to: nil, at: instant, calendar: calendar)
-                == "\(stamp) — Left a voicemail")
-        #expect(Notes.appending(" call\nback ", to: "Old line", at: instant, calendar: calendar)
-                == "Old line\n\(stamp) — call back")
-        #expect(Notes.appending("x", to: "Ends with newline\n", at: instant, calendar: calendar)
-                == "Ends with newline\n\(stamp) — x")
+        expectEqual(Notes.appending("Left a voicemail", to: nil, at: instant, calendar: calendar), "\(stamp) — Left a voicemail")
+        expectEqual(Notes.appending(" call\nback ", to: "Old line", at: instant, calendar: calendar), "Old line\n\(stamp) — call back")
+        expectEqual(Notes.appending("x", to: "Ends with newline\n", at: instant, calendar: calendar), "Ends with newline\n\(stamp) — x")
     }
 }

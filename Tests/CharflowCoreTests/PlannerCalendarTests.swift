@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("PlannerCalendar: logical days, rollover and daylight saving")
@@ -37,7 +38,7 @@ struct PlannerCalendarTests {
     func fourAMRollover(_ zoneID: String, _ utc: String, _ expected: String) throws {
         for first in [Weekday.monday, .sunday] {
             let calendar = try Fixture.calendar(zoneID, firstWeekday: first, rollover: "04:00")
-            #expect(calendar.logicalDay(at: try Fixture.utc(utc)) == (try Fixture.day(expected)))
+            expectEqual(calendar.logicalDay(at: try Fixture.utc(utc)), (try Fixture.day(expected)))
         }
     }
 
@@ -45,15 +46,15 @@ struct PlannerCalendarTests {
           arguments: Fixture.zoneIDs)
     func midnightRollover(_ zoneID: String) throws {
         let calendar = PlannerCalendar(timeZone: try Fixture.zone(zoneID))
-        #expect(calendar.rollover == .midnight)
-        #expect(calendar.firstWeekday == .monday)
+        expectEqual(calendar.rollover, .midnight)
+        expectEqual(calendar.firstWeekday, .monday)
         for (day, next) in [("2026-03-07", "2026-03-08"), ("2026-03-28", "2026-03-29"), ("2026-10-31", "2026-11-01")] {
             let lastMinute = try Fixture.instant(day, "23:59", in: calendar)
             let midnight = try Fixture.instant(next, "00:00", in: calendar)
-            #expect(calendar.logicalDay(at: lastMinute) == (try Fixture.day(day)))
-            #expect(calendar.logicalDay(at: midnight) == (try Fixture.day(next)))
-            #expect(calendar.calendarDay(at: lastMinute) == (try Fixture.day(day)))
-            #expect(midnight.timeIntervalSince(lastMinute) == 60)
+            expectEqual(calendar.logicalDay(at: lastMinute), (try Fixture.day(day)))
+            expectEqual(calendar.logicalDay(at: midnight), (try Fixture.day(next)))
+            expectEqual(calendar.calendarDay(at: lastMinute), (try Fixture.day(day)))
+            expectEqual(midnight.timeIntervalSince(lastMinute), 60)
         }
     }
 
@@ -61,9 +62,9 @@ struct PlannerCalendarTests {
     func lateNightBelongsToYesterday() throws {
         let calendar = try Fixture.calendar("America/New_York", rollover: "04:00")
         let twoAM = try Fixture.instant("2026-03-03", "02:00", in: calendar)
-        #expect(calendar.logicalDay(at: twoAM) == (try Fixture.day("2026-03-02")))
-        #expect(calendar.calendarDay(at: twoAM) == (try Fixture.day("2026-03-03")))
-        #expect(calendar.timeOfDay(at: twoAM) == (try Fixture.time("02:00")))
+        expectEqual(calendar.logicalDay(at: twoAM), (try Fixture.day("2026-03-02")))
+        expectEqual(calendar.calendarDay(at: twoAM), (try Fixture.day("2026-03-03")))
+        expectEqual(calendar.timeOfDay(at: twoAM), (try Fixture.time("02:00")))
     }
 
     // MARK: start(of:)
@@ -76,9 +77,9 @@ struct PlannerCalendarTests {
     func startOfSpringForwardDay(_ zoneID: String, _ day: String, _ start: String, _ nextStart: String) throws {
         let calendar = try Fixture.calendar(zoneID)
         let today = try Fixture.day(day)
-        #expect(calendar.start(of: today) == (try Fixture.utc(start)))
-        #expect(calendar.start(of: today.adding(days: 1)) == (try Fixture.utc(nextStart)))
-        #expect(calendar.start(of: today.adding(days: 1)).timeIntervalSince(calendar.start(of: today)) == 23 * 3600)
+        expectEqual(calendar.start(of: today), (try Fixture.utc(start)))
+        expectEqual(calendar.start(of: today.adding(days: 1)), (try Fixture.utc(nextStart)))
+        expectEqual(calendar.start(of: today.adding(days: 1)).timeIntervalSince(calendar.start(of: today)), 23 * 3600)
     }
 
     @Test("B-14 start(of:) on a fall-back day: the day is 25 hours long", arguments: [
@@ -88,9 +89,9 @@ struct PlannerCalendarTests {
     func startOfFallBackDay(_ zoneID: String, _ day: String, _ start: String, _ nextStart: String) throws {
         let calendar = try Fixture.calendar(zoneID)
         let today = try Fixture.day(day)
-        #expect(calendar.start(of: today) == (try Fixture.utc(start)))
-        #expect(calendar.start(of: today.adding(days: 1)) == (try Fixture.utc(nextStart)))
-        #expect(calendar.start(of: today.adding(days: 1)).timeIntervalSince(calendar.start(of: today)) == 25 * 3600)
+        expectEqual(calendar.start(of: today), (try Fixture.utc(start)))
+        expectEqual(calendar.start(of: today.adding(days: 1)), (try Fixture.utc(nextStart)))
+        expectEqual(calendar.start(of: today.adding(days: 1)).timeIntervalSince(calendar.start(of: today)), 25 * 3600)
     }
 
     @Test("B-14 start(of:) with a 04:00 rollover is 04:00 local on DST days too", arguments: [
@@ -102,9 +103,9 @@ struct PlannerCalendarTests {
     func startWithFourAMRollover(_ zoneID: String, _ day: String, _ expected: String) throws {
         let calendar = try Fixture.calendar(zoneID, rollover: "04:00")
         let start = calendar.start(of: try Fixture.day(day))
-        #expect(start == (try Fixture.utc(expected)))
-        #expect(calendar.logicalDay(at: start) == (try Fixture.day(day)))
-        #expect(calendar.logicalDay(at: start.addingTimeInterval(-1)) == (try Fixture.day(day)).adding(days: -1))
+        expectEqual(start, (try Fixture.utc(expected)))
+        expectEqual(calendar.logicalDay(at: start), (try Fixture.day(day)))
+        expectEqual(calendar.logicalDay(at: start.addingTimeInterval(-1)), (try Fixture.day(day)).adding(days: -1))
     }
 
     // MARK: instant(on:at:)
@@ -120,10 +121,10 @@ struct PlannerCalendarTests {
     ) throws {
         let calendar = try Fixture.calendar(zoneID)
         let instant = try Fixture.instant(day, time, in: calendar)
-        #expect(instant == (try Fixture.utc(expected)))
-        #expect(calendar.timeOfDay(at: instant) == (try Fixture.time(wall)))
-        #expect(calendar.utcOffsetSeconds(at: instant) == offset)
-        #expect(calendar.calendarDay(at: instant) == (try Fixture.day(day)))
+        expectEqual(instant, (try Fixture.utc(expected)))
+        expectEqual(calendar.timeOfDay(at: instant), (try Fixture.time(wall)))
+        expectEqual(calendar.utcOffsetSeconds(at: instant), offset)
+        expectEqual(calendar.calendarDay(at: instant), (try Fixture.day(day)))
     }
 
     @Test("instant(on:at:) for a time that occurs twice resolves to its second occurrence (as documented)",
@@ -136,8 +137,8 @@ struct PlannerCalendarTests {
     func repeatedTime(_ zoneID: String, _ day: String, _ time: String, _ expected: String) throws {
         let calendar = try Fixture.calendar(zoneID)
         let instant = try Fixture.instant(day, time, in: calendar)
-        #expect(instant == (try Fixture.utc(expected)))
-        #expect(calendar.timeOfDay(at: instant) == (try Fixture.time(time)))
+        expectEqual(instant, (try Fixture.utc(expected)))
+        expectEqual(calendar.timeOfDay(at: instant), (try Fixture.time(time)))
     }
 
     @Test("instant(on:at:) then timeOfDay/calendarDay give back every quarter hour of ordinary days",
@@ -149,9 +150,9 @@ struct PlannerCalendarTests {
             for minutes in stride(from: 0, to: 1440, by: 15) {
                 let time = try #require(TimeOfDay(minutes: minutes))
                 let instant = calendar.instant(on: day, at: time)
-                #expect(calendar.timeOfDay(at: instant) == time)
-                #expect(calendar.calendarDay(at: instant) == day)
-                #expect(calendar.logicalDay(at: instant) == day)
+                expectEqual(calendar.timeOfDay(at: instant), time)
+                expectEqual(calendar.calendarDay(at: instant), day)
+                expectEqual(calendar.logicalDay(at: instant), day)
             }
         }
     }
@@ -216,17 +217,17 @@ struct PlannerCalendarTests {
     func startOfWeek(_ day: String, _ first: Weekday, _ expected: String) throws {
         let calendar = try Fixture.calendar("UTC", firstWeekday: first)
         let start = calendar.startOfWeek(containing: try Fixture.day(day))
-        #expect(start == (try Fixture.day(expected)))
-        #expect(start.weekday == first)
+        expectEqual(start, (try Fixture.day(expected)))
+        expectEqual(start.weekday, first)
     }
 
     @Test("utcOffsetSeconds follows the zone's daylight saving")
     func offsets() throws {
         let london = try Fixture.calendar("Europe/London")
-        #expect(london.utcOffsetSeconds(at: try Fixture.utc("2026-01-15T12:00:00Z")) == 0)
-        #expect(london.utcOffsetSeconds(at: try Fixture.utc("2026-07-15T12:00:00Z")) == 3600)
+        expectEqual(london.utcOffsetSeconds(at: try Fixture.utc("2026-01-15T12:00:00Z")), 0)
+        expectEqual(london.utcOffsetSeconds(at: try Fixture.utc("2026-07-15T12:00:00Z")), 3600)
         let newYork = try Fixture.calendar("America/New_York")
-        #expect(newYork.utcOffsetSeconds(at: try Fixture.utc("2026-01-15T12:00:00Z")) == -5 * 3600)
-        #expect(newYork.utcOffsetSeconds(at: try Fixture.utc("2026-07-15T12:00:00Z")) == -4 * 3600)
+        expectEqual(newYork.utcOffsetSeconds(at: try Fixture.utc("2026-01-15T12:00:00Z")), -5 * 3600)
+        expectEqual(newYork.utcOffsetSeconds(at: try Fixture.utc("2026-07-15T12:00:00Z")), -4 * 3600)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The rules of night planning, signals and settings that need no store (spec D10, D11, D13, D15).
@@ -42,8 +43,8 @@ struct PlanningRulesTests {
         ]
         for (day, time, review, plan) in cases {
             let days = NightPlanning.days(now: try Self.instant(day, time, calendar), calendar: calendar)
-            #expect(days.review == (try Self.day(review)), "\(day) \(time) in \(zone)")
-            #expect(days.plan == (try Self.day(plan)), "\(day) \(time) in \(zone)")
+            expectEqual(days.review, (try Self.day(review)), "\(day) \(time) in \(zone)")
+            expectEqual(days.plan, (try Self.day(plan)), "\(day) \(time) in \(zone)")
         }
     }
 
@@ -59,8 +60,8 @@ struct PlanningRulesTests {
         ]
         for (day, time, review, plan) in cases {
             let days = NightPlanning.days(now: try Self.instant(day, time, calendar), calendar: calendar)
-            #expect(days.review == (try Self.day(review)), "\(day) \(time)")
-            #expect(days.plan == (try Self.day(plan)), "\(day) \(time)")
+            expectEqual(days.review, (try Self.day(review)), "\(day) \(time)")
+            expectEqual(days.plan, (try Self.day(plan)), "\(day) \(time)")
         }
     }
 
@@ -69,10 +70,10 @@ struct PlanningRulesTests {
         let calendar = try Self.calendar("Europe/London")
         // 29 March 2026: clocks go from 01:00 to 02:00, so 06:30 is only 5 h 30 after midnight.
         let early = NightPlanning.days(now: try Self.instant("2026-03-29", "06:30", calendar), calendar: calendar)
-        #expect(early.review == (try Self.day("2026-03-28")))
+        expectEqual(early.review, (try Self.day("2026-03-28")))
         let later = NightPlanning.days(now: try Self.instant("2026-03-29", "07:00", calendar), calendar: calendar)
-        #expect(later.review == (try Self.day("2026-03-29")))
-        #expect(NightPlanning.lateNightHours == 6)
+        expectEqual(later.review, (try Self.day("2026-03-29")))
+        expectEqual(NightPlanning.lateNightHours, 6)
     }
 
     // MARK: Load and free time
@@ -81,26 +82,26 @@ struct PlanningRulesTests {
     func load() {
         let tasks = [Self.task("a", effort: 30), Self.task("b", effort: nil), Self.task("c", effort: 120, dropped: true),
                      Self.task("d", effort: 45, completed: true), Self.task("e", effort: 15)]
-        #expect(NightPlanning.load(tasks: tasks, habitMinutes: 20) == 65)
-        #expect(NightPlanning.load(tasks: [], habitMinutes: 0) == 0)
+        expectEqual(NightPlanning.load(tasks: tasks, habitMinutes: 20), 65)
+        expectEqual(NightPlanning.load(tasks: [], habitMinutes: 0), 0)
     }
 
     @Test("P-4 F-15 overloaded only when the planned effort exceeds the day's free time",
           arguments: [(359, 360, false), (360, 360, false), (361, 360, true), (65, 60, true), (0, 0, false), (1, 0, true)])
     func overload(_ load: Int, _ free: Int, _ expected: Bool) {
-        #expect(NightPlanning.isOverloaded(load: load, free: free) == expected)
+        expectEqual(NightPlanning.isOverloaded(load: load, free: free), expected)
     }
 
     @Test("P-4 D15 minutes in words for the overload notice",
           arguments: [(0, "0 min"), (45, "45 min"), (60, "1 h"), (65, "1 h 05"), (450, "7 h 30"), (360, "6 h")])
     func durationText(_ minutes: Int, _ text: String) {
-        #expect(Duration.text(minutes: minutes) == text)
+        expectEqual(Duration.text(minutes: minutes), text)
     }
 
     @Test("P-4 F-15 D15 the overload notice names the planned effort and the free time and offers Move, calmly")
     func overloadNotice() {
         let notice = Messages.overload(load: 65, free: 60)
-        #expect(notice == "That is about 1 h 05 planned for a day with 1 h free. Move something to another day?")
+        expectEqual(notice, "That is about 1 h 05 planned for a day with 1 h free. Move something to another day?")
         #expect(notice.hasSuffix("Move something to another day?"), "the hint is the front end's (A-3)")
         #expect(!notice.contains("!"))
     }
@@ -115,7 +116,7 @@ struct PlanningRulesTests {
         let tasks = (0..<count).map { index in
             Self.task("t\(index)", importance: index < important ? (index.isMultiple(of: 2) ? .high : .medium) : .low)
         }
-        #expect(Prioritisation.shouldPrompt(tasks) == expected)
+        expectEqual(Prioritisation.shouldPrompt(tasks), expected)
     }
 
     @Test("T-14 the prompt counts done tasks of the day's plan but not dropped ones")
@@ -123,8 +124,8 @@ struct PlanningRulesTests {
         let four = (0..<4).map { Self.task("t\($0)") }
         #expect(Prioritisation.shouldPrompt(four + [Self.task("done", completed: true)]))
         #expect(!Prioritisation.shouldPrompt(four + [Self.task("dropped", dropped: true)]))
-        #expect(Prioritisation.planSize == 5)
-        #expect(Prioritisation.importantWanted == 2)
+        expectEqual(Prioritisation.planSize, 5)
+        expectEqual(Prioritisation.importantWanted, 2)
     }
 
     // MARK: Sessions and signals
@@ -134,7 +135,7 @@ struct PlanningRulesTests {
         #expect(PlanningState.closed.isEngagement)
         #expect(PlanningState.skipped.isEngagement)
         #expect(!PlanningState.open.isEngagement)
-        #expect(Set(PlanningState.allCases.map(\.rawValue)) == ["open", "closed", "skipped"])
+        expectEqual(Set(PlanningState.allCases.map(\.rawValue)), ["open", "closed", "skipped"])
     }
 
     @Test("P-5 D11 signals are typed with a stable kind and the subject they are about")
@@ -155,10 +156,10 @@ struct PlanningRulesTests {
             (.regionOverLimit(region: .morning, mustDo: 2, complementary: 3, misc: 0), "regionOverLimit", nil),
         ]
         for (signal, kind, subject) in cases {
-            #expect(signal.kind == kind)
-            #expect(signal.subject == subject, "\(kind)")
+            expectEqual(signal.kind, kind)
+            expectEqual(signal.subject, subject, "\(kind)")
         }
-        #expect(Set(cases.map(\.1)).count == cases.count, "kinds are distinct")
+        expectEqual(Set(cases.map(\.1)).count, cases.count, "kinds are distinct")
     }
 
     @Test("P-5 D15 T-13 T-21 every signal is phrased by the message layer in a calm voice: no exclamation, no praise")
@@ -179,11 +180,11 @@ struct PlanningRulesTests {
                 }
             }
         }
-        #expect(Messages.importanceEased == "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
+        expectEqual(Messages.importanceEased, "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
         #expect(Messages.text(.importanceEased(task: id), title: "Essay").hasSuffix(Messages.importanceEased))
         #expect(Messages.text(.backlogGrowingOld(count: 6)).hasPrefix("6 tasks"))
-        #expect(Messages.reviewReminder == "Time to review?")
-        #expect(BacklogAge.olderTasks == 5)
+        expectEqual(Messages.reviewReminder, "Time to review?")
+        expectEqual(BacklogAge.olderTasks, 5)
     }
 
     @Test("P-9 D13 the privacy statement: one local file, nothing sent, export and erase named")
@@ -199,13 +200,13 @@ struct PlanningRulesTests {
     @Test("P-7 D4 D9 D10 D13 F-15 settings defaults: midnight rollover, 19:00 end of day, lock off, review 18:00, colour on; no capacity")
     func settingsDefaults() {
         let settings = PlannerSettings()
-        #expect(settings.rolloverTime == .midnight)
-        #expect(settings.endOfDay == TimeOfDay(hour: 19, minute: 0))
-        #expect(settings.firstWeekday == nil)
-        #expect(settings.lockComplementary == false)
-        #expect(settings.reviewTime == TimeOfDay(hour: 18, minute: 0))
+        expectEqual(settings.rolloverTime, .midnight)
+        expectEqual(settings.endOfDay, TimeOfDay(hour: 19, minute: 0))
+        expectEqual(settings.firstWeekday, nil)
+        expectEqual(settings.lockComplementary, false)
+        expectEqual(settings.reviewTime, TimeOfDay(hour: 18, minute: 0))
         #expect(settings.color)
-        #expect(PlannerSettings.keys == ["rollover-time", "end-of-day", "first-weekday", "lock-complementary",
+        expectEqual(PlannerSettings.keys, ["rollover-time", "end-of-day", "first-weekday", "lock-complementary",
                                          "review-time", "color", "morning", "afternoon", "evening", "location", "prayer-method",
                                          "asr", "high-latitude", "prayer-adjust"])
     }
@@ -219,10 +220,10 @@ struct PlanningRulesTests {
     func settingRoundTrip(_ key: String, _ text: String, _ stored: String) throws {
         var settings = PlannerSettings()
         try settings.set(key, to: text)
-        #expect(settings.value(of: key) == stored)
+        expectEqual(settings.value(of: key), stored)
         var again = PlannerSettings()
         try again.set(key, to: try #require(settings.value(of: key)))
-        #expect(again == settings, "the stored text reads back to the same settings")
+        expectEqual(again, settings, "the stored text reads back to the same settings")
     }
 
     @Test("P-7 bad setting values are refused and change nothing", arguments: [
@@ -233,13 +234,13 @@ struct PlanningRulesTests {
     func badSettingValues(_ key: String, _ text: String) {
         var settings = PlannerSettings()
         #expect(throws: InputError.self) { try settings.set(key, to: text) }
-        #expect(settings == PlannerSettings())
+        expectEqual(settings, PlannerSettings())
     }
 
     @Test("P-7 an unknown key is refused by name")
     func unknownKey() {
         var settings = PlannerSettings()
         #expect(throws: PlannerError.unknownSetting("timezone")) { try settings.set("timezone", to: "UTC") }
-        #expect(settings.value(of: "timezone") == nil)
+        expectEqual(settings.value(of: "timezone"), nil)
     }
 }

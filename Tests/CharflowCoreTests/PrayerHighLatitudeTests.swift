@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Where a prayer's twilight never ends, or the sun never sets or never rises, the high-latitude rule
@@ -24,8 +25,8 @@ struct PrayerHighLatitudeTests {
         let settings = PrayerSettings(method: .muslimWorldLeague, highLatitude: rule)
         let times = PrayerTimes(on: day, at: Self.oslo, settings: settings, in: Self.norway)
         let tomorrow = PrayerTimes(on: day.adding(days: 1), at: Self.oslo, settings: settings, in: Self.norway)
-        #expect(times.boundedPrayers == [.fajr, .isha])
-        #expect(times.substituteLatitude == nil)
+        expectEqual(times.boundedPrayers, [.fajr, .isha])
+        expectEqual(times.substituteLatitude, nil)
         // The night runs from this sunset to the next sunrise (Maghrib is sunset under this method).
         let night = tomorrow.sunrise.timeIntervalSince(times.maghrib)
         let shares: [HighLatitudeRule: (fajr: Double, isha: Double)] = [
@@ -35,7 +36,7 @@ struct PrayerHighLatitudeTests {
         // Within a minute: each instant is rounded to the minute on its own.
         #expect(abs(times.isha.timeIntervalSince(times.maghrib) - share.isha * night) <= 60)
         #expect(abs(times.isha.timeIntervalSince(times.maghrib)) < night)
-        #expect(Self.ordered(times) == Self.ordered(times).sorted())
+        expectEqual(Self.ordered(times), Self.ordered(times).sorted())
         // Fajr comes from the night before, bounded the same way.
         let yesterday = PrayerTimes(on: day.adding(days: -1), at: Self.oslo, settings: settings, in: Self.norway)
         let nightBefore = times.sunrise.timeIntervalSince(yesterday.maghrib)
@@ -49,7 +50,7 @@ struct PrayerHighLatitudeTests {
         let isha = HighLatitudeRule.allCases.map {
             PrayerTimes(on: day, at: Self.oslo, settings: PrayerSettings(highLatitude: $0), in: Self.norway).isha
         }
-        #expect(Set(isha).count == 3)
+        expectEqual(Set(isha).count, 3)
         #expect(isha[1] < isha[2] && isha[2] < isha[0])
     }
 
@@ -60,13 +61,13 @@ struct PrayerHighLatitudeTests {
         let times = PrayerTimes(on: day, at: Self.tromso, settings: PrayerSettings(highLatitude: rule), in: Self.norway)
         let substitute = try #require(times.substituteLatitude)
         #expect(substitute < 69.6492 && substitute > 64, "\(substitute)")
-        #expect(times.boundedPrayers == [.fajr, .isha])
-        #expect(Self.ordered(times) == Self.ordered(times).sorted())
+        expectEqual(times.boundedPrayers, [.fajr, .isha])
+        expectEqual(Self.ordered(times), Self.ordered(times).sorted())
         #expect(Self.ordered(times).allSatisfy { $0.timeIntervalSince1970.isFinite })
         // The latitude lent is the place's own there: the same sunrise and Maghrib.
         let there = try #require(PrayerLocation(latitude: substitute, longitude: 18.9553))
         let lent = PrayerTimes(on: day, at: there, settings: PrayerSettings(highLatitude: rule), in: Self.norway)
-        #expect(lent.substituteLatitude == nil)
+        expectEqual(lent.substituteLatitude, nil)
         #expect(lent.sunrise == times.sunrise && lent.maghrib == times.maghrib)
         // Half a degree further north the sun no longer sets: the nearest such latitude was taken.
         let north = try #require(PrayerLocation(latitude: substitute + 0.5, longitude: 18.9553))
@@ -78,7 +79,7 @@ struct PrayerHighLatitudeTests {
         let day = LocalDay("2026-12-21")!
         let times = PrayerTimes(on: day, at: Self.tromso, settings: PrayerSettings(), in: Self.norway)
         #expect(times.substituteLatitude != nil)
-        #expect(Self.ordered(times) == Self.ordered(times).sorted())
+        expectEqual(Self.ordered(times), Self.ordered(times).sorted())
         #expect(times.sunrise < times.dhuhr && times.dhuhr < times.maghrib)
         #expect(times.timeOfDay(of: .dhuhr).hour == 11 || times.timeOfDay(of: .dhuhr).hour == 12)
     }
@@ -126,7 +127,7 @@ struct PrayerHighLatitudeTests {
         let zone = try #require(TimeZone(identifier: "Antarctica/McMurdo"))
         for date in ["2026-01-01", "2026-03-20", "2026-06-21", "2026-09-23"] {
             let times = PrayerTimes(on: LocalDay(date)!, at: pole, settings: PrayerSettings(), in: zone)
-            #expect(Self.ordered(times) == Self.ordered(times).sorted(), "\(date)")
+            expectEqual(Self.ordered(times), Self.ordered(times).sorted(), "\(date)")
             #expect(times.substituteLatitude != nil, "\(date)")
         }
     }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The prayer settings' values and their words, for the command line and the settings store (rule F-7),
@@ -9,66 +10,66 @@ struct PrayerSettingsTests {
     @Test("F-7 the defaults: Muslim World League, standard Asr, the middle of the night, no adjustments, and no location, so no times")
     func defaults() {
         let settings = PrayerSettings()
-        #expect(settings.method == .muslimWorldLeague)
-        #expect(settings.asr == .standard)
-        #expect(settings.highLatitude == .middleOfTheNight)
-        #expect(settings.adjustments == .none)
-        #expect(settings.adjustments.word == "none")
-        #expect(settings.location == nil)
-        #expect(settings.times(on: LocalDay("2026-03-01")!, in: TimeZone(identifier: "Europe/London")!) == nil)
+        expectEqual(settings.method, .muslimWorldLeague)
+        expectEqual(settings.asr, .standard)
+        expectEqual(settings.highLatitude, .middleOfTheNight)
+        expectEqual(settings.adjustments, .none)
+        expectEqual(settings.adjustments.word, "none")
+        expectEqual(settings.location, nil)
+        expectEqual(settings.times(on: LocalDay("2026-03-01")!, in: TimeZone(identifier: "Europe/London")!), nil)
     }
 
     @Test("F-7 the twelve methods, their words read back, and each word names one method")
     func methodWords() {
-        #expect(PrayerMethod.allCases.count == 12)
-        #expect(Set(PrayerMethod.allCases.map(\.word)).count == 12)
+        expectEqual(PrayerMethod.allCases.count, 12)
+        expectEqual(Set(PrayerMethod.allCases.map(\.word)).count, 12)
         for method in PrayerMethod.allCases {
-            #expect(PrayerMethod(word: method.word) == method)
-            #expect(PrayerMethod(word: method.word.uppercased()) == method)
+            expectEqual(PrayerMethod(word: method.word), method)
+            expectEqual(PrayerMethod(word: method.word.uppercased()), method)
             #expect(!method.name.isEmpty)
         }
-        #expect(PrayerMethod(word: "muslim-world-league") == .muslimWorldLeague)
-        #expect(PrayerMethod(word: "moonsighting-committee") == .moonsightingCommittee)
+        expectEqual(PrayerMethod(word: "muslim-world-league"), .muslimWorldLeague)
+        expectEqual(PrayerMethod(word: "moonsighting-committee"), .moonsightingCommittee)
     }
 
     @Test("F-7 the methods' published angles and minutes")
     func methodParameters() {
-        #expect(PrayerMethod.muslimWorldLeague.parameters.fajrAngle == 18)
-        #expect(PrayerMethod.muslimWorldLeague.parameters.isha == .angle(17))
-        #expect(PrayerMethod.isna.parameters.isha == .angle(15))
-        #expect(PrayerMethod.egypt.parameters.fajrAngle == 19.5)
-        #expect(PrayerMethod.ummAlQura.parameters.isha == .afterMaghrib(minutes: 90, inRamadan: 120))
-        #expect(PrayerMethod.qatar.parameters.isha == .afterMaghrib(minutes: 90, inRamadan: nil))
-        #expect(PrayerMethod.tehran.parameters.maghribAngle == 4.5)
+        expectEqual(PrayerMethod.muslimWorldLeague.parameters.fajrAngle, 18)
+        expectEqual(PrayerMethod.muslimWorldLeague.parameters.isha, .angle(17))
+        expectEqual(PrayerMethod.isna.parameters.isha, .angle(15))
+        expectEqual(PrayerMethod.egypt.parameters.fajrAngle, 19.5)
+        expectEqual(PrayerMethod.ummAlQura.parameters.isha, .afterMaghrib(minutes: 90, inRamadan: 120))
+        expectEqual(PrayerMethod.qatar.parameters.isha, .afterMaghrib(minutes: 90, inRamadan: nil))
+        expectEqual(PrayerMethod.tehran.parameters.maghribAngle, 4.5)
         let turkey = PrayerMethod.turkey.parameters
         let minutes: [Int] = [turkey.sunriseMinutes, turkey.dhuhrMinutes, turkey.asrMinutes, turkey.maghribMinutes]
-        #expect(minutes == [-7, 5, 4, 7])
+        expectEqual(minutes, [-7, 5, 4, 7])
         #expect(PrayerMethod.moonsightingCommittee.parameters.seasonalTwilight)
     }
 
     @Test("F-7 Asr rules, high-latitude rules and prayers read their words back, and the command line's short forms")
     func ruleWords() {
-        for rule in AsrRule.allCases { #expect(AsrRule(word: rule.word) == rule) }
+        for rule in AsrRule.allCases { expectEqual(AsrRule(word: rule.word), rule) }
         #expect(AsrRule.hanafi.shadowFactor == 2 && AsrRule.standard.shadowFactor == 1)
-        for rule in HighLatitudeRule.allCases { #expect(HighLatitudeRule(word: rule.word) == rule) }
-        #expect(HighLatitudeRule.allCases.map(\.word) == ["middle", "seventh", "angle"])
-        #expect(HighLatitudeRule(word: "seventh-of-the-night") == .seventhOfTheNight)
-        for prayer in Prayer.allCases { #expect(Prayer(word: prayer.word) == prayer) }
-        #expect(Prayer.allCases.map(\.name) == ["Fajr", "Dhuhr", "Asr", "Maghrib", "Isha"])
-        #expect(Prayer(word: "sunrise") == nil)
+        for rule in HighLatitudeRule.allCases { expectEqual(HighLatitudeRule(word: rule.word), rule) }
+        expectEqual(HighLatitudeRule.allCases.map(\.word), ["middle", "seventh", "angle"])
+        expectEqual(HighLatitudeRule(word: "seventh-of-the-night"), .seventhOfTheNight)
+        for prayer in Prayer.allCases { expectEqual(Prayer(word: prayer.word), prayer) }
+        expectEqual(Prayer.allCases.map(\.name), ["Fajr", "Dhuhr", "Asr", "Maghrib", "Isha"])
+        expectEqual(Prayer(word: "sunrise"), nil)
     }
 
     @Test("F-7 a location reads from LAT,LON or LAT,LON,ELEVATION and writes back the same")
     func locationWords() throws {
         let london = try PrayerLocation.parse("51.5074,-0.1278")
         #expect(london.latitude == 51.5074 && london.longitude == -0.1278 && london.elevation == nil)
-        #expect(london.word == "51.5074,-0.1278")
+        expectEqual(london.word, "51.5074,-0.1278")
         let makkah = try PrayerLocation.parse(" 21.4225, 39.8262, 277 ")
-        #expect(makkah.elevation == 277)
-        #expect(makkah.word == "21.4225,39.8262,277")
-        #expect(PrayerLocation(word: makkah.word) == makkah)
-        #expect(try PrayerLocation.parse("-90,180").latitude == -90)
-        #expect(try PrayerLocation.parse("0,0,-400.5").word == "0,0,-400.5")
+        expectEqual(makkah.elevation, 277)
+        expectEqual(makkah.word, "21.4225,39.8262,277")
+        expectEqual(PrayerLocation(word: makkah.word), makkah)
+        try expectEqual(PrayerLocation.parse("-90,180").latitude, -90)
+        try expectEqual(PrayerLocation.parse("0,0,-400.5").word, "0,0,-400.5")
     }
 
     @Test("F-7 a latitude of 91, a longitude past 180, an elevation out of reach or a malformed location is refused, naming what is wrong",
@@ -79,7 +80,7 @@ struct PrayerSettingsTests {
           ])
     func badLocation(_ text: String, _ fault: InputError.LocationFault) {
         #expect(throws: InputError.badLocation(text, fault)) { try PrayerLocation.parse(text) }
-        #expect(PrayerLocation(word: text) == nil)
+        expectEqual(PrayerLocation(word: text), nil)
         let message = InputError.badLocation(text, fault).message
         #expect(message.contains("'\(text)'"))
         switch fault {
@@ -88,8 +89,8 @@ struct PrayerSettingsTests {
         case .elevation: #expect(message.contains("elevation must be from -500 to 9000"))
         case .form: #expect(message.contains("LATITUDE,LONGITUDE"))
         }
-        #expect(InputError.badLocation(text, fault).code == "bad_location")
-        #expect(PrayerLocation(latitude: 91, longitude: 0) == nil)
+        expectEqual(InputError.badLocation(text, fault).code, "bad_location")
+        expectEqual(PrayerLocation(latitude: 91, longitude: 0), nil)
     }
 
     @Test("F-7 a method, Asr rule, high-latitude rule or prayer that is none of the words is refused, listing the words")
@@ -107,18 +108,18 @@ struct PrayerSettingsTests {
         #expect(throws: InputError.invalidWord(what: "prayer", given: "sunrise", expected: "fajr, dhuhr, asr, maghrib or isha")) {
             try Prayer.parse("sunrise")
         }
-        #expect(InputError.invalidWord(what: "prayer method", given: "none", expected: "mwl").message == "Unknown prayer method 'none'; expected mwl.")
+        expectEqual(InputError.invalidWord(what: "prayer method", given: "none", expected: "mwl").message, "Unknown prayer method 'none'; expected mwl.")
     }
 
     @Test("F-7 adjustments read and write `fajr=2,isha=-3`, and refuse minutes that are not whole or beyond an hour")
     func adjustmentWords() throws {
         let adjustments = try PrayerAdjustments.parse("fajr=2, isha=-3")
         #expect(adjustments[.fajr] == 2 && adjustments[.isha] == -3 && adjustments[.dhuhr] == 0)
-        #expect(adjustments.word == "fajr=2,isha=-3")
-        #expect(PrayerAdjustments(word: adjustments.word) == adjustments)
-        #expect(try PrayerAdjustments.parse("none") == .none)
-        #expect(try PrayerAdjustments.parseMinutes("+5") == 5)
-        #expect(try PrayerAdjustments.parseMinutes("-60") == -60)
+        expectEqual(adjustments.word, "fajr=2,isha=-3")
+        expectEqual(PrayerAdjustments(word: adjustments.word), adjustments)
+        try expectEqual(PrayerAdjustments.parse("none"), .none)
+        try expectEqual(PrayerAdjustments.parseMinutes("+5"), 5)
+        try expectEqual(PrayerAdjustments.parseMinutes("-60"), -60)
         for bad in ["61", "-61", "2.5", "", "+", "five", "1e1", "--2"] {
             #expect(throws: InputError.badAdjustment(bad)) { try PrayerAdjustments.parseMinutes(bad) }
         }
@@ -128,10 +129,10 @@ struct PrayerSettingsTests {
             try PrayerAdjustments.parse("sunrise=2")
         }
         #expect(InputError.badAdjustment("90").message.contains("from -60 to 60"))
-        #expect(PrayerAdjustments(fajr: 61) == nil)
+        expectEqual(PrayerAdjustments(fajr: 61), nil)
         var clamped = PrayerAdjustments()
         clamped[.asr] = 500
-        #expect(clamped[.asr] == 60)
+        expectEqual(clamped[.asr], 60)
     }
 
     @Test("F-7 the times come from the settings' own location, method and rules")
@@ -141,7 +142,7 @@ struct PrayerSettingsTests {
         let day = LocalDay("2026-09-01")!
         let settings = PrayerSettings(location: karachi, method: .karachi, asr: .hanafi)
         let times = try #require(settings.times(on: day, in: zone))
-        #expect(times == PrayerTimes(on: day, at: karachi, settings: settings, in: zone))
+        expectEqual(times, PrayerTimes(on: day, at: karachi, settings: settings, in: zone))
         let standard = PrayerTimes(on: day, at: karachi, settings: PrayerSettings(method: .karachi), in: zone)
         // A Hanafi Asr is later, by most of an hour at this latitude; nothing else moves.
         let later = times.asr.timeIntervalSince(standard.asr)

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The shape of a day's prayer times: whole minutes, in order, in the zone passed in with its DST, the
@@ -16,7 +17,7 @@ struct PrayerTimesTests {
             let times = PrayerTimes(on: LocalDay("2026-01-01")!.adding(days: offset), at: Self.london, settings: PrayerSettings(), in: zone)
             let all = [times.fajr, times.sunrise, times.dhuhr, times.asr, times.maghrib, times.isha]
             #expect(all.allSatisfy { $0.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
-            #expect(all == all.sorted())
+            expectEqual(all, all.sorted())
         }
     }
 
@@ -25,8 +26,8 @@ struct PrayerTimesTests {
         let zone = TimeZone(identifier: "Europe/London")!
         let before = PrayerTimes(on: LocalDay("2026-03-28")!, at: Self.london, settings: PrayerSettings(), in: zone)
         let after = PrayerTimes(on: LocalDay("2026-03-29")!, at: Self.london, settings: PrayerSettings(), in: zone)
-        #expect(before.timeOfDay(of: .dhuhr).hour == 12)
-        #expect(after.timeOfDay(of: .dhuhr).hour == 13)
+        expectEqual(before.timeOfDay(of: .dhuhr).hour, 12)
+        expectEqual(after.timeOfDay(of: .dhuhr).hour, 13)
         let wall = after.timeOfDay(of: .dhuhr).minutes - before.timeOfDay(of: .dhuhr).minutes
         #expect((58...60).contains(wall))
         let elapsed = after.dhuhr.timeIntervalSince(before.dhuhr)
@@ -53,7 +54,7 @@ struct PrayerTimesTests {
         let inLondon = PrayerTimes(on: day, at: Self.london, settings: PrayerSettings(), in: TimeZone(identifier: "Europe/London")!)
         let inUTC = PrayerTimes(on: day, at: Self.london, settings: PrayerSettings(), in: TimeZone(identifier: "UTC")!)
         #expect(inLondon.dhuhr == inUTC.dhuhr && inLondon.isha == inUTC.isha)
-        #expect(inLondon.timeOfDay(of: .dhuhr).minutes - inUTC.timeOfDay(of: .dhuhr).minutes == 60)
+        expectEqual(inLondon.timeOfDay(of: .dhuhr).minutes - inUTC.timeOfDay(of: .dhuhr).minutes, 60)
     }
 
     @Test("F-8 elevation lowers the horizon: at 1,000 m the sun rises earlier and Maghrib comes later by minutes, and the angle times stay")
@@ -72,8 +73,7 @@ struct PrayerTimesTests {
         // Below sea level counts as sea level.
         let shore = try PrayerLocation.parse("31.5,35.5,-400")
         let level = try PrayerLocation.parse("31.5,35.5")
-        #expect(PrayerTimes(on: day, at: shore, settings: PrayerSettings(), in: zone).sunrise
-            == PrayerTimes(on: day, at: level, settings: PrayerSettings(), in: zone).sunrise)
+        expectEqual(PrayerTimes(on: day, at: shore, settings: PrayerSettings(), in: zone).sunrise, PrayerTimes(on: day, at: level, settings: PrayerSettings(), in: zone).sunrise)
     }
 
     @Test("F-8 Kiritimati keeps UTC+14 at 157° west: the day's times still fall on its own date")
@@ -84,7 +84,7 @@ struct PrayerTimesTests {
             let day = LocalDay(date)!
             let times = PrayerTimes(on: day, at: place, settings: PrayerSettings(), in: zone)
             #expect(Prayer.allCases.allSatisfy { times.calendarDay(of: $0) == day }, "\(date)")
-            #expect(times.timeOfDay(of: .dhuhr).hour == 12)
+            expectEqual(times.timeOfDay(of: .dhuhr).hour, 12)
         }
     }
 
@@ -94,8 +94,8 @@ struct PrayerTimesTests {
         let oslo = try PrayerLocation.parse("59.9139,10.7522")
         let day = LocalDay("2026-06-21")!
         let times = PrayerTimes(on: day, at: oslo, settings: PrayerSettings(), in: zone)
-        #expect(times.calendarDay(of: .isha) == day.adding(days: 1))
-        #expect(times.calendarDay(of: .maghrib) == day)
+        expectEqual(times.calendarDay(of: .isha), day.adding(days: 1))
+        expectEqual(times.calendarDay(of: .maghrib), day)
         #expect(times.timeOfDay(of: .isha).hour <= 2)
     }
 }

@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Testing
 
 @Suite("Quick add reads one typed line")
@@ -6,30 +7,30 @@ struct QuickAddLineTests {
     @Test("W-9 every token is read, the rest is the title")
     func everyToken() throws {
         let line = try QuickAddLine.parse("Call the bank !high ~30m @tomorrow #Work")
-        #expect(line.title == "Call the bank")
-        #expect(line.importance == .high)
-        #expect(line.effortMinutes == 30)
-        #expect(line.due == .tomorrow)
-        #expect(line.dueWord == "tomorrow")
-        #expect(line.category == "Work")
-        #expect(line.tokens.map(\.kind) == [.importance, .effort, .due, .category])
-        #expect(line.tokens.map(\.text) == ["!high", "~30m", "@tomorrow", "#Work"])
+        expectEqual(line.title, "Call the bank")
+        expectEqual(line.importance, .high)
+        expectEqual(line.effortMinutes, 30)
+        expectEqual(line.due, .tomorrow)
+        expectEqual(line.dueWord, "tomorrow")
+        expectEqual(line.category, "Work")
+        expectEqual(line.tokens.map(\.kind), [.importance, .effort, .due, .category])
+        expectEqual(line.tokens.map(\.text), ["!high", "~30m", "@tomorrow", "#Work"])
     }
 
     @Test("W-9 tokens stand anywhere in the line; the title keeps its word order")
     func anywhere() throws {
         let line = try QuickAddLine.parse("#Home  !low Water the ~15 plants @someday")
-        #expect(line.title == "Water the plants")
-        #expect(line.importance == .low)
-        #expect(line.effortMinutes == 15)
-        #expect(line.due == .someday)
-        #expect(line.category == "Home")
+        expectEqual(line.title, "Water the plants")
+        expectEqual(line.importance, .low)
+        expectEqual(line.effortMinutes, 15)
+        expectEqual(line.due, .someday)
+        expectEqual(line.category, "Home")
     }
 
     @Test("W-9 a line without tokens is all title, and sets nothing else")
     func plain() throws {
         let line = try QuickAddLine.parse("  Finish project proposal ")
-        #expect(line.title == "Finish project proposal")
+        expectEqual(line.title, "Finish project proposal")
         #expect(line.tokens.isEmpty)
         #expect(line.importance == nil && line.effortMinutes == nil && line.due == nil && line.category == nil)
     }
@@ -39,16 +40,16 @@ struct QuickAddLineTests {
                       ("@next-week", .nextWeek), ("@someday", .someday)])
     func quickDates(_ token: String, _ expected: QuickDate) throws {
         let line = try QuickAddLine.parse("Pay rent \(token)")
-        #expect(line.due == expected)
-        #expect(line.dueWord == String(token.dropFirst()).lowercased())
+        expectEqual(line.due, expected)
+        expectEqual(line.dueWord, String(token.dropFirst()).lowercased())
         let dated = try QuickAddLine.parse("Pay rent @2026-12-01")
-        #expect(dated.due == .date(try Fixture.day("2026-12-01")))
+        expectEqual(dated.due, .date(try Fixture.day("2026-12-01")))
     }
 
     @Test("W-9 T-2 efforts in minutes or hours, on the 15-minute grid up to eight hours",
           arguments: [("~30m", 30), ("~1h", 60), ("~90", 90), ("~1h30m", 90), ("~8h", 480), ("~15M", 15)])
     func efforts(_ token: String, _ minutes: Int) throws {
-        #expect(try QuickAddLine.parse("Write \(token)").effortMinutes == minutes)
+        try expectEqual(QuickAddLine.parse("Write \(token)").effortMinutes, minutes)
     }
 
     @Test("W-9 T-2 an effort off the grid or over eight hours is refused as an effort",
@@ -60,10 +61,10 @@ struct QuickAddLineTests {
     @Test("W-9 a backslash keeps #, @, ! and ~ in the title; a lone sigil is text")
     func escapes() throws {
         let line = try QuickAddLine.parse(##"Reply to \#42 \@anna \!important \~approx ! ok"##)
-        #expect(line.title == "Reply to #42 @anna !important ~approx ! ok")
+        expectEqual(line.title, "Reply to #42 @anna !important ~approx ! ok")
         #expect(line.tokens.isEmpty)
-        #expect(try QuickAddLine.parse(#"Fix C:\path"#).title == #"Fix C:\path"#)
-        #expect(try QuickAddLine.parse(#"Tidy \temp"#).title == #"Tidy \temp"#)
+        try expectEqual(QuickAddLine.parse(#"Fix C:\path"#).title, #"Fix C:\path"#)
+        try expectEqual(QuickAddLine.parse(#"Tidy \temp"#).title, #"Tidy \temp"#)
     }
 
     @Test("W-9 an unknown token is refused with its word, never filed into the title",
@@ -89,19 +90,19 @@ struct QuickAddLineTests {
     @Test("W-9 T-5 a backslash keeps a space inside a word, so a category name can hold one")
     func escapedSpace() throws {
         let line = try QuickAddLine.parse(#"Plan the launch #Side\ Project ~1h"#)
-        #expect(line.title == "Plan the launch")
-        #expect(line.category == "Side Project")
-        #expect(line.tokens.map(\.value) == ["Side Project", "60"])
-        #expect(line.tokens.map(\.text) == [#"#Side\ Project"#, "~1h"])
-        #expect(try QuickAddLine.parse(#"Fix C:\\temp and a\ b"#).title == #"Fix C:\temp and a b"#)
-        #expect(try QuickAddLine.parse(#"Keep C:\path as typed"#).title == #"Keep C:\path as typed"#)
-        #expect(try QuickAddLine.parse(##"Reply to \#42 #Work"##).title == "Reply to #42")
+        expectEqual(line.title, "Plan the launch")
+        expectEqual(line.category, "Side Project")
+        expectEqual(line.tokens.map(\.value), ["Side Project", "60"])
+        expectEqual(line.tokens.map(\.text), [#"#Side\ Project"#, "~1h"])
+        try expectEqual(QuickAddLine.parse(#"Fix C:\\temp and a\ b"#).title, #"Fix C:\temp and a b"#)
+        try expectEqual(QuickAddLine.parse(#"Keep C:\path as typed"#).title, #"Keep C:\path as typed"#)
+        try expectEqual(QuickAddLine.parse(##"Reply to \#42 #Work"##).title, "Reply to #42")
     }
 
     @Test("W-9 B-1 a line holding a control or direction character is refused, never split into words",
           arguments: ["Pay\nrent", "Pay\trent", "Pay\u{0}rent", "Pay \u{1B}[31mrent", "Pay \u{202E}rent", "Pay rent #Work\u{1B}"])
     func unfitRefused(_ text: String) throws {
         let error = try #require(throws: PlannerError.self) { try QuickAddLine.parse(text) }
-        #expect(error.code == "unfit_character")
+        expectEqual(error.code, "unfit_character")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Quick dates (core)")
@@ -17,9 +18,9 @@ struct QuickDateRuleTests {
             let sameWeek = calendar.startOfWeek(containing: target) == calendar.startOfWeek(containing: today)
             // Days left in the week, counted by hand: three or more after today means it is offered.
             let offset = (today.weekday.rawValue - first.rawValue + 7) % 7
-            #expect(sameWeek == (offset <= 3), "\(text) from \(first)")
+            expectEqual(sameWeek, (offset <= 3), "\(text) from \(first)")
             if offset <= 3 {
-                #expect(try QuickDate.laterThisWeek.resolve(today: today, calendar: calendar) == target)
+                try expectEqual(QuickDate.laterThisWeek.resolve(today: today, calendar: calendar), target)
             } else {
                 #expect(throws: PlannerError.laterThisWeekUnavailable) {
                     try QuickDate.laterThisWeek.resolve(today: today, calendar: calendar)
@@ -34,22 +35,21 @@ struct QuickDateRuleTests {
     ])
     func nextWeek(_ first: Weekday, _ today: String, _ expected: String) throws {
         let calendar = TaskFixture.calendar(firstWeekday: first)
-        #expect(try QuickDate.nextWeek.resolve(today: TaskFixture.day(today), calendar: calendar)
-                == TaskFixture.day(expected))
+        try expectEqual(QuickDate.nextWeek.resolve(today: TaskFixture.day(today), calendar: calendar), TaskFixture.day(expected))
     }
 
     @Test("T-24 today, tomorrow, someday and a date; the words parse as the command line writes them")
     func words() throws {
         let calendar = TaskFixture.calendar()
         let today = TaskFixture.day("2026-02-28")
-        #expect(try QuickDate(word: "today")?.resolve(today: today, calendar: calendar) == today)
-        #expect(try QuickDate(word: "Tomorrow")?.resolve(today: today, calendar: calendar) == TaskFixture.day("2026-03-01"))
+        try expectEqual(QuickDate(word: "today")?.resolve(today: today, calendar: calendar), today)
+        try expectEqual(QuickDate(word: "Tomorrow")?.resolve(today: today, calendar: calendar), TaskFixture.day("2026-03-01"))
         let someday = try #require(QuickDate(word: "someday"))
-        #expect(try someday.resolve(today: today, calendar: calendar) == nil)
-        #expect(QuickDate(word: "2026-07-04") == .date(TaskFixture.day("2026-07-04")))
-        #expect(QuickDate(word: "later-this-week") == .laterThisWeek)
-        #expect(QuickDate(word: "next-week") == .nextWeek)
-        #expect(QuickDate(word: "2026-02-29") == nil)
-        #expect(QuickDate(word: "soon") == nil)
+        try expectEqual(someday.resolve(today: today, calendar: calendar), nil)
+        expectEqual(QuickDate(word: "2026-07-04"), .date(TaskFixture.day("2026-07-04")))
+        expectEqual(QuickDate(word: "later-this-week"), .laterThisWeek)
+        expectEqual(QuickDate(word: "next-week"), .nextWeek)
+        expectEqual(QuickDate(word: "2026-02-29"), nil)
+        expectEqual(QuickDate(word: "soon"), nil)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Quick dates follow the user's first weekday")
@@ -8,11 +9,11 @@ struct QuickDateTests {
     func simple() throws {
         let calendar = try Fixture.calendar()
         let day = try Fixture.day("2026-03-31")
-        #expect(try QuickDate.today.resolve(today: day, calendar: calendar) == day)
-        #expect(try QuickDate.tomorrow.resolve(today: day, calendar: calendar) == (try Fixture.day("2026-04-01")))
-        #expect(try QuickDate.someday.resolve(today: day, calendar: calendar) == nil)
+        try expectEqual(QuickDate.today.resolve(today: day, calendar: calendar), day)
+        try expectEqual(QuickDate.tomorrow.resolve(today: day, calendar: calendar), (try Fixture.day("2026-04-01")))
+        try expectEqual(QuickDate.someday.resolve(today: day, calendar: calendar), nil)
         let picked = try Fixture.day("2027-01-15")
-        #expect(try QuickDate.date(picked).resolve(today: day, calendar: calendar) == picked)
+        try expectEqual(QuickDate.date(picked).resolve(today: day, calendar: calendar), picked)
     }
 
     /// (today, first weekday, later this week or nil when not offered, next week)
@@ -39,15 +40,15 @@ struct QuickDateTests {
         let calendar = try Fixture.calendar("America/New_York", firstWeekday: first)
         let day = try Fixture.day(today)
         if let later {
-            #expect(try QuickDate.laterThisWeek.resolve(today: day, calendar: calendar) == (try Fixture.day(later)))
+            try expectEqual(QuickDate.laterThisWeek.resolve(today: day, calendar: calendar), (try Fixture.day(later)))
         } else {
             #expect(throws: PlannerError.laterThisWeekUnavailable) {
                 _ = try QuickDate.laterThisWeek.resolve(today: day, calendar: calendar)
             }
         }
         let nextWeek = try #require(try QuickDate.nextWeek.resolve(today: day, calendar: calendar))
-        #expect(nextWeek == (try Fixture.day(next)))
-        #expect(nextWeek.weekday == first)
+        expectEqual(nextWeek, (try Fixture.day(next)))
+        expectEqual(nextWeek.weekday, first)
         #expect(nextWeek > day)
         #expect(day.days(to: nextWeek) <= 7)
     }
@@ -57,11 +58,11 @@ struct QuickDateTests {
         let thursday = try Fixture.day("2026-03-05")
         let monday = try Fixture.calendar(firstWeekday: .monday)
         let sunday = try Fixture.calendar(firstWeekday: .sunday)
-        #expect(try QuickDate.laterThisWeek.resolve(today: thursday, calendar: monday) == (try Fixture.day("2026-03-08")))
+        try expectEqual(QuickDate.laterThisWeek.resolve(today: thursday, calendar: monday), (try Fixture.day("2026-03-08")))
         #expect(throws: PlannerError.laterThisWeekUnavailable) {
             _ = try QuickDate.laterThisWeek.resolve(today: thursday, calendar: sunday)
         }
-        #expect(PlannerError.laterThisWeekUnavailable.code == "date_unavailable")
+        expectEqual(PlannerError.laterThisWeekUnavailable.code, "date_unavailable")
     }
 
     @Test("T-24 date words parse any case; anything else is not a quick date", arguments: [
@@ -69,11 +70,11 @@ struct QuickDateTests {
         ("NEXT-WEEK", .nextWeek), ("someday", .someday), ("2026-03-29", .date(LocalDay(year: 2026, month: 3, day: 29)!)),
     ])
     func words(_ word: String, _ expected: QuickDate) {
-        #expect(QuickDate(word: word) == expected)
+        expectEqual(QuickDate(word: word), expected)
     }
 
     @Test("T-24 unknown date words are refused", arguments: ["yesterday", "next week", "2026-02-30", "", "later"])
     func badWords(_ word: String) {
-        #expect(QuickDate(word: word) == nil)
+        expectEqual(QuickDate(word: word), nil)
     }
 }

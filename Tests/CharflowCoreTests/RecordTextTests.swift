@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Record ids as text")
@@ -13,13 +14,13 @@ struct RecordTextTests {
     @Test("An id's text is Foundation's uuidString in lower case, and parses back to the same id")
     func roundTrip() throws {
         for id in Self.samples {
-            #expect(id.lowercasedText == id.uuidString.lowercased())
-            #expect(UUID(recordText: id.lowercasedText) == id)
-            #expect(UUID(recordText: id.uuidString) == id)
+            expectEqual(id.lowercasedText, id.uuidString.lowercased())
+            expectEqual(UUID(recordText: id.lowercasedText), id)
+            expectEqual(UUID(recordText: id.uuidString), id)
         }
-        #expect(Self.samples[200].lowercasedText == "00000000-0000-0000-0000-000000000000")
-        #expect(Self.samples[201].lowercasedText == "ffffffff-ffff-ffff-ffff-ffffffffffff")
-        #expect(Self.samples.last?.lowercasedText == "0af09f90-0001-0203-0405-06070809abcd")
+        expectEqual(Self.samples[200].lowercasedText, "00000000-0000-0000-0000-000000000000")
+        expectEqual(Self.samples[201].lowercasedText, "ffffffff-ffff-ffff-ffff-ffffffffffff")
+        expectEqual(Self.samples.last?.lowercasedText, "0af09f90-0001-0203-0405-06070809abcd")
     }
 
     @Test("Malformed id text is refused", arguments: [
@@ -29,14 +30,14 @@ struct RecordTextTests {
         "0af09f90-0001-0203-0405-060708\u{e9}abcd",
     ])
     func malformed(text: String) {
-        #expect(UUID(recordText: text) == nil)
+        expectEqual(UUID(recordText: text), nil)
     }
 
     @Test("Ids sort as their texts do")
     func order() {
         for (left, right) in zip(Self.samples, Self.samples.reversed()) {
-            #expect(left.sorts(before: right) == (left.uuidString < right.uuidString))
-            #expect(left.sorts(before: left) == false)
+            expectEqual(left.sorts(before: right), (left.uuidString < right.uuidString))
+            expectEqual(left.sorts(before: left), false)
         }
     }
 }

@@ -137,13 +137,13 @@ struct RefusalKindTests {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
         let listed = Self.codes.filter { $0.value.contains(error.code) }.map(\.key)
-        #expect(listed == [error.kind], "\(error.code) is listed under \(listed), and is \(error.kind)")
+        expectEqual(listed, [error.kind], "\(error.code) is listed under \(listed), and is \(error.kind)")
     }
 
     @Test("The samples hold one of every case of the rules' refusals")
     func samplesCoverEveryCase() {
         let names = Set(RefusalSamples.rules.map(Self.caseName))
-        #expect(names.count == Self.caseCount, "\(names.count) of \(Self.caseCount) cases sampled")
+        expectEqual(names.count, Self.caseCount, "\(names.count) of \(Self.caseCount) cases sampled")
     }
 
     @Test("Every value refused for its form is bad input, with a code and a sentence of its own",
@@ -151,33 +151,33 @@ struct RefusalKindTests {
     func everyInputErrorIsBadInput(_ error: InputError) {
         #expect(!error.code.isEmpty)
         #expect(!error.message.isEmpty)
-        #expect(error.kind == .badInput)
-        #expect(error.hint == nil)
+        expectEqual(error.kind, .badInput)
+        expectEqual(error.hint, nil)
         #expect(Self.codes[.badInput]?.contains(error.code) == true || error.code == "empty_store_path", "\(error.code)")
     }
 
     @Test("The input samples hold one of every case, each with its own code")
     func inputSamplesCoverEveryCase() {
-        #expect(Set(RefusalSamples.inputs.map(\.code)).count == 13)
+        expectEqual(Set(RefusalSamples.inputs.map(\.code)).count, 13)
     }
 
     @Test("No code is listed under two kinds")
     func kindsAreDisjoint() {
         let all = Self.codes.values.flatMap { $0 }
-        #expect(all.count == Set(all).count)
+        expectEqual(all.count, Set(all).count)
     }
 
     @Test("Four kinds, each with a name of its own")
     func fourKinds() {
-        #expect(RefusalKind.allCases == [.notFound, .badInput, .conflict, .unavailable])
-        #expect(Set(RefusalKind.allCases.map(\.rawValue)).count == 4)
+        expectEqual(RefusalKind.allCases, [.notFound, .badInput, .conflict, .unavailable])
+        expectEqual(Set(RefusalKind.allCases.map(\.rawValue)).count, 4)
     }
 
     @Test("A refusal without a next step has no hint; one with a next step names it")
     func hints() {
-        #expect(PlannerError.notOnBoard.hint == .placeOnBoard)
-        #expect(PlannerError.pickALaterDay.hint == .pickADay)
-        #expect(PlannerError.alreadyDone.hint == nil)
-        #expect(PlannerError.noPrayerLocation.hint == .setPrayerLocation)
+        expectEqual(PlannerError.notOnBoard.hint, .placeOnBoard)
+        expectEqual(PlannerError.pickALaterDay.hint, .pickADay)
+        expectEqual(PlannerError.alreadyDone.hint, nil)
+        expectEqual(PlannerError.noPrayerLocation.hint, .setPrayerLocation)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The hours of Morning, Afternoon and Evening (spec D22, rule F-1): their form, their defaults, which
@@ -18,9 +19,9 @@ struct RegionHoursTests {
     @Test("F-1 the defaults are 06:00–12:00, 12:00–17:00 and 17:00–22:00, and fit a day from midnight, 04:00 and 23:00")
     func defaults() throws {
         let hours = PlannerSettings().regionHours
-        #expect(hours.morning.description == "06:00-12:00")
-        #expect(hours.afternoon.description == "12:00-17:00")
-        #expect(hours.evening.description == "17:00-22:00")
+        expectEqual(hours.morning.description, "06:00-12:00")
+        expectEqual(hours.afternoon.description, "12:00-17:00")
+        expectEqual(hours.evening.description, "17:00-22:00")
         for rollover in ["00:00", "04:00", "23:00"] {
             try hours.check(rollover: try Fixture.time(rollover))
         }
@@ -31,16 +32,16 @@ struct RegionHoursTests {
                       ("00:00-23:59", "00:00-23:59", 1439)])
     func parse(_ text: String, _ stored: String, _ minutes: Int) throws {
         let span = try Self.span(text)
-        #expect(span.description == stored)
-        #expect(span.minutes == minutes)
-        #expect(try Self.span(span.description) == span)
+        expectEqual(span.description, stored)
+        expectEqual(span.minutes, minutes)
+        try expectEqual(Self.span(span.description), span)
     }
 
     @Test("F-1 what is not a region's hours is refused as bad_hours, naming it",
           arguments: ["06:00", "06:00-06:00", "25:00-26:00", "morning", "06:00-12:00-17:00", "", "6-12", "06:00-"])
     func badForms(_ text: String) {
         #expect(throws: InputError.badRegionHours(text)) { try RegionSpan.parse(text) }
-        #expect(InputError.badRegionHours(text).code == "bad_hours")
+        expectEqual(InputError.badRegionHours(text).code, "bad_hours")
         #expect(InputError.badRegionHours(text).message.contains("'\(text)'"))
     }
 
@@ -51,8 +52,8 @@ struct RegionHoursTests {
             try hours.check(rollover: .midnight)
         }
         let refusal = PlannerError.regionHoursOverlap(.morning, "06:00–13:00", .afternoon, "12:00–17:00")
-        #expect(refusal.message == "Morning (06:00–13:00) and Afternoon (12:00–17:00) would overlap; each hour belongs to one region at most.")
-        #expect(refusal.code == "hours_overlap")
+        expectEqual(refusal.message, "Morning (06:00–13:00) and Afternoon (12:00–17:00) would overlap; each hour belongs to one region at most.")
+        expectEqual(refusal.code, "hours_overlap")
         // An evening over midnight that starts before the afternoon ends.
         let wrapped = try Self.hours("06:00-12:00", "12:00-17:00", "16:00-02:00")
         #expect(throws: PlannerError.regionHoursOverlap(.afternoon, "12:00–17:00", .evening, "16:00–02:00")) {
@@ -88,37 +89,37 @@ struct RegionHoursTests {
             try Self.hours("06:00-12:00", "12:00-17:00", "17:00-23:30").check(rollover: eleven)
         }
         let refusal = PlannerError.regionHoursOutsideDay(.evening, "17:00–23:30", rollover: eleven)
-        #expect(refusal.message == "Evening (17:00–23:30) would run past the end of the day at 23:00; a region's hours lie within one day, from the rollover time to the next.")
-        #expect(refusal.code == "hours_outside_day")
-        #expect(refusal.kind == .conflict)
+        expectEqual(refusal.message, "Evening (17:00–23:30) would run past the end of the day at 23:00; a region's hours lie within one day, from the rollover time to the next.")
+        expectEqual(refusal.code, "hours_outside_day")
+        expectEqual(refusal.kind, .conflict)
     }
 
     @Test("F-1 a time belongs to the region whose hours hold it, its start included and its end not; outside every region it belongs to none")
     func regionAtTime() throws {
         let hours = try Self.hours("06:00-12:00", "12:00-17:00", "20:00-01:00")
-        #expect(hours.region(at: try Fixture.time("06:00")) == .morning)
-        #expect(hours.region(at: try Fixture.time("11:59")) == .morning)
-        #expect(hours.region(at: try Fixture.time("12:00")) == .afternoon)
-        #expect(hours.region(at: try Fixture.time("17:30")) == nil)
-        #expect(hours.region(at: try Fixture.time("23:30")) == .evening)
-        #expect(hours.region(at: try Fixture.time("00:59")) == .evening)
-        #expect(hours.region(at: try Fixture.time("01:00")) == nil)
-        #expect(hours.region(at: try Fixture.time("05:00")) == nil)
+        expectEqual(hours.region(at: try Fixture.time("06:00")), .morning)
+        expectEqual(hours.region(at: try Fixture.time("11:59")), .morning)
+        expectEqual(hours.region(at: try Fixture.time("12:00")), .afternoon)
+        expectEqual(hours.region(at: try Fixture.time("17:30")), nil)
+        expectEqual(hours.region(at: try Fixture.time("23:30")), .evening)
+        expectEqual(hours.region(at: try Fixture.time("00:59")), .evening)
+        expectEqual(hours.region(at: try Fixture.time("01:00")), nil)
+        expectEqual(hours.region(at: try Fixture.time("05:00")), nil)
     }
 
     @Test("F-1 each region's hours are a setting read back from its text, and a location none clears the place")
     func settings() throws {
         var settings = PlannerSettings()
         try settings.set("evening", to: "18:30-23:00")
-        #expect(settings.value(of: "evening") == "18:30-23:00")
-        #expect(settings.regionHours.evening.description == "18:30-23:00")
+        expectEqual(settings.value(of: "evening"), "18:30-23:00")
+        expectEqual(settings.regionHours.evening.description, "18:30-23:00")
         try settings.checkRegionHours()
         try settings.set("morning", to: "05:00-13:00")
         #expect(throws: PlannerError.self) { try settings.checkRegionHours() }
         try settings.set("location", to: "51.5,-0.1")
-        #expect(settings.value(of: "location") == "51.5,-0.1")
+        expectEqual(settings.value(of: "location"), "51.5,-0.1")
         try settings.set("location", to: "none")
-        #expect(settings.value(of: "location") == nil)
+        expectEqual(settings.value(of: "location"), nil)
         #expect(PlannerSettings.dayShapingKeys.contains("morning"))
         #expect(PlannerSettings.dayShapingKeys.contains("prayer-adjust-isha"))
         #expect(!PlannerSettings.dayShapingKeys.contains("color"))

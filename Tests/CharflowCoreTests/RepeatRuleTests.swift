@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Repeating tasks (core)")
@@ -13,7 +14,7 @@ struct RepeatRuleTests {
           arguments: [("1,5", [1, 5]), (" 1 , 5 ", [1, 5]), ("7,1,7", [1, 7]), ("", []), ("1 5", []),
                       ("x,3", [3]), ("8,0,2", [2]), ("12", []), ("3x", []), ("+4,6", [6]), ("1,,2,", [1, 2])])
     func storedWeekdays(text: String, expected: [Int]) {
-        #expect(RepeatRule.weekdays(text).map(\.isoNumber).sorted() == expected)
+        expectEqual(RepeatRule.weekdays(text).map(\.isoNumber).sorted(), expected)
     }
 
     @Test("T-26 monthly on the 31st goes Jan 31 → Feb 28 → Mar 31 → Apr 30")
@@ -24,7 +25,7 @@ struct RepeatRuleTests {
             due = Self.next(.monthly, after: due, due: due, dayOfMonth: 31) ?? "?"
             chain.append(due)
         }
-        #expect(chain == ["2027-02-28", "2027-03-31", "2027-04-30"])
+        expectEqual(chain, ["2027-02-28", "2027-03-31", "2027-04-30"])
     }
 
     @Test("T-26 monthly on the 31st reaches Feb 29 in 2028, and on the 30th and 29th clamps the same way",
@@ -32,17 +33,17 @@ struct RepeatRuleTests {
                       ("2027-02-28", 30, "2027-03-30"), ("2027-01-29", 29, "2027-02-28"), ("2026-12-31", 31, "2027-01-31"),
                       ("2027-01-15", 15, "2027-02-15")])
     func monthlyClamped(_ due: String, _ dayOfMonth: Int, _ expected: String) {
-        #expect(Self.next(.monthly, after: due, due: due, dayOfMonth: dayOfMonth) == expected)
+        expectEqual(Self.next(.monthly, after: due, due: due, dayOfMonth: dayOfMonth), expected)
     }
 
     @Test("T-26 a monthly task's day of month is filled in from the due date the first time")
     func monthlyFillsDay() throws {
         let task = TaskFixture.task(due: "2027-01-31", repeat: .monthly)
         let next = try #require(task.nextInstance(resolvedDay: TaskFixture.day("2027-01-31"), now: TaskFixture.instant()))
-        #expect(next.repeatDayOfMonth == 31)
-        #expect(next.dueDate == TaskFixture.day("2027-02-28"))
+        expectEqual(next.repeatDayOfMonth, 31)
+        expectEqual(next.dueDate, TaskFixture.day("2027-02-28"))
         let after = try #require(next.nextInstance(resolvedDay: TaskFixture.day("2027-02-28"), now: TaskFixture.instant()))
-        #expect(after.dueDate == TaskFixture.day("2027-03-31"))
+        expectEqual(after.dueDate, TaskFixture.day("2027-03-31"))
     }
 
     @Test("T-26 weekly with no days keeps the due date's weekday; with ISO days takes the next of them",
@@ -50,13 +51,13 @@ struct RepeatRuleTests {
                       ("2026-11-30", "2026-11-30", "1,5", "2026-12-04"), ("2026-12-04", "2026-12-04", "1,5", "2026-12-07"),
                       ("2026-12-02", "2026-11-30", "1,5", "2026-12-04"), ("2026-12-06", "2026-12-06", "7", "2026-12-13")])
     func weekly(_ base: String, _ due: String, _ days: String, _ expected: String) {
-        #expect(Self.next(.weekly, after: base, due: due, weekdays: days) == expected)
+        expectEqual(Self.next(.weekly, after: base, due: due, weekdays: days), expected)
     }
 
     @Test("T-26 daily is the next day; none has no next")
     func dailyAndNone() {
-        #expect(Self.next(.daily, after: "2026-12-31", due: "2026-12-31") == "2027-01-01")
-        #expect(Self.next(.none, after: "2026-12-31", due: "2026-12-31") == nil)
+        expectEqual(Self.next(.daily, after: "2026-12-31", due: "2026-12-31"), "2027-01-01")
+        expectEqual(Self.next(.none, after: "2026-12-31", due: "2026-12-31"), nil)
     }
 
     @Test("T-26 the command line's repeat words parse to kind and ISO days",
@@ -65,8 +66,8 @@ struct RepeatRuleTests {
                       ("none", RepeatKind.none, "")])
     func parse(_ word: String, _ kind: RepeatKind, _ days: String) throws {
         let parsed = try RepeatRule.parse(word)
-        #expect(parsed.0 == kind)
-        #expect(parsed.1 == days)
+        expectEqual(parsed.0, kind)
+        expectEqual(parsed.1, days)
     }
 
     @Test("T-26 repeat words that mean nothing are refused", arguments: ["yearly", "weekly:0", "weekly:8", "monthly:3", "daily:1"])
@@ -79,8 +80,7 @@ struct RepeatRuleTests {
                       ("2026-12-04", "2026-12-06", "2026-12-11"), ("2026-12-04", "2026-12-11", "2026-12-18")])
     func strictlyAfter(_ due: String, _ resolved: String, _ expected: String) {
         let task = TaskFixture.task(due: due, repeat: .weekly)
-        #expect(task.nextInstance(resolvedDay: TaskFixture.day(resolved), now: TaskFixture.instant())?.dueDate
-                == TaskFixture.day(expected))
+        expectEqual(task.nextInstance(resolvedDay: TaskFixture.day(resolved), now: TaskFixture.instant())?.dueDate, TaskFixture.day(expected))
     }
 
     @Test("T-29 the next instance copies title, notes (unticked), category, effort, importance, repeat and series; resets the rest")
@@ -99,18 +99,18 @@ struct RepeatRuleTests {
         #expect(next.title == "Pay rent" && next.notes == "- [ ] transfer")
         #expect(next.categoryID == category && next.effortMinutes == 15 && next.importance == .high)
         #expect(next.repeatKind == .monthly && next.repeatDayOfMonth == 1 && next.seriesID == task.id)
-        #expect(next.dueDate == TaskFixture.day("2027-01-01"))
+        expectEqual(next.dueDate, TaskFixture.day("2027-01-01"))
         #expect(!next.isCompleted && next.completedAt == nil && next.droppedAt == nil && next.deferralCount == 0)
         #expect(next.region == nil && next.bucket == nil && next.sortOrder == 0)
-        #expect(next.createdAt == now)
+        expectEqual(next.createdAt, now)
     }
 
     @Test("T-27 T-29 a one-off task, or a repeating one with no day, has no next instance")
     func noNext() {
-        #expect(TaskFixture.task(due: "2026-12-01").nextInstance(resolvedDay: TaskFixture.day("2026-12-01"),
-                                                                    now: TaskFixture.instant()) == nil)
-        #expect(TaskFixture.task(repeat: .daily).nextInstance(resolvedDay: TaskFixture.day("2026-12-01"),
-                                                                   now: TaskFixture.instant()) == nil)
+        expectEqual(TaskFixture.task(due: "2026-12-01").nextInstance(resolvedDay: TaskFixture.day("2026-12-01"),
+                                                                    now: TaskFixture.instant()), nil)
+        expectEqual(TaskFixture.task(repeat: .daily).nextInstance(resolvedDay: TaskFixture.day("2026-12-01"),
+                                                                   now: TaskFixture.instant()), nil)
     }
 
     @Test("T-32 dedup keeps the completed instance, else the live one, else the one made first")
@@ -123,9 +123,9 @@ struct RepeatRuleTests {
             task.droppedAt = dropped ? TaskFixture.instant(99) : nil
             return task
         }
-        #expect(SeriesDedup.keeper(of: [instance("a", created: 1), instance("b", created: 2, done: true)])?.title == "b")
-        #expect(SeriesDedup.keeper(of: [instance("a", created: 1, dropped: true), instance("b", created: 2)])?.title == "b")
-        #expect(SeriesDedup.keeper(of: [instance("a", created: 5), instance("b", created: 2)])?.title == "b")
-        #expect(SeriesDedup.keeper(of: []) == nil)
+        expectEqual(SeriesDedup.keeper(of: [instance("a", created: 1), instance("b", created: 2, done: true)])?.title, "b")
+        expectEqual(SeriesDedup.keeper(of: [instance("a", created: 1, dropped: true), instance("b", created: 2)])?.title, "b")
+        expectEqual(SeriesDedup.keeper(of: [instance("a", created: 5), instance("b", created: 2)])?.title, "b")
+        expectEqual(SeriesDedup.keeper(of: []), nil)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Rollover: what the end of a logical day does to tasks")
@@ -20,19 +21,19 @@ struct RolloverTests {
         task.importance = .medium
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [], now: now)
         let rolled = try #require(outcome.tasks.first)
-        #expect(outcome.tasks.count == 1)
-        #expect(rolled.region == nil)
-        #expect(rolled.bucket == nil)
-        #expect(rolled.sortOrder == 0)
-        #expect(rolled.backlogSince == ended, "it entered the Backlog on the day it was carried from")
-        #expect(rolled.dueDate == ended, "the due date is kept, so the task reads as overdue")
+        expectEqual(outcome.tasks.count, 1)
+        expectEqual(rolled.region, nil)
+        expectEqual(rolled.bucket, nil)
+        expectEqual(rolled.sortOrder, 0)
+        expectEqual(rolled.backlogSince, ended, "it entered the Backlog on the day it was carried from")
+        expectEqual(rolled.dueDate, ended, "the due date is kept, so the task reads as overdue")
         #expect(rolled.isOverdue(today: newDay))
-        #expect(rolled.notes == "the ferns")
-        #expect(rolled.effortMinutes == 45)
-        #expect(rolled.importance == .medium)
-        #expect(rolled.createdAt == task.createdAt)
-        #expect(rolled.id == task.id)
-        #expect(rolled.modifiedAt == now)
+        expectEqual(rolled.notes, "the ferns")
+        expectEqual(rolled.effortMinutes, 45)
+        expectEqual(rolled.importance, .medium)
+        expectEqual(rolled.createdAt, task.createdAt)
+        expectEqual(rolled.id, task.id)
+        expectEqual(rolled.modifiedAt, now)
         #expect(Backlog.contains(rolled, today: newDay))
     }
 
@@ -52,21 +53,21 @@ struct RolloverTests {
         let older = TaskItem(title: "older", dueDate: ended.adding(days: -4), deferralCount: 1,
                              createdAt: Fixture.created(2), backlogSince: ended.adding(days: -4))
         let outcome = Rollover.run(candidates: [placed, dated, older], newDay: newDay, alreadyDeferred: [], now: now)
-        #expect(outcome.deferrals.count == 3)
+        expectEqual(outcome.deferrals.count, 3)
         for record in outcome.deferrals {
-            #expect(record.reason == .unspecified)
-            #expect(record.day == newDay)
-            #expect(record.deferredTo == newDay)
-            #expect(record.deferredOn == now)
+            expectEqual(record.reason, .unspecified)
+            expectEqual(record.day, newDay)
+            expectEqual(record.deferredTo, newDay)
+            expectEqual(record.deferredOn, now)
         }
-        #expect(Set(outcome.deferrals.map(\.taskID)) == Set([placed.id, dated.id, older.id]))
+        expectEqual(Set(outcome.deferrals.map(\.taskID)), Set([placed.id, dated.id, older.id]))
         let byTitle = outcomeByTitle(outcome)
-        #expect(byTitle["placed"]?.deferralCount == 1)
-        #expect(byTitle["dated"]?.deferralCount == 1)
-        #expect(byTitle["older"]?.deferralCount == 2)
-        #expect(byTitle["dated"]?.backlogSince == ended, "a dated task not on the board enters the Backlog on its day")
-        #expect(byTitle["older"]?.backlogSince == ended.adding(days: -4), "an earlier entry day is kept")
-        #expect(byTitle["dated"]?.dueDate == ended)
+        expectEqual(byTitle["placed"]?.deferralCount, 1)
+        expectEqual(byTitle["dated"]?.deferralCount, 1)
+        expectEqual(byTitle["older"]?.deferralCount, 2)
+        expectEqual(byTitle["dated"]?.backlogSince, ended, "a dated task not on the board enters the Backlog on its day")
+        expectEqual(byTitle["older"]?.backlogSince, ended.adding(days: -4), "an earlier entry day is kept")
+        expectEqual(byTitle["dated"]?.dueDate, ended)
     }
 
     @Test("T-23 undated tasks and tasks due on or after the new day are left alone")
@@ -85,8 +86,8 @@ struct RolloverTests {
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [task.id], now: now)
         let rolled = try #require(outcome.tasks.first)
         #expect(outcome.deferrals.isEmpty)
-        #expect(rolled.deferralCount == 0)
-        #expect(rolled.region == nil)
+        expectEqual(rolled.deferralCount, 0)
+        expectEqual(rolled.region, nil)
     }
 
     @Test("T-23 a task carried without a deferral (its session auto-closed) leaves the board with no count")
@@ -96,8 +97,8 @@ struct RolloverTests {
                                    carriedWithoutDeferral: [task.id], now: now)
         let rolled = try #require(outcome.tasks.first)
         #expect(outcome.deferrals.isEmpty)
-        #expect(rolled.deferralCount == 0)
-        #expect(rolled.backlogSince == ended)
+        expectEqual(rolled.deferralCount, 0)
+        expectEqual(rolled.backlogSince, ended)
     }
 
     @Test("B-14 catching up over several missed days gives one deferral for the whole gap")
@@ -105,10 +106,10 @@ struct RolloverTests {
         let missedFrom = ended.adding(days: -5)
         let task = Fixture.placed("away", .morning, .misc, on: missedFrom)
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [], now: now)
-        #expect(outcome.deferrals.count == 1)
+        expectEqual(outcome.deferrals.count, 1)
         let rolled = try #require(outcome.tasks.first)
-        #expect(rolled.deferralCount == 1)
-        #expect(rolled.backlogSince == missedFrom)
+        expectEqual(rolled.deferralCount, 1)
+        expectEqual(rolled.backlogSince, missedFrom)
     }
 
     @Test("T-13 the automatic third deferral eases an important task and reports it")
@@ -116,10 +117,10 @@ struct RolloverTests {
         let task = TaskItem(title: "slipping", dueDate: ended, importance: .high, deferralCount: 2,
                             createdAt: Fixture.created())
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [], now: now)
-        #expect(outcome.eased == [task.id])
+        expectEqual(outcome.eased, [task.id])
         let rolled = try #require(outcome.tasks.first)
-        #expect(rolled.importance == .low)
-        #expect(rolled.deferralCount == 3)
+        expectEqual(rolled.importance, .low)
+        expectEqual(rolled.deferralCount, 3)
         #expect(rolled.isStale)
     }
 
@@ -132,7 +133,7 @@ struct RolloverTests {
         let second = Rollover.run(candidates: [rolled], newDay: newDay, alreadyDeferred: deferred, now: now)
         #expect(second.deferrals.isEmpty)
         #expect(second.tasks.isEmpty, "an already carried task has nothing to save a second time")
-        #expect(rolled.deferralCount == 1)
-        #expect(rolled.backlogSince == ended)
+        expectEqual(rolled.deferralCount, 1)
+        expectEqual(rolled.backlogSince, ended)
     }
 }

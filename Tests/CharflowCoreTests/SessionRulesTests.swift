@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The pure session rules of `task.md` (Focus sessions), with an explicit clock: never the machine's.
@@ -46,7 +47,7 @@ struct SessionRulesTests {
     func elapsedIsDerived(_ example: ElapsedCase) {
         let session = Self.running(pausedSeconds: example.pausedSeconds,
                                    pausedAt: example.pausedAtMinute.map { Self.at(minutes: $0) })
-        #expect(session.elapsedSeconds(at: Self.at(minutes: example.nowMinute)) == example.expected)
+        expectEqual(session.elapsedSeconds(at: Self.at(minutes: example.nowMinute)), example.expected)
     }
 
     @Test("S-1 asking for elapsed twice, or from a copy rebuilt from the stored fields, gives the same number")
@@ -58,29 +59,29 @@ struct SessionRulesTests {
         // A "restart": the same stored fields, a brand new value.
         let rebuilt = WorkSession(id: session.id, subject: session.subject, startedAt: session.startedAt, day: session.day,
                                   pausedSeconds: session.pausedSeconds, estimateMinutes: session.estimateMinutes)
-        #expect(first == 2880)
-        #expect(second == first)
-        #expect(rebuilt.elapsedSeconds(at: now) == first)
+        expectEqual(first, 2880)
+        expectEqual(second, first)
+        expectEqual(rebuilt.elapsedSeconds(at: now), first)
         // The pause in progress keeps elapsed still while the clock moves on.
         var paused = session
         paused.pausedAt = now
-        #expect(paused.elapsedSeconds(at: Self.at(minutes: 90)) == first)
+        expectEqual(paused.elapsedSeconds(at: Self.at(minutes: 90)), first)
     }
 
     @Test("S-1 elapsed is in whole seconds, rounded down")
     func elapsedRoundsDown() {
         let session = Self.running()
-        #expect(session.elapsedSeconds(at: Self.at(minutes: 0, seconds: 59.9)) == 59)
-        #expect(session.elapsedSeconds(at: Self.at(minutes: 1, seconds: 0.001)) == 60)
+        expectEqual(session.elapsedSeconds(at: Self.at(minutes: 0, seconds: 59.9)), 59)
+        expectEqual(session.elapsedSeconds(at: Self.at(minutes: 1, seconds: 0.001)), 60)
     }
 
     @Test("S-1 a closed session's elapsed stops at endedAt, however late it is read")
     func closedElapsedStops() {
         var session = Self.running()
         session.close(.abandoned, at: Self.at(minutes: 25), now: Self.at(minutes: 25))
-        #expect(session.elapsedSeconds(at: Self.at(minutes: 600)) == 1500)
-        #expect(session.actualSeconds == 1500)
-        #expect(session.state(at: Self.at(minutes: 600)) == .closed)
+        expectEqual(session.elapsedSeconds(at: Self.at(minutes: 600)), 1500)
+        expectEqual(session.actualSeconds, 1500)
+        expectEqual(session.state(at: Self.at(minutes: 600)), .closed)
     }
 
     // MARK: S-2 estimate snapshot, overrun shown neutrally
@@ -90,13 +91,13 @@ struct SessionRulesTests {
         var task = Self.task(effort: 60)
         let session = WorkSession.begin(task: task, now: Self.nine, day: Self.day)
         task.effortMinutes = 90
-        #expect(session.estimateMinutes == 60)
-        #expect(session.taskID == task.id)
-        #expect(session.startedAt == Self.nine)
-        #expect(session.outcome == .running)
+        expectEqual(session.estimateMinutes, 60)
+        expectEqual(session.taskID, task.id)
+        expectEqual(session.startedAt, Self.nine)
+        expectEqual(session.outcome, .running)
         #expect(session.isLive)
         let unestimated = WorkSession.begin(task: Self.task(effort: nil), now: Self.nine, day: Self.day)
-        #expect(unestimated.estimateMinutes == nil)
+        expectEqual(unestimated.estimateMinutes, nil)
     }
 
     @Test("S-2 overrun once elapsed passes the estimate, and not a second before", arguments: [
@@ -107,21 +108,21 @@ struct SessionRulesTests {
     ])
     func overrunWhenPassed(elapsed: Int, expected: SessionState) {
         let session = Self.running(estimate: 60)
-        #expect(session.state(at: Self.at(minutes: 0, seconds: Double(elapsed))) == expected)
+        expectEqual(session.state(at: Self.at(minutes: 0, seconds: Double(elapsed))), expected)
     }
 
     @Test("S-2 a session without an estimate is never overrun")
     func noEstimateNoOverrun() {
-        #expect(Self.running(estimate: nil).state(at: Self.at(minutes: 600)) == .running)
+        expectEqual(Self.running(estimate: nil).state(at: Self.at(minutes: 600)), .running)
     }
 
     @Test("S-2 progress reads \"75 of 60 min\" when overrun, \"12 min\" without an estimate")
     func progressTextNeutral() {
-        #expect(Sessions.progressText(Self.running(estimate: 60), at: Self.at(minutes: 75, seconds: 30)) == "75 of 60 min")
-        #expect(Sessions.progressText(Self.running(estimate: 60), at: Self.at(minutes: 20)) == "20 of 60 min")
-        #expect(Sessions.progressText(Self.running(estimate: nil), at: Self.at(minutes: 12, seconds: 59)) == "12 min")
+        expectEqual(Sessions.progressText(Self.running(estimate: 60), at: Self.at(minutes: 75, seconds: 30)), "75 of 60 min")
+        expectEqual(Sessions.progressText(Self.running(estimate: 60), at: Self.at(minutes: 20)), "20 of 60 min")
+        expectEqual(Sessions.progressText(Self.running(estimate: nil), at: Self.at(minutes: 12, seconds: 59)), "12 min")
         // Paused time is not counted in the progress either.
-        #expect(Sessions.progressText(Self.running(estimate: 60, pausedSeconds: 900), at: Self.at(minutes: 75)) == "60 of 60 min")
+        expectEqual(Sessions.progressText(Self.running(estimate: 60, pausedSeconds: 900), at: Self.at(minutes: 75)), "60 of 60 min")
     }
 
     // MARK: S-3 paused only explicitly
@@ -132,8 +133,8 @@ struct SessionRulesTests {
         let later = Self.at(minutes: 600)
         #expect(!session.isPaused)
         #expect(session.isLive)
-        #expect(session.state(at: later) == .overrun)
-        #expect(session.elapsedSeconds(at: later) == 36_000)
+        expectEqual(session.state(at: later), .overrun)
+        expectEqual(session.elapsedSeconds(at: later), 36_000)
     }
 
     @Test("S-3 pause sets pausedAt; resume folds the pause into pausedSeconds")
@@ -141,14 +142,14 @@ struct SessionRulesTests {
         var session = Self.running()
         try session.pause(at: Self.at(minutes: 10))
         #expect(session.isPaused)
-        #expect(session.state(at: Self.at(minutes: 15)) == .paused)
-        #expect(session.pausedAt == Self.at(minutes: 10))
+        expectEqual(session.state(at: Self.at(minutes: 15)), .paused)
+        expectEqual(session.pausedAt, Self.at(minutes: 10))
         try session.resume(at: Self.at(minutes: 25))
         #expect(!session.isPaused)
-        #expect(session.pausedSeconds == 900)
-        #expect(session.state(at: Self.at(minutes: 30)) == .running)
-        #expect(session.elapsedSeconds(at: Self.at(minutes: 30)) == 900)
-        #expect(session.modifiedAt == Self.at(minutes: 25))
+        expectEqual(session.pausedSeconds, 900)
+        expectEqual(session.state(at: Self.at(minutes: 30)), .running)
+        expectEqual(session.elapsedSeconds(at: Self.at(minutes: 30)), 900)
+        expectEqual(session.modifiedAt, Self.at(minutes: 25))
     }
 
     @Test("S-3 pausing twice, resuming when not paused and pausing a closed session are refused")
@@ -158,7 +159,7 @@ struct SessionRulesTests {
         try session.pause(at: Self.at(minutes: 2))
         let paused = session
         #expect(throws: PlannerError.alreadyPaused) { try session.pause(at: Self.at(minutes: 3)) }
-        #expect(session == paused)
+        expectEqual(session, paused)
         session.close(.abandoned, at: Self.at(minutes: 4), now: Self.at(minutes: 4))
         #expect(throws: PlannerError.noSession) { try session.pause(at: Self.at(minutes: 5)) }
         #expect(throws: PlannerError.noSession) { try session.resume(at: Self.at(minutes: 5)) }
@@ -172,9 +173,9 @@ struct SessionRulesTests {
     func closeWritesActual(outcome: SessionOutcome) {
         var session = Self.running(pausedSeconds: 300)
         session.close(outcome, at: Self.at(minutes: 40), now: Self.at(minutes: 40))
-        #expect(session.endedAt == Self.at(minutes: 40))
-        #expect(session.outcome == outcome)
-        #expect(session.actualSeconds == 2100)
+        expectEqual(session.endedAt, Self.at(minutes: 40))
+        expectEqual(session.outcome, outcome)
+        expectEqual(session.actualSeconds, 2100)
         #expect(!session.isLive)
     }
 
@@ -183,9 +184,9 @@ struct SessionRulesTests {
         var session = Self.running()
         try session.pause(at: Self.at(minutes: 30))
         session.close(.abandoned, at: Self.at(minutes: 50), now: Self.at(minutes: 50))
-        #expect(session.pausedAt == nil)
-        #expect(session.pausedSeconds == 1200)
-        #expect(session.actualSeconds == 1800)
+        expectEqual(session.pausedAt, nil)
+        expectEqual(session.pausedSeconds, 1200)
+        expectEqual(session.actualSeconds, 1800)
     }
 
     // MARK: S-7 settle choices
@@ -197,8 +198,8 @@ struct SessionRulesTests {
         (.drop, .dropped),
     ])
     func settleOutcomes(choice: SessionSettle, outcome: SessionOutcome) {
-        #expect(choice.outcome == outcome)
-        #expect(SessionSettle(rawValue: choice.rawValue) == choice)
+        expectEqual(choice.outcome, outcome)
+        expectEqual(SessionSettle(rawValue: choice.rawValue), choice)
     }
 
     // MARK: S-9 rollover closes at the boundary
@@ -209,11 +210,11 @@ struct SessionRulesTests {
         let boundary = Self.at(minutes: 15 * 60)          // midnight after a 09:00 start
         let threeDaysLater = boundary.addingTimeInterval(3 * 86_400 + 36_000)
         session.close(.autoClosed, at: boundary, now: threeDaysLater)
-        #expect(session.endedAt == boundary)
-        #expect(session.outcome == .autoClosed)
-        #expect(session.actualSeconds == 15 * 3600)
-        #expect(session.elapsedSeconds(at: threeDaysLater) == 15 * 3600)
-        #expect(session.modifiedAt == threeDaysLater)
+        expectEqual(session.endedAt, boundary)
+        expectEqual(session.outcome, .autoClosed)
+        expectEqual(session.actualSeconds, 15 * 3600)
+        expectEqual(session.elapsedSeconds(at: threeDaysLater), 15 * 3600)
+        expectEqual(session.modifiedAt, threeDaysLater)
     }
 
     @Test("S-9 the boundary that ends a day is its rollover instant, across New York's 2026-11-01 DST end", arguments: [
@@ -227,10 +228,10 @@ struct SessionRulesTests {
         let ended = try #require(LocalDay(day))
         let formatter = ISO8601DateFormatter()
         let boundary = try #require(formatter.date(from: expected))
-        #expect(calendar.start(of: ended.adding(days: 1)) == boundary)
+        expectEqual(calendar.start(of: ended.adding(days: 1)), boundary)
         // One second before the boundary is still the ended day; the boundary itself is the next.
-        #expect(calendar.logicalDay(at: boundary.addingTimeInterval(-1)) == ended)
-        #expect(calendar.logicalDay(at: boundary) == ended.adding(days: 1))
+        expectEqual(calendar.logicalDay(at: boundary.addingTimeInterval(-1)), ended)
+        expectEqual(calendar.logicalDay(at: boundary), ended.adding(days: 1))
     }
 
     @Test("S-9 rollover carries the auto-closed session's task without a deferral; other overdue tasks get one")
@@ -242,12 +243,12 @@ struct SessionRulesTests {
         let outcome = Rollover.run(candidates: [carried, other], newDay: newDay, alreadyDeferred: [],
                                    carriedWithoutDeferral: [carried.id], now: later)
         let byID = Dictionary(uniqueKeysWithValues: outcome.tasks.map { ($0.id, $0) })
-        #expect(byID[carried.id]?.deferralCount == 0)
-        #expect(byID[carried.id]?.region == nil)
-        #expect(byID[carried.id]?.dueDate == Self.day)
-        #expect(byID[other.id]?.deferralCount == 1)
-        #expect(outcome.deferrals.map(\.taskID) == [other.id])
-        #expect(outcome.deferrals.first?.day == newDay)
+        expectEqual(byID[carried.id]?.deferralCount, 0)
+        expectEqual(byID[carried.id]?.region, nil)
+        expectEqual(byID[carried.id]?.dueDate, Self.day)
+        expectEqual(byID[other.id]?.deferralCount, 1)
+        expectEqual(outcome.deferrals.map(\.taskID), [other.id])
+        expectEqual(outcome.deferrals.first?.day, newDay)
     }
 
     // MARK: S-11 two live sessions
@@ -259,7 +260,7 @@ struct SessionRulesTests {
         let latest = WorkSession(subject: .task(UUID()), startedAt: Self.at(minutes: 9), day: Self.day)
         for order in [[earliest, middle, latest], [latest, earliest, middle], [middle, latest, earliest]] {
             let extra = Sessions.extraLive(order)
-            #expect(Set(extra.map(\.id)) == [middle.id, latest.id])
+            expectEqual(Set(extra.map(\.id)), [middle.id, latest.id])
             #expect(!extra.contains { $0.id == earliest.id })
         }
         #expect(Sessions.extraLive([earliest]).isEmpty)
@@ -272,8 +273,8 @@ struct SessionRulesTests {
                             subject: .task(UUID()), startedAt: Self.nine, day: Self.day)
         let b = WorkSession(id: try #require(UUID(uuidString: "00000000-0000-0000-0000-00000000000B")),
                             subject: .task(UUID()), startedAt: Self.nine, day: Self.day)
-        #expect(Sessions.extraLive([a, b]).map(\.id) == [b.id])
-        #expect(Sessions.extraLive([b, a]).map(\.id) == [b.id])
+        expectEqual(Sessions.extraLive([a, b]).map(\.id), [b.id])
+        expectEqual(Sessions.extraLive([b, a]).map(\.id), [b.id])
     }
 
     // MARK: S-13 one subject
@@ -283,9 +284,9 @@ struct SessionRulesTests {
         let taskID = UUID(), windowID = UUID()
         let onTask = WorkSession(subject: .task(taskID), startedAt: Self.nine, day: Self.day)
         let onHabit = WorkSession(subject: .habitWindow(windowID), startedAt: Self.nine, day: Self.day)
-        #expect(onTask.taskID == taskID)
-        #expect(onHabit.taskID == nil)
-        #expect(onHabit.subject == .habitWindow(windowID))
+        expectEqual(onTask.taskID, taskID)
+        expectEqual(onHabit.taskID, nil)
+        expectEqual(onHabit.subject, .habitWindow(windowID))
         #expect(onTask.subject != onHabit.subject)
     }
 }

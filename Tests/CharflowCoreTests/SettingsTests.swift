@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Settings and the words of the command line")
@@ -7,15 +8,15 @@ struct SettingsTests {
     @Test("B-14 F-15 defaults: rollover 00:00, end of day 19:00, lock off, review 18:00, locale's week; no capacity")
     func defaults() {
         let settings = PlannerSettings()
-        #expect(settings.rolloverTime == .midnight)
-        #expect(settings.value(of: "rollover-time") == "00:00")
-        #expect(settings.value(of: "end-of-day") == "19:00")
-        #expect(settings.value(of: "lock-complementary") == "off")
-        #expect(settings.value(of: "capacity") == nil)
-        #expect(settings.value(of: "review-time") == "18:00")
-        #expect(settings.firstWeekday == nil)
-        #expect(settings.value(of: "first-weekday") == nil)
-        #expect(settings.value(of: "nonsense") == nil)
+        expectEqual(settings.rolloverTime, .midnight)
+        expectEqual(settings.value(of: "rollover-time"), "00:00")
+        expectEqual(settings.value(of: "end-of-day"), "19:00")
+        expectEqual(settings.value(of: "lock-complementary"), "off")
+        expectEqual(settings.value(of: "capacity"), nil)
+        expectEqual(settings.value(of: "review-time"), "18:00")
+        expectEqual(settings.firstWeekday, nil)
+        expectEqual(settings.value(of: "first-weekday"), nil)
+        expectEqual(settings.value(of: "nonsense"), nil)
     }
 
     @Test("settings accept their text forms and print them back", arguments: [
@@ -26,7 +27,7 @@ struct SettingsTests {
     func accepted(_ key: String, _ text: String, _ stored: String) throws {
         var settings = PlannerSettings()
         try settings.set(key, to: text)
-        #expect(settings.value(of: key) == stored)
+        expectEqual(settings.value(of: key), stored)
     }
 
     @Test("settings refuse malformed values and unknown keys, changing nothing", arguments: [
@@ -36,14 +37,14 @@ struct SettingsTests {
     func refused(_ key: String, _ text: String) {
         var settings = PlannerSettings()
         #expect(throws: InputError.self) { try settings.set(key, to: text) }
-        #expect(settings == PlannerSettings())
+        expectEqual(settings, PlannerSettings())
     }
 
     @Test("an unknown setting names itself")
     func unknownKey() {
         var settings = PlannerSettings()
         #expect(throws: PlannerError.unknownSetting("colour")) { try settings.set("colour", to: "blue") }
-        #expect(PlannerError.unknownSetting("colour").message == "Unknown setting 'colour'.")
+        expectEqual(PlannerError.unknownSetting("colour").message, "Unknown setting 'colour'.")
     }
 
     @Test("F-15 the day capacity setting is gone, refused with a word on what replaced it")
@@ -53,7 +54,7 @@ struct SettingsTests {
         #expect(throws: PlannerError.unknownSetting("capacity")) { try SettingKey.reading("capacity") }
         #expect(PlannerError.unknownSetting("capacity").message.contains("free time"))
         #expect(!PlannerSettings.storedKeys.contains("capacity"))
-        #expect(settings == PlannerSettings())
+        expectEqual(settings, PlannerSettings())
     }
 
     @Test("B-3 bucket and region words", arguments: [
@@ -61,13 +62,13 @@ struct SettingsTests {
         ("MISC", .misc), ("none", nil), ("", nil),
     ])
     func bucketWords(_ word: String, _ expected: Bucket?) {
-        #expect(Bucket(word: word) == expected)
+        expectEqual(Bucket(word: word), expected)
     }
 
     @Test("B-3 display names of regions and buckets")
     func displayNames() {
-        #expect(Region.allCases.map(\.displayName) == ["Morning", "Afternoon", "Evening"])
-        #expect(Bucket.allCases.map(\.displayName) == ["Must-Do", "Complementary", "Misc"])
+        expectEqual(Region.allCases.map(\.displayName), ["Morning", "Afternoon", "Evening"])
+        expectEqual(Bucket.allCases.map(\.displayName), ["Must-Do", "Complementary", "Misc"])
         #expect(Region.morning < .afternoon && Region.afternoon < .evening)
         #expect(Bucket.mustDo < .complementary && Bucket.complementary < .misc)
     }
@@ -89,7 +90,7 @@ struct SettingsTests {
             #expect(!text.contains("!"), "no exclamation marks: \(text)")
             codes.insert(error.code)
         }
-        #expect(codes.count == errors.count, "every refusal has its own code")
-        #expect(PlannerError.importantNeedsDay.message == "Important tasks need a day. Lower its importance to park it.")
+        expectEqual(codes.count, errors.count, "every refusal has its own code")
+        expectEqual(PlannerError.importantNeedsDay.message, "Important tasks need a day. Lower its importance to park it.")
     }
 }

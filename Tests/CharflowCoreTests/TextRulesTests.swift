@@ -1,4 +1,5 @@
 import CharflowCore
+import CharflowTestSupport
 import Testing
 
 @Suite("A title or a name is one line of plain text")
@@ -15,12 +16,12 @@ struct TextRulesTests {
 
     @Test("B-1 B-10 T-5 plain text passes unchanged but for trimming its ends, other scripts and emoji too")
     func plainPasses() throws {
-        #expect(try TaskText.title("  Pay rent ") == "Pay rent")
-        #expect(try TaskText.title("\tPay rent\n") == "Pay rent", "a newline or tab at an end is whitespace, trimmed")
+        try expectEqual(TaskText.title("  Pay rent "), "Pay rent")
+        try expectEqual(TaskText.title("\tPay rent\n"), "Pay rent", "a newline or tab at an end is whitespace, trimmed")
         #expect(throws: PlannerError.unfitCharacter(.taskTitle, 0x1B)) { try TaskText.title("Pay rent\u{1B}") }
         #expect(throws: PlannerError.unfitCharacter(.categoryName, 0x0A)) { try TaskCategory.validName("Two\nlines", existing: []) }
-        #expect(try TaskText.title("Café — 東京 🚲 שלום") == "Café — 東京 🚲 שלום")
-        #expect(TextRules.firstUnfit(in: "Zero\u{200B}width and no-break\u{00A0}space") == nil)
+        try expectEqual(TaskText.title("Café — 東京 🚲 שלום"), "Café — 東京 🚲 שלום")
+        expectEqual(TextRules.firstUnfit(in: "Zero\u{200B}width and no-break\u{00A0}space"), nil)
     }
 
     @Test("B-1 H-1 H-4 H-7 T-5 the refusal names which field it is about, and the character",
@@ -28,8 +29,8 @@ struct TextRulesTests {
                       (.categoryName, "category name"), (.groupName, "group name")])
     func namesTheField(_ field: TextRules.Field, _ words: String) throws {
         let error = try #require(throws: PlannerError.self) { try TextRules.checkLine("A\u{1B}B", field) }
-        #expect(error.code == "unfit_character")
-        #expect(error.kind == .badInput)
+        expectEqual(error.code, "unfit_character")
+        expectEqual(error.kind, .badInput)
         #expect(error.message.contains("A \(words) is one line of plain text"), "\(error.message)")
         #expect(error.message.contains("an escape character (U+001B)"), "\(error.message)")
         #expect(!error.message.unicodeScalars.contains(where: TextRules.isUnfit), "the sentence holds no control character itself")
@@ -48,13 +49,13 @@ struct TextRulesTests {
         #expect(throws: PlannerError.unfitCharacter(.categoryName, scalar.value)) {
             try TaskCategory.validName("Si" + bad + "de", existing: [])
         }
-        #expect(try TaskCategory.validName(" Side Project ", existing: []) == "Side Project")
+        try expectEqual(TaskCategory.validName(" Side Project ", existing: []), "Side Project")
     }
 
     @Test("T-33 printed text shows direction overrides visibly too, and keeps newline and tab")
     func terminalShowsOverrides() {
-        #expect(TerminalText.escaped("a\u{202E}b\u{2066}c") == "a<U+202E>b<U+2066>c")
-        #expect(TerminalText.escaped("note \u{1B}[31m\nline\ttwo") == "note ^[[31m\nline\ttwo")
+        expectEqual(TerminalText.escaped("a\u{202E}b\u{2066}c"), "a<U+202E>b<U+2066>c")
+        expectEqual(TerminalText.escaped("note \u{1B}[31m\nline\ttwo"), "note ^[[31m\nline\ttwo")
     }
 
     @Test("T-33 printed text changes exactly where a character is shown visibly, among neighbours of every byte length")
@@ -68,7 +69,7 @@ struct TextRulesTests {
         for value in values {
             guard let scalar = UnicodeScalar(UInt32(value)) else { continue }
             for text in ["\(Character(scalar))", "a·\(Character(scalar))—…", "\(Character(scalar))é"] {
-                #expect((TerminalText.escaped(text) != text) == shown(UInt32(value)), "U+\(String(value, radix: 16))")
+                expectEqual((TerminalText.escaped(text) != text), shown(UInt32(value)), "U+\(String(value, radix: 16))")
             }
         }
     }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The rules an undo must not break that held before it: which bucket, timer or category limit an
@@ -24,27 +25,25 @@ struct UndoRulesTests {
         for round in 0..<200 {
             let rotated = Array(overfilled[(round % overfilled.count)...] + overfilled[..<(round % overfilled.count)])
             let after = UndoRules.Counts(placed: Dictionary(uniqueKeysWithValues: rotated))
-            #expect(UndoRules.refusal(before: UndoRules.Counts(), after: after) == .regionFull(.morning))
+            expectEqual(UndoRules.refusal(before: UndoRules.Counts(), after: after), .regionFull(.morning))
         }
         let noMorning = Dictionary(uniqueKeysWithValues: overfilled.filter { $0.0.region != .morning })
-        #expect(UndoRules.refusal(before: UndoRules.Counts(), after: UndoRules.Counts(placed: noMorning)) == .regionFull(.afternoon))
+        expectEqual(UndoRules.refusal(before: UndoRules.Counts(), after: UndoRules.Counts(placed: noMorning)), .regionFull(.afternoon))
     }
 
     @Test("Y-9 a bucket over its limit before the undo, and no fuller after, is not the undo's doing")
     func alreadyOver() {
         let place = UndoRules.Place(day: today, region: .morning, bucket: .mustDo)
         let counts = UndoRules.Counts(placed: [place: 2])
-        #expect(UndoRules.refusal(before: counts, after: counts) == nil)
-        #expect(UndoRules.refusal(before: counts, after: UndoRules.Counts(placed: [place: 3])) == .regionFull(.morning))
+        expectEqual(UndoRules.refusal(before: counts, after: counts), nil)
+        expectEqual(UndoRules.refusal(before: counts, after: UndoRules.Counts(placed: [place: 3])), .regionFull(.morning))
     }
 
     @Test("S-7 T-7 a second running timer or a ninth active category the undo made is refused; at the limits it is not")
     func timersAndCategories() {
         let held = UndoRules.Counts(liveSessions: 1, activeCategories: TaskCategory.maxActive)
-        #expect(UndoRules.refusal(before: held, after: held) == nil)
-        #expect(UndoRules.refusal(before: held, after: UndoRules.Counts(liveSessions: 2, activeCategories: TaskCategory.maxActive))
-            == .undoSecondTimer)
-        #expect(UndoRules.refusal(before: held, after: UndoRules.Counts(liveSessions: 1, activeCategories: TaskCategory.maxActive + 1))
-            == .tooManyCategories)
+        expectEqual(UndoRules.refusal(before: held, after: held), nil)
+        expectEqual(UndoRules.refusal(before: held, after: UndoRules.Counts(liveSessions: 2, activeCategories: TaskCategory.maxActive)), .undoSecondTimer)
+        expectEqual(UndoRules.refusal(before: held, after: UndoRules.Counts(liveSessions: 1, activeCategories: TaskCategory.maxActive + 1)), .tooManyCategories)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The week's review as pure rules: which week a word names, the Must-Do tally, the numbers of one week
@@ -12,10 +13,10 @@ struct WeekReviewTests {
 
     @Test("R-1 a week is named last, this or YYYY-Www; anything else is refused with the forms named")
     func weekWords() throws {
-        #expect(try ReviewWeekChoice.reading("last") == .last)
-        #expect(try ReviewWeekChoice.reading("THIS") == .this)
-        #expect(try ReviewWeekChoice.reading("2026-W09") == .iso(year: 2026, week: 9))
-        #expect(try ReviewWeekChoice.reading("2026-w53") == .iso(year: 2026, week: 53))
+        try expectEqual(ReviewWeekChoice.reading("last"), .last)
+        try expectEqual(ReviewWeekChoice.reading("THIS"), .this)
+        try expectEqual(ReviewWeekChoice.reading("2026-W09"), .iso(year: 2026, week: 9))
+        try expectEqual(ReviewWeekChoice.reading("2026-w53"), .iso(year: 2026, week: 53))
         for bad in ["2025-W53", "2026-W00", "2026-W54", "2026-9", "26-W09", "2026-W9", "next", "", "2026-W0９"] {
             #expect(throws: InputError.invalidWord(what: "week", given: bad, expected: "last, this or a week like 2026-W09")) {
                 try ReviewWeekChoice.reading(bad)
@@ -25,31 +26,31 @@ struct WeekReviewTests {
 
     @Test("R-1 ISO weeks: week 1 holds 4 January, 2026 has 53 weeks, a week by Sunday starts the Sunday before its Monday")
     func isoWeeks() {
-        #expect(ISOWeek.monday(year: 2026, week: 1) == day("2025-12-29"))
-        #expect(ISOWeek.weeks(in: 2026) == 53)
-        #expect(ISOWeek.weeks(in: 2025) == 52)
-        #expect(ISOWeek.week(of: day("2027-01-01")) == (2026, 53))
-        #expect(ISOWeek.week(of: day("2026-03-29")) == (2026, 13))
-        #expect(ISOWeek.name(of: day("2026-03-02")) == "2026-W10")
+        expectEqual(ISOWeek.monday(year: 2026, week: 1), day("2025-12-29"))
+        expectEqual(ISOWeek.weeks(in: 2026), 53)
+        expectEqual(ISOWeek.weeks(in: 2025), 52)
+        expectEqual(ISOWeek.week(of: day("2027-01-01")), (2026, 53))
+        expectEqual(ISOWeek.week(of: day("2026-03-29")), (2026, 13))
+        expectEqual(ISOWeek.name(of: day("2026-03-02")), "2026-W10")
         let monday = PlannerCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, firstWeekday: .monday)
         let sunday = PlannerCalendar(timeZone: TimeZone(identifier: "America/New_York")!, firstWeekday: .sunday)
         let saturday = PlannerCalendar(timeZone: TimeZone(identifier: "Asia/Riyadh")!, firstWeekday: .saturday)
         let week = ReviewWeekChoice.iso(year: 2026, week: 10)
-        #expect(week.firstDay(today: day("2026-06-01"), calendar: monday) == day("2026-03-02"))
-        #expect(week.firstDay(today: day("2026-06-01"), calendar: sunday) == day("2026-03-01"))
-        #expect(week.firstDay(today: day("2026-06-01"), calendar: saturday) == day("2026-02-28"))
+        expectEqual(week.firstDay(today: day("2026-06-01"), calendar: monday), day("2026-03-02"))
+        expectEqual(week.firstDay(today: day("2026-06-01"), calendar: sunday), day("2026-03-01"))
+        expectEqual(week.firstDay(today: day("2026-06-01"), calendar: saturday), day("2026-02-28"))
         for first in [day("2026-03-02"), day("2026-03-01"), day("2026-02-28")] {
-            #expect(ISOWeek.name(ofWeekStarting: first) == "2026-W10")
+            expectEqual(ISOWeek.name(ofWeekStarting: first), "2026-W10")
         }
     }
 
     @Test("R-1 the usual week is last week on a week's first day, else this week so far; last and this move by seven days")
     func usualWeek() {
         let sunday = PlannerCalendar(timeZone: TimeZone(identifier: "America/New_York")!, firstWeekday: .sunday)
-        #expect(ReviewWeekChoice.usual(today: day("2026-03-08"), calendar: sunday) == .last)
-        #expect(ReviewWeekChoice.usual(today: day("2026-03-09"), calendar: sunday) == .this)
-        #expect(ReviewWeekChoice.last.firstDay(today: day("2026-03-08"), calendar: sunday) == day("2026-03-01"))
-        #expect(ReviewWeekChoice.this.firstDay(today: day("2026-03-11"), calendar: sunday) == day("2026-03-08"))
+        expectEqual(ReviewWeekChoice.usual(today: day("2026-03-08"), calendar: sunday), .last)
+        expectEqual(ReviewWeekChoice.usual(today: day("2026-03-09"), calendar: sunday), .this)
+        expectEqual(ReviewWeekChoice.last.firstDay(today: day("2026-03-08"), calendar: sunday), day("2026-03-01"))
+        expectEqual(ReviewWeekChoice.this.firstDay(today: day("2026-03-11"), calendar: sunday), day("2026-03-08"))
     }
 
     func task(_ title: String, due: String?, region: Region?, bucket: Bucket?, done: Bool = false) -> TaskItem {
@@ -70,12 +71,12 @@ struct WeekReviewTests {
                     OpenMustDo(day: day("2026-03-09"), taskID: UUID(), region: .afternoon)]
         let tallies = MustDoTally.count(placed: [done, today, tomorrow, dropped, misc], leftOpen: open,
                                         from: day("2026-03-02"), through: day("2026-03-08"), today: day("2026-03-04"))
-        #expect(tallies[.morning] == Tally(done: 1, of: 1))
-        #expect(tallies[.afternoon] == Tally(done: 0, of: 1))
-        #expect(tallies[.evening] == Tally(done: 0, of: 1))
-        #expect(MustDoTally.all(tallies) == Tally(done: 1, of: 3))
-        #expect(Tally(done: 1, of: 3).percent == 33)
-        #expect(Tally().percent == nil)
+        expectEqual(tallies[.morning], Tally(done: 1, of: 1))
+        expectEqual(tallies[.afternoon], Tally(done: 0, of: 1))
+        expectEqual(tallies[.evening], Tally(done: 0, of: 1))
+        expectEqual(MustDoTally.all(tallies), Tally(done: 1, of: 3))
+        expectEqual(Tally(done: 1, of: 3).percent, 33)
+        expectEqual(Tally().percent, nil)
     }
 
     @Test("R-1 the rollover keeps the live Must-Dos it takes off the board, by the day they were placed on")
@@ -84,8 +85,7 @@ struct WeekReviewTests {
         let done = task("b", due: "2026-03-02", region: .evening, bucket: .mustDo, done: true)
         let misc = task("c", due: "2026-03-02", region: .morning, bucket: .misc)
         let backlog = task("d", due: "2026-03-01", region: nil, bucket: nil)
-        #expect(OpenMustDo.leftOpen([mustDo, done, misc, backlog], newDay: day("2026-03-03"))
-            == [OpenMustDo(day: day("2026-03-02"), taskID: mustDo.id, region: .morning)])
+        expectEqual(OpenMustDo.leftOpen([mustDo, done, misc, backlog], newDay: day("2026-03-03")), [OpenMustDo(day: day("2026-03-02"), taskID: mustDo.id, region: .morning)])
     }
 
     @Test("R-1 one week's numbers from its rows: done by bucket and category, deferrals by reason, 3+ slipping, estimates, focus per day, anchors")
@@ -120,19 +120,19 @@ struct WeekReviewTests {
         records.actualSeconds = [a.id: 2700]
         records.anchorOutcomes = [.attended, .missed, .attended]
         let review = WeekReview(firstDay: day("2026-03-02"), today: day("2026-03-05"), now: base, records: records)
-        #expect(review.lastDay == day("2026-03-08"))
-        #expect(review.throughDay == day("2026-03-05"))
-        #expect(review.mustDosInAll == Tally(done: 1, of: 1))
-        #expect(review.doneCount == 2)
+        expectEqual(review.lastDay, day("2026-03-08"))
+        expectEqual(review.throughDay, day("2026-03-05"))
+        expectEqual(review.mustDosInAll, Tally(done: 1, of: 1))
+        expectEqual(review.doneCount, 2)
         #expect(review.doneByBucket[.mustDo] == 1 && review.doneByBucket[nil] == 1)
-        #expect(review.doneByCategory.map(\.category) == ["Work", nil])
-        #expect(review.deferralCount == 3)
-        #expect(review.deferralsByReason == [.unspecified: 2, .tooMuch: 1])
-        #expect(review.slipping == [WeekReview.Slipping(taskID: c.id, title: "Garage", deferralCount: 4)])
-        #expect(review.estimates == [WeekReview.Estimate(taskID: a.id, title: "Report", effortMinutes: 30, actualSeconds: 2700)])
-        #expect(review.focusByDay.map(\.seconds) == [2700, 0, 600, 0, 0, 0, 0])
-        #expect(review.focusSeconds == 3300)
-        #expect(review.anchors == Tally(done: 2, of: 3))
+        expectEqual(review.doneByCategory.map(\.category), ["Work", nil])
+        expectEqual(review.deferralCount, 3)
+        expectEqual(review.deferralsByReason, [.unspecified: 2, .tooMuch: 1])
+        expectEqual(review.slipping, [WeekReview.Slipping(taskID: c.id, title: "Garage", deferralCount: 4)])
+        expectEqual(review.estimates, [WeekReview.Estimate(taskID: a.id, title: "Report", effortMinutes: 30, actualSeconds: 2700)])
+        expectEqual(review.focusByDay.map(\.seconds), [2700, 0, 600, 0, 0, 0, 0])
+        expectEqual(review.focusSeconds, 3300)
+        expectEqual(review.anchors, Tally(done: 2, of: 3))
     }
 
     @Test("R-2 trends: each week its Must-Dos, focus and deferrals, oldest first")
@@ -143,7 +143,7 @@ struct WeekReviewTests {
         let session = WorkSession(subject: .task(a.id), startedAt: base, day: day("2026-03-03"), endedAt: base.addingTimeInterval(1800))
         let weeks = WeekTrends.make(firstDays: [day("2026-03-02"), day("2026-03-09")], today: day("2026-03-12"), now: base,
                                     placedMustDos: [a], leftOpen: open, sessions: [session], deferrals: [deferral])
-        #expect(weeks == [
+        expectEqual(weeks, [
             WeekTrend(firstDay: day("2026-03-02"), mustDos: Tally(done: 1, of: 1), focusSeconds: 1800, deferrals: 0),
             WeekTrend(firstDay: day("2026-03-09"), mustDos: Tally(done: 0, of: 1), focusSeconds: 0, deferrals: 1),
         ])
@@ -151,20 +151,20 @@ struct WeekReviewTests {
 
     @Test("R-5 the learned estimate is the median of the latest five with focus time, in 15-minute steps within 15 min to 8 h")
     func learnedEffort() {
-        #expect(LearnedEffort.minutes(newestFirst: []) == nil)
-        #expect(LearnedEffort.minutes(newestFirst: [0, 0]) == nil)
+        expectEqual(LearnedEffort.minutes(newestFirst: []), nil)
+        expectEqual(LearnedEffort.minutes(newestFirst: [0, 0]), nil)
         // The latest five: 40, none, 50, 45, 90 min → median of the four with time, 47.5 → 45.
-        #expect(LearnedEffort.minutes(newestFirst: [2400, 0, 3000, 2700, 5400, 1200, 36000]) == 45)
+        expectEqual(LearnedEffort.minutes(newestFirst: [2400, 0, 3000, 2700, 5400, 1200, 36000]), 45)
         // 40, 50, 45, 30, 20 min → 40; the sixth is not looked at.
-        #expect(LearnedEffort.minutes(newestFirst: [2400, 3000, 2700, 1800, 1200, 36000]) == 45)
+        expectEqual(LearnedEffort.minutes(newestFirst: [2400, 3000, 2700, 1800, 1200, 36000]), 45)
         // Two: the mean of the middle pair, 25 and 40 → 32.5 → 30.
-        #expect(LearnedEffort.minutes(newestFirst: [1500, 2400]) == 30)
-        #expect(LearnedEffort.minutes(newestFirst: [60]) == 15)
-        #expect(LearnedEffort.minutes(newestFirst: [40000]) == 480)
+        expectEqual(LearnedEffort.minutes(newestFirst: [1500, 2400]), 30)
+        expectEqual(LearnedEffort.minutes(newestFirst: [60]), 15)
+        expectEqual(LearnedEffort.minutes(newestFirst: [40000]), 480)
         #expect(LearnedEffort.sameTitle("Call the BANK", "call the bank"))
         #expect(!LearnedEffort.sameTitle("Call the bank", "Call  the bank"))
         #expect(!LearnedEffort.sameTitle("Ärger", "ärger"), "only ASCII letters fold, as the store's index does")
-        #expect(ReviewWords.learnedEffort(minutes: 45) == "usually about 45 min")
+        expectEqual(ReviewWords.learnedEffort(minutes: 45), "usually about 45 min")
     }
 
     @Test("R-3 the review's sentences are numbers and plain words: no praise, no blame, no exclamation")
@@ -180,11 +180,11 @@ struct WeekReviewTests {
             ReviewWords.anchors(Tally(done: 0, of: 7)), ReviewWords.anchors(Tally()),
             ReviewWords.habitWeek("Read", complete: 0, due: 7), ReviewWords.trendRate(Tally(done: 0, of: 4)),
         ]
-        #expect(words[0] == "Must-Dos: 0 of 5 done.")
-        #expect(words[5] == "Done: 3 tasks (1 Must-Do, 2 unplaced).")
-        #expect(words[9] == "Report: estimated 15 min, took 3 h.")
+        expectEqual(words[0], "Must-Dos: 0 of 5 done.")
+        expectEqual(words[5], "Done: 3 tasks (1 Must-Do, 2 unplaced).")
+        expectEqual(words[9], "Report: estimated 15 min, took 3 h.")
         let seven = (1...7).map { WeekReview.Slipping(taskID: UUID(), title: "T\($0)", deferralCount: 3) }
-        #expect(ReviewWords.slipping(seven) == "Deferred 3 or more times: T1 (3), T2 (3), T3 (3), T4 (3), T5 (3), and 2 more.")
+        expectEqual(ReviewWords.slipping(seven), "Deferred 3 or more times: T1 (3), T2 (3), T3 (3), T4 (3), T5 (3), and 2 more.")
         let loaded = ["great", "well done", "congrat", "awesome", "amazing", "keep it up", "only", "failed", "fail", "missed",
                       "behind", "should", "bad", "poor", "lazy", "overdue", "!", "streak", "excellent", "nice", "good"]
         for sentence in words {

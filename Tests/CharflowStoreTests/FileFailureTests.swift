@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import CharflowTestSupport
 import Testing
 
 /// The failures of an export's or an import's file: each has its code, its sentence and its kind.
@@ -17,18 +18,18 @@ struct FileFailureTests {
         #expect(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
         #expect(!failure.message.isEmpty)
         #expect(!failure.message.contains("--"), "no command-line flag in \(failure.message)")
-        #expect(failure.hint == nil)
+        expectEqual(failure.hint, nil)
     }
 
     @Test("A path or a file that cannot be used is bad input; a write that fails or a damaged store is unavailable")
     func kinds() {
-        #expect(Self.failures.map(\.kind) == [.badInput, .unavailable, .unavailable, .badInput])
-        #expect(Self.failures.map(\.code) == ["bad_output", "write_failed", "export_partial", "import_refused"])
+        expectEqual(Self.failures.map(\.kind), [.badInput, .unavailable, .unavailable, .badInput])
+        expectEqual(Self.failures.map(\.code), ["bad_output", "write_failed", "export_partial", "import_refused"])
     }
 
     @Test("An import refusal names where the file broke")
     func importPlace() {
-        #expect(Self.failures[3].message == "Import refused at line 3: not valid JSON. Nothing was changed.")
+        expectEqual(Self.failures[3].message, "Import refused at line 3: not valid JSON. Nothing was changed.")
     }
 
     @Test("An export to a folder is refused before anything is written")

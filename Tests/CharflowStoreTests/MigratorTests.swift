@@ -1,6 +1,7 @@
 import CharflowCore
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("Named schema migrations; a newer store is refused and never damaged")
@@ -19,8 +20,8 @@ struct MigratorTests {
         do {
             let planner = try store.open("2026-03-02")
             let names = try Schema.migrator.appliedNames(planner.db)
-            #expect(names == Schema.migrator.migrations.map(\.name))
-            #expect(names.first == "0001-tasks-and-board")
+            expectEqual(names, Schema.migrator.migrations.map(\.name))
+            expectEqual(names.first, "0001-tasks-and-board")
             for table in ["tasks", "deferrals", "settings", "tombstones", "categories"] {
                 #expect(try StoreFixture.count(planner, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
                                             [.text(table)]) == 1, "table \(table)")
@@ -28,9 +29,9 @@ struct MigratorTests {
             try planner.addRecord("kept", region: .morning)
         }
         let planner = try store.open("2026-03-02", "10:00")
-        #expect(try Schema.migrator.appliedNames(planner.db) == Schema.migrator.migrations.map(\.name), "not re-applied")
-        #expect(try planner.db.rows("SELECT title FROM tasks").compactMap { $0[0].text } == ["kept"])
-        #expect(try planner.db.rows("PRAGMA journal_mode").first?.first == .text("wal"))
+        try expectEqual(Schema.migrator.appliedNames(planner.db), Schema.migrator.migrations.map(\.name), "not re-applied")
+        try expectEqual(planner.db.rows("SELECT title FROM tasks").compactMap { $0[0].text }, ["kept"])
+        try expectEqual(planner.db.rows("PRAGMA journal_mode").first?.first, .text("wal"))
     }
 
     @Test("B-23 a store that records an unknown migration is refused with its name, and left byte for byte unchanged")
@@ -53,22 +54,20 @@ struct MigratorTests {
                 _ = try store.open("2026-03-03", "09:00")
                 Issue.record("attempt \(attempt): a newer store was opened")
             } catch let error as StoreFailure {
-                #expect(error == .newerStore("0099-from-the-future"))
-                #expect(error.message
-                    == "This store was written by a newer Charflow (it has '0099-from-the-future'); update Charflow to open it. Nothing was changed.")
-                #expect(error.code == "newer_store")
+                expectEqual(error, .newerStore("0099-from-the-future"))
+                expectEqual(error.message, "This store was written by a newer Charflow (it has '0099-from-the-future'); update Charflow to open it. Nothing was changed.")
+                expectEqual(error.code, "newer_store")
             }
-            #expect(try fileBytes(store.path) == before, "attempt \(attempt) changed the file")
+            try expectEqual(fileBytes(store.path), before, "attempt \(attempt) changed the file")
         }
 
         // Its content is intact: no rollover ran, no migration row was added or removed.
         let db = try Database(path: store.path)
-        #expect(try db.scalar("SELECT count(*) FROM tasks")?.int == 1)
-        #expect(try db.scalar("SELECT region FROM tasks")?.text == "morning", "the rollover did not run")
-        #expect(try db.scalar("SELECT count(*) FROM deferrals")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM tasks")?.int, 1)
+        try expectEqual(db.scalar("SELECT region FROM tasks")?.text, "morning", "the rollover did not run")
+        try expectEqual(db.scalar("SELECT count(*) FROM deferrals")?.int, 0)
         #expect(try db.scalar("SELECT value FROM settings WHERE key = 'last-rollover-day'")?.text == "2026-03-02")
-        #expect(try db.rows("SELECT name FROM charflow_migrations ORDER BY rowid").compactMap { $0[0].text }
-            == Schema.migrator.migrations.map(\.name) + ["0099-from-the-future"])
+        try expectEqual(db.rows("SELECT name FROM charflow_migrations ORDER BY rowid").compactMap { $0[0].text }, Schema.migrator.migrations.map(\.name) + ["0099-from-the-future"])
     }
 
     @Test("B-23 a file that is not a store is refused as unreadable and not overwritten")
@@ -82,7 +81,7 @@ struct MigratorTests {
             guard case StoreFailure.storeUnreadable(let detail)? = error as? StoreFailure else { return false }
             return detail.hasPrefix(store.path)
         }
-        #expect(try fileBytes(store.path) == garbage)
+        try expectEqual(fileBytes(store.path), garbage)
     }
 
     @Test("B-23 pending migrations are applied in order and recorded; known ones are skipped")
@@ -94,13 +93,13 @@ struct MigratorTests {
         try Migrator([first]).migrate(db, now: "2026-03-02T09:00:00.000Z")
         try db.run("INSERT INTO notes (id, body) VALUES ('n1', 'kept')")
         try Migrator([first, second]).migrate(db, now: "2026-03-03T09:00:00.000Z")
-        #expect(try Migrator([first, second]).appliedNames(db) == ["0001-notes", "0002-notes-pinned"])
+        try expectEqual(Migrator([first, second]).appliedNames(db), ["0001-notes", "0002-notes-pinned"])
         #expect(try db.scalar("SELECT applied_at FROM charflow_migrations WHERE name = '0002-notes-pinned'")?.text
             == "2026-03-03T09:00:00.000Z")
         #expect(try db.scalar("SELECT body || ':' || pinned FROM notes WHERE id = 'n1'")?.text == "kept:0")
         // Running again is a no-op.
         try Migrator([first, second]).migrate(db, now: "2026-03-04T09:00:00.000Z")
-        #expect(try db.scalar("SELECT count(*) FROM charflow_migrations")?.int == 2)
+        try expectEqual(db.scalar("SELECT count(*) FROM charflow_migrations")?.int, 2)
     }
 
     @Test("B-23 a failing migration applies nothing: all pending migrations are one transaction")
@@ -111,7 +110,7 @@ struct MigratorTests {
         let bad = Migration("0002-bad", "CREATE TABLE half (id TEXT); INSERT INTO no_such_table VALUES (1);")
         #expect(throws: DatabaseError.self) { try Migrator([good, bad]).migrate(db, now: "2026-03-02T09:00:00.000Z") }
         #expect(try Migrator([good, bad]).appliedNames(db).isEmpty)
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('good', 'half')")?.int == 0)
+        try expectEqual(db.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('good', 'half')")?.int, 0)
     }
 
     @Test("B-23 the migrator itself refuses a newer store before writing anything")
@@ -129,6 +128,6 @@ struct MigratorTests {
             try Migrator([first, third]).migrate(db, now: "2026-03-03T09:00:00.000Z")
         }
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'c'")?.int == 0)
-        #expect(try Migrator([first, second]).appliedNames(db) == ["0001-a", "0002-b"])
+        try expectEqual(Migrator([first, second]).appliedNames(db), ["0001-a", "0002-b"])
     }
 }

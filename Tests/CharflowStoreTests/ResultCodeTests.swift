@@ -1,33 +1,34 @@
 import CharflowStore
 import CSQLite
 import Foundation
+import CharflowTestSupport
 import Testing
 
 @Suite("SQLite result codes by name")
 struct ResultCodeTests {
     @Test("Each named code is SQLite's own number")
     func namesAreSQLiteNumbers() {
-        #expect(ResultCode.ok.rawValue == 0)
-        #expect(ResultCode.error.rawValue == 1)
-        #expect(ResultCode.busy.rawValue == 5)
-        #expect(ResultCode.locked.rawValue == 6)
-        #expect(ResultCode.readOnly.rawValue == 8)
-        #expect(ResultCode.ioError.rawValue == 10)
-        #expect(ResultCode.corrupt.rawValue == 11)
-        #expect(ResultCode.full.rawValue == 13)
-        #expect(ResultCode.cantOpen.rawValue == 14)
-        #expect(ResultCode.constraint.rawValue == 19)
-        #expect(ResultCode.notADatabase.rawValue == 26)
-        #expect(ResultCode.constraintForeignKey.rawValue == 787)
+        expectEqual(ResultCode.ok.rawValue, 0)
+        expectEqual(ResultCode.error.rawValue, 1)
+        expectEqual(ResultCode.busy.rawValue, 5)
+        expectEqual(ResultCode.locked.rawValue, 6)
+        expectEqual(ResultCode.readOnly.rawValue, 8)
+        expectEqual(ResultCode.ioError.rawValue, 10)
+        expectEqual(ResultCode.corrupt.rawValue, 11)
+        expectEqual(ResultCode.full.rawValue, 13)
+        expectEqual(ResultCode.cantOpen.rawValue, 14)
+        expectEqual(ResultCode.constraint.rawValue, 19)
+        expectEqual(ResultCode.notADatabase.rawValue, 26)
+        expectEqual(ResultCode.constraintForeignKey.rawValue, 787)
     }
 
     @Test("An extended code's primary is the code it refines; a primary code is its own")
     func primaryOfExtended() {
-        #expect(ResultCode.constraintForeignKey.primary == .constraint)
-        #expect(ResultCode(rawValue: SQLITE_READONLY | 6 << 8).primary == .readOnly) // SQLITE_READONLY_DIRECTORY
-        #expect(ResultCode(rawValue: SQLITE_BUSY | 2 << 8).primary == .busy) // SQLITE_BUSY_SNAPSHOT
-        #expect(ResultCode(rawValue: SQLITE_CANTOPEN | 1 << 8).primary == .cantOpen) // SQLITE_CANTOPEN_NOTEMPDIR
-        #expect(ResultCode.full.primary == .full)
+        expectEqual(ResultCode.constraintForeignKey.primary, .constraint)
+        expectEqual(ResultCode(rawValue: SQLITE_READONLY | 6 << 8).primary, .readOnly) // SQLITE_READONLY_DIRECTORY
+        expectEqual(ResultCode(rawValue: SQLITE_BUSY | 2 << 8).primary, .busy) // SQLITE_BUSY_SNAPSHOT
+        expectEqual(ResultCode(rawValue: SQLITE_CANTOPEN | 1 << 8).primary, .cantOpen) // SQLITE_CANTOPEN_NOTEMPDIR
+        expectEqual(ResultCode.full.primary, .full)
     }
 
     @Test("A database error answers by name, whatever refinement SQLite gave")
@@ -38,7 +39,7 @@ struct ResultCodeTests {
         #expect(!DatabaseError(.locked, message: "").isBusy)
         #expect(DatabaseError(.notADatabase, message: "").isNotADatabase)
         #expect(DatabaseError(.corrupt, message: "").isNotADatabase)
-        #expect(DatabaseError(.full, message: "").summary == "database or disk is full")
+        expectEqual(DatabaseError(.full, message: "").summary, "database or disk is full")
     }
 
     @Test("A write while another connection holds the write lock fails as busy")
@@ -54,7 +55,7 @@ struct ResultCodeTests {
             Issue.record("a second writer took the lock")
         } catch let error as DatabaseError {
             #expect(error.isBusy, "\(error)")
-            #expect(error.result.primary == .busy)
+            expectEqual(error.result.primary, .busy)
         }
     }
 
@@ -67,7 +68,7 @@ struct ResultCodeTests {
             try db.run("INSERT INTO notes (text) VALUES (NULL)")
             Issue.record("a null went into a NOT NULL column")
         } catch let error as DatabaseError {
-            #expect(error.result.primary == .constraint, "\(error)")
+            expectEqual(error.result.primary, .constraint, "\(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import CharflowStore
+import CharflowTestSupport
 import Testing
 
 /// The store's failures: each has its code, its sentence and the kind of the store that cannot serve.
@@ -17,24 +18,24 @@ struct StoreFailureTests {
         #expect(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
         #expect(!failure.message.isEmpty)
         #expect(!failure.message.contains("--"), "no command-line flag in \(failure.message)")
-        #expect(failure.kind == .unavailable)
+        expectEqual(failure.kind, .unavailable)
     }
 
     @Test("Every store failure has its own code, unchanged")
     func codes() {
-        #expect(Self.failures.map(\.code) == ["newer_store", "store_unreadable", "foreign_store", "store_read_only", "store"])
+        expectEqual(Self.failures.map(\.code), ["newer_store", "store_unreadable", "foreign_store", "store_read_only", "store"])
     }
 
     @Test("Only another program's store points to a next step: naming another store")
     func hints() {
-        #expect(Self.failures.map(\.hint) == [nil, nil, .nameAnotherStore, nil, nil])
+        expectEqual(Self.failures.map(\.hint), [nil, nil, .nameAnotherStore, nil, nil])
     }
 
     @Test("SQLite's read-only refusal is the read-only store; any other error is a failure in SQLite's generic words")
     func fromDatabaseError() {
-        #expect(StoreFailure(DatabaseError(code: Self.readOnlyDirectory, message: "x")) == .storeReadOnly)
+        expectEqual(StoreFailure(DatabaseError(code: Self.readOnlyDirectory, message: "x")), .storeReadOnly)
         let full = StoreFailure(DatabaseError(.full, message: "INSERT INTO tasks (title) VALUES ('secret')"))
-        #expect(full == .storeFailed("database or disk is full"))
+        expectEqual(full, .storeFailed("database or disk is full"))
         #expect(!full.message.contains("INSERT"))
     }
 

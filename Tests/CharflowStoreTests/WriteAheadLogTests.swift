@@ -1,5 +1,6 @@
 import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The write-ahead log stays bounded however many actions run: it is folded into the store once it
@@ -28,7 +29,7 @@ struct WriteAheadLogTests {
         }
         let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
         #expect(wal < 5 << 20, "the log is \(wal) bytes")
-        #expect(try Database(path: path).scalar("SELECT count(*) FROM notes")?.int == 1000)
+        try expectEqual(Database(path: path).scalar("SELECT count(*) FROM notes")?.int, 1000)
     }
 
     @Test("D13 B-22: the log is folded into the store whenever an action takes it to a hundred pages, so an open reads back at most those, and every action is kept")
@@ -44,7 +45,7 @@ struct WriteAheadLogTests {
         }
         // The commit that reaches the line writes its own pages past it first.
         #expect(largest <= Int(Database.walFoldBytes) + 20 * (4096 + 24), "the log reached \(largest) bytes")
-        #expect(try store.open("2026-03-07").db.scalar("SELECT count(*) FROM tasks WHERE title LIKE 'Task %'")?.int == 300)
+        try expectEqual(store.open("2026-03-07").db.scalar("SELECT count(*) FROM tasks WHERE title LIKE 'Task %'")?.int, 300)
     }
 
     @Test("D13 B-22: an action made while another program opens and closes the store is kept: opening the store drops none of this process's locks")
@@ -58,10 +59,10 @@ struct WriteAheadLogTests {
             // A program outside Charflow (a backup tool, the sqlite3 shell) opens the store and closes it.
             // It folds and deletes the write-ahead log on close only when it believes itself the store's
             // last user, which it can only do if this process's locks on the file are gone.
-            #expect(try Self.otherProgram(counting: title, in: store.path) == 0)
+            try expectEqual(Self.otherProgram(counting: title, in: store.path), 0)
             _ = try planner.addRecord(title, region: .morning)
         }
-        #expect(try Self.otherProgram(counting: title, in: store.path) == 1)
+        try expectEqual(Self.otherProgram(counting: title, in: store.path), 1)
     }
 
     /// How many tasks called `title` another process (Python's sqlite3, which folds the log when it

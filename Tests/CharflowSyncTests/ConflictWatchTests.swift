@@ -27,11 +27,11 @@ struct ConflictWatchTests {
         try a.becomeDevice()
         try a.addTask(task, "Rent", at: "2026-03-07", "09:00")
         let added = try a.takeOperations()
-        #expect(added.filter { $0.field == "title" }.map(\.base) == [""])
+        expectEqual(added.filter { $0.field == "title" }.map(\.base), [""])
         let clock = try #require(added.first { $0.field == "title" }?.hlc)
         try edit(a, "09:10", "title = 'Pay rent'")
         let edited = try a.takeOperations()
-        #expect(edited.filter { $0.field == "title" }.map(\.base) == [clock])
+        expectEqual(edited.filter { $0.field == "title" }.map(\.base), [clock])
     }
 
     @Test("Y-24: a title shared before and replaced by two changes made without seeing it is one conflict; an edit made after seeing it is none")
@@ -48,16 +48,16 @@ struct ConflictWatchTests {
         try edit(b, "09:20", "title = 'landlord'")
         try edit(b, "09:21", "title = 'landlord, by the 1st'")
         try a.receive(try b.takeOperations())
-        #expect(try a.task(task, "title") == .text("landlord, by the 1st"))
+        try expectEqual(a.task(task, "title"), .text("landlord, by the 1st"))
         let recorded = try waiting(a)
-        #expect(recorded.map(\.field) == ["title"])
-        #expect(recorded.first?.replaced == "\"bank\"")
+        expectEqual(recorded.map(\.field), ["title"])
+        expectEqual(recorded.first?.replaced, "\"bank\"")
         // B takes A's earlier change (it loses there), then A edits after seeing B's: no conflict on B.
         try b.receive(fromA)
         try ConflictRepository(db: try b.open().db).markSynced()
         try edit(a, "09:30", "title = 'bank again'")
         try b.receive(try a.takeOperations())
-        #expect(try b.task(task, "title") == .text("bank again"))
+        try expectEqual(b.task(task, "title"), .text("bank again"))
         #expect(try waiting(b).isEmpty)
     }
 
@@ -112,9 +112,9 @@ struct ConflictWatchTests {
             known[device].formUnion(delivered)
             try ConflictRepository(db: try stores[device].open().db).markSynced()
             let recorded = try waiting(stores[device]).map(\.replaced)
-            #expect(recorded.count == expected[device], "seed \(seed), step \(step), device \(device): \(recorded)")
+            expectEqual(recorded.count, expected[device], "seed \(seed), step \(step), device \(device): \(recorded)")
             if let latest = known[device].max() {
-                #expect(try stores[device].task(task, "title") == .text("v\(latest)"), "seed \(seed), step \(step)")
+                try expectEqual(stores[device].task(task, "title"), .text("v\(latest)"), "seed \(seed), step \(step)")
             }
         }
     }
@@ -132,7 +132,7 @@ struct ConflictWatchTests {
             RemoteOperation(hlc: later, table: "tasks", rowID: task, field: "title", value: "\"Theirs\""),
             RemoteOperation(hlc: later, table: "tasks", rowID: task, field: "effort_minutes", value: "40"),
         ])
-        #expect(try a.task(task, "title") == .text("Theirs"))
-        #expect(try waiting(a).map(\.field) == ["effort_minutes"])
+        try expectEqual(a.task(task, "title"), .text("Theirs"))
+        try expectEqual(waiting(a).map(\.field), ["effort_minutes"])
     }
 }

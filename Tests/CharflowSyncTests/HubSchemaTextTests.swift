@@ -1,5 +1,6 @@
 import CharflowStore
 @testable import CharflowSync
+import CharflowTestSupport
 import Testing
 
 /// Each hub schema version's SQL stays as it shipped (spec D18): hubs ran those texts, and a hub only
@@ -31,18 +32,16 @@ struct HubSchemaTextTests {
     func versionTextPinned(_ version: Int) throws {
         try #require(HubSchema.migrations.count == Self.pinned.count,
                      "schema \(HubSchema.migrations.count) has no pin here, or a pinned version is gone")
-        #expect(SHA256.hex(HubSchema.migrations[version - 1]) == Self.pinned[version - 1],
-                "schema \(version)'s text changed after it shipped: hubs ran the old one; put the change in a new version")
+        expectEqual(SHA256.hex(HubSchema.migrations[version - 1]), Self.pinned[version - 1], "schema \(version)'s text changed after it shipped: hubs ran the old one; put the change in a new version")
     }
 
     @Test("D18: the pins' SHA-256 gives FIPS 180-4's own answers")
     func digestAgreesWithTheStandard() {
-        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        expectEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        expectEqual(SHA256.hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        expectEqual(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         // Two blocks of padding, and a text past a block: where a length or a carry goes wrong.
-        #expect(SHA256.hex(String(repeating: "a", count: 1_000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        expectEqual(SHA256.hex(String(repeating: "a", count: 1_000)), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     /// The functions a hub holds after every migration: for each, the text of the last version that
@@ -72,7 +71,7 @@ struct HubSchemaTextTests {
         #expect(pull.contains("o_seq := \(HubSchema.behindCompaction);"))
         #expect(push.contains("pg_advisory_xact_lock(\(HubSchema.lockKey))"))
         let lines = "'{" + OperationLog.mergedByLines.sorted().joined(separator: ",") + "}'::text[]"
-        #expect(push.components(separatedBy: lines).count == 4, "each way a push logs the notes names the fields merged by lines")
+        expectEqual(push.components(separatedBy: lines).count, 4, "each way a push logs the notes names the fields merged by lines")
         #expect(push.contains("'\(OperationLog.baseSuffix)'") && push.contains("right(x.f, \(OperationLog.baseSuffix.count))"))
         #expect(push.contains("'\(OperationLog.deletedField)'") && kept.contains("'\(OperationLog.deletedField)'"))
         #expect(arrivals.contains("'\(ValueSeal.prefix)'") && push.contains("'\(ValueSeal.prefix)'")

@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The merge between two real SQLite stores with no hub between them (spec D18): what one device
@@ -18,9 +19,9 @@ struct OperationMergeTests {
         let fromA = try a.takeOperations(), fromB = try b.takeOperations()
         try b.receive(fromA)
         try a.receive(fromB)
-        #expect(try b.task("00000000-0000-4000-8000-00000000000a", "title") == .text("Call the bank"))
-        #expect(try a.task("00000000-0000-4000-8000-00000000000b", "title") == .text("Water the plants"))
-        #expect(try a.syncedRows() == b.syncedRows())
+        try expectEqual(b.task("00000000-0000-4000-8000-00000000000a", "title"), .text("Call the bank"))
+        try expectEqual(a.task("00000000-0000-4000-8000-00000000000b", "title"), .text("Water the plants"))
+        try expectEqual(a.syncedRows(), b.syncedRows())
     }
 
     @Test("Y-3: applying other devices' operations takes the later clock per field, in any order and any number of times")
@@ -38,8 +39,8 @@ struct OperationMergeTests {
         ]
         for order in [ops, ops.reversed(), ops + ops] {
             try store.receive(Array(order))
-            #expect(try store.task(id, "title") == .text("Theirs, later"))
-            #expect(try store.task(id, "effort_minutes") == .null)
+            try expectEqual(store.task(id, "title"), .text("Theirs, later"))
+            try expectEqual(store.task(id, "effort_minutes"), .null)
         }
     }
 
@@ -53,9 +54,9 @@ struct OperationMergeTests {
         let early = HybridLogicalClock(milliseconds: 1, counter: 0, device: "zz").text
         let late = HybridLogicalClock(milliseconds: 9_999_999_999_999, counter: 0, device: "aa").text
         try store.receive([RemoteOperation(hlc: early, table: "tasks", rowID: id, field: "notes", value: "\"written there, earlier\"")])
-        #expect(try store.task(id, "notes") == .text("written there, earlier\nwritten here"))
+        try expectEqual(store.task(id, "notes"), .text("written there, earlier\nwritten here"))
         try store.receive([RemoteOperation(hlc: late, table: "tasks", rowID: id, field: "notes", value: "\"written there, later\"")])
-        #expect(try store.task(id, "notes") == .text("written there, earlier\nwritten here\nwritten there, later"))
+        try expectEqual(store.task(id, "notes"), .text("written there, earlier\nwritten here\nwritten there, later"))
     }
 
     @Test("Y-17 Y-13: notes merged from earlier changes go out as this device's change whenever they differ from what its later clock carries, also when a later change in the same delivery already holds them")
@@ -74,10 +75,10 @@ struct OperationMergeTests {
             RemoteOperation(hlc: first, table: "tasks", rowID: id, field: "notes", value: "\"written there\""),
             RemoteOperation(hlc: second, table: "tasks", rowID: id, field: "notes", value: "\"written there\\nwritten here\""),
         ])
-        #expect(try store.task(id, "notes") == .text("written there\nwritten here"))
+        try expectEqual(store.task(id, "notes"), .text("written there\nwritten here"))
         // The later clock here carries "written here" everywhere else: the merged value must follow it.
         let sent = try store.takeOperations().filter { $0.rowID == id && $0.field == "notes" }
-        #expect(sent.map(\.value) == ["\"written there\\nwritten here\""])
+        expectEqual(sent.map(\.value), ["\"written there\\nwritten here\""])
     }
 
     @Test("Y-5: a removal for good from another device removes the row and its children, and a later edit never brings it back")
@@ -95,10 +96,10 @@ struct OperationMergeTests {
         try a.write("2026-03-07", "09:02", "INSERT INTO tombstones (table_name, id, deleted_at) VALUES ('tasks', ?, '2026-03-07T09:02:00.000Z')", [.text(id)])
         try b.receive(try a.takeOperations(), cursor: 2)
         try a.receive(edit)
-        #expect(try a.task(id, "title") == nil)
-        #expect(try b.task(id, "title") == nil)
-        #expect(try b.open().db.scalar("SELECT count(*) FROM deferrals")?.int == 0)
-        #expect(try a.syncedRows() == b.syncedRows())
+        try expectEqual(a.task(id, "title"), nil)
+        try expectEqual(b.task(id, "title"), nil)
+        try expectEqual(b.open().db.scalar("SELECT count(*) FROM deferrals")?.int, 0)
+        try expectEqual(a.syncedRows(), b.syncedRows())
     }
 
     @Test("Y-5: a row that arrives pointing at a row this store removed for good follows its link's rule: a deferral of a purged task is not kept")
@@ -118,8 +119,8 @@ struct OperationMergeTests {
                         [.text(deferral), .text(task)])
         }
         try b.receive(try a.takeOperations(), cursor: 2)
-        #expect(try b.open().db.rows("SELECT id FROM deferrals ORDER BY id").compactMap { $0[0].text } == ["d-kept"])
-        #expect(try b.open().db.scalar("PRAGMA foreign_key_check")?.text == nil, "no row points at a missing one")
+        try expectEqual(b.open().db.rows("SELECT id FROM deferrals ORDER BY id").compactMap { $0[0].text }, ["d-kept"])
+        try expectEqual(b.open().db.scalar("PRAGMA foreign_key_check")?.text, nil, "no row points at a missing one")
     }
 
     @Test("Y-12 Y-3: rows a joining store does not hold are written whole with their field clocks, and end as the field-by-field merge of the same state leaves them")
@@ -157,9 +158,9 @@ struct OperationMergeTests {
         }
         for store in [joining, merged] {
             let db = try store.open().db
-            #expect(try OperationMerge.apply(state, cursor: 12, now: "2026-03-07T09:00:00.000Z", fromState: true, db) == 3)
+            try expectEqual(OperationMerge.apply(state, cursor: 12, now: "2026-03-07T09:00:00.000Z", fromState: true, db), 3)
         }
-        #expect(try joining.syncedRows() == merged.syncedRows())
+        try expectEqual(joining.syncedRows(), merged.syncedRows())
         let clocks = { (store: SyncStore) in
             try store.open().db.rows("""
                 SELECT 'row', table_name, row_id, hlc, fields FROM sync_rows WHERE table_name = 'tasks'
@@ -169,18 +170,18 @@ struct OperationMergeTests {
                 ORDER BY 1, 2, 3, 4
                 """).map { $0.map { "\($0)" }.joined(separator: "|") }
         }
-        #expect(try clocks(joining) == clocks(merged))
+        try expectEqual(clocks(joining), clocks(merged))
         // Each field holds the clock it came with; the row clock is the one most of its fields hold.
         let db = try joining.open().db
         for (id, fields) in Dictionary(grouping: state, by: \.rowID) {
             let held = try OperationLog.fieldClocks(table: "tasks", id: id, db)
-            #expect(held == Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.hlc) }))
+            expectEqual(held, Dictionary(uniqueKeysWithValues: fields.map { ($0.field, $0.hlc) }))
         }
         let rowClocks = try db.rows("SELECT row_id, hlc FROM sync_rows WHERE table_name = 'tasks' ORDER BY row_id").map { [$0[0].text, $0[1].text] }
-        #expect(rowClocks == [[mixed, first], [tied, third], [plain, third]])
+        expectEqual(rowClocks, [[mixed, first], [tied, third], [plain, third]])
         let apart = try db.rows("SELECT row_id, field FROM sync_fields WHERE table_name = 'tasks' ORDER BY row_id, field").map { [$0[0].text, $0[1].text] }
-        #expect(apart == [[mixed, "effort_minutes"], [tied, "modified_at"], [tied, "title"]])
-        #expect(try joining.task(mixed, "effort_minutes") == .integer(30))
-        #expect(try joining.task(tied, "notes") == .text("tied"))
+        expectEqual(apart, [[mixed, "effort_minutes"], [tied, "modified_at"], [tied, "title"]])
+        try expectEqual(joining.task(mixed, "effort_minutes"), .integer(30))
+        try expectEqual(joining.task(tied, "notes"), .text("tied"))
     }
 }

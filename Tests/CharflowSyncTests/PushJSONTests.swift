@@ -1,6 +1,7 @@
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// What a push sends the hub (rule Y-29: one `hub_push` call with every operation as JSON) reads back
@@ -22,14 +23,14 @@ struct PushJSONTests {
                                    value: text)
         }
         let objects = try decoded(try PushPage.operations(operations[...]))
-        #expect(objects.count == operations.count)
+        expectEqual(objects.count, operations.count)
         for (object, operation) in zip(objects, operations) {
-            #expect((object["s"] as? NSNumber)?.int64Value == operation.deviceSeq)
-            #expect(object["h"] as? String == operation.hlc)
-            #expect(object["t"] as? String == operation.table)
-            #expect(object["r"] as? String == operation.rowID)
-            #expect(object["f"] as? String == operation.field)
-            #expect(object["v"] as? String == operation.value)
+            expectEqual((object["s"] as? NSNumber)?.int64Value, operation.deviceSeq)
+            expectEqual(object["h"] as? String, operation.hlc)
+            expectEqual(object["t"] as? String, operation.table)
+            expectEqual(object["r"] as? String, operation.rowID)
+            expectEqual(object["f"] as? String, operation.field)
+            expectEqual(object["v"] as? String, operation.value)
         }
         #expect(try decoded(try PushPage.operations([][...])).isEmpty)
     }

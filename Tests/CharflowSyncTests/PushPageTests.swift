@@ -2,6 +2,7 @@ import CharflowCore
 import CharflowStore
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// A page of a push one entry a record (hub schema 12, rule Y-29): each row's fields with their
@@ -30,22 +31,22 @@ struct PushPageTests {
             operation(5, "row-3", "_deleted", "true", clock: 1),
         ]
         let page = try PushPage(operations, device: Self.device, seal: nil)
-        #expect(page.operationsJSON == "[]")
+        expectEqual(page.operationsJSON, "[]")
         let records = try decoded(page.recordsJSON)
-        #expect(records.map { $0["r"] as? String } == ["row-1", "row-2", "row-3"])
+        expectEqual(records.map { $0["r"] as? String }, ["row-1", "row-2", "row-3"])
         #expect(records.allSatisfy { $0["t"] as? String == "tasks" })
         for record in records {
             let fields = try #require(record["f"] as? [String: [String]])
             let numbers = try #require(record["s"] as? [String: Int64])
             let mine = operations.filter { $0.rowID == record["r"] as? String }
-            #expect(fields == Dictionary(uniqueKeysWithValues: mine.map { ($0.field, [$0.hlc, $0.value]) }))
-            #expect(numbers == Dictionary(uniqueKeysWithValues: mine.map { ($0.field, $0.deviceSeq) }))
-            #expect(record["m"] as? String == mine.map(\.hlc).max())
-            #expect((record["q"] as? NSNumber)?.int64Value == mine.map(\.deviceSeq).max())
-            #expect(record["n"] as? Int == mine.count)
+            expectEqual(fields, Dictionary(uniqueKeysWithValues: mine.map { ($0.field, [$0.hlc, $0.value]) }))
+            expectEqual(numbers, Dictionary(uniqueKeysWithValues: mine.map { ($0.field, $0.deviceSeq) }))
+            expectEqual(record["m"] as? String, mine.map(\.hlc).max())
+            expectEqual((record["q"] as? NSNumber)?.int64Value, mine.map(\.deviceSeq).max())
+            expectEqual(record["n"] as? Int, mine.count)
         }
-        #expect(records.map { $0["w"] as? Bool } == [false, true, true], "row-1 holds a field device-b wrote")
-        #expect(records.map { $0["b"] as? Bool } == [false, true, false])
+        expectEqual(records.map { $0["w"] as? Bool }, [false, true, true], "row-1 holds a field device-b wrote")
+        expectEqual(records.map { $0["b"] as? Bool }, [false, true, false])
     }
 
     @Test("Y-29 Y-17: a page that changes a field of a row twice goes one entry an operation, each change with its own base")
@@ -54,15 +55,15 @@ struct PushPageTests {
             operation(1, "row-1", "notes@base", "\"a\""), operation(2, "row-1", "notes", "\"a\\nb\""),
             operation(3, "row-1", "notes@base", "\"a\\nb\""), operation(4, "row-1", "notes", "\"a\\nb\\nc\""),
         ]
-        #expect(try PushPage.records(operations, device: Self.device, seal: nil) == nil)
+        try expectEqual(PushPage.records(operations, device: Self.device, seal: nil), nil)
         let page = try PushPage(operations, device: Self.device, seal: nil)
-        #expect(page.recordsJSON == "[]")
-        #expect(try decoded(page.operationsJSON).map { ($0["s"] as? NSNumber)?.int64Value } == [1, 2, 3, 4])
+        expectEqual(page.recordsJSON, "[]")
+        try expectEqual(decoded(page.operationsJSON).map { ($0["s"] as? NSNumber)?.int64Value }, [1, 2, 3, 4])
         // The same field in two rows is no repeat.
         let two = [operation(1, "row-1", "title", "\"x\""), operation(2, "row-2", "title", "\"y\"")]
-        #expect(try decoded(try #require(try PushPage.records(two, device: Self.device, seal: nil))).count == 2)
+        try expectEqual(decoded(try #require(try PushPage.records(two, device: Self.device, seal: nil))).count, 2)
         // Nothing to send, or no device yet (a check): one entry an operation, empty.
-        #expect(try PushPage([], device: Self.device, seal: nil).operationsJSON == "[]")
-        #expect(try PushPage(two, device: nil, seal: nil).recordsJSON == "[]")
+        try expectEqual(PushPage([], device: Self.device, seal: nil).operationsJSON, "[]")
+        try expectEqual(PushPage(two, device: nil, seal: nil).recordsJSON, "[]")
     }
 }

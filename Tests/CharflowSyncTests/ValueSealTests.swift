@@ -1,5 +1,6 @@
 import CharflowSync
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The value seal of a blind hub (rule Y-32) on its own, without a hub: AES-256-GCM from libcrypto
@@ -17,7 +18,7 @@ struct ValueSealTests {
             let sealed = try seal.seal(value, context: Self.place)
             #expect(sealed.hasPrefix(ValueSeal.prefix))
             #expect(!sealed.contains("Water") && !sealed.contains("plants"))
-            #expect(seal.open(sealed, context: Self.place) == value)
+            expectEqual(seal.open(sealed, context: Self.place), value)
         }
         // A new nonce every time: the same value sealed twice looks different.
         #expect(try seal.seal("\"same\"", context: Self.place) != seal.seal("\"same\"", context: Self.place))
@@ -30,25 +31,25 @@ struct ValueSealTests {
         var bytes = [UInt8](Data(base64Encoded: String(sealed.dropFirst(ValueSeal.prefix.count)))!)
         for index in [0, 12, bytes.count / 2, bytes.count - 1] {
             bytes[index] ^= 0x01
-            #expect(seal.open(ValueSeal.prefix + Data(bytes).base64EncodedString(), context: Self.place) == nil, "byte \(index)")
+            expectEqual(seal.open(ValueSeal.prefix + Data(bytes).base64EncodedString(), context: Self.place), nil, "byte \(index)")
             bytes[index] ^= 0x01
         }
-        #expect(seal.open(ValueSeal.prefix + Data(bytes).base64EncodedString(), context: Self.place) == "\"Pay the rent\"")
-        #expect(seal.open(String(sealed.dropLast(4)), context: Self.place) == nil)
-        #expect(seal.open(ValueSeal.prefix + Data(bytes.prefix(20)).base64EncodedString(), context: Self.place) == nil)
-        #expect(seal.open("\"Pay the rent\"", context: Self.place) == nil)
-        #expect(seal.open(ValueSeal.prefix + "not base64!", context: Self.place) == nil)
+        expectEqual(seal.open(ValueSeal.prefix + Data(bytes).base64EncodedString(), context: Self.place), "\"Pay the rent\"")
+        expectEqual(seal.open(String(sealed.dropLast(4)), context: Self.place), nil)
+        expectEqual(seal.open(ValueSeal.prefix + Data(bytes.prefix(20)).base64EncodedString(), context: Self.place), nil)
+        expectEqual(seal.open("\"Pay the rent\"", context: Self.place), nil)
+        expectEqual(seal.open(ValueSeal.prefix + "not base64!", context: Self.place), nil)
     }
 
     @Test("Y-32: another key, another field, another row or another clock does not open a value")
     func wrongKeyOrPlace() throws {
         let sealed = try Self.key(7).seal("\"Call Sam\"", context: Self.place)
-        #expect(Self.key(8).open(sealed, context: Self.place) == nil)
+        expectEqual(Self.key(8).open(sealed, context: Self.place), nil)
         for other in [ValueSeal.context(table: "tasks", row: "0192-task", field: "notes", hlc: "000001773136800000-0000-dev"),
                       ValueSeal.context(table: "tasks", row: "0192-other", field: "title", hlc: "000001773136800000-0000-dev"),
                       ValueSeal.context(table: "habits", row: "0192-task", field: "title", hlc: "000001773136800000-0000-dev"),
                       ValueSeal.context(table: "tasks", row: "0192-task", field: "title", hlc: "000001773136900000-0000-dev")] {
-            #expect(Self.key(7).open(sealed, context: other) == nil, "\(other)")
+            expectEqual(Self.key(7).open(sealed, context: other), nil, "\(other)")
         }
     }
 
@@ -56,9 +57,9 @@ struct ValueSealTests {
     func derivation() throws {
         let parameters = ValueSeal.Parameters(salt: Array("sixteen byte slt".utf8), n: 1 << 10, r: 8, p: 1)
         let one = try ValueSeal.derive("correct horse", parameters)
-        #expect(try ValueSeal.derive("correct horse", parameters).key == one.key)
+        try expectEqual(ValueSeal.derive("correct horse", parameters).key, one.key)
         // The passphrase is taken in Unicode's composed form: é typed as one or two code points agrees.
-        #expect(try ValueSeal.derive("caf\u{E9}", parameters).key == ValueSeal.derive("cafe\u{301}", parameters).key)
+        try expectEqual(ValueSeal.derive("caf\u{E9}", parameters).key, ValueSeal.derive("cafe\u{301}", parameters).key)
         #expect(try ValueSeal.derive("correct horse!", parameters).key != one.key)
         let salted = ValueSeal.Parameters(salt: Array("another salt....".utf8), n: 1 << 10, r: 8, p: 1)
         #expect(try ValueSeal.derive("correct horse", salted).key != one.key)
@@ -69,7 +70,7 @@ struct ValueSealTests {
         let fresh = try ValueSeal.Parameters.fresh()
         #expect(fresh.n == ValueSeal.Parameters.standardN && fresh.salt.count == 16)
         #expect(try ValueSeal.Parameters.fresh().salt != fresh.salt)
-        #expect(try ValueSeal.derive("correct horse", fresh).key.count == 32)
+        try expectEqual(ValueSeal.derive("correct horse", fresh).key.count, 32)
     }
 
     @Test("Y-32: a hub cannot make a device spend gigabytes deriving a key")

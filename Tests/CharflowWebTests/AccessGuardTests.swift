@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The access checks come before any route or body: without the cookie nothing is answered, without
@@ -13,13 +14,13 @@ import Testing
         let before = local.storeBytes()
         for (method, path) in [("GET", "/api/today"), ("GET", "/main.mjs"), ("POST", "/api/tasks"), ("POST", "/api/nowhere"), ("POST", "/")] {
             let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(nil))
-            #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
-            #expect(answer.error()?.code == "no_cookie", "\(method) \(path)")
+            expectEqual(answer.status, 401, "\(method) \(path): \(answer.body)")
+            expectEqual(answer.error()?.code, "no_cookie", "\(method) \(path)")
         }
         // The page a person opens is refused in words, as a page (401 still).
         let page = try local.send("GET", "/", cookie: .some(nil))
         #expect(page.status == 401 && page.body.contains(#"data-code="no_cookie""#), "\(page.body)")
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
     }
 
     @Test("W-26: a HEAD of a sign-in link spends nothing; the GET after it signs in once")
@@ -28,11 +29,11 @@ import Testing
         defer { local.stop() }
         let link = try local.state.links.mint()
         let head = try local.send("HEAD", "/?token=\(link.text)", cookie: .some(nil))
-        #expect(head.status == 200, "\(head.body)")
+        expectEqual(head.status, 200, "\(head.body)")
         let first = try local.send("GET", "/?token=\(link.text)", cookie: .some(nil))
-        #expect(first.status == 303, "\(first.body)")
+        expectEqual(first.status, 303, "\(first.body)")
         let again = try local.send("GET", "/?token=\(link.text)", cookie: .some(nil))
-        #expect(again.status == 401, "\(again.body)")
+        expectEqual(again.status, 401, "\(again.body)")
     }
 
     @Test("W-2: a wrong token in the cookie is 401 and changes nothing")
@@ -43,10 +44,10 @@ import Testing
         let wrong = "charflow-\(local.server.port)=\(String(local.secret.cookie.text.reversed()))"
         for (method, path) in [("GET", "/api/today"), ("POST", "/api/tasks")] {
             let answer = try local.send(method, path, json: method == "POST" ? Self.add : nil, cookie: .some(wrong))
-            #expect(answer.status == 401, "\(method) \(path): \(answer.body)")
-            #expect(answer.error()?.code == "wrong_token")
+            expectEqual(answer.status, 401, "\(method) \(path): \(answer.body)")
+            expectEqual(answer.error()?.code, "wrong_token")
         }
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
     }
 
     @Test("W-3: a write without the token header, or with another token, is 403 before its body is read")
@@ -58,13 +59,13 @@ import Testing
             // A body the strict decoder would refuse: the access check answers first.
             for body in [Self.add, #"{"title": "x", "region": ["morning"]}"#] {
                 let answer = try local.send("POST", "/api/tasks", json: body, token: .some(token))
-                #expect(answer.status == 403, "\(answer.body)")
-                #expect(answer.error()?.code == "no_token")
+                expectEqual(answer.status, 403, "\(answer.body)")
+                expectEqual(answer.error()?.code, "no_token")
             }
         }
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
         // With the header the same write goes through.
-        #expect(try local.post("/api/tasks", Self.add).status == 200)
+        try expectEqual(local.post("/api/tasks", Self.add).status, 200)
         #expect(local.storeBytes() != before)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The anchor, prayer-time and region-hour routes of the API (spec D22), answered by the real server
@@ -12,45 +13,45 @@ struct AnchorRoutesTests {
         let local = try LocalServer()
         defer { local.stop() }
         let added = try local.post("/api/anchors/new", #"{"title": "Standup", "at": "09:30", "for": "15m", "weekdays": true, "remind": 5}"#)
-        #expect(added.status == 200, "\(added.body)")
+        expectEqual(added.status, 200, "\(added.body)")
         let anchor = try #require(try added.json()["id"] as? String)
-        #expect(try added.json()["days"] as? [Int] == [1, 2, 3, 4, 5])
-        #expect(try added.json()["remindMinutes"] as? Int == 5)
+        try expectEqual(added.json()["days"] as? [Int], [1, 2, 3, 4, 5])
+        try expectEqual(added.json()["remindMinutes"] as? Int, 5)
         #expect(try added.json()["action"] as? String != nil)
         let prayers = try local.post("/api/anchors/new", #"{"prayers": true, "for": 20}"#)
-        #expect(try (prayers.json()["anchors"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Fajr", "Dhuhr", "Asr", "Maghrib", "Isha"])
+        try expectEqual((prayers.json()["anchors"] as? [[String: Any]])?.map { $0["title"] as? String }, ["Fajr", "Dhuhr", "Asr", "Maghrib", "Isha"])
 
         let list = try local.send("GET", "/api/anchors").json()
-        #expect((list["anchors"] as? [[String: Any]])?.count == 6)
-        #expect((list["today"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Standup"], "no location, so no prayer today")
+        expectEqual((list["anchors"] as? [[String: Any]])?.count, 6)
+        expectEqual((list["today"] as? [[String: Any]])?.map { $0["title"] as? String }, ["Standup"], "no location, so no prayer today")
         let show = try local.send("GET", "/api/anchors/\(anchor)/show").json()
-        #expect((show["today"] as? [String: Any])?["start"] as? String == "2026-11-30T09:30:00+00:00")
-        #expect(show["read"] as? String == "No past day to read yet.")
+        expectEqual((show["today"] as? [String: Any])?["start"] as? String, "2026-11-30T09:30:00+00:00")
+        expectEqual(show["read"] as? String, "No past day to read yet.")
 
         let attended = try local.post("/api/anchors/standup/attend", "{}")
-        #expect(try attended.json()["outcome"] as? String == "attended")
+        try expectEqual(attended.json()["outcome"] as? String, "attended")
         let markID = try #require(try attended.json()["id"] as? String)
         let missed = try local.post("/api/anchors/\(anchor.prefix(8))/miss", #"{"date": "today"}"#)
-        #expect(try missed.json()["id"] as? String == markID, "one record a day")
+        try expectEqual(missed.json()["id"] as? String, markID, "one record a day")
         let undo = try local.post("/api/undo", #"{"action": "\#(try #require(try missed.json()["action"] as? String))"}"#)
-        #expect(try undo.json()["undone"] as? String == "anchor miss")
+        try expectEqual(undo.json()["undone"] as? String, "anchor miss")
         let grid = try local.send("GET", "/api/anchors/\(anchor)/grid?weeks=2").json()
-        #expect((grid["days"] as? [[String: Any]])?.count == 8)
-        #expect((grid["days"] as? [[String: Any]])?.last?["state"] as? String == "attended")
+        expectEqual((grid["days"] as? [[String: Any]])?.count, 8)
+        expectEqual((grid["days"] as? [[String: Any]])?.last?["state"] as? String, "attended")
 
         let edited = try local.post("/api/anchors/\(anchor)/edit", #"{"at": "10:00", "remind": null, "category": "Work"}"#)
-        #expect(edited.status == 200, "\(edited.body)")
-        #expect(try edited.json()["start"] as? String == "10:00")
+        expectEqual(edited.status, 200, "\(edited.body)")
+        try expectEqual(edited.json()["start"] as? String, "10:00")
         #expect(try edited.json()["remindMinutes"] is NSNull)
-        #expect(try edited.json()["category"] as? String == "Work")
+        try expectEqual(edited.json()["category"] as? String, "Work")
         let archived = try local.post("/api/anchors/\(anchor)/archive", "{}")
-        #expect(try archived.json()["isArchived"] as? Bool == true)
-        #expect((try local.send("GET", "/api/anchors").json()["anchors"] as? [[String: Any]])?.count == 5)
-        #expect((try local.send("GET", "/api/anchors?all=1").json()["anchors"] as? [[String: Any]])?.count == 6)
+        try expectEqual(archived.json()["isArchived"] as? Bool, true)
+        expectEqual((try local.send("GET", "/api/anchors").json()["anchors"] as? [[String: Any]])?.count, 5)
+        expectEqual((try local.send("GET", "/api/anchors?all=1").json()["anchors"] as? [[String: Any]])?.count, 6)
         let restored = try local.post("/api/anchors/\(anchor)/restore", "{}")
-        #expect(try restored.json()["isArchived"] as? Bool == false)
+        try expectEqual(restored.json()["isArchived"] as? Bool, false)
         let undoRestore = try local.post("/api/undo", #"{"action": "\#(try #require(try restored.json()["action"] as? String))"}"#)
-        #expect(try undoRestore.json()["undone"] as? String == "anchor restore")
+        try expectEqual(undoRestore.json()["undone"] as? String, "anchor restore")
     }
 
     @Test("F-2 bad input is 400 and changes nothing: a value of the wrong type or a key the route does not take names the field; a value not of its form, or two timings, says what is wrong")
@@ -84,13 +85,13 @@ struct AnchorRoutesTests {
         for (path, body, code, names) in cases {
             let answer = try local.post(path, body)
             let status = ["hours_overlap", "hours_outside_day", "future_day"].contains(code) ? 409 : 400
-            #expect(answer.status == status, "\(path) \(body): \(answer.body)")
-            #expect(answer.error()?.code == code, "\(path) \(body): \(answer.body)")
-            #expect(answer.error()?.message.contains(names) == true, "\(path) \(body): \(answer.body)")
+            expectEqual(answer.status, status, "\(path) \(body): \(answer.body)")
+            expectEqual(answer.error()?.code, code, "\(path) \(body): \(answer.body)")
+            expectEqual(answer.error()?.message.contains(names), true, "\(path) \(body): \(answer.body)")
         }
         let missing = try local.post("/api/anchors/gym/attend", "{}")
         #expect(missing.status == 404 && missing.error()?.code == "anchor_not_found")
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
     }
 
     @Test("F-7 F-8 the prayer times answer with a location and say how to set one without it; adjustments and the region hours are settings")
@@ -99,18 +100,18 @@ struct AnchorRoutesTests {
         defer { local.stop() }
         let none = try local.send("GET", "/api/prayers")
         #expect(none.status == 409 && none.error()?.code == "no_location")
-        #expect(none.error()?.message == "No location is set, so there are no prayer times yet.")
-        #expect(try local.post("/api/settings/location", #"{"value": "21.4225,39.8262,277"}"#).status == 200)
-        #expect(try local.post("/api/settings/prayer-method", #"{"value": "umm-al-qura"}"#).status == 200)
+        expectEqual(none.error()?.message, "No location is set, so there are no prayer times yet.")
+        try expectEqual(local.post("/api/settings/location", #"{"value": "21.4225,39.8262,277"}"#).status, 200)
+        try expectEqual(local.post("/api/settings/prayer-method", #"{"value": "umm-al-qura"}"#).status, 200)
         let adjusted = try local.post("/api/settings/prayer-adjust/isha", #"{"minutes": 2}"#)
-        #expect(try adjusted.json()["prayer-adjust"] as? String == "isha=2")
+        try expectEqual(adjusted.json()["prayer-adjust"] as? String, "isha=2")
         #expect(try adjusted.json()["action"] as? String != nil)
         let times = try local.send("GET", "/api/prayers?date=2026-12-01&days=2").json()
-        #expect(times["location"] as? String == "21.4225,39.8262,277")
-        #expect(times["method"] as? String == "umm-al-qura")
-        #expect(times["adjustments"] as? [String: Int] == ["isha": 2])
+        expectEqual(times["location"] as? String, "21.4225,39.8262,277")
+        expectEqual(times["method"] as? String, "umm-al-qura")
+        expectEqual(times["adjustments"] as? [String: Int], ["isha": 2])
         let days = try #require(times["days"] as? [[String: Any]])
-        #expect(days.map { $0["date"] as? String } == ["2026-12-01", "2026-12-02"])
+        expectEqual(days.map { $0["date"] as? String }, ["2026-12-01", "2026-12-02"])
         // The times the core computes for the same settings, in the server's zone.
         let zone = try #require(TimeZone(identifier: "Europe/London"))
         let makkah = try #require(PrayerLocation(word: "21.4225,39.8262,277"))
@@ -119,12 +120,12 @@ struct AnchorRoutesTests {
                                    settings: PrayerSettings(location: makkah, method: .ummAlQura, adjustments: adjustments), in: zone)
         let calendar = PlannerCalendar(timeZone: zone)
         for prayer in Prayer.allCases {
-            #expect(days.first?[prayer.word] as? String == Instant.isoText(expected[prayer], in: calendar), "\(prayer)")
+            expectEqual(days.first?[prayer.word] as? String, Instant.isoText(expected[prayer], in: calendar), "\(prayer)")
         }
-        #expect(days.first?["sunrise"] as? String == Instant.isoText(expected.sunrise, in: calendar))
+        expectEqual(days.first?["sunrise"] as? String, Instant.isoText(expected.sunrise, in: calendar))
         let settings = try local.send("GET", "/api/settings").json()
-        #expect(settings["morning"] as? String == "06:00-12:00")
-        #expect(settings["prayer-adjust"] as? String == "isha=2")
-        #expect(try local.post("/api/settings/evening", #"{"value": "18:00-22:30"}"#).json()["evening"] as? String == "18:00-22:30")
+        expectEqual(settings["morning"] as? String, "06:00-12:00")
+        expectEqual(settings["prayer-adjust"] as? String, "isha=2")
+        try expectEqual(local.post("/api/settings/evening", #"{"value": "18:00-22:30"}"#).json()["evening"] as? String, "18:00-22:30")
     }
 }

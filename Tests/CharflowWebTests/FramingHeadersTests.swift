@@ -1,5 +1,6 @@
 @testable import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// No other page may frame the app (README D21, rule W-26): every answer the server gives carries one
@@ -26,19 +27,19 @@ struct FramingHeadersTests {
             ("manifest", try local.send("GET", "/manifest.webmanifest", cookie: .some(nil))),
             ("icon", try local.send("GET", "/icon.svg", cookie: .some(nil))),
         ]
-        #expect(answers.map(\.1.status) == [200, 200, 200, 200, 404, 401, 403, 400, 303, 401, 200, 200])
+        expectEqual(answers.map(\.1.status), [200, 200, 200, 200, 404, 401, 403, 400, 303, 401, 200, 200])
         for (kind, answer) in answers {
             let policies = answer.values("Content-Security-Policy")
-            #expect(policies.count == 1, "\(kind): \(policies)")
-            #expect(policies.first?.contains("frame-ancestors 'none'") == true, "\(kind): \(policies)")
-            #expect(answer.values("X-Frame-Options") == ["DENY"], "\(kind)")
+            expectEqual(policies.count, 1, "\(kind): \(policies)")
+            expectEqual(policies.first?.contains("frame-ancestors 'none'"), true, "\(kind): \(policies)")
+            expectEqual(answer.values("X-Frame-Options"), ["DENY"], "\(kind)")
         }
         // The used link's page brings a policy of its own (a nonce for its inline style): merged, not added.
         let used = try #require(answers.first { $0.0 == "used link" }?.1)
         let policy = try #require(used.values("Content-Security-Policy").first)
         let nonce = String(policy.dropFirst("style-src 'nonce-".count).prefix { $0 != "'" })
-        #expect(nonce.count == 64, "\(policy)")
-        #expect(policy == "style-src 'nonce-\(nonce)'; default-src 'self'; frame-ancestors 'none'")
+        expectEqual(nonce.count, 64, "\(policy)")
+        expectEqual(policy, "style-src 'nonce-\(nonce)'; default-src 'self'; frame-ancestors 'none'")
         #expect(used.body.contains("<style nonce=\"\(nonce)\">"))
     }
 
@@ -49,14 +50,14 @@ struct FramingHeadersTests {
             ("X-Other", "kept"),
         ])
         let policies = own.allHeaders.filter { $0.0.lowercased() == "content-security-policy" }.map(\.1)
-        #expect(policies == ["script-src 'none'; default-src 'self'; frame-ancestors 'none'"])
+        expectEqual(policies, ["script-src 'none'; default-src 'self'; frame-ancestors 'none'"])
         #expect(own.allHeaders.contains { $0 == ("X-Other", "kept") })
-        #expect(own.allHeaders.filter { $0.0 == "X-Frame-Options" }.map(\.1) == ["DENY"])
+        expectEqual(own.allHeaders.filter { $0.0 == "X-Frame-Options" }.map(\.1), ["DENY"])
         // Its own default-src wins over the default's; a second policy header of its own is merged too.
         let two = WebResponse.mergedPolicy(["default-src 'none'; img-src data:", "Frame-Ancestors 'self'; style-src 'self'"])
-        #expect(two == "default-src 'none'; img-src data:; style-src 'self'; frame-ancestors 'none'")
+        expectEqual(two, "default-src 'none'; img-src data:; style-src 'self'; frame-ancestors 'none'")
         // Without a policy of its own an answer sends the default, unchanged.
         let plain = WebResponse.json("{}").allHeaders.filter { $0.0 == "Content-Security-Policy" }.map(\.1)
-        #expect(plain == ["default-src 'self'; frame-ancestors 'none'"])
+        expectEqual(plain, ["default-src 'self'; frame-ancestors 'none'"])
     }
 }

@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `GET /api/habits/offers` and the adopt and decline routes on the real server (R-6): the documents
@@ -28,28 +29,28 @@ struct HabitOfferRoutesTests {
         defer { local.stop() }
         let before = local.storeBytes()
         let offer = try #require(try offers(local).first)
-        #expect(offer["title"] as? String == "Stretch")
-        #expect(offer["cadence"] as? String == "every 2 days")
-        #expect(offer["shown"] as? Bool == false)
-        #expect(((try local.send("GET", "/api/today").json()["habitOffers"] as? [[String: Any]])?.count) == 1)
-        #expect(local.storeBytes() == before, "reading marks nothing (A-2)")
+        expectEqual(offer["title"] as? String, "Stretch")
+        expectEqual(offer["cadence"] as? String, "every 2 days")
+        expectEqual(offer["shown"] as? Bool, false)
+        expectEqual(((try local.send("GET", "/api/today").json()["habitOffers"] as? [[String: Any]])?.count), 1)
+        expectEqual(local.storeBytes(), before, "reading marks nothing (A-2)")
         let id = try #require(offer["id"] as? String)
         let seen = try local.post("/api/seen", #"{"shown": ["habitOffer:\#(id)"]}"#)
-        #expect(try seen.json()["marked"] as? Int == 1, "\(seen.body)")
-        #expect(try offers(local).first?["shown"] as? Bool == true)
+        try expectEqual(seen.json()["marked"] as? Int, 1, "\(seen.body)")
+        try expectEqual(offers(local).first?["shown"] as? Bool, true)
 
         let adopted = try local.post("/api/habits/offers/\(id.prefix(8))/adopt", "{}")
-        #expect(adopted.status == 200, "\(adopted.body)")
+        expectEqual(adopted.status, 200, "\(adopted.body)")
         let habit = try adopted.json()
-        #expect(habit["title"] as? String == "Stretch")
-        #expect(habit["kind"] as? String == "binary")
-        #expect(habit["targetPerWeek"] as? Int == 3)
+        expectEqual(habit["title"] as? String, "Stretch")
+        expectEqual(habit["kind"] as? String, "binary")
+        expectEqual(habit["targetPerWeek"] as? Int, 3)
         let action = try #require(habit["action"] as? String, "a write's answer carries its action")
         #expect(try offers(local).isEmpty)
         let undone = try local.post("/api/undo", #"{"action": "\#(action)"}"#)
-        #expect(undone.status == 200, "\(undone.body)")
-        #expect((try local.send("GET", "/api/habits").json()["habits"] as? [Any])?.isEmpty == true)
-        #expect(try offers(local).count == 1, "after undo the offer stands again for the day")
+        expectEqual(undone.status, 200, "\(undone.body)")
+        expectEqual((try local.send("GET", "/api/habits").json()["habits"] as? [Any])?.isEmpty, true)
+        try expectEqual(offers(local).count, 1, "after undo the offer stands again for the day")
     }
 
     @Test("R-6 decline by title in the path: never offered again; a second decline changes nothing")
@@ -57,10 +58,10 @@ struct HabitOfferRoutesTests {
         let local = try Self.served()
         defer { local.stop() }
         let declined = try local.post("/api/habits/offers/stretch/decline", "{}")
-        #expect(declined.status == 200, "\(declined.body)")
-        #expect(try declined.json()["changed"] as? Bool == true)
+        expectEqual(declined.status, 200, "\(declined.body)")
+        try expectEqual(declined.json()["changed"] as? Bool, true)
         #expect(try offers(local).isEmpty)
-        #expect(try local.post("/api/habits/offers/stretch/decline", "{}").json()["changed"] as? Bool == false)
+        try expectEqual(local.post("/api/habits/offers/stretch/decline", "{}").json()["changed"] as? Bool, false)
     }
 
     @Test("R-6 bad input: an offer nobody made is 404 by name, a key the route does not take is 400 naming it, nothing changes")
@@ -69,11 +70,11 @@ struct HabitOfferRoutesTests {
         defer { local.stop() }
         let before = local.storeBytes()
         let missing = try local.post("/api/habits/offers/Juggle/adopt", "{}")
-        #expect(missing.status == 404, "\(missing.body)")
-        #expect(missing.error()?.code == "habit_offer_not_found")
-        #expect(missing.error()?.message.contains("Juggle") == true)
-        #expect(try local.post("/api/habits/offers/Juggle/decline", "{}").status == 404)
-        #expect(local.storeBytes() == before)
+        expectEqual(missing.status, 404, "\(missing.body)")
+        expectEqual(missing.error()?.code, "habit_offer_not_found")
+        expectEqual(missing.error()?.message.contains("Juggle"), true)
+        try expectEqual(local.post("/api/habits/offers/Juggle/decline", "{}").status, 404)
+        expectEqual(local.storeBytes(), before)
         try StrictBodyTests.expectRefused(local, "/api/habits/offers/stretch/adopt", #"{"kind": "counted"}"#, field: "kind")
         try StrictBodyTests.expectRefused(local, "/api/habits/offers/stretch/decline", #"{"offer": "walk"}"#, field: "offer")
     }

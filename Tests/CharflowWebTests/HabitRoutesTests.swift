@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The habit and group routes: each reads its use case's input from the path and the body (or a read's
@@ -66,8 +67,8 @@ import Testing
             let before = local.storeBytes()
             let answer = try local.post(item.path, item.body)
             #expect([400, 404].contains(answer.status), "\(item.path) \(item.body): \(answer.body)")
-            #expect(answer.error()?.code == item.code, "\(item.path) \(item.body): \(answer.body)")
-            #expect(local.storeBytes() == before, "\(item.path) \(item.body) changed the store")
+            expectEqual(answer.error()?.code, item.code, "\(item.path) \(item.body): \(answer.body)")
+            expectEqual(local.storeBytes(), before, "\(item.path) \(item.body) changed the store")
         }
     }
 
@@ -79,7 +80,7 @@ import Testing
             {"title": "Stretch", "kind": "timed", "target": 20, "per-week": 3, "effort": null,
              "window": ["Morning 06:00-09:00 remind 06:30"], "notes": "slowly"}
             """#)
-        #expect(added.status == 200, "\(added.body)")
+        expectEqual(added.status, 200, "\(added.body)")
         let habit = try added.json()
         let id = try #require(habit["id"] as? String)
         #expect(habit["action"] is String, "a write names the action it recorded")
@@ -88,16 +89,16 @@ import Testing
         #expect(windows.first?["effortMinutes"] is NSNull, "effort null is none, not the target")
 
         let grouped = try local.post("/api/habits/\(id)/edit", #"{"group": "Morning"}"#)
-        #expect(grouped.error()?.code == "group_not_found", "\(grouped.body)")
+        expectEqual(grouped.error()?.code, "group_not_found", "\(grouped.body)")
         let ungrouped = try local.post("/api/habits/\(id)/edit", #"{"group": "none", "title": "Stretch well"}"#)
-        #expect(ungrouped.status == 200, "\(ungrouped.body)")
-        #expect(try ungrouped.json()["title"] as? String == "Stretch well")
+        expectEqual(ungrouped.status, 200, "\(ungrouped.body)")
+        try expectEqual(ungrouped.json()["title"] as? String, "Stretch well")
         #expect(try ungrouped.json()["group"] is NSNull)
 
         let paused = try local.post("/api/habits/\(id)/pause", #"{"reason": "travel", "to": "2026-12-03"}"#)
-        #expect(paused.status == 200, "\(paused.body)")
-        #expect(try local.post("/api/habits/\(id)/resume", "{}").status == 200)
-        #expect(try local.send("GET", "/api/habits/\(id)/grid?weeks=2").status == 200)
+        expectEqual(paused.status, 200, "\(paused.body)")
+        try expectEqual(local.post("/api/habits/\(id)/resume", "{}").status, 200)
+        try expectEqual(local.send("GET", "/api/habits/\(id)/grid?weeks=2").status, 200)
         #expect(try local.send("GET", "/api/groups").json()["groups"] is [Any])
     }
 
@@ -107,17 +108,17 @@ import Testing
         defer { local.stop() }
         let restoreBefore = local.storeBytes()
         let restored = try local.post("/api/habits/Water/restore", "{}")
-        #expect(restored.status == 200, "\(restored.body)")
-        #expect(try restored.json()["action"] == nil, "restoring an active habit recorded an action: \(restored.body)")
-        #expect(local.storeBytes() == restoreBefore, "restoring an active habit changed the store")
+        expectEqual(restored.status, 200, "\(restored.body)")
+        try expectEqual(restored.json()["action"], nil, "restoring an active habit recorded an action: \(restored.body)")
+        expectEqual(local.storeBytes(), restoreBefore, "restoring an active habit changed the store")
         let closed = try local.post("/api/plan/close", "{}")
         #expect(try closed.json()["action"] is String, "the first close is a change: \(closed.body)")
         let before = local.storeBytes()
         let again = try local.post("/api/plan/close", "{}")
-        #expect(again.status == 200, "\(again.body)")
-        #expect(try again.json()["action"] == nil, "a second close recorded an action: \(again.body)")
-        #expect(local.storeBytes() == before, "a second close changed the store")
+        expectEqual(again.status, 200, "\(again.body)")
+        try expectEqual(again.json()["action"], nil, "a second close recorded an action: \(again.body)")
+        expectEqual(local.storeBytes(), before, "a second close changed the store")
         let undone = try local.post("/api/undo", "{}")
-        #expect(try undone.json()["undone"] as? String == "plan close", "\(undone.body)")
+        try expectEqual(undone.json()["undone"] as? String, "plan close", "\(undone.body)")
     }
 }

@@ -1,4 +1,5 @@
 @testable import CharflowWeb
+import CharflowTestSupport
 import Testing
 
 /// The icon's PNGs for home screens (M-5): well-formed files of the size each is named for, served
@@ -7,7 +8,7 @@ import Testing
 @Suite struct IconImageTests {
     /// The chunks of a PNG file: kind and body, each checked against its CRC.
     private func chunks(_ png: [UInt8]) throws -> [(kind: String, body: [UInt8])] {
-        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        expectEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var found: [(String, [UInt8])] = []
         var at = 8
         while at + 12 <= png.count {
@@ -20,11 +21,11 @@ import Testing
                 crc ^= UInt32(byte)
                 for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
             }
-            #expect(stored == crc ^ 0xFFFF_FFFF, "the \(kind) chunk's CRC")
+            expectEqual(stored, crc ^ 0xFFFF_FFFF, "the \(kind) chunk's CRC")
             found.append((kind, body))
             at += 12 + length
         }
-        #expect(at == png.count, "bytes after the last chunk")
+        expectEqual(at, png.count, "bytes after the last chunk")
         return found
     }
 
@@ -34,18 +35,18 @@ import Testing
         defer { local.stop() }
         for icon in PublicFiles.pngIcons {
             let answer = try local.send("GET", icon.path, cookie: .some(nil))
-            #expect(answer.status == 200, "\(icon.path)")
-            #expect(answer.values("Content-Type") == ["image/png"])
+            expectEqual(answer.status, 200, "\(icon.path)")
+            expectEqual(answer.values("Content-Type"), ["image/png"])
             let png = try #require(PublicFiles.answer(method: "GET", path: icon.path)).body
             let parts = try chunks(png)
-            #expect(parts.map(\.kind) == ["IHDR", "IDAT", "IEND"])
+            expectEqual(parts.map(\.kind), ["IHDR", "IDAT", "IEND"])
             let header = parts[0].body
             let width = header[0..<4].reduce(0) { $0 << 8 | Int($1) }, height = header[4..<8].reduce(0) { $0 << 8 | Int($1) }
-            #expect((width, height) == (icon.size, icon.size), "\(icon.path)")
-            #expect(Array(header[8...]) == [8, 6, 0, 0, 0], "8-bit RGBA, not interlaced")
-            #expect(PublicFiles.answer(method: "GET", path: icon.path)?.body == png, "drawn once, the same each time")
+            expectEqual((width, height), (icon.size, icon.size), "\(icon.path)")
+            expectEqual(Array(header[8...]), [8, 6, 0, 0, 0], "8-bit RGBA, not interlaced")
+            expectEqual(PublicFiles.answer(method: "GET", path: icon.path)?.body, png, "drawn once, the same each time")
             if icon.path != "/icon-180.png" { #expect(PublicFiles.manifest.contains("\"\(icon.path)\""), "the manifest names \(icon.path)") }
         }
-        #expect(try local.send("GET", "/icon-64.png", cookie: .some(nil)).status == 401, "no other size is public")
+        try expectEqual(local.send("GET", "/icon-64.png", cookie: .some(nil)).status, 401, "no other size is public")
     }
 }

@@ -1,5 +1,6 @@
 import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Idle connections cannot lock a new client out (README D21, rule W-26): libmicrohttpd takes many
@@ -52,7 +53,7 @@ struct IdleConnectionTests {
             let started = Date()
             let answer = try local.send("GET", "/api/changes")
             let took = Date().timeIntervalSince(started)
-            #expect(answer.status == 200, "attempt \(attempt): \(answer.status)")
+            expectEqual(answer.status, 200, "attempt \(attempt): \(answer.status)")
             #expect(took < 2, "attempt \(attempt) took \(took) s")
         }
         #expect(sockets.filter(Self.closedByServer).isEmpty, "idle connections were turned away at once")
@@ -75,7 +76,7 @@ struct IdleConnectionTests {
         let started = Date()
         let answer = try local.send("GET", "/api/changes")
         let took = Date().timeIntervalSince(started)
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
         // At most the idle timeout and a second of libmicrohttpd's timer: never the old 30 s.
         #expect(took < 4, "the new client waited \(took) s")
         // A socket the server accepted only as others closed (a loaded machine may take longer than the

@@ -1,5 +1,6 @@
 import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The network server's sign-in (spec D24, rules M-1..M-4), in this process over HTTPS with curl.
@@ -12,21 +13,21 @@ struct NetworkAccessTests {
         let code = try network.state.pairingCodes.mint(now: network.now)
         let agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1"
         let paired = try network.curl("/pair?code=\(code)", ["-A", agent])
-        #expect(paired.status == 303)
+        expectEqual(paired.status, 303)
         let setCookie = paired.headers.lowercased()
         #expect(setCookie.contains("set-cookie: \(network.cookieName)=") && setCookie.contains("; secure") && setCookie.contains("httponly")
                 && setCookie.contains("samesite=strict"))
         #expect(setCookie.contains("strict-transport-security: max-age=31536000"))
         let again = try network.curl("/pair?code=\(code)", ["-A", agent])
-        #expect(again.status == 403, "a used pairing link paired again")
-        #expect(network.state.devices.all().map(\.name) == ["Safari on iPhone"])
+        expectEqual(again.status, 403, "a used pairing link paired again")
+        expectEqual(network.state.devices.all().map(\.name), ["Safari on iPhone"])
 
         let cookie = try #require(paired.headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }?
             .dropFirst("set-cookie:".count).split(separator: ";").first?.trimmingCharacters(in: .whitespaces))
-        #expect(try network.curl("/api/today", ["-H", "Cookie: \(cookie)"]).status == 200)
+        try expectEqual(network.curl("/api/today", ["-H", "Cookie: \(cookie)"]).status, 200)
         #expect(try network.state.devices.revoke(name: "Safari on iPhone"))
         let refused = try network.curl("/api/today", ["-H", "Cookie: \(cookie)"])
-        #expect(refused.status == 401)
+        expectEqual(refused.status, 401)
         #expect(refused.body.contains("wrong_token"))
     }
 
@@ -36,12 +37,12 @@ struct NetworkAccessTests {
         defer { network.stop() }
         let cookie = try #require(try network.pair())
         #expect(try network.state.devices.revoke(name: "Chrome on Android"))
-        for _ in 0..<40 { #expect(try network.curl("/api/changes", ["-H", "Cookie: \(cookie)"]).status == 401) }
+        for _ in 0..<40 { try expectEqual(network.curl("/api/changes", ["-H", "Cookie: \(cookie)"]).status, 401) }
         #expect(try network.pair() != nil, "the revoked phone's asking closed pairing")
         // Cookies that differ are each counted, as guesses are.
         for guess in 0..<5 { _ = try network.curl("/api/changes", ["-H", "Cookie: \(network.cookieName)=\(String(repeating: "\(guess)", count: 64))"]) }
         let code = try network.state.pairingCodes.mint(now: network.now)
-        #expect(try network.curl("/pair?code=\(code)").status == 429, "five guessed cookies did not count")
+        try expectEqual(network.curl("/pair?code=\(code)").status, 429, "five guessed cookies did not count")
     }
 
     @Test("M-2 a pairing link opened after ten minutes is refused")
@@ -50,7 +51,7 @@ struct NetworkAccessTests {
         defer { network.stop() }
         let code = try network.state.pairingCodes.mint(now: network.now)
         network.now = network.now.addingTimeInterval(10 * 60)
-        #expect(try network.curl("/pair?code=\(code)").status == 403)
+        try expectEqual(network.curl("/pair?code=\(code)").status, 403)
         #expect(network.state.devices.all().isEmpty)
     }
 
@@ -75,11 +76,11 @@ struct NetworkAccessTests {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         for line in output.split(separator: "\n") { statuses[Int(line) ?? 0, default: 0] += 1 }
-        #expect(statuses == [403: 5, 429: 995], "\(statuses)")
-        #expect(try network.curl("/pair?code=\(real)").status == 429, "the limited address could still pair")
+        expectEqual(statuses, [403: 5, 429: 995], "\(statuses)")
+        try expectEqual(network.curl("/pair?code=\(real)").status, 429, "the limited address could still pair")
         #expect(network.state.devices.all().isEmpty)
-        #expect(network.storeBytes() == before)
+        expectEqual(network.storeBytes(), before)
         network.now = network.now.addingTimeInterval(10 * 60 + 1)
-        #expect(try network.curl("/pair?code=\(real)").status == 403, "the real code outlived its ten minutes")
+        try expectEqual(network.curl("/pair?code=\(real)").status, 403, "the real code outlived its ten minutes")
     }
 }

@@ -1,5 +1,6 @@
 @testable import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The page's own files at their address of a build: cached for good, named by the page, gzipped once
@@ -10,30 +11,30 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let page = try local.send("GET", "/")
-        #expect(page.status == 200)
-        #expect(page.values("Cache-Control") == ["no-store"])
+        expectEqual(page.status, 200)
+        expectEqual(page.values("Cache-Control"), ["no-store"])
         let version = PageAssetDelivery.version
         #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
         for asset in PageAssets.Asset.allCases where asset != .worker {
             let path = "/v/\(version)/\(asset.rawValue)"
             #expect(page.body.contains("\"\(path)\""), "the page does not name \(path)")
             let answer = try local.send("GET", path)
-            #expect(answer.status == 200, "\(path)")
-            #expect(answer.values("Cache-Control") == ["public, max-age=31536000, immutable"], "\(path)")
-            #expect(answer.values("Vary") == ["Accept-Encoding"])
-            #expect(answer.values("Content-Type") == [asset.contentType])
-            #expect(answer.values("Content-Security-Policy").count == 1, "the safety headers stay")
-            #expect(Array(answer.body.utf8) == asset.bytes, "\(path) is not the embedded file")
+            expectEqual(answer.status, 200, "\(path)")
+            expectEqual(answer.values("Cache-Control"), ["public, max-age=31536000, immutable"], "\(path)")
+            expectEqual(answer.values("Vary"), ["Accept-Encoding"])
+            expectEqual(answer.values("Content-Type"), [asset.contentType])
+            expectEqual(answer.values("Content-Security-Policy").count, 1, "the safety headers stay")
+            expectEqual(Array(answer.body.utf8), asset.bytes, "\(path) is not the embedded file")
         }
         // Another build's address, a name that is no file of the page, or the service worker, which is
         // never kept for good: nothing there.
         for path in ["/v/0123456789abcdef/app.css", "/v/\(version)/secret.txt", "/v/\(version)/..%2Fstore.sqlite", "/v/\(version)/worker.mjs"] {
             let answer = try local.send("GET", path)
-            #expect(answer.status == 404, "\(path)")
-            #expect(answer.values("Cache-Control") == ["no-store"], "\(path)")
+            expectEqual(answer.status, 404, "\(path)")
+            expectEqual(answer.values("Cache-Control"), ["no-store"], "\(path)")
         }
         // Without the cookie, a file is 401 like every other address.
-        #expect(try local.send("GET", "/v/\(version)/main.mjs", cookie: .some(nil)).status == 401)
+        try expectEqual(local.send("GET", "/v/\(version)/main.mjs", cookie: .some(nil)).status, 401)
     }
 
     @Test("M-5 the service worker is answered at /worker.mjs without a sign-in, never cached, never preloaded; only the network's page asks for it")
@@ -41,11 +42,11 @@ import Testing
         let local = try LocalServer()
         defer { local.stop() }
         let worker = try local.send("GET", "/worker.mjs", cookie: .some(nil))
-        #expect(worker.status == 200)
-        #expect(worker.values("Content-Type") == ["text/javascript; charset=utf-8"])
-        #expect(worker.values("Cache-Control") == ["no-store"])
-        #expect(Array(worker.body.utf8) == PageAssets.Asset.worker.bytes)
-        #expect(try local.send("POST", "/worker.mjs", cookie: .some(nil)).status == 401, "only a read is public")
+        expectEqual(worker.status, 200)
+        expectEqual(worker.values("Content-Type"), ["text/javascript; charset=utf-8"])
+        expectEqual(worker.values("Cache-Control"), ["no-store"])
+        expectEqual(Array(worker.body.utf8), PageAssets.Asset.worker.bytes)
+        try expectEqual(local.send("POST", "/worker.mjs", cookie: .some(nil)).status, 401, "only a read is public")
         let page = try local.send("GET", "/")
         #expect(!page.body.contains("worker.mjs"), "the page preloads the worker")
         #expect(page.body.contains("<meta name=\"charflow-offline-copy\" content=\"none\">"), "this machine's page asks for a copy")
@@ -66,16 +67,16 @@ import Testing
             let packed = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "gzip, deflate, br")
             #expect(packed.headers.contains { $0 == ("Content-Encoding", "gzip") })
             #expect(packed.headers.contains { $0 == ("Vary", "Accept-Encoding") })
-            #expect(try gunzip(packed.body) == asset.bytes, "\(asset.rawValue) does not come back whole")
+            try expectEqual(gunzip(packed.body), asset.bytes, "\(asset.rawValue) does not come back whole")
             let plain = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "identity")
             #expect(!plain.headers.contains { $0.0 == "Content-Encoding" })
-            #expect(plain.body == asset.bytes)
+            expectEqual(plain.body, asset.bytes)
             total.plain += plain.body.count
             total.packed += packed.body.count
         }
         #expect(total.packed * 3 < total.plain, "gzip took \(total.plain) bytes only to \(total.packed)")
         // Made once: the same bytes each time.
-        #expect(PageAssetDelivery.gzipped[.main] == PageAssetDelivery.gzipped[.main])
+        expectEqual(PageAssetDelivery.gzipped[.main], PageAssetDelivery.gzipped[.main])
     }
 
     /// `bytes` through the system's gunzip.
@@ -91,7 +92,7 @@ import Testing
         writer.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
         return Array(data)
     }
 }

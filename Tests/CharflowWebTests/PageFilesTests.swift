@@ -1,5 +1,6 @@
 @testable import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The page's files as the build embeds them (the `EmbedPage` plugin): byte for byte the files in
@@ -12,13 +13,13 @@ import Testing
     @Test("D17 each of the page's files is compiled in byte for byte as it is on disk, and each file there is compiled in")
     func embeddedAsWritten() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasPrefix(".") }.sorted()
-        #expect(names.count == PageAssets.Asset.allCases.count + 1, "a file of the page that is no asset: \(names)")
+        expectEqual(names.count, PageAssets.Asset.allCases.count + 1, "a file of the page that is no asset: \(names)")
         for name in names where name != "page.html" {
             let asset = try #require(PageAssets.Asset(rawValue: name), "\(name) is in Page/ but not an asset of the page")
             let onDisk = try Data(contentsOf: Self.folder.appending(path: name))
-            #expect(asset.bytes == Array(onDisk), "\(name) is not embedded as written")
+            expectEqual(asset.bytes, Array(onDisk), "\(name) is not embedded as written")
         }
         let shell = try Data(contentsOf: Self.folder.appending(path: "page.html"))
-        #expect(Array(PageAssets.Texts.page.utf8) == Array(shell))
+        expectEqual(Array(PageAssets.Texts.page.utf8), Array(shell))
     }
 }

@@ -1,5 +1,6 @@
 @testable import CharflowWeb
 import CharflowCore
+import CharflowTestSupport
 import Testing
 
 /// The words the page names, against the words the server has (`PageWords`): the page shows no key as
@@ -105,10 +106,9 @@ import Testing
     func pageNamesOnlyServerWords() {
         let references = Self.pageReferences
         let server = Set(PageWords.all.map(\.key))
-        #expect(references.keys.subtracting(server).sorted() == [], "the page names words the server does not have")
-        #expect(references.joined == [], "a key built by joining text escapes this check: use a table of key(\"…\")")
-        #expect(server.subtracting(references.keys).subtracting(Self.namedByTheServer).sorted() == [],
-                "words no part of the page names")
+        expectEqual(references.keys.subtracting(server).sorted(), [], "the page names words the server does not have")
+        expectEqual(references.joined, [], "a key built by joining text escapes this check: use a table of key(\"…\")")
+        expectEqual(server.subtracting(references.keys).subtracting(Self.namedByTheServer).sorted(), [], "words no part of the page names")
     }
 
     @Test("D15: the check finds a key the server lacks, a key joined from pieces, and ignores comments")
@@ -122,8 +122,8 @@ import Testing
             const e = { low: key("importance.low") };
             """
         let references = References(script: script)
-        #expect(references.keys == ["complete", "completed", "noSuchWord", "state.", "importance.low"])
-        #expect(references.joined.count == 1)
-        #expect(References(shell: "<h1>{{w:brand}}</h1><p>{{w:noscript}} {{token}}</p>").keys == ["brand", "noscript"])
+        expectEqual(references.keys, ["complete", "completed", "noSuchWord", "state.", "importance.low"])
+        expectEqual(references.joined.count, 1)
+        expectEqual(References(shell: "<h1>{{w:brand}}</h1><p>{{w:noscript}} {{token}}</p>").keys, ["brand", "noscript"])
     }
 }

@@ -1,5 +1,6 @@
 import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `POST /api/pairing`, Settings' "Pair a phone" (spec D24, rule M-2): on this machine's server only.
@@ -10,19 +11,19 @@ struct PairingRouteTests {
         let local = try LocalServer()
         defer { local.stop() }
         let early = try local.post("/api/pairing", "{}")
-        #expect(early.status == 409)
-        #expect(early.error()?.code == "not_listening")
+        expectEqual(early.status, 409)
+        expectEqual(early.error()?.code, "not_listening")
         try NetworkRecord(url: "https://planner.home:8443", fingerprint: "AB:CD").write(to: local.state.networkPath)
-        #expect(try local.send("GET", "/api/pairing").status == 405)
-        #expect(try local.send("POST", "/api/pairing", json: "{}", token: .some(nil)).status == 403)
+        try expectEqual(local.send("GET", "/api/pairing").status, 405)
+        try expectEqual(local.send("POST", "/api/pairing", json: "{}", token: .some(nil)).status, 403)
         let made = try local.post("/api/pairing", "{}")
-        #expect(made.status == 200, "\(made.body)")
+        expectEqual(made.status, 200, "\(made.body)")
         let json = try made.json()
         let url = try #require(json["url"] as? String)
         #expect(url.hasPrefix("https://planner.home:8443/pair?code="))
-        #expect(json["fingerprint"] as? String == "AB:CD")
+        expectEqual(json["fingerprint"] as? String, "AB:CD")
         let qr = try #require(json["qr"] as? [String: Any])
-        #expect((qr["path"] as? String)?.hasPrefix("M") == true)
+        expectEqual((qr["path"] as? String)?.hasPrefix("M"), true)
         let code = String(url.split(separator: "=").last ?? "")
         #expect(local.state.pairingCodes.consume(code, now: Date()), "the link's code does not pair")
     }
@@ -36,7 +37,7 @@ struct PairingRouteTests {
         let token = try #require(page.body.firstMatch(of: /[0-9a-f]{64}/)).output
         let answer = try network.curl("/api/pairing", ["-H", "Cookie: \(cookie)", "-H", "X-Charflow-Token: \(token)",
                                                        "-H", "Content-Type: application/json", "-d", "{}"])
-        #expect(answer.status == 404)
+        expectEqual(answer.status, 404)
         let codes = (try? String(contentsOfFile: network.state.pairingCodes.path, encoding: .utf8)) ?? ""
         #expect(codes.isEmpty, "a pairing code was kept: \(codes)")
     }

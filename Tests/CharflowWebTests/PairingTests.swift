@@ -20,9 +20,9 @@ struct PairingTests {
         let (state, folder) = try Self.state()
         defer { try? FileManager.default.removeItem(at: folder) }
         let code = try state.pairingCodes.mint(now: start)
-        #expect(code.count == 10)
+        expectEqual(code.count, 10)
         let mode = try #require(FileManager.default.attributesOfItem(atPath: state.pairingCodes.path)[.posixPermissions] as? Int)
-        #expect(mode == 0o600)
+        expectEqual(mode, 0o600)
         #expect(!state.pairingCodes.consume("0000000000", now: start))
         #expect(state.pairingCodes.consume(PairingCodes.shown(code).lowercased(), now: start), "the code as shown, typed in lower case")
         #expect(!state.pairingCodes.consume(code, now: start), "a used code paired again")
@@ -47,15 +47,15 @@ struct PairingTests {
         let first = try state.devices.add(browser: BrowserName.of(userAgent: android), now: start)
         let second = try state.devices.add(browser: BrowserName.of(userAgent: iphone), now: start)
         let third = try state.devices.add(browser: BrowserName.of(userAgent: android), now: start)
-        #expect([first.name, second.name, third.name] == ["Chrome on Android", "Safari on iPhone", "Chrome on Android 2"])
+        expectEqual([first.name, second.name, third.name], ["Chrome on Android", "Safari on iPhone", "Chrome on Android 2"])
         #expect(first.token != third.token)
         // A use within a minute is not written; one later is.
         _ = state.devices.signIn(first.token.text, now: start.addingTimeInterval(30))
-        #expect(state.devices.all()[0].lastUsed == start)
+        expectEqual(state.devices.all()[0].lastUsed, start)
         _ = state.devices.signIn(first.token.text, now: start.addingTimeInterval(90))
-        #expect(state.devices.all()[0].lastUsed == start.addingTimeInterval(90))
+        expectEqual(state.devices.all()[0].lastUsed, start.addingTimeInterval(90))
         let mode = try #require(FileManager.default.attributesOfItem(atPath: state.devices.path)[.posixPermissions] as? Int)
-        #expect(mode == 0o600)
+        expectEqual(mode, 0o600)
     }
 
     @Test("M-3 revoking one browser ends its sign-in and no other's; an unknown name revokes nothing")
@@ -65,10 +65,10 @@ struct PairingTests {
         let phone = try state.devices.add(browser: "Chrome on Android", now: start)
         let tablet = try state.devices.add(browser: "Safari on iPad", now: start)
         #expect(try state.devices.revoke(name: "chrome on android"))
-        #expect(state.devices.signIn(phone.token.text, now: start) == nil)
+        expectEqual(state.devices.signIn(phone.token.text, now: start), nil)
         #expect(state.devices.signIn(tablet.token.text, now: start) != nil)
         #expect(try !state.devices.revoke(name: "Firefox on Linux"))
-        #expect(state.devices.all().map(\.name) == ["Safari on iPad"])
+        expectEqual(state.devices.all().map(\.name), ["Safari on iPad"])
     }
 
     @Test("M-4 wrong codes are limited per address (5) and in all (30) over ten minutes")

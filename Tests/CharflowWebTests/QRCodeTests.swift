@@ -27,11 +27,11 @@ struct QRCodeTests {
         let code = try #require(QRCode(link))
         let image = folder.appendingPathComponent("code.pbm")
         try code.pbm().write(to: image, atomically: true, encoding: .ascii)
-        #expect(try Self.zbarimg(image.path) == link)
+        try expectEqual(Self.zbarimg(image.path), link)
 
         // The terminal's half blocks, drawn back as pixels: each character is one module wide and two tall.
         let lines = code.terminalLines
-        #expect(lines.count == (code.width + 2 * QRCode.quietZone + 1) / 2)
+        expectEqual(lines.count, (code.width + 2 * QRCode.quietZone + 1) / 2)
         var rows: [[Bool]] = []
         for line in lines {
             let characters = Array(line)
@@ -46,6 +46,6 @@ struct QRCodeTests {
         }
         let drawn = folder.appendingPathComponent("terminal.pbm")
         try text.write(to: drawn, atomically: true, encoding: .ascii)
-        #expect(try Self.zbarimg(drawn.path) == link)
+        try expectEqual(Self.zbarimg(drawn.path), link)
     }
 }

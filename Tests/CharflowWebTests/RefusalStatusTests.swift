@@ -67,10 +67,10 @@ struct RefusalStatusTests {
 
     @Test("Each kind has its status: 404 names nothing, 400 is malformed, 409 is refused now or unavailable")
     func statusByKind() {
-        #expect(WebResponse.status(for: .notFound) == 404)
-        #expect(WebResponse.status(for: .badInput) == 400)
-        #expect(WebResponse.status(for: .conflict) == 409)
-        #expect(WebResponse.status(for: .unavailable) == 409)
+        expectEqual(WebResponse.status(for: .notFound), 404)
+        expectEqual(WebResponse.status(for: .badInput), 400)
+        expectEqual(WebResponse.status(for: .conflict), 409)
+        expectEqual(WebResponse.status(for: .unavailable), 409)
     }
 
     @Test("Every refusal is answered with its code's status and the CLI's error body",
@@ -78,27 +78,27 @@ struct RefusalStatusTests {
     func everyCodeKeepsItsStatus(_ index: Int) throws {
         let refusal = try #require(Refusal(Self.errors[index]), "\(Self.errors[index]) is a refusal")
         let listed = Self.statuses.filter { $0.value.contains(refusal.code) }.map(\.key)
-        #expect(listed.count == 1, "\(refusal.code) is listed under \(listed)")
+        expectEqual(listed.count, 1, "\(refusal.code) is listed under \(listed)")
         let answer = WebResponse.refusal(refusal)
-        #expect([answer.status] == listed, "\(refusal.code)")
+        expectEqual([answer.status], listed, "\(refusal.code)")
         let body = String(decoding: answer.body, as: UTF8.self)
-        #expect(body == "{\"error\": {\"code\": \(JSONText.quoted(refusal.code)), \"message\": \(JSONText.quoted(refusal.message))}}\n")
+        expectEqual(body, "{\"error\": {\"code\": \(JSONText.quoted(refusal.code)), \"message\": \(JSONText.quoted(refusal.message))}}\n")
         #expect(!refusal.message.isEmpty)
     }
 
     @Test("SQLite's own errors become the store's refusals, in its generic words")
     func databaseErrors() throws {
         let readOnly = try #require(Refusal(DatabaseError(.readOnly, message: "attempt to write a readonly database")))
-        #expect(readOnly.code == "store_read_only")
-        #expect(readOnly.kind == .unavailable)
+        expectEqual(readOnly.code, "store_read_only")
+        expectEqual(readOnly.kind, .unavailable)
         let full = try #require(Refusal(DatabaseError(.full, message: "INSERT INTO tasks ...")))
-        #expect(full.code == "store")
-        #expect(full.message == "The store refused the change (database or disk is full). Nothing was changed.")
+        expectEqual(full.code, "store")
+        expectEqual(full.message, "The store refused the change (database or disk is full). Nothing was changed.")
     }
 
     @Test("An error no layer expected is no refusal")
     func unexpected() {
         struct Surprise: Error {}
-        #expect(Refusal(Surprise()) == nil)
+        expectEqual(Refusal(Surprise()), nil)
     }
 }

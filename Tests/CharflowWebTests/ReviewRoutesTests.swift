@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// `GET /api/review` and `GET /api/stats` on the real server: the documents `review --json` and
@@ -26,26 +27,26 @@ struct ReviewRoutesTests {
         }
         defer { local.stop() }
         let added = try local.post("/api/tasks", #"{"title": "Shop", "region": "afternoon", "bucket": "must"}"#)
-        #expect(added.status == 200, "\(added.body)")
+        expectEqual(added.status, 200, "\(added.body)")
 
         let usual = try local.send("GET", "/api/review")
-        #expect(usual.status == 200, "\(usual.body)")
+        expectEqual(usual.status, 200, "\(usual.body)")
         let last = try local.send("GET", "/api/review?week=last").json()
-        #expect(NSDictionary(dictionary: try usual.json()) == NSDictionary(dictionary: last))
-        #expect((last["week"] as? [String: Any])?["firstDay"] as? String == "2026-11-23")
-        #expect((last["mustDos"] as? [String: Any])?["done"] as? Int == 1)
-        #expect((last["mustDos"] as? [String: Any])?["placed"] as? Int == 2)
+        expectEqual(NSDictionary(dictionary: try usual.json()), NSDictionary(dictionary: last))
+        expectEqual((last["week"] as? [String: Any])?["firstDay"] as? String, "2026-11-23")
+        expectEqual((last["mustDos"] as? [String: Any])?["done"] as? Int, 1)
+        expectEqual((last["mustDos"] as? [String: Any])?["placed"] as? Int, 2)
         let this = try local.send("GET", "/api/review?week=2026-W49").json()
-        #expect((this["week"] as? [String: Any])?["firstDay"] as? String == "2026-11-30")
-        #expect((this["week"] as? [String: Any])?["throughDay"] as? String == "2026-11-30")
-        #expect((this["mustDos"] as? [String: Any])?["placed"] as? Int == 1, "today's Must-Do, placed so far")
-        #expect((this["deferrals"] as? [String: Any])?["count"] as? Int == 1, "the bank, at today's rollover")
+        expectEqual((this["week"] as? [String: Any])?["firstDay"] as? String, "2026-11-30")
+        expectEqual((this["week"] as? [String: Any])?["throughDay"] as? String, "2026-11-30")
+        expectEqual((this["mustDos"] as? [String: Any])?["placed"] as? Int, 1, "today's Must-Do, placed so far")
+        expectEqual((this["deferrals"] as? [String: Any])?["count"] as? Int, 1, "the bank, at today's rollover")
 
         let stats = try local.send("GET", "/api/stats?weeks=2").json()
         let weeks = try #require(stats["weeks"] as? [[String: Any]])
-        #expect(weeks.map { $0["name"] as? String } == ["2026-W48", "2026-W49"])
-        #expect((weeks[0]["mustDos"] as? [String: Any])?["percent"] as? Int == 50)
-        #expect((try local.send("GET", "/api/stats").json()["weeks"] as? [Any])?.count == 12)
+        expectEqual(weeks.map { $0["name"] as? String }, ["2026-W48", "2026-W49"])
+        expectEqual((weeks[0]["mustDos"] as? [String: Any])?["percent"] as? Int, 50)
+        expectEqual((try local.send("GET", "/api/stats").json()["weeks"] as? [Any])?.count, 12)
     }
 
     @Test("R-5 POST /api/parse offers the learned estimate for a line without an effort, and none for one with an effort or a new title")
@@ -65,15 +66,15 @@ struct ReviewRoutesTests {
         defer { local.stop() }
         let before = local.storeBytes()
         let offered = try local.post("/api/parse", #"{"parse": "write REPORT @today"}"#)
-        #expect(offered.status == 200, "\(offered.body)")
-        #expect(try offered.json()["learnedEffort"] as? Int == 45)
+        expectEqual(offered.status, 200, "\(offered.body)")
+        try expectEqual(offered.json()["learnedEffort"] as? Int, 45)
         #expect(try offered.json()["effortMinutes"] is NSNull, "offered, not read into the line")
         #expect(try local.post("/api/parse", #"{"parse": "Write report ~15m"}"#).json()["learnedEffort"] is NSNull)
         #expect(try local.post("/api/parse", #"{"parse": "Something new"}"#).json()["learnedEffort"] is NSNull)
-        #expect(local.storeBytes() == before, "a preview writes nothing")
+        expectEqual(local.storeBytes(), before, "a preview writes nothing")
         // The add of the same line sets the usual effort, not the learned one.
         let added = try local.post("/api/tasks", #"{"parse": "Write report"}"#).json()
-        #expect(added["effortMinutes"] as? Int == TaskItem.defaultEffortMinutes)
+        expectEqual(added["effortMinutes"] as? Int, TaskItem.defaultEffortMinutes)
     }
 
     @Test("R-1 the review's habit days say whether each day was due, and the habit its kind, for the page to draw")
@@ -81,17 +82,17 @@ struct ReviewRoutesTests {
         let local = try LocalServer()
         defer { local.stop() }
         let habit = try local.post("/api/habits/new", #"{"title": "Stretch"}"#)
-        #expect(habit.status == 200, "\(habit.body)")
+        expectEqual(habit.status, 200, "\(habit.body)")
         let id = try #require(try habit.json()["id"] as? String)
-        #expect(try local.post("/api/habits/\(id)/log", "{}").status == 200)
+        try expectEqual(local.post("/api/habits/\(id)/log", "{}").status, 200)
         let review = try local.send("GET", "/api/review?week=this").json()
         let habits = try #require(review["habits"] as? [[String: Any]])
-        #expect(habits.count == 1)
-        #expect(habits.first?["kind"] as? String == "binary")
+        expectEqual(habits.count, 1)
+        expectEqual(habits.first?["kind"] as? String, "binary")
         let days = try #require(habits.first?["days"] as? [[String: Any]])
-        #expect(days.map { $0["date"] as? String } == ["2026-11-30"])
-        #expect(days.first?["isDue"] as? Bool == true)
-        #expect(days.first?["state"] as? String == "complete")
+        expectEqual(days.map { $0["date"] as? String }, ["2026-11-30"])
+        expectEqual(days.first?["isDue"] as? Bool, true)
+        expectEqual(days.first?["state"] as? String, "complete")
     }
 
     @Test("R-1 R-2 a week or a number of weeks not of its form is answered 400 and changes nothing")
@@ -101,11 +102,11 @@ struct ReviewRoutesTests {
         _ = try local.send("GET", "/api/today")
         let before = local.storeBytes()
         let week = try local.send("GET", "/api/review?week=soon")
-        #expect(week.status == 400)
-        #expect(week.error()?.message.contains("last, this or a week like 2026-W09") == true, "\(week.body)")
+        expectEqual(week.status, 400)
+        expectEqual(week.error()?.message.contains("last, this or a week like 2026-W09"), true, "\(week.body)")
         let weeks = try local.send("GET", "/api/stats?weeks=500")
-        #expect(weeks.status == 400)
-        #expect(weeks.error()?.message.contains("weeks") == true, "\(weeks.body)")
-        #expect(local.storeBytes() == before)
+        expectEqual(weeks.status, 400)
+        expectEqual(weeks.error()?.message.contains("weeks"), true, "\(weeks.body)")
+        expectEqual(local.storeBytes(), before)
     }
 }

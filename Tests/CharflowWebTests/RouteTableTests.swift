@@ -1,6 +1,7 @@
 @testable import CharflowWeb
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The route table is what the server dispatches by: each line answers at its method and path, any
@@ -26,8 +27,8 @@ import Testing
             return cells[0] + " " + cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
         })
         let table = Set(RouteTable.routes.filter { $0.pattern.hasPrefix("/api/") }.map { $0.method.rawValue + " " + $0.pattern })
-        #expect(table.subtracting(documented).sorted() == [], "routes docs/api.md does not list")
-        #expect(documented.subtracting(table).sorted() == [], "docs/api.md lists routes the table does not have")
+        expectEqual(table.subtracting(documented).sorted(), [], "routes docs/api.md does not list")
+        expectEqual(documented.subtracting(table).sorted(), [], "docs/api.md lists routes the table does not have")
     }
 
     @Test("W-5: every line of the route table answers at its method and path; every read answers 200 and changes nothing")
@@ -36,18 +37,18 @@ import Testing
         defer { local.stop() }
         let task = try #require(try local.post("/api/tasks", #"{"title": "Route me", "region": "morning"}"#).json()["id"] as? String)
         let habit = try #require(try local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).json()["id"] as? String)
-        #expect(try local.post("/api/categories/new", #"{"name": "garden"}"#).status == 200)
+        try expectEqual(local.post("/api/categories/new", #"{"name": "garden"}"#).status, 200)
         let anchor = try #require(try local.post("/api/anchors/new", #"{"title": "Standup", "at": "09:30", "for": 15}"#).json()["id"] as? String)
         // The prayer times need a place.
-        #expect(try local.post("/api/settings/location", #"{"value": "51.5074,-0.1278"}"#).status == 200)
+        try expectEqual(local.post("/api/settings/location", #"{"value": "51.5074,-0.1278"}"#).status, 200)
         // Reads first, so every subject they name still exists, and they change nothing; then each write
         // with an empty body.
         let before = local.storeBytes()
         for route in RouteTable.routes where route.isRead {
             let answer = try local.send("GET", Self.path(route, task: task, habit: habit, anchor: anchor))
-            #expect(answer.status == 200, "\(route.pattern): \(answer.body)")
+            expectEqual(answer.status, 200, "\(route.pattern): \(answer.body)")
         }
-        #expect(local.storeBytes() == before, "a read changed the store")
+        expectEqual(local.storeBytes(), before, "a read changed the store")
         for route in RouteTable.routes where !route.isRead {
             let answer = try local.send("POST", Self.path(route, task: task, habit: habit, anchor: anchor))
             #expect(answer.error()?.message != WebMessages.notFound, "\(route.pattern): \(answer.body)")
@@ -64,11 +65,11 @@ import Testing
             let path = Self.path(route, task: "abcd1234", habit: "water")
             for method in route.isRead ? ["POST", "PUT", "DELETE"] : ["GET", "HEAD", "PUT"] {
                 let answer = try local.send(method, path)
-                #expect(answer.status == 405, "\(method) \(route.pattern): \(answer.body)")
-                if method != "HEAD" { #expect(answer.error()?.code == "wrong_method", "\(method) \(route.pattern)") }
+                expectEqual(answer.status, 405, "\(method) \(route.pattern): \(answer.body)")
+                if method != "HEAD" { expectEqual(answer.error()?.code, "wrong_method", "\(method) \(route.pattern)") }
             }
         }
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
     }
 
     @Test("W-4: a path no line of the table takes is 404 with the error body, for reads and writes")
@@ -80,11 +81,11 @@ import Testing
                      "/api/habits/water/log/again", "/api", "/index.html", "/api//today"] {
             for method in ["GET", "POST"] {
                 let answer = try local.send(method, path)
-                #expect(answer.status == 404, "\(method) \(path): \(answer.body)")
-                #expect(answer.error()?.code == "not_found", "\(method) \(path)")
+                expectEqual(answer.status, 404, "\(method) \(path): \(answer.body)")
+                expectEqual(answer.error()?.code, "not_found", "\(method) \(path)")
             }
         }
-        #expect(local.storeBytes() == before)
+        expectEqual(local.storeBytes(), before)
     }
 
     @Test("W-3: GET never writes: every read route, with the values a page sends it, leaves the store as it was")
@@ -109,12 +110,12 @@ import Testing
             reads += 1
         }
         #expect(reads > 20)
-        #expect(local.storeBytes() == before, "a read route changed the store")
+        expectEqual(local.storeBytes(), before, "a read route changed the store")
     }
 
     @Test("The table names each method and path once, so no line hides another")
     func linesAreDistinct() {
         let lines = RouteTable.routes.map { "\($0.method.rawValue) \($0.pattern)" }
-        #expect(Set(lines).count == lines.count)
+        expectEqual(Set(lines).count, lines.count)
     }
 }

@@ -1,5 +1,6 @@
 import CharflowCore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Each route's body is decoded strictly: the wrong JSON type, a key the route does not take, a missing
@@ -10,7 +11,7 @@ import Testing
         let local = try LocalServer()
         let added = try local.post("/api/tasks", #"{"title": "Write the report", "region": "morning", "bucket": "must"}"#)
         let task = try #require(try added.json()["id"] as? String, "\(added.body)")
-        #expect(try local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).status == 200)
+        try expectEqual(local.post("/api/habits/new", #"{"title": "Water", "kind": "counted", "target": 8}"#).status, 200)
         return (local, task)
     }
 
@@ -113,9 +114,9 @@ import Testing
             for path in ["/api/tasks", "/api/tasks/\(task)/done"] {
                 let before = local.storeBytes()
                 let answer = try local.post(path, body)
-                #expect(answer.status == 400, "\(path) \(body): \(answer.body)")
-                #expect(answer.error()?.code == "bad_json", "\(path) \(body)")
-                #expect(local.storeBytes() == before)
+                expectEqual(answer.status, 400, "\(path) \(body): \(answer.body)")
+                expectEqual(answer.error()?.code, "bad_json", "\(path) \(body)")
+                expectEqual(local.storeBytes(), before)
             }
         }
     }
@@ -127,34 +128,34 @@ import Testing
         var before = local.storeBytes()
         let added = try local.post("/api/tasks", #"{"title": "Plan the week", "region": "morning", "bucket": "must", "effort": 30, "importance": "high"}"#)
         // The morning's one Must-Do is taken: the rules refuse a second, in their own code.
-        #expect(added.status == 409, "\(added.body)")
-        #expect(local.storeBytes() == before)
+        expectEqual(added.status, 409, "\(added.body)")
+        expectEqual(local.storeBytes(), before)
         let misc = try local.post("/api/tasks", #"{"title": "Plan the week", "region": "morning", "bucket": "misc", "effort": 30, "due": "today"}"#)
-        #expect(misc.status == 200, "\(misc.body)")
+        expectEqual(misc.status, 200, "\(misc.body)")
         let id = try #require(try misc.json()["id"] as? String)
-        #expect(try misc.json()["effortMinutes"] as? Int == 30)
+        try expectEqual(misc.json()["effortMinutes"] as? Int, 30)
         #expect(try misc.json()["action"] is String)
         #expect(local.storeBytes() != before)
 
         before = local.storeBytes()
         let cleared = try local.post("/api/tasks/\(id)/edit", #"{"effort": null}"#)
-        #expect(cleared.status == 200, "\(cleared.body)")
+        expectEqual(cleared.status, 200, "\(cleared.body)")
         #expect(try local.send("GET", "/api/tasks/\(id)").json()["effortMinutes"] is NSNull)
         #expect(local.storeBytes() != before)
 
         let second = try local.post("/api/tasks", #"{"title": "Call Sam", "region": "morning", "bucket": "misc"}"#)
         let secondID = try #require(try second.json()["id"] as? String)
         let reordered = try local.post("/api/tasks/\(secondID)/reorder", #"{"position": 1}"#)
-        #expect(reordered.status == 200, "\(reordered.body)")
+        expectEqual(reordered.status, 200, "\(reordered.body)")
         let misc2 = try #require(((try local.send("GET", "/api/today").json()["regions"] as? [String: Any])?["morning"] as? [String: Any])?["misc"] as? [[String: Any]])
-        #expect(misc2.first?["id"] as? String == secondID)
+        expectEqual(misc2.first?["id"] as? String, secondID)
 
         before = local.storeBytes()
         let logged = try local.post("/api/habits/Water/log", #"{"count": 2}"#)
-        #expect(logged.status == 200, "\(logged.body)")
+        expectEqual(logged.status, 200, "\(logged.body)")
         #expect(local.storeBytes() != before)
         let moved = try local.post("/api/tasks/\(task)/move", #"{"backlog": true}"#)
-        #expect(moved.status == 200, "\(moved.body)")
+        expectEqual(moved.status, 200, "\(moved.body)")
         #expect(try moved.json()["region"] is NSNull)
     }
 }

@@ -36,7 +36,7 @@ struct TLSCertificateTests {
         let made = try TLSCertificate.selfSigned(in: state, names: ["planner.home", "192.168.1.5"])
         for path in [state.certificatePath, state.keyPath] {
             let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
-            #expect(mode == 0o600, "\(path) is \(String(mode, radix: 8))")
+            expectEqual(mode, 0o600, "\(path) is \(String(mode, radix: 8))")
         }
         let text = try Self.openssl(["x509", "-in", state.certificatePath, "-noout", "-fingerprint", "-sha256", "-text"])
         #expect(text.contains("Fingerprint=" + made.fingerprint), "\(made.fingerprint) not in \(text.prefix(120))")
@@ -52,11 +52,11 @@ struct TLSCertificateTests {
             let start = hash.index(hash.startIndex, offsetBy: index)
             return UInt8(hash[start..<hash.index(start, offsetBy: 2)], radix: 16) ?? 0
         }).base64EncodedString()
-        #expect(made.publicKeyHash == expected)
+        expectEqual(made.publicKeyHash, expected)
 
         let again = try TLSCertificate.selfSigned(in: state, names: ["other.name"])
-        #expect(again.fingerprint == made.fingerprint, "the certificate was made again")
-        #expect(again.key == made.key)
+        expectEqual(again.fingerprint, made.fingerprint, "the certificate was made again")
+        expectEqual(again.key, made.key)
     }
 
     @Test("M-1 the person's own certificate and key are used as given; a file that is not one is refused by name")

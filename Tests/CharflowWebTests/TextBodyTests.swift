@@ -1,4 +1,5 @@
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Text sent through the API is kept whole or refused naming its field, never cut (B-1, X-5).
@@ -21,11 +22,10 @@ import Testing
         }
         let before = local.storeBytes()
         let answer = try local.post(path, body)
-        #expect(answer.status == 400, "\(path) \(body): \(answer.body)")
-        #expect(answer.error()?.code == "bad_field", "\(answer.body)")
-        #expect(answer.error()?.message == "Field \"\(field)\" holds a NUL character (U+0000), which text cannot keep; remove it. Nothing was changed.",
-                "\(answer.body)")
-        #expect(local.storeBytes() == before, "\(path) changed the store")
+        expectEqual(answer.status, 400, "\(path) \(body): \(answer.body)")
+        expectEqual(answer.error()?.code, "bad_field", "\(answer.body)")
+        expectEqual(answer.error()?.message, "Field \"\(field)\" holds a NUL character (U+0000), which text cannot keep; remove it. Nothing was changed.", "\(answer.body)")
+        expectEqual(local.storeBytes(), before, "\(path) changed the store")
     }
 
     @Test("B-1 X-5 notes with every other character are kept whole through the API")
@@ -33,7 +33,7 @@ import Testing
         let (local, _) = try StrictBodyTests.served()
         defer { local.stop() }
         let added = try local.post("/api/tasks", #"{"title": "Kept whole", "notes": "first\tsecond\nthird \u0001 fourth"}"#)
-        #expect(added.status == 200, "\(added.body)")
-        #expect(try added.json()["notes"] as? String == "first\tsecond\nthird \u{1} fourth")
+        expectEqual(added.status, 200, "\(added.body)")
+        try expectEqual(added.json()["notes"] as? String, "first\tsecond\nthird \u{1} fourth")
     }
 }
