@@ -79,7 +79,7 @@ struct AnchorUseCaseTests {
         #expect(marked.changed && marked.outcome == .attended && marked.resolution.resolvedAt == app.now)
         let again = try store.open("2026-03-24", "10:05")
         let actions = try again.store.db.scalar("SELECT count(*) FROM undo_actions")?.int
-        #expect(try !again.attendAnchor(MarkAnchor.Input(anchor: Self.ref(anchor))).changed)
+        expectTrue(try !again.attendAnchor(MarkAnchor.Input(anchor: Self.ref(anchor))).changed)
         try expectEqual(again.store.db.scalar("SELECT count(*) FROM undo_actions")?.int, actions, "the same mark records nothing")
         let missed = try again.missAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
         #expect(missed.resolution.id == derived && missed.outcome == .missed)
@@ -108,7 +108,7 @@ struct AnchorUseCaseTests {
         expectEqual(grid.cells.first { $0.date == day }?.state, .open)
         // Marked again: the id's next generation, still one record of the day.
         let again = try store.open("2026-03-24", "10:05").missAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
-        #expect(again.resolution.id != first.resolution.id)
+        expectNotEqual(again.resolution.id, first.resolution.id)
         try expectEqual(store.open("2026-03-24", "10:06").store.db.scalar("SELECT count(*) FROM anchor_resolutions")?.int, 1)
         // Undoing an archive brings the anchor back.
         let app2 = try store.open("2026-03-24", "10:06")
@@ -179,23 +179,23 @@ struct AnchorUseCaseTests {
         let store = try AppTestStore()
         let anchor = try Self.standup(try store.open("2026-03-23", "08:00"), remind: 10)
         let anchorReminders = { (app: Charflow) in try app.reminders().reminders.filter { $0.kind == .anchor } }
-        #expect(try anchorReminders(store.open("2026-03-24", "09:19")).isEmpty)
+        expectTrue(try anchorReminders(store.open("2026-03-24", "09:19")).isEmpty)
         var app = try store.open("2026-03-24", "09:20")
         let due = try app.reminders()
         expectEqual(due.reminders.filter { $0.kind == .anchor }.map(\.message), ["Standup at 09:30"])
         expectEqual(due.reminders.first { $0.kind == .anchor }?.subject, anchor.id)
         try app.markSeen(due.seen)
-        #expect(try anchorReminders(store.open("2026-03-24", "09:25")).isEmpty, "once per occurrence")
-        #expect(try anchorReminders(store.open("2026-03-24", "09:50")).isEmpty, "the occurrence is over")
+        expectTrue(try anchorReminders(store.open("2026-03-24", "09:25")).isEmpty, "once per occurrence")
+        expectTrue(try anchorReminders(store.open("2026-03-24", "09:50")).isEmpty, "the occurrence is over")
         // The next day's occurrence reminds again; a marked one does not.
         try expectEqual(anchorReminders(store.open("2026-03-25", "09:21")).count, 1)
         try store.open("2026-03-26", "09:00").attendAnchor(MarkAnchor.Input(anchor: Self.ref(anchor)))
-        #expect(try anchorReminders(store.open("2026-03-26", "09:21")).isEmpty)
+        expectTrue(try anchorReminders(store.open("2026-03-26", "09:21")).isEmpty)
         // Not its day, and archived: none.
-        #expect(try anchorReminders(store.open("2026-03-28", "09:21")).isEmpty, "a Saturday")
+        expectTrue(try anchorReminders(store.open("2026-03-28", "09:21")).isEmpty, "a Saturday")
         try store.open("2026-03-27", "08:00").archiveAnchor(ArchiveAnchor.Input(anchor: Self.ref(anchor)))
         app = try store.open("2026-03-27", "09:21")
-        #expect(try anchorReminders(app).isEmpty)
+        try expectEmpty(anchorReminders(app))
         try expectEqual(app.reminders().json.rendered().contains("\"anchor\""), false)
     }
 
@@ -212,7 +212,7 @@ struct AnchorUseCaseTests {
         expectEqual(later.calendar.calendarDay(at: occurrence.start), LocalDay("2026-06-22"), "after midnight")
         let start = later.calendar.timeOfDay(at: occurrence.start)
         let before = TimeOfDay(minutes: start.minutes - 11)!, due = TimeOfDay(minutes: start.minutes - 9)!
-        #expect(try store.open("2026-06-22", before.description).reminders().reminders.filter { $0.kind == .anchor }.isEmpty)
+        expectTrue(try store.open("2026-06-22", before.description).reminders().reminders.filter { $0.kind == .anchor }.isEmpty)
         let reminders = try store.open("2026-06-22", due.description).reminders().reminders.filter { $0.kind == .anchor }
         expectEqual(reminders.map(\.message), ["Isha at \(start)"])
         expectEqual(reminders.first?.subject, anchor.id)
@@ -229,8 +229,8 @@ struct AnchorUseCaseTests {
         }
         try store.open("2026-03-19", "08:00").archiveAnchor(ArchiveAnchor.Input(anchor: Self.ref(anchor)))
         let app = try store.open("2026-03-20", "08:00")
-        #expect(try app.anchorOccurrences(on: app.today).isEmpty)
-        #expect(try app.readAnchors().anchors.isEmpty)
+        expectTrue(try app.anchorOccurrences(on: app.today).isEmpty)
+        try expectEmpty(app.readAnchors().anchors)
         try expectEqual(app.readAnchors(ReadAnchors.Input(all: true)).anchors.map(\.id), [anchor.id])
         let grid = try app.readAnchorGrid(ReadAnchorGrid.Input(anchor: Self.ref(anchor), weeks: 2))
         expectEqual(grid.cells.filter { $0.state == .attended }.count, 2)

@@ -67,7 +67,7 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02", "20:00")
         try planner.add("today's must", region: .morning, bucket: .mustDo)
         let tomorrow = try planner.add("tomorrow's must", region: .morning, bucket: .mustDo, due: .tomorrow)
-        #expect(tomorrow.isPlaced(on: planner.today.adding(days: 1)))
+        expectTrue(tomorrow.isPlaced(on: planner.today.adding(days: 1)))
         #expect(throws: PlannerError.regionFull(.morning)) {
             try planner.add("another", region: .morning, bucket: .mustDo, due: .tomorrow)
         }
@@ -118,13 +118,13 @@ struct BoardLimitStoreTests {
         expectEqual(dropped.droppedAt, (try store.instant("2026-03-02", "10:00")))
         expectEqual(dropped.region, .morning, "kept for history")
         let view = try planner.app.todayView()
-        #expect(view.board.allTasks.isEmpty)
-        #expect(view.due.isEmpty)
-        #expect(view.overdue.isEmpty)
+        expectEmpty(view.board.allTasks)
+        expectEmpty(view.due)
+        expectEmpty(view.overdue)
         try expectEqual(planner.app.backlogCount(), 0)
-        #expect(try planner.backlog().allSatisfy { $0.tasks.isEmpty })
-        #expect(try planner.upcoming().isEmpty)
-        #expect(try planner.list(all: false).isEmpty)
+        expectTrue(try planner.backlog().allSatisfy { $0.tasks.isEmpty })
+        try expectEmpty(planner.upcoming())
+        expectTrue(try planner.list(all: false).isEmpty)
         try expectEqual(planner.list(all: true).count, 4)
         #expect(throws: PlannerError.taskDropped) { try planner.drop(placed.id.uuidString) }
         #expect(throws: PlannerError.taskDropped) { try planner.complete(placed.id.uuidString) }
@@ -174,16 +174,16 @@ struct BoardLimitStoreTests {
         let misc = try planner.add("misc", region: .morning, bucket: .misc)
 
         #expect(throws: PlannerError.complementaryLocked(.morning)) { try planner.complete(comp.id.uuidString) }
-        #expect(try !planner.reload(comp).isCompleted)
+        expectTrue(try !planner.reload(comp).isCompleted)
         try planner.complete(misc.id.uuidString)
         try planner.complete(otherComp.id.uuidString)
 
         // The setting persists: a later command sees it.
         let later = try store.open("2026-03-02", "11:00")
-        #expect(later.settings.lockComplementary)
+        expectTrue(later.settings.lockComplementary)
         #expect(throws: PlannerError.complementaryLocked(.morning)) { try later.complete(comp.id.uuidString) }
         try later.complete(must.id.uuidString)
-        #expect(try later.complete(comp.id.uuidString).isCompleted)
+        expectTrue(try later.complete(comp.id.uuidString).isCompleted)
     }
 
     @Test("B-20 with the lock off (the default) Complementary tasks complete freely")
@@ -192,7 +192,7 @@ struct BoardLimitStoreTests {
         let planner = try store.open("2026-03-02")
         try planner.add("must", region: .evening, bucket: .mustDo)
         let comp = try planner.add("comp", region: .evening, bucket: .complementary)
-        #expect(try planner.complete(comp.id.uuidString).isCompleted)
+        expectTrue(try planner.complete(comp.id.uuidString).isCompleted)
     }
 
     @Test("B-20 a dropped Must-Do locks nothing")
@@ -203,6 +203,6 @@ struct BoardLimitStoreTests {
         let must = try planner.add("must", region: .morning, bucket: .mustDo)
         let comp = try planner.add("comp", region: .morning, bucket: .complementary)
         try planner.drop(must.id.uuidString)
-        #expect(try planner.complete(comp.id.uuidString).isCompleted)
+        expectTrue(try planner.complete(comp.id.uuidString).isCompleted)
     }
 }

@@ -54,11 +54,11 @@ struct CalendarAutoRefreshLoopTests {
                                        clock: { clock }, timing: timing)
         loop.start()
         defer { loop.stop() }
-        #expect(eventually(within: 10) { loop.finished == 1 })
+        expectTrue(eventually(within: 10) { loop.finished == 1 })
         usleep(1_500_000)
         expectEqual(loop.finished, 1, "an idle loop sleeps until its interval is up")
         loop.refreshNow()
-        #expect(eventually(within: 10) { loop.finished == 2 })
+        expectTrue(eventually(within: 10) { loop.finished == 2 })
         let read = try #require(try store.open("2026-03-20", "09:31").readCalendars().entries.first)
         expectEqual(Instant.isoText(try #require(read.readAt), in: PlannerCalendar(timeZone: store.zone)), "2026-03-20T09:30:00+01:00")
 
@@ -80,7 +80,7 @@ struct CalendarAutoRefreshLoopTests {
         try FileManager.default.removeItem(at: file)
         loop.start()
         defer { loop.stop() }
-        #expect(eventually(within: 10) { loop.finished >= 5 })
+        expectTrue(eventually(within: 10) { loop.finished >= 5 })
         expectEqual(told.all.count, 1)
         guard case .failed(let name, let failure, _)? = told.all.first else {
             Issue.record("no failure told: \(told.all)")
@@ -93,7 +93,7 @@ struct CalendarAutoRefreshLoopTests {
 
         try CalendarCacheTests.text.write(to: file, atomically: true, encoding: .utf8)
         let seen = loop.finished
-        #expect(eventually(within: 10) { loop.finished >= seen + 4 })
+        expectTrue(eventually(within: 10) { loop.finished >= seen + 4 })
         expectEqual(told.all.count, 2)
         if case .readAgain(let again, _)? = told.all.last { expectEqual(again, "Loop") } else { Issue.record("\(told.all)") }
     }

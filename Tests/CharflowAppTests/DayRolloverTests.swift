@@ -49,20 +49,20 @@ struct RolloverStoreTests {
         try expectEqual(task("must").notes, "keep me", "metadata is carried")
 
         let done = try task("done")
-        #expect(done.isCompleted)
+        expectTrue(done.isCompleted)
         #expect(done.region == .evening && done.bucket == .misc && done.dueDate == monday, "history stays")
         expectEqual(done.deferralCount, 0)
-        #expect(try planner.deferrals(of: done).isEmpty)
+        expectTrue(try planner.deferrals(of: done).isEmpty)
 
         let dropped = try task("dropped")
-        #expect(dropped.droppedAt != nil)
+        expectNotEqual(dropped.droppedAt, nil)
         expectEqual(dropped.deferralCount, 0)
-        #expect(try planner.deferrals(of: dropped).isEmpty)
+        expectTrue(try planner.deferrals(of: dropped).isEmpty)
 
         try expectEqual(task("due").deferralCount, 1)
         try expectEqual(task("due").backlogSince, monday)
         try expectEqual(task("parked").deferralCount, 0, "an undated task is never deferred")
-        #expect(try task("tomorrow").isPlaced(on: planner.today), "tomorrow's board is today's board now")
+        expectTrue(try task("tomorrow").isPlaced(on: planner.today), "tomorrow's board is today's board now")
         try expectEqual(task("tomorrow").deferralCount, 0)
 
         // Story 3: the regions are ready for fresh planning; yesterday's tasks sit under Yesterday.
@@ -230,15 +230,15 @@ struct RolloverStoreTests {
             let planner = try store.open(day)
             for task in [dropped, droppedDue] {
                 let stored = try planner.reload(task)
-                #expect(stored.droppedAt != nil)
+                expectNotEqual(stored.droppedAt, nil)
                 expectEqual(stored.deferralCount, 0)
-                #expect(try planner.deferrals(of: stored).isEmpty)
+                expectTrue(try planner.deferrals(of: stored).isEmpty)
             }
             try expectEqual(TempStore.row(planner, task: purged.id), nil)
             try expectEqual(TempStore.count(planner, "SELECT count(*) FROM deferrals"), 0)
             try expectEqual(planner.app.backlogCount(), 0)
-            #expect(try planner.app.todayView().isEmpty)
-            #expect(try planner.list(all: false).isEmpty)
+            try expectTrue(planner.app.todayView().isEmpty)
+            expectTrue(try planner.list(all: false).isEmpty)
         }
     }
 
@@ -278,7 +278,7 @@ struct RolloverStoreTests {
         expectEqual(reopened.region, nil)
         expectEqual(reopened.backlogSince, monday)
         try expectEqual(planner.backlog().first { $0.group == .yesterday }?.tasks.map(\.id), [task.id])
-        #expect(try planner.app.board(on: monday).allTasks.isEmpty)
+        expectTrue(try planner.app.board(on: monday).allTasks.isEmpty)
     }
 
     @Test("B-21 B-14 a rollover empties the undo journal: yesterday's actions cannot be undone today")

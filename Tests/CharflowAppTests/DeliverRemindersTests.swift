@@ -74,30 +74,30 @@ struct DeliverRemindersTests {
         let deliver = { (time: String) in try store.open("2026-03-29", time).deliverReminders(to: channel).reminders.map(\.message) }
 
         let night = try store.open("2026-03-29", "00:59").deliverReminders(to: channel)
-        #expect(night.reminders.isEmpty)
+        expectEmpty(night.reminders)
         expectEqual(night.nextDue, (try store.instant("2026-03-29", "02:00")), "01:30 is skipped: Morning starts when the clock jumps")
         try expectEqual(deliver("02:00"), ["3 planned for Morning, Must-Do: Pay rent."])
-        #expect(try deliver("02:01").isEmpty, "once, across a restart")
-        #expect(try deliver("07:29").isEmpty)
+        try expectEmpty(deliver("02:01"), "once, across a restart")
+        try expectEmpty(deliver("07:29"))
         try expectEqual(deliver("07:30"), ["Stretch"], "the paused walk never reminds")
-        #expect(try deliver("07:50").isEmpty)
-        #expect(try deliver("08:55").isEmpty, "the archived anchor never reminds")
+        try expectEmpty(deliver("07:50"))
+        try expectEmpty(deliver("08:55"), "the archived anchor never reminds")
         try expectEqual(store.open("2026-03-29", "09:00").deliverReminders(to: channel).nextDue, (try store.instant("2026-03-29", "09:45")))
         try expectEqual(deliver("09:45"), ["Call home at 10:00"])
-        #expect(try deliver("09:59").isEmpty)
-        #expect(try deliver("17:59").isEmpty)
+        try expectEmpty(deliver("09:59"))
+        try expectEmpty(deliver("17:59"))
         try expectEqual(deliver("18:00"), ["Time to review?"])
-        #expect(try deliver("23:59").isEmpty)
+        try expectEmpty(deliver("23:59"))
         expectEqual(channel.shown.map(\.kind), [.morning, .habitWindow, .anchor, .review])
 
         // The record is the device's: one row each, with the channel, and no sync operation for it.
         let app = try store.open("2026-03-29", "23:59")
         let database = try Database(path: store.path)
         #expect(try database.scalar("SELECT count(*) FROM reminder_deliveries WHERE channel = 'desktop'")?.int == 4)
-        #expect(!OperationLog.syncedTables.contains("reminder_deliveries"))
-        #expect(!Backup.tables.contains { $0.name == "reminder_deliveries" })
+        expectLacks(OperationLog.syncedTables, "reminder_deliveries")
+        expectTrue(!Backup.tables.contains { $0.name == "reminder_deliveries" })
         // `charflow remind` does not print again what was delivered.
-        #expect(try app.reminders().reminders.isEmpty)
+        try expectEmpty(app.reminders().reminders)
 
         // Wednesday: Stretch again, and the delivery leaves out the rows no reminder can need again.
         let wednesday = try store.open("2026-04-01", "07:30").deliverReminders(to: channel).reminders
@@ -118,7 +118,7 @@ struct DeliverRemindersTests {
             _ = try app.addTask(input)
         }
         let channel = KeptChannel()
-        #expect(try store.open("2026-11-02", "05:59").deliverReminders(to: channel).reminders.isEmpty)
+        expectTrue(try store.open("2026-11-02", "05:59").deliverReminders(to: channel).reminders.isEmpty)
         try expectEqual(store.open("2026-11-02", "06:00").deliverReminders(to: channel).reminders.map(\.message), ["2 planned for Morning, Must-Do: Pay rent."])
 
         // Tuesday: the Must-Do done, one left: no Must-Do named. Wednesday: nothing planned, no summary.
@@ -134,14 +134,14 @@ struct DeliverRemindersTests {
         _ = try tuesday.addTask(other)
         _ = try tuesday.completeTask(CompleteTask.Input(task: TaskRef(task.id)))
         try expectEqual(store.open("2026-11-03", "06:30").deliverReminders(to: channel).reminders.map(\.message), ["1 planned for Morning."])
-        #expect(try store.open("2026-11-04", "06:30").deliverReminders(to: channel).reminders.isEmpty)
+        expectTrue(try store.open("2026-11-04", "06:30").deliverReminders(to: channel).reminders.isEmpty)
         // After Morning's end a late start gives no summary of it.
         let thursday = try store.open("2026-11-05", "05:00")
         var late = AddTask.Input(title: "Late")
         late.due = .today
         late.region = .morning
         _ = try thursday.addTask(late)
-        #expect(try store.open("2026-11-05", "12:00").deliverReminders(to: channel).reminders.isEmpty)
+        expectTrue(try store.open("2026-11-05", "12:00").deliverReminders(to: channel).reminders.isEmpty)
     }
 
     @Test("R-8 with no notification service nothing fails and nothing is recorded; the reminder arrives once a service is there, while it is still due")
@@ -150,11 +150,11 @@ struct DeliverRemindersTests {
         let channel = KeptChannel()
         channel.available = false
         let missed = try store.open("2026-03-29", "07:30").deliverReminders(to: channel)
-        #expect(missed.reminders.isEmpty)
+        expectEmpty(missed.reminders)
         try expectEqual(Database(path: store.path).scalar("SELECT count(*) FROM reminder_deliveries")?.int, 0)
         channel.available = true
         try expectEqual(store.open("2026-03-29", "07:40").deliverReminders(to: channel).reminders.map(\.message), ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
-        #expect(try store.open("2026-03-29", "07:41").deliverReminders(to: channel).reminders.isEmpty)
+        expectTrue(try store.open("2026-03-29", "07:41").deliverReminders(to: channel).reminders.isEmpty)
     }
 
     @Test("R-8 once per device whichever channel shows it first: what the page took the desktop does not show, and what `remind` printed neither")
@@ -168,13 +168,13 @@ struct DeliverRemindersTests {
         expectEqual(shown.map { $0["message"] as? String }, ["3 planned for Morning, Must-Do: Pay rent.", "Stretch"])
         expectEqual(shown.map { $0["key"] as? String }.last, "reminder-habitWindow/\(page.reminders[1].subject!.lowercasedText)/2026-03-29")
         let desktop = KeptChannel()
-        #expect(try store.open("2026-03-29", "07:31").deliverReminders(to: desktop).reminders.isEmpty)
+        expectTrue(try store.open("2026-03-29", "07:31").deliverReminders(to: desktop).reminders.isEmpty)
         // The anchor's reminder printed by `charflow remind` (the nudge log) is given on this device.
         let remind = try store.open("2026-03-29", "09:46")
         let printed = try remind.reminders()
         expectEqual(printed.reminders.map(\.message), ["Call home at 10:00"])
         try remind.markSeen(printed.seen)
-        #expect(try store.open("2026-03-29", "09:47").deliverReminders(to: desktop).reminders.isEmpty)
+        expectTrue(try store.open("2026-03-29", "09:47").deliverReminders(to: desktop).reminders.isEmpty)
         let channels = try Database(path: store.path).rows("SELECT channel FROM reminder_deliveries ORDER BY kind").map { $0[0].text }
         expectEqual(channels, ["page", "page"])
     }

@@ -34,7 +34,7 @@ struct FocusSessionUseCaseTests {
         let later = try store.open(day, "10:15")
         let paused = try #require(try later.liveSession())
         expectEqual(paused.elapsedSeconds(at: later.now), 3000)
-        #expect(paused.isPaused)
+        expectTrue(paused.isPaused)
         expectEqual(paused.state(at: later.now), .paused)
         expectEqual(paused.pausedSeconds, 600)
     }
@@ -72,7 +72,7 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "09:00").beginSession(BeginSession.Input(task: task.id, settle: nil))
         let later = try store.open(day, "17:00")
         let live = try #require(try later.liveSession())
-        #expect(!live.isPaused)
+        expectTrue(!live.isPaused)
         expectEqual(live.pausedSeconds, 0)
         expectEqual(live.state(at: later.now), .running)
         expectEqual(live.elapsedSeconds(at: later.now), 8 * 3600)
@@ -94,7 +94,7 @@ struct FocusSessionUseCaseTests {
         expectEqual(session.outcome, .finished)
         expectEqual(session.actualSeconds, 2400)
         let stored = try app.sessionReload(task)
-        #expect(stored.isCompleted)
+        expectTrue(stored.isCompleted)
         expectEqual(stored.completedAt, endedAt)
         expectEqual(finished?.completedAt, endedAt)
         try expectEqual(app.liveSession(), nil)
@@ -113,8 +113,8 @@ struct FocusSessionUseCaseTests {
         expectEqual(session.endedAt, app.now)
         expectEqual(session.actualSeconds, 1500)
         let stored = try app.sessionReload(task)
-        #expect(stored.isLive)
-        #expect(!stored.isCompleted)
+        expectTrue(stored.isLive)
+        expectTrue(!stored.isCompleted)
         expectEqual(stored.completedAt, nil)
         expectEqual(stored.region, .morning)
         try expectEqual(app.actualSeconds(of: stored), 1500)
@@ -148,7 +148,7 @@ struct FocusSessionUseCaseTests {
         _ = try store.open(day, "10:30").finishSession(FinishSession.Input(.done, note: "  Sent to Sam  "))
         let final = try store.open(day, "10:31").sessionReload(task)
         expectEqual(final.notes, "Outline first\n2026-11-30 09:45 — Got halfway\n2026-11-30 10:30 — Sent to Sam")
-        #expect(final.isCompleted)
+        expectTrue(final.isCompleted)
     }
 
     @Test("S-5 a blank note adds no line")
@@ -180,7 +180,7 @@ struct FocusSessionUseCaseTests {
         expectEqual(live.pausedSeconds, 300 + 180)
         expectEqual(live.elapsedSeconds(at: app.now), 3600 - 480)
         let stored = try app.sessionReload(task)
-        #expect(!stored.isCompleted)
+        expectTrue(!stored.isCompleted)
         expectEqual(stored.completedAt, nil)
         expectEqual(stored.notes, "Outline")
         try expectEqual(app.sessionLiveCount(), 1)
@@ -217,7 +217,7 @@ struct FocusSessionUseCaseTests {
         case "defer": try acting.deferTask(DeferTask.Input(task: task.id))
         default: _ = try acting.beginSession(BeginSession.Input(task: other.id, settle: .stop))
         }
-        #expect(try store.open(day, "09:30").liveSession()?.taskID != task.id)
+        try expectNotEqual(store.open(day, "09:30").liveSession()?.taskID, task.id)
         try store.open(day, "09:32").store.undo()
 
         let app = try store.open(day, "09:35")
@@ -226,11 +226,11 @@ struct FocusSessionUseCaseTests {
         expectEqual(live.pausedSeconds, 120)
         expectEqual(live.elapsedSeconds(at: app.now), 35 * 60 - 120)
         try expectEqual(app.sessionLiveCount(), 1)
-        #expect(try app.sessionList(other).isEmpty)
+        try expectEmpty(app.sessionList(other))
         let stored = try app.sessionReload(task)
-        #expect(stored.isLive)
+        expectTrue(stored.isLive)
         expectEqual(stored.deferralCount, 0)
-        #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty)
+        expectTrue(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty)
     }
 
     // MARK: S-7 one timer
@@ -248,7 +248,7 @@ struct FocusSessionUseCaseTests {
             try app.beginSession(BeginSession.Input(task: other.id, settle: nil))
         }
         try expectEqual(AppTestStore.contents(app), before)
-        #expect(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min").message
+        expectTrue(PlannerError.sessionRunning(title: "Write report", progress: "30 of 30 min").message
             .contains("“Write report”"))
     }
 
@@ -273,14 +273,14 @@ struct FocusSessionUseCaseTests {
         let stored = try app.sessionReload(task)
         switch choice {
         case .done:
-            #expect(stored.isCompleted)
+            expectTrue(stored.isCompleted)
             expectEqual(stored.completedAt, app.now)
         case .stop:
-            #expect(stored.isLive)
+            expectTrue(stored.isLive)
             expectEqual(stored.dueDate, app.today)
             expectEqual(stored.deferralCount, 0)
         case .defer:
-            #expect(stored.isLive)
+            expectTrue(stored.isLive)
             expectEqual(stored.dueDate, app.today.adding(days: 1))
             expectEqual(stored.deferralCount, 1)
             let records = try app.store.taskRepository.deferrals(ofTask: stored.id)
@@ -289,9 +289,9 @@ struct FocusSessionUseCaseTests {
             expectEqual(records.first?.deferredTo, app.today.adding(days: 1))
         case .drop:
             expectEqual(stored.droppedAt, app.now)
-            #expect(!stored.isCompleted)
+            expectTrue(!stored.isCompleted)
         }
-        if choice != .defer { #expect(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
+        if choice != .defer { expectTrue(try app.store.taskRepository.deferrals(ofTask: stored.id).isEmpty) }
 
         let live = try #require(try app.liveSession())
         expectEqual(live.id, result.session.id)
@@ -380,7 +380,7 @@ struct FocusSessionUseCaseTests {
         expectEqual(result.settled?.actualSeconds, 1800)
         let stored = try app.sessionReload(task)
         let due = try #require(stored.dueDate)
-        #expect(due >= friday, "“Defer to tomorrow” moved a task due \(friday) earlier, to \(due)")
+        expectTrue(due >= friday, "“Defer to tomorrow” moved a task due \(friday) earlier, to \(due)")
         expectEqual(stored.deferralCount, 0)
     }
 
@@ -404,8 +404,8 @@ struct FocusSessionUseCaseTests {
 
         let carried = try app.sessionReload(task)
         expectEqual(carried.deferralCount, 0)
-        #expect(try app.store.taskRepository.deferrals(ofTask: carried.id).isEmpty)
-        #expect(carried.isLive)
+        expectTrue(try app.store.taskRepository.deferrals(ofTask: carried.id).isEmpty)
+        expectTrue(carried.isLive)
         expectEqual(carried.region, nil)
         let overdue = try app.sessionReload(other)
         expectEqual(overdue.deferralCount, 1)
@@ -508,7 +508,7 @@ struct FocusSessionUseCaseTests {
         let app = try store.open("2026-12-01", "02:31")
         let session = try #require(try app.sessionList(task).first)
         if let endedAt = session.endedAt {
-            #expect(endedAt >= session.startedAt, "the session ended at \(endedAt), before it began at \(session.startedAt)")
+            expectTrue(endedAt >= session.startedAt, "the session ended at \(endedAt), before it began at \(session.startedAt)")
             expectEqual(session.actualSeconds, Int(endedAt.timeIntervalSince(session.startedAt)))
         } else {
             expectEqual(session.elapsedSeconds(at: app.now), 31 * 60)
@@ -552,10 +552,10 @@ struct FocusSessionUseCaseTests {
         expectEqual(stopped.outcome, .abandoned)
         expectEqual(stopped.endedAt, app.now)
         expectEqual(stopped.actualSeconds, 1800)
-        #expect(try app.sessionReload(other).isLive)
-        #expect(try app.store.takeTwoTimersNotice())
-        #expect(try !app.store.takeTwoTimersNotice())
-        #expect(try !store.open(day, "09:41").store.takeTwoTimersNotice())
+        expectTrue(try app.sessionReload(other).isLive)
+        expectTrue(try app.store.takeTwoTimersNotice())
+        expectTrue(try !app.store.takeTwoTimersNotice())
+        expectTrue(try !store.open(day, "09:41").store.takeTwoTimersNotice())
     }
 
     @Test("S-11 the later-started one is stopped even when it is the one begun on this device")
@@ -606,8 +606,8 @@ struct FocusSessionUseCaseTests {
         let task = try store.open(day, "09:00").sessionAdd("Quick call")
         let app = try store.open(day, "09:30")
         let done = try app.completeTask(CompleteTask.Input(task: task.id)).task
-        #expect(done.isCompleted)
-        #expect(try app.sessionList(task).isEmpty)
+        expectTrue(done.isCompleted)
+        try expectEmpty(app.sessionList(task))
         try expectEqual(app.actualSeconds(of: done), 0)
     }
 

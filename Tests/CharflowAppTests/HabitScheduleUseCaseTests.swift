@@ -19,11 +19,11 @@ struct HabitScheduleUseCaseTests {
         let saturday = try store.open("2026-11-28")
         let plan = try saturday.habitToday(try saturday.habit(matching: "Plan"))
         let swim = try saturday.habitToday(try saturday.habit(matching: "Swim"))
-        #expect(!plan.isDueToday)
-        #expect(swim.isDueToday)
+        expectTrue(!plan.isDueToday)
+        expectTrue(swim.isDueToday)
         let monday = try store.open("2026-11-30")
-        #expect(try monday.habitToday(try monday.habit(matching: "Plan")).isDueToday)
-        #expect(!(try monday.habitToday(try monday.habit(matching: "Swim")).isDueToday))
+        expectTrue(try monday.habitToday(try monday.habit(matching: "Plan")).isDueToday)
+        expectTrue(!(try monday.habitToday(try monday.habit(matching: "Swim")).isDueToday))
     }
 
     @Test("H-8 a weekly target shows every day until met, then as done for the rest of the week")
@@ -31,27 +31,27 @@ struct HabitScheduleUseCaseTests {
         let store = try HabitTestStore()
         let swim = try store.open("2026-11-30").habitAdd("Swim", schedule: .timesPerWeek(2))
         let monday = try store.open("2026-11-30", "10:00")
-        #expect(try monday.habitToday(swim).isDueToday)
+        expectTrue(try monday.habitToday(swim).isDueToday)
         try monday.logHabit("Swim", window: nil, .toggle)
         let tuesday = try store.open("2026-12-01")
         let tue = try tuesday.habitToday(swim)
-        #expect(tue.isDueToday)
+        expectTrue(tue.isDueToday)
         expectEqual(tue.week?.done, 1)
         expectEqual(tue.week?.target, 2)
         try tuesday.logHabit("Swim", window: nil, .toggle)
         for day in ["2026-12-02", "2026-12-05", "2026-12-06"] {
             let line = try store.open(day).habitToday(swim)
-            #expect(!line.isDueToday, "\(day)")
-            #expect(line.isDoneToday, "\(day)")
+            expectTrue(!line.isDueToday, "\(day)")
+            expectTrue(line.isDoneToday, "\(day)")
             expectEqual(line.week?.done, 2)
         }
         // A new week asks again.
         let next = try store.open("2026-12-07").habitToday(swim)
-        #expect(next.isDueToday)
+        expectTrue(next.isDueToday)
         expectEqual(next.week?.done, 0)
         // And nothing was ever missed.
         let days = try HabitTestStore.days(from: "2026-11-30", count: 7)
-        #expect(!(try store.open("2026-12-07").habitStates(swim, days).contains(.missed)))
+        expectTrue(!(try store.open("2026-12-07").habitStates(swim, days).contains(.missed)))
     }
 
     static let weekStarts: [(String, Int, Int)] = [
@@ -77,7 +77,7 @@ struct HabitScheduleUseCaseTests {
         let line = try later.habitToday(swim)
         expectEqual(line.week?.done, after)
         expectEqual(line.isDoneToday, (after >= 2))
-        #expect(try later.habitRead(swim).hasPrefix("\(after) of 2 this week."))
+        expectTrue(try later.habitRead(swim).hasPrefix("\(after) of 2 this week."))
     }
 
     @Test("H-8 H-9 a weekly habit's day counts toward the week only when its own target is met")
@@ -147,11 +147,11 @@ struct HabitScheduleUseCaseTests {
         try setup.setSetting("review-time", "off")
         try setup.habitAdd("Plan", schedule: .weekdays, windows: ["Evening 18:00-22:00 remind 18:30"])
         try setup.habitAdd("Meds", windows: ["Morning 07:00-09:00 remind 07:30", "Night 21:00-23:00 remind 21:15"])
-        #expect(try store.open("2026-11-27", "07:00").takeReminders().isEmpty)
+        expectTrue(try store.open("2026-11-27", "07:00").takeReminders().isEmpty)
         try expectEqual(store.open("2026-11-27", "07:45").takeReminders().map(\.message), ["Meds (Morning)"])
-        #expect(try store.open("2026-11-27", "08:00").takeReminders().isEmpty, "once a day")
+        expectTrue(try store.open("2026-11-27", "08:00").takeReminders().isEmpty, "once a day")
         try store.open("2026-11-27", "18:00").logHabit("Plan", window: nil, .toggle)
-        #expect(try store.open("2026-11-27", "18:45").takeReminders().isEmpty, "Plan is done today")
+        expectTrue(try store.open("2026-11-27", "18:45").takeReminders().isEmpty, "Plan is done today")
         try expectEqual(store.open("2026-11-27", "21:30").takeReminders().map(\.message), ["Meds (Night)"])
         // Saturday: Plan is not due, Meds reminds again.
         try expectEqual(store.open("2026-11-28", "19:00").takeReminders().map(\.message), ["Meds (Morning)"])
@@ -200,8 +200,8 @@ struct HabitScheduleUseCaseTests {
 
         let paused = try store.open("2026-11-18", "09:00")
         let line = try paused.habitToday(walk)
-        #expect(line.pause != nil)
-        #expect(!line.isDueToday)
+        expectNotEqual(line.pause, nil)
+        expectTrue(!line.isDueToday)
         try expectEqual(paused.takeReminders().map(\.message), ["Floss"], "only the habit not paused reminds")
         // The review leaving a paused habit out is NightPlanningUseCaseTests' (P-1).
 
@@ -224,7 +224,7 @@ struct HabitScheduleUseCaseTests {
         let pause = try store.open("2026-11-20").pauseHabit("Walk", from: nil, to: nil, reason: .illness)
         expectEqual(pause.from.description, "2026-11-20")
         expectEqual(pause.to, nil)
-        #expect(try store.open("2026-11-24").habitToday(walk).pause != nil)
+        try expectNotEqual(store.open("2026-11-24").habitToday(walk).pause, nil)
 
         let planner = try store.open("2026-11-25")
         try planner.resumeHabit("Walk")
@@ -242,7 +242,7 @@ struct HabitScheduleUseCaseTests {
         let walk = try planner.habitAdd("Walk")
         try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-12"), reason: .cycle)
         try planner.resumeHabit("Walk")
-        #expect(try planner.habitRecords.pauses(of: walk.id).isEmpty)
+        expectTrue(try planner.habitRecords.pauses(of: walk.id).isEmpty)
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.badPause) {
             try planner.pauseHabit("Walk", from: LocalDay("2026-12-10"), to: LocalDay("2026-12-09"), reason: .other)
@@ -279,8 +279,8 @@ struct HabitScheduleUseCaseTests {
         }
         let first = try store.open("2026-11-30").takeHabitSignals()
         expectEqual(first, [.habitFatigue(habit: walk.id)])
-        #expect(try store.open("2026-11-30", "12:00").takeHabitSignals().isEmpty)
-        #expect(try store.open("2026-12-06", "12:00").takeHabitSignals().isEmpty, "still the same week")
+        expectTrue(try store.open("2026-11-30", "12:00").takeHabitSignals().isEmpty)
+        expectTrue(try store.open("2026-12-06", "12:00").takeHabitSignals().isEmpty, "still the same week")
         try expectEqual(store.open("2026-12-07").takeHabitSignals(), [.habitFatigue(habit: walk.id)])
     }
 
@@ -290,8 +290,8 @@ struct HabitScheduleUseCaseTests {
         let walk = try store.open("2026-11-02").habitAdd("Walk")
         try store.open("2026-11-16").pauseHabit("Walk", from: nil, to: nil, reason: .illness)
         let planner = try store.open("2026-11-30")
-        #expect(try planner.habitToday(walk).pause != nil)
-        #expect(try planner.takeHabitSignals().isEmpty, "a nudge about a habit the user has paused")
+        try expectNotEqual(planner.habitToday(walk).pause, nil)
+        try expectEmpty(planner.takeHabitSignals(), "a nudge about a habit the user has paused")
     }
 
     @Test("H-21 H-8 a weekly-target or avoid habit never raises fatigue")
@@ -300,7 +300,7 @@ struct HabitScheduleUseCaseTests {
         let setup = try store.open("2026-11-02")
         try setup.habitAdd("Swim", schedule: .timesPerWeek(5))
         try setup.habitAdd("Snacks", kind: .avoid)
-        #expect(try store.open("2026-11-30").takeHabitSignals().isEmpty)
+        try expectEmpty(store.open("2026-11-30").takeHabitSignals())
     }
 
     @Test("H-21 new-habit realism: a fourth habit within a week raises it once that week")
@@ -312,11 +312,11 @@ struct HabitScheduleUseCaseTests {
         try store.open("2026-11-26").habitAdd("Two", schedule: weekly)
         let planner = try store.open("2026-11-30")
         try planner.habitAdd("Three", schedule: weekly)
-        #expect(try planner.takeHabitSignals().isEmpty)
+        try expectEmpty(planner.takeHabitSignals())
         try planner.habitAdd("Four", schedule: weekly)
         try expectEqual(store.open("2026-11-30", "10:00").takeHabitSignals(), [.newHabitRealism(count: 4)])
-        #expect(try store.open("2026-11-30", "11:00").takeHabitSignals().isEmpty)
+        expectTrue(try store.open("2026-11-30", "11:00").takeHabitSignals().isEmpty)
         try store.open("2026-12-01").habitAdd("Five", schedule: weekly)
-        #expect(try store.open("2026-12-01", "10:00").takeHabitSignals().isEmpty, "already shown this week")
+        expectTrue(try store.open("2026-12-01", "10:00").takeHabitSignals().isEmpty, "already shown this week")
     }
 }

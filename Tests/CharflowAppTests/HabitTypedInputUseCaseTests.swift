@@ -58,7 +58,7 @@ struct HabitTypedInputUseCaseTests {
         let pause = try store.open("2026-11-20").pauseHabit(PauseHabit.Input(habit: walk.id, from: from, reason: .travel)).pause
         let app = try store.open("2026-11-21")
         try app.resumeHabit(ResumeHabit.Input(habit: walk.id))
-        #expect(try app.store.habitRecords.pauses(of: walk.id).isEmpty)
+        expectTrue(try app.store.habitRecords.pauses(of: walk.id).isEmpty)
         #expect(try app.store.db.scalar("SELECT count(*) FROM tombstones WHERE table_name = 'habit_pauses' AND id = ?",
                                           [.text(pause.id.lowercasedText)])?.int == 1)
         _ = try store.open("2026-11-21", "09:01").store.undo()

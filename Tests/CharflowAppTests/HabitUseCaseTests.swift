@@ -23,7 +23,7 @@ struct HabitUseCaseTests {
         expectEqual(stored.schedule.perWeek, 0)
         expectEqual(stored.presetKey, nil)
         expectEqual(stored.notes, nil)
-        #expect(!stored.isArchived)
+        expectTrue(!stored.isArchived)
         expectEqual(stored.createdAt, planner.now)
         let windows = try planner.habitRecords.windows(of: stored.id)
         expectEqual(windows.count, 1)
@@ -77,7 +77,7 @@ struct HabitUseCaseTests {
         let windows = try planner.habitRecords.windows(of: stored.id)
         // The one window, unlabeled until a second came, is now "Main" (H-4, decisions.md).
         expectEqual(windows.map(\.label), ["Main", "Evening"])
-        #expect(windows.allSatisfy { $0.target == 25 })
+        expectTrue(windows.allSatisfy { $0.target == 25 })
         expectEqual(windows[0].effortMinutes, 40)
         expectEqual(windows[1].startMinute, 19 * 60)
         expectEqual(windows[1].endMinute, 21 * 60)
@@ -121,7 +121,7 @@ struct HabitUseCaseTests {
         let tea = try planner.habitAdd("Tea", kind: .counted, target: 3)
         try planner.logHabit("Water", window: nil, .count(2))
         try planner.logHabit("Tea", window: nil, .count(3))
-        #expect(try planner.habitEntry(tea, "2026-11-30")?.completedAt != nil)
+        try expectNotEqual(planner.habitEntry(tea, "2026-11-30")?.completedAt, nil)
 
         var lower = HabitChange()
         lower.target = 2
@@ -132,10 +132,10 @@ struct HabitUseCaseTests {
 
         let after = try store.open("2026-11-30", "10:01")
         let reached = try #require(try after.habitEntry(water, "2026-11-30"))
-        #expect(reached.isComplete)
-        #expect(reached.completedAt != nil, "2 of 2 is reached, so completedAt should be set")
+        expectTrue(reached.isComplete)
+        expectNotEqual(reached.completedAt, nil, "2 of 2 is reached, so completedAt should be set")
         let open = try #require(try after.habitEntry(tea, "2026-11-30"))
-        #expect(!open.isComplete)
+        expectTrue(!open.isComplete)
         expectEqual(open.completedAt, nil, "3 of 5 is not reached, so completedAt should be cleared")
     }
 
@@ -153,7 +153,7 @@ struct HabitUseCaseTests {
         for weekend in ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"] {
             let cell = try later.habitCell(habit, weekend)
             expectEqual(cell.state, .empty, "\(weekend) was not scheduled then")
-            #expect(!cell.isDue)
+            expectTrue(!cell.isDue)
         }
         // From the change on, weekends are due.
         try expectEqual(later.habitCell(habit, "2026-12-05").state, .missed)
@@ -177,7 +177,7 @@ struct HabitUseCaseTests {
 
         try planner.archiveHabit("Floss")
         let archived = try store.open("2026-11-30", "10:00")
-        #expect(try archived.app.habits().isEmpty)
+        try expectEmpty(archived.app.habits())
         try expectEqual(archived.app.habits(includeArchived: true).map(\.isArchived), [true])
         try expectEqual(archived.habitCount("SELECT count(*) FROM habit_entries"), entries)
         try expectEqual(archived.habitStates(habit, days), states)
@@ -227,7 +227,7 @@ struct HabitUseCaseTests {
         let before = try HabitTestStore.contents(planner)
         #expect(throws: PlannerError.tooManyWindows) { try planner.habitAdd("Meds", windows: labels) }
         try expectEqual(HabitTestStore.contents(planner), before)
-        #expect(try planner.app.habits().isEmpty)
+        try expectEmpty(planner.app.habits())
 
         try planner.habitAdd("Meds", windows: Array(labels.prefix(4)))
         let four = try HabitTestStore.contents(planner)
@@ -264,7 +264,7 @@ struct HabitUseCaseTests {
         try store.open("2026-11-27").editHabit("Meds", change)
         let planner = try store.open("2026-11-30")
         try expectEqual(planner.habitCell(meds, "2026-11-26", window: "Evening").state, .empty)
-        #expect(!(try planner.habitCell(meds, "2026-11-26", window: "Evening").isDue))
+        expectTrue(!(try planner.habitCell(meds, "2026-11-26", window: "Evening").isDue))
         try expectEqual(planner.habitCell(meds, "2026-11-27", window: "Evening").state, .missed)
         try expectEqual(planner.habitCell(meds, "2026-11-26", window: "Morning").state, .missed)
     }
@@ -425,9 +425,9 @@ struct HabitUseCaseTests {
         let walk = try planner.habitAdd("Walk", group: "Morning routine")
         try planner.logHabit("Water", window: nil, .toggle)
         let group = try planner.archiveGroup("Morning routine")
-        #expect(group.isArchived)
+        expectTrue(group.isArchived)
         let after = try store.open("2026-11-30", "10:00")
-        #expect(try after.groups().isEmpty)
+        try expectEmpty(after.groups())
         try expectEqual(after.groups(includeArchived: true).count, 1)
         try expectEqual(Set(after.app.habits().map(\.id)), [water.id, walk.id])
         try expectEqual(after.habitReload(water).groupID, group.id)

@@ -17,7 +17,7 @@ struct OperationLogTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-07", "09:00")
         _ = try planner.add(Store.NewTask(title: "Quiet"))
-        #expect(try operations(planner).isEmpty)
+        try expectEmpty(operations(planner))
         try expectEqual(OperationLog.state(planner.db), nil)
     }
 
@@ -30,14 +30,14 @@ struct OperationLogTests {
         try expectEqual(OperationLog.enable(planner.db), device)
         // The rows it already held wait to be sent by their key (Y-30), not as operations.
         let seeded = try operations(planner).count
-        #expect(try planner.db.scalar("SELECT count(*) FROM sync_unsent_rows")?.int ?? 0 > 0)
+        expectTrue(try planner.db.scalar("SELECT count(*) FROM sync_unsent_rows")?.int ?? 0 > 0)
         try expectEqual(planner.db.scalar("SELECT count(*) FROM sync_ops WHERE hlc IS NULL")?.int, 0)
 
         var request = Store.NewTask(title: "Call the bank")
         request.due = .today
         let task = try planner.add(request)
         let added = try operations(planner).dropFirst(seeded)
-        #expect(added.contains { $0[1] == .text("tasks") && $0[3] == .text("title") && $0[4] == .text("\"Call the bank\"") })
+        expectTrue(added.contains { $0[1] == .text("tasks") && $0[3] == .text("title") && $0[4] == .text("\"Call the bank\"") })
         let clocks = Set(added.compactMap { $0[0].text })
         expectEqual(clocks.count, 1)
         expectEqual(clocks.first?.hasSuffix("-" + device), true)
@@ -56,8 +56,8 @@ struct OperationLogTests {
         let lastClock = try #require(try operations(planner).last?[0].text)
         planner = try store.open("2026-03-08", "09:00")
         let rolled = try operations(planner).dropFirst(beforeRollover)
-        #expect(rolled.contains { $0[1] == .text("tasks") && $0[2] == .text(again.id.lowercasedText) })
-        #expect(rolled.contains { $0[1] == .text("deferrals") && $0[3] == .text("task_id") })
-        #expect(rolled.allSatisfy { ($0[0].text ?? "") > lastClock })
+        expectTrue(rolled.contains { $0[1] == .text("tasks") && $0[2] == .text(again.id.lowercasedText) })
+        expectTrue(rolled.contains { $0[1] == .text("deferrals") && $0[3] == .text("task_id") })
+        expectTrue(rolled.allSatisfy { ($0[0].text ?? "") > lastClock })
     }
 }

@@ -21,7 +21,7 @@ struct RepeatOccurrenceMigrationTests {
             CREATE INDEX tasks_series_by_due ON tasks(due_date, series_id) WHERE series_id IS NOT NULL;
             """)
         try db.run("DELETE FROM charflow_migrations WHERE name = ?", [.text(migration)])
-        #expect(try !db.columns(of: "tasks").contains("occurrence_day"))
+        try expectLacks(db.columns(of: "tasks"), "occurrence_day")
     }
 
     /// Every row of the record tables, as text, with the tasks' occurrence left out.
@@ -119,7 +119,7 @@ struct RepeatOccurrenceMigrationTests {
         let empty = try target.open("2026-11-30", "09:30")
         let file = try BackupDocument(JSONSerialization.data(withJSONObject: document))
         let report = try empty.importBackup(file, dryRun: false)
-        #expect(report.replaced)
+        expectTrue(report.replaced)
         try expectEqual(empty.task(id: moved.id)?.occurrence?.description, "2026-12-02")
         try expectEqual(empty.task(id: series.id)?.occurrence?.description, "2026-12-01")
     }

@@ -21,7 +21,7 @@ struct PlannerStoreTests {
         try expectEqual(planner.titles(.morning, .mustDo), ["Finish project proposal"])
         try expectEqual(planner.reload(task), task, "what add returns is exactly what was stored")
         let other = try planner.add("Reply to emails", region: .morning, bucket: .complementary)
-        #expect(other.id != task.id)
+        expectNotEqual(other.id, task.id)
         try expectEqual(planner.app.todayView().board.card(.morning).complementary.map(\.id), [other.id])
     }
 
@@ -42,7 +42,7 @@ struct PlannerStoreTests {
         expectEqual(plain.importance, .low)
         expectEqual(plain.effortMinutes, 30)
         expectEqual(plain.deferralCount, 0)
-        #expect(!plain.isCompleted)
+        expectTrue(!plain.isCompleted)
         var request = Store.NewTask(title: "no estimate")
         request.effortMinutes = .some(nil)
         let none = try planner.add(request)
@@ -65,7 +65,7 @@ struct PlannerStoreTests {
         try expectEqual(planner.backlog().first { $0.group == .today }?.tasks.map(\.id), [parked.id])
         let placed = try planner.add("placed", region: .evening)
         expectEqual(placed.region, .evening)
-        #expect(placed.isPlaced(on: planner.today))
+        expectTrue(placed.isPlaced(on: planner.today))
         expectEqual(placed.backlogSince, nil)
         try expectEqual(planner.app.backlogCount(), 1)
     }
@@ -87,7 +87,7 @@ struct PlannerStoreTests {
         expectEqual(moved.region, .afternoon)
         expectEqual(moved.bucket, .mustDo)
         try expectEqual(planner.titles(.afternoon, .mustDo), ["grows"])
-        #expect(try planner.titles(.afternoon, .misc).isEmpty)
+        expectTrue(try planner.titles(.afternoon, .misc).isEmpty)
     }
 
     @Test("B-6 a task placed without a bucket goes to Misc, from add and from the Backlog")
@@ -115,7 +115,7 @@ struct PlannerStoreTests {
         expectEqual(placed.dueDate, tomorrow)
         expectEqual(placed.backlogSince, nil)
         try expectEqual(planner.titles(.morning, .mustDo, on: tomorrow), ["for tomorrow"])
-        #expect(try planner.titles(.morning, .mustDo).isEmpty, "not on today's board")
+        expectTrue(try planner.titles(.morning, .mustDo).isEmpty, "not on today's board")
         try expectEqual(planner.upcoming().map(\.id), [parked.id])
         let today = try planner.add("today", region: .afternoon, bucket: .complementary)
         expectEqual(today.dueDate, planner.today)
@@ -126,7 +126,7 @@ struct PlannerStoreTests {
         let store = try TempStore()
         let planner = try store.open("2026-03-02", "21:00")
         let task = try planner.add("planned", region: .morning, due: .tomorrow)
-        #expect(task.isPlaced(on: planner.today.adding(days: 1)))
+        expectTrue(task.isPlaced(on: planner.today.adding(days: 1)))
         let changed = try planner.move(task.id.uuidString, region: nil, bucket: .complementary)
         expectEqual(changed.dueDate, planner.today.adding(days: 1))
         expectEqual(changed.bucket, .complementary)
@@ -144,10 +144,10 @@ struct PlannerStoreTests {
         expectEqual(edited.region, nil)
         expectEqual(edited.bucket, nil)
         expectEqual(edited.sortOrder, 0)
-        #expect(try planner.app.board(on: planner.today).allTasks.isEmpty)
+        expectTrue(try planner.app.board(on: planner.today).allTasks.isEmpty)
         #expect(try planner.app.board(on: try #require(LocalDay("2026-03-06"))).allTasks.isEmpty,
                 "it is due that day, not placed on that day's board")
-        #expect(try planner.titles(.morning, .mustDo).isEmpty)
+        expectTrue(try planner.titles(.morning, .mustDo).isEmpty)
         // The Must-Do place it held is free again.
         try planner.add("new must", region: .morning, bucket: .mustDo)
     }
@@ -161,7 +161,7 @@ struct PlannerStoreTests {
         change.due = .today
         change.title = "stays put"
         let edited = try planner.edit(task.id.uuidString, change)
-        #expect(edited.isPlaced(on: planner.today))
+        expectTrue(edited.isPlaced(on: planner.today))
         expectEqual(edited.bucket, .complementary)
         try expectEqual(planner.titles(.evening, .complementary), ["stays put"])
     }
@@ -175,7 +175,7 @@ struct PlannerStoreTests {
         change.due = .date(try #require(LocalDay("2026-03-05")))
         let edited = try planner.edit(task.id.uuidString, change)
         expectEqual(edited.deferralCount, 0)
-        #expect(try planner.deferrals(of: edited).isEmpty)
+        expectTrue(try planner.deferrals(of: edited).isEmpty)
         expectEqual(edited.region, nil, "leaving its day takes it off tomorrow's board")
     }
 
@@ -185,7 +185,7 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-02", "21:00")
         let task = try planner.add("not today", region: .morning, bucket: .mustDo)
         let moved = try planner.move(task.id.uuidString, region: .afternoon, bucket: nil, day: .tomorrow)
-        #expect(moved.isPlaced(on: planner.today.adding(days: 1)))
+        expectTrue(moved.isPlaced(on: planner.today.adding(days: 1)))
         expectEqual(moved.deferralCount, 1)
         let records = try planner.deferrals(of: moved)
         expectEqual(records.count, 1)
@@ -208,7 +208,7 @@ struct PlannerStoreTests {
         let planner = try store.open("2026-03-03")
         try expectEqual(planner.reload(task).deferralCount, 1)
         let placed = try planner.move(task.id.uuidString, region: .afternoon, bucket: nil)
-        #expect(placed.isPlaced(on: planner.today))
+        expectTrue(placed.isPlaced(on: planner.today))
         expectEqual(placed.bucket, .misc, "the rollover cleared its bucket, so it is placed in Misc (B-6)")
         expectEqual(placed.deferralCount, 1, "no second deferral on the same day")
         try expectEqual(planner.deferrals(of: placed).count, 1)
@@ -228,23 +228,23 @@ struct PlannerStoreTests {
         do {
             let planner = try store.open("2026-03-02", "13:00")
             let done = try planner.complete(String(task.id.uuidString.prefix(8)))
-            #expect(done.isCompleted)
+            expectTrue(done.isCompleted)
             expectEqual(done.completedAt, (try store.instant("2026-03-02", "13:00")))
         }
         do {
             let planner = try store.open("2026-03-02", "13:05")
             let reloaded = try planner.reload(task)
-            #expect(reloaded.isCompleted)
+            expectTrue(reloaded.isCompleted)
             expectEqual(reloaded.completedAt, (try store.instant("2026-03-02", "13:00")))
             try expectEqual(planner.app.board(on: planner.today).progress, BoardProgress(total: 1, completed: 1))
             let undone = try planner.uncomplete(task.id.uuidString)
-            #expect(!undone.isCompleted)
+            expectTrue(!undone.isCompleted)
             expectEqual(undone.completedAt, nil)
-            #expect(undone.isPlaced(on: planner.today), "un-completing today keeps its place")
+            expectTrue(undone.isPlaced(on: planner.today), "un-completing today keeps its place")
         }
         do {
             let planner = try store.open("2026-03-02", "13:10")
-            #expect(try !planner.reload(task).isCompleted)
+            expectTrue(try !planner.reload(task).isCompleted)
             try expectEqual(planner.reload(task).completedAt, nil)
         }
     }
@@ -286,7 +286,7 @@ struct PlannerStoreTests {
         let done = try planner.app.completed(on: try #require(LocalDay("2026-03-02")))
         expectEqual(done.map(\.title), ["second", "third", "first"])
         expectEqual(done.last?.completedAt, (try store.instant("2026-03-03", "01:30")))
-        #expect(try planner.app.completed(on: planner.today).isEmpty)
+        expectTrue(try planner.app.completed(on: planner.today).isEmpty)
         #expect(try planner.app.completed(on: try #require(LocalDay("2026-03-01"))).isEmpty)
         // Completed tasks stay on their day's board as history.
         try expectEqual(planner.app.board(on: try #require(LocalDay("2026-03-02"))).progress, BoardProgress(total: 3, completed: 3))
@@ -343,7 +343,7 @@ struct PlannerStoreTests {
         try expectEqual(planner.edit(task.id.uuidString, blank).notes, nil)
         let stored = try planner.reload(task)
         expectEqual(stored.notes, nil)
-        #expect(stored.isPlaced(on: planner.today), "editing words keeps the placement")
+        expectTrue(stored.isPlaced(on: planner.today), "editing words keeps the placement")
     }
 
     // MARK: B-11 move
@@ -356,7 +356,7 @@ struct PlannerStoreTests {
         let moved = try planner.move(must.id.uuidString, region: .afternoon, bucket: nil)
         expectEqual(moved.region, .afternoon)
         expectEqual(moved.bucket, .mustDo)
-        #expect(try planner.titles(.morning, .mustDo).isEmpty)
+        expectTrue(try planner.titles(.morning, .mustDo).isEmpty)
         try expectEqual(planner.titles(.afternoon, .mustDo), ["must"])
 
         try planner.add("evening must", region: .evening, bucket: .mustDo)
@@ -384,7 +384,7 @@ struct PlannerStoreTests {
         try expectEqual(planner.app.backlogCount(), 1)
         try expectEqual(planner.backlog()[0].tasks.map(\.id), [task.id])
         let back = try planner.move(task.id.uuidString, region: .afternoon, bucket: .complementary)
-        #expect(back.isPlaced(on: planner.today))
+        expectTrue(back.isPlaced(on: planner.today))
         expectEqual(back.backlogSince, nil)
         try expectEqual(planner.app.backlogCount(), 0)
     }

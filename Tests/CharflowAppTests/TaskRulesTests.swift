@@ -94,7 +94,7 @@ struct TaskSystemStoreTests {
         try expectEqual(store.open("2026-11-30", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased, false)
         try expectEqual(store.open("2026-12-01", "10:00").deferTask(task.shortID, to: nil, reason: nil, note: nil).eased, false)
         let third = try store.open("2026-12-02", "10:00").deferTask(task.shortID, to: .tomorrow, reason: .tooMuch, note: nil)
-        #expect(third.eased)
+        expectTrue(third.eased)
         expectEqual(third.task.importance, .low)
         expectEqual(Messages.importanceEased, "This one keeps slipping, so I've eased it to low. Raise it again when it's real.")
 
@@ -137,7 +137,7 @@ struct TaskSystemStoreTests {
 
         let later = try store.open(d1.description, rollover == "00:00" ? "00:35" : "04:35")
         let result = try later.deferTask(task.shortID, to: nil, reason: .noLonger, note: nil)
-        #expect(result.refined)
+        expectTrue(result.refined)
         expectEqual(result.task.deferralCount, 1)
         expectEqual(result.task.dueDate, d2)
         let records = try later.deferrals(of: result.task)
@@ -241,7 +241,7 @@ struct TaskSystemStoreTests {
         let third = try #require(live.first)
         expectEqual(third.dueDate, (try TaskSystemStore.day("2026-12-03")))
         expectEqual(third.deferralCount, 0)
-        #expect(try reader.deferrals(of: third).isEmpty)
+        expectTrue(try reader.deferrals(of: third).isEmpty)
         #expect(third.region == nil && third.bucket == nil)
         expectEqual(third.effortMinutes, nil)
         expectEqual(third.importance, .high)

@@ -81,7 +81,7 @@ struct TaskUseCaseTests {
         let change = try app.deferTask(DeferTask.Input(task: task.id, to: .date(try #require(LocalDay("2026-12-20")))))
         expectEqual(change.task.deferralCount, 0)
         expectEqual(change.dateChange?.deferred, false)
-        #expect(try app.showTask(ShowTask.Input(task: task.id)).deferrals.isEmpty)
+        expectTrue(try app.showTask(ShowTask.Input(task: task.id)).deferrals.isEmpty)
     }
 
     @Test("T-22 a second change on the same day refines today's deferral instead of counting again")
@@ -113,7 +113,7 @@ struct TaskUseCaseTests {
             try app.completeTask(CompleteTask.Input(task: comp.id))
         }
         _ = try app.completeTask(CompleteTask.Input(task: must.id))
-        #expect(try app.completeTask(CompleteTask.Input(task: comp.id)).task.isCompleted)
+        expectTrue(try app.completeTask(CompleteTask.Input(task: comp.id)).task.isCompleted)
     }
 
     @Test("T-31 reopening a repeating task removes its untouched next instance")
@@ -196,7 +196,7 @@ struct TaskUseCaseTests {
         let app = try store.open(day)
         let dropped = try add(app, "Old idea")
         let purged = try add(app, "Secret")
-        #expect(try app.dropTask(DropTask.Input(task: dropped.id)).task.droppedAt != nil)
+        try expectNotEqual(app.dropTask(DropTask.Input(task: dropped.id)).task.droppedAt, nil)
         try expectEqual(app.tasks(all: false).tasks.map(\.id), [purged.id])
         try expectEqual(app.tasks(all: true).tasks.count, 2)
         _ = try app.purgeTask(PurgeTask.Input(task: purged.id))
@@ -222,9 +222,9 @@ struct TaskUseCaseTests {
         expectEqual(ticked.task.notes, "- [ ] milk\n- [x] bread")
         let noted = try store.open(day, "14:05").addNote(AddNote.Input(task: task.id, text: "ask for oat milk"))
         let notes = try #require(noted.task.notes)
-        #expect(notes.hasPrefix("- [ ] milk\n- [x] bread\n"))
-        #expect(notes.contains("14:05"))
-        #expect(notes.hasSuffix("ask for oat milk"))
+        expectTrue(notes.hasPrefix("- [ ] milk\n- [x] bread\n"))
+        expectContains(notes, "14:05")
+        expectTrue(notes.hasSuffix("ask for oat milk"))
         #expect(throws: InputError.self) { try app.addNote(AddNote.Input(task: task.id, text: "  ")) }
     }
 
@@ -239,7 +239,7 @@ struct TaskUseCaseTests {
         let next = try store.open("2026-12-01")
         let history = try next.history(ReadHistory.Input(day: try #require(LocalDay(day))))
         expectEqual(history.tasks.map(\.id), [early.id, late.id])
-        #expect(try next.history(ReadHistory.Input(day: next.today)).tasks.isEmpty)
+        expectTrue(try next.history(ReadHistory.Input(day: next.today)).tasks.isEmpty)
     }
 
     @Test("T-15 upcoming lists the live tasks due after today")

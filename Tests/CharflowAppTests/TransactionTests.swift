@@ -36,7 +36,7 @@ struct TransactionTests {
             try db.run("INSERT INTO notes (text) VALUES ('outer after')")
         }
         try expectEqual(texts(db), ["outer before", "inner kept", "outer after"])
-        #expect(!db.isInTransaction)
+        expectTrue(!db.isInTransaction)
     }
 
     @Test("A-6 an outer body that throws rolls back everything, savepoints already released included")
@@ -52,7 +52,7 @@ struct TransactionTests {
             }
         }
         try expectEqual(texts(db), ["kept"])
-        #expect(!db.isInTransaction)
+        expectTrue(!db.isInTransaction)
     }
 
     @Test("A-6 a dry run returns its body's result and leaves nothing behind, nested or outermost")
@@ -64,7 +64,7 @@ struct TransactionTests {
             return try texts(db)
         }
         expectEqual(seen, ["tried"], "the body sees its own changes")
-        #expect(try texts(db).isEmpty)
+        try expectEmpty(texts(db))
         try db.write {
             try db.run("INSERT INTO notes (text) VALUES ('committed')")
             let inner = try db.dryRun {
@@ -104,7 +104,7 @@ struct TransactionTests {
         expectEqual(report.inserted["tasks"], 1)
         try expectEqual(TempStore.contents(planner), before)
         try expectEqual(planner.changeVersion(), version)
-        #expect(!planner.db.isInTransaction)
+        expectTrue(!planner.db.isInTransaction)
         let (kept, _) = try planner.importTasks([ImportedTask(task: incoming, category: "Work", place: "task 1")], dryRun: false)
         expectEqual(kept.inserted["tasks"], 1)
         try expectEqual(planner.list(all: false).map(\.title).sorted(), ["already here", "imported"])

@@ -32,11 +32,11 @@ struct UndoActionTests {
         let firstAdd = try #require(planner.lastActionID)
         let second = try planner.add("second", region: .afternoon)
         let secondAdd = try #require(planner.lastActionID)
-        #expect(firstAdd != secondAdd)
+        expectNotEqual(firstAdd, secondAdd)
         try planner.toggleSetting()
         try expectEqual(planner.undo(action: firstAdd), "add")
         try expectEqual(planner.task(id: first.id), nil)
-        #expect(try planner.task(id: second.id) != nil)
+        try expectNotEqual(planner.task(id: second.id), nil)
         #expect(try TempStore.count(planner, "SELECT count(*) FROM tombstones WHERE id = ?",
                                     [.text(first.id.uuidString.lowercased())]) == 1, "the removed row leaves a tombstone")
         // Plain undo goes on with what is left, newest first.
@@ -102,7 +102,7 @@ struct UndoActionTests {
         try planner.undo()
         #expect(throws: PlannerError.undoUnknown) { try planner.undo(action: second) }
         expectEqual(PlannerError.undoUnknown.code, "undo_unknown")
-        #expect(!PlannerError.undoUnknown.message.contains("!"))
+        expectLacks(PlannerError.undoUnknown.message, "!")
 
         let tomorrow = try store.open("2026-03-03")
         #expect(throws: PlannerError.undoUnknown) { try tomorrow.undo(action: id) }

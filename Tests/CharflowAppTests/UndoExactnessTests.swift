@@ -2,6 +2,7 @@
 import CharflowCore
 @testable import CharflowStore
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// Every kind of action a person takes is undone exactly: the store after `undo` holds what it held
@@ -116,14 +117,13 @@ struct UndoExactnessTests {
             let app = try store.open("2026-11-30", String(format: "09:%02d", minute))
             let before = try Self.records(app)
             try step.run(app)
-            #expect(try Self.records(app) != before, "\(step.name) changed nothing, so its undo proves nothing")
+            try expectNotEqual(Self.records(app), before, "\(step.name) changed nothing, so its undo proves nothing")
             // Undone at the same instant: a finish's undo counts the time since it as paused (S-6), none here.
             let undone = try store.open("2026-11-30", String(format: "09:%02d", minute))
             _ = try undone.undo(UndoAction.Input())
             let after = try Self.records(undone)
             let lost = Set(before).subtracting(after).sorted(), extra = Set(after).subtracting(before).sorted()
-            #expect(lost.isEmpty && extra.isEmpty,
-                    "undo of \(step.name) did not put the store back: missing \(lost), left \(extra)")
+            expectTrue(lost.isEmpty && extra.isEmpty, "undo of \(step.name) did not put the store back: missing \(lost), left \(extra)")
             // Done again, so the next step builds on it.
             try step.run(try store.open("2026-11-30", String(format: "09:%02d", minute), seconds: 40))
         }

@@ -15,34 +15,34 @@ struct AnchorCommandTests {
         defer { cf.removeFolder() }
         let added = try cf.ok(["anchor", "add", "Morning", "standup", "--at", "09:30", "--for", "15m", "--weekdays", "--remind", "5"],
                               now: Self.friday)
-        #expect(added.stdout.contains("“Morning standup” — 09:30, 15 min, weekdays · reminder 5 min before."), "\(added.stdout)")
+        expectContains(added.stdout, "“Morning standup” — 09:30, 15 min, weekdays · reminder 5 min before.", "\(added.stdout)")
         let prayers = try cf.ok(["anchor", "add", "--prayers", "--for", "20"], now: Self.friday)
-        #expect(prayers.stdout.contains("“Fajr” — Fajr, 20 min."))
-        #expect(prayers.stdout.contains("No location is set, so there are no prayer times yet. Set one with `charflow settings location LAT,LON`"))
+        expectContains(prayers.stdout, "“Fajr” — Fajr, 20 min.")
+        expectContains(prayers.stdout, "No location is set, so there are no prayer times yet. Set one with `charflow settings location LAT,LON`")
         let list = try cf.ok(["anchor", "list"], now: Self.friday).stdout
-        #expect(list.contains("Morning standup") && list.contains("today 09:30–09:45, Morning, not marked yet"), "\(list)")
-        #expect(list.contains("Isha, 20 min  · no location set"))
+        expectTrue(list.contains("Morning standup") && list.contains("today 09:30–09:45, Morning, not marked yet"), "\(list)")
+        expectContains(list, "Isha, 20 min  · no location set")
         let json = try cf.json(["anchor", "list"], now: Self.friday)
         expectEqual((json["anchors"] as? [[String: Any]])?.count, 6)
         let id = try #require((json["anchors"] as? [[String: Any]])?.first { $0["title"] as? String == "Morning standup" }?["id"] as? String)
         let show = try cf.ok(["anchor", "show", String(id.prefix(6))], now: Self.friday).stdout
-        #expect(show.contains("Today: 09:30–09:45, Morning, not marked yet"), "\(show)")
-        #expect(show.contains("No past day to read yet."))
+        expectContains(show, "Today: 09:30–09:45, Morning, not marked yet", "\(show)")
+        expectContains(show, "No past day to read yet.")
         let edited = try cf.json(["anchor", "edit", "morning standup", "--title", "Standup", "--at", "10:00", "--days", "1,3,5", "--remind", "none"],
                                  now: Self.friday)
         #expect(edited["title"] as? String == "Standup" && edited["start"] as? String == "10:00" && edited["days"] as? [Int] == [1, 3, 5])
-        #expect(edited["remindMinutes"] is NSNull)
-        #expect(try cf.ok(["undo"], now: Self.friday).stdout.contains("anchor edit"))
+        expectTrue(edited["remindMinutes"] is NSNull)
+        try expectContains(cf.ok(["undo"], now: Self.friday).stdout, "anchor edit")
         try expectEqual(cf.json(["anchor", "show", id], now: Self.friday)["title"] as? String, "Morning standup")
         try expectEqual(cf.ok(["anchor", "archive", id], now: Self.friday).stdout, "Archived “Morning standup”; its marks are kept.\n")
-        #expect(!(try cf.ok(["anchor", "list"], now: Self.friday).stdout.contains("Morning standup")))
-        #expect(try cf.ok(["anchor", "list", "--all"], now: Self.friday).stdout.contains("archived"))
+        expectTrue(!(try cf.ok(["anchor", "list"], now: Self.friday).stdout.contains("Morning standup")))
+        try expectContains(cf.ok(["anchor", "list", "--all"], now: Self.friday).stdout, "archived")
         try expectEqual(cf.ok(["anchor", "restore", id], now: Self.friday).stdout, "Restored “Morning standup”.\n")
         try cf.ok(["undo"], now: Self.friday)
         try cf.ok(["undo"], now: Self.friday)
         try expectEqual(cf.json(["anchor", "show", id], now: Self.friday)["isArchived"] as? Bool, false, "restore and archive undone")
         // Undo of the add takes all five prayers away at once.
-        #expect(try cf.ok(["undo"], now: Self.friday).stdout.contains("anchor add"))
+        try expectContains(cf.ok(["undo"], now: Self.friday).stdout, "anchor add")
         expectEqual((try cf.json(["anchor", "list"], now: Self.friday)["anchors"] as? [[String: Any]])?.count, 1)
     }
 
@@ -58,14 +58,14 @@ struct AnchorCommandTests {
         expectEqual(late.stdout, "“Standup” on 2026-03-20: attended.\n")
         let now = "2026-03-23T10:00"
         let text = try cf.ok(["anchor", "grid", "Standup", "--weeks", "3"], now: now).stdout
-        #expect(text.contains("Attended 4 of 10 so far; 1 missed; 5 not marked."), "\(text)")
-        #expect(text.contains("attended") && text.contains("not marked"))
+        expectContains(text, "Attended 4 of 10 so far; 1 missed; 5 not marked.", "\(text)")
+        expectTrue(text.contains("attended") && text.contains("not marked"))
         let grid = try cf.json(["anchor", "grid", "Standup", "--weeks", "3"], now: now)
         let states = try #require(grid["days"] as? [[String: Any]]).map { "\($0["date"] ?? "") \($0["state"] ?? "")" }
         expectEqual(states.count, 15)
-        #expect(states.contains("2026-03-18 missed") && states.contains("2026-03-20 attended") && states.contains("2026-03-13 notMarked"))
+        expectTrue(states.contains("2026-03-18 missed") && states.contains("2026-03-20 attended") && states.contains("2026-03-13 notMarked"))
         #expect(states.contains("2026-03-22 notScheduled") && states.last == "2026-03-23 open")
-        #expect(try cf.ok(["undo"], now: now).stdout.contains("anchor attend"))
+        try expectContains(cf.ok(["undo"], now: now).stdout, "anchor attend")
         try expectEqual(cf.json(["anchor", "show", "Standup"], now: now)["read"] as? String, "Attended 3 of 10 so far; 1 missed; 6 not marked.")
         // Miss after attend on one day is one mark, the later one.
         try cf.ok(["anchor", "attend", "Standup"], now: now)
@@ -114,8 +114,8 @@ struct AnchorCommandTests {
         for (args, status, says) in cases {
             let result = try cf.run(args, now: now)
             expectEqual(result.status, status, "\(args): \(result.stderr)")
-            #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
-            #expect(result.stdout.isEmpty, "\(args)")
+            expectContains(result.stderr, says, "\(args): \(result.stderr)")
+            expectEmpty(result.stdout, "\(args)")
         }
         let json = try cf.run(["anchor", "attend", "Gym", "--json"], now: now)
         try expectEqual(json.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String }, "anchor_not_found")
@@ -139,7 +139,7 @@ struct AnchorCommandTests {
         for (args, says) in cases {
             let result = try cf.run(args, now: now)
             expectEqual(result.status, 1, "\(args)")
-            #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
+            expectContains(result.stderr, says, "\(args): \(result.stderr)")
         }
         try expectEqual(cf.json(["settings"], now: now)["rollover-time"] as? String, "04:00")
         try cf.ok(["undo"], now: now)
@@ -157,7 +157,7 @@ struct AnchorCommandTests {
         let refused = try cf.run(["prayers"], now: now)
         expectEqual(refused.status, 1)
         expectEqual(refused.stderr, "charflow: No location is set, so there are no prayer times yet. Set one with `charflow settings location LAT,LON`, such as 51.5074,-0.1278.\n")
-        #expect(try cf.run(["settings", "location", "91,0"], now: now).stderr.contains("the latitude must be from -90 to 90"))
+        try expectContains(cf.run(["settings", "location", "91,0"], now: now).stderr, "the latitude must be from -90 to 90")
         try cf.ok(["settings", "location", "51.5074,-0.1278"], now: now)
         let text = try cf.ok(["prayers", "2026-03-28", "--days", "2"], now: now).stdout
         let lines = text.split(separator: "\n").map(String.init)
@@ -173,7 +173,7 @@ struct AnchorCommandTests {
         }
         try expectEqual(cf.json(["settings", "prayer-adjust", "isha", "+3"], now: now)["prayer-adjust"] as? String, "isha=3")
         try expectEqual(cf.json(["settings", "prayer-adjust", "fajr", "-2"], now: now)["prayer-adjust"] as? String, "fajr=-2,isha=3")
-        #expect(try cf.ok(["prayers"], now: now).stdout.contains("Adjusted by you: Fajr -2 min, Isha +3 min."))
+        try expectContains(cf.ok(["prayers"], now: now).stdout, "Adjusted by you: Fajr -2 min, Isha +3 min.")
         let bad: [(args: [String], status: Int32, says: String)] = [
             (["settings", "prayer-adjust", "isha"], 2, "By how many minutes?"),
             (["settings", "prayer-adjust", "isha", "90"], 1, "'90' is not a prayer time adjustment"),
@@ -186,7 +186,7 @@ struct AnchorCommandTests {
         for (args, status, says) in bad {
             let result = try cf.run(args, now: now)
             expectEqual(result.status, status, "\(args): \(result.stderr)")
-            #expect(result.stderr.contains(says), "\(args): \(result.stderr)")
+            expectContains(result.stderr, says, "\(args): \(result.stderr)")
         }
         try cf.ok(["undo"], now: now)
         try expectEqual(cf.json(["settings", "prayer-adjust"], now: now)["prayer-adjust"] as? String, "isha=3")
@@ -205,7 +205,7 @@ struct AnchorCommandTests {
         let json = try cf.json(["remind", "--dry-run"], now: "2026-03-25T09:25")
         let reminder = try #require((json["reminders"] as? [[String: Any]])?.first)
         #expect(reminder["kind"] as? String == "anchor" && reminder["message"] as? String == "Standup at 09:30")
-        #expect(reminder["anchor"] as? String != nil)
+        expectNotEqual(reminder["anchor"] as? String, nil)
         try cf.ok(["anchor", "archive", "Standup"], now: "2026-03-25T09:26")
         try expectEqual(cf.ok(["remind"], now: "2026-03-25T09:27").stdout, "\n")
     }

@@ -64,14 +64,14 @@ struct BackupTests {
         for table in ["tasks", "deferrals", "sessions", "categories", "habits", "habit_windows", "habit_entries",
                       "habit_pauses", "habit_groups", "habit_schedules", "night_planning", "nudge_log", "tombstones",
                       "settings", "anchors", "anchor_resolutions"] {
-            #expect(!(tables[table] ?? []).isEmpty, "the source store has no \(table)")
+            expectTrue(!(tables[table] ?? []).isEmpty, "the source store has no \(table)")
         }
 
         let target = try CharflowRunner()
         defer { target.removeFolder() }
         let imported = try target.run(["import", file.path], now: Self.now)
         expectEqual(imported.status, 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("Restored the backup"))
+        expectContains(imported.stdout, "Restored the backup")
         let second = try target.run(["export", "--format", "json"], now: Self.now)
         expectEqual(second.stdout, first.stdout)
     }
@@ -125,15 +125,15 @@ struct BackupTests {
         let document = try written.json()
         expectEqual(document["exported"] as? String, file.path)
         expectEqual(document["format"] as? String, "json")
-        #expect(written.stderr.isEmpty, "the text note was printed too: \(written.stderr)")
-        #expect(FileManager.default.fileExists(atPath: file.path))
+        expectEmpty(written.stderr, "the text note was printed too: \(written.stderr)")
+        expectTrue(FileManager.default.fileExists(atPath: file.path))
         let text = try cf.run(["export", "--out", file.path], now: Self.now)
         #expect(text.stderr == "Exported to \(file.path).\n" && text.stdout.isEmpty)
         for format in ["csv", "ics"] {
             let refused = try cf.run(["export", "--format", format, "--json"], now: Self.now)
             expectEqual(refused.status, 2, "\(format): exit \(refused.status)")
             try expectEqual(refused.errorDocument().code, "usage")
-            #expect(refused.stderr.contains("give --out FILE"), "\(refused.stderr)")
+            expectContains(refused.stderr, "give --out FILE", "\(refused.stderr)")
         }
     }
 
@@ -151,7 +151,7 @@ struct BackupTests {
         expectEqual(result.status, 0)
         let report = try result.json()
         expectEqual(report["dryRun"] as? Bool, true)
-        #expect((report["inserted"] as? Int ?? 0) > 10)
+        expectTrue((report["inserted"] as? Int ?? 0) > 10)
         try expectEqual(target.contents(), before)
     }
 
@@ -226,10 +226,10 @@ struct BackupTests {
         expectEqual(secondSessions.first?["outcome"] as? String, "abandoned")
         expectEqual((secondSessions.first?["actualSeconds"] as? Int ?? 0), 30 * 60)
         let signals = (try b.json(["today"], now: "2026-11-30T10:02")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
-        #expect(signals.contains("twoTimersStopped"))
-        #expect(try b.run(["today"], now: "2026-11-30T10:02").stdout.contains("stopped"), "the text Today shows the notice and marks it seen")
+        expectContains(signals, "twoTimersStopped")
+        try expectContains(b.run(["today"], now: "2026-11-30T10:02").stdout, "stopped", "the text Today shows the notice and marks it seen")
         let again = (try b.json(["today"], now: "2026-11-30T10:03")["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
-        #expect(!again.contains("twoTimersStopped"))
+        expectLacks(again, "twoTimersStopped")
     }
 
     @Test("X-5 a malformed backup is refused with the place at fault and the store untouched", arguments: [
@@ -288,8 +288,8 @@ struct BackupTests {
         let before = try cf.contents()
         let result = try cf.run(["import", file.path, "--from", "charflow"], now: Self.now)
         expectEqual(result.status, 1)
-        #expect(result.stderr.contains(place), "\(result.stderr)")
-        #expect(result.stderr.contains("Nothing was changed"))
+        expectContains(result.stderr, place, "\(result.stderr)")
+        expectContains(result.stderr, "Nothing was changed")
         try expectEqual(cf.contents(), before)
     }
 
@@ -316,14 +316,14 @@ struct BackupTests {
         let before = try fresh.contents()
         let refused = try fresh.run(["import", broken.path, "--from", "charflow"], now: Self.now)
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("habit_windows[1].target"), "\(refused.stderr)")
+        expectContains(refused.stderr, "habit_windows[1].target", "\(refused.stderr)")
         try expectEqual(fresh.contents(), before)
 
         // The habit is already in the store: merging the file's window is refused the same way.
         let sourceBefore = try source.contents()
         let merged = try source.run(["import", broken.path, "--from", "charflow"], now: Self.now)
         expectEqual(merged.status, 1)
-        #expect(merged.stderr.contains("habit_windows[1].target"), "\(merged.stderr)")
+        expectContains(merged.stderr, "habit_windows[1].target", "\(merged.stderr)")
         try expectEqual(source.contents(), sourceBefore)
     }
 
@@ -346,8 +346,8 @@ struct BackupTests {
         let started = Date()
         let result = try cf.run(["import", file.path], now: Self.now)
         expectEqual(result.status, 1)
-        #expect(result.stderr.contains("file"))
+        expectContains(result.stderr, "file")
         try expectEqual(cf.contents(), before)
-        #expect(Date().timeIntervalSince(started) < 30)
+        expectTrue(Date().timeIntervalSince(started) < 30)
     }
 }

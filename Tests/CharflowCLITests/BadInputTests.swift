@@ -149,7 +149,7 @@ struct BadInputTests {
             for command in [["show", prefix], ["done", prefix], ["delete", prefix], ["move", prefix, "--backlog"]] {
                 let refusal = try runner.expectRefused(command, now: Self.now)
                 expectEqual(refusal.code, "ambiguous_id")
-                #expect(refusal.message.contains(prefix))
+                expectContains(refusal.message, prefix)
             }
             // Upper case names the same tasks.
             try expectEqual(runner.expectRefused(["show", prefix.uppercased()], now: Self.now).code, "ambiguous_id")
@@ -237,7 +237,7 @@ struct BadInputTests {
         let result = try seed.runner.run(["add", "Task"], now: nil, extra: ["CHARFLOW_NOW": "2026-11-31T09:00"])
         expectEqual(result.status, 1)
         expectEqual(result.stderrLines.count, 1)
-        #expect(result.refusalMessage.contains("2026-11-31T09:00"))
+        expectContains(result.refusalMessage, "2026-11-31T09:00")
         try expectEqual(seed.runner.contents(), before)
     }
 
@@ -314,7 +314,7 @@ struct BadInputTests {
         // The clock goes first, so that a trailing option really has no value.
         let text = try seed.runner.run(["--now", Self.now] + filled, now: nil)
         expectEqual(text.status, 2, "exit \(text.status): \(text.stderr)")
-        #expect(text.stdout.isEmpty)
+        expectEmpty(text.stdout)
         expectEqual(text.stderrLines.first?.hasPrefix("charflow: "), true, "\(text.stderr)")
         let json = try seed.runner.run(["--json", "--now", Self.now] + filled, now: nil)
         expectEqual(json.status, 2)
@@ -329,6 +329,6 @@ struct BadInputTests {
         defer { runner.removeFolder() }
         let result = try runner.run(arguments)
         #expect(result.status == (arguments == ["region", "noon"] ? 1 : 2), "exit \(result.status): \(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: runner.storePath), "a store was made for \(arguments)")
+        expectTrue(!FileManager.default.fileExists(atPath: runner.storePath), "a store was made for \(arguments)")
     }
 }

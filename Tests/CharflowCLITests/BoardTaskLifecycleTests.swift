@@ -14,7 +14,7 @@ struct BoardTaskLifecycleTests {
         let added = try runner.json(["add", "  Draft agenda \t", "--region", "evening", "--notes", "bring the **numbers**"],
                                     now: now)
         let id = try #require(added["id"] as? String)
-        #expect(UUID(uuidString: id) != nil)
+        expectNotEqual(UUID(uuidString: id), nil)
         expectEqual(id, id.lowercased())
         expectEqual(added["title"] as? String, "Draft agenda")
         expectEqual(added["notes"] as? String, "bring the **numbers**")
@@ -25,17 +25,17 @@ struct BoardTaskLifecycleTests {
 
         // Two adds get two different ids.
         let other = try runner.add("Draft agenda", now: now)
-        #expect(other != id)
+        expectNotEqual(other, id)
 
         let renamed = try runner.json(["edit", id, "--title", " Final agenda "], now: "2026-11-30T10:00")
         expectEqual(renamed["title"] as? String, "Final agenda")
         expectEqual(renamed["notes"] as? String, "bring the **numbers**")
         expectEqual(renamed["region"] as? String, "evening")
         let cleared = try runner.json(["edit", id, "--notes", ""], now: "2026-11-30T10:05")
-        #expect(cleared["notes"] is NSNull)
+        expectTrue(cleared["notes"] is NSNull)
         let shown = try runner.show(id, now: "2026-11-30T11:00")
         expectEqual(shown["title"] as? String, "Final agenda")
-        #expect(shown["notes"] is NSNull)
+        expectTrue(shown["notes"] is NSNull)
         expectEqual(shown["createdAt"] as? String, "2026-11-30T09:00:00+00:00")
         expectEqual(shown["modifiedAt"] as? String, "2026-11-30T10:05:00+00:00")
     }
@@ -45,9 +45,9 @@ struct BoardTaskLifecycleTests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let added = try runner.json(["add", "Someday idea"], now: now)
-        #expect(added["region"] is NSNull)
-        #expect(added["bucket"] is NSNull)
-        #expect(added["dueDate"] is NSNull)
+        expectTrue(added["region"] is NSNull)
+        expectTrue(added["bucket"] is NSNull)
+        expectTrue(added["dueDate"] is NSNull)
         try expectEqual(runner.backlogGroups(now: now)["Today"], ["Someday idea"])
         try expectEqual(runner.json(["today"], now: now)["backlogCount"] as? Int, 1)
     }
@@ -66,11 +66,11 @@ struct BoardTaskLifecycleTests {
 
         let undone = try runner.json(["undone", id], now: "2026-11-30T11:30")
         expectEqual(undone["isCompleted"] as? Bool, false)
-        #expect(undone["completedAt"] is NSNull)
+        expectTrue(undone["completedAt"] is NSNull)
         expectEqual(undone["region"] as? String, "morning")
         let again = try runner.show(id, now: "2026-11-30T12:00")
         expectEqual(again["isCompleted"] as? Bool, false)
-        #expect(again["completedAt"] is NSNull)
+        expectTrue(again["completedAt"] is NSNull)
         expectEqual(progressOf(try runner.json(["region", "morning"], now: "2026-11-30T12:00")), [1, 0, 0])
     }
 
@@ -86,9 +86,9 @@ struct BoardTaskLifecycleTests {
         let today = try runner.json(["today"], now: "2026-11-30T09:31")
         expectEqual(BucketCounts(today: today, "afternoon"), BucketCounts(0, 0, 0))
         let all = try runner.json(["list", "--all"], now: "2026-11-30T09:31")
-        #expect(JSONPath.titles(JSONPath.tasks(all, "tasks")).contains("Call the plumber"))
+        expectContains(JSONPath.titles(JSONPath.tasks(all, "tasks")), "Call the plumber")
         let open = try runner.json(["list"], now: "2026-11-30T09:31")
-        #expect(!JSONPath.titles(JSONPath.tasks(open, "tasks")).contains("Call the plumber"))
+        expectLacks(JSONPath.titles(JSONPath.tasks(open, "tasks")), "Call the plumber")
 
         // Its place is free again.
         let replacement = try runner.add("Fix the tap myself", ["--region", "afternoon", "--bucket", "must"],
@@ -97,7 +97,7 @@ struct BoardTaskLifecycleTests {
         try expectEqual(runner.run(["show", replacement], now: "2026-11-30T09:33").status, 1)
         try expectEqual(runner.json(["undo"], now: "2026-11-30T09:34")["undone"] as? String, "delete")
         let back = try runner.show(placed, now: "2026-11-30T09:35")
-        #expect(back["droppedAt"] is NSNull)
+        expectTrue(back["droppedAt"] is NSNull)
         expectEqual(back["region"] as? String, "afternoon")
         expectEqual(back["bucket"] as? String, "mustDo")
         expectEqual(JSONPath.titles(JSONPath.tasks(try runner.json(["today"], now: "2026-11-30T09:35"),
@@ -136,7 +136,7 @@ struct BoardTaskLifecycleTests {
         for position in ["0", "4"] {
             let refusal = try runner.expectRefused(["reorder", b, "--position", position], now: "2026-11-30T09:15")
             expectEqual(refusal.code, "bad_position")
-            #expect(refusal.message.contains(position))
+            expectContains(refusal.message, position)
         }
         try expectEqual(miscOrder("2026-11-30T09:16"), ["Charlie", "Bravo", "Alpha"])
     }
@@ -166,8 +166,8 @@ struct BoardTaskLifecycleTests {
         expectEqual(BucketCounts(today: today, "afternoon"), BucketCounts(1, 0, 0))
 
         let toBacklog = try runner.json(["move", id, "--backlog"], now: now)
-        #expect(toBacklog["region"] is NSNull)
-        #expect(toBacklog["bucket"] is NSNull)
+        expectTrue(toBacklog["region"] is NSNull)
+        expectTrue(toBacklog["bucket"] is NSNull)
         try expectEqual(runner.backlogGroups(now: now)["Today"], ["Sketch the logo"])
         expectEqual(BucketCounts(today: try runner.json(["today"], now: now), "afternoon"), BucketCounts(0, 0, 0))
 
@@ -234,10 +234,10 @@ struct BoardTaskLifecycleTests {
 
         let moved = try runner.json(["edit", id, "--due", "2026-12-05"], now: now)
         expectEqual(moved["dueDate"] as? String, "2026-12-05")
-        #expect(moved["region"] is NSNull)
-        #expect(moved["bucket"] is NSNull)
+        expectTrue(moved["region"] is NSNull)
+        expectTrue(moved["bucket"] is NSNull)
         let emptied = try runner.json(["region", "morning", "--day", "tomorrow"], now: now)
-        #expect(JSONPath.tasks(emptied, "misc").isEmpty)
+        expectTrue(JSONPath.tasks(emptied, "misc").isEmpty)
         let upcoming = try runner.json(["upcoming"], now: now)
         expectEqual(JSONPath.titles(JSONPath.tasks(upcoming, "tasks")), ["Plan the week"])
 
@@ -254,8 +254,8 @@ struct BoardTaskLifecycleTests {
         let id = try runner.add("Unfinished", ["--region", "morning", "--bucket", "must"], now: now)
         let next = "2026-12-01T08:00"
         let rolled = try runner.show(id, now: next)
-        #expect(rolled["region"] is NSNull)
-        #expect(rolled["bucket"] is NSNull)
+        expectTrue(rolled["region"] is NSNull)
+        expectTrue(rolled["bucket"] is NSNull)
         try expectEqual(runner.backlogGroups(now: next)["Yesterday"], ["Unfinished"])
         let back = try runner.json(["move", id, "--region", "morning", "--bucket", "must"], now: next)
         expectEqual(back["region"] as? String, "morning")
@@ -280,8 +280,8 @@ struct BoardTaskLifecycleTests {
         expectEqual(progressOf(regionObject(today, "afternoon")), [0, 0, 0])
         expectEqual(progressOf(regionObject(today, "evening")), [1, 1, 100])
         expectEqual(today["backlogCount"] as? Int, 2)
-        for key in ["due", "overdue", "habits", "signals"] { #expect(today[key] is [Any], "\(key)") }
-        #expect(today.keys.contains("session"))
+        for key in ["due", "overdue", "habits", "signals"] { expectTrue(today[key] is [Any], "\(key)") }
+        expectContains(today.keys, "session")
     }
 
     @Test("B-17 B-19 empty states: the Today board and a region read as empty, sections in order")
@@ -290,8 +290,8 @@ struct BoardTaskLifecycleTests {
         defer { runner.removeFolder() }
         let today = try runner.run(["today"], now: now)
         expectEqual(today.status, 0)
-        #expect(today.stdout.contains("no Must-Do yet"))
-        #expect(today.stdout.contains("Backlog: 0 tasks"))
+        expectContains(today.stdout, "no Must-Do yet")
+        expectContains(today.stdout, "Backlog: 0 tasks")
 
         let region = try runner.run(["region", "afternoon"], now: now)
         expectEqual(region.status, 0)
@@ -299,7 +299,7 @@ struct BoardTaskLifecycleTests {
         let must = try #require(text.range(of: "Must-Do 0/1"))
         let comp = try #require(text.range(of: "Complementary 0/3"))
         let misc = try #require(text.range(of: "Misc 0/5"))
-        #expect(must.lowerBound < comp.lowerBound && comp.lowerBound < misc.lowerBound)
+        expectTrue(must.lowerBound < comp.lowerBound && comp.lowerBound < misc.lowerBound)
 
         try runner.add("Only misc", ["--region", "afternoon"], now: now)
         let json = try runner.json(["region", "afternoon"], now: now)
@@ -323,6 +323,6 @@ struct BoardTaskLifecycleTests {
         expectEqual(tasks.compactMap { $0["completedAt"] as? String }, ["2026-11-30T11:00:00+00:00", "2026-11-30T15:45:00+00:00"])
         let yesterday = try runner.json(["history", "yesterday"], now: "2026-12-01T09:00")
         expectEqual(JSONPath.titles(JSONPath.tasks(yesterday, "tasks")), ["Second", "First"])
-        #expect(JSONPath.tasks(try runner.json(["history", "2026-12-01"], now: "2026-12-03T09:00"), "tasks").isEmpty)
+        expectTrue(JSONPath.tasks(try runner.json(["history", "2026-12-01"], now: "2026-12-03T09:00"), "tasks").isEmpty)
     }
 }

@@ -32,24 +32,24 @@ struct CalendarAutoRefreshTests {
         func asked() throws -> [[String: Any]] { try CalendarCLI.requests(for: name, servers: servers) }
 
         // At start, then every interval; each asks with the ETag and is told nothing changed.
-        #expect(try eventually(within: 15) { try asked().count >= 4 })
+        expectTrue(try eventually(within: 15) { try asked().count >= 4 })
         let quiet = try asked().dropFirst()
-        #expect(quiet.allSatisfy { $0["status"] as? Int == 304 && $0["ifNoneMatch"] as? String != nil }, "\(quiet)")
+        expectTrue(quiet.allSatisfy { $0["status"] as? Int == 304 && $0["ifNoneMatch"] as? String != nil }, "\(quiet)")
 
         // The address stops answering with a calendar: the last events stay, and the failure is said once
         // however many refreshes fail after it.
         try FileManager.default.removeItem(at: servers.www.appendingPathComponent(name))
         let before = try asked().count
-        #expect(try eventually(within: 15) { try asked().count >= before + 5 })
+        expectTrue(try eventually(within: 15) { try asked().count >= before + 5 })
         let failing = try CalendarCLI.entry("Web", runner)
         expectEqual(failing["events"] as? Int, 4)
         expectEqual((failing["failure"] as? [String: Any])?["code"] as? String, "calendar_http_status")
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"])
 
         try CalendarCommandTests.home.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        #expect(try eventually(within: 15) { try CalendarCLI.entry("Web", runner)["failure"] is NSNull })
+        expectTrue(try eventually(within: 15) { try CalendarCLI.entry("Web", runner)["failure"] is NSNull })
         let settled = try asked().count
-        #expect(try eventually(within: 15) { try asked().count >= settled + 2 })
+        expectTrue(try eventually(within: 15) { try asked().count >= settled + 2 })
         kill(watch.processIdentifier, SIGTERM)
         watch.waitUntilExit()
         expectEqual(watch.terminationStatus, 0)
@@ -73,7 +73,7 @@ struct CalendarAutoRefreshTests {
         let (watch, out, _) = try runner.start(["sync", "--watch", "--json"], now: now,
                                                extra: ["CHARFLOW_CALENDAR_REFRESH": "0.3", "CHARFLOW_SYNC_TIMING": "0.3,600,0.2,1,0.1"])
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
-        #expect(try eventually(within: 15) { try CalendarCLI.requests(for: name, servers: servers).count >= 4 })
+        expectTrue(try eventually(within: 15) { try CalendarCLI.requests(for: name, servers: servers).count >= 4 })
         kill(watch.processIdentifier, SIGTERM)
         watch.waitUntilExit()
         let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
@@ -94,7 +94,7 @@ struct CalendarAutoRefreshTests {
         // the refresh loop and what it says on standard error are `serve`'s own.
         let served = try ServedCharflow(runner, now: now, extra: ["CHARFLOW_CALENDAR_REFRESH": "600"], asProcess: true)
         defer { served.stop() }
-        #expect(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count == 2 })
+        expectTrue(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count == 2 })
 
         let listed = try served.send("GET", "/api/calendars")
         expectEqual(listed.status, 200)
@@ -112,7 +112,7 @@ struct CalendarAutoRefreshTests {
         let asked = try served.send("POST", "/api/calendars/refresh")
         expectEqual(asked.status, 200, "\(asked.body)")
         try expectEqual(asked.json()["refreshing"] as? Bool, true)
-        #expect(try eventually(within: 10) {
+        expectTrue(try eventually(within: 10) {
             let first = try served.send("GET", "/api/calendars/events?day=2026-03-20").json()
             return ((first["days"] as? [[String: Any]])?.first?["events"] as? [[String: Any]])?.first?["title"] as? String == "Standup, moved"
         })
@@ -138,9 +138,9 @@ struct CalendarAutoRefreshTests {
         for _ in 0..<3 {
             let count = try CalendarCLI.requests(for: name, servers: servers).count
             _ = try served.send("POST", "/api/calendars/refresh")
-            #expect(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count > count })
+            expectTrue(try eventually(within: 10) { try CalendarCLI.requests(for: name, servers: servers).count > count })
         }
-        #expect(try eventually(within: 10) { try CalendarCLI.entry("Web", runner)["failure"] is [String: Any] })
+        expectTrue(try eventually(within: 10) { try CalendarCLI.entry("Web", runner)["failure"] is [String: Any] })
         let stopped = served.stop()
         expectEqual(stopped.stderr.components(separatedBy: "answered HTTP 404").count, 2, "\(stopped.stderr)")
     }

@@ -31,14 +31,14 @@ struct CalendarCommandTests {
         let window = try #require(added["window"] as? [String: Any])
         expectEqual(window["from"] as? String, "2026-03-06")
         expectEqual(window["through"] as? String, "2026-05-19")
-        #expect(added["failure"] is NSNull)
+        expectTrue(added["failure"] is NSNull)
 
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"])
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-21"), ["Late call"], "past midnight it is on the next day too")
         for day in ["2026-03-25", "2026-03-26", "2026-03-27"] {
             try expectEqual(CalendarCLI.titles(runner, on: day), ["Offsite"], "\(day)")
         }
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-28").isEmpty)
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-28").isEmpty)
         let review = try #require(try CalendarCLI.events(runner, from: "2026-03-20").first { $0["uid"] as? String == "review" })
         expectEqual(review["busy"] as? Bool, false)
         expectEqual(review["notBusyBecause"] as? String, "declined")
@@ -47,11 +47,11 @@ struct CalendarCommandTests {
         expectEqual(offsite.filter { $0["uid"] as? String == "offsite" }.count, 1, "a range lists an event over several days once")
 
         let text = try runner.ok(["calendar", "list"], now: "2026-03-20T10:30").stdout
-        #expect(text.contains("Home  (file)  \(file.path)"), "\(text)")
-        #expect(text.contains("read today at 09:00 · 4 events, 6 Mar to 19 May"), "\(text)")
+        expectContains(text, "Home  (file)  \(file.path)", "\(text)")
+        expectContains(text, "read today at 09:00 · 4 events, 6 Mar to 19 May", "\(text)")
         let day = try runner.ok(["calendar", "events", "2026-03-20"], now: now).stdout
-        #expect(day.contains("09:00–09:15  Standup"), "\(day)")
-        #expect(day.contains("23:30–…") && day.contains("declined, not busy"), "\(day)")
+        expectContains(day, "09:00–09:15  Standup", "\(day)")
+        expectTrue(day.contains("23:30–…") && day.contains("declined, not busy"), "\(day)")
     }
 
     @Test("F-9 a broken .ics is refused naming its line, and nothing is kept")
@@ -64,12 +64,11 @@ struct CalendarCommandTests {
         try broken.write(to: file, atomically: true, encoding: .utf8)
         let refused = try runner.run(["calendar", "add", "Broken", file.path], now: now)
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("The calendar “Broken” is not valid iCalendar: line 16 of broken.ics: DTEND is not a valid date"),
-                "\(refused.stderr)")
+        expectContains(refused.stderr, "The calendar “Broken” is not valid iCalendar: line 16 of broken.ics: DTEND is not a valid date", "\(refused.stderr)")
         let json = try runner.run(["calendar", "add", "Broken", file.path, "--json"], now: now).json()
         expectEqual((json["error"] as? [String: Any])?["code"] as? String, "calendar_malformed")
         try expectEqual(runner.contents(), before)
-        #expect(try CalendarCLI.list(runner).isEmpty)
+        try expectEmpty(CalendarCLI.list(runner))
     }
 
     @Test("F-9 a CalDAV collection that answers 401 is refused naming the calendar, and nothing changes; the right password reads it")
@@ -82,28 +81,28 @@ struct CalendarCommandTests {
         let address = servers.radicale("\(CalendarServers.user)/work/")
         let refused = try runner.run(["calendar", "add", "Work", address, "--caldav"], now: now)
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("The calendar “Work” answered 401"), "\(refused.stderr)")
-        #expect(refused.stderr.contains(runner.folder.appendingPathComponent(".netrc").path), "it says where the password came from")
+        expectContains(refused.stderr, "The calendar “Work” answered 401", "\(refused.stderr)")
+        expectContains(refused.stderr, runner.folder.appendingPathComponent(".netrc").path, "it says where the password came from")
         try expectEqual(runner.contents(), before)
 
         try CalendarCLI.netrc(runner, password: CalendarServers.password)
         let added = try runner.json(["calendar", "add", "Work", address, "--caldav", "--address", "me@example.org"], now: now)
         expectEqual(added["kind"] as? String, "caldav")
         let events = try #require(added["events"] as? Int)
-        #expect(events > 20)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-25").contains("Offsite"))
+        expectTrue(events > 20)
+        try expectContains(CalendarCLI.titles(runner, on: "2026-03-25"), "Offsite")
 
         // A refresh refused the same way keeps the events, names the calendar and says why in the list.
         try CalendarCLI.netrc(runner, password: "wrong")
         let failed = try runner.run(["calendar", "refresh", "Work"], now: "2026-03-20T09:30")
         expectEqual(failed.status, 1)
-        #expect(failed.stderr.contains("The calendar “Work” answered 401"), "\(failed.stderr)")
+        expectContains(failed.stderr, "The calendar “Work” answered 401", "\(failed.stderr)")
         let entry = try CalendarCLI.entry("Work", runner, now: "2026-03-20T09:30")
         expectEqual(entry["events"] as? Int, events)
         let failure = try #require(entry["failure"] as? [String: Any])
         expectEqual(failure["code"] as? String, "calendar_unauthorized")
         expectEqual(entry["readAt"] as? String, "2026-03-20T09:00:00+01:00")
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-25").contains("Offsite"))
+        try expectContains(CalendarCLI.titles(runner, on: "2026-03-25"), "Offsite")
     }
 
     @Test("F-9 F-10 the same events as a vdir folder, one .ics over HTTP and a CalDAV collection are the same occurrences in the cache")
@@ -125,7 +124,7 @@ struct CalendarCommandTests {
                     .map { "\(event[$0] ?? "")" }.joined(separator: " ")
             }.sorted()
         }
-        #expect(lines("Folder").count > 40)
+        expectTrue(lines("Folder").count > 40)
         expectEqual(lines("Folder"), lines("Web"))
         expectEqual(lines("Folder"), lines("DAV"))
     }
@@ -142,7 +141,7 @@ struct CalendarCommandTests {
         expectEqual(outcome["events"] as? Int, 4)
         let asked = try CalendarCLI.requests(for: name, servers: servers)
         expectEqual(asked.map { $0["status"] as? Int }, [200, 304])
-        #expect(asked.last?["ifNoneMatch"] as? String != nil)
+        expectNotEqual(asked.last?["ifNoneMatch"] as? String, nil)
         try expectEqual(CalendarCLI.entry("Web", runner, now: "2026-03-20T09:20")["readAt"] as? String, "2026-03-20T09:20:00+01:00")
 
         let moved = Self.home.replacingOccurrences(of: "SUMMARY:Standup", with: "SUMMARY:Standup, moved")
@@ -174,14 +173,14 @@ struct CalendarCommandTests {
         expectEqual(failure["since"] as? String, "2026-03-20T10:00:00+01:00")
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Home standup", "Standup", "Review", "Review", "Late call", "Late call"])
         let listed = try runner.ok(["calendar", "list"], now: "2026-03-20T10:05").stdout
-        #expect(listed.contains("not read today at 10:00: The calendar “Web” answered HTTP 404"), "\(listed)")
+        expectContains(listed, "not read today at 10:00: The calendar “Web” answered HTTP 404", "\(listed)")
 
         // Failing again for the same reason keeps when it began; read again, the failure goes.
         try runner.ok(["calendar", "refresh"], now: "2026-03-20T10:15")
         expectEqual((try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:15")["failure"] as? [String: Any])?["since"] as? String, "2026-03-20T10:00:00+01:00")
         try Self.home.write(to: servers.www.appendingPathComponent(name), atomically: true, encoding: .utf8)
         try runner.ok(["calendar", "refresh", "Web"], now: "2026-03-20T10:30")
-        #expect(try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:30")["failure"] is NSNull)
+        expectTrue(try CalendarCLI.entry("Web", runner, now: "2026-03-20T10:30")["failure"] is NSNull)
     }
 
     @Test("F-12 remove takes a calendar and its events; undo brings both back without reading the source; undo of add removes it")
@@ -196,16 +195,16 @@ struct CalendarCommandTests {
 
         let removed = try runner.ok(["calendar", "remove", "home"], now: now).stdout
         expectEqual(removed, "Removed calendar Home and its 4 events.\n")
-        #expect(try CalendarCLI.list(runner).isEmpty)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20").isEmpty)
+        try expectEmpty(CalendarCLI.list(runner))
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-20").isEmpty)
 
         try expectEqual(runner.ok(["undo"], now: now).stdout, "Undid calendar remove.\n")
         try expectEqual(CalendarCLI.entry("Home", runner)["events"] as? Int, 4)
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-20"), ["Standup", "Review", "Late call"], "expanded again from the kept snapshot: the file is gone")
 
         try runner.ok(["undo"], now: now)
-        #expect(try CalendarCLI.list(runner).isEmpty, "the undo of the add removes it")
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-20").isEmpty)
+        try expectEmpty(CalendarCLI.list(runner), "the undo of the add removes it")
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-20").isEmpty)
     }
 
     @Test("F-12 the cache holds 14 days back and 60 ahead, and moves with the day from the kept snapshot, no source read")
@@ -222,10 +221,10 @@ struct CalendarCommandTests {
         ]).write(to: file, atomically: true, encoding: .utf8)
         let added = try runner.json(["calendar", "add", "Edges", file.path], now: now)
         expectEqual(added["events"] as? Int, 2)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-05").isEmpty)
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-05").isEmpty)
         try expectEqual(CalendarCLI.titles(runner, on: "2026-03-06"), ["First day"])
         try expectEqual(CalendarCLI.titles(runner, on: "2026-05-19"), ["Last day"])
-        #expect(try CalendarCLI.titles(runner, on: "2026-05-20").isEmpty)
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-05-20").isEmpty)
 
         // The file changes, but nothing reads it: the next days' windows come from what was kept.
         try "not a calendar any more".write(to: file, atomically: true, encoding: .utf8)
@@ -234,7 +233,7 @@ struct CalendarCommandTests {
         let entry = try CalendarCLI.entry("Edges", runner, now: tomorrow)
         expectEqual(entry["window"] as? [String: String], ["from": "2026-03-07", "through": "2026-05-20"])
         expectEqual(entry["events"] as? Int, 2)
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: tomorrow).isEmpty)
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-06", now: tomorrow).isEmpty)
         try expectEqual(CalendarCLI.titles(runner, on: "2026-05-20", now: tomorrow), ["Day after the window"])
 
         // Five weeks on, past the days expanded ahead: the kept snapshot is expanded again.
@@ -244,8 +243,8 @@ struct CalendarCommandTests {
         expectEqual(moved["window"] as? [String: String], ["from": "2026-04-11", "through": "2026-06-24"])
         expectEqual(moved["events"] as? Int, 3)
         try expectEqual(CalendarCLI.titles(runner, on: "2026-06-24", now: later), ["Far edge"])
-        #expect(try CalendarCLI.titles(runner, on: "2026-03-06", now: later).isEmpty)
-        #expect(moved["failure"] is NSNull, "nothing tried to read the broken file")
+        expectTrue(try CalendarCLI.titles(runner, on: "2026-03-06", now: later).isEmpty)
+        expectTrue(moved["failure"] is NSNull, "nothing tried to read the broken file")
     }
 
     @Test("F-12 today and every other ordinary command never reach a calendar's server, even when the day moves")
@@ -303,7 +302,7 @@ struct CalendarCommandTests {
         chmod(open.path, 0o644)
         let refused = try runner.run(["calendar", "add", "Other", "https://sam@example.org/cal.ics", "--password-file", open.path], now: now)
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("may be read by others (mode 644)"), "\(refused.stderr)")
+        expectContains(refused.stderr, "may be read by others (mode 644)", "\(refused.stderr)")
         try expectEqual(runner.contents(), before)
     }
 }

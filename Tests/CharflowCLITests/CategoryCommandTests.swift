@@ -23,7 +23,7 @@ struct CategoryCommandTests {
         expectEqual(categories.map { $0["name"] as? String }, ["Personal", "Family", "Work"])
         expectEqual(categories.map { $0["colorKey"] as? String }, ["accent", "ochre", "blue"])
         expectEqual(categories.map { $0["presetKey"] as? String }, ["personal", "family", "work"])
-        #expect(categories.allSatisfy { $0["isArchived"] as? Bool == false })
+        expectTrue(categories.allSatisfy { $0["isArchived"] as? Bool == false })
     }
 
     @Test("T-6 a colour must be one of the five keys", arguments: ["accent", "blue", "ochre", "plum", "slate"])
@@ -135,8 +135,8 @@ struct CategoryCommandTests {
         let id = try cf.add("Prune roses", ["--category", "garden"], now: Self.now)
         try expectEqual(cf.show(id, now: Self.now)["category"] as? String, "Garden")
         _ = try cf.json(["category", "delete", "Garden"], now: Self.now)
-        #expect(TaskDocument.isNull(try cf.show(id, now: Self.now), "category"))
-        #expect(!(try cf.categoryList(all: true)).contains { $0["name"] as? String == "Garden" })
+        expectTrue(TaskDocument.isNull(try cf.show(id, now: Self.now), "category"))
+        expectTrue(!(try cf.categoryList(all: true)).contains { $0["name"] as? String == "Garden" })
     }
 
     @Test("T-8 an archived category leaves the list and the pickers; its tasks keep the label, shown \"— archived\"")
@@ -146,13 +146,13 @@ struct CategoryCommandTests {
         let id = try cf.add("Quarterly report", ["--category", "Work", "--due", "today"], now: Self.now)
         _ = try cf.json(["category", "archive", "Work"], now: Self.now)
 
-        #expect(!(try cf.categoryList()).contains { $0["name"] as? String == "Work" })
+        expectTrue(!(try cf.categoryList()).contains { $0["name"] as? String == "Work" })
         let all = try cf.categoryList(all: true)
         expectEqual(all.first { $0["name"] as? String == "Work" }?["isArchived"] as? Bool, true)
 
         try expectEqual(cf.show(id, now: Self.now)["category"] as? String, "Work")
         let text = try cf.run(["show", id], now: Self.now)
-        #expect(text.stdout.contains("Work — archived"))
+        expectContains(text.stdout, "Work — archived")
 
         // Absent from the pickers: no new task, edit or filter can choose it.
         try expectEqual(cf.refusedAfterRollover(["add", "Another", "--category", "Work"], now: Self.now).code, "category_archived")
@@ -167,7 +167,7 @@ struct CategoryCommandTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let plain = try cf.json(["add", "No label"], now: Self.now)
-        #expect(TaskDocument.isNull(plain, "category"))
+        expectTrue(TaskDocument.isNull(plain, "category"))
 
         let filter = try cf.json(["filter", "Work"], now: Self.now)
         expectEqual(filter["filter"] as? String, "Work")
@@ -182,7 +182,7 @@ struct CategoryCommandTests {
 
         _ = try cf.json(["filter", "--clear"], now: Self.now)
         let after = try cf.json(["add", "After the filter"], now: Self.now)
-        #expect(TaskDocument.isNull(after, "category"))
+        expectTrue(TaskDocument.isNull(after, "category"))
     }
 
     @Test("T-8 T-9 archiving the filtered category clears the filter")
@@ -191,8 +191,8 @@ struct CategoryCommandTests {
         defer { cf.removeFolder() }
         _ = try cf.json(["filter", "Family"], now: Self.now)
         _ = try cf.json(["category", "archive", "Family"], now: Self.now)
-        #expect(TaskDocument.isNull(try cf.json(["filter"], now: Self.now), "filter"))
+        expectTrue(TaskDocument.isNull(try cf.json(["filter"], now: Self.now), "filter"))
         let added = try cf.json(["add", "Unlabelled"], now: Self.now)
-        #expect(TaskDocument.isNull(added, "category"))
+        expectTrue(TaskDocument.isNull(added, "category"))
     }
 }

@@ -32,15 +32,15 @@ struct CompletionDayTests {
         try runner.ok(["done", letter], now: "2028-05-28T02:00")
         try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-27")
         try expectEqual(Self.history(runner, "2028-05-27"), ["Post the letter"])
-        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28").isEmpty)
         try expectEqual(runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:00"), ["complete", "empty"])
 
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         let history = try runner.json(["history", "2028-05-27"], now: "2028-05-29T09:01")
         expectEqual(JSONPath.titles(JSONPath.tasks(history, "tasks")), ["Post the letter"])
-        #expect(try Self.history(runner, "2028-05-28", now: "2028-05-29T09:01").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28", now: "2028-05-29T09:01").isEmpty)
         let text = try runner.ok(["history", "2028-05-28"], now: "2028-05-29T09:01").stdout
-        #expect(!text.contains("Post the letter"), "\(text)")
+        expectLacks(text, "Post the letter", "\(text)")
         try expectEqual(runner.habitStates(snacks, ["2028-05-27", "2028-05-28"], now: "2028-05-29T09:01"), ["complete", "empty"])
     }
 
@@ -70,14 +70,14 @@ struct CompletionDayTests {
         try runner.ok(["done", letter], now: "2028-05-28T02:00")
         try runner.ok(["undone", letter], now: "2028-05-28T02:30")
         try expectEqual(Self.storedDay(runner, "Post the letter"), nil)
-        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:31").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-27", now: "2028-05-28T02:31").isEmpty)
         try runner.ok(["done", letter], now: "2028-05-28T10:00")
         try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-28")
         try expectEqual(Self.history(runner, "2028-05-28", now: "2028-05-28T10:01"), ["Post the letter"])
-        #expect(try Self.history(runner, "2028-05-27", now: "2028-05-28T10:01").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-27", now: "2028-05-28T10:01").isEmpty)
         try runner.ok(["undo"], now: "2028-05-28T10:02")
         try expectEqual(Self.storedDay(runner, "Post the letter"), nil)
-        #expect(try Self.history(runner, "2028-05-28", now: "2028-05-28T10:03").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28", now: "2028-05-28T10:03").isEmpty)
     }
 
     @Test("B-15 P-8 a task imported done gets the day its completion falls on here, and keeps it when the rollover moves")
@@ -96,7 +96,7 @@ struct CompletionDayTests {
         try expectEqual(Self.storedDay(runner, "From Taskwarrior"), "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         try expectEqual(Self.history(runner, "2028-05-27"), ["From Taskwarrior"])
-        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28").isEmpty)
     }
 
     /// A store with one task done at 02:00 on the 28th under a 04:00 rollover, and its JSON backup.
@@ -125,7 +125,7 @@ struct CompletionDayTests {
         try expectEqual(target.ok(["export", "--format", "json"], now: "2028-05-28T09:00").stdout, backup)
         try target.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         try expectEqual(Self.history(target, "2028-05-27"), ["Post the letter"])
-        #expect(try Self.history(target, "2028-05-28").isEmpty)
+        expectTrue(try Self.history(target, "2028-05-28").isEmpty)
     }
 
     @Test("B-15 P-8 an older backup without completion days still imports; each done task gets the day its time falls on under the restored rollover")
@@ -138,7 +138,7 @@ struct CompletionDayTests {
         tables["tasks"] = rows.map { row in row.filter { $0.key != "completed_day" } }
         document["tables"] = tables
         let older = try JSONSerialization.data(withJSONObject: document)
-        #expect(!String(decoding: older, as: UTF8.self).contains("completed_day"))
+        expectLacks(String(decoding: older, as: UTF8.self), "completed_day")
 
         let target = try CharflowRunner(timeZone: "Europe/Berlin")
         defer { target.removeFolder() }
@@ -167,12 +167,12 @@ extension CompletionDayTests {
             ALTER TABLE tasks DROP COLUMN completed_day;
             DELETE FROM charflow_migrations WHERE name IN ('0022-completion-day', '0026-done-titles-by-day')
             """)
-        #expect(try !db.columns(of: "tasks").contains("completed_day"))
+        try expectLacks(db.columns(of: "tasks"), "completed_day")
         try expectEqual(Self.history(runner, "2028-05-27", now: "2028-05-28T09:00"), ["Post the letter"])
         try expectEqual(Self.storedDay(runner, "Post the letter"), "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         try expectEqual(Self.history(runner, "2028-05-27"), ["Post the letter"])
-        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28").isEmpty)
     }
 }
 
@@ -210,6 +210,6 @@ extension CompletionDayTests {
         expectEqual(sessionDay, "2028-05-27")
         try runner.ok(["settings", "rollover-time", "00:00"], now: "2028-05-29T09:00")
         try expectEqual(Self.history(runner, "2028-05-27"), ["Write the letter"])
-        #expect(try Self.history(runner, "2028-05-28").isEmpty)
+        expectTrue(try Self.history(runner, "2028-05-28").isEmpty)
     }
 }

@@ -11,13 +11,13 @@ struct DaysMoveForwardCLITests {
         defer { runner.removeFolder() }
         let evening = try runner.run(["settings", "rollover-time", "23:00"])
         expectEqual(evening.status, 0)
-        #expect(evening.stdout.contains("rollover-time  23:00"))
-        #expect(evening.stdout.contains("starts at 23:00 the evening before"), "\(evening.stdout)")
+        expectContains(evening.stdout, "rollover-time  23:00")
+        expectContains(evening.stdout, "starts at 23:00 the evening before", "\(evening.stdout)")
         let morning = try runner.run(["settings", "rollover-time", "04:00"])
-        #expect(morning.stdout.contains("the small hours still count as the day before"), "\(morning.stdout)")
+        expectContains(morning.stdout, "the small hours still count as the day before", "\(morning.stdout)")
         let json = try runner.json(["settings", "rollover-time", "02:00"])
         #expect(json.count == 1 && json["rollover-time"] as? String == "02:00", "--json keeps its shape")
-        #expect(!(try runner.run(["settings"]).stdout.contains("A new day")), "only a change is explained")
+        expectTrue(!(try runner.run(["settings"]).stdout.contains("A new day")), "only a change is explained")
     }
 
     @Test("P-8 with a 23:00 rollover, today at 23:30 shows tomorrow's date and Wednesday noon shows Wednesday")
@@ -37,7 +37,7 @@ struct DaysMoveForwardCLITests {
         let id = try runner.add("Tuesday's", ["--region", "morning"], now: "2026-12-01T00:10")
         let done = try runner.run(["done", id], now: "2026-11-30T23:55")
         expectEqual(done.status, 0, "\(done.stderr)")
-        #expect(!done.stdout.contains("tomorrow"), "\(done.stdout)")
+        expectLacks(done.stdout, "tomorrow", "\(done.stdout)")
         try expectEqual(runner.json(["today"], now: "2026-11-30T23:56")["date"] as? String, "2026-12-01")
     }
 
@@ -64,7 +64,7 @@ struct DaysMoveForwardCLITests {
         let before = try runner.contents()
         let result = try runner.run(arguments, now: nil, extra: ["CHARFLOW_NOW": "2026-11-30T09:00"])
         expectEqual(result.status, 1, "\(arguments): \(result.stdout)")
-        #expect(!result.stderr.isEmpty)
+        expectTrue(!result.stderr.isEmpty)
         try expectEqual(runner.contents(), before)
     }
 

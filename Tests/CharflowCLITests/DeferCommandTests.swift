@@ -90,7 +90,7 @@ struct DeferCommandTests {
         _ = try cf.json(["defer", id], now: "2026-12-01T10:00")
 
         let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-12-02T10:00")
-        #expect(refusal.message.hasPrefix(Self.keepsSlipping))
+        expectTrue(refusal.message.hasPrefix(Self.keepsSlipping))
         expectEqual(refusal.code, "pick_a_day")
 
         // With a day picked (Wednesday + 3 = Saturday, still this week) and a chip, it goes through.
@@ -120,7 +120,7 @@ struct DeferCommandTests {
         expectEqual(record["day"] as? String, "2026-11-30")
         expectEqual(record["deferredTo"] as? String, "2026-12-01")
         expectEqual(record["deferredOn"] as? String, "2026-11-30T18:45:00-05:00")
-        #expect((record["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
+        expectNotEqual((record["id"] as? String).flatMap(UUID.init(uuidString:)), nil)
     }
 
     @Test("T-10 an unknown reason chip is refused and nothing is deferred")
@@ -129,7 +129,7 @@ struct DeferCommandTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Sort the garage", ["--due", "today"], now: "2026-11-30T09:00")
         let refusal = try cf.refusedAfterRollover(["defer", id, "--reason", "lazy"], now: "2026-11-30T10:00")
-        #expect(refusal.message.contains("lazy"))
+        expectContains(refusal.message, "lazy")
     }
 
     @Test("T-21 D11 the 5th deferral raises suggest removal in defer --json, once that week; today's signals say it the next week")
@@ -145,8 +145,8 @@ struct DeferCommandTests {
 
         // Four deferrals: stale, not yet a suggestion to let it go.
         let before = try cf.todaySignals(now: "2026-12-04T09:00")
-        #expect(before.contains { $0.kind == "stale" && $0.task == id })
-        #expect(!before.contains { $0.kind == "suggestRemoval" })
+        expectTrue(before.contains { $0.kind == "stale" && $0.task == id })
+        expectTrue(!before.contains { $0.kind == "suggestRemoval" })
 
         let fifth = try cf.json(["defer", id, "--to", "tomorrow"], now: "2026-12-04T10:00")
         expectEqual(TaskDocument.int(fifth, "deferralCount"), 5)
@@ -155,10 +155,10 @@ struct DeferCommandTests {
         // The defer made the suggestion for this week (D11: once a subject and period); Today makes it again
         // in the next week.
         let after = try cf.todaySignals(now: "2026-12-05T09:00")
-        #expect(!after.contains { $0.kind == "suggestRemoval" })
+        expectTrue(!after.contains { $0.kind == "suggestRemoval" })
         let nextWeek = try cf.todaySignals(now: "2026-12-07T09:00")
         let signal = try #require(nextWeek.first { $0.kind == "suggestRemoval" && $0.task == id })
-        #expect(signal.message.contains("Learn the banjo"))
+        expectContains(signal.message, "Learn the banjo")
     }
 
     @Test("T-19 moving a task that is due later is rescheduling: no count, no record, no easing")
@@ -175,7 +175,7 @@ struct DeferCommandTests {
         let edited = try cf.json(["edit", id, "--due", "2026-12-12"], now: "2026-11-30T10:01")
         expectEqual(TaskDocument.int(edited, "deferralCount"), 0)
         expectEqual(edited["importance"] as? String, "high")
-        #expect(TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
+        expectTrue(TaskDocument.deferrals(try cf.show(id, now: "2026-11-30T10:02")).isEmpty)
 
         // Without a day there is nothing to defer yet.
         let refusal = try cf.refusedAfterRollover(["defer", id], now: "2026-11-30T10:03")
@@ -272,7 +272,7 @@ struct DeferCommandTests {
         // Before the rollover: nothing has happened to it.
         let before = try cf.show(id, now: clock.justBefore(1))
         expectEqual(TaskDocument.int(before, "deferralCount"), 0)
-        #expect(TaskDocument.deferrals(before).isEmpty)
+        expectEmpty(TaskDocument.deferrals(before))
 
         // After it: one automatic deferral for the new day, reason unspecified, due date kept (overdue).
         let rolled = try cf.show(id, now: clock.after(1, minutes: 30))
@@ -313,7 +313,7 @@ struct DeferCommandTests {
         _ = try cf.json(["defer", id], now: clock.after(2, minutes: 20))   // refines, to D+3
         // D+3: due today, two deferrals so far; the third needs a day.
         let refusal = try cf.refusedAfterRollover(["defer", id], now: clock.lateOn(3))
-        #expect(refusal.message.hasPrefix(Self.keepsSlipping))
+        expectTrue(refusal.message.hasPrefix(Self.keepsSlipping))
         let shown = try cf.show(id, now: clock.lateOn(3))
         expectEqual(TaskDocument.int(shown, "deferralCount"), 2)
         expectEqual(shown["dueDate"] as? String, clock.date(3))

@@ -66,17 +66,17 @@ struct DeferralEveryPathCLITests {
         let task = try Self.twiceDeferred(cf)
 
         let third = try Self.run(path, cf, task: task, on: 2, json: false)
-        #expect(third.stdout.contains(Self.eased), "\(path.name): \(third.stdout)")
+        expectContains(third.stdout, Self.eased, "\(path.name): \(third.stdout)")
         let shown = try cf.json(["show", task], now: Self.day(2) + "T11:00")
         expectEqual(shown["importance"] as? String, "low")
         expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
 
         let fourth = try Self.run(path, cf, task: task, on: 3, json: false)
-        #expect(!fourth.stdout.contains(Self.eased))
-        #expect(!fourth.stdout.contains(Self.fiveTimes), "\(fourth.stdout)")
+        expectLacks(fourth.stdout, Self.eased)
+        expectLacks(fourth.stdout, Self.fiveTimes, "\(fourth.stdout)")
         let fifth = try Self.run(path, cf, task: task, on: 4, json: false)
         expectEqual(TaskDocument.int(try cf.json(["show", task], now: Self.day(4) + "T11:00"), "deferralCount"), 5)
-        #expect(fifth.stdout.contains(Self.fiveTimes), "\(path.name): \(fifth.stdout)")
+        expectContains(fifth.stdout, Self.fiveTimes, "\(path.name): \(fifth.stdout)")
     }
 
     @Test("T-13 T-21 the third deferral's easing and the fifth's removal suggestion are in --json, on every path",
@@ -106,14 +106,14 @@ struct DeferralEveryPathCLITests {
         let task = try Self.twiceDeferred(cf)
         for offset in 2...3 { _ = try Self.run(path, cf, task: task, on: offset, json: false) }
         // Day 4 is Tuesday 10 March: the fifth deferral suggests it, the sixth (Wednesday) does not.
-        #expect(try Self.run(path, cf, task: task, on: 4, json: false).stdout.contains(Self.fiveTimes), "\(path.name)")
+        try expectContains(Self.run(path, cf, task: task, on: 4, json: false).stdout, Self.fiveTimes, "\(path.name)")
         let sixth = try #require(Self.deferral(try Self.run(path, cf, task: task, on: 5, json: true).json()))
         expectEqual(sixth["counted"] as? Bool, true)
         expectEqual(sixth["suggestRemoval"] as? Bool, false, "\(path.name): once a week")
-        #expect(!(try cf.ok(["today"], now: Self.day(5) + "T11:00").stdout.contains(Self.fiveTimes)), "nor again by Today")
+        expectTrue(!(try cf.ok(["today"], now: Self.day(5) + "T11:00").stdout.contains(Self.fiveTimes)), "nor again by Today")
         // Monday 16 March begins another week.
         let next = try Self.run(path, cf, task: task, on: 10, json: false)
-        #expect(next.stdout.contains(Self.fiveTimes), "\(path.name): \(next.stdout)")
+        expectContains(next.stdout, Self.fiveTimes, "\(path.name): \(next.stdout)")
     }
 
     @Test("T-13 T-21 T-23 rollover's automatic deferrals say the easing and the removal suggestion on Today, in text and --json")
@@ -126,12 +126,12 @@ struct DeferralEveryPathCLITests {
 
         // The third day's rollover (the night of the clock change) makes the third deferral.
         let signals = try cf.todaySignals(now: Self.day(3) + "T09:00")
-        #expect(signals.contains { $0.kind == "importanceEased" && $0.task == task }, "\(signals)")
-        #expect(try cf.ok(["today"], now: Self.day(3) + "T09:01").stdout.contains(Self.eased))
+        expectTrue(signals.contains { $0.kind == "importanceEased" && $0.task == task }, "\(signals)")
+        try expectContains(cf.ok(["today"], now: Self.day(3) + "T09:01").stdout, Self.eased)
         for offset in 4...5 { _ = try cf.json(["list"], now: Self.day(offset) + "T09:00") }
         let later = try cf.todaySignals(now: Self.day(5) + "T09:05")
-        #expect(later.contains { $0.kind == "suggestRemoval" && $0.task == task }, "\(later)")
-        #expect(try cf.ok(["today"], now: Self.day(5) + "T09:06").stdout.contains(Self.fiveTimes))
+        expectTrue(later.contains { $0.kind == "suggestRemoval" && $0.task == task }, "\(later)")
+        try expectContains(cf.ok(["today"], now: Self.day(5) + "T09:06").stdout, Self.fiveTimes)
     }
 
     @Test("T-13 the page's API says the easing of a move that counts the third deferral")
@@ -200,7 +200,7 @@ struct DeferralEveryPathCLITests {
         _ = try cf.json(["begin", task], now: now)
         let refusal = try cf.refusedAfterRollover(["begin", other, "--settle", "defer"], now: now)
         expectEqual(refusal.code, "pick_a_day")
-        #expect(refusal.message.hasPrefix("This one keeps slipping"))
+        expectTrue(refusal.message.hasPrefix("This one keeps slipping"))
         try expectEqual(cf.refusedAfterRollover(["begin", other, "--settle", "defer", "--to", "today"], now: now).code, "defer_to_later_day")
         let before = try cf.contents()
         let alone = try cf.run(["begin", other, "--to", "next-week"], now: now)

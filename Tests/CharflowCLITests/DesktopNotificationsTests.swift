@@ -39,6 +39,6 @@ struct DesktopNotificationsTests {
         let gone = try TestFolder.make("charflow-no-bus").appendingPathComponent("bus").path
         expectEqual(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + gone]).show(Self.reminder), .unavailable)
         expectEqual(DesktopNotifications(environment: ["DBUS_SESSION_BUS_ADDRESS": "not an address"]).show(Self.reminder), .unavailable)
-        #expect(Date().timeIntervalSince(started) < 2)
+        expectTrue(Date().timeIntervalSince(started) < 2)
     }
 }

@@ -20,7 +20,7 @@ struct EndToEndCommandTests {
         defer { runner.removeFolder() }
         let result = try runner.run(["--version"], now: nil)
         expectEqual(result.status, 0)
-        #expect(result.stdout.hasPrefix("charflow "))
+        expectTrue(result.stdout.hasPrefix("charflow "))
     }
 
     @Test("Every command runs in the built binary on one store through a day, against a real hub: exit 0 and its own words")
@@ -106,17 +106,17 @@ struct EndToEndCommandTests {
         let id = try cf.add("Only one", ["--region", "morning", "--bucket", "must"], now: Self.now)
         let full = try cf.run(["add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
         expectEqual(full.status, 1)
-        #expect(full.stdout.isEmpty)
+        expectEmpty(full.stdout)
         expectEqual(full.stderrLines, ["charflow: " + regionFullMessage("Morning")], "\(full.stderr)")
         let json = try cf.run(["--json", "add", "Second", "--region", "morning", "--bucket", "must"], now: Self.now)
         expectEqual(json.status, 1)
         try expectEqual(json.errorDocument().code, "region_full")
         let usage = try cf.run(["add", "Third", "--frobnicate"], now: Self.now)
         expectEqual(usage.status, 2, "\(usage.stderr)")
-        #expect(usage.stderr.contains("Unknown option --frobnicate"), "\(usage.stderr)")
+        expectContains(usage.stderr, "Unknown option --frobnicate", "\(usage.stderr)")
         let unknown = try cf.run(["frobnicate"], now: Self.now)
         expectEqual(unknown.status, 2)
-        #expect(unknown.stderr.contains("Unknown command 'frobnicate'"))
+        expectContains(unknown.stderr, "Unknown command 'frobnicate'")
         try expectEqual(cf.run(["done", id], now: Self.now).status, 0)
     }
 
@@ -137,7 +137,7 @@ struct EndToEndCommandTests {
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         expectEqual(process.terminationStatus, 2, "\(stderr)")
-        #expect(stderr.contains("Argument 2 is not UTF-8"), "\(stderr)")
+        expectContains(stderr, "Argument 2 is not UTF-8", "\(stderr)")
         try expectEqual(cf.contents(), before)
     }
 
@@ -167,7 +167,7 @@ struct EndToEndCommandTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message)")
-        #expect(message.contains("tasks[1].id"), "\(message)")
+        expectContains(message, "tasks[1].id", "\(message)")
         try expectEqual(cf.contents(), before)
     }
 
@@ -198,7 +198,7 @@ struct EndToEndCommandTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus): \(message.prefix(400))")
-        #expect(message.contains("task 1 (description): expected text"), "\(message.prefix(400))")
+        expectContains(message, "task 1 (description): expected text", "\(message.prefix(400))")
         try expectEqual(cf.contents(), before)
     }
 }

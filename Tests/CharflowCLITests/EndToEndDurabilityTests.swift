@@ -30,10 +30,10 @@ struct EndToEndDurabilityTests {
         try runner.add("Makes the store", ["--region", "evening"])
         let id = try runner.add("Kept in the log", ["--region", "evening"])
         // The store is in WAL mode by its header, which later opens read instead of setting the mode again.
-        #expect(try Database(path: runner.storePath, readOnly: true).isInWALMode)
+        expectTrue(try Database(path: runner.storePath, readOnly: true).isInWALMode)
         // The process exits without checkpointing (a run inside this process closes its connection, which folds the log in): the action is in the -wal file beside the store.
         let wal = try FileManager.default.attributesOfItem(atPath: runner.storePath + "-wal")
-        #expect((wal[.size] as? Int ?? 0) > 0)
+        expectTrue((wal[.size] as? Int ?? 0) > 0)
         // A new process reads through the log.
         try expectEqual(runner.json(["show", id], now: "2026-11-30T09:01")["title"] as? String, "Kept in the log")
         // A checkpoint folds the log into the main file and empties it, with the store intact.
@@ -62,7 +62,7 @@ struct EndToEndDurabilityTests {
         expectEqual(process.terminationReason, .uncaughtSignal)
         let db = try Database(path: runner.storePath)
         try expectEqual(db.scalar("PRAGMA integrity_check")?.text, "ok")
-        #expect(try db.rows("PRAGMA foreign_key_check").isEmpty)
+        expectTrue(try db.rows("PRAGMA foreign_key_check").isEmpty)
         try expectEqual(runner.contents(), before)
         let today = try runner.json(["today"], now: "2026-11-30T09:10")
         expectEqual(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), ["Already there"])
@@ -82,7 +82,7 @@ struct EndToEndDurabilityTests {
         }
         let db = try Database(path: runner.storePath)
         try expectEqual(db.scalar("PRAGMA integrity_check")?.text, "ok")
-        #expect(try db.rows("PRAGMA foreign_key_check").isEmpty)
+        expectTrue(try db.rows("PRAGMA foreign_key_check").isEmpty)
         // Every task that made it is whole: its notes match its title, and its undo record exists.
         for row in try db.rows("SELECT title, notes FROM tasks WHERE title LIKE 'Task %'") {
             let number = try #require(row[0].text?.dropFirst(5))
@@ -170,11 +170,11 @@ struct EndToEndDurabilityTests {
         let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:31"))
         expectEqual(live["taskID"] as? String, id)
         expectEqual(live["outcome"] as? String, "running")
-        #expect(live["endedAt"] is NSNull)
+        expectTrue(live["endedAt"] is NSNull)
         let shown = try runner.show(id, now: "2026-11-30T09:31")
         expectEqual(shown["isCompleted"] as? Bool, false)
-        #expect(shown["completedAt"] is NSNull)
-        #expect(shown["notes"] is NSNull)
+        expectTrue(shown["completedAt"] is NSNull)
+        expectTrue(shown["notes"] is NSNull)
     }
 
     @Test("S-7 two begins at the same moment on two tasks: exactly one starts, the other is refused", arguments: [0, 150])
@@ -197,7 +197,7 @@ struct EndToEndDurabilityTests {
                 outputs.append(stdout + stderr)
             }
             expectEqual(statuses.sorted(), [0, 1], "round \(round): \(outputs)")
-            #expect(outputs.contains { $0.contains("session_running") }, "round \(round): \(outputs)")
+            expectTrue(outputs.contains { $0.contains("session_running") }, "round \(round): \(outputs)")
             let live = try cf.storeQuery("SELECT id FROM sessions WHERE ended_at IS NULL")
             expectEqual(live.count, 1, "round \(round): \(live.count) live sessions")
             let finished = try cf.run(["finish", "--stop"], now: "2026-11-30T09:0\(round)")

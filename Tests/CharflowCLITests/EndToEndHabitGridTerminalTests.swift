@@ -105,7 +105,7 @@ struct EndToEndHabitGridTerminalTests {
             if captured.contains(marker) { break }
             usleep(50_000)
         }
-        #expect(screen.contains(marker), "charflow did not finish in the pane: \(screen)")
+        expectContains(screen, marker, "charflow did not finish in the pane: \(screen)")
         return screen
     }
 
@@ -117,21 +117,21 @@ struct EndToEndHabitGridTerminalTests {
         let (runner, water) = try Self.seeded()
         let screen = try Self.capture(runner, ["habit", "grid", water, "--weeks", "3"],
                                       env: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
-        #expect(screen.contains(Self.rgb(0x1F, 0x6A, 0x58)), "complete (d3)")
-        #expect(screen.contains(Self.rgb(0x5F, 0xA5, 0x8C)), "partialHigh (d2)")
-        #expect(screen.contains(Self.rgb(0xB8, 0xDD, 0xD0)), "partialLow (d1)")
-        #expect(screen.contains(Self.rgb(0xB5, 0x57, 0x3B)), "missed")
-        #expect(!screen.contains("\u{1B}[38;5;"), "no 256-colour fallback where truecolor is on")
+        expectContains(screen, Self.rgb(0x1F, 0x6A, 0x58), "complete (d3)")
+        expectContains(screen, Self.rgb(0x5F, 0xA5, 0x8C), "partialHigh (d2)")
+        expectContains(screen, Self.rgb(0xB8, 0xDD, 0xD0), "partialLow (d1)")
+        expectContains(screen, Self.rgb(0xB5, 0x57, 0x3B), "missed")
+        expectLacks(screen, "\u{1B}[38;5;", "no 256-colour fallback where truecolor is on")
         let lines = screen.split(separator: "\n").map(String.init)
         let first = try #require(lines.first { habitStripEscapes($0).hasPrefix("Mon ") })
         let plain = habitStripEscapes(first)
-        #expect(plain.hasSuffix("today 3/4"), "the label is beside the first row: \(plain)")
+        expectTrue(plain.hasSuffix("today 3/4"), "the label is beside the first row: \(plain)")
         // The label is outside the cells: everything before it holds no numeral.
         let cells = plain.replacingOccurrences(of: "today 3/4", with: "").dropFirst(4)
-        #expect(!cells.contains { $0.isNumber }, "a cell holds a numeral: \(plain)")
-        #expect(first.contains("\u{1B}[38;2;"), "the first row is drawn in colour")
-        #expect(screen.contains("Missed 9 of the last 12. 2 partly."))
-        #expect(!screen.contains("x "), "no plain glyphs in colour")
+        expectTrue(!cells.contains { $0.isNumber }, "a cell holds a numeral: \(plain)")
+        expectContains(first, "\u{1B}[38;2;", "the first row is drawn in colour")
+        expectContains(screen, "Missed 9 of the last 12. 2 partly.")
+        expectLacks(screen, "x ", "no plain glyphs in colour")
     }
 
     @Test("H-19 in a 256-colour terminal (tmux, no COLORTERM) the cells use 256-colour escapes")
@@ -139,9 +139,9 @@ struct EndToEndHabitGridTerminalTests {
         let (runner, water) = try Self.seeded()
         let screen = try Self.capture(runner, ["habit", "grid", water, "--weeks", "3"], env: ["TERM": "xterm-256color"],
                                       unset: ["COLORTERM"])
-        #expect(screen.contains("\u{1B}[38;5;29m"), "complete")
-        #expect(screen.contains("\u{1B}[38;5;131m"), "missed")
-        #expect(!screen.contains("\u{1B}[38;2;"))
+        expectContains(screen, "\u{1B}[38;5;29m", "complete")
+        expectContains(screen, "\u{1B}[38;5;131m", "missed")
+        expectLacks(screen, "\u{1B}[38;2;")
     }
 
     @Test("H-19 with NO_COLOR=1 in the terminal (tmux) there are no escapes, only the plain glyphs")
@@ -150,7 +150,7 @@ struct EndToEndHabitGridTerminalTests {
         let screen = try Self.capture(runner, ["habit", "grid", water, "--weeks", "3"],
                                       env: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"])
         let grid = screen.components(separatedBy: "charflow-done-").first ?? screen
-        #expect(!grid.contains("\u{1B}["), "escapes with NO_COLOR: \(grid.debugDescription)")
+        expectLacks(grid, "\u{1B}[", "escapes with NO_COLOR: \(grid.debugDescription)")
         Self.expectPlainGrid(grid)
     }
 
@@ -160,7 +160,7 @@ struct EndToEndHabitGridTerminalTests {
         let result = try runner.run(["habit", "grid", water, "--weeks", "3"], now: Self.now,
                                     extra: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         expectEqual(result.status, 0)
-        #expect(!result.stdout.contains("\u{1B}"))
+        expectLacks(result.stdout, "\u{1B}")
         Self.expectPlainGrid(result.stdout)
     }
 

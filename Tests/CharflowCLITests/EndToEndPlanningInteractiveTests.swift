@@ -26,9 +26,9 @@ struct EndToEndPlanningInteractiveTests {
 
         // 1. Review: today's tasks and the habit's honest partial.
         let review = try pane.waitFor("“Keep this” — [k]eep, [l]ater, [d]rop, [Enter] leave:")
-        #expect(review.contains("Review · Monday 30 November 2026"), "\(review)")
-        #expect(review.contains("Still open (3)"), "\(review)")
-        #expect(review.contains("Water: 2/3"), "partial habit days read 2/3:\n\(review)")
+        expectContains(review, "Review · Monday 30 November 2026", "\(review)")
+        expectContains(review, "Still open (3)", "\(review)")
+        expectContains(review, "Water: 2/3", "partial habit days read 2/3:\n\(review)")
 
         // 2. Carry forward: keep, later (next week, not ready), drop.
         try pane.answer("k")
@@ -43,25 +43,25 @@ struct EndToEndPlanningInteractiveTests {
 
         // 3. Plan tomorrow: place one task, then Enter.
         let planStep = try pane.waitFor("Place a task: ID")
-        #expect(planStep.contains("Plan Tuesday 1 December 2026"), "\(planStep)")
-        #expect(planStep.contains("→ to tomorrow"), "\(planStep)")
-        #expect(planStep.contains("→ to 7 Dec"), "\(planStep)")
-        #expect(planStep.contains("→ dropped"), "\(planStep)")
+        expectContains(planStep, "Plan Tuesday 1 December 2026", "\(planStep)")
+        expectContains(planStep, "→ to tomorrow", "\(planStep)")
+        expectContains(planStep, "→ to 7 Dec", "\(planStep)")
+        expectContains(planStep, "→ dropped", "\(planStep)")
         // The step lists what it can place, with ids, before asking for one (issue 24 item 19).
-        #expect(planStep.contains("From the Backlog (1)"), "\(planStep)")
+        expectContains(planStep, "From the Backlog (1)", "\(planStep)")
         let listed = try #require(planStep.components(separatedBy: "From the Backlog (1)").last)
-        #expect(listed.contains("Place this") && listed.contains(String(place.prefix(4))), "\(planStep)")
+        expectTrue(listed.contains("Place this") && listed.contains(String(place.prefix(4))), "\(planStep)")
         try pane.answer("\(place) morning must high")
         let placed = try pane.waitFor("Place a task: ID", count: 2)
-        #expect(placed.contains("Planned “Place this”."), "\(placed)")
+        expectContains(placed, "Planned “Place this”.", "\(placed)")
         try pane.answer("")
 
         // 4. Close.
         try pane.waitFor("[c]lose planning or [s]kip tonight?")
         try pane.answer("c")
         let done = try pane.waitFor("PLAN-EXIT-")
-        #expect(done.contains("Closed."), "\(done)")
-        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+        expectContains(done, "Closed.", "\(done)")
+        expectContains(done, "PLAN-EXIT-0", "\(done)")
 
         // The store shows every step.
         let at = "2026-11-30T21:30"
@@ -74,7 +74,7 @@ struct EndToEndPlanningInteractiveTests {
         expectEqual(deferred["deferralCount"] as? Int, 1)
         try expectEqual(cf.planningDeferrals(later, now: at), [PlanningDeferral("2026-11-30", "2026-12-07", "notReady")])
         let dropped = try cf.show(drop, now: at)
-        #expect(dropped["droppedAt"] is String)
+        expectTrue(dropped["droppedAt"] is String)
         expectEqual(dropped["deferralCount"] as? Int, 0)
         let planned = try cf.show(place, now: at)
         expectEqual(planned["dueDate"] as? String, "2026-12-01")
@@ -109,7 +109,7 @@ struct EndToEndPlanningInteractiveTests {
         try pane.waitFor("[c]lose planning or [s]kip tonight?")
         try pane.answer("s")
         let done = try pane.waitFor("PLAN-EXIT-")
-        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+        expectContains(done, "PLAN-EXIT-0", "\(done)")
         let session = try cf.json(["plan", "review"], now: "2026-11-30T21:30")["session"] as? [String: Any]
         expectEqual(session?["state"] as? String, "skipped")
         let left = try cf.show(open, now: "2026-11-30T21:30")
@@ -134,18 +134,18 @@ struct EndToEndPlanningInteractiveTests {
         defer { pane.kill() }
         // The latest completion first, then by title: Read, then Stretch (both done this morning).
         let review = try pane.waitFor("Make “Read” a habit? [y]es, [n]ever, [Enter] not now:")
-        #expect(review.contains("You've done “Stretch” every day lately. Make it a habit? charflow habit adopt stretch"), "\(review)")
+        expectContains(review, "You've done “Stretch” every day lately. Make it a habit? charflow habit adopt stretch", "\(review)")
         try pane.answer("n")
         let declined = try pane.waitFor("Make “Stretch” a habit? [y]es, [n]ever, [Enter] not now:")
-        #expect(declined.contains("“Read” won't be offered as a habit again."), "\(declined)")
+        expectContains(declined, "“Read” won't be offered as a habit again.", "\(declined)")
         try pane.answer("y")
         let planStep = try pane.waitFor("Place a task: ID")
-        #expect(planStep.contains("Adopted “Stretch” — daily."), "\(planStep)")
+        expectContains(planStep, "Adopted “Stretch” — daily.", "\(planStep)")
         try pane.answer("")
         try pane.waitFor("[c]lose planning or [s]kip tonight?")
         try pane.answer("c")
         let done = try pane.waitFor("PLAN-EXIT-")
-        #expect(done.contains("PLAN-EXIT-0"), "\(done)")
+        expectContains(done, "PLAN-EXIT-0", "\(done)")
         let habits = try cf.json(["habits"], now: "2026-11-30T21:30")["habits"] as? [[String: Any]] ?? []
         expectEqual(habits.map { $0["title"] as? String }, ["Stretch"])
         try expectEqual(cf.json(["today"], now: "2026-11-30T21:31")["habitOffers"], nil, "Read was declined, Stretch adopted")

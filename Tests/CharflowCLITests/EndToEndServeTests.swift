@@ -23,8 +23,8 @@ struct EndToEndServeTests {
         let second = try ServedCharflow(runner, asProcess: true)
         defer { second.stop() }
         #expect(first.link.count == 64 && first.link.allSatisfy(\.isHexDigit))
-        #expect(first.link != second.link)
-        #expect(first.port != second.port && first.port != 0)
+        expectNotEqual(first.link, second.link)
+        expectTrue(first.port != second.port && first.port != 0)
         // The kernel's own table of listening sockets: the port is bound to 127.0.0.1 and nothing else.
         // The table is read in pieces while other sockets come and go, and a piece can skip a line, so
         // it is read until the listener shows (at least three times): every line any reading showed counts.
@@ -65,7 +65,7 @@ struct EndToEndServeTests {
         defer { server.stop() }
         let taken = try runner.run(["serve", "--port", String(server.port)])
         expectEqual(taken.status, 1)
-        #expect(taken.stderr.contains("Port \(server.port)"))
+        expectContains(taken.stderr, "Port \(server.port)")
         let bad = try runner.run(["serve", "--port", "70000"])
         expectEqual(bad.status, 2)
     }
@@ -80,7 +80,7 @@ struct EndToEndServeTests {
         first.stop()
         let second = try ServedCharflow(runner, port: port, signIn: false, asProcess: true)
         defer { second.stop() }
-        #expect(second.link != first.link)
+        expectNotEqual(second.link, first.link)
         try expectEqual(second.send("GET", "/api/changes", cookie: cookie).status, 200)
         let added = try second.send("POST", "/api/tasks", json: Self.add, cookie: cookie, token: token)
         expectEqual(added.status, 200, "\(added.body)")
@@ -98,7 +98,7 @@ struct EndToEndServeTests {
         let before = server.storeBytes()
         let signOut = try runner.spawning.run(["serve", "--sign-out"])
         expectEqual(signOut.status, 0, "\(signOut.stderr)")
-        #expect(signOut.stdout.contains("signed out"))
+        expectContains(signOut.stdout, "signed out")
         // The running server takes the new secret on the next request: the old cookie and token are refused.
         let read = try server.send("GET", "/api/changes")
         expectEqual(read.status, 401)
@@ -113,7 +113,7 @@ struct EndToEndServeTests {
         defer { restarted.stop() }
         try expectEqual(restarted.send("GET", "/api/changes", cookie: cookie).status, 401)
         // A new link signs in anew, with a new cookie.
-        #expect(restarted.cookie != cookie)
+        expectNotEqual(restarted.cookie, cookie)
         try expectEqual(restarted.send("GET", "/api/changes").status, 200)
     }
 
@@ -129,8 +129,8 @@ struct EndToEndServeTests {
         expectEqual(second.status, 401)
         expectEqual(second.header("Set-Cookie"), nil)
         expectEqual(second.header("Content-Type")?.hasPrefix("text/html"), true)
-        #expect(second.body.contains("This sign-in link has been used"))
-        #expect(second.body.contains("charflow open"))
+        expectContains(second.body, "This sign-in link has been used")
+        expectContains(second.body, "charflow open")
         let port = server.port
         server.stop()
         let restarted = try ServedCharflow(runner, port: port, signIn: false, asProcess: true)
@@ -154,7 +154,7 @@ struct EndToEndServeTests {
         expectEqual(first.json["started"] as? Bool, true)
         expectEqual(first.json["opened"] as? Bool, true)
         let port = try #require(first.json["port"] as? Int)
-        #expect(ServeState.isRunning(pid))
+        expectTrue(ServeState.isRunning(pid))
         let second = try state.open()
         expectEqual(second.status, 0, "\(second.stderr)")
         expectEqual(second.json["started"] as? Bool, false)
@@ -164,7 +164,7 @@ struct EndToEndServeTests {
         let opened = state.opened
         #expect(opened.count == 2 && Set(opened).count == 2, "\(opened)")
         for url in opened {
-            #expect(url.hasPrefix("http://127.0.0.1:\(port)/?token="))
+            expectTrue(url.hasPrefix("http://127.0.0.1:\(port)/?token="))
             let path = String(url.dropFirst("http://127.0.0.1:\(port)".count))
             let client = HTTPClient(port: port)
             let host = ("Host", "127.0.0.1:\(port)")
@@ -188,7 +188,7 @@ struct EndToEndServeTests {
         let pid = Int32(state.recordedPid ?? 0)
         defer { state.stopServer(pid) }
         expectEqual(text.status, 0, "\(text.stderr)")
-        #expect(text.stdout.contains("xdg-open was not found"))
+        expectContains(text.stdout, "xdg-open was not found")
         let link = try #require(text.stdout.range(of: #"http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{64}"#, options: .regularExpression))
         let url = String(text.stdout[link])
         let port = try #require(Int(url.dropFirst("http://127.0.0.1:".count).prefix { $0 != "/" }))
@@ -219,7 +219,7 @@ struct EndToEndServeTests {
             }
             return failed
         }.flatMap { $0 }
-        #expect(failures.isEmpty, "\(failures)")
+        expectEmpty(failures, "\(failures)")
         let db = try Database(path: runner.storePath)
         let count = try db.scalar("SELECT count(DISTINCT title) FROM tasks WHERE title LIKE 'cli %' OR title LIKE 'web %'")?.int
         expectEqual(count, 8 * perWriter)

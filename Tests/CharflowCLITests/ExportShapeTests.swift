@@ -22,11 +22,10 @@ struct ExportShapeTests {
             expectEqual(result.status, 0)
             let cells = result.stdout.split(whereSeparator: { $0 == "," || $0 == "\r\n" || $0 == "\n" })
                 .map { $0.hasPrefix("\"") ? String($0.dropFirst()) : String($0) }
-            #expect(!cells.contains { cell in ["=", "+", "-", "@", "\t"].contains { cell.hasPrefix($0) } },
-                    "\(table): \(result.stdout)")
+            expectTrue(!cells.contains { cell in ["=", "+", "-", "@", "\t"].contains { cell.hasPrefix($0) } }, "\(table): \(result.stdout)")
             if table == "tasks" {
                 // Notes keep their first character, so the guarded cell shows up as text.
-                #expect(result.stdout.contains("'" + title.prefix(3)), "\(table): \(result.stdout)")
+                expectContains(result.stdout, "'" + title.prefix(3), "\(table): \(result.stdout)")
             }
         }
     }
@@ -36,7 +35,7 @@ struct ExportShapeTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let result = try cf.run(["export", "--format", "csv", "--table", "habits"], now: Self.now)
-        #expect(result.stdout.hasPrefix("position,id,title,"), "\(result.stdout)")
+        expectTrue(result.stdout.hasPrefix("position,id,title,"), "\(result.stdout)")
     }
 
     @Test("X-2 X-1 --table with --format ics or json is a usage error", arguments: ["ics", "json"])
@@ -45,7 +44,7 @@ struct ExportShapeTests {
         defer { cf.removeFolder() }
         let result = try cf.run(["export", "--format", format, "--table", "habits"], now: Self.now)
         expectEqual(result.status, 2, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        expectEmpty(result.stdout)
     }
 
     @Test("X-4 import --dry-run without a store reports and creates nothing")
@@ -58,7 +57,7 @@ struct ExportShapeTests {
         let result = try cf.run(["import", file.path, "--dry-run", "--db", store, "--json"], now: Self.now)
         expectEqual(result.status, 0, "\(result.stderr)")
         try expectEqual(result.json()["inserted"] as? Int, 2)
-        #expect(!FileManager.default.fileExists(atPath: store))
-        #expect(!FileManager.default.fileExists(atPath: cf.folder.appendingPathComponent("new").path))
+        expectTrue(!FileManager.default.fileExists(atPath: store))
+        expectTrue(!FileManager.default.fileExists(atPath: cf.folder.appendingPathComponent("new").path))
     }
 }

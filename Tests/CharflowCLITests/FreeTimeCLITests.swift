@@ -40,13 +40,13 @@ struct FreeTimeCLITests {
         try runner.ok(["add", "Write the report", "--region", "morning", "--effort", "90"], now: Self.now)
         let text = try runner.ok(["today"], now: Self.now).stdout
         let morning = Self.section(text, "Morning")
-        #expect(morning.count > 3, "\(text)")
+        expectTrue(morning.count > 3, "\(text)")
         expectEqual(Array(morning.dropFirst().prefix(3)), ["  1 h 30 planned · 4 h 45 free", "  09:30–09:45 Standup (anchor)",
                                                          "  10:00–11:00 Design review"], "\(text)")
         expectEqual(Self.section(text, "Afternoon").dropFirst().first, "  0 min planned · 5 h free")
         expectEqual(Self.section(text, "Also today"), ["Also today", "  all day Conference"], "\(text)")
         let also = try #require(text.range(of: "Also today")), card = try #require(text.range(of: "Morning  "))
-        #expect(also.lowerBound < card.lowerBound, "the all-day event comes before the regions")
+        expectTrue(also.lowerBound < card.lowerBound, "the all-day event comes before the regions")
 
         let json = try runner.json(["today"], now: Self.now)
         let regions = try #require(json["regions"] as? [String: [String: Any]])
@@ -65,14 +65,14 @@ struct FreeTimeCLITests {
         let runner = try Self.runner()
         defer { runner.removeFolder() }
         let placed = try runner.ok(["add", "Big piece", "--region", "morning", "--effort", "300"], now: Self.now)
-        #expect(placed.stdout.contains("Morning"), "never a block: \(placed.stdout)")
+        expectContains(placed.stdout, "Morning", "never a block: \(placed.stdout)")
         let notice = "Morning holds about 5 h of tasks and 4 h 45 free. Something may fit better on another day."
         let first = try runner.ok(["today"], now: Self.now).stdout
-        #expect(first.contains(notice), "\(first)")
-        #expect(!first.contains("!"))
+        expectContains(first, notice, "\(first)")
+        expectLacks(first, "!")
         let again = try runner.ok(["today"], now: "2026-03-20T08:05").stdout
-        #expect(!again.contains(notice), "said once a day: \(again)")
-        #expect(again.contains("5 h planned · 4 h 45 free"), "the card still says it: \(again)")
+        expectLacks(again, notice, "said once a day: \(again)")
+        expectContains(again, "5 h planned · 4 h 45 free", "the card still says it: \(again)")
     }
 
     @Test("F-16 region lists its events and anchors; plan lists tomorrow's by region; upcoming the coming days' with their regions")
@@ -88,16 +88,15 @@ struct FreeTimeCLITests {
 
         // Sunday evening plans Monday 23 March: Standup in the Morning, Choir in the Evening.
         let plan = try runner.ok(["plan"], now: "2026-03-22T21:00").stdout
-        #expect(plan.contains("Morning 0 min planned · 5 h 45 free\n  09:30–09:45 Standup (anchor)"), "\(plan)")
-        #expect(plan.contains("Evening 0 min planned · 3 h free\n  18:00–20:00 Choir"), "\(plan)")
+        expectContains(plan, "Morning 0 min planned · 5 h 45 free\n  09:30–09:45 Standup (anchor)", "\(plan)")
+        expectContains(plan, "Evening 0 min planned · 3 h free\n  18:00–20:00 Choir", "\(plan)")
         let load = try #require(try runner.json(["plan"], now: "2026-03-22T21:00")["load"] as? [String: Any])
         expectEqual(load["freeMinutes"] as? Int, 345 + 300 + 180)
         expectEqual((load["fixedPoints"] as? [[String: Any]])?.map { $0["title"] as? String }, ["Standup", "Choir"])
 
         let upcoming = try runner.ok(["upcoming"], now: Self.now).stdout
-        #expect(upcoming.contains("Monday 23 March 2026 0 min planned · 13 h 45 free\n  09:30–09:45 Standup (anchor) · Morning\n  18:00–20:00 Choir · Evening"),
-                "\(upcoming)")
-        #expect(!upcoming.contains("Saturday 21 March"), "a day without events or anchors is not listed: \(upcoming)")
+        expectContains(upcoming, "Monday 23 March 2026 0 min planned · 13 h 45 free\n  09:30–09:45 Standup (anchor) · Morning\n  18:00–20:00 Choir · Evening", "\(upcoming)")
+        expectLacks(upcoming, "Saturday 21 March", "a day without events or anchors is not listed: \(upcoming)")
         let days = try #require(try runner.json(["upcoming"], now: Self.now)["days"] as? [[String: Any]])
         expectEqual(days.count, 7)
         expectEqual(days.first?["date"] as? String, "2026-03-21")

@@ -14,8 +14,8 @@ struct HabitCommandTests {
     func addJSON() throws {
         let runner = try CharflowRunner()
         let text = try runner.ok(["habit", "add", "Water", "--kind", "counted", "--target", "8"], now: Self.now)
-        #expect(text.stdout.hasPrefix("Added "))
-        #expect(text.stdout.contains("“Water” — daily."))
+        expectTrue(text.stdout.hasPrefix("Added "))
+        expectContains(text.stdout, "“Water” — daily.")
         let habit = try runner.json(["habit", "add", "Walk", "--weekdays"], now: Self.now)
         expectEqual(habit["title"] as? String, "Walk")
         expectEqual(habit["kind"] as? String, "binary")
@@ -23,8 +23,8 @@ struct HabitCommandTests {
         expectEqual(habit["scheduledDays"] as? String, "1,2,3,4,5")
         expectEqual(habit["targetPerWeek"] as? Int, 0)
         expectEqual(habit["isArchived"] as? Bool, false)
-        #expect(habit["presetKey"] is NSNull)
-        #expect(habit["notes"] is NSNull)
+        expectTrue(habit["presetKey"] is NSNull)
+        expectTrue(habit["notes"] is NSNull)
         expectEqual((habit["pauses"] as? [Any])?.isEmpty, true)
         expectEqual((habit["createdAt"] as? String)?.hasPrefix("2026-11-30T09:00:00"), true)
         let windows = try #require(habit["windows"] as? [[String: Any]])
@@ -33,8 +33,8 @@ struct HabitCommandTests {
         expectEqual(windows[0]["startMinute"] as? Int, 0)
         expectEqual(windows[0]["endMinute"] as? Int, 1439)
         expectEqual(windows[0]["target"] as? Int, 1)
-        #expect(windows[0]["effortMinutes"] is NSNull)
-        #expect(windows[0]["reminderMinute"] is NSNull)
+        expectTrue(windows[0]["effortMinutes"] is NSNull)
+        expectTrue(windows[0]["reminderMinute"] is NSNull)
     }
 
     @Test("H-10 H-8 H-13 W-8 today --json says each habit's state today with its unit in todayText, never \"0 of 0\"")
@@ -63,7 +63,7 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", "No sugar after dinner", "--slip"], now: Self.now)
         said = try texts()
         expectEqual(said["No sugar after dinner"], "1 slip today")
-        #expect(said.values.allSatisfy { !$0.contains("0 of 0") })
+        expectTrue(said.values.allSatisfy { !$0.contains("0 of 0") })
     }
 
     @Test("H-19 habit grid --json has days [{date, state, amount, target}] from the first column's start through today, and read")
@@ -76,8 +76,8 @@ struct HabitCommandTests {
         expectEqual(days.map { $0["date"] as? String ?? "" }, habitDates(from: "2026-11-23", count: 8))
         let states: Set<String> = ["empty", "missed", "partialLow", "partialHigh", "complete"]
         for day in days {
-            #expect(states.contains(day["state"] as? String ?? ""), "\(day)")
-            #expect(day["amount"] is Int)
+            expectContains(states, day["state"] as? String ?? "", "\(day)")
+            expectTrue(day["amount"] is Int)
             expectEqual(day["target"] as? Int, 8)
         }
         let today = try #require(days.last)
@@ -102,16 +102,16 @@ struct HabitCommandTests {
         try runner.ok(["habit", "log", "Water", "--count", "2"], now: "2026-11-28T20:00")
         try runner.ok(["habit", "log", "Water", "--count", "3"], now: "2026-11-29T20:00")
         let logged = try runner.ok(["habit", "log", "Water", "--count", "2"], now: Self.now)
-        #expect(logged.stdout.contains("Water: 2/3 today."))
+        expectContains(logged.stdout, "Water: 2/3 today.")
         try expectEqual(runner.habitStates(water, habitDates(from: "2026-11-27", count: 4), now: Self.now), ["partialLow", "partialHigh", "complete", "partialHigh"])
         let days = try runner.habitDays(water, now: Self.now)
         expectEqual(days["2026-11-28"]?["amount"] as? Int, 2)
         expectEqual(days["2026-11-28"]?["target"] as? Int, 3)
         let habits = try runner.ok(["habits"], now: Self.now).stdout
-        #expect(habits.contains("2/3"))
+        expectContains(habits, "2/3")
         let grid = try runner.ok(["habit", "grid", "Water"], now: Self.now).stdout
-        #expect(grid.contains("today 2/3"))
-        #expect(grid.contains("Done on 1 of the last 3. 2 partly."))
+        expectContains(grid, "today 2/3")
+        expectContains(grid, "Done on 1 of the last 3. 2 partly.")
     }
 
     // MARK: H-8 weekly targets
@@ -129,12 +129,12 @@ struct HabitCommandTests {
         let now = "2026-12-02T09:00"
         let days = try runner.habitDays(swim, weeks: 5, now: now)
         expectEqual(days.count, 31)
-        #expect(!days.values.contains { $0["state"] as? String == "missed" })
+        expectTrue(!days.values.contains { $0["state"] as? String == "missed" })
         expectEqual(days.values.filter { $0["state"] as? String == "complete" }.count, 6)
         let read = try runner.habitRead(swim, now: now)
-        #expect(read.hasPrefix("2 of 3 this week. Met in 1 of the last 3 weeks."))
+        expectTrue(read.hasPrefix("2 of 3 this week. Met in 1 of the last 3 weeks."))
         let habits = try runner.ok(["habits"], now: now).stdout
-        #expect(habits.contains("2 of 3 this week"))
+        expectContains(habits, "2 of 3 this week")
         try expectEqual(runner.habitTodayTitles(now: now), ["Swim"])
         try runner.ok(["habit", "log", swim], now: "2026-12-03T08:00")
         let met = try runner.json(["habits"], now: "2026-12-04T09:00")
@@ -191,14 +191,14 @@ struct HabitCommandTests {
         }
         let paused = try runner.ok(["habit", "pause", walk, "--from", "2026-11-16", "--to", "2026-11-23",
                                          "--reason", "travel"], now: "2026-11-15T21:00")
-        #expect(paused.stdout.contains("Walk: Paused — resumes 23 Nov"))
+        expectContains(paused.stdout, "Walk: Paused — resumes 23 Nov")
         try expectEqual(runner.habitTodayTitles(now: "2026-11-18T09:00"), ["Floss"])
         try expectEqual(runner.habitReminders(now: "2026-11-18T09:00"), ["Floss"])
         let habits = try runner.ok(["habits"], now: "2026-11-18T09:05").stdout
-        #expect(habits.contains("Paused"))
-        #expect(habits.contains("Walk  Paused — resumes 23 Nov"))
+        expectContains(habits, "Paused")
+        expectContains(habits, "Walk  Paused — resumes 23 Nov")
         // Back, and the read counts 14 due days, not 21.
-        #expect(try runner.habitTodayTitles(now: "2026-11-23T09:00").contains("Walk"))
+        try expectContains(runner.habitTodayTitles(now: "2026-11-23T09:00"), "Walk")
         let read = try runner.habitRead(walk, now: Self.now)
         expectEqual(read, "Missed 7 of the last 14. Seven a week may be more than this season allows — try four?")
         try expectEqual(runner.habitStates(walk, habitDates(from: "2026-11-16", count: 7), now: Self.now), Array(repeating: "empty", count: 7))
@@ -214,12 +214,12 @@ struct HabitCommandTests {
                                   now: "2026-11-11T21:00")
         expectEqual(inner.stdout, "Walk: Paused — resumes 25 Nov\n", "\(inner.stdout)")
         let habits = try runner.ok(["habits"], now: "2026-11-13T09:00").stdout
-        #expect(habits.contains("Walk  Paused — resumes 25 Nov"), "\(habits)")
-        #expect(!habits.contains("15 Nov"), "\(habits)")
-        #expect(try runner.ok(["habit", "grid", walk], now: "2026-11-13T09:00").stdout.contains("Paused — resumes 25 Nov"))
+        expectContains(habits, "Walk  Paused — resumes 25 Nov", "\(habits)")
+        expectLacks(habits, "15 Nov", "\(habits)")
+        try expectContains(runner.ok(["habit", "grid", walk], now: "2026-11-13T09:00").stdout, "Paused — resumes 25 Nov")
         let json = try runner.json(["habits"], now: "2026-11-13T09:00")
-        #expect("\(json)".contains("Paused — resumes 25 Nov"), "\(json)")
-        #expect(!"\(json)".contains("resumes 15 Nov"), "\(json)")
+        expectContains("\(json)", "Paused — resumes 25 Nov", "\(json)")
+        expectLacks("\(json)", "resumes 15 Nov", "\(json)")
     }
 
     @Test("H-15 D15 a pause from 12 to 19 Oct reads \"Paused — resumes 19 Oct\"; an open-ended pause waits for resume")
@@ -230,7 +230,7 @@ struct HabitCommandTests {
                                          "--reason", "travel"], now: "2026-10-10T09:00")
         expectEqual(paused.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Walk: Paused — resumes 19 Oct")
         let grid = try runner.ok(["habit", "grid", walk], now: "2026-10-14T09:00").stdout
-        #expect(grid.contains("Paused — resumes 19 Oct"))
+        expectContains(grid, "Paused — resumes 19 Oct")
         let habits = try runner.json(["habits"], now: "2026-10-14T09:00")
         let line = try #require((habits["habits"] as? [[String: Any]])?.first)
         expectEqual(line["paused"] as? String, "Paused — resumes 19 Oct")
@@ -241,7 +241,7 @@ struct HabitCommandTests {
         try expectEqual(runner.habitTodayTitles(now: "2026-10-19T09:00"), ["Walk"])
 
         try runner.ok(["habit", "pause", walk, "--reason", "illness"], now: "2026-10-20T09:00")
-        #expect(try runner.habitTodayTitles(now: "2026-10-25T09:00").isEmpty)
+        expectTrue(try runner.habitTodayTitles(now: "2026-10-25T09:00").isEmpty)
         try runner.ok(["habit", "resume", walk], now: "2026-10-26T09:00")
         try expectEqual(runner.habitTodayTitles(now: "2026-10-26T09:01"), ["Walk"])
         try expectEqual(runner.habitStates(walk, ["2026-10-19", "2026-10-20", "2026-10-25"], now: "2026-10-26T09:02"), ["missed", "empty", "empty"])
@@ -259,9 +259,9 @@ struct HabitCommandTests {
         try expectEqual(runner.habitStates(walk, ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"],
                                        now: "2026-11-30T09:00"), ["complete", "empty", "empty", "empty", "complete"])
         let read = try runner.habitRead(walk, now: "2026-11-30T09:00")
-        #expect(!read.contains("Missed"), "the archived days count as missed: \(read)")
+        expectLacks(read, "Missed", "the archived days count as missed: \(read)")
         let line = try #require((try runner.json(["habits"], now: "2026-11-30T09:00")["habits"] as? [[String: Any]])?.first)
-        #expect(line["paused"] is NSNull, "restored, it is not paused: \(line)")
+        expectTrue(line["paused"] is NSNull, "restored, it is not paused: \(line)")
         let pauses = try #require(line["pauses"] as? [[String: Any]])
         expectEqual(pauses.map { $0["reason"] as? String }, ["archived"])
         #expect(pauses.first?["from"] as? String == "2026-11-26" && pauses.first?["to"] as? String == "2026-11-29")
@@ -271,7 +271,7 @@ struct HabitCommandTests {
         let again = try #require((try runner.json(["habits"], now: "2026-11-30T11:01")["habits"] as? [[String: Any]])?.first)
         expectEqual((again["pauses"] as? [Any])?.count, 1)
         let refused = try runner.run(["habit", "pause", walk, "--reason", "archived"], now: "2026-11-30T12:00")
-        #expect(refused.status != 0 && refused.stderr.contains("travel, illness, cycle or other"), "\(refused.stderr)")
+        expectTrue(refused.status != 0 && refused.stderr.contains("travel, illness, cycle or other"), "\(refused.stderr)")
     }
 
     // MARK: Combinations no view could show
@@ -282,7 +282,7 @@ struct HabitCommandTests {
         try runner.addHabit("Water", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Snacks", "--kind", "avoid", "--per-week", "3"],
                                               now: Self.now, code: "avoid_weekly")
-        #expect(message.contains("cannot have a weekly target"))
+        expectContains(message, "cannot have a weekly target")
         let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: Self.now)
         try runner.habitRefused(["habit", "edit", snacks, "--per-week", "2"], now: Self.now, code: "avoid_weekly")
         try runner.ok(["habit", "edit", snacks, "--days", "1,2,3"], now: Self.now)
@@ -295,7 +295,7 @@ struct HabitCommandTests {
         try runner.addHabit("Water", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Meds", "--window", "Morning 07:00-09:00",
                                                "--window", "morning 19:00-21:00"], now: Self.now, code: "duplicate_window")
-        #expect(message.contains("'morning'"))
+        expectContains(message, "'morning'")
         try runner.habitRefused(["habit", "add", "Meds", "--window", "07:00-09:00", "--window", "19:00-21:00"],
                                 now: Self.now, code: "duplicate_window")
         let meds = try runner.addHabit("Meds", ["--window", "Morning 07:00-09:00", "--window", "Evening 19:00-21:00"],
@@ -308,13 +308,13 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let walk = try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "walk"], now: Self.now, code: "duplicate_habit")
-        #expect(message.contains("'Walk'"))
+        expectContains(message, "'Walk'")
         let read = try runner.addHabit("Read", now: Self.now)
         try runner.habitRefused(["habit", "edit", read, "--title", "WALK"], now: Self.now, code: "duplicate_habit")
         try runner.ok(["habit", "edit", walk, "--title", "walk"], now: Self.now)
         try runner.ok(["habit", "archive", walk], now: Self.now)
         let archived = try runner.habitRefused(["habit", "add", "Walk"], now: Self.now, code: "duplicate_habit")
-        #expect(archived.contains("archived") && archived.contains("restore"))
+        expectTrue(archived.contains("archived") && archived.contains("restore"))
         try runner.ok(["habit", "add", "--preset", "running"], now: Self.now)
         try runner.habitRefused(["habit", "add", "--preset", "running"], now: Self.now, code: "duplicate_habit")
     }
@@ -328,7 +328,7 @@ struct HabitCommandTests {
         for _ in 0..<2 { try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-29"], now: Self.now) }
         let message = try runner.habitRefused(["habit", "log", snacks, "--held", "--date", "2026-11-29"], now: Self.now,
                                               code: "held_after_slips")
-        #expect(message.contains("2 slips, more than the 1 allowed"))
+        expectContains(message, "2 slips, more than the 1 allowed")
         try expectEqual(runner.habitDays(snacks, now: Self.now)["2026-11-29"]?["state"] as? String, "missed")
         try runner.ok(["habit", "log", snacks, "--slip", "--date", "2026-11-28"], now: Self.now)
         try runner.ok(["habit", "log", snacks, "--held", "--date", "2026-11-28"], now: Self.now)
@@ -341,12 +341,12 @@ struct HabitCommandTests {
         defer { runner.removeFolder() }
         let snacks = try runner.addHabit("Snacks", ["--kind", "avoid", "--target", "1"], now: "2026-11-27T09:00")
         let before = try runner.ok(["habits"], now: Self.now).stdout
-        #expect(before.contains("[ ] Snacks"), "\(before)")
+        expectContains(before, "[ ] Snacks", "\(before)")
         try runner.ok(["habit", "log", snacks, "--held"], now: Self.now)
         let habits = try runner.ok(["habits"], now: Self.now).stdout
-        #expect(habits.contains("[x] Snacks"), "\(habits)")
-        #expect(habits.contains("0 slips, held"), "\(habits)")
-        #expect(try runner.ok(["habit", "grid", snacks], now: Self.now).stdout.contains("today 0 slips, held"))
+        expectContains(habits, "[x] Snacks", "\(habits)")
+        expectContains(habits, "0 slips, held", "\(habits)")
+        try expectContains(runner.ok(["habit", "grid", snacks], now: Self.now).stdout, "today 0 slips, held")
         // The documents say it too: today's cell in `habits --json` and the grid's day in `habit grid --json`.
         let listed = try runner.json(["habits"], now: Self.now)
         let habit = try #require((listed["habits"] as? [[String: Any]])?.first { $0["id"] as? String == snacks.lowercased() })
@@ -369,7 +369,7 @@ struct HabitCommandTests {
         expectEqual(today?["amount"] as? Int, 3)
         try expectEqual(runner.habitRead(snacks, now: Self.now), "3 slips in the last 21 days, and 3 today.")
         let grid = try runner.ok(["habit", "grid", snacks], now: Self.now).stdout
-        #expect(grid.contains("today 3 slips"))
+        expectContains(grid, "today 3 slips")
         // Held today is an engagement: the day resolves complete once it has ended.
         try runner.ok(["habit", "log", snacks, "--held"], now: "2026-12-01T20:00")
         try expectEqual(runner.habitStates(snacks, ["2026-12-01"], now: "2026-12-02T09:00"), ["complete"])
@@ -397,10 +397,10 @@ struct HabitCommandTests {
         expectEqual(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["label"] as? String, "Evening")
         expectEqual(((evening["grids"] as? [[String: Any]])?.first?["window"] as? [String: Any])?["reminderMinute"] as? Int, 1170)
         let text = try runner.ok(["habit", "grid", meds], now: Self.now).stdout
-        #expect(text.contains("Morning · today not yet"))
-        #expect(text.contains("Evening · today not yet"))
-        #expect(text.contains("Missed 1 of the last 4."))
-        #expect(text.contains("Missed 3 of the last 4."))
+        expectContains(text, "Morning · today not yet")
+        expectContains(text, "Evening · today not yet")
+        expectContains(text, "Missed 1 of the last 4.")
+        expectContains(text, "Missed 3 of the last 4.")
         let message = try runner.habitRefused(["habit", "log", meds], now: Self.now, code: "window_needed")
         expectEqual(message, "This habit has more than one time of day; name one with --window.")
     }
@@ -450,7 +450,7 @@ struct HabitCommandTests {
         try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00:00")
         try runner.ok(["finish", "--stop"], now: "2026-11-30T09:00:40")
         let logged = try runner.ok(["habit", "log", read, "--minutes", "10"], now: "2026-11-30T10:00")
-        #expect(logged.stdout.contains("Read: 11/20 min today."))
+        expectContains(logged.stdout, "Read: 11/20 min today.")
         try runner.ok(["habit", "log", read, "--minutes", "25"], now: "2026-11-30T11:00")
         let today = try runner.habitDays(read, now: "2026-11-30T12:00")["2026-11-30"]
         expectEqual(today?["amount"] as? Int, 36)
@@ -464,10 +464,10 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
         let began = try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00")
-        #expect(began.stdout.contains("Began “Read” — 30 min."))
+        expectContains(began.stdout, "Began “Read” — 30 min.")
         let stopped = try runner.ok(["finish", "--stop"], now: "2026-11-30T09:12")
-        #expect(stopped.stdout.contains("“Read”"), "the habit's session should be named by the habit: \(stopped.stdout)")
-        #expect(stopped.stdout.contains("12 of 30 min"))
+        expectContains(stopped.stdout, "“Read”", "the habit's session should be named by the habit: \(stopped.stdout)")
+        expectContains(stopped.stdout, "12 of 30 min")
         try expectEqual(runner.habitDays(read, now: "2026-11-30T09:13")["2026-11-30"]?["amount"] as? Int, 12)
     }
 
@@ -477,10 +477,10 @@ struct HabitCommandTests {
         let read = try runner.addHabit("Read", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
         try runner.ok(["habit", "begin", read], now: "2026-11-30T09:00")
         let status = try runner.ok(["status"], now: "2026-11-30T09:12").stdout
-        #expect(status.contains("▶ Read · 12 of 30 min"), "status: \(status)")
-        #expect(!status.contains("Habit session"))
+        expectContains(status, "▶ Read · 12 of 30 min", "status: \(status)")
+        expectLacks(status, "Habit session")
         let chip = try runner.ok(["backlog"], now: "2026-11-30T09:12").stdout
-        #expect(chip.hasPrefix("▶ Read · 12 of 30 min"), "the chip heads every screen: \(chip)")
+        expectTrue(chip.hasPrefix("▶ Read · 12 of 30 min"), "the chip heads every screen: \(chip)")
         let json = try runner.json(["status"], now: "2026-11-30T09:12")
         expectEqual(json["title"] as? String, "Read")
         let habit = try #require(json["habit"] as? [String: Any])
@@ -488,7 +488,7 @@ struct HabitCommandTests {
         expectEqual(habit["title"] as? String, "Read")
         try expectEqual(runner.json(["today"], now: "2026-11-30T09:12")["sessionTitle"] as? String, "Read")
         try runner.ok(["pause"], now: "2026-11-30T09:15")
-        #expect(try runner.ok(["today"], now: "2026-11-30T09:16").stdout.contains("Ⅱ Read · 15 of 30 min · paused"))
+        try expectContains(runner.ok(["today"], now: "2026-11-30T09:16").stdout, "Ⅱ Read · 15 of 30 min · paused")
     }
 
     @Test("S-13 a task's session in status --json carries its title and no habit")
@@ -498,10 +498,10 @@ struct HabitCommandTests {
         try runner.ok(["begin", id], now: "2026-11-30T09:00")
         let json = try runner.json(["status"], now: "2026-11-30T09:05")
         expectEqual(json["title"] as? String, "Write report")
-        #expect(json["habit"] is NSNull)
+        expectTrue(json["habit"] is NSNull)
         try runner.ok(["finish", "--stop"], now: "2026-11-30T09:06")
         let idle = try runner.json(["status"], now: "2026-11-30T09:07")
-        #expect(idle["title"] is NSNull && idle["habit"] is NSNull && idle["session"] is NSNull)
+        expectTrue(idle["title"] is NSNull && idle["habit"] is NSNull && idle["session"] is NSNull)
     }
 
     @Test("H-12 a running habit session is settled with done (Log it) or stop, never defer or drop",
@@ -540,10 +540,10 @@ struct HabitCommandTests {
         let before = try runner.habitStates(floss, dates, now: Self.now)
         try runner.ok(["habit", "archive", floss], now: Self.now)
         let habits = try runner.ok(["habits"], now: "2026-11-30T09:01").stdout
-        #expect(habits.contains("Archived (1) — charflow habits --all"))
-        #expect(!habits.contains("[ ] Floss"))
-        #expect(try runner.ok(["habits", "--all"], now: "2026-11-30T09:01").stdout.contains("Floss"))
-        #expect(try runner.habitTodayTitles(now: "2026-11-30T09:01").isEmpty)
+        expectContains(habits, "Archived (1) — charflow habits --all")
+        expectLacks(habits, "[ ] Floss")
+        try expectContains(runner.ok(["habits", "--all"], now: "2026-11-30T09:01").stdout, "Floss")
+        expectTrue(try runner.habitTodayTitles(now: "2026-11-30T09:01").isEmpty)
         try expectEqual(runner.habitStates(floss, dates, now: "2026-11-30T09:01"), before)
         let message = try runner.habitRefused(["habit", "log", floss], now: "2026-11-30T09:02", code: "habit_archived")
         expectEqual(message, "“Floss” is archived; restore it first.")
@@ -578,7 +578,7 @@ struct HabitCommandTests {
         expectEqual(windows[0]["startMinute"] as? Int, 0)
         expectEqual(windows[0]["endMinute"] as? Int, 1439)
         if effort < 0 {
-            #expect(windows[0]["effortMinutes"] is NSNull)
+            expectTrue(windows[0]["effortMinutes"] is NSNull)
         } else {
             expectEqual(windows[0]["effortMinutes"] as? Int, effort)
         }
@@ -650,7 +650,7 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Water"] + options, now: Self.now, code: "bad_target")
-        #expect(message.hasPrefix("'\(options.last ?? "")' is not a target for this kind"))
+        expectTrue(message.hasPrefix("'\(options.last ?? "")' is not a target for this kind"))
         try runner.addHabit("Tea", ["--kind", "counted", "--target", "3"], now: Self.now)
         try runner.habitRefused(["habit", "edit", "Tea", "--target", "0"], now: Self.now, code: "bad_target")
     }
@@ -661,7 +661,7 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         try runner.addHabit("Walk", now: Self.now)
         let message = try runner.habitRefused(["habit", "add", "Swim"] + options, now: Self.now, code: "invalid_value")
-        #expect(message.contains(options[1].split(separator: ",").last.map(String.init) ?? ""))
+        expectContains(message, options[1].split(separator: ",").last.map(String.init) ?? "")
         try runner.habitRefused(["habit", "edit", "Walk"] + options, now: Self.now, code: "invalid_value")
     }
 
@@ -670,7 +670,7 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         let walk = try runner.addHabit("Walk", now: Self.now)
         let reason = try runner.habitRefused(["habit", "pause", walk, "--reason", "holiday"], now: Self.now, code: "invalid_value")
-        #expect(reason.contains("holiday"))
+        expectContains(reason, "holiday")
         let order = try runner.habitRefused(["habit", "pause", walk, "--from", "2026-12-10", "--to", "2026-12-09",
                                              "--reason", "travel"], now: Self.now, code: "bad_pause")
         expectEqual(order, "A pause resumes on a day after it starts (--to is the day it resumes).")
@@ -700,7 +700,7 @@ struct HabitCommandTests {
         for name in names { try runner.addHabit(name, ["--group", "Morning routine"], now: "2026-11-27T09:00") }
         for name in names.prefix(4) { try runner.ok(["habit", "log", name], now: "2026-11-30T08:00") }
         let list = try runner.ok(["group", "list"], now: Self.now).stdout
-        #expect(list.contains("Morning routine  80%  4/5 today"))
+        expectContains(list, "Morning routine  80%  4/5 today")
         let json = try runner.json(["group", "list"], now: Self.now)
         let group = try #require((json["groups"] as? [[String: Any]])?.first)
         expectEqual(group["percentToday"] as? Int, 80)
@@ -710,12 +710,12 @@ struct HabitCommandTests {
         expectEqual(days.count, 14)
         expectEqual(days.last?["date"] as? String, "2026-11-30")
         expectEqual(days.last?["share"] as? Int, 80)
-        #expect(days.first?["share"] is NSNull, "nothing was due before the habits existed")
+        expectTrue(days.first?["share"] is NSNull, "nothing was due before the habits existed")
         expectEqual(days.first { $0["date"] as? String == "2026-11-28" }?["share"] as? Int, 0)
 
         let archived = try runner.ok(["group", "archive", "Morning routine"], now: Self.now)
-        #expect(archived.stdout.contains("its habits stay"))
-        #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
+        expectContains(archived.stdout, "its habits stay")
+        expectTrue(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")))
         let habits = try runner.json(["habits"], now: Self.now)
         expectEqual((habits["habits"] as? [Any])?.count, 5)
         try expectEqual(runner.habitTodayTitles(now: Self.now).count, 5)
@@ -753,15 +753,15 @@ struct HabitCommandTests {
         try runner.ok(["group", "archive", "Morning routine"], now: Self.now)
         let before = try runner.contents()
         let message = try runner.habitRefused(["group", "add", "morning ROUTINE"], now: Self.now, code: "group_archived")
-        #expect(message.contains("'Morning routine' is archived") && message.contains("restore"))
+        expectTrue(message.contains("'Morning routine' is archived") && message.contains("restore"))
         try expectEqual(runner.contents(), before, "a refused add changes nothing")
         let restored = try runner.ok(["group", "restore", "Morning routine"], now: Self.now)
-        #expect(restored.stdout.contains("Restored group Morning routine."))
+        expectContains(restored.stdout, "Restored group Morning routine.")
         let group = try #require((try runner.json(["group", "list"], now: Self.now)["groups"] as? [[String: Any]])?.first)
         expectEqual(group["title"] as? String, "Morning routine")
         expectEqual(group["dueToday"] as? Int, 1, "its habit is still in it")
         try runner.ok(["undo"], now: Self.now)
-        #expect(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")), "undo archives it again")
+        expectTrue(!(try runner.ok(["group", "list"], now: Self.now).stdout.contains("Morning routine")), "undo archives it again")
     }
 
     // MARK: H-18 the read
@@ -779,9 +779,9 @@ struct HabitCommandTests {
         let read = try runner.habitRead(walk, now: Self.now)
         expectEqual(read, "Missed 9 of the last 21. Seven a week may be more than this season allows — try four?")
         let grid = try runner.ok(["habit", "grid", walk], now: Self.now).stdout
-        #expect(grid.contains(read))
+        expectContains(grid, read)
         for word in ["streak", "in a row", "days since", "best", "!"] {
-            #expect(!grid.lowercased().contains(word), "the grid says “\(word)”")
+            expectLacks(grid.lowercased(), word, "the grid says “\(word)”")
         }
     }
 
@@ -794,7 +794,7 @@ struct HabitCommandTests {
         }
         try expectEqual(runner.habitRead(run, now: Self.now), "1 of 3 this week. Met in 1 of the last 3 weeks. Three a week may be more than this season allows — try one?")
         let text = try runner.ok(["habit", "grid", run], now: Self.now).stdout
-        #expect(text.contains("1 of 3 this week"))
+        expectContains(text, "1 of 3 this week")
     }
 
     // MARK: H-21 signals
@@ -810,14 +810,14 @@ struct HabitCommandTests {
             expectEqual(((listed["signals"] as? [[String: Any]])?.first?["message"] as? String)?.hasPrefix(fatigue), true, "a script's read marks nothing")
         }
         let first = try runner.ok(["habits"], now: Self.now).stdout
-        #expect(first.contains(fatigue))
-        #expect(!(try runner.ok(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue)), "shown once, not on every call")
-        #expect(!(try runner.ok(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue)), "nor again by Today")
+        expectContains(first, fatigue)
+        expectTrue(!(try runner.ok(["habits"], now: "2026-11-30T09:30").stdout.contains(fatigue)), "shown once, not on every call")
+        expectTrue(!(try runner.ok(["today"], now: "2026-11-30T09:40").stdout.contains(fatigue)), "nor again by Today")
         let second = try runner.ok(["habits"], now: "2026-11-30T10:00").stdout
-        #expect(!second.contains(fatigue))
+        expectLacks(second, fatigue)
         let json = try runner.json(["habits"], now: "2026-11-30T11:00")
         expectEqual((json["signals"] as? [Any])?.isEmpty, true)
-        #expect(try runner.ok(["habits"], now: "2026-12-07T09:00").stdout.contains(fatigue))
+        try expectContains(runner.ok(["habits"], now: "2026-12-07T09:00").stdout, fatigue)
     }
 
     @Test("H-21 A-2 D11 new-habit realism (4+ habits in a week) is shown once, by Today or the text `habits`")
@@ -825,18 +825,17 @@ struct HabitCommandTests {
         let runner = try CharflowRunner()
         for name in ["One", "Two", "Three"] { try runner.addHabit(name, now: "2026-11-29T09:00") }
         let realism = "Four new habits in a week is a lot to carry."
-        #expect(!(try runner.ok(["habits"], now: "2026-11-29T10:00").stdout.contains(realism)))
+        expectTrue(!(try runner.ok(["habits"], now: "2026-11-29T10:00").stdout.contains(realism)))
         try runner.addHabit("Four", now: "2026-11-29T10:30")
         let json = try runner.json(["habits"], now: "2026-11-29T10:40")
         let signals = try #require(json["signals"] as? [[String: Any]])
         expectEqual(signals.map { $0["kind"] as? String ?? "" }, ["newHabitRealism"])
         expectEqual((signals.first?["message"] as? String)?.hasPrefix(realism), true)
-        #expect(try runner.ok(["today"], now: "2026-11-29T10:50").stdout.contains(realism))
-        #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
+        try expectContains(runner.ok(["today"], now: "2026-11-29T10:50").stdout, realism)
+        expectTrue(!(try runner.ok(["habits"], now: "2026-11-29T11:00").stdout.contains(realism)))
         try runner.addHabit("Five", now: "2026-11-29T11:10")
         try runner.addHabit("Six", now: "2026-11-29T11:11")
-        #expect(!(try runner.ok(["habits"], now: "2026-11-29T11:20").stdout.contains("new habits in a week")),
-                "once a week, however many more are added")
+        expectTrue(!(try runner.ok(["habits"], now: "2026-11-29T11:20").stdout.contains("new habits in a week")), "once a week, however many more are added")
     }
 
     // MARK: H-2 H-8 weeks, first weekday, time zones

@@ -23,8 +23,8 @@ struct HabitOfferCommandTests {
         let runner = try CharflowRunner(timeZone: "America/New_York")
         try doneOn(runner, "Stretch", "2026-03-05")
         try doneOn(runner, "Stretch", "2026-03-07")
-        #expect(try offers(runner, now: "2026-03-07T20:00").isEmpty, "two completions are no habit yet")
-        #expect(!(try runner.ok(["today"], now: "2026-03-07T20:01").stdout.contains("Make it a habit")))
+        expectTrue(try offers(runner, now: "2026-03-07T20:00").isEmpty, "two completions are no habit yet")
+        expectTrue(!(try runner.ok(["today"], now: "2026-03-07T20:01").stdout.contains("Make it a habit")))
         try doneOn(runner, "stretch", "2026-03-09")
         let offered = try offers(runner, now: "2026-03-09T09:00")
         expectEqual(offered.count, 1)
@@ -35,18 +35,18 @@ struct HabitOfferCommandTests {
         expectEqual((offer["schedule"] as? [String: Any])?["perWeek"] as? Int, 3)
         expectEqual(offer["shown"] as? Bool, false, "a --json read marks nothing")
         let line = "You've done “stretch” every 2 days lately. Make it a habit? charflow habit adopt stretch"
-        #expect(try runner.ok(["today"], now: "2026-03-09T09:01").stdout.contains(line))
-        #expect(!(try runner.ok(["today"], now: "2026-03-09T12:00").stdout.contains("Make it a habit")), "said once")
+        try expectContains(runner.ok(["today"], now: "2026-03-09T09:01").stdout, line)
+        expectTrue(!(try runner.ok(["today"], now: "2026-03-09T12:00").stdout.contains("Make it a habit")), "said once")
         // It stands for the day it was made (the page's card and the evening's review), shown.
         try expectEqual(offers(runner, now: "2026-03-09T20:00").first?["shown"] as? Bool, true)
         let review = try runner.json(["plan", "review"], now: "2026-03-09T21:00")
         expectEqual((review["habitOffers"] as? [[String: Any]])?.count, 1)
-        #expect(try runner.ok(["plan", "review"], now: "2026-03-09T21:01").stdout.contains(line))
+        try expectContains(runner.ok(["plan", "review"], now: "2026-03-09T21:01").stdout, line)
         // The next day, and after a fourth completion, it is not offered again.
-        #expect(try offers(runner, now: "2026-03-10T09:00").isEmpty)
+        expectTrue(try offers(runner, now: "2026-03-10T09:00").isEmpty)
         try doneOn(runner, "Stretch", "2026-03-11")
-        #expect(try offers(runner, now: "2026-03-11T09:00").isEmpty)
-        #expect(try runner.ok(["habit", "offers"], now: "2026-03-11T09:01").stdout.contains("No habit is offered today."))
+        expectTrue(try offers(runner, now: "2026-03-11T09:00").isEmpty)
+        try expectContains(runner.ok(["habit", "offers"], now: "2026-03-11T09:01").stdout, "No habit is offered today.")
     }
 
     @Test("R-6 B-15 a completion counts on the day it was done, kept with it: after the rollover time moves, the offer's days stay those days")
@@ -72,11 +72,11 @@ struct HabitOfferCommandTests {
     func notOffered() throws {
         let runner = try CharflowRunner(timeZone: "Europe/Berlin")
         for day in ["2026-03-02", "2026-03-03", "2026-03-08"] { try doneOn(runner, "Call mum", day) }
-        #expect(try offers(runner, now: "2026-03-08T12:00").isEmpty, "one day, then five: uneven")
+        expectTrue(try offers(runner, now: "2026-03-08T12:00").isEmpty, "one day, then five: uneven")
         for day in ["2026-03-10", "2026-03-11", "2026-03-12"] { try doneOn(runner, "Water plants", day) }
         try expectEqual(offers(runner, now: "2026-03-12T12:00").map { $0["title"] as? String }, ["Water plants"])
-        #expect(try offers(runner, now: "2026-03-16T12:00").isEmpty, "last done four days ago: it stopped")
-        #expect(try offers(runner, now: "2026-04-02T12:00").isEmpty, "21 days on, the first completions are outside")
+        expectTrue(try offers(runner, now: "2026-03-16T12:00").isEmpty, "last done four days ago: it stopped")
+        expectTrue(try offers(runner, now: "2026-04-02T12:00").isEmpty, "21 days on, the first completions are outside")
     }
 
     @Test("R-6 a repeating task's instances are not offered: the series has its schedule already")
@@ -89,7 +89,7 @@ struct HabitOfferCommandTests {
             let id = try #require(due.first { $0["title"] as? String == "Floss" }?["id"] as? String, "no Floss due on \(day)")
             try runner.ok(["done", id], now: "\(day)T21:00")
         }
-        #expect(try offers(runner, now: "2026-03-12T23:30").isEmpty)
+        expectTrue(try offers(runner, now: "2026-03-12T23:30").isEmpty)
     }
 
     @Test("R-6 a title that already is a habit, in any case, is not offered, and adopting it is refused with its name")
@@ -97,9 +97,9 @@ struct HabitOfferCommandTests {
         let runner = try CharflowRunner(timeZone: "Europe/London")
         try runner.addHabit("Stretch", now: "2026-03-01T08:00")
         for day in ["2026-03-02", "2026-03-03", "2026-03-04"] { try doneOn(runner, "stretch", day) }
-        #expect(try offers(runner, now: "2026-03-04T12:00").isEmpty)
+        expectTrue(try offers(runner, now: "2026-03-04T12:00").isEmpty)
         let message = try runner.habitRefused(["habit", "adopt", "stretch"], now: "2026-03-04T12:01", code: "duplicate_habit")
-        #expect(message.contains("Stretch"))
+        expectContains(message, "Stretch")
     }
 
     @Test("R-6 adopt makes a binary weekly habit on Sundays (weeks from Sunday, Berlin's autumn change) with the three days done, and undo takes it back")
@@ -118,8 +118,8 @@ struct HabitOfferCommandTests {
         let habit = try #require(adopted["id"] as? String)
         let states = try runner.habitStates(habit, ["2026-10-11", "2026-10-12", "2026-10-18", "2026-10-25"], now: "2026-10-25T18:06")
         expectEqual(states, ["complete", "empty", "complete", "complete"], "\(states)")
-        #expect(try offers(runner, now: "2026-10-25T18:07").isEmpty, "a habit now")
-        #expect(try runner.ok(["undo"], now: "2026-10-25T18:08").stdout.contains("habit adopt"))
+        expectTrue(try offers(runner, now: "2026-10-25T18:07").isEmpty, "a habit now")
+        try expectContains(runner.ok(["undo"], now: "2026-10-25T18:08").stdout, "habit adopt")
         let left = try runner.json(["habits", "--all"], now: "2026-10-25T18:09")["habits"] as? [Any]
         expectEqual(left?.isEmpty, true, "undo leaves no habit: \(left ?? [])")
         try expectEqual(offers(runner, now: "2026-10-25T18:10").count, 1, "the offer stands again for the day")
@@ -130,13 +130,13 @@ struct HabitOfferCommandTests {
         let runner = try CharflowRunner(timeZone: "Australia/Sydney")
         for day in ["2026-04-03", "2026-04-04", "2026-04-05"] { try doneOn(runner, "Journal", day) }
         let text = try runner.ok(["habit", "adopt", "journal"], now: "2026-04-05T20:00").stdout
-        #expect(text.contains("Adopted") && text.contains("“Journal” — daily."), "\(text)")
+        expectTrue(text.contains("Adopted") && text.contains("“Journal” — daily."), "\(text)")
         let habit = try #require((try runner.json(["habits"], now: "2026-04-05T20:01")["habits"] as? [[String: Any]])?.first?["id"] as? String)
         let days = try runner.habitDays(habit, now: "2026-04-05T20:02")
         for day in ["2026-04-03", "2026-04-04", "2026-04-05"] {
             expectEqual(days[day]?["state"] as? String, "complete", "\(day): \(days[day] ?? [:])")
         }
-        #expect(days["2026-04-02"]?["state"] as? String != "missed", "no day before the run is counted against it")
+        expectNotEqual(days["2026-04-02"]?["state"] as? String, "missed", "no day before the run is counted against it")
         // Each entry is done when that day's task was: the same instant as the task's completion.
         let db = try Database(path: runner.storePath, readOnly: true)
         let entries = try db.rows("SELECT date, completed_at FROM habit_entries ORDER BY date").map { "\($0[0].text ?? "") \($0[1].text ?? "-")" }
@@ -150,11 +150,11 @@ struct HabitOfferCommandTests {
         for day in ["2026-03-02", "2026-03-03", "2026-03-04"] { try doneOn(runner, "Tidy desk", day) }
         let declined = try runner.json(["habit", "decline", "tidy desk"], now: "2026-03-04T12:00")
         expectEqual(declined["changed"] as? Bool, true)
-        #expect(try offers(runner, now: "2026-03-04T12:01").isEmpty)
+        expectTrue(try offers(runner, now: "2026-03-04T12:01").isEmpty)
         for day in ["2026-03-05", "2026-03-06", "2026-03-07"] { try doneOn(runner, "Tidy desk", day) }
-        #expect(try offers(runner, now: "2026-03-07T12:00").isEmpty)
-        #expect(!(try runner.ok(["plan", "review"], now: "2026-03-07T21:00").stdout.contains("Make it a habit")))
-        #expect(try runner.ok(["habit", "decline", "Tidy desk"], now: "2026-03-07T21:01").stdout.contains("was declined before"))
+        expectTrue(try offers(runner, now: "2026-03-07T12:00").isEmpty)
+        expectTrue(!(try runner.ok(["plan", "review"], now: "2026-03-07T21:00").stdout.contains("Make it a habit")))
+        try expectContains(runner.ok(["habit", "decline", "Tidy desk"], now: "2026-03-07T21:01").stdout, "was declined before")
         try expectEqual(runner.json(["habit", "adopt", "Tidy desk"], now: "2026-03-07T21:02")["title"] as? String, "Tidy desk")
     }
 
@@ -163,12 +163,12 @@ struct HabitOfferCommandTests {
         let runner = try CharflowRunner(timeZone: "Europe/London")
         for day in ["2026-03-02", "2026-03-03", "2026-03-04"] { try doneOn(runner, "Stretch", day) }
         let message = try runner.habitRefused(["habit", "adopt", "Juggle"], now: "2026-03-04T12:00", code: "habit_offer_not_found")
-        #expect(message.contains("Juggle"))
+        expectContains(message, "Juggle")
         try runner.habitRefused(["habit", "decline", "Juggle"], now: "2026-03-04T12:00", code: "habit_offer_not_found")
         let before = try runner.contents()
         let missing = try runner.run(["habit", "adopt"], now: "2026-03-04T12:00")
         expectEqual(missing.status, 2, "\(missing.stderr)")
-        #expect(missing.stderr.contains("offer"))
+        expectContains(missing.stderr, "offer")
         let unknown = try runner.run(["habit", "adopt", "Stretch", "--kind", "counted"], now: "2026-03-04T12:00")
         #expect(unknown.status == 2 && unknown.stderr.contains("--kind"), "\(unknown.stderr)")
         try expectEqual(runner.contents(), before)

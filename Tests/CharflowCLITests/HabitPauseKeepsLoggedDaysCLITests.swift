@@ -22,7 +22,7 @@ struct HabitPauseKeepsLoggedDaysCLITests {
         try cf.ok(["habit", "log", id, "--count", "3"], now: "2026-11-29T20:00")
         let text = try cf.ok(["habit", "pause", id, "--from", "2026-11-26", "--to", "2026-12-03", "--reason", "illness"],
                              now: "2026-11-30T09:00").stdout
-        #expect(text.contains("27 Nov and 29 Nov keep what was logged on them."), "\(text)")
+        expectContains(text, "27 Nov and 29 Nov keep what was logged on them.", "\(text)")
         try cf.ok(["undo"], now: "2026-11-30T09:01")
         let json = try cf.json(["habit", "pause", id, "--from", "2026-11-26", "--reason", "illness"], now: "2026-11-30T09:02")
         expectEqual(json["keptDays"] as? [String], ["2026-11-27", "2026-11-29"], "\(json)")

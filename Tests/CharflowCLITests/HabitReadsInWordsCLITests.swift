@@ -14,10 +14,10 @@ struct HabitReadsInWordsCLITests {
         // Tuesday 1 December: not a day the habit is due.
         let signals = try cf.todaySignals(now: "2026-12-01T09:00")
         let fatigue = try #require(signals.first { $0.kind == "habitFatigue" }, "\(signals)")
-        #expect(fatigue.message.hasPrefix("“Stretch” has been missed"), "\(fatigue.message)")
+        expectTrue(fatigue.message.hasPrefix("“Stretch” has been missed"), "\(fatigue.message)")
         let lighter = try #require(signals.first { $0.kind == "densityRead" }, "\(signals)")
-        #expect(lighter.message.hasPrefix("“Stretch”: Three a week"), "\(lighter.message)")
-        #expect(try cf.ok(["today"], now: "2026-12-01T09:01").stdout.contains("“Stretch” has been missed"))
+        expectTrue(lighter.message.hasPrefix("“Stretch”: Three a week"), "\(lighter.message)")
+        try expectContains(cf.ok(["today"], now: "2026-12-01T09:01").stdout, "“Stretch” has been missed")
     }
 
     @Test("H-18 H-8 a habit switched from three a week to fixed days counts only the fixed days in its read",
@@ -31,7 +31,7 @@ struct HabitReadsInWordsCLITests {
         for day in ["2026-11-16", "2026-11-18"] { _ = try cf.json(["habit", "log", id], now: day + "T09:00") }
         // Fixed days since the switch: the 16th, 18th, 20th, 23rd and 25th; the 20th, 23rd and 25th missed.
         let read = try cf.habitRead(id, now: "2026-11-26T09:00")
-        #expect(read.hasPrefix("Missed 3 of the last 5."), "\(read)")
+        expectTrue(read.hasPrefix("Missed 3 of the last 5."), "\(read)")
     }
 
     @Test("H-13 an avoid habit's read counts today's slips; H-18 a habit begun today reads nothing due before today and what today holds")
@@ -41,7 +41,7 @@ struct HabitReadsInWordsCLITests {
         let phone = try cf.addHabit("No phone", ["--kind", "avoid", "--target", "1"], now: "2026-11-30T08:00")
         for minute in ["10:00", "10:05"] { _ = try cf.json(["habit", "log", phone, "--slip"], now: "2026-11-30T" + minute) }
         try expectEqual(cf.habitRead(phone, now: "2026-11-30T11:00"), "0 slips in the last 21 days, and 2 today.")
-        #expect(try cf.ok(["habit", "grid", phone], now: "2026-11-30T11:00").stdout.contains("0 slips in the last 21 days, and 2 today."))
+        try expectContains(cf.ok(["habit", "grid", phone], now: "2026-11-30T11:00").stdout, "0 slips in the last 21 days, and 2 today.")
 
         let read = try cf.addHabit("Read", now: "2026-11-30T08:00")
         _ = try cf.json(["habit", "log", read], now: "2026-11-30T10:00")
@@ -57,7 +57,7 @@ struct HabitReadsInWordsCLITests {
         defer { cf.removeFolder() }
         let phone = try cf.addHabit("No phone", ["--kind", "avoid"], now: "2026-11-30T08:00")
         let message = try cf.habitRefused(["habit", "log", phone, "--count", "2"], now: "2026-11-30T09:00", code: "wrong_log")
-        #expect(message.hasSuffix("does not fit an avoid habit."), "\(message)")
+        expectTrue(message.hasSuffix("does not fit an avoid habit."), "\(message)")
     }
 
     @Test("H-12 H-20 a timed preset given another target takes it as its effort, and a target edit moves an effort that followed it")
@@ -98,7 +98,7 @@ struct HabitReadsInWordsCLITests {
         _ = try cf.addHabit("Walk", ["--kind", "timed", "--target", "30"], now: "2026-11-30T08:00")
         _ = try cf.add("Draft the letter", ["--due", "tomorrow", "--effort", "30"], now: "2026-11-30T08:00")
         let text = try cf.ok(["plan"], now: "2026-11-30T21:00").stdout
-        #expect(text.contains("1 task, about 30 min; 15 h 30 free after 30 min of habits."), "\(text)")
+        expectContains(text, "1 task, about 30 min; 15 h 30 free after 30 min of habits.", "\(text)")
     }
 
     @Test("S-13 H-12 a running habit session's chip names the habit on every screen, and status --json carries the habit")
@@ -108,10 +108,10 @@ struct HabitReadsInWordsCLITests {
         let id = try cf.addHabit("", ["--preset", "quran"], now: "2026-11-30T08:00")
         _ = try cf.json(["habit", "begin", id], now: "2026-11-30T08:05")
         let status = try cf.ok(["status"], now: "2026-11-30T08:10").stdout
-        #expect(status.contains("▶ Qur'an reading · "), "\(status)")
-        #expect(!status.contains("Habit session"))
-        #expect(try cf.ok(["today"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
-        #expect(try cf.ok(["backlog"], now: "2026-11-30T08:10").stdout.contains("▶ Qur'an reading · "))
+        expectContains(status, "▶ Qur'an reading · ", "\(status)")
+        expectLacks(status, "Habit session")
+        try expectContains(cf.ok(["today"], now: "2026-11-30T08:10").stdout, "▶ Qur'an reading · ")
+        try expectContains(cf.ok(["backlog"], now: "2026-11-30T08:10").stdout, "▶ Qur'an reading · ")
         let habit = try #require(try cf.json(["status"], now: "2026-11-30T08:11")["habit"] as? [String: Any])
         expectEqual(habit["title"] as? String, "Qur'an reading")
         expectEqual(habit["window"] as? String, "")
@@ -119,7 +119,7 @@ struct HabitReadsInWordsCLITests {
         _ = try cf.json(["finish", "--stop"], now: "2026-11-30T08:20")
         let task = try cf.add("Draft the letter", now: "2026-11-30T08:21")
         _ = try cf.json(["begin", task], now: "2026-11-30T08:22")
-        #expect(try cf.json(["status"], now: "2026-11-30T08:23")["habit"] is NSNull)
+        expectTrue(try cf.json(["status"], now: "2026-11-30T08:23")["habit"] is NSNull)
     }
 
     @Test("H-15 overlapping pauses read as one: the habit resumes on the day the last of them ends",
@@ -142,8 +142,8 @@ struct HabitReadsInWordsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let once = try cf.ok(["habit", "add", "Call home", "--per-week", "1"], now: "2026-11-30T08:00").stdout
-        #expect(once.contains("— once a week."), "\(once)")
+        expectContains(once, "— once a week.", "\(once)")
         let twice = try cf.ok(["habit", "add", "Swim", "--per-week", "2"], now: "2026-11-30T08:00").stdout
-        #expect(twice.contains("— 2 times a week."), "\(twice)")
+        expectContains(twice, "— 2 times a week.", "\(twice)")
     }
 }

@@ -34,8 +34,8 @@ struct HabitSubcommandsTests {
         let before = try runner.contents()
         let result = try runner.run(arguments, now: Self.now)
         expectEqual(result.status, 2, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.contains("Unknown option --\(option)."), "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        expectContains(result.stderr, "Unknown option --\(option).", "\(result.stderr)")
+        expectEmpty(result.stdout)
         try expectEqual(runner.contents(), before, "\(arguments) was refused but changed the store")
     }
 

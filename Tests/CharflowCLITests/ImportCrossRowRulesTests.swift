@@ -57,7 +57,7 @@ struct ImportCrossRowRulesTests {
         for empty in [true, false] {
             let (result, changed, _) = try Self.importChanged(into: empty) { _ in "" }
             expectEqual(result.status, 0, "\(result.stderr)")
-            #expect(changed)
+            expectTrue(changed)
         }
     }
 
@@ -171,8 +171,8 @@ struct ImportCrossRowRulesTests {
         }
         let store = empty ? "an empty store" : "a store with data"
         expectEqual(result.status, 1, "\(fault) into \(store): \(result.stderr)")
-        #expect(result.stderr.contains(place), "\(fault) into \(store): expected \(place) in \(result.stderr)")
-        #expect(result.stderr.contains("Nothing was changed"), "\(result.stderr)")
-        #expect(!changed, "\(fault) into \(store) changed the store")
+        expectContains(result.stderr, place, "\(fault) into \(store): expected \(place) in \(result.stderr)")
+        expectContains(result.stderr, "Nothing was changed", "\(result.stderr)")
+        expectTrue(!changed, "\(fault) into \(store) changed the store")
     }
 }

@@ -53,14 +53,14 @@ struct ImportRulesTests {
             tables["settings", default: []].append(["key": "capacity", "value": "360", "modified_at": "2026-11-30T09:00:00.000Z"])
         }
         expectEqual(result.status, 0, "\(result.stderr)")
-        #expect(changed)
+        expectTrue(changed)
     }
 
     @Test("X-1 the unchanged backup imports (the baseline the refusals below depart from)")
     func baseline() throws {
         let (result, changed) = try Self.importChanged { _ in }
         expectEqual(result.status, 0, "\(result.stderr)")
-        #expect(changed)
+        expectTrue(changed)
     }
 
     @Test("X-5 B-1 T-2 B-3 B-4 T-19 P-7 a row the commands would refuse is refused, naming its place; nothing changes",
@@ -119,9 +119,9 @@ struct ImportRulesTests {
             tables["tasks"] = tasks
         }
         expectEqual(result.status, 1, "\(fault): \(result.stderr)")
-        #expect(result.stderr.contains(place), "\(fault): expected \(place) in \(result.stderr)")
-        #expect(result.stderr.contains("Nothing was changed"), "\(result.stderr)")
-        #expect(!changed, "\(fault) changed the store")
+        expectContains(result.stderr, place, "\(fault): expected \(place) in \(result.stderr)")
+        expectContains(result.stderr, "Nothing was changed", "\(result.stderr)")
+        expectTrue(!changed, "\(fault) changed the store")
     }
 
     @Test("B-4 X-5 a merge that would overfill a bucket together with this store's tasks is refused")
@@ -138,7 +138,7 @@ struct ImportRulesTests {
         let before = try cf.contents()
         let result = try cf.run(["import", file.path], now: Self.now)
         expectEqual(result.status, 1, "\(result.stderr)")
-        #expect(result.stderr.contains("1–3–5"), "\(result.stderr)")
+        expectContains(result.stderr, "1–3–5", "\(result.stderr)")
         try expectEqual(cf.contents(), before)
     }
 }

@@ -33,7 +33,7 @@ struct KeptHubConnectionTests {
         let report = try store.open(now: Date()).syncWithHub(input)
         expectEqual(report.pushed, 1, "the sync after the drop succeeds over a new connection")
         let again = try #require(try kept.serverProcess())
-        #expect(again != processes[0])
+        expectNotEqual(again, processes[0])
         let held = try hub.value("SELECT count(DISTINCT row_id) FROM hub_fields WHERE table_name = 'tasks'")
         expectEqual(held, "4", "the hub holds \(held) tasks")
     }

@@ -16,8 +16,7 @@ struct NightPlanningEdgeTests {
         let first = try cf.planningSignals(now: "2026-12-01T08:00")
         expectEqual(first.filter { $0.kind == "sessionCarriedOver" }.map(\.task), [task], "\(first)")
         let second = try cf.planningSignals(now: "2026-12-01T08:05")
-        #expect(second.filter { $0.kind == "sessionCarriedOver" }.isEmpty,
-                "docs/decisions.md: the carried-over session once per event; `today --json` lists what is new: \(second)")
+        expectTrue(second.filter { $0.kind == "sessionCarriedOver" }.isEmpty, "docs/decisions.md: the carried-over session once per event; `today --json` lists what is new: \(second)")
     }
 
     @Test("T-13 P-2 plan tomorrow that makes an important task's 3rd deferral says it eased it (never silent)")
@@ -34,7 +33,7 @@ struct NightPlanningEdgeTests {
         expectEqual(stored["importance"] as? String, "low")
         let signals = try cf.planningSignals(now: "2026-12-03T08:00")
         let told = text.contains(Self.eased) || signals.contains { $0.kind == "importanceEased" && $0.task == task }
-        #expect(told, "the easing must be said, in the plan step or as a signal; plan tomorrow printed:\n\(text)")
+        expectTrue(told, "the easing must be said, in the plan step or as a signal; plan tomorrow printed:\n\(text)")
     }
 
     @Test("B-13 B-15 plan tomorrow refuses a completed task: its day and region stay as history")
@@ -94,7 +93,7 @@ struct NightPlanningEdgeTests {
         defer { cf.removeFolder() }
         let important = try cf.add("Important", ["--due", "today", "--importance", "medium"], now: "2026-11-30T09:00")
         let stderr = try cf.expectRefused(["plan", "carry", important, "--later", "someday"], now: "2026-11-30T21:00").message
-        #expect(stderr.contains("Important tasks need a day"), "\(stderr)")
+        expectContains(stderr, "Important tasks need a day", "\(stderr)")
         let before = try cf.contents()
         let both = try cf.run(["plan", "carry", important, "--keep", "--drop"], now: "2026-11-30T21:00")
         expectEqual(both.status, 2, "two choices at once is bad usage: \(both.stderr)")
@@ -106,7 +105,7 @@ struct NightPlanningEdgeTests {
         let picked = try cf.json(["plan", "carry", important, "--later", "someday", "--reason", "no-longer"],
                                          now: "2026-12-02T21:02")
         expectEqual(picked["importance"] as? String, "low", "eased first, which is what makes Someday possible")
-        #expect(picked["dueDate"] is NSNull)
+        expectTrue(picked["dueDate"] is NSNull)
         expectEqual((picked["deferral"] as? [String: Any])?["importanceEased"] as? Bool, true)
         try expectEqual(cf.planningDeferrals(important, now: "2026-12-02T21:03").last, PlanningDeferral("2026-12-02", nil, "noLonger"))
     }
@@ -122,6 +121,6 @@ struct NightPlanningEdgeTests {
         let review = try cf.json(["plan", "review"], now: "2026-11-30T22:00")
         expectEqual((review["session"] as? [String: Any])?["state"] as? String, "skipped")
         let tomorrow = try cf.json(["plan", "review"], now: "2026-12-01T21:00")
-        #expect(tomorrow["session"] is NSNull, "the next night starts without one")
+        expectTrue(tomorrow["session"] is NSNull, "the next night starts without one")
     }
 }

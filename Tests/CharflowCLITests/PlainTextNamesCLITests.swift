@@ -105,10 +105,10 @@ struct PlainTextNamesCLITests {
             rows[0][column] = text
             tables[table] = rows
         }
-        #expect(result.status != 0, "\(result.stdout)")
-        #expect(result.stderr.contains("\(table)[1].\(column)"), "\(result.stderr)")
-        #expect(result.stderr.contains("one line of plain text"), "\(result.stderr)")
-        #expect(!changed)
+        expectNotEqual(result.status, 0, "\(result.stdout)")
+        expectContains(result.stderr, "\(table)[1].\(column)", "\(result.stderr)")
+        expectContains(result.stderr, "one line of plain text", "\(result.stderr)")
+        expectTrue(!changed)
     }
 
     @Test("X-4 X-5 a Taskwarrior or todo.txt task whose text holds a control or direction character refuses the file; skipped, it is left out and named",
@@ -126,11 +126,11 @@ struct PlainTextNamesCLITests {
         let path = try ImportFormatTests.write(text, name, in: cf)
         let refused = try cf.run(["import", path], now: Self.now)
         #expect(refused.status == 1 && refused.stderr.contains("\(place): holds"), "\(refused.stderr)")
-        #expect(try cf.storeQuery("SELECT title FROM tasks ORDER BY title", []).isEmpty, "a refused import changes nothing")
+        expectTrue(try cf.storeQuery("SELECT title FROM tasks ORDER BY title", []).isEmpty, "a refused import changes nothing")
         let result = try cf.run(["import", path, "--skip-unreadable"], now: Self.now)
         expectEqual(result.status, 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Not imported: \(place): holds"), "\(result.stdout)")
-        #expect(result.stdout.contains("a title is one line of plain text"), "\(result.stdout)")
+        expectContains(result.stdout, "Not imported: \(place): holds", "\(result.stdout)")
+        expectContains(result.stdout, "a title is one line of plain text", "\(result.stdout)")
         let titles = try cf.storeQuery("SELECT title FROM tasks ORDER BY title", [])
         expectEqual(titles, ["Buy milk"], "only the readable task came in, unaltered")
     }
@@ -143,8 +143,8 @@ struct PlainTextNamesCLITests {
         let path = try ImportFormatTests.write(#"[{"description":"Pay\u001b[2J rent","status":"pending"}]"#, "tasks.json", in: cf)
         let before = try cf.contents()
         let result = try cf.run(["import", path], now: Self.now)
-        #expect(result.status != 0, "\(result.stdout)")
-        #expect(result.stderr.contains("one line of plain text"), "\(result.stderr)")
+        expectNotEqual(result.status, 0, "\(result.stdout)")
+        expectContains(result.stderr, "one line of plain text", "\(result.stderr)")
         try expectEqual(cf.contents(), before)
     }
 
@@ -154,12 +154,12 @@ struct PlainTextNamesCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Someday thing", ["--due", "someday", "--notes", "first\tline\n\u{1B}[31mred\u{202E}"])
         let show = try cf.ok(["show", id], now: Self.now).stdout
-        #expect(show.contains("first\tline\n"), "\(show.debugDescription)")
-        #expect(show.contains("^[[31mred<U+202E>"), "\(show.debugDescription)")
+        expectContains(show, "first\tline\n", "\(show.debugDescription)")
+        expectContains(show, "^[[31mred<U+202E>", "\(show.debugDescription)")
         let backlog = try cf.ok(["backlog"], now: Self.now).stdout
-        #expect(backlog.contains("Someday thing"), "\(backlog.debugDescription)")
+        expectContains(backlog, "Someday thing", "\(backlog.debugDescription)")
         for output in [show, backlog] {
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(output.debugDescription)")
+            expectTrue(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(output.debugDescription)")
         }
     }
 }

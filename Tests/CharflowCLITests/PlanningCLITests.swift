@@ -113,29 +113,29 @@ struct PlanningCLITests {
 
         // 30 + 15 of tasks fit in the hour, not in the 40 minutes the habit leaves.
         let placing = try cf.ok(["plan", "tomorrow", read, "--region", "afternoon"], now: now).stdout
-        #expect(placing.contains(Messages.overload(load: 45, free: 40)), "the overload notice: \(placing)")
-        #expect(placing.contains("45 min"), "\(placing)")
+        expectContains(placing, Messages.overload(load: 45, free: 40), "the overload notice: \(placing)")
+        expectContains(placing, "45 min", "\(placing)")
         let after = (try cf.json(["plan"], now: now))["load"] as? [String: Any] ?? [:]
         expectEqual(after["taskMinutes"] as? Int, 45)
         expectEqual(after["overloaded"] as? Bool, true)
         let text = try cf.ok(["plan"], now: now).stdout
-        #expect(text.contains("Move something to another day?"), "\(text)")
+        expectContains(text, "Move something to another day?", "\(text)")
 
         // Move: a reschedule, never a deferral.
         let moved = try cf.json(["plan", "move", read, "--to", "2026-12-04"], now: "2026-11-30T21:01")
         expectEqual(moved["dueDate"] as? String, "2026-12-04")
-        #expect(moved["region"] is NSNull, "moving off the day clears the placement")
+        expectTrue(moved["region"] is NSNull, "moving off the day clears the placement")
         expectEqual(moved["deferralCount"] as? Int, 0)
-        #expect(try cf.planningDeferrals(read, now: "2026-11-30T21:01").isEmpty)
+        expectTrue(try cf.planningDeferrals(read, now: "2026-11-30T21:01").isEmpty)
         let movedTomorrow = try cf.json(["plan", "move", write, "--to", "later-this-week"], now: "2026-11-30T21:02")
         expectEqual(movedTomorrow["dueDate"] as? String, "2026-12-03")
         expectEqual(movedTomorrow["deferralCount"] as? Int, 0)
-        #expect(try cf.planningDeferrals(write, now: "2026-11-30T21:02").isEmpty, "pushing tomorrow's task on is rescheduling")
+        expectTrue(try cf.planningDeferrals(write, now: "2026-11-30T21:02").isEmpty, "pushing tomorrow's task on is rescheduling")
         let relieved = (try cf.json(["plan"], now: "2026-11-30T21:03"))["load"] as? [String: Any] ?? [:]
         expectEqual(relieved["overloaded"] as? Bool, false)
         expectEqual(relieved["taskMinutes"] as? Int, 0)
         let quiet = try cf.ok(["plan"], now: "2026-11-30T21:03").stdout
-        #expect(!quiet.contains("Move something"), "no notice within the free time: \(quiet)")
+        expectLacks(quiet, "Move something", "no notice within the free time: \(quiet)")
     }
 
     @Test("P-4 T-14 the prioritisation prompt: five or more tasks on the planned day and fewer than two important")
@@ -153,7 +153,7 @@ struct PlanningCLITests {
 
         ids.append(try cf.add("Task 5", now: "2026-11-30T09:00"))
         let fifth = try cf.ok(["plan", "tomorrow", ids[4]], now: now).stdout
-        #expect(fifth.contains(promptLine), "shown in the plan step as the fifth task lands: \(fifth)")
+        expectContains(fifth, promptLine, "shown in the plan step as the fifth task lands: \(fifth)")
         try expectEqual(prompt(), true)
 
         let oneHigh = try cf.json(["plan", "tomorrow", ids[0], "--importance", "high"], now: now)
@@ -162,7 +162,7 @@ struct PlanningCLITests {
         try expectEqual(prompt(), true, "one important task of five")
 
         let twoImportant = try cf.ok(["plan", "tomorrow", ids[1], "--importance", "medium"], now: now).stdout
-        #expect(!twoImportant.contains(promptLine), "\(twoImportant)")
+        expectLacks(twoImportant, promptLine, "\(twoImportant)")
         try expectEqual(prompt(), false, "two important tasks answer it")
 
         // Back to one important, then a dropped task does not count toward the plan.
@@ -225,7 +225,7 @@ struct PlanningCLITests {
             try expectEqual(cf.json(["settings", key], now: now)[key] as? String, value)
             try expectEqual(cf.json(["settings"], now: now)[key] as? String, value)
             let line = try cf.ok(["settings", key], now: now).stdout
-            #expect(line.hasPrefix(key) && line.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(value), "\(line)")
+            expectTrue(line.hasPrefix(key) && line.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(value), "\(line)")
         }
         // Words are accepted in any case and the three-letter weekday form.
         try expectEqual(cf.json(["settings", "first-weekday", "Tue"], now: now)["first-weekday"] as? String, "tuesday")
@@ -271,7 +271,7 @@ struct PlanningCLITests {
         defer { cf.removeFolder() }
         let before = try cf.json(["settings"], now: "2026-11-30T09:00")
         let written = try cf.expectRefused(["settings", "capacity", "300"], now: "2026-11-30T09:01").message
-        #expect(written.contains("free time"), "\(written)")
+        expectContains(written, "free time", "\(written)")
         try cf.expectRefused(["settings", "capacity"], now: "2026-11-30T09:01").message
         let json = try cf.run(["--json", "settings", "capacity", "300"], now: "2026-11-30T09:01")
         expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "unknown_setting")
@@ -283,7 +283,7 @@ struct PlanningCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         try cf.ok(["settings", "review-time", "19:45"], now: "2026-11-30T09:00")
-        #expect(try cf.planningReminders(now: "2026-11-30T19:30").isEmpty, "18:00 is no longer the review time")
+        expectTrue(try cf.planningReminders(now: "2026-11-30T19:30").isEmpty, "18:00 is no longer the review time")
         try expectEqual(cf.planningReminders(now: "2026-11-30T19:50").map(\.message), ["Time to review?"])
 
         _ = try cf.add("Big one", ["--region", "morning", "--bucket", "must"], now: "2026-11-30T09:00")
@@ -309,7 +309,7 @@ struct PlanningCLITests {
         expectEqual(first.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Time to review?")
         let second = try cf.run(["remind", "--notify"], now: "2026-11-30T18:35", extra: ["PATH": empty.path])
         expectEqual(second.status, 0)
-        #expect(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "given once a day: \(second.stdout)")
+        expectTrue(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "given once a day: \(second.stdout)")
     }
 
     // MARK: P-8 stored days stand
@@ -334,7 +334,7 @@ struct PlanningCLITests {
         try expectEqual(sessionDays("2026-12-01T09:01"), ["2026-12-01"], "01:00 would be 30 November under 04:00, but the stored day stands")
         var grid = try cf.planningGridStates(pages, now: "2026-12-01T09:02")
         expectEqual(grid["2026-12-01"], "partialHigh", "the 01:10 entry stays on 1 December")
-        #expect(grid["2026-11-30"] != "partialHigh" && grid["2026-11-30"] != "complete")
+        expectTrue(grid["2026-11-30"] != "partialHigh" && grid["2026-11-30"] != "complete")
 
         // Under 04:00, 02:00 on the 2nd is still 1 December: new records get the new rule.
         try cf.ok(["begin", task], now: "2026-12-02T02:00")
@@ -347,7 +347,7 @@ struct PlanningCLITests {
         try expectEqual(sessionDays("2026-12-02T09:01"), ["2026-12-01", "2026-12-01"])
         grid = try cf.planningGridStates(pages, now: "2026-12-02T09:02")
         expectEqual(grid["2026-12-01"], "complete", "both entries stay on 1 December: 2/2")
-        #expect(grid["2026-12-02"] != "partialHigh" && grid["2026-12-02"] != "complete", "nothing moved onto 2 December")
+        expectTrue(grid["2026-12-02"] != "partialHigh" && grid["2026-12-02"] != "complete", "nothing moved onto 2 December")
     }
 
     // MARK: P-9 erase and privacy
@@ -358,8 +358,8 @@ struct PlanningCLITests {
         defer { cf.removeFolder() }
         _ = try cf.add("Keep me", now: "2026-11-30T09:00")
         let stderr = try cf.expectRefused(["erase"], now: "2026-11-30T09:01").message
-        #expect(stderr.contains("--yes"), "\(stderr)")
-        #expect(FileManager.default.fileExists(atPath: cf.storePath))
+        expectContains(stderr, "--yes", "\(stderr)")
+        expectTrue(FileManager.default.fileExists(atPath: cf.storePath))
         let json = try cf.run(["--json", "erase"], now: "2026-11-30T09:01")
         expectEqual(json.status, 1)
         expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "needs_yes")
@@ -380,17 +380,17 @@ struct PlanningCLITests {
             _ = try reader.rows("SELECT count(*) FROM tasks")
             for path in paths { try #require(FileManager.default.fileExists(atPath: path), "\(path) exists before erase") }
             result = try withExtendedLifetime(reader) { try cf.run(["erase", "--yes"], now: "2026-11-30T09:01") }
-            for path in paths { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is gone") }
+            for path in paths { expectTrue(!FileManager.default.fileExists(atPath: path), "\(path) is gone") }
         }
         expectEqual(result.status, 0, "\(result.stderr)")
-        #expect(!result.stdout.isEmpty, "erase says what it did")
-        for path in paths { #expect(!FileManager.default.fileExists(atPath: path), "\(path) stays gone") }
+        expectTrue(!result.stdout.isEmpty, "erase says what it did")
+        for path in paths { expectTrue(!FileManager.default.fileExists(atPath: path), "\(path) stays gone") }
 
         let after = try cf.run(["show", id, "--json"], now: "2026-11-30T09:02")
         expectEqual(after.status, 1, "the task is gone for good")
         let habits = try cf.json(["habits"], now: "2026-11-30T09:02")
         expectEqual((habits["habits"] as? [Any])?.isEmpty, true, "\(habits)")
-        #expect(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:02"), "tasks").isEmpty)
+        expectTrue(JSONPath.tasks(try cf.json(["list", "--all"], now: "2026-11-30T09:02"), "tasks").isEmpty)
     }
 
     @Test("P-9 privacy says nothing leaves the machine and names the store")
@@ -398,10 +398,10 @@ struct PlanningCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let text = try cf.ok(["privacy"], now: "2026-11-30T09:00").stdout
-        #expect(text.contains("sends nothing anywhere"), "\(text)")
-        #expect(text.contains("on this machine"))
-        #expect(text.contains(cf.storePath))
-        #expect(!text.contains("!"), "a calm voice (D15)")
+        expectContains(text, "sends nothing anywhere", "\(text)")
+        expectContains(text, "on this machine")
+        expectContains(text, cf.storePath)
+        expectLacks(text, "!", "a calm voice (D15)")
         let json = try cf.json(["privacy"], now: "2026-11-30T09:00")
         expectEqual((json["message"] as? String)?.contains("sends nothing anywhere"), true)
         expectEqual(json["store"] as? String, cf.storePath)

@@ -57,7 +57,7 @@ struct PlanningUndoTests {
         let before = try cf.planningContents()
         try cf.ok(resolved(action.arguments), now: "2026-11-30T21:01")
         let changed = try cf.planningContents()
-        #expect(changed != before, "\(action.name) changed nothing, so its undo proves nothing")
+        expectNotEqual(changed, before, "\(action.name) changed nothing, so its undo proves nothing")
 
         let undo = try cf.run(["undo"], now: "2026-11-30T21:02")
         expectEqual(undo.status, 0, "\(undo.stderr)")
@@ -66,7 +66,7 @@ struct PlanningUndoTests {
         // An undone insert may leave a tombstone (for sync); it must never name a row that still exists.
         for (table, tombstoned) in try cf.planningTombstones() {
             for id in tombstoned {
-                #expect(try !cf.planningRowExists(table, id: id), "tombstone for a live \(table) row \(id)")
+                expectTrue(try !cf.planningRowExists(table, id: id), "tombstone for a live \(table) row \(id)")
             }
         }
     }
@@ -77,11 +77,11 @@ struct PlanningUndoTests {
         defer { cf.removeFolder() }
         let id = try cf.add("Maybe", ["--due", "today"], now: "2026-11-30T09:00")
         try cf.ok(["plan", "carry", id, "--drop"], now: "2026-11-30T21:00")
-        #expect(JSONPath.tasks(try cf.json(["plan", "review"], now: "2026-11-30T21:01"), "open").isEmpty)
+        expectTrue(JSONPath.tasks(try cf.json(["plan", "review"], now: "2026-11-30T21:01"), "open").isEmpty)
         try cf.ok(["undo"], now: "2026-11-30T21:02")
         let review = try cf.json(["plan", "review"], now: "2026-11-30T21:03")
         expectEqual(JSONPath.titles(JSONPath.tasks(review, "open")), ["Maybe"])
-        #expect(try cf.show(id, now: "2026-11-30T21:03")["droppedAt"] is NSNull)
+        expectTrue(try cf.show(id, now: "2026-11-30T21:03")["droppedAt"] is NSNull)
     }
 
     /// The first differing lines, for a readable failure.

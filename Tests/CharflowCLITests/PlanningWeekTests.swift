@@ -34,25 +34,25 @@ struct PlanningWeekTests {
         let mon1 = try cf.planningSignals(now: "\(mon)T09:30")
         expectEqual(mon1.map(\.kind), ["backlogGrowingOld"], "Monday's first Today: \(mon1)")
         expectEqual(mon1.first?.message.contains("5 tasks"), true, "\(mon1)")
-        #expect(try cf.planningSignals(now: "\(mon)T09:35").isEmpty, "a second Today on Monday repeats nothing")
+        expectTrue(try cf.planningSignals(now: "\(mon)T09:35").isEmpty, "a second Today on Monday repeats nothing")
 
         try cf.ok(["habit", "log", water, "--count", "2"], now: "\(mon)T10:00")
 
         // Reminders: the review once the review time (18:00) has passed, the water window after 20:00, each once.
-        #expect(try cf.planningReminders(now: "\(mon)T17:59").isEmpty, "nothing is due before 18:00")
+        expectTrue(try cf.planningReminders(now: "\(mon)T17:59").isEmpty, "nothing is due before 18:00")
         let review = PlanningReminder(kind: "review", message: "Time to review?", window: nil)
         try expectEqual(cf.planningReminders(now: "\(mon)T18:30"), [review])
         let waterReminders = try cf.planningReminders(now: "\(mon)T20:05")
         expectEqual(waterReminders.map(\.kind), ["habitWindow"], "\(waterReminders)")
         expectEqual(waterReminders.first?.message, "Water (All)")
-        #expect(try cf.planningReminders(now: "\(mon)T20:10").isEmpty, "neither reminder is given twice in a day")
+        expectTrue(try cf.planningReminders(now: "\(mon)T20:10").isEmpty, "neither reminder is given twice in a day")
 
         // Step 1: review Monday, plan Tuesday; the habit's partial day is shown honestly.
         let monReview = try cf.json(["plan", "review"], now: "\(mon)T21:00")
         expectEqual(monReview["date"] as? String, mon)
         expectEqual(monReview["planDay"] as? String, "2026-12-01")
         expectEqual(Set(JSONPath.titles(JSONPath.tasks(monReview, "open"))), ["Quarterly report", "Tax return", "Call bank", "Book dentist", "Old magazine"])
-        #expect(JSONPath.tasks(monReview, "done").isEmpty)
+        expectTrue(JSONPath.tasks(monReview, "done").isEmpty)
         let monHabits = monReview["habits"] as? [[String: Any]] ?? []
         expectEqual(monHabits.count, 1)
         expectEqual(monHabits.first?["text"] as? String, "2/3", "partial habit days read 2/3: \(monHabits)")
@@ -68,7 +68,7 @@ struct PlanningWeekTests {
         expectEqual(keptDeferral["importanceEased"] as? Bool, false)
         try cf.ok(["plan", "carry", tax, "--keep"], now: "\(mon)T21:01")
         let bankKept = try cf.json(["plan", "carry", bank, "--keep"], now: "\(mon)T21:02")
-        #expect(bankKept["region"] is NSNull, "a kept task leaves the day's board")
+        expectTrue(bankKept["region"] is NSNull, "a kept task leaves the day's board")
         expectEqual(bankKept["dueDate"] as? String, "2026-12-01")
         // Later: a quick date and a reason chip.
         let later = try cf.json(["plan", "carry", dentist, "--later", "next-week", "--reason", "not-ready"], now: "\(mon)T21:03")
@@ -76,7 +76,7 @@ struct PlanningWeekTests {
         expectEqual(later["deferralCount"] as? Int, 1)
         // Drop.
         let dropped = try cf.json(["plan", "carry", magazine, "--drop"], now: "\(mon)T21:04")
-        #expect(dropped["droppedAt"] is String)
+        expectTrue(dropped["droppedAt"] is String)
         expectEqual(dropped["deferralCount"] as? Int, 0, "a drop is not a deferral")
 
         // Step 3: plan Tuesday.
@@ -92,11 +92,11 @@ struct PlanningWeekTests {
         expectEqual(monClose["state"] as? String, "closed")
         expectEqual(monClose["date"] as? String, mon)
         expectEqual(monClose["planDay"] as? String, "2026-12-01")
-        #expect(try cf.planningReminders(now: "\(mon)T21:10").isEmpty)
+        expectTrue(try cf.planningReminders(now: "\(mon)T21:10").isEmpty)
 
         // ── Tuesday 1 December: planned before the review time, so no review reminder ──────────
         let tue = "2026-12-01"
-        #expect(try cf.planningSignals(now: "\(tue)T08:00").isEmpty, "Tuesday: nothing new (the Backlog was told this week)")
+        expectTrue(try cf.planningSignals(now: "\(tue)T08:00").isEmpty, "Tuesday: nothing new (the Backlog was told this week)")
         let tueBoard = try cf.json(["today"], now: "\(tue)T08:01")
         expectEqual(JSONPath.titles(JSONPath.tasks(tueBoard, "regions", "morning", "mustDo")), ["Quarterly report"])
         try cf.ok(["done", bank], now: "\(tue)T09:00")
@@ -127,21 +127,21 @@ struct PlanningWeekTests {
         expectEqual(load["overloaded"] as? Bool, false)
         try expectEqual(cf.json(["plan", "close"], now: "\(tue)T17:05")["state"] as? String, "closed")
 
-        #expect(try cf.planningReminders(now: "\(tue)T18:30").isEmpty, "no review once tonight's planning is closed")
-        #expect(try cf.planningReminders(now: "\(tue)T20:30").isEmpty, "no window reminder once the habit is done")
+        expectTrue(try cf.planningReminders(now: "\(tue)T18:30").isEmpty, "no review once tonight's planning is closed")
+        expectTrue(try cf.planningReminders(now: "\(tue)T20:30").isEmpty, "no window reminder once the habit is done")
 
         // ── Wednesday 2 December: the prompt once, the habit paused, the night skipped ─────────
         let wed = "2026-12-02"
         let wed1 = try cf.planningSignals(now: "\(wed)T08:00")
         expectEqual(wed1.map(\.kind), ["prioritisationPrompt"], "Wednesday: \(wed1)")
         expectEqual(wed1.first?.message.contains("Which one or two of these matter most?"), true)
-        #expect(try cf.planningSignals(now: "\(wed)T08:05").isEmpty, "the prompt is once a day")
+        expectTrue(try cf.planningSignals(now: "\(wed)T08:05").isEmpty, "the prompt is once a day")
         try cf.ok(["habit", "pause", water, "--from", wed, "--to", "2026-12-03", "--reason", "travel"], now: "\(wed)T08:10")
         try expectEqual(cf.planningReminders(now: "\(wed)T20:30"), [review], "a paused habit never reminds; the review does")
         let skipped = try cf.json(["plan", "skip"], now: "\(wed)T21:00")
         expectEqual(skipped["state"] as? String, "skipped")
         expectEqual(skipped["date"] as? String, wed)
-        #expect(try cf.planningReminders(now: "\(wed)T21:05").isEmpty)
+        expectTrue(try cf.planningReminders(now: "\(wed)T21:05").isEmpty)
 
         // ── Thursday 3 December: the skipped night's rollover defers automatically ─────────────
         let thu = "2026-12-03"
@@ -149,7 +149,7 @@ struct PlanningWeekTests {
         expectEqual(Set(thu1.map { [$0.kind, $0.task ?? "-"] }), [["stale", report], ["importanceEased", report]], "Thursday: \(thu1)")
         let easedSignal = thu1.first { $0.kind == "importanceEased" }
         expectEqual(easedSignal?.message, "“Quarterly report”: " + Self.eased, "the companion says so plainly")
-        #expect(try cf.planningSignals(now: "\(thu)T08:05").isEmpty, "eased once, stale once this week")
+        expectTrue(try cf.planningSignals(now: "\(thu)T08:05").isEmpty, "eased once, stale once this week")
         let reportThu = try cf.show(report, now: "\(thu)T08:06")
         expectEqual(reportThu["importance"] as? String, "low", "the 3rd deferral (the rollover's) eased it")
         expectEqual(reportThu["deferralCount"] as? Int, 3)
@@ -168,9 +168,9 @@ struct PlanningWeekTests {
         expectEqual(Set(JSONPath.titles(JSONPath.tasks(thuReview, "open"))), ["Quarterly report", "Tax return", "Small 1", "Small 2", "Small 3", "Small 4", "Small 5"])
         // The third deferral needs a day: Keep is refused, with the picker's line, and changes nothing.
         let refusal = try cf.expectRefused(["plan", "carry", tax, "--keep"], now: "\(thu)T21:01").message
-        #expect(refusal.contains("This one keeps slipping. Pick a day that actually works"), "\(refusal)")
+        expectContains(refusal, "This one keeps slipping. Pick a day that actually works", "\(refusal)")
         let taxEased = try cf.ok(["plan", "carry", tax, "--later", "next-week", "--reason", "too-much"], now: "\(thu)T21:02").stdout
-        #expect(taxEased.contains(Self.eased), "the companion's sentence when Later eases it: \(taxEased)")
+        expectContains(taxEased, Self.eased, "the companion's sentence when Later eases it: \(taxEased)")
         let taxNow = try cf.show(tax, now: "\(thu)T21:02")
         expectEqual(taxNow["importance"] as? String, "low")
         expectEqual(taxNow["deferralCount"] as? Int, 3)
@@ -190,10 +190,9 @@ struct PlanningWeekTests {
         let sun = "2026-12-06"
         try cf.ok(["settings", "review-time", "off"], now: "\(sun)T08:59")
         let sun1 = try cf.planningSignals(now: "\(sun)T09:00")
-        #expect(sun1.filter { $0.task == report || $0.task == tax }.isEmpty,
-                "the report's stale signal was already shown this week: \(sun1)")
-        #expect(sun1.allSatisfy { $0.task == water }, "only the habit's reads are new on Sunday: \(sun1)")
-        #expect(try cf.planningSignals(now: "\(sun)T09:05").isEmpty, "nothing repeats on a second Today")
+        expectTrue(sun1.filter { $0.task == report || $0.task == tax }.isEmpty, "the report's stale signal was already shown this week: \(sun1)")
+        expectTrue(sun1.allSatisfy { $0.task == water }, "only the habit's reads are new on Sunday: \(sun1)")
+        expectTrue(try cf.planningSignals(now: "\(sun)T09:05").isEmpty, "nothing repeats on a second Today")
         let reportSun = try cf.show(report, now: "\(sun)T09:06")
         expectEqual(reportSun["deferralCount"] as? Int, 4, "one deferral for the two missed days, not two")
         expectEqual(reportSun["dueDate"] as? String, "2026-12-04")
@@ -201,7 +200,7 @@ struct PlanningWeekTests {
         let grid = try cf.planningGridStates(water, now: "\(sun)T09:07")
         expectEqual(grid["2026-11-30"], "partialHigh")
         expectEqual(grid["2026-12-01"], "complete")
-        #expect(grid["2026-12-02"] != "missed", "a paused day is never missed")
+        expectNotEqual(grid["2026-12-02"], "missed", "a paused day is never missed")
         expectEqual(grid["2026-12-04"], "missed")
         expectEqual(grid["2026-12-05"], "missed")
 
@@ -212,7 +211,7 @@ struct PlanningWeekTests {
         expectEqual(sunReview["planDay"] as? String, "2026-12-07")
         expectEqual(JSONPath.titles(JSONPath.tasks(sunReview, "open")), ["Quarterly report"])
         try cf.ok(["plan", "close"], now: "\(sun)T21:05")
-        #expect(try cf.planningReminders(now: "\(sun)T21:10").isEmpty)
+        expectTrue(try cf.planningReminders(now: "\(sun)T21:10").isEmpty)
         // A focus session still running at the rollover.
         let focus = try cf.add("Focus task", ["--region", "evening"], now: "\(sun)T22:00")
         try cf.ok(["begin", focus], now: "\(sun)T22:00")
@@ -228,7 +227,7 @@ struct PlanningWeekTests {
         let olderCount = try #require(older?["count"] as? Int)
         expectEqual(next.first { $0.kind == "backlogGrowingOld" }?.message.hasPrefix("\(olderCount) tasks"), true)
         let again = try cf.planningSignals(now: "\(mon2)T08:05")
-        #expect(again.isEmpty, "every signal is shown once per subject and period; repeated: \(again)")
+        expectEmpty(again, "every signal is shown once per subject and period; repeated: \(again)")
 
         // Every count and record of the week.
         let at = "\(mon2)T09:00"
@@ -255,8 +254,8 @@ struct PlanningWeekTests {
         let report5 = try cf.show(report, now: at)
         expectEqual(report5["importance"] as? String, "low")
         try expectEqual(cf.show(bank, now: at)["isCompleted"] as? Bool, true)
-        #expect(try cf.show(magazine, now: at)["droppedAt"] is String)
-        #expect(try cf.show(smalls[4], now: at)["dueDate"] is NSNull, "Later someday parks it")
+        expectTrue(try cf.show(magazine, now: at)["droppedAt"] is String)
+        expectTrue(try cf.show(smalls[4], now: at)["dueDate"] is NSNull, "Later someday parks it")
         let focusSessions = try cf.show(focus, now: at)["sessions"] as? [[String: Any]] ?? []
         expectEqual(focusSessions.map { $0["outcome"] as? String }, ["autoClosed"])
         expectEqual(focusSessions.first?["day"] as? String, sun)

@@ -76,8 +76,8 @@ struct PrivacyFileTests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let text = try cf.run(["privacy"]).stdout
-        #expect(text.contains("exports you saved"), "\(text)")
-        #expect(text.contains("stay"), "\(text)")
-        #expect(!text.contains("removes all of it"), "\(text)")
+        expectContains(text, "exports you saved", "\(text)")
+        expectContains(text, "stay", "\(text)")
+        expectLacks(text, "removes all of it", "\(text)")
     }
 }

@@ -31,8 +31,8 @@ struct ReadsNeverWriteTests {
         let before = try runner.contents()
         let first = try signalKinds(runner, now: "2026-11-30T09:00")
         let second = try signalKinds(runner, now: "2026-11-30T09:01")
-        #expect(first.contains("prioritisationPrompt"))
-        #expect(first.contains("newHabitRealism"))
+        expectContains(first, "prioritisationPrompt")
+        expectContains(first, "newHabitRealism")
         expectEqual(second, first)
         try expectEqual(runner.contents(), before)
     }
@@ -42,10 +42,10 @@ struct ReadsNeverWriteTests {
         let runner = try storeWithSignals()
         defer { try? FileManager.default.removeItem(at: runner.folder) }
         let shown = try runner.run(["today"], now: "2026-11-30T09:00")
-        #expect(shown.stdout.contains("A full day."))
+        expectContains(shown.stdout, "A full day.")
         let again = try runner.run(["today"], now: "2026-11-30T09:05")
-        #expect(!again.stdout.contains("A full day."))
-        #expect(try signalKinds(runner, now: "2026-11-30T09:06").isEmpty)
+        expectLacks(again.stdout, "A full day.")
+        expectTrue(try signalKinds(runner, now: "2026-11-30T09:06").isEmpty)
     }
 
     @Test("A-2: reading habits, a region, the Backlog, lists, a task, the status and remind --dry-run changes nothing",
@@ -76,11 +76,11 @@ struct ReadsNeverWriteTests {
         let rows = "SELECT kind, subject, period FROM nudge_log ORDER BY kind"
         let before = try runner.storeQuery(rows, [])
         let shown = try runner.run(["habits"], now: "2026-11-30T21:00")
-        #expect(shown.stdout.contains("new habits in a week"), "\(shown.stdout)")
+        expectContains(shown.stdout, "new habits in a week", "\(shown.stdout)")
         let marked = try runner.storeQuery(rows, [])
         expectEqual(marked.count, before.count + 1, "\(marked)")
-        #expect(!(try runner.run(["habits"], now: "2026-11-30T21:01").stdout.contains("new habits in a week")))
-        #expect(!(try signalKinds(runner, now: "2026-11-30T21:02").contains("newHabitRealism")))
+        expectTrue(!(try runner.run(["habits"], now: "2026-11-30T21:01").stdout.contains("new habits in a week")))
+        expectTrue(!(try signalKinds(runner, now: "2026-11-30T21:02").contains("newHabitRealism")))
     }
 
     @Test("A-2 P-6: remind --dry-run lists what is due without giving it; remind then gives it once")
@@ -90,9 +90,9 @@ struct ReadsNeverWriteTests {
         try expectEqual(runner.run(["habit", "add", "Meds", "--window", "Morning 07:00-09:00 remind 07:30"], now: "2026-11-30T06:00").status, 0)
         for _ in 0..<2 {
             let look = try runner.run(["remind", "--dry-run"], now: "2026-11-30T07:45")
-            #expect(look.stdout.contains("Meds"))
+            expectContains(look.stdout, "Meds")
         }
-        #expect(try runner.run(["remind"], now: "2026-11-30T07:46").stdout.contains("Meds"))
-        #expect(!(try runner.run(["remind"], now: "2026-11-30T07:47").stdout.contains("Meds")))
+        try expectContains(runner.run(["remind"], now: "2026-11-30T07:46").stdout, "Meds")
+        expectTrue(!(try runner.run(["remind"], now: "2026-11-30T07:47").stdout.contains("Meds")))
     }
 }

@@ -61,7 +61,7 @@ struct RepeatSeriesIdentityCLITests {
         try cf.ok(["delete", second], now: "2026-12-01T10:00")
 
         let shown = try checkKept(cf, series: series, second: second, now: "2026-12-01T10:05", next: "2026-12-03")
-        #expect(shown["droppedAt"] is String)
+        expectTrue(shown["droppedAt"] is String)
         expectEqual(shown["isCompleted"] as? Bool, false)
     }
 }

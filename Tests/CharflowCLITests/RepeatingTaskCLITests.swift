@@ -42,7 +42,7 @@ struct RepeatingTaskCLITests {
             try cf.ok(["check", id, "1"], now: now)
             try cf.ok(["note", id, "Left a voicemail"], now: "2026-11-30T09:15")
             let before = try cf.show(id, now: "2026-11-30T09:16")["notes"] as? String ?? ""
-            #expect(before.contains("- [x] find the number") && before.contains("2026-11-30 09:15 — Left a voicemail"), "\(before)")
+            expectTrue(before.contains("- [x] find the number") && before.contains("2026-11-30 09:15 — Left a voicemail"), "\(before)")
             try cf.ok([resolve, id], now: "2026-11-30T09:20")
             let next = try #require(try cf.liveInstances(series: id, now: "2026-11-30T09:21").first)
             expectEqual(next["notes"] as? String, "Call the landlord\n- [ ] find the number\n- [ ] check the boiler", "\(resolve): \(next)")
@@ -219,7 +219,7 @@ struct RepeatingTaskCLITests {
             "--notes", "- [ ] fern\n- [ ] cactus", "--repeat", "daily",
         ], now: "2026-11-30T08:00")
         let next = try cf.completeLiveInstance(series: id, now: "2026-11-30T09:00")
-        #expect(next["id"] as? String != id)
+        expectNotEqual(next["id"] as? String, id)
         expectEqual(next["title"] as? String, "Water plants")
         expectEqual(next["notes"] as? String, "- [ ] fern\n- [ ] cactus")
         expectEqual(next["category"] as? String, "Work")
@@ -229,11 +229,11 @@ struct RepeatingTaskCLITests {
         expectEqual(next["seriesID"] as? String, id)
         expectEqual(next["dueDate"] as? String, "2026-12-01")
         expectEqual(next["isCompleted"] as? Bool, false)
-        #expect(TaskDocument.isNull(next, "completedAt"))
-        #expect(TaskDocument.isNull(next, "droppedAt"))
+        expectTrue(TaskDocument.isNull(next, "completedAt"))
+        expectTrue(TaskDocument.isNull(next, "droppedAt"))
         expectEqual(TaskDocument.int(next, "deferralCount"), 0)
-        #expect(TaskDocument.isNull(next, "region"))
-        #expect(TaskDocument.isNull(next, "bucket"))
+        expectTrue(TaskDocument.isNull(next, "region"))
+        expectTrue(TaskDocument.isNull(next, "bucket"))
 
         // Deferrals are per instance: a deferred instance's count and records do not travel.
         let secondID = try #require(next["id"] as? String)
@@ -243,7 +243,7 @@ struct RepeatingTaskCLITests {
         expectEqual(third["dueDate"] as? String, "2026-12-03")
         expectEqual(TaskDocument.int(third, "deferralCount"), 0)
         let thirdID = try #require(third["id"] as? String)
-        #expect(TaskDocument.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
+        expectTrue(TaskDocument.deferrals(try cf.show(thirdID, now: "2026-12-01T10:01")).isEmpty)
     }
 
     @Test("T-30 dropping an instance skips only that occurrence; the series goes on")
@@ -252,7 +252,7 @@ struct RepeatingTaskCLITests {
         defer { cf.removeFolder() }
         let id = try cf.add("Submit timesheet", ["--due", "2026-12-04", "--repeat", "weekly"], now: "2026-11-30T09:00")
         let dropped = try cf.json(["delete", id], now: "2026-12-04T09:00")
-        #expect(dropped["droppedAt"] is String)
+        expectTrue(dropped["droppedAt"] is String)
         let live = try cf.liveInstances(series: id, now: "2026-12-04T09:01")
         expectEqual(live.count, 1)
         expectEqual(live.first?["dueDate"] as? String, "2026-12-11")
@@ -268,7 +268,7 @@ struct RepeatingTaskCLITests {
         expectEqual(stopped["repeatKind"] as? String, "none")
         _ = try cf.json(["done", id], now: "2026-11-30T08:02")
         try expectEqual(cf.listTasks(all: true, now: "2026-11-30T08:03").count, 1)
-        #expect(try cf.listTasks(now: "2026-12-02T08:03").isEmpty)
+        expectTrue(try cf.listTasks(now: "2026-12-02T08:03").isEmpty)
     }
 
     @Test("T-31 un-completing removes the untouched next instance, leaving one live task")

@@ -71,14 +71,14 @@ struct ReviewCommandTests {
     func reviewText() throws {
         let (runner, _) = try week()
         let text = try runner.ok(["review", "--week", "last"], now: "2026-03-30T12:00").stdout
-        #expect(text.hasPrefix("Week 2026-W13 · Sunday 22 March 2026 to Saturday 28 March 2026\n"))
-        #expect(text.contains("Must-Dos: 1 of 2 done.\n  Morning 1 of 1 · Afternoon 0 of 0 · Evening 0 of 1\n"))
-        #expect(text.contains("Moved: 5 deferrals (1 too much, 4 at rollover)."))
-        #expect(text.contains("Write report: estimated 30 min, took 50 min."))
-        #expect(text.contains("Anchors: 1 of 2 marked were attended."))
-        for word in ["great", "well done", "only", "failed", "!", "should", "behind"] { #expect(!text.lowercased().contains(word)) }
+        expectTrue(text.hasPrefix("Week 2026-W13 · Sunday 22 March 2026 to Saturday 28 March 2026\n"))
+        expectContains(text, "Must-Dos: 1 of 2 done.\n  Morning 1 of 1 · Afternoon 0 of 0 · Evening 0 of 1\n")
+        expectContains(text, "Moved: 5 deferrals (1 too much, 4 at rollover).")
+        expectContains(text, "Write report: estimated 30 min, took 50 min.")
+        expectContains(text, "Anchors: 1 of 2 marked were attended.")
+        for word in ["great", "well done", "only", "failed", "!", "should", "behind"] { expectLacks(text.lowercased(), word) }
         let soFar = try runner.ok(["review"], now: "2026-03-25T12:00").stdout
-        #expect(soFar.hasPrefix("Week 2026-W13 · Sunday 22 March 2026 to Saturday 28 March 2026 · so far, through 25 Mar\n"))
+        expectTrue(soFar.hasPrefix("Week 2026-W13 · Sunday 22 March 2026 to Saturday 28 March 2026 · so far, through 25 Mar\n"))
     }
 
     @Test("R-1 a week that is no week is refused with the forms named, and nothing changes")
@@ -88,12 +88,12 @@ struct ReviewCommandTests {
         let before = try runner.contents()
         for word in ["2026-W54", "next", "2026-13"] {
             let result = try runner.run(["review", "--week", word], now: "2026-03-29T12:00")
-            #expect(result.status != 0)
-            #expect(result.stderr.contains("expected last, this or a week like 2026-W09"))
+            expectNotEqual(result.status, 0)
+            expectContains(result.stderr, "expected last, this or a week like 2026-W09")
         }
         let extra = try runner.run(["stats", "--weeks", "0"], now: "2026-03-29T12:00")
-        #expect(extra.status != 0)
-        #expect(extra.stderr.contains("weeks"))
+        expectNotEqual(extra.status, 0)
+        expectContains(extra.stderr, "weeks")
         try expectEqual(runner.contents(), before)
     }
 
@@ -127,7 +127,7 @@ struct ReviewCommandTests {
         let twelve = try runner.json(["stats"], now: "2026-03-29T12:00")
         expectEqual((twelve["weeks"] as? [Any])?.count, 12)
         let text = try runner.ok(["stats", "--weeks", "2"], now: "2026-03-29T12:00").stdout
-        #expect(text.contains("2026-W13  22 Mar  1 of 2 (50%)"))
+        expectContains(text, "2026-W13  22 Mar  1 of 2 (50%)")
     }
 
     @Test("R-5 add without an effort offers the learned one in a line and never sets it; show --json and the quick add's preview carry it for a task without one")
@@ -139,24 +139,24 @@ struct ReviewCommandTests {
             try runner.ok(["finish", "--done"], now: "2026-03-0\(day)T09:\(minutes)")
         }
         let added = try runner.ok(["add", "WRITE report"], now: "2026-03-05T08:00").stdout
-        #expect(added.contains("Effort: usually about 45 min (`charflow edit "))
+        expectTrue(added.contains("Effort: usually about 45 min (`charflow edit "))
         let list = try runner.json(["list"], now: "2026-03-05T08:01")
         let task = try #require(JSONPath.tasks(list, "tasks").first { ($0["title"] as? String) == "WRITE report" })
         expectEqual(task["effortMinutes"] as? Int, 30)
         let none = try runner.add("Write report", ["--effort", "none"], now: "2026-03-05T08:02")
         let shown = try runner.json(["show", none], now: "2026-03-05T08:03")
         expectEqual(shown["learnedEffort"] as? Int, 45)
-        #expect(shown["effortMinutes"] is NSNull)
+        expectTrue(shown["effortMinutes"] is NSNull)
         let other = try runner.ok(["add", "Something new"], now: "2026-03-05T08:04").stdout
-        #expect(!other.contains("usually"))
+        expectLacks(other, "usually")
         let given = try runner.ok(["add", "Write report", "--effort", "45"], now: "2026-03-05T08:05").stdout
-        #expect(!given.contains("usually"))
+        expectLacks(given, "usually")
         // The quick add's preview (what the page's `POST /api/parse` answers) carries the offer for a line
         // without an effort, and none for a line with one; the text of the dry run is as before.
         let preview = try runner.json(["add", "--parse", "write Report", "--dry-run"], now: "2026-03-05T08:06")
         expectEqual(preview["learnedEffort"] as? Int, 45)
-        #expect(preview["effortMinutes"] is NSNull)
-        #expect(try runner.json(["add", "--parse", "Write report ~15m", "--dry-run"], now: "2026-03-05T08:06")["learnedEffort"] is NSNull)
-        #expect(!(try runner.ok(["add", "--parse", "Write report", "--dry-run"], now: "2026-03-05T08:06").stdout.contains("usually")))
+        expectTrue(preview["effortMinutes"] is NSNull)
+        expectTrue(try runner.json(["add", "--parse", "Write report ~15m", "--dry-run"], now: "2026-03-05T08:06")["learnedEffort"] is NSNull)
+        expectTrue(!(try runner.ok(["add", "--parse", "Write report", "--dry-run"], now: "2026-03-05T08:06").stdout.contains("usually")))
     }
 }

@@ -35,12 +35,12 @@ struct ServeAPITests {
         let web = try answer.json()
         // The API read first: it marks nothing seen, so the CLI sees the same signals.
         let cli = try runner.json(["today"])
-        #expect(NSDictionary(dictionary: web).isEqual(to: cli), "web: \(answer.body)")
+        expectTrue(NSDictionary(dictionary: web).isEqual(to: cli), "web: \(answer.body)")
         // The page shows the same board.
         let page = try server.send("GET", "/")
-        for title in ["Finish proposal", "Water plants", "Call the bank"] { #expect(page.body.contains(title)) }
+        for title in ["Finish proposal", "Water plants", "Call the bank"] { expectContains(page.body, title) }
         let habits = try server.send("GET", "/api/habits")
-        #expect(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
+        expectTrue(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
     }
 
     @Test("W-5: a read's query carries the CLI's options: ?all=1 is --all, ?weeks=N and ?day=… their values")
@@ -67,10 +67,10 @@ struct ServeAPITests {
             }
             try expectEqual(canonical(try answer.json()), (try canonical(try runner.json(words))), "\(path)")
         }
-        #expect(try server.send("GET", "/api/habits?all=1").body.contains("Stretch"))
-        #expect(!(try server.send("GET", "/api/habits").body.contains("Stretch")))
-        #expect(try server.send("GET", "/api/region/evening?day=tomorrow").body.contains("Dentist"))
-        #expect(!(try server.send("GET", "/api/region/evening").body.contains("Dentist")))
+        try expectContains(server.send("GET", "/api/habits?all=1").body, "Stretch")
+        expectTrue(!(try server.send("GET", "/api/habits").body.contains("Stretch")))
+        try expectContains(server.send("GET", "/api/region/evening?day=tomorrow").body, "Dentist")
+        expectTrue(!(try server.send("GET", "/api/region/evening").body.contains("Dentist")))
         // A bad value is refused as the CLI refuses it, with nothing changed.
         let refused = try server.send("GET", "/api/habits/\(habit)/grid?weeks=0")
         expectEqual(refused.status, 400, "\(refused.body)")
@@ -133,11 +133,11 @@ struct ServeAPITests {
             let document = try answer.json()
             expectEqual(document["id"] as? String, id, "\(action)")
             let number = try #require((document["action"] as? String).flatMap { Int($0) }, "\(action): \(answer.body)")
-            #expect(number > actions.last!, "\(action)")
+            expectTrue(number > actions.last!, "\(action)")
             actions.append(number)
         }
         // The CLI sees the result: deleted.
-        #expect(!(try runner.json(["show", id])["droppedAt"] is NSNull))
+        expectTrue(!(try runner.json(["show", id])["droppedAt"] is NSNull))
     }
 
     @Test("W-5: a refusal is a 4xx with the CLI's code and message, and changes nothing")
@@ -170,7 +170,7 @@ struct ServeAPITests {
         let reorder = try server.send("POST", "/api/tasks/ffffffff/reorder", json: "{}")
         expectEqual(reorder.status, 400)
         try expectEqual(reorder.errorCode(), "missing_option")
-        #expect(!reorder.body.contains("--"))
+        expectLacks(reorder.body, "--")
         try expectEqual(server.send("POST", "/api/tasks", json: #"{"title": {"nested": 1}}"#).status, 400)
     }
 
@@ -198,7 +198,7 @@ struct ServeAPITests {
         let number = try server.send("POST", "/api/undo", json: #"{"action": \#(doneAction)}"#)
         expectEqual(number.status, 400)
         try expectEqual(number.errorCode(), "bad_field")
-        #expect(number.body.contains("action"))
+        expectContains(number.body, "action")
         expectEqual(server.storeBytes(), before)
         let undone = try server.send("POST", "/api/undo", json: #"{"action": "\#(doneAction)"}"#)
         expectEqual(undone.status, 200, "\(undone.body)")
@@ -225,9 +225,9 @@ struct ServeAPITests {
         defer { server.stop() }
         let begun = try server.send("POST", "/api/sessions/begin", json: #"{"task": "\#(task)"}"#)
         expectEqual(begun.status, 200, "\(begun.body)")
-        #expect(begun.body.contains("\"action\""))
+        expectContains(begun.body, "\"action\"")
         let status = try server.send("GET", "/api/status")
-        #expect(NSDictionary(dictionary: try status.json()).isEqual(to: try runner.json(["status"])), "\(status.body)")
+        expectTrue(NSDictionary(dictionary: try status.json()).isEqual(to: try runner.json(["status"])), "\(status.body)")
         try expectEqual(server.send("POST", "/api/sessions/pause", json: "{}").status, 200)
         try expectEqual(server.send("POST", "/api/sessions/finish", json: #"{"stop": true}"#).status, 200)
         let habit = try server.send("POST", "/api/habits/new", json: #"{"title": "Water", "kind": "counted", "target": 8}"#)
@@ -235,7 +235,7 @@ struct ServeAPITests {
         let logged = try server.send("POST", "/api/habits/Water/log", json: #"{"count": 2}"#)
         expectEqual(logged.status, 200, "\(logged.body)")
         let habits = try server.send("GET", "/api/habits")
-        #expect(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
+        expectTrue(NSDictionary(dictionary: try habits.json()).isEqual(to: try runner.json(["habits"])), "\(habits.body)")
         let setting = try server.send("POST", "/api/settings/rollover-time", json: #"{"value": "04:00"}"#)
         expectEqual(setting.status, 200, "\(setting.body)")
         try expectEqual(runner.json(["settings", "rollover-time"])["rollover-time"] as? String, "04:00")
@@ -248,6 +248,6 @@ struct ServeAPITests {
         // from itself on this Foundation, though every key's value is equal.
         expectEqual(NSDictionary(dictionary: try region.json()), NSDictionary(dictionary: try runner.json(["region", "morning"])), "\(region.body)")
         let backlog = try server.send("GET", "/api/backlog")
-        #expect(NSDictionary(dictionary: try backlog.json()).isEqual(to: try runner.json(["backlog"])))
+        expectTrue(NSDictionary(dictionary: try backlog.json()).isEqual(to: try runner.json(["backlog"])))
     }
 }

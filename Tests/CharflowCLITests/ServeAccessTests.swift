@@ -42,17 +42,17 @@ struct ServeAccessTests {
         expectEqual(pair.first, "charflow-\(server.port)")
         let value = try #require(pair.last)
         #expect(value.count == 64 && value.allSatisfy(\.isHexDigit) && value != server.link)
-        #expect(parts.contains("HttpOnly"))
-        #expect(parts.contains("SameSite=Strict"))
-        #expect(parts.contains("Path=/"))
+        expectContains(parts, "HttpOnly")
+        expectContains(parts, "SameSite=Strict")
+        expectContains(parts, "Path=/")
         // With the cookie, the page answers, and carries a write token for its script (not the cookie).
         let page = try server.send("GET", "/", cookie: "charflow-\(server.port)=\(value)")
         expectEqual(page.status, 200)
         expectEqual(page.header("Content-Type")?.hasPrefix("text/html"), true)
         let meta = try #require(page.body.range(of: #"<meta name="charflow-token" content="[0-9a-f]{64}">"#, options: .regularExpression))
-        #expect(!page.body[meta].contains(value))
-        #expect(!page.body.contains(value))
-        #expect(page.body.contains("Water plants"))
+        expectTrue(!page.body[meta].contains(value))
+        expectLacks(page.body, value)
+        expectContains(page.body, "Water plants")
     }
 
     @Test("W-2: without the cookie every page and API answer is 401; a wrong token changes nothing")
@@ -65,7 +65,7 @@ struct ServeAccessTests {
             let page = try server.send("GET", "/", cookie: .some(nil))
             #expect(page.status == 401 && page.body.contains(#"data-code="no_cookie""#), "\(page.status) \(page.body)")
             expectEqual(page.header("Content-Type"), "text/html; charset=utf-8")
-            #expect(page.body.contains("charflow open") && !page.body.contains("Water plants"))
+            expectTrue(page.body.contains("charflow open") && !page.body.contains("Water plants"))
             try expectRefused(server, 401, "no_cookie") { try server.send("POST", "/api/tasks", json: Self.add, cookie: .some(nil)) }
             let wrong = String(repeating: "0", count: 64)
             let before = server.storeBytes()
@@ -121,7 +121,7 @@ struct ServeAccessTests {
                                         contentType: "application/json; charset=utf-8")
             expectEqual(added.status, 200, "\(added.body)")
             let today = try server.runner.json(["today"])
-            #expect(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")).contains("Planted by a stranger"))
+            expectContains(JSONPath.titles(JSONPath.tasks(today, "regions", "morning", "misc")), "Planted by a stranger")
         }
     }
 
@@ -196,7 +196,7 @@ struct ServeAccessTests {
                 expectEqual(answer.header("X-Content-Type-Options"), "nosniff")
                 expectEqual(answer.header("Referrer-Policy"), "no-referrer")
                 expectEqual(answer.header("Cache-Control"), "no-store")
-                #expect(!answer.headers.contains { $0.0.lowercased().hasPrefix("access-control-") })
+                expectTrue(!answer.headers.contains { $0.0.lowercased().hasPrefix("access-control-") })
             }
         }
     }
@@ -209,8 +209,8 @@ struct ServeAccessTests {
             let started = Date()
             let received = HTTPClient.readAll(socket)
             let waited = Date().timeIntervalSince(started)
-            #expect(received.isEmpty)
-            #expect(waited >= 8 && waited < 20, "closed after \(waited) s")
+            expectEmpty(received)
+            expectTrue(waited >= 8 && waited < 20, "closed after \(waited) s")
         }
     }
 }

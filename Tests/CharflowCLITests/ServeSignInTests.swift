@@ -22,7 +22,7 @@ struct ServeSignInTests {
             expectEqual(ServeState.mode(path), 0o600, "\(kind)")
         }
         // The cookie is the secret's: the file holds it, and nothing else of the page does.
-        #expect(try String(contentsOfFile: secret, encoding: .utf8).contains(server.cookieValue))
+        try expectContains(String(contentsOfFile: secret, encoding: .utf8), server.cookieValue)
         // XDG_STATE_HOME, when set, is the folder's parent; a sign-out there rotates that secret, mode kept.
         let elsewhere = runner.folder.path + "/state-home"
         let rotated = try runner.run(["serve", "--sign-out"], extra: ["XDG_STATE_HOME": elsewhere])
@@ -30,7 +30,7 @@ struct ServeSignInTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: elsewhere + "/charflow")
         let moved = try #require(names.first { $0.hasSuffix(".secret") })
         expectEqual(ServeState.mode(elsewhere + "/charflow/" + moved), 0o600)
-        #expect(try String(contentsOfFile: secret, encoding: .utf8).contains(server.cookieValue))
+        try expectContains(String(contentsOfFile: secret, encoding: .utf8), server.cookieValue)
     }
 
     @Test("W-25: the repository ships a systemd user service running serve, which systemd verifies, and a desktop entry running open")
@@ -38,11 +38,11 @@ struct ServeSignInTests {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let service = try String(contentsOf: source.appendingPathComponent("contrib/charflow-serve.service"), encoding: .utf8)
         let exec = try #require(service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
-        #expect(exec.hasSuffix("charflow serve"))
-        #expect(service.contains("WantedBy=default.target"))
+        expectTrue(exec.hasSuffix("charflow serve"))
+        expectContains(service, "WantedBy=default.target")
         let desktop = try String(contentsOf: source.appendingPathComponent("contrib/charflow.desktop"), encoding: .utf8)
-        #expect(desktop.split(separator: "\n").contains("Exec=charflow open"))
-        #expect(desktop.hasPrefix("[Desktop Entry]"))
+        expectContains(desktop.split(separator: "\n"), "Exec=charflow open")
+        expectTrue(desktop.hasPrefix("[Desktop Entry]"))
         // Installed as the README says (the binary at ~/.local/bin/charflow), systemd finds no fault in the
         // unit: no unknown key, an ExecStart it can run. Checked where systemd-analyze is installed.
         let analyze = "/usr/bin/systemd-analyze"

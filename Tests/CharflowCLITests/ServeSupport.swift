@@ -1,6 +1,7 @@
 import CharflowApp
 import CharflowWeb
 import Foundation
+import CharflowTestSupport
 import Testing
 
 /// The web server of `charflow serve` over a runner's store, signed in as a browser would be, and a raw
@@ -205,7 +206,7 @@ struct HTTPAnswer {
     /// The `{"error": {"code", "message"}}` body's code.
     func errorCode() throws -> String {
         let error = try #require(try json()["error"] as? [String: Any], "no error in \(body)")
-        #expect(!((error["message"] as? String) ?? "").isEmpty)
+        expectTrue(!((error["message"] as? String) ?? "").isEmpty)
         return try #require(error["code"] as? String)
     }
 }

@@ -53,8 +53,8 @@ struct SessionCommandTests {
         expectEqual(paused["state"] as? String, "paused")
         expectEqual(paused["pausedAt"] as? String, "2026-11-30T10:00:00+00:00")
         let text = try runner.run(["status"], now: "2026-11-30T10:15")
-        #expect(text.stdout.contains("50 of 60 min"))
-        #expect(text.stdout.contains("paused"))
+        expectContains(text.stdout, "50 of 60 min")
+        expectContains(text.stdout, "paused")
     }
 
     // MARK: S-2
@@ -64,7 +64,7 @@ struct SessionCommandTests {
         let runner = try CharflowRunner()
         let id = try runner.add("Write report", ["--region", "morning", "--effort", "60"])
         let begun = try runner.run(["begin", id], now: "2026-11-30T09:00")
-        #expect(begun.stdout.contains("estimate 60 min"))
+        expectContains(begun.stdout, "estimate 60 min")
         try expectEqual(runner.run(["edit", id, "--effort", "90"], now: "2026-11-30T09:10").status, 0)
 
         let onTime = try #require(try runner.sessionStatus(now: "2026-11-30T10:00"))
@@ -104,7 +104,7 @@ struct SessionCommandTests {
         for command in [["pause"], ["resume"], ["finish", "--done"]] {
             let result = try runner.run(command, now: "2026-11-30T09:00")
             expectEqual(result.status, 1, "\(command)")
-            #expect(result.stderr.contains("No session is running."), "\(command): \(result.stderr)")
+            expectContains(result.stderr, "No session is running.", "\(command): \(result.stderr)")
         }
         let json = try runner.run(["pause", "--json"], now: "2026-11-30T09:00")
         expectEqual(json.status, 1)
@@ -115,14 +115,14 @@ struct SessionCommandTests {
         before = try runner.contents()
         let notPaused = try runner.run(["resume"], now: "2026-11-30T09:05")
         expectEqual(notPaused.status, 1)
-        #expect(notPaused.stderr.contains("The session is not paused."))
+        expectContains(notPaused.stderr, "The session is not paused.")
         try expectEqual(runner.contents(), before)
 
         try expectEqual(runner.run(["pause"], now: "2026-11-30T09:10").status, 0)
         before = try runner.contents()
         let twice = try runner.run(["pause"], now: "2026-11-30T09:12")
         expectEqual(twice.status, 1)
-        #expect(twice.stderr.contains("The session is already paused."))
+        expectContains(twice.stderr, "The session is already paused.")
         try expectEqual(runner.contents(), before)
         try expectEqual(runner.sessionStatus(now: "2026-11-30T09:15")?["pausedAt"] as? String, "2026-11-30T09:10:00+00:00")
     }
@@ -136,7 +136,7 @@ struct SessionCommandTests {
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let finished = try runner.run(["finish", "--done"], now: "2026-11-30T09:40")
         expectEqual(finished.status, 0)
-        #expect(finished.stdout.contains("40 of 30 min"))
+        expectContains(finished.stdout, "40 of 30 min")
 
         let shown = try runner.show(id, now: "2026-11-30T09:41")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
@@ -156,7 +156,7 @@ struct SessionCommandTests {
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let stopped = try runner.run(["finish", "--stop"], now: "2026-11-30T09:25")
         expectEqual(stopped.status, 0)
-        #expect(stopped.stdout.contains("25 of 30 min logged"))
+        expectContains(stopped.stdout, "25 of 30 min logged")
 
         let shown = try runner.show(id, now: "2026-11-30T09:26")
         let sessions = try #require(shown["sessions"] as? [[String: Any]])
@@ -164,7 +164,7 @@ struct SessionCommandTests {
         expectEqual(sessions.first?["actualSeconds"] as? Int, 1500)
         expectEqual(shown["actualSeconds"] as? Int, 1500)
         expectEqual(shown["isCompleted"] as? Bool, false)
-        #expect(shown["completedAt"] is NSNull)
+        expectTrue(shown["completedAt"] is NSNull)
         expectEqual(shown["region"] as? String, "morning")
         try expectEqual(runner.sessionStatus(now: "2026-11-30T09:26"), nil)
         let today = try runner.json(["today"], now: "2026-11-30T09:26")
@@ -215,12 +215,12 @@ struct SessionCommandTests {
 
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T10:00"))
         expectEqual(session["outcome"] as? String, "running")
-        #expect(session["endedAt"] is NSNull)
+        expectTrue(session["endedAt"] is NSNull)
         expectEqual(session["pausedSeconds"] as? Int, 300 + 180)
         expectEqual(session["elapsedSeconds"] as? Int, 3600 - 480)
         let shown = try runner.show(id, now: "2026-11-30T10:00")
         expectEqual(shown["isCompleted"] as? Bool, false)
-        #expect(shown["completedAt"] is NSNull)
+        expectTrue(shown["completedAt"] is NSNull)
         expectEqual((shown["sessions"] as? [[String: Any]])?.count, 1)
     }
 
@@ -237,7 +237,7 @@ struct SessionCommandTests {
         expectEqual(session["taskID"] as? String, first)
         expectEqual(session["pausedSeconds"] as? Int, 240)
         try expectEqual(runner.show(first, now: "2026-11-30T09:40")["isCompleted"] as? Bool, false)
-        #expect(try runner.sessionList(second, now: "2026-11-30T09:40").isEmpty)
+        expectTrue(try runner.sessionList(second, now: "2026-11-30T09:40").isEmpty)
     }
 
     // MARK: S-7
@@ -252,8 +252,8 @@ struct SessionCommandTests {
 
         let refused = try runner.run(["begin", second], now: "2026-11-30T09:30")
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("“Write report” is running"))
-        #expect(refused.stderr.contains("--settle"))
+        expectContains(refused.stderr, "“Write report” is running")
+        expectContains(refused.stderr, "--settle")
         let json = try runner.run(["begin", second, "--json"], now: "2026-11-30T09:30")
         expectEqual(json.status, 1)
         expectEqual(((try json.json())["error"] as? [String: Any])?["code"] as? String, "session_running")
@@ -270,7 +270,7 @@ struct SessionCommandTests {
         try runner.run(["begin", first], now: "2026-11-30T09:00")
         let begun = try runner.run(["begin", second, "--settle", choice], now: "2026-11-30T09:45")
         expectEqual(begun.status, 0, "\(begun.stderr)")
-        #expect(begun.stdout.contains("Logged 45 min on the previous session"))
+        expectContains(begun.stdout, "Logged 45 min on the previous session")
 
         let shown = try runner.show(first, now: "2026-11-30T09:46")
         let settled = try #require((shown["sessions"] as? [[String: Any]])?.first)
@@ -287,7 +287,7 @@ struct SessionCommandTests {
             expectEqual(shown["completedAt"] as? String, "2026-11-30T09:45:00+00:00")
         case "stop":
             expectEqual(shown["isCompleted"] as? Bool, false)
-            #expect(shown["droppedAt"] is NSNull)
+            expectTrue(shown["droppedAt"] is NSNull)
             expectEqual(shown["dueDate"] as? String, "2026-11-30")
             expectEqual(shown["deferralCount"] as? Int, 0)
         case "defer":
@@ -301,7 +301,7 @@ struct SessionCommandTests {
             expectEqual(shown["droppedAt"] as? String, "2026-11-30T09:45:00+00:00")
             expectEqual(shown["isCompleted"] as? Bool, false)
         }
-        if choice != "defer" { #expect(deferrals.isEmpty) }
+        if choice != "defer" { expectEmpty(deferrals) }
 
         let live = try #require(try runner.sessionStatus(now: "2026-11-30T09:50"))
         expectEqual(live["taskID"] as? String, second)
@@ -350,7 +350,7 @@ struct SessionCommandTests {
         try runner.run(["begin", worked], now: "2026-11-30T22:00")
 
         let today = try runner.json(["today"], now: "2026-12-03T10:00")
-        #expect(today["session"] is NSNull)
+        expectTrue(today["session"] is NSNull)
         let shown = try runner.show(worked, now: "2026-12-03T10:00")
         let session = try #require((shown["sessions"] as? [[String: Any]])?.first)
         expectEqual(session["outcome"] as? String, "autoClosed")
@@ -382,7 +382,7 @@ struct SessionCommandTests {
         let text = try runner.run(["today"], now: "2026-12-01T08:01")
         expectEqual(text.status, 0)
         expectEqual(sessionOccurrences(of: pickUpLine, in: text.stdout), 1)
-        #expect(text.stdout.contains("“Write report” \(pickUpLine)"))
+        expectContains(text.stdout, "“Write report” \(pickUpLine)")
 
         // Once it is begun again, the offer is gone.
         try runner.run(["begin", worked], now: "2026-12-01T09:00")
@@ -402,7 +402,7 @@ struct SessionCommandTests {
             let later = try runner.run(["today"], now: day)
             expectEqual(sessionOccurrences(of: pickUpLine, in: later.stdout), 0, "\(day): \(later.stdout)")
             let signals = try runner.json(["today"], now: day)["signals"] as? [[String: Any]] ?? []
-            #expect(!signals.contains { $0["kind"] as? String == "sessionCarriedOver" }, "\(day)")
+            expectTrue(!signals.contains { $0["kind"] as? String == "sessionCarriedOver" }, "\(day)")
         }
     }
 
@@ -422,7 +422,7 @@ struct SessionCommandTests {
         expectEqual(session["actualSeconds"] as? Int, 3 * 3600)
         try expectEqual(runner.show(id, now: "2026-12-01T05:00")["deferralCount"] as? Int, 0)
         let signals = try runner.json(["today"], now: "2026-12-01T05:01")["signals"] as? [[String: Any]] ?? []
-        #expect(signals.contains { $0["kind"] as? String == "sessionCarriedOver" && $0["task"] as? String == id })
+        expectTrue(signals.contains { $0["kind"] as? String == "sessionCarriedOver" && $0["task"] as? String == id })
     }
 
     @Test("S-9 in America/New_York across the 2026-11-01 DST end the session closes at the real rollover instant",
@@ -456,7 +456,7 @@ struct SessionCommandTests {
         try expectEqual(runner.run(["today"], now: "2026-11-30T19:30").status, 0)
         let session = try #require(try runner.sessionStatus(now: "2026-11-30T23:00"))
         expectEqual(session["taskID"] as? String, id)
-        #expect(session["endedAt"] is NSNull)
+        expectTrue(session["endedAt"] is NSNull)
         expectEqual(session["outcome"] as? String, "running")
         expectEqual(session["elapsedSeconds"] as? Int, 5 * 3600)
         let today = try runner.json(["today"], now: "2026-11-30T23:00")
@@ -475,7 +475,7 @@ struct SessionCommandTests {
 
         let status = try runner.run(["status"], now: "2026-11-30T09:40")
         expectEqual(status.status, 0)
-        #expect(status.stdout.contains("Write report"))
+        expectContains(status.stdout, "Write report")
         try expectEqual(runner.sessionScalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
         let stopped = try #require(try runner.sessionList(second, now: "2026-11-30T09:40").first)
         expectEqual(stopped["outcome"] as? String, "abandoned")
@@ -526,13 +526,13 @@ struct SessionCommandTests {
         try runner.run(["begin", id], now: "2026-11-30T09:00")
         let onTask = try #require(try runner.sessionStatus(now: "2026-11-30T09:05"))
         expectEqual(onTask["taskID"] as? String, id)
-        #expect(onTask["habitWindowID"] is NSNull)
+        expectTrue(onTask["habitWindowID"] is NSNull)
         try runner.run(["finish", "--stop"], now: "2026-11-30T09:06")
 
         let window = UUID().uuidString.lowercased()
         try runner.sessionInsertLive(task: nil, window: window, startedAt: "2026-11-30T09:10:00.000Z", day: "2026-11-30")
         let onHabit = try #require(try runner.sessionStatus(now: "2026-11-30T09:20"))
-        #expect(onHabit["taskID"] is NSNull)
+        expectTrue(onHabit["taskID"] is NSNull)
         expectEqual(onHabit["habitWindowID"] as? String, window)
         expectEqual(onHabit["elapsedSeconds"] as? Int, 600)
         #expect(try runner.sessionScalar("""

@@ -49,20 +49,20 @@ struct SyncAutomaticTests {
         let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
         try a.syncJSON(hub, now: "\(Self.day)T09:06")
         let pushed = Date()
-        #expect(try eventually(within: 5) { try b.holdsTask(fromA) })
-        #expect(Date().timeIntervalSince(pushed) < 5)
+        expectTrue(try eventually(within: 5) { try b.holdsTask(fromA) })
+        expectTrue(Date().timeIntervalSince(pushed) < 5)
         // A change on B (through the page) reaches the hub a moment later, with no sync typed.
         let added = try served.send("POST", "/api/tasks", json: #"{"title": "Written on B"}"#)
         expectEqual(added.status, 200, "\(added.body)")
         let fromB = try #require(try added.json()["id"] as? String)
-        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
+        expectTrue(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
         // And a CLI change beside the running server too: the store is never held between syncs.
         let fromCLI = try b.add("Typed on B", now: "\(Self.day)T09:10")
-        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromCLI) })
+        expectTrue(try eventually(within: 5) { try hubHolds(hub, row: fromCLI) })
 
         // `GET /api/sync`: `sync --status --json`'s fields, then what the loop knows.
         var state: [String: Any] = [:]
-        #expect(try eventually(within: 5) {
+        expectTrue(try eventually(within: 5) {
             state = try served.send("GET", "/api/sync").json()
             return state["state"] as? String == "synced"
         }, "\(state)")
@@ -70,13 +70,13 @@ struct SyncAutomaticTests {
         expectEqual(Array(state.keys).sorted(), (Array(status.keys) + ["auto", "state", "offlineSince", "offlineSinceText", "lastError"]).sorted())
         expectEqual(state["auto"] as? Bool, true)
         expectEqual(state["unpushed"] as? Int, 0)
-        #expect(state["offlineSince"] is NSNull)
-        #expect(state["lastError"] is NSNull)
+        expectTrue(state["offlineSince"] is NSNull)
+        expectTrue(state["lastError"] is NSNull)
         expectEqual(state["conflicts"] as? Int, 0)
 
         // The hub goes away: the state says offline since when, in words, and the page keeps working.
         hub.stop()
-        #expect(try eventually(within: 10) {
+        expectTrue(try eventually(within: 10) {
             state = try served.send("GET", "/api/sync").json()
             return state["state"] as? String == "offline"
         }, "\(state)")
@@ -86,17 +86,17 @@ struct SyncAutomaticTests {
         let offline = try served.send("POST", "/api/tasks", json: #"{"title": "Written offline"}"#)
         expectEqual(offline.status, 200)
         let whileOffline = try #require(try offline.json()["id"] as? String)
-        #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["unpushed"] as? Int == 1 })
+        expectTrue(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["unpushed"] as? Int == 1 })
         // Back again: caught up without a restart, nothing lost.
         try hub.start()
-        #expect(try eventually(within: 10) { try hubHolds(hub, row: whileOffline) })
-        #expect(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["state"] as? String == "synced" })
+        expectTrue(try eventually(within: 10) { try hubHolds(hub, row: whileOffline) })
+        expectTrue(try eventually(within: 5) { try served.send("GET", "/api/sync").json()["state"] as? String == "synced" })
         try a.syncJSON(hub, now: "\(Self.day)T09:20")
-        for id in [fromB, fromCLI, whileOffline] { #expect(try a.holdsTask(id)) }
+        for id in [fromB, fromCLI, whileOffline] { expectTrue(try a.holdsTask(id)) }
         // Offline was quiet: nothing on stderr but the stop line.
         let stopped = served.stop()
         expectEqual(stopped.status, 0)
-        #expect(!stopped.stderr.contains("hub"), "\(stopped.stderr)")
+        expectLacks(stopped.stderr, "hub", "\(stopped.stderr)")
     }
 
     @Test("Y-28: sync --watch keeps a device in sync without the page, quietly offline, and catches up when the hub is back")
@@ -106,32 +106,32 @@ struct SyncAutomaticTests {
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         let fromA = try a.add("Written on A", now: "\(Self.day)T09:05")
         try a.syncJSON(hub, now: "\(Self.day)T09:06")
-        #expect(try eventually(within: 5) { try b.holdsTask(fromA) })
+        expectTrue(try eventually(within: 5) { try b.holdsTask(fromA) })
         // Every command still runs beside the watch.
         let fromB = try b.add("Typed on B", now: "\(Self.day)T09:07")
-        #expect(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
+        expectTrue(try eventually(within: 5) { try hubHolds(hub, row: fromB) })
 
         hub.stop()
         let offline = try b.add("Typed offline", now: "\(Self.day)T09:08")
         let status = try b.run(["sync", "--status"], now: "\(Self.day)T09:09")
         expectEqual(status.status, 0)
         try hub.start()
-        #expect(try eventually(within: 10) { try hubHolds(hub, row: offline) })
+        expectTrue(try eventually(within: 10) { try hubHolds(hub, row: offline) })
         try a.syncJSON(hub, now: "\(Self.day)T09:20")
-        for id in [fromB, offline] { #expect(try a.holdsTask(id)) }
+        for id in [fromB, offline] { expectTrue(try a.holdsTask(id)) }
 
         kill(watch.processIdentifier, SIGTERM)
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         watch.waitUntilExit()
         expectEqual(watch.terminationStatus, 0)
-        #expect(errors.isEmpty, "\(errors)")
+        expectEmpty(errors, "\(errors)")
         let lines = printed.split(separator: "\n")
         // One line per sync that changed something, one when the hub went away, one when it came back.
-        #expect(lines.contains { $0.hasSuffix("Sent 0 changes, received 1.") || $0.contains("received") }, "\(printed)")
+        expectTrue(lines.contains { $0.hasSuffix("Sent 0 changes, received 1.") || $0.contains("received") }, "\(printed)")
         expectEqual(lines.filter { $0.contains("Offline:") }.count, 1, "\(printed)")
         expectEqual(lines.filter { $0.contains("answers again") }.count, 1, "\(printed)")
-        #expect(lines.count < 12, "\(printed)")
+        expectTrue(lines.count < 12, "\(printed)")
     }
 
     @Test("Y-28: sync --watch --json prints each event as one JSON document on a line of its own")
@@ -142,7 +142,7 @@ struct SyncAutomaticTests {
         for title in ["First on A", "Second on A"] {
             let id = try a.add(title, now: "\(Self.day)T09:05")
             try a.syncJSON(hub, now: "\(Self.day)T09:06")
-            #expect(try eventually(within: 5) { try b.holdsTask(id) })
+            expectTrue(try eventually(within: 5) { try b.holdsTask(id) })
         }
         kill(watch.processIdentifier, SIGTERM)
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -165,9 +165,9 @@ struct SyncAutomaticTests {
         extra["CHARFLOW_HUB"] = hub.url
         let served = try ServedCharflow(device, now: "\(Self.day)T09:00", extra: extra)
         defer { served.stop() }
-        #expect(try eventually(within: 5) { try hubHolds(hub, row: id) })
+        expectTrue(try eventually(within: 5) { try hubHolds(hub, row: id) })
         var state: [String: Any] = [:]
-        #expect(try eventually(within: 5) {
+        expectTrue(try eventually(within: 5) {
             state = try served.send("GET", "/api/sync").json()
             return state["state"] as? String == "synced"
         }, "\(state)")
@@ -179,7 +179,7 @@ struct SyncAutomaticTests {
         let lonely = try CharflowRunner()
         try lonely.add("Alone", now: "\(Self.day)T09:00")
         let result = try lonely.run(["sync", "--watch"], now: "\(Self.day)T09:01")
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("No hub is set"), "\(result.stderr)")
+        expectNotEqual(result.status, 0)
+        expectContains(result.stderr, "No hub is set", "\(result.stderr)")
     }
 }

@@ -67,7 +67,7 @@ struct SyncBlindHubTests {
         let habit = try a.addHabit(Self.secrets[3], ["--kind", "counted", "--target", "8"], now: at("09:02"))
         try a.ok(["habit", "log", habit, "--count", "3"], now: at("09:03"))
         // The device that made the hub keeps its key: no passphrase again.
-        #expect((try sync(a, hub, at: "09:04")["pushed"] as? Int ?? 0) > 0)
+        expectTrue((try sync(a, hub, at: "09:04")["pushed"] as? Int ?? 0) > 0)
         // The other gives it once, from a file, and then never again.
         let file = b.folder.appendingPathComponent("passphrase").path
         try (Self.passphrase + "\n").write(toFile: file, atomically: true, encoding: .utf8)
@@ -83,7 +83,7 @@ struct SyncBlindHubTests {
         try expectEqual(a.syncedRecords(), b.syncedRecords())
         // The hub: no secret in any column of any table, and every value sealed.
         try expectEqual(Self.plaintext(hub, Self.secrets), [])
-        #expect(try Int(hub.value("SELECT count(*) FROM hub_operations")) ?? 0 > 0)
+        expectTrue(try Int(hub.value("SELECT count(*) FROM hub_operations")) ?? 0 > 0)
         for table in ["hub_operations", "hub_fields"] {
             try expectEqual(hub.value("SELECT count(*) FROM \(table) WHERE value NOT LIKE '\(ValueSeal.prefix)%'"), "0", "\(table)")
         }
@@ -97,10 +97,10 @@ struct SyncBlindHubTests {
             let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
             expectEqual(mode, 0o600, "\(path)")
             let kept = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(!kept.contains(Self.passphrase))
+            expectLacks(kept, Self.passphrase)
             let store = [device.storePath, device.storePath + "-wal"].map { FileManager.default.contents(atPath: $0) ?? Data() }
-            #expect(store.allSatisfy { $0.range(of: Data(Self.passphrase.utf8)) == nil })
-            #expect(store.allSatisfy { $0.range(of: Data(kept.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) == nil })
+            expectTrue(store.allSatisfy { $0.range(of: Data(Self.passphrase.utf8)) == nil })
+            expectTrue(store.allSatisfy { $0.range(of: Data(kept.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) == nil })
         }
     }
 
@@ -126,16 +126,15 @@ struct SyncBlindHubTests {
             expectEqual(error?["code"] as? String, attempt.code, "\(attempt.arguments): \(result.stdout)")
             expectEqual((error?["message"] as? String)?.contains("Nothing was written"), true, "\(result.stdout)")
             let words = try b.run(attempt.arguments, now: at("09:03"), extra: attempt.passphrase.map { ["CHARFLOW_PASSPHRASE": $0] } ?? [:])
-            #expect(words.stderr.contains(attempt.code == "passphrase_wrong" ? "not this hub's passphrase" : "has no key for it"),
-                    "\(words.stderr)")
+            expectTrue(words.stderr.contains(attempt.code == "passphrase_wrong" ? "not this hub's passphrase" : "has no key for it"), "\(words.stderr)")
         }
         try expectEqual(Self.fingerprint(hub), hubBefore, "the hub is as it was")
         try expectEqual(b.contents(), storeBefore, "the store is as it was")
-        #expect(!FileManager.default.fileExists(atPath: try keyFile(b, hub)), "no key was kept")
+        expectTrue(!FileManager.default.fileExists(atPath: try keyFile(b, hub)), "no key was kept")
         try expectEqual(b.json(["sync", "--status"], now: at("09:04"))["hubSet"] as? Bool, false)
         // The right one then works, and sends what waited.
         let done = try sync(b, hub, at: "09:05", passphrase: Self.passphrase)
-        #expect((done["pushed"] as? Int ?? 0) > 0 && (done["pulled"] as? Int ?? 0) > 0)
+        expectTrue((done["pushed"] as? Int ?? 0) > 0 && (done["pulled"] as? Int ?? 0) > 0)
         try expectEqual(Self.plaintext(hub, [Self.secrets[0], "Written on A"]), [])
     }
 
@@ -163,7 +162,7 @@ struct SyncBlindHubTests {
         expectEqual(report["setAside"] as? Int, 2, "\(report)")
         // The task whose title did not open does not arrive at all, rather than arrive without it.
         let shown = try b.run(["show", task, "--json"], now: at("09:07"))
-        #expect(shown.status != 0 && !shown.stdout.contains(Self.secrets[1]), "the moved value was not applied: \(shown.stdout)")
+        expectTrue(shown.status != 0 && !shown.stdout.contains(Self.secrets[1]), "the moved value was not applied: \(shown.stdout)")
         try expectEqual(b.json(["show", first], now: at("09:07"))["title"] as? String, "First task", "the changed value was not applied")
         let reasons = try Database(path: b.storePath).rows("""
             SELECT DISTINCT reason FROM sync_set_aside WHERE field = 'title' ORDER BY reason
@@ -197,7 +196,7 @@ struct SyncBlindHubTests {
         }
         expectEqual(byHand.map { "\($0)".contains("ERROR:  \(HubRefusalCode.plaintext): a value in the clear") }, true, "\(String(describing: byHand))")
         // With the passphrase again, what waited goes, sealed.
-        #expect((try sync(b, hub, at: "09:04", passphrase: Self.passphrase)["pushed"] as? Int ?? 0) > 0)
+        expectTrue((try sync(b, hub, at: "09:04", passphrase: Self.passphrase)["pushed"] as? Int ?? 0) > 0)
         try expectEqual(Self.plaintext(hub, [Self.secrets[0]]), [])
     }
 

@@ -27,7 +27,7 @@ struct SyncCompactionTests {
             try b.syncJSON(hub, now: "\(Self.day)T\(time)")
         }
         // C has not pulled the task: its operations stay for C.
-        #expect(try operations(hub, row: first) > 1)
+        expectTrue(try operations(hub, row: first) > 1)
 
         // C stays away; once it is unseen for 30 days it no longer holds the hub's log back.
         let away = try c.deviceID()
@@ -40,18 +40,18 @@ struct SyncCompactionTests {
         try expectEqual(operations(hub, row: first), 0, "the log keeps nothing every device that counts holds")
         let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
         let cursor = try #require(try Database(path: c.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
-        #expect(through > cursor, "the compaction passed C's cursor")
+        expectTrue(through > cursor, "the compaction passed C's cursor")
 
         // C comes back with work it never sent: it is kept, and C starts again from the hub's state.
         let offline = try c.add("Written on C while away", now: "\(Self.day)T11:00")
         let back = try c.syncJSON(hub, now: "\(Self.day)T11:01")
         expectEqual(back["fromSnapshot"] as? Bool, true, "\(back)")
         expectEqual(back["pushed"] as? Int, 1)
-        for id in [first, second, offline] { #expect(try c.holdsTask(id)) }
+        for id in [first, second, offline] { expectTrue(try c.holdsTask(id)) }
         try a.syncJSON(hub, now: "\(Self.day)T11:02")
         try b.syncJSON(hub, now: "\(Self.day)T11:03")
-        #expect(try a.holdsTask(offline))
-        #expect(try b.holdsTask(offline))
+        expectTrue(try a.holdsTask(offline))
+        expectTrue(try b.holdsTask(offline))
         try expectEqual(a.syncedRecords(), c.syncedRecords())
         try expectEqual(b.syncedRecords(), c.syncedRecords())
         // Back in the count, C holds the log back again from where it now stands.
@@ -59,7 +59,7 @@ struct SyncCompactionTests {
         try c.syncJSON(hub, now: "\(Self.day)T11:11")
         try a.syncJSON(hub, now: "\(Self.day)T11:12")
         try a.syncJSON(hub, now: "\(Self.day)T11:13")
-        #expect(try operations(hub, row: after) > 1, "B has not pulled C's new task: its operations stay")
+        expectTrue(try operations(hub, row: after) > 1, "B has not pulled C's new task: its operations stay")
     }
 
     @Test("Y-30: a device joining a hub no other device uses sends its state without a log; one away 30 days comes back from the state with its unsent work kept")
@@ -73,32 +73,32 @@ struct SyncCompactionTests {
         let planned = try a.add("Planned before joining", now: "\(Self.day)T08:00")
         try a.ok(["edit", planned, "--notes", "Bring bags"], now: "\(Self.day)T08:01")
         let joined = try a.syncJSON(hub, now: "\(Self.day)T08:02")
-        #expect((joined["pushed"] as? Int ?? 0) > 1)
+        expectTrue((joined["pushed"] as? Int ?? 0) > 1)
         // Nobody else counts: the state holds A's fields and the log nothing of them (the note, never
         // shared before, has no other version anywhere).
-        #expect(try hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(planned)'") != "0")
+        try expectNotEqual(hub.value("SELECT count(*) FROM hub_fields WHERE row_id = '\(planned)'"), "0")
         #expect(try hub.value("SELECT value FROM hub_fields WHERE row_id = '\(planned)' AND field = 'notes'") == "\"Bring bags\"")
         expectEqual(Int(try hub.value("SELECT count(*) FROM hub_operations")), logBefore)
         let through = Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0
         let cursor = try #require(try Database(path: a.storePath, readOnly: true).scalar("SELECT hub_cursor FROM sync_state")?.int)
-        #expect(through > compactedBefore && cursor >= through, "A's numbers count as compacted, and A holds them")
+        expectTrue(through > compactedBefore && cursor >= through, "A's numbers count as compacted, and A holds them")
 
         // A device joining later takes A's work from the state; A's next edit reaches it by the log.
         try b.syncJSON(hub, now: "\(Self.day)T08:10")
-        #expect(try b.holdsTask(planned))
+        expectTrue(try b.holdsTask(planned))
         try a.ok(["edit", planned, "--title", "Planned and renamed"], now: "\(Self.day)T08:11")
         let edited = try a.syncJSON(hub, now: "\(Self.day)T08:12")
-        #expect(edited["fromSnapshot"] as? Bool != true)
-        #expect(try operations(hub, row: planned) > 1, "with B there, A's edit is logged for B")
+        expectNotEqual(edited["fromSnapshot"] as? Bool, true)
+        expectTrue(try operations(hub, row: planned) > 1, "with B there, A's edit is logged for B")
         let pulled = try b.syncJSON(hub, now: "\(Self.day)T08:13")
         #expect(pulled["fromSnapshot"] as? Bool != true && pulled["pulled"] as? Int == 1, "\(pulled)")
-        #expect(try b.ok(["show", planned], now: "\(Self.day)T08:14").stdout.contains("Planned and renamed"))
+        try expectContains(b.ok(["show", planned], now: "\(Self.day)T08:14").stdout, "Planned and renamed")
 
         // The device away was behind what A never logged: it starts from the state, keeping its own.
         let offline = try away.add("Written while away", now: "\(Self.day)T09:00")
         let back = try away.syncJSON(hub, now: "\(Self.day)T09:01")
         expectEqual(back["fromSnapshot"] as? Bool, true, "\(back)")
-        #expect(try away.holdsTask(planned) && away.holdsTask(offline))
+        expectTrue(try away.holdsTask(planned) && away.holdsTask(offline))
         try a.syncJSON(hub, now: "\(Self.day)T09:02")
         try b.syncJSON(hub, now: "\(Self.day)T09:03")
         try expectEqual(a.syncedRecords(), away.syncedRecords())
@@ -153,11 +153,11 @@ struct SyncCompactionTests {
             try a.syncJSON(hub, now: "\(Self.day)T\(time)")
             try b.syncJSON(hub, now: "\(Self.day)T\(time)")
         }
-        #expect(Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0 > 0, "the hub compacted")
+        expectTrue(Int(try hub.value("SELECT through FROM hub_compaction")) ?? 0 > 0, "the hub compacted")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: a.storePath + suffix) }
         try FileManager.default.moveItem(atPath: copy, toPath: a.storePath)
         try a.add("On the copy", now: "\(Self.day)T10:00")
         let report = try a.syncJSON(hub, now: "\(Self.day)T10:01")
-        #expect(report["newDevice"] is String, "\(report)")
+        expectTrue(report["newDevice"] is String, "\(report)")
     }
 }

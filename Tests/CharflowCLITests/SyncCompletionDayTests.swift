@@ -27,7 +27,7 @@ struct SyncCompletionDayTests {
         expectEqual((try laptop.json(["settings"], now: "2026-05-28T03:06") as? [String: String])?["rollover-time"], "00:30")
         let history = try laptop.json(["history", "2026-05-27"], now: "2026-05-29T09:00")
         expectEqual(JSONPath.titles(JSONPath.tasks(history, "tasks")), ["Post the letter"])
-        #expect(JSONPath.tasks(try laptop.json(["history", "2026-05-28"], now: "2026-05-29T09:00"), "tasks").isEmpty)
+        expectTrue(JSONPath.tasks(try laptop.json(["history", "2026-05-28"], now: "2026-05-29T09:00"), "tasks").isEmpty)
         // Opened again on the laptop, the day goes; done there, it is the laptop's day that travels back.
         try laptop.ok(["undone", letter], now: "2026-05-29T09:01")
         try laptop.ok(["done", letter], now: "2026-05-30T00:15")

@@ -45,9 +45,8 @@ struct SyncConflictsTests {
         try expectEqual(a.json(["show", task], now: at("09:06"))["title"] as? String, "Pay rent")
         let device = String(try b.deviceID().prefix(8))
         let listed = try a.ok(["conflicts"], now: at("09:30")).stdout
-        #expect(listed.contains("1  Title of 'Pay rent': your 'Pay rent today' was replaced by 'Pay rent' from another device (\(device)), changed today at 09:02."),
-                "\(listed)")
-        #expect(listed.contains("charflow conflicts restore ID"))
+        expectContains(listed, "1  Title of 'Pay rent': your 'Pay rent today' was replaced by 'Pay rent' from another device (\(device)), changed today at 09:02.", "\(listed)")
+        expectContains(listed, "charflow conflicts restore ID")
         let items = try conflicts(a)
         expectEqual(items.count, 1)
         expectEqual(items.first?["field"] as? String, "title")
@@ -58,10 +57,10 @@ struct SyncConflictsTests {
         expectEqual(items.first?["changedAt"] as? String, "2026-03-10T09:02:00+00:00")
         // B's own value won: nothing of B's was replaced.
         try expectEqual(sync(b, hub, at: "09:10")["conflicts"] as? Int, 0)
-        #expect(try conflicts(b).isEmpty)
+        try expectEmpty(conflicts(b))
         // sync --status counts what waits.
         let status = try a.ok(["sync", "--status"], now: at("09:31")).stdout
-        #expect(status.contains("1 conflict waits: `charflow conflicts` shows it."), "\(status)")
+        expectContains(status, "1 conflict waits: `charflow conflicts` shows it.", "\(status)")
         try expectEqual(a.json(["sync", "--status"], now: at("09:31"))["conflicts"] as? Int, 1)
         // The sync's own text says how many it recorded.
         try expectEqual(sync(a, hub, at: "09:32")["conflicts"] as? Int, 0, "a conflict is counted once, by the sync that recorded it")
@@ -78,9 +77,9 @@ struct SyncConflictsTests {
         try b.ok(["edit", task, "--title", "Pay rent", "--importance", "medium"], now: at("09:02"))
         try sync(b, hub, at: "09:03")
         let text = try a.ok(["sync", "--hub", hub.url], now: at("09:05")).stdout
-        #expect(text.contains("2 changes of yours were replaced by other devices'; `charflow conflicts` shows them."), "\(text)")
+        expectContains(text, "2 changes of yours were replaced by other devices'; `charflow conflicts` shows them.", "\(text)")
         let words = try a.ok(["conflicts"], now: at("09:30")).stdout
-        #expect(words.contains("Importance of 'Pay rent': your high was replaced by medium"), "\(words)")
+        expectContains(words, "Importance of 'Pay rent': your high was replaced by medium", "\(words)")
     }
 
     @Test("Y-24: a value shared before this device's last sync and replaced by a change made without seeing it is a conflict; a field it never changed is none")
@@ -100,13 +99,13 @@ struct SyncConflictsTests {
         // touched are none (until issue 39 item 2, a change already shared was never one).
         try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 1)
         try expectEqual(conflicts(a).map { $0["field"] as? String }, ["title"])
-        #expect(try conflicts(b).isEmpty)
+        try expectEmpty(conflicts(b))
         // A device that joins later starts from the hub's state: the seeded defaults it replaced are no change of its own.
         let c = try CharflowRunner()
         try a.ok(["category", "rename", "Work", "Job"], now: at("09:06"))
         try sync(a, hub, at: "09:07")
         try expectEqual(sync(c, hub, at: "09:08")["conflicts"] as? Int, 0)
-        #expect(try conflicts(c).isEmpty)
+        try expectEmpty(conflicts(c))
     }
 
     @Test("Y-24: conflicts restore puts the value back as a new change that syncs, as one undoable action")
@@ -117,9 +116,9 @@ struct SyncConflictsTests {
         let restored = try a.json(["conflicts", "restore", String(id)], now: at("09:40"))
         expectEqual(restored["changed"] as? Bool, true)
         try expectEqual(a.json(["show", task], now: at("09:41"))["title"] as? String, "Pay rent today")
-        #expect(try conflicts(a, at: "09:41").isEmpty)
+        expectTrue(try conflicts(a, at: "09:41").isEmpty)
         // One undoable action: undo takes the restore back, and putting it back again is a plain edit.
-        #expect(try a.ok(["undo"], now: at("09:42")).stdout.contains("Undid conflicts restore."))
+        try expectContains(a.ok(["undo"], now: at("09:42")).stdout, "Undid conflicts restore.")
         try expectEqual(a.json(["show", task], now: at("09:43"))["title"] as? String, "Pay rent")
         try a.ok(["edit", task, "--title", "Pay rent today"], now: at("09:44"))
         try sync(a, hub, at: "09:45")
@@ -144,7 +143,7 @@ struct SyncConflictsTests {
         expectEqual(items.count, 1)
         expectEqual(items.first?["field"] as? String, "placement")
         let text = items.first?["text"] as? String ?? ""
-        #expect(text.hasPrefix("Place of 'Write the report': your Evening, Complementary, 10 Mar was replaced by "), "\(text)")
+        expectTrue(text.hasPrefix("Place of 'Write the report': your Evening, Complementary, 10 Mar was replaced by "), "\(text)")
         let id = try #require(items.first?["id"] as? Int)
         try a.ok(["conflicts", "restore", String(id)], now: at("09:10"))
         try sync(a, hub, at: "09:11")
@@ -168,7 +167,7 @@ struct SyncConflictsTests {
         try sync(b, hub, at: "09:03")
         try expectEqual(sync(a, hub, at: "09:05")["conflicts"] as? Int, 1)
         let text = try conflicts(a).first?["text"] as? String ?? ""
-        #expect(text.hasPrefix("Name of 'Career': your 'Job' was replaced by 'Career' from another device"), "\(text)")
+        expectTrue(text.hasPrefix("Name of 'Career': your 'Job' was replaced by 'Career' from another device"), "\(text)")
     }
 
     @Test("Y-24: conflicts dismiss clears one or all; an id that does not wait is refused; a purge takes its row's conflicts")
@@ -197,8 +196,8 @@ struct SyncConflictsTests {
         try a.ok(["purge", milk], now: at("09:12"))
         try expectEqual(conflicts(a).count, 1, "a purged task's conflict goes with it")
         try expectEqual(a.json(["conflicts", "dismiss", "--all"], now: at("09:13"))["dismissed"] as? Int, 1)
-        #expect(try a.ok(["conflicts"], now: at("09:14")).stdout.contains("No conflicts"))
-        #expect(!(try a.ok(["sync", "--status"], now: at("09:14")).stdout.contains("conflict")))
+        try expectContains(a.ok(["conflicts"], now: at("09:14")).stdout, "No conflicts")
+        expectTrue(!(try a.ok(["sync", "--status"], now: at("09:14")).stdout.contains("conflict")))
     }
 
     @Test("Y-24: GET /api/conflicts lists what `conflicts --json` does; POST …/restore and …/dismiss act on one")
@@ -209,11 +208,11 @@ struct SyncConflictsTests {
         defer { server.stop() }
         let listed = try server.send("GET", "/api/conflicts")
         expectEqual(listed.status, 200)
-        #expect(NSDictionary(dictionary: try listed.json()).isEqual(to: try a.json(["conflicts"], now: at("09:30"))), "\(listed.body)")
+        expectTrue(NSDictionary(dictionary: try listed.json()).isEqual(to: try a.json(["conflicts"], now: at("09:30"))), "\(listed.body)")
         let id = try #require(try conflicts(a).first?["id"] as? Int)
         let restored = try server.send("POST", "/api/conflicts/\(id)/restore", json: "{}")
         expectEqual(restored.status, 200, "\(restored.body)")
-        #expect(try restored.json()["action"] as? String != nil)
+        try expectNotEqual(restored.json()["action"] as? String, nil)
         try expectEqual(a.json(["show", task], now: at("09:31"))["title"] as? String, "Pay rent today")
         let again = try server.send("POST", "/api/conflicts/\(id)/dismiss", json: "{}")
         expectEqual(again.status, 404)

@@ -82,7 +82,7 @@ struct SyncConvergenceTests {
             input.region = .morning
             _ = try app.addTask(input)
         }
-        #expect(try hub.initHub(first, clock))
+        expectTrue(try hub.initHub(first, clock))
         for device in devices { try sync(device, hub, clock) }
 
         for step in 0..<Self.steps {
@@ -135,8 +135,8 @@ struct SyncConvergenceTests {
             }
             if moved == 0 { break }
         }
-        #expect(rounds < 8, "seed \(seed): the devices kept exchanging changes")
-        #expect(unexpected.isEmpty, "seed \(seed): \(unexpected.prefix(5))")
+        expectTrue(rounds < 8, "seed \(seed): the devices kept exchanging changes")
+        expectEmpty(unexpected, "seed \(seed): \(unexpected.prefix(5))")
 
         let reference = try devices[0].runner.syncedRecords(eachRemovalOnce: true)
         let exported = try export(devices[0], clock)
@@ -184,14 +184,14 @@ struct SyncConvergenceTests {
                 SELECT series_id, occurrence_day FROM tasks WHERE series_id IS NOT NULL AND occurrence_day IS NOT NULL
                 AND due_date IS NOT NULL GROUP BY series_id, occurrence_day HAVING count(*) > 1
                 """)
-            #expect(repeats.isEmpty, "seed \(seed): (series, occurrence) repeats: \(repeats)")
-            #expect(try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0 <= 1)
+            expectEmpty(repeats, "seed \(seed): (series, occurrence) repeats: \(repeats)")
+            expectTrue(try db.scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int ?? 0 <= 1)
         }
         // The run exercised what it claims to.
         for name in ["sync", "redeliver", "add", "title", "drop", "purge", "complete", "habit", "timed", "begin", "undo"] {
-            #expect(tally[name, default: 0] > 0, "seed \(seed): no \(name) in \(tally)")
+            expectTrue(tally[name, default: 0] > 0, "seed \(seed): no \(name) in \(tally)")
         }
-        #expect(expected.values.contains { $0 > 0 })
+        expectTrue(expected.values.contains { $0 > 0 })
     }
 
     static let start: Date = {

@@ -17,13 +17,13 @@ struct SyncHubAddressTests {
         for address in ["db.example.org", "host=db.example.org port", "postgresql://me@db.example.org/charflow?sslmode"] {
             let result = try device.run(["sync", "--hub", address, "--json"], now: Self.now)
             expectEqual(result.status, 1)
-            #expect(result.stderr.contains("That hub address is not a PostgreSQL connection string ("), "\(address): \(result.stderr)")
-            #expect(!result.stderr.contains("socket"), "\(result.stderr)")
+            expectTrue(result.stderr.contains("That hub address is not a PostgreSQL connection string ("), "\(address): \(result.stderr)")
+            expectLacks(result.stderr, "socket", "\(result.stderr)")
             let error = try result.json()["error"] as? [String: Any]
             expectEqual(error?["code"] as? String, "hub_address_malformed")
             let initialised = try device.run(["hub", "init", address], now: Self.now)
             expectEqual(initialised.status, 1)
-            #expect(initialised.stderr.contains("is not a PostgreSQL connection string"), "\(initialised.stderr)")
+            expectContains(initialised.stderr, "is not a PostgreSQL connection string", "\(initialised.stderr)")
         }
         try expectEqual(device.contents(), before)
     }
@@ -33,7 +33,7 @@ struct SyncHubAddressTests {
         let hub = try PostgresHub()
         let result = try CharflowRunner().run(["sync", "--hub", hub.url], now: Self.now)
         expectEqual(result.status, 1)
-        #expect(result.stderr.contains("not a Charflow hub yet") && result.stderr.contains("charflow hub init"), "\(result.stderr)")
+        expectTrue(result.stderr.contains("not a Charflow hub yet") && result.stderr.contains("charflow hub init"), "\(result.stderr)")
     }
 
     /// `charflow ARGS --now NOW` on a terminal of its own (`script`), and what the terminal received.
@@ -60,13 +60,13 @@ struct SyncHubAddressTests {
         let a = try CharflowRunner(), b = try CharflowRunner()
         try a.add("Water the plants", now: Self.now)
         let first = try onTerminal(a, ["sync", "--hub", hub.url])
-        #expect(!first.contains("Receiving"), "\(first.debugDescription)")
-        #expect(first.contains("Synced. Sent"), "\(first.debugDescription)")
+        expectLacks(first, "Receiving", "\(first.debugDescription)")
+        expectContains(first, "Synced. Sent", "\(first.debugDescription)")
         let second = try onTerminal(b, ["sync", "--hub", hub.url])
         let shown = try #require(second.range(of: "Receiving "), "\(second.debugDescription)")
         let cleared = try #require(second.range(of: "\r\u{1B}[K", range: shown.upperBound..<second.endIndex),
                                    "\(second.debugDescription)")
         let result = try #require(second.range(of: "Synced."), "\(second.debugDescription)")
-        #expect(cleared.upperBound <= result.lowerBound)
+        expectTrue(cleared.upperBound <= result.lowerBound)
     }
 }

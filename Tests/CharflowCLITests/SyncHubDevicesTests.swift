@@ -36,23 +36,23 @@ struct SyncHubDevicesTests {
         for device in listed {
             let id = device["id"] as? String ?? ""
             #expect(device["operations"] as? Int == Int(try hub.value("SELECT count(*) FROM hub_operations WHERE device_id = '\(id)'")))
-            #expect(Instant.parseStorageText(device["registered"] as? String ?? "") != nil, "\(device)")
-            #expect(Instant.parseStorageText(device["lastSync"] as? String ?? "") != nil, "\(device)")
+            expectTrue(Instant.parseStorageText(device["registered"] as? String ?? "") != nil, "\(device)")
+            expectTrue(Instant.parseStorageText(device["lastSync"] as? String ?? "") != nil, "\(device)")
         }
         // A sync with nothing to send still counts as B's last sync.
         let before = try #require(listed.last?["lastSync"] as? String)
         usleep(20_000)
         try sync(b, hub, at: "08:03")
-        #expect((try devices(b, hub, at: "08:04").last?["lastSync"] as? String ?? "") > before)
+        expectTrue((try devices(b, hub, at: "08:04").last?["lastSync"] as? String ?? "") > before)
         try expectEqual(devices(b, hub, at: "08:04").map { $0["thisDevice"] as? Bool }, [false, true])
 
         let words = try a.ok(["hub", "devices", "--hub", hub.url], now: "\(Self.day)T08:05").stdout
         let lines = words.split(separator: "\n").map(String.init)
         expectEqual(lines.first, "The hub knows 2 devices:", "\(words)")
         expectEqual(lines.count, 3)
-        #expect(lines[1].hasPrefix("  \(idA) (this device) · registered "), "\(words)")
-        #expect(lines[2].hasPrefix("  \(idB) · registered "), "\(words)")
-        #expect(lines[2].hasSuffix("· \(listed[1]["operations"] as? Int ?? -1) operations held"), "\(words)")
+        expectTrue(lines[1].hasPrefix("  \(idA) (this device) · registered "), "\(words)")
+        expectTrue(lines[2].hasPrefix("  \(idB) · registered "), "\(words)")
+        expectTrue(lines[2].hasSuffix("· \(listed[1]["operations"] as? Int ?? -1) operations held"), "\(words)")
     }
 
     @Test("Y-31: hub forget takes a lost device off the list and keeps what it sent; the store, syncing again, goes on as a new device with everything it holds")
@@ -80,9 +80,9 @@ struct SyncHubDevicesTests {
         // Found again, it syncs: a new id, said in words, and its unsent edit reaches every device.
         let back = try lost.run(["sync", "--hub", hub.url], now: "\(Self.day)T09:10")
         expectEqual(back.status, 0, "\(back.stderr)")
-        #expect(back.stdout.hasPrefix(SyncMessages.forgottenDevice + "\n"), "\(back.stdout)")
+        expectTrue(back.stdout.hasPrefix(SyncMessages.forgottenDevice + "\n"), "\(back.stdout)")
         let newID = try lost.deviceID()
-        #expect(newID != lostID)
+        expectNotEqual(newID, lostID)
         try sync(a, hub, at: "09:11")
         try sync(fresh, hub, at: "09:12")
         try expectEqual(title(a, id), "Edited after the last sync")
@@ -104,17 +104,17 @@ struct SyncHubDevicesTests {
                         ("no-such-device", SyncMessages.unknownDevice("no-such-device"), "device_not_found")]
         for (id, sentence, code) in refusals {
             let words = try a.run(["hub", "forget", id, "--hub", hub.url], now: "\(Self.day)T08:02")
-            #expect(words.status != 0)
+            expectNotEqual(words.status, 0)
             expectEqual(words.stderr, "charflow: \(sentence)\n", "\(words.stderr)")
             let json = try a.run(["hub", "forget", id, "--hub", hub.url, "--json"], now: "\(Self.day)T08:02")
             expectEqual(json.status, words.status)
-            #expect((json.stdout + json.stderr).contains("\"\(code)\""), "\(json.stdout)\(json.stderr)")
+            expectContains((json.stdout + json.stderr), "\"\(code)\"", "\(json.stdout)\(json.stderr)")
         }
         try expectEqual(hub.value("SELECT count(*) FROM hub_devices WHERE forgotten_at IS NOT NULL"), "0")
         // Forgotten once, an id is not listed any more: a second forget is refused as unknown.
         try a.ok(["hub", "forget", try b.deviceID(), "--hub", hub.url], now: "\(Self.day)T08:03")
         let again = try a.run(["hub", "forget", try b.deviceID(), "--hub", hub.url, "--json"], now: "\(Self.day)T08:04")
-        #expect(again.status != 0)
-        #expect((again.stdout + again.stderr).contains("\"device_not_found\""))
+        expectNotEqual(again.status, 0)
+        expectContains((again.stdout + again.stderr), "\"device_not_found\"")
     }
 }

@@ -44,7 +44,7 @@ struct SyncHubTests {
         try expectEqual(hub.rows("SELECT version FROM hub_schema_version ORDER BY version"), (1...HubSchema.version).map(String.init))
         let id = try a.add("Water the plants", now: "\(Self.day)T09:01")
         let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:02")
-        #expect((waiting["unpushed"] as? Int ?? 0) > 0)
+        expectTrue((waiting["unpushed"] as? Int ?? 0) > 0)
         // `hub init` remembered the URL: no --hub needed.
         let first = try a.run(["sync", "--json"], now: "\(Self.day)T09:03")
         expectEqual(first.status, 0, "\(first.stderr)")
@@ -52,8 +52,8 @@ struct SyncHubTests {
         let after = try a.json(["sync", "--status"], now: "\(Self.day)T09:04")
         expectEqual(after["unpushed"] as? Int, 0)
         expectEqual(after["hubSet"] as? Bool, true)
-        #expect(after["lastSync"] as? String != nil)
-        #expect(after.keys.allSatisfy { !$0.contains("_") }, "\(after.keys.sorted())")
+        expectNotEqual(after["lastSync"] as? String, nil)
+        expectTrue(after.keys.allSatisfy { !$0.contains("_") }, "\(after.keys.sorted())")
         try sync(b, hub, at: "09:05")
         try expectEqual(task(b, id)["title"] as? String, "Water the plants")
         // The hub's numbering, which compaction (Y-30) never takes back: it keeps the last operation.
@@ -109,7 +109,7 @@ struct SyncHubTests {
         let device = try #require(try Database(path: a.storePath).scalar("SELECT device_id FROM sync_state")?.text)
         // The hub drops what both devices hold (Y-30) but keeps the highest number each device issued.
         #expect(try hub.value("SELECT highest_seq FROM hub_devices WHERE device_id = '\(device)'") == String(issued ?? -1))
-        #expect(Set(try taskIDs(b)).isSuperset(of: ids))
+        expectTrue(Set(try taskIDs(b)).isSuperset(of: ids))
         try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
@@ -173,14 +173,14 @@ struct SyncHubTests {
         try sync(a, hub, at: "11:12")
         for device in [a, b] {
             let shown = try task(device, dropped, at: "11:30")
-            #expect(shown["droppedAt"] is String)
+            expectTrue(shown["droppedAt"] is String)
             expectEqual(shown["title"] as? String, "Old errand, renamed")
-            #expect(try !taskIDs(device).contains(purged))
+            try expectLacks(taskIDs(device), purged)
         }
         // A device that edited the purged task again, and a new device, still never see it.
         let c = try CharflowRunner()
         try sync(c, hub, at: "11:20")
-        #expect(try !taskIDs(c).contains(purged))
+        try expectLacks(taskIDs(c), purged)
         try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
@@ -312,12 +312,12 @@ struct SyncHubTests {
         try expectEqual(Database(path: b.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
         let shown = try b.ok(["today"], now: "\(Self.day)T09:31").stdout
         expectEqual(shown.components(separatedBy: Messages.twoTimers).count, 2, "\(shown)")
-        #expect(!(try b.ok(["today"], now: "\(Self.day)T09:32").stdout.contains(Messages.twoTimers)))
+        expectTrue(!(try b.ok(["today"], now: "\(Self.day)T09:32").stdout.contains(Messages.twoTimers)))
         // The stop travels with the next sync: A ends with the same sessions and one live timer.
         try sync(b, hub, at: "09:40")
         try sync(a, hub, at: "09:41")
         try expectEqual(Database(path: a.storePath).scalar("SELECT count(*) FROM sessions WHERE ended_at IS NULL")?.int, 1)
-        #expect(!(try a.ok(["today"], now: "\(Self.day)T09:42").stdout.contains(Messages.twoTimers)))
+        expectTrue(!(try a.ok(["today"], now: "\(Self.day)T09:42").stdout.contains(Messages.twoTimers)))
         try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
@@ -338,18 +338,18 @@ struct SyncHubTests {
         for device in [a, b] {
             // Said while it stands, in text and in --json; both tasks stay where they were put.
             for minute in ["20", "21"] {
-                #expect(try device.ok(["today"], now: "\(Self.day)T09:\(minute)").stdout.contains(notice))
+                try expectContains(device.ok(["today"], now: "\(Self.day)T09:\(minute)").stdout, notice)
             }
             let today = try device.json(["today"], now: "\(Self.day)T09:22")
             let signals = today["signals"] as? [[String: Any]] ?? []
-            #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" && $0["message"] as? String == notice })
+            expectTrue(signals.contains { $0["kind"] as? String == "regionOverLimit" && $0["message"] as? String == notice })
             let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
             let ids = Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
             expectEqual(ids, [mine, theirs])
         }
         // Moving one to the afternoon ends the notice.
         try a.ok(["move", theirs, "--region", "afternoon"], now: "\(Self.day)T09:30")
-        #expect(!(try a.ok(["today"], now: "\(Self.day)T09:31").stdout.contains("1–3–5")))
+        expectTrue(!(try a.ok(["today"], now: "\(Self.day)T09:31").stdout.contains("1–3–5")))
     }
 
     @Test("Y-9 X-1 X-5: a device's backup of a region a merge overfilled restores with every task where it was; merged into another store it grows no fuller")
@@ -372,15 +372,15 @@ struct SyncHubTests {
         let morning = (today["regions"] as? [String: Any])?["morning"] as? [String: Any]
         expectEqual(Set(((morning?["mustDo"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }), [mine, theirs])
         let signals = today["signals"] as? [[String: Any]] ?? []
-        #expect(signals.contains { $0["kind"] as? String == "regionOverLimit" })
+        expectTrue(signals.contains { $0["kind"] as? String == "regionOverLimit" })
 
         // Merged into a store with its own Must-Do there, it would make the morning fuller still: refused.
         let other = try CharflowRunner()
         try other.add("Water the plants", ["--region", "morning", "--bucket", "must"], now: "\(Self.day)T09:00")
         let before = try other.contents()
         let merged = try other.run(["import", backup.path], now: "\(Self.day)T09:22")
-        #expect(merged.status != 0)
-        #expect(merged.stderr.contains("the 1–3–5 rule allows 1"), "\(merged.stderr)")
+        expectNotEqual(merged.status, 0)
+        expectContains(merged.stderr, "the 1–3–5 rule allows 1", "\(merged.stderr)")
         try expectEqual(other.contents(), before)
     }
 
@@ -400,7 +400,7 @@ struct SyncHubTests {
         let before = try a.contents()
         let result = try a.run(["sync", "--hub", hub.url], now: formatter.string(from: ahead))
         expectEqual(result.status, 1)
-        #expect(result.stderr.contains("minutes ahead of the hub's. Set the clock right and sync again; nothing was sent."))
+        expectContains(result.stderr, "minutes ahead of the hub's. Set the clock right and sync again; nothing was sent.")
         try expectEqual(hub.value("SELECT count(*) FROM hub_devices"), "0")
         try expectEqual(hub.value("SELECT count(*) FROM hub_operations"), "0")
         try expectEqual(a.contents(), before)
@@ -416,11 +416,11 @@ struct SyncHubTests {
         try a.run(["edit", id, "--notes", "still offline"], now: "\(Self.day)T09:11")
         try expectEqual(a.run(["today"], now: "\(Self.day)T09:12").status, 0)
         let waiting = try a.json(["sync", "--status"], now: "\(Self.day)T09:13")["unpushed"] as? Int ?? 0
-        #expect(waiting > 0)
+        expectTrue(waiting > 0)
         let failed = try a.run(["sync", "--json"], now: "\(Self.day)T09:14")
         expectEqual(failed.status, 1)
-        #expect(failed.stderr.hasPrefix("charflow: The hub can't be reached: "))
-        #expect(!failed.stderr.contains("SELECT") && !failed.stderr.contains("INSERT"))
+        expectTrue(failed.stderr.hasPrefix("charflow: The hub can't be reached: "))
+        expectTrue(!failed.stderr.contains("SELECT") && !failed.stderr.contains("INSERT"))
         try expectEqual(failed.json()["error"].flatMap { ($0 as? [String: Any])?["code"] as? String }, "hub_unreachable")
         try expectEqual(a.json(["sync", "--status"], now: "\(Self.day)T09:15")["unpushed"] as? Int, waiting)
         try hub.start()
@@ -450,8 +450,8 @@ struct SyncHubTests {
         process.waitUntilExit()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         expectEqual(process.terminationStatus, 1)
-        #expect(stderr.hasPrefix("charflow: The hub can't be reached: "))
-        #expect(try task(a, early)["notes"] is NSNull)
+        expectTrue(stderr.hasPrefix("charflow: The hub can't be reached: "))
+        expectTrue(try task(a, early)["notes"] is NSNull)
         try hub.start()
         try sync(a, hub, at: "09:10")
         try sync(b, hub, at: "09:11")
@@ -473,7 +473,7 @@ struct SyncHubTests {
         // Every operation the hub ever numbered (compaction, Y-30, drops most of them, never the last).
         let operations = Int(try hub.value("SELECT max(hub_seq) FROM hub_operations")) ?? 0
         let fields = Int(try hub.value("SELECT count(*) FROM hub_fields")) ?? 0
-        #expect(fields < operations)
+        expectTrue(fields < operations)
         let report = try sync(c, hub, at: "09:30")
         expectEqual(report["fromSnapshot"] as? Bool, true)
         // Its own default categories (the same rows as the first device's) went up first and now win;
@@ -485,8 +485,8 @@ struct SyncHubTests {
             SELECT count(*) FROM (SELECT DISTINCT table_name, row_id FROM hub_fields WHERE right(hlc, 37) <> '-\(device)') AS r
             """)
         expectEqual(report["pulled"] as? Int, Int(rows))
-        #expect((Int(rows) ?? 0) < (Int(others) ?? 0))
-        #expect((Int(others) ?? 0) < operations)
+        expectTrue((Int(rows) ?? 0) < (Int(others) ?? 0))
+        expectTrue((Int(others) ?? 0) < operations)
         try expectEqual(task(c, id)["title"] as? String, "Title 5")
     }
 }

@@ -68,8 +68,8 @@ struct SyncIdentityTests {
         _ = try a.add("After the restore", now: "\(Self.day)T09:00")
         let text = try a.run(["sync"], now: "\(Self.day)T09:01")
         expectEqual(text.status, 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix(SyncMessages.newDevice + "\n"), "\(text.stdout)")
-        #expect(try deviceID(a) != before)
+        expectTrue(text.stdout.hasPrefix(SyncMessages.newDevice + "\n"), "\(text.stdout)")
+        try expectNotEqual(deviceID(a), before)
         let again = try sync(a, hub, at: "09:02")
         expectEqual(again["newDevice"], nil)
         try sync(b, hub, at: "09:03")
@@ -98,11 +98,10 @@ struct SyncIdentityTests {
         try a.ok(["edit", task, "--title", "Rent, by Friday"], now: "\(Self.day)T08:05")
         let synced = try sync(a, hub, at: "09:01")
         expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
-        #expect(try deviceID(a) != former)
+        try expectNotEqual(deviceID(a), former)
         let listed = try a.ok(["conflicts"], now: "\(Self.day)T09:30").stdout
-        #expect(listed.contains("your 'Rent, by Friday' was replaced by 'Pay rent' from this device before it was restored (\(former.prefix(8))), changed today at 08:10."),
-                "\(listed)")
-        #expect(!listed.contains("another device"), "\(listed)")
+        expectContains(listed, "your 'Rent, by Friday' was replaced by 'Pay rent' from this device before it was restored (\(former.prefix(8))), changed today at 08:10.", "\(listed)")
+        expectLacks(listed, "another device", "\(listed)")
     }
 
     @Test("Y-14: a restored copy that made more changes than the hub holds beyond it is still noticed")
@@ -110,7 +109,7 @@ struct SyncIdentityTests {
         let (hub, a, b) = try restoredAfterSyncedWork()
         for minute in 0..<4 { _ = try a.add("Restored \(minute)", now: "\(Self.day)T09:0\(minute)") }
         let report = try sync(a, hub, at: "09:10")
-        #expect(report["newDevice"] as? String != nil)
+        expectNotEqual(report["newDevice"] as? String, nil)
         try sync(b, hub, at: "09:11")
         try sync(a, hub, at: "09:12")
         let all = ["After the copy", "Before the copy", "Restored 0", "Restored 1", "Restored 2", "Restored 3"]
@@ -134,15 +133,15 @@ struct SyncIdentityTests {
         try expectEqual(c.run(["edit", shared, "--title", "Shared, as C has it"], now: "\(Self.day)T09:05").status, 0)
         let (first, second) = originalFirst ? (a, c) : (c, a)
         try expectEqual(sync(first, hub, at: "10:00")["newDevice"], nil)
-        #expect(try sync(second, hub, at: "10:01")["newDevice"] as? String != nil)
+        try expectNotEqual(sync(second, hub, at: "10:01")["newDevice"] as? String, nil)
         try sync(first, hub, at: "10:02")
         try sync(b, hub, at: "10:03")
         try sync(a, hub, at: "10:04")
         try sync(c, hub, at: "10:05")
-        #expect(try deviceID(a) != deviceID(c))
+        try expectNotEqual(deviceID(a), deviceID(c))
         for device in [a, b, c] {
             let held = try titles(device)
-            #expect(held.contains("Only on A") && held.contains("Only on C"), "\(held)")
+            expectTrue(held.contains("Only on A") && held.contains("Only on C"), "\(held)")
         }
         try expectEqual(a.syncedRecords(eachRemovalOnce: true), b.syncedRecords(eachRemovalOnce: true))
         try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))

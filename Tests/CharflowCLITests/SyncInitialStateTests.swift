@@ -105,7 +105,7 @@ struct SyncInitialStateTests {
     func expectNothingReverted(_ a: CharflowRunner, _ c: CharflowRunner, task: String, other: String) throws {
         for device in [a, c] {
             try expectEqual(title(device, task), "Call the bank about the loan")
-            #expect(try completed(device, other))
+            expectTrue(try completed(device, other))
             try expectEqual(defaults(device)["work"]?.hasPrefix("Job|"), true)
         }
         try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
@@ -165,7 +165,7 @@ struct SyncInitialStateTests {
         let (a, b, task, backup) = try backupAfterOtherField(hub)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any])
         let clocks = try #require(document["fieldClocks"] as? [String: Any], "a device's export has no field clocks")
-        #expect((clocks["tasks"] as? [String: Any])?[task] != nil)
+        expectNotEqual((clocks["tasks"] as? [String: Any])?[task], nil)
         // B is lost; a new machine restores its backup four days later, its first command rolls over.
         let c = try CharflowRunner(timeZone: "America/New_York")
         let restored = try c.run(["import", backup], now: "2026-03-10T09:00")
@@ -175,7 +175,7 @@ struct SyncInitialStateTests {
         try sync(a, hub, at: "2026-03-10T09:03")
         for device in [a, c] {
             let row = try Database(path: device.storePath).rows("SELECT completed_at, notes FROM tasks WHERE id = ?", [.text(task)])
-            #expect(row.first?[0].text != nil, "the completion made on A was reverted")
+            expectNotEqual(row.first?[0].text, nil, "the completion made on A was reverted")
             expectEqual(row.first?[1].text?.contains("Photos taken"), true, "the note made on A was reverted")
         }
         try expectEqual(a.syncedRecords(eachRemovalOnce: true), c.syncedRecords(eachRemovalOnce: true))
@@ -196,8 +196,8 @@ struct SyncInitialStateTests {
         let fresh = try CharflowRunner()
         _ = try fresh.run(["today"], now: "2026-03-06T08:02")
         let refused = try fresh.run(["import", path], now: "2026-03-06T08:03")
-        #expect(refused.status != 0)
-        #expect(refused.stderr.contains("fieldClocks.tasks.x.title"), "\(refused.stderr)")
+        expectNotEqual(refused.status, 0)
+        expectContains(refused.stderr, "fieldClocks.tasks.x.title", "\(refused.stderr)")
         try expectEqual(Database(path: fresh.storePath).scalar("SELECT count(*) FROM tasks")?.int, 0)
     }
 

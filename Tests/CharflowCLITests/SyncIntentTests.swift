@@ -278,7 +278,7 @@ struct SyncIntentTests {
                 let known = device.pushedSinceCopy
                 let report = try sync(index)
                 if known {
-                    #expect(report["newDevice"] is String, "seed \(seed): a restored copy synced as the same device")
+                    expectTrue(report["newDevice"] is String, "seed \(seed): a restored copy synced as the same device")
                 }
                 tally["restore", default: 0] += 1
                 events.append("\(step) restore \(index)")
@@ -337,8 +337,8 @@ struct SyncIntentTests {
             }
             if moved == 0 { break }
         }
-        #expect(rounds < 8, "seed \(seed): the devices kept exchanging changes")
-        #expect(unexpected.isEmpty, "seed \(seed): \(unexpected.prefix(5))")
+        expectTrue(rounds < 8, "seed \(seed): the devices kept exchanging changes")
+        expectEmpty(unexpected, "seed \(seed): \(unexpected.prefix(5))")
 
         let reference = try devices[0].runner.syncedRecords(eachRemovalOnce: true)
         for device in devices.dropFirst() {
@@ -364,7 +364,7 @@ struct SyncIntentTests {
                 if try !Self.holds(fact.mark, db) { lost.append("step \(fact.step) on \(fact.device): \(fact.mark)") }
             }
         }
-        #expect(lost.isEmpty, "seed \(seed): \(lost.count) effects lost, first \(lost.prefix(8)); events \(events)")
+        expectEmpty(lost, "seed \(seed): \(lost.count) effects lost, first \(lost.prefix(8)); events \(events)")
         let total = try db.scalar("""
             SELECT coalesce(sum(e.amount), 0) FROM habit_entries e JOIN habit_windows w ON w.id = e.window_id
             JOIN habits h ON h.id = w.habit_id WHERE h.title = 'Water'
@@ -375,11 +375,11 @@ struct SyncIntentTests {
             SELECT t.id, t.deferral_count, (SELECT count(*) FROM deferrals d WHERE d.task_id = t.id) FROM tasks t
             WHERE t.deferral_count <> (SELECT count(*) FROM deferrals d WHERE d.task_id = t.id)
             """)
-        #expect(miscounted.isEmpty, "seed \(seed): deferral counts differ from their records: \(miscounted.prefix(3))")
+        expectEmpty(miscounted, "seed \(seed): deferral counts differ from their records: \(miscounted.prefix(3))")
         // Facts were lost legitimately too, and the run did what it claims to.
-        #expect(model.facts.contains { $0.holders.isEmpty }, "seed \(seed): no restore ever lost an unsent action")
+        expectTrue(model.facts.contains { $0.holders.isEmpty }, "seed \(seed): no restore ever lost an unsent action")
         for name in ["sync", "copy", "restore", "export", "replace", "lost hub", "add", "note", "close", "defer", "water", "purge", "move"] {
-            #expect(tally[name, default: 0] > 0, "seed \(seed): no \(name) in \(tally)")
+            expectTrue(tally[name, default: 0] > 0, "seed \(seed): no \(name) in \(tally)")
         }
     }
 

@@ -171,7 +171,7 @@ struct SyncNotesMergeTests {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: a.storePath + suffix) }
         try FileManager.default.moveItem(atPath: copy, toPath: a.storePath)
         let report = try sync(a, hub, at: "10:11")
-        #expect(report["newDevice"] is String)
+        expectTrue(report["newDevice"] is String)
         try sync(b, hub, at: "10:12")
         let expected = "Bring bags\n2026-03-10 10:00 — Shop on Elm Street is shut\n2026-03-10 10:05 — Mum wants oat milk"
         try expectEqual(notes(a, id), expected)

@@ -52,12 +52,12 @@ struct SyncPrivacyTests {
         try laptop.ok(["note", id, Self.secrets[1] + " again"], now: "2026-03-10T09:03")
         try laptop.syncJSON(hub, now: "2026-03-10T09:04")
         try phone.syncJSON(hub, now: "2026-03-10T09:05")
-        #expect(try Self.hubSecrets(hub) > 0, "the hub held the task before the purge")
+        expectTrue(try Self.hubSecrets(hub) > 0, "the hub held the task before the purge")
         // Offline, the laptop edits the title again while the phone purges the task.
         try laptop.ok(["edit", id, "--title", Self.secrets[2]], now: "2026-03-10T09:10")
         try phone.ok(["purge", id], now: "2026-03-10T09:11")
         try expectEqual(Self.loggedSecrets(phone), 0, "the phone's log is scrubbed at once")
-        #expect(Self.storeBytesHold(phone, Self.secrets).isEmpty, "\(Self.storeBytesHold(phone, Self.secrets))")
+        expectTrue(Self.storeBytesHold(phone, Self.secrets).isEmpty, "\(Self.storeBytesHold(phone, Self.secrets))")
         try phone.syncJSON(hub, now: "2026-03-10T09:12")
         try expectEqual(Self.hubSecrets(hub), 0, "the hub keeps no value of the purged task")
         try laptop.syncJSON(hub, now: "2026-03-10T09:13")
@@ -73,7 +73,7 @@ struct SyncPrivacyTests {
         // A device that joins later gets nothing of it.
         let tablet = try CharflowRunner()
         try tablet.syncJSON(hub, now: "2026-03-10T10:00")
-        #expect(Self.storeBytesHold(tablet, Self.secrets).isEmpty)
+        expectTrue(Self.storeBytesHold(tablet, Self.secrets).isEmpty)
         try expectEqual(Self.loggedSecrets(tablet), 0)
     }
 
@@ -89,12 +89,12 @@ struct SyncPrivacyTests {
         try phone.ok(["purge", id], now: "2026-03-10T09:11")
         try phone.syncJSON(hub, now: "2026-03-10T09:12")
         try laptop.syncJSON(hub, now: "2026-03-10T09:13")
-        #expect(Self.storeBytesHold(laptop, Self.secrets).isEmpty, "\(Self.storeBytesHold(laptop, Self.secrets))")
+        expectTrue(Self.storeBytesHold(laptop, Self.secrets).isEmpty, "\(Self.storeBytesHold(laptop, Self.secrets))")
         let db = try Database(path: laptop.storePath)
         #expect(try db.scalar("SELECT count(*) FROM undo_rows WHERE table_name = 'tasks' AND row_key = ?", [.text(id)])?.int == 0)
         // The laptop's last note is undone no further than the purge allows: it says why.
         let undo = try laptop.run(["undo"], now: "2026-03-10T09:14")
-        #expect(undo.status != 0, "\(undo.stdout)")
+        expectNotEqual(undo.status, 0, "\(undo.stdout)")
         expectEqual((try laptop.json(["list", "--all"], now: "2026-03-10T09:15")["tasks"] as? [Any])?.count, 0)
     }
 
@@ -106,11 +106,11 @@ struct SyncPrivacyTests {
         try phone.syncJSON(hub, now: "2026-03-10T08:01")
         try laptop.syncJSON(hub, now: "2026-03-10T08:02")
         let refused = try phone.run(["hub", "erase", "--json"], now: "2026-03-10T09:00")
-        #expect(refused.status != 0)
-        #expect((refused.stdout + refused.stderr).contains("\"needs_yes\""), "\(refused.stdout)\(refused.stderr)")
-        #expect(try hub.value("SELECT count(*) FROM hub_operations") != "0", "nothing is erased without --yes")
+        expectNotEqual(refused.status, 0)
+        expectContains((refused.stdout + refused.stderr), "\"needs_yes\"", "\(refused.stdout)\(refused.stderr)")
+        try expectNotEqual(hub.value("SELECT count(*) FROM hub_operations"), "0", "nothing is erased without --yes")
         let erased = try phone.ok(["hub", "erase", "--yes"], now: "2026-03-10T09:01").stdout
-        #expect(erased.contains("The hub \(hub.url) holds no Charflow data any more"), "\(erased)")
+        expectContains(erased, "The hub \(hub.url) holds no Charflow data any more", "\(erased)")
         #expect(try hub.value("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'hub\\_%'") == "0")
         #expect(try hub.value("SELECT count(*) FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'hub\\_%'") == "0")
         #expect(try hub.value("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
@@ -123,8 +123,8 @@ struct SyncPrivacyTests {
         expectEqual((list["tasks"] as? [Any])?.count, 1)
         expectEqual((try laptop.json(["list", "--all"], now: "2026-03-10T09:02")["tasks"] as? [Any])?.count, 1)
         let after = try laptop.run(["sync"], now: "2026-03-10T09:03")
-        #expect(after.status != 0)
-        #expect(after.stderr.contains("not a Charflow hub yet"), "\(after.stderr)")
+        expectNotEqual(after.status, 0)
+        expectContains(after.stderr, "not a Charflow hub yet", "\(after.stderr)")
     }
 
     @Test("Y-27 erase --yes on a device says the hub's copy remains and how to remove it")
@@ -134,10 +134,10 @@ struct SyncPrivacyTests {
         try phone.add("Call the bank", now: "2026-03-10T08:00")
         try phone.syncJSON(hub, now: "2026-03-10T08:01")
         let erased = try phone.ok(["erase", "--yes"], now: "2026-03-10T09:00").stdout
-        #expect(erased.contains("Erased. Every task, habit and setting is gone."), "\(erased)")
-        #expect(erased.contains("The hub \(hub.url) still holds a copy of what this store synced."), "\(erased)")
-        #expect(erased.contains("charflow hub erase --yes --hub '\(hub.url)'"), "\(erased)")
-        #expect(!FileManager.default.fileExists(atPath: phone.storePath))
+        expectContains(erased, "Erased. Every task, habit and setting is gone.", "\(erased)")
+        expectContains(erased, "The hub \(hub.url) still holds a copy of what this store synced.", "\(erased)")
+        expectContains(erased, "charflow hub erase --yes --hub '\(hub.url)'", "\(erased)")
+        expectTrue(!FileManager.default.fileExists(atPath: phone.storePath))
         // The way out it names works from the erased (now empty) store.
         try phone.ok(["hub", "erase", "--yes", "--hub", hub.url], now: "2026-03-10T09:01")
         #expect(try hub.value("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
@@ -160,13 +160,13 @@ struct SyncPrivacyTests {
         let shown = "postgresql://\(role)@127.0.0.1:\(hub.port)/\(hub.database)"
         let status = try phone.run(["sync", "--status"], now: "2026-03-10T08:01", extra: env)
         printed += status.stdout + status.stderr
-        #expect(status.stdout.contains("Hub: \(shown)."), "\(status.stdout)")
+        expectContains(status.stdout, "Hub: \(shown).", "\(status.stdout)")
         let privacy = try phone.run(["privacy"], now: "2026-03-10T08:01", extra: env)
         printed += privacy.stdout + privacy.stderr
-        #expect(privacy.stdout.contains("is sent to \(shown)"), "\(privacy.stdout)")
-        #expect(privacy.stdout.contains(passfile), "\(privacy.stdout)")
-        #expect(!printed.contains(password), "the password is never printed")
-        #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
+        expectContains(privacy.stdout, "is sent to \(shown)", "\(privacy.stdout)")
+        expectContains(privacy.stdout, passfile, "\(privacy.stdout)")
+        expectLacks(printed, password, "the password is never printed")
+        expectTrue(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         // libpq's file holds it, readable by its owner only, beside what was there.
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
         expectEqual(lines, ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)", "elsewhere.example.org:5432:*:me:other-one"], "\(lines)")
@@ -177,7 +177,7 @@ struct SyncPrivacyTests {
         let again = try phone.run(["sync"], now: "2026-03-10T08:03", extra: env)
         expectEqual(again.status, 0, "\(again.stderr)")
         let without = try phone.run(["sync"], now: "2026-03-10T08:04", extra: ["PGPASSFILE": passfile + "-none"])
-        #expect(without.status != 0, "the password is nowhere but in libpq's file")
+        expectNotEqual(without.status, 0, "the password is nowhere but in libpq's file")
     }
 
     @Test("Y-27 a store an older build left holding the hub's password is migrated: the password moves to libpq's file")
@@ -194,9 +194,9 @@ struct SyncPrivacyTests {
             try db.run("DELETE FROM charflow_migrations WHERE name LIKE '0014-%'")
         }
         let passfile = phone.folder.appendingPathComponent(".pgpass").path
-        #expect(!Self.storeBytesHold(phone, [password]).isEmpty, "the old store holds the password")
+        expectTrue(!Self.storeBytesHold(phone, [password]).isEmpty, "the old store holds the password")
         try phone.add("Call the bank", now: "2026-03-10T09:00")
-        #expect(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
+        expectTrue(Self.storeBytesHold(phone, [password]).isEmpty, "\(Self.storeBytesHold(phone, [password]))")
         let lines = try String(contentsOfFile: passfile, encoding: .utf8).split(separator: "\n").map(String.init)
         expectEqual(lines, ["127.0.0.1:\(hub.port):\(hub.database):\(role):\(password)"], "\(lines)")
         let status = try phone.json(["sync", "--status"], now: "2026-03-10T09:01")

@@ -47,10 +47,10 @@ struct SyncStoreSizeTests {
         // Becoming a device keeps each row by its key: nothing repeats what the rows hold.
         try a.ok(["hub", "init", hub.url], now: "\(Self.day)T08:30")
         let afterInit = try foldedSize(a)
-        #expect(afterInit <= 2 * before, "after hub init \(afterInit) bytes where the store was \(before)")
-        #expect(try unsentRows(a) > 600, "every row waits to be sent")
+        expectTrue(afterInit <= 2 * before, "after hub init \(afterInit) bytes where the store was \(before)")
+        expectTrue(try unsentRows(a) > 600, "every row waits to be sent")
         let status = try a.json(["sync", "--status"], now: "\(Self.day)T08:31")
-        #expect((status["unpushed"] as? Int ?? 0) > 600, "each waiting row counts as a change to send: \(status)")
+        expectTrue((status["unpushed"] as? Int ?? 0) > 600, "each waiting row counts as a change to send: \(status)")
 
         // An edit while the rows wait goes with its row, whole, and the hub gets the edited value.
         let ids = try Database(path: a.storePath).rows("SELECT id FROM tasks ORDER BY id LIMIT 20").compactMap { $0[0].text }
@@ -58,7 +58,7 @@ struct SyncStoreSizeTests {
         try a.syncJSON(hub, now: "\(Self.day)T09:00")
         #expect(try unsentRows(a) == 0 && unsentOperations(a) == 0, "what the hub holds leaves the device")
         let afterSync = try foldedSize(a)
-        #expect(afterSync <= 2 * before, "after the first sync \(afterSync) bytes where the store was \(before)")
+        expectTrue(afterSync <= 2 * before, "after the first sync \(afterSync) bytes where the store was \(before)")
 
         // A device's export imported into a store that never synced waits by its rows' keys too, and
         // once that store joins, it holds what the device holds.
@@ -67,12 +67,12 @@ struct SyncStoreSizeTests {
         let c = try CharflowRunner()
         try c.ok(["import", export], now: "\(Self.day)T09:06")
         let restored = try foldedSize(c)
-        #expect(restored <= 2 * before, "an imported device export: \(restored) bytes where the store was \(before)")
-        #expect(try unsentRows(c) > 600)
+        expectTrue(restored <= 2 * before, "an imported device export: \(restored) bytes where the store was \(before)")
+        expectTrue(try unsentRows(c) > 600)
         try c.syncJSON(hub, now: "\(Self.day)T09:10")
         try a.syncJSON(hub, now: "\(Self.day)T09:11")
         try expectEqual(c.syncedRecords(), a.syncedRecords())
-        #expect(try c.ok(["show", ids[0]], now: "\(Self.day)T09:12").stdout.contains("Edited before the first sync"))
+        try expectContains(c.ok(["show", ids[0]], now: "\(Self.day)T09:12").stdout, "Edited before the first sync")
 
         // Synced edits leave nothing but their clocks behind.
         for (index, id) in ids.enumerated() {
@@ -80,7 +80,7 @@ struct SyncStoreSizeTests {
         }
         try a.syncJSON(hub, now: "\(Self.day)T10:00")
         let edited = try foldedSize(a)
-        #expect(edited <= 2 * before, "after synced edits \(edited) bytes where the store was \(before)")
+        expectTrue(edited <= 2 * before, "after synced edits \(edited) bytes where the store was \(before)")
         try c.syncJSON(hub, now: "\(Self.day)T10:01")
         try expectEqual(c.syncedRecords(), a.syncedRecords())
     }
@@ -103,31 +103,31 @@ struct SyncStoreSizeTests {
         try a.syncJSON(hub, now: "\(Self.day)T09:00")
         try expectEqual(unsentOperations(a), 0, "what the hub holds leaves the device")
         let afterFirst = try foldedSize(a)
-        #expect(afterFirst <= 2 * before, "a device store of \(afterFirst) bytes where the store was \(before)")
+        expectTrue(afterFirst <= 2 * before, "a device store of \(afterFirst) bytes where the store was \(before)")
 
         // Edits travel and leave the device too; the store stays within bounds.
         let ids = try Database(path: a.storePath).rows("SELECT id FROM tasks ORDER BY id LIMIT 40").compactMap { $0[0].text }
         for (index, id) in ids.enumerated() {
             try a.ok(["edit", id, "--title", "Renamed task \(index)"], now: "\(Self.day)T09:\(String(format: "%02d", 10 + index))")
         }
-        #expect(try unsentOperations(a) > 0)
+        expectTrue(try unsentOperations(a) > 0)
         try a.syncJSON(hub, now: "\(Self.day)T10:00")
         try expectEqual(unsentOperations(a), 0)
-        #expect(try foldedSize(a) <= 2 * before)
+        expectTrue(try foldedSize(a) <= 2 * before)
 
         // A device that joins takes the hub's state, the same records, in no more room.
         let b = try CharflowRunner()
         try b.syncJSON(hub, now: "\(Self.day)T10:05")
         try a.syncJSON(hub, now: "\(Self.day)T10:06")
         try expectEqual(b.syncedRecords(), a.syncedRecords())
-        #expect(try foldedSize(b) <= 2 * before)
-        #expect(try b.ok(["show", ids[0]], now: "\(Self.day)T10:07").stdout.contains("Renamed task 0"))
+        expectTrue(try foldedSize(b) <= 2 * before)
+        try expectContains(b.ok(["show", ids[0]], now: "\(Self.day)T10:07").stdout, "Renamed task 0")
 
         // B's edit after the compaction still beats A's older clock on that field, and A takes it.
         try b.ok(["edit", ids[1], "--title", "Changed on B"], now: "\(Self.day)T10:10")
         try b.syncJSON(hub, now: "\(Self.day)T10:11")
         try a.syncJSON(hub, now: "\(Self.day)T10:12")
-        #expect(try a.ok(["show", ids[1]], now: "\(Self.day)T10:13").stdout.contains("Changed on B"))
+        try expectContains(a.ok(["show", ids[1]], now: "\(Self.day)T10:13").stdout, "Changed on B")
         try expectEqual(b.syncedRecords(), a.syncedRecords())
     }
 }

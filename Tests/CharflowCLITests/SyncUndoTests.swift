@@ -80,7 +80,7 @@ struct SyncUndoTests {
         let blocked = try again.send("POST", "/api/undo", json: #"{"action": "\#(secondAction)"}"#)
         expectEqual(blocked.status, 409)
         try expectEqual(blocked.errorCode(), "undo_changed_elsewhere")
-        #expect(blocked.body.contains("another device changed it since (sync at 09:05)"), "\(blocked.body)")
+        expectContains(blocked.body, "another device changed it since (sync at 09:05)", "\(blocked.body)")
         let undone = try again.send("POST", "/api/undo", json: #"{"action": "\#(firstAction)"}"#)
         expectEqual(undone.status, 200, "\(undone.body)")
         try expectEqual(titles(a), ["Call the bank at noon"])

@@ -51,10 +51,9 @@ struct SyncUnseenChangesTests {
         try expectEqual(title(b, task, now: at("09:05")), "landlord")
         let listed = try a.ok(["conflicts"], now: at("09:30")).stdout
         let device = String(try b.deviceID().prefix(8))
-        #expect(listed.contains("Title of 'landlord': your 'bank' was replaced by 'landlord' from another device (\(device)), changed today at 09:02."),
-                "\(listed)")
+        expectContains(listed, "Title of 'landlord': your 'bank' was replaced by 'landlord' from another device (\(device)), changed today at 09:02.", "\(listed)")
         try expectEqual(sync(b, hub, at: "09:06")["conflicts"] as? Int, 0)
-        #expect(try conflicts(b, now: at("09:30")).isEmpty)
+        expectTrue(try conflicts(b, now: at("09:30")).isEmpty)
     }
 
     @Test("Y-24: B edits and syncs first, A edits later without having seen it and syncs, B syncs: B's replaced title is a conflict on B, none on A")
@@ -75,7 +74,7 @@ struct SyncUnseenChangesTests {
         expectEqual(mine.first?["yours"] as? String, "landlord")
         expectEqual(mine.first?["theirs"] as? String, "bank")
         try expectEqual(sync(a, hub, at: "09:06")["conflicts"] as? Int, 0)
-        #expect(try conflicts(a, now: at("09:30")).isEmpty)
+        expectTrue(try conflicts(a, now: at("09:30")).isEmpty)
     }
 
     @Test("Y-24: an ordinary sequential edit — B edits after pulling A's value — records no conflict on either device, in either direction")
@@ -94,8 +93,8 @@ struct SyncUnseenChangesTests {
         try sync(a, hub, at: "09:07")
         try expectEqual(sync(b, hub, at: "09:08")["conflicts"] as? Int, 0)
         try expectEqual(title(b, task, now: at("09:09")), "bank again")
-        #expect(try conflicts(a, now: at("09:30")).isEmpty)
-        #expect(try conflicts(b, now: at("09:30")).isEmpty)
+        expectTrue(try conflicts(a, now: at("09:30")).isEmpty)
+        expectTrue(try conflicts(b, now: at("09:30")).isEmpty)
         try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
@@ -111,7 +110,7 @@ struct SyncUnseenChangesTests {
         expectEqual(synced["conflicts"] as? Int, 1, "\(synced)")
         let mine = try conflicts(a, now: at("09:30"))
         expectEqual(mine.map { $0["field"] as? String }, ["placement"], "\(mine)")
-        #expect(try conflicts(b, now: at("09:30")).isEmpty)
+        expectTrue(try conflicts(b, now: at("09:30")).isEmpty)
     }
 
     // MARK: A clock far ahead (Y-22)
@@ -138,7 +137,7 @@ struct SyncUnseenChangesTests {
         try a.ok(["edit", task, "--title", "Pay the bank"], now: Self.real(600))
         let refused = try a.run(["sync", "--hub", hub.url], now: Self.real(600))
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("minutes ahead of the hub's"), "\(refused.stderr)")
+        expectContains(refused.stderr, "minutes ahead of the hub's", "\(refused.stderr)")
         return (a, b, task)
     }
 
@@ -155,7 +154,7 @@ struct SyncUnseenChangesTests {
         try expectEqual(title(b, task, now: Self.real(20)), "Pay the landlord")
         let mine = try conflicts(a, now: Self.real(20))
         expectEqual(mine.map { $0["yours"] as? String }, ["Pay the bank"], "\(mine)")
-        #expect(try conflicts(b, now: Self.real(20)).isEmpty)
+        expectTrue(try conflicts(b, now: Self.real(20)).isEmpty)
         try expectEqual(a.syncedRecords(), b.syncedRecords())
     }
 
@@ -171,7 +170,7 @@ struct SyncUnseenChangesTests {
         try expectEqual(title(a, task, now: Self.real(25)), "Pay the landlord")
         try expectEqual(title(b, task, now: Self.real(25)), "Pay the landlord")
         try expectEqual(conflicts(a, now: Self.real(25)).map { $0["yours"] as? String }, ["Pay the bank"])
-        #expect(try conflicts(b, now: Self.real(25)).isEmpty)
+        expectTrue(try conflicts(b, now: Self.real(25)).isEmpty)
     }
 
     @Test("Y-22: an edit made under a clock far ahead that nobody else changed still goes, and reaches the other device")
@@ -181,7 +180,7 @@ struct SyncUnseenChangesTests {
         try a.syncJSON(hub, now: Self.real(10))
         try b.syncJSON(hub, now: Self.real(15))
         try expectEqual(title(b, task, now: Self.real(20)), "Pay the bank")
-        #expect(try conflicts(a, now: Self.real(20)).isEmpty)
-        #expect(try conflicts(b, now: Self.real(20)).isEmpty)
+        expectTrue(try conflicts(a, now: Self.real(20)).isEmpty)
+        expectTrue(try conflicts(b, now: Self.real(20)).isEmpty)
     }
 }

@@ -14,21 +14,21 @@ struct TaskFieldsCLITests {
         let cf = try CharflowRunner()
         defer { cf.removeFolder() }
         let task = try cf.json(["add", "Buy stamps"], now: "2026-11-30T09:00")
-        #expect((task["id"] as? String).flatMap(UUID.init(uuidString:)) != nil)
+        expectNotEqual((task["id"] as? String).flatMap(UUID.init(uuidString:)), nil)
         expectEqual(task["title"] as? String, "Buy stamps")
-        #expect(TaskDocument.isNull(task, "notes"))
-        #expect(TaskDocument.isNull(task, "dueDate"))
+        expectTrue(TaskDocument.isNull(task, "notes"))
+        expectTrue(TaskDocument.isNull(task, "dueDate"))
         expectEqual(TaskDocument.int(task, "effortMinutes"), 30)
         expectEqual(task["importance"] as? String, "low")
         expectEqual(task["isCompleted"] as? Bool, false)
-        #expect(TaskDocument.isNull(task, "completedAt"))
-        #expect(TaskDocument.isNull(task, "droppedAt"))
+        expectTrue(TaskDocument.isNull(task, "completedAt"))
+        expectTrue(TaskDocument.isNull(task, "droppedAt"))
         expectEqual(TaskDocument.int(task, "deferralCount"), 0)
         expectEqual(task["repeatKind"] as? String, "none")
         expectEqual(task["repeatWeekdays"] as? String, "")
         expectEqual(TaskDocument.int(task, "repeatDayOfMonth"), 0)
-        #expect(TaskDocument.isNull(task, "seriesID"))
-        #expect(TaskDocument.isNull(task, "category"))
+        expectTrue(TaskDocument.isNull(task, "seriesID"))
+        expectTrue(TaskDocument.isNull(task, "category"))
         expectEqual(task["createdAt"] as? String, "2026-11-30T09:00:00+00:00")
     }
 
@@ -41,12 +41,12 @@ struct TaskFieldsCLITests {
         if let stored {
             expectEqual(TaskDocument.int(task, "effortMinutes"), stored)
         } else {
-            #expect(TaskDocument.isNull(task, "effortMinutes"))
+            expectTrue(TaskDocument.isNull(task, "effortMinutes"))
         }
         // `edit` takes the same words.
         let id = try #require(task["id"] as? String)
         let edited = try cf.json(["edit", id, "--effort", "none"], now: "2026-11-30T09:01")
-        #expect(TaskDocument.isNull(edited, "effortMinutes"))
+        expectTrue(TaskDocument.isNull(edited, "effortMinutes"))
     }
 
     @Test("T-2 effort off the 15-minute grid, zero, negative or over 8 hours is refused",
@@ -87,7 +87,7 @@ struct TaskFieldsCLITests {
         expectEqual(done["completedAt"] as? String, "2026-11-30T14:25:00-05:00")
         let undone = try cf.json(["undone", id], now: "2026-11-30T14:30")
         expectEqual(undone["isCompleted"] as? Bool, false)
-        #expect(TaskDocument.isNull(undone, "completedAt"))
+        expectTrue(TaskDocument.isNull(undone, "completedAt"))
     }
 
     @Test("T-4 a drop sets droppedAt; the task never shows on Today and its data is kept")
@@ -100,14 +100,14 @@ struct TaskFieldsCLITests {
 
         let today = try cf.json(["today"], now: "2026-11-30T09:31")
         let shown = JSONPath.tasks(today, "due") + JSONPath.tasks(today, "overdue")
-        #expect(!shown.contains { $0["id"] as? String == id })
-        #expect(!(try cf.listTasks(now: "2026-11-30T09:31")).contains { $0["id"] as? String == id })
+        expectTrue(!shown.contains { $0["id"] as? String == id })
+        expectTrue(!(try cf.listTasks(now: "2026-11-30T09:31")).contains { $0["id"] as? String == id })
         let kept = try #require(try cf.listTasks(all: true, now: "2026-11-30T09:32").first { $0["id"] as? String == id })
         expectEqual(kept["notes"] as? String, "keep me")
         expectEqual(kept["droppedAt"] as? String, "2026-11-30T09:30:00+00:00")
         // Nor does it come back the next day.
         let tomorrow = try cf.json(["today"], now: "2026-12-01T09:00")
-        #expect(!(JSONPath.tasks(tomorrow, "overdue")).contains { $0["id"] as? String == id })
+        expectTrue(!(JSONPath.tasks(tomorrow, "overdue")).contains { $0["id"] as? String == id })
     }
 
     // MARK: Importance
@@ -147,7 +147,7 @@ struct TaskFieldsCLITests {
 
         let lowered = try cf.json(["edit", id, "--importance", "low", "--due", "someday"], now: "2026-11-30T09:02")
         expectEqual(lowered["importance"] as? String, "low")
-        #expect(TaskDocument.isNull(lowered, "dueDate"))
+        expectTrue(TaskDocument.isNull(lowered, "dueDate"))
     }
 
     @Test("T-12 T-25 Someday is refused for medium and high with \"Important tasks need a day…\"",
@@ -178,13 +178,13 @@ struct TaskFieldsCLITests {
 
         let third = try cf.run(["defer", id, "--to", "someday", "--reason", "too-much"], now: "2026-12-02T10:00")
         expectEqual(third.status, 0, "\(third.stderr)")
-        #expect(third.stdout.contains(Self.eased))
+        expectContains(third.stdout, Self.eased)
 
         let shown = try cf.show(id, now: "2026-12-02T10:01")
         expectEqual(shown["importance"] as? String, "low")
-        #expect(TaskDocument.isNull(shown, "dueDate"))
+        expectTrue(TaskDocument.isNull(shown, "dueDate"))
         expectEqual(TaskDocument.int(shown, "deferralCount"), 3)
-        #expect(TaskDocument.deferrals(shown).last?["deferredTo"] is NSNull)
+        expectTrue(TaskDocument.deferrals(shown).last?["deferredTo"] is NSNull)
     }
 
     @Test("T-13 defer --json carries deferral.importanceEased on the 3rd deferral of a medium task")
@@ -215,7 +215,7 @@ struct TaskFieldsCLITests {
 
         let signals = try cf.todaySignals(now: "2026-12-03T09:02")
         let said = text.stdout.contains(Self.eased) || signals.contains { $0.kind == "importanceEased" && $0.task == id }
-        #expect(said, "the rollover eased “Write the report” to low without saying so")
+        expectTrue(said, "the rollover eased “Write the report” to low without saying so")
     }
 
     @Test("T-14 the prioritisation prompt shows with five or more tasks in the day and fewer than two important",
@@ -233,7 +233,7 @@ struct TaskFieldsCLITests {
         let prompt = try cf.todaySignals(now: now).first { $0.kind == "prioritisationPrompt" }
         expectEqual((prompt != nil), prompts, "\(tasks) tasks, \(important) important")
         if let prompt {
-            #expect(!prompt.message.isEmpty)
+            expectTrue(!prompt.message.isEmpty)
             expectEqual(prompt.task, nil)
         }
     }
@@ -247,7 +247,7 @@ struct TaskFieldsCLITests {
         _ = try cf.add("Tomorrow", ["--due", "tomorrow"], now: now)
         let gone = try cf.add("Deleted", ["--due", "today"], now: now)
         _ = try cf.json(["delete", gone], now: now)
-        #expect(!(try cf.todaySignals(now: now)).contains { $0.kind == "prioritisationPrompt" })
+        expectTrue(!(try cf.todaySignals(now: now)).contains { $0.kind == "prioritisationPrompt" })
     }
 
     // MARK: Derived
@@ -288,9 +288,9 @@ struct TaskFieldsCLITests {
         _ = try cf.add("Later thing", ["--due", "2026-12-20"], now: "2026-11-30T09:00")
         for command in [["today"], ["list"], ["upcoming"], ["show", id]] {
             let out = try cf.run(command, now: "2026-11-30T09:05").stdout
-            #expect(!out.isEmpty)
+            expectTrue(!out.isEmpty)
             for label in ["doFirst", "fitIn", "letGo", "Do first", "Fit in", "quadrant"] {
-                #expect(!out.contains(label), "`charflow \(command.joined(separator: " "))` shows \(label)")
+                expectLacks(out, label, "`charflow \(command.joined(separator: " "))` shows \(label)")
             }
         }
     }

@@ -26,13 +26,13 @@ struct TerminalSafetyTests {
                              [.text(Self.hostile), .text("note \u{1B}[31mred\u{1B}[0m\nline two"), .text(id)])
         let result = try cf.run(arguments.map { $0 == "ID" ? id : $0 }, now: Self.now)
         expectEqual(result.status, 0, "\(result.stderr)")
-        #expect(Self.controls(result.stdout).isEmpty, "\(result.stdout.debugDescription)")
+        expectEmpty(Self.controls(result.stdout), "\(result.stdout.debugDescription)")
         if arguments[0] == "show" {
-            #expect(result.stdout.contains("^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?"), "\(result.stdout.debugDescription)")
+            expectContains(result.stdout, "^[]0;pwned^Grent^[[2J now^MX <U+009B>31m end^?", "\(result.stdout.debugDescription)")
         }
         #expect(try cf.storeQuery("SELECT title FROM tasks WHERE id = ?", [.text(id)]) == [Self.hostile])
         let json = try cf.run(arguments.map { $0 == "ID" ? id : $0 } + ["--json"], now: Self.now)
-        #expect(Self.controls(json.stdout).isEmpty, "JSON escapes them too: \(json.stdout.debugDescription)")
+        expectEmpty(Self.controls(json.stdout), "JSON escapes them too: \(json.stdout.debugDescription)")
     }
 
     @Test("S-7 a refusal that names a hostile title on stderr shows it escaped")
@@ -45,8 +45,8 @@ struct TerminalSafetyTests {
         try expectEqual(cf.run(["begin", first], now: Self.now).status, 0)
         let refused = try cf.run(["begin", second], now: Self.now)
         expectEqual(refused.status, 1)
-        #expect(refused.stderr.contains("pwned"), "\(refused.stderr.debugDescription)")
-        #expect(Self.controls(refused.stderr).isEmpty, "\(refused.stderr.debugDescription)")
+        expectContains(refused.stderr, "pwned", "\(refused.stderr.debugDescription)")
+        expectEmpty(Self.controls(refused.stderr), "\(refused.stderr.debugDescription)")
     }
 
     @Test("a TZ that names no zone is refused before the store is touched", arguments: ["Mars/Olympus_Mons", "Europe/Londn", "/nowhere/zone"])
@@ -56,8 +56,8 @@ struct TerminalSafetyTests {
         cf.timeZone = zone
         let result = try cf.run(["today"], now: Self.now)
         expectEqual(result.status, 1, "\(result.stderr)")
-        #expect(result.stderr.contains("time zone (TZ)"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: cf.storePath))
+        expectContains(result.stderr, "time zone (TZ)", "\(result.stderr)")
+        expectTrue(!FileManager.default.fileExists(atPath: cf.storePath))
     }
 
     @Test("TZ given as a path to an existing zone file is the system's zone", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Asia/Tokyo")))

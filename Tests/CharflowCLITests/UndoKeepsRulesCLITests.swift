@@ -27,8 +27,8 @@ struct UndoKeepsRulesCLITests {
         expectEqual(refusal.code, "region_full")
         expectEqual(refusal.message, Self.full)
         let signals = try cf.todaySignals(now: "2026-03-28T09:04")
-        #expect(!signals.contains { $0.kind == "regionOverLimit" }, "\(signals)")
-        #expect(!(try cf.ok(["today"], now: "2026-03-28T09:04").stdout.contains("synced")))
+        expectTrue(!signals.contains { $0.kind == "regionOverLimit" }, "\(signals)")
+        expectTrue(!(try cf.ok(["today"], now: "2026-03-28T09:04").stdout.contains("synced")))
 
         // With room again (the new Must-Do moved to the evening), the same undo goes through.
         _ = try cf.json(["move", try #require(try cf.storeQuery("SELECT id FROM tasks WHERE title = 'Call the client'").first),
@@ -54,7 +54,7 @@ struct UndoKeepsRulesCLITests {
         try expectEqual(answer.errorCode(), "region_full")
         let error = try #require(try answer.json()["error"] as? [String: Any])
         expectEqual(error["message"] as? String, Self.full)
-        #expect(!answer.body.contains("sync"))
+        expectLacks(answer.body, "sync")
         expectEqual(server.storeBytes(), before)
     }
 }

@@ -19,16 +19,16 @@ struct WordsAndChipCLITests {
         let runner = try CharflowRunner()
         defer { runner.removeFolder() }
         let id = try runner.add("Write report", ["--region", "morning"])
-        #expect(!(try runner.run(screen)).stdout.contains("▶"), "no chip before a session")
+        expectLacks((try runner.run(screen)).stdout, "▶", "no chip before a session")
         try expectEqual(runner.run(["begin", id]).status, 0)
         let text = try runner.run(screen, now: "2026-11-30T09:12")
         expectEqual(text.status, 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix("▶ Write report · 12"), "\(screen): \(text.stdout.prefix(120))")
+        expectTrue(text.stdout.hasPrefix("▶ Write report · 12"), "\(screen): \(text.stdout.prefix(120))")
         expectEqual(text.stdout.components(separatedBy: "▶").count, 2, "one chip line")
         let json = try runner.run(screen + ["--json"], now: "2026-11-30T09:12")
-        #expect(!json.stdout.contains("▶"), "--json keeps its shape")
+        expectLacks(json.stdout, "▶", "--json keeps its shape")
         try expectEqual(runner.run(["pause"], now: "2026-11-30T09:13").status, 0)
-        #expect(try runner.run(screen, now: "2026-11-30T09:20").stdout.hasPrefix("Ⅱ Write report"))
+        expectTrue(try runner.run(screen, now: "2026-11-30T09:20").stdout.hasPrefix("Ⅱ Write report"))
     }
 
     // MARK: D15 words
@@ -42,11 +42,11 @@ struct WordsAndChipCLITests {
         try expectEqual(runner.run(["defer", id], now: "2026-12-01T09:00").status, 0)
         try expectEqual(runner.run(["today"], now: "2026-12-02T20:59").status, 0)
         let keep = try runner.expectRefused(["plan", "carry", id, "--keep"], now: "2026-12-02T21:00")
-        #expect(keep.message.contains("--later later-this-week"), "\(keep.message)")
-        #expect(!keep.message.contains("--to"))
+        expectContains(keep.message, "--later later-this-week", "\(keep.message)")
+        expectLacks(keep.message, "--to")
         expectEqual(keep.code, "pick_a_day")
         let deferred = try runner.expectRefused(["defer", id], now: "2026-12-02T21:00")
-        #expect(deferred.message.contains("--to later-this-week"), "\(deferred.message)")
+        expectContains(deferred.message, "--to later-this-week", "\(deferred.message)")
     }
 
     @Test("A-3 D15 S-13 with a habit session running, begin offers only what a habit session takes")
@@ -57,13 +57,13 @@ struct WordsAndChipCLITests {
         try runner.ok(["habit", "begin", habit], now: Self.now)
         let task = try runner.add("Write report")
         let refusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:05")
-        #expect(refusal.message.contains("--settle done (log it) or stop"), "\(refusal.message)")
-        #expect(!refusal.message.contains("defer") && !refusal.message.contains("drop"))
+        expectContains(refusal.message, "--settle done (log it) or stop", "\(refusal.message)")
+        expectTrue(!refusal.message.contains("defer") && !refusal.message.contains("drop"))
         expectEqual(refusal.code, "session_running")
         let other = try runner.add("Call back")
         try expectEqual(runner.run(["begin", other, "--settle", "stop"], now: "2026-11-30T09:06").status, 0)
         let taskRefusal = try runner.expectRefused(["begin", task], now: "2026-11-30T09:07")
-        #expect(taskRefusal.message.contains("--settle done, stop, defer or drop"), "a task session keeps all four")
+        expectContains(taskRefusal.message, "--settle done, stop, defer or drop", "a task session keeps all four")
     }
 
     @Test("D15 an unknown option is named as unknown wherever it stands, even last", arguments: [
@@ -74,8 +74,8 @@ struct WordsAndChipCLITests {
         defer { runner.removeFolder() }
         let result = try runner.run(arguments)
         expectEqual(result.status, 2)
-        #expect(result.stderr.contains("Unknown option --bogus"), "\(result.stderr)")
-        #expect(!result.stderr.contains("needs a value"))
+        expectContains(result.stderr, "Unknown option --bogus", "\(result.stderr)")
+        expectLacks(result.stderr, "needs a value")
         let missing = try runner.run(["add", "Milk", "--region"])
         #expect(missing.status == 2 && missing.stderr.contains("--region needs a value."), "\(missing.stderr)")
     }
@@ -87,8 +87,8 @@ struct WordsAndChipCLITests {
         let id = try runner.add("Tax return", ["--due", "today"])
         try expectEqual(runner.run(["defer", id, "--to", "next-week", "--reason", "too-much"]).status, 0)
         let shown = try runner.run(["show", id]).stdout
-        #expect(shown.contains("too much"), "\(shown)")
-        #expect(!shown.contains("tooMuch"))
+        expectContains(shown, "too much", "\(shown)")
+        expectLacks(shown, "tooMuch")
         try expectEqual(runner.show(id, now: Self.now)["deferrals"].map { "\($0)" }?.contains("tooMuch"), true, "--json keeps the stored name")
     }
 
@@ -100,13 +100,13 @@ struct WordsAndChipCLITests {
         _ = try runner.add("Parked", ["--category", "Personal"])
         _ = try runner.add("Unlabelled", ["--region", "evening"])
         let today = try runner.run(["today"]).stdout
-        #expect(today.contains("Work"), "\(today)")
-        #expect(try runner.run(["region", "evening"]).stdout.contains("Work"))
-        #expect(try runner.run(["backlog"]).stdout.contains("Personal"))
+        expectContains(today, "Work", "\(today)")
+        try expectContains(runner.run(["region", "evening"]).stdout, "Work")
+        try expectContains(runner.run(["backlog"]).stdout, "Personal")
         let list = try runner.run(["list"]).stdout
-        #expect(list.contains("Work") && list.contains("Personal"))
+        expectTrue(list.contains("Work") && list.contains("Personal"))
         let unlabelled = try #require(list.split(separator: "\n").first { $0.contains("Unlabelled") })
-        #expect(!unlabelled.contains("·"), "no label, no separator: \(unlabelled)")
+        expectLacks(unlabelled, "·", "no label, no separator: \(unlabelled)")
     }
 
     // MARK: H-2 H-15 a log no view would show
@@ -142,7 +142,7 @@ struct WordsAndChipCLITests {
         let task = try runner.add("Write report", now: "2026-11-30T09:07")
         try runner.ok(["begin", task, "--settle", "stop"], now: "2026-11-30T09:07")
         let withTask = try runner.json(["today"], now: "2026-11-30T09:08")
-        #expect(withTask["sessionHabit"] is NSNull)
+        expectTrue(withTask["sessionHabit"] is NSNull)
         expectEqual(withTask["sessionTitle"] as? String, "Write report")
     }
 }

@@ -33,7 +33,7 @@ struct CalDAVSourceTests {
                                               ownAddresses: [F.me], environment: environment)
         expectEqual(source.kind, .caldav)
         let refresh = try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
-        #expect(refresh.changed)
+        expectTrue(refresh.changed)
         expectEqual(refresh.snapshot.documents.count, (try F.files()).count)
         expectEqual(refresh.snapshot.validator.collectionTag?.isEmpty, false)
         expectEqual(refresh.snapshot.coverage, Self.window)
@@ -44,7 +44,7 @@ struct CalDAVSourceTests {
                                                       from: window.from, to: window.to).occurrences
             let fromFolder = try expander.occurrences(in: try F.documents(), source: "Work", ownAddresses: [F.me],
                                                       from: window.from, to: window.to).occurrences
-            #expect(fromServer.count > 80)
+            expectTrue(fromServer.count > 80)
             expectEqual(fromServer, fromFolder, "\(zone)")
         }
     }
@@ -78,7 +78,7 @@ struct CalDAVSourceTests {
         expectEqual(first.snapshot.documents.map(\.name), ["/alice/changes/offsite.ics"])
 
         let again = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
-        #expect(!again.changed)
+        expectTrue(!again.changed)
         expectEqual(again.snapshot, first.snapshot)
 
         let wider = DateInterval(start: Self.window.start, end: Self.window.end.addingTimeInterval(7 * 86_400))
@@ -86,9 +86,9 @@ struct CalDAVSourceTests {
 
         try await Self.put(servers.radicale("alice/changes/standup.ics"), try String(contentsOf: F.folder.appendingPathComponent("standup.ics"), encoding: .utf8))
         let changed = try fetcher.refresh(source, window: Self.window, previous: first.snapshot)
-        #expect(changed.changed)
+        expectTrue(changed.changed)
         expectEqual(changed.snapshot.documents.map(\.name), ["/alice/changes/offsite.ics", "/alice/changes/standup.ics"])
-        #expect(changed.snapshot.validator.collectionTag != first.snapshot.validator.collectionTag)
+        expectNotEqual(changed.snapshot.validator.collectionTag, first.snapshot.validator.collectionTag)
     }
 
     @Test("F-9 a wrong password is a 401 that names the source, and nothing is read; no credentials at all says none were found")
@@ -125,7 +125,7 @@ struct CalDAVSourceTests {
         let refresh = try CalendarFetcher(environment: environment).refresh(source, window: Self.window, previous: nil)
         expectEqual(refresh.snapshot.documents.count, (try F.files()).count)
         let kept = try String(decoding: JSONEncoder().encode(source), as: UTF8.self) + String(decoding: JSONEncoder().encode(refresh.snapshot), as: UTF8.self)
-        #expect(!kept.contains(CalendarServers.password), "the password is in neither the source nor the snapshot")
+        expectLacks(kept, CalendarServers.password, "the password is in neither the source nor the snapshot")
 
         chmod(file, 0o644)
         let open = #expect(throws: CalendarFailure.self) {
@@ -158,6 +158,6 @@ struct CalDAVSourceTests {
         request.setValue("Basic \(credentials)", forHTTPHeaderField: "Authorization")
         let (_, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        #expect((200..<300).contains(status), "PUT \(address): \(status)")
+        expectContains((200..<300), status, "PUT \(address): \(status)")
     }
 }

@@ -17,8 +17,8 @@ struct ExpansionAgreementTests {
         let ours = try CalendarExpander(calendar: F.calendar(zone))
             .occurrences(in: try F.documents() + F.documents(in: F.more), source: "Fixtures", ownAddresses: [F.me],
                          from: window.from, to: window.to)
-        #expect(ours.unknownZones.isEmpty)
-        #expect(ours.truncatedEvents.isEmpty)
+        expectEmpty(ours.unknownZones)
+        expectEmpty(ours.truncatedEvents)
         let reference = try PythonReference.json("expand_ics.py", [zone, F.firstDay.description, F.endDay.description]
                                                   + files.map(\.path))
         let found = try #require(reference["occurrences"] as? [[String: Any]], "no occurrences from Python")

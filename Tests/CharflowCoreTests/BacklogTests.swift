@@ -45,13 +45,13 @@ struct BacklogTests {
         let placed = Fixture.placed("placed", .morning, .misc, on: today)
         let done = TaskItem(title: "done", isCompleted: true, completedAt: Fixture.created(), createdAt: Fixture.created())
         let dropped = TaskItem(title: "dropped", droppedAt: Fixture.created(), createdAt: Fixture.created())
-        #expect(Backlog.contains(undated, today: today))
-        #expect(Backlog.contains(overdue, today: today))
-        #expect(!Backlog.contains(dueToday, today: today))
-        #expect(!Backlog.contains(upcoming, today: today))
-        #expect(!Backlog.contains(placed, today: today))
-        #expect(!Backlog.contains(done, today: today))
-        #expect(!Backlog.contains(dropped, today: today))
+        expectTrue(Backlog.contains(undated, today: today))
+        expectTrue(Backlog.contains(overdue, today: today))
+        expectTrue(!Backlog.contains(dueToday, today: today))
+        expectTrue(!Backlog.contains(upcoming, today: today))
+        expectTrue(!Backlog.contains(placed, today: today))
+        expectTrue(!Backlog.contains(done, today: today))
+        expectTrue(!Backlog.contains(dropped, today: today))
     }
 
     @Test("B-16 the entered day: when it moved there, else its last due day, else its creation day")
@@ -106,6 +106,6 @@ struct BacklogTests {
     func emptyGroups() throws {
         let groups = Backlog.groups([], today: wednesday, calendar: try Fixture.calendar())
         expectEqual(groups.count, 4)
-        #expect(groups.allSatisfy { $0.tasks.isEmpty })
+        expectTrue(groups.allSatisfy { $0.tasks.isEmpty })
     }
 }

@@ -160,8 +160,8 @@ struct BoardTests {
         var task = TaskItem(title: "parked", createdAt: now, backlogSince: day.adding(days: -3))
         try Board.place(&task, region: .evening, bucket: .complementary, day: tomorrow, occupants: [], now: now)
         expectEqual(task.dueDate, tomorrow)
-        #expect(task.isPlaced(on: tomorrow))
-        #expect(!task.isPlaced(on: day))
+        expectTrue(task.isPlaced(on: tomorrow))
+        expectTrue(!task.isPlaced(on: day))
         expectEqual(task.backlogSince, nil)
         expectEqual(task.modifiedAt, now)
     }
@@ -204,18 +204,18 @@ struct BoardTests {
     func completeAndUncomplete() throws {
         var task = Fixture.placed("t", .morning, .misc, on: day, order: 1)
         try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
-        #expect(task.isCompleted)
+        expectTrue(task.isCompleted)
         expectEqual(task.completedAt, now)
-        #expect(!task.isLive)
+        expectTrue(!task.isLive)
         #expect(throws: PlannerError.alreadyDone) {
             try Board.complete(&task, occupants: [task], lockComplementary: false, today: day, now: now)
         }
         let later = now.addingTimeInterval(60)
         try Board.uncomplete(&task, today: day, now: later)
-        #expect(!task.isCompleted)
+        expectTrue(!task.isCompleted)
         expectEqual(task.completedAt, nil)
         expectEqual(task.modifiedAt, later)
-        #expect(task.isPlaced(on: day))
+        expectTrue(task.isPlaced(on: day))
         expectEqual(task.sortOrder, 1)
         #expect(throws: PlannerError.notDone) { try Board.uncomplete(&task, today: day, now: later) }
     }
@@ -224,17 +224,17 @@ struct BoardTests {
     func uncompleteAfterDayEnded() throws {
         var task = Fixture.placed("yesterday's", .evening, .complementary, on: day, order: 2, completed: true)
         try Board.uncomplete(&task, today: day.adding(days: 1), now: now)
-        #expect(!task.isCompleted)
+        expectTrue(!task.isCompleted)
         expectEqual(task.region, nil)
         expectEqual(task.bucket, nil)
         expectEqual(task.sortOrder, 0)
         expectEqual(task.backlogSince, day)
         expectEqual(task.dueDate, day)
-        #expect(Backlog.contains(task, today: day.adding(days: 1)))
+        expectTrue(Backlog.contains(task, today: day.adding(days: 1)))
 
         var future = Fixture.placed("tomorrow's", .morning, .misc, on: day.adding(days: 1), completed: true)
         try Board.uncomplete(&future, today: day, now: now)
-        #expect(future.isPlaced(on: day.adding(days: 1)), "a later board keeps its task")
+        expectTrue(future.isPlaced(on: day.adding(days: 1)), "a later board keeps its task")
     }
 
     @Test("B-9 a dropped task can be neither completed nor un-completed")
@@ -253,11 +253,11 @@ struct BoardTests {
     func lockHolds() throws {
         let must = Fixture.placed("must", .morning, .mustDo, on: day)
         var comp = Fixture.placed("comp", .morning, .complementary, on: day, created: 1)
-        #expect(Board.isLocked(comp, occupants: [must, comp]))
+        expectTrue(Board.isLocked(comp, occupants: [must, comp]))
         #expect(throws: PlannerError.complementaryLocked(.morning)) {
             try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, today: day, now: now)
         }
-        #expect(!comp.isCompleted)
+        expectTrue(!comp.isCompleted)
         expectEqual(PlannerError.complementaryLocked(.morning).message, "Complementary tasks in Morning are locked until its Must-Do is done.")
     }
 
@@ -267,25 +267,25 @@ struct BoardTests {
         var comp = Fixture.placed("comp", .morning, .complementary, on: day, created: 1)
         var free = comp
         try Board.complete(&free, occupants: [must, comp], lockComplementary: false, today: day, now: now)
-        #expect(free.isCompleted)
+        expectTrue(free.isCompleted)
 
         try Board.complete(&must, occupants: [must, comp], lockComplementary: true, today: day, now: now)
-        #expect(!Board.isLocked(comp, occupants: [must, comp]))
+        expectTrue(!Board.isLocked(comp, occupants: [must, comp]))
         try Board.complete(&comp, occupants: [must, comp], lockComplementary: true, today: day, now: now)
-        #expect(comp.isCompleted)
+        expectTrue(comp.isCompleted)
     }
 
     @Test("B-20 no Must-Do, a dropped Must-Do, Misc tasks: nothing is locked")
     func lockScope() throws {
         let comp = Fixture.placed("comp", .evening, .complementary, on: day, created: 1)
-        #expect(!Board.isLocked(comp, occupants: [comp]))
+        expectTrue(!Board.isLocked(comp, occupants: [comp]))
         let dropped = Fixture.placed("must", .evening, .mustDo, on: day, dropped: true)
-        #expect(!Board.isLocked(comp, occupants: [dropped, comp]))
+        expectTrue(!Board.isLocked(comp, occupants: [dropped, comp]))
         let must = Fixture.placed("must", .evening, .mustDo, on: day)
         var misc = Fixture.placed("misc", .evening, .misc, on: day, created: 2)
-        #expect(!Board.isLocked(misc, occupants: [must, misc]))
+        expectTrue(!Board.isLocked(misc, occupants: [must, misc]))
         try Board.complete(&misc, occupants: [must, misc], lockComplementary: true, today: day, now: now)
-        #expect(misc.isCompleted)
+        expectTrue(misc.isCompleted)
     }
 
     // MARK: B-12 manual order
@@ -303,7 +303,7 @@ struct BoardTests {
         let order = Board.manualOrder(Array(merged.values)).map(\.title)
         expectEqual(order, expected)
         expectEqual(Board.manualOrder(Array(merged.values)).map(\.sortOrder), [0, 1, 2, 3])
-        #expect(changed.allSatisfy { $0.modifiedAt == now })
+        expectTrue(changed.allSatisfy { $0.modifiedAt == now })
         expectEqual(Set(changed.map(\.title)), Set(zip(["a", "b", "c", "d"], expected).filter { $0 != $1 }.map(\.1)))
     }
 
@@ -371,8 +371,8 @@ struct BoardPlacementTests {
     func lockFollowsSetting() {
         let must = Fixture.placed("Essay", .morning, .mustDo, on: day, order: 0, created: 0)
         let comp = Fixture.placed("Emails", .morning, .complementary, on: day, order: 0, created: 1)
-        #expect(Board.isLocked(comp, occupants: [must, comp], lockComplementary: true))
-        #expect(!Board.isLocked(comp, occupants: [must, comp], lockComplementary: false))
+        expectTrue(Board.isLocked(comp, occupants: [must, comp], lockComplementary: true))
+        expectTrue(!Board.isLocked(comp, occupants: [must, comp], lockComplementary: false))
     }
 
     @Test("B-11 a move goes to the asked day, else the board's day it sits on, else today; a bucket change needs a place")

@@ -11,7 +11,7 @@ struct CalendarNameTests {
     func names() throws {
         let name = try CalendarName.reading("  Work  ")
         expectEqual(name.text, "Work")
-        #expect(name.names("WORK"))
+        expectTrue(name.names("WORK"))
         try expectEqual(CalendarName.reading(String(repeating: "é", count: 60)).text.count, 60)
         #expect(throws: CalendarRefusal.badName(" ")) { try CalendarName.reading(" ") }
         #expect(throws: CalendarRefusal.badName(String(repeating: "x", count: 61))) { try CalendarName.reading(String(repeating: "x", count: 61)) }
@@ -39,8 +39,8 @@ struct CalendarNameTests {
     func refusals(_ refusal: CalendarRefusal, _ code: String, _ kind: RefusalKind) {
         expectEqual(refusal.code, code)
         expectEqual(refusal.kind, kind)
-        #expect(!refusal.message.isEmpty)
-        #expect(!refusal.message.contains("--") && !refusal.message.contains("`") && !refusal.message.contains("charflow "))
+        expectTrue(!refusal.message.isEmpty)
+        expectTrue(!refusal.message.contains("--") && !refusal.message.contains("`") && !refusal.message.contains("charflow "))
     }
 
     @Test("F-12 the cache's window is 14 days back and 60 ahead; an occurrence's logical days follow the rollover")
@@ -48,8 +48,8 @@ struct CalendarNameTests {
         let window = CalendarWindow(today: LocalDay(year: 2026, month: 3, day: 20)!)
         expectEqual(window.first, LocalDay(year: 2026, month: 3, day: 6))
         expectEqual(window.last, LocalDay(year: 2026, month: 5, day: 19))
-        #expect(window.extended(by: 30).contains(window))
-        #expect(!window.contains(window.extended(by: 1)))
+        expectTrue(window.extended(by: 30).contains(window))
+        expectTrue(!window.contains(window.extended(by: 1)))
         let calendar = PlannerCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, rollover: TimeOfDay("04:00")!)
         let start = calendar.instant(on: LocalDay(year: 2026, month: 3, day: 21)!, at: TimeOfDay("02:30")!)
         let late = CalendarOccurrence(source: "Work", uid: "late", recurrenceID: nil, title: "Late", location: nil,

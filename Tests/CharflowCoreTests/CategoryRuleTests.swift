@@ -13,7 +13,7 @@ struct CategoryRuleTests {
         expectEqual(seeds.map(\.name), ["Personal", "Family", "Work"])
         expectEqual(seeds.map(\.color), [.accent, .ochre, .blue])
         expectEqual(seeds.map(\.presetKey), ["personal", "family", "work"])
-        #expect(seeds.allSatisfy { $0.isDefault && !$0.isArchived })
+        expectTrue(seeds.allSatisfy { $0.isDefault && !$0.isArchived })
     }
 
     @Test("T-6 the five colours read back as themselves; anything else stored reads slate",

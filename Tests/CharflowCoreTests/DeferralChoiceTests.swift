@@ -54,9 +54,9 @@ import Testing
             }
         }
         let third = TaskItem(title: "Slipping", dueDate: Self.today, deferralCount: 2, createdAt: Self.now)
-        #expect(Deferral.asksForDay(third, deferredToday: false, today: Self.today))
-        #expect(!Deferral.asksForDay(third, deferredToday: true, today: Self.today), "refining today's second deferral counts nothing")
-        #expect(!Deferral.asksForDay(TaskItem(title: "Later", dueDate: Self.today.adding(days: 1), deferralCount: 4, createdAt: Self.now),
+        expectTrue(Deferral.asksForDay(third, deferredToday: false, today: Self.today))
+        expectTrue(!Deferral.asksForDay(third, deferredToday: true, today: Self.today), "refining today's second deferral counts nothing")
+        expectTrue(!Deferral.asksForDay(TaskItem(title: "Later", dueDate: Self.today.adding(days: 1), deferralCount: 4, createdAt: Self.now),
                                      deferredToday: false, today: Self.today), "a task not yet due is rescheduled, and asks nothing")
     }
 
@@ -76,11 +76,11 @@ import Testing
                 if passes, task.isImportant { allowedImportant += 1 }
             }
         }
-        #expect(allowedImportant > 0, "the easing deferral lets an important task go to Someday")
-        #expect(!Deferral.allowsSomeday(TaskItem(title: "Pay rent", dueDate: Self.today, repeatKind: .monthly, createdAt: Self.now),
+        expectTrue(allowedImportant > 0, "the easing deferral lets an important task go to Someday")
+        expectTrue(!Deferral.allowsSomeday(TaskItem(title: "Pay rent", dueDate: Self.today, repeatKind: .monthly, createdAt: Self.now),
                                         deferredToday: false, today: Self.today))
-        #expect(!Deferral.allowsSomeday(TaskItem(title: "Bank", dueDate: Self.today, importance: .high, createdAt: Self.now),
+        expectTrue(!Deferral.allowsSomeday(TaskItem(title: "Bank", dueDate: Self.today, importance: .high, createdAt: Self.now),
                                         deferredToday: false, today: Self.today))
-        #expect(Deferral.allowsSomeday(TaskItem(title: "Idea", createdAt: Self.now), deferredToday: false, today: Self.today))
+        expectTrue(Deferral.allowsSomeday(TaskItem(title: "Idea", createdAt: Self.now), deferredToday: false, today: Self.today))
     }
 }

@@ -38,7 +38,7 @@ struct DeferralRuleTests {
         let outcome = try Self.move(TaskFixture.task(due: "2026-12-02", importance: .high, deferrals: 2),
                                     to: "2026-12-09", chosen: true, reason: .tooMuch)
         expectEqual(outcome.record, nil)
-        #expect(!outcome.counted && !outcome.eased)
+        expectTrue(!outcome.counted && !outcome.eased)
         expectEqual(outcome.task.deferralCount, 2)
         expectEqual(outcome.task.importance, .high)
         expectEqual(outcome.task.dueDate, TaskFixture.day("2026-12-09"))
@@ -49,7 +49,7 @@ struct DeferralRuleTests {
         let task = TaskFixture.task(due: "2026-11-30")
         let outcome = try Self.move(task, to: "2026-12-01")
         let record = try #require(outcome.record)
-        #expect(outcome.counted)
+        expectTrue(outcome.counted)
         expectEqual(outcome.task.deferralCount, 1)
         expectEqual(record.taskID, task.id)
         expectEqual(record.day, Self.today)
@@ -85,12 +85,12 @@ struct DeferralRuleTests {
     func thirdEases(_ importance: Importance) throws {
         let task = TaskFixture.task(due: "2026-11-30", importance: importance, deferrals: 2)
         let outcome = try Self.move(task, to: nil, chosen: true)
-        #expect(outcome.eased)
+        expectTrue(outcome.eased)
         expectEqual(outcome.task.importance, .low)
         expectEqual(outcome.task.dueDate, nil)
 
         let low = try Self.move(TaskFixture.task(due: "2026-11-30", deferrals: 2), to: nil, chosen: true)
-        #expect(!low.eased)
+        expectTrue(!low.eased)
     }
 
     @Test("T-12 Someday is refused for important tasks before their 3rd deferral", arguments: [0, 1])
@@ -118,7 +118,7 @@ struct DeferralRuleTests {
         let existing = DeferralRecord(taskID: task.id, deferredOn: TaskFixture.instant(-30_000), day: Self.today,
                                       deferredTo: Self.today, reason: .unspecified)
         let outcome = try Self.move(task, to: "2026-12-03", chosen: true, reason: .notReady, record: existing)
-        #expect(outcome.refined && !outcome.counted && !outcome.eased)
+        expectTrue(outcome.refined && !outcome.counted && !outcome.eased)
         expectEqual(outcome.task.deferralCount, 2)
         expectEqual(outcome.task.importance, .high)
         expectEqual(outcome.record?.id, existing.id)
@@ -164,7 +164,7 @@ struct DeferralRuleTests {
         expectEqual(rolled?.deferralCount, 1)
         expectEqual(rolled?.dueDate, TaskFixture.day("2026-11-30"))
         expectEqual(outcome.tasks.first { $0.id == already.id }?.deferralCount, 0)
-        #expect(!outcome.tasks.contains { $0.id == done.id })
+        expectTrue(!outcome.tasks.contains { $0.id == done.id })
     }
 
     @Test("T-13 T-23 an automatic 3rd deferral eases an important task and says which")

@@ -20,10 +20,10 @@ struct DerivedOrderRuleTests {
     func promptPlan() {
         var plan = (0..<5).map { TaskFixture.task("T\($0)", due: "2026-11-30") }
         plan[0].droppedAt = TaskFixture.instant()
-        #expect(!Prioritisation.shouldPrompt(plan))
+        expectTrue(!Prioritisation.shouldPrompt(plan))
         plan[0].droppedAt = nil
         plan[0].isCompleted = true
-        #expect(Prioritisation.shouldPrompt(plan))
+        expectTrue(Prioritisation.shouldPrompt(plan))
     }
 
     @Test("T-16 urgent: due tomorrow or earlier (overdue too), or three deferrals; the window is a named constant",

@@ -40,7 +40,7 @@ struct DerivedTests {
 
     @Test("T-16 an undated task with few deferrals is never urgent")
     func undatedNotUrgent() {
-        #expect(!task(due: nil).isUrgent(today: today))
+        expectTrue(!task(due: nil).isUrgent(today: today))
     }
 
     // MARK: T-17 quadrant
@@ -62,9 +62,9 @@ struct DerivedTests {
 
     @Test("T-17 only medium and high are important")
     func importance() {
-        #expect(!Importance.low.isImportant)
-        #expect(Importance.medium.isImportant)
-        #expect(Importance.high.isImportant)
+        expectTrue(!Importance.low.isImportant)
+        expectTrue(Importance.medium.isImportant)
+        expectTrue(Importance.high.isImportant)
         expectEqual(Quadrant.allCases, [.doFirst, .schedule, .fitIn, .letGo])
     }
 
@@ -103,15 +103,15 @@ struct DerivedTests {
     func importantFirst() {
         let low = task("low overdue", due: -30, created: 0)
         let high = task("high far", due: 60, importance: .high, created: 1)
-        #expect(EngineOrder.precedes(high, low, today: today))
-        #expect(!EngineOrder.precedes(low, high, today: today))
+        expectTrue(EngineOrder.precedes(high, low, today: today))
+        expectTrue(!EngineOrder.precedes(low, high, today: today))
     }
 
     @Test("T-15 the order is total: equal tasks fall back to the id, never to input order")
     func totalOrder() {
         let a = task("same", due: 0, created: 1)
         let b = task("same", due: 0, created: 1)
-        #expect(EngineOrder.precedes(a, b, today: today) != EngineOrder.precedes(b, a, today: today))
+        expectNotEqual(EngineOrder.precedes(a, b, today: today), EngineOrder.precedes(b, a, today: today))
         expectEqual(EngineOrder.sorted([a, b], today: today), EngineOrder.sorted([b, a], today: today))
     }
 
@@ -150,7 +150,7 @@ struct DerivedTests {
         expectEqual(item.importance, .low)
         expectEqual(item.effortMinutes, 30)
         expectEqual(TaskItem.defaultEffortMinutes, 30)
-        #expect(item.isLive)
+        expectTrue(item.isLive)
         #expect(item.region == nil && item.bucket == nil)
         expectEqual(item.deferralCount, 0)
         expectEqual(item.repeatKind, .none)

@@ -47,13 +47,13 @@ struct ExchangeCSVTests {
         dropped.droppedAt = F.utc("2026-01-03T12:00:00Z")
         let csv = CSVExport.tasks([full, done, dropped], categoryNames: [F.id(99): "Home"], calendar: calendar)
 
-        #expect(csv.hasPrefix("id,title,notes,dueDate,effortMinutes,importance,isCompleted,completedAt,droppedAt,"
+        expectTrue(csv.hasPrefix("id,title,notes,dueDate,effortMinutes,importance,isCompleted,completedAt,droppedAt,"
                               + "deferralCount,repeatKind,repeatWeekdays,repeatDayOfMonth,seriesID,createdAt,category,"
                               + "region,bucket,sortOrder\r\n"))
-        #expect(csv.hasSuffix("\r\n"))
+        expectTrue(csv.hasSuffix("\r\n"))
         let records = F.parseCSV(csv)
         expectEqual(records.count, 4)
-        #expect(records.allSatisfy { $0.count == 19 })
+        expectTrue(records.allSatisfy { $0.count == 19 })
         let header = records[0]
         func value(_ row: Int, _ column: String) -> String {
             records[row][header.firstIndex(of: column)!]
@@ -82,8 +82,8 @@ struct ExchangeCSVTests {
         #expect(value(2, "dueDate") == "" && value(2, "seriesID") == "" && value(2, "category") == "")
         expectEqual(value(3, "droppedAt"), "2026-01-03T07:00:00-05:00")
         // The quoted fields, as written.
-        #expect(csv.contains(",\"Call \"\"the\"\" plumber, today\",\"Line one, with a comma\nLine two\","))
-        #expect(csv.contains(",\"1,5\","))
+        expectContains(csv, ",\"Call \"\"the\"\" plumber, today\",\"Line one, with a comma\nLine two\",")
+        expectContains(csv, ",\"1,5\",")
     }
 
     @Test("X-3 habits: one row a habit like Loop's Habits.csv, windows and targets in window order")

@@ -14,7 +14,7 @@ struct ExchangeICalendarTests {
         expectEqual(Array(lines.prefix(4)), ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Charflow//Charflow//EN",
                                            "CALSCALE:GREGORIAN"])
         expectEqual(lines.last, "END:VCALENDAR")
-        #expect(ics.hasSuffix("END:VCALENDAR\r\n"))
+        expectTrue(ics.hasSuffix("END:VCALENDAR\r\n"))
         let bytes = Array(ics.utf8)
         for (index, byte) in bytes.enumerated() where byte == 10 {
             #expect(index > 0 && bytes[index - 1] == 13, "a bare LF at byte \(index)")
@@ -36,7 +36,7 @@ struct ExchangeICalendarTests {
         let uids = F.unfolded(ics).filter { $0.hasPrefix("UID:") }
         expectEqual(uids, [1, 2, 4].map { "UID:" + F.id($0).uuidString.lowercased() + "@charflow" })
         expectEqual(F.unfolded(ics).filter { $0 == "BEGIN:VTODO" }.count, 3)
-        #expect(!ics.contains("Dropped"))
+        expectLacks(ics, "Dropped")
     }
 
     @Test("X-2 a live task: UID, UTC stamps, SUMMARY, DESCRIPTION, DUE as a DATE, NEEDS-ACTION, CATEGORIES")
@@ -49,16 +49,16 @@ struct ExchangeICalendarTests {
         let ics = ICalendarExport.document(tasks: [task], categoryNames: [F.id(99): "Home"], calendar: F.calendar())
         let lines = F.todoLines(ics, id: 7)
         expectEqual(lines.first, "UID:00000000-0000-4000-8000-000000000007@charflow")
-        #expect(lines.contains("DTSTAMP:20260302T235959Z"))
-        #expect(lines.contains("CREATED:20260301T140509Z"))
-        #expect(lines.contains("LAST-MODIFIED:20260302T235959Z"))
-        #expect(lines.contains("SUMMARY:Call the plumber"))
-        #expect(lines.contains("DESCRIPTION:Ask about the boiler"))
-        #expect(lines.contains("DUE;VALUE=DATE:20260305"))
-        #expect(lines.contains("STATUS:NEEDS-ACTION"))
-        #expect(lines.contains("PRIORITY:1"))
-        #expect(lines.contains("CATEGORIES:Home"))
-        #expect(!lines.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("RRULE") || $0.hasPrefix("DTSTART") })
+        expectContains(lines, "DTSTAMP:20260302T235959Z")
+        expectContains(lines, "CREATED:20260301T140509Z")
+        expectContains(lines, "LAST-MODIFIED:20260302T235959Z")
+        expectContains(lines, "SUMMARY:Call the plumber")
+        expectContains(lines, "DESCRIPTION:Ask about the boiler")
+        expectContains(lines, "DUE;VALUE=DATE:20260305")
+        expectContains(lines, "STATUS:NEEDS-ACTION")
+        expectContains(lines, "PRIORITY:1")
+        expectContains(lines, "CATEGORIES:Home")
+        expectTrue(!lines.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("RRULE") || $0.hasPrefix("DTSTART") })
     }
 
     @Test("X-2 a completed task: STATUS:COMPLETED and COMPLETED in UTC; no DUE or CATEGORIES when it has none")
@@ -69,9 +69,9 @@ struct ExchangeICalendarTests {
         task.categoryID = F.id(98)
         let ics = ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar())
         let lines = F.todoLines(ics, id: 8)
-        #expect(lines.contains("STATUS:COMPLETED"))
-        #expect(lines.contains("COMPLETED:20260310T170000Z"))
-        #expect(!lines.contains { $0.hasPrefix("DUE") || $0.hasPrefix("CATEGORIES") || $0.hasPrefix("DESCRIPTION") })
+        expectContains(lines, "STATUS:COMPLETED")
+        expectContains(lines, "COMPLETED:20260310T170000Z")
+        expectTrue(!lines.contains { $0.hasPrefix("DUE") || $0.hasPrefix("CATEGORIES") || $0.hasPrefix("DESCRIPTION") })
     }
 
     @Test("X-2 PRIORITY: high 1, medium 5, low 9",
@@ -80,8 +80,8 @@ struct ExchangeICalendarTests {
         expectEqual(ICalendarExport.priority(importance), expected)
         let ics = ICalendarExport.document(tasks: [F.task("P", id: 1, due: "2026-03-05", importance: importance)],
                                            categoryNames: [:], calendar: F.calendar())
-        #expect(F.todoLines(ics, id: 1).contains("PRIORITY:\(expected)"))
-        #expect(F.todoLines(ics, id: 1).contains("X-CHARFLOW-IMPORTANCE:\(importance.rawValue)"))
+        expectContains(F.todoLines(ics, id: 1), "PRIORITY:\(expected)")
+        expectContains(F.todoLines(ics, id: 1), "X-CHARFLOW-IMPORTANCE:\(importance.rawValue)")
     }
 
     @Test("X-2 RRULE for each repeat kind; monthly 29–31 clamp to the month's end with BYSETPOS=-1",
@@ -105,10 +105,10 @@ struct ExchangeICalendarTests {
         let task = F.task("Repeat", id: 1, due: due, repeat: kind, weekdays: weekdays, dayOfMonth: dayOfMonth)
         expectEqual(ICalendarExport.recurrenceRule(for: task), rule)
         let lines = F.todoLines(ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar()), id: 1)
-        #expect(lines.contains("RRULE:" + rule))
-        #expect(lines.contains("DTSTART;VALUE=DATE:" + due.replacingOccurrences(of: "-", with: "")))
-        #expect(lines.contains("DUE;VALUE=DATE:" + due.replacingOccurrences(of: "-", with: "")))
-        #expect(!lines.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=31"), "plain BYMONTHDAY=31 skips short months")
+        expectContains(lines, "RRULE:" + rule)
+        expectContains(lines, "DTSTART;VALUE=DATE:" + due.replacingOccurrences(of: "-", with: ""))
+        expectContains(lines, "DUE;VALUE=DATE:" + due.replacingOccurrences(of: "-", with: ""))
+        expectLacks(lines, "RRULE:FREQ=MONTHLY;BYMONTHDAY=31", "plain BYMONTHDAY=31 skips short months")
     }
 
     @Test("X-2 no RRULE for a one-off task or a repeat without a day; a completed instance keeps its rule as X-CHARFLOW-RRULE")
@@ -119,9 +119,9 @@ struct ExchangeICalendarTests {
         done.isCompleted = true
         done.completedAt = F.utc("2026-01-31T18:00:00Z")
         let lines = F.todoLines(ICalendarExport.document(tasks: [done], categoryNames: [:], calendar: F.calendar()), id: 3)
-        #expect(!lines.contains { $0.hasPrefix("RRULE") || $0.hasPrefix("DTSTART") })
-        #expect(lines.contains("X-CHARFLOW-RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"))
-        #expect(lines.contains("X-CHARFLOW-SERIES:" + F.id(1003).uuidString.lowercased()))
+        expectTrue(!lines.contains { $0.hasPrefix("RRULE") || $0.hasPrefix("DTSTART") })
+        expectContains(lines, "X-CHARFLOW-RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
+        expectContains(lines, "X-CHARFLOW-SERIES:" + F.id(1003).uuidString.lowercased())
     }
 
     @Test("X-2 X-CHARFLOW- properties carry what iCalendar lacks: region, bucket, effort, deferrals, series, importance, sort order")
@@ -136,14 +136,14 @@ struct ExchangeICalendarTests {
         for expected in ["X-CHARFLOW-REGION:afternoon", "X-CHARFLOW-BUCKET:mustDo", "X-CHARFLOW-SORT-ORDER:2",
                          "X-CHARFLOW-EFFORT:45", "X-CHARFLOW-DEFERRALS:3", "X-CHARFLOW-IMPORTANCE:medium",
                          "X-CHARFLOW-SERIES:" + F.id(1005).uuidString.lowercased()] {
-            #expect(lines.contains(expected), "missing \(expected)")
+            expectContains(lines, expected, "missing \(expected)")
         }
         var plain = F.task("Backlog", id: 6)
         plain.effortMinutes = nil
         let other = F.todoLines(ICalendarExport.document(tasks: [plain], categoryNames: [:], calendar: F.calendar()), id: 6)
-        #expect(!other.contains { $0.hasPrefix("X-CHARFLOW-REGION") || $0.hasPrefix("X-CHARFLOW-EFFORT")
+        expectTrue(!other.contains { $0.hasPrefix("X-CHARFLOW-REGION") || $0.hasPrefix("X-CHARFLOW-EFFORT")
                 || $0.hasPrefix("X-CHARFLOW-SERIES") || $0.hasPrefix("X-CHARFLOW-SORT-ORDER") })
-        #expect(other.contains("X-CHARFLOW-DEFERRALS:0"))
+        expectContains(other, "X-CHARFLOW-DEFERRALS:0")
     }
 
     @Test("X-2 TEXT escaping: backslash, semicolon, comma and newlines (LF, CRLF, CR)",
@@ -166,9 +166,9 @@ struct ExchangeICalendarTests {
         task.categoryID = F.id(90)
         let lines = F.todoLines(ICalendarExport.document(tasks: [task], categoryNames: [F.id(90): raw],
                                                          calendar: F.calendar()), id: 1)
-        #expect(lines.contains("SUMMARY:" + escaped))
-        #expect(lines.contains("DESCRIPTION:" + escaped))
-        #expect(lines.contains("CATEGORIES:" + escaped))
+        expectContains(lines, "SUMMARY:" + escaped)
+        expectContains(lines, "DESCRIPTION:" + escaped)
+        expectContains(lines, "CATEGORIES:" + escaped)
     }
 
     @Test("X-2 folding: a line of 75 octets stays whole, 76 folds; continuations start with a space")
@@ -182,9 +182,9 @@ struct ExchangeICalendarTests {
         let folded = ICalendarExport.fold(long)
         let pieces = folded.components(separatedBy: "\r\n")
         expectEqual(pieces.count, 5)
-        #expect(pieces.allSatisfy { $0.utf8.count <= 75 })
-        #expect(pieces.dropFirst().allSatisfy { $0.hasPrefix(" ") })
-        #expect(pieces.dropLast().allSatisfy { $0.utf8.count == 75 })
+        expectTrue(pieces.allSatisfy { $0.utf8.count <= 75 })
+        expectTrue(pieces.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        expectTrue(pieces.dropLast().allSatisfy { $0.utf8.count == 75 })
         expectEqual(folded.replacingOccurrences(of: "\r\n ", with: ""), long)
     }
 
@@ -202,12 +202,12 @@ struct ExchangeICalendarTests {
         task.notes = text + "\n" + text
         let ics = ICalendarExport.document(tasks: [task], categoryNames: [:], calendar: F.calendar())
         for line in F.physicalLines(ics) {
-            #expect(line.count <= 75, "a line of \(line.count) octets")
-            #expect(String(validating: line, as: UTF8.self) != nil, "a fold split a UTF-8 sequence")
+            expectTrue(line.count <= 75, "a line of \(line.count) octets")
+            expectNotEqual(String(validating: line, as: UTF8.self), nil, "a fold split a UTF-8 sequence")
         }
         let lines = F.unfolded(ics)
-        #expect(lines.contains("SUMMARY:" + ICalendarExport.escape(text)))
-        #expect(lines.contains("DESCRIPTION:" + ICalendarExport.escape(text) + "\\n" + ICalendarExport.escape(text)))
+        expectContains(lines, "SUMMARY:" + ICalendarExport.escape(text))
+        expectContains(lines, "DESCRIPTION:" + ICalendarExport.escape(text) + "\\n" + ICalendarExport.escape(text))
     }
 
     @Test("X-2 folding keeps a combining mark with its letter; only a cluster longer than a line is split, between scalars")
@@ -221,8 +221,8 @@ struct ExchangeICalendarTests {
         let zalgo = "SUMMARY:Z" + String(repeating: "\u{301}", count: 60)
         let split = ICalendarExport.fold(zalgo)
         for line in F.physicalLines(split + "\r\n") {
-            #expect(line.count <= 75)
-            #expect(String(validating: line, as: UTF8.self) != nil)
+            expectTrue(line.count <= 75)
+            expectNotEqual(String(validating: line, as: UTF8.self), nil)
         }
         expectEqual(F.unfolded(split + "\r\n"), [zalgo])
     }

@@ -67,7 +67,7 @@ struct ExchangeMalformedTests {
     func taskwarriorFields(_ object: String, _ place: String, _ message: String) throws {
         let error = try #require(Self.taskwarriorError("[" + Self.good + ",\n" + object + "]"))
         expectEqual(error.place, place)
-        #expect(error.message.contains(message), "\(error)")
+        expectContains(error.message, message, "\(error)")
     }
 
     @Test("X-4 X-5 Taskwarrior: a task with an impossible or misshapen date is left out, naming the task and field",
@@ -80,9 +80,9 @@ struct ExchangeMalformedTests {
         let object = #"{"description":"D","status":"pending","\#(field)":"\#(value)"}"#
         let error = try #require(Self.taskwarriorError("[" + Self.good + "," + object + "]"))
         expectEqual(error.place, "task 2 (\(field))")
-        #expect(error.message.contains(value) && error.message.contains("YYYYMMDDTHHMMSSZ"), "\(error)")
+        expectTrue(error.message.contains(value) && error.message.contains("YYYYMMDDTHHMMSSZ"), "\(error)")
         expectEqual(TaskwarriorImport.date(value), nil)
-        #expect(TaskwarriorImport.date("20280229T235959Z") != nil)
+        expectNotEqual(TaskwarriorImport.date("20280229T235959Z"), nil)
     }
 
     @Test("X-5 Taskwarrior: bad JSON is refused with where it broke",
@@ -100,7 +100,7 @@ struct ExchangeMalformedTests {
     func taskwarriorBadJSON(_ text: String, _ place: String) throws {
         let error = try #require(Self.taskwarriorError(text))
         expectEqual(error.place, place)
-        #expect(error.message.contains("JSON"), "\(error)")
+        expectContains(error.message, "JSON", "\(error)")
     }
 
     @Test("X-5 Taskwarrior: a JSON document of the wrong shape is refused as a whole file",
@@ -111,7 +111,7 @@ struct ExchangeMalformedTests {
     func taskwarriorWrongShape(_ text: String) throws {
         let error = try #require(Self.taskwarriorError(text))
         expectEqual(error.place, "file")
-        #expect(error.message.contains("Taskwarrior export"), "\(error)")
+        expectContains(error.message, "Taskwarrior export", "\(error)")
     }
 
     @Test("X-5 garbage is refused before parsing: NUL bytes, not UTF-8, 50 MB of random bytes")
@@ -138,7 +138,7 @@ struct ExchangeMalformedTests {
         let started = Date()
         expectEqual(Self.taskwarriorError(big)?.place, "file")
         expectEqual(Self.todoError(big)?.place, "file")
-        #expect(Date().timeIntervalSince(started) < 30)
+        expectTrue(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("X-4 X-5 todo.txt: a line with an impossible date is left out, naming the line",
@@ -154,7 +154,7 @@ struct ExchangeMalformedTests {
     func todoBadDates(_ text: String, _ place: String, _ shown: String) throws {
         let error = try #require(Self.todoError(text))
         expectEqual(error.place, place)
-        #expect(error.message.contains(shown), "\(error)")
+        expectContains(error.message, shown, "\(error)")
     }
 
     @Test("X-4 X-5 todo.txt: a line with control characters or no text is left out; a JSON document is refused")

@@ -31,7 +31,7 @@ struct HabitDensityTests {
         let history = try F.history(.counted, target: row.target, entries: ["2026-11-20": row.amount])
         let cell = try F.cell(history, "2026-11-20")
         expectEqual(cell.state, row.state)
-        #expect(cell.isDue)
+        expectTrue(cell.isDue)
         expectEqual(cell.amount, row.amount)
         expectEqual(cell.target, row.target)
     }
@@ -70,9 +70,9 @@ struct HabitDensityTests {
         for (index, day) in days.enumerated() { entries[day] = index % 4 }
         let history = try F.history(kind, target: kind == .avoid ? 2 : 1, entries: entries, engaged: days)
         let states = Set(try days.map { try F.cell(history, $0).state })
-        #expect(!states.contains(.partialLow))
-        #expect(!states.contains(.partialHigh))
-        #expect(states.contains(.complete))
+        expectLacks(states, .partialLow)
+        expectLacks(states, .partialHigh)
+        expectContains(states, .complete)
     }
 
     @Test("H-17 today is never missed: it has not ended", arguments: [HabitKind.binary, .counted, .timed])
@@ -80,7 +80,7 @@ struct HabitDensityTests {
         let history = try F.history(kind, target: kind == .binary ? 1 : 5)
         let today = try F.cell(history, F.today)
         expectEqual(today.state, .empty)
-        #expect(today.isDue)
+        expectTrue(today.isDue)
         // The same empty day, read tomorrow, is missed.
         try expectEqual(F.cell(history, F.today, today: "2026-12-01").state, .missed)
     }
@@ -91,7 +91,7 @@ struct HabitDensityTests {
         for text in ["2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"] {
             let cell = try F.cell(history, text)
             expectEqual(cell.state, .empty, "\(text)")
-            #expect(!cell.isDue, "\(text)")
+            expectTrue(!cell.isDue, "\(text)")
         }
         try expectEqual(F.cell(history, "2026-11-27").state, .missed)
         // Even something logged on an unscheduled day fills no cell and counts nowhere.
@@ -104,7 +104,7 @@ struct HabitDensityTests {
     func beforeCreation() throws {
         let history = try F.history(.binary, firstDay: "2026-11-25")
         try expectEqual(F.cell(history, "2026-11-24").state, .empty)
-        #expect(!(try F.cell(history, "2026-11-24").isDue))
+        expectTrue(!(try F.cell(history, "2026-11-24").isDue))
         try expectEqual(F.cell(history, "2026-11-25").state, .missed)
         let numbers = try F.numbers(history)
         expectEqual(numbers.due, 5)
@@ -116,7 +116,7 @@ struct HabitDensityTests {
         let history = try F.history(.counted, target: 3, entries: ["2026-12-02": 3])
         let cell = try F.cell(history, "2026-12-02")
         expectEqual(cell.state, .empty)
-        #expect(!cell.isDue)
+        expectTrue(!cell.isDue)
     }
 
     // MARK: H-5 target snapshot, H-1 schedule history
@@ -145,7 +145,7 @@ struct HabitDensityTests {
         let history = try F.history(.binary, schedule: .weekdays, changes: [("2026-11-23", .daily)])
         for text in ["2026-11-14", "2026-11-15", "2026-11-21", "2026-11-22"] {
             try expectEqual(F.cell(history, text).state, .empty, "\(text) was a weekend under weekdays")
-            #expect(!(try F.cell(history, text).isDue))
+            expectTrue(!(try F.cell(history, text).isDue))
         }
         try expectEqual(F.cell(history, "2026-11-28").state, .missed)
         try expectEqual(F.cell(history, "2026-11-29").state, .missed)
@@ -163,7 +163,7 @@ struct HabitDensityTests {
                                     entries: ["2026-11-10": target, "2026-11-18": target / 2, "2026-11-25": 0])
         let cells = history.cells(from: try F.day("2026-11-01"), through: try F.day(F.today), today: try F.day(F.today))
         expectEqual(cells.count, 30)
-        #expect(!cells.contains { $0.state == .missed })
+        expectTrue(!cells.contains { $0.state == .missed })
         expectEqual(cells.filter { $0.state == .complete }.map(\.date.description), ["2026-11-10"])
         try expectEqual(F.numbers(history).missed, 0)
     }
@@ -176,8 +176,8 @@ struct HabitDensityTests {
         let week = history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar())
         expectEqual(week.done, 2)
         expectEqual(week.target, 3)
-        #expect(!history.metOwnTarget(try F.day("2026-11-23")))
-        #expect(history.metOwnTarget(try F.day("2026-11-25")))
+        expectTrue(!history.metOwnTarget(try F.day("2026-11-23")))
+        expectTrue(history.metOwnTarget(try F.day("2026-11-25")))
     }
 
     @Test("H-8 H-2 the week starts on the user's first weekday: Monday or Sunday")
@@ -235,7 +235,7 @@ struct HabitDensityTests {
         for text in try F.days(from: "2026-11-16", count: 7) {
             let cell = try F.cell(history, text)
             expectEqual(cell.state, .empty, "\(text)")
-            #expect(!cell.isDue, "\(text)")
+            expectTrue(!cell.isDue, "\(text)")
         }
         try expectEqual(F.cell(history, "2026-11-15").state, .missed)
         try expectEqual(F.cell(history, "2026-11-23").state, .missed)
@@ -249,8 +249,8 @@ struct HabitDensityTests {
         let history = try F.history(.counted, target: 3, entries: ["2026-11-18": 3], pauses: [("2026-11-16", nil)])
         try expectEqual(F.cell(history, "2026-11-18").state, .complete, "past days keep their entries")
         try expectEqual(F.cell(history, "2026-11-17").state, .empty)
-        #expect(!history.isDue(try F.day("2026-11-17")))
-        #expect(!history.isDue(try F.day(F.today)))
+        expectTrue(!history.isDue(try F.day("2026-11-17")))
+        expectTrue(!history.isDue(try F.day(F.today)))
     }
 
     @Test("H-8 H-15 paused days with nothing logged do not count toward a weekly target; a logged one still does")
@@ -260,7 +260,7 @@ struct HabitDensityTests {
         expectEqual(history.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done, 2)
         let empty = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-24": 1],
                                   pauses: [("2026-11-25", "2026-11-27")])
-        #expect(!empty.isDue(try F.day("2026-11-26")))
+        expectTrue(!empty.isDue(try F.day("2026-11-26")))
         expectEqual(empty.weekProgress(containing: try F.day("2026-11-29"), calendar: try F.calendar()).done, 1)
     }
 }

@@ -17,8 +17,8 @@ struct HabitModelTests {
         expectEqual(habit.schedule.frequency, .daily)
         expectEqual(habit.schedule.daysText, "1,2,3,4,5,6,7")
         expectEqual(habit.schedule.perWeek, 0)
-        #expect(!habit.schedule.isWeeklyTarget)
-        #expect(!habit.isArchived)
+        expectTrue(!habit.schedule.isWeeklyTarget)
+        expectTrue(!habit.isArchived)
         expectEqual(habit.groupID, nil)
         expectEqual(habit.createdAt, created)
         expectEqual(habit.modifiedAt, created)
@@ -54,7 +54,7 @@ struct HabitModelTests {
     func groupDefaults() {
         let group = HabitGroup(title: "Morning routine", createdAt: created)
         expectEqual(group.sortOrder, 0)
-        #expect(!group.isArchived)
+        expectTrue(!group.isArchived)
         expectEqual(group.title, "Morning routine")
     }
 
@@ -75,7 +75,7 @@ struct HabitModelTests {
         let entry = HabitEntry(windowID: UUID(), date: try HabitRulesFixture.day("2026-11-30"), target: row.target,
                                amount: row.amount, modifiedAt: created)
         expectEqual(entry.isComplete, row.complete)
-        #expect(abs(entry.completionRatio - row.ratio) < 1e-9)
+        expectTrue(abs(entry.completionRatio - row.ratio) < 1e-9)
         expectEqual(entry.isPartial, row.partial)
         expectEqual(entry.remainingCount, row.remaining)
     }
@@ -102,7 +102,7 @@ struct HabitModelTests {
         expectEqual(day.weekday, weekday)
         expectEqual(HabitSchedule.weekdays.daysText, "1,2,3,4,5")
         expectEqual(HabitSchedule.weekdays.isDue(on: day), (weekday.rawValue <= 5))
-        #expect(HabitSchedule.daily.isDue(on: day))
+        expectTrue(HabitSchedule.daily.isDue(on: day))
         let custom = HabitSchedule.custom([.monday, .wednesday, .saturday])
         expectEqual(custom.isDue(on: day), [.monday, .wednesday, .saturday].contains(weekday))
         expectEqual(custom.daysText, "1,3,6")
@@ -111,11 +111,11 @@ struct HabitModelTests {
     @Test("H-2 N times a week (1–7) may be met on any day and asks N days a week", arguments: 1...7)
     func timesPerWeek(_ count: Int) throws {
         let schedule = HabitSchedule.timesPerWeek(count)
-        #expect(schedule.isWeeklyTarget)
+        expectTrue(schedule.isWeeklyTarget)
         expectEqual(schedule.perWeek, count)
         expectEqual(schedule.daysPerWeek, count)
         let monday = try HabitRulesFixture.day("2026-11-30")
-        for offset in 0..<7 { #expect(schedule.isDue(on: monday.adding(days: offset))) }
+        for offset in 0..<7 { expectTrue(schedule.isDue(on: monday.adding(days: offset))) }
     }
 
     @Test("H-2 a fixed-day schedule asks as many days a week as it names")
@@ -123,7 +123,7 @@ struct HabitModelTests {
         expectEqual(HabitSchedule.daily.daysPerWeek, 7)
         expectEqual(HabitSchedule.weekdays.daysPerWeek, 5)
         expectEqual(HabitSchedule.custom([.tuesday, .thursday]).daysPerWeek, 2)
-        #expect(!HabitSchedule.custom([.tuesday]).isWeeklyTarget)
+        expectTrue(!HabitSchedule.custom([.tuesday]).isWeeklyTarget)
     }
 
     @Test("H-1 a schedule change is in force from its day on; earlier days read the schedule they had")
@@ -148,15 +148,15 @@ struct HabitModelTests {
     func pauseCovers() throws {
         let from = try HabitRulesFixture.day("2026-10-12"), to = try HabitRulesFixture.day("2026-10-19")
         let pause = HabitPause(habitID: UUID(), from: from, to: to, reason: .travel, modifiedAt: created)
-        #expect(!pause.covers(from.adding(days: -1)))
-        #expect(pause.covers(from))
-        #expect(pause.covers(to.adding(days: -1)))
-        #expect(!pause.covers(to), "the 19th is the resume day")
+        expectTrue(!pause.covers(from.adding(days: -1)))
+        expectTrue(pause.covers(from))
+        expectTrue(pause.covers(to.adding(days: -1)))
+        expectTrue(!pause.covers(to), "the 19th is the resume day")
         let open = HabitPause(habitID: UUID(), from: from, to: nil, reason: .illness, modifiedAt: created)
-        #expect(open.covers(from.adding(days: 3650)))
-        #expect(!open.covers(from.adding(days: -1)))
-        #expect(HabitPause.isPaused(to.adding(days: -1), [pause]))
-        #expect(!HabitPause.isPaused(to, [pause]))
+        expectTrue(open.covers(from.adding(days: 3650)))
+        expectTrue(!open.covers(from.adding(days: -1)))
+        expectTrue(HabitPause.isPaused(to.adding(days: -1), [pause]))
+        expectTrue(!HabitPause.isPaused(to, [pause]))
         // `archived` marks the days a habit spent archived; a person gives one of the other four.
         expectEqual(PauseReason.allCases.map(\.rawValue), ["travel", "illness", "cycle", "other", "archived"])
         expectEqual((try? PauseReason.reading("archived")), nil)

@@ -81,7 +81,7 @@ struct HabitReadTests {
         try expectEqual(F.numbers(history).weeksLooked, 1)
         try expectEqual(F.sentence(history), "0 of 3 this week. Met last week.")
         let notMet = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-23", entries: ["2026-11-23": 1])
-        #expect(try F.sentence(notMet).hasPrefix("0 of 3 this week. Not met last week."))
+        expectTrue(try F.sentence(notMet).hasPrefix("0 of 3 this week. Not met last week."))
     }
 
     @Test("H-18 H-8 weekly habits speak in weeks: this week's count and the last three full weeks")
@@ -109,8 +109,8 @@ struct HabitReadTests {
     @Test("H-18 H-2 \"this week\" follows the first weekday")
     func weeklyReadFirstWeekday() throws {
         let history = try F.history(.binary, schedule: .timesPerWeek(2), entries: ["2026-11-28": 1, "2026-11-29": 1])
-        #expect(try F.sentence(history, firstWeekday: .monday).hasPrefix("0 of 2 this week."))
-        #expect(try F.sentence(history, firstWeekday: .sunday).hasPrefix("1 of 2 this week."))
+        expectTrue(try F.sentence(history, firstWeekday: .monday).hasPrefix("0 of 2 this week."))
+        expectTrue(try F.sentence(history, firstWeekday: .sunday).hasPrefix("1 of 2 this week."))
     }
 
     @Test("H-18 H-8 a week the weekly habit did not exist for in full is not held against it")
@@ -118,8 +118,8 @@ struct HabitReadTests {
         // Three a week, created on Sunday 29 November and done that day; today is Monday 30.
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-29", entries: ["2026-11-29": 1])
         let sentence = try F.sentence(history)
-        #expect(sentence.hasPrefix("0 of 3 this week."))
-        #expect(!sentence.contains("may be more than this season allows"), "one day old and already told to lighten: \(sentence)")
+        expectTrue(sentence.hasPrefix("0 of 3 this week."))
+        expectLacks(sentence, "may be more than this season allows", "one day old and already told to lighten: \(sentence)")
     }
 
     @Test("H-18 H-15 H-8 weeks a weekly habit spent mostly paused are not held against it")
@@ -130,8 +130,7 @@ struct HabitReadTests {
         let history = try F.history(.binary, schedule: .timesPerWeek(3), firstDay: "2026-11-02", entries: entries,
                                     pauses: [("2026-11-10", "2026-11-21")])
         let sentence = try F.sentence(history)
-        #expect(!sentence.contains("may be more than this season allows"),
-                "paused days counted against the habit: \(sentence)")
+        expectLacks(sentence, "may be more than this season allows", "paused days counted against the habit: \(sentence)")
     }
 
     @Test("H-18 avoid habits count slips in the last 21 days and never suggest a cadence")
@@ -177,7 +176,7 @@ struct HabitReadTests {
         sentences.append(Messages.text(.densityRead(habit: UUID(), current: 5, suggested: 3), title: "Walk"))
         for sentence in sentences {
             for word in F.forbiddenWords {
-                #expect(!sentence.lowercased().contains(word), "“\(sentence)” uses “\(word)”")
+                expectLacks(sentence.lowercased(), word, "“\(sentence)” uses “\(word)”")
             }
         }
         #expect(Messages.text(.densityRead(habit: UUID(), current: 5, suggested: 3), title: "Walk")
@@ -223,31 +222,31 @@ struct HabitReadTests {
         let due = ["2026-11-09", "2026-11-11", "2026-11-16", "2026-11-18", "2026-11-23", "2026-11-25"]
         let schedule = HabitSchedule.custom([.monday, .wednesday])
         let half = try F.history(.binary, schedule: schedule, entries: Self.logged(due, done: 3))
-        #expect(!HabitSignals.isFatigued(half, today: try F.day(F.today)))
+        expectTrue(!HabitSignals.isFatigued(half, today: try F.day(F.today)))
         let more = try F.history(.binary, schedule: schedule, entries: Self.logged(due, done: 2))
-        #expect(HabitSignals.isFatigued(more, today: try F.day(F.today)))
+        expectTrue(HabitSignals.isFatigued(more, today: try F.day(F.today)))
     }
 
     @Test("H-21 H-8 weekly-target and avoid habits are never fatigued; nor is a habit with nothing due")
     func fatigueNotForWeeklyOrAvoid() throws {
         let today = try F.day(F.today)
-        #expect(!HabitSignals.isFatigued(try F.history(.binary, schedule: .timesPerWeek(5)), today: today))
+        expectTrue(!HabitSignals.isFatigued(try F.history(.binary, schedule: .timesPerWeek(5)), today: today))
         let slips = Self.logged(try F.days(from: "2026-11-09", count: 21), done: 21)
-        #expect(!HabitSignals.isFatigued(try F.history(.avoid, target: 0, entries: slips), today: today))
-        #expect(!HabitSignals.isFatigued(try F.history(.binary, firstDay: F.today), today: today))
+        expectTrue(!HabitSignals.isFatigued(try F.history(.avoid, target: 0, entries: slips), today: today))
+        expectTrue(!HabitSignals.isFatigued(try F.history(.binary, firstDay: F.today), today: today))
         // A paused three weeks is nothing due, not fatigue.
-        #expect(!HabitSignals.isFatigued(try F.history(.binary, pauses: [("2026-11-01", nil)]), today: today))
+        expectTrue(!HabitSignals.isFatigued(try F.history(.binary, pauses: [("2026-11-01", nil)]), today: today))
     }
 
     @Test("H-21 new-habit realism: four or more habits created within a week")
     func newHabitRealism() throws {
         let today = try F.day(F.today)
         let days = { (texts: [String]) in try texts.map(F.day) }
-        #expect(HabitSignals.tooManyNew(try days(["2026-11-24", "2026-11-26", "2026-11-30", "2026-11-30"]), today: today))
-        #expect(!HabitSignals.tooManyNew(try days(["2026-11-26", "2026-11-30", "2026-11-30"]), today: today))
+        expectTrue(HabitSignals.tooManyNew(try days(["2026-11-24", "2026-11-26", "2026-11-30", "2026-11-30"]), today: today))
+        expectTrue(!HabitSignals.tooManyNew(try days(["2026-11-26", "2026-11-30", "2026-11-30"]), today: today))
         // Four, but spread over eight days.
-        #expect(!HabitSignals.tooManyNew(try days(["2026-11-23", "2026-11-26", "2026-11-28", "2026-11-30"]), today: today))
-        #expect(HabitSignals.tooManyNew(try days(["2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30"]),
+        expectTrue(!HabitSignals.tooManyNew(try days(["2026-11-23", "2026-11-26", "2026-11-28", "2026-11-30"]), today: today))
+        expectTrue(HabitSignals.tooManyNew(try days(["2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30", "2026-11-30"]),
                                         today: today))
     }
 
@@ -256,16 +255,16 @@ struct HabitReadTests {
         let today = try F.day(F.today)
         let eleven = Array(repeating: today, count: 11)
         expectEqual(HabitSignals.newInAWeek(eleven, today: today), 11)
-        #expect(Messages.text(.newHabitRealism(count: 11)).hasPrefix("Eleven new habits in a week is a lot to carry."))
-        #expect(Messages.text(.newHabitRealism(count: 4)).hasPrefix("Four new habits in a week is a lot to carry."))
-        #expect(Messages.text(.newHabitRealism(count: 14)).hasPrefix("14 new habits in a week is a lot to carry."))
+        expectTrue(Messages.text(.newHabitRealism(count: 11)).hasPrefix("Eleven new habits in a week is a lot to carry."))
+        expectTrue(Messages.text(.newHabitRealism(count: 4)).hasPrefix("Four new habits in a week is a lot to carry."))
+        expectTrue(Messages.text(.newHabitRealism(count: 14)).hasPrefix("14 new habits in a week is a lot to carry."))
     }
 
     @Test("B-16 D11 D15 the old-Backlog line says the tasks have waited since before this week, which the Older group means")
     func backlogLineIsTrue() {
         let sentence = Messages.text(.backlogGrowingOld(count: 5))
         expectEqual(sentence, "5 tasks have sat in the Backlog since before this week. A few minutes of triage may lighten it.")
-        #expect(!sentence.contains("over a week"))
+        expectLacks(sentence, "over a week")
     }
 }
 

@@ -24,15 +24,15 @@ struct HabitRulesTests {
 
     @Test("A-4 H-17 complete when the amount reaches max(1, target), the same rule in Density")
     func completeRule() throws {
-        #expect(HabitRules.isComplete(amount: 1, target: 0))
-        #expect(!HabitRules.isComplete(amount: 0, target: 0))
-        #expect(HabitRules.isComplete(amount: 5, target: 5))
-        #expect(!HabitRules.isComplete(amount: 4, target: 5))
+        expectTrue(HabitRules.isComplete(amount: 1, target: 0))
+        expectTrue(!HabitRules.isComplete(amount: 0, target: 0))
+        expectTrue(HabitRules.isComplete(amount: 5, target: 5))
+        expectTrue(!HabitRules.isComplete(amount: 4, target: 5))
         let history = try F.history(.counted, target: 5, entries: ["2026-11-28": 5, "2026-11-29": 4])
         try expectEqual(F.cell(history, "2026-11-28").state, .complete)
         try expectEqual(F.cell(history, "2026-11-29").state, .partialHigh)
-        #expect(history.metOwnTarget(try F.day("2026-11-28")))
-        #expect(!history.metOwnTarget(try F.day("2026-11-29")))
+        expectTrue(history.metOwnTarget(try F.day("2026-11-28")))
+        expectTrue(!history.metOwnTarget(try F.day("2026-11-29")))
     }
 
     @Test("A-4 H-10 each log kind fits only its habit kind, named in the refusal")
@@ -92,17 +92,17 @@ struct HabitRulesTests {
         expectEqual(days.count, HabitRules.correctableDays - 1)
         #expect(days.first == today.adding(days: -13) && days.last == today.adding(days: -1))
         expectEqual(HabitRules.snapshotDays(firstDay: try F.day("2026-11-28"), today: today).map(\.description), ["2026-11-28", "2026-11-29"])
-        #expect(HabitRules.snapshotDays(firstDay: today, today: today).isEmpty)
+        expectTrue(HabitRules.snapshotDays(firstDay: today, today: today).isEmpty)
     }
 
     @Test("A-4 H-8 H-15 due today: not paused, and scheduled or a weekly target not yet met")
     func dueToday() {
-        #expect(HabitRules.isDueToday(paused: false, week: nil, anyWindowDue: true))
-        #expect(!HabitRules.isDueToday(paused: true, week: nil, anyWindowDue: true))
-        #expect(HabitRules.isDueToday(paused: false, week: (1, 3), anyWindowDue: true))
-        #expect(!HabitRules.isDueToday(paused: false, week: (3, 3), anyWindowDue: true))
-        #expect(HabitRules.isDoneToday(week: (3, 3), dueCells: []))
-        #expect(!HabitRules.isDoneToday(week: (0, 0), dueCells: []), "a week that asks nothing is not done")
+        expectTrue(HabitRules.isDueToday(paused: false, week: nil, anyWindowDue: true))
+        expectTrue(!HabitRules.isDueToday(paused: true, week: nil, anyWindowDue: true))
+        expectTrue(HabitRules.isDueToday(paused: false, week: (1, 3), anyWindowDue: true))
+        expectTrue(!HabitRules.isDueToday(paused: false, week: (3, 3), anyWindowDue: true))
+        expectTrue(HabitRules.isDoneToday(week: (3, 3), dueCells: []))
+        expectTrue(!HabitRules.isDoneToday(week: (0, 0), dueCells: []), "a week that asks nothing is not done")
     }
 
     @Test("A-4 H-4 the window syntax is parsed in the core: label, times and reminder")
@@ -133,11 +133,11 @@ struct HabitRulesTests {
         #expect(today.done == 2 && today.target == 2, "Today that week: 2 of 2")
         expectEqual(history.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")), 2)
         let numbers = DensityRead.numbers(history, today: weekStart.adding(days: 7), calendar: calendar)
-        #expect(numbers.weeksLooked >= 1)
+        expectTrue(numbers.weeksLooked >= 1)
         expectEqual(numbers.weeksDone.first, 2)
         let read = DensityRead.sentence(history, today: weekStart.adding(days: 7), calendar: calendar)
-        #expect(read.contains("Met in \(numbers.weeksMet) of"))
-        #expect(numbers.weeksMet >= 1, "the week Today called met is met in the read: \(read)")
+        expectContains(read, "Met in \(numbers.weeksMet) of")
+        expectTrue(numbers.weeksMet >= 1, "the week Today called met is met in the read: \(read)")
     }
 
     // MARK: H-15 pauses leave the weekly denominator
@@ -160,7 +160,7 @@ struct HabitRulesTests {
         expectEqual(fullyPaused.weekTarget(weekStart: weekStart, asOf: try F.day("2026-11-30")), 0, "a paused week asks nothing")
         let numbers = DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 7), calendar: calendar)
         expectEqual(numbers.weeksDone.count, numbers.weeksLooked)
-        #expect(!(DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 3), calendar: calendar).weekTarget > 0))
+        expectTrue(!(DensityRead.numbers(fullyPaused, today: weekStart.adding(days: 3), calendar: calendar).weekTarget > 0))
     }
 
     @Test("H-8 H-15 a week's target is the schedule's share of the days it could be done, rounded up, never more than either",
@@ -169,7 +169,7 @@ struct HabitRulesTests {
         for open in 0...7 {
             let scaled = WindowHistory.scaledTarget(perWeek: perWeek, openDays: open)
             expectEqual(scaled, Int((Double(perWeek * open) / 7).rounded(.up)), "\(perWeek) a week, \(open) days open")
-            #expect(scaled <= perWeek && scaled <= open)
+            expectTrue(scaled <= perWeek && scaled <= open)
         }
         expectEqual(WindowHistory.scaledTarget(perWeek: 0, openDays: 7), 0)
     }
@@ -180,12 +180,12 @@ struct HabitRulesTests {
                                     pauses: [("2026-11-25", nil)])
         let today = try F.day("2026-11-30")
         let logged = try F.day("2026-11-26")
-        #expect(history.isDue(logged) && !history.isRested(logged))
+        expectTrue(history.isDue(logged) && !history.isRested(logged))
         expectEqual(history.cell(try F.day("2026-11-26"), today: today).state, .partialHigh)
-        #expect(!history.isDue(try F.day("2026-11-27")), "an entry holding only a target is no log")
-        #expect(!history.isDue(try F.day("2026-11-25")))
+        expectTrue(!history.isDue(try F.day("2026-11-27")), "an entry holding only a target is no log")
+        expectTrue(!history.isDue(try F.day("2026-11-25")))
         let avoid = try F.history(.avoid, target: 0, held: ["2026-11-26"], pauses: [("2026-11-25", nil)])
-        #expect(avoid.isDue(try F.day("2026-11-26")), "a held mark is a log")
+        expectTrue(avoid.isDue(try F.day("2026-11-26")), "a held mark is a log")
         #expect(throws: PlannerError.habitPausedOn(try F.day("2026-11-27"))) {
             try HabitRules.checkLoggable(.count(1), on: try F.day("2026-11-27"), history: history)
         }
@@ -197,7 +197,7 @@ struct HabitRulesTests {
         let history = try F.history(.binary, schedule: .timesPerWeek(4), firstDay: "2026-10-01",
                                     entries: ["2026-11-30": 1], pauses: [("2026-12-02", "2026-12-06")])
         let read = try F.sentence(history)
-        #expect(read.hasPrefix("1 of 2 this week. This week asks 2 instead of 4: 4 days are paused."), "\(read)")
+        expectTrue(read.hasPrefix("1 of 2 this week. This week asks 2 instead of 4: 4 days are paused."), "\(read)")
     }
 
     // MARK: H-18 the lighter cadence waits for history and proposes what the record supports
@@ -208,7 +208,7 @@ struct HabitRulesTests {
     func waitsForHistory(_ firstDay: String, _ schedule: HabitSchedule) throws {
         let history = try F.history(.binary, schedule: schedule, firstDay: firstDay)
         let read = try F.sentence(history)
-        #expect(!read.contains("may be more than this season allows"), "\(firstDay): \(read)")
+        expectLacks(read, "may be more than this season allows", "\(firstDay): \(read)")
     }
 
     @Test("H-18 a weekly habit is offered the days done in most of the last three weeks, not one fewer",

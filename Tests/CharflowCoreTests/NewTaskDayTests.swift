@@ -35,9 +35,9 @@ struct NewTaskDayTests {
         let yesterday = today.adding(days: -1)
         #expect(throws: PlannerError.boardDayEnded(yesterday)) { try resolve(.date(yesterday), region: .evening) }
         try expectEqual(resolve(.date(yesterday)), yesterday)
-        #expect(NewTaskDay.entersBacklog(due: yesterday, today: today))
-        #expect(NewTaskDay.entersBacklog(due: nil, today: today))
-        #expect(!NewTaskDay.entersBacklog(due: today, today: today))
+        expectTrue(NewTaskDay.entersBacklog(due: yesterday, today: today))
+        expectTrue(NewTaskDay.entersBacklog(due: nil, today: today))
+        expectTrue(!NewTaskDay.entersBacklog(due: today, today: today))
     }
 
     @Test("T-11 T-27 an edit that leaves a repeating task undated gives it its first day, or refuses Someday")

@@ -83,7 +83,7 @@ struct NotesMergeTests {
             func key(_ line: String) -> String { NotesMerge.checklistKey(line) ?? line }
             for item in Set(lines.map(key)) {
                 let most = max(earlier.filter { key($0) == item }.count, later.filter { key($0) == item }.count)
-                #expect(lines.filter { key($0) == item }.count <= most, "\(base) | \(earlier) | \(later) → \(lines)")
+                expectTrue(lines.filter { key($0) == item }.count <= most, "\(base) | \(earlier) | \(later) → \(lines)")
             }
         }
     }

@@ -12,7 +12,7 @@ struct NotesRuleTests {
         expectEqual(items.map(\.text), ["one", "two", "three"])
         expectEqual(items.map(\.isChecked), [false, true, true])
         expectEqual(items.map(\.number), [1, 2, 3])
-        #expect(Notes.checklist(nil).isEmpty)
+        expectEmpty(Notes.checklist(nil))
     }
 
     @Test("T-33 toggling ticks or unticks only the numbered item's box")

@@ -178,8 +178,8 @@ struct PlannerCalendarTests {
         let calendar = try Fixture.calendar(zoneID, rollover: rollover)
         for instant in try Self.instantsAroundDST(zoneID) {
             let day = calendar.logicalDay(at: instant)
-            #expect(calendar.start(of: day) <= instant, "\(instant) is before the start of \(day)")
-            #expect(instant < calendar.start(of: day.adding(days: 1)), "\(instant) is after \(day) ended")
+            expectTrue(calendar.start(of: day) <= instant, "\(instant) is before the start of \(day)")
+            expectTrue(instant < calendar.start(of: day.adding(days: 1)), "\(instant) is after \(day) ended")
         }
     }
 
@@ -201,8 +201,8 @@ struct PlannerCalendarTests {
             if let previous, day < previous { backwards.append("\(Instant.storageText(instant)): \(previous) -> \(day)") }
             previous = day
         }
-        #expect(outside.isEmpty, "logicalDay(at:) and start(of:) disagree at \(outside.count) instants, first \(outside.prefix(3))")
-        #expect(backwards.isEmpty, "the logical day went backwards: \(backwards)")
+        expectEmpty(outside, "logicalDay(at:) and start(of:) disagree at \(outside.count) instants, first \(outside.prefix(3))")
+        expectEmpty(backwards, "the logical day went backwards: \(backwards)")
     }
 
     // MARK: Weeks

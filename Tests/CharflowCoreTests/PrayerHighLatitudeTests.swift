@@ -34,14 +34,14 @@ struct PrayerHighLatitudeTests {
         ]
         let share = shares[rule]!
         // Within a minute: each instant is rounded to the minute on its own.
-        #expect(abs(times.isha.timeIntervalSince(times.maghrib) - share.isha * night) <= 60)
-        #expect(abs(times.isha.timeIntervalSince(times.maghrib)) < night)
+        expectTrue(abs(times.isha.timeIntervalSince(times.maghrib) - share.isha * night) <= 60)
+        expectTrue(abs(times.isha.timeIntervalSince(times.maghrib)) < night)
         expectEqual(Self.ordered(times), Self.ordered(times).sorted())
         // Fajr comes from the night before, bounded the same way.
         let yesterday = PrayerTimes(on: day.adding(days: -1), at: Self.oslo, settings: settings, in: Self.norway)
         let nightBefore = times.sunrise.timeIntervalSince(yesterday.maghrib)
-        #expect(times.sunrise.timeIntervalSince(times.fajr) > 0)
-        #expect(times.sunrise.timeIntervalSince(times.fajr) < nightBefore)
+        expectTrue(times.sunrise.timeIntervalSince(times.fajr) > 0)
+        expectTrue(times.sunrise.timeIntervalSince(times.fajr) < nightBefore)
     }
 
     @Test("F-8 the three rules give three different Isha times at Oslo in June, earliest by the seventh of the night")
@@ -51,7 +51,7 @@ struct PrayerHighLatitudeTests {
             PrayerTimes(on: day, at: Self.oslo, settings: PrayerSettings(highLatitude: $0), in: Self.norway).isha
         }
         expectEqual(Set(isha).count, 3)
-        #expect(isha[1] < isha[2] && isha[2] < isha[0])
+        expectTrue(isha[1] < isha[2] && isha[2] < isha[0])
     }
 
     @Test("F-8 Tromsø in the midnight sun: the sun never sets, so the nearest latitude where it does lends its sunrise and sunset, and every rule gives Fajr and Isha",
@@ -60,10 +60,10 @@ struct PrayerHighLatitudeTests {
         let day = LocalDay("2026-06-21")!
         let times = PrayerTimes(on: day, at: Self.tromso, settings: PrayerSettings(highLatitude: rule), in: Self.norway)
         let substitute = try #require(times.substituteLatitude)
-        #expect(substitute < 69.6492 && substitute > 64, "\(substitute)")
+        expectTrue(substitute < 69.6492 && substitute > 64, "\(substitute)")
         expectEqual(times.boundedPrayers, [.fajr, .isha])
         expectEqual(Self.ordered(times), Self.ordered(times).sorted())
-        #expect(Self.ordered(times).allSatisfy { $0.timeIntervalSince1970.isFinite })
+        expectTrue(Self.ordered(times).allSatisfy { $0.timeIntervalSince1970.isFinite })
         // The latitude lent is the place's own there: the same sunrise and Maghrib.
         let there = try #require(PrayerLocation(latitude: substitute, longitude: 18.9553))
         let lent = PrayerTimes(on: day, at: there, settings: PrayerSettings(highLatitude: rule), in: Self.norway)
@@ -71,16 +71,16 @@ struct PrayerHighLatitudeTests {
         #expect(lent.sunrise == times.sunrise && lent.maghrib == times.maghrib)
         // Half a degree further north the sun no longer sets: the nearest such latitude was taken.
         let north = try #require(PrayerLocation(latitude: substitute + 0.5, longitude: 18.9553))
-        #expect(PrayerTimes(on: day, at: north, settings: PrayerSettings(highLatitude: rule), in: Self.norway).substituteLatitude != nil)
+        expectNotEqual(PrayerTimes(on: day, at: north, settings: PrayerSettings(highLatitude: rule), in: Self.norway).substituteLatitude, nil)
     }
 
     @Test("F-8 Tromsø in the polar night: the sun never rises, and the day still has six ordered times around its noon")
     func polarNight() throws {
         let day = LocalDay("2026-12-21")!
         let times = PrayerTimes(on: day, at: Self.tromso, settings: PrayerSettings(), in: Self.norway)
-        #expect(times.substituteLatitude != nil)
+        expectNotEqual(times.substituteLatitude, nil)
         expectEqual(Self.ordered(times), Self.ordered(times).sorted())
-        #expect(times.sunrise < times.dhuhr && times.dhuhr < times.maghrib)
+        expectTrue(times.sunrise < times.dhuhr && times.dhuhr < times.maghrib)
         #expect(times.timeOfDay(of: .dhuhr).hour == 11 || times.timeOfDay(of: .dhuhr).hour == 12)
     }
 
@@ -115,10 +115,10 @@ struct PrayerHighLatitudeTests {
                 }
             }
         }
-        #expect(problems.isEmpty, "\(problems.count) days out of order or out of place: \(problems.prefix(8))")
-        #expect(checked > 10_000)
+        expectEmpty(problems, "\(problems.count) days out of order or out of place: \(problems.prefix(8))")
+        expectTrue(checked > 10_000)
         // Both places have weeks of midnight sun and of polar night.
-        #expect(substituted > checked / 5)
+        expectTrue(substituted > checked / 5)
     }
 
     @Test("F-8 the South Pole, where the sun is up for half the year and down for the other half, still gets six ordered times")
@@ -128,7 +128,7 @@ struct PrayerHighLatitudeTests {
         for date in ["2026-01-01", "2026-03-20", "2026-06-21", "2026-09-23"] {
             let times = PrayerTimes(on: LocalDay(date)!, at: pole, settings: PrayerSettings(), in: zone)
             expectEqual(Self.ordered(times), Self.ordered(times).sorted(), "\(date)")
-            #expect(times.substituteLatitude != nil, "\(date)")
+            expectNotEqual(times.substituteLatitude, nil, "\(date)")
         }
     }
 
@@ -140,6 +140,6 @@ struct PrayerHighLatitudeTests {
         }
         #expect(times[0] == times[1] && times[1] == times[2])
         // North of 55°, Isha is a seventh of the night after sunset when that is earlier than the season's bound.
-        #expect(times[0].boundedPrayers.contains(.isha))
+        expectContains(times[0].boundedPrayers, .isha)
     }
 }

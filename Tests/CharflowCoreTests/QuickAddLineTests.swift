@@ -31,7 +31,7 @@ struct QuickAddLineTests {
     func plain() throws {
         let line = try QuickAddLine.parse("  Finish project proposal ")
         expectEqual(line.title, "Finish project proposal")
-        #expect(line.tokens.isEmpty)
+        expectEmpty(line.tokens)
         #expect(line.importance == nil && line.effortMinutes == nil && line.due == nil && line.category == nil)
     }
 
@@ -62,7 +62,7 @@ struct QuickAddLineTests {
     func escapes() throws {
         let line = try QuickAddLine.parse(##"Reply to \#42 \@anna \!important \~approx ! ok"##)
         expectEqual(line.title, "Reply to #42 @anna !important ~approx ! ok")
-        #expect(line.tokens.isEmpty)
+        expectEmpty(line.tokens)
         try expectEqual(QuickAddLine.parse(#"Fix C:\path"#).title, #"Fix C:\path"#)
         try expectEqual(QuickAddLine.parse(#"Tidy \temp"#).title, #"Tidy \temp"#)
     }
@@ -71,7 +71,7 @@ struct QuickAddLineTests {
           arguments: ["!urgent", "~soon", "@friday", "@2026-13-01", "~1h30", "!!high"])
     func unknown(_ token: String) {
         #expect(throws: InputError.unknownToken(token)) { try QuickAddLine.parse("Call the bank \(token)") }
-        #expect(InputError.unknownToken(token).message.contains("'\(token)'"))
+        expectContains(InputError.unknownToken(token).message, "'\(token)'")
     }
 
     @Test("W-9 a kind given twice is refused, even with the same value")

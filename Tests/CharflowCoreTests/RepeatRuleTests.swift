@@ -94,7 +94,7 @@ struct RepeatRuleTests {
         task.completedAt = TaskFixture.instant(10)
         let now = TaskFixture.instant(20)
         let next = try #require(task.nextInstance(resolvedDay: TaskFixture.day("2026-12-01"), now: now))
-        #expect(next.id != task.id)
+        expectNotEqual(next.id, task.id)
         // A new occurrence starts with its checklist unticked (T-29).
         #expect(next.title == "Pay rent" && next.notes == "- [ ] transfer")
         #expect(next.categoryID == category && next.effortMinutes == 15 && next.importance == .high)

@@ -27,14 +27,14 @@ struct RolloverTests {
         expectEqual(rolled.sortOrder, 0)
         expectEqual(rolled.backlogSince, ended, "it entered the Backlog on the day it was carried from")
         expectEqual(rolled.dueDate, ended, "the due date is kept, so the task reads as overdue")
-        #expect(rolled.isOverdue(today: newDay))
+        expectTrue(rolled.isOverdue(today: newDay))
         expectEqual(rolled.notes, "the ferns")
         expectEqual(rolled.effortMinutes, 45)
         expectEqual(rolled.importance, .medium)
         expectEqual(rolled.createdAt, task.createdAt)
         expectEqual(rolled.id, task.id)
         expectEqual(rolled.modifiedAt, now)
-        #expect(Backlog.contains(rolled, today: newDay))
+        expectTrue(Backlog.contains(rolled, today: newDay))
     }
 
     @Test("B-13 completed and dropped tasks are not touched: done tasks stay on their day as history")
@@ -42,8 +42,8 @@ struct RolloverTests {
         let done = Fixture.placed("done", .morning, .mustDo, on: ended, completed: true)
         let dropped = Fixture.placed("dropped", .evening, .misc, on: ended, dropped: true, created: 1)
         let outcome = Rollover.run(candidates: [done, dropped], newDay: newDay, alreadyDeferred: [], now: now)
-        #expect(outcome.tasks.isEmpty)
-        #expect(outcome.deferrals.isEmpty)
+        expectEmpty(outcome.tasks)
+        expectEmpty(outcome.deferrals)
     }
 
     @Test("T-23 each live dated task due on or before the ended day gets one automatic deferral, reason unspecified")
@@ -76,8 +76,8 @@ struct RolloverTests {
         let dueNew = Fixture.placed("tomorrow's board", .morning, .misc, on: newDay)
         let later = TaskItem(title: "later", dueDate: newDay.adding(days: 3), createdAt: Fixture.created())
         let outcome = Rollover.run(candidates: [undated, dueNew, later], newDay: newDay, alreadyDeferred: [], now: now)
-        #expect(outcome.tasks.isEmpty)
-        #expect(outcome.deferrals.isEmpty)
+        expectEmpty(outcome.tasks)
+        expectEmpty(outcome.deferrals)
     }
 
     @Test("T-22 a task already deferred for the new day gains no second deferral, but still leaves the board")
@@ -85,7 +85,7 @@ struct RolloverTests {
         let task = Fixture.placed("already", .morning, .misc, on: ended)
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [task.id], now: now)
         let rolled = try #require(outcome.tasks.first)
-        #expect(outcome.deferrals.isEmpty)
+        expectEmpty(outcome.deferrals)
         expectEqual(rolled.deferralCount, 0)
         expectEqual(rolled.region, nil)
     }
@@ -96,7 +96,7 @@ struct RolloverTests {
         let outcome = Rollover.run(candidates: [task], newDay: newDay, alreadyDeferred: [],
                                    carriedWithoutDeferral: [task.id], now: now)
         let rolled = try #require(outcome.tasks.first)
-        #expect(outcome.deferrals.isEmpty)
+        expectEmpty(outcome.deferrals)
         expectEqual(rolled.deferralCount, 0)
         expectEqual(rolled.backlogSince, ended)
     }
@@ -121,7 +121,7 @@ struct RolloverTests {
         let rolled = try #require(outcome.tasks.first)
         expectEqual(rolled.importance, .low)
         expectEqual(rolled.deferralCount, 3)
-        #expect(rolled.isStale)
+        expectTrue(rolled.isStale)
     }
 
     @Test("B-14 running the outcome again on the new day changes nothing more than once-per-day allows")
@@ -131,8 +131,8 @@ struct RolloverTests {
         let rolled = try #require(first.tasks.first)
         let deferred = Set(first.deferrals.map(\.taskID))
         let second = Rollover.run(candidates: [rolled], newDay: newDay, alreadyDeferred: deferred, now: now)
-        #expect(second.deferrals.isEmpty)
-        #expect(second.tasks.isEmpty, "an already carried task has nothing to save a second time")
+        expectEmpty(second.deferrals)
+        expectEmpty(second.tasks, "an already carried task has nothing to save a second time")
         expectEqual(rolled.deferralCount, 1)
         expectEqual(rolled.backlogSince, ended)
     }

@@ -95,7 +95,7 @@ struct SessionRulesTests {
         expectEqual(session.taskID, task.id)
         expectEqual(session.startedAt, Self.nine)
         expectEqual(session.outcome, .running)
-        #expect(session.isLive)
+        expectTrue(session.isLive)
         let unestimated = WorkSession.begin(task: Self.task(effort: nil), now: Self.nine, day: Self.day)
         expectEqual(unestimated.estimateMinutes, nil)
     }
@@ -131,8 +131,8 @@ struct SessionRulesTests {
     func noImplicitPause() {
         let session = Self.running(estimate: 30)
         let later = Self.at(minutes: 600)
-        #expect(!session.isPaused)
-        #expect(session.isLive)
+        expectTrue(!session.isPaused)
+        expectTrue(session.isLive)
         expectEqual(session.state(at: later), .overrun)
         expectEqual(session.elapsedSeconds(at: later), 36_000)
     }
@@ -141,11 +141,11 @@ struct SessionRulesTests {
     func pauseAndResume() throws {
         var session = Self.running()
         try session.pause(at: Self.at(minutes: 10))
-        #expect(session.isPaused)
+        expectTrue(session.isPaused)
         expectEqual(session.state(at: Self.at(minutes: 15)), .paused)
         expectEqual(session.pausedAt, Self.at(minutes: 10))
         try session.resume(at: Self.at(minutes: 25))
-        #expect(!session.isPaused)
+        expectTrue(!session.isPaused)
         expectEqual(session.pausedSeconds, 900)
         expectEqual(session.state(at: Self.at(minutes: 30)), .running)
         expectEqual(session.elapsedSeconds(at: Self.at(minutes: 30)), 900)
@@ -176,7 +176,7 @@ struct SessionRulesTests {
         expectEqual(session.endedAt, Self.at(minutes: 40))
         expectEqual(session.outcome, outcome)
         expectEqual(session.actualSeconds, 2100)
-        #expect(!session.isLive)
+        expectTrue(!session.isLive)
     }
 
     @Test("S-1 closing a paused session folds the pause in progress into pausedSeconds first")
@@ -261,10 +261,10 @@ struct SessionRulesTests {
         for order in [[earliest, middle, latest], [latest, earliest, middle], [middle, latest, earliest]] {
             let extra = Sessions.extraLive(order)
             expectEqual(Set(extra.map(\.id)), [middle.id, latest.id])
-            #expect(!extra.contains { $0.id == earliest.id })
+            expectTrue(!extra.contains { $0.id == earliest.id })
         }
-        #expect(Sessions.extraLive([earliest]).isEmpty)
-        #expect(Sessions.extraLive([]).isEmpty)
+        expectEmpty(Sessions.extraLive([earliest]))
+        expectEmpty(Sessions.extraLive([]))
     }
 
     @Test("S-11 two sessions begun in the same millisecond: the same one is kept on every device")
@@ -287,6 +287,6 @@ struct SessionRulesTests {
         expectEqual(onTask.taskID, taskID)
         expectEqual(onHabit.taskID, nil)
         expectEqual(onHabit.subject, .habitWindow(windowID))
-        #expect(onTask.subject != onHabit.subject)
+        expectNotEqual(onTask.subject, onHabit.subject)
     }
 }

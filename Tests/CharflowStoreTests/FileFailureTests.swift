@@ -14,10 +14,10 @@ struct FileFailureTests {
 
     @Test("Every file failure has a code, a sentence and a kind, and no next step", arguments: failures)
     func complete(_ failure: FileFailure) {
-        #expect(!failure.code.isEmpty)
-        #expect(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
-        #expect(!failure.message.isEmpty)
-        #expect(!failure.message.contains("--"), "no command-line flag in \(failure.message)")
+        expectTrue(!failure.code.isEmpty)
+        expectTrue(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
+        expectTrue(!failure.message.isEmpty)
+        expectLacks(failure.message, "--", "no command-line flag in \(failure.message)")
         expectEqual(failure.hint, nil)
     }
 

@@ -33,12 +33,12 @@ struct ResultCodeTests {
 
     @Test("A database error answers by name, whatever refinement SQLite gave")
     func errorPredicates() {
-        #expect(DatabaseError(code: SQLITE_READONLY | 6 << 8, message: "").isReadOnly)
-        #expect(DatabaseError(code: SQLITE_CANTOPEN | 1 << 8, message: "").isCannotOpen)
-        #expect(DatabaseError(.busy, message: "").isBusy)
-        #expect(!DatabaseError(.locked, message: "").isBusy)
-        #expect(DatabaseError(.notADatabase, message: "").isNotADatabase)
-        #expect(DatabaseError(.corrupt, message: "").isNotADatabase)
+        expectTrue(DatabaseError(code: SQLITE_READONLY | 6 << 8, message: "").isReadOnly)
+        expectTrue(DatabaseError(code: SQLITE_CANTOPEN | 1 << 8, message: "").isCannotOpen)
+        expectTrue(DatabaseError(.busy, message: "").isBusy)
+        expectTrue(!DatabaseError(.locked, message: "").isBusy)
+        expectTrue(DatabaseError(.notADatabase, message: "").isNotADatabase)
+        expectTrue(DatabaseError(.corrupt, message: "").isNotADatabase)
         expectEqual(DatabaseError(.full, message: "").summary, "database or disk is full")
     }
 
@@ -54,7 +54,7 @@ struct ResultCodeTests {
             try other.execute("BEGIN IMMEDIATE")
             Issue.record("a second writer took the lock")
         } catch let error as DatabaseError {
-            #expect(error.isBusy, "\(error)")
+            expectTrue(error.isBusy, "\(error)")
             expectEqual(error.result.primary, .busy)
         }
     }

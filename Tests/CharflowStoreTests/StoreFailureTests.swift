@@ -14,10 +14,10 @@ struct StoreFailureTests {
 
     @Test("Every store failure has a code, a sentence, and is unavailable", arguments: failures)
     func complete(_ failure: StoreFailure) {
-        #expect(!failure.code.isEmpty)
-        #expect(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
-        #expect(!failure.message.isEmpty)
-        #expect(!failure.message.contains("--"), "no command-line flag in \(failure.message)")
+        expectTrue(!failure.code.isEmpty)
+        expectTrue(failure.code.allSatisfy { $0.isLowercase || $0 == "_" })
+        expectTrue(!failure.message.isEmpty)
+        expectLacks(failure.message, "--", "no command-line flag in \(failure.message)")
         expectEqual(failure.kind, .unavailable)
     }
 
@@ -36,7 +36,7 @@ struct StoreFailureTests {
         expectEqual(StoreFailure(DatabaseError(code: Self.readOnlyDirectory, message: "x")), .storeReadOnly)
         let full = StoreFailure(DatabaseError(.full, message: "INSERT INTO tasks (title) VALUES ('secret')"))
         expectEqual(full, .storeFailed("database or disk is full"))
-        #expect(!full.message.contains("INSERT"))
+        expectLacks(full.message, "INSERT")
     }
 
     /// `SQLITE_READONLY_DIRECTORY`, one of the refinements of read-only.

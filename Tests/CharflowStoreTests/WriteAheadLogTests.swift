@@ -28,7 +28,7 @@ struct WriteAheadLogTests {
             try db.write { try db.run("INSERT INTO notes (id, body) VALUES (?, ?)", [.integer(Int64(index)), .text(payload)]) }
         }
         let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
-        #expect(wal < 5 << 20, "the log is \(wal) bytes")
+        expectTrue(wal < 5 << 20, "the log is \(wal) bytes")
         try expectEqual(Database(path: path).scalar("SELECT count(*) FROM notes")?.int, 1000)
     }
 
@@ -44,7 +44,7 @@ struct WriteAheadLogTests {
             largest = max(largest, try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0)
         }
         // The commit that reaches the line writes its own pages past it first.
-        #expect(largest <= Int(Database.walFoldBytes) + 20 * (4096 + 24), "the log reached \(largest) bytes")
+        expectTrue(largest <= Int(Database.walFoldBytes) + 20 * (4096 + 24), "the log reached \(largest) bytes")
         try expectEqual(store.open("2026-03-07").db.scalar("SELECT count(*) FROM tasks WHERE title LIKE 'Task %'")?.int, 300)
     }
 

@@ -58,7 +58,7 @@ struct ConflictWatchTests {
         try edit(a, "09:30", "title = 'bank again'")
         try b.receive(try a.takeOperations())
         try expectEqual(b.task(task, "title"), .text("bank again"))
-        #expect(try waiting(b).isEmpty)
+        try expectEmpty(waiting(b))
     }
 
     /// "HH:MM" for `minute` minutes after 09:00.

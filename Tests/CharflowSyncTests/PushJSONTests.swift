@@ -32,6 +32,6 @@ struct PushJSONTests {
             expectEqual(object["f"] as? String, operation.field)
             expectEqual(object["v"] as? String, operation.value)
         }
-        #expect(try decoded(try PushPage.operations([][...])).isEmpty)
+        try expectEmpty(decoded(try PushPage.operations([][...])))
     }
 }

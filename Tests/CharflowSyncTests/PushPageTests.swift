@@ -34,7 +34,7 @@ struct PushPageTests {
         expectEqual(page.operationsJSON, "[]")
         let records = try decoded(page.recordsJSON)
         expectEqual(records.map { $0["r"] as? String }, ["row-1", "row-2", "row-3"])
-        #expect(records.allSatisfy { $0["t"] as? String == "tasks" })
+        expectTrue(records.allSatisfy { $0["t"] as? String == "tasks" })
         for record in records {
             let fields = try #require(record["f"] as? [String: [String]])
             let numbers = try #require(record["s"] as? [String: Int64])

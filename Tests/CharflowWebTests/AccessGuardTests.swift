@@ -66,6 +66,6 @@ import Testing
         expectEqual(local.storeBytes(), before)
         // With the header the same write goes through.
         try expectEqual(local.post("/api/tasks", Self.add).status, 200)
-        #expect(local.storeBytes() != before)
+        expectNotEqual(local.storeBytes(), before)
     }
 }

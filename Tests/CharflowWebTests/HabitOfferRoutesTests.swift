@@ -46,7 +46,7 @@ struct HabitOfferRoutesTests {
         expectEqual(habit["kind"] as? String, "binary")
         expectEqual(habit["targetPerWeek"] as? Int, 3)
         let action = try #require(habit["action"] as? String, "a write's answer carries its action")
-        #expect(try offers(local).isEmpty)
+        try expectEmpty(offers(local))
         let undone = try local.post("/api/undo", #"{"action": "\#(action)"}"#)
         expectEqual(undone.status, 200, "\(undone.body)")
         expectEqual((try local.send("GET", "/api/habits").json()["habits"] as? [Any])?.isEmpty, true)
@@ -60,7 +60,7 @@ struct HabitOfferRoutesTests {
         let declined = try local.post("/api/habits/offers/stretch/decline", "{}")
         expectEqual(declined.status, 200, "\(declined.body)")
         try expectEqual(declined.json()["changed"] as? Bool, true)
-        #expect(try offers(local).isEmpty)
+        try expectEmpty(offers(local))
         try expectEqual(local.post("/api/habits/offers/stretch/decline", "{}").json()["changed"] as? Bool, false)
     }
 

@@ -17,7 +17,7 @@ import Testing
         #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
         for asset in PageAssets.Asset.allCases where asset != .worker {
             let path = "/v/\(version)/\(asset.rawValue)"
-            #expect(page.body.contains("\"\(path)\""), "the page does not name \(path)")
+            expectContains(page.body, "\"\(path)\"", "the page does not name \(path)")
             let answer = try local.send("GET", path)
             expectEqual(answer.status, 200, "\(path)")
             expectEqual(answer.values("Cache-Control"), ["public, max-age=31536000, immutable"], "\(path)")
@@ -48,33 +48,33 @@ import Testing
         expectEqual(Array(worker.body.utf8), PageAssets.Asset.worker.bytes)
         try expectEqual(local.send("POST", "/worker.mjs", cookie: .some(nil)).status, 401, "only a read is public")
         let page = try local.send("GET", "/")
-        #expect(!page.body.contains("worker.mjs"), "the page preloads the worker")
-        #expect(page.body.contains("<meta name=\"charflow-offline-copy\" content=\"none\">"), "this machine's page asks for a copy")
-        #expect(page.body.contains(PageAssetDelivery.path(.offline)))
+        expectLacks(page.body, "worker.mjs", "the page preloads the worker")
+        expectContains(page.body, "<meta name=\"charflow-offline-copy\" content=\"none\">", "this machine's page asks for a copy")
+        expectContains(page.body, PageAssetDelivery.path(.offline))
     }
 
     @Test("W-24 each file is gzipped once, chosen by Accept-Encoding, and gunzip gives back its bytes")
     func gzip() throws {
-        #expect(PageAssetDelivery.takesGzip("gzip, deflate, br"))
-        #expect(PageAssetDelivery.takesGzip("br;q=1.0, gzip;q=0.8"))
-        #expect(PageAssetDelivery.takesGzip("*"))
-        #expect(!PageAssetDelivery.takesGzip("gzip;q=0"))
-        #expect(!PageAssetDelivery.takesGzip("br, deflate"))
-        #expect(!PageAssetDelivery.takesGzip(nil))
+        expectTrue(PageAssetDelivery.takesGzip("gzip, deflate, br"))
+        expectTrue(PageAssetDelivery.takesGzip("br;q=1.0, gzip;q=0.8"))
+        expectTrue(PageAssetDelivery.takesGzip("*"))
+        expectTrue(!PageAssetDelivery.takesGzip("gzip;q=0"))
+        expectTrue(!PageAssetDelivery.takesGzip("br, deflate"))
+        expectTrue(!PageAssetDelivery.takesGzip(nil))
         let version = PageAssetDelivery.version
         var total = (plain: 0, packed: 0)
         for asset in PageAssets.Asset.allCases where asset != .worker {
             let packed = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "gzip, deflate, br")
-            #expect(packed.headers.contains { $0 == ("Content-Encoding", "gzip") })
-            #expect(packed.headers.contains { $0 == ("Vary", "Accept-Encoding") })
+            expectTrue(packed.headers.contains { $0 == ("Content-Encoding", "gzip") })
+            expectTrue(packed.headers.contains { $0 == ("Vary", "Accept-Encoding") })
             try expectEqual(gunzip(packed.body), asset.bytes, "\(asset.rawValue) does not come back whole")
             let plain = PageAssetDelivery.response(version: version, file: asset.rawValue, acceptEncoding: "identity")
-            #expect(!plain.headers.contains { $0.0 == "Content-Encoding" })
+            expectTrue(!plain.headers.contains { $0.0 == "Content-Encoding" })
             expectEqual(plain.body, asset.bytes)
             total.plain += plain.body.count
             total.packed += packed.body.count
         }
-        #expect(total.packed * 3 < total.plain, "gzip took \(total.plain) bytes only to \(total.packed)")
+        expectTrue(total.packed * 3 < total.plain, "gzip took \(total.plain) bytes only to \(total.packed)")
         // Made once: the same bytes each time.
         expectEqual(PageAssetDelivery.gzipped[.main], PageAssetDelivery.gzipped[.main])
     }

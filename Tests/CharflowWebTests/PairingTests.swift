@@ -23,9 +23,9 @@ struct PairingTests {
         expectEqual(code.count, 10)
         let mode = try #require(FileManager.default.attributesOfItem(atPath: state.pairingCodes.path)[.posixPermissions] as? Int)
         expectEqual(mode, 0o600)
-        #expect(!state.pairingCodes.consume("0000000000", now: start))
-        #expect(state.pairingCodes.consume(PairingCodes.shown(code).lowercased(), now: start), "the code as shown, typed in lower case")
-        #expect(!state.pairingCodes.consume(code, now: start), "a used code paired again")
+        expectTrue(!state.pairingCodes.consume("0000000000", now: start))
+        expectTrue(state.pairingCodes.consume(PairingCodes.shown(code).lowercased(), now: start), "the code as shown, typed in lower case")
+        expectTrue(!state.pairingCodes.consume(code, now: start), "a used code paired again")
     }
 
     @Test("M-2 a pairing code works until 10 minutes have passed and not after")
@@ -34,8 +34,8 @@ struct PairingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let early = try state.pairingCodes.mint(now: start)
         let late = try state.pairingCodes.mint(now: start)
-        #expect(state.pairingCodes.consume(early, now: start.addingTimeInterval(9 * 60 + 59)))
-        #expect(!state.pairingCodes.consume(late, now: start.addingTimeInterval(10 * 60)))
+        expectTrue(state.pairingCodes.consume(early, now: start.addingTimeInterval(9 * 60 + 59)))
+        expectTrue(!state.pairingCodes.consume(late, now: start.addingTimeInterval(10 * 60)))
     }
 
     @Test("M-3 each paired browser has its own sign-in, named after its browser, numbered when the name is taken, with its last use")
@@ -48,7 +48,7 @@ struct PairingTests {
         let second = try state.devices.add(browser: BrowserName.of(userAgent: iphone), now: start)
         let third = try state.devices.add(browser: BrowserName.of(userAgent: android), now: start)
         expectEqual([first.name, second.name, third.name], ["Chrome on Android", "Safari on iPhone", "Chrome on Android 2"])
-        #expect(first.token != third.token)
+        expectNotEqual(first.token, third.token)
         // A use within a minute is not written; one later is.
         _ = state.devices.signIn(first.token.text, now: start.addingTimeInterval(30))
         expectEqual(state.devices.all()[0].lastUsed, start)
@@ -64,10 +64,10 @@ struct PairingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let phone = try state.devices.add(browser: "Chrome on Android", now: start)
         let tablet = try state.devices.add(browser: "Safari on iPad", now: start)
-        #expect(try state.devices.revoke(name: "chrome on android"))
+        expectTrue(try state.devices.revoke(name: "chrome on android"))
         expectEqual(state.devices.signIn(phone.token.text, now: start), nil)
-        #expect(state.devices.signIn(tablet.token.text, now: start) != nil)
-        #expect(try !state.devices.revoke(name: "Firefox on Linux"))
+        expectNotEqual(state.devices.signIn(tablet.token.text, now: start), nil)
+        expectTrue(try !state.devices.revoke(name: "Firefox on Linux"))
         expectEqual(state.devices.all().map(\.name), ["Safari on iPad"])
     }
 
@@ -75,10 +75,10 @@ struct PairingTests {
     func attemptLimits() {
         let limits = AttemptLimits()
         for _ in 0..<5 { limits.fail("192.168.1.20", now: start) }
-        #expect(!limits.allows("192.168.1.20", now: start))
-        #expect(limits.allows("192.168.1.21", now: start))
+        expectTrue(!limits.allows("192.168.1.20", now: start))
+        expectTrue(limits.allows("192.168.1.21", now: start))
         for index in 0..<25 { limits.fail("10.0.0.\(index)", now: start) }
-        #expect(!limits.allows("192.168.1.99", now: start), "the total limit let a new address try")
-        #expect(limits.allows("192.168.1.20", now: start.addingTimeInterval(10 * 60)), "the window never passed")
+        expectTrue(!limits.allows("192.168.1.99", now: start), "the total limit let a new address try")
+        expectTrue(limits.allows("192.168.1.20", now: start.addingTimeInterval(10 * 60)), "the window never passed")
     }
 }

@@ -88,9 +88,9 @@ struct SlowHeaderTests {
             let answer = try local.send("GET", "/api/changes")
             let took = Date().timeIntervalSince(started)
             expectEqual(answer.status, 200)
-            #expect(took < 1, "a normal request took \(took) s beside \(Self.attackers) slow senders")
+            expectTrue(took < 1, "a normal request took \(took) s beside \(Self.attackers) slow senders")
         }
-        #expect(attack.reopened > 0, "no slow sender was ever ended")
+        expectTrue(attack.reopened > 0, "no slow sender was ever ended")
     }
 
     @Test("W-26, M-4: 1,030 connections trickling a TLS handshake leave a paired phone answered within a second, on --listen")
@@ -108,8 +108,8 @@ struct SlowHeaderTests {
             Thread.sleep(forTimeInterval: wait)
             let answer = try network.curl("/api/changes", ["-H", "Cookie: \(cookie)"])
             expectEqual(answer.status, 200)
-            #expect(answer.seconds < 1, "a paired phone's request took \(answer.seconds) s beside \(Self.attackers) slow senders")
+            expectTrue(answer.seconds < 1, "a paired phone's request took \(answer.seconds) s beside \(Self.attackers) slow senders")
         }
-        #expect(attack.reopened > 0, "no slow sender was ever ended")
+        expectTrue(attack.reopened > 0, "no slow sender was ever ended")
     }
 }
