@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The anchor use cases on a real store file (spec D22): adding, editing, archiving, marking and undoing,

@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Free time per region through `Charflow`, on a real store file with a real anchor and a real `.ics`

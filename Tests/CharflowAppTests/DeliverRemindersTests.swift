@@ -1,8 +1,8 @@
 import CharflowApp
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A channel a test can read back: it shows every reminder (or none, while `available` is false) and

@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Focus sessions through the `CharflowApp` use cases, on a real SQLite file; the clock moves by reopening.

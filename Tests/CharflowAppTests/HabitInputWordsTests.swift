@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The habit and group use cases' inputs read from a command line's words (`WordsDecoder`), as `habit …`

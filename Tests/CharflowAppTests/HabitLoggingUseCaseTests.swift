@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Logging by kind, correcting past days, timed sessions, avoid habits and engagement — on a real store.

@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Issue 16's habit findings over a real store: past days keep their targets, one rule for a week's

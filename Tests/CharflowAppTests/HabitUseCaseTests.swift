@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Creating, editing, archiving habits; their windows, presets and groups — through `CharflowApp` on a real store.

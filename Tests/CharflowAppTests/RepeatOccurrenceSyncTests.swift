@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A series' occurrences through sync (spec D19, rules Y-2, Y-20): the field travels like any other

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A series is one thing (spec D19, rule Y-20): an instance keeps the occurrence it was made for

@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Opening a store from the environment")

@@ -1,8 +1,8 @@
 @testable import CharflowApp
 import CharflowCore
 @testable import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Today through `Charflow`: the view, the signals gathered once, and marking what was shown.

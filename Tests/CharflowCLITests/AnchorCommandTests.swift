@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow anchor …`, `charflow prayers` and the settings of region hours and prayer times, run as the

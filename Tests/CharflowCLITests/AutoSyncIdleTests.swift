@@ -1,6 +1,6 @@
 import CharflowApp
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The automatic sync loop at rest (`AutoSync`): how often it looks at the store when nothing happens.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Refused input through the command line: exit 1, one clear line on stderr, the `--json` error document,

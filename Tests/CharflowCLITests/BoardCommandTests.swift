@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The day board's commands beyond the stories: words accepted, tomorrow's board, boards of ended days.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A task from add to roll over through the command line, each step read back through `--json`.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The command line run inside the test process, as every other suite of this target runs it: runs side

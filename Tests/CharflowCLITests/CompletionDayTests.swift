@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A completion keeps the logical day it was made on (rules B-15, H-14, P-8): a later change of the

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Days outside 1900–2999 are refused where they enter, so every stored day round-trips (issue 17, item 2).

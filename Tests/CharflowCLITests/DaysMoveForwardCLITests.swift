@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Days through the command line: the rollover time's meaning, clocks set back, empty options.

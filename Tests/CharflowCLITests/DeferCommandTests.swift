@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A zone, a day D and a rollover time for the date-sensitive deferral tests.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// One way of deferring a task from the CLI: every path that counts a deferral.

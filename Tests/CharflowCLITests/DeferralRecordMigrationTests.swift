@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Migration 0023 makes the deferral records of one task and day one (spec D19 as changed, rule Y-18).

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `habit grid` looked at in a real terminal: tmux runs the built binary in a pane, `capture-pane -e`

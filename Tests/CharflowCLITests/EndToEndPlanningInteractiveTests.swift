@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Issue 6, "Done when": interactive `charflow plan` on a terminal, the built binary driven through tmux.

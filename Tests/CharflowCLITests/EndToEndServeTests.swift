@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow serve` and `charflow open` as processes, with the built binary (D17, D21): the URL serve

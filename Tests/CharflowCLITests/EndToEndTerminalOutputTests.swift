@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What the built binary shows on a terminal, beside `EndToEndHabitGridTerminalTests` and

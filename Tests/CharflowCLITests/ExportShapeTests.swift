@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// CSV a spreadsheet cannot run, options that do not fit refused, a dry run that creates nothing

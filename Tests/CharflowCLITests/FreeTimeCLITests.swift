@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Free time per region on the command line (rules F-13 to F-16): Today's cards, `region`, `plan` and

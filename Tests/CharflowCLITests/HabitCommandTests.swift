@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The `habit` verbs of `cli.md` through the command line on a real store, the clock set with `--now`.

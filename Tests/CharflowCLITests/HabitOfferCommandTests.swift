@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Detected habits on the command line: the offer on Today and in night planning's review, once;

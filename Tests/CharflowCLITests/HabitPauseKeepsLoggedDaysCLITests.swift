@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A pause that reaches back over logged days leaves them logged on every path that makes a pause:

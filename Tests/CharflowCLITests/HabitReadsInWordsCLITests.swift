@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Habit reads and signals in words, through the command line (H-12, H-13, H-18, H-21, H-4, P-4).

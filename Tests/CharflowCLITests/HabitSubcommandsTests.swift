@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `habit` and `group` hand their words to the subcommand the first one names, which takes only its own

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A backup import holds rows together to the rules the commands apply across records (issue 24

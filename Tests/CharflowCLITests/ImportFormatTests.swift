@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What an import is given: recognised formats, refused foreign files, nothing to import (issue 17, item 5).

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A backup import applies the commands' rules to every row, all or nothing (issue 17, items 2 and 3).

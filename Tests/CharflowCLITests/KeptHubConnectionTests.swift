@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The hub connection a sync loop keeps between its syncs (`KeptHubConnection`), through a real

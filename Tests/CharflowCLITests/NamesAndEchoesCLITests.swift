@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A name's refusals name what was wrong with that name, and no refusal reads a huge input back.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Night-planning behaviour at the edges: each test states the spec's rule it holds the command line to.

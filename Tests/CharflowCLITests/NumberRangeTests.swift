@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Every number is checked where it enters, so none can overflow later (issue 17, item 12).

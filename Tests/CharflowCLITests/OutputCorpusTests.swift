@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A recorded corpus of commands and their text and JSON outputs, replayed on every run, so that a change

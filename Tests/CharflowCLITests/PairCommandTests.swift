@@ -1,6 +1,6 @@
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// `charflow pair` and the options of `serve --listen` on the command line (spec D24, rules M-1..M-3):

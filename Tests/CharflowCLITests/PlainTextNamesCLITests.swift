@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Titles and names are one line of plain text on every path; notes keep their lines and are printed escaped.

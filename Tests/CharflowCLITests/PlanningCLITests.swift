@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Night planning, settings, erase and privacy through the command line (issue 6; spec D4, D8, D10, D13).

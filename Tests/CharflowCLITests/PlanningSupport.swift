@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 // Helpers for the night-planning, signals, reminders, settings, erase and privacy tests

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// B-21 / D8: `undo` reverts the night-planning steps and this other actions exactly.

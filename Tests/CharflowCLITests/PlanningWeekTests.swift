@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Issue 6, "Done when": a full week through the command line with `--now`. Monday 30 November to Monday

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The test process's PostgreSQL helpers hold none of its descriptors.

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Who can read Charflow's files, and what a purge leaves behind (issue 17, item 14).

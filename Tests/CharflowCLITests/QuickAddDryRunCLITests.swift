@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `add --parse LINE --dry-run` and `POST /api/parse` refuse exactly what the add itself refuses (W-9,

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// One quick-date situation: the zone, the first weekday, the rollover time, the wall clock, and the

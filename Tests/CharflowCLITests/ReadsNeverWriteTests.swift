@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A read changes nothing; signals are marked seen only by the front end that showed them (rule A-2).

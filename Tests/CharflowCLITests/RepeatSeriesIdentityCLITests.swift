@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A series is one thing (spec D19, rule Y-20), through the `charflow` binary: an instance brought to

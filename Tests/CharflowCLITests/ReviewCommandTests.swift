@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `review`, `stats` and the learned estimate on the command line: the numbers in `--json`, the calm text,

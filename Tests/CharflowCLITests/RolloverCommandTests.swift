@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Day rollover through the command line (spec D4, FR-1.2.1): catch-up, idempotence, what never comes back.

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The JSON API of `charflow serve` against the CLI's own `--json` (issue 13, W-5, W-15).

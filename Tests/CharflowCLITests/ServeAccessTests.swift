@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The server of `charflow serve`, in the test process on a free port, driven over loopback (issue 13,

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow serve` against framing, idle sockets, a second Host and a reused link (README D21, W-26),

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("serve · the page's files and quick add over HTTP (W-9, D17)")

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The Settings screen's two routes that are not use cases: `GET /api/privacy` says what `charflow privacy`

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Where a sign-in is kept (README D21, W-25): the state folder and its modes, and the units the

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow serve` sharing its store with the CLI, and keeping time (issue 13, W-7); CLI processes

@@ -1,7 +1,7 @@
 import CharflowApp
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// The web server of `charflow serve` over a runner's store, signed in as a browser would be, and a raw

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow begin / pause / resume / finish / status` through the command line, with the clock given by

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Anchors and their marks sync like every record, through a real PostgreSQL hub (spec D22, D19): a

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Sync that runs itself (rule Y-28, spec D20): `serve` and `sync --watch` on one device pick up

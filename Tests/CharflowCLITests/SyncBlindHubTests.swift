@@ -1,7 +1,7 @@
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A blind hub (spec D20, rule Y-32) through a real PostgreSQL hub and the real binary: values are

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Categories with one name through a real PostgreSQL hub (spec D19 "Names", rule Y-21): two made

@@ -1,8 +1,8 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Clocks through a real PostgreSQL hub (spec D19, rule Y-22): the hub refuses operations stamped

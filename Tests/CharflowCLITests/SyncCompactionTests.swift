@@ -1,7 +1,7 @@
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The hub keeps operations only while a device needs them (rule Y-30, spec D20), against a real

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A completion's day travels with it (rules B-15, P-8, spec D18): the device that receives it counts

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Conflicts through a real PostgreSQL hub (spec D19 "Conflicts are visible", rule Y-24): a merge

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Counts derived from records, through a real PostgreSQL hub (spec D19 "Counts are derived", rule

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Habit amounts made of increments, through a real PostgreSQL hub (spec D19 "Counts are derived",

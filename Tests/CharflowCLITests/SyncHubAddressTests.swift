@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What `sync` says about the hub it is given, and what it leaves on a terminal (issue 22, item 18):

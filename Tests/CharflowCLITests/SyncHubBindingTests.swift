@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A device is bound to one hub: any other, empty or not, is refused until `charflow hub switch URL`;

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `charflow hub devices` lists the devices a hub knows and `charflow hub forget DEVICE` takes a lost

@@ -1,8 +1,8 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Sync through a real PostgreSQL hub (spec D18, rules Y-1..Y-12): each test starts its own cluster

@@ -1,7 +1,7 @@
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A hub an older build made and filled is brought to this build's schema in place, losing nothing,

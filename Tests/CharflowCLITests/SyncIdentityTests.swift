@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A store restored from a copy, or copied to a second machine, is noticed at its next sync: it takes

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Notes and checklist ticks made on two or three devices through a real PostgreSQL hub (spec D19

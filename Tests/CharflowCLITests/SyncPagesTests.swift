@@ -1,8 +1,8 @@
 import CharflowApp
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A store of hundreds of rows pushed whole (a first sync, a hub switch) reaches a device that pulls

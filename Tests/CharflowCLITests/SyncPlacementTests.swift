@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A task's placement through a real PostgreSQL hub (spec D19 "Placement", rule Y-19): day, region,

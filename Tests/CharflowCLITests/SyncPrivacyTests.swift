@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What a hub holds of a person's data, and how it is removed (spec D19, rule Y-27), through a real

@@ -1,7 +1,7 @@
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `hub_push` taking a page one entry a record (hub schema 12), as a device encodes it

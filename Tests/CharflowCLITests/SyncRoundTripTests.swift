@@ -1,8 +1,8 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A push and a pull are one call each of a function the hub schema defines (spec D20, rule Y-29).

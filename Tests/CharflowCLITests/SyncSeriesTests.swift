@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A repeating series through a real PostgreSQL hub (spec D19 "A series is one thing", rule Y-20): a

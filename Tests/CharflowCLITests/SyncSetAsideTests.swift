@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Operations a device cannot apply, through a real PostgreSQL hub (spec D19, rule Y-23): rows a

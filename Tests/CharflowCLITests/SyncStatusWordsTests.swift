@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What `sync` and `sync --status` tell a person, through a real PostgreSQL hub: changes counted as

@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A device's sync bookkeeping stays small (spec D20, rule Y-30), through a real PostgreSQL hub: a

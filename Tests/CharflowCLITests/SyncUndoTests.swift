@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Undo across a sync through a real PostgreSQL hub (spec D19 "Undo survives a sync", rule Y-25): an

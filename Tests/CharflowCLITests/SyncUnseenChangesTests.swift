@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A value replaced by a change whose writer had not seen it is a conflict, whenever the two devices

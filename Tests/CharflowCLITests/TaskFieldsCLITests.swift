@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Task fields, importance, derived order (charflow CLI)")

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Task notes: note, check, defer --note (charflow CLI)")

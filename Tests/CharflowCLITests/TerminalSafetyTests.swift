@@ -1,6 +1,6 @@
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Text from the data cannot drive the terminal, and what the shell hands over is checked (issue 17,

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Rollover and Backlog grouping in several zones and with either first weekday.

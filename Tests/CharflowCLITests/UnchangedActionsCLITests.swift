@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// B-21 / D8: an action that finds things already as asked says so and records nothing, so the next

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Undo by action id from the CLI (`undo --action N`) and the page (`POST /api/undo {"action": N}`):

@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The application layer's JSON for a use case is the document the CLI prints with `--json` (rule A-1):

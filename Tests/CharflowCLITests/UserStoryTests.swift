@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The four user stories of charflow-requirements.md §5, through the command line with `--now`.

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Issue 16's words (D15) and the running session's chip on every screen, through the command line.

@@ -1,7 +1,7 @@
 import CharflowCalendar
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Cancelled, transparent and declined events are shown, and are not busy (F-11).

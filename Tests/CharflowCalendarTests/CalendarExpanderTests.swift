@@ -1,7 +1,7 @@
 import CharflowCalendar
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What the expansion gives for the cases other planners get wrong, one by one (F-10).

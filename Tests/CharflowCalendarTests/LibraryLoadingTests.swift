@@ -1,7 +1,7 @@
 import CharflowCalendar
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// libical and libcurl are opened when first used, never linked, so the installed executable still

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Where anchors fall on a logical day (rule F-3): a concrete start and end in the person's zone, with

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// An anchor's attendance grid and its read in numbers (rule F-6), and which days a mark may name

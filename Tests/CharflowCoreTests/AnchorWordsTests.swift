@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The values a person gives an anchor (rule F-2): a duration (cli.md's DURATION), ISO weekdays, a

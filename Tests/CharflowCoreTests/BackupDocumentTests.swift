@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A backup's outline is found without parsing its rows, and each row is parsed when it is reached.

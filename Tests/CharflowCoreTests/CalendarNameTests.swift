@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What a person types for a calendar: its name and their own addresses, and the refusals of the

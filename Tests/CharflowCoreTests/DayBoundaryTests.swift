@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Day boundaries: evening rollovers, days that only move forward, repeats that start on their pattern")

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What a front end may offer for a task's day (`Deferral.asksForDay`, `Deferral.allowsSomeday`), checked

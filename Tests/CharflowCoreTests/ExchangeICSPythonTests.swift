@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The `.ics` read back by Python's `icalendar` and expanded by `recurring-ical-events` (issue 7, Done when).

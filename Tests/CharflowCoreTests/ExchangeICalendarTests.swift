@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Exchange · iCalendar export (X-2)")

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Real-shaped `task export` and todo.txt files, mapped into Charflow's tasks.

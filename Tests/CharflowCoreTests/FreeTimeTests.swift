@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A region's free time and planned time on a logical day (rules F-13, F-14, F-15): its hours as real

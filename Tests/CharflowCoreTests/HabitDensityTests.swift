@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `habit.md`: Density states, Weekly-target habits, Avoid habits, Pauses — the cell of each day.

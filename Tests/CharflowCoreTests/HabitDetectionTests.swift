@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// R-6 in the core: which titles are detected as habits, with which cadence and schedule.

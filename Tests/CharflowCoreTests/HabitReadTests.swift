@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `habit.md`: Density, not streaks — the plain-language read — and the derived habit signals (D11).

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The habit rules in the core, and the week and read rules of issue 16 (H-8, H-15, H-18).

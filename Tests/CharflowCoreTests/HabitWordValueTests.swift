@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The habit values a person types, each read by its one function (`WordValue.reading`): what both

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("A hub's password and the password-file entry that holds it instead of the store (Y-27)")

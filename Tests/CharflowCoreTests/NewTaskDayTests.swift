@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The day a task being added or edited gets, and what that refuses (`NewTaskDay`).

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The rules of night planning, signals and settings that need no store (spec D10, D11, D13, D15).

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Charflow's prayer times against adhanpy's, an independent implementation from PyPI (issue 38):

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Where a prayer's twilight never ends, or the sun never sets or never rises, the high-latitude rule

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The prayer settings' values and their words, for the command line and the settings store (rule F-7),

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The shape of a day's prayer times: whole minutes, in order, in the zone passed in with its DST, the

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Charflow's prayer times against timetables published by the authorities whose methods it follows

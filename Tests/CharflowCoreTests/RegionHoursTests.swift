@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The hours of Morning, Afternoon and Evening (spec D22, rule F-1): their form, their defaults, which

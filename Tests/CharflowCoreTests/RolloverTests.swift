@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Rollover: what the end of a logical day does to tasks")

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The pure session rules of `task.md` (Focus sessions), with an explicit clock: never the machine's.

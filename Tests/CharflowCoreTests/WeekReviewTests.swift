@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The week's review as pure rules: which week a word names, the Must-Do tally, the numbers of one week

@@ -1,7 +1,7 @@
 import CharflowCore
 import CharflowStore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 @Suite("Named schema migrations; a newer store is refused and never damaged")

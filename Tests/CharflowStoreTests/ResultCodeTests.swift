@@ -1,7 +1,7 @@
 import CharflowStore
+import CharflowTestSupport
 import CSQLite
 import Foundation
-import CharflowTestSupport
 import Testing
 
 @Suite("SQLite result codes by name")

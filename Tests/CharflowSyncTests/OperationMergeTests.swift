@@ -1,8 +1,8 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The merge between two real SQLite stores with no hub between them (spec D18): what one device

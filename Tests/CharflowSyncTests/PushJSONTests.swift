@@ -1,7 +1,7 @@
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// What a push sends the hub (rule Y-29: one `hub_push` call with every operation as JSON) reads back

@@ -1,8 +1,8 @@
 import CharflowCore
 import CharflowStore
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// A page of a push one entry a record (hub schema 12, rule Y-29): each row's fields with their

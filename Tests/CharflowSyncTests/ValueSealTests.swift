@@ -1,6 +1,6 @@
 import CharflowSync
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The value seal of a blind hub (rule Y-32) on its own, without a hub: AES-256-GCM from libcrypto

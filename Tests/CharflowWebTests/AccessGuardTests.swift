@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The access checks come before any route or body: without the cookie nothing is answered, without

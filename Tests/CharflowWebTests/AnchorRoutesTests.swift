@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The anchor, prayer-time and region-hour routes of the API (spec D22), answered by the real server

@@ -1,6 +1,6 @@
+import CharflowTestSupport
 @testable import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// No other page may frame the app (README D21, rule W-26): every answer the server gives carries one

@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `GET /api/habits/offers` and the adopt and decline routes on the real server: the documents

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// The habit and group routes: each reads its use case's input from the path and the body (or a read's

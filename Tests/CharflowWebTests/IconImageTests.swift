@@ -1,5 +1,5 @@
-@testable import CharflowWeb
 import CharflowTestSupport
+@testable import CharflowWeb
 import Testing
 
 /// The icon's PNGs for home screens (M-5): well-formed files of the size each is named for, served

@@ -1,6 +1,6 @@
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// Idle connections cannot lock a new client out (README D21, rule W-26): libmicrohttpd takes many

@@ -1,6 +1,6 @@
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// The network server's sign-in (spec D24, rules M-1..M-4), in this process over HTTPS with curl.

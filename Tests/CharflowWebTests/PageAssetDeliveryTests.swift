@@ -1,6 +1,6 @@
+import CharflowTestSupport
 @testable import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// The page's own files at their address of a build: cached for good, named by the page, gzipped once

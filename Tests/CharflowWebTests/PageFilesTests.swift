@@ -1,6 +1,6 @@
+import CharflowTestSupport
 @testable import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// The page's files as the build embeds them (the `EmbedPage` plugin): byte for byte the files in

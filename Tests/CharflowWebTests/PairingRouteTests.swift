@@ -1,6 +1,6 @@
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// `POST /api/pairing`, Settings' "Pair a phone" (spec D24, rule M-2): on this machine's server only.

@@ -1,7 +1,7 @@
 import CharflowApp
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// `GET /api/review` and `GET /api/stats` on the real server: the documents `review --json` and

@@ -1,6 +1,6 @@
+import CharflowTestSupport
 import CharflowWeb
 import Foundation
-import CharflowTestSupport
 import Testing
 
 /// Connections that send their request a line at a time cannot lock a normal request out (rule W-26,

@@ -1,6 +1,6 @@
 import CharflowCore
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Each route's body is decoded strictly: the wrong JSON type, a key the route does not take, a missing

@@ -1,5 +1,5 @@
-import Foundation
 import CharflowTestSupport
+import Foundation
 import Testing
 
 /// Text sent through the API is kept whole or refused naming its field, never cut (B-1, X-5).
