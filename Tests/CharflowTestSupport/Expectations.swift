@@ -1,3 +1,6 @@
+// Foundation's `contains` on strings, as the `#expect` checks these replace used in the test files,
+// which import it: it finds "\n" inside "\r\n", where the standard library's, by characters, does not.
+import Foundation
 import Testing
 
 // The tests' checks as plain functions rather than Swift Testing's `#expect`: the macro expands each
