@@ -104,8 +104,10 @@ let package = Package(
         .testTarget(name: "CharflowAppTests", dependencies: ["CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport", "CharflowAppSetup", "CharflowSync", "CSQLite"]),
         .testTarget(name: "CharflowWebTests", dependencies: ["CharflowWeb", "CharflowApp", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCLITests", dependencies: ["charflow", "CharflowWeb", "CharflowApp", "CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport",
-                                                           "CharflowDesktop"],
-                    exclude: ["Fixtures"]),
+                                                           "CharflowDesktop", "CLibPQ"],
+                    exclude: ["Fixtures"],
+                    // The tests' own sessions on their PostgreSQL server (PostgresConnections); the product opens libpq with dlopen.
+                    linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(name: "CharflowSyncTests", dependencies: ["CharflowSync", "CharflowStore", "CharflowCore", "CharflowTestSupport"]),
         .testTarget(name: "CharflowCalendarTests", dependencies: ["CharflowCalendar", "CharflowCore", "CharflowTestSupport"],
                     exclude: ["Fixtures"]),

@@ -26,6 +26,7 @@ final class PostgresHub {
     }
 
     deinit {
+        server.forgetConnections(to: database)
         _ = try? server.rows("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
         for role in roles {
             server.forgetSignIn(of: role)
@@ -36,6 +37,7 @@ final class PostgresHub {
     /// Takes the hub away at once, as a crash or a pulled cable would: no new connection to its database
     /// is taken, and every open one is cut (what it had not committed is lost).
     func stop() {
+        server.forgetConnections(to: database)
         _ = try? server.rows("ALTER DATABASE \(database) ALLOW_CONNECTIONS false")
         let deadline = Date().addingTimeInterval(10)
         // A connection that was being made as the database closed can show up a moment later.

@@ -23,6 +23,8 @@ final class PostgresServer: Sendable {
     private var data: String { folder + "/data" }
 
     private let databases = Mutex(0)
+    /// The test process's own sessions on the server, kept open between statements (`rows`).
+    private let connections: PostgresConnections
     /// The authentication lines tests added for their roles, kept above the file's own.
     private let signInRules = Mutex<[(role: String, lines: [String])]>([])
     private let hbaAsMade: String
@@ -88,6 +90,7 @@ final class PostgresServer: Sendable {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
+        connections = PostgresConnections(port: port)
         // Stopped at the process's exit; the watchdog stops it when the process dies without one.
         atexit { PostgresServer.stopAtExit() }
     }
@@ -140,15 +143,16 @@ final class PostgresServer: Sendable {
         return "hub_\(number)"
     }
 
-    /// Rows of `sql` run through `psql` in `database`, each as its `|`-separated columns; a refusal
-    /// throws with psql's words, its SQLSTATE first.
+    /// Rows of `sql` in `database`, each as its `|`-separated columns, as `psql -At` printed them; a
+    /// refusal throws with its SQLSTATE first ("ERROR:  CF001: …"), which tests of the hub's refusals read.
     @discardableResult
     func rows(_ sql: String, database: String = "postgres") throws -> [String] {
-        // Verbose errors lead with their SQLSTATE ("ERROR:  CF001: …"), which tests of the hub's refusals read.
-        let output = try PostgresServer.run([PostgresServer.psql, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-v", "VERBOSITY=verbose",
-                                             "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-c", sql],
-                                            asServer: false)
-        return output.split(separator: "\n").map(String.init)
+        try connections.rows(sql, database: database)
+    }
+
+    /// Closes this process's idle sessions on `database`, before it is dropped or taken down.
+    func forgetConnections(to database: String) {
+        connections.forget(database)
     }
 
     /// Lets `role` sign in to `database` alone, over TCP with its password, and nowhere else (every
