@@ -8,8 +8,9 @@ import Synchronization
 /// A statement once went through `psql`: a process, its start, and a server process of its own each
 /// time, some 1,400 a run. A connection is now taken from the ones idle for that database, or made, and
 /// given back when its statements ended with no transaction open; one that failed, or that the
-/// server ended (a hub taken down, a dropped database), is closed instead, so no session's state
-/// reaches the next statement. Each caller has a connection to itself while its statements run.
+/// server ended (a hub taken down, a dropped database), is closed instead, so no transaction reaches
+/// the next statement. What a session sets outside one (`SET`, a session-level advisory lock) stays
+/// with it, unlike psql's: no test sets any. Each caller has a connection to itself while its statements run.
 final class PostgresConnections: Sendable {
     private let port: Int
     private let idle = Mutex<[String: [Link]]>([:])
